@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The one database type the app uses, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The PGlite instance (embedded mode only), for LISTEN/NOTIFY and job queues. */
+  pglite?: PGlite;
+  /** The pg pool (server mode only). */
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
+
+export interface OpenDatabaseOptions {
+  /** A PostgreSQL URL; when absent the embedded PGlite database in `dataDir` is used. */
+  databaseUrl?: string;
+  /** Folder for PGlite's files; `memory://` keeps it in memory. */
+  dataDir: string;
+  /** A PGlite instance to use as it is (tests clone a migrated template). */
+  pglite?: PGlite;
+}
+
+/** Opens the database and applies the committed migrations (same SQL on PGlite and PostgreSQL). */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema, casing: 'snake_case' });
+    await migratePg(db, { migrationsFolder });
+    return { db: db as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
+  }
+  const pglite = options.pglite ?? (await openPglite(options.dataDir));
+  const db = drizzlePglite(pglite, { schema, casing: 'snake_case' });
+  await migratePglite(db, { migrationsFolder });
+  return { db: db as unknown as Db, kind: 'pglite', pglite, close: () => pglite.close() };
+}
+
+async function openPglite(dataDir: string): Promise<PGlite> {
+  if (dataDir.startsWith('memory://')) return PGlite.create(dataDir);
+  const dir = path.join(dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  return PGlite.create(dir);
+}

@@ -1,0 +1,270 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { user } from './auth.ts';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const userRef = () =>
+  text('user_id')
+    .notNull()
+    .references(() => user.id, { onDelete: 'cascade' });
+
+/** Subscription plans (part 2 §9). Limits live on the plan; null price means 'Consultar Valores'. */
+export const plans = pgTable('plans', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  /** Bullets separated by '•'. */
+  description: text('description').notNull().default(''),
+  priceCents: integer('price_cents'),
+  isActive: boolean('is_active').notNull().default(true),
+  isFeatured: boolean('is_featured').notNull().default(false),
+  sortOrder: integer('sort_order').notNull().default(0),
+  stripePriceId: text('stripe_price_id'),
+  maxAiMessages: integer('max_ai_messages').notNull(),
+  maxAgents: integer('max_agents').notNull(),
+  maxInstances: integer('max_instances').notNull(),
+  maxTrainnings: integer('max_trainnings').notNull(),
+  createdAt: createdAt(),
+});
+
+/** One per user, created at sign-up (part 1 §3). */
+export const profiles = pgTable('profiles', {
+  id: text('id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  /** National number, digits only. */
+  phone: text('phone'),
+  /** Calling code without '+', e.g. '55'. */
+  countryCode: text('country_code'),
+  stripeCustomerId: text('stripe_customer_id'),
+  activeSubscriptionId: text('active_subscription_id'),
+  activePlanId: uuid('active_plan_id').references(() => plans.id, { onDelete: 'set null' }),
+  subscriptionStatus: text('subscription_status'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** AI agents (part 1 §3, part 2 §3). `respostas` holds the training answers. */
+export const agentes = pgTable(
+  'agentes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    apelido: text('apelido'),
+    respostas: jsonb('respostas').$type<AnswerItem[]>().notNull().default([]),
+    systemPrompt: text('system_prompt').notNull().default(''),
+    active: boolean('active').notNull().default(true),
+    trainnings: integer('trainnings').notNull().default(0),
+    /** Response delay in seconds: 0, 5, 10, 15, 30, 60 or 90. */
+    timing: integer('timing').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('agentes_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export interface AnswerItem {
+  tipo: 'chave' | 'refinamento';
+  pergunta: string;
+  resposta: string;
+  key?: string;
+}
+
+/** Connected WhatsApp instances (part 1 §3, part 2 §3). */
+export const numbers = pgTable(
+  'numbers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    provider: text('provider').notNull().default('evolution'),
+    /** Per-instance secret the gateway sends back on every webhook. */
+    token: text('token').notNull(),
+    /** Digits only, calling code included; one account per number across the system. */
+    phone: text('phone').notNull(),
+    instanceName: text('instance_name').notNull().unique(),
+    instanceId: text('instance_id'),
+    apelido: text('apelido'),
+    status: text('status', { enum: ['CONECTADO', 'DESCONECTADO'] }).notNull().default('DESCONECTADO'),
+    /** Linked agent, or null: the AI does not answer on this number. */
+    agente: uuid('agente').references(() => agentes.id, { onDelete: 'set null' }),
+    connectedAt: timestamp('connected_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('numbers_phone_unique').on(t.phone),
+    index('numbers_user_idx').on(t.userId, t.createdAt),
+    index('numbers_agente_idx').on(t.agente),
+  ],
+);
+
+/** One per (number, contact) (part 2 §3). `user_id` is denormalised for ownership filters and paging. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    numberId: uuid('number_id')
+      .notNull()
+      .references(() => numbers.id, { onDelete: 'cascade' }),
+    /** The contact's JID as the gateway addresses it (…@s.whatsapp.net, …@g.us, …@lid). */
+    contactJid: text('contact_jid').notNull(),
+    /** The @lid alias when the gateway reported one, kept beside the phone JID. */
+    contactLid: text('contact_lid'),
+    contactName: text('contact_name'),
+    contactPhone: text('contact_phone'),
+    type: text('type', { enum: ['chat', 'group'] }).notNull().default('chat'),
+    agenteAtivo: boolean('agente_ativo').notNull().default(true),
+    /** The contact asked to stop (sair/parar/pare/stop): the AI stays off. */
+    optedOut: boolean('opted_out').notNull().default(false),
+    lastMessage: timestamp('last_message', { withTimezone: true }).notNull().defaultNow(),
+    lastMessagePreview: text('last_message_preview'),
+    unreadCount: integer('unread_count').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversations_number_contact_unique').on(t.numberId, t.contactJid),
+    // Keyset pagination: ORDER BY last_message DESC, id DESC for one user (part 2 §7).
+    index('conversations_user_last_idx').on(t.userId, t.lastMessage.desc(), t.id.desc()),
+  ],
+);
+
+export const MESSAGE_TYPES = [
+  'text',
+  'image',
+  'video',
+  'audio',
+  'document',
+  'sticker',
+  'location',
+  'contact',
+  'unsupported',
+] as const;
+
+/** Messages (part 2 §3). `external_id` is the gateway's message id: unique per conversation. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    convId: uuid('conv_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    direction: text('direction', { enum: ['in', 'out'] }).notNull(),
+    content: text('content'),
+    fromMe: boolean('from_me').notNull().default(false),
+    /** Who wrote it: the customer, the AI, the owner in the app, or the owner on the phone. */
+    author: text('author', { enum: ['contact', 'ai', 'owner_app', 'owner_phone'] }).notNull(),
+    messageType: text('message_type').notNull().default('text'),
+    status: text('status', { enum: ['pending', 'sent', 'delivered', 'read', 'failed', 'received'] })
+      .notNull()
+      .default('received'),
+    error: text('error'),
+    externalId: text('external_id'),
+    mediaUrl: text('media_url'),
+    mediaFilename: text('media_filename'),
+    mediaMimetype: text('media_mimetype'),
+    mediaSize: integer('media_size'),
+    mediaDuration: integer('media_duration'),
+    mediaWidth: integer('media_width'),
+    mediaHeight: integer('media_height'),
+    thumbnailUrl: text('thumbnail_url'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('messages_conv_external_unique').on(t.convId, t.externalId),
+    index('messages_conv_created_idx').on(t.convId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * Raw gateway webhook events, stored once per (number, event, message id) so the gateway's
+ * retries are harmless (architecture: webhooks are idempotent). Processing happens in jobs.
+ */
+export const gatewayEvents = pgTable(
+  'gateway_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    numberId: uuid('number_id')
+      .notNull()
+      .references(() => numbers.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    /** Dedup key: the message id for message events, null for state events. */
+    eventKey: text('event_key'),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('gateway_events_dedup_unique').on(t.numberId, t.event, t.eventKey),
+    index('gateway_events_pending_idx').on(t.receivedAt).where(sql`processed_at is null`),
+  ],
+);
+
+/** Training and prompt-coach usage ('TREINAMENTO', 'TREINADORA DE PROMPT'). */
+export const usageTraining = pgTable(
+  'usage_training',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    agentId: uuid('agent_id').references(() => agentes.id, { onDelete: 'set null' }),
+    type: text('type').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('usage_training_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/** AI-answered messages per user per calendar month; overage counted past the plan limit. */
+export const usageMonthly = pgTable(
+  'usage_monthly',
+  {
+    userId: userRef(),
+    /** First day of the month (UTC). */
+    month: date('month').notNull(),
+    aiMessages: integer('ai_messages').notNull().default(0),
+    overageMessages: integer('overage_messages').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);
+
+/** Feedback form (part 2 §3). */
+export const sugestoes = pgTable(
+  'sugestoes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    uid: userRef(),
+    tipo: text('tipo', { enum: ['sugestao', 'bug', 'nova_funcionalidade', 'geral'] }).notNull(),
+    email: text('email'),
+    sugestao: text('sugestao').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('sugestoes_not_blank', sql`length(trim(${t.sugestao})) > 0`)],
+);
+
+/** Mail kept by the outbox provider when no SMTP server is configured. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_to_created_idx').on(t.to, t.createdAt)],
+);

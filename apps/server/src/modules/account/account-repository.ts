@@ -1,0 +1,48 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { plans, profiles, user } from '../../db/schema/index.ts';
+
+export async function findProfileWithPlan(db: Db, userId: string) {
+  const [row] = await db
+    .select({ user, profile: profiles, plan: plans })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .leftJoin(plans, eq(plans.id, profiles.activePlanId))
+    .where(eq(user.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updateProfilePhone(db: Db, userId: string, phone: { national: string; countryCode: string }) {
+  await db
+    .insert(profiles)
+    .values({ id: userId, phone: phone.national, countryCode: phone.countryCode })
+    .onConflictDoUpdate({
+      target: profiles.id,
+      set: { phone: phone.national, countryCode: phone.countryCode, updatedAt: new Date() },
+    });
+}
+
+/** The free plan: slug 'freemium' and active; else the cheapest active plan at price 0 (part 1 §7). */
+export async function findFreePlan(db: Db) {
+  const [bySlug] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.slug, 'freemium'), eq(plans.isActive, true)))
+    .limit(1);
+  if (bySlug) return bySlug;
+  const [byPrice] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.priceCents, 0), eq(plans.isActive, true)))
+    .orderBy(asc(plans.sortOrder))
+    .limit(1);
+  return byPrice ?? null;
+}
+
+export async function setActivePlan(db: Db, userId: string, planId: string, status: string) {
+  await db
+    .update(profiles)
+    .set({ activePlanId: planId, subscriptionStatus: status, updatedAt: new Date() })
+    .where(eq(profiles.id, userId));
+}

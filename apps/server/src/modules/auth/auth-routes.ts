@@ -1,0 +1,47 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { authRateLimit } from '../../plugins/rate-limits.ts';
+import { translateAuthError } from './auth-messages.ts';
+
+/**
+ * Mounts better-auth under /api/auth: each request becomes a fetch Request, the Response's headers
+ * (several set-cookie) are copied back, and error bodies are re-written in Portuguese.
+ */
+export const authRoutes: FastifyPluginAsync = async (app) => {
+  const { auth, env } = app.deps;
+
+  async function forward(req: FastifyRequest, reply: FastifyReply) {
+    const url = new URL(req.url, env.appUrl);
+    const headers = new Headers();
+    for (const [key, value] of Object.entries(req.headers)) {
+      if (value === undefined) continue;
+      headers.set(key, Array.isArray(value) ? value.join(', ') : value);
+    }
+    const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && req.body !== undefined;
+    const response = await auth.handler(
+      new Request(url, { method: req.method, headers, body: hasBody ? JSON.stringify(req.body) : undefined }),
+    );
+    reply.status(response.status);
+    response.headers.forEach((value, key) => {
+      if (key !== 'set-cookie' && key !== 'content-length') reply.header(key, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length) reply.header('set-cookie', cookies);
+    const text = await response.text();
+    if (response.status < 400) return reply.send(text || null);
+    let code: string | undefined;
+    try {
+      code = (JSON.parse(text) as { code?: string }).code;
+    } catch {
+      code = undefined;
+    }
+    req.log.info({ status: response.status, code, body: text.slice(0, 200) }, 'auth request refused');
+    const translated = translateAuthError(response.status, code);
+    return reply.type('application/json').send({ error: translated });
+  }
+
+  const limited = { config: authRateLimit(env.AUTH_RATE_LIMIT_PER_MINUTE) };
+  app.post('/sign-in/email', limited, forward);
+  app.post('/request-password-reset', limited, forward);
+  app.post('/reset-password', limited, forward);
+  app.route({ method: ['GET', 'POST'], url: '/*', handler: forward });
+};

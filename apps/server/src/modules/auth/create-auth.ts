@@ -1,0 +1,75 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import type { FastifyBaseLogger } from 'fastify';
+import { LIMITS, PRODUCT_NAME } from '@vendai/contracts';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import { account, profiles, session, user, verification } from '../../db/schema/index.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
+import { resetPasswordMail } from './reset-password-mail.ts';
+
+export interface CreateAuthOptions {
+  env: Env;
+  db: Db;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+/** Origins allowed to post to the auth API: the app's own address (localhost and 127.0.0.1 alike) plus extras. */
+export function trustedOrigins(env: Env): string[] {
+  const origins = new Set([new URL(env.appUrl).origin]);
+  const url = new URL(env.appUrl);
+  if (url.hostname === 'localhost') origins.add(`${url.protocol}//127.0.0.1${url.port ? `:${url.port}` : ''}`);
+  if (url.hostname === '127.0.0.1') origins.add(`${url.protocol}//localhost${url.port ? `:${url.port}` : ''}`);
+  for (const extra of env.TRUSTED_ORIGINS?.split(',') ?? []) if (extra.trim()) origins.add(extra.trim());
+  return [...origins];
+}
+
+export function createAuth({ env, db, mailer, log }: CreateAuthOptions) {
+  return betterAuth({
+    appName: PRODUCT_NAME,
+    baseURL: env.appUrl,
+    basePath: '/api/auth',
+    secret: env.authSecret,
+    database: drizzleAdapter(db, { provider: 'pg', schema: { user, session, account, verification } }),
+    trustedOrigins: trustedOrigins(env),
+    telemetry: { enabled: false },
+    // Our own per-route limits (Portuguese 429) run in Fastify; see auth-routes.ts.
+    rateLimit: { enabled: false },
+    // Sign-up goes through POST /api/account/register, which also validates and stores the phone.
+    disabledPaths: ['/sign-up/email'],
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: LIMITS.passwordMin,
+      maxPasswordLength: LIMITS.passwordMax,
+      resetPasswordTokenExpiresIn: LIMITS.resetTokenSeconds,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user: u, token }) => {
+        await mailer.send(resetPasswordMail({ appUrl: env.appUrl, name: u.name, to: u.email, token }));
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    advanced: {
+      cookiePrefix: 'vendai',
+      useSecureCookies: env.appUrl.startsWith('https://'),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Every account gets its profile row at once; phone and plan are filled by registration.
+          after: async (created) => {
+            await db.insert(profiles).values({ id: created.id }).onConflictDoNothing();
+          },
+        },
+      },
+    },
+    logger: {
+      log: (level, message, ...args) => {
+        const fn = level === 'error' ? log.error : level === 'warn' ? log.warn : log.debug;
+        fn.call(log, { args }, `auth: ${message}`);
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,48 @@
+import { and, count, eq, gte } from 'drizzle-orm';
+import type { CurrentUsage } from '@vendai/contracts';
+import type { Db } from '../../db/client.ts';
+import { agentes, numbers, plans, profiles, usageMonthly, usageTraining } from '../../db/schema/index.ts';
+
+/** First instant of the current calendar month in UTC: monthly limits reset then. */
+export function monthStart(now = new Date()): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+}
+
+/**
+ * user_current_usage (part 2 §3): the plan's limits beside what the user has used. A user with no
+ * plan gets the free plan's limits (docs/decisions/002-plan-limits.md).
+ */
+export async function getCurrentUsage(db: Db, userId: string, now = new Date()): Promise<CurrentUsage> {
+  const since = monthStart(now);
+  const [planRow] = await db
+    .select({ plan: plans })
+    .from(profiles)
+    .innerJoin(plans, eq(plans.id, profiles.activePlanId))
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  const plan = planRow?.plan ?? (await db.select().from(plans).where(eq(plans.slug, 'freemium')).limit(1))[0];
+
+  const [[trainings], [agents], [instances], [monthly]] = await Promise.all([
+    db
+      .select({ n: count() })
+      .from(usageTraining)
+      .where(and(eq(usageTraining.userId, userId), gte(usageTraining.createdAt, since))),
+    db.select({ n: count() }).from(agentes).where(eq(agentes.userId, userId)),
+    db.select({ n: count() }).from(numbers).where(eq(numbers.userId, userId)),
+    db
+      .select({ n: usageMonthly.aiMessages })
+      .from(usageMonthly)
+      .where(and(eq(usageMonthly.userId, userId), eq(usageMonthly.month, since.toISOString().slice(0, 10)))),
+  ]);
+
+  return {
+    total_trainnings: trainings?.n ?? 0,
+    max_trainnings: plan?.maxTrainnings ?? 0,
+    qtd_agentes: agents?.n ?? 0,
+    max_ai_responses: plan?.maxAgents ?? 0,
+    qtd_instancias: instances?.n ?? 0,
+    max_instances: plan?.maxInstances ?? 0,
+    ai_messages: monthly?.n ?? 0,
+    max_ai_messages: plan?.maxAiMessages ?? 0,
+  };
+}

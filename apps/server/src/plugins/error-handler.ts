@@ -1,0 +1,31 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '@vendai/contracts';
+import { AppError } from '../lib/app-error.ts';
+
+/** Maps every error to `{error:{code,message,fields?}}` with a Portuguese message; 5xx hides internals. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      if (err.status >= 500) req.log.error({ err }, err.message);
+      return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.fields } });
+    }
+    const status = err.statusCode ?? 500;
+    if (status === 429) {
+      return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: ERROR_CODES.RATE_LIMITED.message } });
+    }
+    if (status === 413) {
+      return reply.status(413).send({ error: { code: 'VALIDATION', message: 'O conteúdo enviado é grande demais.' } });
+    }
+    if (status >= 400 && status < 500) {
+      // Malformed JSON, wrong content type and similar client mistakes.
+      req.log.info({ err: err.message }, 'bad request');
+      return reply.status(status).send({ error: { code: 'VALIDATION', message: 'Requisição inválida. Verifique os dados enviados.' } });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ error: { code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message } });
+  });
+
+  app.setNotFoundHandler((req, reply) =>
+    reply.status(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CODES.NOT_FOUND.message } }),
+  );
+}

@@ -1,0 +1,22 @@
+import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+
+/**
+ * Per-route limit for sign-in, sign-up and reset requests, keyed by client address and (when the
+ * body has one) the e-mail, so one attacker cannot lock out a person and one person cannot flood.
+ */
+export function authRateLimit(perMinute: number): RouteShorthandOptions['config'] {
+  return {
+    rateLimit: {
+      max: perMinute,
+      timeWindow: '1 minute',
+      hook: 'preHandler',
+      keyGenerator: (req: FastifyRequest) => {
+        const body = req.body as { email?: unknown } | undefined;
+        const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
+        return `${req.routeOptions.url}|${req.ip}|${email}`;
+      },
+      errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+    },
+  };
+}

@@ -1,0 +1,19 @@
+import { fromNodeHeaders } from 'better-auth/node';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../lib/app-error.ts';
+
+/** Resolves the session cookie to a user; null when signed out or the session expired. */
+export async function readSessionUser(app: FastifyInstance, req: FastifyRequest) {
+  const result = await app.deps.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
+  if (!result) return null;
+  return { id: result.user.id, name: result.user.name, email: result.user.email };
+}
+
+/** Hook for a protected route tree: declared once per prefix, never repeated in handlers. */
+export function requireUser(app: FastifyInstance) {
+  return async (req: FastifyRequest) => {
+    const user = await readSessionUser(app, req);
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    req.user = user;
+  };
+}

@@ -1,0 +1,33 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { ERROR_CODES } from '@vendai/contracts';
+
+/**
+ * Serves the built SPA: hashed assets with a long cache, and index.html for every other GET that
+ * is not an API or webhook call (client-side routes). Missing build → API only.
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string) {
+  const index = path.join(distDir, 'index.html');
+  if (!fs.existsSync(index)) {
+    app.log.warn({ distDir }, 'web build not found: serving the API only (run npm run build)');
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (res, file) => {
+      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const html = fs.readFileSync(index, 'utf8');
+  app.setNotFoundHandler((req, reply) => {
+    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/webhooks/');
+    if (req.method !== 'GET' || isApi || path.extname(req.url.split('?')[0] ?? '')) {
+      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CODES.NOT_FOUND.message } });
+    }
+    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+  });
+}

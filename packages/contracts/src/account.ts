@@ -1,0 +1,44 @@
+import { z } from 'zod';
+
+export const planSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  priceCents: z.number().int().nullable(),
+  isFeatured: z.boolean(),
+  sortOrder: z.number().int(),
+  maxAiMessages: z.number().int(),
+  maxAgents: z.number().int(),
+  maxInstances: z.number().int(),
+  maxTrainnings: z.number().int(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const meSchema = z.object({
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  profile: z.object({
+    phone: z.string().nullable(),
+    countryCode: z.string().nullable(),
+    subscriptionStatus: z.string().nullable(),
+  }),
+  plan: planSchema.nullable(),
+  /** Label shown in the header: 'Gratuito' for no plan or a freemium plan (part 2 §2). */
+  planLabel: z.string(),
+});
+export type Me = z.infer<typeof meSchema>;
+
+/** One row per user: plan limits and what is used (part 2 §3, user_current_usage). */
+export const currentUsageSchema = z.object({
+  total_trainnings: z.number().int(),
+  max_trainnings: z.number().int(),
+  qtd_agentes: z.number().int(),
+  max_ai_responses: z.number().int(),
+  qtd_instancias: z.number().int(),
+  max_instances: z.number().int(),
+  ai_messages: z.number().int(),
+  max_ai_messages: z.number().int(),
+});
+export type CurrentUsage = z.infer<typeof currentUsageSchema>;
+
+export const activatePlanSchema = z.object({ planId: z.string().min(1, { error: 'Plano não fornecido' }) });
