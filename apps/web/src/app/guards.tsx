@@ -1,0 +1,22 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { useMe } from '@/lib/auth';
+
+/** Protected routes: signed-out visitors go to '/' after the check (part 2 "Route access"). */
+export function RequireUser() {
+  const me = useMe();
+  if (me.isPending) return <PageSpinner label="Verificando autenticação..." />;
+  if (me.isError) throw me.error;
+  if (!me.data) return <Navigate to={paths.home.getHref()} replace />;
+  return <Outlet />;
+}
+
+/** /login, /register, /forgot-password: a signed-in user goes to /dashboard, keeping the query string. */
+export function SignedOutOnly() {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <PageSpinner label="Verificando autenticação..." />;
+  if (me.data) return <Navigate to={paths.dashboard.getHref(location.search)} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,51 @@
+import { createBrowserRouter } from 'react-router';
+import { paths } from '@/config/paths';
+import { RequireUser, SignedOutOnly } from './guards';
+import { RouteError } from './route-error';
+import { RootLayout } from './root-layout';
+
+/** Routes are code-split: each `lazy` module exports `Component` (and nothing the others need). */
+export const router = createBrowserRouter([
+  {
+    Component: RootLayout,
+    ErrorBoundary: RouteError,
+    children: [
+      { path: paths.home.path, lazy: () => import('./routes/landing') },
+      { path: paths.privacy.path, lazy: () => import('./routes/privacy') },
+      { path: paths.privacyPt.path, lazy: () => import('./routes/privacy') },
+      { path: paths.resetPassword.path, lazy: () => import('./routes/auth/reset-password') },
+      {
+        Component: SignedOutOnly,
+        children: [
+          { path: paths.login.path, lazy: () => import('./routes/auth/login') },
+          { path: paths.register.path, lazy: () => import('./routes/auth/register') },
+          { path: paths.forgotPassword.path, lazy: () => import('./routes/auth/forgot-password') },
+        ],
+      },
+      {
+        Component: RequireUser,
+        children: [
+          { path: paths.onboarding.welcome.path, lazy: () => import('./routes/onboarding/welcome') },
+          { path: paths.onboarding.trainAi.path, lazy: () => import('./routes/onboarding/train-ai') },
+          { path: paths.onboarding.connectWhatsapp.path, lazy: () => import('./routes/onboarding/connect-whatsapp') },
+          { path: paths.onboarding.whatsapp.path, lazy: () => import('./routes/onboarding/connect-whatsapp') },
+          {
+            lazy: () => import('./routes/app/app-layout'),
+            children: [
+              { path: paths.dashboard.path, lazy: () => import('./routes/app/dashboard') },
+              { path: paths.feedback.path, lazy: () => import('./routes/app/feedback') },
+              { path: `${paths.dashboard.path}/*`, lazy: () => import('./routes/app/dashboard') },
+              { path: paths.instances.path, lazy: () => import('./routes/app/instances') },
+              { path: paths.agents.path, lazy: () => import('./routes/app/agents') },
+              { path: paths.iaManagement.path, lazy: () => import('./routes/app/ia-management') },
+              { path: paths.playground.path, lazy: () => import('./routes/app/playground') },
+              { path: paths.pricing.path, lazy: () => import('./routes/app/pricing') },
+              { path: paths.tutorial.path, lazy: () => import('./routes/app/tutorial') },
+              { path: paths.mvp.path, lazy: () => import('./routes/app/mvp') },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,62 @@
+import { ERROR_CODES, type ErrorBody } from '@vendai/contracts';
+
+/** An error answered by the API, with its Portuguese message and field messages. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, string>;
+  constructor(status: number, code: string, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+type Json = Record<string, unknown> | unknown[];
+
+/** Called on a 401 from a signed-in call: the session ended, so the app goes back to sign-in. */
+let onUnauthenticated: (() => void) | null = null;
+export function setUnauthenticatedHandler(handler: (() => void) | null) {
+  onUnauthenticated = handler;
+}
+
+/** The only place that calls fetch: same-origin /api, cookie session, errors as ApiError. */
+async function request<T>(method: string, url: string, body?: Json, init?: { silent401?: boolean }): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      credentials: 'include',
+      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Sem conexão com o servidor. Verifique sua internet e tente novamente.');
+  }
+  const text = await response.text();
+  const data = text ? safeJson(text) : null;
+  if (!response.ok) {
+    const err = (data as ErrorBody | null)?.error;
+    const fallback = response.status === 429 ? ERROR_CODES.RATE_LIMITED.message : ERROR_CODES.INTERNAL.message;
+    if (response.status === 401 && !init?.silent401) onUnauthenticated?.();
+    throw new ApiError(response.status, err?.code ?? 'HTTP', err?.message ?? fallback, err?.fields ?? {});
+  }
+  return data as T;
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+export const api = {
+  get: <T>(url: string, init?: { silent401?: boolean }) => request<T>('GET', url, undefined, init),
+  post: <T>(url: string, body: Json = {}, init?: { silent401?: boolean }) => request<T>('POST', url, body, init),
+  patch: <T>(url: string, body: Json) => request<T>('PATCH', url, body),
+  put: <T>(url: string, body: Json) => request<T>('PUT', url, body),
+  delete: <T>(url: string) => request<T>('DELETE', url),
+};

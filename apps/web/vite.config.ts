@@ -1,0 +1,15 @@
+import path from 'node:path';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+export default defineConfig({
+  plugins: [react(), tailwindcss()],
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
+  server: {
+    port: 5173,
+    // In development the SPA runs on Vite and talks to the API server (npm run dev) through this proxy.
+    proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
+  },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 700 },
+});
