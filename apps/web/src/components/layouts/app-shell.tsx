@@ -1,0 +1,86 @@
+import { Dialog as D } from 'radix-ui';
+import { Menu, X } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import type { Me } from '@vendai/contracts';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/cn';
+import { NAV_ITEMS } from './nav-items';
+import { UserMenu } from './user-menu';
+
+function Nav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Navegação principal" className="flex flex-col gap-1">
+      {NAV_ITEMS.map(({ label, href, icon: Icon, end }) => (
+        <NavLink
+          key={href}
+          to={href}
+          end={end}
+          onClick={onNavigate}
+          className={({ isActive }) =>
+            cn(
+              'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
+              isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+            )
+          }
+        >
+          <Icon className="size-5 shrink-0" aria-hidden />
+          {label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+/** One shell for every signed-in page: sidebar (drawer on phones), header with plan label and user menu. */
+export function AppShell({ me, children }: { me: Me; children: ReactNode }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  return (
+    <div className="flex min-h-dvh bg-slate-50">
+      <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r border-slate-200 bg-white px-3 py-5 lg:flex">
+        <Link to={paths.dashboard.getHref()} className="mb-6 px-3" aria-label="Início do painel">
+          <Logo />
+        </Link>
+        <Nav />
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
+          <D.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+            <D.Trigger className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 lg:hidden" aria-label="Abrir menu">
+              <Menu className="size-5" />
+            </D.Trigger>
+            <D.Portal>
+              <D.Overlay className="fixed inset-0 z-40 bg-slate-900/40 lg:hidden" />
+              <D.Content className="fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white px-3 py-5 shadow-xl lg:hidden">
+                <D.Title className="sr-only">Menu</D.Title>
+                <D.Description className="sr-only">Navegação do painel</D.Description>
+                <div className="mb-6 flex items-center justify-between px-3">
+                  <Logo />
+                  <D.Close className="rounded-lg p-1.5 text-slate-500 hover:bg-slate-100" aria-label="Fechar menu">
+                    <X className="size-5" />
+                  </D.Close>
+                </div>
+                <Nav onNavigate={() => setDrawerOpen(false)} />
+              </D.Content>
+            </D.Portal>
+          </D.Root>
+          <Link to={paths.dashboard.getHref()} className="lg:hidden" aria-label="Início do painel">
+            <Logo className="text-base" />
+          </Link>
+          <div className="ml-auto flex items-center gap-2 sm:gap-3">
+            <Link
+              to={paths.pricing.getHref()}
+              className="rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800 hover:bg-brand-100"
+              title="Seu plano atual"
+            >
+              {me.planLabel}
+            </Link>
+            <UserMenu me={me} />
+          </div>
+        </header>
+        <main className="min-w-0 flex-1">{children}</main>
+      </div>
+    </div>
+  );
+}

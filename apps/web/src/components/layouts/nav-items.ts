@@ -1,0 +1,13 @@
+import { Bot, CreditCard, FlaskConical, Lightbulb, MessagesSquare, PlayCircle, Smartphone, type LucideIcon } from 'lucide-react';
+import { paths } from '@/config/paths';
+
+/** Side navigation of part 2 §2, in the spec's order and wording. */
+export const NAV_ITEMS: { label: string; href: string; icon: LucideIcon; end?: boolean }[] = [
+  { label: 'Conversas', href: paths.dashboard.getHref(), icon: MessagesSquare, end: true },
+  { label: "WhatsApp's", href: paths.instances.getHref(), icon: Smartphone },
+  { label: 'IA Treinamento', href: paths.agents.getHref(), icon: Bot },
+  { label: 'Planos', href: paths.pricing.getHref(), icon: CreditCard },
+  { label: 'Tutorial', href: paths.tutorial.getHref(), icon: PlayCircle },
+  { label: 'Ajude A Melhorar', href: paths.feedback.getHref(), icon: Lightbulb },
+  { label: 'Playground', href: paths.playground.getHref(), icon: FlaskConical },
+];

@@ -1,0 +1,140 @@
+import { Clock, Hand, MessageSquareHeart, Target, type LucideIcon } from 'lucide-react';
+
+/**
+ * Static landing content (part 1 §3 "Landing content"). Copy counts follow part 1 §9: 10 minutes,
+ * 2 minutes, 5 questions, 3 mini lessons, 3 steps, 4 features. Testimonials are sample content.
+ */
+
+export interface TutorialVideo {
+  /** Stable key and DOM id suffix. */
+  slug: string;
+  title: string;
+  description: string;
+  /** Shown on the local thumbnail, mm:ss. */
+  duration: string;
+  /** Placeholder links, one in each accepted form (watch, short link, Shorts). */
+  videoUrl: string;
+  /** Which locally drawn thumbnail to use. */
+  thumbnail: 'connect' | 'train' | 'automate';
+}
+
+export const TUTORIAL_VIDEOS: readonly TutorialVideo[] = [
+  {
+    slug: 'conectar',
+    title: 'Conecte seu WhatsApp em 2 minutos',
+    description: 'Escaneie o QR code com o celular e seu número já fica ligado ao VendAI.',
+    duration: '1:12',
+    videoUrl: 'https://www.youtube.com/watch?v=VendAIaula1',
+    thumbnail: 'connect',
+  },
+  {
+    slug: 'treinar',
+    title: 'Treine sua IA com 5 perguntas',
+    description: 'Conte como funciona seu negócio e a IA monta sozinha o jeito de atender.',
+    duration: '1:45',
+    videoUrl: 'https://youtu.be/VendAIaula2',
+    thumbnail: 'train',
+  },
+  {
+    slug: 'automatizar',
+    title: 'Venda no automático, 24 horas',
+    description: 'Veja a IA respondendo clientes e como você assume a conversa quando quiser.',
+    duration: '1:30',
+    videoUrl: 'https://www.youtube.com/shorts/VendAIaula3',
+    thumbnail: 'automate',
+  },
+];
+
+export interface Feature {
+  icon: LucideIcon;
+  title: string;
+  description: string;
+}
+
+export const FEATURES: readonly Feature[] = [
+  {
+    icon: Clock,
+    title: 'Atendimento 24 horas',
+    description: 'Responde na hora, de madrugada, no fim de semana e no feriado. Nenhum cliente fica esperando.',
+  },
+  {
+    icon: MessageSquareHeart,
+    title: 'Fala do jeito do seu negócio',
+    description: 'Aprende seus produtos, preços e o seu tom de voz para conversar como você conversaria.',
+  },
+  {
+    icon: Target,
+    title: 'Focada em vender',
+    description: 'Tira dúvidas, qualifica o interesse, contorna objeções e conduz o cliente até o fechamento.',
+  },
+  {
+    icon: Hand,
+    title: 'Você sempre no controle',
+    description: 'Ligue ou desligue a IA em cada conversa e assuma o atendimento sempre que quiser.',
+  },
+];
+
+export interface Step {
+  number: number;
+  title: string;
+  description: string;
+  /** Which locally drawn illustration to use. */
+  image: 'qr' | 'questions' | 'chat';
+}
+
+export const STEPS: readonly Step[] = [
+  {
+    number: 1,
+    title: 'Conecte seu WhatsApp',
+    description: 'Escaneie o QR code com o celular, como no WhatsApp Web. Leva cerca de 2 minutos.',
+    image: 'qr',
+  },
+  {
+    number: 2,
+    title: 'Treine sua IA',
+    description: 'Responda cerca de 5 perguntas simples sobre o seu negócio. A IA escreve sozinha as próprias instruções.',
+    image: 'questions',
+  },
+  {
+    number: 3,
+    title: 'Automatize suas vendas',
+    description: 'Pronto: a IA atende seus clientes 24 horas por dia e você acompanha tudo pelo painel.',
+    image: 'chat',
+  },
+];
+
+export interface Testimonial {
+  name: string;
+  role: string;
+  quote: string;
+  /** Initials drawn as the avatar (no remote images). */
+  initials: string;
+  avatarClass: string;
+}
+
+export const TESTIMONIALS: readonly Testimonial[] = [
+  {
+    name: 'Dra. Camila Rocha',
+    role: 'Dentista em Belo Horizonte (MG)',
+    quote:
+      'Eu passava a noite respondendo paciente sobre preço e horário. Hoje a IA resolve uns 80% dessas perguntas repetitivas e eu só entro para confirmar a consulta.',
+    initials: 'CR',
+    avatarClass: 'bg-sky-100 text-sky-800',
+  },
+  {
+    name: 'Rafael Mendes',
+    role: 'Coach de carreira em São Paulo (SP)',
+    quote:
+      'Meus leads chegam de madrugada e agora ninguém fica sem resposta. Em dois meses minhas conversões subiram 40%, sem contratar ninguém.',
+    initials: 'RM',
+    avatarClass: 'bg-amber-100 text-amber-800',
+  },
+  {
+    name: 'Juliana Alves',
+    role: 'Loja de moda fitness em Recife (PE)',
+    quote:
+      'Configurei numa tarde, sem entender nada de tecnologia. A IA fala com minhas clientes do jeito que eu falo, e quando quero eu assumo a conversa.',
+    initials: 'JA',
+    avatarClass: 'bg-rose-100 text-rose-800',
+  },
+];

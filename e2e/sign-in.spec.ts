@@ -1,0 +1,46 @@
+import { expect, registerThroughUi, shootBothWidths, test } from './support/fixtures';
+
+test('senha errada mostra o erro em português, em vermelho', async ({ page }) => {
+  const person = await registerThroughUi(page);
+  await page.context().clearCookies();
+
+  await page.goto('/login?utm_campaign=natal');
+  await expect(page.getByRole('heading', { name: 'Acessar VendAI' })).toBeVisible();
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Senha').fill('senha-errada-999');
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  const error = page.getByRole('alert');
+  await expect(error).toHaveText('E-mail ou senha incorretos.');
+  await expect(error).toHaveClass(/text-red-600/);
+  await shootBothWidths(page, 'login-error');
+
+  await page.getByLabel('Senha').fill(person.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?utm_campaign=natal$/);
+});
+
+test('enquanto entra, o botão mostra "Entrando..." e fica desabilitado', async ({ page }) => {
+  const person = await registerThroughUi(page);
+  await page.context().clearCookies();
+  await page.goto('/login');
+  await page.route('**/api/auth/sign-in/email', async (route) => {
+    await new Promise((r) => setTimeout(r, 800));
+    await route.continue();
+  });
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Senha').fill(person.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page.getByRole('button', { name: 'Entrando...' })).toBeDisabled();
+  await expect(page).toHaveURL(/\/dashboard$/);
+});
+
+test('página de login mantém a query string no link "Criar conta"', async ({ page }) => {
+  await page.goto('/login?fpr=abc');
+  await expect(page.getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', '/register?fpr=abc');
+});
+
+test('rota desconhecida mostra a tela de erro da aplicação', async ({ page }) => {
+  await page.goto('/rota-que-nao-existe');
+  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
+  await expect(page.getByText('404 Not Found')).toBeVisible();
+});

@@ -1,0 +1,76 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type Page } from '@playwright/test';
+
+export const CONTROL_URL = `http://127.0.0.1:${process.env.E2E_CONTROL_PORT ?? 3211}`;
+
+let counter = 0;
+/** A new person for each journey: unique e-mail, valid Brazilian mobile. */
+export function newPerson() {
+  counter += 1;
+  const id = `${Date.now().toString(36)}${counter}${Math.random().toString(36).slice(2, 6)}`;
+  return {
+    name: 'Mariana Souza',
+    email: `mariana.${id}@exemplo.com.br`,
+    phoneDigits: `119${String(Math.floor(10_000_000 + Math.random() * 89_999_999))}`,
+    password: 'senha-forte-123',
+  };
+}
+
+/** The newest mail caught by the harness's SMTP server for an address. */
+export async function latestMailTo(email: string): Promise<{ subject: string; text: string }> {
+  let found: { subject: string; text: string } | undefined;
+  await expect
+    .poll(async () => {
+      const res = await fetch(`${CONTROL_URL}/mails?to=${encodeURIComponent(email)}`);
+      const list = (await res.json()) as { subject: string; text: string }[];
+      found = list.at(-1);
+      return list.length;
+    })
+    .toBeGreaterThan(0);
+  return found!;
+}
+
+/** Fails on horizontal scroll: every page must fit 390 px phones. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, 'página com rolagem horizontal').toBeLessThanOrEqual(0);
+}
+
+/** Screenshots at desktop and phone width, each checked for horizontal overflow. */
+export async function shootBothWidths(page: Page, name: string) {
+  for (const [label, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+    await page.setViewportSize({ width, height });
+    await page.waitForTimeout(150);
+    await expectNoHorizontalOverflow(page);
+    await page.screenshot({ path: `test-results/screens/${name}-${label}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Registers through the real form and lands on /onboarding/welcome. */
+export async function registerThroughUi(page: Page, person = newPerson(), search = '') {
+  await page.goto(`/register${search}`);
+  await page.getByLabel('Nome completo').fill(person.name);
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Telefone (WhatsApp)').fill(person.phoneDigits);
+  await page.getByLabel('Senha', { exact: true }).fill(person.password);
+  await page.getByLabel('Confirmar senha').fill(person.password);
+  await page.getByRole('button', { name: 'Criar conta' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/welcome$/);
+  return person;
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    // Nothing leaves loopback: embedded players and any stray request to the internet are refused.
+    await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+    await use(page);
+  },
+});
+export { expect };

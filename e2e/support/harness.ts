@@ -1,0 +1,91 @@
+/**
+ * The server the browser tests drive: the real app (same buildApp as `npm start`) on a fresh
+ * embedded database, mailing through a real SMTP server on 127.0.0.1 that catches every mail.
+ * A second loopback port lets tests read the caught mail and age records (e.g. expire a reset link).
+ * Started by Playwright's webServer; stopped with SIGTERM.
+ */
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { simpleParser } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app.ts';
+import { loadEnv } from '../../apps/server/src/config/env.ts';
+import { openDatabase } from '../../apps/server/src/db/client.ts';
+
+const APP_PORT = Number(process.env.E2E_PORT ?? 3210);
+const CONTROL_PORT = Number(process.env.E2E_CONTROL_PORT ?? 3211);
+
+interface CaughtMail {
+  to: string;
+  subject: string;
+  text: string;
+  at: string;
+}
+const mails: CaughtMail[] = [];
+
+const smtp = new SMTPServer({
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  onData(stream, _session, callback) {
+    simpleParser(stream)
+      .then((parsed) => {
+        const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
+        mails.push({ to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', at: new Date().toISOString() });
+        callback();
+      })
+      .catch(callback);
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+const smtpPort = (smtp.server.address() as { port: number }).port;
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-e2e-'));
+const env = loadEnv({
+  ...process.env,
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'e2e-secret-0123456789-0123456789-0123456789',
+  HOST: '127.0.0.1',
+  PORT: String(APP_PORT),
+  APP_URL: `http://localhost:${APP_PORT}`,
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+  LOG_LEVEL: 'warn',
+  AUTH_RATE_LIMIT_PER_MINUTE: '30',
+});
+const database = await openDatabase({ dataDir: env.dataDir });
+const app = await buildApp({ env, database });
+await app.listen({ host: '127.0.0.1', port: APP_PORT });
+
+const control = http.createServer(async (req, res) => {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  res.setHeader('content-type', 'application/json');
+  if (req.method === 'GET' && url.pathname === '/mails') {
+    const to = url.searchParams.get('to');
+    res.end(JSON.stringify(mails.filter((m) => !to || m.to.includes(to))));
+    return;
+  }
+  if (req.method === 'POST' && url.pathname === '/expire-reset-links') {
+    await database.db.execute(sql`update verification set expires_at = now() - interval '1 minute' where identifier like 'reset-password:%'`);
+    res.end('{"ok":true}');
+    return;
+  }
+  res.statusCode = 404;
+  res.end('{}');
+});
+control.listen(CONTROL_PORT, '127.0.0.1');
+
+const stop = async () => {
+  control.close();
+  await app.close();
+  await database.close();
+  smtp.close(() => {});
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void stop());
+process.on('SIGINT', () => void stop());
+console.log(`e2e harness ready on http://localhost:${APP_PORT}`);
