@@ -36,11 +36,11 @@ test('esqueci a senha → e-mail → nova senha → entrar com a nova senha', as
   await expect(page).toHaveURL(/\/login$/, { timeout: 5_000 });
 
   await page.getByLabel('E-mail').fill(person.email);
-  await page.getByLabel('Senha').fill(person.password);
+  await page.getByLabel('Senha', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('alert')).toHaveText('E-mail ou senha incorretos.');
 
-  await page.getByLabel('Senha').fill('nova-senha-456');
+  await page.getByLabel('Senha', { exact: true }).fill('nova-senha-456');
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 

@@ -7,14 +7,14 @@ test('senha errada mostra o erro em português, em vermelho', async ({ page }) =
   await page.goto('/login?utm_campaign=natal');
   await expect(page.getByRole('heading', { name: 'Acessar VendAI' })).toBeVisible();
   await page.getByLabel('E-mail').fill(person.email);
-  await page.getByLabel('Senha').fill('senha-errada-999');
+  await page.getByLabel('Senha', { exact: true }).fill('senha-errada-999');
   await page.getByRole('button', { name: 'Entrar' }).click();
   const error = page.getByRole('alert');
   await expect(error).toHaveText('E-mail ou senha incorretos.');
   await expect(error).toHaveClass(/text-red-600/);
   await shootBothWidths(page, 'login-error');
 
-  await page.getByLabel('Senha').fill(person.password);
+  await page.getByLabel('Senha', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page).toHaveURL(/\/dashboard\?utm_campaign=natal$/);
 });
@@ -28,7 +28,7 @@ test('enquanto entra, o botão mostra "Entrando..." e fica desabilitado', async 
     await route.continue();
   });
   await page.getByLabel('E-mail').fill(person.email);
-  await page.getByLabel('Senha').fill(person.password);
+  await page.getByLabel('Senha', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('button', { name: 'Entrando...' })).toBeDisabled();
   await expect(page).toHaveURL(/\/dashboard$/);

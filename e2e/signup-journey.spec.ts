@@ -39,7 +39,7 @@ test('novo usuário: landing → Começar Grátis (mantém a query) → cadastro
 
   await page.getByRole('link', { name: 'Quero Treinar Minha IA Depois' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByRole('heading', { name: 'Conversas' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Conversas', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Gratuito' })).toBeVisible();
   for (const item of ['Conversas', "WhatsApp's", 'IA Treinamento', 'Planos', 'Tutorial', 'Ajude A Melhorar', 'Playground']) {
     await expect(page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: item })).toBeVisible();
@@ -75,5 +75,5 @@ test('no celular o menu lateral abre como gaveta', async ({ page }) => {
   await page.getByRole('button', { name: 'Abrir menu' }).click();
   await page.getByRole('dialog').getByRole('link', { name: 'Planos' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
-  await expect(page.getByRole('heading', { name: 'Planos' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Planos', level: 1 })).toBeVisible();
 });

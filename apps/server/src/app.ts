@@ -35,7 +35,7 @@ export interface BuildAppOptions {
 export async function buildApp({ env, database, mailer, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
-    trustProxy: true,
+    trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
 

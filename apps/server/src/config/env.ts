@@ -21,6 +21,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   /** Secret that signs sessions; required in production. */
   AUTH_SECRET: optionalString,
+  /** Behind a reverse proxy: trust X-Forwarded-For for the client address (rate limits, logs). */
+  TRUST_PROXY: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Attempts per minute per client on sign-in, sign-up and reset requests. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { useMe } from '@/lib/auth';
+import { pendingAfterAuthTarget, useMe } from '@/lib/auth';
 
 /** Protected routes: signed-out visitors go to '/' after the check (part 2 "Route access"). */
 export function RequireUser() {
@@ -17,6 +17,6 @@ export function SignedOutOnly() {
   const me = useMe();
   const location = useLocation();
   if (me.isPending) return <PageSpinner label="Verificando autenticação..." />;
-  if (me.data) return <Navigate to={paths.dashboard.getHref(location.search)} replace />;
+  if (me.data) return <Navigate to={pendingAfterAuthTarget() ?? paths.dashboard.getHref(location.search)} replace />;
   return <Outlet />;
 }

@@ -1,4 +1,5 @@
 import { createBrowserRouter } from 'react-router';
+import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RequireUser, SignedOutOnly } from './guards';
 import { RouteError } from './route-error';
@@ -9,6 +10,7 @@ export const router = createBrowserRouter([
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,
+    HydrateFallback: () => <PageSpinner label="Carregando..." />,
     children: [
       { path: paths.home.path, lazy: () => import('./routes/landing') },
       { path: paths.privacy.path, lazy: () => import('./routes/privacy') },

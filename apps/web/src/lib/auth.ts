@@ -1,4 +1,5 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import type { Me } from '@vendai/contracts';
 import { api, ApiError } from './api-client';
 
@@ -31,6 +32,28 @@ export function useSignOut() {
     } finally {
       queryClient.setQueryData(meQueryOptions.queryKey, null);
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+    }
+  };
+}
+
+/**
+ * Where a just-finished sign-in or sign-up is heading. The signed-out-only guard sees the new
+ * session before the next (lazy) route has loaded; it sends the user to this target instead of
+ * the default /dashboard, so both navigations agree.
+ */
+let afterAuthTarget: string | null = null;
+export const pendingAfterAuthTarget = () => afterAuthTarget;
+
+export function useCompleteAuth() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return async (to: string) => {
+    afterAuthTarget = to;
+    try {
+      await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
+      await navigate(to, { replace: true });
+    } finally {
+      afterAuthTarget = null;
     }
   };
 }

@@ -1,11 +1,12 @@
 import { PRODUCT_NAME } from '@vendai/contracts';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
+import { useCompleteAuth } from '@/lib/auth';
 import { reportReferralAfterSignIn } from '@/lib/referral';
 import { useSignIn } from '../api/sign-in';
 import { AuthLayout } from './auth-layout';
@@ -13,7 +14,7 @@ import { AuthLayout } from './auth-layout';
 /** /login (part 1 §2): 'Entrar' → 'Entrando...', Portuguese error in red, success to /dashboard with the query string. */
 export function LoginForm() {
   const { search } = useLocation();
-  const navigate = useNavigate();
+  const completeAuth = useCompleteAuth();
   const signIn = useSignIn();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -26,7 +27,7 @@ export function LoginForm() {
       {
         onSuccess: () => {
           void reportReferralAfterSignIn(email.trim());
-          void navigate(paths.dashboard.getHref(search), { replace: true });
+          void completeAuth(paths.dashboard.getHref(search));
         },
       },
     );

@@ -1,6 +1,6 @@
 import { PASSWORD_MISMATCH, registerSchema, type RegisterInput } from '@vendai/contracts';
 import { useState, type FormEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -8,6 +8,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { PhoneInput } from '@/components/ui/phone-input';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { useCompleteAuth } from '@/lib/auth';
 import { reportReferralAfterSignIn } from '@/lib/referral';
 import { useRegister } from '../api/register';
 import { AuthLayout } from './auth-layout';
@@ -18,7 +19,7 @@ const EMPTY: Values = { fullName: '', email: '', phone: '', password: '', confir
 /** /register (part 1 §2, §5): same zod contract as the server; nothing typed is lost on an error. */
 export function RegisterForm() {
   const { search } = useLocation();
-  const navigate = useNavigate();
+  const completeAuth = useCompleteAuth();
   const registerMutation = useRegister();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
@@ -43,7 +44,7 @@ export function RegisterForm() {
     registerMutation.mutate(parsed.data, {
       onSuccess: () => {
         void reportReferralAfterSignIn(parsed.data.email);
-        void navigate(paths.onboarding.welcome.getHref(), { replace: true });
+        void completeAuth(paths.onboarding.welcome.getHref());
       },
       onError: (err) => {
         if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields as typeof errors);

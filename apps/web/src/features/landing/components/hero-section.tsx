@@ -18,7 +18,7 @@ export function HeroSection() {
             <span className="size-2 rounded-full bg-brand-500" aria-hidden />
             Assistente de vendas com IA para WhatsApp
           </p>
-          <h1 id="hero-title" className="mt-5 text-4xl leading-[1.1] font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl">
+          <h1 id="hero-title" className="mt-5 text-4xl leading-[1.1] font-bold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-[3.5rem]">
             Venda pelo WhatsApp <span className="text-brand-700">24 horas por dia</span>, com uma IA que fala como você
           </h1>
           <p className="mx-auto mt-5 max-w-xl text-lg leading-relaxed text-pretty text-slate-600 lg:mx-0">
@@ -26,7 +26,7 @@ export function HeroSection() {
             responda algumas perguntas e a IA começa a atender.
           </p>
           <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center lg:justify-start">
-            <Button asChild size="lg">
+            <Button asChild size="lg" className="bg-brand-700 hover:bg-brand-800">
               <Link to={registerHref}>
                 Começar Grátis
                 <ArrowRight aria-hidden />

@@ -39,7 +39,7 @@ export function LandingHeader() {
           <Button asChild variant="ghost" size="sm" className="px-2.5 sm:px-3">
             <Link to={loginHref}>Entrar</Link>
           </Button>
-          <Button asChild size="sm" className="px-3 sm:px-4">
+          <Button asChild size="sm" className="bg-brand-700 px-3 hover:bg-brand-800 sm:px-4">
             <Link to={registerHref}>Começar Grátis</Link>
           </Button>
         </div>
