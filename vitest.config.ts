@@ -12,6 +12,8 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     environment: 'node',
     include: ['apps/server/**/*.test.ts', 'packages/contracts/**/*.test.ts'].filter((p) => db === 'pglite' || p.startsWith('apps/server')),
     env: { TEST_DB: db },
+    // One worker runs several files and reuses the migrated PGlite template (test/helpers/test-database.ts).
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

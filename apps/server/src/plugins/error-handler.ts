@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ERROR_CODES } from '@vendai/contracts';
 import { AppError } from '../lib/app-error.ts';
 
@@ -24,8 +24,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: { code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message } });
   });
+}
 
-  app.setNotFoundHandler((req, reply) =>
-    reply.status(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CODES.NOT_FOUND.message } }),
-  );
+/**
+ * The JSON 404 for unknown API routes. Fastify allows one root not-found handler, so web-app.ts
+ * installs it (alone, or behind the SPA fallback when the web build is served).
+ */
+export function sendNotFound(reply: FastifyReply) {
+  return reply.status(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CODES.NOT_FOUND.message } });
 }

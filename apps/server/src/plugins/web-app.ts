@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { ERROR_CODES } from '@vendai/contracts';
+import { sendNotFound } from './error-handler.ts';
 
 /**
  * Serves the built SPA: hashed assets with a long cache, and index.html for every other GET that
@@ -12,6 +12,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) {
     app.log.warn({ distDir }, 'web build not found: serving the API only (run npm run build)');
+    app.setNotFoundHandler((_req, reply) => sendNotFound(reply));
     return;
   }
   await app.register(fastifyStatic, {
@@ -26,7 +27,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/webhooks/');
     if (req.method !== 'GET' || isApi || path.extname(req.url.split('?')[0] ?? '')) {
-      return reply.status(404).send({ error: { code: 'NOT_FOUND', message: ERROR_CODES.NOT_FOUND.message } });
+      return sendNotFound(reply);
     }
     return reply.type('text/html').header('cache-control', 'no-cache').send(html);
   });

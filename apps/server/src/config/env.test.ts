@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env.ts';
+
+describe('loadEnv', () => {
+  it('gives working defaults with no configuration', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({ NODE_ENV: 'development', PORT: 3000, LOG_LEVEL: 'info', appUrl: 'http://localhost:3000' });
+    expect(env.dataDir).toBe(path.resolve('./data'));
+    expect(env.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it.each(['abc', '70000', '-1', '3000.5'])('refuses PORT=%s with a message naming PORT', (port) => {
+    expect(() => loadEnv({ PORT: port })).toThrow(/Configuração inválida[\s\S]*PORT/);
+  });
+
+  it('refuses production without AUTH_SECRET, naming AUTH_SECRET', () => {
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/AUTH_SECRET/);
+    expect(() => loadEnv({ NODE_ENV: 'production', AUTH_SECRET: '' })).toThrow(/AUTH_SECRET/);
+  });
+
+  it('accepts production with AUTH_SECRET and uses it', () => {
+    const secret = 'a-real-secret-with-more-than-32-characters';
+    expect(loadEnv({ NODE_ENV: 'production', AUTH_SECRET: secret }).authSecret).toBe(secret);
+  });
+
+  it('treats empty values as unset and strips the trailing slash of APP_URL', () => {
+    const env = loadEnv({ DATABASE_URL: '', SMTP_URL: '', APP_URL: 'https://app.vendai.com.br/' });
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SMTP_URL).toBeUndefined();
+    expect(env.appUrl).toBe('https://app.vendai.com.br');
+  });
+
+  it('refuses a DATABASE_URL that is not a URL, naming it', () => {
+    expect(() => loadEnv({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+  });
+});

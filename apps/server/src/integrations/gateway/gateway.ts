@@ -1,0 +1,98 @@
+/**
+ * The WhatsApp gateway port. One implementation speaks Evolution API v2.3.x over HTTP
+ * (EVOLUTION_API_URL + EVOLUTION_API_KEY); the built-in simulator speaks the same REST surface, so
+ * the same HTTP client drives both. Methods name what the product needs, not the REST paths
+ * (contract: ../shared/docs/evolution-api-contract.md). All calls happen on the server.
+ */
+
+export type ConnectionState = 'open' | 'connecting' | 'close';
+export type Presence = 'composing' | 'recording' | 'paused' | 'available' | 'unavailable';
+
+export interface QrCode {
+  /** data:image/png;base64,… ready for an <img>, or null when not generated yet. */
+  base64: string | null;
+  /** The raw QR string. */
+  code: string | null;
+  pairingCode: string | null;
+  count: number;
+}
+
+export interface CreateInstanceInput {
+  instanceName: string;
+  /** Where the gateway posts events for this instance (our /webhooks/gateway/:instance). */
+  webhookUrl: string;
+  /** Headers the gateway sends with every webhook (carries the per-instance secret). */
+  webhookHeaders: Record<string, string>;
+  /** UPPER_SNAKE event names, sent explicitly (the gateway crashes on a missing list). */
+  events: string[];
+}
+
+export interface CreatedInstance {
+  instanceName: string;
+  instanceId: string;
+  /** The instance token (`hash`). */
+  token: string | null;
+  qr: QrCode | null;
+}
+
+/** A message as the gateway reports it (messageRaw): the same shape as webhook `data`. */
+export interface GatewayMessage {
+  key: { remoteJid: string; fromMe: boolean; id: string; remoteJidAlt?: string; participant?: string };
+  pushName?: string;
+  status?: string;
+  message?: Record<string, unknown>;
+  messageType?: string;
+  messageTimestamp?: number;
+  instanceId?: string;
+}
+
+export interface SendTextInput {
+  /** Digits or a full JID. */
+  number: string;
+  text: string;
+  /** Typing time in ms shown as 'digitando…' before the message goes out (the request blocks for it). */
+  delayMs?: number;
+}
+
+export interface ContactInfo {
+  remoteJid: string;
+  pushName: string | null;
+  profilePicUrl: string | null;
+}
+
+export interface MediaBase64 {
+  base64: string;
+  mimetype: string | null;
+  fileName: string | null;
+  size: number | null;
+}
+
+export interface Gateway {
+  readonly kind: 'evolution' | 'simulator';
+  createInstance(input: CreateInstanceInput): Promise<CreatedInstance>;
+  /** Starts (or continues) connecting and returns the current QR; null when already open. */
+  connect(instanceName: string): Promise<QrCode | null>;
+  connectionState(instanceName: string): Promise<ConnectionState>;
+  /** Unlinks the device; tolerates an instance that is already disconnected. */
+  logout(instanceName: string): Promise<void>;
+  /** Removes the instance at the gateway; an unknown instance counts as removed. */
+  deleteInstance(instanceName: string): Promise<void>;
+  sendText(instanceName: string, input: SendTextInput): Promise<GatewayMessage>;
+  sendPresence(instanceName: string, input: { number: string; presence: Presence; delayMs: number }): Promise<void>;
+  markRead(instanceName: string, keys: { remoteJid: string; fromMe: boolean; id: string }[]): Promise<void>;
+  findContact(instanceName: string, remoteJid: string): Promise<ContactInfo | null>;
+  profilePictureUrl(instanceName: string, number: string): Promise<string | null>;
+  /** Media of a received message as raw base64 (no data: prefix). */
+  mediaBase64(instanceName: string, message: Pick<GatewayMessage, 'key' | 'message'>): Promise<MediaBase64 | null>;
+}
+
+/** Thrown for gateway failures: the status and text are kept for logs and the 'Erro na Evolution API' message. */
+export class GatewayError extends Error {
+  readonly status: number;
+  readonly body: unknown;
+  constructor(status: number, message: string, body?: unknown) {
+    super(message);
+    this.status = status;
+    this.body = body;
+  }
+}

@@ -1,0 +1,153 @@
+/**
+ * The real app (same buildApp as `npm start`) on a fresh test database, driven over HTTP with
+ * `app.inject`. Requests carry the app's Origin (better-auth refuses cross-origin calls) and a
+ * cookie jar per person, so a test reads like a person using the API.
+ */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { type Env, loadEnv } from '../../src/config/env.ts';
+import { createTestDatabase, type TestDatabase } from './test-database.ts';
+
+export const TEST_APP_URL = 'http://localhost:3000';
+export const TEST_ORIGIN = TEST_APP_URL;
+/** The tiny SPA build every test app serves; tests look for this marker. */
+export const SPA_MARKER = 'vendai-test-spa';
+export const SESSION_COOKIE = 'vendai.session_token';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  env: Env;
+  /** A new person with their own cookie jar. */
+  client(): TestClient;
+  close(): Promise<void>;
+}
+
+/**
+ * Builds the app with test settings. `env` adds or overrides variables (e.g. SMTP_URL); everything
+ * else is the real configuration path through loadEnv.
+ */
+export async function createTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-test-web-'));
+  fs.writeFileSync(
+    path.join(webDir, 'index.html'),
+    `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>VendAI</title></head><body><div id="root" data-testid="${SPA_MARKER}"></div></body></html>`,
+  );
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    APP_URL: TEST_APP_URL,
+    DATA_DIR: path.join(webDir, 'data'),
+    WEB_DIST_DIR: webDir,
+    ...options.env,
+  });
+  const database = await createTestDatabase();
+  let app: FastifyInstance;
+  try {
+    app = await buildApp({ env, database, logger: false });
+    await app.ready();
+  } catch (err) {
+    await database.dispose();
+    fs.rmSync(webDir, { recursive: true, force: true });
+    throw err;
+  }
+  return {
+    app,
+    database,
+    env,
+    client: () => new TestClient(app),
+    async close() {
+      await app.close();
+      await database.dispose();
+      fs.rmSync(webDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let personCounter = 0;
+
+/** Registration input for a new person: unique e-mail, valid Brazilian mobile. */
+export function newPerson(overrides: Partial<RegisterBody> = {}): RegisterBody {
+  personCounter += 1;
+  const id = `${Date.now().toString(36)}${personCounter}${randomBytes(3).toString('hex')}`;
+  const password = overrides.password ?? 'senha-forte-123';
+  return {
+    fullName: 'Mariana Souza',
+    email: `mariana.${id}@exemplo.com.br`,
+    phone: '+5511987654321',
+    password,
+    confirmPassword: password,
+    ...overrides,
+  };
+}
+
+export interface RegisterBody {
+  fullName: string;
+  email: string;
+  phone: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** One person's browser: sends the app's Origin and keeps the cookies the server sets. */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(options: InjectOptions & { url: string }): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { origin: TEST_ORIGIN, ...(options.headers as Record<string, string>) };
+    if (this.cookies.size && !headers.cookie) headers.cookie = this.cookieHeader();
+    const res = await this.app.inject({ ...options, headers });
+    // Kept exactly as sent (still URL-encoded), as a browser would send them back.
+    const raw = [res.headers['set-cookie'] ?? []].flat();
+    for (const c of res.cookies) {
+      const expired = c.maxAge === 0 || (c.expires instanceof Date && c.expires.getTime() <= Date.now()) || c.value === '';
+      const sent = raw.find((line) => line.startsWith(`${c.name}=`));
+      if (expired) this.cookies.delete(c.name);
+      else this.cookies.set(c.name, sent ? sent.slice(c.name.length + 1).split(';')[0]! : encodeURIComponent(c.value));
+    }
+    return res;
+  }
+
+  get(url: string, headers: Record<string, string> = {}) {
+    return this.request({ method: 'GET', url, headers });
+  }
+
+  post(url: string, payload?: unknown, headers: Record<string, string> = {}) {
+    return this.request({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  }
+
+  /** POST /api/account/register; the jar then holds the new session. */
+  register(body: RegisterBody) {
+    return this.post('/api/account/register', body);
+  }
+
+  /** Registers and checks it worked; returns the input used. */
+  async registerOk(overrides: Partial<RegisterBody> = {}): Promise<RegisterBody> {
+    const body = newPerson(overrides);
+    const res = await this.register(body);
+    if (res.statusCode !== 201) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
+    return body;
+  }
+
+  signIn(email: string, password: string) {
+    return this.post('/api/auth/sign-in/email', { email, password });
+  }
+
+  signOut() {
+    return this.post('/api/auth/sign-out');
+  }
+
+  get sessionToken(): string | undefined {
+    return this.cookies.get(SESSION_COOKIE);
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+}
