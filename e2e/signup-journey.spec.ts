@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, newPerson, shootBothWidths, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, newPerson, registerThroughUi, shootBothWidths, test } from './support/fixtures';
 
 test('novo usuário: landing → Começar Grátis (mantém a query) → cadastro → boas-vindas → painel → sair', async ({ page }) => {
   await page.goto('/?utm_source=instagram&fpr=parceiro1');
@@ -62,15 +62,7 @@ test('novo usuário: landing → Começar Grátis (mantém a query) → cadastro
 
 test('no celular o menu lateral abre como gaveta', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
-  const person = newPerson();
-  await page.goto('/register');
-  await page.getByLabel('Nome completo').fill(person.name);
-  await page.getByLabel('E-mail').fill(person.email);
-  await page.getByLabel('Telefone (WhatsApp)').fill(person.phoneDigits);
-  await page.getByLabel('Senha', { exact: true }).fill(person.password);
-  await page.getByLabel('Confirmar senha').fill(person.password);
-  await page.getByRole('button', { name: 'Criar conta' }).click();
-  await expect(page).toHaveURL(/\/onboarding\/welcome$/);
+  await registerThroughUi(page);
   await page.goto('/dashboard');
   await page.getByRole('button', { name: 'Abrir menu' }).click();
   await page.getByRole('dialog').getByRole('link', { name: 'Planos' }).click();

@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedPlans } from '../src/db/seed.ts';
 import { agentes, numbers, plans, usageMonthly, usageTraining } from '../src/db/schema/index.ts';
-import { monthStart } from '../src/modules/usage/get-current-usage.ts';
+import { monthStart } from '../src/domain/usage/get-current-usage.ts';
 import { createTestApp, newPerson, type TestApp, type TestClient } from './helpers/test-app.ts';
 
 let t: TestApp;

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { requireUser } from '../../plugins/require-user.ts';
-import { getCurrentUsage } from './get-current-usage.ts';
+import { getCurrentUsage } from '../../domain/usage/get-current-usage.ts';
 
 export const usageRoutes: FastifyPluginAsync = async (app) => {
   app.addHook('preHandler', requireUser(app));

@@ -1,38 +1,21 @@
-import { useNavigate } from 'react-router';
 import type { Me } from '@vendai/contracts';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { paths } from '@/config/paths';
+import { LimitDialog } from '@/components/limit-dialog';
 
 /**
  * Account portal (part 2 §4): a free plan (or price 0) shows 'Plano Gratuito' with 'Ver Planos'.
  * Paid plans open the payment portal once billing is configured; until then 'Acesso Indisponível'.
  */
 export function AccountPortalDialog({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const navigate = useNavigate();
   const isFree = !me.plan || me.planLabel === 'Gratuito' || !me.plan.priceCents;
   if (isFree) {
     return (
-      <Dialog
+      <LimitDialog
         open={open}
         onOpenChange={onOpenChange}
         title="Plano Gratuito"
         description="Você está no plano gratuito: não há assinatura para gerenciar. Veja os planos para ter mais mensagens de IA, agentes e números."
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => onOpenChange(false)}>
-              Voltar
-            </Button>
-            <Button
-              onClick={() => {
-                onOpenChange(false);
-                void navigate(paths.pricing.getHref());
-              }}
-            >
-              Ver Planos
-            </Button>
-          </>
-        }
       />
     );
   }
