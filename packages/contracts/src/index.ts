@@ -4,3 +4,6 @@ export * from './errors.ts';
 export * from './phone.ts';
 export * from './auth.ts';
 export * from './account.ts';
+export * from './numbers.ts';
+export * from './conversations.ts';
+export * from './realtime.ts';

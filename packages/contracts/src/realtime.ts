@@ -1,0 +1,17 @@
+import { z } from 'zod';
+import { conversationDtoSchema, messageDtoSchema, numberStatusDtoSchema } from './conversations.ts';
+
+/**
+ * Events pushed over the WebSocket at /api/realtime, named resource.action (chatwoot style).
+ * The server publishes after the database commit, only to the owning user.
+ */
+export const realtimeEventSchema = z.discriminatedUnion('event', [
+  z.object({ event: z.literal('conversation.created'), data: conversationDtoSchema }),
+  z.object({ event: z.literal('conversation.updated'), data: conversationDtoSchema }),
+  z.object({ event: z.literal('conversation.deleted'), data: z.object({ id: z.string() }) }),
+  z.object({ event: z.literal('message.created'), data: messageDtoSchema }),
+  z.object({ event: z.literal('message.updated'), data: messageDtoSchema }),
+  z.object({ event: z.literal('number.updated'), data: numberStatusDtoSchema }),
+]);
+export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
+export type RealtimeEventName = RealtimeEvent['event'];
