@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
+import { liveE2ePorts } from './e2e/support/fake-openai';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** 'ai-live': the same harness on other ports, its AI pointed at a fake OpenAI-compatible server. */
+const LIVE = liveE2ePorts();
 
 /** Browser journeys against the real server, in Debian's Chromium (never a downloaded browser). */
 export default defineConfig({
@@ -23,8 +26,16 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } }],
-  webServer: {
+  projects: [
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    {
+      name: 'ai-live',
+      testMatch: /training-live\.spec\.ts$/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, baseURL: `http://localhost:${LIVE.app}` },
+    },
+  ],
+  webServer: [
+  {
     command: 'node --import tsx e2e/support/harness.ts',
     url: `http://localhost:${PORT}/api/health`,
     timeout: 120_000,
@@ -33,4 +44,29 @@ export default defineConfig({
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
   },
+  {
+    command: 'node --import tsx e2e/support/fake-openai.ts',
+    url: `http://127.0.0.1:${LIVE.fakeOpenAi}/health`,
+    env: { FAKE_OPENAI_PORT: String(LIVE.fakeOpenAi) },
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+  {
+    command: 'node --import tsx e2e/support/harness.ts',
+    url: `http://localhost:${LIVE.app}/api/health`,
+    env: {
+      E2E_PORT: String(LIVE.app),
+      E2E_CONTROL_PORT: String(LIVE.control),
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: `http://127.0.0.1:${LIVE.fakeOpenAi}/v1`,
+      AI_API_KEY: 'chave-e2e',
+      AI_MAX_RETRIES: '0',
+    },
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
+  },
+  ],
 });

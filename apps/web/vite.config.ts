@@ -9,7 +9,7 @@ export default defineConfig({
   server: {
     port: 5173,
     // In development the SPA runs on Vite and talks to the API server (npm run dev) through this proxy.
-    proxy: { '/api': { target: 'http://localhost:3000', ws: true } },
+    proxy: { '/api': { target: 'http://localhost:3000', ws: true }, '/simulator': { target: 'http://localhost:3000' } },
   },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 700 },
 });

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
+import { readJson, seedInbox, type SeedInboxInput } from './inbox-seed.ts';
 
 const APP_PORT = Number(process.env.E2E_PORT ?? 3210);
 const CONTROL_PORT = Number(process.env.E2E_CONTROL_PORT ?? 3211);
@@ -55,6 +56,13 @@ const env = loadEnv({
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   LOG_LEVEL: 'warn',
   AUTH_RATE_LIMIT_PER_MINUTE: '30',
+  // Production mounts the built-in WhatsApp simulator only when asked (the gateway for every journey).
+  SIMULATOR_ENABLED: 'true',
+  EVOLUTION_API_URL: '',
+  EVOLUTION_API_KEY: '',
+  // Production refuses to start without an AI endpoint unless demo mode is explicit; a second
+  // Playwright project sets AI_PROVIDER=openai and AI_BASE_URL (the fake OpenAI server).
+  AI_PROVIDER: process.env.AI_PROVIDER ?? 'demo',
 });
 const database = await openDatabase({ dataDir: env.dataDir });
 const app = await buildApp({ env, database });
@@ -71,6 +79,15 @@ const control = http.createServer(async (req, res) => {
   if (req.method === 'POST' && url.pathname === '/expire-reset-links') {
     await database.db.execute(sql`update verification set expires_at = now() - interval '1 minute' where identifier like 'reset-password:%'`);
     res.end('{"ok":true}');
+    return;
+  }
+  if (req.method === 'POST' && url.pathname === '/seed-inbox') {
+    try {
+      res.end(JSON.stringify(await seedInbox(app, await readJson<SeedInboxInput>(req))));
+    } catch (err) {
+      res.statusCode = 500;
+      res.end(JSON.stringify({ error: String(err) }));
+    }
     return;
   }
   res.statusCode = 404;

@@ -3,21 +3,38 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { PRODUCT_NAME } from '@vendai/contracts';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { seedPlans } from './db/seed.ts';
+import { createGateway, createGatewayEventHub, type Gateway } from './integrations/gateway/index.ts';
+import { createLlm } from './integrations/llm/create-llm.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { createOutboxMailer } from './integrations/mail/outbox-mailer.ts';
 import { createSmtpMailer } from './integrations/mail/smtp-mailer.ts';
+import { createStorage } from './integrations/storage/create-storage.ts';
 import { accountRoutes } from './modules/account/account-routes.ts';
+import { agentsRoutes } from './modules/agents/agents-routes.ts';
+import { conversationsRoutes } from './modules/conversations/conversations-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { createAuth } from './modules/auth/create-auth.ts';
+import { mediaRoutes } from './modules/media/media-routes.ts';
+import { numbersRoutes } from './modules/numbers/numbers-routes.ts';
 import { plansRoutes } from './modules/plans/plans-routes.ts';
+import { trainingRoutes } from './modules/training/training-routes.ts';
 import { usageRoutes } from './modules/usage/usage-routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks-routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerWebApp } from './plugins/web-app.ts';
+import { registerSimulator } from './simulator/index.ts';
+import { createJobRunner } from './jobs/job-runner.ts';
+import { createEngine } from './modules/engine/create-engine.ts';
+import { engineConfigFromEnv } from './modules/engine/engine-deps.ts';
+import { engineRoutes } from './modules/engine/engine-routes.ts';
+import { createRealtimeHub } from './realtime/create-realtime-hub.ts';
+import { realtimeRoutes } from './realtime/realtime-routes.ts';
 import type { AppDeps } from './types.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -28,11 +45,13 @@ export interface BuildAppOptions {
   database: Database;
   /** Overrides the mail port chosen from the environment. */
   mailer?: Mailer;
+  /** Overrides the WhatsApp gateway chosen from the environment (Evolution API or the built-in simulator). */
+  gateway?: Gateway;
   logger?: FastifyServerOptions['logger'];
 }
 
 /** Builds the whole app without listening: server.ts listens, tests use inject or listen on port 0. */
-export async function buildApp({ env, database, mailer, logger }: BuildAppOptions) {
+export async function buildApp({ env, database, mailer, gateway, logger }: BuildAppOptions) {
   const app = Fastify({
     logger: logger ?? { level: env.LOG_LEVEL },
     trustProxy: env.TRUST_PROXY,
@@ -43,7 +62,12 @@ export async function buildApp({ env, database, mailer, logger }: BuildAppOption
     mailer ??
     (env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }) : createOutboxMailer(database.db, app.log));
   const auth = createAuth({ env, db: database.db, mailer: mail, log: app.log });
-  const deps: AppDeps = { env, db: database.db, database, auth, mailer: mail };
+  const realtime = createRealtimeHub({ database, log: app.log, validateEvents: env.NODE_ENV !== 'production' });
+  const storage = createStorage(env);
+  const llm = createLlm(env, app.log);
+  // Durable jobs (pg-boss) in the app's own database: AI replies survive restarts (modules/engine).
+  const jobs = createJobRunner({ database, log: app.log, pollSeconds: env.JOBS_POLL_SECONDS });
+  const deps: AppDeps = { env, db: database.db, database, auth, mailer: mail, realtime, storage, llm, gateway: gateway ?? createGateway(env), gatewayEvents: createGatewayEventHub(app.log), jobs };
   app.decorate('deps', deps);
 
   await app.register(helmet, {
@@ -52,7 +76,8 @@ export async function buildApp({ env, database, mailer, logger }: BuildAppOption
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // https: for contact pictures, which WhatsApp serves from its own CDN (GET /api/conversations/:id/avatar).
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         connectSrc: ["'self'"],
         frameSrc: ['https://www.youtube-nocookie.com'],
         fontSrc: ["'self'", 'data:'],
@@ -66,16 +91,38 @@ export async function buildApp({ env, database, mailer, logger }: BuildAppOption
   });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerErrorHandler(app);
 
   await seedPlans(database.db);
 
   app.get('/api/health', async () => ({ ok: true, database: database.kind, mail: mail.kind }));
-  app.get('/api/config', async () => ({ productName: PRODUCT_NAME, referralTracker: env.PUBLIC_REFERRAL_TRACKER ?? null }));
+  app.get('/api/config', async () => ({ productName: PRODUCT_NAME, referralTracker: env.PUBLIC_REFERRAL_TRACKER ?? null, aiMode: llm.kind === 'demo' ? 'demo' : 'live' }));
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(plansRoutes, { prefix: '/api/plans' });
   await app.register(usageRoutes, { prefix: '/api/usage' });
+  await app.register(numbersRoutes, { prefix: '/api/numbers' });
+  await app.register(agentsRoutes, { prefix: '/api/agents' });
+  await app.register(conversationsRoutes, { prefix: '/api/conversations' });
+  await app.register(trainingRoutes, { prefix: '/api/training' });
+  await app.register(realtimeRoutes);
+  await app.register(mediaRoutes, { prefix: '/api/media' });
+  await app.register(webhooksRoutes, { prefix: '/webhooks/gateway' });
+  if (env.simulatorEnabled) await registerSimulator(app, { db: database.db, env });
+
+  // Conversation engine: ingests stored gateway events, answers with the AI, manual sends (issue 5).
+  const engine = createEngine(
+    { db: database.db, gateway: deps.gateway, llm, storage, realtime, jobs, log: app.log, config: engineConfigFromEnv(env) },
+    { gatewayEvents: deps.gatewayEvents },
+  );
+  await app.register(engineRoutes, { prefix: '/api/conversations', engine });
+  await jobs.start();
+  engine.start();
+  app.addHook('onClose', async () => {
+    await engine.stop();
+    await jobs.stop();
+  });
 
   await registerWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST);
   return app;

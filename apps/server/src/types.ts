@@ -1,7 +1,13 @@
 import type { Env } from './config/env.ts';
 import type { Database, Db } from './db/client.ts';
+import type { GatewayEventHub } from './integrations/gateway/event-hub.ts';
+import type { Gateway } from './integrations/gateway/gateway.ts';
+import type { Jobs } from './jobs/job.ts';
+import type { Llm } from './integrations/llm/llm.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
+import type { Storage } from './integrations/storage/storage.ts';
 import type { Auth } from './modules/auth/create-auth.ts';
+import type { RealtimeHub } from './realtime/realtime-hub.ts';
 
 /** What routes and services get from the app: built once in app.ts. */
 export interface AppDeps {
@@ -10,6 +16,18 @@ export interface AppDeps {
   database: Database;
   auth: Auth;
   mailer: Mailer;
+  /** LLM port: OpenAI-compatible endpoint or the offline demo provider (integrations/llm). */
+  llm: Llm;
+  /** Pushes resource events to the owner's WebSocket connections in every process (realtime/realtime-hub.ts). */
+  realtime: RealtimeHub;
+  /** Media files (integrations/storage/storage.ts); served to the owner at /api/media/<key>. */
+  storage: Storage;
+  /** WhatsApp gateway port: Evolution API v2.3.x or the built-in simulator, same HTTP client (integrations/gateway). */
+  gateway: Gateway;
+  /** Stored gateway message events and connection changes, published by the webhook receiver (integrations/gateway/event-hub.ts). */
+  gatewayEvents: GatewayEventHub;
+  /** Durable jobs in the same Postgres (pg-boss): register before start, send from services (jobs/job.ts). */
+  jobs: Jobs;
 }
 
 export interface SessionUser {

@@ -14,6 +14,8 @@ export const TIMING = {
   referralDelayMs: 600,
   realtimeHeartbeatMs: 25_000,
   realtimeReconnectDelaysMs: [1_000, 2_000, 5_000, 10_000],
+  /** Realtime default timeout: opening the socket, and the answer to a heartbeat ping. */
+  realtimeTimeoutMs: 10_000,
 } as const;
 
 export const LIMITS = {

@@ -70,3 +70,41 @@ export const sendMessageSchema = z.object({
     .refine((t) => t.trim().length > 0, { error: 'Digite uma mensagem.' })
     .refine((t) => t.length <= 4096, { error: 'A mensagem pode ter no máximo 4.096 caracteres.' }),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Inbox read API (issue 6): keyset pages, the AI/Manual switch, contact pictures.
+
+/** GET /api/conversations?cursor=: newest first (last_message desc, id desc), 30 a page (part 2 §9). */
+export const conversationPageSchema = z.object({
+  items: z.array(conversationDtoSchema),
+  /** Opaque; pass back as ?cursor= for the next (older) page. Null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type ConversationPage = z.infer<typeof conversationPageSchema>;
+
+/** GET /api/conversations/count: how many conversations the user has (the list's exact count, part 2 §7). */
+export const conversationCountSchema = z.object({ total: z.number().int() });
+export type ConversationCount = z.infer<typeof conversationCountSchema>;
+
+/** GET /api/conversations/:id/messages?cursor=: the latest 30, then older pages (part 2 §4, §9). */
+export const messagePageSchema = z.object({
+  /** Oldest first, ready to render top to bottom. */
+  items: z.array(messageDtoSchema),
+  /** Cursor of the next older page; null when the conversation's first message is in this page. */
+  nextCursor: z.string().nullable(),
+});
+export type MessagePage = z.infer<typeof messagePageSchema>;
+
+export const AI_SWITCH_INVALID = 'Informe se a IA deve ficar ativa (agente_ativo verdadeiro ou falso).';
+export const GROUP_AI_LOCKED = 'Não é possível alterar a IA em grupos: a IA fica desativada para grupos.';
+export const INVALID_CURSOR = 'Página inválida. Recarregue a lista e tente novamente.';
+
+/** PATCH /api/conversations/:id: the AI/Manual switch (part 2 §4). */
+export const updateConversationSchema = z.object({
+  agente_ativo: z.boolean({ error: AI_SWITCH_INVALID }),
+});
+export type UpdateConversationInput = z.infer<typeof updateConversationSchema>;
+
+/** GET /api/conversations/:id/avatar: the contact's picture URL from the gateway, null when unknown. */
+export const contactAvatarSchema = z.object({ url: z.string().nullable() });
+export type ContactAvatar = z.infer<typeof contactAvatarSchema>;

@@ -7,3 +7,5 @@ export * from './account.ts';
 export * from './numbers.ts';
 export * from './conversations.ts';
 export * from './realtime.ts';
+export * from './agents.ts';
+export * from './simulator.ts';

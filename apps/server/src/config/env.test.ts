@@ -22,7 +22,7 @@ describe('loadEnv', () => {
 
   it('accepts production with AUTH_SECRET and uses it', () => {
     const secret = 'a-real-secret-with-more-than-32-characters';
-    expect(loadEnv({ NODE_ENV: 'production', AUTH_SECRET: secret }).authSecret).toBe(secret);
+    expect(loadEnv({ NODE_ENV: 'production', AUTH_SECRET: secret, SIMULATOR_ENABLED: 'true', AI_PROVIDER: 'demo' }).authSecret).toBe(secret);
   });
 
   it('treats empty values as unset and strips the trailing slash of APP_URL', () => {

@@ -32,9 +32,54 @@ const envSchema = z.object({
   PUBLIC_REFERRAL_TRACKER: optionalString,
   /** Folder with the built web app; served when it exists. */
   WEB_DIST_DIR: optionalString,
+  /** WhatsApp gateway: a real Evolution API v2.3.x (both set), otherwise the built-in simulator. */
+  EVOLUTION_API_URL: optionalUrl,
+  EVOLUTION_API_KEY: optionalString,
+  /** The built-in WhatsApp simulator (/simulator/api + the /simulador page). Default: on outside production when no Evolution URL is set. */
+  SIMULATOR_ENABLED: z.preprocess(blank, z.enum(['true', 'false']).optional()),
+  /** Where the gateway reaches this server's webhooks (and, with the simulator, the simulator itself). Default APP_URL. */
+  GATEWAY_WEBHOOK_BASE_URL: optionalUrl,
+  /** LLM: 'openai' (any OpenAI-compatible endpoint) or 'demo' (offline). Default: openai when AI_BASE_URL is set, else demo. */
+  AI_PROVIDER: z.preprocess(blank, z.enum(['openai', 'demo']).optional()),
+  /** OpenAI-compatible base URL ending in /v1 (a bare host gets /v1). The key never leaves the server. */
+  AI_BASE_URL: optionalUrl,
+  AI_API_KEY: optionalString,
+  AI_MODEL: z.preprocess(blank, z.string().default('openai/gpt-oss-120b')),
+  /** Per-attempt timeout of an AI call, and retries (with backoff) on 429/5xx/timeouts. */
+  AI_TIMEOUT_MS: z.preprocess(blank, z.coerce.number().int().positive().default(60_000)),
+  AI_MAX_RETRIES: z.preprocess(blank, z.coerce.number().int().min(0).max(10).default(2)),
+  /** Media storage (realtime/storage, issue 5): an S3-compatible bucket when S3_BUCKET is set, else the folder DATA_DIR/media. */
+  S3_BUCKET: optionalString,
+  /** S3-compatible endpoint (MinIO, R2…); AWS when unset. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.preprocess(blank, z.string().default('us-east-1')),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  /** Path-style bucket URLs (endpoint/bucket/key). Default: true when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: z.preprocess(blank, z.enum(['true', 'false']).optional()).transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** Conversation engine (issue 5): floor of the quiet time before an AI reply, even at delay 0 (ms). */
+  ENGINE_MIN_QUIET_MS: z.preprocess(blank, z.coerce.number().int().min(0).max(60_000).default(2_000)),
+  /** Messages older than this when they arrive (history sync, reconnect) are stored, never answered. */
+  ENGINE_STALE_SECONDS: z.preprocess(blank, z.coerce.number().int().min(10).default(180)),
+  /** First backoff step of AI and gateway retries (doubles each attempt), ms. */
+  ENGINE_RETRY_BASE_MS: z.preprocess(blank, z.coerce.number().int().min(0).default(1_000)),
+  /** A reply claim not renewed for this long belongs to a dead worker and is recovered (s). */
+  ENGINE_LEASE_SECONDS: z.preprocess(blank, z.coerce.number().int().min(3).default(30)),
+  /** How often job workers look for due delayed jobs (s, ≥ 0.5); new jobs wake them at once. */
+  JOBS_POLL_SECONDS: z.preprocess(blank, z.coerce.number().min(0.5).default(0.5)),
 });
 
-export type Env = z.infer<typeof envSchema> & { appUrl: string; dataDir: string; authSecret: string };
+export type Env = z.infer<typeof envSchema> & {
+  /** Which LLM implementation answers (see resolveAiProvider). */
+  aiProvider: 'openai' | 'demo';
+  appUrl: string;
+  dataDir: string;
+  authSecret: string;
+  /** The simulator is mounted in this process (see gatewayProblem). */
+  simulatorEnabled: boolean;
+  /** GATEWAY_WEBHOOK_BASE_URL or APP_URL, without a trailing slash. */
+  gatewayWebhookBaseUrl: string;
+};
 
 const DEV_SECRET = 'vendai-development-secret-change-me-0123456789';
 
@@ -48,10 +93,56 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
     throw new Error('Configuração inválida:\n  - AUTH_SECRET: obrigatório em produção (32+ caracteres aleatórios)');
   }
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Configuração inválida:\n  - S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY: defina os dois (ou nenhum)');
+  }
+  const problem = gatewayProblem(env);
+  if (problem) throw new Error(`Configuração inválida:\n  - ${problem}`);
+  const aiProvider = resolveAiProvider(env);
+  const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
-    appUrl: (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    appUrl,
     dataDir: path.resolve(env.DATA_DIR),
     authSecret: env.AUTH_SECRET ?? DEV_SECRET,
+    aiProvider,
+    simulatorEnabled: simulatorEnabled(env),
+    gatewayWebhookBaseUrl: (env.GATEWAY_WEBHOOK_BASE_URL ?? appUrl).replace(/\/$/, ''),
   };
+}
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/** On unless production; an explicit SIMULATOR_ENABLED wins; a configured Evolution URL turns the default off. */
+function simulatorEnabled(env: ParsedEnv): boolean {
+  if (env.SIMULATOR_ENABLED) return env.SIMULATOR_ENABLED === 'true';
+  return env.NODE_ENV !== 'production' && !env.EVOLUTION_API_URL;
+}
+
+/** The WhatsApp gateway must be either a complete Evolution configuration or the mounted simulator. */
+function gatewayProblem(env: ParsedEnv): string | null {
+  if (env.EVOLUTION_API_URL && !env.EVOLUTION_API_KEY) return 'EVOLUTION_API_KEY: obrigatório quando EVOLUTION_API_URL está definido';
+  if (env.EVOLUTION_API_KEY && !env.EVOLUTION_API_URL) return 'EVOLUTION_API_URL: obrigatório quando EVOLUTION_API_KEY está definido';
+  if (env.EVOLUTION_API_URL || simulatorEnabled(env)) return null;
+  return env.NODE_ENV === 'production'
+    ? 'EVOLUTION_API_URL: obrigatório em produção (com EVOLUTION_API_KEY) para conectar o WhatsApp; para usar o simulador de WhatsApp em produção, defina SIMULATOR_ENABLED=true'
+    : 'SIMULATOR_ENABLED: o simulador de WhatsApp está desligado e não há EVOLUTION_API_URL; defina EVOLUTION_API_URL e EVOLUTION_API_KEY ou ligue o simulador';
+}
+
+/**
+ * The LLM implementation: AI_PROVIDER when set, else openai with AI_BASE_URL and the offline demo
+ * without. A production server never falls into demo mode silently (docs/decisions/004).
+ */
+function resolveAiProvider(env: z.infer<typeof envSchema>): 'openai' | 'demo' {
+  if (env.AI_PROVIDER === 'openai' && !env.AI_BASE_URL) {
+    throw new Error('Configuração inválida:\n  - AI_BASE_URL: obrigatório com AI_PROVIDER=openai (endereço compatível com a API da OpenAI, terminado em /v1)');
+  }
+  const provider = env.AI_PROVIDER ?? (env.AI_BASE_URL ? 'openai' : 'demo');
+  if (provider === 'demo' && env.NODE_ENV === 'production' && env.AI_PROVIDER !== 'demo') {
+    throw new Error(
+      'Configuração inválida:\n  - AI_BASE_URL: obrigatório em produção. Informe AI_BASE_URL e AI_API_KEY de um provedor de IA, ' +
+        'ou defina AI_PROVIDER=demo para rodar de propósito em modo demonstração (respostas automáticas, sem IA real).',
+    );
+  }
+  return provider;
 }

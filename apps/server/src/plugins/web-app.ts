@@ -25,7 +25,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
   });
   const html = fs.readFileSync(index, 'utf8');
   app.setNotFoundHandler((req, reply) => {
-    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/webhooks/');
+    const isApi = req.url.startsWith('/api/') || req.url.startsWith('/webhooks/') || req.url.startsWith('/simulator/');
     if (req.method !== 'GET' || isApi || path.extname(req.url.split('?')[0] ?? '')) {
       return sendNotFound(reply);
     }

@@ -16,6 +16,8 @@ export const router = createBrowserRouter([
       { path: paths.privacy.path, lazy: () => import('./routes/privacy') },
       { path: paths.privacyPt.path, lazy: () => import('./routes/privacy') },
       { path: paths.resetPassword.path, lazy: () => import('./routes/auth/reset-password') },
+      { path: paths.simulator.path, lazy: () => import('./routes/simulator') },
+      { path: paths.simulatorApprove.path, lazy: () => import('./routes/simulator') },
       {
         Component: SignedOutOnly,
         children: [

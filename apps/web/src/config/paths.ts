@@ -31,4 +31,10 @@ export const paths = {
   pricing: { path: '/pricing', getHref: (search = '') => `/pricing${search}` },
   tutorial: { path: '/tutorial', getHref: () => '/tutorial' },
   mvp: { path: '/mvp', getHref: () => '/mvp' },
+  /** The built-in WhatsApp simulator's page (public; only when the server has the simulator on). */
+  simulator: { path: '/simulador', getHref: (search = '') => `/simulador${search}` },
+  simulatorApprove: {
+    path: '/simulador/aprovar/:instance',
+    getHref: (instance: string, code?: string) => `/simulador/aprovar/${encodeURIComponent(instance)}${code ? `?code=${encodeURIComponent(code)}` : ''}`,
+  },
 } as const;

@@ -1,2 +1,4 @@
 export * from './auth.ts';
 export * from './app.ts';
+export * from './simulator.ts';
+export * from './engine.ts';

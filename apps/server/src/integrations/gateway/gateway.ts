@@ -37,13 +37,26 @@ export interface CreatedInstance {
 
 /** A message as the gateway reports it (messageRaw): the same shape as webhook `data`. */
 export interface GatewayMessage {
-  key: { remoteJid: string; fromMe: boolean; id: string; remoteJidAlt?: string; participant?: string };
+  key: {
+    remoteJid: string;
+    fromMe: boolean;
+    id: string;
+    /** Baileys 7: the other address of the chat (the phone JID when remoteJid is an @lid, or the reverse). */
+    remoteJidAlt?: string;
+    /** Groups: the member who wrote. */
+    participant?: string;
+    participantAlt?: string;
+    /** 'pn' or 'lid' (Baileys 7). */
+    addressingMode?: string;
+  };
   pushName?: string;
   status?: string;
   message?: Record<string, unknown>;
   messageType?: string;
   messageTimestamp?: number;
   instanceId?: string;
+  contextInfo?: Record<string, unknown>;
+  source?: string;
 }
 
 export interface SendTextInput {

@@ -1,13 +1,6 @@
-import { Bot } from 'lucide-react';
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { AgentsPage } from '@/features/agents/components/agents-page';
 
+/** /agents-management (part 2 "Agents list"). */
 export function Component() {
-  return (
-    <ComingSoon
-      title="IA Treinamento"
-      description="Seus agentes de IA e o treinamento de cada um."
-      icon={Bot}
-      coming={['Lista dos seus agentes com status', 'Criar e retreinar agentes', 'Limite de agentes do seu plano']}
-    />
-  );
+  return <AgentsPage />;
 }

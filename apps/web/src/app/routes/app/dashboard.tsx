@@ -1,45 +1,6 @@
-import { Bot, MessagesSquare, Smartphone } from 'lucide-react';
-import { Link } from 'react-router';
-import { PageHeader } from '@/components/layouts/page-header';
-import { Button } from '@/components/ui/button';
-import { paths } from '@/config/paths';
-import { useMe } from '@/lib/auth';
+import { InboxPage } from '@/features/inbox/components/inbox-page';
 
-const STEPS = [
-  { icon: Bot, title: 'Treine sua IA', text: 'Responda 7 perguntas sobre o seu negócio e a IA escreve o próprio roteiro de vendas.', href: paths.onboarding.trainAi.getHref(), cta: 'Treinar minha IA' },
-  { icon: Smartphone, title: 'Conecte seu WhatsApp', text: 'Escaneie um QR Code com o celular do negócio, como no WhatsApp Web.', href: paths.instances.getHref(), cta: "Ver WhatsApp's" },
-  { icon: MessagesSquare, title: 'Acompanhe as conversas', text: 'Veja aqui cada conversa ao vivo e assuma o atendimento quando quiser.', href: null, cta: null },
-];
-
+/** /dashboard: the inbox (issue 6). With no WhatsApp connected it shows the getting-started steps. */
 export function Component() {
-  const me = useMe();
-  const firstName = me.data?.user.name.split(' ')[0] ?? '';
-  return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
-      <PageHeader title="Conversas" description={`Olá, ${firstName}! As conversas dos seus clientes aparecerão aqui assim que o WhatsApp estiver conectado.`} />
-      <section aria-labelledby="primeiros-passos" className="mt-8 rounded-2xl border border-slate-200 bg-white p-6 sm:p-8">
-        <h2 id="primeiros-passos" className="text-lg font-semibold text-slate-900">
-          Primeiros passos
-        </h2>
-        <ol className="mt-6 grid gap-4 md:grid-cols-3">
-          {STEPS.map(({ icon: Icon, title, text, href, cta }, i) => (
-            <li key={title} className="flex flex-col rounded-xl border border-slate-200 p-5">
-              <span className="flex size-10 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-                <Icon className="size-5" aria-hidden />
-              </span>
-              <h3 className="mt-4 font-semibold text-slate-900">
-                {i + 1}. {title}
-              </h3>
-              <p className="mt-1 flex-1 text-sm text-slate-600">{text}</p>
-              {href && cta ? (
-                <Button asChild variant={i === 0 ? 'primary' : 'secondary'} className="mt-4 self-start">
-                  <Link to={href}>{cta}</Link>
-                </Button>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      </section>
-    </div>
-  );
+  return <InboxPage />;
 }

@@ -1,0 +1,248 @@
+/**
+ * npm run bench:engine — the conversation engine on PostgreSQL (DATABASE_URL: a server where a
+ * throwaway database may be created; it is dropped at the end). Loopback only, bounded loops.
+ *
+ * The real app (buildApp) listens on 127.0.0.1 with delay 0 (agent timing 0, ENGINE_MIN_QUIET_MS=0),
+ * a fake OpenAI-compatible server that answers at once, and a recording gateway whose sendText
+ * returns at once. It prints:
+ *   1. webhook acknowledgement p50/p95 at a steady inbound rate (BENCH_RATE msg/s, default 500);
+ *   2. pipeline overhead from webhook received to gateway sendText called, p50/p95;
+ *   3. sustained ingest (webhooks stored and processed into messages per second, as fast as it goes);
+ *   4. raw single-row INSERTs per second on the same server with the same concurrency, and the ratio.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../src/app.ts';
+import { loadEnv } from '../src/config/env.ts';
+import { openDatabase } from '../src/db/client.ts';
+import { agentes, numbers, user } from '../src/db/schema/index.ts';
+import type { Gateway, GatewayMessage } from '../src/integrations/gateway/gateway.ts';
+import { WEBHOOK_SECRET_HEADER } from '../src/integrations/gateway/webhook-config.ts';
+
+const RATE = Number(process.env.BENCH_RATE ?? 500);
+const STEADY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const BLAST = Number(process.env.BENCH_BLAST ?? 4000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const RAW_SECONDS = 5;
+
+const serverUrl = process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.error('bench:engine precisa de DATABASE_URL (um PostgreSQL onde possa criar e apagar um banco), ex.: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres');
+  process.exit(1);
+}
+
+async function admin(statement: string) {
+  const c = new pg.Client({ connectionString: serverUrl });
+  await c.connect();
+  try {
+    await c.query(statement);
+  } finally {
+    await c.end();
+  }
+}
+
+const pct = (xs: number[], p: number) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const ms = (x: number) => `${x.toFixed(1)} ms`;
+
+async function main() {
+  const dbName = `vendai_bench_engine_${randomBytes(4).toString('hex')}`;
+  await admin(`CREATE DATABASE ${dbName}`);
+  const url = new URL(serverUrl!);
+  url.pathname = `/${dbName}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'memory://' });
+
+  // Fake AI: answers at once with an echo of the last customer message (it carries the message's id).
+  const llm = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const msgs = (JSON.parse(body) as { messages: { role: string; content: string }[] }).messages;
+      const last = [...msgs].reverse().find((m) => m.role === 'user')?.content ?? '';
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'fake', choices: [{ index: 0, message: { role: 'assistant', content: `eco ${last}` }, finish_reason: 'stop' }] }));
+    });
+  });
+  await new Promise<void>((r) => llm.listen(0, '127.0.0.1', () => r()));
+  const llmUrl = `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`;
+
+  // Recording gateway: sendText returns at once; we note when it was called for each message id.
+  const sendCalledAt = new Map<string, number>();
+  const gateway = {
+    kind: 'evolution',
+    async sendText(_instance: string, input: { number: string; text: string }): Promise<GatewayMessage> {
+      const id = /m-[0-9a-f-]+/.exec(input.text)?.[0];
+      if (id && !sendCalledAt.has(id)) sendCalledAt.set(id, performance.now());
+      return { key: { remoteJid: input.number, fromMe: true, id: `3EB0${randomBytes(9).toString('hex').toUpperCase()}` }, status: 'PENDING' };
+    },
+    async sendPresence() {},
+    async markRead() {},
+    async mediaBase64() {
+      return null;
+    },
+  } as unknown as Gateway;
+
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    HOST: '127.0.0.1',
+    DATA_DIR: `/tmp/${dbName}`,
+    AI_PROVIDER: 'openai',
+    AI_BASE_URL: llmUrl,
+    AI_MAX_RETRIES: '0',
+    ENGINE_MIN_QUIET_MS: '0',
+    SIMULATOR_ENABLED: 'true',
+  });
+  const app = await buildApp({ env, database, gateway, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+
+  // One shop: a user on a paid plan (no free limit), an agent with delay 0 linked to a connected number.
+  const userId = `bench-${randomBytes(4).toString('hex')}`;
+  await database.db.insert(user).values({ id: userId, name: 'Bench', email: `${userId}@exemplo.com.br` });
+  await database.db.execute(sql`insert into profiles (id, active_plan_id) select ${userId}, id from plans where slug = 'sem-limites'`);
+  const [agent] = await database.db.insert(agentes).values({ userId, systemPrompt: 'Você é Luna.', timing: 0 }).returning();
+  const instanceName = `vendai-bench-${randomBytes(3).toString('hex')}`;
+  const token = randomBytes(16).toString('hex');
+  await database.db.insert(numbers).values({ userId, token, phone: '5511900000000', instanceName, agente: agent!.id, status: 'CONECTADO' });
+
+  const agentPool = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
+  let seq = 0;
+  /** One inbound customer message (each from a new customer, so each is its own burst). */
+  function webhook(): Promise<{ ackMs: number; id: string; sentAt: number }> {
+    seq += 1;
+    const id = `m-${randomUUID()}`;
+    const phone = `55119${String(seq).padStart(8, '0')}`;
+    const body = JSON.stringify({
+      event: 'messages.upsert',
+      instance: instanceName,
+      data: {
+        key: { remoteJid: `${phone}@s.whatsapp.net`, fromMe: false, id: `3A${randomBytes(9).toString('hex').toUpperCase()}` },
+        pushName: 'Cliente',
+        status: 'DELIVERY_ACK',
+        message: { conversation: id },
+        messageType: 'conversation',
+        messageTimestamp: Math.floor(Date.now() / 1000),
+      },
+    });
+    const sentAt = performance.now();
+    return new Promise((resolve, reject) => {
+      const req = http.request(
+        `${base}/webhooks/gateway/${instanceName}`,
+        { method: 'POST', agent: agentPool, headers: { 'content-type': 'application/json', [WEBHOOK_SECRET_HEADER]: token, 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => (res.statusCode === 200 ? resolve({ ackMs: performance.now() - sentAt, id, sentAt }) : reject(new Error(`webhook ${res.statusCode}`))));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
+  const countMessages = async () => {
+    const r = await database.pool!.query<{ n: number }>("select count(*)::int as n from messages where direction = 'in'");
+    return r.rows[0]!.n;
+  };
+  /** Waits for the condition; false when the time limit passed first (the figures then say so). */
+  const waitUntil = async (check: () => Promise<boolean> | boolean, limitMs: number) => {
+    const deadline = Date.now() + limitMs;
+    while (!(await check())) {
+      if (Date.now() > deadline) return false;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return true;
+  };
+
+  // Warm-up.
+  for (let i = 0; i < 50; i++) await webhook();
+  await waitUntil(() => sendCalledAt.size >= 50, 30_000);
+
+  // 1 + 2: steady rate.
+  const total = RATE * STEADY_SECONDS;
+  const acks: number[] = [];
+  const sent: { id: string; sentAt: number }[] = [];
+  const inflight: Promise<void>[] = [];
+  const t0 = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = t0 + (i * 1000) / RATE;
+    const wait = due - performance.now();
+    if (wait > 1) await new Promise((r) => setTimeout(r, wait));
+    inflight.push(
+      webhook().then((r) => {
+        acks.push(r.ackMs);
+        sent.push({ id: r.id, sentAt: r.sentAt });
+      }),
+    );
+  }
+  await Promise.all(inflight);
+  const steadyElapsed = (performance.now() - t0) / 1000;
+  const replyLimitMs = Number(process.env.BENCH_REPLY_WAIT_MS ?? 180_000);
+  const allReplied = await waitUntil(() => sent.every((s) => sendCalledAt.has(s.id)), replyLimitMs);
+  const replied = sent.filter((s) => sendCalledAt.has(s.id));
+  const pipeline = replied.map((s) => sendCalledAt.get(s.id)! - s.sentAt);
+  const lastSend = Math.max(...replied.map((s) => sendCalledAt.get(s.id)!));
+  const replyRate = replied.length / ((lastSend - t0) / 1000);
+
+  // 3: sustained ingest, as fast as it goes with CONCURRENCY requests in flight.
+  const before = await countMessages();
+  const t1 = performance.now();
+  let started = 0;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (started < BLAST) {
+        started += 1;
+        await webhook();
+      }
+    }),
+  );
+  await waitUntil(async () => (await countMessages()) >= before + BLAST, 300_000);
+  const ingested = (await countMessages()) - before;
+  const ingestPerSec = ingested / ((performance.now() - t1) / 1000);
+
+  // 4: raw single-row INSERTs on the same server, same concurrency, own pool.
+  const raw = new pg.Pool({ connectionString: url.toString(), max: CONCURRENCY });
+  await raw.query('create table bench_raw (id uuid primary key default gen_random_uuid(), k text not null, payload jsonb not null, at timestamptz not null default now())');
+  let inserts = 0;
+  const t2 = performance.now();
+  const rawDeadline = t2 + RAW_SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, async () => {
+      while (performance.now() < rawDeadline) {
+        await raw.query('insert into bench_raw (k, payload) values ($1, $2)', [randomUUID(), { text: 'Olá' }]);
+        inserts += 1;
+      }
+    }),
+  );
+  const rawPerSec = inserts / ((performance.now() - t2) / 1000);
+  await raw.end();
+
+  console.log('');
+  console.log(`Conversation engine, PostgreSQL, loopback, 1 process, delay 0, fake AI answering at once`);
+  console.log(`  webhook ack at ${RATE} msg/s (${total} msgs in ${steadyElapsed.toFixed(1)} s): p50 ${ms(pct(acks, 50))}, p95 ${ms(pct(acks, 95))}, p99 ${ms(pct(acks, 99))}   (target p95 ≤ 50 ms)`);
+  console.log(`  pipeline webhook received → gateway send called: p50 ${ms(pct(pipeline, 50))}, p95 ${ms(pct(pipeline, 95))}, p99 ${ms(pct(pipeline, 99))}   (target p95 ≤ 25 ms)`);
+  console.log(`  replies: ${replied.length}/${sent.length} sent${allReplied ? '' : ` within ${replyLimitMs / 1000} s (the rest still queued)`}, ${replyRate.toFixed(0)} replies/s end to end`);
+  console.log(`  sustained ingest (${ingested}/${BLAST} msgs stored, ${CONCURRENCY} in flight): ${ingestPerSec.toFixed(0)} msg/s`);
+  console.log(`  raw single-row INSERTs (${CONCURRENCY} connections, ${RAW_SECONDS} s): ${rawPerSec.toFixed(0)} rows/s`);
+  console.log(`  ratio ingest / raw inserts: ${(ingestPerSec / rawPerSec).toFixed(2)}   (target ≥ 0.5)`);
+
+  await app.close();
+  await database.close();
+  llm.close();
+  agentPool.destroy();
+  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+}
+
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,215 @@
+/**
+ * Inbox read benchmark (npm run bench:inbox): on PostgreSQL, one user with 100,000 conversations and
+ * 1,000,000 messages; p50/p95 of the inbox's own service functions (the code behind
+ * GET /api/conversations, /count and /:id/messages) for
+ *   - the first conversation page,
+ *   - a deep page (the page after row 50,000, reached by its keyset cursor),
+ *   - the latest 30 messages of a conversation with 100,000 messages, and an old page of it,
+ *   - the exact conversation count (a separate call; see docs/performance.md).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:inbox
+ *
+ * Options (env): BENCH_CONVERSATIONS (100000), BENCH_MESSAGES (1000000), BENCH_RUNS per case (300).
+ * A throwaway database is created on the server in DATABASE_URL and dropped at the end
+ * (BENCH_KEEP=1 keeps it and prints its name; BENCH_DB=<name> measures a kept one again without seeding).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { count, eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { conversations, numbers, user } from '../src/db/schema/index.ts';
+import { conversationPageQuery, messagePageQuery } from '../src/modules/conversations/conversations-repository.ts';
+import { countConversations } from '../src/modules/conversations/count-conversations.ts';
+import { listConversations } from '../src/modules/conversations/list-conversations.ts';
+import { listMessages } from '../src/modules/conversations/list-messages.ts';
+
+const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
+const RUNS = Number(process.env.BENCH_RUNS ?? 300);
+/** The newest conversation gets this share of the messages; the rest are spread evenly. */
+const HOT_MESSAGES = Math.min(100_000, Math.floor(MESSAGES / 10));
+
+async function main() {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    console.error('bench:inbox needs DATABASE_URL (a PostgreSQL server where it may create and drop a database).');
+    process.exit(1);
+  }
+  const reuse = process.env.BENCH_DB;
+  const keep = Boolean(reuse) || process.env.BENCH_KEEP === '1';
+  const dbName = reuse ?? `vendai_bench_inbox_${randomBytes(4).toString('hex')}`;
+  if (!/^[a-z0-9_]+$/.test(dbName)) throw new Error('BENCH_DB: letters, digits and _ only');
+  if (!reuse) await admin(serverUrl, `CREATE DATABASE ${dbName}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${dbName}`;
+  let database: Database | undefined;
+  try {
+    database = await openDatabase({ databaseUrl: url.toString(), dataDir: 'unused' });
+    const { db } = database;
+    const version = await database.pool!.query<{ server_version: string }>('show server_version');
+    console.log(`PostgreSQL ${version.rows[0]!.server_version}, database ${dbName}${keep ? ' (kept)' : ''}`);
+    const { userId, hotId } = reuse ? await findSeeded(database) : await seed(database);
+
+    // Cursors for the deep cases, taken by walking the real pages' cursors would take 1,666 calls:
+    // the cursor of row 50,000 is built from the row itself, exactly as the service encodes it.
+    const deepRow = await database.pool!.query<{ at: string; id: string }>(
+      `select to_char(last_message at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') at, id from conversations
+       where user_id = $1 order by last_message desc, id desc offset $2 limit 1`,
+      [userId, Math.floor(CONVERSATIONS / 2) - 1],
+    );
+    const deepCursor = Buffer.from(`${deepRow.rows[0]!.at}|${deepRow.rows[0]!.id}`).toString('base64url');
+    const oldMsg = await database.pool!.query<{ at: string; id: string }>(
+      `select to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') at, id from messages
+       where conv_id = $1 order by created_at desc, id desc offset $2 limit 1`,
+      [hotId, Math.floor(HOT_MESSAGES / 2)],
+    );
+    const oldMsgCursor = Buffer.from(`${oldMsg.rows[0]!.at}|${oldMsg.rows[0]!.id}`).toString('base64url');
+
+    // Sanity: the real services answer full pages in the right order.
+    const first = await listConversations({ db, userId });
+    const deep = await listConversations({ db, userId, cursor: deepCursor });
+    const chat = await listMessages({ db, userId, convId: hotId });
+    if (first.items.length !== 30 || deep.items.length !== 30 || chat.items.length !== 30 || !first.nextCursor || !chat.nextCursor) {
+      throw new Error('the services did not answer full pages');
+    }
+    if (Date.parse(deep.items[0]!.lastMessage) > Date.parse(first.items.at(-1)!.lastMessage)) throw new Error('deep page out of order');
+
+    const cases: [string, () => Promise<unknown>][] = [
+      ['conversations: first page (30)', () => listConversations({ db, userId })],
+      [`conversations: deep page (after row ${(Math.floor(CONVERSATIONS / 2)).toLocaleString('en')})`, () => listConversations({ db, userId, cursor: deepCursor })],
+      [`messages: latest 30 of a ${HOT_MESSAGES.toLocaleString('en')}-message chat`, () => listMessages({ db, userId, convId: hotId })],
+      ['messages: an old page of that chat', () => listMessages({ db, userId, convId: hotId, cursor: oldMsgCursor })],
+      [`conversations: exact count (${CONVERSATIONS.toLocaleString('en')})`, () => countConversations({ db, userId })],
+    ];
+    console.log(`\n${RUNS} runs per case after 30 warm-up runs; milliseconds, service function → PostgreSQL and back`);
+    console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min)`);
+    console.log(`${'case'.padEnd(58)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}`);
+    for (const [name, run] of cases) {
+      for (let i = 0; i < 30; i += 1) await run();
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i += 1) {
+        const s = performance.now();
+        await run();
+        times.push(performance.now() - s);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`${name.padEnd(58)} ${fmt(pct(times, 50))} ${fmt(pct(times, 95))} ${fmt(times.at(-1)!)}`);
+    }
+
+    console.log('\nPlans of the services\' own queries (EXPLAIN ANALYZE):');
+    const deepPosition = { at: deepRow.rows[0]!.at, id: deepRow.rows[0]!.id };
+    const oldPosition = { at: oldMsg.rows[0]!.at, id: oldMsg.rows[0]!.id };
+    for (const [label, query] of [
+      ['deep conversation page', conversationPageQuery(db, userId, deepPosition, 31).toSQL()],
+      ['old message page', messagePageQuery(db, userId, hotId, oldPosition, 31).toSQL()],
+      ['count', db.select({ n: count() }).from(conversations).where(eq(conversations.userId, userId)).toSQL()],
+    ] as const) {
+      const plan = await database.pool!.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${query.sql}`, [...query.params]);
+      console.log(`  ${label}:`);
+      for (const row of plan.rows) console.log(`    ${row['QUERY PLAN']}`);
+    }
+  } finally {
+    await database?.close();
+    if (keep) console.log(`\nkept database ${dbName}: BENCH_DB=${dbName} measures it again; drop it with DROP DATABASE ${dbName}`);
+    else await admin(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((err: Error) => console.error(`could not drop ${dbName}: ${err.message}`));
+  }
+}
+
+/** Seeds one user with the conversations and messages (multi-row INSERT … SELECT generate_series). */
+async function seed(database: Database): Promise<{ userId: string; hotId: string }> {
+  const { db } = database;
+  // A second user with a little data, so every query really filters by user.
+  const userId = randomUUID();
+  const otherId = randomUUID();
+  await db.insert(user).values([
+    { id: userId, name: 'Bench', email: `bench.${userId}@exemplo.com.br` },
+    { id: otherId, name: 'Outra', email: `outra.${otherId}@exemplo.com.br` },
+  ]);
+  const [number] = await db.insert(numbers).values({ userId, token: 't', phone: '5511999990000', instanceName: 'vendai-bench', status: 'CONECTADO' }).returning();
+  const [otherNumber] = await db.insert(numbers).values({ userId: otherId, token: 't', phone: '5511999990001', instanceName: 'vendai-bench-2' }).returning();
+
+  let t = performance.now();
+  // Three conversations share each last_message instant: the keyset's id tiebreak is exercised.
+  await db.execute(sql`
+    insert into conversations (user_id, number_id, contact_jid, contact_phone, contact_name, last_message, last_message_preview, unread_count, agente_ativo, type, created_at)
+    select ${userId}, ${number!.id}::uuid,
+           '5521' || lpad(g::text, 9, '0') || '@s.whatsapp.net', '5521' || lpad(g::text, 9, '0'),
+           case when g % 4 = 0 then null else 'Cliente ' || g end,
+           timestamptz '2025-06-01 12:00:00+00' - ((g / 3) * interval '47 seconds'),
+           'Mensagem número ' || g, g % 7, g % 5 <> 0, case when g % 50 = 0 then 'group' else 'chat' end,
+           timestamptz '2025-01-01 00:00:00+00'
+    from generate_series(1, ${CONVERSATIONS}) g`);
+  await db.execute(sql`
+    insert into conversations (user_id, number_id, contact_jid, last_message)
+    select ${otherId}, ${otherNumber!.id}::uuid, 'o' || g || '@s.whatsapp.net', now() from generate_series(1, 1000) g`);
+  console.log(`${CONVERSATIONS.toLocaleString('en')} conversations in ${secs(t)} s`);
+
+  const hot = await database.pool!.query<{ id: string }>(
+    'select id from conversations where user_id = $1 order by last_message desc, id desc limit 1',
+    [userId],
+  );
+  const hotId = hot.rows[0]!.id;
+  t = performance.now();
+  await db.execute(sql`
+    insert into messages (user_id, conv_id, direction, author, content, from_me, message_type, status, created_at)
+    select ${userId}, ${hotId}::uuid,
+           case when k % 2 = 0 then 'in' else 'out' end, case when k % 2 = 0 then 'contact' else 'ai' end,
+           'Mensagem ' || k, k % 2 = 1, 'text', case when k % 2 = 0 then 'received' else 'read' end,
+           timestamptz '2025-06-01 12:00:00+00' - ((k / 2) * interval '13 seconds')
+    from generate_series(1, ${HOT_MESSAGES}) k`);
+  const rest = MESSAGES - HOT_MESSAGES;
+  const perConversation = Math.max(0, Math.floor(rest / Math.max(1, CONVERSATIONS - 1)));
+  const extra = rest - perConversation * (CONVERSATIONS - 1);
+  await db.execute(sql`
+    insert into messages (user_id, conv_id, direction, author, content, from_me, message_type, status, created_at)
+    select c.user_id, c.id,
+           case when k % 2 = 0 then 'in' else 'out' end, case when k % 2 = 0 then 'contact' else 'ai' end,
+           'Mensagem ' || k, k % 2 = 1, 'text', case when k % 2 = 0 then 'received' else 'read' end,
+           c.last_message - (k * interval '1 minute')
+    from conversations c cross join generate_series(0, ${perConversation - 1}) k
+    where c.user_id = ${userId} and c.id <> ${hotId}::uuid`);
+  if (extra > 0) {
+    await db.execute(sql`
+      insert into messages (user_id, conv_id, direction, author, content, message_type, created_at)
+      select ${userId}, ${hotId}::uuid, 'in', 'contact', 'Extra ' || k, 'text', timestamptz '2020-01-01 00:00:00+00' + k * interval '1 second'
+      from generate_series(1, ${extra}) k`);
+  }
+  const counted = await database.pool!.query<{ n: string }>('select count(*) n from messages where user_id = $1', [userId]);
+  console.log(`${Number(counted.rows[0]!.n).toLocaleString('en')} messages in ${secs(t)} s (${HOT_MESSAGES.toLocaleString('en')} in the busiest chat)`);
+
+  t = performance.now();
+  await database.pool!.query('vacuum analyze conversations');
+  await database.pool!.query('vacuum analyze messages');
+  console.log(`vacuum analyze in ${secs(t)} s`);
+
+  return { userId, hotId };
+}
+
+/** The busiest user of a kept database, and their busiest chat. */
+async function findSeeded(database: Database): Promise<{ userId: string; hotId: string }> {
+  const u = await database.pool!.query<{ user_id: string }>('select user_id from conversations group by user_id order by count(*) desc limit 1');
+  const userId = u.rows[0]!.user_id;
+  const h = await database.pool!.query<{ id: string }>('select id from conversations where user_id = $1 order by last_message desc, id desc limit 1', [userId]);
+  return { userId, hotId: h.rows[0]!.id };
+}
+
+async function admin(serverUrl: string, statement: string) {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+const secs = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const fmt = (ms: number) => ms.toFixed(2).padStart(7);
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

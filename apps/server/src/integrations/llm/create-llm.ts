@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../config/env.ts';
+import { createDemoLlm } from './demo/demo-llm.ts';
+import type { Llm } from './llm.ts';
+import { createOpenAiLlm } from './openai-llm.ts';
+
+/** The LLM port chosen by configuration (env.ts has already refused a production start without one). */
+export function createLlm(env: Env, log?: FastifyBaseLogger): Llm {
+  if (env.aiProvider === 'demo') return createDemoLlm();
+  return createOpenAiLlm({
+    baseURL: env.AI_BASE_URL!,
+    apiKey: env.AI_API_KEY,
+    model: env.AI_MODEL,
+    timeoutMs: env.AI_TIMEOUT_MS,
+    maxRetries: env.AI_MAX_RETRIES,
+    log,
+  });
+}

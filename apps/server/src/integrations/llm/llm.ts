@@ -1,0 +1,38 @@
+import type { AnswerItem } from '@vendai/contracts';
+
+/**
+ * The LLM port: one method, OpenAI-style chat completions (part 1 §7 "AI completion"). The
+ * implementation is chosen by configuration (AI_PROVIDER / AI_BASE_URL, see create-llm.ts).
+ */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/**
+ * What a request is for, with its structured inputs. A real model ignores it (the messages say
+ * everything); the offline demo provider, which cannot read prose, builds its answer from it.
+ */
+export type LlmTask =
+  | { kind: 'refinement-questions'; respostas: AnswerItem[] }
+  | { kind: 'system-prompt'; respostas: AnswerItem[]; apelido: string }
+  | { kind: 'reply'; systemPrompt: string; respostas: AnswerItem[]; history: ChatMessage[] };
+
+export interface ChatRequest {
+  messages: ChatMessage[];
+  /** Defaults: temperature 0.7, max tokens 2000, top_p 1 (part 1 §9). */
+  temperature?: number;
+  maxTokens?: number;
+  topP?: number;
+  task?: LlmTask;
+}
+
+export interface Llm {
+  /** 'openai': any OpenAI-compatible endpoint; 'demo': the offline, deterministic provider. */
+  readonly kind: 'openai' | 'demo';
+  /** The answer text (choices[0].message.content). Throws AppError UPSTREAM when the provider fails. */
+  complete(request: ChatRequest): Promise<string>;
+}
+
+/** Sampling defaults of the spec (part 1 §7, §9). */
+export const LLM_DEFAULTS = { temperature: 0.7, maxTokens: 2000, topP: 1 } as const;

@@ -1,0 +1,71 @@
+import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import type { FastifyBaseLogger } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
+import { type ChatRequest, type Llm, LLM_DEFAULTS } from './llm.ts';
+
+export interface OpenAiLlmOptions {
+  /** The endpoint's base URL, ending in /v1 (normaliseBaseUrl adds it to a bare host). */
+  baseURL: string;
+  apiKey?: string;
+  model: string;
+  timeoutMs: number;
+  /** Retries on connection errors, 408, 409, 429 and 5xx, with exponential backoff (the SDK's own). */
+  maxRetries: number;
+  log?: FastifyBaseLogger;
+}
+
+export const AI_UNAVAILABLE_MESSAGE = 'A IA não respondeu agora. Tente novamente em instantes.';
+
+/**
+ * The SDK appends /chat/completions to baseURL, so an OpenAI-compatible base must end in /v1.
+ * A bare host (`http://127.0.0.1:8080`) gets `/v1`; any other path is kept as given.
+ */
+export function normaliseBaseUrl(raw: string): string {
+  const url = new URL(raw);
+  const pathname = url.pathname.replace(/\/+$/, '');
+  url.pathname = pathname === '' ? '/v1' : pathname;
+  return url.toString().replace(/\/$/, '');
+}
+
+/** Any OpenAI-compatible chat-completions endpoint, through the official SDK. The key stays here. */
+export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
+  const client = new OpenAI({
+    baseURL: normaliseBaseUrl(options.baseURL),
+    // Local servers (llama.cpp, Ollama, vLLM) often need no key; the SDK insists on one.
+    apiKey: options.apiKey || 'sem-chave',
+    timeout: options.timeoutMs,
+    maxRetries: options.maxRetries,
+  });
+
+  return {
+    kind: 'openai',
+    async complete(request: ChatRequest) {
+      let content: string | null | undefined;
+      try {
+        const completion = await client.chat.completions.create({
+          model: options.model,
+          messages: request.messages,
+          temperature: request.temperature ?? LLM_DEFAULTS.temperature,
+          max_tokens: request.maxTokens ?? LLM_DEFAULTS.maxTokens,
+          top_p: request.topP ?? LLM_DEFAULTS.topP,
+          stream: false,
+        });
+        content = completion.choices?.[0]?.message?.content;
+      } catch (err) {
+        const detail =
+          err instanceof APIConnectionTimeoutError
+            ? { reason: 'timeout' }
+            : err instanceof APIError
+              ? { reason: 'http', status: err.status, message: err.message }
+              : { reason: 'error', message: (err as Error).message };
+        options.log?.warn({ llm: detail, model: options.model }, 'AI provider failed');
+        throw new AppError('UPSTREAM', AI_UNAVAILABLE_MESSAGE, { cause: err });
+      }
+      if (typeof content !== 'string' || content.trim() === '') {
+        options.log?.warn({ model: options.model }, 'AI provider answered without text');
+        throw new AppError('UPSTREAM', AI_UNAVAILABLE_MESSAGE);
+      }
+      return content;
+    },
+  };
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+
+/** Keys are `<userId>/<uuid>[.<ext>]`: the first segment is the owner. */
+const KEY_PATTERN = /^([A-Za-z0-9_-]{1,128})\/([0-9a-f-]{36})(\.[a-z0-9]{1,10})?$/;
+const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+
+/** The URL a stored object is served from (GET /api/media/<key>, owner only). */
+export const mediaUrl = (key: string) => `/api/media/${key}`;
+
+export function newKey(userId: string, meta: { mimetype: string; filename?: string | null }): string {
+  if (!USER_ID_PATTERN.test(userId)) throw new Error(`storage: unexpected user id ${JSON.stringify(userId)}`);
+  const ext = extensionFor(meta);
+  return `${userId}/${randomUUID()}${ext ? `.${ext}` : ''}`;
+}
+
+/** The owner of a well-formed key, or null (malformed keys are never read: no path tricks). */
+export function ownerOfKey(key: string): string | null {
+  const match = KEY_PATTERN.exec(key);
+  return match ? match[1]! : null;
+}
+
+export const isValidKey = (key: string) => KEY_PATTERN.test(key);
+
+const BY_MIMETYPE: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'audio/ogg': 'ogg',
+  'audio/mpeg': 'mp3',
+  'audio/mp4': 'm4a',
+  'audio/aac': 'aac',
+  'video/mp4': 'mp4',
+  'video/3gpp': '3gp',
+  'application/pdf': 'pdf',
+};
+
+function extensionFor({ mimetype, filename }: { mimetype: string; filename?: string | null }): string | null {
+  const base = mimetype.split(';')[0]!.trim().toLowerCase();
+  if (BY_MIMETYPE[base]) return BY_MIMETYPE[base]!;
+  const fromName = filename?.split('.').pop()?.toLowerCase();
+  if (fromName && fromName !== filename?.toLowerCase() && /^[a-z0-9]{1,10}$/.test(fromName)) return fromName;
+  return null;
+}

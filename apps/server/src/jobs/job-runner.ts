@@ -1,0 +1,102 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { fromPglite, PgBoss, type JobResult } from 'pg-boss';
+import type { Database } from '../db/client.ts';
+import type { JobDefinition, Jobs, SendJobOptions } from './job.ts';
+
+export interface JobRunnerOptions {
+  database: Database;
+  log: FastifyBaseLogger;
+  /** How often a worker looks for due jobs (delayed jobs are found by polling; new ones wake it at once). */
+  pollSeconds: number;
+}
+
+/**
+ * pg-boss on the app's own database: on PGlite through its built-in adapter (one connection,
+ * shared with the app), on PostgreSQL with a small pool of its own. Queues use LISTEN/NOTIFY so a
+ * job due now starts within milliseconds; delayed jobs are picked up by the poll.
+ */
+export function createJobRunner({ database, log, pollSeconds }: JobRunnerOptions): Jobs {
+  const definitions = new Map<string, JobDefinition>();
+  let boss: PgBoss | null = null;
+  let stopping = false;
+
+  const common = {
+    useListenNotify: true,
+    schedule: false,
+    openTelemetry: { enabled: false },
+    // Warnings are about queue sizes and slow statements; the app's log is enough.
+    persistWarnings: false,
+  } as const;
+
+  function createBoss(): PgBoss {
+    if (database.kind === 'pglite') {
+      if (!database.pglite) throw new Error('PGlite database without its instance');
+      return new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' });
+    }
+    const connectionString = (database.pool as unknown as { options?: { connectionString?: string } })?.options?.connectionString;
+    if (!connectionString) throw new Error('PostgreSQL database without a connection string');
+    return new PgBoss({ ...common, connectionString, max: 4, application_name: 'vendai-jobs' });
+  }
+
+  return {
+    register(definition) {
+      if (boss) throw new Error(`job ${definition.id} registered after start`);
+      definitions.set(definition.id, definition as unknown as JobDefinition);
+    },
+
+    async start() {
+      const b = createBoss();
+      b.on('error', (err) => {
+        if (!stopping) log.error({ err }, 'job queue error');
+      });
+      b.on('warning', (warning) => log.debug({ warning }, 'job queue warning'));
+      await b.start();
+      boss = b;
+      for (const def of definitions.values()) {
+        await b.createQueue(def.id, { notify: true, retryLimit: 3, retryBackoff: true, retryDelay: 1, ...def.queue });
+        await b.work(
+          def.id,
+          {
+            batchSize: def.batchSize ?? 10,
+            localConcurrency: def.localConcurrency ?? 1,
+            pollingIntervalSeconds: pollSeconds,
+            notifyPollingIntervalSeconds: pollSeconds,
+            perJobResults: true,
+          },
+          async (jobs): Promise<JobResult[]> =>
+            Promise.all(
+              jobs.map(async (job): Promise<JobResult> => {
+                const parsed = def.payload.safeParse(job.data);
+                if (!parsed.success) {
+                  log.error({ job: def.id, jobId: job.id, issues: parsed.error.issues }, 'job payload invalid: dropped');
+                  return { id: job.id, status: 'deadletter' };
+                }
+                try {
+                  await def.handler(parsed.data, { jobId: job.id, log });
+                  return { id: job.id, status: 'completed' };
+                } catch (err) {
+                  log.warn({ err, job: def.id, jobId: job.id }, 'job failed; pg-boss retries it');
+                  return { id: job.id, status: 'failed', output: { message: (err as Error).message } };
+                }
+              }),
+            ),
+        );
+      }
+    },
+
+    async send(definition, data, options: SendJobOptions = {}) {
+      if (!boss) throw new Error(`job ${definition.id} sent before the job runner started`);
+      const payload = definition.payload.parse(data) as object;
+      await boss.send(definition.id, payload, options.startAfter ? { startAfter: options.startAfter } : {});
+    },
+
+    async stop() {
+      if (!boss) return;
+      stopping = true;
+      const b = boss;
+      boss = null;
+      // close: PGlite belongs to the app (closed after this); pg-boss's own pool is closed here.
+      await b.stop({ graceful: true, timeout: 5_000, close: database.kind !== 'pglite' });
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+
+/**
+ * A durable job: a dotted id (the pg-boss queue name), a zod payload and a handler. Jobs live in the
+ * same Postgres as the data (pg-boss), so a job scheduled before a crash runs after the restart.
+ *
+ * pg-boss delivers a job at least once (a worker killed mid-job gets it retried), so a handler must
+ * be safe to run twice: the engine's handlers claim their work with a conditional UPDATE first.
+ */
+export interface JobType<S extends z.ZodType = z.ZodType> {
+  /** Dotted id, e.g. 'engine.reply': the pg-boss queue name. */
+  id: string;
+  payload: S;
+  /** Queue settings (pg-boss QueueOptions): retries, backoff, expiry. */
+  queue?: {
+    retryLimit?: number;
+    retryDelay?: number;
+    retryBackoff?: boolean;
+    retryDelayMax?: number;
+    expireInSeconds?: number;
+    deleteAfterSeconds?: number;
+  };
+  /** Jobs fetched per poll and handlers run at once in this process. */
+  batchSize?: number;
+  localConcurrency?: number;
+}
+
+/** A job type with its handler, registered once at start. */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> extends JobType<S> {
+  handler(data: z.infer<S>, ctx: JobContext): Promise<void>;
+}
+
+export interface JobContext {
+  jobId: string;
+  log: FastifyBaseLogger;
+}
+
+/** Identity helpers that keep the payload type attached. */
+export function defineJobType<S extends z.ZodType>(type: JobType<S>): JobType<S> {
+  return type;
+}
+
+export function defineJob<S extends z.ZodType>(type: JobType<S>, handler: JobDefinition<S>['handler']): JobDefinition<S> {
+  return { ...type, handler };
+}
+
+export interface SendJobOptions {
+  /** Run no earlier than this (a delayed job survives restarts). */
+  startAfter?: Date;
+}
+
+/** The app's job runner (app.deps.jobs). */
+export interface Jobs {
+  /** Adds a job type; call before start(). */
+  register<S extends z.ZodType>(definition: JobDefinition<S>): void;
+  /** Creates the queues and starts the workers. */
+  start(): Promise<void>;
+  /** Enqueues a job; the payload is validated against the definition's schema. */
+  send<S extends z.ZodType>(type: JobType<S>, data: z.infer<S>, options?: SendJobOptions): Promise<void>;
+  /** Stops fetching, waits a moment for running handlers, and lets go of the database. */
+  stop(): Promise<void>;
+}

@@ -1,0 +1,133 @@
+import { and, asc, desc, eq, exists, sql } from 'drizzle-orm';
+import type { Agent, AgentSummary, AnswerItem } from '@vendai/contracts';
+import type { Db } from '../../db/client.ts';
+import { agentes, numbers, usageTraining } from '../../db/schema/index.ts';
+
+/** Every query here filters by the signed-in user: another user's agent is simply not found. */
+
+type AgentRow = typeof agentes.$inferSelect;
+
+export function toAgentDto(row: AgentRow): Agent {
+  return {
+    id: row.id,
+    apelido: row.apelido,
+    active: row.active,
+    system_prompt: row.systemPrompt,
+    timing: row.timing,
+    trainnings: row.trainnings,
+    respostas: row.respostas as Agent['respostas'],
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+/** A number of this user links the agent (numbers.agente). */
+const linkedToNumber = (userId: string) =>
+  exists(
+    sql`(select 1 from ${numbers} where ${numbers.agente} = ${agentes.id} and ${numbers.userId} = ${userId})`,
+  );
+
+/** The list of part 2 §7 (id, apelido, active, created_at), oldest first, with the number link. */
+export async function selectAgentSummaries(db: Db, userId: string): Promise<AgentSummary[]> {
+  const rows = await db
+    .select({
+      id: agentes.id,
+      apelido: agentes.apelido,
+      active: agentes.active,
+      createdAt: agentes.createdAt,
+      linked: linkedToNumber(userId),
+    })
+    .from(agentes)
+    .where(eq(agentes.userId, userId))
+    .orderBy(asc(agentes.createdAt), asc(agentes.id));
+  return rows.map((r) => ({ id: r.id, apelido: r.apelido, active: r.active, created_at: r.createdAt.toISOString(), linked: Boolean(r.linked) }));
+}
+
+export async function selectAgent(db: Db, userId: string, id: string): Promise<AgentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(agentes)
+    .where(and(eq(agentes.id, id), eq(agentes.userId, userId)))
+    .limit(1);
+  return row;
+}
+
+/** The newest active agent (part 2 §7: "active newest first, limit 1"). */
+export async function selectNewestActiveAgent(db: Db, userId: string): Promise<AgentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(agentes)
+    .where(and(eq(agentes.userId, userId), eq(agentes.active, true)))
+    .orderBy(desc(agentes.createdAt), desc(agentes.id))
+    .limit(1);
+  return row;
+}
+
+/** System prompt and/or response delay, together with updated_at (part 2 §7). */
+export async function updateAgentFields(
+  db: Db,
+  userId: string,
+  id: string,
+  fields: { systemPrompt?: string; timing?: number },
+): Promise<AgentRow | undefined> {
+  const [row] = await db
+    .update(agentes)
+    .set({ ...fields, updatedAt: new Date() })
+    .where(and(eq(agentes.id, id), eq(agentes.userId, userId)))
+    .returning();
+  return row;
+}
+
+/**
+ * Deletes the agent unless a number links it, in one statement so a link made in between cannot
+ * be silently dropped (numbers.agente would be set to null by the foreign key).
+ */
+export async function deleteUnlinkedAgent(db: Db, userId: string, id: string): Promise<'deleted' | 'linked' | 'missing'> {
+  const deleted = await db
+    .delete(agentes)
+    .where(
+      and(
+        eq(agentes.id, id),
+        eq(agentes.userId, userId),
+        sql`not exists (select 1 from ${numbers} where ${numbers.agente} = ${id})`,
+      ),
+    )
+    .returning({ id: agentes.id });
+  if (deleted.length) return 'deleted';
+  return (await selectAgent(db, userId, id)) ? 'linked' : 'missing';
+}
+
+export async function insertAgent(
+  db: Db,
+  values: { userId: string; apelido: string; respostas: AnswerItem[]; systemPrompt: string },
+): Promise<AgentRow> {
+  const [row] = await db
+    .insert(agentes)
+    .values({ ...values, active: true, trainnings: 1 })
+    .returning();
+  return row!;
+}
+
+/** Retraining (update mode): new answers, prompt and name, trainnings + 1, on the user's own agent only. */
+export async function retrainAgent(
+  db: Db,
+  userId: string,
+  id: string,
+  values: { apelido: string; respostas: AnswerItem[]; systemPrompt: string },
+): Promise<AgentRow | undefined> {
+  const [row] = await db
+    .update(agentes)
+    .set({ ...values, trainnings: sql`${agentes.trainnings} + 1`, updatedAt: new Date() })
+    .where(and(eq(agentes.id, id), eq(agentes.userId, userId)))
+    .returning();
+  return row;
+}
+
+export async function insertUsageTraining(db: Db, values: { userId: string; agentId: string; type: 'TREINAMENTO' | 'TREINADORA DE PROMPT' }) {
+  await db.insert(usageTraining).values(values);
+}
+
+/** Serialises limit checks of one user inside a transaction (PostgreSQL row lock on the profile). */
+export async function lockUserForLimits(db: Db, userId: string) {
+  await db.execute(sql`select id from profiles where id = ${userId} for update`);
+}

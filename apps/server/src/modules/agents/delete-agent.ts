@@ -1,0 +1,12 @@
+import { AGENT_IN_USE_MESSAGE } from '@vendai/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { agentNotFound } from './agent-id.ts';
+import { deleteUnlinkedAgent } from './agents-repository.ts';
+
+/** Deletes an agent; blocked (409 'Agente em uso') while a number links it (part 2 §5). */
+export async function deleteAgent({ db, userId, id }: { db: Db; userId: string; id: string }): Promise<void> {
+  const outcome = await deleteUnlinkedAgent(db, userId, id);
+  if (outcome === 'missing') throw agentNotFound();
+  if (outcome === 'linked') throw new AppError('CONFLICT', AGENT_IN_USE_MESSAGE);
+}

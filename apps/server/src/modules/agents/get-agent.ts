@@ -1,0 +1,11 @@
+import type { Agent } from '@vendai/contracts';
+import type { Db } from '../../db/client.ts';
+import { agentNotFound } from './agent-id.ts';
+import { selectAgent, toAgentDto } from './agents-repository.ts';
+
+/** One of the user's agents with all its fields; another user's id is 'not found'. */
+export async function getAgent({ db, userId, id }: { db: Db; userId: string; id: string }): Promise<Agent> {
+  const row = await selectAgent(db, userId, id);
+  if (!row) throw agentNotFound();
+  return toAgentDto(row);
+}

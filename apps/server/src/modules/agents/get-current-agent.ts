@@ -1,0 +1,11 @@
+import { NO_AGENT_MESSAGE, type Agent } from '@vendai/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { selectNewestActiveAgent, toAgentDto } from './agents-repository.ts';
+
+/** /ia-management without ?agent=: the newest active agent, or 404 'Nenhum agente encontrado…'. */
+export async function getCurrentAgent({ db, userId }: { db: Db; userId: string }): Promise<Agent> {
+  const row = await selectNewestActiveAgent(db, userId);
+  if (!row) throw new AppError('NOT_FOUND', NO_AGENT_MESSAGE);
+  return toAgentDto(row);
+}

@@ -1,0 +1,131 @@
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { conversations, messages, numbers } from '../../db/schema/index.ts';
+import type { KeysetPosition } from './keyset-cursor.ts';
+
+/** A timestamp as text at full precision, in UTC, for keyset cursors (see keyset-cursor.ts). */
+const keyText = (column: AnyPgColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const conversationColumns = {
+  id: conversations.id,
+  numberId: conversations.numberId,
+  contactName: conversations.contactName,
+  contactPhone: conversations.contactPhone,
+  contactJid: conversations.contactJid,
+  type: conversations.type,
+  agenteAtivo: conversations.agenteAtivo,
+  optedOut: conversations.optedOut,
+  lastMessage: conversations.lastMessage,
+  lastMessagePreview: conversations.lastMessagePreview,
+  unreadCount: conversations.unreadCount,
+  createdAt: conversations.createdAt,
+  numberInstanceName: numbers.instanceName,
+  numberPhone: numbers.phone,
+  numberApelido: numbers.apelido,
+  lastMessageKey: keyText(conversations.lastMessage),
+};
+
+export type ConversationRow = {
+  id: string;
+  numberId: string;
+  contactName: string | null;
+  contactPhone: string | null;
+  contactJid: string;
+  type: 'chat' | 'group';
+  agenteAtivo: boolean;
+  optedOut: boolean;
+  lastMessage: Date;
+  lastMessagePreview: string | null;
+  unreadCount: number;
+  createdAt: Date;
+  numberInstanceName: string;
+  numberPhone: string;
+  numberApelido: string | null;
+  lastMessageKey: string;
+};
+
+export type MessageRow = typeof messages.$inferSelect & { createdAtKey: string };
+
+/**
+ * One page of the user's conversations, newest first, strictly after `after` in that order.
+ * The ORDER BY spells out NULLS LAST to match the index (user_id, last_message DESC NULLS LAST,
+ * id DESC NULLS LAST) exactly: a plain DESC means NULLS FIRST, and PostgreSQL then ignores the
+ * index and sorts the whole table (the columns are NOT NULL, but the planner does not use that).
+ * `(last_message, id) < (…)` is a row comparison the planner turns into an index range, so a deep
+ * page costs what the first one does (docs/performance.md).
+ */
+export function conversationPageQuery(db: Db, userId: string, after: KeysetPosition | null, limit: number) {
+  return db
+    .select(conversationColumns)
+    .from(conversations)
+    .innerJoin(numbers, eq(numbers.id, conversations.numberId))
+    .where(
+      and(
+        eq(conversations.userId, userId),
+        after ? sql`(${conversations.lastMessage}, ${conversations.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(sql`${conversations.lastMessage} desc nulls last`, sql`${conversations.id} desc nulls last`)
+    .limit(limit);
+}
+
+export async function selectConversationPage(db: Db, userId: string, after: KeysetPosition | null, limit: number): Promise<ConversationRow[]> {
+  return (await conversationPageQuery(db, userId, after, limit)) as ConversationRow[];
+}
+
+export async function countConversationsOfUser(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(conversations).where(eq(conversations.userId, userId));
+  return Number(row?.total ?? 0);
+}
+
+/** A conversation of this user, with its number; null for an unknown id or another user's. */
+export async function findConversationOfUser(db: Db, userId: string, id: string): Promise<ConversationRow | null> {
+  const [row] = await db
+    .select(conversationColumns)
+    .from(conversations)
+    .innerJoin(numbers, eq(numbers.id, conversations.numberId))
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+    .limit(1);
+  return (row as ConversationRow | undefined) ?? null;
+}
+
+/** One page of a conversation's messages, newest first, strictly older than `before` (same index rules as above). */
+export function messagePageQuery(db: Db, userId: string, convId: string, before: KeysetPosition | null, limit: number) {
+  return db
+    .select({ message: messages, createdAtKey: keyText(messages.createdAt) })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.convId, convId),
+        eq(messages.userId, userId),
+        before ? sql`(${messages.createdAt}, ${messages.id}) < (${before.at}::timestamptz, ${before.id}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(sql`${messages.createdAt} desc nulls last`, sql`${messages.id} desc nulls last`)
+    .limit(limit);
+}
+
+export async function selectMessagePage(db: Db, userId: string, convId: string, before: KeysetPosition | null, limit: number): Promise<MessageRow[]> {
+  const rows = await messagePageQuery(db, userId, convId, before, limit);
+  return rows.map((r) => ({ ...r.message, createdAtKey: r.createdAtKey }));
+}
+
+/** Flips the AI/Manual switch. Turning the AI back on is the owner's call, so it also lifts an opt-out. */
+export async function updateAgenteAtivo(db: Db, userId: string, id: string, agenteAtivo: boolean): Promise<void> {
+  await db
+    .update(conversations)
+    .set(agenteAtivo ? { agenteAtivo, optedOut: false } : { agenteAtivo })
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+}
+
+/** unread_count = 0; answers whether anything changed (an already-read conversation needs no event). */
+export async function clearUnread(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(conversations)
+    .set({ unreadCount: 0 })
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId), sql`${conversations.unreadCount} <> 0`))
+    .returning({ id: conversations.id });
+  return rows.length > 0;
+}

@@ -1,0 +1,12 @@
+import type { ConversationDto } from '@vendai/contracts';
+import type { Db } from '../../db/client.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { toConversationDto } from './conversation-dto.ts';
+import { findConversationOfUser } from './conversations-repository.ts';
+
+/** One of the user's conversations; another user's id is a 404 like an unknown one. */
+export async function getConversation({ db, userId, id }: { db: Db; userId: string; id: string }): Promise<ConversationDto> {
+  const row = await findConversationOfUser(db, userId, id);
+  if (!row) throw notFound();
+  return toConversationDto(row);
+}

@@ -1,0 +1,26 @@
+import type { ConversationDto } from '@vendai/contracts';
+import { notFound } from '../../lib/app-error.ts';
+import type { ConversationsDeps } from './conversations-deps.ts';
+import { toConversationDto } from './conversation-dto.ts';
+import { clearUnread, findConversationOfUser } from './conversations-repository.ts';
+
+/**
+ * Opening a conversation clears its unread badge (part 2 "Dashboard"). Other open tabs hear about
+ * it through conversation.updated; an already-read conversation changes nothing and sends nothing.
+ */
+export async function markConversationRead({
+  deps,
+  userId,
+  id,
+}: {
+  deps: Pick<ConversationsDeps, 'db' | 'publish'>;
+  userId: string;
+  id: string;
+}): Promise<ConversationDto> {
+  const current = await findConversationOfUser(deps.db, userId, id);
+  if (!current) throw notFound();
+  if (!(await clearUnread(deps.db, userId, id))) return toConversationDto(current);
+  const dto = toConversationDto({ ...current, unreadCount: 0 });
+  await deps.publish(userId, { event: 'conversation.updated', data: dto });
+  return dto;
+}

@@ -1,0 +1,31 @@
+import { GROUP_AI_LOCKED, type ConversationDto, type UpdateConversationInput } from '@vendai/contracts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { ConversationsDeps } from './conversations-deps.ts';
+import { toConversationDto } from './conversation-dto.ts';
+import { findConversationOfUser, updateAgenteAtivo } from './conversations-repository.ts';
+
+/**
+ * The AI/Manual switch of one conversation (part 2 §4). Groups cannot switch: the AI stays off in
+ * groups. The new state reaches every open inbox tab as conversation.updated.
+ */
+export async function setConversationAi({
+  deps,
+  userId,
+  id,
+  input,
+}: {
+  deps: Pick<ConversationsDeps, 'db' | 'publish'>;
+  userId: string;
+  id: string;
+  input: UpdateConversationInput;
+}): Promise<ConversationDto> {
+  const current = await findConversationOfUser(deps.db, userId, id);
+  if (!current) throw notFound();
+  if (current.type === 'group') throw new AppError('VALIDATION', GROUP_AI_LOCKED, { fields: { agente_ativo: GROUP_AI_LOCKED } });
+  await updateAgenteAtivo(deps.db, userId, id, input.agente_ativo);
+  const updated = await findConversationOfUser(deps.db, userId, id);
+  if (!updated) throw notFound();
+  const dto = toConversationDto(updated);
+  await deps.publish(userId, { event: 'conversation.updated', data: dto });
+  return dto;
+}

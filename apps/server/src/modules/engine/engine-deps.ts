@@ -1,0 +1,52 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Env } from '../../config/env.ts';
+import type { Db } from '../../db/client.ts';
+import type { Gateway } from '../../integrations/gateway/gateway.ts';
+import type { Llm } from '../../integrations/llm/llm.ts';
+import type { Storage } from '../../integrations/storage/storage.ts';
+import type { Jobs } from '../../jobs/job.ts';
+import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
+
+/** Tunables of the conversation engine, from the environment (docs/configuration.md). */
+export interface EngineConfig {
+  /** Floor of the quiet time: groups a burst even at delay 0 (ENGINE_MIN_QUIET_MS, default 2000). */
+  minQuietMs: number;
+  /** Messages older than this when they arrive are stored, never answered (ENGINE_STALE_SECONDS). */
+  staleMs: number;
+  /** First backoff step of LLM and gateway retries; doubles each attempt (ENGINE_RETRY_BASE_MS). */
+  retryBaseMs: number;
+  /** A claim not renewed for this long is taken over by the recovery sweep (ENGINE_LEASE_SECONDS). */
+  leaseMs: number;
+  /** Attempts for one AI answer and for one gateway send. */
+  llmAttempts: number;
+  sendAttempts: number;
+  /** Recent messages given to the AI as context. */
+  contextMessages: number;
+  /** How long 'digitando…' is shown while the answer is prepared. */
+  typingMs: number;
+}
+
+export function engineConfigFromEnv(env: Env): EngineConfig {
+  return {
+    minQuietMs: env.ENGINE_MIN_QUIET_MS,
+    staleMs: env.ENGINE_STALE_SECONDS * 1000,
+    retryBaseMs: env.ENGINE_RETRY_BASE_MS,
+    leaseMs: env.ENGINE_LEASE_SECONDS * 1000,
+    llmAttempts: 3,
+    sendAttempts: 4,
+    contextMessages: 20,
+    typingMs: 3_000,
+  };
+}
+
+/** What the engine's services need. */
+export interface EngineDeps {
+  db: Db;
+  gateway: Gateway;
+  llm: Llm;
+  storage: Storage;
+  realtime: RealtimeHub;
+  jobs: Jobs;
+  log: FastifyBaseLogger;
+  config: EngineConfig;
+}

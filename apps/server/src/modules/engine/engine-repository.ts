@@ -1,0 +1,247 @@
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { agentes, conversations, gatewayEvents, messages, numbers, plans, profiles, replyBursts, usageMonthly } from '../../db/schema/index.ts';
+import { monthStart } from '../../domain/usage/get-current-usage.ts';
+import type { MappedChat } from './map-gateway-message.ts';
+
+/** Database access of the conversation engine. `db` may be a transaction. */
+
+export type ConversationRecord = typeof conversations.$inferSelect;
+export type MessageRecord = typeof messages.$inferSelect;
+export type NewMessage = typeof messages.$inferInsert;
+export type BurstRecord = typeof replyBursts.$inferSelect;
+
+export async function findNumberForEngine(db: Db, numberId: string) {
+  const [row] = await db
+    .select({ id: numbers.id, userId: numbers.userId, instanceName: numbers.instanceName, agente: numbers.agente })
+    .from(numbers)
+    .where(eq(numbers.id, numberId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findAgent(db: Db, agentId: string) {
+  const [row] = await db.select().from(agentes).where(eq(agentes.id, agentId)).limit(1);
+  return row ?? null;
+}
+
+/** The conversation of a chat on a number: by its JID, or by the @lid alias it was first seen under. */
+export async function findConversationByChat(db: Db, numberId: string, chat: MappedChat): Promise<ConversationRecord | null> {
+  const byLid = chat.lid ? [eq(conversations.contactLid, chat.lid), eq(conversations.contactJid, chat.lid)] : [];
+  const rows = await db
+    .select()
+    .from(conversations)
+    .where(and(eq(conversations.numberId, numberId), or(eq(conversations.contactJid, chat.jid), ...byLid)))
+    .orderBy(sql`(${conversations.contactJid} = ${chat.jid}) desc`)
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Finds or creates the conversation for a chat. A conversation first seen under its @lid adopts the
+ * phone JID once the gateway reveals it (both are kept). Returns whether it was created now.
+ */
+export async function upsertConversation(
+  db: Db,
+  input: { userId: string; numberId: string; chat: MappedChat; contactName: string | null; at: Date },
+): Promise<{ conversation: ConversationRecord; created: boolean }> {
+  const { chat } = input;
+  const existing = await findConversationByChat(db, input.numberId, chat);
+  if (existing) {
+    const learnsPhone = existing.contactJid !== chat.jid && chat.phone !== null;
+    const learnsLid = chat.lid !== null && existing.contactLid === null;
+    if (!learnsPhone && !learnsLid) return { conversation: existing, created: false };
+    const [updated] = await db
+      .update(conversations)
+      .set({
+        ...(learnsPhone ? { contactJid: chat.jid, contactPhone: chat.phone } : {}),
+        ...(learnsLid ? { contactLid: chat.lid } : {}),
+      })
+      .where(eq(conversations.id, existing.id))
+      .returning();
+    return { conversation: updated ?? existing, created: false };
+  }
+  const [inserted] = await db
+    .insert(conversations)
+    .values({
+      userId: input.userId,
+      numberId: input.numberId,
+      contactJid: chat.jid,
+      contactLid: chat.lid,
+      contactPhone: chat.phone,
+      contactName: input.contactName,
+      type: chat.isGroup ? 'group' : 'chat',
+      // Groups never get AI answers; the switch starts (and stays) off for them.
+      agenteAtivo: !chat.isGroup,
+      lastMessage: input.at,
+      unreadCount: 0,
+    })
+    .onConflictDoNothing({ target: [conversations.numberId, conversations.contactJid] })
+    .returning();
+  if (inserted) return { conversation: inserted, created: true };
+  // Created by a concurrent event a moment ago.
+  const raced = await findConversationByChat(db, input.numberId, chat);
+  if (!raced) throw new Error('conversation vanished after conflict');
+  return { conversation: raced, created: false };
+}
+
+export async function messageExists(db: Db, convId: string, externalId: string): Promise<MessageRecord | null> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.convId, convId), eq(messages.externalId, externalId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Inserts once per (conversation, external id); null when it was already stored (a replay). */
+export async function insertMessageOnce(db: Db, values: NewMessage): Promise<MessageRecord | null> {
+  const [row] = await db.insert(messages).values(values).onConflictDoNothing({ target: [messages.convId, messages.externalId] }).returning();
+  return row ?? null;
+}
+
+/**
+ * An outgoing message of ours still waiting for the gateway's id, with this text: the gateway's
+ * echo of a send in flight (it can arrive before sendText has answered).
+ */
+export async function findInflightOutgoing(db: Db, convId: string, content: string | null): Promise<MessageRecord | null> {
+  if (!content) return null;
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(
+      and(
+        eq(messages.convId, convId),
+        eq(messages.direction, 'out'),
+        isNull(messages.externalId),
+        inArray(messages.author, ['ai', 'owner_app']),
+        eq(messages.content, content),
+        sql`${messages.createdAt} > now() - interval '5 minutes'`,
+      ),
+    )
+    .orderBy(desc(messages.createdAt))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Moves the conversation's last message forward (never back: history sync brings old messages). */
+export async function touchConversation(
+  db: Db,
+  convId: string,
+  input: { at: Date; preview: string; unreadIncrement: number; contactName?: string | null },
+): Promise<ConversationRecord> {
+  const [row] = await db
+    .update(conversations)
+    .set({
+      lastMessagePreview: sql`case when ${input.at.toISOString()}::timestamptz >= ${conversations.lastMessage} then ${input.preview} else ${conversations.lastMessagePreview} end`,
+      lastMessage: sql`greatest(${conversations.lastMessage}, ${input.at.toISOString()}::timestamptz)`,
+      unreadCount: sql`${conversations.unreadCount} + ${input.unreadIncrement}`,
+      ...(input.contactName ? { contactName: sql`coalesce(${conversations.contactName}, ${input.contactName})` } : {}),
+    })
+    .where(eq(conversations.id, convId))
+    .returning();
+  return row!;
+}
+
+/** Switches the AI off for a conversation (takeover, opt-out) and cancels its open burst. */
+export async function switchAiOff(db: Db, convId: string, input: { optOut: boolean; reason: string }): Promise<ConversationRecord> {
+  const [row] = await db
+    .update(conversations)
+    .set({ agenteAtivo: false, ...(input.optOut ? { optedOut: true } : {}) })
+    .where(eq(conversations.id, convId))
+    .returning();
+  await cancelOpenBursts(db, convId, input.reason);
+  return row!;
+}
+
+export async function cancelOpenBursts(db: Db, convId: string, reason: string): Promise<void> {
+  await db
+    .update(replyBursts)
+    .set({ state: 'cancelled', reason, claimToken: null, updatedAt: sql`now()` })
+    .where(and(eq(replyBursts.convId, convId), inArray(replyBursts.state, ['waiting', 'generating'])));
+}
+
+/**
+ * Opens the conversation's burst, or extends the open one: version+1, due again after the quiet
+ * time (capped from the first message). A burst being generated goes back to waiting, so the
+ * answer in preparation is dropped and the whole burst is answered again.
+ */
+export async function upsertBurst(
+  db: Db,
+  input: { userId: string; convId: string; at: Date; quietMs: number; capMs: number },
+): Promise<{ id: string; version: number; dueAt: Date }> {
+  const at = input.at.toISOString();
+  const result = await db.execute(sql`
+    insert into reply_bursts (user_id, conv_id, first_message_at, last_message_at, due_at)
+    values (${input.userId}, ${input.convId}, ${at}::timestamptz, ${at}::timestamptz,
+            ${at}::timestamptz + make_interval(secs => ${input.quietMs / 1000}))
+    on conflict (conv_id) where state in ('waiting', 'generating') do update set
+      version = reply_bursts.version + 1,
+      state = 'waiting',
+      claim_token = null,
+      last_message_at = greatest(reply_bursts.last_message_at, excluded.last_message_at),
+      due_at = least(
+        greatest(reply_bursts.last_message_at, excluded.last_message_at) + make_interval(secs => ${input.quietMs / 1000}),
+        reply_bursts.first_message_at + make_interval(secs => ${input.capMs / 1000})
+      ),
+      updated_at = now()
+    returning id, version, due_at`);
+  const row = rowsOf<{ id: string; version: number; due_at: string | Date }>(result)[0]!;
+  return { id: row.id, version: Number(row.version), dueAt: new Date(row.due_at) };
+}
+
+export async function markEventProcessed(db: Db, eventId: string): Promise<void> {
+  await db.update(gatewayEvents).set({ processedAt: sql`now()` }).where(eq(gatewayEvents.id, eventId));
+}
+
+/** `db.execute` answers `{rows}` on node-postgres and PGlite alike. */
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Usage (usage_monthly)
+
+export interface PlanAllowance {
+  maxAiMessages: number;
+  /** The free plan stops answering at the limit; paid plans keep answering and count overage. */
+  isFree: boolean;
+  aiMessages: number;
+}
+
+/** This month's AI messages against the user's plan (no plan = the free plan, decision 002). */
+export async function planAllowance(db: Db, userId: string, now = new Date()): Promise<PlanAllowance> {
+  const [planRow] = await db
+    .select({ slug: plans.slug, priceCents: plans.priceCents, maxAiMessages: plans.maxAiMessages })
+    .from(profiles)
+    .innerJoin(plans, eq(plans.id, profiles.activePlanId))
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  const plan =
+    planRow ??
+    (await db.select({ slug: plans.slug, priceCents: plans.priceCents, maxAiMessages: plans.maxAiMessages }).from(plans).where(eq(plans.slug, 'freemium')).limit(1))[0];
+  const [used] = await db
+    .select({ n: usageMonthly.aiMessages })
+    .from(usageMonthly)
+    .where(and(eq(usageMonthly.userId, userId), eq(usageMonthly.month, monthStart(now).toISOString().slice(0, 10))));
+  return {
+    maxAiMessages: plan?.maxAiMessages ?? 0,
+    isFree: !plan || plan.slug === 'freemium' || plan.priceCents === 0,
+    aiMessages: used?.n ?? 0,
+  };
+}
+
+/**
+ * Counts one AI-answered message for the current month, atomically; past the plan's limit it is
+ * also counted as overage (paid plans, part 2 §9 "Overage").
+ */
+export async function countAiMessage(db: Db, userId: string, maxAiMessages: number, now = new Date()): Promise<void> {
+  const month = monthStart(now).toISOString().slice(0, 10);
+  await db.execute(sql`
+    insert into usage_monthly (user_id, month, ai_messages, overage_messages)
+    values (${userId}, ${month}::date, 1, case when ${maxAiMessages} <= 0 then 1 else 0 end)
+    on conflict (user_id, month) do update set
+      ai_messages = usage_monthly.ai_messages + 1,
+      overage_messages = usage_monthly.overage_messages
+        + case when usage_monthly.ai_messages >= ${maxAiMessages} then 1 else 0 end`);
+}

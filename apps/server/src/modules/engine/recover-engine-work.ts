@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { gatewayEvents, messages, numbers, replyBursts } from '../../db/schema/index.ts';
+import type { EngineDeps } from './engine-deps.ts';
+import { PendingEvents } from './engine-events.ts';
+import { planAllowance, rowsOf } from './engine-repository.ts';
+import { replyJob, resumeSendingJob } from './engine-jobs.ts';
+import { ingestGatewayEvent } from './ingest-gateway-event.ts';
+import { AI_SEND_INTERRUPTED, keepLease, sendReplyParts } from './run-reply.ts';
+
+/** Events the engine consumes (others in gateway_events are not its business). */
+export const ENGINE_EVENTS = ['messages.upsert', 'send.message', 'messages.update', 'contacts.upsert', 'contacts.update'];
+
+/** An event not processed this long after it arrived is picked up from the table. */
+const EVENT_GRACE_SECONDS = 20;
+/** A waiting burst this far past due has lost its job (a crash between commit and enqueue). */
+const WAITING_GRACE_SECONDS = 20;
+/** …and is enqueued again at most this often. */
+const REQUEUE_EVERY_SECONDS = 120;
+
+/**
+ * The recovery sweep, run at start and then periodically in every process (all steps are claims,
+ * so two processes sweeping at once do each thing once):
+ * - gateway events stored but never processed (the process died after storing them);
+ * - waiting bursts long past due (their job was lost) → enqueue again;
+ * - generating bursts whose claim lapsed (the worker died before the answer was fixed) → waiting again;
+ * - sending bursts whose claim lapsed → resume sending from the first part not yet attempted.
+ */
+export async function recoverEngineWork(deps: EngineDeps): Promise<void> {
+  const pending = await deps.db
+    .select({
+      id: gatewayEvents.id,
+      event: gatewayEvents.event,
+      payload: gatewayEvents.payload,
+      receivedAt: gatewayEvents.receivedAt,
+      numberId: numbers.id,
+      userId: numbers.userId,
+      instanceName: numbers.instanceName,
+    })
+    .from(gatewayEvents)
+    .innerJoin(numbers, eq(numbers.id, gatewayEvents.numberId))
+    .where(
+      and(
+        isNull(gatewayEvents.processedAt),
+        inArray(gatewayEvents.event, ENGINE_EVENTS),
+        sql`${gatewayEvents.receivedAt} < now() - make_interval(secs => ${EVENT_GRACE_SECONDS})`,
+      ),
+    )
+    .orderBy(gatewayEvents.receivedAt)
+    .limit(200);
+  for (const e of pending) {
+    try {
+      await ingestGatewayEvent(deps, {
+        eventId: e.id,
+        number: { id: e.numberId, userId: e.userId, instanceName: e.instanceName },
+        event: e.event,
+        data: (e.payload as { data?: unknown })?.data ?? e.payload,
+        receivedAt: e.receivedAt,
+      });
+    } catch (err) {
+      deps.log.warn({ err, eventId: e.id }, 'engine: recovery of a stored event failed; retried on the next sweep');
+    }
+  }
+
+  // Re-enqueued at most once per grace period each (updated_at marks it): a long queue under load
+  // must not be flooded with copies of jobs that are merely late.
+  const lost = rowsOf<{ id: string; version: number }>(
+    await deps.db.execute(sql`
+      update reply_bursts set updated_at = now()
+      where id in (
+        select id from reply_bursts
+        where state = 'waiting'
+          and due_at < now() - make_interval(secs => ${WAITING_GRACE_SECONDS})
+          and updated_at < now() - make_interval(secs => ${REQUEUE_EVERY_SECONDS})
+        limit 200
+        for update skip locked)
+      returning id, version`),
+  );
+  for (const b of lost) await deps.jobs.send(replyJob, { burstId: b.id, version: Number(b.version) });
+
+  const leaseSeconds = deps.config.leaseMs / 1000;
+  const stalled = rowsOf<{ id: string; version: number }>(
+    await deps.db.execute(sql`
+      update reply_bursts set state = 'waiting', claim_token = null, updated_at = now()
+      where state = 'generating' and claimed_at < now() - make_interval(secs => ${leaseSeconds})
+      returning id, version`),
+  );
+  for (const b of stalled) await deps.jobs.send(replyJob, { burstId: b.id, version: Number(b.version) });
+
+  const cut = await deps.db
+    .select({ id: replyBursts.id })
+    .from(replyBursts)
+    .where(and(eq(replyBursts.state, 'sending'), sql`${replyBursts.claimedAt} < now() - make_interval(secs => ${leaseSeconds})`))
+    .limit(200);
+  for (const b of cut) await deps.jobs.send(resumeSendingJob, { burstId: b.id });
+}
+
+/**
+ * engine.resume-sending handler: takes over a sending burst whose claim lapsed. The part that was
+ * in flight when the sender died is marked failed (it may have reached the customer: never sent
+ * twice); the parts after it are sent.
+ */
+export async function resumeSending(deps: EngineDeps, job: { burstId: string }): Promise<void> {
+  const token = randomUUID();
+  const leaseSeconds = deps.config.leaseMs / 1000;
+  const [burst] = await deps.db
+    .update(replyBursts)
+    .set({ claimToken: token, claimedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(replyBursts.id, job.burstId), eq(replyBursts.state, 'sending'), sql`${replyBursts.claimedAt} < now() - make_interval(secs => ${leaseSeconds})`))
+    .returning();
+  if (!burst) return;
+  deps.log.warn({ burstId: burst.id }, 'engine: resuming a reply whose sender stopped');
+  if (burst.inflightMessageId) {
+    const events = new PendingEvents(burst.userId);
+    await deps.db.transaction(async (tx) => {
+      const [msg] = await tx
+        .update(messages)
+        .set({ status: 'failed', error: AI_SEND_INTERRUPTED })
+        .where(and(eq(messages.id, burst.inflightMessageId!), eq(messages.status, 'pending')))
+        .returning();
+      if (msg) events.message(msg, 'updated');
+      await tx
+        .update(replyBursts)
+        .set({ inflightMessageId: null, sentParts: sql`${replyBursts.sentParts} + 1` })
+        .where(and(eq(replyBursts.id, burst.id), eq(replyBursts.claimToken, token)));
+    });
+    await events.publish(deps);
+  }
+  const allowance = await planAllowance(deps.db, burst.userId);
+  const lease = keepLease(deps, burst.id, token);
+  try {
+    await sendReplyParts(deps, { burstId: burst.id, token, maxAiMessages: allowance.maxAiMessages });
+  } finally {
+    lease.stop();
+  }
+}

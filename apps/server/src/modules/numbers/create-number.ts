@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { PHONE_IN_USE, parsePhone, type CreateNumberInput, type CreatedNumber } from '@vendai/contracts';
+import { assertWithinLimit } from '../../domain/usage/assert-within-limit.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { gatewayCall } from './gateway-call.ts';
+import { buildInstanceName } from './instance-name.ts';
+import type { NumbersDeps } from './numbers-deps.ts';
+import {
+  deleteNumberRow,
+  findNumberViewOfUser,
+  findPhoneOwner,
+  insertNumber,
+  instanceNameTaken,
+  isUniqueViolation,
+  setInstanceId,
+  type NumberRow,
+} from './numbers-repository.ts';
+import { readQr } from './read-qr.ts';
+
+const phoneInUse = () => new AppError('CONFLICT', PHONE_IN_USE, { fields: { phone: PHONE_IN_USE } });
+
+/**
+ * Adds a WhatsApp number and starts connecting it (part 1 §4 "Connection", §7): plan limit, one
+ * account per phone across the system, instance name = prefix + last 4 of the phone + last 4 of the
+ * timestamp, a random per-instance token for the webhook, then the instance at the gateway and its
+ * first QR. The row is written first so the gateway's first webhook finds it; if the gateway refuses,
+ * the row is removed again and the error is the gateway's.
+ */
+export async function createNumber({ deps, userId, input }: { deps: NumbersDeps; userId: string; input: CreateNumberInput }): Promise<CreatedNumber> {
+  const phone = parsePhone(input.phone)!;
+  const row = await reserveNumber(deps, userId, { phone: phone.digits, apelido: input.apelido });
+
+  let created;
+  try {
+    created = await gatewayCall(() => deps.gateway.createInstance({ instanceName: row.instanceName, ...deps.webhookConfig(row) }));
+  } catch (err) {
+    await deleteNumberRow(deps.db, userId, row.id);
+    throw err;
+  }
+  if (created.instanceId) await setInstanceId(deps.db, row.id, created.instanceId);
+
+  let qrCode = created.qr?.base64 ?? null;
+  if (!qrCode) {
+    // The gateway had not drawn the QR when it answered: ask for it; the screen asks again if this fails too.
+    qrCode = await readQr(deps, row).then((r) => r.qrCode, () => null);
+  }
+  const number = await findNumberViewOfUser(deps.db, userId, row.id);
+  if (!number) throw notFound();
+  return { number, qrCode };
+}
+
+/**
+ * Checks the limit and the phone and inserts the row, in one transaction holding a per-user lock, so
+ * a double submit cannot pass the plan limit twice. The unique index on phone settles races between accounts.
+ */
+async function reserveNumber(deps: NumbersDeps, userId: string, values: { phone: string; apelido: string }): Promise<NumberRow> {
+  const token = randomBytes(32).toString('hex');
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await deps.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`numbers:${userId}`}))`);
+        await assertWithinLimit(tx, userId, 'add-number');
+        if (await findPhoneOwner(tx, values.phone)) throw phoneInUse();
+        let instanceName = buildInstanceName(values.phone, Date.now() + attempt);
+        for (let bump = 1; (await instanceNameTaken(tx, instanceName)) && bump < 10; bump++) {
+          instanceName = buildInstanceName(values.phone, Date.now() + attempt + bump);
+        }
+        return insertNumber(tx, { userId, phone: values.phone, apelido: values.apelido, instanceName, token });
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'numbers_phone_unique')) throw phoneInUse();
+      if (isUniqueViolation(err, 'numbers_instance_name_unique') && attempt < 3) continue;
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import type { Db } from '../../db/client.ts';
+import type { CreateInstanceInput, Gateway } from '../../integrations/gateway/gateway.ts';
+import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
+import type { NumberRow } from './numbers-repository.ts';
+
+/** The webhook part of CreateInstanceInput for one number (built by the webhooks module). */
+export type WebhookConfig = Pick<CreateInstanceInput, 'webhookUrl' | 'webhookHeaders' | 'events'>;
+
+/** What the numbers services need: the database, the gateway port and how to point its webhook at us. */
+export interface NumbersDeps {
+  db: Db;
+  gateway: Gateway;
+  webhookConfig: (number: NumberRow) => WebhookConfig;
+  /** Tells the owner's open screens (number.updated) when a number's status, agent or nickname changed. */
+  realtime: RealtimeHub;
+  log: { warn: (obj: object, msg: string) => void };
+}

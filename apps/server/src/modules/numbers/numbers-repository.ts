@@ -1,0 +1,143 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { NumberView } from '@vendai/contracts';
+import type { Db } from '../../db/client.ts';
+import { agentes, numbers } from '../../db/schema/index.ts';
+
+export type NumberRow = typeof numbers.$inferSelect;
+
+const viewColumns = {
+  id: numbers.id,
+  phone: numbers.phone,
+  instanceName: numbers.instanceName,
+  apelido: numbers.apelido,
+  status: numbers.status,
+  agente: numbers.agente,
+  agenteNome: agentes.apelido,
+  createdAt: numbers.createdAt,
+  connectedAt: numbers.connectedAt,
+};
+
+type ViewRow = {
+  id: string;
+  phone: string;
+  instanceName: string;
+  apelido: string | null;
+  status: 'CONECTADO' | 'DESCONECTADO';
+  agente: string | null;
+  agenteNome: string | null;
+  createdAt: Date;
+  connectedAt: Date | null;
+};
+
+function toView(r: ViewRow): NumberView {
+  return {
+    id: r.id,
+    phone: r.phone,
+    instance_name: r.instanceName,
+    apelido: r.apelido,
+    status: r.status,
+    agente: r.agente,
+    agente_nome: r.agente ? (r.agenteNome ?? null) : null,
+    created_at: r.createdAt.toISOString(),
+    connected_at: r.connectedAt ? r.connectedAt.toISOString() : null,
+  };
+}
+
+/** The user's numbers, oldest first, with the linked agent's name. */
+export async function listNumbersOfUser(db: Db, userId: string): Promise<NumberView[]> {
+  const rows = await db
+    .select(viewColumns)
+    .from(numbers)
+    .leftJoin(agentes, and(eq(agentes.id, numbers.agente), eq(agentes.userId, userId)))
+    .where(eq(numbers.userId, userId))
+    .orderBy(asc(numbers.createdAt), asc(numbers.id));
+  return rows.map(toView);
+}
+
+export async function findNumberViewOfUser(db: Db, userId: string, id: string): Promise<NumberView | null> {
+  const [row] = await db
+    .select(viewColumns)
+    .from(numbers)
+    .leftJoin(agentes, and(eq(agentes.id, numbers.agente), eq(agentes.userId, userId)))
+    .where(and(eq(numbers.id, id), eq(numbers.userId, userId)))
+    .limit(1);
+  return row ? toView(row) : null;
+}
+
+/** A number of this user by id; null for an unknown id or another user's number. */
+export async function findNumberOfUser(db: Db, userId: string, id: string): Promise<NumberRow | null> {
+  const [row] = await db
+    .select()
+    .from(numbers)
+    .where(and(eq(numbers.id, id), eq(numbers.userId, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Who holds a normalised phone (digits with calling code), across all accounts. */
+export async function findPhoneOwner(db: Db, phoneDigits: string): Promise<{ userId: string } | null> {
+  const [row] = await db.select({ userId: numbers.userId }).from(numbers).where(eq(numbers.phone, phoneDigits)).limit(1);
+  return row ?? null;
+}
+
+export async function instanceNameTaken(db: Db, instanceName: string): Promise<boolean> {
+  const [row] = await db.select({ id: numbers.id }).from(numbers).where(eq(numbers.instanceName, instanceName)).limit(1);
+  return Boolean(row);
+}
+
+export async function insertNumber(
+  db: Db,
+  values: { userId: string; phone: string; instanceName: string; apelido: string; token: string },
+): Promise<NumberRow> {
+  const [row] = await db
+    .insert(numbers)
+    .values({ ...values, provider: 'evolution', status: 'DESCONECTADO' })
+    .returning();
+  return row!;
+}
+
+export async function setInstanceId(db: Db, id: string, instanceId: string) {
+  await db.update(numbers).set({ instanceId, updatedAt: new Date() }).where(eq(numbers.id, id));
+}
+
+/**
+ * DESCONECTADO → CONECTADO with connected_at = now. A number already CONECTADO is left alone, so the
+ * state poll and the gateway's connection.update webhook can both report it without moving the time.
+ */
+export async function markConnected(db: Db, id: string, now = new Date()): Promise<boolean> {
+  const changed = await db
+    .update(numbers)
+    .set({ status: 'CONECTADO', connectedAt: now, updatedAt: now })
+    .where(and(eq(numbers.id, id), eq(numbers.status, 'DESCONECTADO')))
+    .returning({ id: numbers.id });
+  return changed.length > 0;
+}
+
+export async function updateNumberFields(db: Db, userId: string, id: string, set: { apelido?: string; agente?: string | null }) {
+  await db
+    .update(numbers)
+    .set({ ...set, updatedAt: new Date() })
+    .where(and(eq(numbers.id, id), eq(numbers.userId, userId)));
+}
+
+export async function deleteNumberRow(db: Db, userId: string, id: string) {
+  await db.delete(numbers).where(and(eq(numbers.id, id), eq(numbers.userId, userId)));
+}
+
+export async function agentBelongsToUser(db: Db, userId: string, agentId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: agentes.id })
+    .from(agentes)
+    .where(and(eq(agentes.id, agentId), eq(agentes.userId, userId)))
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Postgres unique violation (23505) on a named index, through drizzle's error wrapping. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return !constraint || name === constraint;
+  }
+  return false;
+}

@@ -1,0 +1,20 @@
+import type { TrainingMode } from '@vendai/contracts';
+import type { Db } from '../../db/client.ts';
+import { assertWithinLimit } from '../../domain/usage/assert-within-limit.ts';
+import { agentId, agentNotFound } from '../agents/agent-id.ts';
+import { selectAgent } from '../agents/agents-repository.ts';
+
+/**
+ * Before any AI call of the wizard: update mode needs the user's own agent and a training left
+ * this month; create mode needs room for one more agent (part 2 §9). Returns the agent id (update).
+ */
+export async function assertCanTrain(db: Db, userId: string, mode: TrainingMode, rawAgentId?: string): Promise<string | undefined> {
+  if (mode === 'update') {
+    const id = agentId(rawAgentId);
+    if (!(await selectAgent(db, userId, id))) throw agentNotFound();
+    await assertWithinLimit(db, userId, 'retrain');
+    return id;
+  }
+  await assertWithinLimit(db, userId, 'create-agent');
+  return undefined;
+}

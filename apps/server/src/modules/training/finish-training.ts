@@ -1,0 +1,72 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { finishTrainingSchema, FinishTrainingResult } from '@vendai/contracts';
+import type { Db } from '../../db/client.ts';
+import { assertWithinLimit } from '../../domain/usage/assert-within-limit.ts';
+import { assembleSystemPrompt } from '../../integrations/llm/demo/system-prompt.ts';
+import type { AppDeps } from '../../types.ts';
+import { agentNotFound } from '../agents/agent-id.ts';
+import { insertAgent, insertUsageTraining, lockUserForLimits, retrainAgent } from '../agents/agents-repository.ts';
+import { assertCanTrain } from './assert-can-train.ts';
+import { cleanSystemPrompt } from './clean-system-prompt.ts';
+import { formatAnswers } from './format-answers.ts';
+import { promptTemplates, renderTemplate } from './prompt-templates.ts';
+
+type Input = z.infer<typeof finishTrainingSchema>;
+
+/**
+ * Finishing the wizard (part 1 §4): call B writes the system prompt from every answer; create mode
+ * inserts the agent (active, trainnings 1), update mode increments trainnings on the user's own
+ * agent; either way one usage_training 'TREINAMENTO' row, in the same transaction. If the AI fails,
+ * the prompt is assembled from the answers so the training is never lost.
+ */
+export async function finishTraining({
+  deps,
+  userId,
+  input,
+  log,
+}: {
+  deps: Pick<AppDeps, 'db' | 'llm'>;
+  userId: string;
+  input: Input;
+  log: FastifyBaseLogger;
+}): Promise<FinishTrainingResult> {
+  const agentId = await assertCanTrain(deps.db, userId, input.mode, input.agentId);
+  const respostas = input.respostas;
+  const apelido = input.apelido;
+
+  let systemPrompt: string | null = null;
+  try {
+    const t = promptTemplates();
+    const answer = await deps.llm.complete({
+      messages: [
+        { role: 'system', content: t.promptSystem },
+        { role: 'user', content: renderTemplate(t.promptUser, { apelido, respostas: formatAnswers(respostas) }) },
+      ],
+      task: { kind: 'system-prompt', respostas, apelido },
+    });
+    systemPrompt = cleanSystemPrompt(answer);
+    if (!systemPrompt) log.warn({ chars: answer.length }, 'system prompt: AI answer unusable, assembling it from the answers');
+  } catch (err) {
+    log.warn({ err: (err as Error).message }, 'system prompt: AI failed, assembling it from the answers');
+  }
+  const promptSource = systemPrompt ? 'ai' : 'template';
+  systemPrompt ??= assembleSystemPrompt(respostas, apelido);
+  const finalPrompt = systemPrompt;
+
+  const row = await deps.db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    // The limits were checked before the (slow) AI call; check again under a lock so two
+    // parallel finishes cannot both pass.
+    await lockUserForLimits(tx, userId);
+    await assertWithinLimit(tx, userId, agentId ? 'retrain' : 'create-agent');
+    const saved = agentId
+      ? await retrainAgent(tx, userId, agentId, { apelido, respostas, systemPrompt: finalPrompt })
+      : await insertAgent(tx, { userId, apelido, respostas, systemPrompt: finalPrompt });
+    if (!saved) throw agentNotFound();
+    await insertUsageTraining(tx, { userId, agentId: saved.id, type: 'TREINAMENTO' });
+    return saved;
+  });
+
+  return { agentId: row.id, apelido: row.apelido ?? apelido, trainnings: row.trainnings, promptSource };
+}

@@ -1,0 +1,46 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { LIMITS, type RefinementSet } from '@vendai/contracts';
+import type { z } from 'zod';
+import type { generateQuestionsSchema } from '@vendai/contracts';
+import type { AppDeps } from '../../types.ts';
+import { assertCanTrain } from './assert-can-train.ts';
+import { formatAnswers } from './format-answers.ts';
+import { failureQuestionSet, parseRefinementQuestions } from './parse-refinement-questions.ts';
+import { promptTemplates, renderTemplate } from './prompt-templates.ts';
+
+type Input = z.infer<typeof generateQuestionsSchema>;
+
+/**
+ * Call A (part 1 §7): the 7 key answers → 3 to 6 refinement questions. Never fails because of the
+ * AI: an unusable answer gives the default questions, a provider failure the two failure questions.
+ */
+export async function generateRefinementQuestions({
+  deps,
+  userId,
+  input,
+  log,
+}: {
+  deps: Pick<AppDeps, 'db' | 'llm'>;
+  userId: string;
+  input: Input;
+  log: FastifyBaseLogger;
+}): Promise<RefinementSet> {
+  await assertCanTrain(deps.db, userId, input.mode, input.agentId);
+  const t = promptTemplates();
+  let answer: string;
+  try {
+    answer = await deps.llm.complete({
+      messages: [
+        { role: 'system', content: renderTemplate(t.questionsSystem, { min: LIMITS.refinementMin, max: LIMITS.refinementMax }) },
+        { role: 'user', content: renderTemplate(t.questionsUser, { respostas: formatAnswers(input.respostas) }) },
+      ],
+      task: { kind: 'refinement-questions', respostas: input.respostas },
+    });
+  } catch (err) {
+    log.warn({ err: (err as Error).message }, 'refinement questions: AI failed, using the two default questions');
+    return failureQuestionSet();
+  }
+  const set = parseRefinementQuestions(answer);
+  if (set.source !== 'ai') log.info({ source: set.source }, 'refinement questions: AI answer was not plain JSON');
+  return set;
+}

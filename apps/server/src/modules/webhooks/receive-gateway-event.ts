@@ -1,0 +1,87 @@
+import type { Db } from '../../db/client.ts';
+import type { GatewayEvent } from '../../integrations/gateway/event-hub.ts';
+import { webhookSecretMatches } from '../../integrations/gateway/webhook-config.ts';
+import { AppError } from '../../lib/app-error.ts';
+import {
+  connectionUpdateData,
+  eventKeyOf,
+  gatewayEnvelopeSchema,
+  isStoredEvent,
+  normaliseEventName,
+  qrcodeUpdatedData,
+  STORED_EVENTS,
+} from './gateway-event-schema.ts';
+import { findNumberByInstance, setNumberStatus, storeGatewayEvent } from './webhooks-repository.ts';
+
+export type ReceiveOutcome = 'stored' | 'replay' | 'status-changed' | 'status-unchanged' | 'qrcode' | 'ignored';
+
+/**
+ * One webhook from the gateway for one instance (architecture: webhooks are idempotent):
+ * unknown instance → 404; missing or wrong secret → 401; malformed body → 400, nothing stored.
+ * connection.update moves numbers.status (open → CONECTADO + connected_at; close/refused →
+ * DESCONECTADO); message events are stored once in gateway_events keyed by (number, event, key).
+ * Returns what happened and the hub events to publish once the gateway has its answer.
+ */
+export async function receiveGatewayEvent({
+  db,
+  instanceName,
+  secret,
+  body,
+}: {
+  db: Db;
+  instanceName: string;
+  secret: unknown;
+  body: unknown;
+}): Promise<{ outcome: ReceiveOutcome; publish: GatewayEvent[] }> {
+  const number = await findNumberByInstance(db, instanceName);
+  if (!number) throw new AppError('NOT_FOUND', 'Instância desconhecida.');
+  if (!webhookSecretMatches(secret, number.token)) throw new AppError('UNAUTHENTICATED', 'Segredo do webhook ausente ou inválido.');
+
+  const envelope = gatewayEnvelopeSchema.safeParse(body);
+  if (!envelope.success) throw invalid(envelope.error.issues[0]?.path.join('.') || 'corpo');
+  if (envelope.data.instance !== instanceName) throw invalid('instance');
+  const event = normaliseEventName(envelope.data.event);
+  const data = envelope.data.data;
+  const ref = { id: number.id, userId: number.userId, instanceName: number.instanceName };
+
+  if (event === 'connection.update') {
+    const parsed = connectionUpdateData.safeParse(data);
+    if (!parsed.success) throw invalid('data.state');
+    const { state, wuid } = parsed.data;
+    if (state === 'connecting') return { outcome: 'status-unchanged', publish: [] };
+    const status = state === 'open' ? 'CONECTADO' : 'DESCONECTADO';
+    const changed = await setNumberStatus(db, number.id, status);
+    return {
+      outcome: changed ? 'status-changed' : 'status-unchanged',
+      publish: changed ? [{ kind: 'connection', number: ref, state, status, wuid: wuid ?? null }] : [],
+    };
+  }
+
+  if (event === 'qrcode.updated') {
+    const parsed = qrcodeUpdatedData.safeParse(data);
+    if (!parsed.success) throw invalid('data.qrcode');
+    // Kept in memory only (GatewayEventHub.latestQr): the connect screen asks the gateway for the QR anyway.
+    const qr = 'qrcode' in parsed.data ? (parsed.data.qrcode as { base64?: string | null; code?: string | null }) : null;
+    return { outcome: 'qrcode', publish: [{ kind: 'qrcode', number: ref, base64: qr?.base64 ?? null, code: qr?.code ?? null }] };
+  }
+
+  if (isStoredEvent(event)) {
+    const parsed = STORED_EVENTS[event].safeParse(data);
+    if (!parsed.success) throw invalid(`data.${parsed.error.issues[0]?.path.join('.') ?? ''}`);
+    const eventKey = eventKeyOf(event, parsed.data);
+    // The envelope as received, less the gateway's instance apikey (a secret we do not need to keep).
+    const { apikey: _apikey, ...payload } = envelope.data;
+    const eventId = await storeGatewayEvent(db, { numberId: number.id, event, eventKey, payload });
+    if (!eventId) return { outcome: 'replay', publish: [] };
+    return { outcome: 'stored', publish: [{ kind: 'message', eventId, number: ref, event, eventKey, data: parsed.data }] };
+  }
+
+  // Every other event (instance.create, logout.instance, contacts.update, chats.*, presence.update…) is
+  // acknowledged and dropped: answering 2xx keeps the gateway from retrying it.
+  return { outcome: 'ignored', publish: [] };
+}
+
+function invalid(field: string) {
+  return new AppError('VALIDATION', `Evento do gateway inválido (${field}).`, { fields: { [field]: 'inválido' } });
+}
+

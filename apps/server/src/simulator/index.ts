@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Env } from '../config/env.ts';
+import type { Db } from '../db/client.ts';
+import { evolutionRoutes } from './evolution-routes.ts';
+import { createSimulator, type Simulator } from './simulator.ts';
+import { SIMULATOR_API_PREFIX, SIMULATOR_UI_API_PREFIX } from './simulator-config.ts';
+import { uiRoutes } from './ui-routes.ts';
+
+export { SIMULATOR_API_PREFIX, SIMULATOR_UI_API_PREFIX, simulatorApiKey } from './simulator-config.ts';
+export type { Simulator } from './simulator.ts';
+
+/**
+ * Mounts the built-in WhatsApp simulator in this process: the Evolution-compatible REST surface at
+ * /simulator/api and the page's API at /simulator/ui-api. Its timers and pending webhook retries stop
+ * when the app closes.
+ */
+export async function registerSimulator(app: FastifyInstance, { db, env }: { db: Db; env: Env }): Promise<Simulator> {
+  const simulator = createSimulator({ db, env, log: app.log.child({ module: 'simulator' }) });
+  app.addHook('onClose', async () => simulator.close());
+  await app.register(evolutionRoutes(simulator), { prefix: SIMULATOR_API_PREFIX });
+  await app.register(uiRoutes(simulator), { prefix: SIMULATOR_UI_API_PREFIX });
+  app.log.info({ api: `${env.appUrl}${SIMULATOR_API_PREFIX}`, page: `${env.appUrl}/simulador` }, 'simulador de WhatsApp ligado');
+  return simulator;
+}

@@ -1,0 +1,193 @@
+/**
+ * The conversation engine under test, end to end over real connections: the real app listening on
+ * 127.0.0.1, the built-in WhatsApp simulator as its gateway (HTTP both ways: REST calls and webhooks),
+ * and a fake OpenAI-compatible server on 127.0.0.1 as the AI (it records every request).
+ */
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import { eq, sql } from 'drizzle-orm';
+import { agentes, numbers } from '../../src/db/schema/index.ts';
+import { gatewayWebhookConfig, WEBHOOK_SECRET_HEADER } from '../../src/integrations/gateway/index.ts';
+import { createTestApp, newPerson, type TestApp, type TestClient } from './test-app.ts';
+
+export interface LlmCall {
+  messages: { role: string; content: string }[];
+  at: number;
+}
+
+export interface FakeLlm {
+  url: string;
+  calls: LlmCall[];
+  /** How the next calls are answered; default: 'Resposta da IA <n>' at once. */
+  respond: (call: LlmCall, n: number) => Promise<{ status?: number; content?: string | null }>;
+  close(): Promise<void>;
+}
+
+export async function startFakeLlm(): Promise<FakeLlm> {
+  const fake: FakeLlm = {
+    url: '',
+    calls: [],
+    respond: async (_c, n) => ({ content: `Resposta da IA ${n}` }),
+    close: async () => {},
+  };
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
+        res.writeHead(404).end();
+        return;
+      }
+      const parsed = JSON.parse(body) as { messages: LlmCall['messages'] };
+      const call = { messages: parsed.messages, at: Date.now() };
+      fake.calls.push(call);
+      fake
+        .respond(call, fake.calls.length)
+        .then(({ status = 200, content = 'ok' }) => {
+          res.writeHead(status, { 'content-type': 'application/json' });
+          res.end(
+            JSON.stringify(
+              status === 200
+                ? { id: 'chatcmpl-1', object: 'chat.completion', created: 0, model: 'fake', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }
+                : { error: { message: 'falhou' } },
+            ),
+          );
+        })
+        .catch(() => res.writeHead(500).end());
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  fake.url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/v1`;
+  fake.close = () => new Promise((r) => server.close(() => r()));
+  return fake;
+}
+
+export async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise((r) => srv.close(() => r(null)));
+  return port;
+}
+
+export interface EngineApp {
+  t: TestApp;
+  llm: FakeLlm;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+/** The real app on a real port with the simulator and the fake AI; env adds or overrides settings. */
+export async function startEngineApp(env: Record<string, string> = {}): Promise<EngineApp> {
+  const llm = await startFakeLlm();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const t = await createTestApp({
+    env: {
+      GATEWAY_WEBHOOK_BASE_URL: baseUrl,
+      SIMULATOR_ENABLED: 'true',
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: llm.url,
+      AI_MAX_RETRIES: '0',
+      AI_TIMEOUT_MS: '10000',
+      ENGINE_MIN_QUIET_MS: '400',
+      ENGINE_RETRY_BASE_MS: '50',
+      ...env,
+    },
+  });
+  await t.app.listen({ port, host: '127.0.0.1' });
+  return {
+    t,
+    llm,
+    baseUrl,
+    async close() {
+      const started = Date.now();
+      await t.close();
+      if (Date.now() - started > 10_000) console.warn(`engine app took ${Date.now() - started} ms to close`);
+      await llm.close();
+    },
+  };
+}
+
+export interface Shop {
+  client: TestClient;
+  userId: string;
+  agentId: string;
+  number: { id: string; instanceName: string; token: string; phone: string };
+}
+
+let seq = 0;
+
+/**
+ * A signed-up user with a trained agent (timing seconds), a number connected through the simulator
+ * (instance created with our webhook, QR approved by the 'phone') and the agent linked to it.
+ */
+export async function openShop(e: EngineApp, opts: { timing?: number; linkAgent?: boolean } = {}): Promise<Shop> {
+  const { t } = e;
+  const client = t.client();
+  const reg = await client.register(newPerson());
+  if (reg.statusCode !== 201) throw new Error(`register: ${reg.statusCode} ${reg.body}`);
+  const userId = reg.json().user.id as string;
+  const [agent] = await t.database.db
+    .insert(agentes)
+    .values({ userId, apelido: 'Luna', systemPrompt: 'Você é Luna, assistente de vendas da Loja Sol. Responda em português.', timing: opts.timing ?? 0 })
+    .returning();
+  seq += 1;
+  const phone = `55119${`${Date.now()}${seq}`.slice(-8)}`;
+  const instanceName = `vendai-eng-${randomBytes(4).toString('hex')}-${seq}`;
+  const token = randomBytes(16).toString('hex');
+  const [number] = await t.database.db.insert(numbers).values({ userId, token, phone, instanceName, apelido: 'Loja' }).returning();
+  const gateway = t.app.deps.gateway;
+  await gateway.createInstance({ instanceName, ...gatewayWebhookConfig(t.env, { instanceName, token }) });
+  await gateway.connect(instanceName);
+  const view = await t.app.inject({ method: 'GET', url: `/simulator/ui-api/instances/${instanceName}` });
+  const approveCode = view.json().qr?.approveCode as string;
+  const approved = await t.app.inject({ method: 'POST', url: `/simulator/ui-api/instances/${instanceName}/approve`, payload: { code: approveCode, phone } });
+  if (approved.statusCode !== 200) throw new Error(`approve: ${approved.statusCode} ${approved.body}`);
+  await waitFor(async () => (await t.database.db.select().from(numbers).where(eq(numbers.id, number!.id)))[0]?.status === 'CONECTADO', 'number connected');
+  if (opts.linkAgent !== false) await t.database.db.update(numbers).set({ agente: agent!.id }).where(eq(numbers.id, number!.id));
+  return { client, userId, agentId: agent!.id, number: { id: number!.id, instanceName, token, phone } };
+}
+
+/** Posts a webhook to the real endpoint, as the gateway would. */
+export async function postWebhook(e: EngineApp, shop: Shop, event: string, data: unknown) {
+  const res = await e.t.app.inject({
+    method: 'POST',
+    url: `/webhooks/gateway/${shop.number.instanceName}`,
+    headers: { [WEBHOOK_SECRET_HEADER]: shop.number.token },
+    payload: { event, instance: shop.number.instanceName, data, date_time: new Date().toISOString(), sender: `${shop.number.phone}@s.whatsapp.net`, server_url: e.baseUrl, apikey: null },
+  });
+  if (res.statusCode !== 200) throw new Error(`webhook ${event}: ${res.statusCode} ${res.body}`);
+  return res.json() as { ok: true; outcome: string };
+}
+
+/** The person plays a customer in the simulator: a real messages.upsert reaches the app. */
+export async function customerSays(e: EngineApp, shop: Shop, text: string, customer = { phone: '5511977770000', name: 'Carla Dias' }, extra: Record<string, unknown> = {}) {
+  const res = await e.t.app.inject({
+    method: 'POST',
+    url: `/simulator/ui-api/instances/${shop.number.instanceName}/messages`,
+    payload: { customer, message: { type: 'text', text }, ...extra },
+  });
+  if (res.statusCode !== 201) throw new Error(`customer message: ${res.statusCode} ${res.body}`);
+  return res.json() as { chatId: string; keyId: string };
+}
+
+/** What reached the customer: text messages the gateway sent from this number. */
+export async function sentToCustomers(e: EngineApp, shop: Shop): Promise<{ remoteJid: string; text: string }[]> {
+  const rows = await e.t.database.db.execute(sql`
+    select m.remote_jid, m.content->>'conversation' as text from sim_messages m join sim_instances i on i.id = m.instance_id
+    where i.name = ${shop.number.instanceName} and m.from_me order by m.created_at, m.id`);
+  return ((rows as unknown as { rows: { remote_jid: string; text: string }[] }).rows ?? []).map((r) => ({ remoteJid: r.remote_jid, text: r.text }));
+}
+
+export async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

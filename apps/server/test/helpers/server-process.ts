@@ -1,0 +1,90 @@
+/**
+ * A server as a real child process (`node --import tsx apps/server/src/server.ts`, one PID) on a free
+ * port of 127.0.0.1, for tests and benchmarks that need several processes on one database.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** http://127.0.0.1:<port> */
+  url: string;
+  port: number;
+  /** Everything the process printed so far. */
+  output(): string;
+  /** SIGTERM and wait for the exit (SIGKILL after 10 s). */
+  stop(): Promise<void>;
+  /** Resolves with the exit code when the process ended. */
+  exited: Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  const srv = net.createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  const { port } = srv.address() as net.AddressInfo;
+  await new Promise((r) => srv.close(() => r(null)));
+  return port;
+}
+
+/**
+ * Starts the server with `env` on top of test defaults (NODE_ENV=test, 127.0.0.1, a free PORT, a temp
+ * DATA_DIR, LOG_LEVEL=warn) and waits until /api/health answers. Pass PORT to choose the port.
+ */
+export async function startServerProcess(env: Record<string, string | undefined> = {}, options: { timeoutMs?: number } = {}): Promise<ServerProcess> {
+  const port = env.PORT ? Number(env.PORT) : await freePort();
+  const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-proc-'));
+  const merged: Record<string, string | undefined> = {
+    ...process.env,
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    TEST_DB: undefined,
+    ...env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+  };
+  const childEnv: Record<string, string> = {};
+  for (const [k, v] of Object.entries(merged)) if (v !== undefined) childEnv[k] = v;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  let dead = false;
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  void exited.then(() => (dead = true));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+  for (;;) {
+    if (dead) throw new Error(`server exited during start:\n${out}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not start within the time limit:\n${out}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    child,
+    url,
+    port,
+    output: () => out,
+    exited,
+    async stop() {
+      if (dead) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ConversationDto } from '@vendai/contracts';
+import { api } from '@/lib/api-client';
+import { upsertConversation, type ConversationPages } from '../lib/cache-updates';
+import { inboxKeys } from './query-keys';
+
+/** The AI/Manual switch of one conversation. */
+export const updateConversationAi = ({ id, agenteAtivo }: { id: string; agenteAtivo: boolean }) =>
+  api.patch<ConversationDto>(`/api/conversations/${encodeURIComponent(id)}`, { agente_ativo: agenteAtivo });
+
+/** Writes a conversation everywhere the inbox keeps it. */
+export function storeConversation(queryClient: QueryClient, dto: ConversationDto) {
+  queryClient.setQueryData<ConversationPages>(inboxKeys.conversations, (data) => upsertConversation(data, dto));
+  queryClient.setQueryData(inboxKeys.conversation(dto.id), dto);
+}
+
+export function useUpdateConversationAi() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateConversationAi,
+    onSuccess: (dto) => storeConversation(queryClient, dto),
+  });
+}

@@ -1,0 +1,67 @@
+import type { MessageDto } from '@vendai/contracts';
+import { AlertCircle, Bot, Check, CheckCheck, Clock, Smartphone, UserRound } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { fullDateTime, timeOfDay } from '../lib/date-label';
+import { MessageBody } from './message-body';
+
+const AUTHOR = {
+  contact: null,
+  ai: { label: 'IA', icon: Bot, className: 'text-brand-800' },
+  owner_app: { label: 'Você', icon: UserRound, className: 'text-sky-800' },
+  owner_phone: { label: 'Você (pelo celular)', icon: Smartphone, className: 'text-sky-800' },
+} as const;
+
+const STATUS = {
+  pending: { label: 'Enviando...', icon: Clock, className: 'text-slate-600' },
+  sent: { label: 'Enviada', icon: Check, className: 'text-slate-600' },
+  delivered: { label: 'Entregue', icon: CheckCheck, className: 'text-slate-600' },
+  read: { label: 'Lida', icon: CheckCheck, className: 'text-sky-700' },
+  failed: { label: 'Não enviada', icon: AlertCircle, className: 'text-red-700' },
+  received: null,
+} as const;
+
+/** One message: the customer's on the left; the AI's and the owner's on the right, marked by author. */
+export function MessageBubble({ message }: { message: MessageDto }) {
+  const isOwn = message.direction === 'out' || message.fromMe;
+  const author = isOwn ? AUTHOR[message.author] : null;
+  const status = isOwn ? STATUS[message.status] : null;
+  const failed = message.status === 'failed';
+  return (
+    <li className={cn('flex', isOwn ? 'justify-end' : 'justify-start')} data-testid="message" data-message-id={message.id} data-author={message.author} data-status={message.status} data-type={message.messageType}>
+      <div
+        className={cn(
+          'max-w-[85%] rounded-2xl px-3 py-2 shadow-sm sm:max-w-[70%]',
+          !isOwn && 'rounded-bl-md border border-slate-200 bg-white',
+          isOwn && message.author === 'ai' && 'rounded-br-md border border-brand-200 bg-brand-50',
+          isOwn && message.author !== 'ai' && 'rounded-br-md border border-sky-200 bg-sky-50',
+          message.status === 'pending' && 'opacity-75',
+          failed && 'border-red-300 bg-red-50',
+        )}
+      >
+        {author ? (
+          <p className={cn('mb-0.5 flex items-center gap-1 text-xs font-semibold', author.className)}>
+            <author.icon className="size-3.5" aria-hidden />
+            {author.label}
+          </p>
+        ) : null}
+        <MessageBody message={message} />
+        <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-600">
+          <time dateTime={message.createdAt} title={fullDateTime(message.createdAt)}>
+            {timeOfDay(message.createdAt)}
+          </time>
+          {status ? (
+            <span className={cn('inline-flex items-center gap-0.5', status.className)} title={status.label}>
+              <status.icon className="size-3.5" aria-hidden />
+              <span className={message.status === 'pending' || failed ? '' : 'sr-only'}>{status.label}</span>
+            </span>
+          ) : null}
+        </p>
+        {failed ? (
+          <p className="mt-1 text-xs text-red-700" role="note">
+            {message.error ?? 'O WhatsApp não aceitou esta mensagem.'}
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}

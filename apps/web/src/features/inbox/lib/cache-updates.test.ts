@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { ConversationDto, MessageDto } from '@vendai/contracts';
+import {
+  appendMessage,
+  flattenConversations,
+  flattenMessages,
+  settleOptimistic,
+  upsertConversation,
+  type ConversationPages,
+  type MessagePages,
+} from './cache-updates';
+
+const conv = (id: string, lastMessage: string, extra: Partial<ConversationDto> = {}): ConversationDto => ({
+  id,
+  numberId: 'n1',
+  contactName: id,
+  contactPhone: null,
+  contactJid: `${id}@s.whatsapp.net`,
+  type: 'chat',
+  agenteAtivo: true,
+  optedOut: false,
+  lastMessage,
+  lastMessagePreview: null,
+  unreadCount: 0,
+  createdAt: lastMessage,
+  number: { id: 'n1', instanceName: 'vendai1', phone: '5511987654321', apelido: null },
+  ...extra,
+});
+
+const msg = (id: string, createdAt: string, extra: Partial<MessageDto> = {}): MessageDto => ({
+  id,
+  convId: 'c1',
+  direction: 'in',
+  content: id,
+  fromMe: false,
+  author: 'contact',
+  messageType: 'text',
+  status: 'received',
+  error: null,
+  createdAt,
+  media: null,
+  ...extra,
+});
+
+const pages = (...ps: { items: ConversationDto[]; nextCursor: string | null }[]): ConversationPages => ({
+  pages: ps,
+  pageParams: ps.map((_, i) => (i === 0 ? null : `c${i}`)),
+});
+
+describe('conversas no cache', () => {
+  const a = conv('a', '2025-03-12T10:00:00Z');
+  const b = conv('b', '2025-03-12T09:00:00Z');
+  const c = conv('c', '2025-03-11T09:00:00Z');
+
+  it('uma conversa atualizada com mensagem nova sobe para o topo, sem duplicar', () => {
+    const data = pages({ items: [a, b], nextCursor: 'x' }, { items: [c], nextCursor: null });
+    const next = upsertConversation(data, { ...c, lastMessage: '2025-03-12T11:00:00Z', unreadCount: 1 });
+    const list = flattenConversations(next);
+    expect(list.map((x) => x.id)).toEqual(['c', 'a', 'b']);
+    expect(list[0]!.unreadCount).toBe(1);
+  });
+
+  it('uma conversa mais antiga que tudo o que está carregado espera a próxima página', () => {
+    const data = pages({ items: [a, b], nextCursor: 'x' });
+    const old = conv('old', '2024-01-01T00:00:00Z');
+    expect(flattenConversations(upsertConversation(data, old)).map((x) => x.id)).toEqual(['a', 'b']);
+    // With every page loaded it shows at once, at its place.
+    const all = pages({ items: [a, b], nextCursor: null });
+    expect(flattenConversations(upsertConversation(all, old)).map((x) => x.id)).toEqual(['a', 'b', 'old']);
+  });
+
+  it('empates de horário seguem o id decrescente, como o servidor', () => {
+    const t = '2025-03-12T10:00:00Z';
+    const data = pages({ items: [conv('x1', t), conv('x3', t)], nextCursor: null });
+    expect(flattenConversations(upsertConversation(data, conv('x2', t))).map((x) => x.id)).toEqual(['x3', 'x2', 'x1']);
+  });
+});
+
+describe('mensagens no cache', () => {
+  const data: MessagePages = {
+    pages: [
+      { items: [msg('m3', '2025-03-12T10:03:00Z'), msg('m4', '2025-03-12T10:04:00Z')], nextCursor: 'older' },
+      { items: [msg('m1', '2025-03-12T10:01:00Z'), msg('m2', '2025-03-12T10:02:00Z')], nextCursor: null },
+    ],
+    pageParams: [null, 'older'],
+  };
+
+  it('mostra da mais antiga para a mais nova', () => {
+    expect(flattenMessages(data).map((m) => m.id)).toEqual(['m1', 'm2', 'm3', 'm4']);
+  });
+
+  it('uma mensagem nova entra no fim; a mesma mensagem de novo não duplica', () => {
+    const next = appendMessage(appendMessage(data, msg('m5', '2025-03-12T10:05:00Z')), msg('m5', '2025-03-12T10:05:00Z', { status: 'read' }));
+    const list = flattenMessages(next);
+    expect(list.map((m) => m.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
+    expect(list.at(-1)!.status).toBe('read');
+  });
+
+  it('a mensagem guardada substitui a bolha otimista, chegue ela pelo tempo real ou pela resposta', () => {
+    const optimistic = msg('enviando-1', '2025-03-12T10:06:00Z', { author: 'owner_app', fromMe: true, direction: 'out', status: 'pending', content: 'Oi!' });
+    const withTemp = appendMessage(data, optimistic);
+    const stored = msg('m6', '2025-03-12T10:06:01Z', { author: 'owner_app', fromMe: true, direction: 'out', status: 'sent', content: 'Oi!' });
+
+    // Realtime first, then the POST answer.
+    const viaRealtime = settleOptimistic(appendMessage(withTemp, stored), 'enviando-1', stored);
+    expect(flattenMessages(viaRealtime).map((m) => m.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'm6']);
+
+    // The POST answer alone.
+    expect(flattenMessages(settleOptimistic(withTemp, 'enviando-1', stored)).map((m) => m.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'm6']);
+
+    // A failure removes the bubble.
+    expect(flattenMessages(settleOptimistic(withTemp, 'enviando-1', null)).map((m) => m.id)).toEqual(['m1', 'm2', 'm3', 'm4']);
+  });
+});

@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { finalTarget } from './finished-step';
+
+describe('finalTarget', () => {
+  it('update → /ia-management?agent=, create → /agents-management, no mode → /dashboard', () => {
+    expect(finalTarget('update', 'abc').href).toBe('/ia-management?agent=abc');
+    expect(finalTarget('create', 'abc').href).toBe('/agents-management');
+    expect(finalTarget(null, 'abc').href).toBe('/dashboard');
+  });
+});

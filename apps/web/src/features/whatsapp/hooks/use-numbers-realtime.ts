@@ -1,0 +1,16 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime';
+import { numbersQueryOptions } from '../api/get-numbers';
+
+/**
+ * The live subscription on the user's numbers (part 2 §4): a number.updated event (the phone
+ * connected or disconnected, an agent was linked) refreshes the list, as does a reconnection.
+ */
+export function useNumbersRealtime() {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: numbersQueryOptions.queryKey });
+  useRealtimeEvent((event) => {
+    if (event.event === 'number.updated') refresh();
+  });
+  useRealtimeReconnect(refresh);
+}

@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { INVALID_PHONE } from './auth.ts';
+import { LIMITS } from './constants.ts';
+import { formatPhone, isValidPhone } from './phone.ts';
+
+/** Connected WhatsApp numbers ("instances"): part 1 §3–§5, §8 and part 2 §3–§5, §8. */
+
+export const NICKNAME_REQUIRED = 'Por favor, insira um apelido para a instância';
+export const NICKNAME_TOO_LONG = `O apelido deve ter no máximo ${LIMITS.nicknameMax} caracteres.`;
+export const PHONE_MISSING = 'Número de telefone não fornecido';
+/** The 409 answer to adding a number another account (or this one) already connected. */
+export const PHONE_IN_USE = 'Número já em uso';
+export const PHONE_IN_USE_TEXT =
+  'Este número de WhatsApp já está sendo usado por outra conta. Cada número pode ser conectado apenas uma vez no sistema.';
+export const INSTANCE_NAME_FAILED = 'Não foi possível gerar nome da instância';
+export const QR_GENERATION_FAILED = 'Erro ao gerar QR Code. Tente novamente.';
+export const QR_LOAD_FAILED = 'Erro ao carregar QR Code. Tente novamente.';
+export const CHECK_PHONE_FAILED = 'Erro ao verificar número. Tente novamente.';
+export const UNEXPECTED_ERROR = 'Erro inesperado. Tente novamente.';
+export const DELETE_NUMBER_FAILED = 'Erro ao excluir instância. Tente novamente.';
+export const LOAD_NUMBERS_FAILED = 'Erro ao carregar instâncias';
+export const NUMBER_ALREADY_CONNECTED = 'Este número já está conectado.';
+export const AGENT_NOT_FOUND = 'Agente não encontrado.';
+/** Prefix of every gateway failure: the spec's wording, with the gateway's name (part 1 §8). */
+export const GATEWAY_ERROR = 'Erro na Evolution API';
+
+export const NUMBER_STATUSES = ['CONECTADO', 'DESCONECTADO'] as const;
+export type NumberStatus = (typeof NUMBER_STATUSES)[number];
+export const CONNECTION_STATES = ['open', 'connecting', 'close'] as const;
+export type ConnectionStateName = (typeof CONNECTION_STATES)[number];
+
+/** E.164 as the phone input keeps it; any form libphonenumber understands is accepted. */
+const phone = z.string({ error: INVALID_PHONE }).refine(isValidPhone, { error: INVALID_PHONE });
+
+const apelido = z
+  .string({ error: NICKNAME_REQUIRED })
+  .trim()
+  .min(1, { error: NICKNAME_REQUIRED })
+  .max(LIMITS.nicknameMax, { error: NICKNAME_TOO_LONG });
+
+/** Phone entry dialog (part 2 §5). */
+export const phoneEntrySchema = z.object({ phone, apelido });
+export type PhoneEntryInput = z.infer<typeof phoneEntrySchema>;
+
+/** POST /api/numbers: create the instance at the gateway and return its first QR. */
+export const createNumberSchema = phoneEntrySchema;
+export type CreateNumberInput = z.infer<typeof createNumberSchema>;
+
+/** POST /api/numbers/check-phone (the spec's check_phone_exists). */
+export const checkPhoneSchema = z.object({ phone });
+export type CheckPhoneInput = z.infer<typeof checkPhoneSchema>;
+export const checkPhoneResultSchema = z.object({
+  /** The normalised number is connected in some account. */
+  exists: z.boolean(),
+  /** …and that account is the caller's own. */
+  ownedByYou: z.boolean(),
+});
+export type CheckPhoneResult = z.infer<typeof checkPhoneResultSchema>;
+
+/** PATCH /api/numbers/:id: nickname, and the agent that answers on the number (null = 'Desativar Agente'). */
+export const updateNumberSchema = z
+  .object({
+    apelido: apelido.optional(),
+    agente: z.uuid({ error: AGENT_NOT_FOUND }).nullable().optional(),
+  })
+  .refine((v) => v.apelido !== undefined || v.agente !== undefined, { error: 'Nada para atualizar.' });
+export type UpdateNumberInput = z.infer<typeof updateNumberSchema>;
+
+/** One number as the instances list shows it (part 2 §7 "numbers: select ..."). */
+export const numberSchema = z.object({
+  id: z.string(),
+  /** Digits only, calling code included. */
+  phone: z.string(),
+  instance_name: z.string(),
+  apelido: z.string().nullable(),
+  status: z.enum(NUMBER_STATUSES),
+  agente: z.string().nullable(),
+  agente_nome: z.string().nullable(),
+  created_at: z.string(),
+  connected_at: z.string().nullable(),
+});
+export type NumberView = z.infer<typeof numberSchema>;
+
+/** POST /api/numbers → the new number and its QR (a data URI, or null when not generated yet). */
+export const createdNumberSchema = z.object({ number: numberSchema, qrCode: z.string().nullable() });
+export type CreatedNumber = z.infer<typeof createdNumberSchema>;
+
+/** GET /api/numbers/:id/qr and POST /api/numbers/:id/reconnect. `qrCode` null only when already connected. */
+export const numberQrSchema = z.object({ qrCode: z.string().nullable(), status: z.enum(NUMBER_STATUSES) });
+export type NumberQr = z.infer<typeof numberQrSchema>;
+
+/** GET /api/numbers/:id/state (polled every 2 s while the QR is shown). */
+export const numberStateSchema = z.object({ state: z.enum(CONNECTION_STATES), status: z.enum(NUMBER_STATUSES) });
+export type NumberState = z.infer<typeof numberStateSchema>;
+
+/**
+ * POST /api/numbers/:id/expire (the 90 s countdown ran out):
+ * - `removed`: a number that never connected was deleted at the gateway and in the database;
+ * - `kept`: a number being reconnected stays in the list, disconnected (its conversations are kept);
+ * - `connected`: the phone connected at the last moment, nothing was removed.
+ */
+export const expireResultSchema = z.object({ outcome: z.enum(['removed', 'kept', 'connected']) });
+export type ExpireResult = z.infer<typeof expireResultSchema>;
+
+/** Instance display name (part 2 §3): the nickname, else 'WhatsApp {formatted phone}'. */
+export function instanceDisplayName(n: { apelido: string | null; phone: string }): string {
+  const nickname = n.apelido?.trim();
+  return nickname ? nickname : `WhatsApp ${formatPhone(n.phone)}`;
+}
