@@ -103,6 +103,8 @@ test('ao vivo com o simulador: mensagem do cliente, resposta da IA, modo Manual,
 
   // The dashboard: no conversation yet; the agent is linked to the number with the picker.
   await expect(page.getByText('Nenhuma conversa ainda')).toBeVisible();
+  await shootBothWidths(page, 'inbox-no-conversations');
+  await expectNoSeriousA11yViolations(page);
   const picker = page.getByRole('combobox', { name: 'Agente de IA (Loja Centro)' });
   await picker.click();
   await page.getByRole('option', { name: 'Bia' }).click();
@@ -136,6 +138,9 @@ test('ao vivo com o simulador: mensagem do cliente, resposta da IA, modo Manual,
   const thread = phone.getByRole('region', { name: 'Conversa' });
   await expect(thread.locator('[data-from="business"]').first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('ai-usage')).toHaveText(/Mensagens de IA: [1-9]\d*\/300/);
+  // The list row follows: the AI's answer is now the last message.
+  const replyStart = (await aiReplies.last().locator('p.whitespace-pre-wrap').innerText()).slice(0, 30);
+  await expect(row).toContainText(replyStart);
   await shootBothWidths(page, 'inbox-live-ai-reply');
   await expectNoSeriousA11yViolations(page);
 

@@ -51,6 +51,8 @@ test('lista, chat com todos os tipos, rolagem, leitura, troca IA/Manual e envio 
   await expect(ana.getByTestId('unread-badge')).toHaveText('Não lidas: 99+');
   await expect(ana).toContainText('Obrigada!');
   await expect(ana.getByTestId('conversation-number')).toHaveText('Loja Centro');
+  // The simulator has no contact pictures: the initials placeholder takes the avatar's place (after 3 s).
+  await expect(ana.getByText('AS', { exact: true })).toBeVisible();
   await expect(rows(page).first()).toContainText('Ana Paula Souza');
   const group = rows(page).filter({ hasText: 'Equipe de Vendas' });
   await expect(group.getByTitle('IA desativada para grupos por padrão')).toContainText('Grupo');
@@ -152,7 +154,7 @@ test('lista, chat com todos os tipos, rolagem, leitura, troca IA/Manual e envio 
   await box.pressSequentially('Tudo certo com o pedido?');
   await expect(box).toHaveValue('Olá Ana!\nTudo certo com o pedido?');
   await box.press('Enter');
-  await expect(page.getByText('Falha ao enviar mensagem. Tente novamente.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-sonner-toast]').getByText('Falha ao enviar mensagem. Tente novamente.')).toBeVisible({ timeout: 20_000 });
   // Nothing typed is lost: the text is back in the box; the stored attempt shows as not sent.
   await expect(box).toHaveValue('Olá Ana!\nTudo certo com o pedido?');
   await expect(messagesIn(page).filter({ hasText: 'Tudo certo com o pedido?' })).toHaveAttribute('data-status', 'failed');
@@ -198,4 +200,36 @@ test('avisos: WhatsApp desconectado e limite de mensagens de IA do plano gratuit
   await expect(page.getByTestId('ai-usage')).toHaveAttribute('data-limit-reached', 'true');
   await shootBothWidths(page, 'inbox-banners');
   await expectNoSeriousA11yViolations(page);
+});
+
+test('depois de uma queda da conexão em tempo real, a lista se atualiza sozinha', async ({ page }) => {
+  // The realtime socket goes through the real server; Playwright only watches it and cuts it once.
+  const sockets: { close: () => Promise<void>; frames: string[] }[] = [];
+  await page.routeWebSocket(/\/api\/realtime$/, (ws) => {
+    const entry = { close: () => ws.close({ code: 4000, reason: 'queda simulada' }), frames: [] as string[] };
+    sockets.push(entry);
+    const server = ws.connectToServer();
+    server.onMessage((m) => {
+      entry.frames.push(String(m));
+      ws.send(m);
+    });
+    ws.onMessage((m) => server.send(m));
+  });
+  const person = await registerThroughUi(page);
+  await seed(person, { conversations: 2, apelido: 'Loja Centro' });
+  await page.goto('/dashboard');
+  await expect(rows(page)).toHaveCount(4);
+  await expect.poll(() => sockets[0]?.frames ?? []).toContain('{"event":"hello"}');
+
+  // Conversations written while nobody tells this tab (straight into the database: no event).
+  await seed(person, { conversations: 1, apelido: 'Loja Norte' });
+  await page.waitForTimeout(1_500);
+  await expect(rows(page)).toHaveCount(4);
+
+  // The connection drops and comes back: the inbox refetches what it shows and catches up.
+  await sockets[0]!.close();
+  await expect.poll(() => sockets.length, { timeout: 10_000 }).toBe(2);
+  await expect(rows(page)).toHaveCount(7);
+  await expect(page.getByRole('heading', { name: /Todas as conversas/ })).toContainText('(7)');
+  await expect(rows(page).filter({ hasText: 'Loja Norte' }).first()).toBeVisible();
 });

@@ -9,7 +9,8 @@
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:inbox
  *
- * Options (env): BENCH_CONVERSATIONS (100000), BENCH_MESSAGES (1000000), BENCH_RUNS per case (300).
+ * Options (env): BENCH_CONVERSATIONS (100000), BENCH_MESSAGES (1000000), BENCH_RUNS rounds (300),
+ * BENCH_WARMUP rounds (50).
  * A throwaway database is created on the server in DATABASE_URL and dropped at the end
  * (BENCH_KEEP=1 keeps it and prints its name; BENCH_DB=<name> measures a kept one again without seeding).
  */
@@ -28,6 +29,7 @@ import { listMessages } from '../src/modules/conversations/list-messages.ts';
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 50);
 /** The newest conversation gets this share of the messages; the rest are spread evenly. */
 const HOT_MESSAGES = Math.min(100_000, Math.floor(MESSAGES / 10));
 
@@ -83,26 +85,32 @@ async function main() {
       ['messages: an old page of that chat', () => listMessages({ db, userId, convId: hotId, cursor: oldMsgCursor })],
       [`conversations: exact count (${CONVERSATIONS.toLocaleString('en')})`, () => countConversations({ db, userId })],
     ];
-    console.log(`\n${RUNS} runs per case after 30 warm-up runs; milliseconds, service function → PostgreSQL and back`);
+    // Round-robin: every round runs each case once, so a busy moment on the machine hits all cases alike.
+    console.log(`\n${RUNS} rounds after ${WARMUP} warm-up rounds, each round runs every case once; milliseconds, service function → PostgreSQL and back`);
     console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min)`);
-    console.log(`${'case'.padEnd(58)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}`);
-    for (const [name, run] of cases) {
-      for (let i = 0; i < 30; i += 1) await run();
-      const times: number[] = [];
-      for (let i = 0; i < RUNS; i += 1) {
+    for (let i = 0; i < WARMUP; i += 1) for (const [, run] of cases) await run();
+    const times = cases.map(() => [] as number[]);
+    for (let i = 0; i < RUNS; i += 1) {
+      for (const [k, [, run]] of cases.entries()) {
         const s = performance.now();
         await run();
-        times.push(performance.now() - s);
+        times[k]!.push(performance.now() - s);
       }
-      times.sort((a, b) => a - b);
-      console.log(`${name.padEnd(58)} ${fmt(pct(times, 50))} ${fmt(pct(times, 95))} ${fmt(times.at(-1)!)}`);
     }
+    console.log(`${'case'.padEnd(58)} ${'p50'.padStart(7)} ${'p95'.padStart(7)} ${'max'.padStart(7)}`);
+    for (const [k, [name]] of cases.entries()) {
+      const sorted = times[k]!.sort((a, b) => a - b);
+      console.log(`${name.padEnd(58)} ${fmt(pct(sorted, 50))} ${fmt(pct(sorted, 95))} ${fmt(sorted.at(-1)!)}`);
+    }
+    console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
 
     console.log('\nPlans of the services\' own queries (EXPLAIN ANALYZE):');
     const deepPosition = { at: deepRow.rows[0]!.at, id: deepRow.rows[0]!.id };
     const oldPosition = { at: oldMsg.rows[0]!.at, id: oldMsg.rows[0]!.id };
     for (const [label, query] of [
+      ['first conversation page', conversationPageQuery(db, userId, null, 31).toSQL()],
       ['deep conversation page', conversationPageQuery(db, userId, deepPosition, 31).toSQL()],
+      ['latest message page', messagePageQuery(db, userId, hotId, null, 31).toSQL()],
       ['old message page', messagePageQuery(db, userId, hotId, oldPosition, 31).toSQL()],
       ['count', db.select({ n: count() }).from(conversations).where(eq(conversations.userId, userId)).toSQL()],
     ] as const) {

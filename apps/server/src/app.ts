@@ -119,10 +119,17 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   await app.register(engineRoutes, { prefix: '/api/conversations', engine });
   await jobs.start();
   engine.start();
-  app.addHook('onClose', async () => {
+  // preClose: background work stops before the HTTP server waits for its connections to end. While it
+  // waits, connections that finish their request meanwhile (the gateway's keep-alive ones) are closed
+  // as soon as they are idle, instead of after the 72 s keep-alive timeout.
+  let idleReaper: NodeJS.Timeout | undefined;
+  app.addHook('preClose', async () => {
     await engine.stop();
     await jobs.stop();
+    idleReaper = setInterval(() => app.server.closeIdleConnections?.(), 200);
+    idleReaper.unref();
   });
+  app.addHook('onClose', async () => clearInterval(idleReaper));
 
   await registerWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST);
   return app;

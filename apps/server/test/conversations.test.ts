@@ -171,11 +171,14 @@ describe('GET /api/conversations', () => {
     }
   });
 
-  it('needs a session', async () => {
+  it('needs a session, on every route', async () => {
     const anon = t.client();
-    for (const url of ['/api/conversations', '/api/conversations/count', `/api/conversations/${randomUUID()}`, `/api/conversations/${randomUUID()}/messages`]) {
+    const id = randomUUID();
+    for (const url of ['/api/conversations', '/api/conversations/count', `/api/conversations/${id}`, `/api/conversations/${id}/messages`, `/api/conversations/${id}/avatar`]) {
       expect((await anon.get(url)).statusCode, url).toBe(401);
     }
+    expect((await patch(anon, `/api/conversations/${id}`, { agente_ativo: false })).statusCode).toBe(401);
+    expect((await anon.post(`/api/conversations/${id}/read`)).statusCode).toBe(401);
   });
 });
 

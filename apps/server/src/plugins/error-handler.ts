@@ -5,6 +5,9 @@ import { AppError } from '../lib/app-error.ts';
 /** Maps every error to `{error:{code,message,fields?}}` with a Portuguese message; 5xx hides internals. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    // A handler (e.g. @fastify/static streaming a file that vanished) may already have set another
+    // content type; the error body is always JSON.
+    reply.type('application/json; charset=utf-8');
     if (err instanceof AppError) {
       if (err.status >= 500) req.log.error({ err }, err.message);
       return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.fields } });

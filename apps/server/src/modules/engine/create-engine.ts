@@ -6,6 +6,9 @@ import { ingestGatewayEvent, type IngestInput, type IngestOutcome } from './inge
 import { recoverEngineWork, resumeSending } from './recover-engine-work.ts';
 import { runReply } from './run-reply.ts';
 
+/** Gateway events ingested at once per process. */
+const INGEST_CONCURRENCY = 4;
+
 export interface Engine {
   deps: EngineDeps;
   /** Applies one gateway event now (the hub calls it; the recovery sweep too). */
@@ -39,9 +42,26 @@ export function createEngine(deps: EngineDeps, options: { gatewayEvents?: Gatewa
 
   const ingest = (input: IngestInput) => track(ingestGatewayEvent(deps, input));
 
+  // Events are ingested a few at a time: the webhook receiver (storing events, answering the gateway)
+  // shares the database pool and must never queue behind a backlog. Waiting events are already stored
+  // in gateway_events; any not ingested when the process stops are picked up by the recovery sweep.
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const limited = async (input: IngestInput) => {
+    if (running >= INGEST_CONCURRENCY) await new Promise<void>((r) => waiting.push(r));
+    if (stopped) return;
+    running += 1;
+    try {
+      await ingest(input);
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
+
   const onGatewayEvent = async (event: GatewayEvent) => {
     if (stopped || event.kind !== 'message') return;
-    await ingest({ eventId: event.eventId, number: event.number, event: event.event, data: event.data, receivedAt: new Date() });
+    await limited({ eventId: event.eventId, number: event.number, event: event.event, data: event.data, receivedAt: new Date() });
   };
 
   const sweep = () => {
@@ -65,6 +85,7 @@ export function createEngine(deps: EngineDeps, options: { gatewayEvents?: Gatewa
     },
     async stop() {
       stopped = true;
+      for (const release of waiting.splice(0)) release();
       unsubscribe?.();
       if (sweepTimer) clearInterval(sweepTimer);
       await Promise.allSettled([...inflight]);

@@ -11,9 +11,8 @@ export const replyJob = defineJobType({
   payload: z.object({ burstId: z.uuid(), version: z.number().int().positive() }),
   // The handler retries the AI and the gateway itself; a crash mid-job is recovered by the sweep.
   queue: { retryLimit: 2, retryDelay: 2, retryBackoff: true, expireInSeconds: 15 * 60 },
-  // A handler holds a database connection for a few short transactions: about as many at once as the
-  // pool has connections (10) keeps them busy without queueing on the pool.
-  batchSize: 8,
+  // Handlers share the app's database pool (10) with the webhook receiver and ingestion: a few at once.
+  batchSize: 4,
   localConcurrency: 1,
 });
 

@@ -78,10 +78,11 @@ async function ingestMessage(deps: EngineDeps, input: IngestInput, raw: GatewayM
   // Status posts and channels are not conversations.
   if (/@(broadcast|newsletter)$/.test(msg.chat.jid)) return 'ignored';
 
-  const known = await findConversationByChat(deps.db, number.id, msg.chat);
-  if (known) {
-    const existing = await messageExists(deps.db, known.id, msg.externalId);
-    if (existing) return 'duplicate';
+  // A replay of a media message must not store the file again: look first. (Text replays are
+  // stopped by the insert itself, ON CONFLICT DO NOTHING.)
+  if (msg.media) {
+    const known = await findConversationByChat(deps.db, number.id, msg.chat);
+    if (known && (await messageExists(deps.db, known.id, msg.externalId))) return 'duplicate';
   }
 
   const media = msg.media ? await saveMedia(deps, input, raw, msg) : null;
