@@ -39,6 +39,9 @@ export interface OpenDatabaseOptions {
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection closed by the server (restart, failover, admin termination) is emitted on the
+    // pool; without a listener it would crash the process. The pool replaces the client on next use.
+    pool.on('error', (err) => console.error(`[db] conexão ociosa encerrada pelo PostgreSQL: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
