@@ -44,7 +44,7 @@ export function ConnectionsPanel({ query, onChat }: { query: UseQueryResult<SimI
     );
   }
   return (
-    <ul className="grid gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Conexões do simulador">
+    <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-label="Conexões do simulador">
       {list.map((instance) => (
         <li key={instance.name}>
           <InstanceCard instance={instance} onChat={onChat} />
@@ -57,7 +57,7 @@ export function ConnectionsPanel({ query, onChat }: { query: UseQueryResult<SimI
 function InstanceCard({ instance, onChat }: { instance: SimInstanceView; onChat: (name: string) => void }) {
   const disconnect = useDisconnectInstance();
   return (
-    <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={`Conexão ${instance.name}`}>
+    <article className="flex h-full min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={`Conexão ${instance.name}`}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="truncate font-mono text-sm font-semibold text-slate-900">{instance.name}</h2>
