@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages, numbers } from '../../db/schema/index.ts';
@@ -89,6 +89,17 @@ export async function findConversationOfUser(db: Db, userId: string, id: string)
     .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
     .limit(1);
   return (row as ConversationRow | undefined) ?? null;
+}
+
+/** Several conversations by id, whoever owns them (realtime publishing after a batch; `userId` is on each row's owner). */
+export async function findConversationsByIds(db: Db, ids: string[]): Promise<(ConversationRow & { userId: string })[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ ...conversationColumns, userId: conversations.userId })
+    .from(conversations)
+    .innerJoin(numbers, eq(numbers.id, conversations.numberId))
+    .where(inArray(conversations.id, ids));
+  return rows as (ConversationRow & { userId: string })[];
 }
 
 /** One page of a conversation's messages, newest first, strictly older than `before` (same index rules as above). */

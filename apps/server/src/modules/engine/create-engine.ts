@@ -1,31 +1,34 @@
 import type { GatewayEvent, GatewayEventHub } from '../../integrations/gateway/event-hub.ts';
 import { defineJob } from '../../jobs/job.ts';
+import { createBatcher } from '../../lib/batcher.ts';
 import type { EngineDeps } from './engine-deps.ts';
-import { replyJob, resumeSendingJob } from './engine-jobs.ts';
+import { resumeSendingJob } from './engine-jobs.ts';
+import { ingestBatch } from './ingest-batch.ts';
 import { ingestGatewayEvent, type IngestInput, type IngestOutcome } from './ingest-gateway-event.ts';
 import { recoverEngineWork, resumeSending } from './recover-engine-work.ts';
-import { runReply } from './run-reply.ts';
+import { createReplyScheduler } from './reply-scheduler.ts';
 
-/** Gateway events ingested at once per process. */
-const INGEST_CONCURRENCY = 4;
+/** Gateway events applied together by one ingestion statement set (group commit). */
+const INGEST_BATCH = 200;
 
 export interface Engine {
   deps: EngineDeps;
-  /** Applies one gateway event now (the hub calls it; the recovery sweep too). */
+  /** Applies one gateway event now (tests, the recovery sweep). */
   ingest(input: IngestInput): Promise<IngestOutcome>;
-  /** Subscribes to the webhook receiver and starts the recovery sweep (call after jobs.start()). */
+  /** Subscribes to the webhook receiver, starts the reply scheduler and the recovery sweep (call after jobs.start()). */
   start(): void;
-  /** Stops taking events and waits for the ones in progress. */
+  /** Stops taking events and waits for the ones in progress and the answers being sent. */
   stop(): Promise<void>;
 }
 
 /**
- * The conversation engine: ingestion of gateway events, AI replies (engine.reply jobs), human
- * takeover, opt-out and usage (docs/decisions/005-conversation-engine.md). Registers its jobs on
- * `deps.jobs`; the caller starts the job runner.
+ * The conversation engine: ingestion of gateway events, AI replies, human takeover, opt-out and
+ * usage (docs/decisions/005-conversation-engine.md). Registers its jobs on `deps.jobs`; the caller
+ * starts the job runner.
  */
-export function createEngine(deps: EngineDeps, options: { gatewayEvents?: GatewayEventHub } = {}): Engine {
-  deps.jobs.register(defineJob(replyJob, (data) => runReply(deps, data)));
+export function createEngine(base: Omit<EngineDeps, 'replies'>, options: { gatewayEvents?: GatewayEventHub } = {}): Engine {
+  const deps: EngineDeps = { ...base, replies: { wake: (dueAt) => scheduler.wake(dueAt) } };
+  const scheduler = createReplyScheduler(deps, { pollMs: deps.config.pollMs });
   deps.jobs.register(defineJob(resumeSendingJob, (data) => resumeSending(deps, data)));
 
   const inflight = new Set<Promise<unknown>>();
@@ -40,28 +43,19 @@ export function createEngine(deps: EngineDeps, options: { gatewayEvents?: Gatewa
     return p;
   };
 
-  const ingest = (input: IngestInput) => track(ingestGatewayEvent(deps, input));
-
-  // Events are ingested a few at a time: the webhook receiver (storing events, answering the gateway)
-  // shares the database pool and must never queue behind a backlog. Waiting events are already stored
-  // in gateway_events; any not ingested when the process stops are picked up by the recovery sweep.
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  const limited = async (input: IngestInput) => {
-    if (running >= INGEST_CONCURRENCY) await new Promise<void>((r) => waiting.push(r));
-    if (stopped) return;
-    running += 1;
-    try {
-      await ingest(input);
-    } finally {
-      running -= 1;
-      waiting.shift()?.();
-    }
-  };
+  // Events that arrive while a batch is being applied go together in the next one, in arrival order
+  // (one batch at a time). They are already stored in gateway_events: any not applied when the
+  // process stops are picked up by the recovery sweep.
+  const ingestion = createBatcher<IngestInput, IngestOutcome>({
+    run: (inputs) => ingestBatch(deps, inputs),
+    maxItems: INGEST_BATCH,
+  });
 
   const onGatewayEvent = async (event: GatewayEvent) => {
     if (stopped || event.kind !== 'message') return;
-    await limited({ eventId: event.eventId, number: event.number, event: event.event, data: event.data, receivedAt: new Date() });
+    await track(ingestion.add({ eventId: event.eventId, number: event.number, event: event.event, data: event.data, receivedAt: new Date() })).catch((err) =>
+      base.log.warn({ err, eventId: event.eventId }, 'engine: event not ingested; the recovery sweep retries it'),
+    );
   };
 
   const sweep = () => {
@@ -75,9 +69,10 @@ export function createEngine(deps: EngineDeps, options: { gatewayEvents?: Gatewa
 
   return {
     deps,
-    ingest,
+    ingest: (input) => track(ingestGatewayEvent(deps, input)),
     start() {
       if (options.gatewayEvents) unsubscribe = options.gatewayEvents.subscribe(onGatewayEvent);
+      scheduler.start();
       sweep();
       const every = Math.min(10_000, Math.max(1_000, Math.floor(deps.config.leaseMs / 3)));
       sweepTimer = setInterval(sweep, every);
@@ -85,10 +80,10 @@ export function createEngine(deps: EngineDeps, options: { gatewayEvents?: Gatewa
     },
     async stop() {
       stopped = true;
-      for (const release of waiting.splice(0)) release();
       unsubscribe?.();
       if (sweepTimer) clearInterval(sweepTimer);
       await Promise.allSettled([...inflight]);
+      await scheduler.stop();
     },
   };
 }

@@ -24,6 +24,8 @@ export interface EngineConfig {
   contextMessages: number;
   /** How long 'digitando…' is shown while the answer is prepared. */
   typingMs: number;
+  /** Longest sleep of the reply scheduler between looks for due bursts (JOBS_POLL_SECONDS). */
+  pollMs: number;
 }
 
 export function engineConfigFromEnv(env: Env): EngineConfig {
@@ -36,7 +38,13 @@ export function engineConfigFromEnv(env: Env): EngineConfig {
     sendAttempts: 4,
     contextMessages: 20,
     typingMs: 3_000,
+    pollMs: env.JOBS_POLL_SECONDS * 1000,
   };
+}
+
+/** Tells this process's reply scheduler that a burst is due at `dueAt` (reply-scheduler.ts). */
+export interface ReplyWaker {
+  wake(dueAt: Date): void;
 }
 
 /** What the engine's services need. */
@@ -49,4 +57,6 @@ export interface EngineDeps {
   jobs: Jobs;
   log: FastifyBaseLogger;
   config: EngineConfig;
+  /** Set by createEngine. */
+  replies: ReplyWaker;
 }

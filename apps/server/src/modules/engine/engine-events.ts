@@ -1,18 +1,21 @@
 import type { RealtimeEvent } from '@vendai/contracts';
 import { toConversationDto, toMessageDto } from '../conversations/conversation-dto.ts';
-import { findConversationOfUser } from '../conversations/conversations-repository.ts';
+import { findConversationsByIds } from '../conversations/conversations-repository.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import type { MessageRecord } from './engine-repository.ts';
 
 /**
  * Realtime events collected during a change and published after its commit (realtime.ts contract):
- * conversations as the inbox's ConversationDto, messages as MessageDto, to the owning user only.
+ * conversations as the inbox's ConversationDto, messages as MessageDto, each to its owner only
+ * (a batch may span users). The conversations are read in one query, whatever their number.
  */
 export class PendingEvents {
   private readonly conversations = new Map<string, 'created' | 'updated'>();
   private readonly messages: { row: MessageRecord; action: 'created' | 'updated' }[] = [];
 
-  constructor(private readonly userId: string) {}
+  get size() {
+    return this.conversations.size + this.messages.length;
+  }
 
   conversation(convId: string, action: 'created' | 'updated') {
     if (this.conversations.get(convId) === 'created') return;
@@ -24,16 +27,19 @@ export class PendingEvents {
   }
 
   async publish(deps: Pick<EngineDeps, 'db' | 'realtime' | 'log'>): Promise<void> {
+    if (this.size === 0) return;
     try {
-      const events: RealtimeEvent[] = [];
-      for (const [convId, action] of this.conversations) {
-        const row = await findConversationOfUser(deps.db, this.userId, convId);
-        if (row) events.push({ event: action === 'created' ? 'conversation.created' : 'conversation.updated', data: toConversationDto(row) });
+      const events: { userId: string; event: RealtimeEvent }[] = [];
+      const rows = await findConversationsByIds(deps.db, [...this.conversations.keys()]);
+      for (const row of rows) {
+        const action = this.conversations.get(row.id)!;
+        events.push({ userId: row.userId, event: { event: action === 'created' ? 'conversation.created' : 'conversation.updated', data: toConversationDto(row) } });
       }
       for (const m of this.messages) {
-        events.push({ event: m.action === 'created' ? 'message.created' : 'message.updated', data: toMessageDto(m.row) });
+        events.push({ userId: m.row.userId, event: { event: m.action === 'created' ? 'message.created' : 'message.updated', data: toMessageDto(m.row) } });
       }
-      for (const event of events) await deps.realtime.publish(this.userId, event);
+      // The hub sends publishes made while a NOTIFY is in flight together: no need to await each.
+      await Promise.all(events.map((e) => deps.realtime.publish(e.userId, e.event)));
     } catch (err) {
       // Realtime is best-effort: clients refetch on reconnect. The change itself is committed.
       deps.log.warn({ err }, 'engine: realtime publish failed');

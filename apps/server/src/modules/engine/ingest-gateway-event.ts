@@ -17,7 +17,6 @@ import {
   upsertBurst,
   upsertConversation,
 } from './engine-repository.ts';
-import { replyJob } from './engine-jobs.ts';
 import { mapChat, mapDeliveryStatus, mapGatewayMessage, type MappedMessage, messagePreview, STATUS_RANK } from './map-gateway-message.ts';
 import { isOptOut, isStale, quietWindow } from './reply-rules.ts';
 
@@ -91,7 +90,7 @@ async function ingestMessage(deps: EngineDeps, input: IngestInput, raw: GatewayM
   const createdAt = msg.sentAt && input.receivedAt.getTime() - msg.sentAt.getTime() > 5_000 ? msg.sentAt : input.receivedAt;
   // History sync and reconnects deliver old messages: stored, never answered, never a takeover.
   const fresh = !isStale(msg.sentAt, input.receivedAt, deps.config.staleMs);
-  const events = new PendingEvents(number.userId);
+  const events = new PendingEvents();
 
   // The number's agent decides the quiet time; read outside the transaction (it changes rarely).
   const numberRow = await findNumberForEngine(deps.db, number.id);
@@ -168,10 +167,8 @@ async function ingestMessage(deps: EngineDeps, input: IngestInput, raw: GatewayM
     return { outcome: 'stored' as const, burst };
   });
 
-  if ('burst' in result && result.burst) {
-    await deps.jobs.send(replyJob, { burstId: result.burst.id, version: result.burst.version }, { startAfter: result.burst.dueAt });
-  }
   if (result.outcome === 'stored') await events.publish(deps);
+  if ('burst' in result && result.burst) deps.replies.wake(result.burst.dueAt);
   return result.outcome;
 }
 
@@ -222,7 +219,7 @@ async function applyDeliveryStatus(deps: EngineDeps, input: IngestInput): Promis
       .returning();
     if (!row) continue;
     outcome = 'updated';
-    const events = new PendingEvents(input.number.userId);
+    const events = new PendingEvents();
     events.message(row, 'updated');
     await events.publish(deps);
   }
@@ -252,7 +249,7 @@ async function applyContactNames(deps: EngineDeps, input: IngestInput): Promise<
       .returning({ id: conversations.id });
     if (rows.length === 0) continue;
     outcome = 'updated';
-    const events = new PendingEvents(input.number.userId);
+    const events = new PendingEvents();
     for (const r of rows) events.conversation(r.id, 'updated');
     await events.publish(deps);
   }

@@ -4,25 +4,20 @@ import { gatewayEvents, messages, numbers, replyBursts } from '../../db/schema/i
 import type { EngineDeps } from './engine-deps.ts';
 import { PendingEvents } from './engine-events.ts';
 import { planAllowance, rowsOf } from './engine-repository.ts';
-import { replyJob, resumeSendingJob } from './engine-jobs.ts';
+import { resumeSendingJob } from './engine-jobs.ts';
 import { ingestGatewayEvent } from './ingest-gateway-event.ts';
-import { AI_SEND_INTERRUPTED, keepLease, sendReplyParts } from './run-reply.ts';
+import { AI_SEND_INTERRUPTED, keepLease, resumeParts } from './run-reply.ts';
 
 /** Events the engine consumes (others in gateway_events are not its business). */
 export const ENGINE_EVENTS = ['messages.upsert', 'send.message', 'messages.update', 'contacts.upsert', 'contacts.update'];
 
 /** An event not processed this long after it arrived is picked up from the table. */
 const EVENT_GRACE_SECONDS = 20;
-/** A waiting burst this far past due has lost its job (a crash between commit and enqueue). */
-const WAITING_GRACE_SECONDS = 20;
-/** …and is enqueued again at most this often. */
-const REQUEUE_EVERY_SECONDS = 120;
 
 /**
  * The recovery sweep, run at start and then periodically in every process (all steps are claims,
  * so two processes sweeping at once do each thing once):
  * - gateway events stored but never processed (the process died after storing them);
- * - waiting bursts long past due (their job was lost) → enqueue again;
  * - generating bursts whose claim lapsed (the worker died before the answer was fixed) → waiting again;
  * - sending bursts whose claim lapsed → resume sending from the first part not yet attempted.
  */
@@ -62,22 +57,6 @@ export async function recoverEngineWork(deps: EngineDeps): Promise<void> {
     }
   }
 
-  // Re-enqueued at most once per grace period each (updated_at marks it): a long queue under load
-  // must not be flooded with copies of jobs that are merely late.
-  const lost = rowsOf<{ id: string; version: number }>(
-    await deps.db.execute(sql`
-      update reply_bursts set updated_at = now()
-      where id in (
-        select id from reply_bursts
-        where state = 'waiting'
-          and due_at < now() - make_interval(secs => ${WAITING_GRACE_SECONDS})
-          and updated_at < now() - make_interval(secs => ${REQUEUE_EVERY_SECONDS})
-        limit 200
-        for update skip locked)
-      returning id, version`),
-  );
-  for (const b of lost) await deps.jobs.send(replyJob, { burstId: b.id, version: Number(b.version) });
-
   const leaseSeconds = deps.config.leaseMs / 1000;
   const stalled = rowsOf<{ id: string; version: number }>(
     await deps.db.execute(sql`
@@ -85,7 +64,8 @@ export async function recoverEngineWork(deps: EngineDeps): Promise<void> {
       where state = 'generating' and claimed_at < now() - make_interval(secs => ${leaseSeconds})
       returning id, version`),
   );
-  for (const b of stalled) await deps.jobs.send(replyJob, { burstId: b.id, version: Number(b.version) });
+  // Back in the queue: the reply scheduler of whichever process looks first claims them again.
+  if (stalled.length > 0) deps.replies.wake(new Date());
 
   const cut = await deps.db
     .select({ id: replyBursts.id })
@@ -111,7 +91,7 @@ export async function resumeSending(deps: EngineDeps, job: { burstId: string }):
   if (!burst) return;
   deps.log.warn({ burstId: burst.id }, 'engine: resuming a reply whose sender stopped');
   if (burst.inflightMessageId) {
-    const events = new PendingEvents(burst.userId);
+    const events = new PendingEvents();
     await deps.db.transaction(async (tx) => {
       const [msg] = await tx
         .update(messages)
@@ -129,7 +109,7 @@ export async function resumeSending(deps: EngineDeps, job: { burstId: string }):
   const allowance = await planAllowance(deps.db, burst.userId);
   const lease = keepLease(deps, burst.id, token);
   try {
-    await sendReplyParts(deps, { burstId: burst.id, token, maxAiMessages: allowance.maxAiMessages });
+    await resumeParts(deps, burst.id, token, allowance.maxAiMessages);
   } finally {
     lease.stop();
   }

@@ -1,12 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { conversations, messages, replyBursts } from '../../db/schema/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { replyBursts } from '../../db/schema/index.ts';
 import type { ChatRequest, LlmTask } from '../../integrations/llm/llm.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import { PendingEvents } from './engine-events.ts';
-import { type BurstRecord, countAiMessage, findAgent, findNumberForEngine, planAllowance, touchConversation } from './engine-repository.ts';
-import { replyJob } from './engine-jobs.ts';
+import { type MessageRecord, pgErrorCode, rowsOf } from './engine-repository.ts';
 import { messagePreview } from './map-gateway-message.ts';
+import { dropEchoCopy, finishPart, fixAnswer, type PartOutcome, type ReplyContext, startPart } from './reply-repository.ts';
 import { buildHistory, splitReply } from './reply-rules.ts';
 import { withRetry } from './retry.ts';
 
@@ -19,80 +18,48 @@ export const AI_SEND_INTERRUPTED = 'Envio interrompido pelo reinício do servido
 const REPLY_MAX_TOKENS = 800;
 
 /**
- * engine.reply handler: answers one burst at most once.
- * 1. claim it (waiting → generating, with a fresh claim token), only if its version is still current;
- * 2. check who answers (ai-reply-behaviour.md §2), show 'digitando…', ask the AI with retries;
- * 3. fix the answer (generating → sending) only if no customer message arrived meanwhile and the
- *    owner did not take over; 4. send the parts (sendReplyParts), each re-checked just before.
+ * Answers one claimed burst (reply-scheduler.ts claimed it: waiting → generating, our token) at most once:
+ * 1. check who answers (ai-reply-behaviour.md §2), show 'digitando…', ask the AI with retries;
+ * 2. fix the answer (generating → sending) only if no customer message arrived meanwhile and the
+ *    AI is still on for the conversation; 3. send the parts (sendParts), each re-checked just before.
  */
-export async function runReply(deps: EngineDeps, job: { burstId: string; version: number }): Promise<void> {
-  const [burst] = await deps.db.select().from(replyBursts).where(eq(replyBursts.id, job.burstId)).limit(1);
-  if (!burst || burst.version !== job.version || burst.state !== 'waiting') return;
-  if (burst.dueAt.getTime() > Date.now() + 50) {
-    // Picked up early (clock rounding): come back when due.
-    await deps.jobs.send(replyJob, job, { startAfter: burst.dueAt });
-    return;
-  }
-  const token = randomUUID();
-  const [claimed] = await deps.db
-    .update(replyBursts)
-    .set({ state: 'generating', claimToken: token, claimedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(replyBursts.id, job.burstId), eq(replyBursts.version, job.version), eq(replyBursts.state, 'waiting')))
-    .returning();
-  if (!claimed) return;
-
-  const lease = keepLease(deps, claimed.id, token);
+export async function answerBurst(deps: EngineDeps, ctx: ReplyContext): Promise<void> {
+  const lease = keepLease(deps, ctx.id, ctx.token);
   try {
-    await generateAndSend(deps, claimed, token);
+    await generateAndSend(deps, ctx);
   } finally {
     lease.stop();
   }
 }
 
-async function generateAndSend(deps: EngineDeps, burst: BurstRecord, token: string): Promise<void> {
-  const [conv] = await deps.db.select().from(conversations).where(eq(conversations.id, burst.convId)).limit(1);
-  if (!conv) return;
-  const number = await findNumberForEngine(deps.db, conv.numberId);
-  const agent = number?.agente ? await findAgent(deps.db, number.agente) : null;
+/** Why the AI does not answer this burst (ai-reply-behaviour.md §2), or null when it does. */
+function refusalOf(ctx: ReplyContext): string | null {
+  if (ctx.convType !== 'chat') return 'group';
+  if (!ctx.agenteAtivo) return 'ai-off';
+  if (ctx.optedOut) return 'opted-out';
+  if (!ctx.instanceName || !ctx.agent) return 'no-agent';
+  if (!ctx.agent.active) return 'agent-inactive';
+  if (ctx.isFree && ctx.aiMessages >= ctx.maxAiMessages) return 'free-limit';
+  return null;
+}
 
-  // Who answers (ai-reply-behaviour.md §2), checked again now that the burst is due.
-  const allowance = await planAllowance(deps.db, burst.userId);
-  const refusal =
-    conv.type !== 'chat' ? 'group'
-    : !conv.agenteAtivo ? 'ai-off'
-    : conv.optedOut ? 'opted-out'
-    : !number || !agent ? 'no-agent'
-    : !agent.active ? 'agent-inactive'
-    : allowance.isFree && allowance.aiMessages >= allowance.maxAiMessages ? 'free-limit'
-    : null;
-  if (refusal || !number || !agent) {
-    await finishBurst(deps, burst.id, token, 'cancelled', refusal ?? 'no-agent');
+async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<void> {
+  const refusal = refusalOf(ctx);
+  if (refusal || !ctx.agent || !ctx.instanceName) {
+    await finishBurst(deps, ctx.id, ctx.token, 'cancelled', refusal ?? 'no-agent');
     return;
   }
 
   // 'digitando…' while the answer is prepared; cosmetic, so never awaited and never fatal.
   deps.gateway
-    .sendPresence(number.instanceName, { number: conv.contactJid, presence: 'composing', delayMs: deps.config.typingMs })
+    .sendPresence(ctx.instanceName, { number: ctx.contactJid, presence: 'composing', delayMs: deps.config.typingMs })
     .catch((err) => deps.log.debug({ err }, 'engine: presence failed'));
 
-  const recent = await deps.db
-    .select({
-      direction: messages.direction,
-      messageType: messages.messageType,
-      content: messages.content,
-      mediaFilename: messages.mediaFilename,
-      mediaDuration: messages.mediaDuration,
-      status: messages.status,
-    })
-    .from(messages)
-    .where(eq(messages.convId, conv.id))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(deps.config.contextMessages);
-  const history = buildHistory(recent);
+  const history = buildHistory(ctx.recent);
   const request: ChatRequest = {
-    messages: [{ role: 'system', content: agent.systemPrompt }, ...history],
+    messages: [{ role: 'system', content: ctx.agent.systemPrompt }, ...history],
     maxTokens: REPLY_MAX_TOKENS,
-    task: { kind: 'reply', systemPrompt: agent.systemPrompt, respostas: agent.respostas as Extract<LlmTask, { kind: 'reply' }>['respostas'], history },
+    task: { kind: 'reply', systemPrompt: ctx.agent.systemPrompt, respostas: ctx.agent.respostas as Extract<LlmTask, { kind: 'reply' }>['respostas'], history },
   };
 
   let answer: string;
@@ -106,94 +73,72 @@ async function generateAndSend(deps: EngineDeps, burst: BurstRecord, token: stri
       { attempts: deps.config.llmAttempts, baseMs: deps.config.retryBaseMs, shouldRetry: () => true },
     );
   } catch (err) {
-    deps.log.warn({ err, burstId: burst.id }, 'engine: the AI did not answer; nothing is sent to the customer');
-    await finishBurst(deps, burst.id, token, 'failed', 'llm');
+    deps.log.warn({ err, burstId: ctx.id }, 'engine: the AI did not answer; nothing is sent to the customer');
+    await finishBurst(deps, ctx.id, ctx.token, 'failed', 'llm');
     return;
   }
   const parts = splitReply(answer);
   if (parts.length === 0) {
-    await finishBurst(deps, burst.id, token, 'failed', 'empty');
+    await finishBurst(deps, ctx.id, ctx.token, 'failed', 'empty');
     return;
   }
 
-  // Fix the answer: only if this is still the current version of the burst and the AI is still on.
-  const fixed = await deps.db.transaction(async (tx) => {
-    const [c] = await tx
-      .select({ agenteAtivo: conversations.agenteAtivo, optedOut: conversations.optedOut })
-      .from(conversations)
-      .where(eq(conversations.id, conv.id))
-      .for('update');
-    if (!c?.agenteAtivo || c.optedOut) return 'off' as const;
-    const [row] = await tx
-      .update(replyBursts)
-      .set({ state: 'sending', parts, claimedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(replyBursts.id, burst.id), eq(replyBursts.claimToken, token), eq(replyBursts.version, burst.version), eq(replyBursts.state, 'generating')))
-      .returning({ id: replyBursts.id });
-    return row ? ('fixed' as const) : ('superseded' as const);
+  const first = await fixAnswer(deps.db, ctx, parts);
+  if (!first) {
+    // Superseded (a new customer message put the burst back to waiting: its own claim answers it
+    // whole; our token is gone, so this changes nothing) or the AI was switched off meanwhile.
+    await finishBurst(deps, ctx.id, ctx.token, 'cancelled', 'ai-off');
+    return;
+  }
+  await sendParts(deps, {
+    burstId: ctx.id,
+    token: ctx.token,
+    userId: ctx.userId,
+    convId: ctx.convId,
+    contactJid: ctx.contactJid,
+    instanceName: ctx.instanceName,
+    parts,
+    from: 0,
+    first,
+    maxAiMessages: ctx.maxAiMessages,
   });
-  if (fixed === 'off') {
-    await finishBurst(deps, burst.id, token, 'cancelled', 'takeover');
-    return;
-  }
-  // Superseded: a new customer message put the burst back to waiting; its own job answers it whole.
-  if (fixed === 'superseded') return;
+}
 
-  await sendReplyParts(deps, { burstId: burst.id, token, maxAiMessages: allowance.maxAiMessages });
+export interface SendingBurst {
+  burstId: string;
+  token: string;
+  userId: string;
+  convId: string;
+  contactJid: string;
+  instanceName: string;
+  parts: string[];
+  /** The first part not yet finished. */
+  from: number;
+  /** That part's message when it is already stored (fixAnswer stores the first one). */
+  first?: MessageRecord;
+  maxAiMessages: number;
 }
 
 /**
- * Sends the fixed parts of a burst in order, from the first unfinished one. Before each part: the
- * owner may have taken over (stop), and the part's message row is stored with the burst pointing at
- * it (inflight), so a crash during the gateway call is never followed by a second send of it.
+ * Sends the fixed parts of a burst in order. Before each part the AI must still be on (a takeover
+ * stops the rest) and the part's message is stored with the burst pointing at it (in flight), so a
+ * crash during the gateway call is never followed by a second send of it.
  */
-export async function sendReplyParts(deps: EngineDeps, input: { burstId: string; token: string; maxAiMessages: number }): Promise<void> {
-  const { burstId, token } = input;
-  for (;;) {
-    const [head] = await deps.db.select({ convId: replyBursts.convId }).from(replyBursts).where(eq(replyBursts.id, burstId)).limit(1);
-    if (!head) return;
-    const step = await deps.db.transaction(async (tx) => {
-      // Lock order conversation → burst, as ingestion and takeover do (no deadlock between them).
-      const [c] = await tx.select().from(conversations).where(eq(conversations.id, head.convId)).limit(1).for('update');
-      const [b] = await tx.select().from(replyBursts).where(eq(replyBursts.id, burstId)).limit(1).for('update');
-      if (!b || b.state !== 'sending' || b.claimToken !== token) return null;
-      if (b.sentParts >= b.parts.length) return { done: true as const, burst: b };
-      if (!c || !c.agenteAtivo || c.optedOut) return { stopped: true as const, burst: b };
-      const [msg] = await tx
-        .insert(messages)
-        .values({
-          userId: b.userId,
-          convId: b.convId,
-          direction: 'out',
-          content: b.parts[b.sentParts]!,
-          fromMe: true,
-          author: 'ai',
-          messageType: 'text',
-          status: 'pending',
-        })
-        .returning();
-      await tx.update(replyBursts).set({ inflightMessageId: msg!.id, claimedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(replyBursts.id, b.id));
-      return { burst: b, conv: c, message: msg!, index: b.sentParts };
-    });
-    if (!step) return;
-    if ('done' in step) {
-      await finishBurst(deps, burstId, token, 'done', null, 'sending');
+export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void> {
+  for (let index = s.from; index < s.parts.length; index++) {
+    const message = index === s.from && s.first ? s.first : await startPart(deps.db, s, index, s.parts[index]!);
+    if (!message) {
+      await finishBurst(deps, s.burstId, s.token, index === 0 ? 'cancelled' : 'done', 'takeover', 'sending');
       return;
     }
-    if ('stopped' in step) {
-      await finishBurst(deps, burstId, token, step.burst.sentParts === 0 ? 'cancelled' : 'done', 'takeover', 'sending');
-      return;
-    }
-
-    const { burst, conv, message, index } = step;
-    const number = await findNumberForEngine(deps.db, conv.numberId);
-    const created = new PendingEvents(burst.userId);
+    const created = new PendingEvents();
     created.message(message, 'created');
     await created.publish(deps);
 
     let externalId: string | null = null;
     let failure: unknown = null;
     try {
-      const sent = await withRetry(() => deps.gateway.sendText(number!.instanceName, { number: conv.contactJid, text: message.content! }), {
+      const sent = await withRetry(() => deps.gateway.sendText(s.instanceName, { number: s.contactJid, text: message.content! }), {
         attempts: deps.config.sendAttempts,
         baseMs: deps.config.retryBaseMs,
       });
@@ -202,39 +147,66 @@ export async function sendReplyParts(deps: EngineDeps, input: { burstId: string;
       failure = err;
     }
 
-    const events = new PendingEvents(burst.userId);
     const ok = failure === null;
-    await deps.db.transaction(async (tx) => {
-      if (externalId) {
-        // An echo stored on its own before we knew the id would collide with it: ours is the message.
-        await tx.delete(messages).where(and(eq(messages.convId, conv.id), eq(messages.externalId, externalId), sql`${messages.id} <> ${message.id}`));
-      }
-      const [updated] = await tx
-        .update(messages)
-        .set(ok ? { status: 'sent', externalId: externalId ?? message.externalId } : { status: 'failed', error: AI_SEND_FAILED })
-        .where(eq(messages.id, message.id))
-        .returning();
-      if (updated) events.message(updated, 'updated');
-      await tx
-        .update(replyBursts)
-        .set({ sentParts: index + 1, inflightMessageId: null, claimedAt: sql`now()`, updatedAt: sql`now()`, ...(ok ? {} : { state: 'failed', reason: 'gateway', claimToken: null }) })
-        .where(eq(replyBursts.id, burstId));
-      if (ok) {
-        await touchConversation(tx, conv.id, { at: new Date(), preview: messagePreview({ type: 'text', content: message.content, media: null }), unreadIncrement: 0 });
-        events.conversation(conv.id, 'updated');
-        // One AI-answered message per reply, counted when its first part went out.
-        if (index === 0) await countAiMessage(tx, burst.userId, input.maxAiMessages);
-      }
-    });
+    const outcome: PartOutcome = {
+      ok,
+      externalId,
+      error: ok ? null : AI_SEND_FAILED,
+      last: index === s.parts.length - 1,
+      preview: messagePreview({ type: 'text', content: message.content, media: null }),
+      // One AI-answered message per reply, counted when its first part went out.
+      countUsage: index === 0,
+      maxAiMessages: s.maxAiMessages,
+    };
+    try {
+      await finishPart(deps.db, s, message.id, index, outcome);
+    } catch (err) {
+      if (pgErrorCode(err) !== '23505' || !externalId) throw err;
+      await dropEchoCopy(deps.db, s.convId, externalId, message.id);
+      await finishPart(deps.db, s, message.id, index, outcome);
+    }
+    const events = new PendingEvents();
+    events.message({ ...message, status: ok ? 'sent' : 'failed', externalId: externalId ?? message.externalId, error: outcome.error }, 'updated');
+    if (ok) events.conversation(s.convId, 'updated');
     await events.publish(deps);
     if (!ok) {
-      deps.log.warn({ err: failure, burstId, messageId: message.id }, 'engine: the gateway refused the AI answer; marked failed');
+      deps.log.warn({ err: failure, burstId: s.burstId, messageId: message.id }, 'engine: the gateway refused the AI answer; marked failed');
       return;
     }
+    if (outcome.last) return; // finishPart marked the burst done
   }
+  // Nothing left to send (a resumed burst whose last part was the interrupted one).
+  await finishBurst(deps, s.burstId, s.token, 'done', null, 'sending');
 }
 
-/** Ends a burst we hold the claim of. */
+/** Resumes sending a burst we hold the claim of, from its first unfinished part (after a crash). */
+export async function resumeParts(deps: EngineDeps, burstId: string, token: string, maxAiMessages: number): Promise<void> {
+  const [row] = rowsOf<{ user_id: string; conv_id: string; contact_jid: string; instance_name: string | null; parts: string[] | string; sent_parts: number }>(
+    await deps.db.execute(sql`
+      select b.user_id, b.conv_id, c.contact_jid, n.instance_name, b.parts, b.sent_parts
+      from reply_bursts b join conversations c on c.id = b.conv_id left join numbers n on n.id = c.number_id
+      where b.id = ${burstId} and b.claim_token = ${token} and b.state = 'sending'`),
+  );
+  if (!row) return;
+  const parts = typeof row.parts === 'string' ? (JSON.parse(row.parts) as string[]) : row.parts;
+  if (!row.instance_name) {
+    await finishBurst(deps, burstId, token, 'failed', 'no-number', 'sending');
+    return;
+  }
+  await sendParts(deps, {
+    burstId,
+    token,
+    userId: row.user_id,
+    convId: row.conv_id,
+    contactJid: row.contact_jid,
+    instanceName: row.instance_name,
+    parts,
+    from: Number(row.sent_parts),
+    maxAiMessages,
+  });
+}
+
+/** Ends a burst we hold the claim of (a no-op when the claim is gone or the state moved on). */
 async function finishBurst(
   deps: EngineDeps,
   burstId: string,

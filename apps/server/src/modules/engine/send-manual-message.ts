@@ -27,7 +27,7 @@ export async function sendManualMessage(deps: EngineDeps, input: { userId: strin
     .limit(1);
   if (!conv) throw notFound();
 
-  const created = new PendingEvents(input.userId);
+  const created = new PendingEvents();
   const message = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
@@ -76,7 +76,7 @@ export async function sendManualMessage(deps: EngineDeps, input: { userId: strin
       .returning();
     return row!;
   });
-  const events = new PendingEvents(input.userId);
+  const events = new PendingEvents();
   events.message(updated, 'updated');
   await events.publish(deps);
   if (!ok) {
