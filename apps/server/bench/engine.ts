@@ -2,31 +2,33 @@
  * npm run bench:engine — the conversation engine on PostgreSQL (DATABASE_URL: a server where a
  * throwaway database may be created; it is dropped at the end). Loopback only, bounded loops.
  *
- * The real app (buildApp) listens on 127.0.0.1 with delay 0 (agent timing 0, ENGINE_MIN_QUIET_MS=0),
- * a fake OpenAI-compatible server that answers at once, and a recording gateway whose sendText
- * returns at once. It prints:
+ * The real server runs as its own process (as in production: apps/server/src/server.ts with
+ * NODE_ENV=production) with delay 0 (agent timing 0, ENGINE_MIN_QUIET_MS=0). This process plays the
+ * outside world over real HTTP: the gateway posting webhooks, a fake Evolution API whose sendText
+ * answers at once (noting when each call arrived), and a fake OpenAI-compatible AI that answers at
+ * once. It prints:
  *   1. webhook acknowledgement p50/p95 at a steady inbound rate (BENCH_RATE msg/s, default 500);
- *   2. pipeline overhead from webhook received to gateway sendText called, p50/p95;
+ *   2. pipeline overhead from webhook sent to the gateway's sendText received, p50/p95;
  *   3. sustained ingest (webhooks stored and processed into messages per second, as fast as it goes);
- *   4. raw single-row INSERTs per second on the same server with the same concurrency, and the ratio.
+ *   4. raw single-row INSERTs per second on the same server with the same concurrency, and the ratio;
+ *   5. the server process's CPU time per message.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../src/app.ts';
-import { loadEnv } from '../src/config/env.ts';
+import fs from 'node:fs';
 import { openDatabase } from '../src/db/client.ts';
 import { agentes, numbers, user } from '../src/db/schema/index.ts';
-import type { Gateway, GatewayMessage } from '../src/integrations/gateway/gateway.ts';
 import { WEBHOOK_SECRET_HEADER } from '../src/integrations/gateway/webhook-config.ts';
+import { startServerProcess } from '../test/helpers/server-process.ts';
 
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const STEADY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BLAST = Number(process.env.BENCH_BLAST ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
-const RAW_SECONDS = 5;
+const RAW_SECONDS = Number(process.env.BENCH_RAW_SECONDS ?? 5);
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -72,36 +74,48 @@ async function main() {
   await new Promise<void>((r) => llm.listen(0, '127.0.0.1', () => r()));
   const llmUrl = `http://127.0.0.1:${(llm.address() as AddressInfo).port}/v1`;
 
-  // Recording gateway: sendText returns at once; we note when it was called for each message id.
+  // Fake Evolution API: sendText answers at once; we note when each reply's call arrived (its text
+  // carries the customer message's id). Presence and everything else answer at once too.
   const sendCalledAt = new Map<string, number>();
-  const gateway = {
-    kind: 'evolution',
-    async sendText(_instance: string, input: { number: string; text: string }): Promise<GatewayMessage> {
+  const evolution = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const at = performance.now();
+      const isSend = req.url?.startsWith('/message/sendText/') === true;
+      res.writeHead(isSend ? 201 : 200, { 'content-type': 'application/json' });
+      if (!isSend) return res.end('{}');
+      const input = JSON.parse(body) as { number: string; text: string };
       const id = /m-[0-9a-f-]+/.exec(input.text)?.[0];
-      if (id && !sendCalledAt.has(id)) sendCalledAt.set(id, performance.now());
-      return { key: { remoteJid: input.number, fromMe: true, id: `3EB0${randomBytes(9).toString('hex').toUpperCase()}` }, status: 'PENDING' };
-    },
-    async sendPresence() {},
-    async markRead() {},
-    async mediaBase64() {
-      return null;
-    },
-  } as unknown as Gateway;
+      if (id && !sendCalledAt.has(id)) sendCalledAt.set(id, at);
+      res.end(JSON.stringify({ key: { remoteJid: input.number, fromMe: true, id: `3EB0${randomBytes(9).toString('hex').toUpperCase()}` }, status: 'PENDING' }));
+    });
+  });
+  await new Promise<void>((r) => evolution.listen(0, '127.0.0.1', () => r()));
+  const evolutionUrl = `http://127.0.0.1:${(evolution.address() as AddressInfo).port}`;
 
-  const env = loadEnv({
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    HOST: '127.0.0.1',
-    DATA_DIR: `/tmp/${dbName}`,
+  const server = await startServerProcess({
+    NODE_ENV: 'production',
+    LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn',
+    DATABASE_URL: url.toString(),
+    APP_URL: 'http://127.0.0.1',
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    EVOLUTION_API_URL: evolutionUrl,
+    EVOLUTION_API_KEY: 'bench',
     AI_PROVIDER: 'openai',
     AI_BASE_URL: llmUrl,
+    AI_API_KEY: 'bench',
     AI_MAX_RETRIES: '0',
     ENGINE_MIN_QUIET_MS: '0',
-    SIMULATOR_ENABLED: 'true',
+    // e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
+    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS,
   });
-  const app = await buildApp({ env, database, gateway, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const base = server.url;
+  /** CPU seconds the server process has used so far (user + system, from /proc). */
+  const serverCpu = () => {
+    const fields = fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
 
   // One shop: a user on a paid plan (no free limit), an agent with delay 0 linked to a connected number.
   const userId = `bench-${randomBytes(4).toString('hex')}`;
@@ -169,6 +183,7 @@ async function main() {
   const acks: number[] = [];
   const sent: { id: string; sentAt: number }[] = [];
   const inflight: Promise<void>[] = [];
+  const cpu0 = serverCpu();
   const t0 = performance.now();
   for (let i = 0; i < total; i++) {
     const due = t0 + (i * 1000) / RATE;
@@ -189,9 +204,11 @@ async function main() {
   const pipeline = replied.map((s) => sendCalledAt.get(s.id)! - s.sentAt);
   const lastSend = Math.max(...replied.map((s) => sendCalledAt.get(s.id)!));
   const replyRate = replied.length / ((lastSend - t0) / 1000);
+  const cpuPerMessage = ((serverCpu() - cpu0) * 1000) / total;
 
   // 3: sustained ingest, as fast as it goes with CONCURRENCY requests in flight.
   const before = await countMessages();
+  const cpu1 = serverCpu();
   const t1 = performance.now();
   let started = 0;
   await Promise.all(
@@ -205,6 +222,7 @@ async function main() {
   await waitUntil(async () => (await countMessages()) >= before + BLAST, 300_000);
   const ingested = (await countMessages()) - before;
   const ingestPerSec = ingested / ((performance.now() - t1) / 1000);
+  const cpuPerIngest = ((serverCpu() - cpu1) * 1000) / Math.max(1, ingested);
 
   // 4: raw single-row INSERTs on the same server, same concurrency, own pool.
   const raw = new pg.Pool({ connectionString: url.toString(), max: CONCURRENCY });
@@ -224,15 +242,18 @@ async function main() {
   await raw.end();
 
   console.log('');
-  console.log(`Conversation engine, PostgreSQL, loopback, 1 process, delay 0, fake AI answering at once`);
+  console.log(`Conversation engine, PostgreSQL, loopback, server in its own process, delay 0, fake AI and gateway answering at once`);
   console.log(`  webhook ack at ${RATE} msg/s (${total} msgs in ${steadyElapsed.toFixed(1)} s): p50 ${ms(pct(acks, 50))}, p95 ${ms(pct(acks, 95))}, p99 ${ms(pct(acks, 99))}   (target p95 ≤ 50 ms)`);
   console.log(`  pipeline webhook received → gateway send called: p50 ${ms(pct(pipeline, 50))}, p95 ${ms(pct(pipeline, 95))}, p99 ${ms(pct(pipeline, 99))}   (target p95 ≤ 25 ms)`);
   console.log(`  replies: ${replied.length}/${sent.length} sent${allReplied ? '' : ` within ${replyLimitMs / 1000} s (the rest still queued)`}, ${replyRate.toFixed(0)} replies/s end to end`);
   console.log(`  sustained ingest (${ingested}/${BLAST} msgs stored, ${CONCURRENCY} in flight): ${ingestPerSec.toFixed(0)} msg/s`);
   console.log(`  raw single-row INSERTs (${CONCURRENCY} connections, ${RAW_SECONDS} s): ${rawPerSec.toFixed(0)} rows/s`);
+  console.log(`  server CPU per message: ${cpuPerMessage.toFixed(2)} ms answered (steady phase), ${cpuPerIngest.toFixed(2)} ms ingested (blast phase, answers included as they ran)`);
   console.log(`  ratio ingest / raw inserts: ${(ingestPerSec / rawPerSec).toFixed(2)}   (target ≥ 0.5)`);
 
-  await app.close();
+  await server.stop();
+  if (process.env.BENCH_SERVER_LOG_FILE) fs.writeFileSync(process.env.BENCH_SERVER_LOG_FILE, server.output());
+  evolution.close();
   await database.close();
   llm.close();
   agentPool.destroy();

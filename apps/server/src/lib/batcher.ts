@@ -32,6 +32,7 @@ interface Waiting<I, O> {
 }
 
 export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O> {
+  if (!(options.maxItems >= 1)) throw new Error('batcher: maxItems must be at least 1');
   const concurrency = options.concurrency ?? 1;
   const queue: Waiting<I, O>[] = [];
   let running = 0;
@@ -53,8 +54,9 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
     while (running < concurrency && queue.length > 0) {
       const batch = take();
       running += 1;
-      options
-        .run(batch.map((w) => w.item))
+      // Called in a promise chain: a `run` that throws synchronously rejects its batch like any failure.
+      Promise.resolve(batch.map((w) => w.item))
+        .then((items) => options.run(items))
         .then(
           (results) => {
             if (results.length !== batch.length) throw new Error(`batcher: ${results.length} results for ${batch.length} items`);

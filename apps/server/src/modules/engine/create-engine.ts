@@ -7,6 +7,7 @@ import { ingestBatch } from './ingest-batch.ts';
 import { ingestGatewayEvent, type IngestInput, type IngestOutcome } from './ingest-gateway-event.ts';
 import { recoverEngineWork, resumeSending } from './recover-engine-work.ts';
 import { createReplyScheduler } from './reply-scheduler.ts';
+import { createReplyWriter } from './reply-writer.ts';
 
 /** Gateway events applied together by one ingestion statement set (group commit). */
 const INGEST_BATCH = 200;
@@ -26,8 +27,8 @@ export interface Engine {
  * usage (docs/decisions/005-conversation-engine.md). Registers its jobs on `deps.jobs`; the caller
  * starts the job runner.
  */
-export function createEngine(base: Omit<EngineDeps, 'replies'>, options: { gatewayEvents?: GatewayEventHub } = {}): Engine {
-  const deps: EngineDeps = { ...base, replies: { wake: (dueAt) => scheduler.wake(dueAt) } };
+export function createEngine(base: Omit<EngineDeps, 'replies' | 'writer'>, options: { gatewayEvents?: GatewayEventHub } = {}): Engine {
+  const deps: EngineDeps = { ...base, replies: { wake: (dueAt) => scheduler.wake(dueAt) }, writer: createReplyWriter(base.db, base.log) };
   const scheduler = createReplyScheduler(deps, { pollMs: deps.config.pollMs });
   deps.jobs.register(defineJob(resumeSendingJob, (data) => resumeSending(deps, data)));
 

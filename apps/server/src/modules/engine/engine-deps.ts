@@ -6,6 +6,7 @@ import type { Llm } from '../../integrations/llm/llm.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
 import type { Jobs } from '../../jobs/job.ts';
 import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
+import type { ReplyWriter } from './reply-writer.ts';
 
 /** Tunables of the conversation engine, from the environment (docs/configuration.md). */
 export interface EngineConfig {
@@ -59,4 +60,5 @@ export interface EngineDeps {
   config: EngineConfig;
   /** Set by createEngine. */
   replies: ReplyWaker;
+  writer: ReplyWriter;
 }

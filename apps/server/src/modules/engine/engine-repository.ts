@@ -25,17 +25,6 @@ export async function findAgent(db: Db, agentId: string) {
   return row ?? null;
 }
 
-/** The agent linked to each number (numbers without one are absent), for a batch of events. */
-export async function agentsOfNumbers(db: Db, numberIds: string[]) {
-  if (numberIds.length === 0) return new Map<string, typeof agentes.$inferSelect>();
-  const rows = await db
-    .select({ numberId: numbers.id, agent: agentes })
-    .from(numbers)
-    .innerJoin(agentes, eq(agentes.id, numbers.agente))
-    .where(inArray(numbers.id, numberIds));
-  return new Map(rows.map((r) => [r.numberId, r.agent]));
-}
-
 /** The SQLSTATE of a database error, whether the driver's own or wrapped by drizzle (cause). */
 export function pgErrorCode(err: unknown): string | undefined {
   const e = err as { code?: unknown; cause?: { code?: unknown } } | null;

@@ -3,10 +3,10 @@ import { conversations, gatewayEvents, messages } from '../../db/schema/index.ts
 import type { GatewayMessage } from '../../integrations/gateway/gateway.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import { PendingEvents } from './engine-events.ts';
-import { agentsOfNumbers, type ConversationRecord, type MessageRecord, pgErrorCode, rowsOf, switchAiOff } from './engine-repository.ts';
+import { type ConversationRecord, type MessageRecord, pgErrorCode, rowsOf, switchAiOff } from './engine-repository.ts';
 import { ingestGatewayEvent, type IngestInput, type IngestOutcome } from './ingest-gateway-event.ts';
 import { mapGatewayMessage, type MappedMessage, messagePreview } from './map-gateway-message.ts';
-import { isOptOut, isStale, quietWindow } from './reply-rules.ts';
+import { BURST_CAP_MAX_MS, isOptOut, isStale } from './reply-rules.ts';
 import { withRetry } from './retry.ts';
 
 /**
@@ -81,6 +81,9 @@ async function ingestSimpleRun(deps: EngineDeps, items: FastItem[]): Promise<Ing
   }
 }
 
+/** The burst's cap from its quiet time, as quietWindow() computes it: 2 × quiet, at most 120 s, never under quiet. */
+const capOf = (quiet: ReturnType<typeof sql>) => sql`greatest(${quiet}, least(${quiet} * 2, make_interval(secs => ${BURST_CAP_MAX_MS / 1000})))`;
+
 const chatKey = (numberId: string, jid: string) => `${numberId}|${jid}`;
 
 async function applySimpleRun(deps: EngineDeps, items: FastItem[]): Promise<IngestOutcome[]> {
@@ -91,7 +94,6 @@ async function applySimpleRun(deps: EngineDeps, items: FastItem[]): Promise<Inge
     const fresh = !isStale(msg.sentAt, input.receivedAt, deps.config.staleMs);
     return { input, msg, createdAt, fresh, key: chatKey(input.number.id, msg.chat.jid) };
   });
-  const agents = await agentsOfNumbers(deps.db, [...new Set(items.map((i) => i.input.number.id))]);
   const events = new PendingEvents();
   const bursts: { id: string; dueAt: Date }[] = [];
 
@@ -154,90 +156,77 @@ async function applySimpleRun(deps: EngineDeps, items: FastItem[]): Promise<Inge
       return 'stored';
     });
 
-    // 3. Each conversation's last message, preview, unread count and name, in one statement.
-    const touch = new Map<string, { id: string; at: Date; preview: string; unread: number; name: string | null }>();
+    // 3. In one statement: each conversation's last message, preview, unread count and name; a burst
+    //    opened or extended for each conversation the AI answers (its agent's delay as quiet time);
+    //    and these events marked processed (the recovery sweep only looks at unprocessed ones).
+    const optOuts = new Set(stored.filter((s) => s.fresh && isOptOut(s.msg.content)).map((s) => s.conv.id));
+    const touch = new Map<string, { id: string; at: Date; preview: string; unread: number; name: string | null; first_at: Date | null; last_at: Date | null; wants_reply: boolean }>();
     for (const s of stored) {
-      const t = touch.get(s.conv.id) ?? { id: s.conv.id, at: s.createdAt, preview: messagePreview(s.msg), unread: 0, name: null };
+      const t = touch.get(s.conv.id) ?? { id: s.conv.id, at: s.createdAt, preview: messagePreview(s.msg), unread: 0, name: null, first_at: null, last_at: null, wants_reply: false };
       if (s.createdAt >= t.at) {
         t.at = s.createdAt;
         t.preview = messagePreview(s.msg);
       }
       t.unread += 1;
       if (!s.msg.chat.isGroup && s.msg.pushName) t.name = s.msg.pushName;
+      // History-sync messages are never answered; an opt-out word closes the conversation to the AI.
+      if (s.fresh && !optOuts.has(s.conv.id)) {
+        const at = s.input.receivedAt;
+        t.wants_reply = true;
+        if (!t.first_at || at < t.first_at) t.first_at = at;
+        if (!t.last_at || at > t.last_at) t.last_at = at;
+      }
       touch.set(s.conv.id, t);
     }
-    const touched = new Map<string, { agente_ativo: boolean; opted_out: boolean; type: string }>();
-    if (touch.size > 0) {
-      const rows = rowsOf<{ id: string; agente_ativo: boolean; opted_out: boolean; type: string }>(
-        await tx.execute(sql`
+    const eventIds = items.map((i) => i.input.eventId).filter((id): id is string => id !== null);
+    const quiet = sql`make_interval(secs => e.quiet_ms / 1000.0)`;
+    const rows = rowsOf<{ id: string; due_at: string | Date }>(
+      await tx.execute(sql`
+        with v as (
+          select * from jsonb_to_recordset(${JSON.stringify([...touch.values()])}::jsonb)
+            as v(id uuid, at timestamptz, preview text, unread int, name text, first_at timestamptz, last_at timestamptz, wants_reply boolean)),
+        t as (
           update conversations c set
             last_message_preview = case when v.at >= c.last_message then v.preview else c.last_message_preview end,
             last_message = greatest(c.last_message, v.at),
             unread_count = c.unread_count + v.unread,
             contact_name = coalesce(c.contact_name, v.name)
-          from jsonb_to_recordset(${JSON.stringify([...touch.values()])}::jsonb) as v(id uuid, at timestamptz, preview text, unread int, name text)
-          where c.id = v.id
-          returning c.id, c.agente_ativo, c.opted_out, c.type`),
-      );
-      for (const r of rows) touched.set(r.id, r);
-    }
-
-    // 4. Opt-out words switch the AI off for the contact (rare: one by one).
-    const optedOut = new Set<string>();
-    for (const s of stored) {
-      if (s.fresh && isOptOut(s.msg.content) && !optedOut.has(s.conv.id)) {
-        optedOut.add(s.conv.id);
-        await switchAiOff(tx, s.conv.id, { optOut: true, reason: 'opt-out' });
-      }
-    }
-
-    // 5. One burst per conversation the AI answers, opened or extended (grouped by the agent's delay).
-    const byWindow = new Map<string, { quietMs: number; capMs: number; rows: Map<string, { user_id: string; conv_id: string; first_at: Date; last_at: Date }> }>();
-    for (const s of stored) {
-      const conv = touched.get(s.conv.id);
-      const agent = agents.get(s.input.number.id);
-      if (!s.fresh || !conv || optedOut.has(s.conv.id) || conv.type !== 'chat' || !conv.agente_ativo || conv.opted_out || !agent?.active) continue;
-      const window = quietWindow(agent.timing, deps.config.minQuietMs);
-      const wk = `${window.quietMs}:${window.capMs}`;
-      const group = byWindow.get(wk) ?? { ...window, rows: new Map() };
-      byWindow.set(wk, group);
-      const at = s.input.receivedAt;
-      const r = group.rows.get(s.conv.id);
-      if (r) {
-        if (at < r.first_at) r.first_at = at;
-        if (at > r.last_at) r.last_at = at;
-      } else group.rows.set(s.conv.id, { user_id: s.input.number.userId, conv_id: s.conv.id, first_at: at, last_at: at });
-    }
-    for (const group of byWindow.values()) {
-      const quiet = sql`make_interval(secs => ${group.quietMs / 1000})`;
-      const cap = sql`make_interval(secs => ${group.capMs / 1000})`;
-      const rows = rowsOf<{ id: string; due_at: string | Date }>(
-        await tx.execute(sql`
+          from v where c.id = v.id
+          returning c.id, c.user_id, c.number_id, c.agente_ativo, c.opted_out, c.type),
+        e as (
+          select t.id as conv_id, t.user_id, v.first_at, v.last_at,
+                 greatest(a.timing * 1000, ${deps.config.minQuietMs})::float8 as quiet_ms
+          from t join v on v.id = t.id join numbers n on n.id = t.number_id join agentes a on a.id = n.agente
+          where v.wants_reply and t.type = 'chat' and t.agente_ativo and not t.opted_out and a.active),
+        b as (
           insert into reply_bursts (user_id, conv_id, first_message_at, last_message_at, due_at)
-          select v.user_id, v.conv_id, v.first_at, v.last_at, least(v.last_at + ${quiet}, v.first_at + ${cap})
-          from jsonb_to_recordset(${JSON.stringify([...group.rows.values()])}::jsonb) as v(user_id text, conv_id uuid, first_at timestamptz, last_at timestamptz)
-          order by v.conv_id
+          select e.user_id, e.conv_id, e.first_at, e.last_at, least(e.last_at + ${quiet}, e.first_at + ${capOf(quiet)})
+          from e order by e.conv_id
           on conflict (conv_id) where state in ('waiting', 'generating') do update set
             version = reply_bursts.version + 1,
             state = 'waiting',
             claim_token = null,
             last_message_at = greatest(reply_bursts.last_message_at, excluded.last_message_at),
-            due_at = least(greatest(reply_bursts.last_message_at, excluded.last_message_at) + ${quiet}, reply_bursts.first_message_at + ${cap}),
+            due_at = (select least(greatest(reply_bursts.last_message_at, excluded.last_message_at) + ${quiet}, reply_bursts.first_message_at + ${capOf(quiet)})
+                      from e where e.conv_id = reply_bursts.conv_id),
             updated_at = now()
-          returning id, due_at`),
-      );
-      for (const r of rows) bursts.push({ id: r.id, dueAt: new Date(r.due_at) });
-    }
+          returning id, due_at),
+        p as (
+          update gateway_events set processed_at = now()
+          where id in (select jsonb_array_elements_text(${JSON.stringify(eventIds)}::jsonb)::uuid)
+          returning id)
+        select id, due_at, (select count(*) from p) as processed from b`),
+    );
+    for (const r of rows) bursts.push({ id: r.id, dueAt: new Date(r.due_at) });
 
-    // 6. Done with these events (the recovery sweep only looks at unprocessed ones).
-    const eventIds = items.map((i) => i.input.eventId).filter((id): id is string => id !== null);
-    if (eventIds.length > 0) await tx.update(gatewayEvents).set({ processedAt: sql`now()` }).where(inArray(gatewayEvents.id, eventIds));
+    // 4. Opt-out words switch the AI off for the contact and cancel its open burst (rare: one by one).
+    for (const convId of optOuts) await switchAiOff(tx, convId, { optOut: true, reason: 'opt-out' });
     return outcomes;
   });
 
-  // Published before the replies are woken, so the inbox sees the customer's message before the answer.
-  await events.publish(deps);
   for (const b of bursts) deps.replies.wake(b.dueAt);
+  // The inbox's events go out while the AI works (handed over in order: before the answer's own).
+  void events.publish(deps);
   deps.log.debug({ events: items.length, bursts: bursts.length, ms: Date.now() - now }, 'engine: batch ingested');
   return outcomes;
 }

@@ -5,6 +5,7 @@ import { monthStart } from '../../domain/usage/get-current-usage.ts';
 import type { AnswerItem } from '../../db/schema/index.ts';
 import { type MessageRecord, rowsOf } from './engine-repository.ts';
 import type { ContextMessage } from './reply-rules.ts';
+import type { ConversationRow } from '../conversations/conversations-repository.ts';
 
 /**
  * Database steps of an AI reply, each one statement (docs/performance.md: a reply costs a claim
@@ -144,26 +145,44 @@ function aiMessage(id: string, userId: string, convId: string, content: string, 
   };
 }
 
+export interface FixRequest {
+  id: string;
+  version: number;
+  token: string;
+  userId: string;
+  convId: string;
+  parts: string[];
+}
+
 /**
- * Fixes the answer (generating → sending) and stores its first part as a pending message, in one
- * statement, only if this is still our claim of the current version and the AI is still on for the
- * conversation. Null when not (superseded by a new message, taken over, switched off).
+ * Fixes answers (generating → sending) and stores each one's first part as a pending message, for
+ * many bursts in one statement, each only if it is still our claim of the current version and the
+ * AI is still on for the conversation. Per request: the stored first part, or null when not
+ * (superseded by a new message, taken over, switched off).
  */
-export async function fixAnswer(db: Db, burst: { id: string; version: number; token: string; userId: string; convId: string }, parts: string[]): Promise<MessageRecord | null> {
-  const id = randomUUID();
-  const [row] = rowsOf<{ created_at: string | Date }>(
+export async function fixAnswers(db: Db, requests: FixRequest[]): Promise<(MessageRecord | null)[]> {
+  const rows = requests.map((r) => ({ id: r.id, token: r.token, version: r.version, conv_id: r.convId, user_id: r.userId, msg_id: randomUUID(), parts: r.parts, first: r.parts[0]! }));
+  const fixed = rowsOf<{ id: string; created_at: string | Date }>(
     await db.execute(sql`
-      with b as (
-        update reply_bursts set state = 'sending', parts = ${JSON.stringify(parts)}::jsonb, sent_parts = 0,
-               inflight_message_id = ${id}::uuid, claimed_at = now(), updated_at = now()
-        where id = ${burst.id} and claim_token = ${burst.token} and version = ${burst.version} and state = 'generating'
-          and exists (select 1 from conversations c where c.id = ${burst.convId} and c.agente_ativo and not c.opted_out)
-        returning user_id, conv_id)
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as v(id uuid, token uuid, version int, conv_id uuid, user_id text, msg_id uuid, parts jsonb, first text)),
+      b as (
+        update reply_bursts r set state = 'sending', parts = v.parts, sent_parts = 0, inflight_message_id = v.msg_id,
+               claimed_at = now(), updated_at = now()
+        from v
+        where r.id = v.id and r.claim_token = v.token and r.version = v.version and r.state = 'generating'
+          and exists (select 1 from conversations c where c.id = v.conv_id and c.agente_ativo and not c.opted_out)
+        returning r.id)
       insert into messages (id, user_id, conv_id, direction, content, from_me, author, message_type, status)
-      select ${id}::uuid, b.user_id, b.conv_id, 'out', ${parts[0]!}::text, true, 'ai', 'text', 'pending' from b
-      returning created_at`),
+      select v.msg_id, v.user_id, v.conv_id, 'out', v.first, true, 'ai', 'text', 'pending' from v join b on b.id = v.id
+      returning id, created_at`),
   );
-  return row ? aiMessage(id, burst.userId, burst.convId, parts[0]!, row.created_at) : null;
+  const at = new Map(fixed.map((f) => [f.id, f.created_at]));
+  return rows.map((r, i) => {
+    const createdAt = at.get(r.msg_id);
+    return createdAt === undefined ? null : aiMessage(r.msg_id, requests[i]!.userId, r.conv_id, r.first, createdAt);
+  });
 }
 
 /**
@@ -188,6 +207,12 @@ export async function startPart(db: Db, s: { burstId: string; token: string; use
 }
 
 export interface PartOutcome {
+  burstId: string;
+  token: string;
+  userId: string;
+  convId: string;
+  messageId: string;
+  index: number;
   ok: boolean;
   externalId: string | null;
   error: string | null;
@@ -199,39 +224,89 @@ export interface PartOutcome {
 }
 
 /**
- * After the gateway call: the message's status and id, the burst's progress (done after the last
- * part, failed on a refused send), the conversation's last message and this month's usage (with
- * overage past the plan's limit), in one statement.
+ * After the gateway calls, for many parts in one statement: each message's status and id, each
+ * burst's progress (done after its last part, failed on a refused send), the conversations' last
+ * message, and this month's usage per user (overage past the plan's limit counted as if one by
+ * one). Returns the conversations touched, as the inbox shows them (for realtime).
  */
-export async function finishPart(db: Db, s: { burstId: string; token: string; userId: string; convId: string }, messageId: string, index: number, o: PartOutcome, now = new Date()): Promise<void> {
+export async function finishParts(db: Db, outcomes: PartOutcome[], now = new Date()): Promise<(ConversationRow & { userId: string })[]> {
   const month = monthStart(now).toISOString().slice(0, 10);
-  const state = !o.ok ? 'failed' : o.last ? 'done' : 'sending';
-  const keepClaim = o.ok && !o.last;
-  await db.execute(sql`
-    with m as (
-      update messages set status = ${o.ok ? 'sent' : 'failed'}, external_id = coalesce(${o.externalId}, external_id), error = ${o.error}
-      where id = ${messageId}
-      returning id),
-    b as (
-      update reply_bursts set sent_parts = ${index + 1}, inflight_message_id = null, claimed_at = now(), updated_at = now(),
-             state = ${state}, reason = ${o.ok ? null : 'gateway'}, claim_token = case when ${keepClaim}::boolean then claim_token else null end
-      where id = ${s.burstId} and claim_token = ${s.token}
-      returning id),
-    c as (
-      update conversations set
-        last_message_preview = case when now() >= last_message then ${o.preview} else last_message_preview end,
-        last_message = greatest(last_message, now())
-      where id = ${s.convId} and ${o.ok}::boolean
-      returning id),
-    u as (
-      insert into usage_monthly (user_id, month, ai_messages, overage_messages)
-      select ${s.userId}::text, ${month}::date, 1, case when ${o.maxAiMessages}::int <= 0 then 1 else 0 end
-      where ${o.ok && o.countUsage}::boolean
-      on conflict (user_id, month) do update set
-        ai_messages = usage_monthly.ai_messages + 1,
-        overage_messages = usage_monthly.overage_messages + case when usage_monthly.ai_messages >= ${o.maxAiMessages} then 1 else 0 end
-      returning 1)
-    select (select count(*) from m) as m, (select count(*) from b) as b, (select count(*) from c) as c, (select count(*) from u) as u`);
+  const rows = outcomes.map((o) => ({
+    burst_id: o.burstId,
+    token: o.token,
+    user_id: o.userId,
+    conv_id: o.convId,
+    msg_id: o.messageId,
+    next: o.index + 1,
+    ok: o.ok,
+    status: o.ok ? 'sent' : 'failed',
+    external_id: o.externalId,
+    error: o.error,
+    state: !o.ok ? 'failed' : o.last ? 'done' : 'sending',
+    reason: o.ok ? null : 'gateway',
+    keep_claim: o.ok && !o.last,
+    preview: o.preview,
+    count_usage: o.ok && o.countUsage,
+    max_ai: o.maxAiMessages,
+  }));
+  const touched = rowsOf<Record<string, any>>(
+    await db.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as v(burst_id uuid, token uuid, user_id text, conv_id uuid, msg_id uuid, next int, ok boolean, status text,
+               external_id text, error text, state text, reason text, keep_claim boolean, preview text, count_usage boolean, max_ai int)),
+      m as (
+        update messages x set status = v.status, external_id = coalesce(v.external_id, x.external_id), error = v.error
+        from v where x.id = v.msg_id
+        returning x.id),
+      b as (
+        update reply_bursts r set sent_parts = v.next, inflight_message_id = null, claimed_at = now(), updated_at = now(),
+               state = v.state, reason = v.reason, claim_token = case when v.keep_claim then r.claim_token else null end
+        from v where r.id = v.burst_id and r.claim_token = v.token
+        returning r.id),
+      w as (
+        select distinct on (conv_id) conv_id, preview from v where ok order by conv_id),
+      c as (
+        update conversations x set
+          last_message_preview = case when now() >= x.last_message then w.preview else x.last_message_preview end,
+          last_message = greatest(x.last_message, now())
+        from w where x.id = w.conv_id
+        returning x.*),
+      n as (
+        select user_id, count(*)::int as n, max(max_ai) as max_ai from v where count_usage group by user_id),
+      u as (
+        insert into usage_monthly (user_id, month, ai_messages, overage_messages)
+        select n.user_id, ${month}::date, n.n, greatest(0, n.n - greatest(n.max_ai, 0)) from n
+        on conflict (user_id, month) do update set
+          ai_messages = usage_monthly.ai_messages + excluded.ai_messages,
+          overage_messages = usage_monthly.overage_messages + greatest(0, least(excluded.ai_messages,
+            usage_monthly.ai_messages + excluded.ai_messages - (select n2.max_ai from n n2 where n2.user_id = usage_monthly.user_id)))
+        returning 1)
+      select c.id, c.user_id, c.number_id, c.contact_name, c.contact_phone, c.contact_jid, c.type, c.agente_ativo, c.opted_out,
+             c.last_message, c.last_message_preview, c.unread_count, c.created_at,
+             num.instance_name, num.phone as number_phone, num.apelido as number_apelido,
+             (select count(*) from m) as m, (select count(*) from b) as b, (select count(*) from u) as u
+      from c join numbers num on num.id = c.number_id`),
+  );
+  return touched.map((r) => ({
+    id: r.id,
+    userId: r.user_id,
+    numberId: r.number_id,
+    contactName: r.contact_name,
+    contactPhone: r.contact_phone,
+    contactJid: r.contact_jid,
+    type: r.type,
+    agenteAtivo: r.agente_ativo,
+    optedOut: r.opted_out,
+    lastMessage: new Date(r.last_message),
+    lastMessagePreview: r.last_message_preview,
+    unreadCount: Number(r.unread_count),
+    createdAt: new Date(r.created_at),
+    numberInstanceName: r.instance_name,
+    numberPhone: r.number_phone,
+    numberApelido: r.number_apelido,
+    lastMessageKey: new Date(r.last_message).toISOString(),
+  }));
 }
 
 /** An echo of our send stored on its own before we knew the gateway's id: ours is the message. */

@@ -3,9 +3,9 @@ import { replyBursts } from '../../db/schema/index.ts';
 import type { ChatRequest, LlmTask } from '../../integrations/llm/llm.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import { PendingEvents } from './engine-events.ts';
-import { type MessageRecord, pgErrorCode, rowsOf } from './engine-repository.ts';
+import { type MessageRecord, rowsOf } from './engine-repository.ts';
 import { messagePreview } from './map-gateway-message.ts';
-import { dropEchoCopy, finishPart, fixAnswer, type PartOutcome, type ReplyContext, startPart } from './reply-repository.ts';
+import { type PartOutcome, type ReplyContext, startPart } from './reply-repository.ts';
 import { buildHistory, splitReply } from './reply-rules.ts';
 import { withRetry } from './retry.ts';
 
@@ -16,6 +16,8 @@ export const AI_SEND_INTERRUPTED = 'Envio interrompido pelo reinício do servido
 
 /** The AI answers in a bounded size (the playground uses 500 tokens; replies may be a little longer). */
 const REPLY_MAX_TOKENS = 800;
+/** 'digitando…' is shown when preparing the answer takes longer than this. */
+const TYPING_AFTER_MS = 300;
 
 /**
  * Answers one claimed burst (reply-scheduler.ts claimed it: waiting → generating, our token) at most once:
@@ -50,10 +52,15 @@ async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<voi
     return;
   }
 
-  // 'digitando…' while the answer is prepared; cosmetic, so never awaited and never fatal.
-  deps.gateway
-    .sendPresence(ctx.instanceName, { number: ctx.contactJid, presence: 'composing', delayMs: deps.config.typingMs })
-    .catch((err) => deps.log.debug({ err }, 'engine: presence failed'));
+  // 'digitando…' while the answer is prepared, once preparing takes long enough to be seen (an
+  // answer ready at once needs none, and its typing could show after the message itself). Cosmetic:
+  // never awaited, never fatal.
+  const instanceName = ctx.instanceName;
+  const typing = setTimeout(() => {
+    deps.gateway
+      .sendPresence(instanceName, { number: ctx.contactJid, presence: 'composing', delayMs: deps.config.typingMs })
+      .catch((err) => deps.log.debug({ err }, 'engine: presence failed'));
+  }, TYPING_AFTER_MS);
 
   const history = buildHistory(ctx.recent);
   const request: ChatRequest = {
@@ -73,17 +80,19 @@ async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<voi
       { attempts: deps.config.llmAttempts, baseMs: deps.config.retryBaseMs, shouldRetry: () => true },
     );
   } catch (err) {
+    clearTimeout(typing);
     deps.log.warn({ err, burstId: ctx.id }, 'engine: the AI did not answer; nothing is sent to the customer');
     await finishBurst(deps, ctx.id, ctx.token, 'failed', 'llm');
     return;
   }
+  clearTimeout(typing);
   const parts = splitReply(answer);
   if (parts.length === 0) {
     await finishBurst(deps, ctx.id, ctx.token, 'failed', 'empty');
     return;
   }
 
-  const first = await fixAnswer(deps.db, ctx, parts);
+  const first = await deps.writer.fix({ id: ctx.id, version: ctx.version, token: ctx.token, userId: ctx.userId, convId: ctx.convId, parts });
   if (!first) {
     // Superseded (a new customer message put the burst back to waiting: its own claim answers it
     // whole; our token is gone, so this changes nothing) or the AI was switched off meanwhile.
@@ -131,9 +140,10 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       await finishBurst(deps, s.burstId, s.token, index === 0 ? 'cancelled' : 'done', 'takeover', 'sending');
       return;
     }
+    // Not awaited: the send does not wait for the inbox (the hub keeps the events in order).
     const created = new PendingEvents();
     created.message(message, 'created');
-    await created.publish(deps);
+    void created.publish(deps);
 
     let externalId: string | null = null;
     let failure: unknown = null;
@@ -149,6 +159,12 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
 
     const ok = failure === null;
     const outcome: PartOutcome = {
+      burstId: s.burstId,
+      token: s.token,
+      userId: s.userId,
+      convId: s.convId,
+      messageId: message.id,
+      index,
       ok,
       externalId,
       error: ok ? null : AI_SEND_FAILED,
@@ -158,16 +174,10 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       countUsage: index === 0,
       maxAiMessages: s.maxAiMessages,
     };
-    try {
-      await finishPart(deps.db, s, message.id, index, outcome);
-    } catch (err) {
-      if (pgErrorCode(err) !== '23505' || !externalId) throw err;
-      await dropEchoCopy(deps.db, s.convId, externalId, message.id);
-      await finishPart(deps.db, s, message.id, index, outcome);
-    }
+    const conversation = await deps.writer.finish(outcome);
     const events = new PendingEvents();
     events.message({ ...message, status: ok ? 'sent' : 'failed', externalId: externalId ?? message.externalId, error: outcome.error }, 'updated');
-    if (ok) events.conversation(s.convId, 'updated');
+    if (conversation) events.conversationRow(conversation);
     await events.publish(deps);
     if (!ok) {
       deps.log.warn({ err: failure, burstId: s.burstId, messageId: message.id }, 'engine: the gateway refused the AI answer; marked failed');

@@ -11,7 +11,9 @@ import {
   qrcodeUpdatedData,
   STORED_EVENTS,
 } from './gateway-event-schema.ts';
-import { findNumberByInstance, setNumberStatus, storeGatewayEvent } from './webhooks-repository.ts';
+import type { GatewayEventStore } from './gateway-event-store.ts';
+import type { NumberCache } from './number-cache.ts';
+import { setNumberStatus } from './webhooks-repository.ts';
 
 export type ReceiveOutcome = 'stored' | 'replay' | 'status-changed' | 'status-unchanged' | 'qrcode' | 'ignored';
 
@@ -21,20 +23,30 @@ export type ReceiveOutcome = 'stored' | 'replay' | 'status-changed' | 'status-un
  * connection.update moves numbers.status (open → CONECTADO + connected_at; close/refused →
  * DESCONECTADO); message events are stored once in gateway_events keyed by (number, event, key).
  * Returns what happened and the hub events to publish once the gateway has its answer.
+ *
+ * The hot path (a message event of a known number) makes no query of its own: the number comes from
+ * the cache and the row goes into the next group-commit insert (gateway-event-store.ts).
  */
 export async function receiveGatewayEvent({
   db,
+  numbers,
+  events,
   instanceName,
   secret,
   body,
+  bodyBytes,
 }: {
   db: Db;
+  numbers: NumberCache;
+  events: GatewayEventStore;
   instanceName: string;
   secret: unknown;
   body: unknown;
+  /** The request body's size, when known: the event's weight in a batch. */
+  bodyBytes?: number;
 }): Promise<{ outcome: ReceiveOutcome; publish: GatewayEvent[] }> {
-  const number = await findNumberByInstance(db, instanceName);
-  if (!number) throw new AppError('NOT_FOUND', 'Instância desconhecida.');
+  const number = await numbers.get(instanceName);
+  if (!number) throw unknownInstance();
   if (!webhookSecretMatches(secret, number.token)) throw new AppError('UNAUTHENTICATED', 'Segredo do webhook ausente ou inválido.');
 
   const envelope = gatewayEnvelopeSchema.safeParse(body);
@@ -50,7 +62,10 @@ export async function receiveGatewayEvent({
     const { state, wuid } = parsed.data;
     if (state === 'connecting') return { outcome: 'status-unchanged', publish: [] };
     const status = state === 'open' ? 'CONECTADO' : 'DESCONECTADO';
+    // Always written (the cached status may be stale: the numbers module changes it too); the
+    // UPDATE itself tells whether anything changed.
     const changed = await setNumberStatus(db, number.id, status);
+    if (changed) numbers.setStatus(instanceName, status);
     return {
       outcome: changed ? 'status-changed' : 'status-unchanged',
       publish: changed ? [{ kind: 'connection', number: ref, state, status, wuid: wuid ?? null }] : [],
@@ -71,14 +86,24 @@ export async function receiveGatewayEvent({
     const eventKey = eventKeyOf(event, parsed.data);
     // The envelope as received, less the gateway's instance apikey (a secret we do not need to keep).
     const { apikey: _apikey, ...payload } = envelope.data;
-    const eventId = await storeGatewayEvent(db, { numberId: number.id, event, eventKey, payload });
-    if (!eventId) return { outcome: 'replay', publish: [] };
-    return { outcome: 'stored', publish: [{ kind: 'message', eventId, number: ref, event, eventKey, data: parsed.data }] };
+    const weight = bodyBytes ?? JSON.stringify(payload).length;
+    const stored = await events.store({ numberId: number.id, event, eventKey, payload }, weight);
+    if (stored.outcome === 'unknown-number') {
+      // The cached number was deleted meanwhile (FK violation): answer as for any unknown instance.
+      numbers.forget(instanceName);
+      throw unknownInstance();
+    }
+    if (stored.outcome === 'replay') return { outcome: 'replay', publish: [] };
+    return { outcome: 'stored', publish: [{ kind: 'message', eventId: stored.id, number: ref, event, eventKey, data: parsed.data }] };
   }
 
   // Every other event (instance.create, logout.instance, contacts.update, chats.*, presence.update…) is
   // acknowledged and dropped: answering 2xx keeps the gateway from retrying it.
   return { outcome: 'ignored', publish: [] };
+}
+
+function unknownInstance() {
+  return new AppError('NOT_FOUND', 'Instância desconhecida.');
 }
 
 function invalid(field: string) {

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { WEBHOOK_SECRET_HEADER } from '../../integrations/gateway/webhook-config.ts';
+import { createGatewayEventStore } from './gateway-event-store.ts';
+import { createNumberCache } from './number-cache.ts';
 import { receiveGatewayEvent } from './receive-gateway-event.ts';
+import { findNumberByInstance } from './webhooks-repository.ts';
 import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
 
 /** Webhook bodies carry media as base64 (webhook base64: true): well past the app's 1 MB default. */
@@ -10,14 +13,26 @@ const WEBHOOK_BODY_LIMIT = 64 * 1024 * 1024;
  * POST /webhooks/gateway/:instance — and /:instance/:event, the path byEvents produces (contract §3.2).
  * Authenticated by the number's secret in the x-vendai-webhook-secret header, not by a session.
  * Answers 200 as soon as the event is stored; listeners run after the answer.
+ * The number cache and the group-commit store belong to this app instance (one per process).
  */
 export const webhooksRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app.deps;
+  const numbers = createNumberCache({ load: (instanceName) => findNumberByInstance(db, instanceName) });
+  const events = createGatewayEventStore(db, { log: app.log });
+  // Requests awaiting a batch are still open, so this is normally instant; it keeps a closing app
+  // from pulling the database away under a statement in flight.
+  app.addHook('onClose', () => events.drain());
+
   const handler = async (req: FastifyRequest<{ Params: { instance: string; event?: string } }>) => {
+    const length = Number(req.headers['content-length']);
     const { outcome, publish } = await receiveGatewayEvent({
-      db: app.deps.db,
+      db,
+      numbers,
+      events,
       instanceName: req.params.instance,
       secret: req.headers[WEBHOOK_SECRET_HEADER],
       body: req.body,
+      bodyBytes: Number.isFinite(length) && length > 0 ? length : undefined,
     });
     if (publish.length) {
       setImmediate(() => {
@@ -28,6 +43,9 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
     }
     return { ok: true, outcome };
   };
-  app.post('/:instance', { bodyLimit: WEBHOOK_BODY_LIMIT }, handler);
-  app.post('/:instance/:event', { bodyLimit: WEBHOOK_BODY_LIMIT }, handler);
+  // Machine traffic at up to hundreds per second: no browser security headers (helmet) to compute,
+  // and no two log lines per request at info level (failures are still logged as warnings/errors).
+  const options = { bodyLimit: WEBHOOK_BODY_LIMIT, helmet: false, logLevel: 'warn' } as const;
+  app.post('/:instance', options, handler);
+  app.post('/:instance/:event', options, handler);
 };
