@@ -206,23 +206,29 @@ async function main() {
   const replyRate = replied.length / ((lastSend - t0) / 1000);
   const cpuPerMessage = ((serverCpu() - cpu0) * 1000) / total;
 
-  // 3: sustained ingest, as fast as it goes with CONCURRENCY requests in flight.
-  const before = await countMessages();
-  const cpu1 = serverCpu();
-  const t1 = performance.now();
-  let started = 0;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (started < BLAST) {
-        started += 1;
-        await webhook();
-      }
-    }),
-  );
-  await waitUntil(async () => (await countMessages()) >= before + BLAST, 300_000);
-  const ingested = (await countMessages()) - before;
-  const ingestPerSec = ingested / ((performance.now() - t1) / 1000);
-  const cpuPerIngest = ((serverCpu() - cpu1) * 1000) / Math.max(1, ingested);
+  // 3: sustained ingest, as fast as it goes with CONCURRENCY requests in flight: first with the AI
+  // answering every message as it goes (the server does both), then storing only (agent inactive).
+  const blast = async () => {
+    const before = await countMessages();
+    const cpuStart = serverCpu();
+    const start = performance.now();
+    let started = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (started < BLAST) {
+          started += 1;
+          await webhook();
+        }
+      }),
+    );
+    await waitUntil(async () => (await countMessages()) >= before + BLAST, 300_000);
+    const ingested = (await countMessages()) - before;
+    return { ingested, perSec: ingested / ((performance.now() - start) / 1000), cpuMs: ((serverCpu() - cpuStart) * 1000) / Math.max(1, ingested) };
+  };
+  const withReplies = await blast();
+  await waitUntil(async () => sendCalledAt.size >= seq, 120_000);
+  await database.db.update(agentes).set({ active: false }).where(sql`${agentes.id} = ${agent!.id}`);
+  const storeOnly = await blast();
 
   // 4: raw single-row INSERTs on the same server, same concurrency, own pool.
   const raw = new pg.Pool({ connectionString: url.toString(), max: CONCURRENCY });
@@ -246,10 +252,11 @@ async function main() {
   console.log(`  webhook ack at ${RATE} msg/s (${total} msgs in ${steadyElapsed.toFixed(1)} s): p50 ${ms(pct(acks, 50))}, p95 ${ms(pct(acks, 95))}, p99 ${ms(pct(acks, 99))}   (target p95 ≤ 50 ms)`);
   console.log(`  pipeline webhook received → gateway send called: p50 ${ms(pct(pipeline, 50))}, p95 ${ms(pct(pipeline, 95))}, p99 ${ms(pct(pipeline, 99))}   (target p95 ≤ 25 ms)`);
   console.log(`  replies: ${replied.length}/${sent.length} sent${allReplied ? '' : ` within ${replyLimitMs / 1000} s (the rest still queued)`}, ${replyRate.toFixed(0)} replies/s end to end`);
-  console.log(`  sustained ingest (${ingested}/${BLAST} msgs stored, ${CONCURRENCY} in flight): ${ingestPerSec.toFixed(0)} msg/s`);
+  console.log(`  sustained ingest, AI answering each message (${withReplies.ingested}/${BLAST} stored, ${CONCURRENCY} in flight): ${withReplies.perSec.toFixed(0)} msg/s`);
+  console.log(`  sustained ingest, storing only (agent inactive): ${storeOnly.perSec.toFixed(0)} msg/s`);
   console.log(`  raw single-row INSERTs (${CONCURRENCY} connections, ${RAW_SECONDS} s): ${rawPerSec.toFixed(0)} rows/s`);
-  console.log(`  server CPU per message: ${cpuPerMessage.toFixed(2)} ms answered (steady phase), ${cpuPerIngest.toFixed(2)} ms ingested (blast phase, answers included as they ran)`);
-  console.log(`  ratio ingest / raw inserts: ${(ingestPerSec / rawPerSec).toFixed(2)}   (target ≥ 0.5)`);
+  console.log(`  server CPU per message: ${cpuPerMessage.toFixed(2)} ms received and answered (steady), ${withReplies.cpuMs.toFixed(2)} ms (blast with answers), ${storeOnly.cpuMs.toFixed(2)} ms stored only`);
+  console.log(`  ratio ingest / raw inserts: ${(withReplies.perSec / rawPerSec).toFixed(2)} with answers, ${(storeOnly.perSec / rawPerSec).toFixed(2)} storing only   (target ≥ 0.5)`);
 
   await server.stop();
   if (process.env.BENCH_SERVER_LOG_FILE) fs.writeFileSync(process.env.BENCH_SERVER_LOG_FILE, server.output());

@@ -23,6 +23,37 @@ const messagesOf = async (numberId: string) =>
 const waitStored = (numberId: string, n: number) => waitFor(async () => (await messagesOf(numberId)).length >= n, `${n} messages stored`);
 
 describe('ingestion of gateway webhooks', () => {
+  it('applies many webhooks arriving at once together: every message once, per-contact counts and previews, one reply each', async () => {
+    // Delay 2 s: the counts and previews are checked before the answers arrive.
+    const shop = await openShop(e, { timing: 2 });
+    const contacts = Array.from({ length: 10 }, (_, i) => `55219988800${String(i).padStart(2, '0')}`);
+    const sentAt = Math.floor(Date.now() / 1000);
+    const posts = contacts.flatMap((phone, c) =>
+      [1, 2, 3].map((n) =>
+        postWebhook(e, shop, 'messages.upsert', fixtures.text(`Cliente ${c}, mensagem ${n}`, { key: { remoteJid: `${phone}@s.whatsapp.net` }, pushName: `Cliente ${c}`, timestamp: sentAt })),
+      ),
+    );
+    // The same message delivered twice more while the batch forms: stored once.
+    const dup = fixtures.text('Mensagem repetida', { key: { remoteJid: `${contacts[0]}@s.whatsapp.net` }, pushName: 'Cliente 0', timestamp: sentAt });
+    posts.push(postWebhook(e, shop, 'messages.upsert', dup), postWebhook(e, shop, 'messages.upsert', dup));
+    await Promise.all(posts);
+    const inbound = async () => (await messagesOf(shop.number.id)).filter((m) => m.direction === 'in');
+    await waitFor(async () => (await inbound()).length >= 31, '31 customer messages stored');
+    await sleep(300);
+    expect(await inbound()).toHaveLength(31);
+    const convs = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
+    expect(convs).toHaveLength(10);
+    for (const conv of convs) {
+      const c = contacts.indexOf(conv.contactPhone!);
+      expect(conv).toMatchObject({ contactName: `Cliente ${c}`, unreadCount: c === 0 ? 4 : 3, type: 'chat', agenteAtivo: true });
+      expect(conv.lastMessagePreview).toMatch(c === 0 ? /^(Cliente 0, mensagem \d|Mensagem repetida)$/ : new RegExp(`^Cliente ${c}, mensagem \\d$`));
+    }
+    // One burst per contact: one reply each, never two.
+    await waitFor(async () => new Set((await sentToCustomers(e, shop)).map((m) => m.remoteJid)).size === 10, 'a reply to each contact', 20_000);
+    await sleep(1000);
+    expect(await sentToCustomers(e, shop)).toHaveLength(10);
+  });
+
   it('stores every message type with its content and media, in one conversation per contact', async () => {
     const shop = await openShop(e, { linkAgent: false });
     const cases = [

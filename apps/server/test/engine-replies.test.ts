@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentes, conversations, messages, plans, profiles, replyBursts, usageMonthly } from '../src/db/schema/index.ts';
 import { monthStart } from '../src/domain/usage/get-current-usage.ts';
@@ -37,6 +37,31 @@ describe('AI replies', () => {
     expect(usage).toMatchObject({ aiMessages: 1, overageMessages: 0 });
     await sleep(800);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
+  });
+
+  it('shows "digitando…" to the customer while a slow answer is prepared', async () => {
+    const shop = await openShop(e);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    e.llm.respond = async (_call, n) => {
+      await gate;
+      return { content: `Resposta da IA ${n}` };
+    };
+    try {
+      const { chatId } = await customerSays(e, shop, 'Qual o horário de vocês?');
+      const typing = async () => {
+        const rows = await e.t.database.db.execute(sql`select presence from sim_chats where id = ${chatId} and presence_until > now()`);
+        return (rows as unknown as { rows: { presence: string | null }[] }).rows[0]?.presence === 'composing';
+      };
+      // The AI is still thinking: the customer sees the contact typing, and no message yet.
+      await waitFor(typing, "'digitando…' while the AI prepares the answer");
+      expect(await sentToCustomers(e, shop)).toEqual([]);
+      release();
+      await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'the reply');
+    } finally {
+      release();
+      e.llm.respond = async (_c, n) => ({ content: `Resposta da IA ${n}` });
+    }
   });
 
   it('answers a burst of 5 messages once, with all five in the context', async () => {

@@ -20,22 +20,6 @@ export interface ClaimedBurst {
   token: string;
 }
 
-/** Claims up to `limit` waiting bursts that are due (waiting → generating), skipping rows another process holds. */
-export async function claimDueBursts(db: Db, limit: number): Promise<ClaimedBurst[]> {
-  const rows = rowsOf<{ id: string; version: number; claim_token: string }>(
-    await db.execute(sql`
-      update reply_bursts set state = 'generating', claim_token = gen_random_uuid(), claimed_at = now(), updated_at = now()
-      where id in (
-        select id from reply_bursts
-        where state = 'waiting' and due_at <= now()
-        order by due_at
-        limit ${limit}
-        for update skip locked)
-      returning id, version, claim_token`),
-  );
-  return rows.map((r) => ({ id: r.id, version: Number(r.version), token: r.claim_token }));
-}
-
 /** When the next waiting burst (of any process) is due; null when none waits. */
 export async function nextDueAt(db: Db): Promise<Date | null> {
   const [row] = rowsOf<{ at: string | Date | null }>(await db.execute(sql`select min(due_at) as at from reply_bursts where state = 'waiting'`));
@@ -60,13 +44,24 @@ export interface ReplyContext extends ClaimedBurst {
   recent: ContextMessage[];
 }
 
-export async function loadReplyContexts(db: Db, claimed: ClaimedBurst[], contextMessages: number, now = new Date()): Promise<ReplyContext[]> {
-  if (claimed.length === 0) return [];
+/**
+ * Claims up to `limit` waiting bursts that are due (waiting → generating, each with a fresh claim
+ * token), skipping rows another process holds, and reads what answering each needs: one statement.
+ */
+export async function claimDueReplies(db: Db, limit: number, contextMessages: number, now = new Date()): Promise<ReplyContext[]> {
   const month = monthStart(now).toISOString().slice(0, 10);
-  const ids = JSON.stringify(claimed.map((c) => c.id));
   const rows = rowsOf<Record<string, any>>(
     await db.execute(sql`
-      select b.id, b.user_id, b.conv_id, c.type, c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name,
+      with b as (
+        update reply_bursts set state = 'generating', claim_token = gen_random_uuid(), claimed_at = now(), updated_at = now()
+        where id in (
+          select id from reply_bursts
+          where state = 'waiting' and due_at <= now()
+          order by due_at
+          limit ${limit}
+          for update skip locked)
+        returning id, version, claim_token, user_id, conv_id)
+      select b.id, b.version, b.claim_token, b.user_id, b.conv_id, c.type, c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name,
              a.id as agent_id, a.active as agent_active, a.system_prompt, a.respostas,
              coalesce(p.max_ai_messages, f.max_ai_messages, 0) as max_ai_messages,
              (p.id is null or p.slug = 'freemium' or p.price_cents = 0) as is_free,
@@ -77,45 +72,41 @@ export async function loadReplyContexts(db: Db, claimed: ClaimedBurst[], context
                      from messages m where m.conv_id = b.conv_id
                      order by m.created_at desc nulls last, m.id desc nulls last limit ${contextMessages}) r
              ), '[]'::json) as recent
-      from reply_bursts b
+      from b
       join conversations c on c.id = b.conv_id
       left join numbers n on n.id = c.number_id
       left join agentes a on a.id = n.agente
       left join profiles pr on pr.id = b.user_id
       left join plans p on p.id = pr.active_plan_id
       left join plans f on f.slug = 'freemium'
-      left join usage_monthly u on u.user_id = b.user_id and u.month = ${month}::date
-      where b.id in (select jsonb_array_elements_text(${ids}::jsonb)::uuid)`),
+      left join usage_monthly u on u.user_id = b.user_id and u.month = ${month}::date`),
   );
-  const byId = new Map(rows.map((r) => [r.id as string, r]));
-  return claimed.flatMap((c) => {
-    const r = byId.get(c.id);
-    if (!r) return [];
+  return rows.map((r) => {
     const recent = (typeof r.recent === 'string' ? JSON.parse(r.recent) : r.recent) as Record<string, any>[];
-    return [
-      {
-        ...c,
-        userId: r.user_id,
-        convId: r.conv_id,
-        convType: r.type,
-        agenteAtivo: r.agente_ativo,
-        optedOut: r.opted_out,
-        contactJid: r.contact_jid,
-        instanceName: r.instance_name ?? null,
-        agent: r.agent_id ? { active: r.agent_active, systemPrompt: r.system_prompt, respostas: (typeof r.respostas === 'string' ? JSON.parse(r.respostas) : r.respostas) ?? [] } : null,
-        maxAiMessages: Number(r.max_ai_messages),
-        isFree: r.is_free === true,
-        aiMessages: Number(r.ai_messages),
-        recent: recent.map((m) => ({
-          direction: m.direction,
-          messageType: m.message_type,
-          content: m.content,
-          mediaFilename: m.media_filename,
-          mediaDuration: m.media_duration,
-          status: m.status,
-        })),
-      },
-    ];
+    return {
+      id: r.id,
+      version: Number(r.version),
+      token: r.claim_token,
+      userId: r.user_id,
+      convId: r.conv_id,
+      convType: r.type,
+      agenteAtivo: r.agente_ativo,
+      optedOut: r.opted_out,
+      contactJid: r.contact_jid,
+      instanceName: r.instance_name ?? null,
+      agent: r.agent_id ? { active: r.agent_active, systemPrompt: r.system_prompt, respostas: (typeof r.respostas === 'string' ? JSON.parse(r.respostas) : r.respostas) ?? [] } : null,
+      maxAiMessages: Number(r.max_ai_messages),
+      isFree: r.is_free === true,
+      aiMessages: Number(r.ai_messages),
+      recent: recent.map((m) => ({
+        direction: m.direction,
+        messageType: m.message_type,
+        content: m.content,
+        mediaFilename: m.media_filename,
+        mediaDuration: m.media_duration,
+        status: m.status,
+      })),
+    };
   });
 }
 

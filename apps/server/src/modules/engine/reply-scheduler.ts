@@ -1,5 +1,5 @@
 import type { EngineDeps, ReplyWaker } from './engine-deps.ts';
-import { claimDueBursts, loadReplyContexts, nextDueAt } from './reply-repository.ts';
+import { claimDueReplies, nextDueAt, type ReplyContext } from './reply-repository.ts';
 import { answerBurst } from './run-reply.ts';
 
 export interface ReplyScheduler extends ReplyWaker {
@@ -66,7 +66,7 @@ export function createReplyScheduler(deps: EngineDeps, options: ReplySchedulerOp
     });
   };
 
-  const answer = (ctx: Awaited<ReturnType<typeof loadReplyContexts>>[number]) => {
+  const answer = (ctx: ReplyContext) => {
     const p: Promise<void> = answerBurst(deps, ctx)
       .catch((err) => deps.log.error({ err, burstId: ctx.id }, 'engine: reply failed; the recovery sweep takes it over when its claim lapses'))
       .finally(() => {
@@ -89,10 +89,9 @@ export function createReplyScheduler(deps: EngineDeps, options: ReplySchedulerOp
           return;
         }
         const limit = Math.min(room, claimBatch);
-        const claimed = await claimDueBursts(deps.db, limit);
+        const claimed = await claimDueReplies(deps.db, limit, deps.config.contextMessages);
         if (claimed.length === 0) break;
-        const contexts = await loadReplyContexts(deps.db, claimed, deps.config.contextMessages);
-        for (const ctx of contexts) answer(ctx);
+        for (const ctx of claimed) answer(ctx);
         if (claimed.length < limit && !again) break;
       }
       const next = await nextDueAt(deps.db);
