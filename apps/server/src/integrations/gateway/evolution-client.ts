@@ -3,10 +3,14 @@
  * ../shared/docs/evolution-api-contract.md describes it. The built-in simulator serves the same
  * REST surface, so this one client drives both (kind 'evolution' or 'simulator').
  *
- * Every call carries the `apikey` header and a timeout (AbortSignal.timeout). Non-2xx answers come in
+ * Every call carries the `apikey` header and a timeout (no headers, or a stalled body, within the
+ * call's time), over keep-alive connections (undici's request). Non-2xx answers come in
  * the error envelope `{status, error, response:{message}}` and become a GatewayError whose message is
  * 'Erro na Evolution API (status): text'.
  */
+import { STATUS_CODES } from 'node:http';
+import { request } from 'undici';
+import { createHttpAgent } from '../../lib/http-client.ts';
 import {
   type ConnectionState,
   type ContactInfo,
@@ -45,26 +49,31 @@ export function createEvolutionClient(options: EvolutionClientOptions): Gateway 
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const name = (instanceName: string) => encodeURIComponent(instanceName);
+  // Keep-alive connections to the gateway, reused by every call (lib/http-client.ts).
+  const agent = createHttpAgent();
 
   async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, callTimeoutMs = timeoutMs): Promise<T> {
-    let response: Response;
+    let status: number;
+    let text: string;
     try {
-      response = await fetch(`${baseUrl}${path}`, {
+      const response = await request(`${baseUrl}${path}`, {
         method,
         headers: { apikey: options.apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(callTimeoutMs),
-        redirect: 'error',
+        dispatcher: agent,
+        // No answer (headers) or a stalled body within the call's time: a timeout, not a hang.
+        headersTimeout: callTimeoutMs,
+        bodyTimeout: callTimeoutMs,
       });
+      status = response.statusCode;
+      text = await response.body.text().catch(() => '');
     } catch (err) {
-      const timedOut = err instanceof DOMException && (err.name === 'TimeoutError' || err.name === 'AbortError');
-      const why = timedOut ? `sem resposta em ${Math.round(callTimeoutMs / 1000)} s` : `sem conexão (${causeText(err)})`;
+      const why = isTimeout(err) ? `sem resposta em ${Math.round(callTimeoutMs / 1000)} s` : `sem conexão (${causeText(err)})`;
       throw new GatewayError(0, `${GATEWAY_ERROR_PREFIX} (${why}) em ${method} ${path}`, undefined);
     }
-    const text = await response.text().catch(() => '');
     const data = parseJson(text);
-    if (!response.ok) {
-      throw new GatewayError(response.status, `${GATEWAY_ERROR_PREFIX} (${response.status}): ${errorText(data, text, response.statusText)}`, data ?? text);
+    if (status < 200 || status >= 300) {
+      throw new GatewayError(status, `${GATEWAY_ERROR_PREFIX} (${status}): ${errorText(data, text, STATUS_CODES[status] ?? '')}`, data ?? text);
     }
     return data as T;
   }
@@ -250,6 +259,12 @@ function toNumber(value: unknown): number | null {
 }
 
 function causeText(err: unknown): string {
-  const cause = (err as { cause?: { code?: string; message?: string } })?.cause;
-  return cause?.code ?? cause?.message ?? (err as Error)?.message ?? 'erro de rede';
+  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } } | null;
+  return e?.cause?.code ?? e?.code ?? e?.cause?.message ?? e?.message ?? 'erro de rede';
+}
+
+/** undici's timeouts: no headers in time, a stalled body, or a connection that never opened. */
+function isTimeout(err: unknown): boolean {
+  const code = (err as { code?: string } | null)?.code;
+  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT';
 }

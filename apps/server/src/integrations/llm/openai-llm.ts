@@ -2,6 +2,7 @@ import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { type ChatRequest, type Llm, LLM_DEFAULTS } from './llm.ts';
+import { createHttpAgent, requestFetch } from '../../lib/http-client.ts';
 
 export interface OpenAiLlmOptions {
   /** The endpoint's base URL, ending in /v1 (normaliseBaseUrl adds it to a bare host). */
@@ -35,6 +36,8 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
     apiKey: options.apiKey || 'sem-chave',
     timeout: options.timeoutMs,
     maxRetries: options.maxRetries,
+    // undici's request on a keep-alive pool: a third of the global fetch's CPU per call (lib/http-client.ts).
+    fetch: requestFetch(createHttpAgent()),
   });
 
   return {

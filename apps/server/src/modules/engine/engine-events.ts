@@ -12,15 +12,15 @@ import type { MessageRecord } from './engine-repository.ts';
 export class PendingEvents {
   private readonly conversations = new Map<string, 'created' | 'updated'>();
   private readonly messages: { row: MessageRecord; action: 'created' | 'updated' }[] = [];
-  private readonly conversationRows: (ConversationRow & { userId: string })[] = [];
+  private readonly conversationRows: { row: ConversationRow & { userId: string }; action: 'created' | 'updated' }[] = [];
 
   get size() {
     return this.conversations.size + this.messages.length + this.conversationRows.length;
   }
 
-  /** An updated conversation already read after the change (no query needed to publish it). */
-  conversationRow(row: ConversationRow & { userId: string }) {
-    this.conversationRows.push(row);
+  /** A conversation already read after the change (no query needed to publish it). */
+  conversationRow(row: ConversationRow & { userId: string }, action: 'created' | 'updated' = 'updated') {
+    this.conversationRows.push({ row, action });
   }
 
   conversation(convId: string, action: 'created' | 'updated') {
@@ -55,12 +55,14 @@ export class PendingEvents {
 
   private async prepare(deps: Pick<EngineDeps, 'db'>): Promise<{ userId: string; event: RealtimeEvent }[]> {
     const events: { userId: string; event: RealtimeEvent }[] = [];
-    const rows = await findConversationsByIds(deps.db, [...this.conversations.keys()]);
+    const rows = this.conversations.size > 0 ? await findConversationsByIds(deps.db, [...this.conversations.keys()]) : [];
     for (const row of rows) {
       const action = this.conversations.get(row.id)!;
       events.push({ userId: row.userId, event: { event: action === 'created' ? 'conversation.created' : 'conversation.updated', data: toConversationDto(row) } });
     }
-    for (const row of this.conversationRows) events.push({ userId: row.userId, event: { event: 'conversation.updated', data: toConversationDto(row) } });
+    for (const { row, action } of this.conversationRows) {
+      events.push({ userId: row.userId, event: { event: action === 'created' ? 'conversation.created' : 'conversation.updated', data: toConversationDto(row) } });
+    }
     for (const m of this.messages) {
       events.push({ userId: m.row.userId, event: { event: m.action === 'created' ? 'message.created' : 'message.updated', data: toMessageDto(m.row) } });
     }

@@ -1,9 +1,8 @@
-import { getTableColumns, inArray, sql } from 'drizzle-orm';
-import { conversations, gatewayEvents, messages } from '../../db/schema/index.ts';
+import { sql } from 'drizzle-orm';
 import type { GatewayMessage } from '../../integrations/gateway/gateway.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import { PendingEvents } from './engine-events.ts';
-import { type ConversationRecord, type MessageRecord, pgErrorCode, rowsOf, switchAiOff } from './engine-repository.ts';
+import { conversationRowFromSql, messageRecordFromSql, pgErrorCode, rowsOf } from './engine-repository.ts';
 import { ingestGatewayEvent, type IngestInput, type IngestOutcome } from './ingest-gateway-event.ts';
 import { mapGatewayMessage, type MappedMessage, messagePreview } from './map-gateway-message.ts';
 import { BURST_CAP_MAX_MS, isOptOut, isStale } from './reply-rules.ts';
@@ -86,147 +85,183 @@ const capOf = (quiet: ReturnType<typeof sql>) => sql`greatest(${quiet}, least(${
 
 const chatKey = (numberId: string, jid: string) => `${numberId}|${jid}`;
 
+/**
+ * A run of simple messages in ONE statement (no transaction round trips): conversations created or
+ * touched (last message, preview, unread count, name; an opt-out word switches the AI off), messages
+ * inserted once, a burst opened or extended for each conversation the AI answers (its agent's delay
+ * as quiet time), open bursts of opted-out conversations cancelled, the events marked processed; it
+ * answers the rows the inbox needs for its realtime events.
+ */
 async function applySimpleRun(deps: EngineDeps, items: FastItem[]): Promise<IngestOutcome[]> {
-  const now = Date.now();
-  const prepared = items.map(({ input, msg }) => {
+  const started = Date.now();
+  const prepared = items.map(({ input, msg }, i) => {
     // Same rules as ingestGatewayEvent: history-sync messages keep their own time and are never answered.
     const createdAt = msg.sentAt && input.receivedAt.getTime() - msg.sentAt.getTime() > 5_000 ? msg.sentAt : input.receivedAt;
     const fresh = !isStale(msg.sentAt, input.receivedAt, deps.config.staleMs);
-    return { input, msg, createdAt, fresh, key: chatKey(input.number.id, msg.chat.jid) };
+    return { i, input, msg, createdAt, fresh, key: chatKey(input.number.id, msg.chat.jid) };
   });
-  const events = new PendingEvents();
-  const bursts: { id: string; dueAt: Date }[] = [];
 
-  const outcomes = await deps.db.transaction(async (tx) => {
-    // 1. The conversations, created when new (sorted: concurrent batches lock rows in one order).
-    const chats = new Map<string, (typeof prepared)[number]>();
-    for (const p of prepared) if (!chats.has(p.key)) chats.set(p.key, p);
-    const chatRows = [...chats.values()]
-      .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-      .map((p) => ({
-        userId: p.input.number.userId,
-        numberId: p.input.number.id,
-        contactJid: p.msg.chat.jid,
-        contactLid: null,
-        contactPhone: p.msg.chat.phone,
-        contactName: p.msg.chat.isGroup ? null : p.msg.pushName,
-        type: p.msg.chat.isGroup ? ('group' as const) : ('chat' as const),
-        // Groups never get AI answers; the switch starts (and stays) off for them.
-        agenteAtivo: !p.msg.chat.isGroup,
-        lastMessage: p.createdAt,
-        unreadCount: 0,
-      }));
-    const convs = await tx
-      .insert(conversations)
-      .values(chatRows)
-      .onConflictDoUpdate({ target: [conversations.numberId, conversations.contactJid], set: { contactJid: sql`excluded.contact_jid` } })
-      .returning({ ...getTableColumns(conversations), created: sql<boolean>`(xmax = 0)` });
-    const convByKey = new Map(convs.map((c) => [chatKey(c.numberId, c.contactJid), c]));
-    for (const c of convs) events.conversation(c.id, c.created ? 'created' : 'updated');
-
-    // 2. The messages, once per (conversation, gateway id): a replay inserts nothing.
-    const inserted = await tx
-      .insert(messages)
-      .values(
-        prepared.map((p) => ({
-          userId: p.input.number.userId,
-          convId: convByKey.get(p.key)!.id,
-          direction: 'in' as const,
-          content: p.msg.content,
-          fromMe: false,
-          author: 'contact' as const,
-          messageType: p.msg.type,
-          status: 'received' as const,
-          externalId: p.msg.externalId,
-          createdAt: p.createdAt,
-        })),
-      )
-      .onConflictDoNothing({ target: [messages.convId, messages.externalId] })
-      .returning();
-    const insertedByKey = new Map(inserted.map((m) => [`${m.convId}|${m.externalId}`, m]));
-    const stored: ((typeof prepared)[number] & { row: MessageRecord; conv: ConversationRecord })[] = [];
-    const outcomes: IngestOutcome[] = prepared.map((p) => {
-      const conv = convByKey.get(p.key)!;
-      const k = `${conv.id}|${p.msg.externalId}`;
-      const row = insertedByKey.get(k);
-      if (!row) return 'duplicate';
-      insertedByKey.delete(k); // a second copy in the same batch is a duplicate
-      stored.push({ ...p, row, conv });
-      events.message(row, 'created');
-      return 'stored';
-    });
-
-    // 3. In one statement: each conversation's last message, preview, unread count and name; a burst
-    //    opened or extended for each conversation the AI answers (its agent's delay as quiet time);
-    //    and these events marked processed (the recovery sweep only looks at unprocessed ones).
-    const optOuts = new Set(stored.filter((s) => s.fresh && isOptOut(s.msg.content)).map((s) => s.conv.id));
-    const touch = new Map<string, { id: string; at: Date; preview: string; unread: number; name: string | null; first_at: Date | null; last_at: Date | null; wants_reply: boolean }>();
-    for (const s of stored) {
-      const t = touch.get(s.conv.id) ?? { id: s.conv.id, at: s.createdAt, preview: messagePreview(s.msg), unread: 0, name: null, first_at: null, last_at: null, wants_reply: false };
-      if (s.createdAt >= t.at) {
-        t.at = s.createdAt;
-        t.preview = messagePreview(s.msg);
-      }
-      t.unread += 1;
-      if (!s.msg.chat.isGroup && s.msg.pushName) t.name = s.msg.pushName;
-      // History-sync messages are never answered; an opt-out word closes the conversation to the AI.
-      if (s.fresh && !optOuts.has(s.conv.id)) {
-        const at = s.input.receivedAt;
-        t.wants_reply = true;
-        if (!t.first_at || at < t.first_at) t.first_at = at;
-        if (!t.last_at || at > t.last_at) t.last_at = at;
-      }
-      touch.set(s.conv.id, t);
+  // Per chat, what the batch does to its conversation.
+  const chats = new Map<string, ChatChange>();
+  for (const p of prepared) {
+    const c: ChatChange = chats.get(p.key) ?? {
+      number_id: p.input.number.id,
+      jid: p.msg.chat.jid,
+      user_id: p.input.number.userId,
+      phone: p.msg.chat.phone,
+      name: null,
+      type: p.msg.chat.isGroup ? 'group' : 'chat',
+      last_at: p.createdAt,
+      preview: messagePreview(p.msg),
+      unread: 0,
+      opt_out: false,
+      first_at: null,
+      last_fresh_at: null,
+    };
+    if (p.createdAt >= c.last_at) {
+      c.last_at = p.createdAt;
+      c.preview = messagePreview(p.msg);
     }
-    const eventIds = items.map((i) => i.input.eventId).filter((id): id is string => id !== null);
-    const quiet = sql`make_interval(secs => e.quiet_ms / 1000.0)`;
-    const rows = rowsOf<{ id: string; due_at: string | Date }>(
-      await tx.execute(sql`
-        with v as (
-          select * from jsonb_to_recordset(${JSON.stringify([...touch.values()])}::jsonb)
-            as v(id uuid, at timestamptz, preview text, unread int, name text, first_at timestamptz, last_at timestamptz, wants_reply boolean)),
-        t as (
-          update conversations c set
-            last_message_preview = case when v.at >= c.last_message then v.preview else c.last_message_preview end,
-            last_message = greatest(c.last_message, v.at),
-            unread_count = c.unread_count + v.unread,
-            contact_name = coalesce(c.contact_name, v.name)
-          from v where c.id = v.id
-          returning c.id, c.user_id, c.number_id, c.agente_ativo, c.opted_out, c.type),
-        e as (
-          select t.id as conv_id, t.user_id, v.first_at, v.last_at,
-                 greatest(a.timing * 1000, ${deps.config.minQuietMs})::float8 as quiet_ms
-          from t join v on v.id = t.id join numbers n on n.id = t.number_id join agentes a on a.id = n.agente
-          where v.wants_reply and t.type = 'chat' and t.agente_ativo and not t.opted_out and a.active),
-        b as (
-          insert into reply_bursts (user_id, conv_id, first_message_at, last_message_at, due_at)
-          select e.user_id, e.conv_id, e.first_at, e.last_at, least(e.last_at + ${quiet}, e.first_at + ${capOf(quiet)})
-          from e order by e.conv_id
-          on conflict (conv_id) where state in ('waiting', 'generating') do update set
-            version = reply_bursts.version + 1,
-            state = 'waiting',
-            claim_token = null,
-            last_message_at = greatest(reply_bursts.last_message_at, excluded.last_message_at),
-            due_at = (select least(greatest(reply_bursts.last_message_at, excluded.last_message_at) + ${quiet}, reply_bursts.first_message_at + ${capOf(quiet)})
-                      from e where e.conv_id = reply_bursts.conv_id),
-            updated_at = now()
-          returning id, due_at),
-        p as (
-          update gateway_events set processed_at = now()
-          where id in (select jsonb_array_elements_text(${JSON.stringify(eventIds)}::jsonb)::uuid)
-          returning id)
-        select id, due_at, (select count(*) from p) as processed from b`),
-    );
-    for (const r of rows) bursts.push({ id: r.id, dueAt: new Date(r.due_at) });
+    c.unread += 1;
+    if (!p.msg.chat.isGroup && p.msg.pushName) c.name = p.msg.pushName;
+    if (p.fresh && isOptOut(p.msg.content)) c.opt_out = true;
+    if (p.fresh) {
+      const at = p.input.receivedAt;
+      if (!c.first_at || at < c.first_at) c.first_at = at;
+      if (!c.last_fresh_at || at > c.last_fresh_at) c.last_fresh_at = at;
+    }
+    chats.set(p.key, c);
+  }
+  const msgs = prepared.map((p) => ({
+    i: p.i,
+    number_id: p.input.number.id,
+    jid: p.msg.chat.jid,
+    user_id: p.input.number.userId,
+    ext_id: p.msg.externalId,
+    content: p.msg.content,
+    type: p.msg.type,
+    created_at: p.createdAt,
+  }));
+  const eventIds = items.map((i) => i.input.eventId).filter((id): id is string => id !== null);
+  const quiet = sql`make_interval(secs => e.quiet_ms / 1000.0)`;
 
-    // 4. Opt-out words switch the AI off for the contact and cancel its open burst (rare: one by one).
-    for (const convId of optOuts) await switchAiOff(tx, convId, { optOut: true, reason: 'opt-out' });
-    return outcomes;
+  const rows = rowsOf<{ kind: 'conversation' | 'message' | 'burst'; data: Record<string, any> | string }>(
+    await deps.db.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(msgs)}::jsonb)
+          as v(i int, number_id uuid, jid text, user_id text, ext_id text, content text, type text, created_at timestamptz)),
+      k as (
+        select * from jsonb_to_recordset(${JSON.stringify([...chats.values()])}::jsonb)
+          as k(number_id uuid, jid text, user_id text, phone text, name text, type text, last_at timestamptz, preview text,
+               unread int, opt_out boolean, first_at timestamptz, last_fresh_at timestamptz)),
+      c as (
+        insert into conversations as cv (user_id, number_id, contact_jid, contact_phone, contact_name, type, agente_ativo, opted_out,
+                                         last_message, last_message_preview, unread_count)
+        -- Groups never get AI answers: their switch starts (and stays) off.
+        select k.user_id, k.number_id, k.jid, k.phone, k.name, k.type, k.type = 'chat' and not k.opt_out, k.opt_out,
+               k.last_at, k.preview, k.unread
+        from k order by k.number_id, k.jid
+        on conflict (number_id, contact_jid) do update set
+          last_message_preview = case when excluded.last_message >= cv.last_message then excluded.last_message_preview else cv.last_message_preview end,
+          last_message = greatest(cv.last_message, excluded.last_message),
+          unread_count = cv.unread_count + excluded.unread_count,
+          contact_name = coalesce(cv.contact_name, excluded.contact_name),
+          agente_ativo = cv.agente_ativo and not excluded.opted_out,
+          opted_out = cv.opted_out or excluded.opted_out
+        returning cv.*, (xmax = 0) as created),
+      m as (
+        insert into messages (user_id, conv_id, direction, content, from_me, author, message_type, status, external_id, created_at)
+        select v.user_id, c.id, 'in', v.content, false, 'contact', v.type, 'received', v.ext_id, v.created_at
+        from v join c on c.number_id = v.number_id and c.contact_jid = v.jid
+        order by v.i
+        on conflict (conv_id, external_id) do nothing
+        returning *),
+      e as (
+        select c.id as conv_id, c.user_id, k.first_at, k.last_fresh_at as last_at,
+               greatest(a.timing * 1000, ${deps.config.minQuietMs})::float8 as quiet_ms
+        from c join k on k.number_id = c.number_id and k.jid = c.contact_jid
+        join numbers n on n.id = c.number_id join agentes a on a.id = n.agente
+        where k.first_at is not null and c.type = 'chat' and c.agente_ativo and not c.opted_out and a.active
+          and exists (select 1 from m where m.conv_id = c.id)),
+      b as (
+        insert into reply_bursts (user_id, conv_id, first_message_at, last_message_at, due_at)
+        select e.user_id, e.conv_id, e.first_at, e.last_at, least(e.last_at + ${quiet}, e.first_at + ${capOf(quiet)})
+        from e order by e.conv_id
+        on conflict (conv_id) where state in ('waiting', 'generating') do update set
+          version = reply_bursts.version + 1,
+          state = 'waiting',
+          claim_token = null,
+          last_message_at = greatest(reply_bursts.last_message_at, excluded.last_message_at),
+          due_at = (select least(greatest(reply_bursts.last_message_at, excluded.last_message_at) + ${quiet}, reply_bursts.first_message_at + ${capOf(quiet)})
+                    from e where e.conv_id = reply_bursts.conv_id),
+          updated_at = now()
+        returning id, due_at),
+      x as (
+        update reply_bursts set state = 'cancelled', reason = 'opt-out', claim_token = null, updated_at = now()
+        where state in ('waiting', 'generating')
+          and conv_id in (select c.id from c join k on k.number_id = c.number_id and k.jid = c.contact_jid where k.opt_out)
+        returning id),
+      p as (
+        update gateway_events set processed_at = now()
+        where id in (select jsonb_array_elements_text(${JSON.stringify(eventIds)}::jsonb)::uuid)
+        returning id)
+      select 'conversation' as kind,
+             to_jsonb(c) || jsonb_build_object('instance_name', num.instance_name, 'number_phone', num.phone, 'number_apelido', num.apelido) as data
+      from c join numbers num on num.id = c.number_id
+      union all select 'message', to_jsonb(m) from m
+      union all select 'burst', jsonb_build_object('id', b.id, 'due_at', b.due_at) from b
+      union all select 'done', jsonb_build_object('processed', (select count(*) from p), 'cancelled', (select count(*) from x))`),
+  );
+
+  const events = new PendingEvents();
+  const convByKey = new Map<string, string>();
+  const inserted = new Set<string>();
+  const bursts: Date[] = [];
+  for (const r of rows) {
+    const data = typeof r.data === 'string' ? (JSON.parse(r.data) as Record<string, any>) : r.data;
+    if (r.kind === 'conversation') {
+      convByKey.set(chatKey(data.number_id, data.contact_jid), data.id);
+      events.conversationRow(conversationRowFromSql(data), data.created ? 'created' : 'updated');
+    } else if (r.kind === 'message') {
+      const row = messageRecordFromSql(data);
+      inserted.add(`${row.convId}|${row.externalId}`);
+      events.message(row, 'created');
+    } else if (r.kind === 'burst') bursts.push(new Date(data.due_at));
+  }
+  const outcomes = prepared.map((p): IngestOutcome => {
+    const k = `${convByKey.get(p.key)}|${p.msg.externalId}`;
+    if (!inserted.has(k)) return 'duplicate';
+    inserted.delete(k); // a second copy in the same batch is a duplicate
+    return 'stored';
   });
+  // A message already stored (practically never here: the webhook receiver drops replays) was counted
+  // as unread by the statement above: take it back.
+  const duplicates = new Map<string, number>();
+  prepared.forEach((p, i) => outcomes[i] === 'duplicate' && duplicates.set(convByKey.get(p.key)!, (duplicates.get(convByKey.get(p.key)!) ?? 0) + 1));
+  for (const [convId, n] of duplicates) {
+    await deps.db.execute(sql`update conversations set unread_count = greatest(0, unread_count - ${n}) where id = ${convId}`);
+  }
 
-  for (const b of bursts) deps.replies.wake(b.dueAt);
+  for (const dueAt of bursts) deps.replies.wake(dueAt);
   // The inbox's events go out while the AI works (handed over in order: before the answer's own).
   void events.publish(deps);
-  deps.log.debug({ events: items.length, bursts: bursts.length, ms: Date.now() - now }, 'engine: batch ingested');
+  deps.log.debug({ events: items.length, bursts: bursts.length, ms: Date.now() - started }, 'engine: batch ingested');
   return outcomes;
+}
+
+/** What a batch does to one conversation (the JSON rows of the statement above). */
+interface ChatChange {
+  number_id: string;
+  jid: string;
+  user_id: string;
+  phone: string | null;
+  name: string | null;
+  type: 'chat' | 'group';
+  last_at: Date;
+  preview: string;
+  unread: number;
+  opt_out: boolean;
+  /** Fresh messages only: when the burst's first and last of this batch arrived (null: none fresh). */
+  first_at: Date | null;
+  last_fresh_at: Date | null;
 }

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { monthStart } from '../../domain/usage/get-current-usage.ts';
 import type { AnswerItem } from '../../db/schema/index.ts';
-import { type MessageRecord, rowsOf } from './engine-repository.ts';
+import { conversationRowFromSql, type MessageRecord, rowsOf } from './engine-repository.ts';
 import type { ContextMessage } from './reply-rules.ts';
 import type { ConversationRow } from '../conversations/conversations-repository.ts';
 
@@ -18,12 +18,6 @@ export interface ClaimedBurst {
   id: string;
   version: number;
   token: string;
-}
-
-/** When the next waiting burst (of any process) is due; null when none waits. */
-export async function nextDueAt(db: Db): Promise<Date | null> {
-  const [row] = rowsOf<{ at: string | Date | null }>(await db.execute(sql`select min(due_at) as at from reply_bursts where state = 'waiting'`));
-  return row?.at ? new Date(row.at) : null;
 }
 
 /** Everything answering a burst needs, read for many bursts in one query. */
@@ -279,25 +273,7 @@ export async function finishParts(db: Db, outcomes: PartOutcome[], now = new Dat
              (select count(*) from m) as m, (select count(*) from b) as b, (select count(*) from u) as u
       from c join numbers num on num.id = c.number_id`),
   );
-  return touched.map((r) => ({
-    id: r.id,
-    userId: r.user_id,
-    numberId: r.number_id,
-    contactName: r.contact_name,
-    contactPhone: r.contact_phone,
-    contactJid: r.contact_jid,
-    type: r.type,
-    agenteAtivo: r.agente_ativo,
-    optedOut: r.opted_out,
-    lastMessage: new Date(r.last_message),
-    lastMessagePreview: r.last_message_preview,
-    unreadCount: Number(r.unread_count),
-    createdAt: new Date(r.created_at),
-    numberInstanceName: r.instance_name,
-    numberPhone: r.number_phone,
-    numberApelido: r.number_apelido,
-    lastMessageKey: new Date(r.last_message).toISOString(),
-  }));
+  return touched.map(conversationRowFromSql);
 }
 
 /** An echo of our send stored on its own before we knew the gateway's id: ours is the message. */

@@ -1,5 +1,5 @@
 import type { EngineDeps, ReplyWaker } from './engine-deps.ts';
-import { claimDueReplies, nextDueAt, type ReplyContext } from './reply-repository.ts';
+import { claimDueReplies, type ReplyContext } from './reply-repository.ts';
 import { answerBurst } from './run-reply.ts';
 
 export interface ReplyScheduler extends ReplyWaker {
@@ -21,9 +21,9 @@ export interface ReplySchedulerOptions {
  * Answers bursts when they are due (docs/decisions/005-conversation-engine.md). The `reply_bursts`
  * table is the durable queue: a burst is a row with a due time, claimed by one conditional UPDATE
  * (FOR UPDATE SKIP LOCKED) in whichever process gets there first. This process is woken in memory
- * the moment its own ingestion opens or extends a burst (no polling delay, no queue round trip);
- * between wake-ups it sleeps until the next due burst of any process, or `pollMs` at most, so a
- * burst left by a crashed or stopped process is answered after the restart or by another process.
+ * the moment its own ingestion opens or extends a burst (an in-memory timer for its due time: no
+ * polling delay, no queue round trip); besides, it looks every `pollMs`, so a burst left by a crashed
+ * or stopped process is answered after the restart or by another process.
  */
 export function createReplyScheduler(deps: EngineDeps, options: ReplySchedulerOptions): ReplyScheduler {
   const maxInflight = options.maxInflight ?? 64;
@@ -94,8 +94,9 @@ export function createReplyScheduler(deps: EngineDeps, options: ReplySchedulerOp
         for (const ctx of claimed) answer(ctx);
         if (claimed.length < limit && !again) break;
       }
-      const next = await nextDueAt(deps.db);
-      arm(Math.min(next?.getTime() ?? Infinity, Date.now() + options.pollMs));
+      // Our own bursts arm their timers through wake(); the poll finds the rest (another process's
+      // whose process died, or left by this process before a restart).
+      arm(Date.now() + options.pollMs);
     } catch (err) {
       if (!stopped) deps.log.warn({ err }, 'engine: claiming due replies failed; trying again shortly');
       arm(Date.now() + options.pollMs);
