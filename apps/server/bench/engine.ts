@@ -19,6 +19,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import fs from 'node:fs';
+import os from 'node:os';
 import { openDatabase } from '../src/db/client.ts';
 import { agentes, numbers, user } from '../src/db/schema/index.ts';
 import { WEBHOOK_SECRET_HEADER } from '../src/integrations/gateway/webhook-config.ts';
@@ -116,6 +117,26 @@ async function main() {
     const fields = fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   };
+  /** CPU seconds all PostgreSQL processes on this machine have used so far (the whole server, not only this database). */
+  const postgresCpu = () => {
+    let total = 0;
+    for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+      try {
+        const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+        if (!stat.includes('(postgres)')) continue;
+        const f = stat.split(') ')[1]!.split(' ');
+        total += (Number(f[11]) + Number(f[12])) / 100;
+      } catch {
+        /* gone */
+      }
+    }
+    return total;
+  };
+  /** CPU seconds of this process: the gateway posting webhooks, the fake AI and the fake Evolution API. */
+  const benchCpu = () => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
   /** Of which in the kernel (system time): sockets and process wake-ups. */
   const serverSystemCpu = () => Number(fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[12]) / 100;
 
@@ -187,6 +208,8 @@ async function main() {
   const inflight: Promise<void>[] = [];
   const cpu0 = serverCpu();
   const sys0 = serverSystemCpu();
+  const pg0 = postgresCpu();
+  const bench0 = benchCpu();
   const t0 = performance.now();
   for (let i = 0; i < total; i++) {
     const due = t0 + (i * 1000) / RATE;
@@ -209,6 +232,9 @@ async function main() {
   const replyRate = replied.length / ((lastSend - t0) / 1000);
   const cpuPerMessage = ((serverCpu() - cpu0) * 1000) / total;
   const sysPerMessage = ((serverSystemCpu() - sys0) * 1000) / total;
+  const pgPerMessage = ((postgresCpu() - pg0) * 1000) / total;
+  const benchPerMessage = ((benchCpu() - bench0) * 1000) / total;
+  const machineSeconds = (lastSend - t0) / 1000;
 
   // 3: sustained ingest, as fast as it goes with CONCURRENCY requests in flight: first with the AI
   // answering every message as it goes (the server does both), then storing only (agent inactive).
@@ -260,6 +286,7 @@ async function main() {
   console.log(`  sustained ingest, storing only (agent inactive): ${storeOnly.perSec.toFixed(0)} msg/s`);
   console.log(`  raw single-row INSERTs (${CONCURRENCY} connections, ${RAW_SECONDS} s): ${rawPerSec.toFixed(0)} rows/s`);
   console.log(`  server CPU per message: ${cpuPerMessage.toFixed(2)} ms received and answered (steady; ${sysPerMessage.toFixed(2)} ms of it in the kernel), ${withReplies.cpuMs.toFixed(2)} ms (blast with answers), ${storeOnly.cpuMs.toFixed(2)} ms stored only`);
+  console.log(`  machine CPU per message (steady): server ${cpuPerMessage.toFixed(2)} ms + PostgreSQL ${pgPerMessage.toFixed(2)} ms + this process (load, fake AI and gateway) ${benchPerMessage.toFixed(2)} ms = ${(cpuPerMessage + pgPerMessage + benchPerMessage).toFixed(2)} ms; at ${RATE} msg/s that is ${(((cpuPerMessage + pgPerMessage + benchPerMessage) * RATE) / 1000).toFixed(2)} cores (this machine: ${os.cpus().length}); steady phase took ${machineSeconds.toFixed(1)} s to answer everything`);
   console.log(`  ratio ingest / raw inserts: ${(withReplies.perSec / rawPerSec).toFixed(2)} with answers, ${(storeOnly.perSec / rawPerSec).toFixed(2)} storing only   (target ≥ 0.5)`);
 
   await server.stop();

@@ -113,7 +113,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
 
   // Conversation engine: ingests stored gateway events, answers with the AI, manual sends (issue 5).
   const engine = createEngine(
-    { db: database.db, gateway: deps.gateway, llm, storage, realtime, jobs, log: app.log, config: engineConfigFromEnv(env) },
+    { db: database.db, database, gateway: deps.gateway, llm, storage, realtime, jobs, log: app.log, config: engineConfigFromEnv(env) },
     { gatewayEvents: deps.gatewayEvents },
   );
   await app.register(engineRoutes, { prefix: '/api/conversations', engine });

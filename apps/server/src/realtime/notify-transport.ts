@@ -97,7 +97,8 @@ function postgresTransport(pool: pg.Pool, log: FastifyBaseLogger): NotifyTranspo
 
   return {
     async notify(payloads) {
-      await pool.query(NOTIFY_SQL, [REALTIME_CHANNEL, payloads]);
+      // Named: parsed and planned once per connection.
+      await pool.query({ name: 'vendai_realtime_notify', text: NOTIFY_SQL, values: [REALTIME_CHANNEL, payloads] });
     },
     async listen(handler, resume) {
       onPayload = handler;

@@ -28,7 +28,7 @@ export interface Engine {
  * starts the job runner.
  */
 export function createEngine(base: Omit<EngineDeps, 'replies' | 'writer'>, options: { gatewayEvents?: GatewayEventHub } = {}): Engine {
-  const deps: EngineDeps = { ...base, replies: { wake: (dueAt) => scheduler.wake(dueAt) }, writer: createReplyWriter(base.db, base.log) };
+  const deps: EngineDeps = { ...base, replies: { wake: (dueAt) => scheduler.wake(dueAt) }, writer: createReplyWriter(base.db, base.database, base.log) };
   const scheduler = createReplyScheduler(deps, { pollMs: deps.config.pollMs });
   deps.jobs.register(defineJob(resumeSendingJob, (data) => resumeSending(deps, data)));
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import type { Gateway } from '../../integrations/gateway/gateway.ts';
 import type { Llm } from '../../integrations/llm/llm.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
@@ -51,6 +51,8 @@ export interface ReplyWaker {
 /** What the engine's services need. */
 export interface EngineDeps {
   db: Db;
+  /** The same database, for statements run as named prepared statements (db/prepared.ts). */
+  database: Pick<Database, 'kind' | 'pool' | 'pglite'>;
   gateway: Gateway;
   llm: Llm;
   storage: Storage;

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { GatewayMessage } from '../../integrations/gateway/gateway.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import { PendingEvents } from './engine-events.ts';
-import { conversationRowFromSql, messageRecordFromSql, pgErrorCode, rowsOf } from './engine-repository.ts';
+import { execPrepared } from '../../db/prepared.ts';
+import { conversationRowFromSql, messageRecordFromSql, pgErrorCode } from './engine-repository.ts';
 import { ingestGatewayEvent, type IngestInput, type IngestOutcome } from './ingest-gateway-event.ts';
 import { mapGatewayMessage, type MappedMessage, messagePreview } from './map-gateway-message.ts';
 import { BURST_CAP_MAX_MS, isOptOut, isStale } from './reply-rules.ts';
@@ -145,8 +146,10 @@ async function applySimpleRun(deps: EngineDeps, items: FastItem[]): Promise<Inge
   const eventIds = items.map((i) => i.input.eventId).filter((id): id is string => id !== null);
   const quiet = sql`make_interval(secs => e.quiet_ms / 1000.0)`;
 
-  const rows = rowsOf<{ kind: 'conversation' | 'message' | 'burst'; data: Record<string, any> | string }>(
-    await deps.db.execute(sql`
+  const rows = await execPrepared<{ kind: 'conversation' | 'message' | 'burst'; data: Record<string, any> | string }>(
+    deps.database,
+    'engine_ingest_simple_messages',
+    sql`
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(msgs)}::jsonb)
           as v(i int, number_id uuid, jid text, user_id text, ext_id text, content text, type text, created_at timestamptz)),
@@ -210,7 +213,7 @@ async function applySimpleRun(deps: EngineDeps, items: FastItem[]): Promise<Inge
       from c join numbers num on num.id = c.number_id
       union all select 'message', to_jsonb(m) from m
       union all select 'burst', jsonb_build_object('id', b.id, 'due_at', b.due_at) from b
-      union all select 'done', jsonb_build_object('processed', (select count(*) from p), 'cancelled', (select count(*) from x))`),
+      union all select 'done', jsonb_build_object('processed', (select count(*) from p), 'cancelled', (select count(*) from x))`,
   );
 
   const events = new PendingEvents();

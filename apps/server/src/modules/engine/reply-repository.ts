@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
+import { execPrepared } from '../../db/prepared.ts';
 import { monthStart } from '../../domain/usage/get-current-usage.ts';
 import type { AnswerItem } from '../../db/schema/index.ts';
 import { conversationRowFromSql, type MessageRecord, rowsOf } from './engine-repository.ts';
@@ -19,6 +20,9 @@ export interface ClaimedBurst {
   version: number;
   token: string;
 }
+
+/** Where the prepared statements run (EngineDeps.database). */
+type PreparedTarget = Pick<Database, 'kind' | 'pool' | 'pglite'>;
 
 /** Everything answering a burst needs, read for many bursts in one query. */
 export interface ReplyContext extends ClaimedBurst {
@@ -42,10 +46,12 @@ export interface ReplyContext extends ClaimedBurst {
  * Claims up to `limit` waiting bursts that are due (waiting → generating, each with a fresh claim
  * token), skipping rows another process holds, and reads what answering each needs: one statement.
  */
-export async function claimDueReplies(db: Db, limit: number, contextMessages: number, now = new Date()): Promise<ReplyContext[]> {
+export async function claimDueReplies(database: PreparedTarget, limit: number, contextMessages: number, now = new Date()): Promise<ReplyContext[]> {
   const month = monthStart(now).toISOString().slice(0, 10);
-  const rows = rowsOf<Record<string, any>>(
-    await db.execute(sql`
+  const rows = await execPrepared<Record<string, any>>(
+    database,
+    'engine_claim_due_replies',
+    sql`
       with b as (
         update reply_bursts set state = 'generating', claim_token = gen_random_uuid(), claimed_at = now(), updated_at = now()
         where id in (
@@ -73,7 +79,7 @@ export async function claimDueReplies(db: Db, limit: number, contextMessages: nu
       left join profiles pr on pr.id = b.user_id
       left join plans p on p.id = pr.active_plan_id
       left join plans f on f.slug = 'freemium'
-      left join usage_monthly u on u.user_id = b.user_id and u.month = ${month}::date`),
+      left join usage_monthly u on u.user_id = b.user_id and u.month = ${month}::date`,
   );
   return rows.map((r) => {
     const recent = (typeof r.recent === 'string' ? JSON.parse(r.recent) : r.recent) as Record<string, any>[];
@@ -145,10 +151,12 @@ export interface FixRequest {
  * AI is still on for the conversation. Per request: the stored first part, or null when not
  * (superseded by a new message, taken over, switched off).
  */
-export async function fixAnswers(db: Db, requests: FixRequest[]): Promise<(MessageRecord | null)[]> {
+export async function fixAnswers(database: PreparedTarget, requests: FixRequest[]): Promise<(MessageRecord | null)[]> {
   const rows = requests.map((r) => ({ id: r.id, token: r.token, version: r.version, conv_id: r.convId, user_id: r.userId, msg_id: randomUUID(), parts: r.parts, first: r.parts[0]! }));
-  const fixed = rowsOf<{ id: string; created_at: string | Date }>(
-    await db.execute(sql`
+  const fixed = await execPrepared<{ id: string; created_at: string | Date }>(
+    database,
+    'engine_fix_answers',
+    sql`
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
           as v(id uuid, token uuid, version int, conv_id uuid, user_id text, msg_id uuid, parts jsonb, first text)),
@@ -161,7 +169,7 @@ export async function fixAnswers(db: Db, requests: FixRequest[]): Promise<(Messa
         returning r.id)
       insert into messages (id, user_id, conv_id, direction, content, from_me, author, message_type, status)
       select v.msg_id, v.user_id, v.conv_id, 'out', v.first, true, 'ai', 'text', 'pending' from v join b on b.id = v.id
-      returning id, created_at`),
+      returning id, created_at`,
   );
   const at = new Map(fixed.map((f) => [f.id, f.created_at]));
   return rows.map((r, i) => {
@@ -214,7 +222,7 @@ export interface PartOutcome {
  * message, and this month's usage per user (overage past the plan's limit counted as if one by
  * one). Returns the conversations touched, as the inbox shows them (for realtime).
  */
-export async function finishParts(db: Db, outcomes: PartOutcome[], now = new Date()): Promise<(ConversationRow & { userId: string })[]> {
+export async function finishParts(database: PreparedTarget, outcomes: PartOutcome[], now = new Date()): Promise<(ConversationRow & { userId: string })[]> {
   const month = monthStart(now).toISOString().slice(0, 10);
   const rows = outcomes.map((o) => ({
     burst_id: o.burstId,
@@ -234,8 +242,10 @@ export async function finishParts(db: Db, outcomes: PartOutcome[], now = new Dat
     count_usage: o.ok && o.countUsage,
     max_ai: o.maxAiMessages,
   }));
-  const touched = rowsOf<Record<string, any>>(
-    await db.execute(sql`
+  const touched = await execPrepared<Record<string, any>>(
+    database,
+    'engine_finish_parts',
+    sql`
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
           as v(burst_id uuid, token uuid, user_id text, conv_id uuid, msg_id uuid, next int, ok boolean, status text,
@@ -271,7 +281,7 @@ export async function finishParts(db: Db, outcomes: PartOutcome[], now = new Dat
              c.last_message, c.last_message_preview, c.unread_count, c.created_at,
              num.instance_name, num.phone as number_phone, num.apelido as number_apelido,
              (select count(*) from m) as m, (select count(*) from b) as b, (select count(*) from u) as u
-      from c join numbers num on num.id = c.number_id`),
+      from c join numbers num on num.id = c.number_id`,
   );
   return touched.map(conversationRowFromSql);
 }

@@ -89,7 +89,7 @@ export function createReplyScheduler(deps: EngineDeps, options: ReplySchedulerOp
           return;
         }
         const limit = Math.min(room, claimBatch);
-        const claimed = await claimDueReplies(deps.db, limit, deps.config.contextMessages);
+        const claimed = await claimDueReplies(deps.database, limit, deps.config.contextMessages);
         if (claimed.length === 0) break;
         for (const ctx of claimed) answer(ctx);
         if (claimed.length < limit && !again) break;

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../db/client.ts';
+import type { Database, Db } from '../../db/client.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 import type { ConversationRow } from '../conversations/conversations-repository.ts';
 import { type MessageRecord, pgErrorCode } from './engine-repository.ts';
@@ -15,10 +15,10 @@ export interface ReplyWriter {
 
 const MAX_BATCH = 100;
 
-export function createReplyWriter(db: Db, log: FastifyBaseLogger): ReplyWriter {
+export function createReplyWriter(db: Db, database: Pick<Database, 'kind' | 'pool' | 'pglite'>, log: FastifyBaseLogger): ReplyWriter {
   const fixes = createBatcher<FixRequest, MessageRecord | null>({
     maxItems: MAX_BATCH,
-    run: (requests) => oneByOneOnFailure(requests, (rs) => fixAnswers(db, rs), log),
+    run: (requests) => oneByOneOnFailure(requests, (rs) => fixAnswers(database, rs), log),
   });
 
   const finishes = createBatcher<PartOutcome, (ConversationRow & { userId: string }) | null>({
@@ -27,7 +27,7 @@ export function createReplyWriter(db: Db, log: FastifyBaseLogger): ReplyWriter {
       oneByOneOnFailure(
         outcomes,
         async (os) => {
-          const touched = await finishPartsDroppingEchoes(db, os);
+          const touched = await finishPartsDroppingEchoes(db, database, os);
           const byConv = new Map(touched.map((c) => [c.id, c]));
           return os.map((o) => (o.ok ? (byConv.get(o.convId) ?? null) : null));
         },
@@ -42,13 +42,13 @@ export function createReplyWriter(db: Db, log: FastifyBaseLogger): ReplyWriter {
  * The gateway's echo of our send may have been stored on its own before we knew its id (it would
  * collide with ours on (conversation, external id)): ours is the message, the copy goes.
  */
-async function finishPartsDroppingEchoes(db: Db, outcomes: PartOutcome[]) {
+async function finishPartsDroppingEchoes(db: Db, database: Pick<Database, 'kind' | 'pool' | 'pglite'>, outcomes: PartOutcome[]) {
   try {
-    return await finishParts(db, outcomes);
+    return await finishParts(database, outcomes);
   } catch (err) {
     if (pgErrorCode(err) !== '23505') throw err;
     for (const o of outcomes) if (o.externalId) await dropEchoCopy(db, o.convId, o.externalId, o.messageId);
-    return finishParts(db, outcomes);
+    return finishParts(database, outcomes);
   }
 }
 
