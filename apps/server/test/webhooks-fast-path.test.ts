@@ -155,7 +155,7 @@ describe('gateway event store (group commit)', () => {
   it('stores the valid item of a batch that also holds an FK-violating one', async () => {
     const { number } = await userWithNumber(t);
     const warnings: object[] = [];
-    const store = createGatewayEventStore(t.database.db, { log: { warn: (obj) => warnings.push(obj) } });
+    const store = createGatewayEventStore(t.database, { log: { warn: (obj) => warnings.push(obj) } });
     // Added in one tick: one batch, whose multi-row insert fails on the unknown number.
     const [ok, bad, ok2] = await Promise.all([
       store.store(event(number.id, 'MIX1'), 100),
@@ -174,14 +174,20 @@ describe('gateway event store (group commit)', () => {
   it('writes many concurrent events in a few statements', async () => {
     const { number } = await userWithNumber(t);
     let inserts = 0;
-    const db = t.database.db;
-    const counting = new Proxy(db, {
-      get(target, prop, receiver) {
-        if (prop === 'insert') inserts += 1;
-        return Reflect.get(target, prop, receiver);
-      },
-    });
-    const store = createGatewayEventStore(counting);
+    // Counts the statements the store sends, whichever driver is underneath.
+    const counted = <T extends object>(target: T | undefined) =>
+      target &&
+      new Proxy(target, {
+        get(obj, prop, receiver) {
+          const value = Reflect.get(obj, prop, receiver);
+          if (prop !== 'query' || typeof value !== 'function') return value;
+          return (...args: unknown[]) => {
+            inserts += 1;
+            return value.apply(obj, args);
+          };
+        },
+      });
+    const store = createGatewayEventStore({ kind: t.database.kind, pool: counted(t.database.pool), pglite: counted(t.database.pglite) });
     const results = await Promise.all(Array.from({ length: 150 }, (_, i) => store.store(event(number.id, `MANY${i}`), 100)));
     expect(results.every((r) => r.outcome === 'stored')).toBe(true);
     expect(await eventsOf(number.id)).toHaveLength(150);
@@ -191,7 +197,7 @@ describe('gateway event store (group commit)', () => {
 
   it('maps a batch back by key: in-batch duplicates and existing keys are replays, null keys never conflict', async () => {
     const { number } = await userWithNumber(t);
-    const store = createGatewayEventStore(t.database.db);
+    const store = createGatewayEventStore(t.database);
     expect(await store.store(event(number.id, 'OLD'), 10)).toMatchObject({ outcome: 'stored' });
 
     const results = await Promise.all([
@@ -217,7 +223,7 @@ describe('gateway event store (group commit)', () => {
 
   it('keeps a batch under maxWeight and maxItems (one heavy item still goes)', async () => {
     const { number } = await userWithNumber(t);
-    const store = createGatewayEventStore(t.database.db, { maxItems: 3, maxWeight: 1000, concurrency: 1 });
+    const store = createGatewayEventStore(t.database, { maxItems: 3, maxWeight: 1000, concurrency: 1 });
     const results = await Promise.all([
       store.store(event(number.id, 'W0'), 5000),
       ...Array.from({ length: 7 }, (_, i) => store.store(event(number.id, `W${i + 1}`), 400)),

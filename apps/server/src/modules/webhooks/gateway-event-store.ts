@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../db/client.ts';
 import { createBatcher } from '../../lib/batcher.ts';
-import { isForeignKeyViolation, type NewGatewayEvent, storeGatewayEvent, storeGatewayEvents } from './webhooks-repository.ts';
+import { type EventStoreDatabase, isForeignKeyViolation, type NewGatewayEvent, storeGatewayEvent, storeGatewayEvents } from './webhooks-repository.ts';
 
 /** stored: a new row (its id); replay: the same (number, event, key) was already there; unknown-number: the number is gone. */
 export type StoreOutcome = { outcome: 'stored'; id: string } | { outcome: 'replay' } | { outcome: 'unknown-number' };
@@ -34,7 +33,7 @@ interface Item {
 /** One item's failure must not reject its batch-mates, so errors travel as results. */
 type ItemResult = StoreOutcome | { outcome: 'error'; error: unknown };
 
-export function createGatewayEventStore(db: Db, { maxItems = 200, maxWeight = 1024 * 1024, concurrency = 2, log }: GatewayEventStoreOptions = {}): GatewayEventStore {
+export function createGatewayEventStore(db: EventStoreDatabase, { maxItems = 200, maxWeight = 1024 * 1024, concurrency = 2, log }: GatewayEventStoreOptions = {}): GatewayEventStore {
   const batcher = createBatcher<Item, ItemResult>({
     maxItems,
     maxWeight,
@@ -65,7 +64,7 @@ export function createGatewayEventStore(db: Db, { maxItems = 200, maxWeight = 10
   };
 }
 
-async function storeOne(db: Db, event: NewGatewayEvent): Promise<ItemResult> {
+async function storeOne(db: EventStoreDatabase, event: NewGatewayEvent): Promise<ItemResult> {
   try {
     const id = await storeGatewayEvent(db, event);
     return id ? { outcome: 'stored', id } : { outcome: 'replay' };
@@ -82,7 +81,7 @@ const dedupKey = (e: { numberId: string; event: string; eventKey: string | null 
  * RETURNING hit an existing key: replays. Null keys never conflict, so they are all sent, each with
  * an id chosen here to find its own row in the answer.
  */
-async function storeTogether(db: Db, items: Item[]): Promise<ItemResult[]> {
+async function storeTogether(db: EventStoreDatabase, items: Item[]): Promise<ItemResult[]> {
   const results: ItemResult[] = new Array(items.length);
   const sent: { index: number; values: NewGatewayEvent }[] = [];
   const firstOfKey = new Set<string>();

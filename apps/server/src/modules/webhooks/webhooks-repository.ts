@@ -1,6 +1,7 @@
-import { and, eq, ne } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { gatewayEvents, numbers } from '../../db/schema/app.ts';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client.ts';
+import { execPrepared } from '../../db/prepared.ts';
+import { numbers } from '../../db/schema/app.ts';
 
 /** What the webhook path needs of a number (also what the number cache keeps). */
 export interface WebhookNumber {
@@ -32,25 +33,34 @@ export interface NewGatewayEvent {
   payload: unknown;
 }
 
-const dedupTarget = [gatewayEvents.numberId, gatewayEvents.event, gatewayEvents.eventKey];
+/** Where the store's statement runs (a named prepared statement on PostgreSQL, db/prepared.ts). */
+export type EventStoreDatabase = Pick<Database, 'kind' | 'pool' | 'pglite'>;
 
 /** Stores the event unless the same (number, event, key) is already there; the new row's id, or null on a replay. */
-export async function storeGatewayEvent(db: Db, values: NewGatewayEvent): Promise<string | null> {
-  const [row] = await db.insert(gatewayEvents).values(values).onConflictDoNothing({ target: dedupTarget }).returning({ id: gatewayEvents.id });
+export async function storeGatewayEvent(database: EventStoreDatabase, values: NewGatewayEvent): Promise<string | null> {
+  const [row] = await storeGatewayEvents(database, [values]);
   return row?.id ?? null;
 }
 
 /**
- * One statement for many events (group commit). Rows whose key already exists — in the table or
- * earlier in the same statement — are skipped (DO NOTHING) and absent from the answer; the caller
- * maps the returned rows back by (number_id, event, event_key).
+ * One statement for many events (group commit), always the same text (a prepared statement: no
+ * planning per batch). Rows whose key already exists — in the table or earlier in the same
+ * statement — are skipped (DO NOTHING) and absent from the answer; the caller maps the returned rows
+ * back by (number_id, event, event_key).
  */
-export async function storeGatewayEvents(db: Db, values: NewGatewayEvent[]) {
-  return db
-    .insert(gatewayEvents)
-    .values(values)
-    .onConflictDoNothing({ target: dedupTarget })
-    .returning({ id: gatewayEvents.id, numberId: gatewayEvents.numberId, event: gatewayEvents.event, eventKey: gatewayEvents.eventKey });
+export async function storeGatewayEvents(database: EventStoreDatabase, values: NewGatewayEvent[]) {
+  const rows = values.map((v) => ({ id: v.id ?? null, number_id: v.numberId, event: v.event, event_key: v.eventKey, payload: v.payload }));
+  const stored = await execPrepared<{ id: string; number_id: string; event: string; event_key: string | null }>(
+    database,
+    'webhooks_store_gateway_events',
+    sql`
+      insert into gateway_events (id, number_id, event, event_key, payload)
+      select coalesce(v.id, gen_random_uuid()), v.number_id, v.event, v.event_key, v.payload
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, number_id uuid, event text, event_key text, payload jsonb)
+      on conflict (number_id, event, event_key) do nothing
+      returning id, number_id, event, event_key`,
+  );
+  return stored.map((r) => ({ id: r.id, numberId: r.number_id, event: r.event, eventKey: r.event_key }));
 }
 
 /** Sets the status unless it already is that (a replay changes nothing); true when it changed. */

@@ -18,7 +18,7 @@ const WEBHOOK_BODY_LIMIT = 64 * 1024 * 1024;
 export const webhooksRoutes: FastifyPluginAsync = async (app) => {
   const { db } = app.deps;
   const numbers = createNumberCache({ load: (instanceName) => findNumberByInstance(db, instanceName) });
-  const events = createGatewayEventStore(db, { log: app.log });
+  const events = createGatewayEventStore(app.deps.database, { log: app.log });
   // Requests awaiting a batch are still open, so this is normally instant; it keeps a closing app
   // from pulling the database away under a statement in flight.
   app.addHook('onClose', () => events.drain());
