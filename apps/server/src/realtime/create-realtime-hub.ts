@@ -14,6 +14,9 @@ export interface CreateRealtimeHubOptions {
   transport?: NotifyTransport;
 }
 
+/** How encodeEnvelope starts a whole (not split) envelope: the owner's id comes first. */
+const WHOLE_PREFIX = '{"v":1,"u":';
+
 /** The hub: NOTIFY out, LISTEN in, fan-out to this process's subscribers of the event's owner. */
 export function createRealtimeHub({ database, log, validateEvents, transport: given }: CreateRealtimeHubOptions): RealtimeHub {
   const transport = given ?? createNotifyTransport(database, log);
@@ -62,6 +65,18 @@ export function createRealtimeHub({ database, log, validateEvents, transport: gi
   }
 
   function deliver(payload: string) {
+    // Most events are for people with no screen open in this process: a whole envelope names its
+    // owner first, so those are dropped without parsing the event.
+    if (payload.startsWith(WHOLE_PREFIX)) {
+      const end = payload.indexOf(',"e":', WHOLE_PREFIX.length);
+      if (end > 0) {
+        try {
+          if (!subscribers.get(JSON.parse(payload.slice(WHOLE_PREFIX.length, end)) as string)?.size) return;
+        } catch {
+          /* not what it looks like: the decoder decides */
+        }
+      }
+    }
     const envelope = decoder.push(payload);
     if (!envelope) return;
     const listeners = subscribers.get(envelope.u);
