@@ -13,11 +13,11 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import type { RealtimeEvent } from '@vendai/contracts';
 import type { Database } from '../src/db/client.ts';
 import { createRealtimeHub } from '../src/realtime/create-realtime-hub.ts';
 import { newPerson } from '../test/helpers/test-app.ts';
 import { type ServerProcess, startServerProcess } from '../test/helpers/server-process.ts';
+import { sampleMessageEvent as event } from '../test/helpers/realtime-events.ts';
 import { connectWs, type WsClient } from '../test/helpers/ws-client.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 200);
@@ -140,25 +140,6 @@ async function main() {
     await server?.stop();
     await admin(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
   }
-}
-
-function event(content: string): RealtimeEvent {
-  return {
-    event: 'message.created',
-    data: {
-      id: crypto.randomUUID(),
-      convId: crypto.randomUUID(),
-      direction: 'in',
-      content,
-      fromMe: false,
-      author: 'contact',
-      messageType: 'text',
-      status: 'received',
-      error: null,
-      createdAt: new Date().toISOString(),
-      media: null,
-    },
-  };
 }
 
 async function register(server: ServerProcess) {

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_IN_USE_MESSAGE, AGENT_NOT_FOUND_MESSAGE, NO_AGENT_MESSAGE } from '@vendai/contracts';
 import { agentes, numbers, usageTraining } from '../src/db/schema/index.ts';
 import { assertWithinLimit } from '../src/domain/usage/assert-within-limit.ts';
-import { createTestApp, type TestApp, type TestClient } from './helpers/test-app.ts';
-import { createAgent, del, patch } from './training-helpers.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createAgent, del, patch, signedIn as signInNew } from './training-helpers.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -14,12 +14,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedIn(): Promise<{ client: TestClient; userId: string }> {
-  const client = t.client();
-  await client.registerOk();
-  const me = await client.get('/api/account/me');
-  return { client, userId: me.json().user.id as string };
-}
+const signedIn = () => signInNew(t);
 
 let seq = 0;
 async function linkNumber(userId: string, agentId: string | null) {

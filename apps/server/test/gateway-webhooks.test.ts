@@ -1,36 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayEvents, numbers } from '../src/db/schema/index.ts';
-import type { GatewayEvent } from '../src/integrations/gateway/event-hub.ts';
 import { gatewayWebhookConfig, WEBHOOK_SECRET_HEADER } from '../src/integrations/gateway/index.ts';
 import { userWithNumber, waitFor } from './helpers/gateway-helpers.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import type { TestApp } from './helpers/test-app.ts';
+import { useWebhookTestApp } from './helpers/webhook-test-app.ts';
 
+const webhooks = useWebhookTestApp();
+const { published, post, eventsOf } = webhooks;
 let t: TestApp;
-const published: GatewayEvent[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-  t.app.deps.gatewayEvents.subscribe((e) => {
-    published.push(e);
-  });
+beforeAll(() => {
+  t = webhooks.t;
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-type NumberRow = typeof numbers.$inferSelect;
-
-function post(number: Pick<NumberRow, 'instanceName' | 'token'>, body: unknown, opts: { secret?: string | null; path?: string } = {}) {
-  const headers: Record<string, string> = {};
-  const secret = opts.secret === undefined ? number.token : opts.secret;
-  if (secret !== null) headers[WEBHOOK_SECRET_HEADER] = secret;
-  return t.app.inject({
-    method: 'POST',
-    url: opts.path ?? `/webhooks/gateway/${encodeURIComponent(number.instanceName)}`,
-    headers,
-    payload: body as object,
-  });
-}
 
 const envelope = (instance: string, event: string, data: unknown) => ({
   event,
@@ -55,9 +36,6 @@ const upsert = (instance: string, id: string) =>
     source: 'android',
   });
 
-async function eventsOf(numberId: string) {
-  return t.database.db.select().from(gatewayEvents).where(eq(gatewayEvents.numberId, numberId));
-}
 async function numberRow(id: string) {
   const [row] = await t.database.db.select().from(numbers).where(eq(numbers.id, id));
   return row!;

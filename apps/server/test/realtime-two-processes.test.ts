@@ -2,7 +2,6 @@
  * Two real server processes on one PostgreSQL database: a WebSocket client connected to one
  * process receives what is published through the other's database connection (LISTEN/NOTIFY).
  */
-import type { RealtimeEvent } from '@vendai/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeEnvelope, REALTIME_CHANNEL } from '../src/realtime/wire-format.ts';
@@ -10,6 +9,7 @@ import { newPerson, TEST_APP_URL, TEST_ORIGIN } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-database.ts';
 import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { connectWs, type WsClient } from './helpers/ws-client.ts';
+import { sampleMessageEvent as event } from './helpers/realtime-events.ts';
 
 describe.runIf(testDatabaseKind() === 'postgres')('realtime with two server processes (PostgreSQL)', () => {
   let database: TestDatabase;
@@ -55,23 +55,6 @@ describe.runIf(testDatabaseKind() === 'postgres')('realtime with two server proc
     sockets.push(ws);
     return ws;
   }
-
-  const event = (content: string): RealtimeEvent => ({
-    event: 'message.created',
-    data: {
-      id: crypto.randomUUID(),
-      convId: crypto.randomUUID(),
-      direction: 'in',
-      content,
-      fromMe: false,
-      author: 'contact',
-      messageType: 'text',
-      status: 'received',
-      error: null,
-      createdAt: new Date().toISOString(),
-      media: null,
-    },
-  });
 
   it('a session made on A works on B, and an event NOTIFYed on the shared database reaches sockets on both, for the owner only', async () => {
     const ana = await register(a);

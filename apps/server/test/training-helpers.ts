@@ -1,6 +1,6 @@
 /** Sample training answers for the agents/training/llm tests: a small bakery, as a user would type. */
 import { KEY_QUESTIONS, type AnswerItem, type KeyAnswer } from '@vendai/contracts';
-import type { TestClient } from './helpers/test-app.ts';
+import type { TestApp, TestClient } from './helpers/test-app.ts';
 
 export const SAMPLE_KEY_ANSWERS: Record<KeyAnswer['key'], string> = {
   negocio: 'Doce Encanto, confeitaria artesanal em Belo Horizonte, há 6 anos fazendo bolos de festa.',
@@ -35,4 +35,12 @@ export async function createAgent(client: TestClient, apelido = 'Luna'): Promise
   const res = await client.post('/api/training/finish', { mode: 'create', apelido, respostas: allAnswers() });
   if (res.statusCode !== 201) throw new Error(`training failed: ${res.statusCode} ${res.body}`);
   return res.json().agentId as string;
+}
+
+/** A new person, registered and signed in, with their user id. */
+export async function signedIn(t: TestApp): Promise<{ client: TestClient; userId: string }> {
+  const client = t.client();
+  await client.registerOk();
+  const me = await client.get('/api/account/me');
+  return { client, userId: me.json().user.id as string };
 }

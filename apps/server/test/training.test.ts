@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGENT_NOT_FOUND_MESSAGE, KEY_QUESTIONS } from '@vendai/contracts';
 import { agentes, usageTraining } from '../src/db/schema/index.ts';
 import { LIMIT_MESSAGES } from '../src/domain/usage/assert-within-limit.ts';
-import { createTestApp, type TestApp, type TestClient } from './helpers/test-app.ts';
-import { allAnswers, createAgent, keyAnswers, SAMPLE_KEY_ANSWERS } from './training-helpers.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { allAnswers, createAgent, keyAnswers, SAMPLE_KEY_ANSWERS, signedIn as signInNew } from './training-helpers.ts';
 
 /** The training wizard's API with no AI configured: the offline demo provider answers. */
 let t: TestApp;
@@ -15,12 +15,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function signedIn(): Promise<{ client: TestClient; userId: string }> {
-  const client = t.client();
-  await client.registerOk();
-  const me = await client.get('/api/account/me');
-  return { client, userId: me.json().user.id as string };
-}
+const signedIn = () => signInNew(t);
 
 describe('demo mode', () => {
   it('GET /api/config says the AI is in demo mode', async () => {

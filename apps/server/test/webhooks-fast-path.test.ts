@@ -5,38 +5,22 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayEvents, numbers } from '../src/db/schema/index.ts';
 import type { GatewayEvent } from '../src/integrations/gateway/event-hub.ts';
-import { WEBHOOK_SECRET_HEADER } from '../src/integrations/gateway/index.ts';
 import { createGatewayEventStore } from '../src/modules/webhooks/gateway-event-store.ts';
 import { createNumberCache } from '../src/modules/webhooks/number-cache.ts';
 import type { WebhookNumber } from '../src/modules/webhooks/webhooks-repository.ts';
 import { userWithNumber, waitFor } from './helpers/gateway-helpers.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import type { TestApp } from './helpers/test-app.ts';
+import { useWebhookTestApp } from './helpers/webhook-test-app.ts';
 
+const webhooks = useWebhookTestApp();
+const { published, post, eventsOf } = webhooks;
 let t: TestApp;
-const published: GatewayEvent[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-  t.app.deps.gatewayEvents.subscribe((e) => {
-    published.push(e);
-  });
+beforeAll(() => {
+  t = webhooks.t;
 });
-afterAll(async () => {
-  await t?.close();
-});
-
-type NumberRow = typeof numbers.$inferSelect;
-
-function post(number: Pick<NumberRow, 'instanceName' | 'token'>, body: unknown) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/webhooks/gateway/${encodeURIComponent(number.instanceName)}`,
-    headers: { [WEBHOOK_SECRET_HEADER]: number.token },
-    payload: body as object,
-  });
-}
 
 const upsert = (instance: string, id: string, text = 'Oi, quanto custa?') => ({
   event: 'messages.upsert',
@@ -55,9 +39,6 @@ const upsert = (instance: string, id: string, text = 'Oi, quanto custa?') => ({
   apikey: 'INSTANCE-TOKEN',
 });
 
-async function eventsOf(numberId: string) {
-  return t.database.db.select().from(gatewayEvents).where(eq(gatewayEvents.numberId, numberId));
-}
 const publishedFor = (numberId: string) => published.filter((e) => e.kind === 'message' && e.number.id === numberId);
 /** The hub publishes on setImmediate after the answer: give stragglers a moment before counting. */
 const settle = () => new Promise((r) => setTimeout(r, 100));
