@@ -40,7 +40,7 @@ export function ForgotPasswordForm() {
             Email de recuperação enviado com sucesso!
           </p>
           <p className="text-sm text-slate-600">
-            Se houver uma conta com <strong>{email.trim()}</strong>, você receberá um link para criar uma nova senha. Verifique também a caixa de spam.
+            Se houver uma conta com <strong className="break-all">{email.trim()}</strong>, você receberá um link para criar uma nova senha. Verifique também a caixa de spam.
           </p>
           <p className="text-sm text-slate-500">Redirecionando para o login em {secondsLeft}s...</p>
           <Button variant="secondary" className="w-full" onClick={() => void navigate(paths.login.getHref())}>
