@@ -19,7 +19,9 @@ export interface NotifyTransport {
   close(): Promise<void>;
 }
 
-const NOTIFY_SQL = `select pg_notify($1, p) from unnest($2::text[]) as p`;
+// The payloads travel as one JSON array (node-postgres escapes a text[] parameter character by
+// character, which cost more than the NOTIFY itself); elements come back in array order.
+const NOTIFY_SQL = `select pg_notify($1, p) from json_array_elements_text($2::json) as p`;
 
 export function createNotifyTransport(database: Database, log: FastifyBaseLogger): NotifyTransport {
   if (database.kind === 'pglite') return pgliteTransport(database.pglite!);
@@ -30,7 +32,7 @@ function pgliteTransport(pglite: PGlite): NotifyTransport {
   let unlisten: (() => Promise<void>) | undefined;
   return {
     async notify(payloads) {
-      await pglite.query(NOTIFY_SQL, [REALTIME_CHANNEL, payloads]);
+      await pglite.query(NOTIFY_SQL, [REALTIME_CHANNEL, JSON.stringify(payloads)]);
     },
     async listen(onPayload) {
       unlisten = await pglite.listen(REALTIME_CHANNEL, onPayload);
@@ -98,7 +100,7 @@ function postgresTransport(pool: pg.Pool, log: FastifyBaseLogger): NotifyTranspo
   return {
     async notify(payloads) {
       // Named: parsed and planned once per connection.
-      await pool.query({ name: 'vendai_realtime_notify', text: NOTIFY_SQL, values: [REALTIME_CHANNEL, payloads] });
+      await pool.query({ name: 'vendai_realtime_notify', text: NOTIFY_SQL, values: [REALTIME_CHANNEL, JSON.stringify(payloads)] });
     },
     async listen(handler, resume) {
       onPayload = handler;
