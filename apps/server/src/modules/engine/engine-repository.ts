@@ -293,18 +293,3 @@ export async function planAllowance(db: Db, userId: string, now = new Date()): P
     aiMessages: used?.n ?? 0,
   };
 }
-
-/**
- * Counts one AI-answered message for the current month, atomically; past the plan's limit it is
- * also counted as overage (paid plans, part 2 §9 "Overage").
- */
-export async function countAiMessage(db: Db, userId: string, maxAiMessages: number, now = new Date()): Promise<void> {
-  const month = monthStart(now).toISOString().slice(0, 10);
-  await db.execute(sql`
-    insert into usage_monthly (user_id, month, ai_messages, overage_messages)
-    values (${userId}, ${month}::date, 1, case when ${maxAiMessages} <= 0 then 1 else 0 end)
-    on conflict (user_id, month) do update set
-      ai_messages = usage_monthly.ai_messages + 1,
-      overage_messages = usage_monthly.overage_messages
-        + case when usage_monthly.ai_messages >= ${maxAiMessages} then 1 else 0 end`);
-}
