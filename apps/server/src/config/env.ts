@@ -65,6 +65,11 @@ const envSchema = z.object({
   ENGINE_RETRY_BASE_MS: z.preprocess(blank, z.coerce.number().int().min(0).default(1_000)),
   /** A reply claim not renewed for this long belongs to a dead worker and is recovered (s). */
   ENGINE_LEASE_SECONDS: z.preprocess(blank, z.coerce.number().int().min(3).default(30)),
+  /**
+   * AI replies one process prepares and sends at once. With a real AI each holds its slot for the
+   * model's latency, so replies/s per process ≈ this / latency (s); bursts beyond it wait in the table.
+   */
+  ENGINE_MAX_REPLIES_IN_FLIGHT: z.preprocess(blank, z.coerce.number().int().min(1).max(5_000).default(200)),
   /** How often job workers look for due delayed jobs (s, ≥ 0.5); new jobs wake them at once. */
   JOBS_POLL_SECONDS: z.preprocess(blank, z.coerce.number().min(0.5).default(0.5)),
 });

@@ -29,7 +29,7 @@ export interface Engine {
  */
 export function createEngine(base: Omit<EngineDeps, 'replies' | 'writer'>, options: { gatewayEvents?: GatewayEventHub } = {}): Engine {
   const deps: EngineDeps = { ...base, replies: { wake: (dueAt) => scheduler.wake(dueAt) }, writer: createReplyWriter(base.db, base.database, base.log) };
-  const scheduler = createReplyScheduler(deps, { pollMs: deps.config.pollMs });
+  const scheduler = createReplyScheduler(deps, { pollMs: deps.config.pollMs, maxInflight: deps.config.maxRepliesInFlight });
   deps.jobs.register(defineJob(resumeSendingJob, (data) => resumeSending(deps, data)));
 
   const inflight = new Set<Promise<unknown>>();

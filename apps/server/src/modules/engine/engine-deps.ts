@@ -27,6 +27,8 @@ export interface EngineConfig {
   typingMs: number;
   /** Longest sleep of the reply scheduler between looks for due bursts (JOBS_POLL_SECONDS). */
   pollMs: number;
+  /** Replies prepared and sent at once by this process (ENGINE_MAX_REPLIES_IN_FLIGHT). */
+  maxRepliesInFlight: number;
 }
 
 export function engineConfigFromEnv(env: Env): EngineConfig {
@@ -40,6 +42,7 @@ export function engineConfigFromEnv(env: Env): EngineConfig {
     contextMessages: 20,
     typingMs: 3_000,
     pollMs: env.JOBS_POLL_SECONDS * 1000,
+    maxRepliesInFlight: env.ENGINE_MAX_REPLIES_IN_FLIGHT,
   };
 }
 
