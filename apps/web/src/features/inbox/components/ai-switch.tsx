@@ -1,6 +1,7 @@
 import type { ConversationDto } from '@vendai/contracts';
-import { Switch, Tooltip } from 'radix-ui';
+import { Switch } from 'radix-ui';
 import { toast } from 'sonner';
+import { Tooltip } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useUpdateConversationAi } from '../api/update-conversation-ai';
@@ -49,18 +50,10 @@ export function AiSwitch({ conversation }: { conversation: ConversationDto }) {
 
   if (!isGroup) return control;
   return (
-    <Tooltip.Root>
-      <Tooltip.Trigger asChild>
-        <span tabIndex={0} className="rounded-md">
-          {control}
-        </span>
-      </Tooltip.Trigger>
-      <Tooltip.Portal>
-        <Tooltip.Content sideOffset={6} className="z-50 max-w-60 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-white shadow-lg">
-          {GROUP_TOOLTIP}
-          <Tooltip.Arrow className="fill-slate-900" />
-        </Tooltip.Content>
-      </Tooltip.Portal>
-    </Tooltip.Root>
+    <Tooltip content={GROUP_TOOLTIP}>
+      <span tabIndex={0} className="rounded-md">
+        {control}
+      </span>
+    </Tooltip>
   );
 }
