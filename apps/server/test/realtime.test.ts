@@ -1,10 +1,11 @@
-import type { MessageDto, RealtimeEvent } from '@vendai/contracts';
+import type { RealtimeEvent } from '@vendai/contracts';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { numbers } from '../src/db/schema/app.ts';
 import { encodeEnvelope, REALTIME_CHANNEL } from '../src/realtime/wire-format.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestClient } from './helpers/test-app.ts';
 import { testDatabaseKind } from './helpers/test-database.ts';
+import { sampleMessageEvent as message } from './helpers/realtime-events.ts';
 import { connectWs, type WsClient } from './helpers/ws-client.ts';
 
 let t: TestApp;
@@ -40,26 +41,6 @@ async function connectAs(person: Person | null, headers: Record<string, string> 
   });
   open.push(ws);
   return ws;
-}
-
-function message(text: string, overrides: Partial<MessageDto> = {}): RealtimeEvent {
-  return {
-    event: 'message.created',
-    data: {
-      id: crypto.randomUUID(),
-      convId: crypto.randomUUID(),
-      direction: 'in',
-      content: text,
-      fromMe: false,
-      author: 'contact',
-      messageType: 'text',
-      status: 'received',
-      error: null,
-      createdAt: new Date().toISOString(),
-      media: null,
-      ...overrides,
-    },
-  };
 }
 
 const contentOf = (m: { data?: unknown }) => (m.data as { content?: string } | undefined)?.content;

@@ -4,6 +4,9 @@ import type { Database } from './client.ts';
 
 const dialect = new PgDialect({ casing: 'snake_case' });
 
+/** What a prepared statement needs of the database (Database, or a part of it in tests). */
+export type PreparedTarget = Pick<Database, 'kind' | 'pool' | 'pglite'>;
+
 /**
  * Runs a raw statement as a named prepared statement on PostgreSQL: parsed once per connection, and
  * after five runs PostgreSQL keeps a generic plan instead of planning again. The engine's hot
@@ -12,7 +15,7 @@ const dialect = new PgDialect({ casing: 'snake_case' });
  * (values go in as parameters). On PGlite it is an ordinary query. Rows come as the driver parses
  * them (timestamps may be Date or text: callers convert).
  */
-export async function execPrepared<T>(database: Pick<Database, 'kind' | 'pool' | 'pglite'>, name: string, query: SQL): Promise<T[]> {
+export async function execPrepared<T>(database: PreparedTarget, name: string, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
   if (database.kind === 'postgres') return (await database.pool!.query({ name, text, values: params as unknown[] })).rows as T[];
   return (await database.pglite!.query<T>(text, params as unknown[])).rows;

@@ -1,7 +1,7 @@
-import type { RealtimeEvent } from '@vendai/contracts';
+import type { MessageDto, RealtimeEvent } from '@vendai/contracts';
 
 /** A valid message.created event with fresh ids, for realtime tests and the realtime benchmark. */
-export function sampleMessageEvent(content: string): RealtimeEvent {
+export function sampleMessageEvent(content: string, overrides: Partial<MessageDto> = {}): RealtimeEvent {
   return {
     event: 'message.created',
     data: {
@@ -16,6 +16,7 @@ export function sampleMessageEvent(content: string): RealtimeEvent {
       error: null,
       createdAt: new Date().toISOString(),
       media: null,
+      ...overrides,
     },
   };
 }

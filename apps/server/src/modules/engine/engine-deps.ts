@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
-import type { Database, Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import type { PreparedTarget } from '../../db/prepared.ts';
 import type { Gateway } from '../../integrations/gateway/gateway.ts';
 import type { Llm } from '../../integrations/llm/llm.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
@@ -55,7 +56,7 @@ export interface ReplyWaker {
 export interface EngineDeps {
   db: Db;
   /** The same database, for statements run as named prepared statements (db/prepared.ts). */
-  database: Pick<Database, 'kind' | 'pool' | 'pglite'>;
+  database: PreparedTarget;
   gateway: Gateway;
   llm: Llm;
   storage: Storage;

@@ -81,13 +81,6 @@ export function conversationRowFromSql(r: Record<string, any>): ConversationRow 
   };
 }
 
-/** The SQLSTATE of a database error, whether the driver's own or wrapped by drizzle (cause). */
-export function pgErrorCode(err: unknown): string | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
-  const code = e?.code ?? e?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
 /** The conversation of a chat on a number: by its JID, or by the @lid alias it was first seen under. */
 export async function findConversationByChat(db: Db, numberId: string, chat: MappedChat): Promise<ConversationRecord | null> {
   const byLid = chat.lid ? [eq(conversations.contactLid, chat.lid), eq(conversations.contactJid, chat.lid)] : [];

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client.ts';
-import { execPrepared } from '../../db/prepared.ts';
+import type { Db } from '../../db/client.ts';
+import { execPrepared, type PreparedTarget } from '../../db/prepared.ts';
 import { monthStart } from '../../domain/usage/get-current-usage.ts';
 import type { AnswerItem } from '../../db/schema/index.ts';
 import { conversationRowFromSql, type MessageRecord, rowsOf } from './engine-repository.ts';
@@ -20,9 +20,6 @@ export interface ClaimedBurst {
   version: number;
   token: string;
 }
-
-/** Where the prepared statements run (EngineDeps.database). */
-type PreparedTarget = Pick<Database, 'kind' | 'pool' | 'pglite'>;
 
 /** Everything answering a burst needs, read for many bursts in one query. */
 export interface ReplyContext extends ClaimedBurst {

@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Db } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
+import { pgErrorCode } from '../../db/pg-error.ts';
+import type { PreparedTarget } from '../../db/prepared.ts';
 import { createBatcher } from '../../lib/batcher.ts';
 import type { ConversationRow } from '../conversations/conversations-repository.ts';
-import { type MessageRecord, pgErrorCode } from './engine-repository.ts';
+import type { MessageRecord } from './engine-repository.ts';
 import { dropEchoCopy, finishParts, type FixRequest, fixAnswers, type PartOutcome } from './reply-repository.ts';
 
 /** The writes of replies in flight, grouped: many bursts' steps in one statement (group commit). */
@@ -15,7 +17,7 @@ export interface ReplyWriter {
 
 const MAX_BATCH = 100;
 
-export function createReplyWriter(db: Db, database: Pick<Database, 'kind' | 'pool' | 'pglite'>, log: FastifyBaseLogger): ReplyWriter {
+export function createReplyWriter(db: Db, database: PreparedTarget, log: FastifyBaseLogger): ReplyWriter {
   const fixes = createBatcher<FixRequest, MessageRecord | null>({
     maxItems: MAX_BATCH,
     run: (requests) => oneByOneOnFailure(requests, (rs) => fixAnswers(database, rs), log),
@@ -42,7 +44,7 @@ export function createReplyWriter(db: Db, database: Pick<Database, 'kind' | 'poo
  * The gateway's echo of our send may have been stored on its own before we knew its id (it would
  * collide with ours on (conversation, external id)): ours is the message, the copy goes.
  */
-async function finishPartsDroppingEchoes(db: Db, database: Pick<Database, 'kind' | 'pool' | 'pglite'>, outcomes: PartOutcome[]) {
+async function finishPartsDroppingEchoes(db: Db, database: PreparedTarget, outcomes: PartOutcome[]) {
   try {
     return await finishParts(database, outcomes);
   } catch (err) {

@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { NumberView } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { agentes, numbers } from '../../db/schema/index.ts';
+import { pgError } from '../../db/pg-error.ts';
 
 export type NumberRow = typeof numbers.$inferSelect;
 
@@ -135,9 +136,6 @@ export async function agentBelongsToUser(db: Db, userId: string, agentId: string
 
 /** Postgres unique violation (23505) on a named index, through drizzle's error wrapping. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return !constraint || name === constraint;
-  }
-  return false;
+  const e = pgError(err);
+  return e?.code === '23505' && (!constraint || e.constraint === constraint);
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createBatcher } from '../../lib/batcher.ts';
-import { type EventStoreDatabase, isForeignKeyViolation, type NewGatewayEvent, storeGatewayEvent, storeGatewayEvents } from './webhooks-repository.ts';
+import { pgErrorCode } from '../../db/pg-error.ts';
+import type { PreparedTarget } from '../../db/prepared.ts';
+import { type NewGatewayEvent, storeGatewayEvent, storeGatewayEvents } from './webhooks-repository.ts';
 
 /** stored: a new row (its id); replay: the same (number, event, key) was already there; unknown-number: the number is gone. */
 export type StoreOutcome = { outcome: 'stored'; id: string } | { outcome: 'replay' } | { outcome: 'unknown-number' };
@@ -33,7 +35,7 @@ interface Item {
 /** One item's failure must not reject its batch-mates, so errors travel as results. */
 type ItemResult = StoreOutcome | { outcome: 'error'; error: unknown };
 
-export function createGatewayEventStore(db: EventStoreDatabase, { maxItems = 200, maxWeight = 1024 * 1024, concurrency = 2, log }: GatewayEventStoreOptions = {}): GatewayEventStore {
+export function createGatewayEventStore(db: PreparedTarget, { maxItems = 200, maxWeight = 1024 * 1024, concurrency = 2, log }: GatewayEventStoreOptions = {}): GatewayEventStore {
   const batcher = createBatcher<Item, ItemResult>({
     maxItems,
     maxWeight,
@@ -64,12 +66,13 @@ export function createGatewayEventStore(db: EventStoreDatabase, { maxItems = 200
   };
 }
 
-async function storeOne(db: EventStoreDatabase, event: NewGatewayEvent): Promise<ItemResult> {
+async function storeOne(db: PreparedTarget, event: NewGatewayEvent): Promise<ItemResult> {
   try {
     const id = await storeGatewayEvent(db, event);
     return id ? { outcome: 'stored', id } : { outcome: 'replay' };
   } catch (error) {
-    return isForeignKeyViolation(error) ? { outcome: 'unknown-number' } : { outcome: 'error', error };
+    // A foreign-key violation: the number was deleted while cached.
+    return pgErrorCode(error) === '23503' ? { outcome: 'unknown-number' } : { outcome: 'error', error };
   }
 }
 
@@ -81,7 +84,7 @@ const dedupKey = (e: { numberId: string; event: string; eventKey: string | null 
  * RETURNING hit an existing key: replays. Null keys never conflict, so they are all sent, each with
  * an id chosen here to find its own row in the answer.
  */
-async function storeTogether(db: EventStoreDatabase, items: Item[]): Promise<ItemResult[]> {
+async function storeTogether(db: PreparedTarget, items: Item[]): Promise<ItemResult[]> {
   const results: ItemResult[] = new Array(items.length);
   const sent: { index: number; values: NewGatewayEvent }[] = [];
   const firstOfKey = new Set<string>();

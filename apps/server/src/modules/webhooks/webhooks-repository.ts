@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client.ts';
-import { execPrepared } from '../../db/prepared.ts';
+import type { Db } from '../../db/client.ts';
+import { execPrepared, type PreparedTarget } from '../../db/prepared.ts';
 import { numbers } from '../../db/schema/app.ts';
 
 /** What the webhook path needs of a number (also what the number cache keeps). */
@@ -33,11 +33,8 @@ export interface NewGatewayEvent {
   payload: unknown;
 }
 
-/** Where the store's statement runs (a named prepared statement on PostgreSQL, db/prepared.ts). */
-export type EventStoreDatabase = Pick<Database, 'kind' | 'pool' | 'pglite'>;
-
 /** Stores the event unless the same (number, event, key) is already there; the new row's id, or null on a replay. */
-export async function storeGatewayEvent(database: EventStoreDatabase, values: NewGatewayEvent): Promise<string | null> {
+export async function storeGatewayEvent(database: PreparedTarget, values: NewGatewayEvent): Promise<string | null> {
   const [row] = await storeGatewayEvents(database, [values]);
   return row?.id ?? null;
 }
@@ -48,7 +45,7 @@ export async function storeGatewayEvent(database: EventStoreDatabase, values: Ne
  * statement — are skipped (DO NOTHING) and absent from the answer; the caller maps the returned rows
  * back by (number_id, event, event_key).
  */
-export async function storeGatewayEvents(database: EventStoreDatabase, values: NewGatewayEvent[]) {
+export async function storeGatewayEvents(database: PreparedTarget, values: NewGatewayEvent[]) {
   const rows = values.map((v) => ({ id: v.id ?? null, number_id: v.numberId, event: v.event, event_key: v.eventKey, payload: v.payload }));
   const stored = await execPrepared<{ id: string; number_id: string; event: string; event_key: string | null }>(
     database,
@@ -72,12 +69,4 @@ export async function setNumberStatus(db: Db, numberId: string, status: 'CONECTA
     .where(and(eq(numbers.id, numberId), ne(numbers.status, status)))
     .returning({ id: numbers.id });
   return rows.length > 0;
-}
-
-/** Postgres foreign-key violation (23503), through drizzle's error wrapping (the driver error is a `cause`). */
-export function isForeignKeyViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
 }
