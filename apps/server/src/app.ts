@@ -27,6 +27,7 @@ import { trainingRoutes } from './modules/training/training-routes.ts';
 import { usageRoutes } from './modules/usage/usage-routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerRouteSchemas } from './plugins/route-schemas.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerSimulator } from './simulator/index.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
@@ -93,6 +94,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerErrorHandler(app);
+  await registerRouteSchemas(app, { exposeDocument: env.NODE_ENV !== 'production' });
 
   await seedPlans(database.db);
 

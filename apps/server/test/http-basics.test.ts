@@ -34,6 +34,14 @@ describe('errors', () => {
     expect(res.json().error.message).toBe('Informe seu nome completo.');
   });
 
+  it('route schemas: the OpenAPI document is generated from the schemas declared on the routes', async () => {
+    const res = await t.client().get('/api/openapi.json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; paths: Record<string, Record<string, { requestBody?: unknown }>> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths['/api/agents/{id}']?.patch?.requestBody).toBeDefined();
+  });
+
   it('an unknown /api route is a 404 JSON error, for any method', async () => {
     const get = await t.client().get('/api/nao-existe');
     expect(get.statusCode).toBe(404);

@@ -9,3 +9,4 @@ export * from './conversations.ts';
 export * from './realtime.ts';
 export * from './agents.ts';
 export * from './simulator.ts';
+export * from './http.ts';

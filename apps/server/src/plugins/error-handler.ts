@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ERROR_CODES } from '@vendai/contracts';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
 
 /** Maps every error to `{error:{code,message,fields?}}` with a Portuguese message; 5xx hides internals. */
@@ -12,6 +13,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       if (err.status >= 500) req.log.error({ err }, err.message);
       return reply.status(err.status).send({ error: { code: err.code, message: err.message, fields: err.fields } });
     }
+    if (hasZodFastifySchemaValidationErrors(err)) return sendSchemaValidationError(err, reply);
     const status = err.statusCode ?? 500;
     if (status === 429) {
       return reply.status(429).send({ error: { code: 'RATE_LIMITED', message: ERROR_CODES.RATE_LIMITED.message } });
@@ -27,6 +29,29 @@ export function registerErrorHandler(app: FastifyInstance) {
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: { code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message } });
   });
+}
+
+type SchemaValidationError = FastifyError & {
+  validation: { instancePath: string; message?: string }[];
+  validationContext?: string;
+};
+
+/**
+ * A route schema refused the request. Params name a row (`:id`): a malformed one is answered like an
+ * unknown one, 404 with the schema's message. Body and query: 400 VALIDATION with the first Portuguese
+ * message and one message per field (the same shape `validate()` gave, so forms keep working).
+ */
+function sendSchemaValidationError(err: SchemaValidationError, reply: FastifyReply) {
+  const fields: Record<string, string> = {};
+  for (const issue of err.validation) {
+    const key = issue.instancePath.slice(1).replaceAll('/', '.') || '_';
+    fields[key] ??= issue.message ?? ERROR_CODES.VALIDATION.message;
+  }
+  const first = Object.values(fields)[0] ?? ERROR_CODES.VALIDATION.message;
+  if (err.validationContext === 'params') {
+    return reply.status(404).send({ error: { code: 'NOT_FOUND', message: first } });
+  }
+  return reply.status(400).send({ error: { code: 'VALIDATION', message: first, fields } });
 }
 
 /**

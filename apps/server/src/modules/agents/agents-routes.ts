@@ -1,34 +1,38 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { updateAgentSchema } from '@vendai/contracts';
-import { validate } from '../../lib/validate.ts';
+import { AGENT_NOT_FOUND_MESSAGE, agentSchema, agentSummarySchema, idParamsSchema, updateAgentSchema } from '@vendai/contracts';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { requireUser } from '../../plugins/require-user.ts';
-import { agentId } from './agent-id.ts';
 import { deleteAgent } from './delete-agent.ts';
 import { getAgent } from './get-agent.ts';
 import { getCurrentAgent } from './get-current-agent.ts';
 import { listAgents } from './list-agents.ts';
 import { updateAgent } from './update-agent.ts';
 
-type IdParams = { Params: { id: string } };
+const params = idParamsSchema(AGENT_NOT_FOUND_MESSAGE);
 
 /** /api/agents: the signed-in user's AI agents (part 2 "Agents list", §4 "Agent", §7). */
-export const agentsRoutes: FastifyPluginAsync = async (app) => {
+export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser(app));
   const { db } = app.deps;
 
-  app.get('/', async (req) => listAgents({ db, userId: req.user.id }));
+  app.get('/', { schema: { response: { 200: z.array(agentSummarySchema) } } }, async (req) =>
+    listAgents({ db, userId: req.user.id }),
+  );
 
-  app.get('/current', async (req) => getCurrentAgent({ db, userId: req.user.id }));
+  app.get('/current', { schema: { response: { 200: agentSchema } } }, async (req) =>
+    getCurrentAgent({ db, userId: req.user.id }),
+  );
 
-  app.get<IdParams>('/:id', async (req) => getAgent({ db, userId: req.user.id, id: agentId(req.params.id) }));
+  app.get('/:id', { schema: { params, response: { 200: agentSchema } } }, async (req) =>
+    getAgent({ db, userId: req.user.id, id: req.params.id }),
+  );
 
-  app.patch<IdParams>('/:id', async (req) => {
-    const id = agentId(req.params.id);
-    return updateAgent({ db, userId: req.user.id, id, input: validate(updateAgentSchema, req.body) });
-  });
+  app.patch('/:id', { schema: { params, body: updateAgentSchema, response: { 200: agentSchema } } }, async (req) =>
+    updateAgent({ db, userId: req.user.id, id: req.params.id, input: req.body }),
+  );
 
-  app.delete<IdParams>('/:id', async (req, reply) => {
-    await deleteAgent({ db, userId: req.user.id, id: agentId(req.params.id) });
+  app.delete('/:id', { schema: { params } }, async (req, reply) => {
+    await deleteAgent({ db, userId: req.user.id, id: req.params.id });
     return reply.status(204).send();
   });
 };
