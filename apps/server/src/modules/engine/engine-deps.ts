@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
+import { REPLY_CONTEXT_MESSAGES } from '../../domain/ai-reply/reply-request.ts';
 import type { PreparedTarget } from '../../db/prepared.ts';
 import type { Gateway } from '../../integrations/gateway/gateway.ts';
 import type { Llm } from '../../integrations/llm/llm.ts';
@@ -40,7 +41,7 @@ export function engineConfigFromEnv(env: Env): EngineConfig {
     leaseMs: env.ENGINE_LEASE_SECONDS * 1000,
     llmAttempts: 3,
     sendAttempts: 4,
-    contextMessages: 20,
+    contextMessages: REPLY_CONTEXT_MESSAGES,
     typingMs: 3_000,
     pollMs: env.JOBS_POLL_SECONDS * 1000,
     maxRepliesInFlight: env.ENGINE_MAX_REPLIES_IN_FLIGHT,

@@ -1,5 +1,6 @@
 import type { MessageType } from '@vendai/contracts';
 import type { GatewayMessage } from '../../integrations/gateway/gateway.ts';
+import { safeJson } from '../../lib/safe-json.ts';
 
 /**
  * Pure mapping from the gateway's messageRaw (webhook `data` of messages.upsert / send.message,
@@ -219,6 +220,8 @@ const TYPE_PREVIEW: Record<Exclude<MessageType, 'text'>, string> = {
   unsupported: 'Mensagem não suportada',
 };
 
+export { safeJson };
+
 /** The conversation list's one-line preview of a message (at most 120 characters). */
 export function messagePreview(msg: Pick<MappedMessage, 'type' | 'content' | 'media'>): string {
   let text: string;
@@ -230,15 +233,6 @@ export function messagePreview(msg: Pick<MappedMessage, 'type' | 'content' | 'me
   else text = msg.content ? `${TYPE_PREVIEW[msg.type]}: ${msg.content}` : TYPE_PREVIEW[msg.type];
   const oneLine = text.replace(/\s+/g, ' ').trim();
   return oneLine.length > 120 ? `${oneLine.slice(0, 119)}…` : oneLine;
-}
-
-export function safeJson<T>(text: string | null | undefined): T | null {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as T;
-  } catch {
-    return null;
-  }
 }
 
 /** messages.update status → our message status (null: not a delivery state we track). */

@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { replyBursts } from '../../db/schema/index.ts';
-import type { ChatRequest, LlmTask } from '../../integrations/llm/llm.ts';
+import { buildReplyRequest } from '../../domain/ai-reply/reply-request.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import { PendingEvents } from './engine-events.ts';
 import { type MessageRecord, rowsOf } from './engine-repository.ts';
 import { messagePreview } from './map-gateway-message.ts';
 import { type PartOutcome, type ReplyContext, startPart } from './reply-repository.ts';
-import { buildHistory, splitReply } from './reply-rules.ts';
+import { splitReply } from './reply-rules.ts';
 import { withRetry } from './retry.ts';
 
 /** Shown in the inbox on an AI message the gateway finally refused. */
@@ -14,8 +14,6 @@ export const AI_SEND_FAILED = 'Não foi possível enviar a resposta da IA pelo W
 /** Shown on a part whose send was cut by a restart: it may or may not have reached the customer. */
 export const AI_SEND_INTERRUPTED = 'Envio interrompido pelo reinício do servidor. Confira no WhatsApp antes de reenviar.';
 
-/** The AI answers in a bounded size (the playground uses 500 tokens; replies may be a little longer). */
-const REPLY_MAX_TOKENS = 800;
 /** 'digitando…' is shown when preparing the answer takes longer than this. */
 const TYPING_AFTER_MS = 300;
 
@@ -62,12 +60,8 @@ async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<voi
       .catch((err) => deps.log.debug({ err }, 'engine: presence failed'));
   }, TYPING_AFTER_MS);
 
-  const history = buildHistory(ctx.recent);
-  const request: ChatRequest = {
-    messages: [{ role: 'system', content: ctx.agent.systemPrompt }, ...history],
-    maxTokens: REPLY_MAX_TOKENS,
-    task: { kind: 'reply', systemPrompt: ctx.agent.systemPrompt, respostas: ctx.agent.respostas as Extract<LlmTask, { kind: 'reply' }>['respostas'], history },
-  };
+  // The same request the playground makes (domain/ai-reply): prompt, history window, model settings.
+  const request = buildReplyRequest(ctx.agent, ctx.recent);
 
   let answer: string;
   try {

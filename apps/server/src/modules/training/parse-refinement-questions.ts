@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { LIMITS, type RefinementQuestion, type RefinementSet } from '@vendai/contracts';
+import { extractJsonCandidates, tryJson } from '../../lib/extract-json.ts';
+
+export { extractJsonCandidates };
 
 /**
  * Call A's answer → refinement questions (part 1 §8): the text as JSON; else a JSON object found
@@ -106,58 +109,6 @@ export function normaliseQuestionSet(value: unknown): Omit<RefinementSet, 'sourc
   }
   const contexto = typeof set.data.contexto === 'string' && set.data.contexto.trim() ? set.data.contexto.trim().slice(0, 500) : DEFAULT_CONTEXT;
   return { perguntas: clamped, total: clamped.length, contexto };
-}
-
-/**
- * Every JSON-object-looking piece of a text, in order: the insides of ``` code fences first, then
- * each balanced `{…}` (braces inside strings do not count).
- */
-export function extractJsonCandidates(input: string): string[] {
-  const source = input.slice(0, 200_000);
-  const candidates: string[] = [];
-  for (const fence of source.matchAll(/```[a-zA-Z]*\s*\n?([\s\S]*?)```/g)) {
-    const inner = fence[1]!.trim();
-    if (inner) candidates.push(inner);
-  }
-  for (let start = source.indexOf('{'); start !== -1; ) {
-    const end = matchingBrace(source, start);
-    if (end === -1) {
-      start = source.indexOf('{', start + 1);
-      continue;
-    }
-    candidates.push(source.slice(start, end + 1));
-    start = source.indexOf('{', end + 1);
-  }
-  return candidates;
-}
-
-/** Index of the `}` closing the `{` at `start`, or -1 when it never closes. */
-function matchingBrace(s: string, start: number): number {
-  let depth = 0;
-  let inString = false;
-  for (let i = start; i < s.length; i++) {
-    const c = s[i];
-    if (inString) {
-      if (c === '\\') i++;
-      else if (c === '"') inString = false;
-      continue;
-    }
-    if (c === '"') inString = true;
-    else if (c === '{') depth++;
-    else if (c === '}') {
-      depth--;
-      if (depth === 0) return i;
-    }
-  }
-  return -1;
-}
-
-function tryJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** Call A's text → the refinement set, never throwing. */

@@ -1,0 +1,58 @@
+import type { MessageType } from '@vendai/contracts';
+import type { ChatMessage } from '../../integrations/llm/llm.ts';
+import { safeJson } from '../../lib/safe-json.ts';
+
+/** A stored message as the context builder reads it. */
+export interface ContextMessage {
+  direction: 'in' | 'out';
+  messageType: string;
+  content: string | null;
+  mediaFilename: string | null;
+  mediaDuration: number | null;
+  status: string;
+}
+
+/**
+ * How a message reads to the AI. Media without a transcription or description is described
+ * ('[o cliente enviou um áudio]'), so the AI knows something arrived and can ask about it.
+ */
+export function describeForAi(m: ContextMessage): string | null {
+  const who = m.direction === 'in' ? 'o cliente enviou' : 'foi enviado';
+  const caption = m.content?.trim() ? `: ${m.content.trim()}` : '';
+  switch (m.messageType as MessageType) {
+    case 'text':
+      return m.content?.trim() || null;
+    case 'image':
+      return `[${who} uma imagem${caption}]`;
+    case 'video':
+      return `[${who} um vídeo${caption}]`;
+    case 'audio':
+      return `[${who} um áudio${m.mediaDuration ? ` de ${m.mediaDuration} s` : ''}]`;
+    case 'document':
+      return `[${who} um documento${m.mediaFilename ? ` (${m.mediaFilename})` : ''}${caption}]`;
+    case 'sticker':
+      return `[${who} uma figurinha]`;
+    case 'location': {
+      const loc = safeJson<{ address: string | null; lat: number; lng: number }>(m.content);
+      return `[${who} uma localização${loc ? `: ${loc.address ? `${loc.address}, ` : ''}${loc.lat}, ${loc.lng}` : ''}]`;
+    }
+    case 'contact': {
+      const c = safeJson<{ name: string; phone: string | null }>(m.content);
+      return `[${who} um contato${c ? `: ${c.name}${c.phone ? `, ${c.phone}` : ''}` : ''}]`;
+    }
+    default:
+      return `[${who} uma mensagem que não pode ser exibida]`;
+  }
+}
+
+/** The conversation for the AI: oldest first, newest last; failed sends are not part of it. */
+export function buildHistory(recentNewestFirst: ContextMessage[]): ChatMessage[] {
+  const history: ChatMessage[] = [];
+  for (const m of [...recentNewestFirst].reverse()) {
+    if (m.direction === 'out' && m.status === 'failed') continue;
+    const text = describeForAi(m);
+    if (!text) continue;
+    history.push({ role: m.direction === 'in' ? 'user' : 'assistant', content: text });
+  }
+  return history;
+}

@@ -1,0 +1,33 @@
+import type { AnswerItem } from '../../db/schema/index.ts';
+import type { ChatRequest, LlmTask } from '../../integrations/llm/llm.ts';
+import { buildHistory, type ContextMessage } from './history.ts';
+
+/**
+ * How an agent's answer to a customer is asked of the AI: one place for the conversation engine
+ * (WhatsApp) and the playground, so what the owner tests is what customers get
+ * (test/playground.test.ts fails if they diverge).
+ */
+
+/** Recent messages of the conversation given to the AI as context (the history window). */
+export const REPLY_CONTEXT_MESSAGES = 20;
+/** The AI answers in a bounded size (the spec's playground used 500 tokens; replies may be a little longer). */
+export const REPLY_MAX_TOKENS = 800;
+
+export interface ReplyAgent {
+  systemPrompt: string;
+  respostas: AnswerItem[];
+}
+
+/**
+ * The chat request for an answer: the agent's system prompt, then the conversation's latest
+ * messages (at most REPLY_CONTEXT_MESSAGES, given newest first, sent oldest first); model settings
+ * are the LLM defaults (temperature 0.7) with REPLY_MAX_TOKENS.
+ */
+export function buildReplyRequest(agent: ReplyAgent, recentNewestFirst: ContextMessage[]): ChatRequest {
+  const history = buildHistory(recentNewestFirst.slice(0, REPLY_CONTEXT_MESSAGES));
+  return {
+    messages: [{ role: 'system', content: agent.systemPrompt }, ...history],
+    maxTokens: REPLY_MAX_TOKENS,
+    task: { kind: 'reply', systemPrompt: agent.systemPrompt, respostas: agent.respostas as Extract<LlmTask, { kind: 'reply' }>['respostas'], history },
+  };
+}
