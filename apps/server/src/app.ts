@@ -19,7 +19,7 @@ import { accountRoutes } from './modules/account/account-routes.ts';
 import { agentsRoutes } from './modules/agents/agents-routes.ts';
 import { conversationsRoutes } from './modules/conversations/conversations-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
-import { createAuth } from './modules/auth/create-auth.ts';
+import { createAuth } from './integrations/auth/create-auth.ts';
 import { mediaRoutes } from './modules/media/media-routes.ts';
 import { numbersRoutes } from './modules/numbers/numbers-routes.ts';
 import { plansRoutes } from './modules/plans/plans-routes.ts';

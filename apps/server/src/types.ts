@@ -6,7 +6,7 @@ import type { Jobs } from './jobs/job.ts';
 import type { Llm } from './integrations/llm/llm.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { Storage } from './integrations/storage/storage.ts';
-import type { Auth } from './modules/auth/create-auth.ts';
+import type { Auth } from './integrations/auth/create-auth.ts';
 import type { RealtimeHub } from './realtime/realtime-hub.ts';
 
 /** What routes and services get from the app: built once in app.ts. */

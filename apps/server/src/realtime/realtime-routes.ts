@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { TIMING } from '@vendai/contracts';
 import { AppError } from '../lib/app-error.ts';
-import { trustedOrigins } from '../modules/auth/create-auth.ts';
+import { trustedOrigins } from '../integrations/auth/create-auth.ts';
 import { readSessionUser } from '../plugins/require-user.ts';
 
 /** Close codes the web connector understands. */

@@ -1,5 +1,5 @@
 import type { ResetLinkStatus } from '@vendai/contracts';
-import type { Auth } from '../auth/create-auth.ts';
+import type { Auth } from '../../integrations/auth/create-auth.ts';
 
 /**
  * Tells the reset page, before it shows the form, whether a link's code is usable (part 1 §4).

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { parsePhone, type RegisterInput } from '@vendai/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppDeps } from '../../types.ts';
-import { translateAuthError } from '../auth/auth-messages.ts';
+import { translateAuthError } from '../../integrations/auth/auth-messages.ts';
 import { findFreePlan, setActivePlan, updateProfilePhone } from './account-repository.ts';
 
 export interface RegisterAccountOptions {

@@ -1,8 +1,8 @@
 import { AGENT_IN_USE_MESSAGE } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { agentNotFound } from './agent-id.ts';
-import { deleteUnlinkedAgent } from './agents-repository.ts';
+import { agentNotFound } from '../../domain/agents/agent-id.ts';
+import { deleteUnlinkedAgent } from '../../domain/agents/agents-repository.ts';
 
 /** Deletes an agent; blocked (409 'Agente em uso') while a number links it (part 2 §5). */
 export async function deleteAgent({ db, userId, id }: { db: Db; userId: string; id: string }): Promise<void> {

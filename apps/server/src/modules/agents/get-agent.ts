@@ -1,7 +1,7 @@
 import type { Agent } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
-import { agentNotFound } from './agent-id.ts';
-import { selectAgent, toAgentDto } from './agents-repository.ts';
+import { agentNotFound } from '../../domain/agents/agent-id.ts';
+import { selectAgent, toAgentDto } from '../../domain/agents/agents-repository.ts';
 
 /** One of the user's agents with all its fields; another user's id is 'not found'. */
 export async function getAgent({ db, userId, id }: { db: Db; userId: string; id: string }): Promise<Agent> {

@@ -1,7 +1,7 @@
 import { NO_AGENT_MESSAGE, type Agent } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { selectNewestActiveAgent, toAgentDto } from './agents-repository.ts';
+import { selectNewestActiveAgent, toAgentDto } from '../../domain/agents/agents-repository.ts';
 
 /** /ia-management without ?agent=: the newest active agent, or 404 'Nenhum agente encontrado…'. */
 export async function getCurrentAgent({ db, userId }: { db: Db; userId: string }): Promise<Agent> {

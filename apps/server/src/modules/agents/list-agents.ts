@@ -1,6 +1,6 @@
 import type { AgentSummary } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
-import { selectAgentSummaries } from './agents-repository.ts';
+import { selectAgentSummaries } from '../../domain/agents/agents-repository.ts';
 
 /** /agents-management's rows: the user's agents with the flag that blocks deletion. */
 export async function listAgents({ db, userId }: { db: Db; userId: string }): Promise<AgentSummary[]> {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { authRateLimit } from '../../plugins/rate-limits.ts';
-import { translateAuthError } from './auth-messages.ts';
+import { translateAuthError } from '../../integrations/auth/auth-messages.ts';
 
 /**
  * Mounts better-auth under /api/auth: each request becomes a fetch Request, the Response's headers

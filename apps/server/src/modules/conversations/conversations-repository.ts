@@ -1,50 +1,8 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages, numbers } from '../../db/schema/index.ts';
+import { type ConversationRow, conversationColumns, keyText } from '../../domain/conversations/conversation-row.ts';
 import type { KeysetPosition } from './keyset-cursor.ts';
-
-/** A timestamp as text at full precision, in UTC, for keyset cursors (see keyset-cursor.ts). */
-const keyText = (column: AnyPgColumn) =>
-  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-
-const conversationColumns = {
-  id: conversations.id,
-  numberId: conversations.numberId,
-  contactName: conversations.contactName,
-  contactPhone: conversations.contactPhone,
-  contactJid: conversations.contactJid,
-  type: conversations.type,
-  agenteAtivo: conversations.agenteAtivo,
-  optedOut: conversations.optedOut,
-  lastMessage: conversations.lastMessage,
-  lastMessagePreview: conversations.lastMessagePreview,
-  unreadCount: conversations.unreadCount,
-  createdAt: conversations.createdAt,
-  numberInstanceName: numbers.instanceName,
-  numberPhone: numbers.phone,
-  numberApelido: numbers.apelido,
-  lastMessageKey: keyText(conversations.lastMessage),
-};
-
-export type ConversationRow = {
-  id: string;
-  numberId: string;
-  contactName: string | null;
-  contactPhone: string | null;
-  contactJid: string;
-  type: 'chat' | 'group';
-  agenteAtivo: boolean;
-  optedOut: boolean;
-  lastMessage: Date;
-  lastMessagePreview: string | null;
-  unreadCount: number;
-  createdAt: Date;
-  numberInstanceName: string;
-  numberPhone: string;
-  numberApelido: string | null;
-  lastMessageKey: string;
-};
 
 export type MessageRow = typeof messages.$inferSelect & { createdAtKey: string };
 
@@ -89,17 +47,6 @@ export async function findConversationOfUser(db: Db, userId: string, id: string)
     .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
     .limit(1);
   return (row as ConversationRow | undefined) ?? null;
-}
-
-/** Several conversations by id, whoever owns them (realtime publishing after a batch; `userId` is on each row's owner). */
-export async function findConversationsByIds(db: Db, ids: string[]): Promise<(ConversationRow & { userId: string })[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ ...conversationColumns, userId: conversations.userId })
-    .from(conversations)
-    .innerJoin(numbers, eq(numbers.id, conversations.numberId))
-    .where(inArray(conversations.id, ids));
-  return rows as (ConversationRow & { userId: string })[];
 }
 
 /** One page of a conversation's messages, newest first, strictly older than `before` (same index rules as above). */

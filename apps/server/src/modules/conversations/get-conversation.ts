@@ -1,7 +1,7 @@
 import type { ConversationDto } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { toConversationDto } from './conversation-dto.ts';
+import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
 import { findConversationOfUser } from './conversations-repository.ts';
 
 /** One of the user's conversations; another user's id is a 404 like an unknown one. */

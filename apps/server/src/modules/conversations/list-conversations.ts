@@ -1,6 +1,6 @@
 import { LIMITS, type ConversationPage } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
-import { toConversationDto } from './conversation-dto.ts';
+import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
 import { selectConversationPage } from './conversations-repository.ts';
 import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
 

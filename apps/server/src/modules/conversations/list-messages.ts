@@ -1,7 +1,7 @@
 import { LIMITS, type MessagePage } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { toMessageDto } from './conversation-dto.ts';
+import { toMessageDto } from '../../domain/conversations/conversation-dto.ts';
 import { findConversationOfUser, selectMessagePage } from './conversations-repository.ts';
 import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
 

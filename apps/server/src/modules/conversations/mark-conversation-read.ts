@@ -1,7 +1,7 @@
 import type { ConversationDto } from '@vendai/contracts';
 import { notFound } from '../../lib/app-error.ts';
 import type { ConversationsDeps } from './conversations-deps.ts';
-import { toConversationDto } from './conversation-dto.ts';
+import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
 import { clearUnread, findConversationOfUser } from './conversations-repository.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { GROUP_AI_LOCKED, type ConversationDto, type UpdateConversationInput } from '@vendai/contracts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ConversationsDeps } from './conversations-deps.ts';
-import { toConversationDto } from './conversation-dto.ts';
+import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
 import { findConversationOfUser, updateAgenteAtivo } from './conversations-repository.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { RealtimeEvent } from '@vendai/contracts';
-import { toConversationDto, toMessageDto } from '../conversations/conversation-dto.ts';
-import { type ConversationRow, findConversationsByIds } from '../conversations/conversations-repository.ts';
+import { toConversationDto, toMessageDto } from '../../domain/conversations/conversation-dto.ts';
+import { type ConversationRow, findConversationsByIds } from '../../domain/conversations/conversation-row.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import type { MessageRecord } from './engine-repository.ts';
 

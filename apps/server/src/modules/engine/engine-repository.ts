@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { agentes, conversations, gatewayEvents, messages, numbers, plans, profiles, replyBursts, usageMonthly } from '../../db/schema/index.ts';
 import { monthStart } from '../../domain/usage/get-current-usage.ts';
 import type { MappedChat } from './map-gateway-message.ts';
-import type { ConversationRow } from '../conversations/conversations-repository.ts';
+import type { ConversationRow } from '../../domain/conversations/conversation-row.ts';
 
 /** Database access of the conversation engine. `db` may be a transaction. */
 

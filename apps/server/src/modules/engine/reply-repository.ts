@@ -6,7 +6,7 @@ import { monthStart } from '../../domain/usage/get-current-usage.ts';
 import type { AnswerItem } from '../../db/schema/index.ts';
 import { conversationRowFromSql, type MessageRecord, rowsOf } from './engine-repository.ts';
 import type { ContextMessage } from './reply-rules.ts';
-import type { ConversationRow } from '../conversations/conversations-repository.ts';
+import type { ConversationRow } from '../../domain/conversations/conversation-row.ts';
 
 /**
  * Database steps of an AI reply, each one statement (docs/performance.md: a reply costs a claim

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { MessageDto } from '@vendai/contracts';
 import { conversations, messages, numbers } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { toMessageDto } from '../conversations/conversation-dto.ts';
+import { toMessageDto } from '../../domain/conversations/conversation-dto.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import { PendingEvents } from './engine-events.ts';
 import { switchAiOff, touchConversation } from './engine-repository.ts';

@@ -1,8 +1,8 @@
 import type { TrainingMode } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { assertWithinLimit } from '../../domain/usage/assert-within-limit.ts';
-import { agentId, agentNotFound } from '../agents/agent-id.ts';
-import { selectAgent } from '../agents/agents-repository.ts';
+import { agentId, agentNotFound } from '../../domain/agents/agent-id.ts';
+import { selectAgent } from '../../domain/agents/agents-repository.ts';
 
 /**
  * Before any AI call of the wizard: update mode needs the user's own agent and a training left

@@ -3,7 +3,7 @@ import { KEY_QUESTIONS, type AnswerItem, type KeyQuestionKey } from '@vendai/con
 import { createDemoLlm } from './demo-llm.ts';
 import { pickRefinementQuestions } from './refinement-bank.ts';
 import { demoReply } from './reply.ts';
-import { assembleSystemPrompt, PROMPT_SECTIONS } from './system-prompt.ts';
+import { assembleSystemPrompt, PROMPT_SECTIONS } from '../../../domain/prompts/system-prompt.ts';
 
 function answers(values: Partial<Record<KeyQuestionKey, string>>, extra: { pergunta: string; resposta: string }[] = []): AnswerItem[] {
   return [

@@ -1,7 +1,7 @@
 import type { ChatRequest, Llm } from '../llm.ts';
 import { pickRefinementQuestions } from './refinement-bank.ts';
 import { demoReply } from './reply.ts';
-import { assembleSystemPrompt } from './system-prompt.ts';
+import { assembleSystemPrompt } from '../../../domain/prompts/system-prompt.ts';
 
 /**
  * The offline demo provider (AI_PROVIDER=demo, or no AI_BASE_URL outside production): no network,

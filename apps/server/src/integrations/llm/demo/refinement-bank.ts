@@ -1,5 +1,5 @@
 import type { AnswerItem, RefinementQuestion } from '@vendai/contracts';
-import { countHits, keyAnswer, normalise } from './text.ts';
+import { countHits, keyAnswer, normalise } from '../../../domain/prompts/text.ts';
 
 /**
  * The demo provider's curated bank of refinement questions (part 1 §3 "refinement question").

@@ -1,6 +1,6 @@
 import type { AnswerItem } from '@vendai/contracts';
 import type { ChatMessage } from '../llm.ts';
-import { countHits, firstSentences, keyAnswer, normalise, refinementAnswers, sentence } from './text.ts';
+import { countHits, firstSentences, keyAnswer, normalise, refinementAnswers, sentence } from '../../../domain/prompts/text.ts';
 
 type Intent = 'greeting' | 'price' | 'objection' | 'buy' | 'product' | 'about' | 'thanks' | 'other';
 

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useSimChat } from '../api/get-sim-chat';
 import { useSendAsCustomer } from '../api/send-as-customer';
 import { initials, phoneLabel } from '../lib/format';
-import type { DraftChat } from './chats-workspace';
+import type { DraftChat } from '../lib/draft-chat';
 import { Composer, type SendOptions } from './composer';
 import { MessageBubble } from './message-bubble';
 

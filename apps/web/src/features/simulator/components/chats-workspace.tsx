@@ -6,13 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { useSimChats } from '../api/get-sim-chats';
+import type { DraftChat } from '../lib/draft-chat';
 import { initials, phoneLabel, timeOf } from '../lib/format';
 import { ChatPanel } from './chat-panel';
-
-export interface DraftChat {
-  customer: { name: string; phone: string };
-  group: { subject: string } | null;
-}
 
 /** WhatsApp-Web-like: the connected number and its chats on the left, the open chat on the right (one at a time on a phone). */
 export function ChatsWorkspace({

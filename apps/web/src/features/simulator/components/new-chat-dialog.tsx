@@ -5,7 +5,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { onlyDigits } from '../lib/format';
-import type { DraftChat } from './chats-workspace';
+import type { DraftChat } from '../lib/draft-chat';
 
 /** Who writes: a customer (name + number), alone or as a member of a new group. */
 export function NewChatDialog({ open, onOpenChange, onStart }: { open: boolean; onOpenChange: (open: boolean) => void; onStart: (draft: DraftChat) => void }) {

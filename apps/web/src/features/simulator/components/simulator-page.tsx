@@ -5,7 +5,8 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { useSimInstances } from '../api/get-sim-instances';
-import { ChatsWorkspace, type DraftChat } from './chats-workspace';
+import type { DraftChat } from '../lib/draft-chat';
+import { ChatsWorkspace } from './chats-workspace';
 import { ConnectionsPanel } from './connections-panel';
 import { NewChatDialog } from './new-chat-dialog';
 

@@ -5,7 +5,7 @@ import { LIMITS, PRODUCT_NAME } from '@vendai/contracts';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { account, profiles, session, user, verification } from '../../db/schema/index.ts';
-import type { Mailer } from '../../integrations/mail/mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail } from './reset-password-mail.ts';
 
 export interface CreateAuthOptions {

@@ -1,6 +1,6 @@
 import { messageTypeSchema, type ConversationDto, type MessageDto, type MessageType } from '@vendai/contracts';
 import type { messages } from '../../db/schema/index.ts';
-import type { ConversationRow } from './conversations-repository.ts';
+import type { ConversationRow } from './conversation-row.ts';
 
 type MessageRecord = typeof messages.$inferSelect;
 

@@ -1,5 +1,5 @@
 import { PRODUCT_NAME } from '@vendai/contracts';
-import type { Mail } from '../../integrations/mail/mailer.ts';
+import type { Mail } from '../mail/mailer.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

@@ -1,0 +1,62 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.ts';
+import { conversations, numbers } from '../../db/schema/index.ts';
+
+/**
+ * A conversation with its number, as the inbox lists it and as every realtime event carries it
+ * (toConversationDto). Shared by the inbox (modules/conversations) and the write side (modules/engine).
+ */
+
+/** A timestamp as text at full precision, in UTC, for keyset cursors (see keyset-cursor.ts). */
+export const keyText = (column: AnyPgColumn) =>
+  sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export const conversationColumns = {
+  id: conversations.id,
+  numberId: conversations.numberId,
+  contactName: conversations.contactName,
+  contactPhone: conversations.contactPhone,
+  contactJid: conversations.contactJid,
+  type: conversations.type,
+  agenteAtivo: conversations.agenteAtivo,
+  optedOut: conversations.optedOut,
+  lastMessage: conversations.lastMessage,
+  lastMessagePreview: conversations.lastMessagePreview,
+  unreadCount: conversations.unreadCount,
+  createdAt: conversations.createdAt,
+  numberInstanceName: numbers.instanceName,
+  numberPhone: numbers.phone,
+  numberApelido: numbers.apelido,
+  lastMessageKey: keyText(conversations.lastMessage),
+};
+
+export type ConversationRow = {
+  id: string;
+  numberId: string;
+  contactName: string | null;
+  contactPhone: string | null;
+  contactJid: string;
+  type: 'chat' | 'group';
+  agenteAtivo: boolean;
+  optedOut: boolean;
+  lastMessage: Date;
+  lastMessagePreview: string | null;
+  unreadCount: number;
+  createdAt: Date;
+  numberInstanceName: string;
+  numberPhone: string;
+  numberApelido: string | null;
+  lastMessageKey: string;
+};
+
+/** Several conversations by id, whoever owns them (realtime publishing after a batch; `userId` is on each row's owner). */
+export async function findConversationsByIds(db: Db, ids: string[]): Promise<(ConversationRow & { userId: string })[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ ...conversationColumns, userId: conversations.userId })
+    .from(conversations)
+    .innerJoin(numbers, eq(numbers.id, conversations.numberId))
+    .where(inArray(conversations.id, ids));
+  return rows as (ConversationRow & { userId: string })[];
+}
