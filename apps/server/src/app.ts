@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -37,9 +36,9 @@ import { engineRoutes } from './modules/engine/engine-routes.ts';
 import { createRealtimeHub } from './realtime/create-realtime-hub.ts';
 import { realtimeRoutes } from './realtime/realtime-routes.ts';
 import type { AppDeps } from './types.ts';
+import { DEFAULT_WEB_DIST } from './paths.ts';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-export const DEFAULT_WEB_DIST = path.resolve(here, '../../web/dist');
+export { DEFAULT_WEB_DIST };
 
 export interface BuildAppOptions {
   env: Env;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PROMPTS_DIR } from '../../paths.ts';
 
 /** apps/server/prompts: the Portuguese templates of calls A and B, reviewable as files. */
-export const PROMPTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../prompts');
+export { PROMPTS_DIR };
 
 const TEMPLATE_FILES = {
   questionsSystem: 'perguntas-refinamento.system.md',
