@@ -24,7 +24,7 @@ export interface AppDeps {
   storage: Storage;
   /** WhatsApp gateway port: Evolution API v2.3.x or the built-in simulator, same HTTP client (integrations/gateway). */
   gateway: Gateway;
-  /** Stored gateway message events and connection changes, published by the webhook receiver (integrations/gateway/event-hub.ts). */
+  /** Stored gateway message events and connection changes, dispatched by the webhook receiver (integrations/gateway/event-hub.ts). */
   gatewayEvents: GatewayEventHub;
   /** Durable jobs in the same Postgres (pg-boss): register before start, send from services (jobs/job.ts). */
   jobs: Jobs;

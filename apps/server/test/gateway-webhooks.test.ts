@@ -7,7 +7,7 @@ import type { TestApp } from './helpers/test-app.ts';
 import { useWebhookTestApp } from './helpers/webhook-test-app.ts';
 
 const webhooks = useWebhookTestApp();
-const { published, post, eventsOf } = webhooks;
+const { dispatched, post, eventsOf } = webhooks;
 let t: TestApp;
 beforeAll(() => {
   t = webhooks.t;
@@ -118,8 +118,8 @@ describe('connection.update', () => {
     const after = await numberRow(number.id);
     expect(after.status).toBe('CONECTADO');
     expect(after.connectedAt!.getTime()).toBe(connected.connectedAt!.getTime());
-    await waitFor(() => published.some((e) => e.kind === 'connection' && e.number.id === number.id));
-    expect(published.filter((e) => e.kind === 'connection' && e.number.id === number.id)).toHaveLength(1);
+    await waitFor(() => dispatched.some((e) => e.kind === 'connection' && e.number.id === number.id));
+    expect(dispatched.filter((e) => e.kind === 'connection' && e.number.id === number.id)).toHaveLength(1);
 
     const connecting = await post(number, envelope(number.instanceName, 'connection.update', { instance: number.instanceName, state: 'connecting', statusReason: 515 }));
     expect(connecting.statusCode).toBe(200);
@@ -141,7 +141,7 @@ describe('connection.update', () => {
 });
 
 describe('message events', () => {
-  it('stores a messages.upsert once after 10 deliveries and publishes it once', async () => {
+  it('stores a messages.upsert once after 10 deliveries and dispatches it once', async () => {
     const { number } = await userWithNumber(t);
     const body = upsert(number.instanceName, '3A5F00D1E2C3B4A59687');
     for (let i = 0; i < 10; i++) {
@@ -154,9 +154,9 @@ describe('message events', () => {
     expect(rows[0]!.payload).toMatchObject({ event: 'messages.upsert', data: { message: { conversation: 'Oi, quanto custa?' } } });
     // The gateway's instance apikey is not kept.
     expect(rows[0]!.payload).not.toHaveProperty('apikey');
-    await waitFor(() => published.some((e) => e.kind === 'message' && e.number.id === number.id));
+    await waitFor(() => dispatched.some((e) => e.kind === 'message' && e.number.id === number.id));
     await new Promise((r) => setTimeout(r, 50));
-    const mine = published.filter((e) => e.kind === 'message' && e.number.id === number.id);
+    const mine = dispatched.filter((e) => e.kind === 'message' && e.number.id === number.id);
     expect(mine).toHaveLength(1);
     expect(mine[0]).toMatchObject({ kind: 'message', eventId: rows[0]!.id, event: 'messages.upsert', eventKey: '3A5F00D1E2C3B4A59687' });
   });

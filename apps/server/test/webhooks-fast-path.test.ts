@@ -16,7 +16,7 @@ import type { TestApp } from './helpers/test-app.ts';
 import { useWebhookTestApp } from './helpers/webhook-test-app.ts';
 
 const webhooks = useWebhookTestApp();
-const { published, post, eventsOf } = webhooks;
+const { dispatched, post, eventsOf } = webhooks;
 let t: TestApp;
 beforeAll(() => {
   t = webhooks.t;
@@ -39,12 +39,12 @@ const upsert = (instance: string, id: string, text = 'Oi, quanto custa?') => ({
   apikey: 'INSTANCE-TOKEN',
 });
 
-const publishedFor = (numberId: string) => published.filter((e) => e.kind === 'message' && e.number.id === numberId);
-/** The hub publishes on setImmediate after the answer: give stragglers a moment before counting. */
+const dispatchedFor = (numberId: string) => dispatched.filter((e) => e.kind === 'message' && e.number.id === numberId);
+/** The hub dispatches on setImmediate after the answer: give stragglers a moment before counting. */
 const settle = () => new Promise((r) => setTimeout(r, 100));
 
 describe('POST /webhooks/gateway/:instance under concurrency', () => {
-  it('stores 100 concurrent distinct messages as 100 rows, each published once', async () => {
+  it('stores 100 concurrent distinct messages as 100 rows, each dispatched once', async () => {
     const { number } = await userWithNumber(t);
     const ids = Array.from({ length: 100 }, (_, i) => `FAST${String(i).padStart(4, '0')}`);
     const responses = await Promise.all(ids.map((id) => post(number, upsert(number.instanceName, id, `mensagem ${id}`))));
@@ -56,9 +56,9 @@ describe('POST /webhooks/gateway/:instance under concurrency', () => {
     // Each row kept its own payload (the batch did not mix them up).
     for (const row of rows) expect(row.payload).toMatchObject({ data: { message: { conversation: `mensagem ${row.eventKey}` } } });
 
-    await waitFor(() => publishedFor(number.id).length >= 100);
+    await waitFor(() => dispatchedFor(number.id).length >= 100);
     await settle();
-    const mine = publishedFor(number.id);
+    const mine = dispatchedFor(number.id);
     expect(mine).toHaveLength(100);
     // Published once each, with the id of its own row.
     const idByKey = new Map(rows.map((r) => [r.eventKey, r.id]));
@@ -66,7 +66,7 @@ describe('POST /webhooks/gateway/:instance under concurrency', () => {
     expect(new Set(mine.map((e) => (e.kind === 'message' ? e.eventKey : ''))).size).toBe(100);
   });
 
-  it('stores 20 concurrent copies of one message once: 1 stored, 19 replays, 1 publish', async () => {
+  it('stores 20 concurrent copies of one message once: 1 stored, 19 replays, 1 dispatch', async () => {
     const { number } = await userWithNumber(t);
     const body = upsert(number.instanceName, 'SAME0001');
     const responses = await Promise.all(Array.from({ length: 20 }, () => post(number, body)));
@@ -77,9 +77,9 @@ describe('POST /webhooks/gateway/:instance under concurrency', () => {
 
     const rows = await eventsOf(number.id);
     expect(rows).toHaveLength(1);
-    await waitFor(() => publishedFor(number.id).length >= 1);
+    await waitFor(() => dispatchedFor(number.id).length >= 1);
     await settle();
-    expect(publishedFor(number.id)).toMatchObject([{ kind: 'message', eventId: rows[0]!.id, eventKey: 'SAME0001' }]);
+    expect(dispatchedFor(number.id)).toMatchObject([{ kind: 'message', eventId: rows[0]!.id, eventKey: 'SAME0001' }]);
   });
 
   it('answers 404 (not 500) for a number deleted after it was cached, while other numbers go on', async () => {

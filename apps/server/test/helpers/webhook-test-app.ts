@@ -1,6 +1,6 @@
 /**
  * The app for webhook tests (in-process, `inject`), recording every event the webhook receiver
- * publishes on the gateway event hub, with a helper that posts a webhook as the gateway would.
+ * dispatches on the gateway event hub, with a helper that posts a webhook as the gateway would.
  * Call at the top of a test file: it registers its own beforeAll/afterAll.
  */
 import { eq } from 'drizzle-orm';
@@ -13,12 +13,12 @@ import { createTestApp, type TestApp } from './test-app.ts';
 type NumberRow = typeof numbers.$inferSelect;
 
 export function useWebhookTestApp() {
-  const published: GatewayEvent[] = [];
+  const dispatched: GatewayEvent[] = [];
   let app: TestApp;
   beforeAll(async () => {
     app = await createTestApp();
     app.app.deps.gatewayEvents.subscribe((e) => {
-      published.push(e);
+      dispatched.push(e);
     });
   });
   afterAll(async () => {
@@ -29,7 +29,7 @@ export function useWebhookTestApp() {
     get t(): TestApp {
       return app;
     },
-    published,
+    dispatched,
     /** POST a webhook for a number: its secret unless `secret` says otherwise (null: no header). */
     post(number: Pick<NumberRow, 'instanceName' | 'token'>, body: unknown, opts: { secret?: string | null; path?: string } = {}) {
       const headers: Record<string, string> = {};

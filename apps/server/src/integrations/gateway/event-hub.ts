@@ -1,14 +1,18 @@
 /**
  * The seam between the webhook receiver (modules/webhooks) and whoever processes gateway events
  * (the conversation engine, realtime). The receiver stores message events once in `gateway_events`
- * and applies connection changes to `numbers`; then it publishes here, after the database write and
+ * and applies connection changes to `numbers`; then it dispatches them here, after the database write and
  * after answering the gateway. A listener runs outside the request: its errors are logged, never
  * returned to the gateway.
  *
- * Durability: `gateway_events` rows are written before publishing and keep `processed_at = null` until a
- * consumer sets it, so a consumer that was down (or a restart between store and publish) can pick up
- * unprocessed rows from the table (index gateway_events_pending_idx). Publishing is a wake-up call,
+ * Durability: `gateway_events` rows are written before dispatching and keep `processed_at = null` until a
+ * consumer sets it, so a consumer that was down (or a restart between store and dispatch) can pick up
+ * unprocessed rows from the table (index gateway_events_pending_idx). Dispatching is a wake-up call,
  * not the only copy.
+ *
+ * Words: a *gateway event* (this file, table gateway_events) is what the WhatsApp gateway tells us; it
+ * is *dispatched* to in-process listeners. A *realtime event* (contracts/realtime.ts) is what we tell a
+ * user's browsers; it is *published* (realtime/realtime-hub.ts). See docs/glossary.md.
  */
 
 export interface GatewayEventNumber {
@@ -17,7 +21,7 @@ export interface GatewayEventNumber {
   instanceName: string;
 }
 
-/** A message-type event stored for the first time (replays of the same key are never published). */
+/** A message-type event stored for the first time (replays of the same key are never dispatched). */
 export interface StoredMessageEvent {
   kind: 'message';
   /** gateway_events.id */
@@ -30,7 +34,7 @@ export interface StoredMessageEvent {
   data: unknown;
 }
 
-/** numbers.status changed because of a connection.update (a replay that changes nothing is not published). */
+/** numbers.status changed because of a connection.update (a replay that changes nothing is not dispatched). */
 export interface ConnectionChangedEvent {
   kind: 'connection';
   number: GatewayEventNumber;
@@ -56,7 +60,7 @@ export interface GatewayEventHub {
   /** Subscribes; returns the unsubscribe function. */
   subscribe(listener: GatewayEventListener): () => void;
   /** Called by the webhook receiver only. Never throws; resolves when every listener settled. */
-  publish(event: GatewayEvent): Promise<void>;
+  dispatch(event: GatewayEvent): Promise<void>;
   /** The newest QR a qrcode.updated brought for an instance (memory only, lost on restart), or null. */
   latestQr(instanceName: string): { base64: string | null; code: string | null; at: Date } | null;
 }
@@ -69,7 +73,7 @@ export function createGatewayEventHub(log: { error: (obj: object, msg: string) =
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    async publish(event) {
+    async dispatch(event) {
       if (event.kind === 'qrcode') qrs.set(event.number.instanceName, { base64: event.base64, code: event.code, at: new Date() });
       if (event.kind === 'connection') qrs.delete(event.number.instanceName);
       await Promise.all(

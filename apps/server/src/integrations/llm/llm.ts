@@ -25,6 +25,8 @@ export interface ChatRequest {
   maxTokens?: number;
   topP?: number;
   task?: LlmTask;
+  /** Overrides the provider's retries (AI_MAX_RETRIES) for this call: 0 when the caller retries itself. */
+  maxRetries?: number;
 }
 
 export interface Llm {

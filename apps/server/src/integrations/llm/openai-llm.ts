@@ -1,8 +1,9 @@
-import OpenAI, { APIConnectionTimeoutError, APIError } from 'openai';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { type ChatRequest, type Llm, LLM_DEFAULTS } from './llm.ts';
 import { createHttpAgent, requestFetch } from '../../lib/http-client.ts';
+import { withRetry } from '../../lib/retry.ts';
 
 export interface OpenAiLlmOptions {
   /** The endpoint's base URL, ending in /v1 (normaliseBaseUrl adds it to a bare host). */
@@ -10,9 +11,23 @@ export interface OpenAiLlmOptions {
   apiKey?: string;
   model: string;
   timeoutMs: number;
-  /** Retries on connection errors, 408, 409, 429 and 5xx, with exponential backoff (the SDK's own). */
+  /**
+   * Retries on connection errors, timeouts, 408, 409, 429 and 5xx, with exponential backoff
+   * (lib/retry.ts; the SDK's own retries are off so attempts never multiply). A request may lower it.
+   */
   maxRetries: number;
   log?: FastifyBaseLogger;
+}
+
+/** First wait and cap of the AI retries' backoff (the values the SDK used). */
+const RETRY_BASE_MS = 500;
+const RETRY_MAX_MS = 8000;
+
+/** The failures the SDK itself would retry: no connection, a timeout, 408, 409, 429 and 5xx. */
+export function isRetryableAiError(err: unknown): boolean {
+  if (err instanceof APIConnectionError) return true; // includes APIConnectionTimeoutError
+  if (!(err instanceof APIError) || err.status === undefined) return false;
+  return err.status === 408 || err.status === 409 || err.status === 429 || err.status >= 500;
 }
 
 export const AI_UNAVAILABLE_MESSAGE = 'A IA não respondeu agora. Tente novamente em instantes.';
@@ -35,7 +50,7 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
     // Local servers (llama.cpp, Ollama, vLLM) often need no key; the SDK insists on one.
     apiKey: options.apiKey || 'sem-chave',
     timeout: options.timeoutMs,
-    maxRetries: options.maxRetries,
+    maxRetries: 0,
     // undici's request on a keep-alive pool: a third of the global fetch's CPU per call (lib/http-client.ts).
     fetch: requestFetch(createHttpAgent()),
   });
@@ -45,14 +60,23 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
     async complete(request: ChatRequest) {
       let content: string | null | undefined;
       try {
-        const completion = await client.chat.completions.create({
-          model: options.model,
-          messages: request.messages,
-          temperature: request.temperature ?? LLM_DEFAULTS.temperature,
-          max_tokens: request.maxTokens ?? LLM_DEFAULTS.maxTokens,
-          top_p: request.topP ?? LLM_DEFAULTS.topP,
-          stream: false,
-        });
+        const completion = await withRetry(
+          () =>
+            client.chat.completions.create({
+              model: options.model,
+              messages: request.messages,
+              temperature: request.temperature ?? LLM_DEFAULTS.temperature,
+              max_tokens: request.maxTokens ?? LLM_DEFAULTS.maxTokens,
+              top_p: request.topP ?? LLM_DEFAULTS.topP,
+              stream: false,
+            }),
+          {
+            attempts: 1 + (request.maxRetries ?? options.maxRetries),
+            baseMs: RETRY_BASE_MS,
+            maxMs: RETRY_MAX_MS,
+            shouldRetry: isRetryableAiError,
+          },
+        );
         content = completion.choices?.[0]?.message?.content;
       } catch (err) {
         const detail =

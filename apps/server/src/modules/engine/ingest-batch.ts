@@ -8,7 +8,7 @@ import { conversationRowFromSql, messageRecordFromSql } from './engine-repositor
 import { ingestGatewayEvent, type IngestInput, type IngestOutcome } from './ingest-gateway-event.ts';
 import { mapGatewayMessage, type MappedMessage, messagePreview } from './map-gateway-message.ts';
 import { BURST_CAP_MAX_MS, isOptOut, isStale } from './reply-rules.ts';
-import { withRetry } from './retry.ts';
+import { withRetry } from '../../lib/retry.ts';
 
 /**
  * Ingestion of many gateway events at once (group commit, docs/performance.md). The common case, a

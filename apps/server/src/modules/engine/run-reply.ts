@@ -7,7 +7,7 @@ import { type MessageRecord, rowsOf } from './engine-repository.ts';
 import { messagePreview } from './map-gateway-message.ts';
 import { type PartOutcome, type ReplyContext, startPart } from './reply-repository.ts';
 import { splitReply } from './reply-rules.ts';
-import { withRetry } from './retry.ts';
+import { withRetry } from '../../lib/retry.ts';
 
 /** Shown in the inbox on an AI message the gateway finally refused. */
 export const AI_SEND_FAILED = 'Não foi possível enviar a resposta da IA pelo WhatsApp. Verifique a conexão do número.';
@@ -67,7 +67,8 @@ async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<voi
   try {
     answer = await withRetry(
       async () => {
-        const text = await deps.llm.complete(request);
+        // maxRetries 0: this loop is the retry (ENGINE_LLM_ATTEMPTS); the provider's would multiply it.
+        const text = await deps.llm.complete({ ...request, maxRetries: 0 });
         if (!text || text.trim() === '') throw new Error('empty answer');
         return text;
       },

@@ -7,7 +7,7 @@ import type { EngineDeps } from './engine-deps.ts';
 import { PendingEvents } from './engine-events.ts';
 import { switchAiOff, touchConversation } from './engine-repository.ts';
 import { messagePreview } from './map-gateway-message.ts';
-import { withRetry } from './retry.ts';
+import { withRetry } from '../../lib/retry.ts';
 
 /** The dashboard chat's failure message (part 2 §8). */
 export const MANUAL_SEND_FAILED = 'Falha ao enviar mensagem. Tente novamente.';

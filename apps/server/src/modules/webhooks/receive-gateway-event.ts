@@ -22,7 +22,7 @@ export type ReceiveOutcome = 'stored' | 'replay' | 'status-changed' | 'status-un
  * unknown instance → 404; missing or wrong secret → 401; malformed body → 400, nothing stored.
  * connection.update moves numbers.status (open → CONECTADO + connected_at; close/refused →
  * DESCONECTADO); message events are stored once in gateway_events keyed by (number, event, key).
- * Returns what happened and the hub events to publish once the gateway has its answer.
+ * Returns what happened and the gateway events to dispatch once the gateway has its answer.
  *
  * The hot path (a message event of a known number) makes no query of its own: the number comes from
  * the cache and the row goes into the next group-commit insert (gateway-event-store.ts).
@@ -44,7 +44,7 @@ export async function receiveGatewayEvent({
   body: unknown;
   /** The request body's size, when known: the event's weight in a batch. */
   bodyBytes?: number;
-}): Promise<{ outcome: ReceiveOutcome; publish: GatewayEvent[] }> {
+}): Promise<{ outcome: ReceiveOutcome; dispatch: GatewayEvent[] }> {
   const number = await numbers.get(instanceName);
   if (!number) throw unknownInstance();
   if (!webhookSecretMatches(secret, number.token)) throw new AppError('UNAUTHENTICATED', 'Segredo do webhook ausente ou inválido.');
@@ -60,7 +60,7 @@ export async function receiveGatewayEvent({
     const parsed = connectionUpdateData.safeParse(data);
     if (!parsed.success) throw invalid('data.state');
     const { state, wuid } = parsed.data;
-    if (state === 'connecting') return { outcome: 'status-unchanged', publish: [] };
+    if (state === 'connecting') return { outcome: 'status-unchanged', dispatch: [] };
     const status = state === 'open' ? 'CONECTADO' : 'DESCONECTADO';
     // Always written (the cached status may be stale: the numbers module changes it too); the
     // UPDATE itself tells whether anything changed.
@@ -68,7 +68,7 @@ export async function receiveGatewayEvent({
     if (changed) numbers.setStatus(instanceName, status);
     return {
       outcome: changed ? 'status-changed' : 'status-unchanged',
-      publish: changed ? [{ kind: 'connection', number: ref, state, status, wuid: wuid ?? null }] : [],
+      dispatch: changed ? [{ kind: 'connection', number: ref, state, status, wuid: wuid ?? null }] : [],
     };
   }
 
@@ -77,7 +77,7 @@ export async function receiveGatewayEvent({
     if (!parsed.success) throw invalid('data.qrcode');
     // Kept in memory only (GatewayEventHub.latestQr): the connect screen asks the gateway for the QR anyway.
     const qr = 'qrcode' in parsed.data ? (parsed.data.qrcode as { base64?: string | null; code?: string | null }) : null;
-    return { outcome: 'qrcode', publish: [{ kind: 'qrcode', number: ref, base64: qr?.base64 ?? null, code: qr?.code ?? null }] };
+    return { outcome: 'qrcode', dispatch: [{ kind: 'qrcode', number: ref, base64: qr?.base64 ?? null, code: qr?.code ?? null }] };
   }
 
   if (isStoredEvent(event)) {
@@ -93,13 +93,13 @@ export async function receiveGatewayEvent({
       numbers.forget(instanceName);
       throw unknownInstance();
     }
-    if (stored.outcome === 'replay') return { outcome: 'replay', publish: [] };
-    return { outcome: 'stored', publish: [{ kind: 'message', eventId: stored.id, number: ref, event, eventKey, data: parsed.data }] };
+    if (stored.outcome === 'replay') return { outcome: 'replay', dispatch: [] };
+    return { outcome: 'stored', dispatch: [{ kind: 'message', eventId: stored.id, number: ref, event, eventKey, data: parsed.data }] };
   }
 
   // Every other event (instance.create, logout.instance, contacts.update, chats.*, presence.update…) is
   // acknowledged and dropped: answering 2xx keeps the gateway from retrying it.
-  return { outcome: 'ignored', publish: [] };
+  return { outcome: 'ignored', dispatch: [] };
 }
 
 function unknownInstance() {

@@ -25,7 +25,7 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
 
   const handler = async (req: FastifyRequest<{ Params: { instance: string; event?: string } }>) => {
     const length = Number(req.headers['content-length']);
-    const { outcome, publish } = await receiveGatewayEvent({
+    const { outcome, dispatch } = await receiveGatewayEvent({
       db,
       numbers,
       events,
@@ -34,11 +34,11 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
       body: req.body,
       bodyBytes: Number.isFinite(length) && length > 0 ? length : undefined,
     });
-    if (publish.length) {
+    if (dispatch.length) {
       setImmediate(() => {
-        for (const event of publish) void app.deps.gatewayEvents.publish(event);
+        for (const event of dispatch) void app.deps.gatewayEvents.dispatch(event);
         // realtime (issue 5 part B): a status change reaches the owner's open screens as number.updated.
-        for (const event of publish) if (event.kind === 'connection') void publishNumberUpdated({ ...app.deps, log: req.log }, event.number.id);
+        for (const event of dispatch) if (event.kind === 'connection') void publishNumberUpdated({ ...app.deps, log: req.log }, event.number.id);
       });
     }
     return { ok: true, outcome };
