@@ -1,4 +1,5 @@
 import path from 'node:path';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -89,6 +90,9 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     // HSTS only makes sense when the app is served over HTTPS.
     hsts: env.appUrl.startsWith('https:'),
   });
+  // JSON answers and the SPA's HTML over 1 KB are compressed (br, else gzip); built assets are served
+  // precompressed (.br/.gz made by the web build, plugins/web-app.ts).
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });

@@ -19,16 +19,18 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     root: distDir,
     wildcard: false,
     index: false,
+    // The web build writes .br and .gz beside each text asset; the one the client accepts is sent.
+    preCompressed: true,
     setHeaders: (res, file) => {
       res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const html = fs.readFileSync(index, 'utf8');
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/webhooks/') || req.url.startsWith('/simulator/');
     if (req.method !== 'GET' || isApi || path.extname(req.url.split('?')[0] ?? '')) {
       return sendNotFound(reply);
     }
-    return reply.type('text/html').header('cache-control', 'no-cache').send(html);
+    // Through @fastify/static so the .br/.gz the build wrote are used, like for the assets.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }
