@@ -20,6 +20,7 @@ import { agentsRoutes } from './modules/agents/agents-routes.ts';
 import { conversationsRoutes } from './modules/conversations/conversations-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { createAuth } from './integrations/auth/create-auth.ts';
+import { feedbackRoutes } from './modules/feedback/feedback-routes.ts';
 import { mediaRoutes } from './modules/media/media-routes.ts';
 import { numbersRoutes } from './modules/numbers/numbers-routes.ts';
 import { plansRoutes } from './modules/plans/plans-routes.ts';
@@ -111,6 +112,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   await app.register(agentsRoutes, { prefix: '/api/agents' });
   await app.register(conversationsRoutes, { prefix: '/api/conversations' });
   await app.register(trainingRoutes, { prefix: '/api/training' });
+  await app.register(feedbackRoutes, { prefix: '/api/feedback' });
   await app.register(realtimeRoutes);
   await app.register(mediaRoutes, { prefix: '/api/media' });
   await app.register(webhooksRoutes, { prefix: '/webhooks/gateway' });

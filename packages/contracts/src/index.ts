@@ -10,3 +10,4 @@ export * from './realtime.ts';
 export * from './agents.ts';
 export * from './simulator.ts';
 export * from './http.ts';
+export * from './feedback.ts';

@@ -28,6 +28,8 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('VendAI <nao-responda@vendai.local>'),
+  /** Where each feedback from "Ajude A Melhorar" is mailed (through the mail port: SMTP or the outbox). */
+  SUPPORT_EMAIL: z.preprocess(blank, z.email().default('suporte@vendai.local')),
   /** Public: the referral tracking script's global function name (part 1 §5). */
   PUBLIC_REFERRAL_TRACKER: optionalString,
   /** Folder with the built web app; served when it exists. */
