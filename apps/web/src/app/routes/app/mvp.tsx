@@ -1,13 +1,6 @@
-import { Sparkles } from 'lucide-react';
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { MvpPage } from '@/features/mvp/components/mvp-page';
 
+/** /mvp: welcome to early users, with the bug form link (issue 12). */
 export function Component() {
-  return (
-    <ComingSoon
-      title="Bem-vindo ao VendAI"
-      description="Você está usando uma versão inicial do produto. Sua opinião faz diferença."
-      icon={Sparkles}
-      coming={['Novidades desta versão', 'Como reportar um problema']}
-    />
-  );
+  return <MvpPage />;
 }
