@@ -7,6 +7,9 @@
  * - `prose`: call A answers the JSON inside prose and a ```json fence
  * - `invalid`: call A answers text with no usable JSON; call B a too-short apology
  * - `error500`: every call answers HTTP 500 (the SDK retries, then the app falls back)
+ * - `clarify`, `partial`, `hang`: for the prompt coach (call C): a question; a fragment of a prompt;
+ *   an answer after 3 s (longer than a test's AI_TIMEOUT_MS). In `json`/`prose`/`invalid` call C
+ *   answers an update as JSON, inside prose, or plain text.
  *
  * Control: POST /control/mode {mode}, GET /control/requests (bodies received), POST /control/reset.
  * Run alone: `node --import tsx e2e/support/fake-openai.ts` (FAKE_OPENAI_PORT, default 3290).
@@ -14,7 +17,7 @@
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 
-export const FAKE_MODES = ['json', 'prose', 'invalid', 'error500'] as const;
+export const FAKE_MODES = ['json', 'prose', 'invalid', 'error500', 'clarify', 'partial', 'hang'] as const;
 export type FakeMode = (typeof FAKE_MODES)[number];
 
 /** Marker in every answer, so tests can tell the fake's text from the app's own template. */
@@ -28,7 +31,7 @@ export interface RecordedRequest {
   top_p?: number;
   stream?: boolean;
   authorization?: string;
-  call: 'A' | 'B';
+  call: 'A' | 'B' | 'C';
 }
 
 export interface FakeOpenAi {
@@ -53,9 +56,25 @@ export const FAKE_QUESTIONS = {
   contexto: 'Faltam detalhes sobre entrega e encomendas.',
 };
 
-function callOf(messages: { role: string; content: string }[]): 'A' | 'B' {
+function callOf(messages: { role: string; content: string }[]): 'A' | 'B' | 'C' {
   const system = messages.find((m) => m.role === 'system')?.content ?? '';
+  if (system.includes('Treinadora de Prompt')) return 'C';
   return system.includes('"perguntas"') ? 'A' : 'B';
+}
+
+/** What the fake coach adds to a prompt (call C, update). */
+export const FAKE_COACH_ADDITION = '# Entrega\nEntregamos em toda a região de BH, de terça a sábado.';
+export const FAKE_COACH_QUESTION = 'Você quer mudar o tom, as informações de entrega ou as formas de pagamento?';
+
+function coachAnswer(mode: FakeMode, messages: { role: string; content: string }[]): string {
+  const user = messages.at(-1)?.content ?? '';
+  const current = /<<<\n([\s\S]*?)\n>>>/.exec(user)?.[1] ?? '';
+  const update = { mode: 'update', message: 'Incluí as informações de entrega.', updated_prompt: `${current}\n\n${FAKE_COACH_ADDITION}` };
+  if (mode === 'clarify') return JSON.stringify({ mode: 'clarify', message: FAKE_COACH_QUESTION, updated_prompt: null });
+  if (mode === 'partial') return JSON.stringify({ mode: 'update', message: 'Só o trecho novo.', updated_prompt: FAKE_COACH_ADDITION });
+  if (mode === 'prose') return `Claro! Segue a sugestão:\n\n\`\`\`json\n${JSON.stringify(update, null, 2)}\n\`\`\`\n\nQualquer coisa, é só pedir.`;
+  if (mode === 'invalid') return 'Pode me dizer qual região de entrega você atende? {"mode": "update", "updated_prompt": "quebrado';
+  return JSON.stringify(update);
 }
 
 function systemPromptFrom(messages: { role: string; content: string }[]): string {
@@ -73,7 +92,8 @@ function systemPromptFrom(messages: { role: string; content: string }[]): string
   ].join('\n\n');
 }
 
-function answerFor(mode: FakeMode, call: 'A' | 'B', messages: { role: string; content: string }[]): string {
+function answerFor(mode: FakeMode, call: 'A' | 'B' | 'C', messages: { role: string; content: string }[]): string {
+  if (call === 'C') return coachAnswer(mode, messages);
   if (call === 'A') {
     if (mode === 'json') return JSON.stringify(FAKE_QUESTIONS);
     if (mode === 'prose') return `Claro! Analisei as respostas e estas são as perguntas:\n\n\`\`\`json\n${JSON.stringify(FAKE_QUESTIONS, null, 2)}\n\`\`\`\n\nSe quiser, posso sugerir outras.`;
@@ -128,6 +148,7 @@ export async function startFakeOpenAi({ port = 0, host = '127.0.0.1' }: { port?:
         const call = callOf(body.messages ?? []);
         state.requests.push({ ...body, call, authorization: req.headers.authorization });
         if (state.mode === 'error500') return send(500, { error: { message: 'fake provider failure', type: 'server_error' } });
+        if (state.mode === 'hang') await new Promise((r) => setTimeout(r, 3_000));
         return send(200, completion(body.model, answerFor(state.mode, call, body.messages ?? [])));
       }
       send(404, { error: { message: 'not found' } });

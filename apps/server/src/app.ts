@@ -24,6 +24,8 @@ import { feedbackRoutes } from './modules/feedback/feedback-routes.ts';
 import { mediaRoutes } from './modules/media/media-routes.ts';
 import { numbersRoutes } from './modules/numbers/numbers-routes.ts';
 import { plansRoutes } from './modules/plans/plans-routes.ts';
+import { playgroundRoutes } from './modules/playground/playground-routes.ts';
+import { promptWorkshopRoutes } from './modules/prompt-workshop/prompt-workshop-routes.ts';
 import { trainingRoutes } from './modules/training/training-routes.ts';
 import { usageRoutes } from './modules/usage/usage-routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes.ts';
@@ -110,6 +112,8 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   await app.register(usageRoutes, { prefix: '/api/usage' });
   await app.register(numbersRoutes, { prefix: '/api/numbers' });
   await app.register(agentsRoutes, { prefix: '/api/agents' });
+  await app.register(promptWorkshopRoutes, { prefix: '/api/agents' });
+  await app.register(playgroundRoutes, { prefix: '/api/playground' });
   await app.register(conversationsRoutes, { prefix: '/api/conversations' });
   await app.register(trainingRoutes, { prefix: '/api/training' });
   await app.register(feedbackRoutes, { prefix: '/api/feedback' });

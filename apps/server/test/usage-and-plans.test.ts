@@ -69,7 +69,9 @@ describe('GET /api/usage', () => {
     const res = await client.get('/api/usage');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      total_trainnings: 3,
+      // Two trainings this month; the prompt coach's acceptance is recorded but is not a training
+      // (docs/decisions/008-prompt-workshop.md), and last month's does not count.
+      total_trainnings: 2,
       max_trainnings: 5,
       qtd_agentes: 2,
       max_ai_responses: 1,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS, RESPONSE_DELAYS } from './constants.ts';
+import { systemPromptSchema } from './prompt-workshop.ts';
 
 /**
  * AI agents and the training wizard (part 1 §3–§5, part 2 §3–§5). Shared by the server routes and
@@ -214,11 +215,7 @@ export const responseDelaySchema = z
 /** PATCH /api/agents/:id: the system prompt or the response delay (part 2 §4), together with updated_at. */
 export const updateAgentSchema = z
   .object({
-    system_prompt: z
-      .string({ error: 'O prompt deve ser um texto.' })
-      .refine((s) => s.trim().length > 0, { error: 'O prompt não pode ficar vazio.' })
-      .refine((s) => s.length <= 20_000, { error: 'O prompt pode ter no máximo 20.000 caracteres.' })
-      .optional(),
+    system_prompt: systemPromptSchema.optional(),
     timing: responseDelaySchema.optional(),
   })
   .refine((v) => v.system_prompt !== undefined || v.timing !== undefined, { error: 'Nada para salvar.' });

@@ -11,3 +11,4 @@ export * from './agents.ts';
 export * from './simulator.ts';
 export * from './http.ts';
 export * from './feedback.ts';
+export * from './prompt-workshop.ts';

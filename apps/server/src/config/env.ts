@@ -26,6 +26,10 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Attempts per minute per client on sign-in, sign-up and reset requests. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Prompt-coach suggestions per minute per user (each is an AI call). */
+  COACH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
+  /** Playground messages per minute per user (AI calls not counted in the monthly AI messages). */
+  PLAYGROUND_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('VendAI <nao-responda@vendai.local>'),
   /** Where each feedback from "Ajude A Melhorar" is mailed (through the mail port: SMTP or the outbox). */

@@ -20,3 +20,19 @@ export function authRateLimit(perMinute: number): RouteShorthandOptions['config'
     },
   };
 }
+
+/**
+ * Per-user limit for routes that call the AI on the owner's behalf (prompt coach, playground): keyed
+ * by the signed-in user (requireUser runs first), per process, `perMinute` calls in a rolling minute.
+ */
+export function userRateLimit(perMinute: number, message?: string): RouteShorthandOptions['config'] {
+  return {
+    rateLimit: {
+      max: perMinute,
+      timeWindow: '1 minute',
+      hook: 'preHandler',
+      keyGenerator: (req: FastifyRequest) => `${req.routeOptions.url}|${req.user?.id ?? req.ip}`,
+      errorResponseBuilder: () => new AppError('RATE_LIMITED', message),
+    },
+  };
+}

@@ -14,6 +14,8 @@ import { createTestApp, newPerson, type TestApp, type TestClient } from './test-
 export interface LlmCall {
   messages: { role: string; content: string }[];
   at: number;
+  /** The whole request body (model, temperature, max_tokens…). */
+  body: Record<string, unknown>;
 }
 
 export interface FakeLlm {
@@ -39,8 +41,8 @@ export async function startFakeLlm(): Promise<FakeLlm> {
         res.writeHead(404).end();
         return;
       }
-      const parsed = JSON.parse(body) as { messages: LlmCall['messages'] };
-      const call = { messages: parsed.messages, at: Date.now() };
+      const parsed = JSON.parse(body) as { messages: LlmCall['messages'] } & Record<string, unknown>;
+      const call = { messages: parsed.messages, at: Date.now(), body: parsed };
       fake.calls.push(call);
       fake
         .respond(call, fake.calls.length)

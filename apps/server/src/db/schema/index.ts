@@ -2,3 +2,4 @@ export * from './auth.ts';
 export * from './app.ts';
 export * from './simulator.ts';
 export * from './engine.ts';
+export * from './prompt-versions.ts';

@@ -10,7 +10,9 @@ export function monthStart(now = new Date()): Date {
 
 /**
  * user_current_usage (part 2 §3): the plan's limits beside what the user has used. A user with no
- * plan gets the free plan's limits (docs/decisions/002-plan-limits.md).
+ * plan gets the free plan's limits (docs/decisions/002-plan-limits.md). total_trainnings counts the
+ * month's trainings and retrainings ('TREINAMENTO'); prompt-coach acceptances ('TREINADORA DE
+ * PROMPT') are recorded but are edits, not trainings (docs/decisions/008-prompt-workshop.md).
  */
 export async function getCurrentUsage(db: Db, userId: string, now = new Date()): Promise<CurrentUsage> {
   const since = monthStart(now);
@@ -26,7 +28,7 @@ export async function getCurrentUsage(db: Db, userId: string, now = new Date()):
     db
       .select({ n: count() })
       .from(usageTraining)
-      .where(and(eq(usageTraining.userId, userId), gte(usageTraining.createdAt, since))),
+      .where(and(eq(usageTraining.userId, userId), eq(usageTraining.type, 'TREINAMENTO'), gte(usageTraining.createdAt, since))),
     db.select({ n: count() }).from(agentes).where(eq(agentes.userId, userId)),
     db.select({ n: count() }).from(numbers).where(eq(numbers.userId, userId)),
     db

@@ -16,7 +16,8 @@ export interface ChatMessage {
 export type LlmTask =
   | { kind: 'refinement-questions'; respostas: AnswerItem[] }
   | { kind: 'system-prompt'; respostas: AnswerItem[]; apelido: string }
-  | { kind: 'reply'; systemPrompt: string; respostas: AnswerItem[]; history: ChatMessage[] };
+  | { kind: 'reply'; systemPrompt: string; respostas: AnswerItem[]; history: ChatMessage[] }
+  | { kind: 'prompt-coach'; currentPrompt: string; instruction: string; full: boolean };
 
 export interface ChatRequest {
   messages: ChatMessage[];

@@ -2,10 +2,15 @@ import type { Agent, UpdateAgentInput } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { agentNotFound } from '../../domain/agents/agent-id.ts';
 import { toAgentDto, updateAgentFields } from '../../domain/agents/agents-repository.ts';
+import { changeAgentPrompt } from '../../domain/prompt-versions/change-agent-prompt.ts';
 
-/** Saves the system prompt and/or the response delay (part 2 §4: the delay saves at once). */
+/**
+ * Saves the system prompt (a manual edit: written with its version only when the text differs from
+ * the saved one, never a training) and/or the response delay (part 2 §4: the delay saves at once).
+ */
 export async function updateAgent({ db, userId, id, input }: { db: Db; userId: string; id: string; input: UpdateAgentInput }): Promise<Agent> {
-  const row = await updateAgentFields(db, userId, id, { systemPrompt: input.system_prompt, timing: input.timing });
+  let row = input.system_prompt === undefined ? undefined : (await changeAgentPrompt(db, { userId, agentId: id, prompt: input.system_prompt, source: 'manual' })).agent;
+  if (input.timing !== undefined) row = await updateAgentFields(db, userId, id, { timing: input.timing });
   if (!row) throw agentNotFound();
   return toAgentDto(row);
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { finishTrainingSchema, FinishTrainingResult } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
+import { recordPromptVersion } from '../../domain/prompt-versions/record-prompt-version.ts';
 import { assertWithinLimit } from '../../domain/usage/assert-within-limit.ts';
 import { assembleSystemPrompt } from '../../domain/prompts/system-prompt.ts';
 import type { AppDeps } from '../../types.ts';
@@ -65,6 +66,7 @@ export async function finishTraining({
       : await insertAgent(tx, { userId, apelido, respostas, systemPrompt: finalPrompt });
     if (!saved) throw agentNotFound();
     await insertUsageTraining(tx, { userId, agentId: saved.id, type: 'TREINAMENTO' });
+    await recordPromptVersion(tx, { userId, agentId: saved.id, source: agentId ? 'retraining' : 'training', systemPrompt: finalPrompt });
     return saved;
   });
 

@@ -1,5 +1,6 @@
 import type { ChatRequest, Llm } from '../llm.ts';
 import { pickRefinementQuestions } from './refinement-bank.ts';
+import { demoPromptCoach } from './prompt-coach.ts';
 import { demoReply } from './reply.ts';
 import { assembleSystemPrompt } from '../../../domain/prompts/system-prompt.ts';
 
@@ -21,6 +22,8 @@ export function createDemoLlm(): Llm {
           return assembleSystemPrompt(task.respostas, task.apelido);
         case 'reply':
           return demoReply(task.systemPrompt, task.respostas, task.history);
+        case 'prompt-coach':
+          return JSON.stringify(demoPromptCoach(task.currentPrompt, task.instruction, task.full));
         default: {
           const system = request.messages.find((m) => m.role === 'system')?.content ?? '';
           return demoReply(system, [], request.messages.filter((m) => m.role !== 'system'));

@@ -1,0 +1,62 @@
+import { AGENT_NOT_FOUND_MESSAGE, COACH_STALE_MESSAGE, type PromptVersionSource } from '@vendai/contracts';
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { agentes, usageTraining } from '../../db/schema/index.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordPromptVersion } from './record-prompt-version.ts';
+
+type AgentRow = typeof agentes.$inferSelect;
+
+export interface PromptChange {
+  userId: string;
+  agentId: string;
+  prompt: string;
+  source: Exclude<PromptVersionSource, 'training' | 'retraining'>;
+  restoredFrom?: string;
+  /** A coach acceptance records its usage_training row ('TREINADORA DE PROMPT') in the same transaction. */
+  usageType?: 'TREINADORA DE PROMPT';
+  /** promptFingerprint of the prompt the change was based on: refused (409) when the saved prompt moved on. */
+  basedOn?: string;
+}
+
+/**
+ * Writes a new system prompt outside training (manual save, coach acceptance, restore) in one
+ * transaction: the agent row (prompt + updated_at), its version and, for the coach, the
+ * usage_training row. Nothing is written when the text equals the saved one (part 2 §4: saving
+ * only happens when the text differs). Another user's agent is not found. Never counts a training.
+ */
+export async function changeAgentPrompt(db: Db, change: PromptChange): Promise<{ agent: AgentRow; changed: boolean }> {
+  return db.transaction(async (trx) => {
+    const tx = trx as unknown as Db;
+    const [current] = await tx
+      .select()
+      .from(agentes)
+      .where(and(eq(agentes.id, change.agentId), eq(agentes.userId, change.userId)))
+      .for('update')
+      .limit(1);
+    if (!current) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);
+    if (change.basedOn !== undefined && change.basedOn !== promptFingerprint(current.systemPrompt)) throw new AppError('CONFLICT', COACH_STALE_MESSAGE);
+    if (current.systemPrompt === change.prompt) return { agent: current, changed: false };
+
+    const [agent] = await tx
+      .update(agentes)
+      .set({ systemPrompt: change.prompt, updatedAt: new Date() })
+      .where(eq(agentes.id, current.id))
+      .returning();
+    await recordPromptVersion(tx, {
+      userId: change.userId,
+      agentId: current.id,
+      source: change.source,
+      systemPrompt: change.prompt,
+      restoredFrom: change.restoredFrom,
+    });
+    if (change.usageType) await tx.insert(usageTraining).values({ userId: change.userId, agentId: current.id, type: change.usageType });
+    return { agent: agent!, changed: true };
+  });
+}
+
+/** A short fingerprint of a prompt text: what a coach suggestion was based on. */
+export function promptFingerprint(prompt: string): string {
+  return createHash('sha256').update(prompt).digest('hex').slice(0, 24);
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { isPartialSuggestion } from '@vendai/contracts';
+import { DEMO_ADJUSTMENTS_HEADING, demoPromptCoach } from './prompt-coach.ts';
+
+const PROMPT = [
+  '# Identidade\nVocê é Luna, assistente da Doce Encanto.',
+  '# Tom de voz\nCarinhoso.',
+  '# Regras importantes\n- Mensagens curtas.\n- Aceitamos Pix e cartão.',
+  `# Contexto do negócio\n${'Bolos artesanais em Belo Horizonte. '.repeat(10)}`,
+].join('\n\n');
+
+describe('demo prompt coach', () => {
+  it('vague instructions get one clarifying question', () => {
+    for (const instruction of ['melhore o prompt', 'muda isso', 'não gostei']) {
+      const a = demoPromptCoach(PROMPT, instruction, false);
+      expect(a).toMatchObject({ mode: 'clarify', updated_prompt: null });
+      expect(a.message).toMatch(/\?/);
+    }
+  });
+
+  it('concrete instructions get the whole prompt with the change, deterministically', () => {
+    const a = demoPromptCoach(PROMPT, 'Adicione que entregamos em BH aos sábados', false);
+    expect(a.mode).toBe('update');
+    expect(a.updated_prompt).toContain(`${DEMO_ADJUSTMENTS_HEADING}\n- Entregamos em BH aos sábados.`);
+    expect(a.updated_prompt!.startsWith('# Identidade')).toBe(true);
+    expect(a.updated_prompt!.indexOf(DEMO_ADJUSTMENTS_HEADING)).toBeLessThan(a.updated_prompt!.indexOf('# Regras importantes'));
+    expect(demoPromptCoach(PROMPT, 'Adicione que entregamos em BH aos sábados', false)).toEqual(a);
+    // A second change joins the same section.
+    const b = demoPromptCoach(a.updated_prompt!, 'deixe mais informal', false);
+    expect(b.updated_prompt!.split(DEMO_ADJUSTMENTS_HEADING)).toHaveLength(2);
+    expect(b.updated_prompt).toMatch(/- Entregamos em BH aos sábados\.\n- Use um tom informal/);
+  });
+
+  it('removes lines that mention what the owner asks to remove, or asks when there is none', () => {
+    const a = demoPromptCoach(PROMPT, 'remova a parte do Pix', false);
+    expect(a.mode).toBe('update');
+    expect(a.updated_prompt).not.toMatch(/pix/i);
+    expect(demoPromptCoach(PROMPT, 'remova o trecho sobre boleto', false).mode).toBe('clarify');
+  });
+
+  it('"só o trecho" gives a partial fragment; full=true the whole prompt', () => {
+    const partial = demoPromptCoach(PROMPT, 'Mostre só o trecho: adicione que entregamos em BH', false);
+    expect(isPartialSuggestion(PROMPT, partial.updated_prompt!)).toBe(true);
+    const full = demoPromptCoach(PROMPT, 'Mostre só o trecho: adicione que entregamos em BH', true);
+    expect(isPartialSuggestion(PROMPT, full.updated_prompt!)).toBe(false);
+    expect(full.updated_prompt).toContain('- Entregamos em BH.');
+  });
+});
