@@ -52,9 +52,15 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return { db: db as unknown as Db, kind: 'pglite', pglite, close: () => pglite.close() };
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers is most of an idle embedded server's memory (measured:
+ * 320 MB resident after opening, 176 MB with 16 MB). A small business's database fits in 32 MB of cache.
+ */
+const PGLITE_SETTINGS = { postgresqlconf: ['shared_buffers=32MB'] };
+
 async function openPglite(dataDir: string): Promise<PGlite> {
-  if (dataDir.startsWith('memory://')) return PGlite.create(dataDir);
+  if (dataDir.startsWith('memory://')) return PGlite.create(dataDir, PGLITE_SETTINGS);
   const dir = path.join(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
-  return PGlite.create(dir);
+  return PGlite.create(dir, PGLITE_SETTINGS);
 }

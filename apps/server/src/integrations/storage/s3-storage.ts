@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { isValidKey, mediaUrl, newKey } from './storage-keys.ts';
 import type { Storage, StoredFile } from './storage.ts';
 
@@ -18,29 +18,19 @@ export interface S3StorageOptions {
  * The original file name travels as object metadata (URI-encoded: S3 metadata is ASCII).
  */
 export function createS3Storage(options: S3StorageOptions): Storage {
-  const client = new S3Client({
-    region: options.region,
-    endpoint: options.endpoint,
-    forcePathStyle: options.forcePathStyle,
-    credentials:
-      options.accessKeyId && options.secretAccessKey
-        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
-        : undefined,
-    // Checksums only when the operation needs them: several S3-compatible servers reject the
-    // newer default trailers.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-    maxAttempts: 3,
-  });
+  // The SDK (~25 MB resident) is loaded on first use, so a server on local storage never pays for it.
+  let loaded: Promise<{ sdk: typeof import('@aws-sdk/client-s3'); client: S3Client }> | undefined;
+  const s3 = () => (loaded ??= import('@aws-sdk/client-s3').then((sdk) => ({ sdk, client: newClient(sdk, options) })));
   const { bucket } = options;
 
   return {
     kind: 's3',
 
     async save(userId, data, meta) {
+      const { sdk, client } = await s3();
       const key = newKey(userId, meta);
       await client.send(
-        new PutObjectCommand({
+        new sdk.PutObjectCommand({
           Bucket: bucket,
           Key: key,
           Body: data,
@@ -54,22 +44,41 @@ export function createS3Storage(options: S3StorageOptions): Storage {
 
     async read(key): Promise<StoredFile | null> {
       if (!isValidKey(key)) return null;
+      const { sdk, client } = await s3();
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const res = await client.send(new sdk.GetObjectCommand({ Bucket: bucket, Key: key }));
         const data = Buffer.from(await res.Body!.transformToByteArray());
         const filename = res.Metadata?.filename ? safeDecode(res.Metadata.filename) : null;
         return { data, mimetype: res.ContentType ?? 'application/octet-stream', filename, size: data.length };
       } catch (err) {
-        if (err instanceof NoSuchKey || (err instanceof S3ServiceException && err.$metadata.httpStatusCode === 404)) return null;
+        if (err instanceof sdk.NoSuchKey || (err instanceof sdk.S3ServiceException && err.$metadata.httpStatusCode === 404)) return null;
         throw err;
       }
     },
 
     async remove(key) {
       if (!isValidKey(key)) return;
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      const { sdk, client } = await s3();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
   };
+}
+
+function newClient(sdk: typeof import('@aws-sdk/client-s3'), options: S3StorageOptions): S3Client {
+  return new sdk.S3Client({
+    region: options.region,
+    endpoint: options.endpoint,
+    forcePathStyle: options.forcePathStyle,
+    credentials:
+      options.accessKeyId && options.secretAccessKey
+        ? { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey }
+        : undefined,
+    // Checksums only when the operation needs them: several S3-compatible servers reject the
+    // newer default trailers.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+    maxAttempts: 3,
+  });
 }
 
 function safeDecode(value: string): string {

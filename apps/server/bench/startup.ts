@@ -1,0 +1,65 @@
+/**
+ * Start-up benchmark (npm run bench:startup): the production server as `npm start` runs it (the
+ * esbuild bundle under plain node, embedded PGlite database), measured from spawn to the first
+ * answered GET /api/health ("cold start"), and its resident memory after BENCH_IDLE_SECONDS idle.
+ * The first start on a new data folder (initdb + migrations) is reported separately; the cold starts
+ * reuse that folder, as a restarted server does.
+ *
+ *   npm run build && npm run bench:startup
+ *
+ * Options (env): BENCH_RUNS (5), BENCH_IDLE_SECONDS (5), BENCH_PORT (3990).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { SERVER_ROOT } from '../src/paths.ts';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
+const PORT = Number(process.env.BENCH_PORT ?? 3990);
+const bundle = path.join(SERVER_ROOT, 'dist/server.js');
+if (!fs.existsSync(bundle)) throw new Error('Run `npm run build` first (apps/server/dist/server.js is missing).');
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-bench-startup-'));
+
+function rssMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+async function startOnce(): Promise<{ ms: number; rss: number }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [bundle], {
+    env: { ...process.env, NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-0123456789-0123456789-01234', SIMULATOR_ENABLED: 'true', AI_PROVIDER: 'demo', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      const ok = await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false);
+      if (ok) break;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const ms = performance.now() - started;
+    await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+    return { ms, rss: rssMb(child.pid!) };
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((r) => child.once('exit', r));
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+try {
+  const first = await startOnce();
+  console.log(`first start (new data folder: initdb + migrations): ${Math.round(first.ms)} ms, idle RSS ${first.rss} MB`);
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await startOnce());
+  console.log(`cold start to first answered request, ${RUNS} runs: median ${Math.round(median(runs.map((r) => r.ms)))} ms (${runs.map((r) => Math.round(r.ms)).join(', ')})`);
+  console.log(`idle RSS after ${IDLE_SECONDS} s: median ${median(runs.map((r) => r.rss))} MB (${runs.map((r) => r.rss).join(', ')})`);
+  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, node ${process.version}`);
+} finally {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
