@@ -29,6 +29,7 @@ import { promptWorkshopRoutes } from './modules/prompt-workshop/prompt-workshop-
 import { trainingRoutes } from './modules/training/training-routes.ts';
 import { usageRoutes } from './modules/usage/usage-routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes.ts';
+import { registerBilling } from './modules/billing/register-billing.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerRouteSchemas } from './plugins/route-schemas.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -121,6 +122,8 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   await app.register(mediaRoutes, { prefix: '/api/media' });
   await app.register(webhooksRoutes, { prefix: '/webhooks/gateway' });
   if (env.simulatorEnabled) await registerSimulator(app, { db: database.db, env });
+  // Plans and billing (issue 11): Stripe, or the local payments stand-in at /pagamentos-local.
+  await registerBilling(app);
 
   // Conversation engine: ingests stored gateway events, answers with the AI, manual sends (issue 5).
   const engine = createEngine(

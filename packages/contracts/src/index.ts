@@ -12,3 +12,4 @@ export * from './simulator.ts';
 export * from './http.ts';
 export * from './feedback.ts';
 export * from './prompt-workshop.ts';
+export * from './billing.ts';

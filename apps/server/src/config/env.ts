@@ -78,6 +78,22 @@ const envSchema = z.object({
   ENGINE_MAX_REPLIES_IN_FLIGHT: z.preprocess(blank, z.coerce.number().int().min(1).max(5_000).default(200)),
   /** How often job workers look for due delayed jobs (s, ≥ 0.5); new jobs wake them at once. */
   JOBS_POLL_SECONDS: z.preprocess(blank, z.coerce.number().min(0.5).default(0.5)),
+  /** Payments (issue 11): Stripe secret key (sk_test_… / sk_live_…). Unset → the local payments stand-in outside production. */
+  STRIPE_SECRET_KEY: optionalString,
+  /** Signing secret of the /webhooks/stripe endpoint (whsec_…); required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Stripe price ids (recurring, monthly) of the paid plans, and the metered price for AI messages past the limit. */
+  STRIPE_PRICE_EXPANSAO_IA: optionalString,
+  STRIPE_PRICE_CONSCIENCIA: optionalString,
+  STRIPE_PRICE_OVERAGE: optionalString,
+  /** event_name of the Stripe billing meter the overage price is attached to. */
+  STRIPE_METER_EVENT_NAME: z.preprocess(blank, z.string().default('vendai_ai_messages')),
+  /** The local payments stand-in (local checkout and portal pages, Stripe-shaped signed webhooks). Default: on outside production without STRIPE_SECRET_KEY. */
+  PAYMENTS_STANDIN_ENABLED: z.preprocess(blank, z.enum(['true', 'false']).optional()),
+  /** Sales chat link opened by the sem-limites plan's 'Consultar Valores' (e.g. a wa.me link). */
+  SALES_CONTACT_URL: z.preprocess(blank, z.url().default('https://wa.me/5511999999999?text=Quero%20conhecer%20o%20plano%20Sem%20Limites')),
+  /** How often the overage job reports AI messages past the plan's limit to Stripe (s). */
+  BILLING_METER_INTERVAL_SECONDS: z.preprocess(blank, z.coerce.number().min(1).default(60)),
 });
 
 export type Env = z.infer<typeof envSchema> & {
@@ -90,6 +106,8 @@ export type Env = z.infer<typeof envSchema> & {
   simulatorEnabled: boolean;
   /** GATEWAY_WEBHOOK_BASE_URL or APP_URL, without a trailing slash. */
   gatewayWebhookBaseUrl: string;
+  /** Which payments implementation runs: real Stripe, the local stand-in, or none (paid checkout answers 'pagamentos não configurados'). */
+  paymentsMode: 'stripe' | 'standin' | 'off';
 };
 
 const DEV_SECRET = 'vendai-development-secret-change-me-0123456789';
@@ -110,6 +128,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const problem = gatewayProblem(env);
   if (problem) throw new Error(`Configuração inválida:\n  - ${problem}`);
   const aiProvider = resolveAiProvider(env);
+  const paymentsMode = resolvePaymentsMode(env);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   return {
     ...env,
@@ -119,6 +138,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     aiProvider,
     simulatorEnabled: simulatorEnabled(env),
     gatewayWebhookBaseUrl: (env.GATEWAY_WEBHOOK_BASE_URL ?? appUrl).replace(/\/$/, ''),
+    paymentsMode,
   };
 }
 
@@ -156,4 +176,19 @@ function resolveAiProvider(env: z.infer<typeof envSchema>): 'openai' | 'demo' {
     );
   }
   return provider;
+}
+
+/**
+ * Payments: Stripe when STRIPE_SECRET_KEY is set (then the webhook secret and the price ids are
+ * required), else the local stand-in outside production (or with PAYMENTS_STANDIN_ENABLED=true),
+ * else off: the free plan works, paid checkouts answer 'pagamentos não configurados' (docs/decisions: payments).
+ */
+function resolvePaymentsMode(env: ParsedEnv): 'stripe' | 'standin' | 'off' {
+  if (env.STRIPE_SECRET_KEY) {
+    const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_EXPANSAO_IA', 'STRIPE_PRICE_CONSCIENCIA', 'STRIPE_PRICE_OVERAGE'] as const).filter((k) => !env[k]);
+    if (missing.length) throw new Error(`Configuração inválida:\n  - ${missing.join(', ')}: obrigatório com STRIPE_SECRET_KEY`);
+    return 'stripe';
+  }
+  if (env.PAYMENTS_STANDIN_ENABLED) return env.PAYMENTS_STANDIN_ENABLED === 'true' ? 'standin' : 'off';
+  return env.NODE_ENV === 'production' ? 'off' : 'standin';
 }

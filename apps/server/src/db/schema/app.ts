@@ -188,6 +188,8 @@ export const messages = pgTable(
   (t) => [
     uniqueIndex('messages_conv_external_unique').on(t.convId, t.externalId),
     index('messages_conv_created_idx').on(t.convId, t.createdAt.desc(), t.id.desc()),
+    // A user's messages in a billing period (domain/usage/ai-answers.ts: paid plans' counters and overage).
+    index('messages_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
 

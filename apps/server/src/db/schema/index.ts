@@ -3,3 +3,4 @@ export * from './app.ts';
 export * from './simulator.ts';
 export * from './engine.ts';
 export * from './prompt-versions.ts';
+export * from './billing.ts';

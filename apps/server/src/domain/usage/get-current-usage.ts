@@ -1,4 +1,7 @@
 import { and, count, eq, gte } from 'drizzle-orm';
+import { resultRows } from '../../db/rows.ts';
+import { countAiAnswersSql } from './ai-answers.ts';
+import { usagePeriod } from './usage-period.ts';
 import type { CurrentUsage } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { agentes, numbers, plans, profiles, usageMonthly, usageTraining } from '../../db/schema/index.ts';
@@ -12,10 +15,11 @@ export function monthStart(now = new Date()): Date {
  * user_current_usage (part 2 §3): the plan's limits beside what the user has used. A user with no
  * plan gets the free plan's limits (docs/decisions/002-plan-limits.md). total_trainnings counts the
  * month's trainings and retrainings ('TREINAMENTO'); prompt-coach acceptances ('TREINADORA DE
- * PROMPT') are recorded but are edits, not trainings (docs/decisions/008-prompt-workshop.md).
+ * PROMPT') are recorded but are edits, not trainings (docs/decisions/008-prompt-workshop.md). Monthly counters cover the
+ * calendar month, or the billing period of a paid plan's live subscription (usage-period.ts).
  */
 export async function getCurrentUsage(db: Db, userId: string, now = new Date()): Promise<CurrentUsage> {
-  const since = monthStart(now);
+  const calendarMonth = monthStart(now);
   const [planRow] = await db
     .select({ plan: plans })
     .from(profiles)
@@ -23,6 +27,8 @@ export async function getCurrentUsage(db: Db, userId: string, now = new Date()):
     .where(eq(profiles.id, userId))
     .limit(1);
   const plan = planRow?.plan ?? (await db.select().from(plans).where(eq(plans.slug, 'freemium')).limit(1))[0];
+  const period = await usagePeriod(db, userId, planRow?.plan.id ?? null, now);
+  const since = period.kind === 'billing' ? period.start : calendarMonth;
 
   const [[trainings], [agents], [instances], [monthly]] = await Promise.all([
     db
@@ -31,10 +37,12 @@ export async function getCurrentUsage(db: Db, userId: string, now = new Date()):
       .where(and(eq(usageTraining.userId, userId), eq(usageTraining.type, 'TREINAMENTO'), gte(usageTraining.createdAt, since))),
     db.select({ n: count() }).from(agentes).where(eq(agentes.userId, userId)),
     db.select({ n: count() }).from(numbers).where(eq(numbers.userId, userId)),
-    db
-      .select({ n: usageMonthly.aiMessages })
-      .from(usageMonthly)
-      .where(and(eq(usageMonthly.userId, userId), eq(usageMonthly.month, since.toISOString().slice(0, 10)))),
+    period.kind === 'billing'
+      ? db.execute(countAiAnswersSql(userId, period.start, period.end)).then((r) => resultRows<{ n: number }>(r))
+      : db
+          .select({ n: usageMonthly.aiMessages })
+          .from(usageMonthly)
+          .where(and(eq(usageMonthly.userId, userId), eq(usageMonthly.month, calendarMonth.toISOString().slice(0, 10)))),
   ]);
 
   return {

@@ -1,0 +1,79 @@
+import Stripe from 'stripe';
+import type { CheckoutInput, Payments } from './payments.ts';
+
+export interface StripePaymentsOptions {
+  kind: 'stripe' | 'standin';
+  secretKey: string;
+  webhookSecret: string;
+  priceIds: Record<string, string>;
+  overagePriceId: string;
+  meterEventName: string;
+  /** The local stand-in: {host, port, protocol: 'http'}. Unset → api.stripe.com. */
+  endpoint?: { host: string; port: number; protocol: 'http' | 'https' };
+}
+
+/** The payments port over the `stripe` SDK (server side only: the key never reaches the browser). */
+export function createStripePayments(o: StripePaymentsOptions): Payments {
+  const stripe = new Stripe(o.secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+    appInfo: { name: 'VendAI' },
+    ...(o.endpoint ?? {}),
+  });
+
+  return {
+    kind: o.kind,
+    priceIds: o.priceIds,
+    overagePriceId: o.overagePriceId,
+    meterEventName: o.meterEventName,
+
+    async createCustomer({ userId, email, name }) {
+      // The idempotency key makes two racing first checkouts create one customer at Stripe.
+      const customer = await stripe.customers.create({ email, name, metadata: { user_id: userId } }, { idempotencyKey: `customer-${userId}` });
+      return customer.id;
+    },
+
+    async createCheckoutSession(input: CheckoutInput) {
+      const session = await stripe.checkout.sessions.create({
+        mode: 'subscription',
+        customer: input.customerId,
+        client_reference_id: input.userId,
+        // The plan's monthly price, plus the metered price AI messages past the limit are billed on.
+        line_items: [{ price: input.priceId, quantity: 1 }, { price: o.overagePriceId }],
+        metadata: { user_id: input.userId, plan_id: input.planId, plan_slug: input.planSlug },
+        subscription_data: { metadata: { user_id: input.userId, plan_id: input.planId, plan_slug: input.planSlug } },
+        success_url: input.successUrl,
+        cancel_url: input.cancelUrl,
+        locale: 'pt-BR',
+      });
+      return { id: session.id, url: session.url };
+    },
+
+    retrieveCheckoutSession: (id) => stripe.checkout.sessions.retrieve(id),
+    retrieveSubscription: (id) => stripe.subscriptions.retrieve(id),
+
+    async createPortalSession({ customerId, returnUrl }) {
+      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, locale: 'pt-BR' });
+      return { url: session.url };
+    },
+
+    async reportMeterEvent({ customerId, identifier, value, timestamp }) {
+      try {
+        await stripe.billing.meterEvents.create({
+          event_name: o.meterEventName,
+          identifier,
+          timestamp: Math.floor(timestamp.getTime() / 1000),
+          payload: { stripe_customer_id: customerId, value: String(value) },
+        });
+        return 'created';
+      } catch (err) {
+        // Stripe refuses an identifier it already has: that event was counted before (a retry after a crash).
+        if (err instanceof Stripe.errors.StripeError && /identifier/i.test(err.message) && /already|duplicate|exists/i.test(err.message)) return 'duplicate';
+        throw err;
+      }
+    },
+
+    constructEvent: (rawBody, signature) => stripe.webhooks.constructEvent(rawBody, signature, o.webhookSecret),
+  };
+}

@@ -1,0 +1,33 @@
+import { activatedPlanSchema, billingStatusSchema, checkoutSessionSchema, choosePlanSchema, confirmCheckoutSchema, portalSessionSchema } from '@vendai/contracts';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
+import { requireUser } from '../../plugins/require-user.ts';
+import { activateFreePlan } from './activate-free-plan.ts';
+import type { BillingDeps } from './billing-deps.ts';
+import { confirmCheckout } from './confirm-checkout.ts';
+import { createCheckoutSession } from './create-checkout-session.ts';
+import { createPortalSession } from './create-portal-session.ts';
+import { getBillingStatus } from './get-billing-status.ts';
+
+/** /api/billing: plan choice, checkout, portal and subscription status of the signed-in user (part 2 §4, §7). */
+export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async (app, { deps }) => {
+  app.addHook('preHandler', requireUser(app));
+
+  app.get('/status', { schema: { response: { 200: billingStatusSchema } } }, async (req) => getBillingStatus({ deps, userId: req.user.id }));
+
+  app.post('/activate-free-plan', { schema: { body: choosePlanSchema, response: { 200: activatedPlanSchema } } }, async (req) =>
+    activateFreePlan({ deps, userId: req.user.id, planId: req.body.planId }),
+  );
+
+  app.post('/create-checkout-session', { schema: { body: choosePlanSchema, response: { 200: checkoutSessionSchema } } }, async (req) =>
+    createCheckoutSession({ deps, userId: req.user.id, planId: req.body.planId }),
+  );
+
+  app.post('/create-portal-session', { schema: { body: z.object({}).optional(), response: { 200: portalSessionSchema } } }, async (req) =>
+    createPortalSession({ deps, userId: req.user.id }),
+  );
+
+  app.post('/confirm-checkout', { schema: { body: confirmCheckoutSchema, response: { 200: billingStatusSchema } } }, async (req) =>
+    confirmCheckout({ deps, userId: req.user.id, sessionId: req.body.sessionId }),
+  );
+};

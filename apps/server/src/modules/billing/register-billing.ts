@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { createPayments } from '../../integrations/payments/create-payments.ts';
+import type { Payments } from '../../integrations/payments/payments.ts';
+import type { PaymentsStandin } from '../../integrations/payments/standin/index.ts';
+import type { BillingDeps } from './billing-deps.ts';
+import { billingRoutes } from './billing-routes.ts';
+import { listActivePlans, syncPlanPriceIds } from './billing-repository.ts';
+import { startMeterWorker } from './report-overage.ts';
+import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
+
+/**
+ * Plans and billing (issue 11): payments from the environment (Stripe, the local stand-in, or off),
+ * the plans' price ids, /api/billing, /webhooks/stripe and the overage job.
+ */
+export async function registerBilling(app: FastifyInstance): Promise<{ payments: Payments | null; standin: PaymentsStandin | null }> {
+  const { env, db } = app.deps;
+  const paidSlugs = (await listActivePlans(db)).filter((p) => (p.priceCents ?? 0) > 0).map((p) => p.slug);
+  const { payments, standin } = await createPayments(app, { env, db, paidSlugs });
+  await syncPlanPriceIds(db, payments?.priceIds ?? {});
+  const deps: BillingDeps = { db, env, payments, log: app.log.child({ module: 'billing' }) };
+
+  await app.register(billingRoutes, { prefix: '/api/billing', deps });
+  await app.register(stripeWebhookRoutes, { prefix: '/webhooks/stripe', deps });
+
+  let worker: ReturnType<typeof startMeterWorker> | null = null;
+  app.addHook('onReady', async () => {
+    if (payments) worker = startMeterWorker(deps, env.BILLING_METER_INTERVAL_SECONDS);
+  });
+  app.addHook('preClose', async () => worker?.stop());
+  app.decorate('billing', { deps, standin, runMeterCycle: () => worker?.runNow() ?? Promise.resolve({ queued: 0, reported: 0, failed: 0 }) });
+  return { payments, standin };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Billing internals for tests and operations (the overage job's pass on demand). */
+    billing: { deps: BillingDeps; standin: PaymentsStandin | null; runMeterCycle(): Promise<{ queued: number; reported: number; failed: number }> };
+  }
+}
