@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { PRODUCT_NAME } from '@vendai/contracts';
+import { publicConfigSchema } from '@vendai/contracts';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { seedPlans } from './db/seed.ts';
@@ -31,7 +31,8 @@ import { usageRoutes } from './modules/usage/usage-routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes.ts';
 import { registerBilling } from './modules/billing/register-billing.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { registerRouteSchemas } from './plugins/route-schemas.ts';
+import { registerRouteSchemas, type ZodTypeProvider } from './plugins/route-schemas.ts';
+import { publicConfig } from './config/public-config.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerSimulator } from './simulator/index.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
@@ -91,6 +92,11 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The WhatsApp Business authorization test (/connect/whatsapp) opens the provider's dialog in a
+    // popup that must keep its opener to post the code back: popups we open stay reachable, other
+    // sites still cannot hold a handle to our pages. The callback page itself is served with
+    // unsafe-none (plugins/web-app.ts), or arriving on it would cut the popup from its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     // HSTS only makes sense when the app is served over HTTPS.
     hsts: env.appUrl.startsWith('https:'),
   });
@@ -106,7 +112,9 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   await seedPlans(database.db);
 
   app.get('/api/health', async () => ({ ok: true, database: database.kind, mail: mail.kind }));
-  app.get('/api/config', async () => ({ productName: PRODUCT_NAME, referralTracker: env.PUBLIC_REFERRAL_TRACKER ?? null, aiMode: llm.kind === 'demo' ? 'demo' : 'live' }));
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => publicConfig(env, llm.kind === 'demo' ? 'demo' : 'live'));
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(plansRoutes, { prefix: '/api/plans' });

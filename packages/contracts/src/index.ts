@@ -13,3 +13,4 @@ export * from './http.ts';
 export * from './feedback.ts';
 export * from './prompt-workshop.ts';
 export * from './billing.ts';
+export * from './public-config.ts';

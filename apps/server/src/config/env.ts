@@ -36,6 +36,20 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.preprocess(blank, z.email().default('suporte@vendai.local')),
   /** Public: the referral tracking script's global function name (part 1 §5). */
   PUBLIC_REFERRAL_TRACKER: optionalString,
+  /**
+   * Public: the three tutorial lessons' video links (landing page and /tutorial), comma separated in
+   * lesson order (connect, train, automate); YouTube watch, youtu.be or Shorts links. A lesson without a
+   * link shows its written step-by-step version.
+   */
+  TUTORIAL_VIDEO_URLS: optionalString,
+  /** Public: WhatsApp Business Platform (Meta) app for the /connect/whatsapp authorization test. */
+  META_APP_ID: optionalString,
+  /** Public: the embedded-signup configuration id of that app (Facebook Login for Business). */
+  META_CONFIG_ID: optionalString,
+  /** Public: scopes asked in the dialog, comma separated. */
+  META_OAUTH_SCOPES: z.preprocess(blank, z.string().default('whatsapp_business_management,whatsapp_business_messaging')),
+  /** Graph API version of the dialog address. */
+  META_GRAPH_VERSION: z.preprocess(blank, z.string().regex(/^v\d+\.\d+$/, 'use o formato v21.0').default('v21.0')),
   /** Folder with the built web app; served when it exists. */
   WEB_DIST_DIR: optionalString,
   /** WhatsApp gateway: a real Evolution API v2.3.x (both set), otherwise the built-in simulator. */

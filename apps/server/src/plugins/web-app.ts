@@ -4,6 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendNotFound } from './error-handler.ts';
 
+/** The page the WhatsApp Business authorization dialog returns to (web: paths.connectWhatsappCallback). */
+const OAUTH_CALLBACK_PATH = '/connect/whatsapp/callback';
+
 /**
  * Serves the built SPA: hashed assets with a long cache, and index.html for every other GET that
  * is not an API or webhook call (client-side routes). Missing build → API only.
@@ -30,6 +33,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     if (req.method !== 'GET' || isApi || path.extname(req.url.split('?')[0] ?? '')) {
       return sendNotFound(reply);
     }
+    // The business-platform callback runs in the popup the launcher opened after a detour through the
+    // provider's site; any stricter opener policy would cut it from the window it reports to.
+    if (req.url.split('?')[0] === OAUTH_CALLBACK_PATH) reply.header('cross-origin-opener-policy', 'unsafe-none');
     // Through @fastify/static so the .br/.gz the build wrote are used, like for the assets.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

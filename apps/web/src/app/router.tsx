@@ -16,6 +16,7 @@ export const router = createBrowserRouter([
       { path: paths.privacy.path, lazy: () => import('./routes/privacy') },
       { path: paths.privacyPt.path, lazy: () => import('./routes/privacy') },
       { path: paths.resetPassword.path, lazy: () => import('./routes/auth/reset-password') },
+      { path: paths.connectWhatsappCallback.path, lazy: () => import('./routes/connect-whatsapp-callback') },
       { path: paths.simulator.path, lazy: () => import('./routes/simulator') },
       { path: paths.simulatorApprove.path, lazy: () => import('./routes/simulator') },
       {
@@ -46,6 +47,7 @@ export const router = createBrowserRouter([
               { path: paths.pricing.path, lazy: () => import('./routes/app/pricing') },
               { path: paths.tutorial.path, lazy: () => import('./routes/app/tutorial') },
               { path: paths.mvp.path, lazy: () => import('./routes/app/mvp') },
+              { path: paths.connectWhatsapp.path, lazy: () => import('./routes/app/connect-whatsapp') },
             ],
           },
         ],

@@ -1,26 +1,13 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AiMode } from '@vendai/contracts';
 import { FlaskConical } from 'lucide-react';
-import { api } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-
-/** The public part of GET /api/config this notice needs. */
-interface AiConfig {
-  aiMode?: AiMode;
-}
-
-export const aiConfigQueryOptions = queryOptions({
-  queryKey: ['config'],
-  queryFn: () => api.get<AiConfig>('/api/config'),
-  staleTime: Infinity,
-});
+import { usePublicConfig } from '@/lib/public-config';
 
 /**
  * 'Modo demonstração': shown wherever the AI is used while the server runs the offline demo
  * provider (no AI endpoint configured), so nobody mistakes the automatic answers for a real model.
  */
 export function DemoModeNotice({ className, compact = false }: { className?: string; compact?: boolean }) {
-  const config = useQuery(aiConfigQueryOptions);
+  const config = usePublicConfig();
   if (config.data?.aiMode !== 'demo') return null;
   return (
     <div

@@ -31,6 +31,9 @@ export const paths = {
   pricing: { path: '/pricing', getHref: (search = '') => `/pricing${search}` },
   tutorial: { path: '/tutorial', getHref: () => '/tutorial' },
   mvp: { path: '/mvp', getHref: () => '/mvp' },
+  /** WhatsApp Business Platform authorization test (part 2 "Other screens"): launcher and its public callback. */
+  connectWhatsapp: { path: '/connect/whatsapp', getHref: () => '/connect/whatsapp' },
+  connectWhatsappCallback: { path: '/connect/whatsapp/callback', getHref: () => '/connect/whatsapp/callback' },
   /** The built-in WhatsApp simulator's page (public; only when the server has the simulator on). */
   simulator: { path: '/simulador', getHref: (search = '') => `/simulador${search}` },
   simulatorApprove: {

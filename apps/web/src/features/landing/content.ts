@@ -1,49 +1,10 @@
+import type { StepImage } from '@/components/illustrations/step-illustration';
 import { Clock, Hand, MessageSquareHeart, Target, type LucideIcon } from 'lucide-react';
 
 /**
  * Static landing content (part 1 §3 "Landing content"). Copy counts follow part 1 §9: 10 minutes,
- * 2 minutes, 5 questions, 3 mini lessons, 3 steps, 4 features. Testimonials are sample content.
+ * 2 minutes, 7 key questions (then a few more the AI asks), 3 mini lessons, 3 steps, 4 features. Testimonials are sample content.
  */
-
-export interface TutorialVideo {
-  /** Stable key and DOM id suffix. */
-  slug: string;
-  title: string;
-  description: string;
-  /** Shown on the local thumbnail, mm:ss. */
-  duration: string;
-  /** Placeholder links, one in each accepted form (watch, short link, Shorts). */
-  videoUrl: string;
-  /** Which locally drawn thumbnail to use. */
-  thumbnail: 'connect' | 'train' | 'automate';
-}
-
-export const TUTORIAL_VIDEOS: readonly TutorialVideo[] = [
-  {
-    slug: 'conectar',
-    title: 'Conecte seu WhatsApp em 2 minutos',
-    description: 'Escaneie o QR code com o celular e seu número já fica ligado ao VendAI.',
-    duration: '1:12',
-    videoUrl: 'https://www.youtube.com/watch?v=VendAIaula1',
-    thumbnail: 'connect',
-  },
-  {
-    slug: 'treinar',
-    title: 'Treine sua IA com 5 perguntas',
-    description: 'Conte como funciona seu negócio e a IA monta sozinha o jeito de atender.',
-    duration: '1:45',
-    videoUrl: 'https://youtu.be/VendAIaula2',
-    thumbnail: 'train',
-  },
-  {
-    slug: 'automatizar',
-    title: 'Venda no automático, 24 horas',
-    description: 'Veja a IA respondendo clientes e como você assume a conversa quando quiser.',
-    duration: '1:30',
-    videoUrl: 'https://www.youtube.com/shorts/VendAIaula3',
-    thumbnail: 'automate',
-  },
-];
 
 export interface Feature {
   icon: LucideIcon;
@@ -79,7 +40,7 @@ export interface Step {
   title: string;
   description: string;
   /** Which locally drawn illustration to use. */
-  image: 'qr' | 'questions' | 'chat';
+  image: StepImage;
 }
 
 export const STEPS: readonly Step[] = [
@@ -92,7 +53,7 @@ export const STEPS: readonly Step[] = [
   {
     number: 2,
     title: 'Treine sua IA',
-    description: 'Responda cerca de 5 perguntas simples sobre o seu negócio. A IA escreve sozinha as próprias instruções.',
+    description: 'Responda 7 perguntas simples sobre o seu negócio, e mais algumas que a IA faz. Ela escreve sozinha as próprias instruções.',
     image: 'questions',
   },
   {

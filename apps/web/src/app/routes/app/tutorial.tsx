@@ -1,13 +1,6 @@
-import { PlayCircle } from 'lucide-react';
-import { ComingSoon } from '@/components/layouts/coming-soon';
+import { TutorialPage } from '@/features/tutorial/components/tutorial-page';
 
+/** /tutorial: the three mini lessons (issue 12). */
 export function Component() {
-  return (
-    <ComingSoon
-      title="Tutorial"
-      description="Aulas rápidas para tirar o máximo do VendAI."
-      icon={PlayCircle}
-      coming={['3 mini aulas em vídeo: conectar, treinar e vender']}
-    />
-  );
+  return <TutorialPage />;
 }

@@ -1,6 +1,6 @@
 import { STEPS } from '../content';
 import { SECTION_IDS } from '../lib/sections';
-import { StepIllustration } from './step-illustration';
+import { StepIllustration } from '@/components/illustrations/step-illustration';
 
 export function StepsSection() {
   return (

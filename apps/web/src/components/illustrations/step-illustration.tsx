@@ -1,8 +1,10 @@
 import { Bot, Check } from 'lucide-react';
-import type { Step } from '../content';
+
+/** The three drawings: the QR code, the training questions, a chat answered by the AI. */
+export type StepImage = 'qr' | 'questions' | 'chat';
 
 /** Small drawings for the three steps, in JSX/SVG so nothing is fetched (part 1 §3: step image). */
-export function StepIllustration({ image }: { image: Step['image'] }) {
+export function StepIllustration({ image }: { image: StepImage }) {
   return (
     <div aria-hidden className="flex h-40 items-center justify-center overflow-hidden rounded-xl bg-gradient-to-br from-brand-50 to-slate-50 ring-1 ring-slate-200/70">
       {image === 'qr' ? <QrDrawing /> : image === 'questions' ? <QuestionsDrawing /> : <ChatDrawing />}

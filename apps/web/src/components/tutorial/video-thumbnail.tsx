@@ -1,8 +1,8 @@
 import { Bot, MessageCircleQuestion, Play, QrCode, type LucideIcon } from 'lucide-react';
 import { cn } from '@/lib/cn';
-import type { TutorialVideo } from '../content';
+import type { TutorialLesson } from './lessons';
 
-const LOOKS: Record<TutorialVideo['thumbnail'], { icon: LucideIcon; background: string; glow: string }> = {
+const LOOKS: Record<TutorialLesson['thumbnail'], { icon: LucideIcon; background: string; glow: string }> = {
   connect: { icon: QrCode, background: 'from-brand-600 via-brand-800 to-slate-900', glow: 'bg-brand-200/40' },
   train: { icon: MessageCircleQuestion, background: 'from-teal-600 via-slate-800 to-slate-900', glow: 'bg-teal-200/40' },
   automate: { icon: Bot, background: 'from-emerald-700 via-cyan-900 to-slate-900', glow: 'bg-cyan-200/40' },
@@ -12,7 +12,7 @@ const LOOKS: Record<TutorialVideo['thumbnail'], { icon: LucideIcon; background: 
  * A lesson's cover drawn locally (9:16, like a Short): the app runs offline and the CSP only allows
  * images from 'self', so no thumbnail is fetched from YouTube.
  */
-export function VideoThumbnail({ video, lesson }: { video: TutorialVideo; lesson: number }) {
+export function VideoThumbnail({ video, lesson }: { video: TutorialLesson; lesson: number }) {
   const look = LOOKS[video.thumbnail];
   const Icon = look.icon;
   return (

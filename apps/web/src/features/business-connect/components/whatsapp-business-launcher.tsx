@@ -1,0 +1,135 @@
+import { WHATSAPP_OAUTH_MESSAGE_TYPE, whatsappOauthMessageSchema, type WhatsappBusinessConfig } from '@vendai/contracts';
+import { CheckCircle2, ExternalLink, Info, ShieldCheck } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { PageHeader } from '@/components/layouts/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
+import { usePublicConfig } from '@/lib/public-config';
+import { dialogUrl, popupFeatures, randomState } from '../lib/oauth-dialog';
+
+type Status =
+  | { kind: 'idle' }
+  | { kind: 'waiting' }
+  | { kind: 'blocked' }
+  | { kind: 'received'; at: Date; length: number }
+  | { kind: 'error'; message: string }
+  | { kind: 'state-mismatch' };
+
+const time = (d: Date) => d.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+
+/**
+ * /connect/whatsapp: the WhatsApp Business Platform authorization test (part 2 "Other screens", §6,
+ * §7, §9). Opens the embedded-signup dialog in a 1000×800 popup with a random 24-character state; the
+ * callback page posts code and state back here. Only the arrival is shown: the code itself is never
+ * displayed or logged.
+ */
+export function WhatsappBusinessLauncher() {
+  const config = usePublicConfig();
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
+      <PageHeader
+        title="Teste de autorização do WhatsApp Business"
+        description="Conecte um número pela plataforma oficial do WhatsApp Business (Meta), sem QR code. Esta tela testa a autorização."
+      />
+      <div className="mt-6">
+        <Alert tone="warning">
+          Em desenvolvimento, só usuários com uma função no aplicativo da Meta (administrador, desenvolvedor ou testador) conseguem concluir a autorização.
+        </Alert>
+      </div>
+      {config.isPending ? (
+        <Spinner label="Carregando a configuração..." className="mt-8" />
+      ) : config.data?.whatsappBusiness ? (
+        <Launcher config={config.data.whatsappBusiness} />
+      ) : (
+        <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 className="flex items-center gap-2 font-semibold text-slate-900">
+            <Info className="size-5 text-slate-500" aria-hidden /> Não configurado neste servidor
+          </h2>
+          <p className="mt-2 text-sm text-slate-600">
+            A autorização pela plataforma do WhatsApp Business ainda não foi configurada aqui, então a janela da Meta não é aberta. Quem
+            administra o servidor define <code className="rounded bg-slate-100 px-1">META_APP_ID</code> e{' '}
+            <code className="rounded bg-slate-100 px-1">META_CONFIG_ID</code> (veja a documentação de configuração). Enquanto isso, conecte
+            seu número pelo QR code em WhatsApp&apos;s.
+          </p>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Launcher({ config }: { config: WhatsappBusinessConfig }) {
+  const [status, setStatus] = useState<Status>({ kind: 'idle' });
+  const expectedState = useRef<string | null>(null);
+
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin) return;
+      const parsed = whatsappOauthMessageSchema.safeParse(event.data);
+      if (!parsed.success || parsed.data.type !== WHATSAPP_OAUTH_MESSAGE_TYPE) return;
+      const { code, state, error } = parsed.data;
+      if (!expectedState.current || state !== expectedState.current) {
+        setStatus({ kind: 'state-mismatch' });
+        return;
+      }
+      expectedState.current = null;
+      if (error) setStatus({ kind: 'error', message: `Erro: ${error}` });
+      else if (code) setStatus({ kind: 'received', at: new Date(), length: code.length });
+      else setStatus({ kind: 'error', message: 'Nenhum código recebido.' });
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, []);
+
+  const open = () => {
+    const state = randomState();
+    expectedState.current = state;
+    const redirectUri = `${window.location.origin}${paths.connectWhatsappCallback.getHref()}`;
+    const popup = window.open(dialogUrl(config, { redirectUri, state }), 'vendai-whatsapp-business', popupFeatures(window));
+    setStatus(popup ? { kind: 'waiting' } : { kind: 'blocked' });
+  };
+
+  return (
+    <section className="mt-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 className="flex items-center gap-2 font-semibold text-slate-900">
+        <ShieldCheck className="size-5 text-brand-700" aria-hidden /> Autorizar o acesso
+      </h2>
+      <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-sm text-slate-700">
+        <li>Clique no botão abaixo: uma janela da Meta se abre.</li>
+        <li>Entre com a conta do Facebook que administra o negócio e escolha o número do WhatsApp Business.</li>
+        <li>Ao concluir, a janela volta para o VendAI e esta tela confirma que a autorização chegou.</li>
+      </ol>
+      <Button className="mt-5 w-full sm:w-auto" onClick={open}>
+        <ExternalLink aria-hidden /> Conectar com o WhatsApp Business
+      </Button>
+      <div className="mt-4" aria-live="polite">
+        <StatusLine status={status} />
+      </div>
+    </section>
+  );
+}
+
+function StatusLine({ status }: { status: Status }) {
+  switch (status.kind) {
+    case 'idle':
+      return null;
+    case 'waiting':
+      return <Spinner label="Aguardando a autorização na janela da Meta..." />;
+    case 'blocked':
+      return <Alert tone="error">O navegador bloqueou a janela. Permita pop-ups para este site e tente novamente.</Alert>;
+    case 'state-mismatch':
+      return <Alert tone="error">A resposta recebida não corresponde a este pedido de autorização e foi ignorada. Tente novamente.</Alert>;
+    case 'error':
+      return <Alert tone="error">{status.message}</Alert>;
+    case 'received':
+      return (
+        <div role="status" className="flex gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800">
+          <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
+          <span>
+            Código de autorização recebido às {time(status.at)} ({status.length} caracteres). O estado confere com o pedido enviado.
+          </span>
+        </div>
+      );
+  }
+}

@@ -1,0 +1,14 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PublicConfig } from '@vendai/contracts';
+import { api } from './api-client';
+
+/** GET /api/config: public settings (AI mode, tutorial links, business-platform app). Read once per visit. */
+export const publicConfigQueryOptions = queryOptions({
+  queryKey: ['config'],
+  queryFn: () => api.get<PublicConfig>('/api/config'),
+  staleTime: Infinity,
+});
+
+export function usePublicConfig() {
+  return useQuery(publicConfigQueryOptions);
+}

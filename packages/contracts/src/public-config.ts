@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** GET /api/config: the public settings the browser may know (never a secret). */
+
+/** The three lessons of the landing page and /tutorial, in order (part 1 §2, part 2 "Other screens"). */
+export const TUTORIAL_LESSON_COUNT = 3;
+
+/**
+ * WhatsApp Business Platform (Meta) embedded signup, for the authorization test screen
+ * (/connect/whatsapp, part 2 §7 "Other", §9). Null when the server has no app configured.
+ */
+export const whatsappBusinessConfigSchema = z.object({
+  appId: z.string(),
+  configId: z.string(),
+  scopes: z.array(z.string()),
+  /** The OAuth dialog address, e.g. https://www.facebook.com/v21.0/dialog/oauth */
+  dialogUrl: z.string(),
+});
+export type WhatsappBusinessConfig = z.infer<typeof whatsappBusinessConfigSchema>;
+
+export const publicConfigSchema = z.object({
+  productName: z.string(),
+  referralTracker: z.string().nullable(),
+  aiMode: z.enum(['demo', 'live']),
+  /** One link per lesson (TUTORIAL_VIDEO_URLS); '' where none is configured. */
+  tutorialVideoUrls: z.array(z.string()).length(TUTORIAL_LESSON_COUNT),
+  whatsappBusiness: whatsappBusinessConfigSchema.nullable(),
+});
+export type PublicConfig = z.infer<typeof publicConfigSchema>;
+
+/** The authorization test's popup (part 2 §9). */
+export const WHATSAPP_OAUTH_POPUP = { width: 1000, height: 800 } as const;
+/** Length of the random state sent with the authorization dialog (part 2 §9). */
+export const WHATSAPP_OAUTH_STATE_LENGTH = 24;
+/** The message the callback page posts to its opener. */
+export const WHATSAPP_OAUTH_MESSAGE_TYPE = 'vendai:whatsapp-oauth';
+export const whatsappOauthMessageSchema = z.object({
+  type: z.literal(WHATSAPP_OAUTH_MESSAGE_TYPE),
+  code: z.string().nullable(),
+  state: z.string().nullable(),
+  error: z.string().nullable(),
+});
+export type WhatsappOauthMessage = z.infer<typeof whatsappOauthMessageSchema>;
