@@ -19,7 +19,7 @@ import { accountRoutes } from './modules/account/account-routes.ts';
 import { agentsRoutes } from './modules/agents/agents-routes.ts';
 import { conversationsRoutes } from './modules/conversations/conversations-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
-import { createAuth } from './integrations/auth/create-auth.ts';
+import { createAuth, trustedOrigins } from './integrations/auth/create-auth.ts';
 import { feedbackRoutes } from './modules/feedback/feedback-routes.ts';
 import { mediaRoutes } from './modules/media/media-routes.ts';
 import { numbersRoutes } from './modules/numbers/numbers-routes.ts';
@@ -30,7 +30,11 @@ import { trainingRoutes } from './modules/training/training-routes.ts';
 import { usageRoutes } from './modules/usage/usage-routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes.ts';
 import { registerBilling } from './modules/billing/register-billing.ts';
+import { withLogRedaction } from './lib/log-redaction.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputHardening } from './plugins/input-hardening.ts';
+import { registerOriginGuard } from './plugins/origin-guard.ts';
+import { registerPrivateResponses } from './plugins/private-responses.ts';
 import { registerRouteSchemas, type ZodTypeProvider } from './plugins/route-schemas.ts';
 import { publicConfig } from './config/public-config.ts';
 import { registerWebApp } from './plugins/web-app.ts';
@@ -59,7 +63,8 @@ export interface BuildAppOptions {
 /** Builds the whole app without listening: server.ts listens, tests use inject or listen on port 0. */
 export async function buildApp({ env, database, mailer, gateway, logger }: BuildAppOptions) {
   const app = Fastify({
-    logger: logger ?? { level: env.LOG_LEVEL },
+    // Secrets never reach a log line (lib/log-redaction.ts), whatever logger the caller chose.
+    logger: withLogRedaction(logger, env),
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -107,6 +112,11 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   await app.register(rateLimit, { global: false });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
   registerErrorHandler(app);
+  // Issue 13, for every route present and future: bounded, storable JSON and paths; no cross-site
+  // state changes; no caching of API answers.
+  registerInputHardening(app);
+  registerOriginGuard(app, trustedOrigins(env));
+  registerPrivateResponses(app);
   await registerRouteSchemas(app, { exposeDocument: env.NODE_ENV !== 'production' });
 
   await seedPlans(database.db);

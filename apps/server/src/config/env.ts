@@ -30,6 +30,8 @@ const envSchema = z.object({
   COACH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Playground messages per minute per user (AI calls not counted in the monthly AI messages). */
   PLAYGROUND_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Wrong sign-ins per client address in 15 minutes, across all e-mails; beyond it sign-in answers 429. */
+  AUTH_SIGN_IN_FAILURES_PER_IP: z.preprocess(blank, z.coerce.number().int().positive().default(30)),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('VendAI <nao-responda@vendai.local>'),
   /** Where each feedback from "Ajude A Melhorar" is mailed (through the mail port: SMTP or the outbox). */

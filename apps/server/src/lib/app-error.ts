@@ -12,6 +12,11 @@ export class AppError extends Error {
     this.status = ERROR_CODES[code].status;
     this.fields = options?.fields;
   }
+
+  /** Fastify's convention, for error handlers that are not ours (the simulator's Evolution-shaped one). */
+  get statusCode(): number {
+    return this.status;
+  }
 }
 
 export const notFound = (message?: string) => new AppError('NOT_FOUND', message);

@@ -37,7 +37,9 @@ export function createAuth({ env, db, mailer, log }: CreateAuthOptions) {
     // Our own per-route limits (Portuguese 429) run in Fastify; see auth-routes.ts.
     rateLimit: { enabled: false },
     // Sign-up goes through POST /api/account/register, which also validates and stores the phone.
-    disabledPaths: ['/sign-up/email'],
+    // Profile changes would have to follow the account contract's rules (a name of 5,000 characters,
+    // or an object, went through /update-user): the web does not edit the profile, so it is closed.
+    disabledPaths: ['/sign-up/email', '/update-user'],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: LIMITS.passwordMin,

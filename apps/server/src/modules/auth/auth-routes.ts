@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { authRateLimit } from '../../plugins/rate-limits.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { authRateLimit, createFailureLimiter, SIGN_IN_FAILURE_WINDOW_MS } from '../../plugins/rate-limits.ts';
 import { translateAuthError } from '../../integrations/auth/auth-messages.ts';
 
 /**
@@ -39,8 +40,17 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     return reply.type('application/json').send({ error: translated });
   }
 
+  // Per client address, across e-mails: wrong sign-ins beyond the cap in the window → 429 (issue 13).
+  const signInFailures = createFailureLimiter({ max: env.AUTH_SIGN_IN_FAILURES_PER_IP, windowMs: SIGN_IN_FAILURE_WINDOW_MS });
+  async function signIn(req: FastifyRequest, reply: FastifyReply) {
+    if (signInFailures.isBlocked(req.ip)) throw new AppError('RATE_LIMITED');
+    await forward(req, reply);
+    if (reply.statusCode === 401) signInFailures.recordFailure(req.ip);
+    return reply;
+  }
+
   const limited = { config: authRateLimit(env.AUTH_RATE_LIMIT_PER_MINUTE) };
-  app.post('/sign-in/email', limited, forward);
+  app.post('/sign-in/email', limited, signIn);
   app.post('/request-password-reset', limited, forward);
   app.post('/reset-password', limited, forward);
   app.route({ method: ['GET', 'POST'], url: '/*', handler: forward });

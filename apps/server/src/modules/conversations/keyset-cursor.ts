@@ -24,10 +24,21 @@ export function encodeCursor(position: KeysetPosition): string {
 export function decodeCursor(cursor: string | undefined): KeysetPosition | null {
   if (cursor === undefined || cursor === '') return null;
   const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (rest.length || !at || !id || !AT.test(at) || !UUID.test(id) || Number.isNaN(Date.parse(at))) {
+  if (rest.length || !at || !id || !AT.test(at) || !UUID.test(id) || !isRealInstant(at)) {
     throw new AppError('VALIDATION', INVALID_CURSOR, { fields: { cursor: INVALID_CURSOR } });
   }
   return { at, id };
+}
+
+/**
+ * 'YYYY-MM-DDTHH:MM:SS.ffffffZ' naming an instant that exists: Date.parse rolls 2024-02-30 over to
+ * March 1st where PostgreSQL refuses it ("date/time field value out of range"), so each field is checked.
+ */
+function isRealInstant(at: string): boolean {
+  const [year, month, day, hour, minute, second] = [at.slice(0, 4), at.slice(5, 7), at.slice(8, 10), at.slice(11, 13), at.slice(14, 16), at.slice(17, 19)].map(Number) as [number, number, number, number, number, number];
+  if (year < 1 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
 
 export function isUuid(value: string): boolean {
