@@ -1,4 +1,5 @@
-import { ERROR_CODES, type ErrorBody } from '@vendai/contracts';
+import { ERROR_CODES } from '@vendai/contracts/error-codes';
+import type { ErrorBody } from '@vendai/contracts/errors';
 
 /** An error answered by the API, with its Portuguese message and field messages. */
 export class ApiError extends Error {

@@ -1,4 +1,4 @@
-import { REFERRAL_PARAMS, TIMING } from '@vendai/contracts';
+import { REFERRAL_PARAMS, TIMING } from '@vendai/contracts/constants';
 import { api } from '@/lib/api-client';
 
 /**

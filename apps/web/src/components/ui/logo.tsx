@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@vendai/contracts';
+import { PRODUCT_NAME } from '@vendai/contracts/brand';
 import { cn } from '@/lib/cn';
 
 export function Logo({ className, inverted }: { className?: string; inverted?: boolean }) {

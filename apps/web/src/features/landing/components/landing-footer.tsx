@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@vendai/contracts';
+import { PRODUCT_NAME } from '@vendai/contracts/brand';
 import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';

@@ -1,5 +1,5 @@
 import { MoonStar, Repeat2, Timer } from 'lucide-react';
-import { PRODUCT_NAME } from '@vendai/contracts';
+import { PRODUCT_NAME } from '@vendai/contracts/brand';
 import { SECTION_IDS } from '../lib/sections';
 
 const PROBLEMS = [

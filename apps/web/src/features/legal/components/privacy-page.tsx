@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@vendai/contracts';
+import { PRODUCT_NAME } from '@vendai/contracts/brand';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';

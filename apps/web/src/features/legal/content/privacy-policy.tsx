@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@vendai/contracts';
+import { PRODUCT_NAME } from '@vendai/contracts/brand';
 import type { ReactNode } from 'react';
 import { EmailLink, H3, Item, List, P, Strong } from '../components/legal-typography';
 

@@ -1,4 +1,4 @@
-import { PRODUCT_NAME } from '@vendai/contracts';
+import { PRODUCT_NAME } from '@vendai/contracts/brand';
 import { EmailLink, H3, Item, List, P } from '../components/legal-typography';
 
 /** 'Termos de Uso', shown on /privacy under the id 'termos-de-uso'. */
