@@ -84,7 +84,7 @@ describe('durability', () => {
       }, 'every customer answered after the restart', 60_000);
     } catch (err) {
       // The servers' own words help more than a timeout.
-      throw new Error(`${(err as Error).message}\nbefore the kill:\n${first.output().slice(-2000)}\nafter the restart:\n${second.output().slice(-2000)}`);
+      throw new Error(`${(err as Error).message}\nbefore the kill:\n${first.output().slice(-2000)}\nafter the restart:\n${second.output().slice(-2000)}`, { cause: err });
     }
     await sleep(3000);
     const counts = await repliesPerChat(second.url, shop.instanceName);

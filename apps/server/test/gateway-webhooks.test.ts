@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { gatewayEvents, numbers } from '../src/db/schema/index.ts';
+import { numbers } from '../src/db/schema/index.ts';
 import { gatewayWebhookConfig, WEBHOOK_SECRET_HEADER } from '../src/integrations/gateway/index.ts';
 import { userWithNumber, waitFor } from './helpers/gateway-helpers.ts';
 import type { TestApp } from './helpers/test-app.ts';

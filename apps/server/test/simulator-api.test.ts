@@ -13,7 +13,7 @@ import { loadEnv } from '../src/config/env.ts';
 import { simInstances } from '../src/db/schema/index.ts';
 import { simulatorApiKey } from '../src/simulator/simulator-config.ts';
 import { createSimulator } from '../src/simulator/simulator.ts';
-import { type CaptureServer, createListeningTestApp, type ListeningTestApp, startCaptureServer, waitFor } from './helpers/gateway-helpers.ts';
+import { type CaptureServer, createListeningTestApp, type ListeningTestApp, startCaptureServer } from './helpers/gateway-helpers.ts';
 import { createTestDatabase } from './helpers/test-database.ts';
 
 let t: ListeningTestApp;

@@ -7,7 +7,6 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { gatewayEvents, numbers } from '../src/db/schema/index.ts';
-import type { GatewayEvent } from '../src/integrations/gateway/event-hub.ts';
 import { createGatewayEventStore } from '../src/modules/webhooks/gateway-event-store.ts';
 import { createNumberCache } from '../src/modules/webhooks/number-cache.ts';
 import type { WebhookNumber } from '../src/modules/webhooks/webhooks-repository.ts';

@@ -6,7 +6,6 @@ import { createSimulator, type Simulator } from './simulator.ts';
 import { SIMULATOR_API_PREFIX, SIMULATOR_UI_API_PREFIX } from './simulator-config.ts';
 import { uiRoutes } from './ui-routes.ts';
 
-export { SIMULATOR_API_PREFIX, SIMULATOR_UI_API_PREFIX, simulatorApiKey } from './simulator-config.ts';
 export type { Simulator } from './simulator.ts';
 
 /**

@@ -278,9 +278,3 @@ export async function markIncomingRead(db: Db, instanceId: string, keyIds: strin
     .where(and(eq(simMessages.instanceId, instanceId), eq(simMessages.fromMe, false), inArray(simMessages.keyId, keyIds)));
 }
 
-export async function bumpDeliveries(db: Db, id: string) {
-  await db
-    .update(simMessages)
-    .set({ deliveries: sql`${simMessages.deliveries} + 1` })
-    .where(eq(simMessages.id, id));
-}

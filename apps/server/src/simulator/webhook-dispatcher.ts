@@ -62,7 +62,7 @@ export function createWebhookDispatcher(log: DeliveryLog, policy: RetryPolicy = 
   async function attempt(target: WebhookTarget, body: unknown, n: number): Promise<void> {
     if (stop.signal.aborted) return;
     let status = 0;
-    let failure = '';
+    let failure: string;
     try {
       const res = await fetch(target.url, {
         method: 'POST',

@@ -4,8 +4,8 @@ import { createEvolutionClient } from './evolution-client.ts';
 import type { Gateway } from './gateway.ts';
 
 export * from './gateway.ts';
-export { createGatewayEventHub, type GatewayEvent, type GatewayEventHub, type GatewayEventListener } from './event-hub.ts';
-export { GATEWAY_WEBHOOK_EVENTS, gatewayWebhookConfig, type GatewayWebhookConfig, WEBHOOK_SECRET_HEADER } from './webhook-config.ts';
+export { createGatewayEventHub } from './event-hub.ts';
+export { gatewayWebhookConfig, WEBHOOK_SECRET_HEADER } from './webhook-config.ts';
 
 /**
  * The gateway the app uses, chosen by configuration (loadEnv refuses a configuration with neither):

@@ -1,5 +1,5 @@
 // Prompt assembly, history and splitting are shared with the playground (domain/ai-reply).
-export { buildHistory, describeForAi, type ContextMessage } from '../../domain/ai-reply/history.ts';
+export { buildHistory, type ContextMessage } from '../../domain/ai-reply/history.ts';
 export { hardSplit, splitReply, WHATSAPP_TEXT_MAX } from '../../domain/ai-reply/split-reply.ts';
 
 /** Pure rules of ai-reply-behaviour.md, unit-tested (test/engine-rules.test.ts). */

@@ -78,11 +78,12 @@ export function demoReply(systemPrompt: string, respostas: readonly AnswerItem[]
       body = sentence(firstSentences(pick(countHits(normalise(produto), ['r$', 'reais', 'valor', 'preco']) ? produto : '', pagamento, produto), 240));
       break;
     }
-    case 'objection':
+    case 'objection': {
       const objecoes = respostas.filter((r) => r.tipo === 'chave' && r.key === 'objecoes');
       const answer = bestMatchingFact(objecoes, lastCustomer) ?? pick(refinementAbout(respostas, ['garantia', 'diferenc']), keyAnswer(respostas, 'objecoes'));
       body = `Entendo, faz sentido pensar com calma. ${upperFirst(sentence(firstSentences(answer, 220)))}`;
       break;
+    }
     case 'buy': {
       const destino = pick(keyAnswer(respostas, 'redirecionamento'), keyAnswer(respostas, 'processo_vendas'));
       const link = /https?:\/\/[^\s)]+/.exec(destino)?.[0]?.replace(/[.,;!?]+$/, '');

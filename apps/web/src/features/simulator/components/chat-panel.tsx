@@ -27,7 +27,7 @@ export function ChatPanel({
 }) {
   const chat = useSimChat(instanceName, chatId);
   const send = useSendAsCustomer(instanceName);
-  const messages = chat.data?.messages ?? [];
+  const messages = useMemo(() => chat.data?.messages ?? [], [chat.data?.messages]);
   const view = chat.data?.chat ?? null;
   const isGroup = view ? view.isGroup : Boolean(draft?.group);
 
