@@ -60,6 +60,11 @@ export default defineConfig(
     },
   },
   {
+    // The local Stripe stand-in reads Stripe's untyped form bodies, like the tests read payloads.
+    files: ['apps/server/src/integrations/payments/standin/**'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
     // TEMPORARY: raw SQL rows typed `Record<string, any>` in the engine, which is being rewritten in
     // parallel (issue 14). Type them (e.g. one `SqlRow` in db/prepared.ts) and delete this block.
     files: ['apps/server/src/modules/engine/**'],

@@ -46,6 +46,7 @@ export async function receiveStripeEvent(deps: BillingDeps, rawBody: Buffer, sig
 
 /** The subscription an allowed event is about (invoices: parent.subscription_details in current API versions). */
 export function subscriptionOf(event: Stripe.Event): string | null {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one reader over several Stripe object shapes
   const object = event.data.object as unknown as Record<string, any>;
   const ref = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? String((v as { id: unknown }).id) : null);
   switch (event.type) {

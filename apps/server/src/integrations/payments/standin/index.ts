@@ -6,8 +6,6 @@ import { createStandinLifecycle, type StandinLifecycle } from './standin-events.
 import { standinPages } from './standin-pages.ts';
 import { createStandinStore, type StandinStore } from './standin-store.ts';
 
-export { STANDIN_PAGES_PREFIX } from './standin-api.ts';
-
 /** Price ids of the stand-in: one per paid plan slug, and the metered overage price. */
 export const STANDIN_OVERAGE_PRICE = 'price_local_overage';
 export const standinPriceId = (slug: string) => `price_local_${slug}`;
