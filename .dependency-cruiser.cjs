@@ -1,9 +1,9 @@
 /**
- * Import boundaries and cycles (issue 14, decision 008). Run by `npm run lint` (`npm run lint:deps`).
+ * Import boundaries and cycles (issue 14, decision 009). Run by `npm run lint` (`npm run lint:deps`).
  * docs/architecture.md ("Boundaries") states these same rules in prose; keep the two in step.
  *
  * Server layers, bottom to top (a folder may import its own layer and the ones below it):
- *   lib/  →  config/  →  db/  →  domain/, integrations/, jobs/  →  plugins/, realtime/, types.ts
+ *   config/  →  lib/  →  db/  →  domain/, integrations/, jobs/  →  plugins/, realtime/, types.ts
  *   →  simulator/  →  modules/<name>/  →  app.ts, server.ts (the composition root)
  * Web: features/<name>/ are islands; shared code is components/, lib/, config/; app/ (router, routes)
  * composes them.
@@ -47,18 +47,18 @@ module.exports = {
       to: { path: `${S}(app|server)\\.ts$` },
     },
     {
-      name: 'server-lib-is-the-bottom',
+      name: 'server-config-is-the-bottom',
       severity: 'error',
-      comment: 'lib/ holds generic helpers: it imports nothing else of ours.',
-      from: { path: `${S}lib/` },
-      to: { path: S, pathNot: `${S}lib/` },
+      comment: 'config/ reads and checks the environment: it imports nothing else of ours.',
+      from: { path: `${S}config/` },
+      to: { path: S, pathNot: `${S}config/` },
     },
     {
-      name: 'server-config-low',
+      name: 'server-lib-low',
       severity: 'error',
-      comment: 'config/ reads the environment; it may use lib/ only.',
-      from: { path: `${S}config/` },
-      to: { path: S, pathNot: `${S}(config|lib)/` },
+      comment: 'lib/ holds generic helpers: it may use config/ (the Env type) and nothing else of ours.',
+      from: { path: `${S}lib/` },
+      to: { path: S, pathNot: `${S}(lib|config)/` },
     },
     {
       name: 'server-db-low',
@@ -129,7 +129,7 @@ module.exports = {
   options: {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)(dist|node_modules)/' },
-    // Type-only imports count: a type-only cycle is still a cycle (decision 008).
+    // Type-only imports count: a type-only cycle is still a cycle (decision 009).
     tsPreCompilationDeps: true,
     // Only for the web's `@/…` alias; the server and contracts use relative imports.
     tsConfig: { fileName: `${__dirname}/apps/web/tsconfig.json` },

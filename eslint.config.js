@@ -2,7 +2,7 @@
 // type information (fast: no TypeScript program is built; `tsc` already checks types) and React's
 // hooks rules for the web. Formatting is Prettier's job (eslint-config-prettier turns off every rule
 // it would fight). Import boundaries and cycles are dependency-cruiser's (.dependency-cruiser.cjs,
-// decision 008): the same `npm run lint` runs both.
+// decision 009): the same `npm run lint` runs both.
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -43,7 +43,7 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       // The two classic hooks rules. The plugin's React Compiler rules (set-state-in-effect, refs,
-      // immutability…) are not on yet: they flag 11 effects today, in files being reworked (decision 008).
+      // immutability…) are not on yet: they flag 11 effects today, in files being reworked (decision 009).
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
     },
