@@ -63,6 +63,10 @@ const env = loadEnv({
   // Production refuses to start without an AI endpoint unless demo mode is explicit; a second
   // Playwright project sets AI_PROVIDER=openai and AI_BASE_URL (the fake OpenAI server).
   AI_PROVIDER: process.env.AI_PROVIDER ?? 'demo',
+  // Production without Stripe keys offers only the free plan; the journeys pay on the local stand-in.
+  PAYMENTS_STANDIN_ENABLED: 'true',
+  STRIPE_SECRET_KEY: '',
+  SALES_CONTACT_URL: 'https://wa.me/5511999990000?text=Quero%20o%20plano%20Sem%20Limites',
 });
 const database = await openDatabase({ dataDir: env.dataDir });
 const app = await buildApp({ env, database });

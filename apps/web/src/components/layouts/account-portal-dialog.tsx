@@ -1,15 +1,40 @@
-import type { Me } from '@vendai/contracts';
+import { BILLING_MESSAGES, isFreePlan, type Me } from '@vendai/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { LimitDialog } from '@/components/limit-dialog';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { LimitDialog } from '@/components/limit-dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { createPortalSession, goToExternal } from '@/lib/billing';
+
+type PortalState = { kind: 'opening' } | { kind: 'unavailable' } | { kind: 'error'; message: string };
 
 /**
- * Account portal (part 2 §4): a free plan (or price 0) shows 'Plano Gratuito' with 'Ver Planos'.
- * Paid plans open the payment portal once billing is configured; until then 'Acesso Indisponível'.
+ * Account portal (part 2 §4): a free plan (or price 0) shows 'Plano Gratuito' with 'Ver Planos' (a
+ * null price, sem-limites, is not free). Otherwise the payment portal opens; no stored customer →
+ * 'Acesso Indisponível' with support; a failure → 'Erro' with 'Tentar Novamente'.
  */
 export function AccountPortalDialog({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (open: boolean) => void }) {
-  const isFree = !me.plan || me.planLabel === 'Gratuito' || !me.plan.priceCents;
-  if (isFree) {
+  const free = isFreePlan(me.plan);
+  const [state, setState] = useState<PortalState>({ kind: 'opening' });
+
+  const openPortal = useCallback(async () => {
+    setState({ kind: 'opening' });
+    try {
+      const { url } = await createPortalSession();
+      if (!url) throw new Error(BILLING_MESSAGES.sessionUrlMissing);
+      goToExternal(url);
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) setState({ kind: 'unavailable' });
+      else setState({ kind: 'error', message: err instanceof Error ? err.message : 'Erro ao buscar perfil do usuário' });
+    }
+  }, []);
+
+  useEffect(() => {
+    if (open && !free) void openPortal();
+  }, [open, free, openPortal]);
+
+  if (free) {
     return (
       <LimitDialog
         open={open}
@@ -19,17 +44,44 @@ export function AccountPortalDialog({ me, open, onOpenChange }: { me: Me; open: 
       />
     );
   }
+  if (state.kind === 'unavailable') {
+    return (
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Acesso Indisponível"
+        description="Não encontramos os dados de pagamento da sua assinatura. Fale com o suporte para gerenciar seu plano."
+        footer={
+          <Button asChild>
+            <a href="mailto:suporte@vendai.com.br">Falar com o suporte</a>
+          </Button>
+        }
+      />
+    );
+  }
+  if (state.kind === 'error') {
+    return (
+      <Dialog
+        open={open}
+        onOpenChange={onOpenChange}
+        title="Erro"
+        description={state.message}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => onOpenChange(false)}>
+              Fechar
+            </Button>
+            <Button onClick={() => void openPortal()}>Tentar Novamente</Button>
+          </>
+        }
+      />
+    );
+  }
   return (
-    <Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Acesso Indisponível"
-      description="Não encontramos os dados de pagamento da sua assinatura. Fale com o suporte para gerenciar seu plano."
-      footer={
-        <Button asChild>
-          <a href="mailto:suporte@vendai.com.br">Falar com o suporte</a>
-        </Button>
-      }
-    />
+    <Dialog open={open} onOpenChange={onOpenChange} title="Gerenciar assinatura">
+      <p className="mt-4 flex items-center gap-2 text-sm text-slate-600" role="status">
+        <Spinner className="size-4" /> Abrindo o portal de pagamento...
+      </p>
+    </Dialog>
   );
 }

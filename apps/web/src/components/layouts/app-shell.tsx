@@ -6,6 +6,7 @@ import type { Me } from '@vendai/contracts';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
+import { BillingNotices } from './billing-notices';
 import { NAV_ITEMS } from './nav-items';
 import { UserMenu } from './user-menu';
 
@@ -79,6 +80,7 @@ export function AppShell({ me, children }: { me: Me; children: ReactNode }) {
             <UserMenu me={me} />
           </div>
         </header>
+        <BillingNotices me={me} />
         <main className="min-w-0 flex-1">{children}</main>
       </div>
     </div>

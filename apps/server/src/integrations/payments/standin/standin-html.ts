@@ -14,7 +14,7 @@ main{max-width:440px;margin:32px auto;padding:0 16px}
 .brand{font-weight:800;font-size:20px;color:#047857;margin:0 0 16px}
 h1{font-size:20px;margin:0 0 4px}p{margin:0 0 8px;line-height:1.5}.muted{color:#64748b;font-size:14px}
 .price{font-size:32px;font-weight:800;margin:16px 0 4px}.price small{font-size:15px;font-weight:500;color:#64748b}
-.row{display:flex;justify-content:space-between;gap:12px;padding:10px 0;border-top:1px solid #f1f5f9;font-size:14px}
+.row{display:flex;justify-content:space-between;gap:12px;padding:10px 0;border-top:1px solid #f1f5f9;font-size:14px}.row>:last-child{text-align:right}
 .actions{display:flex;flex-direction:column;gap:10px;margin-top:20px}form{margin:0}
 button,.btn{display:block;width:100%;text-align:center;font:inherit;font-weight:600;font-size:15px;border-radius:10px;padding:12px 16px;cursor:pointer;text-decoration:none;border:1px solid transparent}
 .primary{background:#059669;color:#fff}.primary:hover{background:#047857}

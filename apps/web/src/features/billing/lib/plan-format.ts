@@ -1,0 +1,30 @@
+import type { Plan } from '@vendai/contracts';
+
+/** Description bullets: the text split on '•' (part 2 §3), blanks dropped. */
+export function planBullets(description: string): string[] {
+  return description
+    .split('•')
+    .map((b) => b.trim())
+    .filter(Boolean);
+}
+
+/** price_cents/100 in US dollars (part 2 §9), pt-BR formatting: 'US$ 47,00'. */
+export function formatPlanPrice(priceCents: number): string {
+  return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' }).format(priceCents / 100);
+}
+
+/** The plan the user is on: their plan, or the free plan when they have none (decision 002). */
+export function isCurrentPlan(plan: Plan, current: Plan | null): boolean {
+  return current ? current.id === plan.id : plan.slug.includes('freemium');
+}
+
+/** The payment dialog's red box (part 2 §8): the server's message, else 'Erro HTTP {status}'. */
+export function checkoutErrorText(err: unknown): string {
+  const e = err as { status?: number; code?: string; message?: string };
+  if (e && typeof e.status === 'number') {
+    if (e.status === 0) return e.message ?? 'Erro HTTP 0';
+    if (e.code === 'HTTP' || !e.message) return `Erro HTTP ${e.status}`;
+    return e.message;
+  }
+  return err instanceof Error ? err.message : 'Erro inesperado. Tente novamente.';
+}
