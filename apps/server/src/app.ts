@@ -43,6 +43,7 @@ import { createJobRunner } from './jobs/job-runner.ts';
 import { createEngine } from './modules/engine/create-engine.ts';
 import { engineConfigFromEnv } from './modules/engine/engine-deps.ts';
 import { engineRoutes } from './modules/engine/engine-routes.ts';
+import { aiRetryRoutes } from './modules/engine/ai-retry-routes.ts';
 import { createRealtimeHub } from './realtime/create-realtime-hub.ts';
 import { realtimeRoutes } from './realtime/realtime-routes.ts';
 import type { AppDeps } from './types.ts';
@@ -149,6 +150,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     { gatewayEvents: deps.gatewayEvents },
   );
   await app.register(engineRoutes, { prefix: '/api/conversations', engine });
+  await app.register(aiRetryRoutes, { prefix: '/api/conversations', engine });
   await jobs.start();
   engine.start();
   // preClose: background work stops before the HTTP server waits for its connections to end. While it

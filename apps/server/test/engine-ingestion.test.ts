@@ -68,7 +68,7 @@ describe('ingestion of gateway webhooks', () => {
       [fixtures.sticker(), 'sticker'],
       [fixtures.location(), 'location'],
       [fixtures.contact(), 'contact'],
-      [fixtures.reaction(), 'unsupported'],
+      [fixtures.poll(), 'unsupported'],
     ] as const;
     for (const [data] of cases) await postWebhook(e, shop, 'messages.upsert', data);
     await waitStored(shop.number.id, cases.length);

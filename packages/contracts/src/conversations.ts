@@ -33,8 +33,27 @@ export const messageDtoSchema = z.object({
       thumbnailUrl: z.string().nullable(),
     })
     .nullable(),
+  /** Current reactions to this message: the customer's and the owner's (an emoji each). */
+  reactions: z.array(z.object({ emoji: z.string(), fromMe: z.boolean() })).optional(),
+  /** The sender edited the text ('editada'); content is the edited text. */
+  editedAt: z.string().nullable().optional(),
+  /** Deleted for everyone ('Mensagem apagada'); content and media are no longer given. */
+  deletedAt: z.string().nullable().optional(),
+  /** 'A IA não conseguiu responder …': the AI gave up on a burst; `retryable` while 'Tentar novamente' can re-queue it. */
+  aiFailure: z.object({ reason: z.string(), retryable: z.boolean() }).nullable().optional(),
 });
 export type MessageDto = z.infer<typeof messageDtoSchema>;
+
+/** POST /api/conversations/:id/messages/:messageId/retry: 'Tentar novamente' on an AI failure notice. */
+export const retryReplyResultSchema = z.object({ ok: z.literal(true) });
+export type RetryReplyResult = z.infer<typeof retryReplyResultSchema>;
+export const AI_RETRY_NOT_POSSIBLE = 'Não há resposta da IA para tentar novamente nesta conversa.';
+export const AI_RETRY_AI_OFF = 'A IA está desligada nesta conversa. Ligue a IA para tentar novamente.';
+/** :id (conversation) and :messageId (the notice); a malformed one is answered like an unknown one (404). */
+export const retryReplyParamsSchema = z.object({
+  id: z.guid({ error: AI_RETRY_NOT_POSSIBLE }),
+  messageId: z.guid({ error: AI_RETRY_NOT_POSSIBLE }),
+});
 
 export const conversationDtoSchema = z.object({
   id: z.string(),

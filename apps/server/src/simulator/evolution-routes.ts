@@ -76,6 +76,7 @@ export function evolutionRoutes(simulator: Simulator): FastifyPluginAsync {
 
     app.post('/chat/sendPresence/:instanceName', guarded((i, req) => simulator.sendPresence(i.name, body(req)), 201));
     app.post('/chat/markMessageAsRead/:instanceName', guarded((i, req) => simulator.markMessageAsRead(i.name, body(req)), 201));
+    app.post('/chat/findMessages/:instanceName', guarded((i, req) => simulator.findMessages(i.name, body(req))));
     app.post('/chat/findContacts/:instanceName', guarded((i, req) => simulator.findContacts(i.name, body(req))));
     app.post('/chat/fetchProfilePictureUrl/:instanceName', guarded((i, req) => simulator.fetchProfilePictureUrl(i.name, body(req))));
     app.post('/chat/whatsappNumbers/:instanceName', guarded((i, req) => simulator.whatsappNumbers(i.name, body(req))));

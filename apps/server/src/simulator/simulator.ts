@@ -555,6 +555,25 @@ export function createSimulator({ db, env, log, retry, timing: timingOverride }:
       return { message: 'Read messages', read: 'success' };
     },
 
+    /**
+     * POST /chat/findMessages: the instance's stored messages of a chat, newest first, in 2.3.x's
+     * paged envelope {messages:{total, pages, currentPage, records}}. Honours where.key.remoteJid,
+     * fromMe and id; `offset` is the page size (default 50).
+     */
+    async findMessages(name: string, body: Json) {
+      const instance = await instanceOr404(name);
+      const where = (body.where && typeof body.where === 'object' ? body.where : {}) as Json;
+      const key = (where.key && typeof where.key === 'object' ? where.key : {}) as Json;
+      const jid = typeof key.remoteJid === 'string' && key.remoteJid ? createJid(key.remoteJid) : null;
+      const chat = jid ? await repo.findChatByJid(db, instance.id, jid) : null;
+      const all = chat ? (await repo.listMessages(db, chat.id, 1000)).reverse() : [];
+      const rows = all.filter((m) => (typeof key.fromMe === 'boolean' ? m.fromMe === key.fromMe : true) && (typeof key.id === 'string' ? m.keyId === key.id : true));
+      const take = typeof body.offset === 'number' && body.offset > 0 ? body.offset : 50;
+      const page = typeof body.page === 'number' && body.page > 0 ? body.page : 1;
+      const records = rows.slice(take * (page - 1), take * page).map((m) => messageRaw(instance, m, { remoteJid: m.remoteJid, fromMe: m.fromMe, id: m.keyId }, false));
+      return { messages: { total: rows.length, pages: Math.ceil(rows.length / take), currentPage: page, records } };
+    },
+
     async findContacts(name: string, body: Json) {
       const instance = await instanceOr404(name);
       const where = (body.where && typeof body.where === 'object' ? body.where : {}) as Json;

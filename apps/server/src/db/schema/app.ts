@@ -183,6 +183,14 @@ export const messages = pgTable(
     mediaWidth: integer('media_width'),
     mediaHeight: integer('media_height'),
     thumbnailUrl: text('thumbnail_url'),
+    /** The customer's and the owner's current reaction to this message (an emoji), null when none. */
+    contactReaction: text('contact_reaction'),
+    ownerReaction: text('owner_reaction'),
+    /** Set when the sender edited the text ('editada') or deleted it for everyone ('Mensagem apagada'). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** A visible 'A IA não conseguiu responder' notice: the burst that failed ('Tentar novamente' re-queues it). */
+    failedBurstId: uuid('failed_burst_id'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -4,3 +4,4 @@ export * from './simulator.ts';
 export * from './engine.ts';
 export * from './prompt-versions.ts';
 export * from './billing.ts';
+export * from './engine-stats.ts';

@@ -31,14 +31,15 @@ function messageType(value: string): MessageType {
 
 /** A message as the chat panel renders it; `media` only when the row carries any media field. */
 export function toMessageDto(row: MessageRecord): MessageDto {
-  const hasMedia = [row.mediaUrl, row.mediaFilename, row.mediaMimetype, row.mediaSize, row.mediaDuration, row.mediaWidth, row.mediaHeight, row.thumbnailUrl].some(
+  const deleted = row.deletedAt !== null && row.deletedAt !== undefined;
+  const hasMedia = !deleted && [row.mediaUrl, row.mediaFilename, row.mediaMimetype, row.mediaSize, row.mediaDuration, row.mediaWidth, row.mediaHeight, row.thumbnailUrl].some(
     (v) => v !== null && v !== undefined,
   );
   return {
     id: row.id,
     convId: row.convId,
     direction: row.direction,
-    content: row.content,
+    content: deleted ? null : row.content,
     fromMe: row.fromMe,
     author: row.author,
     messageType: messageType(row.messageType),
@@ -57,5 +58,15 @@ export function toMessageDto(row: MessageRecord): MessageDto {
           thumbnailUrl: row.thumbnailUrl,
         }
       : null,
+    reactions: [
+      ...(row.contactReaction ? [{ emoji: row.contactReaction, fromMe: false }] : []),
+      ...(row.ownerReaction ? [{ emoji: row.ownerReaction, fromMe: true }] : []),
+    ],
+    editedAt: row.editedAt ? row.editedAt.toISOString() : null,
+    deletedAt: deleted ? row.deletedAt!.toISOString() : null,
+    aiFailure: row.messageType === AI_FAILURE_TYPE ? { reason: row.error ?? '', retryable: row.failedBurstId !== null } : null,
   };
 }
+
+/** message_type of an 'A IA não conseguiu responder' notice (not a WhatsApp message). */
+export const AI_FAILURE_TYPE = 'ai_failure';

@@ -32,6 +32,8 @@ export interface StoredMessageEvent {
   eventKey: string;
   /** The envelope's `data`. */
   data: unknown;
+  /** When the webhook arrived (gateway_events.received_at): quiet windows count from it, not from processing. */
+  receivedAt?: Date;
 }
 
 /** numbers.status changed because of a connection.update (a replay that changes nothing is not dispatched). */

@@ -69,11 +69,12 @@ export function createEvolutionClient(options: EvolutionClientOptions): Gateway 
       text = await response.body.text().catch(() => '');
     } catch (err) {
       const why = isTimeout(err) ? `sem resposta em ${Math.round(callTimeoutMs / 1000)} s` : `sem conexão (${causeText(err)})`;
-      throw new GatewayError(0, `${GATEWAY_ERROR_PREFIX} (${why}) em ${method} ${path}`, undefined);
+      throw new GatewayError(0, `${GATEWAY_ERROR_PREFIX} (${why}) em ${method} ${path}`, undefined, neverArrived(err) ? 'not-sent' : 'unknown');
     }
     const data = parseJson(text);
     if (status < 200 || status >= 300) {
-      throw new GatewayError(status, `${GATEWAY_ERROR_PREFIX} (${status}): ${errorText(data, text, STATUS_CODES[status] ?? '')}`, data ?? text);
+      // A definite refusal needs the gateway's error body; a bare 5xx (a proxy's) leaves the outcome unknown.
+      throw new GatewayError(status, `${GATEWAY_ERROR_PREFIX} (${status}): ${errorText(data, text, STATUS_CODES[status] ?? '')}`, data ?? text, data ? 'refused' : 'unknown');
     }
     return data as T;
   }
@@ -145,6 +146,14 @@ export function createEvolutionClient(options: EvolutionClientOptions): Gateway 
       const delay = Math.max(0, Math.round(input.delayMs ?? 0));
       // The request blocks for `delay` on the server: the timeout must outlast it.
       return call<GatewayMessage>('POST', `/message/sendText/${name(instanceName)}`, { number: input.number, text: input.text, delay }, delay + timeoutMs);
+    },
+
+    async findMessages(instanceName: string, where: { remoteJid: string; fromMe?: boolean }) {
+      const data = await call<unknown>('POST', `/chat/findMessages/${name(instanceName)}`, { where: { key: where }, page: 1, offset: 50 });
+      // 2.3.x: {messages:{total, pages, currentPage, records}}; older builds answer the array itself.
+      const d = asObject(data);
+      const messages = d ? (Array.isArray(d.messages) ? d.messages : asObject(d.messages)?.records) : data;
+      return (Array.isArray(messages) ? messages : []).filter((m): m is GatewayMessage => !!asObject(m) && !!asObject((m as Json).key));
     },
 
     async sendPresence(instanceName, input: { number: string; presence: Presence; delayMs: number }) {
@@ -261,6 +270,13 @@ function toNumber(value: unknown): number | null {
 function causeText(err: unknown): string {
   const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } } | null;
   return e?.cause?.code ?? e?.code ?? e?.cause?.message ?? e?.message ?? 'erro de rede';
+}
+
+/** The request never reached the gateway: no connection could be opened. */
+function neverArrived(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } } | null;
+  const code = e?.code ?? e?.cause?.code;
+  return code === 'ECONNREFUSED' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
 }
 
 /** undici's timeouts: no headers in time, a stalled body, or a connection that never opened. */

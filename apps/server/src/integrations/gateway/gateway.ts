@@ -95,6 +95,11 @@ export interface Gateway {
   markRead(instanceName: string, keys: { remoteJid: string; fromMe: boolean; id: string }[]): Promise<void>;
   findContact(instanceName: string, remoteJid: string): Promise<ContactInfo | null>;
   profilePictureUrl(instanceName: string, number: string): Promise<string | null>;
+  /**
+   * The gateway's own record of a chat's messages, newest first (POST /chat/findMessages): used to
+   * reconcile a send whose outcome is unknown before it is ever repeated.
+   */
+  findMessages(instanceName: string, where: { remoteJid: string; fromMe?: boolean }): Promise<GatewayMessage[]>;
   /** Media of a received message as raw base64 (no data: prefix). */
   mediaBase64(instanceName: string, message: Pick<GatewayMessage, 'key' | 'message'>): Promise<MediaBase64 | null>;
 }
@@ -103,9 +108,17 @@ export interface Gateway {
 export class GatewayError extends Error {
   readonly status: number;
   readonly body: unknown;
-  constructor(status: number, message: string, body?: unknown) {
+  /**
+   * What the failure says about the request: 'refused' — the gateway answered with an error (4xx/5xx
+   * and an error body): nothing was done; 'not-sent' — no connection could be opened: it never
+   * arrived; 'unknown' — a timeout, a connection cut or an unreadable answer after the request went
+   * out: the gateway may have done it (a send must be reconciled, never blindly repeated).
+   */
+  readonly outcome: 'refused' | 'not-sent' | 'unknown';
+  constructor(status: number, message: string, body?: unknown, outcome?: GatewayError['outcome']) {
     super(message);
     this.status = status;
     this.body = body;
+    this.outcome = outcome ?? (status >= 400 && body !== undefined && body !== null && body !== '' ? 'refused' : 'unknown');
   }
 }

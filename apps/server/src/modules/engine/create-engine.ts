@@ -48,13 +48,15 @@ export function createEngine(base: Omit<EngineDeps, 'replies' | 'writer'>, optio
   // (one batch at a time). They are already stored in gateway_events: any not applied when the
   // process stops are picked up by the recovery sweep.
   const ingestion = createBatcher<IngestInput, IngestOutcome>({
-    run: (inputs) => ingestBatch(deps, inputs),
+    // After each batch the scheduler looks again: a due burst held back while this batch's
+    // messages were waiting (reply-repository.ts claimDueReplies) can go now.
+    run: (inputs) => ingestBatch(deps, inputs).finally(() => scheduler.wake(new Date())),
     maxItems: INGEST_BATCH,
   });
 
   const onGatewayEvent = async (event: GatewayEvent) => {
     if (stopped || event.kind !== 'message') return;
-    await track(ingestion.add({ eventId: event.eventId, number: event.number, event: event.event, data: event.data, receivedAt: new Date() })).catch((err) =>
+    await track(ingestion.add({ eventId: event.eventId, number: event.number, event: event.event, data: event.data, receivedAt: event.receivedAt ?? new Date() })).catch((err) =>
       base.log.warn({ err, eventId: event.eventId }, 'engine: event not ingested; the recovery sweep retries it'),
     );
   };

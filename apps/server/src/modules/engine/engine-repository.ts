@@ -54,6 +54,11 @@ export function messageRecordFromSql(r: Record<string, any>): MessageRecord {
     mediaWidth: asNumberOrNull(r.media_width),
     mediaHeight: asNumberOrNull(r.media_height),
     thumbnailUrl: r.thumbnail_url ?? null,
+    contactReaction: r.contact_reaction ?? null,
+    ownerReaction: r.owner_reaction ?? null,
+    editedAt: r.edited_at ? asDate(r.edited_at) : null,
+    deletedAt: r.deleted_at ? asDate(r.deleted_at) : null,
+    failedBurstId: r.failed_burst_id ?? null,
     createdAt: asDate(r.created_at),
   };
 }
@@ -150,10 +155,31 @@ export async function messageExists(db: Db, convId: string, externalId: string):
   return row ?? null;
 }
 
-/** Inserts once per (conversation, external id); null when it was already stored (a replay). */
-export async function insertMessageOnce(db: Db, values: NewMessage): Promise<MessageRecord | null> {
-  const [row] = await db.insert(messages).values(values).onConflictDoNothing({ target: [messages.convId, messages.externalId] }).returning();
+/**
+ * Inserts once per (conversation, external id); null when it was already stored (a replay). Its
+ * time is placed after the conversation's messages within the second from `createdAt` on
+ * (arrivalOrderedAt): WhatsApp's timestamps have second precision, so ties follow arrival order.
+ */
+export async function insertMessageOnce(db: Db, values: NewMessage & { createdAt: Date }): Promise<MessageRecord | null> {
+  const [row] = await db
+    .insert(messages)
+    .values({ ...values, createdAt: arrivalOrderedAt(values.convId, values.createdAt) as unknown as Date })
+    .onConflictDoNothing({ target: [messages.convId, messages.externalId] })
+    .returning();
   return row ?? null;
+}
+
+/**
+ * A new message's time in its conversation (issue 13 item 3): `at`, or just after (1 µs) the latest
+ * message already stored in [at, at + 1 s). Messages delivered late keep WhatsApp's second-precision
+ * time, so five with the same second tie; this keeps them, for the inbox and for the AI, in the
+ * order they arrived.
+ */
+export function arrivalOrderedAt(convId: string, at: Date) {
+  const iso = at.toISOString();
+  return sql`coalesce((select max(x.created_at) + interval '1 microsecond' from messages x
+    where x.conv_id = ${convId}::uuid and x.created_at >= ${iso}::timestamptz and x.created_at < ${iso}::timestamptz + interval '1 second'),
+    ${iso}::timestamptz)`;
 }
 
 /**

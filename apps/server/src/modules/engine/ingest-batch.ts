@@ -50,7 +50,8 @@ interface FastItem {
 export function simpleMessage(input: IngestInput): MappedMessage | null {
   if (input.event !== 'messages.upsert' || !input.data || typeof input.data !== 'object' || Array.isArray(input.data)) return null;
   const msg = mapGatewayMessage(input.data as GatewayMessage);
-  if (!msg || msg.fromMe || msg.media || msg.chat.lid || /@(broadcast|newsletter)$/.test(msg.chat.jid)) return null;
+  // Reactions, deletions and edits change another message: the one-by-one path applies them.
+  if (!msg || msg.change || msg.fromMe || msg.media || msg.chat.lid || /@(broadcast|newsletter)$/.test(msg.chat.jid)) return null;
   return msg;
 }
 
@@ -102,6 +103,14 @@ async function applySimpleRun(deps: EngineDeps, items: FastItem[]): Promise<Inge
     const fresh = !isStale(msg.sentAt, input.receivedAt, deps.config.staleMs);
     return { i, input, msg, createdAt, fresh, key: chatKey(input.number.id, msg.chat.jid) };
   });
+  // Arrival order within a chat (issue 13 item 3): a message that arrived after another yet carries an
+  // earlier time within the same second ties with it, and ties are stored in arrival order below.
+  const lastAt = new Map<string, Date>();
+  for (const p of prepared) {
+    const prev = lastAt.get(p.key);
+    if (prev && p.createdAt < prev && prev.getTime() - p.createdAt.getTime() < 1000) p.createdAt = prev;
+    lastAt.set(p.key, p.createdAt);
+  }
 
   // Per chat, what the batch does to its conversation.
   const chats = new Map<string, ChatChange>();
@@ -175,7 +184,13 @@ async function applySimpleRun(deps: EngineDeps, items: FastItem[]): Promise<Inge
         returning cv.*, (xmax = 0) as created),
       m as (
         insert into messages (user_id, conv_id, direction, content, from_me, author, message_type, status, external_id, created_at)
-        select v.user_id, c.id, 'in', v.content, false, 'contact', v.type, 'received', v.ext_id, v.created_at
+        -- Ties (same time) follow arrival: after the chat's messages already stored within that second,
+        -- then in batch order (engine-repository.ts arrivalOrderedAt).
+        select v.user_id, c.id, 'in', v.content, false, 'contact', v.type, 'received', v.ext_id,
+               coalesce((select max(x.created_at) + interval '1 microsecond' from messages x
+                         where x.conv_id = c.id and x.created_at >= v.created_at and x.created_at < v.created_at + interval '1 second'),
+                        v.created_at)
+               + make_interval(secs => (row_number() over (partition by c.id, v.created_at order by v.i) - 1) / 1000000.0)
         from v join c on c.number_id = v.number_id and c.contact_jid = v.jid
         order by v.i
         on conflict (conv_id, external_id) do nothing

@@ -19,6 +19,7 @@ import {
 } from './engine-repository.ts';
 import { mapChat, mapDeliveryStatus, mapGatewayMessage, type MappedMessage, messagePreview, STATUS_RANK } from './map-gateway-message.ts';
 import { isOptOut, isStale, quietWindow } from './reply-rules.ts';
+import { applyMessageChange } from './apply-message-change.ts';
 
 export interface IngestInput {
   /** gateway_events.id, marked processed when done (null when not stored). */
@@ -76,6 +77,8 @@ async function ingestMessage(deps: EngineDeps, input: IngestInput, raw: GatewayM
   const { number } = input;
   // Status posts and channels are not conversations.
   if (/@(broadcast|newsletter)$/.test(msg.chat.jid)) return 'ignored';
+  // A reaction, deletion or edit is not a turn: it changes the message it refers to (apply-message-change.ts).
+  if (msg.change) return applyMessageChange(deps, number.id, msg, msg.change);
 
   // A replay of a media message must not store the file again: look first. (Text replays are
   // stopped by the insert itself, ON CONFLICT DO NOTHING.)
@@ -108,14 +111,19 @@ async function ingestMessage(deps: EngineDeps, input: IngestInput, raw: GatewayM
 
     if (msg.fromMe) {
       // The gateway's echo of something this app is sending right now: link it, store nothing new.
+      // A row marked failed whose send did reach WhatsApp after all (its echo arrived late) becomes
+      // sent; the echo is never shown as a message of its own (issue 13 item 9).
       const inflight = await findInflightOutgoing(tx, conversation.id, msg.content);
       if (inflight) {
         const [linked] = await tx
           .update(messages)
-          .set({ externalId: msg.externalId })
+          .set({ externalId: msg.externalId, ...(inflight.status === 'failed' ? { status: 'sent' as const, error: null } : {}) })
           .where(and(eq(messages.id, inflight.id), isNull(messages.externalId)))
           .returning();
-        if (linked) return { outcome: 'echo' as const };
+        if (linked) {
+          if (inflight.status === 'failed') events.message(linked, 'updated');
+          return { outcome: 'echo' as const };
+        }
       }
     }
 
@@ -167,7 +175,7 @@ async function ingestMessage(deps: EngineDeps, input: IngestInput, raw: GatewayM
     return { outcome: 'stored' as const, burst };
   });
 
-  if (result.outcome === 'stored') await events.publish(deps);
+  if (result.outcome === 'stored' || result.outcome === 'echo') await events.publish(deps);
   if ('burst' in result && result.burst) deps.replies.wake(result.burst.dueAt);
   return result.outcome;
 }

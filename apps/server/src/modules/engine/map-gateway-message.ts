@@ -31,7 +31,21 @@ export interface MappedMedia {
   base64: string | null;
 }
 
+/**
+ * A message that changes another one instead of being a turn of the conversation: a reaction, a
+ * deletion for everyone (protocolMessage REVOKE) or an edit (editedMessage, or an older gateway's
+ * protocolMessage MESSAGE_EDIT). `other` is any other protocol message (ephemeral settings, history
+ * sync notices…): nothing to show. None of them is answered, counted as unread or shown as a bubble.
+ */
+export type MessageChange =
+  | { kind: 'reaction'; targetId: string; /** null: the reaction was removed. */ emoji: string | null }
+  | { kind: 'revoke'; targetId: string }
+  | { kind: 'edit'; targetId: string; content: string | null }
+  | { kind: 'other' };
+
 export interface MappedMessage {
+  /** Set when this message changes another one (reaction, deletion, edit): not a turn of its own. */
+  change?: MessageChange | null;
   externalId: string;
   fromMe: boolean;
   chat: MappedChat;
@@ -189,6 +203,43 @@ export function mapContent(message: Json | undefined): Pick<MappedMessage, 'type
   return { type: 'unsupported', content: null, media: null };
 }
 
+const PROTOCOL_REVOKE = new Set<unknown>(['REVOKE', 0]);
+const PROTOCOL_EDIT = new Set<unknown>(['MESSAGE_EDIT', 14]);
+
+/** The reaction, deletion or edit a message carries (2.3.7 and older shapes), or null for a real message. */
+export function mapChange(message: unknown): MessageChange | null {
+  if (!isObject(message)) return null;
+  let m: Json = message;
+  let edited = false;
+  for (let depth = 0; depth < 4; depth++) {
+    const reaction = m.reactionMessage;
+    if (isObject(reaction)) {
+      const targetId = isObject(reaction.key) ? str(reaction.key.id) : null;
+      if (!targetId) return { kind: 'other' };
+      return { kind: 'reaction', targetId, emoji: str(reaction.text) };
+    }
+    const protocol = m.protocolMessage;
+    if (isObject(protocol)) {
+      const targetId = isObject(protocol.key) ? str(protocol.key.id) : null;
+      if (targetId && PROTOCOL_REVOKE.has(protocol.type)) return { kind: 'revoke', targetId };
+      if (targetId && (PROTOCOL_EDIT.has(protocol.type) || isObject(protocol.editedMessage))) {
+        return { kind: 'edit', targetId, content: isObject(protocol.editedMessage) ? mapContent(protocol.editedMessage).content : null };
+      }
+      return { kind: 'other' };
+    }
+    // editedMessage (a FutureProofMessage around the protocol message), ephemeral and view-once wrappers.
+    const wrapper = ['editedMessage', 'ephemeralMessage', 'viewOnceMessage', 'viewOnceMessageV2'].find((k) => isObject(m[k]) && isObject((m[k] as Json).message));
+    // An edit whose target we cannot tell is still not a new message.
+    if (!wrapper) return edited ? { kind: 'other' } : null;
+    edited ||= wrapper === 'editedMessage';
+    m = (m[wrapper] as Json).message as Json;
+  }
+  return edited ? { kind: 'other' } : null;
+}
+
+/** messageType values that never are a turn of the conversation, whatever their content looks like. */
+const CHANGE_TYPES = new Set(['reactionMessage', 'protocolMessage', 'editedMessage']);
+
 /** One messageRaw → what the engine stores. Null when the payload has no usable key. */
 export function mapGatewayMessage(data: GatewayMessage): MappedMessage | null {
   const key = data?.key;
@@ -205,6 +256,7 @@ export function mapGatewayMessage(data: GatewayMessage): MappedMessage | null {
     pushName: pushName && !/^\+?\d[\d\s-]*$/.test(pushName) ? pushName : null,
     participant: chat.isGroup ? (str(key.participantAlt) ?? str(key.participant)) : null,
     sentAt: seconds !== null && seconds > 0 ? new Date(seconds * 1000) : null,
+    change: mapChange(data.message) ?? (typeof data.messageType === 'string' && CHANGE_TYPES.has(data.messageType) ? { kind: 'other' } : null),
     ...mapContent(data.message),
   };
 }

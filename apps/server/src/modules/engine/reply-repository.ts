@@ -52,8 +52,16 @@ export async function claimDueReplies(database: PreparedTarget, limit: number, c
       with b as (
         update reply_bursts set state = 'generating', claim_token = gen_random_uuid(), claimed_at = now(), updated_at = now()
         where id in (
-          select id from reply_bursts
+          select id from reply_bursts rb
           where state = 'waiting' and due_at <= now()
+            -- Not while messages of this number that arrived before the burst was due are still waiting
+            -- to be ingested (processing lags behind arrival): one of them may extend this burst
+            -- (issue 13 item 1). Bounded in time, so an event that never ingests cannot hold replies.
+            and not exists (
+              select 1 from gateway_events g
+              where g.processed_at is null and g.event = 'messages.upsert'
+                and g.received_at <= rb.due_at and g.received_at > now() - interval '2 minutes'
+                and g.number_id = (select cv.number_id from conversations cv where cv.id = rb.conv_id))
           order by due_at
           limit ${limit}
           for update skip locked)
@@ -129,6 +137,11 @@ function aiMessage(id: string, userId: string, convId: string, content: string, 
     mediaWidth: null,
     mediaHeight: null,
     thumbnailUrl: null,
+    contactReaction: null,
+    ownerReaction: null,
+    editedAt: null,
+    deletedAt: null,
+    failedBurstId: null,
     createdAt: new Date(createdAt),
   };
 }

@@ -8,6 +8,9 @@ import { messagePreview } from './map-gateway-message.ts';
 import { type PartOutcome, type ReplyContext, startPart } from './reply-repository.ts';
 import { splitReply } from './reply-rules.ts';
 import { withRetry } from '../../lib/retry.ts';
+import { aiFailureReason, recordAiGaveUp } from './record-ai-gave-up.ts';
+import { type AiSlot, releaseAiSlot, reserveAiSlot } from './reserve-ai-slot.ts';
+import { SEND_UNCONFIRMED, sendReconciled } from './send-reconciled.ts';
 
 /** Shown in the inbox on an AI message the gateway finally refused. */
 export const AI_SEND_FAILED = 'Não foi possível enviar a resposta da IA pelo WhatsApp. Verifique a conexão do número.';
@@ -50,6 +53,17 @@ async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<voi
     return;
   }
 
+  // The free plan's limit is exact under concurrency: a slot is claimed in the database before the
+  // AI is even asked, and given back when nothing is sent (reserve-ai-slot.ts).
+  const slot = ctx.isFree ? await reserveAiSlot(deps.db, ctx.userId, ctx.maxAiMessages) : null;
+  if (ctx.isFree && !slot) {
+    await finishBurst(deps, ctx.id, ctx.token, 'cancelled', 'free-limit');
+    return;
+  }
+  const giveBack = async () => {
+    if (slot) await releaseAiSlot(deps.db, slot).catch((err) => deps.log.warn({ err }, 'engine: an AI slot could not be given back'));
+  };
+
   // 'digitando…' while the answer is prepared, once preparing takes long enough to be seen (an
   // answer ready at once needs none, and its typing could show after the message itself). Cosmetic:
   // never awaited, never fatal.
@@ -77,18 +91,21 @@ async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<voi
   } catch (err) {
     clearTimeout(typing);
     deps.log.warn({ err, burstId: ctx.id }, 'engine: the AI did not answer; nothing is sent to the customer');
-    await finishBurst(deps, ctx.id, ctx.token, 'failed', 'llm');
+    await giveBack();
+    await recordAiGaveUp(deps, ctx, aiFailureReason(err));
     return;
   }
   clearTimeout(typing);
   const parts = splitReply(answer);
   if (parts.length === 0) {
-    await finishBurst(deps, ctx.id, ctx.token, 'failed', 'empty');
+    await giveBack();
+    await recordAiGaveUp(deps, ctx, aiFailureReason(new Error('empty answer')));
     return;
   }
 
   const first = await deps.writer.fix({ id: ctx.id, version: ctx.version, token: ctx.token, userId: ctx.userId, convId: ctx.convId, parts });
   if (!first) {
+    await giveBack();
     // Superseded (a new customer message put the burst back to waiting: its own claim answers it
     // whole; our token is gone, so this changes nothing) or the AI was switched off meanwhile.
     await finishBurst(deps, ctx.id, ctx.token, 'cancelled', 'ai-off');
@@ -105,6 +122,7 @@ async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<voi
     from: 0,
     first,
     maxAiMessages: ctx.maxAiMessages,
+    slot,
   });
 }
 
@@ -121,6 +139,8 @@ export interface SendingBurst {
   /** That part's message when it is already stored (fixAnswer stores the first one). */
   first?: MessageRecord;
   maxAiMessages: number;
+  /** The free plan's slot claimed for this answer (already counted; given back if its first part fails). */
+  slot?: AiSlot | null;
 }
 
 /**
@@ -140,19 +160,13 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
     created.message(message, 'created');
     void created.publish(deps);
 
-    let externalId: string | null = null;
-    let failure: unknown = null;
-    try {
-      const sent = await withRetry(() => deps.gateway.sendText(s.instanceName, { number: s.contactJid, text: message.content! }), {
-        attempts: deps.config.sendAttempts,
-        baseMs: deps.config.retryBaseMs,
-      });
-      externalId = sent?.key?.id ?? null;
-    } catch (err) {
-      failure = err;
-    }
-
-    const ok = failure === null;
+    // Never sent twice: an unknown outcome is reconciled before any new attempt (send-reconciled.ts).
+    const result = await sendReconciled(deps, { messageId: message.id, instanceName: s.instanceName, contactJid: s.contactJid, text: message.content! });
+    const ok = result.ok;
+    const externalId = result.ok ? result.externalId : null;
+    const failure = result.ok ? null : result.error;
+    // A refused first part gives the slot back; an unconfirmed one may have reached the customer: it stays counted.
+    if (!result.ok && !result.unconfirmed && index === 0 && s.slot) await releaseAiSlot(deps.db, s.slot).catch(() => {});
     const outcome: PartOutcome = {
       burstId: s.burstId,
       token: s.token,
@@ -162,11 +176,11 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       index,
       ok,
       externalId,
-      error: ok ? null : AI_SEND_FAILED,
+      error: ok ? null : !result.ok && result.unconfirmed ? SEND_UNCONFIRMED : AI_SEND_FAILED,
       last: index === s.parts.length - 1,
       preview: messagePreview({ type: 'text', content: message.content, media: null }),
       // One AI-answered message per reply, counted when its first part went out.
-      countUsage: index === 0,
+      countUsage: index === 0 && !s.slot,
       maxAiMessages: s.maxAiMessages,
     };
     const conversation = await deps.writer.finish(outcome);

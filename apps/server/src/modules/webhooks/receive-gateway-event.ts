@@ -45,6 +45,8 @@ export async function receiveGatewayEvent({
   /** The request body's size, when known: the event's weight in a batch. */
   bodyBytes?: number;
 }): Promise<{ outcome: ReceiveOutcome; dispatch: GatewayEvent[] }> {
+  // The moment the event arrived: the engine's quiet windows count from it, however late it is processed.
+  const receivedAt = new Date();
   const number = await numbers.get(instanceName);
   if (!number) throw unknownInstance();
   if (!webhookSecretMatches(secret, number.token)) throw new AppError('UNAUTHENTICATED', 'Segredo do webhook ausente ou inválido.');
@@ -87,14 +89,14 @@ export async function receiveGatewayEvent({
     // The envelope as received, less the gateway's instance apikey (a secret we do not need to keep).
     const { apikey: _apikey, ...payload } = envelope.data;
     const weight = bodyBytes ?? JSON.stringify(payload).length;
-    const stored = await events.store({ numberId: number.id, event, eventKey, payload }, weight);
+    const stored = await events.store({ numberId: number.id, event, eventKey, payload, receivedAt }, weight);
     if (stored.outcome === 'unknown-number') {
       // The cached number was deleted meanwhile (FK violation): answer as for any unknown instance.
       numbers.forget(instanceName);
       throw unknownInstance();
     }
     if (stored.outcome === 'replay') return { outcome: 'replay', dispatch: [] };
-    return { outcome: 'stored', dispatch: [{ kind: 'message', eventId: stored.id, number: ref, event, eventKey, data: parsed.data }] };
+    return { outcome: 'stored', dispatch: [{ kind: 'message', eventId: stored.id, number: ref, event, eventKey, data: parsed.data, receivedAt }] };
   }
 
   // Every other event (instance.create, logout.instance, contacts.update, chats.*, presence.update…) is

@@ -31,6 +31,8 @@ export interface NewGatewayEvent {
   event: string;
   eventKey: string | null;
   payload: unknown;
+  /** When the webhook arrived (default: the statement's time). */
+  receivedAt?: Date;
 }
 
 /** Stores the event unless the same (number, event, key) is already there; the new row's id, or null on a replay. */
@@ -46,14 +48,14 @@ export async function storeGatewayEvent(database: PreparedTarget, values: NewGat
  * back by (number_id, event, event_key).
  */
 export async function storeGatewayEvents(database: PreparedTarget, values: NewGatewayEvent[]) {
-  const rows = values.map((v) => ({ id: v.id ?? null, number_id: v.numberId, event: v.event, event_key: v.eventKey, payload: v.payload }));
+  const rows = values.map((v) => ({ id: v.id ?? null, number_id: v.numberId, event: v.event, event_key: v.eventKey, payload: v.payload, received_at: v.receivedAt ?? null }));
   const stored = await execPrepared<{ id: string; number_id: string; event: string; event_key: string | null }>(
     database,
     'webhooks_store_gateway_events',
     sql`
-      insert into gateway_events (id, number_id, event, event_key, payload)
-      select coalesce(v.id, gen_random_uuid()), v.number_id, v.event, v.event_key, v.payload
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, number_id uuid, event text, event_key text, payload jsonb)
+      insert into gateway_events (id, number_id, event, event_key, payload, received_at)
+      select coalesce(v.id, gen_random_uuid()), v.number_id, v.event, v.event_key, v.payload, coalesce(v.received_at, now())
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, number_id uuid, event text, event_key text, payload jsonb, received_at timestamptz)
       on conflict (number_id, event, event_key) do nothing
       returning id, number_id, event, event_key`,
   );

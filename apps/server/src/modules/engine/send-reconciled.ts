@@ -1,0 +1,88 @@
+import { sql } from 'drizzle-orm';
+import { GatewayError, type GatewayMessage } from '../../integrations/gateway/gateway.ts';
+import type { EngineDeps } from './engine-deps.ts';
+import { rowsOf } from './engine-repository.ts';
+
+/** Shown on a message whose send could not be confirmed either way: it is not sent again. */
+export const SEND_UNCONFIRMED = 'Não foi possível confirmar o envio pelo WhatsApp. Confira no celular antes de reenviar.';
+
+export type SendResult = { ok: true; externalId: string | null } | { ok: false; error: unknown; unconfirmed: boolean };
+
+/** How long the gateway's send.message echo is awaited after an unknown outcome before asking the gateway. */
+const ECHO_WAIT_MS = 1_500;
+
+/**
+ * Sends one stored outgoing message, never twice (issue 13 item 9). A definite refusal (the gateway
+ * answered 4xx/5xx with an error body) or a connection that never opened is retried with backoff. A
+ * send whose outcome is unknown (timeout, connection cut after the request went out, unreadable
+ * answer) may have reached WhatsApp: it is reconciled first — the gateway's `send.message` echo
+ * links the row (ingest-gateway-event.ts), else the gateway's record of the chat's messages
+ * (findMessages) is searched for it — and repeated only when the gateway says it does not have it.
+ * When the gateway cannot tell, the message is given up as unconfirmed, not sent again.
+ */
+export async function sendReconciled(
+  deps: EngineDeps,
+  m: { messageId: string; instanceName: string; contactJid: string; text: string },
+): Promise<SendResult> {
+  const attempts = deps.config.sendAttempts;
+  let lastError: unknown = null;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    const startedAt = Date.now();
+    try {
+      const sent: GatewayMessage = await deps.gateway.sendText(m.instanceName, { number: m.contactJid, text: m.text });
+      return { ok: true, externalId: sent?.key?.id ?? null };
+    } catch (err) {
+      lastError = err;
+      const outcome = err instanceof GatewayError ? err.outcome : 'unknown';
+      if (outcome === 'unknown') {
+        const found = await reconcile(deps, m, startedAt);
+        if (found === 'unknown') return { ok: false, error: err, unconfirmed: true };
+        if (found !== 'absent') return { ok: true, externalId: found.externalId };
+        deps.log.info({ messageId: m.messageId }, 'engine: a send with an unknown outcome is not at the gateway; sending it again');
+      }
+    }
+    if (attempt < attempts) await new Promise((r) => setTimeout(r, deps.config.retryBaseMs * 2 ** (attempt - 1) * (0.8 + Math.random() * 0.4)));
+  }
+  return { ok: false, error: lastError, unconfirmed: false };
+}
+
+/** Did the gateway take it? Its id when it did, 'absent' when it did not, 'unknown' when it cannot tell. */
+async function reconcile(
+  deps: EngineDeps,
+  m: { messageId: string; instanceName: string; contactJid: string; text: string },
+  startedAt: number,
+): Promise<{ externalId: string } | 'absent' | 'unknown'> {
+  // 1. The echo (send.message) links our row when it arrives: wait for it a little.
+  const deadline = Date.now() + ECHO_WAIT_MS;
+  for (;;) {
+    const linked = await linkedId(deps, m.messageId);
+    if (linked) return { externalId: linked };
+    if (Date.now() >= deadline) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  // 2. The gateway's own record: our text, from us, in this chat, since the attempt began.
+  try {
+    const records = await deps.gateway.findMessages(m.instanceName, { remoteJid: m.contactJid, fromMe: true });
+    const since = Math.floor(startedAt / 1000) - 2;
+    const match = records.find((r) => r.key?.fromMe === true && textOf(r) === m.text && (typeof r.messageTimestamp !== 'number' || r.messageTimestamp >= since));
+    if (match) return { externalId: match.key.id };
+    // Asked after the echo wait: an echo may have linked the row meanwhile.
+    const linked = await linkedId(deps, m.messageId);
+    return linked ? { externalId: linked } : 'absent';
+  } catch (err) {
+    deps.log.warn({ err, messageId: m.messageId }, 'engine: the gateway could not say whether a send arrived; not sending it again');
+    return (await linkedId(deps, m.messageId).catch(() => null)) ? { externalId: (await linkedId(deps, m.messageId))! } : 'unknown';
+  }
+}
+
+async function linkedId(deps: EngineDeps, messageId: string): Promise<string | null> {
+  const [row] = rowsOf<{ external_id: string | null }>(await deps.db.execute(sql`select external_id from messages where id = ${messageId}`));
+  return row?.external_id ?? null;
+}
+
+function textOf(r: GatewayMessage): string | null {
+  const msg = r.message as { conversation?: unknown; extendedTextMessage?: { text?: unknown } } | undefined;
+  if (typeof msg?.conversation === 'string') return msg.conversation;
+  if (typeof msg?.extendedTextMessage?.text === 'string') return msg.extendedTextMessage.text;
+  return null;
+}
