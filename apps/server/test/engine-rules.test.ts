@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapChat, mapDeliveryStatus, mapGatewayMessage, messagePreview, phoneFromVcard, protoInt } from '../src/modules/engine/map-gateway-message.ts';
+import { mapChange, mapChat, mapDeliveryStatus, mapGatewayMessage, messagePreview, phoneFromVcard, protoInt } from '../src/modules/engine/map-gateway-message.ts';
 import { buildHistory, burstDueAt, hardSplit, isOptOut, isStale, quietWindow, splitReply, WHATSAPP_TEXT_MAX } from '../src/modules/engine/reply-rules.ts';
 import { CUSTOMER_JID, CUSTOMER_LID, CUSTOMER_PHONE, fixtures, GROUP_JID, PNG_BASE64 } from './fixtures/engine-webhooks.ts';
 
@@ -30,6 +30,30 @@ describe('mapping gateway messages', () => {
   it('stores anything else as unsupported', () => {
     expect(mapGatewayMessage(fixtures.reaction())).toMatchObject({ type: 'unsupported', content: null });
     expect(mapGatewayMessage(fixtures.poll())).toMatchObject({ type: 'unsupported' });
+  });
+
+  it('recognises reactions, deletions and edits (2.3.7 and older shapes) as changes of another message', () => {
+    const key = { remoteJid: CUSTOMER_JID, fromMe: true, id: 'TARGET' };
+    expect(mapChange({ reactionMessage: { key, text: '👍' } })).toEqual({ kind: 'reaction', targetId: 'TARGET', emoji: '👍' });
+    expect(mapChange({ reactionMessage: { key, text: '' } })).toEqual({ kind: 'reaction', targetId: 'TARGET', emoji: null });
+    expect(mapChange({ protocolMessage: { key, type: 'REVOKE' } })).toEqual({ kind: 'revoke', targetId: 'TARGET' });
+    expect(mapChange({ protocolMessage: { key, type: 0 } })).toEqual({ kind: 'revoke', targetId: 'TARGET' });
+    expect(mapChange({ editedMessage: { message: { protocolMessage: { key, type: 'MESSAGE_EDIT', editedMessage: { conversation: 'novo' } } } } })).toEqual({
+      kind: 'edit',
+      targetId: 'TARGET',
+      content: 'novo',
+    });
+    expect(mapChange({ protocolMessage: { key, type: 14, editedMessage: { extendedTextMessage: { text: 'antigo formato' } } } })).toEqual({
+      kind: 'edit',
+      targetId: 'TARGET',
+      content: 'antigo formato',
+    });
+    // Other protocol messages (ephemeral settings…) and an edit without a target are no turn either.
+    expect(mapChange({ protocolMessage: { type: 'EPHEMERAL_SETTING', ephemeralExpiration: 86400 } })).toEqual({ kind: 'other' });
+    expect(mapChange({ editedMessage: { message: { conversation: 'sem alvo' } } })).toEqual({ kind: 'other' });
+    expect(mapChange({ ephemeralMessage: { message: { reactionMessage: { key, text: '😂' } } } })).toMatchObject({ kind: 'reaction', emoji: '😂' });
+    expect(mapChange({ conversation: 'Olá' })).toBeNull();
+    expect(mapGatewayMessage(fixtures.text('Olá'))!.change).toBeNull();
   });
 
   it('unwraps ephemeral and view-once messages', () => {

@@ -9,6 +9,8 @@ import net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { agentes, numbers } from '../../src/db/schema/index.ts';
 import { gatewayWebhookConfig, WEBHOOK_SECRET_HEADER } from '../../src/integrations/gateway/index.ts';
+import type { Env } from '../../src/config/env.ts';
+import type { Gateway } from '../../src/integrations/gateway/gateway.ts';
 import { createTestApp, newPerson, type TestApp, type TestClient } from './test-app.ts';
 
 export interface LlmCall {
@@ -81,11 +83,15 @@ export interface EngineApp {
 }
 
 /** The real app on a real port with the simulator and the fake AI; env adds or overrides settings. */
-export async function startEngineApp(env: Record<string, string> = {}): Promise<EngineApp> {
+export async function startEngineApp(
+  env: Record<string, string> = {},
+  options: { gateway?: (env: Env, baseUrl: string) => Gateway; port?: number } = {},
+): Promise<EngineApp> {
   const llm = await startFakeLlm();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const t = await createTestApp({
+    gateway: options.gateway ? (appEnv) => options.gateway!(appEnv, baseUrl) : undefined,
     env: {
       GATEWAY_WEBHOOK_BASE_URL: baseUrl,
       SIMULATOR_ENABLED: 'true',

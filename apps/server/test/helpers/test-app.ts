@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type Env, loadEnv } from '../../src/config/env.ts';
+import type { Gateway } from '../../src/integrations/gateway/gateway.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export const TEST_APP_URL = 'http://localhost:3000';
@@ -31,7 +32,7 @@ export interface TestApp {
  * Builds the app with test settings. `env` adds or overrides variables (e.g. SMTP_URL); everything
  * else is the real configuration path through loadEnv.
  */
-export async function createTestApp(options: { env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string>; gateway?: (env: Env) => Gateway } = {}): Promise<TestApp> {
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-test-web-'));
   fs.writeFileSync(
     path.join(webDir, 'index.html'),
@@ -48,7 +49,7 @@ export async function createTestApp(options: { env?: Record<string, string> } = 
   const database = await createTestDatabase();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ env, database, logger: false });
+    app = await buildApp({ env, database, logger: false, gateway: options.gateway?.(env) });
     await app.ready();
   } catch (err) {
     await database.dispose();

@@ -10,15 +10,17 @@ export type SendResult = { ok: true; externalId: string | null } | { ok: false; 
 
 /** How long the gateway's send.message echo is awaited after an unknown outcome before asking the gateway. */
 const ECHO_WAIT_MS = 1_500;
+/** Rounds of (echo wait, gateway lookup) before a send is given up as unconfirmed. */
+const RECONCILE_ROUNDS = 2;
 
 /**
  * Sends one stored outgoing message, never twice (issue 13 item 9). A definite refusal (the gateway
  * answered 4xx/5xx with an error body) or a connection that never opened is retried with backoff. A
  * send whose outcome is unknown (timeout, connection cut after the request went out, unreadable
- * answer) may have reached WhatsApp: it is reconciled first — the gateway's `send.message` echo
- * links the row (ingest-gateway-event.ts), else the gateway's record of the chat's messages
- * (findMessages) is searched for it — and repeated only when the gateway says it does not have it.
- * When the gateway cannot tell, the message is given up as unconfirmed, not sent again.
+ * answer) may have reached WhatsApp, or may still be on its way there: it is reconciled — the
+ * gateway's `send.message` echo links the row (ingest-gateway-event.ts), else the gateway's record of
+ * the chat's messages (findMessages) is searched for it — and never repeated: found, it is sent; not
+ * found, it is failed as unconfirmed ('Confira no celular…'), and a late echo still makes it sent.
  */
 export async function sendReconciled(
   deps: EngineDeps,
@@ -35,10 +37,11 @@ export async function sendReconciled(
       lastError = err;
       const outcome = err instanceof GatewayError ? err.outcome : 'unknown';
       if (outcome === 'unknown') {
+        // It may have reached WhatsApp, or still be on its way there: never sent again. Found → sent;
+        // not found → failed as unconfirmed (a late echo still links it and makes it sent).
         const found = await reconcile(deps, m, startedAt);
-        if (found === 'unknown') return { ok: false, error: err, unconfirmed: true };
-        if (found !== 'absent') return { ok: true, externalId: found.externalId };
-        deps.log.info({ messageId: m.messageId }, 'engine: a send with an unknown outcome is not at the gateway; sending it again');
+        if (found) return { ok: true, externalId: found.externalId };
+        return { ok: false, error: err, unconfirmed: true };
       }
     }
     if (attempt < attempts) await new Promise((r) => setTimeout(r, deps.config.retryBaseMs * 2 ** (attempt - 1) * (0.8 + Math.random() * 0.4)));
@@ -46,33 +49,35 @@ export async function sendReconciled(
   return { ok: false, error: lastError, unconfirmed: false };
 }
 
-/** Did the gateway take it? Its id when it did, 'absent' when it did not, 'unknown' when it cannot tell. */
+/**
+ * Did the gateway take it? Its id when it did (the echo linked our row, or the gateway's record has
+ * our text from us since the attempt began), null when that could not be established: the echo is
+ * awaited, the gateway asked, and once more after a second wait (a send may still be in flight there).
+ */
 async function reconcile(
   deps: EngineDeps,
   m: { messageId: string; instanceName: string; contactJid: string; text: string },
   startedAt: number,
-): Promise<{ externalId: string } | 'absent' | 'unknown'> {
-  // 1. The echo (send.message) links our row when it arrives: wait for it a little.
-  const deadline = Date.now() + ECHO_WAIT_MS;
-  for (;;) {
-    const linked = await linkedId(deps, m.messageId);
-    if (linked) return { externalId: linked };
-    if (Date.now() >= deadline) break;
-    await new Promise((r) => setTimeout(r, 100));
+): Promise<{ externalId: string } | null> {
+  for (let round = 0; round < RECONCILE_ROUNDS; round++) {
+    const deadline = Date.now() + ECHO_WAIT_MS;
+    for (;;) {
+      const linked = await linkedId(deps, m.messageId);
+      if (linked) return { externalId: linked };
+      if (Date.now() >= deadline) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    try {
+      const records = await deps.gateway.findMessages(m.instanceName, { remoteJid: m.contactJid, fromMe: true });
+      const since = Math.floor(startedAt / 1000) - 2;
+      const match = records.find((r) => r.key?.fromMe === true && textOf(r) === m.text && (typeof r.messageTimestamp !== 'number' || r.messageTimestamp >= since));
+      if (match) return { externalId: match.key.id };
+    } catch (err) {
+      deps.log.warn({ err, messageId: m.messageId }, 'engine: the gateway could not say whether a send arrived');
+    }
   }
-  // 2. The gateway's own record: our text, from us, in this chat, since the attempt began.
-  try {
-    const records = await deps.gateway.findMessages(m.instanceName, { remoteJid: m.contactJid, fromMe: true });
-    const since = Math.floor(startedAt / 1000) - 2;
-    const match = records.find((r) => r.key?.fromMe === true && textOf(r) === m.text && (typeof r.messageTimestamp !== 'number' || r.messageTimestamp >= since));
-    if (match) return { externalId: match.key.id };
-    // Asked after the echo wait: an echo may have linked the row meanwhile.
-    const linked = await linkedId(deps, m.messageId);
-    return linked ? { externalId: linked } : 'absent';
-  } catch (err) {
-    deps.log.warn({ err, messageId: m.messageId }, 'engine: the gateway could not say whether a send arrived; not sending it again');
-    return (await linkedId(deps, m.messageId).catch(() => null)) ? { externalId: (await linkedId(deps, m.messageId))! } : 'unknown';
-  }
+  const linked = await linkedId(deps, m.messageId);
+  return linked ? { externalId: linked } : null;
 }
 
 async function linkedId(deps: EngineDeps, messageId: string): Promise<string | null> {

@@ -1,7 +1,8 @@
 import type { MessageDto } from '@vendai/contracts';
-import { AlertCircle, Bot, Check, CheckCheck, Clock, Smartphone, UserRound } from 'lucide-react';
+import { AlertCircle, Ban, Bot, Check, CheckCheck, Clock, Smartphone, UserRound } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { fullDateTime, timeOfDay } from '../lib/date-label';
+import { AiFailureNotice } from './ai-failure-notice';
 import { MessageBody } from './message-body';
 
 const AUTHOR = {
@@ -20,14 +21,20 @@ const STATUS = {
   received: null,
 } as const;
 
+export const DELETED_LABEL = 'Mensagem apagada';
+export const EDITED_LABEL = 'editada';
+
 /** One message: the customer's on the left; the AI's and the owner's on the right, marked by author. */
 export function MessageBubble({ message }: { message: MessageDto }) {
+  if (message.aiFailure) return <AiFailureNotice message={message} />;
+  const deleted = Boolean(message.deletedAt);
+  const reactions = message.reactions ?? [];
   const isOwn = message.direction === 'out' || message.fromMe;
   const author = isOwn ? AUTHOR[message.author] : null;
   const status = isOwn ? STATUS[message.status] : null;
   const failed = message.status === 'failed';
   return (
-    <li className={cn('flex', isOwn ? 'justify-end' : 'justify-start')} data-testid="message" data-message-id={message.id} data-author={message.author} data-status={message.status} data-type={message.messageType}>
+    <li className={cn('flex', isOwn ? 'justify-end' : 'justify-start', reactions.length > 0 && 'pb-3')} data-testid="message" data-message-id={message.id} data-author={message.author} data-status={message.status} data-type={message.messageType}>
       <div
         className={cn(
           'max-w-[85%] rounded-2xl px-3 py-2 shadow-sm sm:max-w-[70%]',
@@ -44,8 +51,20 @@ export function MessageBubble({ message }: { message: MessageDto }) {
             {author.label}
           </p>
         ) : null}
-        <MessageBody message={message} />
+        {deleted ? (
+          <p className="flex items-center gap-1.5 text-sm text-slate-600 italic" data-testid="message-deleted">
+            <Ban className="size-3.5" aria-hidden />
+            {DELETED_LABEL}
+          </p>
+        ) : (
+          <MessageBody message={message} />
+        )}
         <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-600">
+          {message.editedAt && !deleted ? (
+            <span className="italic" title={`Editada em ${fullDateTime(message.editedAt)}`} data-testid="message-edited">
+              {EDITED_LABEL}
+            </span>
+          ) : null}
           <time dateTime={message.createdAt} title={fullDateTime(message.createdAt)}>
             {timeOfDay(message.createdAt)}
           </time>
@@ -59,6 +78,20 @@ export function MessageBubble({ message }: { message: MessageDto }) {
         {failed ? (
           <p className="mt-1 text-xs text-red-700" role="note">
             {message.error ?? 'O WhatsApp não aceitou esta mensagem.'}
+          </p>
+        ) : null}
+        {reactions.length > 0 ? (
+          <p className={cn('-mb-4 mt-0.5 flex gap-1', isOwn ? 'justify-start' : 'justify-end')} data-testid="message-reactions">
+            {reactions.map((r) => (
+              <span
+                key={`${r.fromMe}-${r.emoji}`}
+                className="rounded-full border border-slate-200 bg-white px-1.5 py-0.5 text-sm leading-none shadow-sm"
+                title={r.fromMe ? `Sua reação: ${r.emoji}` : `Reação do cliente: ${r.emoji}`}
+                aria-label={r.fromMe ? `Sua reação: ${r.emoji}` : `Reação do cliente: ${r.emoji}`}
+              >
+                {r.emoji}
+              </span>
+            ))}
           </p>
         ) : null}
       </div>
