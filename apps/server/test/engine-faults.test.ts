@@ -17,7 +17,8 @@ import { fixtures } from './fixtures/engine-webhooks.ts';
 let e: EngineApp;
 let proxy: FaultProxy;
 let faultsOn = false;
-const random = seeded(13);
+const random = seeded(13); // gateway faults
+const aiRandom = seeded(7); // AI faults
 
 beforeAll(async () => {
   const port = await freePort();
@@ -27,7 +28,7 @@ beforeAll(async () => {
     return r < 0.5 ? 'refuse' : r < 0.65 ? 'cut' : r < 0.75 ? 'timeout' : 'pass';
   });
   e = await startEngineApp(
-    { AI_TIMEOUT_MS: '2500', ENGINE_RETRY_BASE_MS: '40' },
+    { AI_TIMEOUT_MS: '6000', ENGINE_RETRY_BASE_MS: '40' },
     { port, gateway: (env) => createEvolutionClient({ kind: 'simulator', baseUrl: proxy.url, apiKey: simulatorApiKey(env), timeoutMs: 2_000 }) },
   );
 });
@@ -37,13 +38,13 @@ afterAll(async () => {
 });
 
 describe('fault tolerance', () => {
-  it('answers each burst once or shows the failure, never sends twice, loses nothing', { timeout: 90_000 }, async () => {
+  it('answers each burst once or shows the failure, never sends twice, loses nothing', { timeout: 150_000 }, async () => {
     const shop = await openShop(e);
     const db = e.t.database.db;
     e.llm.respond = async (_call, n) => {
-      const r = random();
+      const r = aiRandom();
       if (r < 0.2) return { status: 500 };
-      if (r < 0.3) await sleep(3_500); // past AI_TIMEOUT_MS: the client gives up on this attempt
+      if (r < 0.27) await sleep(7_000); // past AI_TIMEOUT_MS: the client gives up on this attempt
       return { content: `Resposta da IA ${n}` };
     };
     faultsOn = true;
@@ -57,7 +58,7 @@ describe('fault tolerance', () => {
           return bursts.length === 30 && bursts.every((b) => ['done', 'failed', 'cancelled'].includes(b.state)) && (pending as unknown as { rows: unknown[] }).rows.length === 0;
         },
         'every burst finished',
-        75_000,
+        100_000,
       );
       // Late echoes land: every copy the gateway holds ends up linked to its stored row.
       await waitFor(
