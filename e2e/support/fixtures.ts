@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Page } from '@playwright/test';
 
-export const CONTROL_URL = `http://127.0.0.1:${process.env.E2E_CONTROL_PORT ?? 3211}`;
+export const CONTROL_URL = `http://127.0.0.1:${process.env.E2E_CONTROL_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 1}`;
 
 let counter = 0;
 /** A new person for each journey: unique e-mail, valid Brazilian mobile. */

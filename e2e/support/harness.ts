@@ -17,7 +17,7 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { readJson, seedInbox, type SeedInboxInput } from './inbox-seed.ts';
 
 const APP_PORT = Number(process.env.E2E_PORT ?? 3210);
-const CONTROL_PORT = Number(process.env.E2E_CONTROL_PORT ?? 3211);
+const CONTROL_PORT = Number(process.env.E2E_CONTROL_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 1);
 
 interface CaughtMail {
   to: string;

@@ -7,6 +7,13 @@ import { sendNotFound } from './error-handler.ts';
 /** The page the WhatsApp Business authorization dialog returns to (web: paths.connectWhatsappCallback). */
 const OAUTH_CALLBACK_PATH = '/connect/whatsapp/callback';
 
+/** Public pages the web build prerenders, by path (apps/web/scripts/prerender.mjs writes them). */
+const PRERENDERED_PAGES: Record<string, string> = {
+  '/': 'prerendered/home.html',
+  '/privacy': 'prerendered/privacy.html',
+  '/politica-de-privacidade': 'prerendered/politica-de-privacidade.html',
+};
+
 /**
  * Serves the built SPA: hashed assets with a long cache, and index.html for every other GET that
  * is not an API or webhook call (client-side routes). Missing build → API only.
@@ -18,6 +25,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     app.setNotFoundHandler((_req, reply) => sendNotFound(reply));
     return;
   }
+  const prerendered = new Map(
+    Object.entries(PRERENDERED_PAGES).filter(([, file]) => fs.existsSync(path.join(distDir, file))),
+  );
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
@@ -36,7 +46,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     // The business-platform callback runs in the popup the launcher opened after a detour through the
     // provider's site; any stricter opener policy would cut it from the window it reports to.
     if (req.url.split('?')[0] === OAUTH_CALLBACK_PATH) reply.header('cross-origin-opener-policy', 'unsafe-none');
-    // Through @fastify/static so the .br/.gz the build wrote are used, like for the assets.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Through @fastify/static so the .br/.gz the build wrote are used, like for the assets. Public pages
+    // prerendered by the web build (apps/web/scripts/prerender.mjs) are sent with their HTML filled in.
+    const page = prerendered.get(req.url.split('?')[0] ?? '');
+    return reply.header('cache-control', 'no-cache').sendFile(page ?? 'index.html');
   });
 }

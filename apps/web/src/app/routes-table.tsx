@@ -1,12 +1,15 @@
-import { createBrowserRouter } from 'react-router';
+import type { RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RequireUser, SignedOutOnly } from './guards';
 import { RouteError } from './route-error';
 import { RootLayout } from './root-layout';
 
-/** Routes are code-split: each `lazy` module exports `Component` (and nothing the others need). */
-export const router = createBrowserRouter([
+/**
+ * Routes are code-split: each `lazy` module exports `Component` (and nothing the others need).
+ * The browser router (main.tsx) and the build-time prerender (entry-prerender.tsx) share them.
+ */
+export const routes: RouteObject[] = [
   {
     Component: RootLayout,
     ErrorBoundary: RouteError,
@@ -54,4 +57,4 @@ export const router = createBrowserRouter([
       },
     ],
   },
-]);
+];
