@@ -50,7 +50,7 @@ export default defineConfig(
   },
   {
     // Scripts, benches and tests talk to the terminal.
-    files: ['apps/server/bench/**', 'apps/server/scripts/**', '**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**'],
+    files: ['apps/server/bench/**', 'apps/server/scripts/**', 'apps/web/bench/**', 'apps/web/scripts/**', '**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**'],
     rules: {
       'no-console': 'off',
       // Tests reach into arbitrary JSON payloads.
