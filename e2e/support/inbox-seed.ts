@@ -10,7 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import { deflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { agentes, conversations, messages, numbers, usageMonthly, user } from '../../apps/server/src/db/schema/index.ts';
+import { agentes, conversations, messages, numbers, replyBursts, usageMonthly, user } from '../../apps/server/src/db/schema/index.ts';
 import { monthStart } from '../../apps/server/src/domain/usage/get-current-usage.ts';
 
 export interface SeedInboxInput {
@@ -26,6 +26,11 @@ export interface SeedInboxInput {
   /** Agents to create (by name); the first is linked to the number when linkFirstAgent is set. */
   agents?: string[];
   linkFirstAgent?: boolean;
+  /**
+   * The rich chat also gets a customer's reaction on the AI's answer, an edited and a deleted message,
+   * and an 'A IA não conseguiu responder' notice whose burst can be retried (issue 13).
+   */
+  engineStates?: boolean;
   /** Only the agents: no number, no conversations (the 'connect a WhatsApp first' state). */
   withoutNumber?: boolean;
 }
@@ -168,9 +173,32 @@ export async function seedInbox(app: FastifyInstance, input: SeedInboxInput): Pr
   await db.insert(messages).values([
     { userId, convId: richId, direction: 'out', fromMe: true, author: 'owner_app', status: 'failed', error: 'O WhatsApp recusou o envio (número sem WhatsApp).', content: 'Mensagem que não foi', createdAt: minutes(8) },
     { userId, convId: richId, direction: 'out', fromMe: true, author: 'owner_phone', status: 'delivered', content: 'Respondi pelo celular', createdAt: minutes(6) },
-    { userId, convId: richId, direction: 'out', fromMe: true, author: 'ai', status: 'read', content: 'Entregamos sim! O frete para Campinas é grátis.', createdAt: minutes(4) },
+    { userId, convId: richId, direction: 'out', fromMe: true, author: 'ai', status: 'read', content: 'Entregamos sim! O frete para Campinas é grátis.', createdAt: minutes(4), ...(input.engineStates ? { contactReaction: '👍' } : {}) },
     { userId, convId: richId, direction: 'in', author: 'contact', content: 'Obrigada!', createdAt: minutes(1) },
   ]);
+  if (input.engineStates) {
+    const [burst] = await db
+      .insert(replyBursts)
+      .values({ userId, convId: richId, state: 'failed', reason: 'llm', firstMessageAt: minutes(0.6), lastMessageAt: minutes(0.6), dueAt: minutes(0.5) })
+      .returning({ id: replyBursts.id });
+    await db.insert(messages).values([
+      { userId, convId: richId, direction: 'in', author: 'contact', content: 'Quero 3 bolos de cenoura', editedAt: minutes(0.7), createdAt: minutes(0.8) },
+      { userId, convId: richId, direction: 'in', author: 'contact', content: 'mensagem enviada por engano', deletedAt: minutes(0.65), createdAt: minutes(0.7) },
+      {
+        userId,
+        convId: richId,
+        direction: 'out',
+        fromMe: true,
+        author: 'ai',
+        messageType: 'ai_failure',
+        status: 'failed',
+        content: null,
+        error: 'A IA não conseguiu responder: o provedor de IA não respondeu a tempo.',
+        failedBurstId: burst!.id,
+        createdAt: minutes(0.5),
+      },
+    ]);
+  }
 
   if (input.aiMessages !== undefined) {
     await db
