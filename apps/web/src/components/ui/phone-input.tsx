@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import PhoneInputBase, { type Value } from 'react-phone-number-input';
 import flags from 'react-phone-number-input/flags';
 import pt from 'react-phone-number-input/locale/pt';
@@ -15,16 +16,24 @@ export function PhoneInput({
   onChange,
   invalid,
   describedBy,
+  ref,
+  onBlur,
 }: {
   id: string;
   value: string;
   onChange: (value: string) => void;
   invalid?: boolean;
   describedBy?: string;
+  /** The number <input> (react-hook-form focuses it on an error). */
+  ref?: Ref<HTMLInputElement>;
+  onBlur?: () => void;
 }) {
   return (
     <PhoneInputBase
       id={id}
+      // The library forwards its ref to the number <input> (its types still say a class component).
+      ref={ref as Ref<never>}
+      onBlur={onBlur}
       international
       countryCallingCodeEditable={false}
       defaultCountry="BR"

@@ -1,11 +1,14 @@
-import { TIMING } from '@vendai/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { forgotPasswordSchema, TIMING, type ForgotPasswordInput } from '@vendai/contracts';
 import { MailCheck } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
+import { FORM_OPTIONS, fieldAria } from '@/lib/form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthLayout } from './auth-layout';
 
@@ -13,7 +16,12 @@ import { AuthLayout } from './auth-layout';
 export function ForgotPasswordForm() {
   const navigate = useNavigate();
   const request = useRequestPasswordReset();
-  const [email, setEmail] = useState('');
+  const { register, handleSubmit, getValues, clearErrors, formState } = useForm<ForgotPasswordInput>({
+    ...FORM_OPTIONS,
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+  const emailError = formState.errors.email?.message;
   const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
 
   useEffect(() => {
@@ -26,10 +34,8 @@ export function ForgotPasswordForm() {
     return () => clearTimeout(timer);
   }, [secondsLeft, navigate]);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    request.mutate({ email: email.trim().toLowerCase() }, { onSuccess: () => setSecondsLeft(TIMING.forgotPasswordRedirectSeconds) });
-  };
+  // The schema trims and lowercases the address; the browser checks 'required' and its format first.
+  const onSubmit = handleSubmit((data) => request.mutate(data, { onSuccess: () => setSecondsLeft(TIMING.forgotPasswordRedirectSeconds) }));
 
   if (secondsLeft !== null) {
     return (
@@ -40,7 +46,7 @@ export function ForgotPasswordForm() {
             Email de recuperação enviado com sucesso!
           </p>
           <p className="text-sm text-slate-600">
-            Se houver uma conta com <strong className="break-all">{email.trim()}</strong>, você receberá um link para criar uma nova senha. Verifique também a caixa de spam.
+            Se houver uma conta com <strong className="break-all">{getValues('email').trim()}</strong>, você receberá um link para criar uma nova senha. Verifique também a caixa de spam.
           </p>
           <p className="text-sm text-slate-500">Redirecionando para o login em {secondsLeft}s...</p>
           <Button variant="secondary" className="w-full" onClick={() => void navigate(paths.login.getHref())}>
@@ -53,9 +59,17 @@ export function ForgotPasswordForm() {
 
   return (
     <AuthLayout title="Recuperar Senha" subtitle="Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha.">
-      <form onSubmit={onSubmit} className="space-y-4">
-        <Field id="email" label="E-mail">
-          <Input id="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="voce@empresa.com.br" />
+      <form onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+        <Field id="email" label="E-mail" error={emailError}>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            required
+            placeholder="voce@empresa.com.br"
+            {...register('email', { onChange: () => clearErrors('email') })}
+            {...fieldAria('email', emailError)}
+          />
         </Field>
         {request.error ? (
           <p role="alert" className="text-sm font-medium text-red-600">

@@ -1,5 +1,6 @@
-import { PRODUCT_NAME } from '@vendai/contracts';
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { loginSchema, PRODUCT_NAME, type LoginInput } from '@vendai/contracts';
+import { useForm } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -7,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { useCompleteAuth } from '@/lib/auth';
+import { FORM_OPTIONS, fieldAria } from '@/lib/form';
 import { reportReferralAfterSignIn } from '@/lib/referral';
 import { useSignIn } from '../api/sign-in';
 import { AuthLayout } from './auth-layout';
@@ -16,22 +18,27 @@ export function LoginForm() {
   const { search } = useLocation();
   const completeAuth = useCompleteAuth();
   const signIn = useSignIn();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const { register, handleSubmit, clearErrors, formState } = useForm<LoginInput>({
+    ...FORM_OPTIONS,
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors } = formState;
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  // The browser checks 'required' and the e-mail format first (the form keeps native validation).
+  const onSubmit = handleSubmit(({ email, password }) => {
     signIn.reset();
     signIn.mutate(
-      { email: email.trim(), password },
+      { email, password },
       {
         onSuccess: () => {
-          void reportReferralAfterSignIn(email.trim());
+          void reportReferralAfterSignIn(email);
           void completeAuth(paths.dashboard.getHref(search));
         },
       },
     );
-  };
+  });
+  const field = (key: keyof LoginInput) => ({ ...register(key, { onChange: () => clearErrors(key) }), ...fieldAria(key, errors[key]?.message) });
 
   return (
     <AuthLayout
@@ -46,12 +53,12 @@ export function LoginForm() {
         </>
       }
     >
-      <form onSubmit={onSubmit} className="space-y-4" noValidate={false}>
-        <Field id="email" label="E-mail">
-          <Input id="email" name="email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="voce@empresa.com.br" />
+      <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate={false}>
+        <Field id="email" label="E-mail" error={errors.email?.message}>
+          <Input id="email" type="email" autoComplete="email" required placeholder="voce@empresa.com.br" {...field('email')} />
         </Field>
-        <Field id="password" label="Senha">
-          <PasswordInput id="password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Field id="password" label="Senha" error={errors.password?.message}>
+          <PasswordInput id="password" autoComplete="current-password" required {...field('password')} />
         </Field>
         <div className="flex justify-end">
           <Link to={paths.forgotPassword.getHref()} className="text-sm font-medium text-brand-700 hover:underline">

@@ -1,5 +1,6 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { PASSWORD_MISMATCH, registerSchema, type RegisterInput } from '@vendai/contracts';
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link, useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -7,54 +8,49 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { PhoneInput } from '@/components/ui/phone-input';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { useCompleteAuth } from '@/lib/auth';
+import { FORM_OPTIONS, SERVER_ERROR, fieldAria, focusFirstError, setServerFieldErrors } from '@/lib/form';
 import { reportReferralAfterSignIn } from '@/lib/referral';
 import { useRegister } from '../api/register';
 import { AuthLayout } from './auth-layout';
 
 type Values = RegisterInput;
 const EMPTY: Values = { fullName: '', email: '', phone: '', password: '', confirmPassword: '' };
+const FIELDS = Object.keys(EMPTY) as (keyof Values)[];
 
 /** /register (part 1 §2, §5): same zod contract as the server; nothing typed is lost on an error. */
 export function RegisterForm() {
   const { search } = useLocation();
   const completeAuth = useCompleteAuth();
   const registerMutation = useRegister();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { register, control, handleSubmit, setError, clearErrors, setFocus, formState } = useForm<Values>({
+    ...FORM_OPTIONS,
+    shouldFocusError: false,
+    resolver: zodResolver(registerSchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = formState;
+  const [password, confirmPassword] = useWatch({ control, name: ['password', 'confirmPassword'] });
+  const mismatch = confirmPassword.length > 0 && password !== confirmPassword;
 
-  const set = (key: keyof Values) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
-  const mismatch = values.confirmPassword.length > 0 && values.password !== values.confirmPassword;
+  const onSubmit = handleSubmit(
+    (data) =>
+      registerMutation.mutate(data, {
+        onSuccess: () => {
+          void reportReferralAfterSignIn(data.email);
+          void completeAuth(paths.onboarding.welcome.getHref());
+        },
+        onError: (err) => {
+          if (!setServerFieldErrors(err, setError, FIELDS)) setError(SERVER_ERROR, { message: err.message });
+        },
+      }),
+    focusFirstError(FIELDS, setFocus),
+  );
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = registerSchema.safeParse(values);
-    if (!parsed.success) {
-      const next: typeof errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Values] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    registerMutation.mutate(parsed.data, {
-      onSuccess: () => {
-        void reportReferralAfterSignIn(parsed.data.email);
-        void completeAuth(paths.onboarding.welcome.getHref());
-      },
-      onError: (err) => {
-        if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields as typeof errors);
-        else setFormError(err.message);
-      },
-    });
-  };
-
-  const err = (key: keyof Values) => (key === 'confirmPassword' && mismatch ? PASSWORD_MISMATCH : errors[key]);
-  const aria = (key: keyof Values) => ({ 'aria-invalid': Boolean(err(key)) || undefined, 'aria-describedby': err(key) ? `${key}-error` : undefined });
+  const err = (key: keyof Values) => (key === 'confirmPassword' && mismatch ? PASSWORD_MISMATCH : errors[key]?.message);
+  /** Typing in a field clears its message (the next submit validates again). */
+  const field = (key: keyof Values) => ({ ...register(key, { onChange: () => clearErrors(key) }), ...fieldAria(key, err(key)) });
+  const formError = errors.root?.server?.message;
 
   return (
     <AuthLayout
@@ -66,21 +62,38 @@ export function RegisterForm() {
         </Link>
       }
     >
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
+      <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate>
         <Field id="fullName" label="Nome completo" error={err('fullName')}>
-          <Input id="fullName" autoComplete="name" required value={values.fullName} onChange={(e) => set('fullName')(e.target.value)} {...aria('fullName')} />
+          <Input id="fullName" autoComplete="name" required {...field('fullName')} />
         </Field>
         <Field id="email" label="E-mail" error={err('email')}>
-          <Input id="email" type="email" autoComplete="email" required value={values.email} onChange={(e) => set('email')(e.target.value)} placeholder="voce@empresa.com.br" {...aria('email')} />
+          <Input id="email" type="email" autoComplete="email" required placeholder="voce@empresa.com.br" {...field('email')} />
         </Field>
         <Field id="phone" label="Telefone (WhatsApp)" error={err('phone')}>
-          <PhoneInput id="phone" value={values.phone} onChange={set('phone')} invalid={Boolean(err('phone'))} describedBy={err('phone') ? 'phone-error' : undefined} />
+          <Controller
+            control={control}
+            name="phone"
+            render={({ field: { ref, value, onChange, onBlur } }) => (
+              <PhoneInput
+                id="phone"
+                ref={ref}
+                value={value}
+                onChange={(v) => {
+                  onChange(v);
+                  clearErrors('phone');
+                }}
+                onBlur={onBlur}
+                invalid={Boolean(err('phone'))}
+                describedBy={err('phone') ? 'phone-error' : undefined}
+              />
+            )}
+          />
         </Field>
         <Field id="password" label="Senha" error={err('password')} hint="Pelo menos 8 caracteres.">
-          <PasswordInput id="password" autoComplete="new-password" required value={values.password} onChange={(e) => set('password')(e.target.value)} {...aria('password')} />
+          <PasswordInput id="password" autoComplete="new-password" required {...field('password')} />
         </Field>
         <Field id="confirmPassword" label="Confirmar senha" error={err('confirmPassword')}>
-          <PasswordInput id="confirmPassword" autoComplete="new-password" required value={values.confirmPassword} onChange={(e) => set('confirmPassword')(e.target.value)} {...aria('confirmPassword')} />
+          <PasswordInput id="confirmPassword" autoComplete="new-password" required {...field('confirmPassword')} />
         </Field>
         {formError ? (
           <p role="alert" className="text-sm font-medium text-red-600">

@@ -1,6 +1,8 @@
-import { PASSWORD_MISMATCH, resetPasswordSchema, TIMING } from '@vendai/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { PASSWORD_MISMATCH, resetPasswordSchema, TIMING, type ResetPasswordInput } from '@vendai/contracts';
 import { CheckCircle2, LinkIcon } from 'lucide-react';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,6 +11,7 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { FORM_OPTIONS, fieldAria } from '@/lib/form';
 import { useResetLinkStatus, useResetPassword } from '../api/reset-password';
 import { readResetLink } from '../lib/read-reset-link';
 import { AuthLayout } from './auth-layout';
@@ -43,6 +46,7 @@ export function ResetPasswordView() {
   if (reset.isSuccess) return <ResetDone />;
   return (
     <ResetForm
+      code={code!}
       pending={reset.isPending}
       error={reset.error?.message}
       onSubmit={(password) =>
@@ -55,31 +59,39 @@ export function ResetPasswordView() {
   );
 }
 
-function ResetForm({ pending, error, onSubmit }: { pending: boolean; error?: string; onSubmit: (password: string) => void }) {
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
+function ResetForm({ code, pending, error, onSubmit }: { code: string; pending: boolean; error?: string; onSubmit: (password: string) => void }) {
+  const { register, control, handleSubmit, clearErrors, formState } = useForm<ResetPasswordInput>({
+    ...FORM_OPTIONS,
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { code, password: '', confirmPassword: '' },
+  });
+  const [password, confirm] = useWatch({ control, name: ['password', 'confirmPassword'] });
   const mismatch = confirm.length > 0 && password !== confirm;
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = resetPasswordSchema.safeParse({ code: 'x', password, confirmPassword: confirm });
-    if (!parsed.success) {
-      setFieldError(parsed.error.issues[0]?.message ?? null);
-      return;
-    }
-    setFieldError(null);
-    onSubmit(password);
-  };
+  // While the confirmation shows the mismatch, the password's own message waits (as before).
+  const passwordError = mismatch ? undefined : formState.errors.password?.message;
+  const confirmError = mismatch ? PASSWORD_MISMATCH : formState.errors.confirmPassword?.message;
+  const submit = handleSubmit((data) => onSubmit(data.password));
 
   return (
     <AuthLayout title="Criar nova senha" subtitle="Escolha uma senha com pelo menos 8 caracteres.">
-      <form onSubmit={submit} className="space-y-4" noValidate>
-        <Field id="password" label="Nova senha" error={!mismatch ? (fieldError ?? undefined) : undefined}>
-          <PasswordInput id="password" autoComplete="new-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+      <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
+        <Field id="password" label="Nova senha" error={passwordError}>
+          <PasswordInput
+            id="password"
+            autoComplete="new-password"
+            required
+            {...register('password', { onChange: () => clearErrors('password') })}
+            {...fieldAria('password', passwordError)}
+          />
         </Field>
-        <Field id="confirmPassword" label="Confirmar nova senha" error={mismatch ? PASSWORD_MISMATCH : undefined}>
-          <PasswordInput id="confirmPassword" autoComplete="new-password" required value={confirm} onChange={(e) => setConfirm(e.target.value)} aria-invalid={mismatch || undefined} />
+        <Field id="confirmPassword" label="Confirmar nova senha" error={confirmError}>
+          <PasswordInput
+            id="confirmPassword"
+            autoComplete="new-password"
+            required
+            {...register('confirmPassword', { onChange: () => clearErrors('confirmPassword') })}
+            {...fieldAria('confirmPassword', confirmError)}
+          />
         </Field>
         {error ? (
           <p role="alert" className="text-sm font-medium text-red-600">

@@ -1,6 +1,8 @@
-import { simPhoneSchema } from '@vendai/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { simApproveSchema, type SimApproveInput } from '@vendai/contracts';
 import { CheckCircle2, Link2, Smartphone } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,6 +11,7 @@ import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { FORM_OPTIONS, fieldAria } from '@/lib/form';
 import { useApproveInstance } from '../api/approve-instance';
 import { useSimInstance } from '../api/get-sim-instance';
 import { onlyDigits, phoneLabel } from '../lib/format';
@@ -21,24 +24,18 @@ import { QrCountdown } from './connections-panel';
 export function ApproveView({ instanceName, code }: { instanceName: string; code: string | null }) {
   const instance = useSimInstance(instanceName);
   const approve = useApproveInstance(instanceName);
-  const [phone, setPhone] = useState('');
-  const [profileName, setProfileName] = useState('');
-  const [phoneError, setPhoneError] = useState<string | undefined>();
+  const { register, control, handleSubmit, getValues, setValue, clearErrors, formState } = useForm<SimApproveInput>({
+    ...FORM_OPTIONS,
+    resolver: zodResolver(simApproveSchema),
+    defaultValues: { code: code ?? '', phone: '', profileName: '' },
+  });
+  const phoneError = formState.errors.phone?.message;
   const suggested = instance.data?.suggestedPhone ?? '';
   useEffect(() => {
-    if (suggested) setPhone((p) => p || suggested);
-  }, [suggested]);
+    if (suggested && !getValues('phone')) setValue('phone', suggested);
+  }, [suggested, getValues, setValue]);
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = simPhoneSchema.safeParse(phone);
-    if (!parsed.success) {
-      setPhoneError(parsed.error.issues[0]!.message);
-      return;
-    }
-    setPhoneError(undefined);
-    approve.mutate({ code: code ?? '', phone: parsed.data, profileName: profileName.trim() || undefined });
-  };
+  const submit = handleSubmit((data) => approve.mutate({ code: data.code, phone: data.phone, profileName: data.profileName || undefined }));
 
   const notFound = instance.error instanceof ApiError && instance.error.status === 404;
   const state = approve.isSuccess ? 'open' : instance.data?.state;
@@ -74,7 +71,7 @@ export function ApproveView({ instanceName, code }: { instanceName: string; code
           ) : null}
 
           {state === 'connecting' && instance.data ? (
-            <form onSubmit={submit} noValidate className="space-y-4">
+            <form onSubmit={(e) => void submit(e)} noValidate className="space-y-4">
               <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-3">
                 <Link2 className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />
                 <p className="text-sm text-slate-700">
@@ -84,21 +81,26 @@ export function ApproveView({ instanceName, code }: { instanceName: string; code
               {instance.data.qr ? <QrCountdown count={instance.data.qr.count} expiresAt={instance.data.qr.expiresAt} /> : null}
               {!code ? <Alert tone="warning">Este link não tem o código do QR. Abra o simulador e use “Escanear com o celular”.</Alert> : null}
               <Field id="sim-approve-phone" label="Número deste celular (DDI + DDD + número)" error={phoneError} hint="É o número que o VendAI vai ver como conectado.">
-                <Input
-                  id="sim-approve-phone"
-                  inputMode="numeric"
-                  value={phone}
-                  onChange={(e) => {
-                    setPhone(onlyDigits(e.target.value));
-                    setPhoneError(undefined);
-                  }}
-                  maxLength={15}
-                  aria-invalid={Boolean(phoneError)}
-                  aria-describedby={phoneError ? 'sim-approve-phone-error' : undefined}
+                <Controller
+                  control={control}
+                  name="phone"
+                  render={({ field }) => (
+                    <Input
+                      id="sim-approve-phone"
+                      inputMode="numeric"
+                      {...field}
+                      onChange={(e) => {
+                        field.onChange(onlyDigits(e.target.value));
+                        clearErrors('phone');
+                      }}
+                      maxLength={15}
+                      {...fieldAria('sim-approve-phone', phoneError)}
+                    />
+                  )}
                 />
               </Field>
               <Field id="sim-approve-profile" label="Nome do perfil (opcional)">
-                <Input id="sim-approve-profile" value={profileName} onChange={(e) => setProfileName(e.target.value)} maxLength={60} />
+                <Input id="sim-approve-profile" {...register('profileName')} maxLength={60} />
               </Field>
               {approve.isError ? <Alert tone="error">{approve.error.message}</Alert> : null}
               <Button type="submit" className="w-full" size="lg" disabled={approve.isPending || !code}>

@@ -1,49 +1,54 @@
-import { agentNameSchema, LIMITS } from '@vendai/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { LIMITS } from '@vendai/contracts';
 import { ArrowLeft, Sparkles } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { FORM_OPTIONS, fieldAria } from '@/lib/form';
+import { agentNameFormSchema, type AgentNameForm } from '../lib/step-forms';
 
 /** The agent's name: required, trimmed, at most 50 characters (part 1 §5). */
 export function NameStep({ value, onChange, onSubmit, onBack }: { value: string; onChange: (v: string) => void; onSubmit: () => void; onBack: () => void }) {
   const id = useId();
-  const ref = useRef<HTMLInputElement>(null);
-  const [error, setError] = useState<string | null>(null);
+  // The name lives in the wizard's state (saved as a draft); the form validates it on submit.
+  const { register, handleSubmit, clearErrors, formState } = useForm<AgentNameForm>({
+    ...FORM_OPTIONS,
+    resolver: zodResolver(agentNameFormSchema),
+    defaultValues: { apelido: value },
+  });
+  const error = formState.errors.apelido?.message;
+  const input = useRef<HTMLInputElement | null>(null);
   useEffect(() => {
-    ref.current?.focus({ preventScroll: true });
+    input.current?.focus({ preventScroll: true });
   }, []);
+  const { ref, ...apelido } = register('apelido', {
+    onChange: (e: { target: HTMLInputElement }) => {
+      onChange(e.target.value);
+      clearErrors('apelido');
+    },
+  });
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const parsed = agentNameSchema.safeParse(value);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]!.message);
-      ref.current?.focus();
-      return;
-    }
-    onSubmit();
-  };
+  const submit = handleSubmit(() => onSubmit());
 
   return (
-    <form onSubmit={submit} noValidate className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7">
+    <form onSubmit={(e) => void submit(e)} noValidate className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7">
       <p className="text-sm font-semibold text-brand-800">Última etapa</p>
       <h2 className="mt-2 text-lg font-semibold text-slate-900 sm:text-xl">Como o seu agente vai se chamar?</h2>
       <p className="mt-1.5 text-sm text-slate-600">É o nome que a IA usa para se apresentar aos seus clientes, e como ele aparece na sua lista de agentes.</p>
       <div className="mt-5">
-        <Field id={id} label="Nome do agente" error={error ?? undefined} hint={`Ex.: Luna, Assistente da Clínica. Até ${LIMITS.agentNameMax} caracteres.`}>
+        <Field id={id} label="Nome do agente" error={error} hint={`Ex.: Luna, Assistente da Clínica. Até ${LIMITS.agentNameMax} caracteres.`}>
           <Input
-            ref={ref}
             id={id}
-            value={value}
             maxLength={LIMITS.agentNameMax + 10}
             autoComplete="off"
-            onChange={(e) => {
-              onChange(e.target.value);
-              if (error) setError(null);
+            ref={(el) => {
+              ref(el);
+              input.current = el;
             }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? `${id}-error` : undefined}
+            {...apelido}
+            {...fieldAria(id, error)}
           />
         </Field>
         <p className="mt-1 text-right text-xs text-slate-500" aria-live="polite">

@@ -1,8 +1,12 @@
-import { ANSWER_MAX, ANSWER_REQUIRED_MESSAGE } from '@vendai/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ANSWER_MAX } from '@vendai/contracts';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
+import { FORM_OPTIONS } from '@/lib/form';
+import { answerFormSchema, type AnswerForm } from '../lib/step-forms';
 
 /**
  * One question at a time with its progress (key and refinement questions alike). The answer must
@@ -38,28 +42,33 @@ export function QuestionStep({
   footer?: ReactNode;
 }) {
   const id = useId();
-  const [error, setError] = useState<string | null>(null);
-  const ref = useRef<HTMLTextAreaElement>(null);
+  // The answer lives in the wizard's state (saved as a draft); the form validates it on submit.
+  const { register, handleSubmit, reset, clearErrors, formState } = useForm<AnswerForm>({
+    ...FORM_OPTIONS,
+    resolver: zodResolver(answerFormSchema),
+    defaultValues: { answer: value },
+  });
+  const error = formState.errors.answer?.message;
+  const input = useRef<HTMLTextAreaElement | null>(null);
 
-  // A new question: clear the message and put the cursor in the field.
-  useEffect(() => {
-    setError(null);
-    ref.current?.focus({ preventScroll: true });
-  }, [question]);
+  // A new question: its text in the field, no message, the cursor in the field.
+  const showQuestion = useEffectEvent(() => {
+    reset({ answer: value });
+    input.current?.focus({ preventScroll: true });
+  });
+  useEffect(() => showQuestion(), [question]);
 
-  const submit = (e?: FormEvent) => {
-    e?.preventDefault();
-    if (!value.trim()) {
-      setError(ANSWER_REQUIRED_MESSAGE);
-      ref.current?.focus();
-      return;
-    }
-    onSubmit();
-  };
+  const { ref, ...answer } = register('answer', {
+    onChange: (e: { target: HTMLTextAreaElement }) => {
+      onChange(e.target.value);
+      if (e.target.value.trim()) clearErrors('answer');
+    },
+  });
+  const submit = handleSubmit(() => onSubmit());
 
   const percent = Math.round((index / total) * 100);
   return (
-    <form onSubmit={submit} noValidate className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7">
+    <form onSubmit={(e) => void submit(e)} noValidate className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7">
       <div className="flex items-center justify-between gap-3 text-sm">
         <p className="font-semibold text-brand-800">{eyebrow}</p>
         <p className="text-slate-600" aria-live="polite">
@@ -82,17 +91,16 @@ export function QuestionStep({
       </label>
       {help ? <p className="mt-1.5 text-sm text-slate-600">{help}</p> : null}
       <textarea
-        ref={ref}
         id={id}
-        value={value}
+        ref={(el) => {
+          ref(el);
+          input.current = el;
+        }}
+        {...answer}
         maxLength={ANSWER_MAX}
         rows={5}
-        onChange={(e) => {
-          onChange(e.target.value);
-          if (error && e.target.value.trim()) setError(null);
-        }}
         onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) void submit();
         }}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : example ? `${id}-example` : undefined}

@@ -1,3 +1,4 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import {
   CHECK_PHONE_FAILED,
   LIMITS,
@@ -7,7 +8,8 @@ import {
   phoneEntrySchema,
   type PhoneEntryInput,
 } from '@vendai/contracts';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
@@ -16,12 +18,13 @@ import { Input } from '@/components/ui/input';
 import { PhoneInput } from '@/components/ui/phone-input';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { FORM_OPTIONS, SERVER_ERROR, fieldAria, focusFirstError, setServerFieldErrors } from '@/lib/form';
 import { useCheckPhone } from '../api/check-phone';
 import type { NewNumberState } from '../lib/connect-route-state';
 
 type Values = PhoneEntryInput;
-type Errors = Partial<Record<keyof Values, string>>;
 const EMPTY: Values = { phone: '', apelido: '' };
+const FIELDS = ['phone', 'apelido'] as const;
 
 export const PHONE_IN_YOUR_ACCOUNT_TEXT = "Este número já está conectado à sua conta. Ele aparece na sua lista de WhatsApp's.";
 
@@ -33,23 +36,26 @@ export const PHONE_IN_YOUR_ACCOUNT_TEXT = "Este número já está conectado à s
 export function PhoneEntryDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const navigate = useNavigate();
   const check = useCheckPhone();
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const { register, control, handleSubmit, setError, clearErrors, setFocus, formState } = useForm<Values>({
+    ...FORM_OPTIONS,
+    shouldFocusError: false,
+    resolver: zodResolver(phoneEntrySchema),
+    defaultValues: EMPTY,
+  });
+  const { errors } = formState;
+  const apelido = useWatch({ control, name: 'apelido' });
   const [inUse, setInUse] = useState<null | 'other' | 'mine'>(null);
-  const formRef = useRef<HTMLFormElement>(null);
 
-  const set = (key: keyof Values) => (value: string) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-    setFormError(null);
+  /** Typing clears that field's message and the form's message. */
+  const edited = (key: keyof Values) => {
+    clearErrors(key);
+    clearErrors(SERVER_ERROR);
   };
 
   const close = (next: boolean) => {
     if (!next) {
       setInUse(null);
-      setFormError(null);
-      setErrors({});
+      clearErrors();
     }
     onOpenChange(next);
   };
@@ -57,36 +63,27 @@ export function PhoneEntryDialog({ open, onOpenChange }: { open: boolean; onOpen
   const tryAnotherNumber = () => {
     setInUse(null);
     // The form comes back with what was typed; the phone field gets the focus to change it.
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLInputElement>('#new-number-phone')?.focus());
+    requestAnimationFrame(() => setFocus('phone'));
   };
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    setFormError(null);
-    const parsed = phoneEntrySchema.safeParse(values);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof Values] ??= issue.message;
-      setErrors(next);
-      return;
-    }
+  const onSubmit = handleSubmit(async (data) => {
     try {
-      const result = await check.mutateAsync({ phone: parsed.data.phone });
+      const result = await check.mutateAsync({ phone: data.phone });
       if (result.exists) {
         setInUse(result.ownedByYou ? 'mine' : 'other');
         return;
       }
-      const state: NewNumberState = { phoneNumber: parsed.data.phone, nickname: parsed.data.apelido };
+      const state: NewNumberState = { phoneNumber: data.phone, nickname: data.apelido };
       await navigate(paths.onboarding.connectWhatsapp.getHref(), { state });
     } catch (err) {
       if (err instanceof ApiError) {
-        if (err.status === 400 && Object.keys(err.fields).length) setErrors(err.fields as Errors);
-        else setFormError(CHECK_PHONE_FAILED);
+        if (!(err.status === 400 && setServerFieldErrors(err, setError, FIELDS))) setError(SERVER_ERROR, { message: CHECK_PHONE_FAILED });
       } else {
-        setFormError(UNEXPECTED_ERROR);
+        setError(SERVER_ERROR, { message: UNEXPECTED_ERROR });
       }
     }
-  };
+  }, focusFirstError(FIELDS, setFocus));
+  const formError = errors.root?.server?.message;
 
   if (inUse) {
     return (
@@ -100,11 +97,6 @@ export function PhoneEntryDialog({ open, onOpenChange }: { open: boolean; onOpen
     );
   }
 
-  const aria = (key: keyof Values) => ({
-    'aria-invalid': Boolean(errors[key]) || undefined,
-    'aria-describedby': errors[key] ? `new-number-${key}-error` : undefined,
-  });
-
   return (
     <Dialog
       open={open}
@@ -112,30 +104,40 @@ export function PhoneEntryDialog({ open, onOpenChange }: { open: boolean; onOpen
       title="Conectar novo WhatsApp"
       description="Informe o número que vai atender seus clientes e um apelido para reconhecê-lo no painel."
     >
-      <form ref={formRef} onSubmit={onSubmit} noValidate className="mt-5 space-y-4">
-        <Field id="new-number-phone" label="Número do WhatsApp" error={errors.phone}>
-          <PhoneInput
-            id="new-number-phone"
-            value={values.phone}
-            onChange={set('phone')}
-            invalid={Boolean(errors.phone)}
-            describedBy={errors.phone ? 'new-number-phone-error' : undefined}
+      <form onSubmit={(e) => void onSubmit(e)} noValidate className="mt-5 space-y-4">
+        <Field id="new-number-phone" label="Número do WhatsApp" error={errors.phone?.message}>
+          <Controller
+            control={control}
+            name="phone"
+            render={({ field }) => (
+              <PhoneInput
+                id="new-number-phone"
+                ref={field.ref}
+                value={field.value}
+                onChange={(v) => {
+                  field.onChange(v);
+                  edited('phone');
+                }}
+                onBlur={field.onBlur}
+                invalid={Boolean(errors.phone)}
+                describedBy={errors.phone ? 'new-number-phone-error' : undefined}
+              />
+            )}
           />
         </Field>
         <Field
           id="new-number-apelido"
           label="Apelido da instância"
-          error={errors.apelido}
-          hint={`Ex.: Loja Centro, Atendimento. ${values.apelido.length}/${LIMITS.nicknameMax}`}
+          error={errors.apelido?.message}
+          hint={`Ex.: Loja Centro, Atendimento. ${apelido.length}/${LIMITS.nicknameMax}`}
         >
           <Input
             id="new-number-apelido"
-            value={values.apelido}
             maxLength={LIMITS.nicknameMax}
-            onChange={(e) => set('apelido')(e.target.value)}
             placeholder="Como você chama este número"
             autoComplete="off"
-            {...aria('apelido')}
+            {...register('apelido', { onChange: () => edited('apelido') })}
+            {...fieldAria('new-number-apelido', errors.apelido?.message)}
           />
         </Field>
         {formError ? (
