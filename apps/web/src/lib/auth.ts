@@ -2,13 +2,14 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Me } from '@vendai/contracts';
 import { api, ApiError } from './api-client';
+import { accountKeys } from './query-keys';
 
 /**
  * The signed-in user, or null when signed out. Every guard and the shell read this one query;
  * sign-in, sign-up and sign-out refresh it.
  */
 export const meQueryOptions = queryOptions({
-  queryKey: ['me'],
+  queryKey: accountKeys.me(),
   queryFn: async (): Promise<Me | null> => {
     try {
       return await api.get<Me>('/api/account/me', { silent401: true });
@@ -31,7 +32,7 @@ export function useSignOut() {
       await api.post('/api/auth/sign-out', {}, { silent401: true });
     } finally {
       queryClient.setQueryData(meQueryOptions.queryKey, null);
-      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'me' });
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== accountKeys.all[0] });
     }
   };
 }

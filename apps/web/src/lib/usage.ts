@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUsage } from '@vendai/contracts';
 import { api } from './api-client';
+import { usageKeys } from './query-keys';
 
-/** user_current_usage for the signed-in user; features invalidate ['usage'] after creating or deleting. */
+/** user_current_usage for the signed-in user; features invalidate usageKeys.all after creating or deleting. */
 export const usageQueryOptions = queryOptions({
-  queryKey: ['usage'],
+  queryKey: usageKeys.all,
   queryFn: () => api.get<CurrentUsage>('/api/usage'),
 });
 

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { usageQueryOptions } from '@/lib/usage';
-import { agentsQueryOptions } from './get-agents';
+import { agentKeys, usageKeys } from '@/lib/query-keys';
 
 /** Excluir: refused with 409 while a number links the agent ('Agente em uso'). */
 export const deleteAgent = (id: string) => api.delete<null>(`/api/agents/${encodeURIComponent(id)}`);
@@ -11,8 +10,8 @@ export function useDeleteAgent() {
   return useMutation({
     mutationFn: deleteAgent,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: agentsQueryOptions.queryKey });
-      void queryClient.invalidateQueries({ queryKey: usageQueryOptions.queryKey });
+      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: usageKeys.all });
     },
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Agent, UpdateAgentInput } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
+import { agentKeys } from '@/lib/query-keys';
 
 /** PATCH the prompt or the response delay (part 2 §4: the delay saves at once). */
 export const updateAgent = ({ id, ...input }: UpdateAgentInput & { id: string }) =>
@@ -11,8 +12,9 @@ export function useUpdateAgent() {
   return useMutation({
     mutationFn: updateAgent,
     onSuccess: (agent) => {
-      queryClient.setQueryData(['agents', agent.id], agent);
-      void queryClient.invalidateQueries({ queryKey: ['agents'] });
+      queryClient.setQueryData(agentKeys.detail(agent.id), agent);
+      // Every view of the agents: the lists (agents page, inbox picker) and 'current'.
+      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
     },
   });
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { ResetLinkStatus } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
+import { passwordResetKeys } from './query-keys';
 
 export const resetLinkStatusQuery = (code: string) =>
   queryOptions({
-    queryKey: ['reset-link', code],
+    queryKey: passwordResetKeys.link(code),
     queryFn: () => api.get<{ status: ResetLinkStatus }>(`/api/account/password-reset/${encodeURIComponent(code)}`),
     retry: false,
     staleTime: Infinity,

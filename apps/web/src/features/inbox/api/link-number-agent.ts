@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NumberView } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
-import { inboxKeys } from './query-keys';
+import { agentKeys, numberKeys } from '@/lib/query-keys';
 
 /** Links an agent to a number, or null ('Desativar Agente': the AI stops answering there). */
 export const linkNumberAgent = ({ numberId, agente }: { numberId: string; agente: string | null }) =>
@@ -12,11 +12,11 @@ export function useLinkNumberAgent() {
   return useMutation({
     mutationFn: linkNumberAgent,
     onSuccess: (updated) => {
-      queryClient.setQueryData<NumberView[]>(inboxKeys.numbers, (list) => list?.map((n) => (n.id === updated.id ? updated : n)));
+      queryClient.setQueryData<NumberView[]>(numberKeys.list(), (list) => list?.map((n) => (n.id === updated.id ? updated : n)));
     },
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.numbers });
-      void queryClient.invalidateQueries({ queryKey: inboxKeys.agents });
+      void queryClient.invalidateQueries({ queryKey: numberKeys.all });
+      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
     },
   });
 }

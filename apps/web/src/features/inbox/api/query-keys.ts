@@ -1,4 +1,4 @@
-/** Query keys of the inbox. `numbers` is the same list the instances screen reads (GET /api/numbers). */
+/** Query keys of the inbox's conversations; the agents and numbers it shows use the shared agentKeys and numberKeys (lib/query-keys). */
 export const inboxKeys = {
   all: ['inbox'] as const,
   conversations: ['inbox', 'conversations'] as const,
@@ -6,6 +6,4 @@ export const inboxKeys = {
   conversation: (id: string) => ['inbox', 'conversation', id] as const,
   messages: (id: string) => ['inbox', 'messages', id] as const,
   avatar: (id: string) => ['inbox', 'avatar', id] as const,
-  agents: ['inbox', 'agents'] as const,
-  numbers: ['numbers'] as const,
 };

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import type { ConversationCount, ConversationDto, NumberView, RealtimeEvent } from '@vendai/contracts';
+import { agentKeys, numberKeys, usageKeys } from '@/lib/query-keys';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime';
-import { usageQueryOptions } from '@/lib/usage';
 import { inboxKeys } from '../api/query-keys';
 import { storeConversation } from '../api/update-conversation-ai';
 import { appendMessage, findConversation, removeConversation, replaceMessage, type ConversationPages, type MessagePages } from '../lib/cache-updates';
@@ -41,7 +41,7 @@ export function useInboxRealtime() {
         // Each AI answer counts toward 'Mensagens de IA: n/max'; a burst refreshes the counter once.
         if (message.author === 'ai') {
           clearTimeout(usageTimer.current);
-          usageTimer.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: usageQueryOptions.queryKey }), 1_000);
+          usageTimer.current = setTimeout(() => void queryClient.invalidateQueries({ queryKey: usageKeys.all }), 1_000);
         }
         break;
       }
@@ -52,14 +52,14 @@ export function useInboxRealtime() {
       }
       case 'number.updated': {
         const n = event.data;
-        const known = queryClient.getQueryData<NumberView[]>(inboxKeys.numbers);
+        const known = queryClient.getQueryData<NumberView[]>(numberKeys.list());
         if (known?.some((x) => x.id === n.id)) {
-          queryClient.setQueryData<NumberView[]>(inboxKeys.numbers, (list) =>
+          queryClient.setQueryData<NumberView[]>(numberKeys.list(), (list) =>
             list?.map((x) => (x.id === n.id ? { ...x, status: n.status, agente: n.agente, apelido: n.apelido, phone: n.phone, instance_name: n.instanceName } : x)),
           );
         }
         // The agent's name and connected_at are not in the event: read the list again.
-        void queryClient.invalidateQueries({ queryKey: inboxKeys.numbers });
+        void queryClient.invalidateQueries({ queryKey: numberKeys.all });
         break;
       }
     }
@@ -67,7 +67,8 @@ export function useInboxRealtime() {
 
   useRealtimeReconnect(() => {
     void queryClient.invalidateQueries({ queryKey: inboxKeys.all });
-    void queryClient.invalidateQueries({ queryKey: inboxKeys.numbers });
-    void queryClient.invalidateQueries({ queryKey: usageQueryOptions.queryKey });
+    void queryClient.invalidateQueries({ queryKey: agentKeys.all });
+    void queryClient.invalidateQueries({ queryKey: numberKeys.all });
+    void queryClient.invalidateQueries({ queryKey: usageKeys.all });
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FinishTrainingInput, FinishTrainingResult } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
-import { usageQueryOptions } from '@/lib/usage';
+import { agentKeys, usageKeys } from '@/lib/query-keys';
 
 /** Call B through the server, then the agent is created (or retrained) with a usage_training row. */
 export const finishTraining = (input: FinishTrainingInput) => api.post<FinishTrainingResult>('/api/training/finish', { ...input });
@@ -11,9 +11,9 @@ export function useFinishTraining() {
   return useMutation({
     mutationFn: finishTraining,
     onSettled: () => {
-      // The agents list and the agent itself ('agents' keys) and the plan counters change.
-      void queryClient.invalidateQueries({ queryKey: ['agents'] });
-      void queryClient.invalidateQueries({ queryKey: usageQueryOptions.queryKey });
+      // The agents (lists, the agent itself) and the plan counters change.
+      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: usageKeys.all });
     },
   });
 }

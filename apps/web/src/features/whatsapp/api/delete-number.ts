@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { usageQueryOptions } from '@/lib/usage';
-import { numbersQueryOptions } from './get-numbers';
+import { numberKeys, usageKeys } from '@/lib/query-keys';
 
 /** Excluir: logout and delete at the gateway, then the number and its conversations. */
 export const deleteNumber = (id: string) => api.delete<null>(`/api/numbers/${encodeURIComponent(id)}`);
@@ -11,8 +10,8 @@ export function useDeleteNumber() {
   return useMutation({
     mutationFn: deleteNumber,
     onSettled: () => {
-      void queryClient.invalidateQueries({ queryKey: numbersQueryOptions.queryKey });
-      void queryClient.invalidateQueries({ queryKey: usageQueryOptions.queryKey });
+      void queryClient.invalidateQueries({ queryKey: numberKeys.all });
+      void queryClient.invalidateQueries({ queryKey: usageKeys.all });
     },
   });
 }

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TIMING, type NumberState } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
+import { numberKeys } from '@/lib/query-keys';
 
 export const getNumberState = (id: string) => api.get<NumberState>(`/api/numbers/${encodeURIComponent(id)}/state`);
 
 export const numberStateQueryOptions = (id: string) =>
-  queryOptions({ queryKey: ['numbers', id, 'state'], queryFn: () => getNumberState(id), gcTime: 0 });
+  queryOptions({ queryKey: numberKeys.state(id), queryFn: () => getNumberState(id), gcTime: 0 });
 
 /** Polled every 2 s while the QR is shown (part 1 §9), also when the tab is in the background. */
 export function useNumberState(id: string | null, enabled: boolean) {

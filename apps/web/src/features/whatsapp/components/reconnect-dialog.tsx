@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
-import { numbersQueryOptions } from '../api/get-numbers';
+import { numberKeys } from '@/lib/query-keys';
 import { useReconnectNumber } from '../api/reconnect-number';
 import type { ReconnectState } from '../lib/connect-route-state';
 import { LinkDeviceSteps } from './link-device-steps';
@@ -35,7 +35,7 @@ export function ReconnectDialog({ number, onOpenChange }: { number: NumberView |
       onSuccess: (result) => {
         if (!result.qrCode) {
           toast.success('Este número já está conectado.');
-          void queryClient.invalidateQueries({ queryKey: numbersQueryOptions.queryKey });
+          void queryClient.invalidateQueries({ queryKey: numberKeys.all });
           close(false);
           return;
         }

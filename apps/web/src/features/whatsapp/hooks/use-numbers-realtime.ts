@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
+import { numberKeys } from '@/lib/query-keys';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime';
-import { numbersQueryOptions } from '../api/get-numbers';
 
 /**
  * The live subscription on the user's numbers (part 2 §4): a number.updated event (the phone
@@ -8,7 +8,7 @@ import { numbersQueryOptions } from '../api/get-numbers';
  */
 export function useNumbersRealtime() {
   const queryClient = useQueryClient();
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: numbersQueryOptions.queryKey });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: numberKeys.all });
   useRealtimeEvent((event) => {
     if (event.event === 'number.updated') refresh();
   });
