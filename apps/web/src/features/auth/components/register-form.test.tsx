@@ -47,7 +47,8 @@ function fillValid() {
   type('Confirmar senha', 'senha-forte-123');
 }
 
-describe('cadastro (react-hook-form + registerSchema)', () => {
+// Rendering the phone input is slow on a busy machine: a generous budget per test (nothing here is timed).
+describe('cadastro (react-hook-form + registerSchema)', { timeout: 30_000 }, () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

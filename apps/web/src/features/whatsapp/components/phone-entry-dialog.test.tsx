@@ -37,7 +37,8 @@ function renderDialog() {
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const connect = () => fireEvent.click(screen.getByRole('button', { name: 'Conectar' }));
 
-describe('diálogo de novo WhatsApp (react-hook-form + phoneEntrySchema)', () => {
+// Rendering the phone input is slow on a busy machine: a generous budget per test (nothing here is timed).
+describe('diálogo de novo WhatsApp (react-hook-form + phoneEntrySchema)', { timeout: 30_000 }, () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
