@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { EngineDeps } from './engine-deps.ts';
 import { PendingEvents } from './engine-events.ts';
 import { findConversationByChat, messageRecordFromSql, rowsOf } from './engine-repository.ts';
-import type { IngestOutcome } from './ingest-gateway-event.ts';
+import type { IngestOutcome } from './ingest-outcome.ts';
 import type { MappedMessage, MessageChange } from './map-gateway-message.ts';
 
 /** The conversation list's preview of a message deleted for everyone. */

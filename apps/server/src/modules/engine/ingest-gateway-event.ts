@@ -20,6 +20,7 @@ import {
 import { mapChat, mapDeliveryStatus, mapGatewayMessage, type MappedMessage, messagePreview, STATUS_RANK } from './map-gateway-message.ts';
 import { isOptOut, isStale, quietWindow } from './reply-rules.ts';
 import { applyMessageChange } from './apply-message-change.ts';
+import type { IngestOutcome } from './ingest-outcome.ts';
 
 export interface IngestInput {
   /** gateway_events.id, marked processed when done (null when not stored). */
@@ -31,7 +32,6 @@ export interface IngestInput {
   receivedAt: Date;
 }
 
-export type IngestOutcome = 'stored' | 'duplicate' | 'echo' | 'updated' | 'ignored';
 
 /**
  * Applies one stored gateway event (messages.upsert, send.message, messages.update, contacts.upsert).
