@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import { publicConfigSchema } from '@vendai/contracts';
+import { healthSchema, publicConfigSchema } from '@vendai/contracts';
 import type { Env } from './config/env.ts';
 import type { Database } from './db/client.ts';
 import { seedPlans } from './db/seed.ts';
@@ -122,10 +122,9 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
 
   await seedPlans(database.db);
 
-  app.get('/api/health', async () => ({ ok: true, database: database.kind, mail: mail.kind }));
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => publicConfig(env, llm.kind === 'demo' ? 'demo' : 'live'));
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get('/api/health', { schema: { response: { 200: healthSchema } } }, async () => ({ ok: true as const, database: database.kind, mail: mail.kind }));
+  routes.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => publicConfig(env, llm.kind === 'demo' ? 'demo' : 'live'));
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(plansRoutes, { prefix: '/api/plans' });

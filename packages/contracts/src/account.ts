@@ -42,3 +42,9 @@ export const currentUsageSchema = z.object({
 export type CurrentUsage = z.infer<typeof currentUsageSchema>;
 
 export const activatePlanSchema = z.object({ planId: z.string().min(1, { error: 'Plano não fornecido' }) });
+
+/** POST /api/account/register → 201 with the new user (the session cookie comes in set-cookie). */
+export const registerResultSchema = z.object({
+  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+});
+export type RegisterResult = z.infer<typeof registerResultSchema>;

@@ -49,3 +49,6 @@ export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 /** State of a password-reset link, checked before the form is shown (part 1 §4). */
 export const resetLinkStatusSchema = z.object({ status: z.enum(['valid', 'expired', 'invalid']) });
 export type ResetLinkStatus = z.infer<typeof resetLinkStatusSchema>['status'];
+
+/** GET /api/account/password-reset/:code — the code from the e-mailed link. */
+export const resetLinkParamsSchema = z.object({ code: z.string() });

@@ -127,3 +127,8 @@ export type UpdateConversationInput = z.infer<typeof updateConversationSchema>;
 /** GET /api/conversations/:id/avatar: the contact's picture URL from the gateway, null when unknown. */
 export const contactAvatarSchema = z.object({ url: z.string().nullable() });
 export type ContactAvatar = z.infer<typeof contactAvatarSchema>;
+
+/** ?cursor= of the keyset pages (conversations and messages). */
+export const pageQuerySchema = z.object({
+  cursor: z.string({ error: INVALID_CURSOR }).optional().describe('nextCursor da página anterior; ausente na primeira página'),
+});

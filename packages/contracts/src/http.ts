@@ -17,3 +17,17 @@ z.config(z.locales.ptBR());
 export function idParamsSchema(notFoundMessage: string = ERROR_CODES.NOT_FOUND.message) {
   return z.object({ id: z.guid({ error: notFoundMessage }) });
 }
+
+/** A row id as the database makes them (8-4-4-4-12 hex). One check for every place that needs it. */
+export const uuidSchema = z.guid();
+
+/** True when `value` has the shape of a row id (cursor parsing, ids read from bodies). */
+export function isUuid(value: unknown): value is string {
+  return uuidSchema.safeParse(value).success;
+}
+
+/** The answer of a 204: no body. */
+export const noContentSchema = z.void().describe('Sem conteúdo');
+
+/** A file answered as raw bytes with its own content-type (media, simulator media): documented, not serialized. */
+export const fileResponseSchema = z.any().describe('O arquivo (bytes), com o content-type dele');

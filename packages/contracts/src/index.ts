@@ -14,3 +14,6 @@ export * from './feedback.ts';
 export * from './prompt-workshop.ts';
 export * from './billing.ts';
 export * from './public-config.ts';
+export * from './system.ts';
+export * from './media.ts';
+export * from './gateway-webhooks.ts';

@@ -104,79 +104,89 @@ export const simApproveSchema = z.object({
 });
 export type SimApproveInput = z.input<typeof simApproveSchema>;
 
-export type SimInstanceState = 'close' | 'connecting' | 'open';
+export const simInstanceStateSchema = z.enum(['close', 'connecting', 'open']);
+export type SimInstanceState = z.infer<typeof simInstanceStateSchema>;
 
-export interface SimInstanceView {
-  name: string;
-  state: SimInstanceState;
+/** The route params of the page's API. */
+export const simInstanceParamsSchema = z.object({ name: z.string() });
+export const SIM_CHAT_NOT_FOUND = 'Conversa não encontrada.';
+export const simChatParamsSchema = z.object({ name: z.string(), chatId: z.guid({ error: SIM_CHAT_NOT_FOUND }) });
+
+/** Parsed bodies (defaults applied, phone digits only): what the simulator receives from the routes. */
+export type SimApproveData = z.output<typeof simApproveSchema>;
+export type SimSendAsCustomerData = z.output<typeof simSendAsCustomerSchema>;
+
+export const simInstanceViewSchema = z.object({
+  name: z.string(),
+  state: simInstanceStateSchema,
   /** While connecting: the QR the app shows (its content is the approval link). */
-  qr: { base64: string; code: string; approveCode: string; count: number; expiresAt: string } | null;
-  ownerPhone: string | null;
-  profileName: string | null;
+  qr: z.object({ base64: z.string(), code: z.string(), approveCode: z.string(), count: z.number(), expiresAt: z.string() }).nullable(),
+  ownerPhone: z.string().nullable(),
+  profileName: z.string().nullable(),
   /** For the approval form: the phone the app registered for this instance, if the app has one. */
-  suggestedPhone: string | null;
+  suggestedPhone: z.string().nullable(),
   /** Where this instance's webhooks go (null when none is configured). */
-  webhookUrl: string | null;
-  chats: number;
-  createdAt: string;
-}
+  webhookUrl: z.string().nullable(),
+  chats: z.number(),
+  createdAt: z.string(),
+});
+export type SimInstanceView = z.infer<typeof simInstanceViewSchema>;
 
-export interface SimChatView {
-  id: string;
-  remoteJid: string;
-  lid: string | null;
-  isGroup: boolean;
+export const simChatViewSchema = z.object({
+  id: z.string(),
+  remoteJid: z.string(),
+  lid: z.string().nullable(),
+  isGroup: z.boolean(),
   /** Customer's name or group subject. */
-  name: string | null;
+  name: z.string().nullable(),
   /** 1:1 chats: the customer's digits. */
-  phone: string | null;
-  lastMessageAt: string;
-  lastPreview: string | null;
+  phone: z.string().nullable(),
+  lastMessageAt: z.string(),
+  lastPreview: z.string().nullable(),
   /** The business is 'composing' or 'recording' right now. */
-  presence: 'composing' | 'recording' | null;
+  presence: z.enum(['composing', 'recording']).nullable(),
   /** Business messages the customer has not opened yet. */
-  unread: number;
-}
+  unread: z.number(),
+});
+export type SimChatView = z.infer<typeof simChatViewSchema>;
 
-export interface SimMediaView {
-  url: string;
-  mimetype: string | null;
-  fileName: string | null;
-  size: number | null;
-  seconds: number | null;
-  width: number | null;
-  height: number | null;
-}
+export const simMediaViewSchema = z.object({
+  url: z.string(),
+  mimetype: z.string().nullable(),
+  fileName: z.string().nullable(),
+  size: z.number().nullable(),
+  seconds: z.number().nullable(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+});
+export type SimMediaView = z.infer<typeof simMediaViewSchema>;
 
-export interface SimMessageView {
-  id: string;
-  keyId: string;
+export const simMessageViewSchema = z.object({
+  id: z.string(),
+  keyId: z.string(),
   /** true = the business (the app) sent it; false = the customer or a group member. */
-  fromBusiness: boolean;
-  type: 'text' | 'image' | 'audio' | 'video' | 'document' | 'location' | 'contact' | 'other';
-  text: string | null;
-  caption: string | null;
+  fromBusiness: z.boolean(),
+  type: z.enum(['text', 'image', 'audio', 'video', 'document', 'location', 'contact', 'other']),
+  text: z.string().nullable(),
+  caption: z.string().nullable(),
   /** Group messages: who wrote. */
-  senderName: string | null;
-  senderPhone: string | null;
+  senderName: z.string().nullable(),
+  senderPhone: z.string().nullable(),
   /** PENDING | SERVER_ACK | DELIVERY_ACK | READ */
-  status: string;
-  timestamp: number;
+  status: z.string(),
+  timestamp: z.number(),
   /** How many times the webhook was asked to deliver it (2 with 'send twice'). */
-  deliveries: number;
+  deliveries: z.number(),
   /** The key was @lid-addressed. */
-  viaLid: boolean;
-  media: SimMediaView | null;
-  location: { latitude: number; longitude: number; name: string | null; address: string | null } | null;
-  contact: { displayName: string; phone: string | null } | null;
-}
+  viaLid: z.boolean(),
+  media: simMediaViewSchema.nullable(),
+  location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().nullable(), address: z.string().nullable() }).nullable(),
+  contact: z.object({ displayName: z.string(), phone: z.string().nullable() }).nullable(),
+});
+export type SimMessageView = z.infer<typeof simMessageViewSchema>;
 
-export interface SimChatDetail {
-  chat: SimChatView;
-  messages: SimMessageView[];
-}
+export const simChatDetailSchema = z.object({ chat: simChatViewSchema, messages: z.array(simMessageViewSchema) });
+export type SimChatDetail = z.infer<typeof simChatDetailSchema>;
 
-export interface SimSendResult {
-  chatId: string;
-  keyId: string;
-}
+export const simSendResultSchema = z.object({ chatId: z.string(), keyId: z.string() });
+export type SimSendResult = z.infer<typeof simSendResultSchema>;

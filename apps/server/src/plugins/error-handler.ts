@@ -39,7 +39,7 @@ type SchemaValidationError = FastifyError & {
 /**
  * A route schema refused the request. Params name a row (`:id`): a malformed one is answered like an
  * unknown one, 404 with the schema's message. Body and query: 400 VALIDATION with the first Portuguese
- * message and one message per field (the same shape `validate()` gave, so forms keep working).
+ * message and one message per field (the shape the web forms read).
  */
 function sendSchemaValidationError(err: SchemaValidationError, reply: FastifyReply) {
   const fields: Record<string, string> = {};

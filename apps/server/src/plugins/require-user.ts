@@ -9,7 +9,10 @@ export async function readSessionUser(app: FastifyInstance, req: FastifyRequest)
   return { id: result.user.id, name: result.user.name, email: result.user.email };
 }
 
-/** Hook for a protected route tree: declared once per prefix, never repeated in handlers. */
+/**
+ * Hook for a protected route tree: declared once per prefix (`preValidation`, so a signed-out request is
+ * 401 before its params or body are checked against the route schema), never repeated in handlers.
+ */
 export function requireUser(app: FastifyInstance) {
   return async (req: FastifyRequest) => {
     const user = await readSessionUser(app, req);

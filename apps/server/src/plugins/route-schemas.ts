@@ -1,5 +1,5 @@
 import swagger from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -25,6 +25,13 @@ import { PRODUCT_NAME } from '@vendai/contracts';
 export async function registerRouteSchemas(app: FastifyInstance, { exposeDocument }: { exposeDocument: boolean }) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // A request without a body is read as `{}` (as validate() did), so the schema answers with its own
+  // per-field messages ('Informe seu nome completo.') instead of "expected an object".
+  app.addHook('onRoute', (route) => {
+    const body = route.schema?.body as { _zod?: { def: { type: string } } } | undefined;
+    if (!body || body._zod?.def.type === 'unknown' || body._zod?.def.type === 'any') return;
+    route.preValidation = [emptyBodyAsObject, ...toArray(route.preValidation)];
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Gerado dos schemas declarados nas rotas.' },
@@ -35,6 +42,12 @@ export async function registerRouteSchemas(app: FastifyInstance, { exposeDocumen
     app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   }
 }
+
+async function emptyBodyAsObject(req: FastifyRequest) {
+  req.body ??= {};
+}
+
+const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
 
 export type { ZodTypeProvider };
 export type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

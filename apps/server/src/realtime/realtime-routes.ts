@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { TIMING } from '@vendai/contracts';
+import { errorBodySchema, TIMING } from '@vendai/contracts';
+import { z } from 'zod';
 import { AppError } from '../lib/app-error.ts';
 import { trustedOrigins } from '../integrations/auth/create-auth.ts';
 import { readSessionUser } from '../plugins/require-user.ts';
@@ -54,6 +55,8 @@ export async function realtimeRoutes(app: FastifyInstance) {
   app.route({
     method: 'GET',
     url: '/api/realtime',
+    // No params and no query string; the only HTTP answer is the 426 below (or 401/403 from authenticate).
+    schema: { querystring: z.object({}), response: { 426: errorBodySchema } },
     preValidation: authenticate,
     // A plain HTTP GET (no upgrade): say what is expected instead of an empty 404.
     handler: (_req, reply) =>

@@ -1,10 +1,12 @@
-import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from '../plugins/route-schemas.ts';
+import { connectQuerySchema, evolutionAnswerSchema, evolutionBodySchema, fetchInstancesQuerySchema, instanceRoute } from './evolution-schemas.ts';
 import type { Simulator } from './simulator.ts';
 import type { SimInstance } from './simulator-repository.ts';
 import { envelope, notFoundInstance, SimError } from './sim-error.ts';
 
 type Json = Record<string, unknown>;
-type InstanceRequest = FastifyRequest<{ Params: { instanceName: string }; Body: Json; Querystring: Json }>;
+type InstanceRequest = FastifyRequest<{ Params: { instanceName: string }; Body: unknown; Querystring: Json }>;
 
 /** Evolution's JSON body limit is 136 MB; media arrive as base64. */
 const BODY_LIMIT = 32 * 1024 * 1024;
@@ -15,7 +17,7 @@ const BODY_LIMIT = 32 * 1024 * 1024;
  * before auth; then the apikey (global key or that instance's token); errors in the envelope
  * `{status, error, response:{message}}`.
  */
-export function evolutionRoutes(simulator: Simulator): FastifyPluginAsync {
+export function evolutionRoutes(simulator: Simulator): FastifyPluginAsyncZod {
   return async (app) => {
     app.setErrorHandler((err: FastifyError | SimError, req, reply) => {
       if (err instanceof SimError) return reply.status(err.status).send(envelope(err.status, err.messages));
@@ -44,19 +46,24 @@ export function evolutionRoutes(simulator: Simulator): FastifyPluginAsync {
         // Serialised here so a `null` answer (webhook/find with no config) is the JSON `null`, as Evolution sends it.
         return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));
       };
-    const body = (req: InstanceRequest): Json => (req.body && typeof req.body === 'object' ? req.body : {});
+    const body = (req: InstanceRequest): Json => (req.body && typeof req.body === 'object' ? (req.body as Json) : {});
+    const withBody = (status: number) => ({ schema: instanceRoute(status, { body: evolutionBodySchema }) });
+    const bare = (status: number) => ({ schema: instanceRoute(status) });
 
-    app.get('/', async () => simulator.info());
+    app.get('/', { schema: { response: { 200: evolutionAnswerSchema } } }, async () => simulator.info());
 
-    app.post('/instance/create', { bodyLimit: BODY_LIMIT }, async (req: FastifyRequest<{ Body: Json }>, reply) => {
+    const createSchema = { body: evolutionBodySchema, response: { 201: evolutionAnswerSchema } };
+    app.post('/instance/create', { bodyLimit: BODY_LIMIT, schema: createSchema }, async (req, reply) => {
       // Without :instanceName only the global key passes (contract §1).
       if (apikeyOf(req) !== simulator.apiKey) throw unauthorized();
-      const name = typeof req.body?.instanceName === 'string' ? req.body.instanceName : '';
+      const input = req.body && typeof req.body === 'object' ? (req.body as Json) : {};
+      const name = typeof input.instanceName === 'string' ? input.instanceName : '';
       if (name && (await simulator.findInstance(name))) throw new SimError(403, [`This name "${name}" is already in use.`]);
-      return reply.status(201).send(await simulator.createInstance(req.body && typeof req.body === 'object' ? req.body : {}));
+      return reply.status(201).send(await simulator.createInstance(input));
     });
 
-    app.get('/instance/fetchInstances', async (req: FastifyRequest<{ Querystring: Json }>) => {
+    const fetchSchema = { querystring: fetchInstancesQuerySchema, response: { 200: evolutionAnswerSchema } };
+    app.get('/instance/fetchInstances', { schema: fetchSchema }, async (req) => {
       const key = apikeyOf(req);
       if (!key) throw unauthorized();
       if (key !== simulator.apiKey) {
@@ -67,26 +74,27 @@ export function evolutionRoutes(simulator: Simulator): FastifyPluginAsync {
       return simulator.fetchInstances(req.query ?? {}, key);
     });
 
-    app.get('/instance/connect/:instanceName', guarded((i, req) => simulator.connect(i.name, { number: typeof req.query.number === 'string' ? req.query.number : undefined })));
-    app.get('/instance/connectionState/:instanceName', guarded((i) => simulator.connectionState(i.name)));
-    app.delete('/instance/logout/:instanceName', guarded((i) => simulator.logout(i.name)));
-    app.delete('/instance/delete/:instanceName', guarded((i) => simulator.deleteInstance(i.name)));
+    const connectSchema = { schema: instanceRoute(200, { querystring: connectQuerySchema }) };
+    app.get('/instance/connect/:instanceName', connectSchema, guarded((i, req) => simulator.connect(i.name, { number: typeof req.query.number === 'string' ? req.query.number : undefined })));
+    app.get('/instance/connectionState/:instanceName', bare(200), guarded((i) => simulator.connectionState(i.name)));
+    app.delete('/instance/logout/:instanceName', bare(200), guarded((i) => simulator.logout(i.name)));
+    app.delete('/instance/delete/:instanceName', bare(200), guarded((i) => simulator.deleteInstance(i.name)));
 
-    app.post('/message/sendText/:instanceName', guarded((i, req) => simulator.sendText(i.name, body(req)), 201));
+    app.post('/message/sendText/:instanceName', withBody(201), guarded((i, req) => simulator.sendText(i.name, body(req)), 201));
 
-    app.post('/chat/sendPresence/:instanceName', guarded((i, req) => simulator.sendPresence(i.name, body(req)), 201));
-    app.post('/chat/markMessageAsRead/:instanceName', guarded((i, req) => simulator.markMessageAsRead(i.name, body(req)), 201));
-    app.post('/chat/findMessages/:instanceName', guarded((i, req) => simulator.findMessages(i.name, body(req))));
-    app.post('/chat/findContacts/:instanceName', guarded((i, req) => simulator.findContacts(i.name, body(req))));
-    app.post('/chat/fetchProfilePictureUrl/:instanceName', guarded((i, req) => simulator.fetchProfilePictureUrl(i.name, body(req))));
-    app.post('/chat/whatsappNumbers/:instanceName', guarded((i, req) => simulator.whatsappNumbers(i.name, body(req))));
+    app.post('/chat/sendPresence/:instanceName', withBody(201), guarded((i, req) => simulator.sendPresence(i.name, body(req)), 201));
+    app.post('/chat/markMessageAsRead/:instanceName', withBody(201), guarded((i, req) => simulator.markMessageAsRead(i.name, body(req)), 201));
+    app.post('/chat/findMessages/:instanceName', withBody(200), guarded((i, req) => simulator.findMessages(i.name, body(req))));
+    app.post('/chat/findContacts/:instanceName', withBody(200), guarded((i, req) => simulator.findContacts(i.name, body(req))));
+    app.post('/chat/fetchProfilePictureUrl/:instanceName', withBody(200), guarded((i, req) => simulator.fetchProfilePictureUrl(i.name, body(req))));
+    app.post('/chat/whatsappNumbers/:instanceName', withBody(200), guarded((i, req) => simulator.whatsappNumbers(i.name, body(req))));
     app.post(
       '/chat/getBase64FromMediaMessage/:instanceName',
-      { bodyLimit: BODY_LIMIT },
+      { bodyLimit: BODY_LIMIT, ...withBody(201) },
       guarded((i, req) => simulator.getBase64FromMediaMessage(i.name, body(req)), 201),
     );
 
-    app.post('/webhook/set/:instanceName', guarded((i, req) => simulator.setWebhook(i.name, body(req)), 201));
-    app.get('/webhook/find/:instanceName', guarded((i) => simulator.findWebhook(i.name)));
+    app.post('/webhook/set/:instanceName', withBody(201), guarded((i, req) => simulator.setWebhook(i.name, body(req)), 201));
+    app.get('/webhook/find/:instanceName', bare(200), guarded((i) => simulator.findWebhook(i.name)));
   };
 }

@@ -1,29 +1,31 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { fromNodeHeaders } from 'better-auth/node';
-import { registerSchema } from '@vendai/contracts';
-import { validate } from '../../lib/validate.ts';
+import { meSchema, registerResultSchema, registerSchema, resetLinkParamsSchema, resetLinkStatusSchema } from '@vendai/contracts';
 import { authRateLimit } from '../../plugins/rate-limits.ts';
 import { requireUser } from '../../plugins/require-user.ts';
+import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { getMe } from './get-me.ts';
 import { getResetLinkStatus } from './get-reset-link-status.ts';
 import { registerAccount } from './register-account.ts';
 
-export const accountRoutes: FastifyPluginAsync = async (app) => {
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
 
-  app.post('/register', { config: authRateLimit(deps.env.AUTH_RATE_LIMIT_PER_MINUTE) }, async (req, reply) => {
-    const input = validate(registerSchema, req.body);
-    const { user, cookies } = await registerAccount({ deps, input, headers: fromNodeHeaders(req.headers), log: req.log });
-    reply.header('set-cookie', cookies);
-    return reply.status(201).send({ user });
-  });
+  app.post(
+    '/register',
+    { config: authRateLimit(deps.env.AUTH_RATE_LIMIT_PER_MINUTE), schema: { body: registerSchema, response: { 201: registerResultSchema } } },
+    async (req, reply) => {
+      const { user, cookies } = await registerAccount({ deps, input: req.body, headers: fromNodeHeaders(req.headers), log: req.log });
+      reply.header('set-cookie', cookies);
+      return reply.status(201).send({ user });
+    },
+  );
 
-  app.get<{ Params: { code: string } }>('/password-reset/:code', async (req) => ({
+  app.get('/password-reset/:code', { schema: { params: resetLinkParamsSchema, response: { 200: resetLinkStatusSchema } } }, async (req) => ({
     status: await getResetLinkStatus(deps.auth, req.params.code),
   }));
 
   app.register(async (signedIn) => {
-    signedIn.addHook('preHandler', requireUser(app));
-    signedIn.get('/me', async (req) => getMe(deps.db, req.user.id));
+    signedIn.addHook('preValidation', requireUser(app));
+    signedIn.get('/me', { schema: { response: { 200: meSchema } } }, async (req) => getMe(deps.db, req.user.id));
   });
 };

@@ -1,4 +1,4 @@
-import { AGENT_NOT_FOUND_MESSAGE, agentSchema, agentSummarySchema, idParamsSchema, updateAgentSchema } from '@vendai/contracts';
+import { AGENT_NOT_FOUND_MESSAGE, agentSchema, agentSummarySchema, idParamsSchema, noContentSchema, updateAgentSchema } from '@vendai/contracts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { requireUser } from '../../plugins/require-user.ts';
@@ -12,7 +12,7 @@ const params = idParamsSchema(AGENT_NOT_FOUND_MESSAGE);
 
 /** /api/agents: the signed-in user's AI agents (part 2 "Agents list", §4 "Agent", §7). */
 export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser(app));
+  app.addHook('preValidation', requireUser(app));
   const { db } = app.deps;
 
   app.get('/', { schema: { response: { 200: z.array(agentSummarySchema) } } }, async (req) =>
@@ -31,7 +31,7 @@ export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
     updateAgent({ db, userId: req.user.id, id: req.params.id, input: req.body }),
   );
 
-  app.delete('/:id', { schema: { params } }, async (req, reply) => {
+  app.delete('/:id', { schema: { params, response: { 204: noContentSchema } } }, async (req, reply) => {
     await deleteAgent({ db, userId: req.user.id, id: req.params.id });
     return reply.status(204).send();
   });

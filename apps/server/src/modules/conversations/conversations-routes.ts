@@ -1,34 +1,34 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { updateConversationSchema } from '@vendai/contracts';
-import { notFound } from '../../lib/app-error.ts';
-import { validate } from '../../lib/validate.ts';
+import {
+  contactAvatarSchema,
+  conversationCountSchema,
+  conversationDtoSchema,
+  conversationPageSchema,
+  idParamsSchema,
+  messagePageSchema,
+  pageQuerySchema,
+  updateConversationSchema,
+} from '@vendai/contracts';
 import { requireUser } from '../../plugins/require-user.ts';
+import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { createAvatarCache } from './avatar-cache.ts';
 import type { ConversationsDeps } from './conversations-deps.ts';
 import { countConversations } from './count-conversations.ts';
 import { getContactAvatar } from './get-contact-avatar.ts';
 import { getConversation } from './get-conversation.ts';
-import { isUuid } from './keyset-cursor.ts';
 import { listConversations } from './list-conversations.ts';
 import { listMessages } from './list-messages.ts';
 import { markConversationRead } from './mark-conversation-read.ts';
 import { setConversationAi } from './set-conversation-ai.ts';
 
-type IdParams = { Params: { id: string } };
-type CursorQuery = { Querystring: { cursor?: string } };
-
-/** A conversation id from the path; anything that is not a uuid cannot be one of the user's. */
-function conversationId(params: { id: string }): string {
-  if (!isUuid(params.id)) throw notFound();
-  return params.id;
-}
+/** A malformed id cannot be one of the user's conversations: 404 like an unknown one. */
+const params = idParamsSchema();
 
 /**
  * /api/conversations: the inbox's read side (part 2 "Dashboard", §4, §7). Sending a message
  * (POST /:id/messages) belongs to the conversation engine and is registered there.
  */
-export const conversationsRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('preHandler', requireUser(app));
+export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', requireUser(app));
   const { db, gateway, realtime } = app.deps;
   const deps: ConversationsDeps = {
     db,
@@ -37,25 +37,30 @@ export const conversationsRoutes: FastifyPluginAsync = async (app) => {
     avatars: createAvatarCache(),
   };
 
-  app.get<CursorQuery>('/', async (req) => listConversations({ db, userId: req.user.id, cursor: req.query.cursor }));
-
-  app.get('/count', async (req) => countConversations({ db, userId: req.user.id }));
-
-  app.get<IdParams>('/:id', async (req) => getConversation({ db, userId: req.user.id, id: conversationId(req.params) }));
-
-  app.patch<IdParams>('/:id', async (req) => {
-    const id = conversationId(req.params);
-    return setConversationAi({ deps, userId: req.user.id, id, input: validate(updateConversationSchema, req.body) });
-  });
-
-  app.post<IdParams>('/:id/read', async (req) => markConversationRead({ deps, userId: req.user.id, id: conversationId(req.params) }));
-
-  app.get<IdParams & CursorQuery>('/:id/messages', async (req) =>
-    listMessages({ db, userId: req.user.id, convId: conversationId(req.params), cursor: req.query.cursor }),
+  app.get('/', { schema: { querystring: pageQuerySchema, response: { 200: conversationPageSchema } } }, async (req) =>
+    listConversations({ db, userId: req.user.id, cursor: req.query.cursor }),
   );
 
-  app.get<IdParams>('/:id/avatar', async (req, reply) => {
-    const avatar = await getContactAvatar({ deps, userId: req.user.id, id: conversationId(req.params) });
+  app.get('/count', { schema: { response: { 200: conversationCountSchema } } }, async (req) => countConversations({ db, userId: req.user.id }));
+
+  app.get('/:id', { schema: { params, response: { 200: conversationDtoSchema } } }, async (req) =>
+    getConversation({ db, userId: req.user.id, id: req.params.id }),
+  );
+
+  app.patch('/:id', { schema: { params, body: updateConversationSchema, response: { 200: conversationDtoSchema } } }, async (req) =>
+    setConversationAi({ deps, userId: req.user.id, id: req.params.id, input: req.body }),
+  );
+
+  app.post('/:id/read', { schema: { params, response: { 200: conversationDtoSchema } } }, async (req) =>
+    markConversationRead({ deps, userId: req.user.id, id: req.params.id }),
+  );
+
+  app.get('/:id/messages', { schema: { params, querystring: pageQuerySchema, response: { 200: messagePageSchema } } }, async (req) =>
+    listMessages({ db, userId: req.user.id, convId: req.params.id, cursor: req.query.cursor }),
+  );
+
+  app.get('/:id/avatar', { schema: { params, response: { 200: contactAvatarSchema } } }, async (req, reply) => {
+    const avatar = await getContactAvatar({ deps, userId: req.user.id, id: req.params.id });
     // The browser may keep the answer briefly; the server's cache does the rest.
     void reply.header('cache-control', 'private, max-age=300');
     return avatar;

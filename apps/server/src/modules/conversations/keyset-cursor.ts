@@ -1,4 +1,4 @@
-import { INVALID_CURSOR } from '@vendai/contracts';
+import { INVALID_CURSOR, isUuid } from '@vendai/contracts';
 import { AppError } from '../../lib/app-error.ts';
 
 /**
@@ -14,7 +14,6 @@ export interface KeysetPosition {
 }
 
 const AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeCursor(position: KeysetPosition): string {
   return Buffer.from(`${position.at}|${position.id}`, 'utf8').toString('base64url');
@@ -24,7 +23,7 @@ export function encodeCursor(position: KeysetPosition): string {
 export function decodeCursor(cursor: string | undefined): KeysetPosition | null {
   if (cursor === undefined || cursor === '') return null;
   const [at, id, ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (rest.length || !at || !id || !AT.test(at) || !UUID.test(id) || !isRealInstant(at)) {
+  if (rest.length || !at || !id || !AT.test(at) || !isUuid(id) || !isRealInstant(at)) {
     throw new AppError('VALIDATION', INVALID_CURSOR, { fields: { cursor: INVALID_CURSOR } });
   }
   return { at, id };
@@ -39,8 +38,4 @@ function isRealInstant(at: string): boolean {
   if (year < 1 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
 }

@@ -1,8 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { checkPhoneSchema, createNumberSchema, updateNumberSchema } from '@vendai/contracts';
-import { notFound } from '../../lib/app-error.ts';
-import { validate } from '../../lib/validate.ts';
+import {
+  checkPhoneResultSchema,
+  checkPhoneSchema,
+  createdNumberSchema,
+  createNumberSchema,
+  expireResultSchema,
+  idParamsSchema,
+  noContentSchema,
+  numberQrSchema,
+  numberSchema,
+  numberStateSchema,
+  updateNumberSchema,
+} from '@vendai/contracts';
+import { z } from 'zod';
 import { requireUser } from '../../plugins/require-user.ts';
+import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { gatewayWebhookConfig } from '../../integrations/gateway/webhook-config.ts';
 import { checkPhoneExists } from './check-phone-exists.ts';
 import { createNumber } from './create-number.ts';
@@ -15,47 +26,49 @@ import type { NumbersDeps } from './numbers-deps.ts';
 import { reconnectNumber } from './reconnect-number.ts';
 import { updateNumber } from './update-number.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-type IdParams = { Params: { id: string } };
-
-/** A number id from the path; anything that is not a uuid cannot be one of the user's numbers. */
-function numberId(params: { id: string }): string {
-  if (!UUID.test(params.id)) throw notFound();
-  return params.id;
-}
+/** A malformed id cannot be one of the user's numbers: 404 like an unknown one. */
+const params = idParamsSchema();
 
 /** /api/numbers: the signed-in user's WhatsApp numbers (part 1 §4, part 2 "WhatsApp instances list"). */
-export const numbersRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('preHandler', requireUser(app));
+export const numbersRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', requireUser(app));
   const { db, env, gateway, realtime } = app.deps;
   const deps: NumbersDeps = { db, gateway, realtime, log: app.log, webhookConfig: (number) => gatewayWebhookConfig(env, number) };
 
-  app.get('/', async (req) => listNumbers({ db, userId: req.user.id }));
+  app.get('/', { schema: { response: { 200: z.array(numberSchema) } } }, async (req) => listNumbers({ db, userId: req.user.id }));
 
-  app.post('/check-phone', { config: { rateLimit: { max: 60, timeWindow: '1 minute' } } }, async (req) =>
-    checkPhoneExists({ db, userId: req.user.id, input: validate(checkPhoneSchema, req.body) }),
+  app.post(
+    '/check-phone',
+    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { body: checkPhoneSchema, response: { 200: checkPhoneResultSchema } } },
+    async (req) => checkPhoneExists({ db, userId: req.user.id, input: req.body }),
   );
 
-  app.post('/', async (req, reply) => {
-    const input = validate(createNumberSchema, req.body);
-    return reply.status(201).send(await createNumber({ deps, userId: req.user.id, input }));
-  });
+  app.post('/', { schema: { body: createNumberSchema, response: { 201: createdNumberSchema } } }, async (req, reply) =>
+    reply.status(201).send(await createNumber({ deps, userId: req.user.id, input: req.body })),
+  );
 
-  app.get<IdParams>('/:id/qr', async (req) => getNumberQr({ deps, userId: req.user.id, id: numberId(req.params) }));
+  app.get('/:id/qr', { schema: { params, response: { 200: numberQrSchema } } }, async (req) =>
+    getNumberQr({ deps, userId: req.user.id, id: req.params.id }),
+  );
 
-  app.get<IdParams>('/:id/state', async (req) => getNumberState({ deps, userId: req.user.id, id: numberId(req.params) }));
+  app.get('/:id/state', { schema: { params, response: { 200: numberStateSchema } } }, async (req) =>
+    getNumberState({ deps, userId: req.user.id, id: req.params.id }),
+  );
 
-  app.post<IdParams>('/:id/expire', async (req) => expireNumber({ deps, userId: req.user.id, id: numberId(req.params), log: req.log }));
+  app.post('/:id/expire', { schema: { params, response: { 200: expireResultSchema } } }, async (req) =>
+    expireNumber({ deps, userId: req.user.id, id: req.params.id, log: req.log }),
+  );
 
-  app.post<IdParams>('/:id/reconnect', async (req) => reconnectNumber({ deps, userId: req.user.id, id: numberId(req.params) }));
+  app.post('/:id/reconnect', { schema: { params, response: { 200: numberQrSchema } } }, async (req) =>
+    reconnectNumber({ deps, userId: req.user.id, id: req.params.id }),
+  );
 
-  app.patch<IdParams>('/:id', async (req) => {
-    const id = numberId(req.params);
-    return updateNumber({ deps, userId: req.user.id, id, input: validate(updateNumberSchema, req.body) });
-  });
+  app.patch('/:id', { schema: { params, body: updateNumberSchema, response: { 200: numberSchema } } }, async (req) =>
+    updateNumber({ deps, userId: req.user.id, id: req.params.id, input: req.body }),
+  );
 
-  app.delete<IdParams>('/:id', async (req, reply) => {
-    await deleteNumber({ deps, userId: req.user.id, id: numberId(req.params), log: req.log });
+  app.delete('/:id', { schema: { params, response: { 204: noContentSchema } } }, async (req, reply) => {
+    await deleteNumber({ deps, userId: req.user.id, id: req.params.id, log: req.log });
     return reply.status(204).send();
   });
 };

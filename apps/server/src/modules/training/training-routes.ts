@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { finishTrainingSchema, generateQuestionsSchema } from '@vendai/contracts';
+import type { FastifyRequest } from 'fastify';
+import { finishTrainingResultSchema, finishTrainingSchema, generateQuestionsSchema, refinementSetSchema } from '@vendai/contracts';
 import { AppError } from '../../lib/app-error.ts';
-import { validate } from '../../lib/validate.ts';
 import { requireUser } from '../../plugins/require-user.ts';
+import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { finishTraining } from './finish-training.ts';
 import { generateRefinementQuestions } from './generate-refinement-questions.ts';
 
@@ -18,16 +18,20 @@ const aiRateLimit = {
 };
 
 /** /api/training: the training wizard's two AI steps (part 1 §2 "/onboarding/train-ai", §4, §7). */
-export const trainingRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('preHandler', requireUser(app));
+export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', requireUser(app));
   const { db, llm } = app.deps;
 
-  app.post('/questions', { config: aiRateLimit }, async (req) =>
-    generateRefinementQuestions({ deps: { db, llm }, userId: req.user.id, input: validate(generateQuestionsSchema, req.body), log: req.log }),
+  app.post(
+    '/questions',
+    { config: aiRateLimit, schema: { body: generateQuestionsSchema, response: { 200: refinementSetSchema } } },
+    async (req) => generateRefinementQuestions({ deps: { db, llm }, userId: req.user.id, input: req.body, log: req.log }),
   );
 
-  app.post('/finish', { config: aiRateLimit }, async (req, reply) => {
-    const input = validate(finishTrainingSchema, req.body);
+  /** 201 when the agent was created, 200 when an existing one was retrained. */
+  const finishResponse = { 200: finishTrainingResultSchema, 201: finishTrainingResultSchema };
+  app.post('/finish', { config: aiRateLimit, schema: { body: finishTrainingSchema, response: finishResponse } }, async (req, reply) => {
+    const input = req.body;
     const result = await finishTraining({ deps: { db, llm }, userId: req.user.id, input, log: req.log });
     return reply.status(input.mode === 'create' ? 201 : 200).send(result);
   });

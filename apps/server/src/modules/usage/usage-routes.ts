@@ -1,8 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { currentUsageSchema } from '@vendai/contracts';
 import { requireUser } from '../../plugins/require-user.ts';
+import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { getCurrentUsage } from '../../domain/usage/get-current-usage.ts';
 
-export const usageRoutes: FastifyPluginAsync = async (app) => {
-  app.addHook('preHandler', requireUser(app));
-  app.get('/', async (req) => getCurrentUsage(app.deps.db, req.user.id));
+export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('preValidation', requireUser(app));
+  app.get('/', { schema: { response: { 200: currentUsageSchema } } }, async (req) => getCurrentUsage(app.deps.db, req.user.id));
 };

@@ -1,4 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import { gatewayWebhookAckSchema, gatewayWebhookBodySchema, gatewayWebhookParamsSchema } from '@vendai/contracts';
+import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { WEBHOOK_SECRET_HEADER } from '../../integrations/gateway/webhook-config.ts';
 import { createGatewayEventStore } from './gateway-event-store.ts';
 import { createNumberCache } from './number-cache.ts';
@@ -15,7 +17,7 @@ const WEBHOOK_BODY_LIMIT = 64 * 1024 * 1024;
  * Answers 200 as soon as the event is stored; listeners run after the answer.
  * The number cache and the group-commit store belong to this app instance (one per process).
  */
-export const webhooksRoutes: FastifyPluginAsync = async (app) => {
+export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
   const numbers = createNumberCache({ load: (instanceName) => findNumberByInstance(db, instanceName) });
   const events = createGatewayEventStore(app.deps.database, { log: app.log });
@@ -45,7 +47,10 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
   };
   // Machine traffic at up to hundreds per second: no browser security headers (helmet) to compute,
   // and no two log lines per request at info level (failures are still logged as warnings/errors).
-  const options = { bodyLimit: WEBHOOK_BODY_LIMIT, helmet: false, logLevel: 'warn' } as const;
+  // The body schema accepts any shape (receiveGatewayEvent reads it and ignores what it does not know):
+  // declared for the OpenAPI document, it costs no parsing on the hot path.
+  const schema = { params: gatewayWebhookParamsSchema, body: gatewayWebhookBodySchema, response: { 200: gatewayWebhookAckSchema } };
+  const options = { bodyLimit: WEBHOOK_BODY_LIMIT, helmet: false, logLevel: 'warn', schema } as const;
   app.post('/:instance', options, handler);
   app.post('/:instance/:event', options, handler);
 };

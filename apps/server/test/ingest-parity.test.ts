@@ -1,0 +1,187 @@
+/**
+ * Parity of the two ingestion paths (issue 14): the batch path (ingest-batch.ts: one SQL statement for
+ * a run of simple customer messages, everything else one by one) and the one-by-one path
+ * (ingest-gateway-event.ts) must leave the same conversations, messages and reply bursts. The same
+ * gateway events, with the same arrival times, go through each path on its own fresh database; the
+ * stored rows are compared with what legitimately differs left out (row ids, the user/number ids of
+ * each database, stored media URLs, bookkeeping timestamps set by now()).
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentes, numbers } from '../src/db/schema/index.ts';
+import { type EngineDeps, engineConfigFromEnv } from '../src/modules/engine/engine-deps.ts';
+import { ingestBatch } from '../src/modules/engine/ingest-batch.ts';
+import { ingestGatewayEvent, type IngestInput } from '../src/modules/engine/ingest-gateway-event.ts';
+import { rowsOf } from '../src/modules/engine/engine-repository.ts';
+import { fixtures, GROUP_JID, raw } from './fixtures/engine-webhooks.ts';
+import { createTestApp, newPerson, type TestApp } from './helpers/test-app.ts';
+
+interface Side {
+  t: TestApp;
+  deps: EngineDeps;
+  number: IngestInput['number'];
+}
+
+/** A fresh app and database with a user, an agent (answer delay 90 s: no burst comes due during the test) and a number. */
+async function openSide(): Promise<Side> {
+  const t = await createTestApp();
+  const reg = await t.client().register(newPerson());
+  if (reg.statusCode !== 201) throw new Error(`register: ${reg.statusCode} ${reg.body}`);
+  const userId = reg.json().user.id as string;
+  const [agent] = await t.database.db.insert(agentes).values({ userId, apelido: 'Luna', systemPrompt: 'Você é Luna.', timing: 90 }).returning();
+  const [number] = await t.database.db
+    .insert(numbers)
+    .values({ userId, token: 'tok', phone: '5511900001111', instanceName: 'vendai-parity', apelido: 'Loja', agente: agent!.id, status: 'CONECTADO' })
+    .returning();
+  const { db, database, gateway, llm, storage, realtime, jobs } = t.app.deps;
+  // The engine's dependencies, without its scheduler: bursts are stored, never answered here.
+  const deps: EngineDeps = {
+    db,
+    database,
+    gateway,
+    llm,
+    storage,
+    realtime,
+    jobs,
+    log: t.app.log,
+    config: engineConfigFromEnv(t.env),
+    replies: { wake: () => {} },
+    writer: undefined as never,
+  };
+  return { t, deps, number: { id: number!.id, userId, instanceName: number!.instanceName } };
+}
+
+// --- the events ------------------------------------------------------------------------------
+
+const ANA = '5511911110001@s.whatsapp.net';
+const BETO = '5511911110002@s.whatsapp.net';
+const CAIO = '5511911110003@s.whatsapp.net';
+const DORA = '5511911110004@s.whatsapp.net';
+
+/** The same gateway events for both paths: [event, data, arrival offset in ms from a common start]. */
+function scenario(): [string, unknown, number][] {
+  const now = Math.floor(Date.now() / 1000);
+  const text = (jid: string, body: string, name: string, timestamp = now) => fixtures.text(body, { key: { remoteJid: jid }, pushName: name, timestamp });
+  const repeated = text(ANA, 'Vocês entregam em Campinas?', 'Ana Lima');
+  const image = { ...fixtures.image(), key: { remoteJid: BETO, fromMe: false, id: '3AIMAGEM0000000001' }, pushName: 'Beto Reis' };
+  const ownerOnPhone = raw({ conversation: 'Oi Caio, aqui é a dona da loja' }, 'conversation', { key: { remoteJid: CAIO, fromMe: true }, pushName: 'Você', timestamp: now });
+  return [
+    // A burst of three from Ana in the same second (same WhatsApp timestamp), two arriving in the same millisecond.
+    ['messages.upsert', text(ANA, 'Oi', 'Ana Lima'), 0],
+    ['messages.upsert', text(ANA, 'Quanto custa o clareamento?', 'Ana Lima'), 5],
+    ['messages.upsert', text(ANA, 'E parcela?', 'Ana Lima'), 5],
+    // Beto: text, a photo (media: the one-by-one way inside the batch too), text again.
+    ['messages.upsert', text(BETO, 'Boa tarde', 'Beto Reis'), 10],
+    ['messages.upsert', image, 12],
+    ['messages.upsert', text(BETO, 'Tem desse em azul?', 'Beto Reis'), 14],
+    // Caio writes, the owner answers from the phone (takeover: AI off), Caio writes again.
+    ['messages.upsert', text(CAIO, 'Olá, tudo bem?', 'Caio Prado'), 20],
+    ['messages.upsert', ownerOnPhone, 22],
+    ['messages.upsert', text(CAIO, 'Pode me mandar o catálogo?', 'Caio Prado'), 24],
+    // Dora writes, then opts out (AI off, open burst cancelled).
+    ['messages.upsert', text(DORA, 'Quero saber mais', 'Dora Melo'), 30],
+    ['messages.upsert', text(DORA, 'PARE', 'Dora Melo'), 31],
+    // A group message: stored, never answered.
+    ['messages.upsert', fixtures.group('Bom dia, grupo!'), 40],
+    // A history-sync message from Ana, an hour old: stored in the past, never answered.
+    ['messages.upsert', text(ANA, 'Mensagem antiga', 'Ana Lima', now - 3600), 45],
+    // A gateway retry of one of Ana's messages, twice: stored once.
+    ['messages.upsert', repeated, 50],
+    ['messages.upsert', repeated, 50],
+  ];
+}
+
+function inputsFor(side: Side, events: [string, unknown, number][], start: number): IngestInput[] {
+  return events.map(([event, data, offset]) => ({ eventId: null, number: side.number, event, data, receivedAt: new Date(start + offset) }));
+}
+
+// --- what is compared --------------------------------------------------------------------------
+
+type Row = Record<string, unknown>;
+
+async function storedState(side: Side) {
+  const q = async (query: ReturnType<typeof sql>) => rowsOf<Row>(await side.t.database.db.execute(query));
+  const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
+  const conversations = (
+    await q(sql`select contact_jid, contact_phone, contact_lid, contact_name, type, agente_ativo, opted_out, last_message,
+                       last_message_preview, unread_count
+                from conversations where number_id = ${side.number.id} order by contact_jid`)
+  ).map((r): Row => ({ ...r, last_message: iso(r.last_message) }));
+  const messages = (
+    await q(sql`select c.contact_jid, m.external_id, m.direction, m.content, m.from_me, m.author, m.message_type, m.status, m.error,
+                       m.created_at, m.media_url is not null as has_media, m.media_filename, m.media_mimetype, m.media_size,
+                       m.media_duration, m.media_width, m.media_height
+                from messages m join conversations c on c.id = m.conv_id
+                where c.number_id = ${side.number.id} order by c.contact_jid, m.created_at, m.external_id`)
+  ).map((r): Row => ({ ...r, created_at: iso(r.created_at) }));
+  const bursts = (
+    await q(sql`select c.contact_jid, b.state, b.reason, b.first_message_at, b.last_message_at, b.due_at, b.version
+                from reply_bursts b join conversations c on c.id = b.conv_id
+                where c.number_id = ${side.number.id} order by c.contact_jid, b.created_at`)
+  ).map((r): Row => ({ ...r, first_message_at: iso(r.first_message_at), last_message_at: iso(r.last_message_at), due_at: iso(r.due_at) }));
+  return { conversations, messages, bursts };
+}
+
+let batch: Side;
+let oneByOne: Side;
+let batchState: Awaited<ReturnType<typeof storedState>>;
+let oneState: Awaited<ReturnType<typeof storedState>>;
+
+beforeAll(async () => {
+  batch = await openSide();
+  oneByOne = await openSide();
+  const events = scenario();
+  const start = Date.now();
+  await ingestBatch(batch.deps, inputsFor(batch, events, start));
+  for (const input of inputsFor(oneByOne, events, start)) await ingestGatewayEvent(oneByOne.deps, input);
+  batchState = await storedState(batch);
+  oneState = await storedState(oneByOne);
+}, 120_000);
+
+afterAll(async () => {
+  await batch?.t.close();
+  await oneByOne?.t.close();
+});
+
+describe('ingestion parity: batch and one by one store the same', () => {
+  it('the scenario stored what it should (the comparison below is not of two empty sets)', () => {
+    expect(oneState.conversations.map((c) => c.contact_jid)).toEqual([ANA, BETO, CAIO, DORA, GROUP_JID].sort());
+    expect(oneState.messages).toHaveLength(14);
+    expect(oneState.messages.filter((m) => m.has_media)).toHaveLength(1);
+    expect(oneState.bursts.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('conversations: names, phones, type, AI switch, opt-out, last message, preview, unread count', () => {
+    expect(batchState.conversations).toEqual(oneState.conversations);
+  });
+
+  it('messages: each once, with direction, author, type, status, time and media fields', () => {
+    expect(batchState.messages).toEqual(oneState.messages);
+  });
+
+  // `version` counts extensions (one per message one by one, one per statement in a batch): it only
+  // invalidates a reply in preparation, so it legitimately differs and is left out.
+  const withoutVersion = (rows: Row[]) => rows.map(({ version: _v, ...r }) => r);
+  const open = (rows: Row[]) => withoutVersion(rows.filter((b) => b.state === 'waiting' || b.state === 'generating'));
+
+  it('reply bursts: the open ones (what gets answered, and when) are the same', () => {
+    expect(open(batchState.bursts)).toEqual(open(oneState.bursts));
+    expect(open(oneState.bursts).map((b) => b.contact_jid)).toEqual([ANA, BETO]);
+  });
+
+  it('reply bursts: the takeover leaves the same cancelled burst', () => {
+    const takeover = (rows: Row[]) => withoutVersion(rows.filter((b) => b.reason === 'takeover'));
+    expect(takeover(batchState.bursts)).toEqual(takeover(oneState.bursts));
+    expect(takeover(oneState.bursts)).toHaveLength(1);
+  });
+
+  // KNOWN DIFFERENCE (reported to the engine owner, not fixed here): a message and an opt-out word
+  // ('PARE') from the same contact in one batch run. One by one, the first message opens a burst and
+  // the opt-out cancels it (a 'cancelled'/'opt-out' row stays). The batch statement sees the opt-out for
+  // the whole run and opens no burst at all (no row). Nobody is answered either way; only the cancelled
+  // burst record is missing on the batch path. When the two paths agree this test starts failing:
+  // turn it back into a plain `it`.
+  it.fails('reply bursts: all rows, cancelled ones included, are the same (batch opens no burst for a run ending in an opt-out)', () => {
+    expect(withoutVersion(batchState.bursts)).toEqual(withoutVersion(oneState.bursts));
+  });
+});
