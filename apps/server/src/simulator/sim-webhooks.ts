@@ -1,15 +1,15 @@
+import type { Db } from '../db/client.ts';
 import type { SimWebhookConfig } from '../db/schema/simulator.ts';
 import { USER_SUFFIX } from './jid.ts';
 import * as repo from './simulator-repository.ts';
 import type { SimInstance } from './simulator-repository.ts';
 import { badRequest, SimError } from './sim-error.ts';
-import type { SimContext } from './simulator-context.ts';
 import { eventConfigName, eventSlug, type WebhookDispatcher } from './webhook-dispatcher.ts';
 
 type Json = Record<string, unknown>;
 
 /** UPPER_SNAKE names Evolution 2.3.7 accepts in a webhook's `events` (webhook.schema.ts). */
-export const KNOWN_EVENTS = [
+const KNOWN_EVENTS = [
   'APPLICATION_STARTUP',
   'QRCODE_UPDATED',
   'MESSAGES_SET',
@@ -105,13 +105,13 @@ function webhookRow(instance: SimInstance) {
 }
 
 /** REST webhook/set and webhook/find (contract §2.12). */
-export function createWebhookConfigApi(ctx: SimContext, instanceOr404: (name: string) => Promise<SimInstance>) {
+export function createWebhookConfigApi({ db }: { db: Db }, instanceOr404: (name: string) => Promise<SimInstance>) {
   return {
     async setWebhook(name: string, body: Json) {
       const instance = await instanceOr404(name);
       if (!body.webhook || typeof body.webhook !== 'object') throw badRequest('webhook is required');
       const webhook = parseWebhook(body.webhook, false);
-      const row = await repo.setWebhook(ctx.db, instance.id, webhook);
+      const row = await repo.setWebhook(db, instance.id, webhook);
       return webhookRow(row!);
     },
 

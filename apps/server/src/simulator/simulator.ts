@@ -13,9 +13,8 @@ import { createInstancesApi } from './sim-instances.ts';
 import { createMessagesApi } from './sim-messages.ts';
 import { createPageApi } from './sim-page.ts';
 import { createSimSession } from './sim-session.ts';
-import { createWebhookConfigApi, KNOWN_EVENTS } from './sim-webhooks.ts';
+import { createWebhookConfigApi } from './sim-webhooks.ts';
 
-export { KNOWN_EVENTS };
 export type { SimulatorOptions };
 
 export type Simulator = ReturnType<typeof createSimulator>;
