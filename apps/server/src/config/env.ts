@@ -197,7 +197,7 @@ function resolveAiProvider(env: z.infer<typeof envSchema>): 'openai' | 'demo' {
 /**
  * Payments: Stripe when STRIPE_SECRET_KEY is set (then the webhook secret and the price ids are
  * required), else the local stand-in outside production (or with PAYMENTS_STANDIN_ENABLED=true),
- * else off: the free plan works, paid checkouts answer 'pagamentos não configurados' (docs/decisions: payments).
+ * else off: the free plan works, paid checkouts answer 'pagamentos não configurados' (docs/decisions/012-payments-stripe-and-local-stand-in.md).
  */
 function resolvePaymentsMode(env: ParsedEnv): 'stripe' | 'standin' | 'off' {
   if (env.STRIPE_SECRET_KEY) {

@@ -10,6 +10,9 @@ const SECRET_FIELD = /"([\w.-]*(?:password|passwd|secret|token|api[_-]?key|autho
 const SECRET_VALUES: [RegExp, string][] = [
   // OpenAI-style keys, e.g. the provider's 'Incorrect API key provided: sk-…'.
   [/\bsk-[\w-]{6,}[*\w-]*/g, `sk-${REDACTED}`],
+  // Stripe secret and restricted keys, webhook signing secrets (sk_live_…, rk_test_…, whsec_…).
+  [/\b(sk|rk)_(live|test|local)_\w{6,}/g, `$1_$2_${REDACTED}`],
+  [/\bwhsec_\w{6,}/g, `whsec_${REDACTED}`],
   [/\bBearer\s+[\w.~+/=-]+/gi, `Bearer ${REDACTED}`],
   [/\bBasic\s+[A-Za-z0-9+/=]{8,}/g, `Basic ${REDACTED}`],
   // Credentials inside URLs: postgres://user:pass@host, smtp://user:pass@host.
@@ -41,7 +44,7 @@ export function createLogScrubber(known: readonly (string | undefined)[]): (line
 
 /** The configured secrets that must never reach a log line. */
 export function configuredSecrets(env: Env): (string | undefined)[] {
-  return [env.AI_API_KEY, env.EVOLUTION_API_KEY, env.AUTH_SECRET, env.authSecret, env.S3_SECRET_ACCESS_KEY, env.S3_ACCESS_KEY_ID];
+  return [env.AI_API_KEY, env.EVOLUTION_API_KEY, env.AUTH_SECRET, env.authSecret, env.S3_SECRET_ACCESS_KEY, env.S3_ACCESS_KEY_ID, env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET];
 }
 
 type LoggerOption = FastifyServerOptions['logger'];

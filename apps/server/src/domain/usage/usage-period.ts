@@ -15,7 +15,7 @@ export interface UsagePeriod {
 /**
  * The window monthly counters (AI messages, trainings) are measured in: the subscription's current
  * billing period for a paid plan, the calendar month (UTC) for the free plan and plans without a
- * Stripe subscription (docs/decisions: payments).
+ * Stripe subscription (docs/decisions/012-payments-stripe-and-local-stand-in.md).
  */
 export async function usagePeriod(db: Db, userId: string, planId: string | null, now = new Date()): Promise<UsagePeriod> {
   const [sub] = planId ? await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).limit(1) : [];

@@ -16,7 +16,7 @@ export interface MeterCycleResult {
 }
 
 /**
- * One pass of the overage job (decision: payments):
+ * One pass of the overage job (decision 012):
  *  1. every paid, live subscription: the AI answers of the current billing period past the plan's
  *     limit get a billing_meter_reports row each (keyed by message id: found again, inserted once);
  *  2. unreported rows are claimed (skip locked: two processes never report the same row at once)
