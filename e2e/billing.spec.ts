@@ -4,7 +4,7 @@ import { CONTROL_URL, expect, expectNoSeriousA11yViolations, registerThroughUi, 
  * Plans and billing (issue 11) as a new owner would, against the local payments stand-in (the
  * harness runs in production mode with PAYMENTS_STANDIN_ENABLED=true and no Stripe keys).
  */
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 360_000 });
 
 async function seedAgent(email: string) {
   const res = await fetch(`${CONTROL_URL}/seed-inbox`, { method: 'POST', body: JSON.stringify({ email, withoutNumber: true, agents: ['Vendedora'] }) });

@@ -6,7 +6,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingMeterReports, paymentsStandinMeterEvents } from '../src/db/schema/index.ts';
-import { checkoutAndPay, person, profileOf } from './helpers/billing-helpers.ts';
+import { checkoutAndPay, person, profileOf, storeAnswers as storeAnswersIn } from './helpers/billing-helpers.ts';
+
+const storeAnswers = (userId: string, answers: number) => storeAnswersIn(t.database.db, userId, answers);
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -16,24 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-/**
- * `answers` customer questions each answered by the AI (two parts for every 10th answer: one AI
- * answer, as the engine counts it), in one conversation, from now on.
- */
-export async function storeAnswers(userId: string, answers: number): Promise<void> {
-  const suffix = `${Date.now()}`.slice(-8);
-  await t.database.db.execute(sql`
-    with n as (insert into numbers (user_id, token, phone, instance_name, status) values (${userId}, 'tok', ${`55119${suffix}`}, ${`inst-${suffix}`}, 'CONECTADO') returning id),
-    c as (insert into conversations (user_id, number_id, contact_jid) select ${userId}, n.id, '5511999990000@s.whatsapp.net' from n returning id)
-    insert into messages (user_id, conv_id, direction, content, from_me, author, status, created_at)
-    select ${userId}, c.id, x.direction, x.content, x.from_me, x.author, x.status, clock_timestamp() + (g * interval '10 microseconds') + x.offs
-    from c, generate_series(1, ${answers}) g,
-    lateral (values ('in', 'pergunta', false, 'contact', 'received', interval '0 microseconds'),
-                    ('out', 'resposta', true, 'ai', 'sent', interval '1 microsecond'),
-                    ('out', 'continuação', true, 'ai', case when g % 10 = 0 then 'sent' else 'none' end, interval '2 microseconds')) as x(direction, content, from_me, author, status, offs)
-    where x.status <> 'none'`);
-}
 
 describe('overage meter events', () => {
   it('reports each AI answer past the plan limit once, and counts the billing period', async () => {

@@ -5,6 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
+import type { Db } from '../../src/db/client.ts';
 import { billingPlanChanges, plans, profiles } from '../../src/db/schema/index.ts';
 import { MONTH_SECONDS } from '../../src/integrations/payments/standin/standin-api.ts';
 import { newId } from '../../src/integrations/payments/standin/standin-store.ts';
@@ -95,3 +96,22 @@ export function eventObject(type: string, sub: { id: string; customer: string; m
   }
   return { ...sub };
 }
+
+/**
+ * `answers` customer questions each answered by the AI (two parts for every 10th answer: one AI
+ * answer, as the engine counts it), in one conversation, from now on.
+ */
+export async function storeAnswers(db: Db, userId: string, answers: number): Promise<void> {
+  const suffix = `${Date.now()}`.slice(-8);
+  await db.execute(sql`
+    with n as (insert into numbers (user_id, token, phone, instance_name, status) values (${userId}, 'tok', ${`55119${suffix}`}, ${`inst-${suffix}`}, 'CONECTADO') returning id),
+    c as (insert into conversations (user_id, number_id, contact_jid) select ${userId}, n.id, '5511999990000@s.whatsapp.net' from n returning id)
+    insert into messages (user_id, conv_id, direction, content, from_me, author, status, created_at)
+    select ${userId}, c.id, x.direction, x.content, x.from_me, x.author, x.status, clock_timestamp() + (g * interval '10 microseconds') + x.offs
+    from c, generate_series(1, ${answers}) g,
+    lateral (values ('in', 'pergunta', false, 'contact', 'received', interval '0 microseconds'),
+                    ('out', 'resposta', true, 'ai', 'sent', interval '1 microsecond'),
+                    ('out', 'continuação', true, 'ai', case when g % 10 = 0 then 'sent' else 'none' end, interval '2 microseconds')) as x(direction, content, from_me, author, status, offs)
+    where x.status <> 'none'`);
+}
+
