@@ -39,7 +39,7 @@ export const COACH_STALE_MESSAGE = 'O prompt mudou desde esta sugestão. Peça u
 /**
  * Part 2 §4: a suggestion shorter than 60% of the current prompt AND under 200 characters is
  * 'partial' (it would replace a whole prompt with a fragment). A suggestion of 200 characters or
- * more is never judged partial (docs/decisions/008-prompt-workshop.md explains this reading).
+ * more is never judged partial (docs/decisions/009-prompt-workshop.md explains this reading).
  */
 export function isPartialSuggestion(currentPrompt: string, suggestion: string): boolean {
   const length = suggestion.trim().length;
@@ -154,3 +154,7 @@ export type PlaygroundRequest = z.infer<typeof playgroundRequestSchema>;
 /** The agent's answer as WhatsApp would deliver it: one text per message (bubble). */
 export const playgroundReplySchema = z.object({ parts: z.array(z.string()).min(1) });
 export type PlaygroundReply = z.infer<typeof playgroundReplySchema>;
+
+/** The editor's form (manual save): the prompt as typed. */
+export const promptFormSchema = z.object({ system_prompt: systemPromptSchema });
+export type PromptFormValues = z.infer<typeof promptFormSchema>;

@@ -1,4 +1,4 @@
-import { IaManagementPage } from '@/features/agents/components/ia-management-page';
+import { IaManagementPage } from '@/features/prompt-editor/components/ia-management-page';
 
 /** /ia-management?agent= (part 2 "Prompt editor"). */
 export function Component() {

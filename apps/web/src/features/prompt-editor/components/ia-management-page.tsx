@@ -1,6 +1,6 @@
-import { agentDisplayName, RESPONSE_DELAYS, type Agent } from '@vendai/contracts';
-import { ArrowLeft, Clock, GraduationCap, RefreshCw } from 'lucide-react';
-import { useId, useState } from 'react';
+import { agentDisplayName, type Agent } from '@vendai/contracts';
+import { ArrowLeft, FlaskConical, GraduationCap, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { DemoModeNotice } from '@/components/demo-mode-notice';
@@ -12,14 +12,16 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { limits, useCurrentUsage } from '@/lib/usage';
 import { useAgent } from '../api/get-agent';
-import { useUpdateAgent } from '../api/update-agent';
-import { formatCharCount, formatDelay, formatUpdatedAt } from '../lib/format';
-import { AGENT_MESSAGES } from '../lib/messages';
+import { EDITOR_MESSAGES as AGENT_MESSAGES } from '../lib/messages';
+import { PromptCoach } from './prompt-coach';
+import { PromptEditor } from './prompt-editor';
+import { PromptVersions } from './prompt-versions';
+import { ResponseDelay } from './response-delay';
 
 /**
- * /ia-management?agent= (part 2 "Prompt editor"): for now the prompt is read-only; the response
- * delay saves at once and 'Refazer Treinamento' retrains (limit-checked). Manual editing and the
- * prompt coach come in a later issue.
+ * /ia-management?agent= (part 2 "Prompt editor"; issue 10): the prompt with manual editing, the
+ * prompt coach beside it (below it on a phone), the prompt versions, the response delay (saves at
+ * once) and 'Refazer Treinamento' (limit-checked; manual edits and the coach stay open at the limit).
  */
 export function IaManagementPage() {
   const [params] = useSearchParams();
@@ -29,7 +31,7 @@ export function IaManagementPage() {
   const title = agentParam ? 'Editar Agente' : 'Gerenciar IA';
 
   return (
-    <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
       <Link
         to={backHref}
         className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900"
@@ -82,7 +84,7 @@ function AgentView({ agent, title }: { agent: Agent; title: string }) {
   const navigate = useNavigate();
   const usage = useCurrentUsage();
   const [limitOpen, setLimitOpen] = useState(false);
-  const promptId = useId();
+  const [dirty, setDirty] = useState(false);
 
   /** 'Refazer Treinamento' is blocked at total_trainnings ≥ max_trainnings (part 2 §9). */
   const retrain = async () => {
@@ -102,45 +104,38 @@ function AgentView({ agent, title }: { agent: Agent; title: string }) {
         description={
           <>
             Agente <strong className="font-semibold text-slate-800">{agentDisplayName(agent)}</strong>: o roteiro (prompt) que a IA segue
-            nas conversas e o tempo que ela espera antes de responder.
+            nas conversas. Edite à mão, peça mudanças à treinadora e teste no Playground.
           </>
         }
         action={
-          <Button onClick={() => void retrain()}>
-            <RefreshCw aria-hidden />
-            Refazer Treinamento
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <Button asChild variant="secondary">
+              <Link to={paths.playground.getHref()}>
+                <FlaskConical aria-hidden />
+                Testar no Playground
+              </Link>
+            </Button>
+            <Button onClick={() => void retrain()}>
+              <RefreshCw aria-hidden />
+              Refazer Treinamento
+            </Button>
+          </div>
         }
       />
       <DemoModeNotice className="mt-5" />
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <section aria-labelledby={`${promptId}-label`} className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id={`${promptId}-label`} className="font-semibold text-slate-900">
-              Prompt do agente
-            </h2>
-            <p className="text-xs text-slate-500">
-              <span data-testid="prompt-char-count">{formatCharCount(agent.system_prompt.length)}</span> · Atualizado em{' '}
-              <time dateTime={agent.updated_at}>{formatUpdatedAt(agent.updated_at)}</time>
-            </p>
-          </div>
-          <textarea
-            id={promptId}
-            readOnly
-            aria-labelledby={`${promptId}-label`}
-            value={agent.system_prompt}
-            className="mt-3 block h-[28rem] w-full resize-y rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-[13px] leading-relaxed text-slate-800 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
-          />
-          <p className="mt-2 text-xs text-slate-500">
-            Somente leitura por enquanto: a edição manual do prompt e a treinadora de prompt chegam em breve. Para mudar o roteiro agora, refaça o
-            treinamento.
-          </p>
-        </section>
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <PromptEditor agent={agent} onDirtyChange={setDirty} />
+        <div className="min-w-0 lg:sticky lg:top-6 lg:self-start">
+          <PromptCoach agent={agent} blockedByDraft={dirty} />
+        </div>
+      </div>
 
-        <aside className="space-y-4">
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <PromptVersions agent={agent} blockedByDraft={dirty} />
+        <aside className="min-w-0 space-y-4">
           <ResponseDelay agent={agent} />
-          <section className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
+          <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
             <h2 className="font-semibold text-slate-900">Treinamento</h2>
             <dl className="mt-3 space-y-2 text-sm">
               <div className="flex justify-between gap-3">
@@ -162,54 +157,12 @@ function AgentView({ agent, title }: { agent: Agent; title: string }) {
                 </div>
               ) : null}
             </dl>
+            <p className="mt-3 text-xs text-slate-500">Edições manuais, sugestões aceitas da treinadora e restaurações não contam como treinamento.</p>
           </section>
         </aside>
       </div>
 
       <LimitDialog open={limitOpen} onOpenChange={setLimitOpen} description={AGENT_MESSAGES.retrainLimit} />
     </>
-  );
-}
-
-function ResponseDelay({ agent }: { agent: Agent }) {
-  const update = useUpdateAgent();
-  const selectId = useId();
-  const [pending, setPending] = useState<number | null>(null);
-  const value = pending ?? agent.timing;
-
-  const save = (timing: number) => {
-    setPending(timing);
-    update.mutate(
-      { id: agent.id, timing },
-      {
-        onSuccess: () => toast.success('Tempo de resposta salvo.'),
-        onError: () => toast.error(AGENT_MESSAGES.saveDelayFailed),
-        onSettled: () => setPending(null),
-      },
-    );
-  };
-
-  return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-5">
-      <label htmlFor={selectId} className="flex items-center gap-2 font-semibold text-slate-900">
-        <Clock className="size-4 text-brand-700" aria-hidden />
-        Tempo de resposta
-      </label>
-      <p className="mt-1 text-sm text-slate-600">Quanto a IA espera depois da última mensagem do cliente antes de responder.</p>
-      <select
-        id={selectId}
-        value={value}
-        disabled={update.isPending}
-        onChange={(e) => save(Number(e.target.value))}
-        className="mt-3 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-[15px] text-slate-900 shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20 disabled:bg-slate-50"
-      >
-        {RESPONSE_DELAYS.map((d) => (
-          <option key={d} value={d}>
-            {formatDelay(d)}
-          </option>
-        ))}
-      </select>
-      {update.isPending ? <p className="mt-2 text-xs text-slate-500">Salvando...</p> : null}
-    </section>
   );
 }
