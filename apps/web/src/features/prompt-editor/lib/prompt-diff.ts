@@ -17,7 +17,9 @@ export interface PromptDiff {
  */
 export function promptDiff(before: string, after: string, context = 2): PromptDiff {
   const all: { kind: 'same' | 'added' | 'removed'; text: string }[] = [];
-  for (const part of diffLines(before.replace(/\r\n/g, '\n'), after.replace(/\r\n/g, '\n'))) {
+  // Both end with a newline, so text added after the last line does not show that line as changed.
+  const tidy = (text: string) => `${text.replace(/\r\n/g, '\n').replace(/\n+$/, '')}\n`;
+  for (const part of diffLines(tidy(before), tidy(after))) {
     const kind = part.added ? 'added' : part.removed ? 'removed' : 'same';
     const lines = part.value.replace(/\n$/, '').split('\n');
     for (const text of lines) all.push({ kind, text });
