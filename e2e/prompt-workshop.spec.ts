@@ -21,7 +21,12 @@ const ANSWERS = [
 
 async function ownerWithAgent(page: Page, apelido = 'Bia'): Promise<string> {
   await registerThroughUi(page);
-  const respostas = KEY_QUESTIONS.map((q, i) => ({ tipo: 'chave', key: q.key, pergunta: q.pergunta, resposta: ANSWERS[i] }));
+  const respostas = KEY_QUESTIONS.map((q, i) => ({
+    tipo: 'chave',
+    key: q.key,
+    pergunta: q.pergunta,
+    resposta: ANSWERS[i],
+  }));
   const created = await page.request.post('/api/training/finish', { data: { mode: 'create', apelido, respostas } });
   expect(created.status()).toBe(201);
   return ((await created.json()) as { agentId: string }).agentId;
@@ -31,7 +36,9 @@ const promptBox = (page: Page) => page.getByRole('textbox', { name: 'Prompt do a
 const coachInput = (page: Page) => page.getByRole('textbox', { name: 'Instrução para a treinadora' });
 const saveButton = (page: Page) => page.getByRole('button', { name: 'Salvar alterações' });
 
-test('edição manual: confirmar, Salvar só com mudanças, aviso ao sair sem salvar, salvo após recarregar', async ({ page }) => {
+test('edição manual: confirmar, Salvar só com mudanças, aviso ao sair sem salvar, salvo após recarregar', async ({
+  page,
+}) => {
   const agentId = await ownerWithAgent(page);
   await page.goto(`/ia-management?agent=${agentId}`);
   await expect(promptBox(page)).toHaveJSProperty('readOnly', true);
@@ -49,7 +56,9 @@ test('edição manual: confirmar, Salvar só com mudanças, aviso ao sair sem sa
   await promptBox(page).pressSequentially('\n- Entregamos em Contagem às sextas.');
   await expect(saveButton(page)).toBeVisible();
   await expect(page.getByText('Alterações não salvas')).toBeVisible();
-  await expect(page.getByTestId('prompt-char-count')).toHaveText(`${(original.length + 36).toLocaleString('pt-BR')} caracteres`);
+  await expect(page.getByTestId('prompt-char-count')).toHaveText(
+    `${(original.length + 36).toLocaleString('pt-BR')} caracteres`,
+  );
   await shootBothWidths(page, 'prompt-editor-editing');
   await expectNoSeriousA11yViolations(page);
 
@@ -86,7 +95,9 @@ test('edição manual: confirmar, Salvar só com mudanças, aviso ao sair sem sa
   await expect(page).toHaveURL(/\/agents-management$/);
 });
 
-test('treinadora: pergunta, trecho parcial → Gerar completo, entrada travada até escolher, Rejeitar e Aceitar', async ({ page }) => {
+test('treinadora: pergunta, trecho parcial → Gerar completo, entrada travada até escolher, Rejeitar e Aceitar', async ({
+  page,
+}) => {
   const agentId = await ownerWithAgent(page);
   await page.goto(`/ia-management?agent=${agentId}`);
   const before = await promptBox(page).inputValue();
@@ -145,8 +156,15 @@ test('treinadora: pergunta, trecho parcial → Gerar completo, entrada travada a
 
 test('versões: compara com o prompt atual e restaura uma versão anterior', async ({ page }) => {
   const agentId = await ownerWithAgent(page);
-  const original = ((await (await page.request.get(`/api/agents/${agentId}`)).json()) as { system_prompt: string }).system_prompt;
-  expect((await page.request.patch(`/api/agents/${agentId}`, { data: { system_prompt: `${original}\n- Fechado aos domingos.` } })).status()).toBe(200);
+  const original = ((await (await page.request.get(`/api/agents/${agentId}`)).json()) as { system_prompt: string })
+    .system_prompt;
+  expect(
+    (
+      await page.request.patch(`/api/agents/${agentId}`, {
+        data: { system_prompt: `${original}\n- Fechado aos domingos.` },
+      })
+    ).status(),
+  ).toBe(200);
   await page.goto(`/ia-management?agent=${agentId}`);
   const versions = page.getByTestId('prompt-version');
   await expect(versions).toHaveCount(2);
@@ -169,7 +187,9 @@ test('versões: compara com o prompt atual e restaura uma versão anterior', asy
   await expect(promptBox(page)).toHaveValue(original);
 });
 
-test('playground: conversa com a IA de demonstração, respostas como no WhatsApp, Limpar Chat; sem agente: IA não encontrada', async ({ page }) => {
+test('playground: conversa com a IA de demonstração, respostas como no WhatsApp, Limpar Chat; sem agente: IA não encontrada', async ({
+  page,
+}) => {
   await ownerWithAgent(page, 'Bia');
   await page.goto('/playground');
   await expect(page.getByRole('heading', { name: 'Playground', level: 1 })).toBeVisible();
@@ -204,5 +224,8 @@ test('playground: conversa com a IA de demonstração, respostas como no WhatsAp
   await registerThroughUi(page);
   await page.goto('/playground');
   await expect(page.getByRole('heading', { name: 'IA não encontrada' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Fazer Treinamento' })).toHaveAttribute('href', /\/onboarding\/train-ai\?mode=create/);
+  await expect(page.getByRole('link', { name: 'Fazer Treinamento' })).toHaveAttribute(
+    'href',
+    /\/onboarding\/train-ai\?mode=create/,
+  );
 });

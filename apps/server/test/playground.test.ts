@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAYGROUND } from '@vendai/contracts';
 import { REPLY_CONTEXT_MESSAGES } from '../src/domain/ai-reply/reply-request.ts';
 import { splitReply } from '../src/domain/ai-reply/split-reply.ts';
-import { customerSays, type EngineApp, openShop, sentToCustomers, startEngineApp, waitFor } from './helpers/engine-harness.ts';
+import {
+  customerSays,
+  type EngineApp,
+  openShop,
+  sentToCustomers,
+  startEngineApp,
+  waitFor,
+} from './helpers/engine-harness.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createAgent, signedIn } from './training-helpers.ts';
 
@@ -33,7 +40,10 @@ describe('playground = the conversation engine (what the owner tests is what cus
     await customerSays(e, shop, 'Oi, vocês fazem bolo de aniversário?');
     await waitFor(async () => (await sentToCustomers(e, shop)).length === parts.length, 'the first answer, in parts');
     await customerSays(e, shop, 'Quanto custa o bolo para 20 pessoas?');
-    await waitFor(async () => (await sentToCustomers(e, shop)).length === 2 * parts.length, 'the second answer, in parts');
+    await waitFor(
+      async () => (await sentToCustomers(e, shop)).length === 2 * parts.length,
+      'the second answer, in parts',
+    );
     const sent = (await sentToCustomers(e, shop)).map((m) => m.text);
     expect(e.llm.calls).toHaveLength(2);
     const engineRequest = e.llm.calls[1]!.body;
@@ -60,7 +70,10 @@ describe('playground = the conversation engine (what the owner tests is what cus
     const shop = await openShop(e, { linkAgent: false });
     e.llm.calls.length = 0;
     e.llm.respond = async (_c, n) => ({ content: `Resposta da IA ${n}` });
-    const messages = Array.from({ length: 31 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', text: `mensagem ${i + 1}` }));
+    const messages = Array.from({ length: 31 }, (_, i) => ({
+      role: i % 2 ? 'assistant' : 'user',
+      text: `mensagem ${i + 1}`,
+    }));
     const res = await shop.client.post('/api/playground/reply', { agent_id: shop.agentId, messages });
     expect(res.statusCode).toBe(200);
     expect(res.json().parts).toEqual([expect.stringMatching(/^Resposta da IA \d+$/)]);
@@ -74,7 +87,10 @@ describe('playground = the conversation engine (what the owner tests is what cus
     const shop = await openShop(e, { linkAgent: false });
     e.llm.respond = async () => ({ status: 500 });
     try {
-      const res = await shop.client.post('/api/playground/reply', { agent_id: shop.agentId, messages: [{ role: 'user', text: 'Oi' }] });
+      const res = await shop.client.post('/api/playground/reply', {
+        agent_id: shop.agentId,
+        messages: [{ role: 'user', text: 'Oi' }],
+      });
       expect(res.statusCode).toBe(502);
     } finally {
       e.llm.respond = async (_c, n) => ({ content: `Resposta da IA ${n}` });
@@ -94,24 +110,53 @@ describe('playground with the demo AI', () => {
   it('answers like the demo engine, refuses bad input in Portuguese, and is rate-limited per user', async () => {
     const { client } = await signedIn(t);
     const id = await createAgent(client, 'Luna');
-    const hello = await client.post('/api/playground/reply', { agent_id: id, messages: [{ role: 'user', text: 'Oi, boa tarde!' }] });
+    const hello = await client.post('/api/playground/reply', {
+      agent_id: id,
+      messages: [{ role: 'user', text: 'Oi, boa tarde!' }],
+    });
     expect(hello.statusCode).toBe(200);
     expect(hello.json().parts[0]).toMatch(/^Olá! Aqui é Luna/);
 
-    const blank = await client.post('/api/playground/reply', { agent_id: id, messages: [{ role: 'user', text: '   ' }] });
+    const blank = await client.post('/api/playground/reply', {
+      agent_id: id,
+      messages: [{ role: 'user', text: '   ' }],
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.message).toBe('Escreva uma mensagem.');
-    const tooLong = await client.post('/api/playground/reply', { agent_id: id, messages: [{ role: 'user', text: 'a'.repeat(PLAYGROUND.messageMax + 1) }] });
+    const tooLong = await client.post('/api/playground/reply', {
+      agent_id: id,
+      messages: [{ role: 'user', text: 'a'.repeat(PLAYGROUND.messageMax + 1) }],
+    });
     expect(tooLong.statusCode).toBe(400);
 
     // Another person has their own allowance.
     const other = await signedIn(t);
     const otherId = await createAgent(other.client, 'Sol');
     // Limit 4 a minute: the hello and three more (refused input never reached the AI and is not counted).
-    for (let i = 0; i < 3; i++) expect((await client.post('/api/playground/reply', { agent_id: id, messages: [{ role: 'user', text: 'Quanto custa?' }] })).statusCode).toBe(200);
-    const limited = await client.post('/api/playground/reply', { agent_id: id, messages: [{ role: 'user', text: 'Quanto custa?' }] });
+    for (let i = 0; i < 3; i++)
+      expect(
+        (
+          await client.post('/api/playground/reply', {
+            agent_id: id,
+            messages: [{ role: 'user', text: 'Quanto custa?' }],
+          })
+        ).statusCode,
+      ).toBe(200);
+    const limited = await client.post('/api/playground/reply', {
+      agent_id: id,
+      messages: [{ role: 'user', text: 'Quanto custa?' }],
+    });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.message).toBe('Muitas mensagens de teste em pouco tempo. Aguarde um minuto e tente novamente.');
-    expect((await other.client.post('/api/playground/reply', { agent_id: otherId, messages: [{ role: 'user', text: 'Oi' }] })).statusCode).toBe(200);
+    expect(limited.json().error.message).toBe(
+      'Muitas mensagens de teste em pouco tempo. Aguarde um minuto e tente novamente.',
+    );
+    expect(
+      (
+        await other.client.post('/api/playground/reply', {
+          agent_id: otherId,
+          messages: [{ role: 'user', text: 'Oi' }],
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { FAKE_COACH_ADDITION, FAKE_COACH_QUESTION, startFakeOpenAi, type FakeOpenAi } from '../../../e2e/support/fake-openai.ts';
+import {
+  FAKE_COACH_ADDITION,
+  FAKE_COACH_QUESTION,
+  startFakeOpenAi,
+  type FakeOpenAi,
+} from '../../../e2e/support/fake-openai.ts';
 import { AI_UNAVAILABLE_MESSAGE } from '../src/integrations/llm/openai-llm.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createAgent, signedIn } from './training-helpers.ts';
@@ -13,7 +18,9 @@ let fake: FakeOpenAi;
 let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  t = await createTestApp({ env: { AI_BASE_URL: fake.baseUrl, AI_API_KEY: 'chave-de-teste', AI_MAX_RETRIES: '1', AI_TIMEOUT_MS: '1000' } });
+  t = await createTestApp({
+    env: { AI_BASE_URL: fake.baseUrl, AI_API_KEY: 'chave-de-teste', AI_MAX_RETRIES: '1', AI_TIMEOUT_MS: '1000' },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -32,8 +39,14 @@ async function agentWithPrompt() {
 describe('prompt coach with a real provider', () => {
   it('update as JSON: the full new prompt; the request carries the saved prompt, the instruction and only the last 8 messages', async () => {
     const { client, id, prompt } = await agentWithPrompt();
-    const history = Array.from({ length: 12 }, (_, i) => ({ role: i % 2 ? 'assistant' : 'user', text: `mensagem ${i + 1}` }));
-    const res = await client.post(`/api/agents/${id}/prompt-coach`, { instruction: 'adicione a entrega em BH', history });
+    const history = Array.from({ length: 12 }, (_, i) => ({
+      role: i % 2 ? 'assistant' : 'user',
+      text: `mensagem ${i + 1}`,
+    }));
+    const res = await client.post(`/api/agents/${id}/prompt-coach`, {
+      instruction: 'adicione a entrega em BH',
+      history,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       mode: 'update',
@@ -58,14 +71,23 @@ describe('prompt coach with a real provider', () => {
     const { client, id, prompt } = await agentWithPrompt();
     fake.setMode('prose');
     const res = await client.post(`/api/agents/${id}/prompt-coach`, { instruction: 'adicione a entrega em BH' });
-    expect(res.json()).toMatchObject({ mode: 'update', updated_prompt: `${prompt}\n\n${FAKE_COACH_ADDITION}`, partial: false });
+    expect(res.json()).toMatchObject({
+      mode: 'update',
+      updated_prompt: `${prompt}\n\n${FAKE_COACH_ADDITION}`,
+      partial: false,
+    });
   });
 
   it('clarify: a question only', async () => {
     const { client, id } = await agentWithPrompt();
     fake.setMode('clarify');
     const res = await client.post(`/api/agents/${id}/prompt-coach`, { instruction: 'melhore' });
-    expect(res.json()).toMatchObject({ mode: 'clarify', message: FAKE_COACH_QUESTION, updated_prompt: null, partial: false });
+    expect(res.json()).toMatchObject({
+      mode: 'clarify',
+      message: FAKE_COACH_QUESTION,
+      updated_prompt: null,
+      partial: false,
+    });
   });
 
   it('invalid JSON: a clarify with the model’s text, never a prompt', async () => {

@@ -18,16 +18,26 @@ afterAll(async () => {
 });
 
 const signedIn = () => signInNew(t);
-const versionsOf = async (client: TestClient, id: string) => (await client.get(`/api/agents/${id}/prompt-versions`)).json();
+const versionsOf = async (client: TestClient, id: string) =>
+  (await client.get(`/api/agents/${id}/prompt-versions`)).json();
 const agentRow = async (id: string) => (await t.database.db.select().from(agentes).where(eq(agentes.id, id)))[0]!;
-const usageRows = (agentId: string) => t.database.db.select().from(usageTraining).where(eq(usageTraining.agentId, agentId));
+const usageRows = (agentId: string) =>
+  t.database.db.select().from(usageTraining).where(eq(usageTraining.agentId, agentId));
 
 describe('manual save (PATCH /api/agents/:id)', () => {
   it('saves only when the text changed: a version per change, updated_at untouched otherwise, never a training', async () => {
     const { client } = await signedIn();
     const id = await createAgent(client);
     const trained = (await client.get(`/api/agents/${id}`)).json();
-    expect(await versionsOf(client, id)).toEqual([{ id: expect.any(String), source: 'training', created_at: expect.any(String), chars: trained.system_prompt.length, current: true }]);
+    expect(await versionsOf(client, id)).toEqual([
+      {
+        id: expect.any(String),
+        source: 'training',
+        created_at: expect.any(String),
+        chars: trained.system_prompt.length,
+        current: true,
+      },
+    ]);
 
     // Same text: nothing is written.
     const same = await patch(client, `/api/agents/${id}`, { system_prompt: trained.system_prompt });
@@ -105,7 +115,10 @@ describe('prompt coach (demo AI)', () => {
     const instruction = 'Mostre só o trecho: adicione que entregamos em BH';
     const partial = (await client.post(`/api/agents/${id}/prompt-coach`, { instruction })).json();
     expect(partial).toMatchObject({ mode: 'update', partial: true });
-    const refused = await client.post(`/api/agents/${id}/prompt-coach/accept`, { updated_prompt: partial.updated_prompt, based_on: partial.based_on });
+    const refused = await client.post(`/api/agents/${id}/prompt-coach/accept`, {
+      updated_prompt: partial.updated_prompt,
+      based_on: partial.based_on,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toMatch(/incompleta/);
 
@@ -118,17 +131,27 @@ describe('prompt coach (demo AI)', () => {
     const { client, userId } = await signedIn();
     const id = await createAgent(client);
     const s = (await client.post(`/api/agents/${id}/prompt-coach`, { instruction: 'deixe mais informal' })).json();
-    const accepted = await client.post(`/api/agents/${id}/prompt-coach/accept`, { updated_prompt: s.updated_prompt, based_on: s.based_on });
+    const accepted = await client.post(`/api/agents/${id}/prompt-coach/accept`, {
+      updated_prompt: s.updated_prompt,
+      based_on: s.based_on,
+    });
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json().system_prompt).toBe(s.updated_prompt);
     expect((await agentRow(id)).systemPrompt).toBe(s.updated_prompt);
-    expect((await versionsOf(client, id))[0]).toMatchObject({ source: 'coach', current: true, chars: s.updated_prompt.length });
+    expect((await versionsOf(client, id))[0]).toMatchObject({
+      source: 'coach',
+      current: true,
+      chars: s.updated_prompt.length,
+    });
     expect((await usageRows(id)).map((r) => r.type).sort()).toEqual(['TREINADORA DE PROMPT', 'TREINAMENTO']);
     expect((await usageRows(id)).find((r) => r.type === 'TREINADORA DE PROMPT')!.userId).toBe(userId);
     expect((await client.get('/api/usage')).json().total_trainnings).toBe(1);
 
     // The suggestion was made from the old prompt: accepting it again is refused, nothing changes.
-    const stale = await client.post(`/api/agents/${id}/prompt-coach/accept`, { updated_prompt: `${s.updated_prompt}\nextra`, based_on: s.based_on });
+    const stale = await client.post(`/api/agents/${id}/prompt-coach/accept`, {
+      updated_prompt: `${s.updated_prompt}\nextra`,
+      based_on: s.based_on,
+    });
     expect(stale.statusCode).toBe(409);
     expect(stale.json().error.message).toBe(COACH_STALE_MESSAGE);
     expect(await usageRows(id)).toHaveLength(2);
@@ -140,15 +163,22 @@ describe('prompt coach (demo AI)', () => {
     const before = await agentRow(id);
     const s = (await client.post(`/api/agents/${id}/prompt-coach`, { instruction: 'deixe mais formal' })).json();
     const { db } = t.database;
-    await db.execute(sql.raw(`
+    await db.execute(
+      sql.raw(`
       create or replace function refuse_coach_usage() returns trigger language plpgsql as $$
       begin
         if new.agent_id = '${id}' and new.type = 'TREINADORA DE PROMPT' then raise exception 'usage write refused'; end if;
         return new;
-      end $$`));
-    await db.execute(sql`create trigger refuse_coach_usage before insert on usage_training for each row execute function refuse_coach_usage()`);
+      end $$`),
+    );
+    await db.execute(
+      sql`create trigger refuse_coach_usage before insert on usage_training for each row execute function refuse_coach_usage()`,
+    );
     try {
-      const res = await client.post(`/api/agents/${id}/prompt-coach/accept`, { updated_prompt: s.updated_prompt, based_on: s.based_on });
+      const res = await client.post(`/api/agents/${id}/prompt-coach/accept`, {
+        updated_prompt: s.updated_prompt,
+        based_on: s.based_on,
+      });
       expect(res.statusCode).toBe(500);
     } finally {
       await db.execute(sql`drop trigger refuse_coach_usage on usage_training`);
@@ -165,16 +195,34 @@ describe('prompt coach (demo AI)', () => {
     const id = await createAgent(client);
     const [free] = await t.database.db.select().from(plans).where(eq(plans.slug, 'freemium'));
     await t.database.db.update(profiles).set({ activePlanId: free!.id }).where(eq(profiles.id, userId));
-    await t.database.db.insert(usageTraining).values(Array.from({ length: 4 }, () => ({ userId, agentId: id, type: 'TREINAMENTO' })));
+    await t.database.db
+      .insert(usageTraining)
+      .values(Array.from({ length: 4 }, () => ({ userId, agentId: id, type: 'TREINAMENTO' })));
     expect((await client.get('/api/usage')).json()).toMatchObject({ total_trainnings: 5, max_trainnings: 5 });
     // Retraining is refused…
-    const retrain = await client.post('/api/training/finish', { mode: 'update', agentId: id, apelido: 'Luna', respostas: allAnswers() });
+    const retrain = await client.post('/api/training/finish', {
+      mode: 'update',
+      agentId: id,
+      apelido: 'Luna',
+      respostas: allAnswers(),
+    });
     expect(retrain.statusCode).toBe(403);
     // …manual edits and the coach stay open.
     const prompt = (await client.get(`/api/agents/${id}`)).json().system_prompt;
-    expect((await patch(client, `/api/agents/${id}`, { system_prompt: `${prompt}\n- Atendemos aos sábados.` })).statusCode).toBe(200);
-    const s = (await client.post(`/api/agents/${id}/prompt-coach`, { instruction: 'adicione que aceitamos cartão em até 3x' })).json();
-    expect((await client.post(`/api/agents/${id}/prompt-coach/accept`, { updated_prompt: s.updated_prompt, based_on: s.based_on })).statusCode).toBe(200);
+    expect(
+      (await patch(client, `/api/agents/${id}`, { system_prompt: `${prompt}\n- Atendemos aos sábados.` })).statusCode,
+    ).toBe(200);
+    const s = (
+      await client.post(`/api/agents/${id}/prompt-coach`, { instruction: 'adicione que aceitamos cartão em até 3x' })
+    ).json();
+    expect(
+      (
+        await client.post(`/api/agents/${id}/prompt-coach/accept`, {
+          updated_prompt: s.updated_prompt,
+          based_on: s.based_on,
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await client.get('/api/usage')).json().total_trainnings).toBe(5);
   });
 
@@ -200,7 +248,13 @@ describe('versions and restore', () => {
 
     const one = await client.get(`/api/agents/${id}/prompt-versions/${trainingVersion.id}`);
     expect(one.statusCode).toBe(200);
-    expect(one.json()).toMatchObject({ id: trainingVersion.id, source: 'training', system_prompt: original, current: false, chars: original.length });
+    expect(one.json()).toMatchObject({
+      id: trainingVersion.id,
+      source: 'training',
+      system_prompt: original,
+      current: false,
+      chars: original.length,
+    });
 
     const restored = await client.post(`/api/agents/${id}/prompt-versions/${trainingVersion.id}/restore`);
     expect(restored.statusCode).toBe(200);
@@ -212,7 +266,10 @@ describe('versions and restore', () => {
       ['manual', false],
       ['training', false],
     ]);
-    const [row] = await t.database.db.select().from(promptVersions).where(and(eq(promptVersions.agentId, id), eq(promptVersions.source, 'restore')));
+    const [row] = await t.database.db
+      .select()
+      .from(promptVersions)
+      .where(and(eq(promptVersions.agentId, id), eq(promptVersions.source, 'restore')));
     expect(row!.restoredFrom).toBe(trainingVersion.id);
     expect((await client.get('/api/usage')).json().total_trainnings).toBe(1);
     // Restoring the text already saved changes nothing.
@@ -223,7 +280,12 @@ describe('versions and restore', () => {
   it('retraining records a "retraining" version', async () => {
     const { client } = await signedIn();
     const id = await createAgent(client);
-    const res = await client.post('/api/training/finish', { mode: 'update', agentId: id, apelido: 'Luna', respostas: allAnswers([{ pergunta: 'Entregam?', resposta: 'Sim, em toda BH.' }]) });
+    const res = await client.post('/api/training/finish', {
+      mode: 'update',
+      agentId: id,
+      apelido: 'Luna',
+      respostas: allAnswers([{ pergunta: 'Entregam?', resposta: 'Sim, em toda BH.' }]),
+    });
     expect(res.statusCode).toBe(200);
     expect((await versionsOf(client, id)).map((v: { source: string }) => v.source)).toEqual(['retraining', 'training']);
   });
@@ -235,12 +297,18 @@ describe('ownership', () => {
     const id = await createAgent(owner.client);
     const [version] = await versionsOf(owner.client, id);
     const prompt = (await owner.client.get(`/api/agents/${id}`)).json().system_prompt;
-    const s = (await owner.client.post(`/api/agents/${id}/prompt-coach`, { instruction: 'deixe mais informal' })).json();
+    const s = (
+      await owner.client.post(`/api/agents/${id}/prompt-coach`, { instruction: 'deixe mais informal' })
+    ).json();
     const { client: stranger } = await signedIn();
     const attempts = [
       () => patch(stranger, `/api/agents/${id}`, { system_prompt: 'roubado' }),
       () => stranger.post(`/api/agents/${id}/prompt-coach`, { instruction: 'deixe mais informal' }),
-      () => stranger.post(`/api/agents/${id}/prompt-coach/accept`, { updated_prompt: s.updated_prompt, based_on: s.based_on }),
+      () =>
+        stranger.post(`/api/agents/${id}/prompt-coach/accept`, {
+          updated_prompt: s.updated_prompt,
+          based_on: s.based_on,
+        }),
       () => stranger.get(`/api/agents/${id}/prompt-versions`),
       () => stranger.get(`/api/agents/${id}/prompt-versions/${version.id}`),
       () => stranger.post(`/api/agents/${id}/prompt-versions/${version.id}/restore`),
@@ -253,7 +321,10 @@ describe('ownership', () => {
       expect(res.json().error.message).toBe(AGENT_NOT_FOUND_MESSAGE);
     }
     // The owner's own version id under another of the owner's agents is not found either.
-    const [other] = await t.database.db.insert(agentes).values({ userId: owner.userId, apelido: 'Sol', systemPrompt: 'Você é Sol.' }).returning();
+    const [other] = await t.database.db
+      .insert(agentes)
+      .values({ userId: owner.userId, apelido: 'Sol', systemPrompt: 'Você é Sol.' })
+      .returning();
     expect((await owner.client.get(`/api/agents/${other!.id}/prompt-versions/${version.id}`)).statusCode).toBe(404);
     expect((await owner.client.get(`/api/agents/${id}`)).json().system_prompt).toBe(prompt);
     // Signed out: 401.

@@ -59,7 +59,9 @@ export const coachRequestSchema = z.object({
     .string({ error: 'Escreva o que você quer mudar no prompt.' })
     .trim()
     .min(1, { error: 'Escreva o que você quer mudar no prompt.' })
-    .max(COACH.instructionMax, { error: `A instrução pode ter no máximo ${COACH.instructionMax.toLocaleString('pt-BR')} caracteres.` }),
+    .max(COACH.instructionMax, {
+      error: `A instrução pode ter no máximo ${COACH.instructionMax.toLocaleString('pt-BR')} caracteres.`,
+    }),
   /** The chat so far; only the last 8 are used. */
   history: z.array(coachHistoryItemSchema).max(100).default([]),
   /** 'Gerar completo': ask again for the whole prompt. */
@@ -136,7 +138,9 @@ export const playgroundMessageSchema = z.object({
   role: z.enum(['user', 'assistant']),
   text: z
     .string()
-    .max(PLAYGROUND.messageMax, { error: `Cada mensagem pode ter no máximo ${PLAYGROUND.messageMax.toLocaleString('pt-BR')} caracteres.` }),
+    .max(PLAYGROUND.messageMax, {
+      error: `Cada mensagem pode ter no máximo ${PLAYGROUND.messageMax.toLocaleString('pt-BR')} caracteres.`,
+    }),
 });
 export type PlaygroundMessage = z.infer<typeof playgroundMessageSchema>;
 

@@ -14,7 +14,7 @@ export function extractJsonCandidates(input: string): string[] {
     const inner = fence[1]!.trim();
     if (inner) candidates.push(inner);
   }
-  for (let start = source.indexOf('{'); start !== -1; ) {
+  for (let start = source.indexOf('{'); start !== -1;) {
     const end = matchingBrace(source, start);
     if (end === -1) {
       start = source.indexOf('{', start + 1);

@@ -28,6 +28,11 @@ export function buildReplyRequest(agent: ReplyAgent, recentNewestFirst: ContextM
   return {
     messages: [{ role: 'system', content: agent.systemPrompt }, ...history],
     maxTokens: REPLY_MAX_TOKENS,
-    task: { kind: 'reply', systemPrompt: agent.systemPrompt, respostas: agent.respostas as Extract<LlmTask, { kind: 'reply' }>['respostas'], history },
+    task: {
+      kind: 'reply',
+      systemPrompt: agent.systemPrompt,
+      respostas: agent.respostas as Extract<LlmTask, { kind: 'reply' }>['respostas'],
+      history,
+    },
   };
 }

@@ -12,7 +12,10 @@ export const WHATSAPP_TEXT_MAX = 4096;
  * paragraphs are grouped up to about `targetChars`, at most `maxParts` messages, and no message is
  * ever longer than 4,096 characters (an over-long paragraph is cut at a line, sentence or word).
  */
-export function splitReply(text: string, { targetChars = 700, maxParts = 4 }: { targetChars?: number; maxParts?: number } = {}): string[] {
+export function splitReply(
+  text: string,
+  { targetChars = 700, maxParts = 4 }: { targetChars?: number; maxParts?: number } = {},
+): string[] {
   const clean = text.replace(/\r\n/g, '\n').trim();
   if (clean === '') return [];
   if (clean.length <= targetChars) return [clean];
@@ -49,7 +52,8 @@ export function hardSplit(text: string, max: number): string[] {
   let rest = text.trim();
   while (rest.length > max) {
     const window = rest.slice(0, max);
-    const cut = [window.lastIndexOf('\n'), lastSentenceEnd(window), window.lastIndexOf(' ')].find((i) => i >= max * 0.5) ?? max;
+    const cut =
+      [window.lastIndexOf('\n'), lastSentenceEnd(window), window.lastIndexOf(' ')].find((i) => i >= max * 0.5) ?? max;
     out.push(rest.slice(0, cut).trim());
     rest = rest.slice(cut).trim();
   }

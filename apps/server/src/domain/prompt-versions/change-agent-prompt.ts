@@ -36,7 +36,8 @@ export async function changeAgentPrompt(db: Db, change: PromptChange): Promise<{
       .for('update')
       .limit(1);
     if (!current) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);
-    if (change.basedOn !== undefined && change.basedOn !== promptFingerprint(current.systemPrompt)) throw new AppError('CONFLICT', COACH_STALE_MESSAGE);
+    if (change.basedOn !== undefined && change.basedOn !== promptFingerprint(current.systemPrompt))
+      throw new AppError('CONFLICT', COACH_STALE_MESSAGE);
     if (current.systemPrompt === change.prompt) return { agent: current, changed: false };
 
     const [agent] = await tx
@@ -51,7 +52,8 @@ export async function changeAgentPrompt(db: Db, change: PromptChange): Promise<{
       systemPrompt: change.prompt,
       restoredFrom: change.restoredFrom,
     });
-    if (change.usageType) await tx.insert(usageTraining).values({ userId: change.userId, agentId: current.id, type: change.usageType });
+    if (change.usageType)
+      await tx.insert(usageTraining).values({ userId: change.userId, agentId: current.id, type: change.usageType });
     return { agent: agent!, changed: true };
   });
 }

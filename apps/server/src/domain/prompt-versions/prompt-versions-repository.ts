@@ -13,7 +13,12 @@ export async function selectPromptVersions(db: Db, userId: string, agentId: stri
     .orderBy(desc(promptVersions.createdAt), desc(promptVersions.id));
 }
 
-export async function selectPromptVersion(db: Db, userId: string, agentId: string, id: string): Promise<PromptVersionRow | undefined> {
+export async function selectPromptVersion(
+  db: Db,
+  userId: string,
+  agentId: string,
+  id: string,
+): Promise<PromptVersionRow | undefined> {
   const [row] = await db
     .select()
     .from(promptVersions)

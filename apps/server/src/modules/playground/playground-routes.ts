@@ -13,7 +13,9 @@ export const playgroundRoutes: FastifyPluginAsyncZod = async (app) => {
     'Muitas mensagens de teste em pouco tempo. Aguarde um minuto e tente novamente.',
   );
 
-  app.post('/reply', { config: limit, schema: { body: playgroundRequestSchema, response: { 200: playgroundReplySchema } } }, async (req) =>
-    replyInPlayground({ db, llm, userId: req.user.id, input: req.body, log: req.log }),
+  app.post(
+    '/reply',
+    { config: limit, schema: { body: playgroundRequestSchema, response: { 200: playgroundReplySchema } } },
+    async (req) => replyInPlayground({ db, llm, userId: req.user.id, input: req.body, log: req.log }),
   );
 };

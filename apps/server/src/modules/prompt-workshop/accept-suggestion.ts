@@ -11,9 +11,20 @@ import { ownAgent } from './prompt-workshop-repository.ts';
  * was made from. A partial suggestion is refused here too. Not counted as a training
  * (docs/decisions/011-prompt-workshop.md): an owner at the retrain limit can still use the coach.
  */
-export async function acceptSuggestion({ db, userId, agentId, input }: { db: Db; userId: string; agentId: string; input: CoachAcceptInput }): Promise<Agent> {
+export async function acceptSuggestion({
+  db,
+  userId,
+  agentId,
+  input,
+}: {
+  db: Db;
+  userId: string;
+  agentId: string;
+  input: CoachAcceptInput;
+}): Promise<Agent> {
   const agent = await ownAgent(db, userId, agentId);
-  if (isPartialSuggestion(agent.systemPrompt, input.updated_prompt)) throw new AppError('VALIDATION', COACH_PARTIAL_WARNING);
+  if (isPartialSuggestion(agent.systemPrompt, input.updated_prompt))
+    throw new AppError('VALIDATION', COACH_PARTIAL_WARNING);
   const { agent: saved } = await changeAgentPrompt(db, {
     userId,
     agentId,

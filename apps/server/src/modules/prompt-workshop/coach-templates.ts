@@ -14,6 +14,9 @@ export function coachTemplates(): { system: string; user: string } {
 }
 
 /** Fills {{prompt}}, {{instruction}} and {{full}} in one pass (a value's own braces stay as typed). */
-export function renderCoachUser(template: string, values: { prompt: string; instruction: string; full: string }): string {
+export function renderCoachUser(
+  template: string,
+  values: { prompt: string; instruction: string; full: string },
+): string {
   return template.replace(/\{\{\s*(prompt|instruction|full)\s*\}\}/g, (_, key: keyof typeof values) => values[key]);
 }

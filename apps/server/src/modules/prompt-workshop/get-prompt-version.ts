@@ -5,7 +5,17 @@ import { AppError } from '../../lib/app-error.ts';
 import { ownAgent } from './prompt-workshop-repository.ts';
 
 /** One version with its text (the editor shows its diff against the saved prompt). */
-export async function getPromptVersion({ db, userId, agentId, versionId }: { db: Db; userId: string; agentId: string; versionId: string }): Promise<PromptVersion> {
+export async function getPromptVersion({
+  db,
+  userId,
+  agentId,
+  versionId,
+}: {
+  db: Db;
+  userId: string;
+  agentId: string;
+  versionId: string;
+}): Promise<PromptVersion> {
   const agent = await ownAgent(db, userId, agentId);
   const row = await selectPromptVersion(db, userId, agent.id, versionId);
   if (!row) throw new AppError('NOT_FOUND', PROMPT_VERSION_NOT_FOUND_MESSAGE);

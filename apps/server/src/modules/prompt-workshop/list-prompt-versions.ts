@@ -4,7 +4,15 @@ import { selectPromptVersions } from '../../domain/prompt-versions/prompt-versio
 import { ownAgent } from './prompt-workshop-repository.ts';
 
 /** The agent's prompt versions, newest first, with size and which one is the saved prompt now. */
-export async function listPromptVersions({ db, userId, agentId }: { db: Db; userId: string; agentId: string }): Promise<PromptVersionSummary[]> {
+export async function listPromptVersions({
+  db,
+  userId,
+  agentId,
+}: {
+  db: Db;
+  userId: string;
+  agentId: string;
+}): Promise<PromptVersionSummary[]> {
   const agent = await ownAgent(db, userId, agentId);
   const rows = await selectPromptVersions(db, userId, agent.id);
   let currentMarked = false;
@@ -12,6 +20,12 @@ export async function listPromptVersions({ db, userId, agentId }: { db: Db; user
     // Only the newest version equal to the saved text is 'current' (an older identical one is not).
     const current = !currentMarked && row.systemPrompt === agent.systemPrompt;
     if (current) currentMarked = true;
-    return { id: row.id, source: row.source, created_at: row.createdAt.toISOString(), chars: row.systemPrompt.length, current };
+    return {
+      id: row.id,
+      source: row.source,
+      created_at: row.createdAt.toISOString(),
+      chars: row.systemPrompt.length,
+      current,
+    };
   });
 }

@@ -52,7 +52,8 @@ function fromObject(value: unknown, source: CoachAnswer['source']): CoachAnswer 
   if (!parsed.success) return null;
   const { mode, message, prompt } = parsed.data;
   const clarify = mode === 'clarify' || mode === 'clarificar' || mode === 'pergunta';
-  if (!clarify && prompt) return { mode: 'update', message: message.slice(0, MESSAGE_MAX), updatedPrompt: prompt, source };
+  if (!clarify && prompt)
+    return { mode: 'update', message: message.slice(0, MESSAGE_MAX), updatedPrompt: prompt, source };
   if (!message) return null;
   return { mode: 'clarify', message: message.slice(0, MESSAGE_MAX), updatedPrompt: null, source };
 }

@@ -29,27 +29,41 @@ const versionParams = params.extend({ versionId: z.guid({ error: PROMPT_VERSION_
 export const promptWorkshopRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preHandler', requireUser(app));
   const { db, llm, env } = app.deps;
-  const coachLimit = userRateLimit(env.COACH_RATE_LIMIT_PER_MINUTE, 'Muitos pedidos à treinadora em pouco tempo. Aguarde um minuto e tente novamente.');
+  const coachLimit = userRateLimit(
+    env.COACH_RATE_LIMIT_PER_MINUTE,
+    'Muitos pedidos à treinadora em pouco tempo. Aguarde um minuto e tente novamente.',
+  );
 
   app.post(
     '/:id/prompt-coach',
     { config: coachLimit, schema: { params, body: coachRequestSchema, response: { 200: coachSuggestionSchema } } },
-    async (req) => suggestPromptEdit({ db, llm, userId: req.user.id, agentId: req.params.id, input: req.body, log: req.log }),
+    async (req) =>
+      suggestPromptEdit({ db, llm, userId: req.user.id, agentId: req.params.id, input: req.body, log: req.log }),
   );
 
-  app.post('/:id/prompt-coach/accept', { schema: { params, body: coachAcceptSchema, response: { 200: agentSchema } } }, async (req) =>
-    acceptSuggestion({ db, userId: req.user.id, agentId: req.params.id, input: req.body }),
+  app.post(
+    '/:id/prompt-coach/accept',
+    { schema: { params, body: coachAcceptSchema, response: { 200: agentSchema } } },
+    async (req) => acceptSuggestion({ db, userId: req.user.id, agentId: req.params.id, input: req.body }),
   );
 
-  app.get('/:id/prompt-versions', { schema: { params, response: { 200: z.array(promptVersionSummarySchema) } } }, async (req) =>
-    listPromptVersions({ db, userId: req.user.id, agentId: req.params.id }),
+  app.get(
+    '/:id/prompt-versions',
+    { schema: { params, response: { 200: z.array(promptVersionSummarySchema) } } },
+    async (req) => listPromptVersions({ db, userId: req.user.id, agentId: req.params.id }),
   );
 
-  app.get('/:id/prompt-versions/:versionId', { schema: { params: versionParams, response: { 200: promptVersionSchema } } }, async (req) =>
-    getPromptVersion({ db, userId: req.user.id, agentId: req.params.id, versionId: req.params.versionId }),
+  app.get(
+    '/:id/prompt-versions/:versionId',
+    { schema: { params: versionParams, response: { 200: promptVersionSchema } } },
+    async (req) =>
+      getPromptVersion({ db, userId: req.user.id, agentId: req.params.id, versionId: req.params.versionId }),
   );
 
-  app.post('/:id/prompt-versions/:versionId/restore', { schema: { params: versionParams, response: { 200: agentSchema } } }, async (req) =>
-    restorePromptVersion({ db, userId: req.user.id, agentId: req.params.id, versionId: req.params.versionId }),
+  app.post(
+    '/:id/prompt-versions/:versionId/restore',
+    { schema: { params: versionParams, response: { 200: agentSchema } } },
+    async (req) =>
+      restorePromptVersion({ db, userId: req.user.id, agentId: req.params.id, versionId: req.params.versionId }),
   );
 };

@@ -11,10 +11,26 @@ import { ownAgent } from './prompt-workshop-repository.ts';
  * ('restore', pointing at the restored one), never a training; restoring the text already saved
  * changes nothing.
  */
-export async function restorePromptVersion({ db, userId, agentId, versionId }: { db: Db; userId: string; agentId: string; versionId: string }): Promise<Agent> {
+export async function restorePromptVersion({
+  db,
+  userId,
+  agentId,
+  versionId,
+}: {
+  db: Db;
+  userId: string;
+  agentId: string;
+  versionId: string;
+}): Promise<Agent> {
   const agent = await ownAgent(db, userId, agentId);
   const version = await selectPromptVersion(db, userId, agent.id, versionId);
   if (!version) throw new AppError('NOT_FOUND', PROMPT_VERSION_NOT_FOUND_MESSAGE);
-  const { agent: saved } = await changeAgentPrompt(db, { userId, agentId: agent.id, prompt: version.systemPrompt, source: 'restore', restoredFrom: version.id });
+  const { agent: saved } = await changeAgentPrompt(db, {
+    userId,
+    agentId: agent.id,
+    prompt: version.systemPrompt,
+    source: 'restore',
+    restoredFrom: version.id,
+  });
   return toAgentDto(saved);
 }

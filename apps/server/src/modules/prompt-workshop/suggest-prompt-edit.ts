@@ -48,7 +48,10 @@ export async function suggestPromptEdit({
     messages: [
       { role: 'system', content: t.system },
       ...history,
-      { role: 'user', content: renderCoachUser(t.user, { prompt: current, instruction, full: full ? FULL_REMINDER : '' }) },
+      {
+        role: 'user',
+        content: renderCoachUser(t.user, { prompt: current, instruction, full: full ? FULL_REMINDER : '' }),
+      },
     ],
     maxTokens: COACH_MAX_TOKENS,
     task: { kind: 'prompt-coach', currentPrompt: current, instruction, full },
@@ -63,7 +66,13 @@ export async function suggestPromptEdit({
     return { mode: 'clarify', message: parsed.message, updated_prompt: null, partial: false, based_on };
   }
   if (parsed.updatedPrompt === current.trim() || parsed.updatedPrompt === current) {
-    return { mode: 'clarify', message: 'O prompt já está assim. O que mais você gostaria de mudar?', updated_prompt: null, partial: false, based_on };
+    return {
+      mode: 'clarify',
+      message: 'O prompt já está assim. O que mais você gostaria de mudar?',
+      updated_prompt: null,
+      partial: false,
+      based_on,
+    };
   }
   if (parsed.updatedPrompt.length > PROMPT_MAX) {
     return {

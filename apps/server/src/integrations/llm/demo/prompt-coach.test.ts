@@ -23,7 +23,9 @@ describe('demo prompt coach', () => {
     expect(a.mode).toBe('update');
     expect(a.updated_prompt).toContain(`${DEMO_ADJUSTMENTS_HEADING}\n- Entregamos em BH aos sábados.`);
     expect(a.updated_prompt!.startsWith('# Identidade')).toBe(true);
-    expect(a.updated_prompt!.indexOf(DEMO_ADJUSTMENTS_HEADING)).toBeLessThan(a.updated_prompt!.indexOf('# Regras importantes'));
+    expect(a.updated_prompt!.indexOf(DEMO_ADJUSTMENTS_HEADING)).toBeLessThan(
+      a.updated_prompt!.indexOf('# Regras importantes'),
+    );
     expect(demoPromptCoach(PROMPT, 'Adicione que entregamos em BH aos sábados', false)).toEqual(a);
     // A second change joins the same section.
     const b = demoPromptCoach(a.updated_prompt!, 'deixe mais informal', false);

@@ -14,5 +14,7 @@ export function useActiveAgents() {
 
 /** One answer through our server (no AI key in the browser), split as WhatsApp would deliver it. */
 export function usePlaygroundReply() {
-  return useMutation({ mutationFn: (input: PlaygroundRequest) => api.post<PlaygroundReply>('/api/playground/reply', input) });
+  return useMutation({
+    mutationFn: (input: PlaygroundRequest) => api.post<PlaygroundReply>('/api/playground/reply', input),
+  });
 }

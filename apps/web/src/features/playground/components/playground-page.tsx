@@ -1,4 +1,9 @@
-import { agentDisplayName, PLAYGROUND, PLAYGROUND_FAILURE_MESSAGE, PLAYGROUND_NO_AGENT_MESSAGE } from '@vendai/contracts';
+import {
+  agentDisplayName,
+  PLAYGROUND,
+  PLAYGROUND_FAILURE_MESSAGE,
+  PLAYGROUND_NO_AGENT_MESSAGE,
+} from '@vendai/contracts';
 import { Bot, Eraser, GraduationCap, SendHorizontal } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link } from 'react-router';
@@ -28,7 +33,10 @@ export function PlaygroundPage() {
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col px-4 py-8 sm:px-6">
-      <PageHeader title="Playground" description="Converse com o seu agente como se fosse um cliente no WhatsApp, antes de colocá-lo para atender." />
+      <PageHeader
+        title="Playground"
+        description="Converse com o seu agente como se fosse um cliente no WhatsApp, antes de colocá-lo para atender."
+      />
       <DemoModeNotice className="mt-5" />
       {agents.isPending ? (
         <div className="mt-10 flex justify-center">
@@ -49,12 +57,17 @@ export function PlaygroundPage() {
 
 function NoAgent() {
   return (
-    <section role="alert" className="mt-8 rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm">
+    <section
+      role="alert"
+      className="mt-8 rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center shadow-sm"
+    >
       <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-slate-100 text-slate-600">
         <Bot className="size-7" aria-hidden />
       </span>
       <h2 className="mt-4 text-lg font-semibold text-slate-900">{PLAYGROUND_NO_AGENT_MESSAGE}</h2>
-      <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">Treine um agente ativo para conversar com ele aqui antes de atender clientes.</p>
+      <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
+        Treine um agente ativo para conversar com ele aqui antes de atender clientes.
+      </p>
       <Button asChild className="mt-6">
         <Link to={paths.onboarding.trainAi.getHref({ mode: 'create' })}>
           <GraduationCap aria-hidden />
@@ -65,7 +78,15 @@ function NoAgent() {
   );
 }
 
-function Chat({ agents, agentId, onAgentChange }: { agents: { id: string; apelido: string | null }[]; agentId: string; onAgentChange: (id: string) => void }) {
+function Chat({
+  agents,
+  agentId,
+  onAgentChange,
+}: {
+  agents: { id: string; apelido: string | null }[];
+  agentId: string;
+  onAgentChange: (id: string) => void;
+}) {
   const id = useId();
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [text, setText] = useState('');
@@ -90,11 +111,20 @@ function Chat({ agents, agentId, onAgentChange }: { agents: { id: string; apelid
       { agent_id: agentId, messages: toRequestMessages(next).slice(-PLAYGROUND.historyMax) },
       {
         onSuccess: ({ parts }) =>
-          setMessages((m) => [...m, ...parts.map((p) => ({ id: nextId++, tipo: 'ai' as const, texto: p, timestamp: new Date().toISOString() }))]),
+          setMessages((m) => [
+            ...m,
+            ...parts.map((p) => ({ id: nextId++, tipo: 'ai' as const, texto: p, timestamp: new Date().toISOString() })),
+          ]),
         onError: (err) =>
           setMessages((m) => [
             ...m,
-            { id: nextId++, tipo: 'ai', texto: err instanceof ApiError && err.status === 429 ? err.message : PLAYGROUND_FAILURE_MESSAGE, timestamp: new Date().toISOString(), failed: true },
+            {
+              id: nextId++,
+              tipo: 'ai',
+              texto: err instanceof ApiError && err.status === 429 ? err.message : PLAYGROUND_FAILURE_MESSAGE,
+              timestamp: new Date().toISOString(),
+              failed: true,
+            },
           ]),
       },
     );
@@ -108,7 +138,10 @@ function Chat({ agents, agentId, onAgentChange }: { agents: { id: string; apelid
   };
 
   return (
-    <section className="mt-6 flex h-[calc(100dvh-16rem)] min-h-[30rem] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm" aria-label="Chat de teste">
+    <section
+      className="mt-6 flex h-[calc(100dvh-16rem)] min-h-[30rem] flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
+      aria-label="Chat de teste"
+    >
       <header className="flex flex-wrap items-center gap-3 border-b border-slate-200 px-4 py-3">
         <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-white">
           <Bot className="size-5" aria-hidden />
@@ -130,7 +163,13 @@ function Chat({ agents, agentId, onAgentChange }: { agents: { id: string; apelid
             ))}
           </select>
         </div>
-        <Button type="button" variant="secondary" size="sm" onClick={() => setMessages([])} disabled={messages.length === 0 && !busy}>
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          onClick={() => setMessages([])}
+          disabled={messages.length === 0 && !busy}
+        >
           <Eraser aria-hidden />
           Limpar Chat
         </Button>
@@ -140,16 +179,31 @@ function Chat({ agents, agentId, onAgentChange }: { agents: { id: string; apelid
         {messages.length === 0 ? (
           <div className="mx-auto mt-6 max-w-sm rounded-xl bg-white/90 px-4 py-3 text-center text-sm text-slate-600 shadow-sm">
             <p className="font-medium text-slate-800">Você é o cliente.</p>
-            <p className="mt-1">Mande uma mensagem como mandaria no WhatsApp. {agentDisplayName(agent)} responde exatamente como responderia lá, em uma ou mais mensagens.</p>
+            <p className="mt-1">
+              Mande uma mensagem como mandaria no WhatsApp. {agentDisplayName(agent)} responde exatamente como
+              responderia lá, em uma ou mais mensagens.
+            </p>
           </div>
         ) : null}
         <ol className="space-y-1.5" aria-label="Mensagens">
           {messages.map((m, i) => (
-            <li key={m.id} className={cn('flex', m.tipo === 'user' ? 'justify-end' : 'justify-start', i > 0 && messages[i - 1]!.tipo !== m.tipo && 'pt-2')} data-testid={m.tipo === 'ai' ? 'playground-ai' : 'playground-user'}>
+            <li
+              key={m.id}
+              className={cn(
+                'flex',
+                m.tipo === 'user' ? 'justify-end' : 'justify-start',
+                i > 0 && messages[i - 1]!.tipo !== m.tipo && 'pt-2',
+              )}
+              data-testid={m.tipo === 'ai' ? 'playground-ai' : 'playground-user'}
+            >
               <p
                 className={cn(
                   'max-w-[85%] rounded-lg px-3 py-1.5 text-[14.5px] leading-snug whitespace-pre-wrap break-words shadow-sm sm:max-w-[70%]',
-                  m.tipo === 'user' ? 'bg-[#d9fdd3] text-slate-900' : m.failed ? 'bg-red-50 text-red-800 ring-1 ring-red-100' : 'bg-white text-slate-900',
+                  m.tipo === 'user'
+                    ? 'bg-[#d9fdd3] text-slate-900'
+                    : m.failed
+                      ? 'bg-red-50 text-red-800 ring-1 ring-red-100'
+                      : 'bg-white text-slate-900',
                 )}
               >
                 {m.texto}
@@ -182,7 +236,13 @@ function Chat({ agents, agentId, onAgentChange }: { agents: { id: string; apelid
           placeholder="Digite uma mensagem"
           className="max-h-32 min-h-10 flex-1 resize-none rounded-2xl border border-slate-300 bg-white px-4 py-2 text-[15px] text-slate-900 placeholder:text-slate-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/20"
         />
-        <Button type="submit" size="icon" className="size-10 rounded-full" disabled={busy || text.trim() === ''} aria-label="Enviar mensagem">
+        <Button
+          type="submit"
+          size="icon"
+          className="size-10 rounded-full"
+          disabled={busy || text.trim() === ''}
+          aria-label="Enviar mensagem"
+        >
           <SendHorizontal aria-hidden />
         </Button>
       </form>

@@ -12,5 +12,7 @@ export interface ChatMessage {
 
 /** The chat as the server reads it: every bubble of the agent is one of its WhatsApp messages. */
 export function toRequestMessages(messages: readonly ChatMessage[]): PlaygroundMessage[] {
-  return messages.filter((m) => !m.failed).map((m) => ({ role: m.tipo === 'user' ? 'user' : 'assistant', text: m.texto }));
+  return messages
+    .filter((m) => !m.failed)
+    .map((m) => ({ role: m.tipo === 'user' ? 'user' : 'assistant', text: m.texto }));
 }

@@ -4,7 +4,8 @@ import { api, ApiError } from '@/lib/api-client';
 import { agentKeys } from '@/lib/query-keys';
 
 /** One agent by id, or the newest active one when there is no id (/ia-management without ?agent=). */
-export const getAgent = (id: string | null) => api.get<Agent>(id ? `/api/agents/${encodeURIComponent(id)}` : '/api/agents/current');
+export const getAgent = (id: string | null) =>
+  api.get<Agent>(id ? `/api/agents/${encodeURIComponent(id)}` : '/api/agents/current');
 
 export const agentQueryOptions = (id: string | null) =>
   queryOptions({

@@ -6,7 +6,10 @@ const base = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/pr
 
 /** Lives under ['agents', id] so every prompt change (which invalidates ['agents']) refreshes it. */
 export const promptVersionsQueryOptions = (agentId: string) =>
-  queryOptions({ queryKey: ['agents', agentId, 'prompt-versions'], queryFn: () => api.get<PromptVersionSummary[]>(base(agentId)) });
+  queryOptions({
+    queryKey: ['agents', agentId, 'prompt-versions'],
+    queryFn: () => api.get<PromptVersionSummary[]>(base(agentId)),
+  });
 
 export function usePromptVersions(agentId: string) {
   return useQuery(promptVersionsQueryOptions(agentId));

@@ -67,7 +67,9 @@ function ErrorView({ error }: { error: Error }) {
         <GraduationCap className="size-7" aria-hidden />
       </span>
       <h2 className="mt-4 text-lg font-semibold text-slate-900">{message}</h2>
-      <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">Treine um agente para que ele tenha um roteiro de vendas para mostrar aqui.</p>
+      <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
+        Treine um agente para que ele tenha um roteiro de vendas para mostrar aqui.
+      </p>
       <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
         <Button asChild variant="secondary">
           <Link to={paths.dashboard.getHref()}>Voltar ao Dashboard</Link>
@@ -103,8 +105,8 @@ function AgentView({ agent, title }: { agent: Agent; title: string }) {
         title={title}
         description={
           <>
-            Agente <strong className="font-semibold text-slate-800">{agentDisplayName(agent)}</strong>: o roteiro (prompt) que a IA segue
-            nas conversas. Edite à mão, peça mudanças à treinadora e teste no Playground.
+            Agente <strong className="font-semibold text-slate-800">{agentDisplayName(agent)}</strong>: o roteiro
+            (prompt) que a IA segue nas conversas. Edite à mão, peça mudanças à treinadora e teste no Playground.
           </>
         }
         action={
@@ -157,7 +159,9 @@ function AgentView({ agent, title }: { agent: Agent; title: string }) {
                 </div>
               ) : null}
             </dl>
-            <p className="mt-3 text-xs text-slate-500">Edições manuais, sugestões aceitas da treinadora e restaurações não contam como treinamento.</p>
+            <p className="mt-3 text-xs text-slate-500">
+              Edições manuais, sugestões aceitas da treinadora e restaurações não contam como treinamento.
+            </p>
           </section>
         </aside>
       </div>

@@ -1,4 +1,10 @@
-import { COACH, COACH_FAILURE_MESSAGE, COACH_LOCKED_TOOLTIP, COACH_PARTIAL_WARNING, type Agent } from '@vendai/contracts';
+import {
+  COACH,
+  COACH_FAILURE_MESSAGE,
+  COACH_LOCKED_TOOLTIP,
+  COACH_PARTIAL_WARNING,
+  type Agent,
+} from '@vendai/contracts';
 import { AlertTriangle, Check, RotateCcw, SendHorizontal, Sparkles, X } from 'lucide-react';
 import { Tooltip as RadixTooltip } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
@@ -13,7 +19,11 @@ import { coachHistory, isLocked, type CoachMessage } from '../lib/coach-chat';
 import { EDITOR_MESSAGES } from '../lib/messages';
 import { DiffView } from './diff-view';
 
-const EXAMPLES = ['Deixe o tom mais informal', 'Adicione que entregamos em BH aos sábados', 'Peça o nome do cliente no início'];
+const EXAMPLES = [
+  'Deixe o tom mais informal',
+  'Adicione que entregamos em BH aos sábados',
+  'Peça o nome do cliente no início',
+];
 let nextId = 1;
 
 /**
@@ -60,7 +70,8 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
               actions: s.mode === 'update',
             },
           ]),
-        onError: () => setMessages((m) => [...m, { id: nextId++, role: 'assistant', text: COACH_FAILURE_MESSAGE, failed: true }]),
+        onError: () =>
+          setMessages((m) => [...m, { id: nextId++, role: 'assistant', text: COACH_FAILURE_MESSAGE, failed: true }]),
       },
     );
   };
@@ -90,7 +101,10 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
           settle(m.id, 'accepted');
           toast.success('Sugestão aplicada ao prompt.');
         },
-        onError: (err) => toast.error(err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : EDITOR_MESSAGES.saveFailed),
+        onError: (err) =>
+          toast.error(
+            err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : EDITOR_MESSAGES.saveFailed,
+          ),
       },
     );
 
@@ -102,7 +116,10 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
   const rows = Math.min(COACH.inputMaxRows, Math.max(1, input.split('\n').length));
 
   return (
-    <section aria-labelledby={`${id}-title`} className="flex min-h-[28rem] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm lg:h-[37.5rem]">
+    <section
+      aria-labelledby={`${id}-title`}
+      className="flex min-h-[28rem] flex-col rounded-2xl border border-slate-200 bg-white shadow-sm lg:h-[37.5rem]"
+    >
       <header className="flex items-center gap-3 border-b border-slate-100 px-4 py-3">
         <span className="flex size-9 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-1 ring-brand-100">
           <Sparkles className="size-4.5" aria-hidden />
@@ -115,7 +132,12 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
         </div>
       </header>
 
-      <ol ref={listRef} aria-live="polite" className="flex-1 space-y-3 overflow-y-auto px-4 py-4" aria-label="Conversa com a treinadora">
+      <ol
+        ref={listRef}
+        aria-live="polite"
+        className="flex-1 space-y-3 overflow-y-auto px-4 py-4"
+        aria-label="Conversa com a treinadora"
+      >
         {messages.length === 0 ? (
           <li className="rounded-xl bg-slate-50 p-4 text-sm text-slate-600">
             <p className="font-medium text-slate-800">O que você quer mudar no atendimento?</p>
@@ -136,7 +158,14 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
           </li>
         ) : null}
         {messages.map((m) => (
-          <CoachBubble key={m.id} message={m} accepting={accept.isPending} onAccept={onAccept} onReject={(x) => settle(x.id, 'rejected')} onGenerateFull={onGenerateFull} />
+          <CoachBubble
+            key={m.id}
+            message={m}
+            accepting={accept.isPending}
+            onAccept={onAccept}
+            onReject={(x) => settle(x.id, 'rejected')}
+            onGenerateFull={onGenerateFull}
+          />
         ))}
         {busy ? (
           <li className="flex items-center gap-2 text-sm text-slate-500">
@@ -148,7 +177,12 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
       <div className="border-t border-slate-100 p-3">
         {blockedByDraft ? <p className="mb-2 text-xs text-amber-800">{EDITOR_MESSAGES.coachLockedByDraft}</p> : null}
         <LockTooltip locked={locked}>
-          <div className={cn('flex items-end gap-2 rounded-xl border bg-white p-1.5 focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/20', disabled ? 'border-slate-200 bg-slate-50' : 'border-slate-300')}>
+          <div
+            className={cn(
+              'flex items-end gap-2 rounded-xl border bg-white p-1.5 focus-within:border-brand-600 focus-within:ring-2 focus-within:ring-brand-600/20',
+              disabled ? 'border-slate-200 bg-slate-50' : 'border-slate-300',
+            )}
+          >
             <label htmlFor={`${id}-input`} className="sr-only">
               Instrução para a treinadora
             </label>
@@ -163,7 +197,13 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
               placeholder={locked ? 'Aceite ou rejeite a sugestão acima' : 'Ex.: deixe mais informal'}
               className="max-h-40 min-h-9 flex-1 resize-none bg-transparent px-2 py-1.5 text-sm text-slate-900 placeholder:text-slate-400 focus:outline-none disabled:cursor-not-allowed"
             />
-            <Button type="button" size="icon" onClick={send} disabled={disabled || input.trim() === ''} aria-label="Enviar instrução">
+            <Button
+              type="button"
+              size="icon"
+              onClick={send}
+              disabled={disabled || input.trim() === ''}
+              aria-label="Enviar instrução"
+            >
               <SendHorizontal aria-hidden />
             </Button>
           </div>
@@ -179,11 +219,16 @@ function LockTooltip({ locked, children }: { locked: boolean; children: ReactEle
   if (!locked) return children;
   return (
     <RadixTooltip.Provider delayDuration={150}>
-    <Tooltip content={COACH_LOCKED_TOOLTIP}>
-      <div tabIndex={0} aria-label={COACH_LOCKED_TOOLTIP} data-testid="coach-locked" className="rounded-xl focus-visible:outline-2 focus-visible:outline-brand-600">
-        {children}
-      </div>
-    </Tooltip>
+      <Tooltip content={COACH_LOCKED_TOOLTIP}>
+        <div
+          tabIndex={0}
+          aria-label={COACH_LOCKED_TOOLTIP}
+          data-testid="coach-locked"
+          className="rounded-xl focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {children}
+        </div>
+      </Tooltip>
     </RadixTooltip.Provider>
   );
 }
@@ -204,21 +249,31 @@ function CoachBubble({
   if (m.role === 'user') {
     return (
       <li className="flex justify-end">
-        <p className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-700 px-3.5 py-2 text-sm whitespace-pre-wrap text-white [overflow-wrap:anywhere]">{m.text}</p>
+        <p className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-700 px-3.5 py-2 text-sm whitespace-pre-wrap text-white [overflow-wrap:anywhere]">
+          {m.text}
+        </p>
       </li>
     );
   }
   const isUpdate = m.mode === 'update' && m.updatedPrompt;
   return (
     <li className="flex flex-col items-start gap-2" data-testid="coach-reply">
-      <p className={cn('max-w-[92%] rounded-2xl rounded-bl-md px-3.5 py-2 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]', m.failed ? 'bg-red-50 text-red-800 ring-1 ring-red-100' : 'bg-slate-100 text-slate-800')}>
+      <p
+        className={cn(
+          'max-w-[92%] rounded-2xl rounded-bl-md px-3.5 py-2 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]',
+          m.failed ? 'bg-red-50 text-red-800 ring-1 ring-red-100' : 'bg-slate-100 text-slate-800',
+        )}
+      >
         {m.text}
       </p>
       {isUpdate ? (
         <div className="w-full space-y-2">
           <DiffView before={m.basePrompt ?? ''} after={m.updatedPrompt!} label="Sugestão: prompt atual × proposto" />
           {m.partial && m.outcome !== 'superseded' ? (
-            <p role="alert" className="flex gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200">
+            <p
+              role="alert"
+              className="flex gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200"
+            >
               <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
               {COACH_PARTIAL_WARNING}
             </p>
@@ -243,7 +298,11 @@ function CoachBubble({
             </div>
           ) : m.outcome ? (
             <p className="text-xs font-medium text-slate-500">
-              {m.outcome === 'accepted' ? '✓ Sugestão aceita e salva no prompt.' : m.outcome === 'rejected' ? 'Sugestão rejeitada: o prompt não mudou.' : 'Pedida a versão completa.'}
+              {m.outcome === 'accepted'
+                ? '✓ Sugestão aceita e salva no prompt.'
+                : m.outcome === 'rejected'
+                  ? 'Sugestão rejeitada: o prompt não mudou.'
+                  : 'Pedida a versão completa.'}
             </p>
           ) : null}
         </div>

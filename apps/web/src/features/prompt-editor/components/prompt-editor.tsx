@@ -24,13 +24,17 @@ export function PromptEditor({ agent, onDirtyChange }: { agent: Agent; onDirtyCh
   const [confirmOpen, setConfirmOpen] = useState(false);
   const textareaRef = useRef<HTMLTextAreaElement | null>(null);
   const update = useUpdateAgent();
-  const form = useForm<PromptFormValues>({ resolver: zodResolver(promptFormSchema), defaultValues: { system_prompt: agent.system_prompt } });
+  const form = useForm<PromptFormValues>({
+    resolver: zodResolver(promptFormSchema),
+    defaultValues: { system_prompt: agent.system_prompt },
+  });
   const draft = form.watch('system_prompt');
   const dirty = draft !== agent.system_prompt;
 
   // The saved prompt changed elsewhere (coach acceptance, restore): show it unless there is a draft.
   useEffect(() => {
-    if (!form.formState.isDirty || form.getValues('system_prompt') === agent.system_prompt) form.reset({ system_prompt: agent.system_prompt });
+    if (!form.formState.isDirty || form.getValues('system_prompt') === agent.system_prompt)
+      form.reset({ system_prompt: agent.system_prompt });
   }, [agent.system_prompt, form]);
 
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
@@ -48,8 +52,12 @@ export function PromptEditor({ agent, onDirtyChange }: { agent: Agent; onDirtyCh
       form.reset({ system_prompt: saved.system_prompt });
       toast.success(EDITOR_MESSAGES.saved);
     } catch (err) {
-      if (err instanceof ApiError && err.status === 400) form.setError('system_prompt', { message: err.fields.system_prompt ?? err.message });
-      else toast.error(err instanceof ApiError && err.status !== 0 ? EDITOR_MESSAGES.saveFailed : EDITOR_MESSAGES.saveUnexpected);
+      if (err instanceof ApiError && err.status === 400)
+        form.setError('system_prompt', { message: err.fields.system_prompt ?? err.message });
+      else
+        toast.error(
+          err instanceof ApiError && err.status !== 0 ? EDITOR_MESSAGES.saveFailed : EDITOR_MESSAGES.saveUnexpected,
+        );
     }
   });
 
@@ -57,7 +65,11 @@ export function PromptEditor({ agent, onDirtyChange }: { agent: Agent; onDirtyCh
   const { ref, ...field } = form.register('system_prompt');
 
   return (
-    <form onSubmit={save} className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm" aria-labelledby={`${id}-title`}>
+    <form
+      onSubmit={save}
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white shadow-sm"
+      aria-labelledby={`${id}-title`}
+    >
       <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-100 px-4 py-3 sm:px-5">
         <div>
           <h2 id={`${id}-title`} className="font-semibold text-slate-900">
@@ -78,7 +90,12 @@ export function PromptEditor({ agent, onDirtyChange }: { agent: Agent; onDirtyCh
                 <span className="size-1.5 rounded-full bg-amber-500" aria-hidden />
                 Alterações não salvas
               </span>
-              <Button type="button" variant="ghost" size="sm" onClick={() => form.reset({ system_prompt: agent.system_prompt })}>
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                onClick={() => form.reset({ system_prompt: agent.system_prompt })}
+              >
                 <Undo2 aria-hidden />
                 Descartar
               </Button>
@@ -113,7 +130,9 @@ export function PromptEditor({ agent, onDirtyChange }: { agent: Agent; onDirtyCh
           spellCheck={editing}
           className={cn(
             'block h-[26rem] w-full resize-y rounded-xl border p-3.5 font-mono text-[13px] leading-relaxed text-slate-800 focus:outline-none focus:ring-2 sm:h-[32rem]',
-            editing ? 'border-slate-300 bg-white focus:border-brand-600 focus:ring-brand-600/20' : 'border-slate-200 bg-slate-50 focus:ring-slate-300/40',
+            editing
+              ? 'border-slate-300 bg-white focus:border-brand-600 focus:ring-brand-600/20'
+              : 'border-slate-200 bg-slate-50 focus:ring-slate-300/40',
             error && 'border-red-400 focus:border-red-500 focus:ring-red-500/20',
           )}
         />

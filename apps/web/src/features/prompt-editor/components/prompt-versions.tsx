@@ -24,7 +24,10 @@ export function PromptVersions({ agent, blockedByDraft }: { agent: Agent; blocke
   const shown = all ? list : list.slice(0, SHOWN);
 
   return (
-    <section aria-labelledby="prompt-versions-title" className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white shadow-sm">
+    <section
+      aria-labelledby="prompt-versions-title"
+      className="min-w-0 self-start rounded-2xl border border-slate-200 bg-white shadow-sm"
+    >
       <header className="flex items-center gap-2 border-b border-slate-100 px-4 py-3 sm:px-5">
         <History className="size-4 text-brand-700" aria-hidden />
         <h2 id="prompt-versions-title" className="font-semibold text-slate-900">
@@ -39,15 +42,25 @@ export function PromptVersions({ agent, blockedByDraft }: { agent: Agent; blocke
       ) : versions.isError ? (
         <p className="p-5 text-sm text-red-700">Não foi possível carregar as versões. Recarregue a página.</p>
       ) : list.length === 0 ? (
-        <p className="p-5 text-sm text-slate-600">Nenhuma versão registrada ainda. Cada mudança do prompt aparece aqui.</p>
+        <p className="p-5 text-sm text-slate-600">
+          Nenhuma versão registrada ainda. Cada mudança do prompt aparece aqui.
+        </p>
       ) : (
         <ol className="divide-y divide-slate-100" aria-label="Versões, da mais recente para a mais antiga">
           {shown.map((v) => (
-            <li key={v.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-2.5 sm:px-5" data-testid="prompt-version">
+            <li
+              key={v.id}
+              className="flex flex-wrap items-center justify-between gap-2 px-4 py-2.5 sm:px-5"
+              data-testid="prompt-version"
+            >
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2 text-sm font-medium text-slate-900">
                   {PROMPT_VERSION_SOURCE_LABELS[v.source]}
-                  {v.current ? <span className="rounded-full bg-brand-50 px-2 py-0.5 text-[11px] font-semibold text-brand-800 ring-1 ring-brand-100">Atual</span> : null}
+                  {v.current ? (
+                    <span className="rounded-full bg-brand-50 px-2 py-0.5 text-[11px] font-semibold text-brand-800 ring-1 ring-brand-100">
+                      Atual
+                    </span>
+                  ) : null}
                 </p>
                 <p className="text-xs text-slate-500">
                   <time dateTime={v.created_at}>{formatUpdatedAt(v.created_at)}</time> · {formatCharCount(v.chars)}
@@ -69,12 +82,27 @@ export function PromptVersions({ agent, blockedByDraft }: { agent: Agent; blocke
           </Button>
         </div>
       ) : null}
-      <VersionDialog agent={agent} summary={list.find((v) => v.id === openId) ?? null} blockedByDraft={blockedByDraft} onClose={() => setOpenId(null)} />
+      <VersionDialog
+        agent={agent}
+        summary={list.find((v) => v.id === openId) ?? null}
+        blockedByDraft={blockedByDraft}
+        onClose={() => setOpenId(null)}
+      />
     </section>
   );
 }
 
-function VersionDialog({ agent, summary, blockedByDraft, onClose }: { agent: Agent; summary: PromptVersionSummary | null; blockedByDraft: boolean; onClose: () => void }) {
+function VersionDialog({
+  agent,
+  summary,
+  blockedByDraft,
+  onClose,
+}: {
+  agent: Agent;
+  summary: PromptVersionSummary | null;
+  blockedByDraft: boolean;
+  onClose: () => void;
+}) {
   const version = usePromptVersion(agent.id, summary?.id ?? null);
   const restore = useRestorePromptVersion(agent.id);
   const onRestore = () =>
@@ -83,14 +111,19 @@ function VersionDialog({ agent, summary, blockedByDraft, onClose }: { agent: Age
         toast.success('Versão restaurada. O agente já usa este prompt.');
         onClose();
       },
-      onError: (err) => toast.error(err instanceof ApiError && err.status !== 0 ? err.message : 'Erro inesperado ao restaurar. Tente novamente.'),
+      onError: (err) =>
+        toast.error(
+          err instanceof ApiError && err.status !== 0 ? err.message : 'Erro inesperado ao restaurar. Tente novamente.',
+        ),
     });
   return (
     <Dialog
       open={!!summary}
       onOpenChange={(open) => !open && onClose()}
       size="wide"
-      title={summary ? `${PROMPT_VERSION_SOURCE_LABELS[summary.source]} de ${formatUpdatedAt(summary.created_at)}` : 'Versão'}
+      title={
+        summary ? `${PROMPT_VERSION_SOURCE_LABELS[summary.source]} de ${formatUpdatedAt(summary.created_at)}` : 'Versão'
+      }
       description="O que mudaria no prompt atual se você restaurar esta versão: em verde o que volta, em vermelho o que sai."
       footer={
         <>
@@ -106,8 +139,18 @@ function VersionDialog({ agent, summary, blockedByDraft, onClose }: { agent: Age
     >
       <div className="mt-4">
         {version.isPending ? <Spinner label="Carregando versão..." /> : null}
-        {version.data ? <DiffView before={agent.system_prompt} after={version.data.system_prompt} label="Prompt atual × versão escolhida" /> : null}
-        {blockedByDraft ? <p className="mt-2 text-xs text-amber-800">Salve ou descarte suas alterações manuais antes de restaurar uma versão.</p> : null}
+        {version.data ? (
+          <DiffView
+            before={agent.system_prompt}
+            after={version.data.system_prompt}
+            label="Prompt atual × versão escolhida"
+          />
+        ) : null}
+        {blockedByDraft ? (
+          <p className="mt-2 text-xs text-amber-800">
+            Salve ou descarte suas alterações manuais antes de restaurar uma versão.
+          </p>
+        ) : null}
       </div>
     </Dialog>
   );

@@ -31,7 +31,9 @@ export function ResponseDelay({ agent }: { agent: Agent }) {
         <Clock className="size-4 text-brand-700" aria-hidden />
         Tempo de resposta
       </label>
-      <p className="mt-1 text-sm text-slate-600">Quanto a IA espera depois da última mensagem do cliente antes de responder.</p>
+      <p className="mt-1 text-sm text-slate-600">
+        Quanto a IA espera depois da última mensagem do cliente antes de responder.
+      </p>
       <select
         id={selectId}
         value={value}

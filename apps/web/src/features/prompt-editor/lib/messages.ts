@@ -6,6 +6,7 @@ export const EDITOR_MESSAGES = {
   saveUnexpected: 'Erro inesperado ao salvar',
   saved: 'Prompt salvo.',
   limitsLookupFailed: 'Erro ao verificar limites do plano. Tente novamente.',
-  retrainLimit: 'Você atingiu o limite de treinamentos do seu plano neste mês. Edições manuais do prompt continuam liberadas.',
+  retrainLimit:
+    'Você atingiu o limite de treinamentos do seu plano neste mês. Edições manuais do prompt continuam liberadas.',
   coachLockedByDraft: 'Salve ou descarte suas alterações manuais para usar a treinadora.',
 } as const;

@@ -4,7 +4,18 @@ import { promptDiff } from './prompt-diff';
 describe('promptDiff', () => {
   it('shows added and removed lines with a little context, collapsing the rest', () => {
     const before = ['# Identidade', 'Você é Luna.', 'a', 'b', 'c', 'd', 'e', '# Regras', '- Curto.'].join('\n');
-    const after = ['# Identidade', 'Você é Luna.', 'a', 'b', 'c', 'd', 'e', '# Regras', '- Curto.', '- Entregamos em BH.'].join('\n');
+    const after = [
+      '# Identidade',
+      'Você é Luna.',
+      'a',
+      'b',
+      'c',
+      'd',
+      'e',
+      '# Regras',
+      '- Curto.',
+      '- Entregamos em BH.',
+    ].join('\n');
     const d = promptDiff(before, after);
     expect(d.added).toBe(1);
     expect(d.removed).toBe(0);

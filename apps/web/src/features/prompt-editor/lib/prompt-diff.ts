@@ -24,7 +24,10 @@ export function promptDiff(before: string, after: string, context = 2): PromptDi
     const lines = part.value.replace(/\n$/, '').split('\n');
     for (const text of lines) all.push({ kind, text });
   }
-  const near = all.map((line, i) => line.kind !== 'same' || all.slice(Math.max(0, i - context), i + context + 1).some((l) => l.kind !== 'same'));
+  const near = all.map(
+    (line, i) =>
+      line.kind !== 'same' || all.slice(Math.max(0, i - context), i + context + 1).some((l) => l.kind !== 'same'),
+  );
   const lines: DiffLine[] = [];
   for (let i = 0; i < all.length; i++) {
     if (near[i]) {
@@ -35,6 +38,9 @@ export function promptDiff(before: string, after: string, context = 2): PromptDi
     if (last?.kind === 'skipped') last.count += 1;
     else lines.push({ kind: 'skipped', count: 1 });
   }
-  return { lines, added: all.filter((l) => l.kind === 'added').length, removed: all.filter((l) => l.kind === 'removed').length };
+  return {
+    lines,
+    added: all.filter((l) => l.kind === 'added').length,
+    removed: all.filter((l) => l.kind === 'removed').length,
+  };
 }
-
