@@ -25,7 +25,7 @@ test('esqueci a senha → e-mail → nova senha → entrar com a nova senha', as
   const link = resetLinkFrom(mail.text);
 
   await page.goto(link);
-  await expect(page.getByRole('heading', { name: 'Criar nova senha' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Redefinir senha' })).toBeVisible();
   await page.getByLabel('Nova senha', { exact: true }).fill('nova-senha-456');
   await page.getByLabel('Confirmar nova senha').fill('nova-senha-45');
   await expect(page.getByText('As senhas não coincidem')).toBeVisible();

@@ -80,7 +80,7 @@ test('novo usuário conecta um WhatsApp pelo QR, desconecta no celular, reconect
 
   // Empty list with its next step.
   await page.goto('/dashboard');
-  await page.getByRole('link', { name: "Ver WhatsApp's" }).click();
+  await page.getByRole('link', { name: 'Conectar WhatsApp' }).click();
   await expect(page).toHaveURL(/\/instances-management$/);
   await expect(page.getByRole('heading', { name: "WhatsApp's", level: 1 })).toBeVisible();
   await expect(page.getByText('Nenhuma instância conectada')).toBeVisible();

@@ -4,6 +4,8 @@ import { tutorialVideoUrls } from '../src/config/public-config.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const apps: TestApp[] = [];
+// Each test starts its own app (different settings): generous time on a busy machine.
+const SLOW = 120_000;
 afterAll(async () => {
   await Promise.all(apps.map((a) => a.close()));
 });
@@ -13,8 +15,8 @@ describe('GET /api/config', () => {
     const t = await createTestApp();
     apps.push(t);
     const body = publicConfigSchema.parse((await t.client().get('/api/config')).json());
-    expect(body).toMatchObject({ productName: 'VendAI', tutorialVideoUrls: ['', '', ''], whatsappBusiness: null });
-  });
+    expect(body).toMatchObject({ productName: 'VendAI', tutorialVideoUrls: ['', '', ''], whatsappBusiness: null, simulator: true });
+  }, SLOW);
 
   it('answers the configured lesson links and the embedded-signup app (public values only)', async () => {
     const t = await createTestApp({
@@ -35,7 +37,7 @@ describe('GET /api/config', () => {
       scopes: ['whatsapp_business_management', 'business_management'],
       dialogUrl: 'https://www.facebook.com/v22.0/dialog/oauth',
     });
-  });
+  }, SLOW);
 });
 
 describe('tutorialVideoUrls', () => {
@@ -56,5 +58,20 @@ describe('opener policy for the authorization popup', () => {
     const callback = await t.client().get('/connect/whatsapp/callback?code=abc&state=xyz');
     expect(callback.statusCode).toBe(200);
     expect(callback.headers['cross-origin-opener-policy']).toBe('unsafe-none');
-  });
+  }, SLOW);
+});
+
+describe('GET /api/account/session', () => {
+  it('answers 200 with null when signed out, and the user when signed in', async () => {
+    const t = await createTestApp();
+    apps.push(t);
+    const anonymous = await t.client().get('/api/account/session');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ me: null });
+    const client = t.client();
+    const person = await client.registerOk();
+    const res = await client.get('/api/account/session');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().me).toMatchObject({ user: { email: person.email }, planLabel: 'Gratuito' });
+  }, SLOW);
 });

@@ -28,6 +28,10 @@ export const meSchema = z.object({
 });
 export type Me = z.infer<typeof meSchema>;
 
+/** GET /api/account/session: the signed-in user, or null — a 200 either way, so probing a signed-out visit logs no error. */
+export const sessionSchema = z.object({ me: meSchema.nullable() });
+export type Session = z.infer<typeof sessionSchema>;
+
 /** One row per user: plan limits and what is used (part 2 §3, user_current_usage). */
 export const currentUsageSchema = z.object({
   total_trainnings: z.number().int(),

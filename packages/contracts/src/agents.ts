@@ -179,6 +179,8 @@ export const finishTrainingResultSchema = z.object({
   apelido: z.string(),
   trainnings: z.number().int(),
   promptSource: promptSourceSchema,
+  /** The number this new agent was linked to automatically (the owner's only number, with no agent), else null. */
+  linkedNumberId: z.string().nullable(),
 });
 export type FinishTrainingResult = z.infer<typeof finishTrainingResultSchema>;
 

@@ -25,6 +25,8 @@ export const publicConfigSchema = z.object({
   /** One link per lesson (TUTORIAL_VIDEO_URLS); '' where none is configured. */
   tutorialVideoUrls: z.array(z.string()).length(TUTORIAL_LESSON_COUNT),
   whatsappBusiness: whatsappBusinessConfigSchema.nullable(),
+  /** The built-in WhatsApp simulator answers for the gateway here (/simulador): connect and chat without a phone. */
+  simulator: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

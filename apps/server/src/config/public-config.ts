@@ -15,6 +15,7 @@ export function publicConfig(env: Env, aiMode: PublicConfig['aiMode']): PublicCo
     referralTracker: env.PUBLIC_REFERRAL_TRACKER ?? null,
     aiMode,
     tutorialVideoUrls: tutorialVideoUrls(env.TUTORIAL_VIDEO_URLS),
+    simulator: env.simulatorEnabled && !env.EVOLUTION_API_URL,
     whatsappBusiness:
       env.META_APP_ID && env.META_CONFIG_ID
         ? { appId: env.META_APP_ID, configId: env.META_CONFIG_ID, scopes, dialogUrl: `https://www.facebook.com/${env.META_GRAPH_VERSION}/dialog/oauth` }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import type { Me } from '@vendai/contracts';
-import { api, ApiError } from './api-client';
+import type { Me, Session } from '@vendai/contracts';
+import { api } from './api-client';
 import { accountKeys } from './query-keys';
 
 /**
@@ -10,14 +10,8 @@ import { accountKeys } from './query-keys';
  */
 export const meQueryOptions = queryOptions({
   queryKey: accountKeys.me(),
-  queryFn: async (): Promise<Me | null> => {
-    try {
-      return await api.get<Me>('/api/account/me', { silent401: true });
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 401) return null;
-      throw err;
-    }
-  },
+  // GET /api/account/session answers 200 with null when signed out: no failed request in the console.
+  queryFn: async (): Promise<Me | null> => (await api.get<Session>('/api/account/session', { silent401: true })).me,
   staleTime: 60_000,
 });
 

@@ -11,7 +11,7 @@ export function resetPasswordMail(options: { appUrl: string; name: string; to: s
     `Olá, ${first}!`,
     '',
     `Recebemos um pedido para redefinir a senha da sua conta ${PRODUCT_NAME}.`,
-    'Para criar uma nova senha, abra o link abaixo (válido por 1 hora e uma única vez):',
+    'Para redefinir sua senha, abra o link abaixo (válido por 1 hora e uma única vez):',
     '',
     link,
     '',
@@ -21,7 +21,7 @@ export function resetPasswordMail(options: { appUrl: string; name: string; to: s
   ].join('\n');
   const html = `<p>Olá, ${escapeHtml(first)}!</p>
 <p>Recebemos um pedido para redefinir a senha da sua conta ${PRODUCT_NAME}.</p>
-<p><a href="${escapeHtml(link)}" style="background:#059669;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block">Criar nova senha</a></p>
+<p><a href="${escapeHtml(link)}" style="background:#059669;color:#fff;padding:10px 18px;border-radius:8px;text-decoration:none;display:inline-block">Redefinir senha</a></p>
 <p>O link vale por 1 hora e pode ser usado uma única vez. Se você não pediu a troca de senha, ignore este e-mail.</p>
 <p>Equipe ${PRODUCT_NAME}</p>`;
   return { to: options.to, subject: `Redefinição de senha — ${PRODUCT_NAME}`, text, html };

@@ -1,7 +1,7 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import { meSchema, registerResultSchema, registerSchema, resetLinkParamsSchema, resetLinkStatusSchema } from '@vendai/contracts';
+import { meSchema, registerResultSchema, registerSchema, resetLinkParamsSchema, resetLinkStatusSchema, sessionSchema } from '@vendai/contracts';
 import { authRateLimit } from '../../plugins/rate-limits.ts';
-import { requireUser } from '../../plugins/require-user.ts';
+import { readSessionUser, requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { getMe } from './get-me.ts';
 import { getResetLinkStatus } from './get-reset-link-status.ts';
@@ -23,6 +23,12 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/password-reset/:code', { schema: { params: resetLinkParamsSchema, response: { 200: resetLinkStatusSchema } } }, async (req) => ({
     status: await getResetLinkStatus(deps.auth, req.params.code),
   }));
+
+  // The web app's session probe (guards, /login, /register): signed out is an answer, not an error.
+  app.get('/session', { schema: { response: { 200: sessionSchema } } }, async (req) => {
+    const user = await readSessionUser(app, req);
+    return { me: user ? await getMe(deps.db, user.id) : null };
+  });
 
   app.register(async (signedIn) => {
     signedIn.addHook('preValidation', requireUser(app));

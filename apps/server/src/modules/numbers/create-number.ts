@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PHONE_IN_USE, parsePhone, type CreateNumberInput, type CreatedNumber } from '@vendai/contracts';
+import { linkNewNumberIfObvious } from '../../domain/agent-link/auto-link.ts';
 import { assertWithinLimit } from '../../domain/usage/assert-within-limit.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { gatewayCall } from './gateway-call.ts';
@@ -66,7 +67,10 @@ async function reserveNumber(deps: NumbersDeps, userId: string, values: { phone:
         for (let bump = 1; (await instanceNameTaken(tx, instanceName)) && bump < 10; bump++) {
           instanceName = buildInstanceName(values.phone, Date.now() + attempt + bump);
         }
-        return insertNumber(tx, { userId, phone: values.phone, apelido: values.apelido, instanceName, token });
+        const row = await insertNumber(tx, { userId, phone: values.phone, apelido: values.apelido, instanceName, token });
+        // First run (issue 12): a new number gets the owner's only (active) agent.
+        await linkNewNumberIfObvious(tx, userId, row.id);
+        return row;
       });
     } catch (err) {
       if (isUniqueViolation(err, 'numbers_phone_unique')) throw phoneInUse();

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { finishTrainingSchema, FinishTrainingResult } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
+import { linkNewAgentIfObvious } from '../../domain/agent-link/auto-link.ts';
+import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
 import { recordPromptVersion } from '../../domain/prompt-versions/record-prompt-version.ts';
 import { assertWithinLimit } from '../../domain/usage/assert-within-limit.ts';
 import { assembleSystemPrompt } from '../../domain/prompts/system-prompt.ts';
@@ -27,7 +29,7 @@ export async function finishTraining({
   input,
   log,
 }: {
-  deps: Pick<AppDeps, 'db' | 'llm'>;
+  deps: Pick<AppDeps, 'db' | 'llm'> & Partial<Pick<AppDeps, 'realtime'>>;
   userId: string;
   input: Input;
   log: FastifyBaseLogger;
@@ -67,8 +69,11 @@ export async function finishTraining({
     if (!saved) throw agentNotFound();
     await insertUsageTraining(tx, { userId, agentId: saved.id, type: 'TREINAMENTO' });
     await recordPromptVersion(tx, { userId, agentId: saved.id, source: agentId ? 'retraining' : 'training', systemPrompt: finalPrompt });
-    return saved;
+    // First run (issue 12): a new agent starts answering on the owner's only, agent-less number.
+    const linkedNumberId = agentId ? null : await linkNewAgentIfObvious(tx, userId, saved.id);
+    return { saved, linkedNumberId };
   });
 
-  return { agentId: row.id, apelido: row.apelido ?? apelido, trainnings: row.trainnings, promptSource };
+  if (row.linkedNumberId && deps.realtime) await publishNumberUpdated({ db: deps.db, realtime: deps.realtime, log }, row.linkedNumberId);
+  return { agentId: row.saved.id, apelido: row.saved.apelido ?? apelido, trainnings: row.saved.trainnings, promptSource, linkedNumberId: row.linkedNumberId };
 }

@@ -20,7 +20,7 @@ const aiRateLimit = {
 /** /api/training: the training wizard's two AI steps (part 1 §2 "/onboarding/train-ai", §4, §7). */
 export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', requireUser(app));
-  const { db, llm } = app.deps;
+  const { db, llm, realtime } = app.deps;
 
   app.post(
     '/questions',
@@ -32,7 +32,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   const finishResponse = { 200: finishTrainingResultSchema, 201: finishTrainingResultSchema };
   app.post('/finish', { config: aiRateLimit, schema: { body: finishTrainingSchema, response: finishResponse } }, async (req, reply) => {
     const input = req.body;
-    const result = await finishTraining({ deps: { db, llm }, userId: req.user.id, input, log: req.log });
+    const result = await finishTraining({ deps: { db, llm, realtime }, userId: req.user.id, input, log: req.log });
     return reply.status(input.mode === 'create' ? 201 : 200).send(result);
   });
 };

@@ -1,3 +1,4 @@
+import { LinkAgentToNumber } from './link-agent-to-number';
 import { agentDisplayName, type AgentSummary } from '@vendai/contracts';
 import { Bot, ChevronRight, Lightbulb, Link2, Plus, RefreshCw, Trash2 } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
@@ -132,7 +133,9 @@ function NameCell({ agent }: { agent: AgentSummary }) {
           <Link2 className="size-3.5" aria-hidden />
           Ligado a um WhatsApp
         </p>
-      ) : null}
+      ) : (
+        <LinkAgentToNumber agent={agent} />
+      )}
     </div>
   );
 }

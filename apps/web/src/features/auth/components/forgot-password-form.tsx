@@ -46,7 +46,7 @@ export function ForgotPasswordForm() {
             Email de recuperação enviado com sucesso!
           </p>
           <p className="text-sm text-slate-600">
-            Se houver uma conta com <strong className="break-all">{getValues('email').trim()}</strong>, você receberá um link para criar uma nova senha. Verifique também a caixa de spam.
+            Se houver uma conta com <strong className="break-all">{getValues('email').trim()}</strong>, você receberá um link para redefinir sua senha. Verifique também a caixa de spam.
           </p>
           <p className="text-sm text-slate-500">Redirecionando para o login em {secondsLeft}s...</p>
           <Button variant="secondary" className="w-full" onClick={() => void navigate(paths.login.getHref())}>
@@ -58,7 +58,7 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <AuthLayout title="Recuperar Senha" subtitle="Informe o e-mail da sua conta e enviaremos um link para criar uma nova senha.">
+    <AuthLayout title="Recuperar Senha" subtitle="Informe o e-mail da sua conta e enviaremos um link para redefinir sua senha.">
       <form onSubmit={(e) => void onSubmit(e)} className="space-y-4">
         <Field id="email" label="E-mail" error={emailError}>
           <Input

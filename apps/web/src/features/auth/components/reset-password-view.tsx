@@ -73,7 +73,7 @@ function ResetForm({ code, pending, error, onSubmit }: { code: string; pending: 
   const submit = handleSubmit((data) => onSubmit(data.password));
 
   return (
-    <AuthLayout title="Criar nova senha" subtitle="Escolha uma senha com pelo menos 8 caracteres.">
+    <AuthLayout title="Redefinir senha" subtitle="Crie uma nova senha com pelo menos 8 caracteres.">
       <form onSubmit={(e) => void submit(e)} className="space-y-4" noValidate>
         <Field id="password" label="Nova senha" error={passwordError}>
           <PasswordInput

@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
+import { useAgents } from '../api/get-agents';
 import { useConversation } from '../api/get-conversation';
 import { useConversations } from '../api/get-conversations';
 import { useMarkConversationRead } from '../api/mark-conversation-read';
@@ -14,6 +15,7 @@ import { useDocumentVisible } from '../hooks/use-document-visible';
 import { findConversation } from '../lib/cache-updates';
 import { contactDisplayName, inboxNumberLabel } from '../lib/display-names';
 import { AiSwitch } from './ai-switch';
+import { agentProblem, NoAgentBadge, NoAgentNotice } from './no-agent-notice';
 import { Composer } from './composer';
 import { ContactAvatar } from './contact-avatar';
 import { GroupBadge } from './group-badge';
@@ -51,6 +53,8 @@ function OpenChat({ conversation, numbers }: { conversation: ConversationDto; nu
   const name = contactDisplayName(conversation);
   const number = numbers.find((n) => n.id === conversation.numberId);
   const disconnected = number?.status === 'DESCONECTADO';
+  const agents = useAgents();
+  const problem = conversation.type === 'group' ? null : agentProblem(number, agents.data);
 
   // Opening a conversation clears its unread count; so does a message arriving while it is open.
   const { mutate: markReadMutate } = markRead;
@@ -93,8 +97,9 @@ function OpenChat({ conversation, numbers }: { conversation: ConversationDto; nu
           </h2>
           <p className="truncate text-xs text-slate-600">{subtitle}</p>
         </div>
-        <AiSwitch conversation={conversation} />
+        {problem ? <NoAgentBadge problem={problem} /> : <AiSwitch conversation={conversation} />}
       </header>
+      {problem && number ? <NoAgentNotice problem={problem} number={number} agents={agents.data ?? []} /> : null}
       {conversation.optedOut && !conversation.agenteAtivo ? (
         <p className="shrink-0 border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-xs text-amber-900">
           Este contato pediu para não receber mensagens automáticas. Ligar a IA volta a responder.

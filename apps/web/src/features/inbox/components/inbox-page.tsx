@@ -6,17 +6,20 @@ import { Spinner } from '@/components/ui/spinner';
 import { useMe } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useRealtime } from '@/lib/realtime';
+import { usePublicConfig } from '@/lib/public-config';
 import { useCurrentUsage } from '@/lib/usage';
+import { useAgents } from '../api/get-agents';
+import { useConversationCount } from '../api/get-conversation-count';
 import { useConversations } from '../api/get-conversations';
 import { useNumbers } from '../api/get-numbers';
 import { useInboxRealtime } from '../hooks/use-inbox-realtime';
 import { useSelectedConversation } from '../hooks/use-selected-conversation';
-import { findConversation } from '../lib/cache-updates';
+import { findConversation, flattenConversations } from '../lib/cache-updates';
 import { AgentPicker } from './agent-picker';
 import { AiUsage } from './ai-usage';
 import { ChatPanel, NoConversationSelected } from './chat-panel';
 import { ConversationList } from './conversation-list';
-import { GettingStarted } from './getting-started';
+import { firstRunDone, firstRunProgress, GettingStarted } from './getting-started';
 import { InboxBanners } from './inbox-banners';
 
 const DESCRIPTION = 'Acompanhe cada conversa ao vivo e assuma o atendimento quando quiser.';
@@ -29,6 +32,8 @@ export function InboxPage() {
   const numbers = useNumbers();
   const usage = useCurrentUsage();
   const me = useMe();
+  const agents = useAgents();
+  const config = usePublicConfig();
   useInboxRealtime();
 
   if (numbers.isPending) return <Spinner label="Carregando suas conversas..." className="m-8" />;
@@ -54,15 +59,15 @@ export function InboxPage() {
           <PageHeader
             title="Conversas"
             description={`Olá, ${firstName}! As conversas dos seus clientes aparecerão aqui assim que o WhatsApp estiver conectado.`}
-            action={
-              <div className="flex flex-wrap items-center gap-3">
-                <AiUsage usage={usage.data} />
-                <AgentPicker numbers={[]} />
-              </div>
-            }
+            action={<AiUsage usage={usage.data} />}
           />
           <div className="mt-8">
-            <GettingStarted />
+            <GettingStarted
+              numbers={[]}
+              agents={agents.data ?? []}
+              progress={firstRunProgress([], agents.data ?? [], false)}
+              simulator={config.data?.simulator ?? false}
+            />
           </div>
         </div>
       </Tooltip.Provider>
@@ -82,6 +87,13 @@ function Inbox({ numbers, usage, me }: { numbers: NonNullable<ReturnType<typeof 
   const selected = selectedId ? findConversation(list.data, selectedId) : undefined;
   const realtime = useRealtime();
   const offline = realtime.status === 'reconnecting';
+  const agents = useAgents();
+  const count = useConversationCount();
+  const config = usePublicConfig();
+  const hasConversation = (count.data?.total ?? 0) > 0 || flattenConversations(list.data).length > 0;
+  const progress = firstRunProgress(numbers, agents.data ?? [], hasConversation);
+  // Shown once every list it reads has answered, so it does not flash for owners who are done.
+  const showFirstRun = agents.isSuccess && (count.isSuccess || list.isSuccess) && !firstRunDone(progress);
 
   return (
     <div className="flex h-[calc(100dvh-4rem)] flex-col">
@@ -98,13 +110,18 @@ function Inbox({ numbers, usage, me }: { numbers: NonNullable<ReturnType<typeof 
         </div>
       </div>
       <InboxBanners numbers={numbers} usage={usage} me={me} />
+      {showFirstRun ? (
+        <div className={cn('max-h-[45dvh] shrink-0 overflow-y-auto border-b border-slate-200 bg-slate-50 p-3 sm:px-6', selectedId && 'hidden md:block')}>
+          <GettingStarted numbers={numbers} agents={agents.data ?? []} progress={progress} simulator={config.data?.simulator ?? false} compact />
+        </div>
+      ) : null}
       {offline ? (
         <p role="status" className="shrink-0 border-b border-slate-200 bg-slate-100 px-4 py-1.5 text-xs text-slate-700">
           Reconectando... as conversas serão atualizadas assim que a conexão voltar.
         </p>
       ) : null}
       <div className="flex min-h-0 flex-1">
-        <section aria-label="Lista de conversas" className={cn('min-h-0 w-full flex-col border-r border-slate-200 bg-white md:flex md:w-80 md:shrink-0 xl:w-96', selectedId ? 'hidden' : 'flex')}>
+        <section aria-label="Lista de conversas" className={cn('min-h-0 w-full flex-col border-slate-200 bg-white md:flex md:w-80 md:border-r md:shrink-0 xl:w-96', selectedId ? 'hidden' : 'flex')}>
           <ConversationList selectedId={selectedId} />
         </section>
         <section aria-label="Conversa" className={cn('min-h-0 min-w-0 flex-1 md:flex', selectedId ? 'flex' : 'hidden')}>

@@ -20,7 +20,7 @@ const ATTACHMENTS: { kind: AttachKind; label: string; icon: typeof Image }[] = [
   { kind: 'contact', label: 'Contato', icon: UserRound },
 ];
 
-/** Text box, attachments and the two test switches. The text stays when a send fails. */
+/** Text box, attachments and the two developer switches (under 'Avançado'). The text stays when a send fails. */
 export function Composer({ disabled, onSend }: { disabled: boolean; onSend: (message: SimOutgoingMessage, options: SendOptions) => Promise<boolean> }) {
   const [text, setText] = useState('');
   const [options, setOptions] = useState<SendOptions>({ sendTwice: false, useLid: false });
@@ -41,17 +41,22 @@ export function Composer({ disabled, onSend }: { disabled: boolean; onSend: (mes
 
   return (
     <div className="border-t border-slate-200 bg-[#f0f2f5] px-2 pt-1.5 pb-2 sm:px-3">
-      <fieldset className="mb-1.5 flex flex-wrap gap-x-4 gap-y-1 px-1 text-xs text-slate-700">
-        <legend className="sr-only">Opções de teste</legend>
-        <label className="inline-flex items-center gap-1.5">
-          <input type="checkbox" className="size-3.5 accent-brand-700" checked={options.sendTwice} onChange={(e) => setOptions({ ...options, sendTwice: e.target.checked })} />
-          Enviar 2 vezes (mesmo id)
-        </label>
-        <label className="inline-flex items-center gap-1.5">
-          <input type="checkbox" className="size-3.5 accent-brand-700" checked={options.useLid} onChange={(e) => setOptions({ ...options, useLid: e.target.checked })} />
-          Endereçar por @lid
-        </label>
-      </fieldset>
+      <details className="group mb-1 px-1 text-xs text-slate-700">
+        <summary className="inline-flex cursor-pointer items-center gap-1 rounded py-0.5 font-medium text-slate-600 select-none hover:text-slate-900">
+          Avançado{options.sendTwice || options.useLid ? ' (ativo)' : ''}
+        </summary>
+        <fieldset className="mt-1 mb-1 flex flex-wrap gap-x-4 gap-y-1">
+          <legend className="sr-only">Opções de teste para desenvolvedores</legend>
+          <label className="inline-flex items-center gap-1.5">
+            <input type="checkbox" className="size-3.5 accent-brand-700" checked={options.sendTwice} onChange={(e) => setOptions({ ...options, sendTwice: e.target.checked })} />
+            Enviar 2 vezes (mesmo id)
+          </label>
+          <label className="inline-flex items-center gap-1.5">
+            <input type="checkbox" className="size-3.5 accent-brand-700" checked={options.useLid} onChange={(e) => setOptions({ ...options, useLid: e.target.checked })} />
+            Endereçar por @lid
+          </label>
+        </fieldset>
+      </details>
       <form onSubmit={submit} className="flex items-end gap-2">
         <DropdownMenu.Root>
           <DropdownMenu.Trigger asChild>

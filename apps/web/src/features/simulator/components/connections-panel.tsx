@@ -1,3 +1,4 @@
+import { useInstanceOwner } from '../api/get-instance-owners';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { SimInstanceView } from '@vendai/contracts';
 import { MessageCircle, PhoneOff, ScanLine, Smartphone } from 'lucide-react';
@@ -56,11 +57,13 @@ export function ConnectionsPanel({ query, onChat }: { query: UseQueryResult<SimI
 
 function InstanceCard({ instance, onChat }: { instance: SimInstanceView; onChat: (name: string) => void }) {
   const disconnect = useDisconnectInstance();
+  const owner = useInstanceOwner(instance.name);
   return (
     <article className="flex h-full min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={`Conexão ${instance.name}`}>
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h2 className="truncate font-mono text-sm font-semibold text-slate-900">{instance.name}</h2>
+          <h2 className="truncate text-sm font-semibold text-slate-900">{owner ? owner.label : instance.name}</h2>
+          {owner?.phone ? <p className="truncate text-xs text-slate-600">{owner.phone}</p> : null}
           <p className="mt-0.5 text-xs text-slate-600">
             {instance.chats} {instance.chats === 1 ? 'conversa' : 'conversas'}
           </p>
@@ -112,11 +115,17 @@ function InstanceCard({ instance, onChat }: { instance: SimInstanceView; onChat:
           Desconectado{instance.ownerPhone ? ` (último celular: ${phoneLabel(instance.ownerPhone)})` : ''}. Para reconectar, peça um QR Code novo no VendAI.
         </p>
       ) : null}
-      {instance.webhookUrl ? (
-        <p className="mt-3 truncate border-t border-slate-100 pt-2 text-xs text-slate-600" title={instance.webhookUrl}>
-          Webhook: {instance.webhookUrl}
+      <details className="mt-3 border-t border-slate-100 pt-2 text-xs text-slate-600">
+        <summary className="cursor-pointer font-medium select-none hover:text-slate-900">Avançado</summary>
+        <p className="mt-1 truncate font-mono" title={instance.name}>
+          Instância: {instance.name}
         </p>
-      ) : null}
+        {instance.webhookUrl ? (
+          <p className="mt-1 truncate" title={instance.webhookUrl}>
+            Webhook: {instance.webhookUrl}
+          </p>
+        ) : null}
+      </details>
     </article>
   );
 }

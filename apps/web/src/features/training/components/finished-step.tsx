@@ -5,6 +5,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { AgentLinkStatus } from './agent-link-status';
 
 /** Where the final button goes (part 1 §2): update → /ia-management, create → /agents-management, no mode → /dashboard. */
 export function finalTarget(mode: TrainingMode | null, agentId: string | null): { href: string; label: string } {
@@ -73,8 +74,9 @@ export function FinishedStep({
         <strong className="font-semibold text-slate-900">{result.apelido}</strong>{' '}
         {mode === 'update'
           ? `aprendeu as novidades. Este é o treinamento nº ${result.trainnings} dele.`
-          : 'já tem um roteiro de vendas escrito a partir das suas respostas. Ligue-o a um número de WhatsApp para começar a atender.'}
+          : 'já tem um roteiro de vendas escrito a partir das suas respostas.'}
       </p>
+      <AgentLinkStatus agentId={result.agentId} />
       {result.promptSource === 'template' ? (
         <p className="mx-auto mt-3 max-w-md text-sm text-amber-800">
           Não deu para usar a resposta da IA desta vez, então o roteiro foi montado diretamente das suas respostas. Você pode refazer o treinamento quando quiser.

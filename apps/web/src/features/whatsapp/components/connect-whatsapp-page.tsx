@@ -12,6 +12,7 @@ import { readConnectRouteState, type ConnectRouteState } from '../lib/connect-ro
 import { ConnectionTimeoutDialog } from './connection-timeout-dialog';
 import { CountdownBar } from './countdown-bar';
 import { LinkDeviceSteps } from './link-device-steps';
+import { SimulatorHint } from './simulator-hint';
 
 /**
  * /onboarding/connect-whatsapp (part 1 §2, §4, §9): steps to link a device, the QR with a 90 s
@@ -76,7 +77,7 @@ export function ConnectWhatsappPage() {
           aria-label="QR Code"
           className="mt-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:mt-0 lg:self-start"
         >
-          <QrPanel phase={phase} flow={flow} onRetry={retry} />
+          <QrPanel phase={phase} flow={flow} onRetry={retry} nickname={who?.nickname} />
         </section>
 
         <div className="lg:col-start-1">
@@ -126,7 +127,7 @@ export function ConnectWhatsappPage() {
   );
 }
 
-function QrPanel({ phase, flow, onRetry }: { phase: ConnectPhase; flow: ReturnType<typeof useConnectionFlow>; onRetry: () => void }) {
+function QrPanel({ phase, flow, onRetry, nickname }: { phase: ConnectPhase; flow: ReturnType<typeof useConnectionFlow>; onRetry: () => void; nickname?: string | null }) {
   switch (phase.name) {
     case 'missing':
       return (
@@ -173,6 +174,7 @@ function QrPanel({ phase, flow, onRetry }: { phase: ConnectPhase; flow: ReturnTy
             <Spinner className="size-3.5" />
             Aguardando a leitura do QR Code...
           </p>
+          <SimulatorHint nickname={nickname} />
         </div>
       );
     case 'expiring':

@@ -1,3 +1,4 @@
+import { LinkNumberToAgent } from './link-number-to-agent';
 import { LOAD_NUMBERS_FAILED, formatPhone, instanceDisplayName, type NumberView } from '@vendai/contracts';
 import { Plus, RefreshCw, Smartphone, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -160,6 +161,7 @@ function InstancesTable({ numbers, onReconnect, onDelete }: { numbers: NumberVie
               </td>
               <td className="px-4 py-3">
                 <AgentBadge linked={Boolean(n.agente)} agentName={n.agente_nome} />
+                <LinkNumberToAgent number={n} />
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatConnectedAt(n.connected_at)}</td>
               <td className="px-4 py-3">
@@ -195,6 +197,7 @@ function InstancesCards({ numbers, onReconnect, onDelete }: { numbers: NumberVie
               <dd className="mt-1 text-slate-700">{formatConnectedAt(n.connected_at)}</dd>
             </div>
           </dl>
+          <LinkNumberToAgent number={n} />
           <div className="mt-4 border-t border-slate-100 pt-3">
             <Actions number={n} onReconnect={onReconnect} onDelete={onDelete} />
           </div>

@@ -1,0 +1,28 @@
+import { agentDisplayName, instanceDisplayName, type NumberView } from '@vendai/contracts';
+import { Link } from 'react-router';
+import { useOwnerAgents } from '@/components/agent-link/agent-link-api';
+import { LinkSelect } from '@/components/agent-link/link-select';
+import { paths } from '@/config/paths';
+
+/** A number with no agent (issue 12): choose the agent that answers on it, right in the list. */
+export function LinkNumberToAgent({ number }: { number: NumberView }) {
+  const agents = useOwnerAgents();
+  if (number.agente || !agents.data) return null;
+  const usable = agents.data.filter((a) => a.active);
+  if (!usable.length) {
+    return (
+      <Link to={paths.onboarding.trainAi.getHref()} className="mt-1 block text-xs font-semibold text-brand-700 underline-offset-4 hover:underline">
+        Treinar um agente
+      </Link>
+    );
+  }
+  return (
+    <LinkSelect
+      size="sm"
+      className="mt-1.5"
+      label={`Agente para ${instanceDisplayName(number)}`}
+      options={usable.map((a) => ({ value: a.id, label: agentDisplayName(a) }))}
+      toPair={(agentId) => ({ numberId: number.id, agentId })}
+    />
+  );
+}
