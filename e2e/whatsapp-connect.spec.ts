@@ -110,7 +110,7 @@ test('novo usuário conecta um WhatsApp pelo QR, desconecta no celular, reconect
   // The connect screen: steps, QR, countdown from 01:30 in green, product description, back link.
   await expectQrShown(page);
   await expect(page.getByRole('heading', { name: 'Conecte seu WhatsApp', level: 1 })).toBeVisible();
-  await expect(page.getByText('Loja Centro')).toBeVisible();
+  await expect(page.getByText('Loja Centro').first()).toBeVisible();
   for (const step of ['Abra o WhatsApp', 'Entre em Aparelhos conectados', 'Toque em Conectar um aparelho', 'Aponte a câmera para o QR Code']) {
     await expect(page.getByRole('list', { name: 'Como conectar' }).getByText(step)).toBeVisible();
   }
