@@ -146,7 +146,7 @@ describe('assertWithinLimit', () => {
     await expect(assertWithinLimit(db, userId, 'retrain')).resolves.toBeUndefined();
     await db.insert(usageTraining).values(Array.from({ length: 3 }, () => ({ userId, agentId: id, type: 'TREINAMENTO' })));
     await expect(assertWithinLimit(db, userId, 'retrain')).resolves.toBeUndefined();
-    // A prompt-coach acceptance is an edit, not a training (docs/decisions/012-prompt-workshop.md).
+    // A prompt-coach acceptance is an edit, not a training (docs/decisions/014-prompt-workshop.md).
     await db.insert(usageTraining).values({ userId, agentId: id, type: 'TREINADORA DE PROMPT' });
     await expect(assertWithinLimit(db, userId, 'retrain')).resolves.toBeUndefined();
     await db.insert(usageTraining).values({ userId, agentId: id, type: 'TREINAMENTO' });

@@ -70,7 +70,7 @@ describe('GET /api/usage', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       // Two trainings this month; the prompt coach's acceptance is recorded but is not a training
-      // (docs/decisions/012-prompt-workshop.md), and last month's does not count.
+      // (docs/decisions/014-prompt-workshop.md), and last month's does not count.
       total_trainnings: 2,
       max_trainnings: 5,
       qtd_agentes: 2,

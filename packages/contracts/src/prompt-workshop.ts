@@ -39,7 +39,7 @@ export const COACH_STALE_MESSAGE = 'O prompt mudou desde esta sugestão. Peça u
 /**
  * Part 2 §4: a suggestion shorter than 60% of the current prompt AND under 200 characters is
  * 'partial' (it would replace a whole prompt with a fragment). A suggestion of 200 characters or
- * more is never judged partial (docs/decisions/012-prompt-workshop.md explains this reading).
+ * more is never judged partial (docs/decisions/014-prompt-workshop.md explains this reading).
  */
 export function isPartialSuggestion(currentPrompt: string, suggestion: string): boolean {
   const length = suggestion.trim().length;

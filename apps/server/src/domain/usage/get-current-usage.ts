@@ -15,7 +15,7 @@ export function monthStart(now = new Date()): Date {
  * user_current_usage (part 2 §3): the plan's limits beside what the user has used. A user with no
  * plan gets the free plan's limits (docs/decisions/002-plan-limits.md). total_trainnings counts the
  * month's trainings and retrainings ('TREINAMENTO'); prompt-coach acceptances ('TREINADORA DE
- * PROMPT') are recorded but are edits, not trainings (docs/decisions/012-prompt-workshop.md). Monthly counters cover the
+ * PROMPT') are recorded but are edits, not trainings (docs/decisions/014-prompt-workshop.md). Monthly counters cover the
  * calendar month, or the billing period of a paid plan's live subscription (usage-period.ts).
  */
 export async function getCurrentUsage(db: Db, userId: string, now = new Date()): Promise<CurrentUsage> {
