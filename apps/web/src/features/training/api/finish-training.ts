@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FinishTrainingInput, FinishTrainingResult } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
-import { agentKeys, usageKeys } from '@/lib/query-keys';
+import { agentKeys, numberKeys, usageKeys } from '@/lib/query-keys';
 
 /** Call B through the server, then the agent is created (or retrained) with a usage_training row. */
 export const finishTraining = (input: FinishTrainingInput) => api.post<FinishTrainingResult>('/api/training/finish', { ...input });
@@ -11,8 +11,10 @@ export function useFinishTraining() {
   return useMutation({
     mutationFn: finishTraining,
     onSettled: () => {
-      // The agents (lists, the agent itself) and the plan counters change.
+      // The agents (lists, the agent itself) and the plan counters change; a new agent may have been
+      // linked to the owner's only number (linkedNumberId), which the numbers list shows.
       void queryClient.invalidateQueries({ queryKey: agentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: numberKeys.all });
       void queryClient.invalidateQueries({ queryKey: usageKeys.all });
     },
   });
