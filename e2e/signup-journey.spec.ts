@@ -67,5 +67,5 @@ test('no celular o menu lateral abre como gaveta', async ({ page }) => {
   await page.getByRole('button', { name: 'Abrir menu' }).click();
   await page.getByRole('dialog').getByRole('link', { name: 'Planos' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
-  await expect(page.getByRole('heading', { name: 'Planos', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Escolha o plano ideal para o seu negócio', level: 1 })).toBeVisible();
 });
