@@ -72,7 +72,7 @@ module.exports = {
       severity: 'error',
       comment:
         'domain/, integrations/ and jobs/ never import the HTTP layer (plugins/, realtime/, types.ts), the ' +
-        'simulator or modules. One allowed arrow: the gateway defaults to the built-in simulator\'s address.',
+        "simulator or modules. One allowed arrow: the gateway defaults to the built-in simulator's address.",
       from: { path: `${S}(domain|integrations|jobs)/` },
       to: {
         path: `${S}(plugins/|realtime/|simulator/|modules/|types\\.ts$)`,

@@ -32,7 +32,10 @@ export default defineConfig(
       ],
       // One style for type-only imports keeps what is erased at runtime visible (`typeof import('x')`
       // stays allowed: lazily loaded SDKs are typed that way).
-      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false }],
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { fixStyle: 'inline-type-imports', disallowTypeAnnotations: false },
+      ],
       eqeqeq: ['error', 'always', { null: 'ignore' }],
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
@@ -50,7 +53,15 @@ export default defineConfig(
   },
   {
     // Scripts, benches and tests talk to the terminal.
-    files: ['apps/server/bench/**', 'apps/server/scripts/**', 'apps/web/bench/**', 'apps/web/scripts/**', '**/*.test.{ts,tsx}', 'e2e/**', 'scripts/**'],
+    files: [
+      'apps/server/bench/**',
+      'apps/server/scripts/**',
+      'apps/web/bench/**',
+      'apps/web/scripts/**',
+      '**/*.test.{ts,tsx}',
+      'e2e/**',
+      'scripts/**',
+    ],
     rules: {
       'no-console': 'off',
       // Tests reach into arbitrary JSON payloads.

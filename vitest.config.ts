@@ -10,7 +10,9 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     environment: 'node',
-    include: ['apps/server/**/*.test.ts', 'packages/contracts/**/*.test.ts'].filter((p) => db === 'pglite' || p.startsWith('apps/server')),
+    include: ['apps/server/**/*.test.ts', 'packages/contracts/**/*.test.ts'].filter(
+      (p) => db === 'pglite' || p.startsWith('apps/server'),
+    ),
     env: { TEST_DB: db },
     // One worker runs several files and reuses the migrated PGlite template (test/helpers/test-database.ts).
     isolate: false,

@@ -1,4 +1,11 @@
-import { CONTROL_URL, expect, expectNoSeriousA11yViolations, registerThroughUi, shootBothWidths, test } from './support/fixtures';
+import {
+  CONTROL_URL,
+  expect,
+  expectNoSeriousA11yViolations,
+  registerThroughUi,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 
 /**
  * Plans and billing (issue 11) as a new owner would, against the local payments stand-in (the
@@ -7,11 +14,16 @@ import { CONTROL_URL, expect, expectNoSeriousA11yViolations, registerThroughUi, 
 test.describe.configure({ timeout: 360_000 });
 
 async function seedAgent(email: string) {
-  const res = await fetch(`${CONTROL_URL}/seed-inbox`, { method: 'POST', body: JSON.stringify({ email, withoutNumber: true, agents: ['Vendedora'] }) });
+  const res = await fetch(`${CONTROL_URL}/seed-inbox`, {
+    method: 'POST',
+    body: JSON.stringify({ email, withoutNumber: true, agents: ['Vendedora'] }),
+  });
   expect(res.ok).toBe(true);
 }
 
-test('free owner at the agent limit upgrades to Expansão IA, manages and cancels the subscription', async ({ page }) => {
+test('free owner at the agent limit upgrades to Expansão IA, manages and cancels the subscription', async ({
+  page,
+}) => {
   const person = await registerThroughUi(page);
   await seedAgent(person.email);
 
@@ -24,18 +36,29 @@ test('free owner at the agent limit upgrades to Expansão IA, manages and cancel
 
   const cards = page.getByRole('article');
   await expect(cards).toHaveCount(4);
-  await expect(cards.getByRole('heading', { level: 2 })).toHaveText(['Gratuito', 'Expansão IA', 'Consciência VendAI', 'Sem Limites']);
+  await expect(cards.getByRole('heading', { level: 2 })).toHaveText([
+    'Gratuito',
+    'Expansão IA',
+    'Consciência VendAI',
+    'Sem Limites',
+  ]);
   const expansao = page.getByRole('article', { name: 'Expansão IA' });
   await expect(expansao.getByText('Mais Popular')).toBeVisible();
   await expect(expansao.getByText(/US\$\s47,00/)).toBeVisible();
   await expect(expansao.getByText('3 agentes')).toBeVisible();
-  await expect(page.getByRole('article', { name: 'Gratuito' }).getByRole('button', { name: 'Plano Atual' })).toBeDisabled();
+  await expect(
+    page.getByRole('article', { name: 'Gratuito' }).getByRole('button', { name: 'Plano Atual' }),
+  ).toBeDisabled();
   await expect(page.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute('href', '/dashboard');
   await shootBothWidths(page, 'billing-pricing');
   await expectNoSeriousA11yViolations(page);
 
   // Sem Limites opens the configured sales chat (answered locally: nothing leaves the machine).
-  await page.context().route(/^https:\/\/wa\.me\//, (route) => route.fulfill({ contentType: 'text/html', body: '<p>Chat de vendas</p>' }));
+  await page
+    .context()
+    .route(/^https:\/\/wa\.me\//, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<p>Chat de vendas</p>' }),
+    );
   const popupPromise = page.waitForEvent('popup');
   await page.getByRole('article', { name: 'Sem Limites' }).getByRole('link', { name: 'Consultar Valores' }).click();
   const popup = await popupPromise;
@@ -61,7 +84,9 @@ test('free owner at the agent limit upgrades to Expansão IA, manages and cancel
   await page.goto('/agents-management');
   await expect(page.getByText('1/3')).toBeVisible();
   await page.goto('/pricing');
-  await expect(page.getByRole('article', { name: 'Expansão IA' }).getByRole('button', { name: 'Plano Atual' })).toBeDisabled();
+  await expect(
+    page.getByRole('article', { name: 'Expansão IA' }).getByRole('button', { name: 'Plano Atual' }),
+  ).toBeDisabled();
 
   // 'Gerenciar assinatura' opens the local portal; cancel: the plan stays until the period ends.
   await page.getByRole('button', { name: 'Menu do usuário' }).click();
@@ -94,13 +119,21 @@ test('free owner at the agent limit upgrades to Expansão IA, manages and cancel
   await expect(page.getByRole('dialog', { name: 'Plano Gratuito' })).toBeVisible();
 });
 
-test('pricing keeps the query string on the back link, cancels a checkout, and shows the load errors', async ({ page }) => {
+test('pricing keeps the query string on the back link, cancels a checkout, and shows the load errors', async ({
+  page,
+}) => {
   await registerThroughUi(page);
   await page.goto('/pricing?origem=limite');
-  await expect(page.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute('href', '/dashboard?origem=limite');
+  await expect(page.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute(
+    'href',
+    '/dashboard?origem=limite',
+  );
 
   // Cancelar on the checkout page: back on /pricing, nothing changed.
-  await page.getByRole('article', { name: 'Consciência VendAI' }).getByRole('button', { name: 'Assinar Consciência VendAI' }).click();
+  await page
+    .getByRole('article', { name: 'Consciência VendAI' })
+    .getByRole('button', { name: 'Assinar Consciência VendAI' })
+    .click();
   await page.getByRole('dialog').getByRole('button', { name: 'Ir para o pagamento' }).click();
   await expect(page).toHaveURL(/\/pagamentos-local\/checkout\//);
   await page.getByRole('button', { name: 'Cancelar' }).click();
@@ -110,11 +143,22 @@ test('pricing keeps the query string on the back link, cancels a checkout, and s
 
   // A checkout refused by the server: its message in the dialog's red box.
   await page.route('**/api/billing/create-checkout-session', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'NOT_CONFIGURED', message: 'Pagamentos não configurados neste servidor. O plano gratuito continua disponível.' } }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: {
+          code: 'NOT_CONFIGURED',
+          message: 'Pagamentos não configurados neste servidor. O plano gratuito continua disponível.',
+        },
+      }),
+    }),
   );
   await page.getByRole('article', { name: 'Expansão IA' }).getByRole('button', { name: 'Assinar Expansão IA' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Ir para o pagamento' }).click();
-  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Pagamentos não configurados neste servidor. O plano gratuito continua disponível.');
+  await expect(page.getByRole('dialog').getByRole('alert')).toHaveText(
+    'Pagamentos não configurados neste servidor. O plano gratuito continua disponível.',
+  );
   await page.route('**/api/billing/create-checkout-session', (route) => route.fulfill({ status: 502, body: '' }));
   await page.getByRole('dialog').getByRole('button', { name: 'Ir para o pagamento' }).click();
   await expect(page.getByRole('dialog').getByRole('alert')).toHaveText('Erro HTTP 502');

@@ -1,9 +1,18 @@
 import { FEEDBACK_DUPLICATE_MESSAGE, FEEDBACK_REQUIRED_MESSAGE } from '@vendai/contracts';
-import { expect, expectNoSeriousA11yViolations, latestMailTo, registerThroughUi, shootBothWidths, test } from './support/fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  latestMailTo,
+  registerThroughUi,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 
 /** "Ajude A Melhorar" and the MVP page (issue 12), as a new user. The harness mails support at its default address. */
 
-test('o link de bug da página MVP abre o formulário com Bug marcado; enviar mostra o agradecimento e volta ao painel em 3 s', async ({ page }) => {
+test('o link de bug da página MVP abre o formulário com Bug marcado; enviar mostra o agradecimento e volta ao painel em 3 s', async ({
+  page,
+}) => {
   const person = await registerThroughUi(page);
   await page.goto('/mvp');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -36,7 +45,10 @@ test('o link de bug da página MVP abre o formulário com Bug marcado; enviar mo
   expect(mail.text).toContain(text);
 });
 
-test('sem tipo escolhido o envio é recusado; a mesma mensagem enviada de novo em seguida é recusada como duplicada', async ({ page, context }) => {
+test('sem tipo escolhido o envio é recusado; a mesma mensagem enviada de novo em seguida é recusada como duplicada', async ({
+  page,
+  context,
+}) => {
   await registerThroughUi(page);
   const fill = async (p: typeof page) => {
     await p.goto('/dashboard/feedback');

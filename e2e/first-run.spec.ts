@@ -11,21 +11,29 @@ test.describe.configure({ timeout: 300_000 });
 async function train(page: Page) {
   for (let i = 0; i < KEY_QUESTIONS.length; i++) {
     await expect(page.getByText(`Pergunta ${i + 1} de 7`)).toBeVisible();
-    await page.getByLabel(KEY_QUESTIONS[i]!.pergunta).fill(`Resposta ${i + 1}: Doce Encanto, bolos artesanais em BH, entrega em até 3 dias.`);
+    await page
+      .getByLabel(KEY_QUESTIONS[i]!.pergunta)
+      .fill(`Resposta ${i + 1}: Doce Encanto, bolos artesanais em BH, entrega em até 3 dias.`);
     await page.getByRole('button', { name: i === 6 ? 'Continuar' : 'Próxima' }).click();
   }
   await expect(page.getByText('Perguntas de refinamento')).toBeVisible();
   const total = Number((await page.getByText(/^Pergunta 1 de \d$/).textContent())!.match(/de (\d)/)![1]);
   for (let i = 0; i < total; i++) {
     await expect(page.getByText(`Pergunta ${i + 1} de ${total}`)).toBeVisible();
-    await page.getByRole('textbox').first().fill(`Refinamento ${i + 1}: pedidos com 3 dias de antecedência.`);
+    await page
+      .getByRole('textbox')
+      .first()
+      .fill(`Refinamento ${i + 1}: pedidos com 3 dias de antecedência.`);
     await page.getByRole('button', { name: i === total - 1 ? 'Continuar' : 'Próxima' }).click();
   }
   await page.getByLabel('Nome do agente').fill('Luna');
   await page.getByRole('button', { name: 'Concluir treinamento' }).click();
 }
 
-test('cadastro → conectar pelo simulador → treinar → agente ligado sozinho → primeira mensagem respondida pela IA', async ({ page, context }) => {
+test('cadastro → conectar pelo simulador → treinar → agente ligado sozinho → primeira mensagem respondida pela IA', async ({
+  page,
+  context,
+}) => {
   const logs: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') logs.push(`${page.url()}: ${m.text()}`);
@@ -76,7 +84,9 @@ test('cadastro → conectar pelo simulador → treinar → agente ligado sozinho
   await train(page);
   await expect(page.getByRole('heading', { name: 'Seu agente está pronto!' })).toBeVisible();
   // 3. Linked by itself: the finish screen says where it answers.
-  await expect(page.getByRole('status').filter({ hasText: 'Ele já está respondendo no WhatsApp Loja Centro' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Ele já está respondendo no WhatsApp Loja Centro' }),
+  ).toBeVisible();
   await shootBothWidths(page, 'first-run-finished-linked');
   await page.getByRole('link', { name: 'Ir para o painel' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -98,9 +108,15 @@ test('cadastro → conectar pelo simulador → treinar → agente ligado sozinho
   // The owner sees the conversation, answered by the AI; 'Primeiros passos' is gone.
   await page.bringToFront();
   await expect(page.getByRole('heading', { name: 'Primeiros passos' })).toHaveCount(0);
-  await page.getByRole('button', { name: /Bruno Lima/ }).or(page.getByRole('link', { name: /Bruno Lima/ })).first().click();
+  await page
+    .getByRole('button', { name: /Bruno Lima/ })
+    .or(page.getByRole('link', { name: /Bruno Lima/ }))
+    .first()
+    .click();
   await expect(page.getByRole('switch', { name: 'IA' })).toBeChecked();
-  await expect(page.getByTestId('message-scroll').getByTestId('message').filter({ hasText: 'Oi! Vocês entregam no sábado?' })).toBeVisible();
+  await expect(
+    page.getByTestId('message-scroll').getByTestId('message').filter({ hasText: 'Oi! Vocês entregam no sábado?' }),
+  ).toBeVisible();
   await shootBothWidths(page, 'first-run-first-answer');
   expect(logs).toEqual([]);
 });

@@ -1,7 +1,14 @@
 import { KEY_QUESTIONS } from '@vendai/contracts';
 import type { Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { expect, expectNoSeriousA11yViolations, newPerson, registerThroughUi, shootBothWidths, test } from './support/fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  newPerson,
+  registerThroughUi,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 
 /**
  * The inbox live, as a new user would use it (issue 6 with the engine of issue 5 and the simulator
@@ -25,7 +32,9 @@ const CUSTOMER = { name: 'Bruno Lima', phone: '5511988887777' };
 
 /** The simulator page's own API: what its composer posts when the person writes as the customer. */
 async function customerSends(page: Page, instance: string, message: Record<string, unknown>) {
-  const res = await page.request.post(`/simulator/ui-api/instances/${instance}/messages`, { data: { customer: CUSTOMER, message } });
+  const res = await page.request.post(`/simulator/ui-api/instances/${instance}/messages`, {
+    data: { customer: CUSTOMER, message },
+  });
   expect(res.status(), await res.text()).toBe(201);
 }
 
@@ -50,13 +59,19 @@ function png(width: number, height: number): string {
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
   const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]).toString('base64');
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]).toString('base64');
 }
 
 function wav(seconds: number): string {
   const rate = 8000;
   const data = Buffer.alloc(rate * seconds * 2);
-  for (let i = 0; i < rate * seconds; i += 1) data.writeInt16LE(Math.round(Math.sin((i / rate) * 2 * Math.PI * 330) * 2000), i * 2);
+  for (let i = 0; i < rate * seconds; i += 1)
+    data.writeInt16LE(Math.round(Math.sin((i / rate) * 2 * Math.PI * 330) * 2000), i * 2);
   const h = Buffer.alloc(44);
   h.write('RIFF', 0);
   h.writeUInt32LE(36 + data.length, 4);
@@ -73,13 +88,22 @@ function wav(seconds: number): string {
   return Buffer.concat([h, data]).toString('base64');
 }
 
-test('ao vivo com o simulador: mensagem do cliente, resposta da IA, modo Manual, rajada, tipos de mídia e desconexão', async ({ page }) => {
+test('ao vivo com o simulador: mensagem do cliente, resposta da IA, modo Manual, rajada, tipos de mídia e desconexão', async ({
+  page,
+}) => {
   test.setTimeout(360_000);
   await registerThroughUi(page);
 
   // An agent, trained through the API the wizard uses (its own journey is tested elsewhere).
-  const respostas = KEY_QUESTIONS.map((q, i) => ({ tipo: 'chave', key: q.key, pergunta: q.pergunta, resposta: ANSWERS[i] }));
-  expect((await page.request.post('/api/training/finish', { data: { mode: 'create', apelido: 'Bia', respostas } })).status()).toBe(201);
+  const respostas = KEY_QUESTIONS.map((q, i) => ({
+    tipo: 'chave',
+    key: q.key,
+    pergunta: q.pergunta,
+    resposta: ANSWERS[i],
+  }));
+  expect(
+    (await page.request.post('/api/training/finish', { data: { mode: 'create', apelido: 'Bia', respostas } })).status(),
+  ).toBe(201);
 
   // A number, connected as a person does: the phone dialog, the QR, the simulator's phone scanning it.
   const digits = `55${newPerson().phoneDigits}`;
@@ -94,7 +118,10 @@ test('ao vivo com o simulador: mensagem do cliente, resposta da IA, modo Manual,
   const instance = number!.instance_name;
   const phone = await page.context().newPage();
   await phone.goto('/simulador?aba=conexoes');
-  await phone.getByRole('article', { name: `Conexão ${instance}` }).getByRole('link', { name: 'Escanear com o celular' }).click();
+  await phone
+    .getByRole('article', { name: `Conexão ${instance}` })
+    .getByRole('link', { name: 'Escanear com o celular' })
+    .click();
   const field = phone.getByLabel('Número deste celular (DDI + DDD + número)');
   if (!(await field.inputValue())) await field.fill(digits);
   await phone.getByRole('button', { name: 'Aprovar conexão' }).click();
@@ -127,7 +154,10 @@ test('ao vivo com o simulador: mensagem do cliente, resposta da IA, modo Manual,
   await row.click();
   const chat = page.getByRole('region', { name: 'Conversa' });
   const messages = chat.getByTestId('message');
-  await expect(messages.filter({ hasText: 'Olá! Quanto custa o clareamento?' })).toHaveAttribute('data-author', 'contact');
+  await expect(messages.filter({ hasText: 'Olá! Quanto custa o clareamento?' })).toHaveAttribute(
+    'data-author',
+    'contact',
+  );
   await expect(row.getByTestId('unread-badge')).toHaveCount(0);
 
   // The AI's reply appears live, in the inbox and on the customer's phone.
@@ -166,21 +196,44 @@ test('ao vivo com o simulador: mensagem do cliente, resposta da IA, modo Manual,
   // Back to IA: a burst of three messages gets one reply.
   await chat.getByRole('switch', { name: 'Manual' }).click();
   await expect(chat.getByRole('switch', { name: 'IA' })).toBeChecked();
-  for (const text of ['Mais uma dúvida', 'Vocês atendem sábado?', 'E aceitam cartão?']) await customerSends(page, instance, { type: 'text', text });
+  for (const text of ['Mais uma dúvida', 'Vocês atendem sábado?', 'E aceitam cartão?'])
+    await customerSends(page, instance, { type: 'text', text });
   await expect(messages.filter({ hasText: 'E aceitam cartão?' })).toHaveCount(1, { timeout: 20_000 });
   await expect(aiReplies).toHaveCount(aiBefore + 1, { timeout: 40_000 });
   await page.waitForTimeout(8_000);
   await expect(aiReplies).toHaveCount(aiBefore + 1);
 
   // Every message type the customer can send arrives and renders.
-  await customerSends(page, instance, { type: 'image', base64: png(120, 80), mimetype: 'image/png', caption: 'Essa cor tem?', width: 120, height: 80 });
+  await customerSends(page, instance, {
+    type: 'image',
+    base64: png(120, 80),
+    mimetype: 'image/png',
+    caption: 'Essa cor tem?',
+    width: 120,
+    height: 80,
+  });
   await customerSends(page, instance, { type: 'audio', base64: wav(2), mimetype: 'audio/wav', seconds: 2 });
-  await customerSends(page, instance, { type: 'document', base64: Buffer.from('%PDF-1.4\n%orçamento\n').toString('base64'), mimetype: 'application/pdf', fileName: 'orcamento.pdf' });
-  await customerSends(page, instance, { type: 'location', latitude: -23.561414, longitude: -46.655881, name: 'MASP', address: 'Av. Paulista, 1578 - Bela Vista, São Paulo - SP' });
+  await customerSends(page, instance, {
+    type: 'document',
+    base64: Buffer.from('%PDF-1.4\n%orçamento\n').toString('base64'),
+    mimetype: 'application/pdf',
+    fileName: 'orcamento.pdf',
+  });
+  await customerSends(page, instance, {
+    type: 'location',
+    latitude: -23.561414,
+    longitude: -46.655881,
+    name: 'MASP',
+    address: 'Av. Paulista, 1578 - Bela Vista, São Paulo - SP',
+  });
   await customerSends(page, instance, { type: 'contact', displayName: 'Carla Dias', phone: '5511955554444' });
   const photo = chat.getByRole('img', { name: 'Essa cor tem?' });
-  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth).catch(() => 0), { timeout: 30_000 }).toBe(120);
-  await expect(chat.locator('[data-type="audio"] audio')).toHaveAttribute('src', /^\/api\/media\//, { timeout: 20_000 });
+  await expect
+    .poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth).catch(() => 0), { timeout: 30_000 })
+    .toBe(120);
+  await expect(chat.locator('[data-type="audio"] audio')).toHaveAttribute('src', /^\/api\/media\//, {
+    timeout: 20_000,
+  });
   await expect(chat.getByRole('link', { name: 'Baixar orcamento.pdf' })).toBeVisible({ timeout: 20_000 });
   await expect(chat.locator('[data-type="location"]')).toContainText('Av. Paulista, 1578', { timeout: 20_000 });
   await expect(chat.locator('[data-type="contact"]')).toContainText('Carla Dias', { timeout: 20_000 });

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { CONTROL_URL, expect, expectNoSeriousA11yViolations, registerThroughUi, shootBothWidths, test } from './support/fixtures';
+import {
+  CONTROL_URL,
+  expect,
+  expectNoSeriousA11yViolations,
+  registerThroughUi,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 import type { SeedInboxInput, SeedInboxResult } from './support/inbox-seed';
 
 /**
@@ -10,7 +17,10 @@ import type { SeedInboxInput, SeedInboxResult } from './support/inbox-seed';
  */
 
 async function seed(person: { email: string }, input: Omit<SeedInboxInput, 'email'> = {}): Promise<SeedInboxResult> {
-  const res = await fetch(`${CONTROL_URL}/seed-inbox`, { method: 'POST', body: JSON.stringify({ email: person.email, ...input }) });
+  const res = await fetch(`${CONTROL_URL}/seed-inbox`, {
+    method: 'POST',
+    body: JSON.stringify({ email: person.email, ...input }),
+  });
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as SeedInboxResult;
 }
@@ -39,7 +49,11 @@ test('sem WhatsApp: os primeiros passos mostram o progresso real e não há sele
 test('lista, chat com todos os tipos, rolagem, leitura, troca IA/Manual e envio que falha', async ({ page }) => {
   test.setTimeout(180_000);
   const person = await registerThroughUi(page);
-  const seeded = await seed(person, { agents: ['Vendedora Ana', 'Suporte'], linkFirstAgent: true, apelido: 'Loja Centro' });
+  const seeded = await seed(person, {
+    agents: ['Vendedora Ana', 'Suporte'],
+    linkFirstAgent: true,
+    apelido: 'Loja Centro',
+  });
   await page.goto('/dashboard');
 
   // The list: 30 first, newest first, with the exact count; no conversation open yet.
@@ -77,7 +91,9 @@ test('lista, chat com todos os tipos, rolagem, leitura, troca IA/Manual e envio 
   await expect(chat(page).getByTestId('chat-title')).toHaveText('Ana Paula Souza');
   await expect(messagesIn(page)).toHaveCount(30);
   await expect(ana.getByTestId('unread-badge')).toHaveCount(0);
-  await expect.poll(async () => (await (await page.request.get(`/api/conversations/${seeded.richId}`)).json()).unreadCount).toBe(0);
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/conversations/${seeded.richId}`)).json()).unreadCount)
+    .toBe(0);
 
   // Every type renders.
   const scroll = page.getByTestId('message-scroll');
@@ -93,15 +109,26 @@ test('lista, chat com todos os tipos, rolagem, leitura, troca IA/Manual e envio 
   await shootBothWidths(page, 'inbox-image-viewer');
   await page.keyboard.press('Escape');
   await expect(viewer).toHaveCount(0);
-  await expect.poll(() => scroll.getByRole('img', { name: 'Figurinha' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(96);
+  await expect
+    .poll(() => scroll.getByRole('img', { name: 'Figurinha' }).evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBe(96);
   await expect(scroll.locator('audio')).toHaveAttribute('src', /^\/api\/media\//);
   await expect(scroll.getByText('Mensagem de voz · 0:02')).toBeVisible();
   await expect(scroll.locator('video')).toHaveAttribute('src', /^\/api\/media\//);
   await expect(scroll.getByText('orcamento-maio.pdf')).toBeVisible();
-  await expect(scroll.getByRole('link', { name: 'Baixar orcamento-maio.pdf' })).toHaveAttribute('href', /^\/api\/media\//);
+  await expect(scroll.getByRole('link', { name: 'Baixar orcamento-maio.pdf' })).toHaveAttribute(
+    'href',
+    /^\/api\/media\//,
+  );
   await expect(scroll.getByText('Av. Paulista, 1000 - Bela Vista, São Paulo')).toBeVisible();
-  await expect(scroll.getByRole('link', { name: 'Abrir no OpenStreetMap' })).toHaveAttribute('href', /openstreetmap\.org\/\?mlat=-23\.5614&mlon=-46\.6559/);
-  await expect(scroll.getByRole('link', { name: 'Google Maps' })).toHaveAttribute('href', /google\.com\/maps\/search\/\?api=1&query=-23\.5614,-46\.6559/);
+  await expect(scroll.getByRole('link', { name: 'Abrir no OpenStreetMap' })).toHaveAttribute(
+    'href',
+    /openstreetmap\.org\/\?mlat=-23\.5614&mlon=-46\.6559/,
+  );
+  await expect(scroll.getByRole('link', { name: 'Google Maps' })).toHaveAttribute(
+    'href',
+    /google\.com\/maps\/search\/\?api=1&query=-23\.5614,-46\.6559/,
+  );
   await expect(scroll.getByText('Carlos Lima')).toBeVisible();
   await expect(scroll.getByText('+55 (11) 91234-4321')).toBeVisible();
   await expect(scroll.getByText('Tipo de mídia não suportado')).toBeVisible();
@@ -121,7 +148,11 @@ test('lista, chat com todos os tipos, rolagem, leitura, troca IA/Manual e envio 
   // at the top stays exactly where it was, relative to the panel.
   const anchorId = (await messagesIn(page).first().getAttribute('data-message-id'))!;
   const offsetOf = (id: string) =>
-    scroll.evaluate((el, i) => el.querySelector(`[data-message-id="${i}"]`)!.getBoundingClientRect().top - el.getBoundingClientRect().top, id);
+    scroll.evaluate(
+      (el, i) =>
+        el.querySelector(`[data-message-id="${i}"]`)!.getBoundingClientRect().top - el.getBoundingClientRect().top,
+      id,
+    );
   const offsetBefore = await scroll.evaluate((el, i) => {
     el.scrollTop = 50;
     return el.querySelector(`[data-message-id="${i}"]`)!.getBoundingClientRect().top - el.getBoundingClientRect().top;
@@ -140,7 +171,9 @@ test('lista, chat com todos os tipos, rolagem, leitura, troca IA/Manual e envio 
   await aiSwitch.click();
   await expect(chat(page).getByRole('switch', { name: 'Manual' })).not.toBeChecked();
   await expect(ana).toContainText('Manual');
-  await expect.poll(async () => (await (await page.request.get(`/api/conversations/${seeded.richId}`)).json()).agenteAtivo).toBe(false);
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/conversations/${seeded.richId}`)).json()).agenteAtivo)
+    .toBe(false);
 
   // Writing: blank is not sent; Shift+Enter breaks the line; a send the gateway refuses comes back.
   const box = chat(page).getByRole('textbox', { name: 'Mensagem' });
@@ -153,10 +186,15 @@ test('lista, chat com todos os tipos, rolagem, leitura, troca IA/Manual e envio 
   await box.pressSequentially('Tudo certo com o pedido?');
   await expect(box).toHaveValue('Olá Ana!\nTudo certo com o pedido?');
   await box.press('Enter');
-  await expect(page.locator('[data-sonner-toast]').getByText('Falha ao enviar mensagem. Tente novamente.')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('[data-sonner-toast]').getByText('Falha ao enviar mensagem. Tente novamente.')).toBeVisible(
+    { timeout: 20_000 },
+  );
   // Nothing typed is lost: the text is back in the box; the stored attempt shows as not sent.
   await expect(box).toHaveValue('Olá Ana!\nTudo certo com o pedido?');
-  await expect(messagesIn(page).filter({ hasText: 'Tudo certo com o pedido?' })).toHaveAttribute('data-status', 'failed');
+  await expect(messagesIn(page).filter({ hasText: 'Tudo certo com o pedido?' })).toHaveAttribute(
+    'data-status',
+    'failed',
+  );
   await expect(messagesIn(page).filter({ hasText: 'Tudo certo com o pedido?' })).toHaveCount(1);
 
   // A group cannot switch.
@@ -174,7 +212,11 @@ test('lista, chat com todos os tipos, rolagem, leitura, troca IA/Manual e envio 
   await picker.click();
   await page.getByRole('option', { name: 'Desativar Agente' }).click();
   await expect(picker).toHaveText('Nenhum agente');
-  await expect.poll(async () => ((await (await page.request.get('/api/numbers')).json()) as { agente: string | null }[])[0]!.agente).toBeNull();
+  await expect
+    .poll(
+      async () => ((await (await page.request.get('/api/numbers')).json()) as { agente: string | null }[])[0]!.agente,
+    )
+    .toBeNull();
 
   // On a phone the chat is its own view with a way back.
   await page.setViewportSize({ width: 390, height: 844 });

@@ -23,7 +23,9 @@ test.describe('without JavaScript', () => {
   });
 });
 
-test('hydration keeps the prerendered page, adds the query string to the sign-up link, and logs no mismatch', async ({ page }) => {
+test('hydration keeps the prerendered page, adds the query string to the sign-up link, and logs no mismatch', async ({
+  page,
+}) => {
   const problems: string[] = [];
   page.on('console', (msg) => {
     if (msg.type() === 'error' || /hydrat/i.test(msg.text())) problems.push(msg.text());
@@ -31,7 +33,10 @@ test('hydration keeps the prerendered page, adds the query string to the sign-up
   page.on('pageerror', (err) => problems.push(err.message));
   const response = await page.goto('/?fpr=parceiro42');
   expect(response?.headers()['cache-control']).toBe('no-cache');
-  await expect(page.getByRole('link', { name: 'Começar Grátis' }).first()).toHaveAttribute('href', '/register?fpr=parceiro42');
+  await expect(page.getByRole('link', { name: 'Começar Grátis' }).first()).toHaveAttribute(
+    'href',
+    '/register?fpr=parceiro42',
+  );
   await expect(page.getByRole('heading', { level: 1 })).toContainText(HERO);
   // Interactive after hydration: the link navigates client-side to the sign-up form.
   await page.getByRole('link', { name: 'Começar Grátis' }).first().click();

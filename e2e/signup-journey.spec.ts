@@ -1,6 +1,15 @@
-import { expect, expectNoSeriousA11yViolations, newPerson, registerThroughUi, shootBothWidths, test } from './support/fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  newPerson,
+  registerThroughUi,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 
-test('novo usuário: landing → Começar Grátis (mantém a query) → cadastro → boas-vindas → painel → sair', async ({ page }) => {
+test('novo usuário: landing → Começar Grátis (mantém a query) → cadastro → boas-vindas → painel → sair', async ({
+  page,
+}) => {
   await page.goto('/?utm_source=instagram&fpr=parceiro1');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await shootBothWidths(page, 'landing');
@@ -41,8 +50,18 @@ test('novo usuário: landing → Começar Grátis (mantém a query) → cadastro
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { name: 'Conversas', level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Gratuito' })).toBeVisible();
-  for (const item of ['Conversas', "WhatsApp's", 'IA Treinamento', 'Planos', 'Tutorial', 'Ajude A Melhorar', 'Playground']) {
-    await expect(page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: item })).toBeVisible();
+  for (const item of [
+    'Conversas',
+    "WhatsApp's",
+    'IA Treinamento',
+    'Planos',
+    'Tutorial',
+    'Ajude A Melhorar',
+    'Playground',
+  ]) {
+    await expect(
+      page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: item }),
+    ).toBeVisible();
   }
   await shootBothWidths(page, 'dashboard');
   await expectNoSeriousA11yViolations(page);

@@ -23,7 +23,11 @@ async function simApi(method: string, path: string, body?: unknown) {
 
 test('simulador: aprovar o QR Code, escrever como cliente, ver a resposta e desconectar', async ({ page }) => {
   const name = `vendaie2e${Date.now().toString(36)}`;
-  const created = await simApi('POST', '/instance/create', { instanceName: name, integration: 'WHATSAPP-BAILEYS', qrcode: true });
+  const created = await simApi('POST', '/instance/create', {
+    instanceName: name,
+    integration: 'WHATSAPP-BAILEYS',
+    qrcode: true,
+  });
   expect(created.status).toBe(201);
   expect(created.body.qrcode.code).toContain(`/simulador/aprovar/${name}?code=`);
 
@@ -32,7 +36,10 @@ test('simulador: aprovar o QR Code, escrever como cliente, ver a resposta e desc
   await expect(page.getByRole('heading', { name: 'Simulador de WhatsApp' })).toBeVisible();
   const card = page.getByRole('article', { name: `Conexão ${name}` });
   await expect(card.getByText('Aguardando QR Code')).toBeVisible();
-  await expect(card.getByRole('img', { name: `QR Code da conexão ${name}` })).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(card.getByRole('img', { name: `QR Code da conexão ${name}` })).toHaveAttribute(
+    'src',
+    /^data:image\/png;base64,/,
+  );
   await shootBothWidths(page, 'simulator-connections');
   await expectNoSeriousA11yViolations(page);
 
@@ -48,7 +55,9 @@ test('simulador: aprovar o QR Code, escrever como cliente, ver a resposta e desc
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Aprovar conexão' }).click();
   await expect(page.getByText('Celular conectado!')).toBeVisible();
-  expect((await simApi('GET', `/instance/connectionState/${name}`)).body).toEqual({ instance: { instanceName: name, state: 'open' } });
+  expect((await simApi('GET', `/instance/connectionState/${name}`)).body).toEqual({
+    instance: { instanceName: name, state: 'open' },
+  });
 
   // Play a customer on the connected number.
   await page.goto(`/simulador?aba=conversas&numero=${name}`);
@@ -64,7 +73,10 @@ test('simulador: aprovar o QR Code, escrever como cliente, ver a resposta e desc
   await expect(page.getByLabel('Mensagem do cliente')).toHaveValue('');
 
   // The business answers through the gateway API: the reply shows up in the chat.
-  const sent = await simApi('POST', `/message/sendText/${name}`, { number: '5511988887777', text: 'Entregamos sim, das 9h às 13h.' });
+  const sent = await simApi('POST', `/message/sendText/${name}`, {
+    number: '5511988887777',
+    text: 'Entregamos sim, das 9h às 13h.',
+  });
   expect(sent.status).toBe(201);
   await expect(thread.locator('[data-from="business"]').getByText('Entregamos sim, das 9h às 13h.')).toBeVisible();
 

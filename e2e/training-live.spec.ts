@@ -43,7 +43,10 @@ async function answerKeyQuestions(page: Page) {
 async function answerRefinementAndName(page: Page, total: number, name: string) {
   for (let i = 0; i < total; i++) {
     await expect(page.getByText(`Pergunta ${i + 1} de ${total}`)).toBeVisible();
-    await page.getByRole('textbox').first().fill(`Resposta ${i + 1}: pedidos com 3 dias de antecedência.`);
+    await page
+      .getByRole('textbox')
+      .first()
+      .fill(`Resposta ${i + 1}: pedidos com 3 dias de antecedência.`);
     await page.getByRole('button', { name: i === total - 1 ? 'Continuar' : 'Próxima' }).click();
   }
   await page.getByLabel('Nome do agente').fill(name);
@@ -66,7 +69,16 @@ test('IA real (JSON válido): perguntas da IA e o prompt gravado tem as seções
   await page.getByTestId('agent-row').click();
   const prompt = page.getByRole('textbox', { name: 'Prompt do agente' });
   await expect(prompt).toHaveValue(new RegExp(FAKE_MARKER));
-  for (const section of ['# Identidade', '# Objetivo', '# Contexto do negócio', '# Qualificação', '# Objeções', '# Fechamento', '# Tom de voz', '# Regras importantes']) {
+  for (const section of [
+    '# Identidade',
+    '# Objetivo',
+    '# Contexto do negócio',
+    '# Qualificação',
+    '# Objeções',
+    '# Fechamento',
+    '# Tom de voz',
+    '# Regras importantes',
+  ]) {
     await expect(prompt).toHaveValue(new RegExp(section));
   }
   await expect(prompt).toHaveValue(/Doce Encanto, confeitaria artesanal em Belo Horizonte\./);
@@ -87,7 +99,12 @@ test('IA responde JSON inválido: perguntas padrão, e o roteiro é montado das 
   await expect(page.getByText('Pergunta 1 de 3')).toBeVisible();
   await expect(page.getByLabel(/Qual é o valor médio \(ticket\)/)).toBeVisible();
   await answerRefinementAndName(page, 3, 'Caio');
-  await expect(page.getByText('Não deu para usar a resposta da IA desta vez, então o roteiro foi montado diretamente das suas respostas.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText(
+      'Não deu para usar a resposta da IA desta vez, então o roteiro foi montado diretamente das suas respostas.',
+      { exact: false },
+    ),
+  ).toBeVisible();
 });
 
 test('IA fora do ar (HTTP 500): duas perguntas padrão', async ({ page }) => {

@@ -44,7 +44,9 @@ async function answerRefinement(page: Page, shoot?: string): Promise<number> {
   return total;
 }
 
-test('novo usuário treina a IA em modo demonstração e vê o agente Ativo; o plano grátis bloqueia o segundo agente', async ({ page }) => {
+test('novo usuário treina a IA em modo demonstração e vê o agente Ativo; o plano grátis bloqueia o segundo agente', async ({
+  page,
+}) => {
   await registerThroughUi(page);
   await page.getByRole('link', { name: 'Começar agora' }).click();
   await expect(page).toHaveURL(/\/onboarding\/train-ai$/);
@@ -95,7 +97,10 @@ test('novo usuário treina a IA em modo demonstração e vê o agente Ativo; o p
   await page.getByRole('link', { name: 'Ir para o painel' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 
-  await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'IA Treinamento' }).click();
+  await page
+    .getByRole('navigation', { name: 'Navegação principal' })
+    .getByRole('link', { name: 'IA Treinamento' })
+    .click();
   await expect(page).toHaveURL(/\/agents-management$/);
   const row = page.getByTestId('agent-row');
   await expect(row).toHaveCount(1);
@@ -122,11 +127,20 @@ test('novo usuário treina a IA em modo demonstração e vê o agente Ativo; o p
   await expect(page).toHaveURL(/\/pricing$/);
 });
 
-test('ia-management mostra o prompt, salva o tempo de resposta e o modo update incrementa os treinamentos', async ({ page }) => {
+test('ia-management mostra o prompt, salva o tempo de resposta e o modo update incrementa os treinamentos', async ({
+  page,
+}) => {
   await registerThroughUi(page);
   // The first agent, trained through the API the wizard uses (same session as the browser).
-  const respostas = KEY_QUESTIONS.map((q, i) => ({ tipo: 'chave', key: q.key, pergunta: q.pergunta, resposta: ANSWERS[i] }));
-  const created = await page.request.post('/api/training/finish', { data: { mode: 'create', apelido: 'Bia', respostas } });
+  const respostas = KEY_QUESTIONS.map((q, i) => ({
+    tipo: 'chave',
+    key: q.key,
+    pergunta: q.pergunta,
+    resposta: ANSWERS[i],
+  }));
+  const created = await page.request.post('/api/training/finish', {
+    data: { mode: 'create', apelido: 'Bia', respostas },
+  });
   expect(created.status()).toBe(201);
   const { agentId } = (await created.json()) as { agentId: string };
 
@@ -141,7 +155,10 @@ test('ia-management mostra o prompt, salva o tempo de resposta e o modo update i
   await expect(page.getByTestId('prompt-char-count')).toHaveText(/^[\d.]+ caracteres$/);
   await expect(page.getByTestId('agent-trainnings')).toHaveText('1');
   await expect(page.getByRole('note', { name: 'Modo demonstração' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Voltar para IA Treinamento' })).toHaveAttribute('href', '/agents-management');
+  await expect(page.getByRole('link', { name: 'Voltar para IA Treinamento' })).toHaveAttribute(
+    'href',
+    '/agents-management',
+  );
   await shootBothWidths(page, 'ia-management');
   await expectNoSeriousA11yViolations(page);
 
@@ -183,7 +200,9 @@ test('lista vazia, exclusão de agente e erros de /ia-management', async ({ page
   await expectNoSeriousA11yViolations(page);
 
   await page.goto('/ia-management');
-  await expect(page.getByRole('heading', { name: 'Nenhum agente encontrado. Faça o treinamento primeiro.' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Nenhum agente encontrado. Faça o treinamento primeiro.' }),
+  ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Voltar ao Dashboard' }).last()).toBeVisible();
   await shootBothWidths(page, 'ia-management-no-agent');
   await page.goto('/ia-management?agent=00000000-0000-4000-8000-000000000000');
@@ -194,8 +213,15 @@ test('lista vazia, exclusão de agente e erros de /ia-management', async ({ page
   await expect(page).toHaveURL(/\/onboarding\/train-ai\?mode=create$/);
   await expect(page.getByText('Pergunta 1 de 7')).toBeVisible();
 
-  const respostas = KEY_QUESTIONS.map((q, i) => ({ tipo: 'chave', key: q.key, pergunta: q.pergunta, resposta: ANSWERS[i] }));
-  expect((await page.request.post('/api/training/finish', { data: { apelido: 'Temporário', respostas } })).status()).toBe(201);
+  const respostas = KEY_QUESTIONS.map((q, i) => ({
+    tipo: 'chave',
+    key: q.key,
+    pergunta: q.pergunta,
+    resposta: ANSWERS[i],
+  }));
+  expect(
+    (await page.request.post('/api/training/finish', { data: { apelido: 'Temporário', respostas } })).status(),
+  ).toBe(201);
   await page.goto('/agents-management');
   await page.getByRole('button', { name: 'Excluir Temporário' }).click();
   const confirm = page.getByRole('dialog', { name: 'Excluir agente?' });

@@ -4,7 +4,11 @@ import { expect, expectNoSeriousA11yViolations, registerThroughUi, shootBothWidt
 
 /** /tutorial (and the landing's lessons) and the WhatsApp Business authorization test (issue 12). */
 
-const LINKS = ['https://www.youtube.com/watch?v=AAAAAAAAAAA', 'https://youtu.be/BBBBBBBBBBB', 'https://www.youtube.com/shorts/CCCCCCCCCCC'];
+const LINKS = [
+  'https://www.youtube.com/watch?v=AAAAAAAAAAA',
+  'https://youtu.be/BBBBBBBBBBB',
+  'https://www.youtube.com/shorts/CCCCCCCCCCC',
+];
 
 /** Serves the real GET /api/config with some settings replaced, as a server configured that way would. */
 async function withConfig(page: Page, patch: Record<string, unknown>) {
@@ -29,7 +33,9 @@ test('sem links configurados, cada aula do tutorial mostra o passo a passo escri
   await expectNoSeriousA11yViolations(page);
 });
 
-test('com links configurados, as aulas tocam no próprio lugar, uma por vez, e fecham; a página inicial usa os mesmos links', async ({ page }) => {
+test('com links configurados, as aulas tocam no próprio lugar, uma por vez, e fecham; a página inicial usa os mesmos links', async ({
+  page,
+}) => {
   await withConfig(page, { tutorialVideoUrls: LINKS });
   await registerThroughUi(page);
   await page.goto('/tutorial');
@@ -39,7 +45,10 @@ test('com links configurados, as aulas tocam no próprio lugar, uma por vez, e f
 
   await page.getByRole('button', { name: new RegExp(`^Assistir à aula 1: ${TUTORIAL_LESSONS[0]!.title}`) }).click();
   await expect(page.locator('iframe')).toHaveCount(1);
-  await expect(page.locator('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/AAAAAAAAAAA?autoplay=1&rel=0');
+  await expect(page.locator('iframe')).toHaveAttribute(
+    'src',
+    'https://www.youtube-nocookie.com/embed/AAAAAAAAAAA?autoplay=1&rel=0',
+  );
 
   await page.getByRole('button', { name: new RegExp(`^Assistir à aula 3: ${TUTORIAL_LESSONS[2]!.title}`) }).click();
   await expect(page.locator('iframe')).toHaveCount(1);
@@ -65,8 +74,17 @@ test('sem app configurado, o teste de autorização diz que não está configura
   await shootBothWidths(page, 'authorization-not-configured');
 });
 
-test('o lançador abre a janela da Meta 1000×800 com os parâmetros certos e recebe o código pela página de retorno', async ({ page, context, baseURL }) => {
-  const config = { appId: '1234567890', configId: 'cfg-e2e', scopes: ['whatsapp_business_management', 'whatsapp_business_messaging'], dialogUrl: 'https://www.facebook.com/v21.0/dialog/oauth' };
+test('o lançador abre a janela da Meta 1000×800 com os parâmetros certos e recebe o código pela página de retorno', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  const config = {
+    appId: '1234567890',
+    configId: 'cfg-e2e',
+    scopes: ['whatsapp_business_management', 'whatsapp_business_messaging'],
+    dialogUrl: 'https://www.facebook.com/v21.0/dialog/oauth',
+  };
   await withConfig(page, { whatsappBusiness: config });
   // A local page stands in for the provider: it sends the person back to redirect_uri with a code
   // (or the error asked for) and the state it was given.

@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, newPerson, registerThroughUi, shootBothWidths, test } from './support/fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  newPerson,
+  registerThroughUi,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 
 /**
  * Connecting a WhatsApp number as a new user would (issue 3): the phone dialog, the connect screen
@@ -111,11 +118,19 @@ test('novo usuário conecta um WhatsApp pelo QR, desconecta no celular, reconect
   await expectQrShown(page);
   await expect(page.getByRole('heading', { name: 'Conecte seu WhatsApp', level: 1 })).toBeVisible();
   await expect(page.getByText('Loja Centro').first()).toBeVisible();
-  for (const step of ['Abra o WhatsApp', 'Entre em Aparelhos conectados', 'Toque em Conectar um aparelho', 'Aponte a câmera para o QR Code']) {
+  for (const step of [
+    'Abra o WhatsApp',
+    'Entre em Aparelhos conectados',
+    'Toque em Conectar um aparelho',
+    'Aponte a câmera para o QR Code',
+  ]) {
     await expect(page.getByRole('list', { name: 'Como conectar' }).getByText(step)).toBeVisible();
   }
   await expect(page.getByTestId('countdown')).toHaveText(/^01:(30|2\d)$/);
-  await expect(page.getByRole('progressbar', { name: 'Tempo restante para escanear o QR Code' })).toHaveAttribute('data-tone', 'green');
+  await expect(page.getByRole('progressbar', { name: 'Tempo restante para escanear o QR Code' })).toHaveAttribute(
+    'data-tone',
+    'green',
+  );
   await expect(page.getByRole('heading', { name: 'O que o VendAI faz com este número' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute('href', '/dashboard');
   await shootBothWidths(page, 'whatsapp-connect-qr');
@@ -180,7 +195,9 @@ test('novo usuário conecta um WhatsApp pelo QR, desconecta no celular, reconect
   expect(sim.status()).toBe(404);
 });
 
-test('o QR expira em 1:30 (relógio do Playwright): modal, número removido, e Tentar Novamente gera outro', async ({ page }) => {
+test('o QR expira em 1:30 (relógio do Playwright): modal, número removido, e Tentar Novamente gera outro', async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   await page.clock.install();
   await registerThroughUi(page);
@@ -233,12 +250,18 @@ test('o QR expira em 1:30 (relógio do Playwright): modal, número removido, e T
   // 'Voltar ao Dashboard' in the modal: after a timeout of a new try.
   await page.goto('/instances-management');
   await page.getByRole('button', { name: 'Excluir Balcão' }).click();
-  await page.getByRole('dialog', { name: 'Excluir WhatsApp?' }).getByRole('button', { name: 'Excluir', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Excluir WhatsApp?' })
+    .getByRole('button', { name: 'Excluir', exact: true })
+    .click();
   await expect(page.getByText('Nenhuma instância conectada')).toBeVisible();
   await addNumberThroughDialog(page, whatsapp, 'Balcão');
   await expectQrShown(page);
   await page.clock.fastForward('01:31');
-  await page.getByRole('dialog', { name: 'Tempo para conexão expirado' }).getByRole('button', { name: 'Voltar ao Dashboard' }).click();
+  await page
+    .getByRole('dialog', { name: 'Tempo para conexão expirado' })
+    .getByRole('button', { name: 'Voltar ao Dashboard' })
+    .click();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(await myNumbers(page)).toEqual([]);
 });
@@ -246,7 +269,9 @@ test('o QR expira em 1:30 (relógio do Playwright): modal, número removido, e T
 test("um número já conectado em outra conta mostra 'Número já em uso'", async ({ page }) => {
   await registerThroughUi(page);
   const whatsapp = newPerson().phoneDigits;
-  const created = await page.request.post('/api/numbers', { data: { phone: `+55${whatsapp}`, apelido: 'Loja da Ana' } });
+  const created = await page.request.post('/api/numbers', {
+    data: { phone: `+55${whatsapp}`, apelido: 'Loja da Ana' },
+  });
   expect(created.status()).toBe(201);
   await signOut(page);
 

@@ -6,7 +6,11 @@ import { compression } from 'vite-plugin-compression2';
 
 export default defineConfig(({ isSsrBuild }) => ({
   // Text assets are also written as .br and .gz, served as they are by the server (no work per request).
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })])],
+  plugins: [
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild ? [] : [compression({ algorithms: ['gzip', 'brotliCompress'], threshold: 1024 })]),
+  ],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   server: {
     port: 5173,

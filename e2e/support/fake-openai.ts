@@ -47,10 +47,26 @@ export interface FakeOpenAi {
 
 export const FAKE_QUESTIONS = {
   perguntas: [
-    { pergunta: 'Qual é o prazo médio de entrega dos seus bolos?', categoria: 'entrega', justificativa: 'Clientes perguntam quando recebem.' },
-    { pergunta: 'Você aceita encomendas para o mesmo dia?', categoria: 'agendamento', justificativa: 'Ajuda a IA a responder pedidos urgentes.' },
-    { pergunta: 'Quais sabores saem mais nas festas infantis?', categoria: 'produto', justificativa: 'A IA pode sugerir os favoritos.' },
-    { pergunta: 'Qual é o pedido mínimo para entrega?', categoria: 'ticket', justificativa: 'Evita pedidos que não compensam.' },
+    {
+      pergunta: 'Qual é o prazo médio de entrega dos seus bolos?',
+      categoria: 'entrega',
+      justificativa: 'Clientes perguntam quando recebem.',
+    },
+    {
+      pergunta: 'Você aceita encomendas para o mesmo dia?',
+      categoria: 'agendamento',
+      justificativa: 'Ajuda a IA a responder pedidos urgentes.',
+    },
+    {
+      pergunta: 'Quais sabores saem mais nas festas infantis?',
+      categoria: 'produto',
+      justificativa: 'A IA pode sugerir os favoritos.',
+    },
+    {
+      pergunta: 'Qual é o pedido mínimo para entrega?',
+      categoria: 'ticket',
+      justificativa: 'Evita pedidos que não compensam.',
+    },
   ],
   total: 4,
   contexto: 'Faltam detalhes sobre entrega e encomendas.',
@@ -69,11 +85,19 @@ export const FAKE_COACH_QUESTION = 'Você quer mudar o tom, as informações de 
 function coachAnswer(mode: FakeMode, messages: { role: string; content: string }[]): string {
   const user = messages.at(-1)?.content ?? '';
   const current = /<<<\n([\s\S]*?)\n>>>/.exec(user)?.[1] ?? '';
-  const update = { mode: 'update', message: 'Incluí as informações de entrega.', updated_prompt: `${current}\n\n${FAKE_COACH_ADDITION}` };
-  if (mode === 'clarify') return JSON.stringify({ mode: 'clarify', message: FAKE_COACH_QUESTION, updated_prompt: null });
-  if (mode === 'partial') return JSON.stringify({ mode: 'update', message: 'Só o trecho novo.', updated_prompt: FAKE_COACH_ADDITION });
-  if (mode === 'prose') return `Claro! Segue a sugestão:\n\n\`\`\`json\n${JSON.stringify(update, null, 2)}\n\`\`\`\n\nQualquer coisa, é só pedir.`;
-  if (mode === 'invalid') return 'Pode me dizer qual região de entrega você atende? {"mode": "update", "updated_prompt": "quebrado';
+  const update = {
+    mode: 'update',
+    message: 'Incluí as informações de entrega.',
+    updated_prompt: `${current}\n\n${FAKE_COACH_ADDITION}`,
+  };
+  if (mode === 'clarify')
+    return JSON.stringify({ mode: 'clarify', message: FAKE_COACH_QUESTION, updated_prompt: null });
+  if (mode === 'partial')
+    return JSON.stringify({ mode: 'update', message: 'Só o trecho novo.', updated_prompt: FAKE_COACH_ADDITION });
+  if (mode === 'prose')
+    return `Claro! Segue a sugestão:\n\n\`\`\`json\n${JSON.stringify(update, null, 2)}\n\`\`\`\n\nQualquer coisa, é só pedir.`;
+  if (mode === 'invalid')
+    return 'Pode me dizer qual região de entrega você atende? {"mode": "update", "updated_prompt": "quebrado';
   return JSON.stringify(update);
 }
 
@@ -96,7 +120,8 @@ function answerFor(mode: FakeMode, call: 'A' | 'B' | 'C', messages: { role: stri
   if (call === 'C') return coachAnswer(mode, messages);
   if (call === 'A') {
     if (mode === 'json') return JSON.stringify(FAKE_QUESTIONS);
-    if (mode === 'prose') return `Claro! Analisei as respostas e estas são as perguntas:\n\n\`\`\`json\n${JSON.stringify(FAKE_QUESTIONS, null, 2)}\n\`\`\`\n\nSe quiser, posso sugerir outras.`;
+    if (mode === 'prose')
+      return `Claro! Analisei as respostas e estas são as perguntas:\n\n\`\`\`json\n${JSON.stringify(FAKE_QUESTIONS, null, 2)}\n\`\`\`\n\nSe quiser, posso sugerir outras.`;
     return 'Perguntas: 1) qual o prazo? 2) {"perguntas": [ quebrado';
   }
   if (mode === 'invalid') return 'Desculpe, não consegui.';
@@ -120,7 +145,10 @@ async function readBody(req: http.IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-export async function startFakeOpenAi({ port = 0, host = '127.0.0.1' }: { port?: number; host?: string } = {}): Promise<FakeOpenAi> {
+export async function startFakeOpenAi({
+  port = 0,
+  host = '127.0.0.1',
+}: { port?: number; host?: string } = {}): Promise<FakeOpenAi> {
   const state = { mode: 'json' as FakeMode, requests: [] as RecordedRequest[] };
 
   const server = http.createServer(async (req, res) => {
@@ -133,7 +161,8 @@ export async function startFakeOpenAi({ port = 0, host = '127.0.0.1' }: { port?:
       if (req.method === 'GET' && url.pathname === '/health') return send(200, { ok: true, mode: state.mode });
       if (req.method === 'POST' && url.pathname === '/control/mode') {
         const { mode } = JSON.parse((await readBody(req)) || '{}') as { mode?: FakeMode };
-        if (!mode || !FAKE_MODES.includes(mode)) return send(400, { error: `mode must be one of ${FAKE_MODES.join(', ')}` });
+        if (!mode || !FAKE_MODES.includes(mode))
+          return send(400, { error: `mode must be one of ${FAKE_MODES.join(', ')}` });
         state.mode = mode;
         return send(200, { mode });
       }
@@ -147,7 +176,8 @@ export async function startFakeOpenAi({ port = 0, host = '127.0.0.1' }: { port?:
         const body = JSON.parse(await readBody(req)) as Omit<RecordedRequest, 'call' | 'authorization'>;
         const call = callOf(body.messages ?? []);
         state.requests.push({ ...body, call, authorization: req.headers.authorization });
-        if (state.mode === 'error500') return send(500, { error: { message: 'fake provider failure', type: 'server_error' } });
+        if (state.mode === 'error500')
+          return send(500, { error: { message: 'fake provider failure', type: 'server_error' } });
         if (state.mode === 'hang') await new Promise((r) => setTimeout(r, 3_000));
         return send(200, completion(body.model, answerFor(state.mode, call, body.messages ?? [])));
       }

@@ -38,7 +38,10 @@ export async function expectNoHorizontalOverflow(page: Page) {
 
 /** Screenshots at desktop and phone width, each checked for horizontal overflow. */
 export async function shootBothWidths(page: Page, name: string) {
-  for (const [label, width, height] of [['desktop', 1280, 800], ['phone', 390, 844]] as const) {
+  for (const [label, width, height] of [
+    ['desktop', 1280, 800],
+    ['phone', 390, 844],
+  ] as const) {
     await page.setViewportSize({ width, height });
     await page.waitForTimeout(150);
     await expectNoHorizontalOverflow(page);

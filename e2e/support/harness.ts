@@ -34,7 +34,12 @@ const smtp = new SMTPServer({
     simpleParser(stream)
       .then((parsed) => {
         const to = Array.isArray(parsed.to) ? parsed.to[0]?.text : parsed.to?.text;
-        mails.push({ to: to ?? '', subject: parsed.subject ?? '', text: parsed.text ?? '', at: new Date().toISOString() });
+        mails.push({
+          to: to ?? '',
+          subject: parsed.subject ?? '',
+          text: parsed.text ?? '',
+          at: new Date().toISOString(),
+        });
         callback();
       })
       .catch(callback);
@@ -81,7 +86,9 @@ const control = http.createServer(async (req, res) => {
     return;
   }
   if (req.method === 'POST' && url.pathname === '/expire-reset-links') {
-    await database.db.execute(sql`update verification set expires_at = now() - interval '1 minute' where identifier like 'reset-password:%'`);
+    await database.db.execute(
+      sql`update verification set expires_at = now() - interval '1 minute' where identifier like 'reset-password:%'`,
+    );
     res.end('{"ok":true}');
     return;
   }

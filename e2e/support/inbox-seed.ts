@@ -10,7 +10,15 @@ import type { IncomingMessage } from 'node:http';
 import { deflateSync } from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { agentes, conversations, messages, numbers, replyBursts, usageMonthly, user } from '../../apps/server/src/db/schema/index.ts';
+import {
+  agentes,
+  conversations,
+  messages,
+  numbers,
+  replyBursts,
+  usageMonthly,
+  user,
+} from '../../apps/server/src/db/schema/index.ts';
 import { monthStart } from '../../apps/server/src/domain/usage/get-current-usage.ts';
 
 export interface SeedInboxInput {
@@ -83,7 +91,8 @@ export async function seedInbox(app: FastifyInstance, input: SeedInboxInput): Pr
     .returning();
   const numberId = number!.id;
   const agentIds = await seedAgents(app, userId, input.agents ?? []);
-  if (input.linkFirstAgent && agentIds[0]) await db.update(numbers).set({ agente: agentIds[0] }).where(eq(numbers.id, numberId));
+  if (input.linkFirstAgent && agentIds[0])
+    await db.update(numbers).set({ agente: agentIds[0] }).where(eq(numbers.id, numberId));
   const now = Date.now();
   const minutes = (m: number) => new Date(now - m * 60_000);
 
@@ -100,7 +109,9 @@ export async function seedInbox(app: FastifyInstance, input: SeedInboxInput): Pr
     unreadCount: i % 4 === 1 ? i : 0,
     agenteAtivo: i % 5 !== 2,
   }));
-  const plainIds = rows.length ? (await db.insert(conversations).values(rows).returning({ id: conversations.id })).map((r) => r.id) : [];
+  const plainIds = rows.length
+    ? (await db.insert(conversations).values(rows).returning({ id: conversations.id })).map((r) => r.id)
+    : [];
 
   const [group] = await db
     .insert(conversations)
@@ -115,7 +126,14 @@ export async function seedInbox(app: FastifyInstance, input: SeedInboxInput): Pr
       lastMessagePreview: 'Bom dia, pessoal!',
     })
     .returning();
-  await db.insert(messages).values({ userId, convId: group!.id, direction: 'in', author: 'contact', content: 'Bom dia, pessoal!', createdAt: minutes(30) });
+  await db.insert(messages).values({
+    userId,
+    convId: group!.id,
+    direction: 'in',
+    author: 'contact',
+    content: 'Bom dia, pessoal!',
+    createdAt: minutes(30),
+  });
 
   // The rich chat: a long history, then one message of every type, 120 unread.
   const [rich] = await db
@@ -150,40 +168,135 @@ export async function seedInbox(app: FastifyInstance, input: SeedInboxInput): Pr
     }),
   );
 
-  const image = await storage.save(userId, png(240, 160, [16, 185, 129]), { mimetype: 'image/png', filename: 'vitrine.png' });
-  const sticker = await storage.save(userId, png(96, 96, [245, 158, 11]), { mimetype: 'image/png', filename: 'figurinha.png' });
+  const image = await storage.save(userId, png(240, 160, [16, 185, 129]), {
+    mimetype: 'image/png',
+    filename: 'vitrine.png',
+  });
+  const sticker = await storage.save(userId, png(96, 96, [245, 158, 11]), {
+    mimetype: 'image/png',
+    filename: 'figurinha.png',
+  });
   const audio = await storage.save(userId, wav(1.5), { mimetype: 'audio/wav', filename: 'audio.wav' });
   const video = await storage.save(userId, wav(1), { mimetype: 'video/mp4', filename: 'video.mp4' });
-  const doc = await storage.save(userId, Buffer.from('%PDF-1.4\n% orçamento de teste\n'), { mimetype: 'application/pdf', filename: 'orcamento-maio.pdf' });
-  const media = (o: { url: string; size: number }, extra: Record<string, unknown> = {}) => ({ mediaUrl: o.url, mediaSize: o.size, ...extra });
+  const doc = await storage.save(userId, Buffer.from('%PDF-1.4\n% orçamento de teste\n'), {
+    mimetype: 'application/pdf',
+    filename: 'orcamento-maio.pdf',
+  });
+  const media = (o: { url: string; size: number }, extra: Record<string, unknown> = {}) => ({
+    mediaUrl: o.url,
+    mediaSize: o.size,
+    ...extra,
+  });
   const typed = [
-    { content: 'Oi! Vi o anúncio.\nVocês entregam em Campinas? Veja https://exemplo.com.br/produto?id=7.', messageType: 'text' },
-    { content: 'Essa é a foto da vitrine', messageType: 'image', ...media(image, { mediaMimetype: 'image/png', mediaWidth: 240, mediaHeight: 160 }) },
-    { content: null, messageType: 'sticker', ...media(sticker, { mediaMimetype: 'image/png', mediaWidth: 96, mediaHeight: 96 }) },
+    {
+      content: 'Oi! Vi o anúncio.\nVocês entregam em Campinas? Veja https://exemplo.com.br/produto?id=7.',
+      messageType: 'text',
+    },
+    {
+      content: 'Essa é a foto da vitrine',
+      messageType: 'image',
+      ...media(image, { mediaMimetype: 'image/png', mediaWidth: 240, mediaHeight: 160 }),
+    },
+    {
+      content: null,
+      messageType: 'sticker',
+      ...media(sticker, { mediaMimetype: 'image/png', mediaWidth: 96, mediaHeight: 96 }),
+    },
     { content: null, messageType: 'audio', ...media(audio, { mediaMimetype: 'audio/wav', mediaDuration: 2 }) },
-    { content: 'Vídeo do produto', messageType: 'video', ...media(video, { mediaMimetype: 'video/mp4', mediaDuration: 1 }) },
-    { content: null, messageType: 'document', ...media(doc, { mediaMimetype: 'application/pdf', mediaFilename: 'orcamento-maio.pdf' }) },
-    { content: JSON.stringify({ address: 'Av. Paulista, 1000 - Bela Vista, São Paulo', lat: -23.5614, lng: -46.6559 }), messageType: 'location' },
+    {
+      content: 'Vídeo do produto',
+      messageType: 'video',
+      ...media(video, { mediaMimetype: 'video/mp4', mediaDuration: 1 }),
+    },
+    {
+      content: null,
+      messageType: 'document',
+      ...media(doc, { mediaMimetype: 'application/pdf', mediaFilename: 'orcamento-maio.pdf' }),
+    },
+    {
+      content: JSON.stringify({ address: 'Av. Paulista, 1000 - Bela Vista, São Paulo', lat: -23.5614, lng: -46.6559 }),
+      messageType: 'location',
+    },
     { content: JSON.stringify({ name: 'Carlos Lima', phone: '5511912344321' }), messageType: 'contact' },
     { content: null, messageType: 'unsupported' },
   ];
   await db.insert(messages).values(
-    typed.map((m, i) => ({ userId, convId: richId, direction: 'in' as const, author: 'contact' as const, createdAt: minutes(20 - i), ...m })),
+    typed.map((m, i) => ({
+      userId,
+      convId: richId,
+      direction: 'in' as const,
+      author: 'contact' as const,
+      createdAt: minutes(20 - i),
+      ...m,
+    })),
   );
   await db.insert(messages).values([
-    { userId, convId: richId, direction: 'out', fromMe: true, author: 'owner_app', status: 'failed', error: 'O WhatsApp recusou o envio (número sem WhatsApp).', content: 'Mensagem que não foi', createdAt: minutes(8) },
-    { userId, convId: richId, direction: 'out', fromMe: true, author: 'owner_phone', status: 'delivered', content: 'Respondi pelo celular', createdAt: minutes(6) },
-    { userId, convId: richId, direction: 'out', fromMe: true, author: 'ai', status: 'read', content: 'Entregamos sim! O frete para Campinas é grátis.', createdAt: minutes(4), ...(input.engineStates ? { contactReaction: '👍' } : {}) },
+    {
+      userId,
+      convId: richId,
+      direction: 'out',
+      fromMe: true,
+      author: 'owner_app',
+      status: 'failed',
+      error: 'O WhatsApp recusou o envio (número sem WhatsApp).',
+      content: 'Mensagem que não foi',
+      createdAt: minutes(8),
+    },
+    {
+      userId,
+      convId: richId,
+      direction: 'out',
+      fromMe: true,
+      author: 'owner_phone',
+      status: 'delivered',
+      content: 'Respondi pelo celular',
+      createdAt: minutes(6),
+    },
+    {
+      userId,
+      convId: richId,
+      direction: 'out',
+      fromMe: true,
+      author: 'ai',
+      status: 'read',
+      content: 'Entregamos sim! O frete para Campinas é grátis.',
+      createdAt: minutes(4),
+      ...(input.engineStates ? { contactReaction: '👍' } : {}),
+    },
     { userId, convId: richId, direction: 'in', author: 'contact', content: 'Obrigada!', createdAt: minutes(1) },
   ]);
   if (input.engineStates) {
     const [burst] = await db
       .insert(replyBursts)
-      .values({ userId, convId: richId, state: 'failed', reason: 'llm', firstMessageAt: minutes(0.6), lastMessageAt: minutes(0.6), dueAt: minutes(0.5) })
+      .values({
+        userId,
+        convId: richId,
+        state: 'failed',
+        reason: 'llm',
+        firstMessageAt: minutes(0.6),
+        lastMessageAt: minutes(0.6),
+        dueAt: minutes(0.5),
+      })
       .returning({ id: replyBursts.id });
     await db.insert(messages).values([
-      { userId, convId: richId, direction: 'in', author: 'contact', content: 'Quero 3 bolos de cenoura', editedAt: minutes(0.7), createdAt: minutes(0.8) },
-      { userId, convId: richId, direction: 'in', author: 'contact', content: 'mensagem enviada por engano', deletedAt: minutes(0.65), createdAt: minutes(0.7) },
+      {
+        userId,
+        convId: richId,
+        direction: 'in',
+        author: 'contact',
+        content: 'Quero 3 bolos de cenoura',
+        editedAt: minutes(0.7),
+        createdAt: minutes(0.8),
+      },
+      {
+        userId,
+        convId: richId,
+        direction: 'in',
+        author: 'contact',
+        content: 'mensagem enviada por engano',
+        deletedAt: minutes(0.65),
+        createdAt: minutes(0.7),
+      },
       {
         userId,
         convId: richId,
@@ -204,7 +317,10 @@ export async function seedInbox(app: FastifyInstance, input: SeedInboxInput): Pr
     await db
       .insert(usageMonthly)
       .values({ userId, month: monthStart().toISOString().slice(0, 10), aiMessages: input.aiMessages })
-      .onConflictDoUpdate({ target: [usageMonthly.userId, usageMonthly.month], set: { aiMessages: sql`excluded.ai_messages` } });
+      .onConflictDoUpdate({
+        target: [usageMonthly.userId, usageMonthly.month],
+        set: { aiMessages: sql`excluded.ai_messages` },
+      });
   }
 
   return { numberId, instanceName: number!.instanceName, richId, groupId: group!.id, conversationIds: plainIds };
@@ -227,7 +343,12 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 2, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 function crc32(buf: Buffer): number {
@@ -244,7 +365,8 @@ function wav(seconds: number): Buffer {
   const rate = 8000;
   const samples = Math.floor(rate * seconds);
   const data = Buffer.alloc(samples * 2);
-  for (let i = 0; i < samples; i += 1) data.writeInt16LE(Math.round(Math.sin((i / rate) * 2 * Math.PI * 440) * 3000), i * 2);
+  for (let i = 0; i < samples; i += 1)
+    data.writeInt16LE(Math.round(Math.sin((i / rate) * 2 * Math.PI * 440) * 3000), i * 2);
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
   header.writeUInt32LE(36 + data.length, 4);

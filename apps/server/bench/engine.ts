@@ -33,7 +33,9 @@ const RAW_SECONDS = Number(process.env.BENCH_RAW_SECONDS ?? 5);
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
-  console.error('bench:engine precisa de DATABASE_URL (um PostgreSQL onde possa criar e apagar um banco), ex.: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres');
+  console.error(
+    'bench:engine precisa de DATABASE_URL (um PostgreSQL onde possa criar e apagar um banco), ex.: DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres',
+  );
   process.exit(1);
 }
 
@@ -69,7 +71,15 @@ async function main() {
       const msgs = (JSON.parse(body) as { messages: { role: string; content: string }[] }).messages;
       const last = [...msgs].reverse().find((m) => m.role === 'user')?.content ?? '';
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ id: 'x', object: 'chat.completion', created: 0, model: 'fake', choices: [{ index: 0, message: { role: 'assistant', content: `eco ${last}` }, finish_reason: 'stop' }] }));
+      res.end(
+        JSON.stringify({
+          id: 'x',
+          object: 'chat.completion',
+          created: 0,
+          model: 'fake',
+          choices: [{ index: 0, message: { role: 'assistant', content: `eco ${last}` }, finish_reason: 'stop' }],
+        }),
+      );
     });
   });
   await new Promise<void>((r) => llm.listen(0, '127.0.0.1', () => r()));
@@ -89,7 +99,12 @@ async function main() {
       const input = JSON.parse(body) as { number: string; text: string };
       const id = /m-[0-9a-f-]+/.exec(input.text)?.[0];
       if (id && !sendCalledAt.has(id)) sendCalledAt.set(id, at);
-      res.end(JSON.stringify({ key: { remoteJid: input.number, fromMe: true, id: `3EB0${randomBytes(9).toString('hex').toUpperCase()}` }, status: 'PENDING' }));
+      res.end(
+        JSON.stringify({
+          key: { remoteJid: input.number, fromMe: true, id: `3EB0${randomBytes(9).toString('hex').toUpperCase()}` },
+          status: 'PENDING',
+        }),
+      );
     });
   });
   await new Promise<void>((r) => evolution.listen(0, '127.0.0.1', () => r()));
@@ -138,16 +153,24 @@ async function main() {
     return (u.user + u.system) / 1e6;
   };
   /** Of which in the kernel (system time): sockets and process wake-ups. */
-  const serverSystemCpu = () => Number(fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[12]) / 100;
+  const serverSystemCpu = () =>
+    Number(fs.readFileSync(`/proc/${server.child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[12]) / 100;
 
   // One shop: a user on a paid plan (no free limit), an agent with delay 0 linked to a connected number.
   const userId = `bench-${randomBytes(4).toString('hex')}`;
   await database.db.insert(user).values({ id: userId, name: 'Bench', email: `${userId}@exemplo.com.br` });
-  await database.db.execute(sql`insert into profiles (id, active_plan_id) select ${userId}, id from plans where slug = 'sem-limites'`);
-  const [agent] = await database.db.insert(agentes).values({ userId, systemPrompt: 'Você é Luna.', timing: 0 }).returning();
+  await database.db.execute(
+    sql`insert into profiles (id, active_plan_id) select ${userId}, id from plans where slug = 'sem-limites'`,
+  );
+  const [agent] = await database.db
+    .insert(agentes)
+    .values({ userId, systemPrompt: 'Você é Luna.', timing: 0 })
+    .returning();
   const instanceName = `vendai-bench-${randomBytes(3).toString('hex')}`;
   const token = randomBytes(16).toString('hex');
-  await database.db.insert(numbers).values({ userId, token, phone: '5511900000000', instanceName, agente: agent!.id, status: 'CONECTADO' });
+  await database.db
+    .insert(numbers)
+    .values({ userId, token, phone: '5511900000000', instanceName, agente: agent!.id, status: 'CONECTADO' });
 
   const agentPool = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY * 2 });
   let seq = 0;
@@ -160,7 +183,11 @@ async function main() {
       event: 'messages.upsert',
       instance: instanceName,
       data: {
-        key: { remoteJid: `${phone}@s.whatsapp.net`, fromMe: false, id: `3A${randomBytes(9).toString('hex').toUpperCase()}` },
+        key: {
+          remoteJid: `${phone}@s.whatsapp.net`,
+          fromMe: false,
+          id: `3A${randomBytes(9).toString('hex').toUpperCase()}`,
+        },
         pushName: 'Cliente',
         status: 'DELIVERY_ACK',
         message: { conversation: id },
@@ -172,10 +199,22 @@ async function main() {
     return new Promise((resolve, reject) => {
       const req = http.request(
         `${base}/webhooks/gateway/${instanceName}`,
-        { method: 'POST', agent: agentPool, headers: { 'content-type': 'application/json', [WEBHOOK_SECRET_HEADER]: token, 'content-length': Buffer.byteLength(body) } },
+        {
+          method: 'POST',
+          agent: agentPool,
+          headers: {
+            'content-type': 'application/json',
+            [WEBHOOK_SECRET_HEADER]: token,
+            'content-length': Buffer.byteLength(body),
+          },
+        },
         (res) => {
           res.resume();
-          res.on('end', () => (res.statusCode === 200 ? resolve({ ackMs: performance.now() - sentAt, id, sentAt }) : reject(new Error(`webhook ${res.statusCode}`))));
+          res.on('end', () =>
+            res.statusCode === 200
+              ? resolve({ ackMs: performance.now() - sentAt, id, sentAt })
+              : reject(new Error(`webhook ${res.statusCode}`)),
+          );
         },
       );
       req.on('error', reject);
@@ -184,7 +223,9 @@ async function main() {
   }
 
   const countMessages = async () => {
-    const r = await database.pool!.query<{ n: number }>("select count(*)::int as n from messages where direction = 'in'");
+    const r = await database.pool!.query<{ n: number }>(
+      "select count(*)::int as n from messages where direction = 'in'",
+    );
     return r.rows[0]!.n;
   };
   /** Waits for the condition; false when the time limit passed first (the figures then say so). */
@@ -253,16 +294,25 @@ async function main() {
     );
     await waitUntil(async () => (await countMessages()) >= before + BLAST, 300_000);
     const ingested = (await countMessages()) - before;
-    return { ingested, perSec: ingested / ((performance.now() - start) / 1000), cpuMs: ((serverCpu() - cpuStart) * 1000) / Math.max(1, ingested) };
+    return {
+      ingested,
+      perSec: ingested / ((performance.now() - start) / 1000),
+      cpuMs: ((serverCpu() - cpuStart) * 1000) / Math.max(1, ingested),
+    };
   };
   const withReplies = await blast();
   await waitUntil(async () => sendCalledAt.size >= seq, 120_000);
-  await database.db.update(agentes).set({ active: false }).where(sql`${agentes.id} = ${agent!.id}`);
+  await database.db
+    .update(agentes)
+    .set({ active: false })
+    .where(sql`${agentes.id} = ${agent!.id}`);
   const storeOnly = await blast();
 
   // 4: raw single-row INSERTs on the same server, same concurrency, own pool.
   const raw = new pg.Pool({ connectionString: url.toString(), max: CONCURRENCY });
-  await raw.query('create table bench_raw (id uuid primary key default gen_random_uuid(), k text not null, payload jsonb not null, at timestamptz not null default now())');
+  await raw.query(
+    'create table bench_raw (id uuid primary key default gen_random_uuid(), k text not null, payload jsonb not null, at timestamptz not null default now())',
+  );
   let inserts = 0;
   const t2 = performance.now();
   const rawDeadline = t2 + RAW_SECONDS * 1000;
@@ -278,16 +328,34 @@ async function main() {
   await raw.end();
 
   console.log('');
-  console.log(`Conversation engine, PostgreSQL, loopback, server in its own process, delay 0, fake AI and gateway answering at once`);
-  console.log(`  webhook ack at ${RATE} msg/s (${total} msgs in ${steadyElapsed.toFixed(1)} s): p50 ${ms(pct(acks, 50))}, p95 ${ms(pct(acks, 95))}, p99 ${ms(pct(acks, 99))}   (target p95 ≤ 50 ms)`);
-  console.log(`  pipeline webhook received → gateway send called: p50 ${ms(pct(pipeline, 50))}, p95 ${ms(pct(pipeline, 95))}, p99 ${ms(pct(pipeline, 99))}   (target p95 ≤ 25 ms)`);
-  console.log(`  replies: ${replied.length}/${sent.length} sent${allReplied ? '' : ` within ${replyLimitMs / 1000} s (the rest still queued)`}, ${replyRate.toFixed(0)} replies/s end to end`);
-  console.log(`  sustained ingest, AI answering each message (${withReplies.ingested}/${BLAST} stored, ${CONCURRENCY} in flight): ${withReplies.perSec.toFixed(0)} msg/s`);
+  console.log(
+    `Conversation engine, PostgreSQL, loopback, server in its own process, delay 0, fake AI and gateway answering at once`,
+  );
+  console.log(
+    `  webhook ack at ${RATE} msg/s (${total} msgs in ${steadyElapsed.toFixed(1)} s): p50 ${ms(pct(acks, 50))}, p95 ${ms(pct(acks, 95))}, p99 ${ms(pct(acks, 99))}   (target p95 ≤ 50 ms)`,
+  );
+  console.log(
+    `  pipeline webhook received → gateway send called: p50 ${ms(pct(pipeline, 50))}, p95 ${ms(pct(pipeline, 95))}, p99 ${ms(pct(pipeline, 99))}   (target p95 ≤ 25 ms)`,
+  );
+  console.log(
+    `  replies: ${replied.length}/${sent.length} sent${allReplied ? '' : ` within ${replyLimitMs / 1000} s (the rest still queued)`}, ${replyRate.toFixed(0)} replies/s end to end`,
+  );
+  console.log(
+    `  sustained ingest, AI answering each message (${withReplies.ingested}/${BLAST} stored, ${CONCURRENCY} in flight): ${withReplies.perSec.toFixed(0)} msg/s`,
+  );
   console.log(`  sustained ingest, storing only (agent inactive): ${storeOnly.perSec.toFixed(0)} msg/s`);
-  console.log(`  raw single-row INSERTs (${CONCURRENCY} connections, ${RAW_SECONDS} s): ${rawPerSec.toFixed(0)} rows/s`);
-  console.log(`  server CPU per message: ${cpuPerMessage.toFixed(2)} ms received and answered (steady; ${sysPerMessage.toFixed(2)} ms of it in the kernel), ${withReplies.cpuMs.toFixed(2)} ms (blast with answers), ${storeOnly.cpuMs.toFixed(2)} ms stored only`);
-  console.log(`  machine CPU per message (steady): server ${cpuPerMessage.toFixed(2)} ms + PostgreSQL ${pgPerMessage.toFixed(2)} ms + this process (load, fake AI and gateway) ${benchPerMessage.toFixed(2)} ms = ${(cpuPerMessage + pgPerMessage + benchPerMessage).toFixed(2)} ms; at ${RATE} msg/s that is ${(((cpuPerMessage + pgPerMessage + benchPerMessage) * RATE) / 1000).toFixed(2)} cores (this machine: ${os.cpus().length}); steady phase took ${machineSeconds.toFixed(1)} s to answer everything`);
-  console.log(`  ratio ingest / raw inserts: ${(withReplies.perSec / rawPerSec).toFixed(2)} with answers, ${(storeOnly.perSec / rawPerSec).toFixed(2)} storing only   (target ≥ 0.5)`);
+  console.log(
+    `  raw single-row INSERTs (${CONCURRENCY} connections, ${RAW_SECONDS} s): ${rawPerSec.toFixed(0)} rows/s`,
+  );
+  console.log(
+    `  server CPU per message: ${cpuPerMessage.toFixed(2)} ms received and answered (steady; ${sysPerMessage.toFixed(2)} ms of it in the kernel), ${withReplies.cpuMs.toFixed(2)} ms (blast with answers), ${storeOnly.cpuMs.toFixed(2)} ms stored only`,
+  );
+  console.log(
+    `  machine CPU per message (steady): server ${cpuPerMessage.toFixed(2)} ms + PostgreSQL ${pgPerMessage.toFixed(2)} ms + this process (load, fake AI and gateway) ${benchPerMessage.toFixed(2)} ms = ${(cpuPerMessage + pgPerMessage + benchPerMessage).toFixed(2)} ms; at ${RATE} msg/s that is ${(((cpuPerMessage + pgPerMessage + benchPerMessage) * RATE) / 1000).toFixed(2)} cores (this machine: ${os.cpus().length}); steady phase took ${machineSeconds.toFixed(1)} s to answer everything`,
+  );
+  console.log(
+    `  ratio ingest / raw inserts: ${(withReplies.perSec / rawPerSec).toFixed(2)} with answers, ${(storeOnly.perSec / rawPerSec).toFixed(2)} storing only   (target ≥ 0.5)`,
+  );
 
   await server.stop();
   if (process.env.BENCH_SERVER_LOG_FILE) fs.writeFileSync(process.env.BENCH_SERVER_LOG_FILE, server.output());

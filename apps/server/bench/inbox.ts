@@ -73,21 +73,41 @@ async function main() {
     const first = await listConversations({ db, userId });
     const deep = await listConversations({ db, userId, cursor: deepCursor });
     const chat = await listMessages({ db, userId, convId: hotId });
-    if (first.items.length !== 30 || deep.items.length !== 30 || chat.items.length !== 30 || !first.nextCursor || !chat.nextCursor) {
+    if (
+      first.items.length !== 30 ||
+      deep.items.length !== 30 ||
+      chat.items.length !== 30 ||
+      !first.nextCursor ||
+      !chat.nextCursor
+    ) {
       throw new Error('the services did not answer full pages');
     }
-    if (Date.parse(deep.items[0]!.lastMessage) > Date.parse(first.items.at(-1)!.lastMessage)) throw new Error('deep page out of order');
+    if (Date.parse(deep.items[0]!.lastMessage) > Date.parse(first.items.at(-1)!.lastMessage))
+      throw new Error('deep page out of order');
 
     const cases: [string, () => Promise<unknown>][] = [
       ['conversations: first page (30)', () => listConversations({ db, userId })],
-      [`conversations: deep page (after row ${(Math.floor(CONVERSATIONS / 2)).toLocaleString('en')})`, () => listConversations({ db, userId, cursor: deepCursor })],
-      [`messages: latest 30 of a ${HOT_MESSAGES.toLocaleString('en')}-message chat`, () => listMessages({ db, userId, convId: hotId })],
+      [
+        `conversations: deep page (after row ${Math.floor(CONVERSATIONS / 2).toLocaleString('en')})`,
+        () => listConversations({ db, userId, cursor: deepCursor }),
+      ],
+      [
+        `messages: latest 30 of a ${HOT_MESSAGES.toLocaleString('en')}-message chat`,
+        () => listMessages({ db, userId, convId: hotId }),
+      ],
       ['messages: an old page of that chat', () => listMessages({ db, userId, convId: hotId, cursor: oldMsgCursor })],
       [`conversations: exact count (${CONVERSATIONS.toLocaleString('en')})`, () => countConversations({ db, userId })],
     ];
     // Round-robin: every round runs each case once, so a busy moment on the machine hits all cases alike.
-    console.log(`\n${RUNS} rounds after ${WARMUP} warm-up rounds, each round runs every case once; milliseconds, service function → PostgreSQL and back`);
-    console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min)`);
+    console.log(
+      `\n${RUNS} rounds after ${WARMUP} warm-up rounds, each round runs every case once; milliseconds, service function → PostgreSQL and back`,
+    );
+    console.log(
+      `machine: ${os.cpus().length} cores, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')} (1/5/15 min)`,
+    );
     for (let i = 0; i < WARMUP; i += 1) for (const [, run] of cases) await run();
     const times = cases.map(() => [] as number[]);
     for (let i = 0; i < RUNS; i += 1) {
@@ -102,9 +122,14 @@ async function main() {
       const sorted = times[k]!.sort((a, b) => a - b);
       console.log(`${name.padEnd(58)} ${fmt(pct(sorted, 50))} ${fmt(pct(sorted, 95))} ${fmt(sorted.at(-1)!)}`);
     }
-    console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
+    console.log(
+      `load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' / ')}`,
+    );
 
-    console.log('\nPlans of the services\' own queries (EXPLAIN ANALYZE):');
+    console.log("\nPlans of the services' own queries (EXPLAIN ANALYZE):");
     const deepPosition = { at: deepRow.rows[0]!.at, id: deepRow.rows[0]!.id };
     const oldPosition = { at: oldMsg.rows[0]!.at, id: oldMsg.rows[0]!.id };
     for (const [label, query] of [
@@ -114,14 +139,22 @@ async function main() {
       ['old message page', messagePageQuery(db, userId, hotId, oldPosition, 31).toSQL()],
       ['count', db.select({ n: count() }).from(conversations).where(eq(conversations.userId, userId)).toSQL()],
     ] as const) {
-      const plan = await database.pool!.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${query.sql}`, [...query.params]);
+      const plan = await database.pool!.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${query.sql}`, [
+        ...query.params,
+      ]);
       console.log(`  ${label}:`);
       for (const row of plan.rows) console.log(`    ${row['QUERY PLAN']}`);
     }
   } finally {
     await database?.close();
-    if (keep) console.log(`\nkept database ${dbName}: BENCH_DB=${dbName} measures it again; drop it with DROP DATABASE ${dbName}`);
-    else await admin(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((err: Error) => console.error(`could not drop ${dbName}: ${err.message}`));
+    if (keep)
+      console.log(
+        `\nkept database ${dbName}: BENCH_DB=${dbName} measures it again; drop it with DROP DATABASE ${dbName}`,
+      );
+    else
+      await admin(serverUrl, `DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((err: Error) =>
+        console.error(`could not drop ${dbName}: ${err.message}`),
+      );
   }
 }
 
@@ -135,8 +168,14 @@ async function seed(database: Database): Promise<{ userId: string; hotId: string
     { id: userId, name: 'Bench', email: `bench.${userId}@exemplo.com.br` },
     { id: otherId, name: 'Outra', email: `outra.${otherId}@exemplo.com.br` },
   ]);
-  const [number] = await db.insert(numbers).values({ userId, token: 't', phone: '5511999990000', instanceName: 'vendai-bench', status: 'CONECTADO' }).returning();
-  const [otherNumber] = await db.insert(numbers).values({ userId: otherId, token: 't', phone: '5511999990001', instanceName: 'vendai-bench-2' }).returning();
+  const [number] = await db
+    .insert(numbers)
+    .values({ userId, token: 't', phone: '5511999990000', instanceName: 'vendai-bench', status: 'CONECTADO' })
+    .returning();
+  const [otherNumber] = await db
+    .insert(numbers)
+    .values({ userId: otherId, token: 't', phone: '5511999990001', instanceName: 'vendai-bench-2' })
+    .returning();
 
   let t = performance.now();
   // Three conversations share each last_message instant: the keyset's id tiebreak is exercised.
@@ -184,8 +223,12 @@ async function seed(database: Database): Promise<{ userId: string; hotId: string
       select ${userId}, ${hotId}::uuid, 'in', 'contact', 'Extra ' || k, 'text', timestamptz '2020-01-01 00:00:00+00' + k * interval '1 second'
       from generate_series(1, ${extra}) k`);
   }
-  const counted = await database.pool!.query<{ n: string }>('select count(*) n from messages where user_id = $1', [userId]);
-  console.log(`${Number(counted.rows[0]!.n).toLocaleString('en')} messages in ${secs(t)} s (${HOT_MESSAGES.toLocaleString('en')} in the busiest chat)`);
+  const counted = await database.pool!.query<{ n: string }>('select count(*) n from messages where user_id = $1', [
+    userId,
+  ]);
+  console.log(
+    `${Number(counted.rows[0]!.n).toLocaleString('en')} messages in ${secs(t)} s (${HOT_MESSAGES.toLocaleString('en')} in the busiest chat)`,
+  );
 
   t = performance.now();
   await database.pool!.query('vacuum analyze conversations');
@@ -197,9 +240,14 @@ async function seed(database: Database): Promise<{ userId: string; hotId: string
 
 /** The busiest user of a kept database, and their busiest chat. */
 async function findSeeded(database: Database): Promise<{ userId: string; hotId: string }> {
-  const u = await database.pool!.query<{ user_id: string }>('select user_id from conversations group by user_id order by count(*) desc limit 1');
+  const u = await database.pool!.query<{ user_id: string }>(
+    'select user_id from conversations group by user_id order by count(*) desc limit 1',
+  );
   const userId = u.rows[0]!.user_id;
-  const h = await database.pool!.query<{ id: string }>('select id from conversations where user_id = $1 order by last_message desc, id desc limit 1', [userId]);
+  const h = await database.pool!.query<{ id: string }>(
+    'select id from conversations where user_id = $1 order by last_message desc, id desc limit 1',
+    [userId],
+  );
   return { userId, hotId: h.rows[0]!.id };
 }
 
@@ -214,7 +262,8 @@ async function admin(serverUrl: string, statement: string) {
 }
 
 const secs = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
-const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 const fmt = (ms: number) => ms.toFixed(2).padStart(7);
 
 main().catch((err: unknown) => {

@@ -43,10 +43,17 @@ async function main() {
   const sockets: WsClient[] = [];
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
   // The publishing side: the app's hub on its own pool (it only publishes here, it does not listen).
-  const log = { error: (...args: unknown[]) => console.error(...args) } as unknown as Parameters<typeof createRealtimeHub>[0]['log'];
+  const log = { error: (...args: unknown[]) => console.error(...args) } as unknown as Parameters<
+    typeof createRealtimeHub
+  >[0]['log'];
   const hub = createRealtimeHub({ database: { kind: 'postgres', pool } as Database, log, validateEvents: false });
   try {
-    server = await startServerProcess({ DATABASE_URL: databaseUrl, APP_URL: ORIGIN, AUTH_RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' });
+    server = await startServerProcess({
+      DATABASE_URL: databaseUrl,
+      APP_URL: ORIGIN,
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      LOG_LEVEL: 'error',
+    });
     console.log(`server process ${server.child.pid} on ${server.url} (PostgreSQL ${dbName})`);
 
     let t = performance.now();
@@ -128,11 +135,21 @@ async function main() {
     const burstDeliveries = [...deliveries];
 
     console.log('');
-    console.log(`Realtime, PostgreSQL, ${sockets.length} clients (${USERS} users × ${TABS} tabs), loopback, 1 server process`);
-    console.log(row('steady: publish → all of the user’s clients', steady, `${STEADY_EVENTS} events at ${STEADY_RATE}/s`));
-    console.log(row('steady: publish → one client (each delivery)', steadyDeliveries, `${steadyDeliveries.length} deliveries`));
-    console.log(row(`burst: ${USERS} events at once → all ${sockets.length} clients`, bursts, `${BURST_ROUNDS} rounds`));
-    console.log(row('burst: publish → one client (each delivery)', burstDeliveries, `${burstDeliveries.length} deliveries`));
+    console.log(
+      `Realtime, PostgreSQL, ${sockets.length} clients (${USERS} users × ${TABS} tabs), loopback, 1 server process`,
+    );
+    console.log(
+      row('steady: publish → all of the user’s clients', steady, `${STEADY_EVENTS} events at ${STEADY_RATE}/s`),
+    );
+    console.log(
+      row('steady: publish → one client (each delivery)', steadyDeliveries, `${steadyDeliveries.length} deliveries`),
+    );
+    console.log(
+      row(`burst: ${USERS} events at once → all ${sockets.length} clients`, bursts, `${BURST_ROUNDS} rounds`),
+    );
+    console.log(
+      row('burst: publish → one client (each delivery)', burstDeliveries, `${burstDeliveries.length} deliveries`),
+    );
   } finally {
     await Promise.all(sockets.map((s) => s.close().catch(() => {})));
     await hub.close();

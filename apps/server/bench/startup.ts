@@ -32,13 +32,27 @@ function rssMb(pid: number): number {
 async function startOnce(): Promise<{ ms: number; rss: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, [bundle], {
-    env: { ...process.env, NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-0123456789-0123456789-01234', SIMULATOR_ENABLED: 'true', AI_PROVIDER: 'demo', PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'bench-secret-0123456789-0123456789-01234',
+      SIMULATOR_ENABLED: 'true',
+      AI_PROVIDER: 'demo',
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${PORT}/api/health`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -54,12 +68,23 @@ async function startOnce(): Promise<{ ms: number; rss: number }> {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 try {
   const first = await startOnce();
-  console.log(`first start (new data folder: initdb + migrations): ${Math.round(first.ms)} ms, idle RSS ${first.rss} MB`);
+  console.log(
+    `first start (new data folder: initdb + migrations): ${Math.round(first.ms)} ms, idle RSS ${first.rss} MB`,
+  );
   const runs = [];
   for (let i = 0; i < RUNS; i++) runs.push(await startOnce());
-  console.log(`cold start to first answered request, ${RUNS} runs: median ${Math.round(median(runs.map((r) => r.ms)))} ms (${runs.map((r) => Math.round(r.ms)).join(', ')})`);
-  console.log(`idle RSS after ${IDLE_SECONDS} s: median ${median(runs.map((r) => r.rss))} MB (${runs.map((r) => r.rss).join(', ')})`);
-  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, node ${process.version}`);
+  console.log(
+    `cold start to first answered request, ${RUNS} runs: median ${Math.round(median(runs.map((r) => r.ms)))} ms (${runs.map((r) => Math.round(r.ms)).join(', ')})`,
+  );
+  console.log(
+    `idle RSS after ${IDLE_SECONDS} s: median ${median(runs.map((r) => r.rss))} MB (${runs.map((r) => r.rss).join(', ')})`,
+  );
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}, node ${process.version}`,
+  );
 } finally {
   fs.rmSync(dataDir, { recursive: true, force: true });
 }

@@ -72,14 +72,28 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
 
   const mail =
     mailer ??
-    (env.SMTP_URL ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM }) : createOutboxMailer(database.db, app.log));
+    (env.SMTP_URL
+      ? createSmtpMailer({ url: env.SMTP_URL, from: env.MAIL_FROM })
+      : createOutboxMailer(database.db, app.log));
   const auth = createAuth({ env, db: database.db, mailer: mail, log: app.log });
   const realtime = createRealtimeHub({ database, log: app.log, validateEvents: env.NODE_ENV !== 'production' });
   const storage = createStorage(env);
   const llm = createLlm(env, app.log);
   // Durable jobs (pg-boss) in the app's own database: AI replies survive restarts (modules/engine).
   const jobs = createJobRunner({ database, log: app.log, pollSeconds: env.JOBS_POLL_SECONDS });
-  const deps: AppDeps = { env, db: database.db, database, auth, mailer: mail, realtime, storage, llm, gateway: gateway ?? createGateway(env), gatewayEvents: createGatewayEventHub(app.log), jobs };
+  const deps: AppDeps = {
+    env,
+    db: database.db,
+    database,
+    auth,
+    mailer: mail,
+    realtime,
+    storage,
+    llm,
+    gateway: gateway ?? createGateway(env),
+    gatewayEvents: createGatewayEventHub(app.log),
+    jobs,
+  };
   app.decorate('deps', deps);
 
   await app.register(helmet, {
@@ -123,8 +137,14 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   await seedPlans(database.db);
 
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get('/api/health', { schema: { response: { 200: healthSchema } } }, async () => ({ ok: true as const, database: database.kind, mail: mail.kind }));
-  routes.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () => publicConfig(env, llm.kind === 'demo' ? 'demo' : 'live'));
+  routes.get('/api/health', { schema: { response: { 200: healthSchema } } }, async () => ({
+    ok: true as const,
+    database: database.kind,
+    mail: mail.kind,
+  }));
+  routes.get('/api/config', { schema: { response: { 200: publicConfigSchema } } }, async () =>
+    publicConfig(env, llm.kind === 'demo' ? 'demo' : 'live'),
+  );
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(accountRoutes, { prefix: '/api/account' });
   await app.register(plansRoutes, { prefix: '/api/plans' });
@@ -145,7 +165,17 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
 
   // Conversation engine: ingests stored gateway events, answers with the AI, manual sends (issue 5).
   const engine = createEngine(
-    { db: database.db, database, gateway: deps.gateway, llm, storage, realtime, jobs, log: app.log, config: engineConfigFromEnv(env) },
+    {
+      db: database.db,
+      database,
+      gateway: deps.gateway,
+      llm,
+      storage,
+      realtime,
+      jobs,
+      log: app.log,
+      config: engineConfigFromEnv(env),
+    },
     { gatewayEvents: deps.gatewayEvents },
   );
   await app.register(engineRoutes, { prefix: '/api/conversations', engine });

@@ -33,7 +33,9 @@ async function main() {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
-  app.log.info(`VendAI em ${env.appUrl} (banco: ${database.kind === 'pglite' ? `PGlite em ${env.dataDir}` : 'PostgreSQL'})`);
+  app.log.info(
+    `VendAI em ${env.appUrl} (banco: ${database.kind === 'pglite' ? `PGlite em ${env.dataDir}` : 'PostgreSQL'})`,
+  );
 }
 
 main().catch((err) => {

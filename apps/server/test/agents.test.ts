@@ -22,7 +22,13 @@ async function linkNumber(userId: string, agentId: string | null) {
   const suffix = `${Date.now()}${seq}`.slice(-8);
   const [row] = await t.database.db
     .insert(numbers)
-    .values({ userId, token: `tok-${suffix}`, phone: `55319${suffix}`, instanceName: `vendai-ag-${suffix}-${seq}`, agente: agentId })
+    .values({
+      userId,
+      token: `tok-${suffix}`,
+      phone: `55319${suffix}`,
+      instanceName: `vendai-ag-${suffix}-${seq}`,
+      agente: agentId,
+    })
     .returning();
   return row!;
 }
@@ -55,7 +61,17 @@ describe('GET /api/agents/:id and /current', () => {
     const res = await owner.client.get(`/api/agents/${id}`);
     expect(res.statusCode).toBe(200);
     expect(Object.keys(res.json()).sort()).toEqual(
-      ['active', 'apelido', 'created_at', 'id', 'respostas', 'system_prompt', 'timing', 'trainnings', 'updated_at'].sort(),
+      [
+        'active',
+        'apelido',
+        'created_at',
+        'id',
+        'respostas',
+        'system_prompt',
+        'timing',
+        'trainnings',
+        'updated_at',
+      ].sort(),
     );
 
     const stranger = await signedIn();
@@ -73,7 +89,9 @@ describe('GET /api/agents/:id and /current', () => {
     expect(none.json().error.message).toBe(NO_AGENT_MESSAGE);
 
     const id = await createAgent(client);
-    await t.database.db.insert(agentes).values({ userId, apelido: 'Inativo e mais novo', active: false, createdAt: new Date(Date.now() + 1000) });
+    await t.database.db
+      .insert(agentes)
+      .values({ userId, apelido: 'Inativo e mais novo', active: false, createdAt: new Date(Date.now() + 1000) });
     expect((await client.get('/api/agents/current')).json().id).toBe(id);
   });
 });
@@ -96,7 +114,9 @@ describe('PATCH /api/agents/:id', () => {
       expect(bad.json().error.message).toBe('Tempo de resposta inválido: escolha 0, 5, 10, 15, 30, 60, 90 segundos.');
     }
     expect((await patch(client, `/api/agents/${id}`, {})).json().error.message).toBe('Nada para salvar.');
-    expect((await patch(client, `/api/agents/${id}`, { system_prompt: '   ' })).json().error.message).toBe('O prompt não pode ficar vazio.');
+    expect((await patch(client, `/api/agents/${id}`, { system_prompt: '   ' })).json().error.message).toBe(
+      'O prompt não pode ficar vazio.',
+    );
 
     const saved = await patch(client, `/api/agents/${id}`, { system_prompt: '# Identidade\nVocê é Luna.' });
     expect(saved.json()).toMatchObject({ system_prompt: '# Identidade\nVocê é Luna.', timing: 30 });
@@ -142,9 +162,14 @@ describe('assertWithinLimit', () => {
     const { db } = t.database;
     await expect(assertWithinLimit(db, userId, 'create-agent')).resolves.toBeUndefined();
     const id = await createAgent(client);
-    await expect(assertWithinLimit(db, userId, 'create-agent')).rejects.toMatchObject({ code: 'LIMIT_REACHED', status: 403 });
+    await expect(assertWithinLimit(db, userId, 'create-agent')).rejects.toMatchObject({
+      code: 'LIMIT_REACHED',
+      status: 403,
+    });
     await expect(assertWithinLimit(db, userId, 'retrain')).resolves.toBeUndefined();
-    await db.insert(usageTraining).values(Array.from({ length: 3 }, () => ({ userId, agentId: id, type: 'TREINAMENTO' })));
+    await db
+      .insert(usageTraining)
+      .values(Array.from({ length: 3 }, () => ({ userId, agentId: id, type: 'TREINAMENTO' })));
     await expect(assertWithinLimit(db, userId, 'retrain')).resolves.toBeUndefined();
     // A prompt-coach acceptance is an edit, not a training (docs/decisions/014-prompt-workshop.md).
     await db.insert(usageTraining).values({ userId, agentId: id, type: 'TREINADORA DE PROMPT' });

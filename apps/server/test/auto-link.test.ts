@@ -45,20 +45,31 @@ async function train(client: TestClient, apelido = 'Luna') {
   return res.json() as { agentId: string; linkedNumberId: string | null };
 }
 
-const agentOf = async (numberId: string) => (await t.database.db.select({ agente: numbers.agente }).from(numbers).where(eq(numbers.id, numberId)))[0]!.agente;
+const agentOf = async (numberId: string) =>
+  (await t.database.db.select({ agente: numbers.agente }).from(numbers).where(eq(numbers.id, numberId)))[0]!.agente;
 
 describe('the rules', () => {
   it('a new agent takes the only number, and only when it has no agent', () => {
     expect(numberForNewAgent([])).toBeNull();
     expect(numberForNewAgent([{ id: 'n1', agente: null }])).toBe('n1');
     expect(numberForNewAgent([{ id: 'n1', agente: 'a0' }])).toBeNull();
-    expect(numberForNewAgent([{ id: 'n1', agente: null }, { id: 'n2', agente: null }])).toBeNull();
+    expect(
+      numberForNewAgent([
+        { id: 'n1', agente: null },
+        { id: 'n2', agente: null },
+      ]),
+    ).toBeNull();
   });
   it('a new number takes the only agent, and only when it is active', () => {
     expect(agentForNewNumber([])).toBeNull();
     expect(agentForNewNumber([{ id: 'a1', active: true }])).toBe('a1');
     expect(agentForNewNumber([{ id: 'a1', active: false }])).toBeNull();
-    expect(agentForNewNumber([{ id: 'a1', active: true }, { id: 'a2', active: true }])).toBeNull();
+    expect(
+      agentForNewNumber([
+        { id: 'a1', active: true },
+        { id: 'a2', active: true },
+      ]),
+    ).toBeNull();
   });
 });
 
@@ -69,7 +80,11 @@ describe('after training (POST /api/training/finish)', () => {
     expect(number.agente).toBeNull();
     const { agentId, linkedNumberId } = await train(client);
     expect(linkedNumberId).toBe(number.id);
-    const list = (await client.get('/api/numbers')).json() as { id: string; agente: string | null; agente_nome: string | null }[];
+    const list = (await client.get('/api/numbers')).json() as {
+      id: string;
+      agente: string | null;
+      agente_nome: string | null;
+    }[];
     expect(list).toEqual([expect.objectContaining({ id: number.id, agente: agentId, agente_nome: 'Luna' })]);
   });
 
@@ -106,7 +121,12 @@ describe('after training (POST /api/training/finish)', () => {
     const { agentId, linkedNumberId } = await train(client);
     expect(linkedNumberId).toBe(a.id);
     await client.request({ method: 'PATCH', url: `/api/numbers/${a.id}`, payload: { agente: null } });
-    const res = await client.post('/api/training/finish', { mode: 'update', agentId, apelido: 'Luna', respostas: allAnswers() });
+    const res = await client.post('/api/training/finish', {
+      mode: 'update',
+      agentId,
+      apelido: 'Luna',
+      respostas: allAnswers(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().linkedNumberId).toBeNull();
     expect(await agentOf(a.id)).toBeNull();

@@ -31,17 +31,34 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('overage across a SIGKILL', (
     database = await createTestDatabase();
     const url = (database.pool!.options as { connectionString: string }).connectionString;
     const port = await freePort();
-    const env = { DATABASE_URL: url, PORT: String(port), APP_URL: `http://127.0.0.1:${port}`, AUTH_SECRET: 'billing-restart-secret-0123456789-0123456789', BILLING_METER_INTERVAL_SECONDS: '3600' };
+    const env = {
+      DATABASE_URL: url,
+      PORT: String(port),
+      APP_URL: `http://127.0.0.1:${port}`,
+      AUTH_SECRET: 'billing-restart-secret-0123456789-0123456789',
+      BILLING_METER_INTERVAL_SECONDS: '3600',
+    };
 
     // Subscribe through the stand-in, then store 5,000 + OVERAGE AI answers while no job is due.
     const setup = await startServerProcess(env);
     running.push(setup);
     const { cookie, userId } = await registerOver(setup.url);
     const headers = { cookie, origin: setup.url, 'content-type': 'application/json' };
-    const plan = resultRows<{ id: string }>(await database.db.execute(sql`select id from plans where slug = 'expansao-ia'`))[0]!.id;
-    const checkout = await fetch(`${setup.url}/api/billing/create-checkout-session`, { method: 'POST', headers, body: JSON.stringify({ planId: plan }) });
+    const plan = resultRows<{ id: string }>(
+      await database.db.execute(sql`select id from plans where slug = 'expansao-ia'`),
+    )[0]!.id;
+    const checkout = await fetch(`${setup.url}/api/billing/create-checkout-session`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ planId: plan }),
+    });
     const { checkout_url } = (await checkout.json()) as { checkout_url: string };
-    const pay = await fetch(`${checkout_url}/pagar`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const pay = await fetch(`${checkout_url}/pagar`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
     expect(pay.status).toBe(303);
     await setup.stop();
     await storeAnswers(database.db, userId, 5_000 + OVERAGE);
@@ -57,12 +74,18 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('overage across a SIGKILL', (
     first.child.kill('SIGKILL');
     await first.exited;
     const sentBeforeKill = await count(sql`select count(*)::int as n from payments_standin_meter_events`);
-    const markedBeforeKill = await count(sql`select count(*)::int as n from billing_meter_reports where reported_at is not null`);
+    const markedBeforeKill = await count(
+      sql`select count(*)::int as n from billing_meter_reports where reported_at is not null`,
+    );
 
     const second = await startServerProcess({ ...env, BILLING_METER_INTERVAL_SECONDS: '1' });
     running.push(second);
     for (;;) {
-      if ((await count(sql`select count(*)::int as n from billing_meter_reports where reported_at is not null`)) === OVERAGE) break;
+      if (
+        (await count(sql`select count(*)::int as n from billing_meter_reports where reported_at is not null`)) ===
+        OVERAGE
+      )
+        break;
       await new Promise((r) => setTimeout(r, 100));
     }
     await second.stop();
@@ -71,8 +94,12 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('overage across a SIGKILL', (
     expect(await count(sql`select count(*)::int as n from payments_standin_meter_events`)).toBe(OVERAGE);
     // Every accepted meter event is one of our overage messages (identifier = message id).
     expect(
-      await count(sql`select count(*)::int as n from payments_standin_meter_events e join billing_meter_reports r on r.message_id::text = e.identifier`),
+      await count(
+        sql`select count(*)::int as n from payments_standin_meter_events e join billing_meter_reports r on r.message_id::text = e.identifier`,
+      ),
     ).toBe(OVERAGE);
-    console.log(`billing restart: ${sentBeforeKill} events sent and ${markedBeforeKill} marked before the kill; resent after it: ${await count(sql`select coalesce(sum(duplicates), 0)::int as n from payments_standin_meter_events`)}`);
+    console.log(
+      `billing restart: ${sentBeforeKill} events sent and ${markedBeforeKill} marked before the kill; resent after it: ${await count(sql`select coalesce(sum(duplicates), 0)::int as n from payments_standin_meter_events`)}`,
+    );
   });
 });

@@ -29,24 +29,36 @@ describe('overage meter events', () => {
     const first = await t.app.billing.runMeterCycle();
     expect(first).toEqual({ queued: 4, reported: 4, failed: 0 });
     const customer = (await profileOf(t, userId)).stripeCustomerId!;
-    const events = await t.database.db.select().from(paymentsStandinMeterEvents).where(eq(paymentsStandinMeterEvents.customerId, customer));
+    const events = await t.database.db
+      .select()
+      .from(paymentsStandinMeterEvents)
+      .where(eq(paymentsStandinMeterEvents.customerId, customer));
     expect(events).toHaveLength(4);
-    const reports = await t.database.db.select().from(billingMeterReports).where(eq(billingMeterReports.userId, userId));
+    const reports = await t.database.db
+      .select()
+      .from(billingMeterReports)
+      .where(eq(billingMeterReports.userId, userId));
     expect(events.map((e) => e.identifier).sort()).toEqual(reports.map((r) => r.messageId).sort());
     expect(events.every((e) => e.value === 1 && e.eventName === 'vendai_ai_messages' && e.duplicates === 0)).toBe(true);
     // The overage rows are the latest answers (past the 5,000th), each a real AI message of the user.
-    const overage = await t.database.db.execute(sql`select count(*)::int as n from messages where id in (select message_id from billing_meter_reports where user_id = ${userId}) and author = 'ai'`);
+    const overage = await t.database.db.execute(
+      sql`select count(*)::int as n from messages where id in (select message_id from billing_meter_reports where user_id = ${userId}) and author = 'ai'`,
+    );
     expect((overage as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(4);
 
     expect(await t.app.billing.runMeterCycle()).toEqual({ queued: 0, reported: 0, failed: 0 });
 
     // A crash after Stripe took two events but before they were marked: they are sent again and Stripe
     // refuses the known identifiers, so each message is still billed once.
-    await t.database.db.execute(sql`update billing_meter_reports set reported_at = null, claimed_at = now() - interval '2 minutes'
+    await t.database.db
+      .execute(sql`update billing_meter_reports set reported_at = null, claimed_at = now() - interval '2 minutes'
       where message_id in (select message_id from billing_meter_reports where user_id = ${userId} order by message_id limit 2)`);
     await storeAnswers(userId, 1);
     expect(await t.app.billing.runMeterCycle()).toEqual({ queued: 1, reported: 3, failed: 0 });
-    const after = await t.database.db.select().from(paymentsStandinMeterEvents).where(eq(paymentsStandinMeterEvents.customerId, customer));
+    const after = await t.database.db
+      .select()
+      .from(paymentsStandinMeterEvents)
+      .where(eq(paymentsStandinMeterEvents.customerId, customer));
     expect(after).toHaveLength(5);
     expect(after.reduce((sum, e) => sum + e.duplicates, 0)).toBe(2);
   });
@@ -55,6 +67,8 @@ describe('overage meter events', () => {
     const { userId } = await person(t);
     await storeAnswers(userId, 320);
     await t.app.billing.runMeterCycle();
-    expect(await t.database.db.select().from(billingMeterReports).where(eq(billingMeterReports.userId, userId))).toHaveLength(0);
+    expect(
+      await t.database.db.select().from(billingMeterReports).where(eq(billingMeterReports.userId, userId)),
+    ).toHaveLength(0);
   });
 });

@@ -30,13 +30,23 @@ afterAll(async () => {
 });
 
 const form = (client: TestClient, url: string) =>
-  client.request({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  client.request({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
 
 describe('plans and the free plan', () => {
   it('lists the active plans by sort order and activates the free plan at once', async () => {
     const { client, userId } = await person(t);
     const list = await client.get('/api/plans');
-    expect(list.json().map((p: { slug: string }) => p.slug)).toEqual(['freemium', 'expansao-ia', 'consciencia-vendai', 'sem-limites']);
+    expect(list.json().map((p: { slug: string }) => p.slug)).toEqual([
+      'freemium',
+      'expansao-ia',
+      'consciencia-vendai',
+      'sem-limites',
+    ]);
     expect(list.json()[0]).not.toHaveProperty('stripePriceId');
 
     const ok = await client.post('/api/billing/activate-free-plan', { planId: await planId(t, 'freemium') });
@@ -57,14 +67,23 @@ describe('plans and the free plan', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('Consultar Valores');
     const status = await client.get('/api/billing/status');
-    expect(status.json()).toMatchObject({ salesUrl: expect.stringMatching(/^https:\/\/wa\.me\//), paymentsEnabled: true, paymentFailed: false });
+    expect(status.json()).toMatchObject({
+      salesUrl: expect.stringMatching(/^https:\/\/wa\.me\//),
+      paymentsEnabled: true,
+      paymentFailed: false,
+    });
   });
 });
 
 describe('checkout through the stand-in', () => {
   it('subscribes, raises the limits at once, and keeps one Stripe customer per user', async () => {
     const { client, userId } = await person(t);
-    expect((await client.get('/api/usage')).json()).toMatchObject({ max_ai_responses: 1, max_instances: 1, max_ai_messages: 300, max_trainnings: 5 });
+    expect((await client.get('/api/usage')).json()).toMatchObject({
+      max_ai_responses: 1,
+      max_instances: 1,
+      max_ai_messages: 300,
+      max_trainnings: 5,
+    });
 
     const first = await client.post('/api/billing/create-checkout-session', { planId: await planId(t, 'expansao-ia') });
     expect(first.statusCode).toBe(200);
@@ -88,7 +107,12 @@ describe('checkout through the stand-in', () => {
     const me = (await client.get('/api/account/me')).json();
     expect(me.planLabel).toBe('Expansão IA');
     expect(me.profile.subscriptionStatus).toBe('active');
-    expect((await client.get('/api/usage')).json()).toMatchObject({ max_ai_responses: 3, max_instances: 2, max_ai_messages: 5000, max_trainnings: 15 });
+    expect((await client.get('/api/usage')).json()).toMatchObject({
+      max_ai_responses: 3,
+      max_instances: 2,
+      max_ai_messages: 5000,
+      max_trainnings: 15,
+    });
     expect(await changesOf(t, userId)).toHaveLength(1);
 
     // The success page confirms the session: same state, no second change.
@@ -110,14 +134,23 @@ describe('checkout through the stand-in', () => {
     const aCustomer = (await profileOf(t, a.userId)).stripeCustomerId;
 
     // Extra fields naming another user or customer are not part of the contract: B gets B's own session.
-    const res = await b.client.post('/api/billing/create-checkout-session', { planId: await planId(t, 'expansao-ia'), userId: a.userId, customer: aCustomer });
+    const res = await b.client.post('/api/billing/create-checkout-session', {
+      planId: await planId(t, 'expansao-ia'),
+      userId: a.userId,
+      customer: aCustomer,
+    });
     expect(res.statusCode).toBe(200);
-    const session = await t.app.billing.standin!.store.get('checkout.session', pathOf(res.json().checkout_url).split('/').pop()!);
+    const session = await t.app.billing.standin!.store.get(
+      'checkout.session',
+      pathOf(res.json().checkout_url).split('/').pop()!,
+    );
     expect(session!.client_reference_id).toBe(b.userId);
     expect(session!.customer).toBe((await profileOf(t, b.userId)).stripeCustomerId);
     expect(session!.customer).not.toBe(aCustomer);
 
-    const confirm = await b.client.post('/api/billing/confirm-checkout', { sessionId: new URL(back).searchParams.get('session_id') });
+    const confirm = await b.client.post('/api/billing/confirm-checkout', {
+      sessionId: new URL(back).searchParams.get('session_id'),
+    });
     expect(confirm.statusCode).toBe(404);
     expect((await b.client.get('/api/account/me')).json().planLabel).toBe('Gratuito');
 
@@ -125,7 +158,10 @@ describe('checkout through the stand-in', () => {
     expect(portal.statusCode).toBe(409); // B is on the free plan: 'Plano Gratuito', never A's portal
     const own = await a.client.post('/api/billing/create-portal-session', {});
     expect(own.statusCode).toBe(200);
-    const portalSession = await t.app.billing.standin!.store.get('billing_portal.session', pathOf(own.json().url).split('/').pop()!);
+    const portalSession = await t.app.billing.standin!.store.get(
+      'billing_portal.session',
+      pathOf(own.json().url).split('/').pop()!,
+    );
     expect(portalSession!.customer).toBe(aCustomer);
 
     const anonymous = await t.client().post('/api/billing/create-portal-session', {});
@@ -135,7 +171,8 @@ describe('checkout through the stand-in', () => {
   it('sends a paid user without a stored customer to Acesso Indisponível', async () => {
     const { client, userId } = await person(t);
     await t.database.db.execute(
-      (await import('drizzle-orm')).sql`update profiles set active_plan_id = ${await planId(t, 'sem-limites')} where id = ${userId}`,
+      (await import('drizzle-orm'))
+        .sql`update profiles set active_plan_id = ${await planId(t, 'sem-limites')} where id = ${userId}`,
     );
     const res = await client.post('/api/billing/create-portal-session', {});
     expect(res.statusCode).toBe(404);
@@ -150,11 +187,18 @@ describe('POST /webhooks/stripe', () => {
     const sub = await standinSubscription(t, (await profileOf(t, userId)).stripeCustomerId!, userId);
     const e = signedEvent(t, 'customer.subscription.created', sub);
     const events = await countRows(t, 'billing_events');
-    for (const signature of [e.signature.replace(/v1=([0-9a-f])/, (_m, c: string) => `v1=${c === '0' ? '1' : '0'}`), 't=1,v1=abc', '']) {
+    for (const signature of [
+      e.signature.replace(/v1=([0-9a-f])/, (_m, c: string) => `v1=${c === '0' ? '1' : '0'}`),
+      't=1,v1=abc',
+      '',
+    ]) {
       const res = await postEvent(t, { payload: e.payload, signature });
       expect(res.statusCode).toBe(400);
     }
-    const tampered = await postEvent(t, { payload: e.payload.replace('"active"', '"trialing"'), signature: e.signature });
+    const tampered = await postEvent(t, {
+      payload: e.payload.replace('"active"', '"trialing"'),
+      signature: e.signature,
+    });
     expect(tampered.statusCode).toBe(400);
     expect(await countRows(t, 'billing_events')).toBe(events);
     expect(await changesOf(t, userId)).toHaveLength(0);
@@ -185,15 +229,26 @@ describe('POST /webhooks/stripe', () => {
   it('takes subscription.updated arriving before checkout.session.completed, and the truth from Stripe', async () => {
     const { client, userId } = await person(t);
     await client.post('/api/billing/create-checkout-session', { planId: await planId(t, 'expansao-ia') });
-    const sub = await standinSubscription(t, (await profileOf(t, userId)).stripeCustomerId!, userId, 'consciencia-vendai');
+    const sub = await standinSubscription(
+      t,
+      (await profileOf(t, userId)).stripeCustomerId!,
+      userId,
+      'consciencia-vendai',
+    );
     // The event's body claims expansao-ia and 'canceled'; Stripe (re-read) says consciência, active.
     const lying = { ...sub, status: 'canceled', items: { object: 'list', data: [] } };
     expect((await postEvent(t, signedEvent(t, 'customer.subscription.updated', lying))).statusCode).toBe(200);
     expect((await client.get('/api/account/me')).json().planLabel).toBe('Consciência VendAI');
-    await postEvent(t, signedEvent(t, 'checkout.session.completed', eventObject('checkout.session.completed', sub as never, userId)));
+    await postEvent(
+      t,
+      signedEvent(t, 'checkout.session.completed', eventObject('checkout.session.completed', sub as never, userId)),
+    );
     expect((await client.get('/api/account/me')).json().planLabel).toBe('Consciência VendAI');
     expect(await changesOf(t, userId)).toHaveLength(1);
-    const [row] = await t.database.db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId));
+    const [row] = await t.database.db
+      .select()
+      .from(billingSubscriptions)
+      .where(eq(billingSubscriptions.userId, userId));
     expect(row!.subscriptionId).toBe(sub.id);
   });
 });
@@ -224,7 +279,10 @@ describe('portal: cancel, change plan, failed payment', () => {
     expect((await changesOf(t, userId)).map((c) => c.status)).toEqual(['active', 'canceled']);
     // Free again: the portal shows 'Plano Gratuito', and a new checkout is possible.
     expect((await client.post('/api/billing/create-portal-session', {})).statusCode).toBe(409);
-    expect((await client.post('/api/billing/create-checkout-session', { planId: await planId(t, 'expansao-ia') })).statusCode).toBe(200);
+    expect(
+      (await client.post('/api/billing/create-checkout-session', { planId: await planId(t, 'expansao-ia') }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it('changes the plan from the portal and flags a failed payment', async () => {
@@ -232,7 +290,12 @@ describe('portal: cancel, change plan, failed payment', () => {
     await checkoutAndPay(t, client);
     const portalPath = pathOf((await client.post('/api/billing/create-portal-session', {})).json().url);
     const price = 'price_local_consciencia-vendai';
-    const change = await client.request({ method: 'POST', url: `${portalPath}/trocar-plano`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `price=${price}` });
+    const change = await client.request({
+      method: 'POST',
+      url: `${portalPath}/trocar-plano`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `price=${price}`,
+    });
     expect(change.statusCode).toBe(303);
     expect((await client.get('/api/account/me')).json().planLabel).toBe('Consciência VendAI');
     expect((await client.get('/api/usage')).json().max_ai_responses).toBe(5);

@@ -25,12 +25,24 @@ async function seed(type: 'chat' | 'group' = 'chat') {
   await database.db.insert(user).values({ id: userId, name: 'Ana', email: `ana.${userId}@exemplo.com.br` });
   const [number] = await database.db
     .insert(numbers)
-    .values({ userId, token: 't', phone: `5511900000${String(seq).padStart(3, '0')}`, instanceName: `vendai-avatar-${seq}` })
+    .values({
+      userId,
+      token: 't',
+      phone: `5511900000${String(seq).padStart(3, '0')}`,
+      instanceName: `vendai-avatar-${seq}`,
+    })
     .returning();
-  const jid = type === 'group' ? `1203630000000${seq}@g.us` : `5521988887${String(seq).padStart(3, '0')}@s.whatsapp.net`;
+  const jid =
+    type === 'group' ? `1203630000000${seq}@g.us` : `5521988887${String(seq).padStart(3, '0')}@s.whatsapp.net`;
   const [conv] = await database.db
     .insert(conversations)
-    .values({ userId, numberId: number!.id, contactJid: jid, contactPhone: type === 'group' ? null : jid.split('@')[0], type })
+    .values({
+      userId,
+      numberId: number!.id,
+      contactJid: jid,
+      contactPhone: type === 'group' ? null : jid.split('@')[0],
+      type,
+    })
     .returning();
   return { userId, convId: conv!.id, instanceName: number!.instanceName, jid };
 }
@@ -62,7 +74,11 @@ describe('getContactAvatar', () => {
   it('groups are looked up by their JID', async () => {
     const s = await seed('group');
     const { gateway, calls } = gatewayAnswering(async () => null);
-    await getContactAvatar({ deps: { db: database.db, gateway, avatars: createAvatarCache() }, userId: s.userId, id: s.convId });
+    await getContactAvatar({
+      deps: { db: database.db, gateway, avatars: createAvatarCache() },
+      userId: s.userId,
+      id: s.convId,
+    });
     expect(calls).toEqual([[s.instanceName, s.jid]]);
   });
 
@@ -74,7 +90,12 @@ describe('getContactAvatar', () => {
     const hanging = gatewayAnswering(() => new Promise<string | null>(() => {}));
     const odd = gatewayAnswering(async () => 'javascript:alert(1)');
     for (const { gateway } of [failing, hanging, odd]) {
-      const res = await getContactAvatar({ deps: { db: database.db, gateway, avatars: createAvatarCache() }, userId: s.userId, id: s.convId, timeoutMs: 50 });
+      const res = await getContactAvatar({
+        deps: { db: database.db, gateway, avatars: createAvatarCache() },
+        userId: s.userId,
+        id: s.convId,
+        timeoutMs: 50,
+      });
       expect(res).toEqual({ url: null });
     }
   });
@@ -83,7 +104,13 @@ describe('getContactAvatar', () => {
     const s = await seed();
     const other = await seed();
     const { gateway, calls } = gatewayAnswering(async () => 'https://x.test/a.jpg');
-    await expect(getContactAvatar({ deps: { db: database.db, gateway, avatars: createAvatarCache() }, userId: other.userId, id: s.convId })).rejects.toMatchObject({
+    await expect(
+      getContactAvatar({
+        deps: { db: database.db, gateway, avatars: createAvatarCache() },
+        userId: other.userId,
+        id: s.convId,
+      }),
+    ).rejects.toMatchObject({
       code: 'NOT_FOUND',
       status: 404,
     });

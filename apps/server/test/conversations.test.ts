@@ -37,13 +37,24 @@ async function personWithNumber(apelido: string | null = 'Loja Centro'): Promise
   const suffix = `${Date.now()}${seq}`.slice(-8);
   const [number] = await t.database.db
     .insert(numbers)
-    .values({ userId, token: `tok-${suffix}`, phone: `55119${suffix}`, instanceName: `vendai${suffix}`, apelido, status: 'CONECTADO' })
+    .values({
+      userId,
+      token: `tok-${suffix}`,
+      phone: `55119${suffix}`,
+      instanceName: `vendai${suffix}`,
+      apelido,
+      status: 'CONECTADO',
+    })
     .returning();
   return { client, userId, numberId: number!.id };
 }
 
 /** Inserts conversations with explicit last_message values (text, so microseconds survive). */
-async function seedConversations(p: Person, lastMessages: string[], extra: Partial<typeof conversations.$inferInsert> = {}) {
+async function seedConversations(
+  p: Person,
+  lastMessages: string[],
+  extra: Partial<typeof conversations.$inferInsert> = {},
+) {
   const rows = lastMessages.map((at, i) => ({
     userId: p.userId,
     numberId: p.numberId,
@@ -136,7 +147,12 @@ describe('GET /api/conversations', () => {
 
   it('answers each row with the number it came through and the display data', async () => {
     const p = await personWithNumber('Loja Centro');
-    await seedConversations(p, ['2025-01-01T10:00:00.000000Z'], { contactName: null, unreadCount: 7, type: 'group', agenteAtivo: false });
+    await seedConversations(p, ['2025-01-01T10:00:00.000000Z'], {
+      contactName: null,
+      unreadCount: 7,
+      type: 'group',
+      agenteAtivo: false,
+    });
     const [row] = (await p.client.get('/api/conversations')).json().items as ConversationDto[];
     const [number] = await t.database.db.select().from(numbers).where(eq(numbers.id, p.numberId));
     expect(row).toMatchObject({
@@ -164,17 +180,30 @@ describe('GET /api/conversations', () => {
 
   it('a malformed cursor is a 400 in Portuguese, not a 500', async () => {
     const p = await personWithNumber();
-    for (const cursor of ['nao-e-cursor', Buffer.from('2025-01-01|x').toString('base64url'), Buffer.from(`ontem|${randomUUID()}`).toString('base64url')]) {
+    for (const cursor of [
+      'nao-e-cursor',
+      Buffer.from('2025-01-01|x').toString('base64url'),
+      Buffer.from(`ontem|${randomUUID()}`).toString('base64url'),
+    ]) {
       const res = await p.client.get(`/api/conversations?cursor=${cursor}`);
       expect(res.statusCode, cursor).toBe(400);
-      expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: 'Página inválida. Recarregue a lista e tente novamente.' });
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION',
+        message: 'Página inválida. Recarregue a lista e tente novamente.',
+      });
     }
   });
 
   it('needs a session, on every route', async () => {
     const anon = t.client();
     const id = randomUUID();
-    for (const url of ['/api/conversations', '/api/conversations/count', `/api/conversations/${id}`, `/api/conversations/${id}/messages`, `/api/conversations/${id}/avatar`]) {
+    for (const url of [
+      '/api/conversations',
+      '/api/conversations/count',
+      `/api/conversations/${id}`,
+      `/api/conversations/${id}/messages`,
+      `/api/conversations/${id}/avatar`,
+    ]) {
       expect((await anon.get(url)).statusCode, url).toBe(401);
     }
     expect((await patch(anon, `/api/conversations/${id}`, { agente_ativo: false })).statusCode).toBe(401);
@@ -183,7 +212,12 @@ describe('GET /api/conversations', () => {
 });
 
 describe('GET /api/conversations/:id/messages', () => {
-  async function seedMessages(p: Person, convId: string, createdAts: string[], extra: Partial<typeof messages.$inferInsert> = {}) {
+  async function seedMessages(
+    p: Person,
+    convId: string,
+    createdAts: string[],
+    extra: Partial<typeof messages.$inferInsert> = {},
+  ) {
     const rows = createdAts.map((at, i) => ({
       userId: p.userId,
       convId,
@@ -239,7 +273,10 @@ describe('GET /api/conversations/:id/messages', () => {
       status: 'failed',
       error: 'Falha ao enviar pelo WhatsApp (503).',
     });
-    await seedMessages(p, conv!.id, ['2025-04-02T10:02:00.000000Z'], { messageType: 'pollCreationMessage', content: null });
+    await seedMessages(p, conv!.id, ['2025-04-02T10:02:00.000000Z'], {
+      messageType: 'pollCreationMessage',
+      content: null,
+    });
 
     const { items } = (await p.client.get(`/api/conversations/${conv!.id}/messages`)).json() as { items: MessageDto[] };
     expect(items[0]).toMatchObject({
@@ -248,9 +285,25 @@ describe('GET /api/conversations/:id/messages', () => {
       author: 'contact',
       messageType: 'document',
       status: 'received',
-      media: { url: '/api/media/abc', filename: 'orcamento.pdf', mimetype: 'application/pdf', size: 52_341, duration: null, width: null, height: null, thumbnailUrl: null },
+      media: {
+        url: '/api/media/abc',
+        filename: 'orcamento.pdf',
+        mimetype: 'application/pdf',
+        size: 52_341,
+        duration: null,
+        width: null,
+        height: null,
+        thumbnailUrl: null,
+      },
     });
-    expect(items[1]).toMatchObject({ direction: 'out', fromMe: true, author: 'owner_app', status: 'failed', error: 'Falha ao enviar pelo WhatsApp (503).', media: null });
+    expect(items[1]).toMatchObject({
+      direction: 'out',
+      fromMe: true,
+      author: 'owner_app',
+      status: 'failed',
+      error: 'Falha ao enviar pelo WhatsApp (503).',
+      media: null,
+    });
     expect(items[2]).toMatchObject({ messageType: 'unsupported' });
   });
 });
@@ -296,13 +349,19 @@ describe('PATCH /api/conversations/:id (AI/Manual switch)', () => {
     expect((await p.client.get(`/api/conversations/${conv!.id}`)).json().agenteAtivo).toBe(false);
 
     await eventually(() =>
-      expect(events.filter((e) => e.event === 'conversation.updated').map((e) => (e.data as ConversationDto).agenteAtivo)).toEqual([true, false]),
+      expect(
+        events.filter((e) => e.event === 'conversation.updated').map((e) => (e.data as ConversationDto).agenteAtivo),
+      ).toEqual([true, false]),
     );
   });
 
   it('a group cannot switch: 400 in Portuguese and nothing stored', async () => {
     const p = await personWithNumber();
-    const [group] = await seedConversations(p, ['2025-06-02T10:00:00.000000Z'], { type: 'group', agenteAtivo: false, contactJid: '120363000000000001@g.us' });
+    const [group] = await seedConversations(p, ['2025-06-02T10:00:00.000000Z'], {
+      type: 'group',
+      agenteAtivo: false,
+      contactJid: '120363000000000001@g.us',
+    });
     const res = await patch(p.client, `/api/conversations/${group!.id}`, { agente_ativo: true });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({

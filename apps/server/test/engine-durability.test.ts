@@ -11,7 +11,16 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { messages, replyBursts } from '../src/db/schema/index.ts';
 import { type FakeLlm, sleep, startFakeLlm, waitFor } from './helpers/engine-harness.ts';
-import { childEnv, connectShop, conversationCount, customerWrites, numberConnected, registerOver, repliesPerChat, seedShop } from './helpers/engine-server-process.ts';
+import {
+  childEnv,
+  connectShop,
+  conversationCount,
+  customerWrites,
+  numberConnected,
+  registerOver,
+  repliesPerChat,
+  seedShop,
+} from './helpers/engine-server-process.ts';
 import { freePort, type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-database.ts';
 
@@ -68,9 +77,14 @@ describe('durability', () => {
     running.push(first);
     await connectShop(first.url, shop);
     const customers = Array.from({ length: 8 }, (_, i) => `55219876500${String(i).padStart(2, '0')}`);
-    for (const phone of customers) await customerWrites(first.url, shop.instanceName, phone, `Olá, sou o cliente ${phone.slice(-2)}`);
+    for (const phone of customers)
+      await customerWrites(first.url, shop.instanceName, phone, `Olá, sou o cliente ${phone.slice(-2)}`);
     // Every message stored (one conversation per customer) before the kill.
-    await waitFor(async () => (await conversationCount(first.url, cookie)) === customers.length, 'messages stored', 30_000);
+    await waitFor(
+      async () => (await conversationCount(first.url, cookie)) === customers.length,
+      'messages stored',
+      30_000,
+    );
     first.child.kill('SIGKILL');
     await first.exited;
     expect(fake.calls).toHaveLength(0);
@@ -78,13 +92,20 @@ describe('durability', () => {
     const second = await startServerProcess(env);
     running.push(second);
     try {
-      await waitFor(async () => {
-        const counts = await repliesPerChat(second.url, shop.instanceName);
-        return customers.every((c) => (counts.get(c) ?? 0) >= 1);
-      }, 'every customer answered after the restart', 60_000);
+      await waitFor(
+        async () => {
+          const counts = await repliesPerChat(second.url, shop.instanceName);
+          return customers.every((c) => (counts.get(c) ?? 0) >= 1);
+        },
+        'every customer answered after the restart',
+        60_000,
+      );
     } catch (err) {
       // The servers' own words help more than a timeout.
-      throw new Error(`${(err as Error).message}\nbefore the kill:\n${first.output().slice(-2000)}\nafter the restart:\n${second.output().slice(-2000)}`, { cause: err });
+      throw new Error(
+        `${(err as Error).message}\nbefore the kill:\n${first.output().slice(-2000)}\nafter the restart:\n${second.output().slice(-2000)}`,
+        { cause: err },
+      );
     }
     await sleep(3000);
     const counts = await repliesPerChat(second.url, shop.instanceName);
@@ -103,45 +124,55 @@ describe('durability', () => {
     }
   }, 240_000);
 
-  it.runIf(kind === 'postgres')('two server processes on one PostgreSQL answer 200 bursts with 200 replies and no duplicate', async () => {
-    const fake = await llm();
-    const { database, url } = await postgresDatabase();
-    const [portA, portB] = [await freePort(), await freePort()];
-    const envOf = (port: number) => childEnv(port, fake.url, { DATABASE_URL: url, AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
-    const [a, b] = await Promise.all([startServerProcess(envOf(portA)), startServerProcess(envOf(portB))]);
-    running.push(a, b);
-    const shops = [];
-    for (let i = 0; i < 4; i++) {
-      const shop = await seedShop(database.db, 0);
-      const via = i % 2 === 0 ? a : b;
-      await connectShop(via.url, shop);
-      await waitFor(() => numberConnected(database.db, shop.numberId), 'connected');
-      shops.push({ shop, via: i % 2 === 0 ? [a, b] : [b, a] });
-    }
-    const jobs: (() => Promise<void>)[] = [];
-    shops.forEach(({ shop, via }, s) => {
-      for (let c = 0; c < 50; c++) {
-        const phone = `55319${String(s).padStart(2, '0')}${String(c).padStart(6, '0')}`;
-        // Half of the customers write through each process's simulator; either process may answer.
-        jobs.push(() => customerWrites(via[c % 2]!.url, shop.instanceName, phone, `Oi, quanto custa? (${s}-${c})`));
+  it.runIf(kind === 'postgres')(
+    'two server processes on one PostgreSQL answer 200 bursts with 200 replies and no duplicate',
+    async () => {
+      const fake = await llm();
+      const { database, url } = await postgresDatabase();
+      const [portA, portB] = [await freePort(), await freePort()];
+      const envOf = (port: number) =>
+        childEnv(port, fake.url, { DATABASE_URL: url, AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
+      const [a, b] = await Promise.all([startServerProcess(envOf(portA)), startServerProcess(envOf(portB))]);
+      running.push(a, b);
+      const shops = [];
+      for (let i = 0; i < 4; i++) {
+        const shop = await seedShop(database.db, 0);
+        const via = i % 2 === 0 ? a : b;
+        await connectShop(via.url, shop);
+        await waitFor(() => numberConnected(database.db, shop.numberId), 'connected');
+        shops.push({ shop, via: i % 2 === 0 ? [a, b] : [b, a] });
       }
-    });
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: 8 }, async () => {
-        while (next < jobs.length) await jobs[next++]!();
-      }),
-    );
-    const count = async () => {
-      const rows = await database.db.execute(sql`select count(*)::int as n, count(distinct chat_id)::int as chats from sim_messages where from_me`);
-      return (rows as unknown as { rows: { n: number; chats: number }[] }).rows[0]!;
-    };
-    await waitFor(async () => (await count()).chats >= 200, 'every customer answered', 240_000);
-    await sleep(4000);
-    // 200 bursts → 200 replies, one per customer: no duplicate.
-    expect(await count()).toEqual({ n: 200, chats: 200 });
-    const ai = await database.db.select({ n: sql<number>`count(*)::int` }).from(messages).where(eq(messages.author, 'ai'));
-    expect(ai[0]!.n).toBe(200);
-    expect(fake.calls).toHaveLength(200);
-  }, 300_000);
+      const jobs: (() => Promise<void>)[] = [];
+      shops.forEach(({ shop, via }, s) => {
+        for (let c = 0; c < 50; c++) {
+          const phone = `55319${String(s).padStart(2, '0')}${String(c).padStart(6, '0')}`;
+          // Half of the customers write through each process's simulator; either process may answer.
+          jobs.push(() => customerWrites(via[c % 2]!.url, shop.instanceName, phone, `Oi, quanto custa? (${s}-${c})`));
+        }
+      });
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: 8 }, async () => {
+          while (next < jobs.length) await jobs[next++]!();
+        }),
+      );
+      const count = async () => {
+        const rows = await database.db.execute(
+          sql`select count(*)::int as n, count(distinct chat_id)::int as chats from sim_messages where from_me`,
+        );
+        return (rows as unknown as { rows: { n: number; chats: number }[] }).rows[0]!;
+      };
+      await waitFor(async () => (await count()).chats >= 200, 'every customer answered', 240_000);
+      await sleep(4000);
+      // 200 bursts → 200 replies, one per customer: no duplicate.
+      expect(await count()).toEqual({ n: 200, chats: 200 });
+      const ai = await database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(messages)
+        .where(eq(messages.author, 'ai'));
+      expect(ai[0]!.n).toBe(200);
+      expect(fake.calls).toHaveLength(200);
+    },
+    300_000,
+  );
 });

@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages } from '../src/db/schema/index.ts';
-import { customerSays, type EngineApp, openShop, postWebhook, sentToCustomers, sleep, startEngineApp, waitFor } from './helpers/engine-harness.ts';
+import {
+  customerSays,
+  type EngineApp,
+  openShop,
+  postWebhook,
+  sentToCustomers,
+  sleep,
+  startEngineApp,
+  waitFor,
+} from './helpers/engine-harness.ts';
 import { CUSTOMER_JID, CUSTOMER_LID, CUSTOMER_PHONE, fixtures, GROUP_JID, newId } from './fixtures/engine-webhooks.ts';
 
 let e: EngineApp;
@@ -20,7 +29,8 @@ const messagesOf = async (numberId: string) =>
     .innerJoin(conversations, eq(conversations.id, messages.convId))
     .where(eq(conversations.numberId, numberId))
     .then((rows) => rows.map((r) => r.m));
-const waitStored = (numberId: string, n: number) => waitFor(async () => (await messagesOf(numberId)).length >= n, `${n} messages stored`);
+const waitStored = (numberId: string, n: number) =>
+  waitFor(async () => (await messagesOf(numberId)).length >= n, `${n} messages stored`);
 
 describe('ingestion of gateway webhooks', () => {
   it('applies many webhooks arriving at once together: every message once, per-contact counts and previews, one reply each', async () => {
@@ -30,11 +40,24 @@ describe('ingestion of gateway webhooks', () => {
     const sentAt = Math.floor(Date.now() / 1000);
     const posts = contacts.flatMap((phone, c) =>
       [1, 2, 3].map((n) =>
-        postWebhook(e, shop, 'messages.upsert', fixtures.text(`Cliente ${c}, mensagem ${n}`, { key: { remoteJid: `${phone}@s.whatsapp.net` }, pushName: `Cliente ${c}`, timestamp: sentAt })),
+        postWebhook(
+          e,
+          shop,
+          'messages.upsert',
+          fixtures.text(`Cliente ${c}, mensagem ${n}`, {
+            key: { remoteJid: `${phone}@s.whatsapp.net` },
+            pushName: `Cliente ${c}`,
+            timestamp: sentAt,
+          }),
+        ),
       ),
     );
     // The same message delivered twice more while the batch forms: stored once.
-    const dup = fixtures.text('Mensagem repetida', { key: { remoteJid: `${contacts[0]}@s.whatsapp.net` }, pushName: 'Cliente 0', timestamp: sentAt });
+    const dup = fixtures.text('Mensagem repetida', {
+      key: { remoteJid: `${contacts[0]}@s.whatsapp.net` },
+      pushName: 'Cliente 0',
+      timestamp: sentAt,
+    });
     posts.push(postWebhook(e, shop, 'messages.upsert', dup), postWebhook(e, shop, 'messages.upsert', dup));
     await Promise.all(posts);
     const inbound = async () => (await messagesOf(shop.number.id)).filter((m) => m.direction === 'in');
@@ -45,11 +68,22 @@ describe('ingestion of gateway webhooks', () => {
     expect(convs).toHaveLength(10);
     for (const conv of convs) {
       const c = contacts.indexOf(conv.contactPhone!);
-      expect(conv).toMatchObject({ contactName: `Cliente ${c}`, unreadCount: c === 0 ? 4 : 3, type: 'chat', agenteAtivo: true });
-      expect(conv.lastMessagePreview).toMatch(c === 0 ? /^(Cliente 0, mensagem \d|Mensagem repetida)$/ : new RegExp(`^Cliente ${c}, mensagem \\d$`));
+      expect(conv).toMatchObject({
+        contactName: `Cliente ${c}`,
+        unreadCount: c === 0 ? 4 : 3,
+        type: 'chat',
+        agenteAtivo: true,
+      });
+      expect(conv.lastMessagePreview).toMatch(
+        c === 0 ? /^(Cliente 0, mensagem \d|Mensagem repetida)$/ : new RegExp(`^Cliente ${c}, mensagem \\d$`),
+      );
     }
     // One burst per contact: one reply each, never two.
-    await waitFor(async () => new Set((await sentToCustomers(e, shop)).map((m) => m.remoteJid)).size === 10, 'a reply to each contact', 20_000);
+    await waitFor(
+      async () => new Set((await sentToCustomers(e, shop)).map((m) => m.remoteJid)).size === 10,
+      'a reply to each contact',
+      20_000,
+    );
     await sleep(1000);
     expect(await sentToCustomers(e, shop)).toHaveLength(10);
   });
@@ -75,26 +109,55 @@ describe('ingestion of gateway webhooks', () => {
     const stored = await messagesOf(shop.number.id);
     for (const [data, type] of cases) {
       const m = stored.find((s) => s.externalId === data.key.id)!;
-      expect(m, data.messageType).toMatchObject({ messageType: type, direction: 'in', author: 'contact', fromMe: false, status: 'received' });
+      expect(m, data.messageType).toMatchObject({
+        messageType: type,
+        direction: 'in',
+        author: 'contact',
+        fromMe: false,
+        status: 'received',
+      });
     }
     const byType = (t: string) => stored.filter((s) => s.messageType === t);
     const image = stored.find((s) => s.externalId === cases[2][0].key.id)!;
-    expect(image).toMatchObject({ content: 'Olha essa foto', mediaMimetype: 'image/png', mediaWidth: 1, mediaHeight: 1 });
+    expect(image).toMatchObject({
+      content: 'Olha essa foto',
+      mediaMimetype: 'image/png',
+      mediaWidth: 1,
+      mediaHeight: 1,
+    });
     expect(image.mediaUrl).toMatch(/^\/api\/media\//);
     // The stored file is served to its owner.
     const file = await shop.client.get(image.mediaUrl!);
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.subarray(1, 4).toString()).toBe('PNG');
     // No base64 in the webhook: the gateway's media call is asked; the message is stored either way.
-    expect(stored.find((s) => s.externalId === cases[3][0].key.id)).toMatchObject({ messageType: 'image', mediaMimetype: 'image/png' });
+    expect(stored.find((s) => s.externalId === cases[3][0].key.id)).toMatchObject({
+      messageType: 'image',
+      mediaMimetype: 'image/png',
+    });
     expect(byType('audio').find((m) => m.mediaDuration === 7)).toBeTruthy();
-    expect(byType('document')[0]).toMatchObject({ mediaFilename: 'orcamento.pdf', mediaSize: expect.any(Number), content: 'Segue o orçamento' });
-    expect(JSON.parse(byType('location')[0]!.content!)).toEqual({ address: 'Loja Paulista — Av. Paulista, 1000 - São Paulo', lat: -23.5613, lng: -46.6565 });
+    expect(byType('document')[0]).toMatchObject({
+      mediaFilename: 'orcamento.pdf',
+      mediaSize: expect.any(Number),
+      content: 'Segue o orçamento',
+    });
+    expect(JSON.parse(byType('location')[0]!.content!)).toEqual({
+      address: 'Loja Paulista — Av. Paulista, 1000 - São Paulo',
+      lat: -23.5613,
+      lng: -46.6565,
+    });
     expect(JSON.parse(byType('contact')[0]!.content!)).toEqual({ name: 'João Pereira', phone: '5521977776666' });
 
     const convs = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
     expect(convs).toHaveLength(1);
-    expect(convs[0]).toMatchObject({ contactJid: CUSTOMER_JID, contactPhone: CUSTOMER_PHONE, contactName: 'Carla Dias', type: 'chat', agenteAtivo: true, unreadCount: cases.length });
+    expect(convs[0]).toMatchObject({
+      contactJid: CUSTOMER_JID,
+      contactPhone: CUSTOMER_PHONE,
+      contactName: 'Carla Dias',
+      type: 'chat',
+      agenteAtivo: true,
+      unreadCount: cases.length,
+    });
     expect(convs[0]!.lastMessagePreview).toBe('Mensagem não suportada');
   });
 
@@ -119,7 +182,13 @@ describe('ingestion of gateway webhooks', () => {
     await waitStored(shop.number.id, 1);
     await sleep(1200);
     const [conv] = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
-    expect(conv).toMatchObject({ contactJid: GROUP_JID, type: 'group', agenteAtivo: false, contactPhone: null, contactName: null });
+    expect(conv).toMatchObject({
+      contactJid: GROUP_JID,
+      type: 'group',
+      agenteAtivo: false,
+      contactPhone: null,
+      contactName: null,
+    });
     expect(await sentToCustomers(e, shop)).toEqual([]);
   });
 
@@ -143,7 +212,11 @@ describe('ingestion of gateway webhooks', () => {
     await sleep(1000);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
     const [conv] = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
-    expect(conv).toMatchObject({ contactJid: '5511955554444@s.whatsapp.net', contactPhone: '5511955554444', contactName: 'Beto' });
+    expect(conv).toMatchObject({
+      contactJid: '5511955554444@s.whatsapp.net',
+      contactPhone: '5511955554444',
+      contactName: 'Beto',
+    });
     expect(conv!.contactLid).toMatch(/@lid$/);
   });
 
@@ -151,9 +224,10 @@ describe('ingestion of gateway webhooks', () => {
     const shop = await openShop(e);
     await customerSays(e, shop, 'Oi');
     await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'reply');
-    const ai = await waitFor(async () => (await messagesOf(shop.number.id)).some((m) => m.author === 'ai' && m.externalId), 'ai message linked').then(async () =>
-      (await messagesOf(shop.number.id)).find((m) => m.author === 'ai')!,
-    );
+    const ai = await waitFor(
+      async () => (await messagesOf(shop.number.id)).some((m) => m.author === 'ai' && m.externalId),
+      'ai message linked',
+    ).then(async () => (await messagesOf(shop.number.id)).find((m) => m.author === 'ai')!);
     // The gateway echoes our own message as a fromMe upsert (some builds do): same id → nothing new.
     const echo = fixtures.fromMe(ai.content!);
     echo.key.id = ai.externalId!;
@@ -174,15 +248,38 @@ describe('ingestion of gateway webhooks', () => {
     await postWebhook(e, shop, 'messages.upsert', own);
     await waitStored(shop.number.id, 1);
     const remoteJid = own.key.remoteJid;
-    await postWebhook(e, shop, 'messages.update', { keyId: own.key.id, remoteJid, fromMe: true, status: 'READ', instanceId: 'x' });
-    await postWebhook(e, shop, 'messages.update', { keyId: own.key.id, remoteJid, fromMe: true, status: 'DELIVERY_ACK', instanceId: 'x' });
+    await postWebhook(e, shop, 'messages.update', {
+      keyId: own.key.id,
+      remoteJid,
+      fromMe: true,
+      status: 'READ',
+      instanceId: 'x',
+    });
+    await postWebhook(e, shop, 'messages.update', {
+      keyId: own.key.id,
+      remoteJid,
+      fromMe: true,
+      status: 'DELIVERY_ACK',
+      instanceId: 'x',
+    });
     await waitFor(async () => (await messagesOf(shop.number.id))[0]?.status === 'read', 'read');
     await sleep(300);
-    expect((await messagesOf(shop.number.id))[0]).toMatchObject({ status: 'read', author: 'owner_phone', direction: 'out' });
+    expect((await messagesOf(shop.number.id))[0]).toMatchObject({
+      status: 'read',
+      author: 'owner_phone',
+      direction: 'out',
+    });
     const [conv] = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
     expect(conv).toMatchObject({ contactName: null, agenteAtivo: true, unreadCount: 0 });
-    await postWebhook(e, shop, 'contacts.upsert', [{ remoteJid, pushName: 'Carla Dias', profilePicUrl: null, instanceId: 'x' }]);
-    await waitFor(async () => (await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id)))[0]?.contactName === 'Carla Dias', 'name');
+    await postWebhook(e, shop, 'contacts.upsert', [
+      { remoteJid, pushName: 'Carla Dias', profilePicUrl: null, instanceId: 'x' },
+    ]);
+    await waitFor(
+      async () =>
+        (await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id)))[0]?.contactName ===
+        'Carla Dias',
+      'name',
+    );
   });
 
   it('refuses malformed bodies with 400 and stores nothing', async () => {
@@ -205,9 +302,19 @@ describe('POST /api/conversations/:id/messages (manual send)', () => {
     await customerSays(e, shop, 'Olá, posso falar com alguém?');
     await waitStored(shop.number.id, 1);
     const [conv] = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
-    const res = await shop.client.post(`/api/conversations/${conv!.id}/messages`, { text: 'Oi! Aqui é a Marina, da loja.' });
+    const res = await shop.client.post(`/api/conversations/${conv!.id}/messages`, {
+      text: 'Oi! Aqui é a Marina, da loja.',
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json()).toMatchObject({ convId: conv!.id, direction: 'out', author: 'owner_app', fromMe: true, status: 'sent', content: 'Oi! Aqui é a Marina, da loja.', messageType: 'text' });
+    expect(res.json()).toMatchObject({
+      convId: conv!.id,
+      direction: 'out',
+      author: 'owner_app',
+      fromMe: true,
+      status: 'sent',
+      content: 'Oi! Aqui é a Marina, da loja.',
+      messageType: 'text',
+    });
     const [after] = await db().select().from(conversations).where(eq(conversations.id, conv!.id));
     expect(after!.agenteAtivo).toBe(false);
     await sleep(3800);
@@ -227,9 +334,14 @@ describe('POST /api/conversations/:id/messages (manual send)', () => {
     expect(empty.json().error.message).toBe('Digite uma mensagem.');
     const foreign = await shop.client.post(`/api/conversations/${otherConv!.id}/messages`, { text: 'Oi' });
     expect(foreign.statusCode).toBe(404);
-    expect((await shop.client.post('/api/conversations/00000000-0000-4000-8000-000000000000/messages', { text: 'Oi' })).statusCode).toBe(404);
+    expect(
+      (await shop.client.post('/api/conversations/00000000-0000-4000-8000-000000000000/messages', { text: 'Oi' }))
+        .statusCode,
+    ).toBe(404);
     expect((await shop.client.post('/api/conversations/nao-e-id/messages', { text: 'Oi' })).statusCode).toBe(404);
-    expect((await e.t.client().post(`/api/conversations/${otherConv!.id}/messages`, { text: 'Oi' })).statusCode).toBe(401);
+    expect((await e.t.client().post(`/api/conversations/${otherConv!.id}/messages`, { text: 'Oi' })).statusCode).toBe(
+      401,
+    );
     expect(await sentToCustomers(e, other)).toEqual([]);
   });
 
@@ -243,7 +355,14 @@ describe('POST /api/conversations/:id/messages (manual send)', () => {
     const res = await shop.client.post(`/api/conversations/${conv!.id}/messages`, { text: 'Ainda está aí?' });
     expect(res.statusCode).toBe(502);
     expect(res.json().error.message).toBe('Falha ao enviar mensagem. Tente novamente.');
-    const [stored] = await db().select().from(messages).where(and(eq(messages.convId, conv!.id), eq(messages.author, 'owner_app')));
-    expect(stored).toMatchObject({ status: 'failed', content: 'Ainda está aí?', error: 'Falha ao enviar mensagem. Tente novamente.' });
+    const [stored] = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.convId, conv!.id), eq(messages.author, 'owner_app')));
+    expect(stored).toMatchObject({
+      status: 'failed',
+      content: 'Ainda está aí?',
+      error: 'Falha ao enviar mensagem. Tente novamente.',
+    });
   });
 });

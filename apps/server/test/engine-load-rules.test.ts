@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, engineFailuresMonthly, messages, replyBursts, usageMonthly } from '../src/db/schema/index.ts';
 import { monthStart } from '../src/domain/usage/get-current-usage.ts';
 import type { GatewayEvent } from '../src/integrations/gateway/event-hub.ts';
-import { type EngineApp, openShop, postWebhook, type Shop, sentToCustomers, sleep, startEngineApp, waitFor } from './helpers/engine-harness.ts';
+import {
+  type EngineApp,
+  openShop,
+  postWebhook,
+  type Shop,
+  sentToCustomers,
+  sleep,
+  startEngineApp,
+  waitFor,
+} from './helpers/engine-harness.ts';
 import { connectWs } from './helpers/ws-client.ts';
 import { fixtures } from './fixtures/engine-webhooks.ts';
 
@@ -22,7 +31,8 @@ afterAll(async () => {
 });
 
 const db = () => e.t.database.db;
-const convOf = async (shop: Shop) => (await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id)))[0]!;
+const convOf = async (shop: Shop) =>
+  (await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id)))[0]!;
 const answerNormally = () => (e.llm.respond = async (_c, n) => ({ content: `Resposta da IA ${n}` }));
 
 /**
@@ -83,9 +93,16 @@ describe('free plan limit under concurrency', () => {
     };
     try {
       const customers = Array.from({ length: 50 }, (_, i) => `55119${String(70000000 + i)}@s.whatsapp.net`);
-      await Promise.all(customers.map((jid) => postWebhook(e, shop, 'messages.upsert', fixtures.text('Oi, tem bolo?', { key: { remoteJid: jid } }))));
+      await Promise.all(
+        customers.map((jid) =>
+          postWebhook(e, shop, 'messages.upsert', fixtures.text('Oi, tem bolo?', { key: { remoteJid: jid } })),
+        ),
+      );
       await waitFor(
-        async () => (await db().select().from(replyBursts).where(eq(replyBursts.userId, shop.userId))).filter((b) => ['done', 'cancelled', 'failed'].includes(b.state)).length === 50,
+        async () =>
+          (await db().select().from(replyBursts).where(eq(replyBursts.userId, shop.userId))).filter((b) =>
+            ['done', 'cancelled', 'failed'].includes(b.state),
+          ).length === 50,
         'all 50 bursts finished',
         30_000,
       );
@@ -105,11 +122,16 @@ describe('when the AI gives up', () => {
   it('shows "A IA não conseguiu responder" with the reason, counts it, and "Tentar novamente" answers once', async () => {
     const shop = await openShop(e);
     e.llm.respond = async () => ({ status: 500 });
-    const ws = await connectWs(`${e.baseUrl.replace('http', 'ws')}/api/realtime`, { cookie: shop.client.cookieHeader(), origin: 'http://localhost:3000' });
+    const ws = await connectWs(`${e.baseUrl.replace('http', 'ws')}/api/realtime`, {
+      cookie: shop.client.cookieHeader(),
+      origin: 'http://localhost:3000',
+    });
     let notice: MessageDto;
     try {
       await postWebhook(e, shop, 'messages.upsert', fixtures.text('Vocês abrem domingo?'));
-      const event = await ws.waitFor((m) => m.event === 'message.created' && (m.data as MessageDto).aiFailure != null, { timeoutMs: 15_000 });
+      const event = await ws.waitFor((m) => m.event === 'message.created' && (m.data as MessageDto).aiFailure != null, {
+        timeoutMs: 15_000,
+      });
       notice = event.data as MessageDto;
     } finally {
       await ws.close();
@@ -125,7 +147,10 @@ describe('when the AI gives up', () => {
     const conv = await convOf(shop);
     const page = (await shop.client.get(`/api/conversations/${conv.id}/messages`)).json().items as MessageDto[];
     expect(page.find((m) => m.id === notice.id)).toMatchObject({ aiFailure: { retryable: true } });
-    const [count] = await db().select().from(engineFailuresMonthly).where(eq(engineFailuresMonthly.userId, shop.userId));
+    const [count] = await db()
+      .select()
+      .from(engineFailuresMonthly)
+      .where(eq(engineFailuresMonthly.userId, shop.userId));
     expect(count).toMatchObject({ aiGaveUp: 1 });
 
     // Only the owner may retry; a malformed or unknown id is 404.
@@ -134,7 +159,9 @@ describe('when the AI gives up', () => {
     await stranger.registerOk();
     expect((await stranger.post(url)).statusCode).toBe(404);
     expect((await shop.client.post(`/api/conversations/${conv.id}/messages/nao-e-um-id/retry`)).statusCode).toBe(404);
-    expect((await shop.client.post(`/api/conversations/${conv.id}/messages/${crypto.randomUUID()}/retry`)).statusCode).toBe(404);
+    expect(
+      (await shop.client.post(`/api/conversations/${conv.id}/messages/${crypto.randomUUID()}/retry`)).statusCode,
+    ).toBe(404);
 
     answerNormally();
     const retried = await shop.client.post(url);
@@ -146,7 +173,10 @@ describe('when the AI gives up', () => {
     expect(again.json().error.message ?? again.json().message).toBeTruthy();
     await sleep(800);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
-    const [row] = await db().select().from(messages).where(and(eq(messages.id, notice.id)));
+    const [row] = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.id, notice.id)));
     expect(row).toMatchObject({ failedBurstId: null, messageType: 'ai_failure' });
   });
 });

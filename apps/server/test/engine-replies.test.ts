@@ -1,8 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentes, conversations, messages, plans, profiles, replyBursts, usageMonthly } from '../src/db/schema/index.ts';
+import {
+  agentes,
+  conversations,
+  messages,
+  plans,
+  profiles,
+  replyBursts,
+  usageMonthly,
+} from '../src/db/schema/index.ts';
 import { monthStart } from '../src/domain/usage/get-current-usage.ts';
-import { customerSays, type EngineApp, openShop, postWebhook, sentToCustomers, sleep, startEngineApp, waitFor } from './helpers/engine-harness.ts';
+import {
+  customerSays,
+  type EngineApp,
+  openShop,
+  postWebhook,
+  sentToCustomers,
+  sleep,
+  startEngineApp,
+  waitFor,
+} from './helpers/engine-harness.ts';
 import { fixtures } from './fixtures/engine-webhooks.ts';
 
 let e: EngineApp;
@@ -13,7 +30,8 @@ afterAll(async () => {
   await e?.close();
 });
 
-const convOf = async (shop: { number: { id: string } }) => (await e.t.database.db.select().from(conversations).where(eq(conversations.numberId, shop.number.id)))[0]!;
+const convOf = async (shop: { number: { id: string } }) =>
+  (await e.t.database.db.select().from(conversations).where(eq(conversations.numberId, shop.number.id)))[0]!;
 
 describe('AI replies', () => {
   it('answers a customer once, after the quiet time, with the agent’s prompt and the message as context', async () => {
@@ -28,8 +46,20 @@ describe('AI replies', () => {
     expect(e.llm.calls[0]!.messages.at(-1)).toEqual({ role: 'user', content: 'Olá, vocês entregam em Campinas?' });
     // Stored as an AI message, counted once for the month.
     const conv = await convOf(shop);
-    await waitFor(async () => (await e.t.database.db.select().from(messages).where(and(eq(messages.convId, conv.id), eq(messages.author, 'ai'))))[0]?.status !== 'pending', 'ai message sent');
-    const ai = await e.t.database.db.select().from(messages).where(and(eq(messages.convId, conv.id), eq(messages.author, 'ai')));
+    await waitFor(
+      async () =>
+        (
+          await e.t.database.db
+            .select()
+            .from(messages)
+            .where(and(eq(messages.convId, conv.id), eq(messages.author, 'ai')))
+        )[0]?.status !== 'pending',
+      'ai message sent',
+    );
+    const ai = await e.t.database.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.convId, conv.id), eq(messages.author, 'ai')));
     expect(ai).toHaveLength(1);
     expect(ai[0]).toMatchObject({ direction: 'out', fromMe: true, content: sent[0]!.text });
     expect(['sent', 'delivered', 'read']).toContain(ai[0]!.status);
@@ -50,7 +80,9 @@ describe('AI replies', () => {
     try {
       const { chatId } = await customerSays(e, shop, 'Qual o horário de vocês?');
       const typing = async () => {
-        const rows = await e.t.database.db.execute(sql`select presence from sim_chats where id = ${chatId} and presence_until > now()`);
+        const rows = await e.t.database.db.execute(
+          sql`select presence from sim_chats where id = ${chatId} and presence_until > now()`,
+        );
         return (rows as unknown as { rows: { presence: string | null }[] }).rows[0]?.presence === 'composing';
       };
       // The AI is still thinking: the customer sees the contact typing, and no message yet.
@@ -93,7 +125,12 @@ describe('AI replies', () => {
       await waitFor(() => e.llm.calls.length === before + 1, 'first generation started');
       await customerSays(e, shop, 'para 50 pessoas');
       // The new message reached the app while the first answer was being generated.
-      await waitFor(async () => (await e.t.database.db.select().from(replyBursts).where(eq(replyBursts.userId, shop.userId)))[0]?.version === 2, 'burst extended');
+      await waitFor(
+        async () =>
+          (await e.t.database.db.select().from(replyBursts).where(eq(replyBursts.userId, shop.userId)))[0]?.version ===
+          2,
+        'burst extended',
+      );
       release();
       await waitFor(async () => (await sentToCustomers(e, shop)).length >= 1, 'a reply');
       await sleep(1000);
@@ -101,7 +138,10 @@ describe('AI replies', () => {
       expect(sent).toHaveLength(1);
       expect(sent[0]!.text).toBe(`Resposta da IA ${before + 2}`);
       const second = e.llm.calls[before + 1]!;
-      expect(second.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['Quero um orçamento', 'para 50 pessoas']);
+      expect(second.messages.filter((m) => m.role === 'user').map((m) => m.content)).toEqual([
+        'Quero um orçamento',
+        'para 50 pessoas',
+      ]);
     } finally {
       e.llm.respond = async (_c, n) => ({ content: `Resposta da IA ${n}` });
     }
@@ -110,7 +150,10 @@ describe('AI replies', () => {
   it('sends nothing when the owner takes over from the phone during the delay', async () => {
     const shop = await openShop(e, { timing: 2 });
     await customerSays(e, shop, 'Olá, tem horário amanhã?', { phone: '5511988887777', name: 'Carla Dias' });
-    await waitFor(async () => (await e.t.database.db.select().from(replyBursts)).some((b) => b.userId === shop.userId), 'burst opened');
+    await waitFor(
+      async () => (await e.t.database.db.select().from(replyBursts)).some((b) => b.userId === shop.userId),
+      'burst opened',
+    );
     await postWebhook(e, shop, 'messages.upsert', fixtures.fromMe('Oi Carla! Tenho às 15h.'));
     await waitFor(async () => (await convOf(shop)).agenteAtivo === false, 'takeover');
     await sleep(3000);
@@ -136,16 +179,28 @@ describe('AI replies', () => {
     const month = monthStart().toISOString().slice(0, 10);
     await e.t.database.db.insert(usageMonthly).values({ userId: shop.userId, month, aiMessages: 300 });
     await customerSays(e, shop, 'Olá?');
-    await waitFor(async () => (await e.t.database.db.select().from(replyBursts).where(eq(replyBursts.userId, shop.userId)))[0]?.state === 'cancelled', 'burst cancelled');
+    await waitFor(
+      async () =>
+        (await e.t.database.db.select().from(replyBursts).where(eq(replyBursts.userId, shop.userId)))[0]?.state ===
+        'cancelled',
+      'burst cancelled',
+    );
     expect(await sentToCustomers(e, shop)).toEqual([]);
-    expect((await e.t.database.db.select().from(replyBursts).where(eq(replyBursts.userId, shop.userId)))[0]!.reason).toBe('free-limit');
+    expect(
+      (await e.t.database.db.select().from(replyBursts).where(eq(replyBursts.userId, shop.userId)))[0]!.reason,
+    ).toBe('free-limit');
 
     const [paid] = await e.t.database.db.select().from(plans).where(eq(plans.slug, 'expansao-ia'));
     await e.t.database.db.update(usageMonthly).set({ aiMessages: 5000 }).where(eq(usageMonthly.userId, shop.userId));
     await e.t.database.db.update(profiles).set({ activePlanId: paid!.id }).where(eq(profiles.id, shop.userId));
     await customerSays(e, shop, 'Alguém aí?');
     await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'paid plan answers');
-    await waitFor(async () => (await e.t.database.db.select().from(usageMonthly).where(eq(usageMonthly.userId, shop.userId)))[0]?.aiMessages === 5001, 'counted');
+    await waitFor(
+      async () =>
+        (await e.t.database.db.select().from(usageMonthly).where(eq(usageMonthly.userId, shop.userId)))[0]
+          ?.aiMessages === 5001,
+      'counted',
+    );
     const [usage] = await e.t.database.db.select().from(usageMonthly).where(eq(usageMonthly.userId, shop.userId));
     expect(usage).toMatchObject({ aiMessages: 5001, overageMessages: 1 });
   });
@@ -158,7 +213,12 @@ describe('AI replies', () => {
     const inactive = await openShop(e);
     await e.t.database.db.update(agentes).set({ active: false }).where(eq(agentes.id, inactive.agentId));
     await customerSays(e, inactive, 'Olá');
-    await waitFor(async () => (await e.t.database.db.select().from(conversations).where(eq(conversations.numberId, inactive.number.id))).length === 1, 'stored');
+    await waitFor(
+      async () =>
+        (await e.t.database.db.select().from(conversations).where(eq(conversations.numberId, inactive.number.id)))
+          .length === 1,
+      'stored',
+    );
     await sleep(1500);
     expect(await sentToCustomers(e, shop)).toEqual([]);
     expect(await sentToCustomers(e, noAgent)).toEqual([]);
@@ -181,7 +241,12 @@ describe('AI replies', () => {
     e.llm.respond = async () => ({ status: 503 });
     try {
       await customerSays(e, failing, 'Oi');
-      await waitFor(async () => (await e.t.database.db.select().from(replyBursts).where(eq(replyBursts.userId, failing.userId)))[0]?.state === 'failed', 'gave up');
+      await waitFor(
+        async () =>
+          (await e.t.database.db.select().from(replyBursts).where(eq(replyBursts.userId, failing.userId)))[0]?.state ===
+          'failed',
+        'gave up',
+      );
       expect(await sentToCustomers(e, failing)).toEqual([]);
     } finally {
       e.llm.respond = async (_c, n) => ({ content: `Resposta da IA ${n}` });

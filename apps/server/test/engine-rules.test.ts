@@ -1,27 +1,87 @@
 import { describe, expect, it } from 'vitest';
-import { mapChange, mapChat, mapDeliveryStatus, mapGatewayMessage, messagePreview, phoneFromVcard, protoInt } from '../src/modules/engine/map-gateway-message.ts';
-import { buildHistory, burstDueAt, hardSplit, isOptOut, isStale, quietWindow, splitReply, WHATSAPP_TEXT_MAX } from '../src/modules/engine/reply-rules.ts';
-import { CUSTOMER_JID, CUSTOMER_LID, CUSTOMER_PHONE, fixtures, GROUP_JID, PNG_BASE64 } from './fixtures/engine-webhooks.ts';
+import {
+  mapChange,
+  mapChat,
+  mapDeliveryStatus,
+  mapGatewayMessage,
+  messagePreview,
+  phoneFromVcard,
+  protoInt,
+} from '../src/modules/engine/map-gateway-message.ts';
+import {
+  buildHistory,
+  burstDueAt,
+  hardSplit,
+  isOptOut,
+  isStale,
+  quietWindow,
+  splitReply,
+  WHATSAPP_TEXT_MAX,
+} from '../src/modules/engine/reply-rules.ts';
+import {
+  CUSTOMER_JID,
+  CUSTOMER_LID,
+  CUSTOMER_PHONE,
+  fixtures,
+  GROUP_JID,
+  PNG_BASE64,
+} from './fixtures/engine-webhooks.ts';
 
 describe('mapping gateway messages', () => {
   it('maps text and extended text to text', () => {
-    expect(mapGatewayMessage(fixtures.text('Olá'))).toMatchObject({ type: 'text', content: 'Olá', fromMe: false, pushName: 'Carla Dias', media: null });
-    expect(mapGatewayMessage(fixtures.extendedText('Vi o anúncio'))).toMatchObject({ type: 'text', content: 'Vi o anúncio' });
+    expect(mapGatewayMessage(fixtures.text('Olá'))).toMatchObject({
+      type: 'text',
+      content: 'Olá',
+      fromMe: false,
+      pushName: 'Carla Dias',
+      media: null,
+    });
+    expect(mapGatewayMessage(fixtures.extendedText('Vi o anúncio'))).toMatchObject({
+      type: 'text',
+      content: 'Vi o anúncio',
+    });
   });
 
   it('maps image, video, voice note, audio, document and sticker with their media fields', () => {
-    expect(mapGatewayMessage(fixtures.image())).toMatchObject({ type: 'image', content: 'Olha essa foto', media: { mimetype: 'image/png', size: 68, width: 1, height: 1, base64: PNG_BASE64 } });
-    expect(mapGatewayMessage(fixtures.video())).toMatchObject({ type: 'video', content: 'Vídeo do produto', media: { duration: 12, size: 2048, width: 640 } });
-    expect(mapGatewayMessage(fixtures.voiceNote())).toMatchObject({ type: 'audio', content: null, media: { voiceNote: true, duration: 7, mimetype: 'audio/ogg; codecs=opus' } });
-    expect(mapGatewayMessage(fixtures.audio())).toMatchObject({ type: 'audio', media: { voiceNote: false, duration: 95 } });
-    expect(mapGatewayMessage(fixtures.document())).toMatchObject({ type: 'document', content: 'Segue o orçamento', media: { filename: 'orcamento.pdf', size: 4096, mimetype: 'application/pdf' } });
-    expect(mapGatewayMessage(fixtures.sticker())).toMatchObject({ type: 'sticker', content: null, media: { mimetype: 'image/webp' } });
+    expect(mapGatewayMessage(fixtures.image())).toMatchObject({
+      type: 'image',
+      content: 'Olha essa foto',
+      media: { mimetype: 'image/png', size: 68, width: 1, height: 1, base64: PNG_BASE64 },
+    });
+    expect(mapGatewayMessage(fixtures.video())).toMatchObject({
+      type: 'video',
+      content: 'Vídeo do produto',
+      media: { duration: 12, size: 2048, width: 640 },
+    });
+    expect(mapGatewayMessage(fixtures.voiceNote())).toMatchObject({
+      type: 'audio',
+      content: null,
+      media: { voiceNote: true, duration: 7, mimetype: 'audio/ogg; codecs=opus' },
+    });
+    expect(mapGatewayMessage(fixtures.audio())).toMatchObject({
+      type: 'audio',
+      media: { voiceNote: false, duration: 95 },
+    });
+    expect(mapGatewayMessage(fixtures.document())).toMatchObject({
+      type: 'document',
+      content: 'Segue o orçamento',
+      media: { filename: 'orcamento.pdf', size: 4096, mimetype: 'application/pdf' },
+    });
+    expect(mapGatewayMessage(fixtures.sticker())).toMatchObject({
+      type: 'sticker',
+      content: null,
+      media: { mimetype: 'image/webp' },
+    });
   });
 
   it('maps location and contact to the JSON content of part 2 §3', () => {
     const loc = mapGatewayMessage(fixtures.location())!;
     expect(loc.type).toBe('location');
-    expect(JSON.parse(loc.content!)).toEqual({ address: 'Loja Paulista — Av. Paulista, 1000 - São Paulo', lat: -23.5613, lng: -46.6565 });
+    expect(JSON.parse(loc.content!)).toEqual({
+      address: 'Loja Paulista — Av. Paulista, 1000 - São Paulo',
+      lat: -23.5613,
+      lng: -46.6565,
+    });
     const contact = mapGatewayMessage(fixtures.contact())!;
     expect(contact.type).toBe('contact');
     expect(JSON.parse(contact.content!)).toEqual({ name: 'João Pereira', phone: '5521977776666' });
@@ -34,31 +94,58 @@ describe('mapping gateway messages', () => {
 
   it('recognises reactions, deletions and edits (2.3.7 and older shapes) as changes of another message', () => {
     const key = { remoteJid: CUSTOMER_JID, fromMe: true, id: 'TARGET' };
-    expect(mapChange({ reactionMessage: { key, text: '👍' } })).toEqual({ kind: 'reaction', targetId: 'TARGET', emoji: '👍' });
-    expect(mapChange({ reactionMessage: { key, text: '' } })).toEqual({ kind: 'reaction', targetId: 'TARGET', emoji: null });
+    expect(mapChange({ reactionMessage: { key, text: '👍' } })).toEqual({
+      kind: 'reaction',
+      targetId: 'TARGET',
+      emoji: '👍',
+    });
+    expect(mapChange({ reactionMessage: { key, text: '' } })).toEqual({
+      kind: 'reaction',
+      targetId: 'TARGET',
+      emoji: null,
+    });
     expect(mapChange({ protocolMessage: { key, type: 'REVOKE' } })).toEqual({ kind: 'revoke', targetId: 'TARGET' });
     expect(mapChange({ protocolMessage: { key, type: 0 } })).toEqual({ kind: 'revoke', targetId: 'TARGET' });
-    expect(mapChange({ editedMessage: { message: { protocolMessage: { key, type: 'MESSAGE_EDIT', editedMessage: { conversation: 'novo' } } } } })).toEqual({
+    expect(
+      mapChange({
+        editedMessage: {
+          message: { protocolMessage: { key, type: 'MESSAGE_EDIT', editedMessage: { conversation: 'novo' } } },
+        },
+      }),
+    ).toEqual({
       kind: 'edit',
       targetId: 'TARGET',
       content: 'novo',
     });
-    expect(mapChange({ protocolMessage: { key, type: 14, editedMessage: { extendedTextMessage: { text: 'antigo formato' } } } })).toEqual({
+    expect(
+      mapChange({
+        protocolMessage: { key, type: 14, editedMessage: { extendedTextMessage: { text: 'antigo formato' } } },
+      }),
+    ).toEqual({
       kind: 'edit',
       targetId: 'TARGET',
       content: 'antigo formato',
     });
     // Other protocol messages (ephemeral settings…) and an edit without a target are no turn either.
-    expect(mapChange({ protocolMessage: { type: 'EPHEMERAL_SETTING', ephemeralExpiration: 86400 } })).toEqual({ kind: 'other' });
+    expect(mapChange({ protocolMessage: { type: 'EPHEMERAL_SETTING', ephemeralExpiration: 86400 } })).toEqual({
+      kind: 'other',
+    });
     expect(mapChange({ editedMessage: { message: { conversation: 'sem alvo' } } })).toEqual({ kind: 'other' });
-    expect(mapChange({ ephemeralMessage: { message: { reactionMessage: { key, text: '😂' } } } })).toMatchObject({ kind: 'reaction', emoji: '😂' });
+    expect(mapChange({ ephemeralMessage: { message: { reactionMessage: { key, text: '😂' } } } })).toMatchObject({
+      kind: 'reaction',
+      emoji: '😂',
+    });
     expect(mapChange({ conversation: 'Olá' })).toBeNull();
     expect(mapGatewayMessage(fixtures.text('Olá'))!.change).toBeNull();
   });
 
   it('unwraps ephemeral and view-once messages', () => {
     const wrapped = fixtures.text();
-    wrapped.message = { ephemeralMessage: { message: { viewOnceMessageV2: { message: { imageMessage: { mimetype: 'image/jpeg', caption: 'uma vez' } } } } } };
+    wrapped.message = {
+      ephemeralMessage: {
+        message: { viewOnceMessageV2: { message: { imageMessage: { mimetype: 'image/jpeg', caption: 'uma vez' } } } },
+      },
+    };
     expect(mapGatewayMessage(wrapped)).toMatchObject({ type: 'image', content: 'uma vez' });
   });
 
@@ -70,13 +157,33 @@ describe('mapping gateway messages', () => {
 
   it('resolves @lid through remoteJidAlt and keeps both, for every gateway version', () => {
     // 2.3.5–2.3.6: remoteJid = lid, alt = pn
-    expect(mapGatewayMessage(fixtures.lid())!.chat).toEqual({ jid: CUSTOMER_JID, lid: CUSTOMER_LID, phone: CUSTOMER_PHONE, isGroup: false });
+    expect(mapGatewayMessage(fixtures.lid())!.chat).toEqual({
+      jid: CUSTOMER_JID,
+      lid: CUSTOMER_LID,
+      phone: CUSTOMER_PHONE,
+      isGroup: false,
+    });
     // 2.4-rc: swapped
-    expect(mapChat({ remoteJid: CUSTOMER_JID, remoteJidAlt: CUSTOMER_LID })).toEqual({ jid: CUSTOMER_JID, lid: CUSTOMER_LID, phone: CUSTOMER_PHONE, isGroup: false });
+    expect(mapChat({ remoteJid: CUSTOMER_JID, remoteJidAlt: CUSTOMER_LID })).toEqual({
+      jid: CUSTOMER_JID,
+      lid: CUSTOMER_LID,
+      phone: CUSTOMER_PHONE,
+      isGroup: false,
+    });
     // 2.3.7: both the phone JID
-    expect(mapChat({ remoteJid: CUSTOMER_JID, remoteJidAlt: CUSTOMER_JID })).toEqual({ jid: CUSTOMER_JID, lid: null, phone: CUSTOMER_PHONE, isGroup: false });
+    expect(mapChat({ remoteJid: CUSTOMER_JID, remoteJidAlt: CUSTOMER_JID })).toEqual({
+      jid: CUSTOMER_JID,
+      lid: null,
+      phone: CUSTOMER_PHONE,
+      isGroup: false,
+    });
     // no alt at all: the lid is all there is
-    expect(mapChat({ remoteJid: CUSTOMER_LID })).toEqual({ jid: CUSTOMER_LID, lid: CUSTOMER_LID, phone: null, isGroup: false });
+    expect(mapChat({ remoteJid: CUSTOMER_LID })).toEqual({
+      jid: CUSTOMER_LID,
+      lid: CUSTOMER_LID,
+      phone: null,
+      isGroup: false,
+    });
     // device suffix
     expect(mapChat({ remoteJid: `${CUSTOMER_PHONE}:12@s.whatsapp.net` }).jid).toBe(CUSTOMER_JID);
   });
@@ -101,7 +208,14 @@ describe('mapping gateway messages', () => {
   });
 
   it('maps delivery receipts and writes previews', () => {
-    expect(['SERVER_ACK', 'DELIVERY_ACK', 'READ', 'PLAYED', 'ERROR', 'PENDING'].map(mapDeliveryStatus)).toEqual(['sent', 'delivered', 'read', 'read', 'failed', null]);
+    expect(['SERVER_ACK', 'DELIVERY_ACK', 'READ', 'PLAYED', 'ERROR', 'PENDING'].map(mapDeliveryStatus)).toEqual([
+      'sent',
+      'delivered',
+      'read',
+      'read',
+      'failed',
+      null,
+    ]);
     expect(messagePreview(mapGatewayMessage(fixtures.voiceNote())!)).toBe('🎤 Mensagem de voz');
     expect(messagePreview(mapGatewayMessage(fixtures.document())!)).toBe('📄 orcamento.pdf');
     expect(messagePreview(mapGatewayMessage(fixtures.image())!)).toBe('📷 Foto: Olha essa foto');
@@ -123,7 +237,8 @@ describe('reply rules', () => {
 
   it('recognises a whole-message opt-out, whatever the case, accents or punctuation', () => {
     for (const t of ['sair', 'SAIR', 'Parar!', ' pare. ', 'STOP', 'Sáir', 'parar 🛑']) expect(isOptOut(t)).toBe(true);
-    for (const t of ['quero sair da lista depois', 'não pare', 'stop motion', '', null]) expect(isOptOut(t)).toBe(false);
+    for (const t of ['quero sair da lista depois', 'não pare', 'stop motion', '', null])
+      expect(isOptOut(t)).toBe(false);
   });
 
   it('judges staleness against arrival time', () => {

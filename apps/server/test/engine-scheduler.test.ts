@@ -3,7 +3,15 @@
  * table while the first answer is prepared, and is answered as soon as the slot frees; each once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerSays, type EngineApp, openShop, sentToCustomers, sleep, startEngineApp, waitFor } from './helpers/engine-harness.ts';
+import {
+  customerSays,
+  type EngineApp,
+  openShop,
+  sentToCustomers,
+  sleep,
+  startEngineApp,
+  waitFor,
+} from './helpers/engine-harness.ts';
 
 let e: EngineApp;
 beforeAll(async () => {
@@ -34,7 +42,10 @@ describe('reply scheduler', () => {
       await waitFor(async () => (await sentToCustomers(e, shop)).length === 2, 'both answered');
       await sleep(800);
       const sent = await sentToCustomers(e, shop);
-      expect(sent.map((m) => m.remoteJid).sort()).toEqual(['5511977771111@s.whatsapp.net', '5511977772222@s.whatsapp.net']);
+      expect(sent.map((m) => m.remoteJid).sort()).toEqual([
+        '5511977771111@s.whatsapp.net',
+        '5511977772222@s.whatsapp.net',
+      ]);
       expect(e.llm.calls).toHaveLength(2);
     } finally {
       release();

@@ -7,7 +7,16 @@ import type { MessageDto } from '@vendai/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, messages } from '../src/db/schema/index.ts';
-import { type EngineApp, openShop, postWebhook, type Shop, sentToCustomers, sleep, startEngineApp, waitFor } from './helpers/engine-harness.ts';
+import {
+  type EngineApp,
+  openShop,
+  postWebhook,
+  type Shop,
+  sentToCustomers,
+  sleep,
+  startEngineApp,
+  waitFor,
+} from './helpers/engine-harness.ts';
 import { connectWs } from './helpers/ws-client.ts';
 import { CUSTOMER_JID, fixtures, raw } from './fixtures/engine-webhooks.ts';
 
@@ -20,7 +29,8 @@ afterAll(async () => {
 });
 
 const db = () => e.t.database.db;
-const convOf = async (shop: Shop) => (await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id)))[0]!;
+const convOf = async (shop: Shop) =>
+  (await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id)))[0]!;
 const rowsOf = async (shop: Shop) => {
   const conv = await convOf(shop);
   return conv ? db().select().from(messages).where(eq(messages.convId, conv.id)) : [];
@@ -33,16 +43,49 @@ const pageOf = async (shop: Shop) => {
 
 /** The 2.3.7 shapes, as messages.upsert. */
 const reaction = (targetId: string, emoji: string, fromMe = false) =>
-  raw({ reactionMessage: { key: { remoteJid: CUSTOMER_JID, fromMe: !fromMe, id: targetId }, text: emoji, senderTimestampMs: Date.now() } }, 'reactionMessage', { key: { fromMe } });
-const revoke = (targetId: string) => raw({ protocolMessage: { key: { remoteJid: CUSTOMER_JID, fromMe: false, id: targetId }, type: 'REVOKE' } }, 'protocolMessage');
+  raw(
+    {
+      reactionMessage: {
+        key: { remoteJid: CUSTOMER_JID, fromMe: !fromMe, id: targetId },
+        text: emoji,
+        senderTimestampMs: Date.now(),
+      },
+    },
+    'reactionMessage',
+    { key: { fromMe } },
+  );
+const revoke = (targetId: string) =>
+  raw(
+    { protocolMessage: { key: { remoteJid: CUSTOMER_JID, fromMe: false, id: targetId }, type: 'REVOKE' } },
+    'protocolMessage',
+  );
 const edit = (targetId: string, text: string) =>
   raw(
-    { editedMessage: { message: { protocolMessage: { key: { remoteJid: CUSTOMER_JID, fromMe: false, id: targetId }, type: 'MESSAGE_EDIT', editedMessage: { conversation: text } } } } },
+    {
+      editedMessage: {
+        message: {
+          protocolMessage: {
+            key: { remoteJid: CUSTOMER_JID, fromMe: false, id: targetId },
+            type: 'MESSAGE_EDIT',
+            editedMessage: { conversation: text },
+          },
+        },
+      },
+    },
     'editedMessage',
   );
 /** Older gateways: the edit as a bare protocolMessage with the numeric type (14). */
 const oldEdit = (targetId: string, text: string) =>
-  raw({ protocolMessage: { key: { remoteJid: CUSTOMER_JID, fromMe: false, id: targetId }, type: 14, editedMessage: { extendedTextMessage: { text } } } }, 'protocolMessage');
+  raw(
+    {
+      protocolMessage: {
+        key: { remoteJid: CUSTOMER_JID, fromMe: false, id: targetId },
+        type: 14,
+        editedMessage: { extendedTextMessage: { text } },
+      },
+    },
+    'protocolMessage',
+  );
 
 describe('reactions, deletions and edits', () => {
   it('are never answered nor counted as unread, and change the original (inbox and realtime)', async () => {
@@ -57,7 +100,10 @@ describe('reactions, deletions and edits', () => {
     const unread = (await convOf(shop)).unreadCount;
     expect(unread).toBe(2);
 
-    const ws = await connectWs(`${e.baseUrl.replace('http', 'ws')}/api/realtime`, { cookie: shop.client.cookieHeader(), origin: 'http://localhost:3000' });
+    const ws = await connectWs(`${e.baseUrl.replace('http', 'ws')}/api/realtime`, {
+      cookie: shop.client.cookieHeader(),
+      origin: 'http://localhost:3000',
+    });
     try {
       const since = ws.messages.length;
       await postWebhook(e, shop, 'messages.upsert', reaction(reply.externalId!, '👍'));
@@ -66,8 +112,17 @@ describe('reactions, deletions and edits', () => {
       await postWebhook(e, shop, 'messages.upsert', revoke(a.key.id));
       // The owner reacts from the phone to the customer's message.
       await postWebhook(e, shop, 'messages.upsert', reaction(b.key.id, '❤️', true));
-      await waitFor(async () => (await rowsOf(shop)).find((m) => m.externalId === a.key.id)?.deletedAt != null, 'deletion applied');
-      await ws.waitFor((m) => m.event === 'message.updated' && (m.data as MessageDto).id === reply.id && (m.data as MessageDto).reactions?.[0]?.emoji === '👍', { since });
+      await waitFor(
+        async () => (await rowsOf(shop)).find((m) => m.externalId === a.key.id)?.deletedAt != null,
+        'deletion applied',
+      );
+      await ws.waitFor(
+        (m) =>
+          m.event === 'message.updated' &&
+          (m.data as MessageDto).id === reply.id &&
+          (m.data as MessageDto).reactions?.[0]?.emoji === '👍',
+        { since },
+      );
       await ws.waitFor((m) => m.event === 'message.updated' && (m.data as MessageDto).deletedAt != null, { since });
     } finally {
       await ws.close();
@@ -87,12 +142,23 @@ describe('reactions, deletions and edits', () => {
     const rowA = rows.find((m) => m.externalId === a.key.id)!;
     const rowB = rows.find((m) => m.externalId === b.key.id)!;
     expect(byId.get(rowA.id)).toMatchObject({ content: null, deletedAt: expect.any(String) });
-    expect(byId.get(rowB.id)).toMatchObject({ content: 'quero 4 bolos', editedAt: expect.any(String), reactions: [{ emoji: '❤️', fromMe: true }] });
-    expect(byId.get(reply.id)).toMatchObject({ reactions: [{ emoji: '👍', fromMe: false }], deletedAt: null, editedAt: null });
+    expect(byId.get(rowB.id)).toMatchObject({
+      content: 'quero 4 bolos',
+      editedAt: expect.any(String),
+      reactions: [{ emoji: '❤️', fromMe: true }],
+    });
+    expect(byId.get(reply.id)).toMatchObject({
+      reactions: [{ emoji: '👍', fromMe: false }],
+      deletedAt: null,
+      editedAt: null,
+    });
 
     // A removed reaction (empty text) goes away; a replay changes nothing.
     await postWebhook(e, shop, 'messages.upsert', reaction(reply.externalId!, ''));
-    await waitFor(async () => (await rowsOf(shop)).find((m) => m.id === reply.id)?.contactReaction === null, 'reaction removed');
+    await waitFor(
+      async () => (await rowsOf(shop)).find((m) => m.id === reply.id)?.contactReaction === null,
+      'reaction removed',
+    );
     expect((await pageOf(shop)).find((m) => m.id === reply.id)!.reactions).toEqual([]);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
   });
@@ -105,7 +171,10 @@ describe('reactions, deletions and edits', () => {
     await postWebhook(e, shop, 'messages.upsert', edit(a.key.id, 'mensagem certa'));
     await waitFor(async () => (await convOf(shop)).lastMessagePreview === 'mensagem certa', 'preview follows the edit');
     await postWebhook(e, shop, 'messages.upsert', revoke(a.key.id));
-    await waitFor(async () => (await convOf(shop)).lastMessagePreview === 'Mensagem apagada', 'preview follows the deletion');
+    await waitFor(
+      async () => (await convOf(shop)).lastMessagePreview === 'Mensagem apagada',
+      'preview follows the deletion',
+    );
     expect((await convOf(shop)).unreadCount).toBe(1);
   });
 });

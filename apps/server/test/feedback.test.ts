@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FEEDBACK_DUPLICATE_MESSAGE, FEEDBACK_EMAIL_INVALID, FEEDBACK_RATE_LIMITED_MESSAGE, FEEDBACK_REQUIRED_MESSAGE } from '@vendai/contracts';
+import {
+  FEEDBACK_DUPLICATE_MESSAGE,
+  FEEDBACK_EMAIL_INVALID,
+  FEEDBACK_RATE_LIMITED_MESSAGE,
+  FEEDBACK_REQUIRED_MESSAGE,
+} from '@vendai/contracts';
 import { mailOutbox, sugestoes } from '../src/db/schema/index.ts';
 import { FEEDBACK_PER_MINUTE } from '../src/modules/feedback/feedback-routes.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -21,13 +26,21 @@ const rowsOf = (userId: string) => t.database.db.select().from(sugestoes).where(
 describe('POST /api/feedback', () => {
   it('stores the feedback in sugestoes and mails it to the support address through the outbox', async () => {
     const { client, userId } = await signedIn();
-    const res = await client.post('/api/feedback', { tipo: 'bug', email: '  cliente@exemplo.com.br ', sugestao: '  O botão de enviar some no celular.  ' });
+    const res = await client.post('/api/feedback', {
+      tipo: 'bug',
+      email: '  cliente@exemplo.com.br ',
+      sugestao: '  O botão de enviar some no celular.  ',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({ id: expect.any(String), created_at: expect.any(String) });
 
     const rows = await rowsOf(userId);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ tipo: 'bug', email: 'cliente@exemplo.com.br', sugestao: 'O botão de enviar some no celular.' });
+    expect(rows[0]).toMatchObject({
+      tipo: 'bug',
+      email: 'cliente@exemplo.com.br',
+      sugestao: 'O botão de enviar some no celular.',
+    });
 
     const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, SUPPORT));
     const mail = mails.find((m) => m.text.includes(userId));
@@ -39,14 +52,23 @@ describe('POST /api/feedback', () => {
 
   it('keeps a blank e-mail as none', async () => {
     const { client, userId } = await signedIn();
-    expect((await client.post('/api/feedback', { tipo: 'geral', email: '', sugestao: 'Adorei o painel.' })).statusCode).toBe(201);
-    expect((await client.post('/api/feedback', { tipo: 'sugestao', sugestao: 'Modo escuro, por favor.' })).statusCode).toBe(201);
+    expect(
+      (await client.post('/api/feedback', { tipo: 'geral', email: '', sugestao: 'Adorei o painel.' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await client.post('/api/feedback', { tipo: 'sugestao', sugestao: 'Modo escuro, por favor.' })).statusCode,
+    ).toBe(201);
     expect((await rowsOf(userId)).map((r) => r.email)).toEqual([null, null]);
   });
 
   it('refuses a missing type, an unknown type, a blank message and a bad e-mail with the spec’s Portuguese message', async () => {
     const { client, userId } = await signedIn();
-    for (const body of [{ sugestao: 'Sem tipo' }, { tipo: 'elogio', sugestao: 'Tipo desconhecido' }, { tipo: 'bug', sugestao: '   \n ' }, { tipo: 'bug' }]) {
+    for (const body of [
+      { sugestao: 'Sem tipo' },
+      { tipo: 'elogio', sugestao: 'Tipo desconhecido' },
+      { tipo: 'bug', sugestao: '   \n ' },
+      { tipo: 'bug' },
+    ]) {
       const res = await client.post('/api/feedback', body);
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: FEEDBACK_REQUIRED_MESSAGE });
@@ -74,7 +96,10 @@ describe('POST /api/feedback', () => {
     // Another person may send the same words.
     expect((await (await signedIn()).client.post('/api/feedback', body)).statusCode).toBe(201);
     // The first one is now older than the window: the same text is a new feedback.
-    await t.database.db.update(sugestoes).set({ createdAt: sql`now() - interval '1 minute'` }).where(eq(sugestoes.uid, userId));
+    await t.database.db
+      .update(sugestoes)
+      .set({ createdAt: sql`now() - interval '1 minute'` })
+      .where(eq(sugestoes.uid, userId));
     expect((await client.post('/api/feedback', body)).statusCode).toBe(201);
     expect(await rowsOf(userId)).toHaveLength(3);
   });
@@ -82,7 +107,9 @@ describe('POST /api/feedback', () => {
   it('refuses two identical feedbacks sent at the same time but once', async () => {
     const { client, userId } = await signedIn();
     const body = { tipo: 'bug', sugestao: 'Clique duplo no enviar.' };
-    const codes = (await Promise.all([client.post('/api/feedback', body), client.post('/api/feedback', body)])).map((r) => r.statusCode).sort();
+    const codes = (await Promise.all([client.post('/api/feedback', body), client.post('/api/feedback', body)]))
+      .map((r) => r.statusCode)
+      .sort();
     expect(codes).toEqual([201, 409]);
     expect(await rowsOf(userId)).toHaveLength(1);
   });
@@ -90,12 +117,16 @@ describe('POST /api/feedback', () => {
   it('limits each user to a few feedbacks a minute, without limiting other users', async () => {
     const { client, userId } = await signedIn();
     for (let i = 0; i < FEEDBACK_PER_MINUTE; i++) {
-      expect((await client.post('/api/feedback', { tipo: 'geral', sugestao: `Ideia número ${i}` })).statusCode).toBe(201);
+      expect((await client.post('/api/feedback', { tipo: 'geral', sugestao: `Ideia número ${i}` })).statusCode).toBe(
+        201,
+      );
     }
     const limited = await client.post('/api/feedback', { tipo: 'geral', sugestao: 'Mais uma ideia' });
     expect(limited.statusCode).toBe(429);
     expect(limited.json().error).toEqual({ code: 'RATE_LIMITED', message: FEEDBACK_RATE_LIMITED_MESSAGE });
     expect(await rowsOf(userId)).toHaveLength(FEEDBACK_PER_MINUTE);
-    expect((await (await signedIn()).client.post('/api/feedback', { tipo: 'geral', sugestao: 'Outra pessoa' })).statusCode).toBe(201);
+    expect(
+      (await (await signedIn()).client.post('/api/feedback', { tipo: 'geral', sugestao: 'Outra pessoa' })).statusCode,
+    ).toBe(201);
   });
 });

@@ -17,7 +17,10 @@ describe('gateway configuration', () => {
     const env = loadEnv({ EVOLUTION_API_URL: 'https://evo.example.com', EVOLUTION_API_KEY: 'k' });
     expect(createGateway(env).kind).toBe('evolution');
     expect(env.simulatorEnabled).toBe(false);
-    expect(loadEnv({ EVOLUTION_API_URL: 'https://evo.example.com', EVOLUTION_API_KEY: 'k', SIMULATOR_ENABLED: 'true' }).simulatorEnabled).toBe(true);
+    expect(
+      loadEnv({ EVOLUTION_API_URL: 'https://evo.example.com', EVOLUTION_API_KEY: 'k', SIMULATOR_ENABLED: 'true' })
+        .simulatorEnabled,
+    ).toBe(true);
   });
 
   it('refuses half an Evolution configuration, naming the missing variable', () => {
@@ -27,9 +30,20 @@ describe('gateway configuration', () => {
   });
 
   it('refuses production with neither Evolution nor SIMULATOR_ENABLED=true, in Portuguese', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production', AI_PROVIDER: 'demo', AUTH_SECRET: SECRET })).toThrow(/EVOLUTION_API_URL: obrigatório em produção[\s\S]*SIMULATOR_ENABLED=true/);
-    expect(loadEnv({ NODE_ENV: 'production', AI_PROVIDER: 'demo', AUTH_SECRET: SECRET, SIMULATOR_ENABLED: 'true' }).simulatorEnabled).toBe(true);
-    const evo = loadEnv({ NODE_ENV: 'production', AI_PROVIDER: 'demo', AUTH_SECRET: SECRET, EVOLUTION_API_URL: 'https://evo.example.com', EVOLUTION_API_KEY: 'k' });
+    expect(() => loadEnv({ NODE_ENV: 'production', AI_PROVIDER: 'demo', AUTH_SECRET: SECRET })).toThrow(
+      /EVOLUTION_API_URL: obrigatório em produção[\s\S]*SIMULATOR_ENABLED=true/,
+    );
+    expect(
+      loadEnv({ NODE_ENV: 'production', AI_PROVIDER: 'demo', AUTH_SECRET: SECRET, SIMULATOR_ENABLED: 'true' })
+        .simulatorEnabled,
+    ).toBe(true);
+    const evo = loadEnv({
+      NODE_ENV: 'production',
+      AI_PROVIDER: 'demo',
+      AUTH_SECRET: SECRET,
+      EVOLUTION_API_URL: 'https://evo.example.com',
+      EVOLUTION_API_KEY: 'k',
+    });
     expect(evo.simulatorEnabled).toBe(false);
   });
 

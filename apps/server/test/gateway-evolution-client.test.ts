@@ -32,7 +32,12 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const raw = Buffer.concat(chunks).toString('utf8');
-      const entry: Seen = { method: req.method!, path: req.url!, headers: req.headers, body: raw ? JSON.parse(raw) : undefined };
+      const entry: Seen = {
+        method: req.method!,
+        path: req.url!,
+        headers: req.headers,
+        body: raw ? JSON.parse(raw) : undefined,
+      };
       seen.push(entry);
       const route = routes[`${req.method} ${req.url!.split('?')[0]}`];
       const answer = route
@@ -83,12 +88,26 @@ describe('createInstance', () => {
           status: 'connecting',
         },
         hash: 'F3A1C0DE-TOKEN',
-        webhook: { webhookUrl: 'https://app/webhooks/gateway/vendai43211234', webhookHeaders: {}, webhookByEvents: false, webhookBase64: true },
+        webhook: {
+          webhookUrl: 'https://app/webhooks/gateway/vendai43211234',
+          webhookHeaders: {},
+          webhookByEvents: false,
+          webhookBase64: true,
+        },
         websocket: { enabled: false },
         rabbitmq: { enabled: false },
         nats: { enabled: false },
         sqs: { enabled: false },
-        settings: { rejectCall: false, msgCall: '', groupsIgnore: false, alwaysOnline: false, readMessages: false, readStatus: false, syncFullHistory: false, wavoipToken: '' },
+        settings: {
+          rejectCall: false,
+          msgCall: '',
+          groupsIgnore: false,
+          alwaysOnline: false,
+          readMessages: false,
+          readStatus: false,
+          syncFullHistory: false,
+          wavoipToken: '',
+        },
         qrcode: { pairingCode: null, code: '2@abc,def,ghi,1', base64: QR_URI, count: 1 },
       },
     });
@@ -121,14 +140,27 @@ describe('createInstance', () => {
   });
 
   it('accepts an answer without qrcode, and a hash given as {apikey}', async () => {
-    routes['POST /instance/create'] = () => ({ status: 201, body: { instance: { instanceName: 'x', instanceId: 'id-1', status: 'close' }, hash: { apikey: 'OLD-STYLE' } } });
-    const created = await client().createInstance({ instanceName: 'x', webhookUrl: 'http://a/b', webhookHeaders: {}, events: [] });
+    routes['POST /instance/create'] = () => ({
+      status: 201,
+      body: { instance: { instanceName: 'x', instanceId: 'id-1', status: 'close' }, hash: { apikey: 'OLD-STYLE' } },
+    });
+    const created = await client().createInstance({
+      instanceName: 'x',
+      webhookUrl: 'http://a/b',
+      webhookHeaders: {},
+      events: [],
+    });
     expect(created).toEqual({ instanceName: 'x', instanceId: 'id-1', token: 'OLD-STYLE', qr: null });
   });
 
   it('turns the error envelope into a GatewayError with status and text', async () => {
-    routes['POST /instance/create'] = () => ({ status: 403, body: errorEnvelope(403, 'Forbidden', ['This name "x" is already in use.']) });
-    const err = await failure(client().createInstance({ instanceName: 'x', webhookUrl: 'http://a/b', webhookHeaders: {}, events: [] }));
+    routes['POST /instance/create'] = () => ({
+      status: 403,
+      body: errorEnvelope(403, 'Forbidden', ['This name "x" is already in use.']),
+    });
+    const err = await failure(
+      client().createInstance({ instanceName: 'x', webhookUrl: 'http://a/b', webhookHeaders: {}, events: [] }),
+    );
     expect(err.status).toBe(403);
     expect(err.message).toBe('Erro na Evolution API (403): This name "x" is already in use.');
   });
@@ -136,14 +168,20 @@ describe('createInstance', () => {
 
 describe('connect and connectionState', () => {
   it('reads the bare QR object from connect (not wrapped in instance/qrcode)', async () => {
-    routes['GET /instance/connect/vendai1'] = () => ({ status: 200, body: { pairingCode: null, code: '2@raw', base64: QR_URI, count: 3 } });
+    routes['GET /instance/connect/vendai1'] = () => ({
+      status: 200,
+      body: { pairingCode: null, code: '2@raw', base64: QR_URI, count: 3 },
+    });
     expect(await client().connect('vendai1')).toEqual({ base64: QR_URI, code: '2@raw', pairingCode: null, count: 3 });
     expect(seen[0]!.headers.apikey).toBe(KEY);
   });
 
   it('gives an empty QR for {count:0} (not generated yet) and null when already open', async () => {
     routes['GET /instance/connect/a'] = () => ({ status: 200, body: { count: 0 } });
-    routes['GET /instance/connect/b'] = () => ({ status: 200, body: { instance: { instanceName: 'b', state: 'open' } } });
+    routes['GET /instance/connect/b'] = () => ({
+      status: 200,
+      body: { instance: { instanceName: 'b', state: 'open' } },
+    });
     expect(await client().connect('a')).toEqual({ base64: null, code: null, pairingCode: null, count: 0 });
     expect(await client().connect('b')).toBeNull();
   });
@@ -157,8 +195,14 @@ describe('connect and connectionState', () => {
   });
 
   it('reads the state from {instance:{instanceName, state}} and defaults to close', async () => {
-    routes['GET /instance/connectionState/a'] = () => ({ status: 200, body: { instance: { instanceName: 'a', state: 'open' } } });
-    routes['GET /instance/connectionState/b'] = () => ({ status: 200, body: { instance: { instanceName: 'b', state: 'connecting' } } });
+    routes['GET /instance/connectionState/a'] = () => ({
+      status: 200,
+      body: { instance: { instanceName: 'a', state: 'open' } },
+    });
+    routes['GET /instance/connectionState/b'] = () => ({
+      status: 200,
+      body: { instance: { instanceName: 'b', state: 'connecting' } },
+    });
     routes['GET /instance/connectionState/c'] = () => ({ status: 200, body: { instance: { instanceName: 'c' } } });
     expect(await client().connectionState('a')).toBe('open');
     expect(await client().connectionState('b')).toBe('connecting');
@@ -166,23 +210,38 @@ describe('connect and connectionState', () => {
   });
 
   it('answers 404 for an unknown instance with a GatewayError carrying 404', async () => {
-    routes['GET /instance/connectionState/ghost'] = () => ({ status: 404, body: errorEnvelope(404, 'Not Found', ['The "ghost" instance does not exist']) });
+    routes['GET /instance/connectionState/ghost'] = () => ({
+      status: 404,
+      body: errorEnvelope(404, 'Not Found', ['The "ghost" instance does not exist']),
+    });
     const err = await failure(client().connectionState('ghost'));
     expect(err.status).toBe(404);
     expect(err.message).toBe('Erro na Evolution API (404): The "ghost" instance does not exist');
   });
 
   it('encodes the instance name in the path', async () => {
-    routes['GET /instance/connectionState/a%2Fb'] = () => ({ status: 200, body: { instance: { instanceName: 'a/b', state: 'open' } } });
+    routes['GET /instance/connectionState/a%2Fb'] = () => ({
+      status: 200,
+      body: { instance: { instanceName: 'a/b', state: 'open' } },
+    });
     expect(await client().connectionState('a/b')).toBe('open');
   });
 });
 
 describe('logout and delete', () => {
   it('tolerates 400 "not connected" on logout, but not other errors', async () => {
-    routes['DELETE /instance/logout/closed'] = () => ({ status: 400, body: errorEnvelope(400, 'Bad Request', ['The "closed" instance is not connected']) });
-    routes['DELETE /instance/logout/broken'] = () => ({ status: 500, body: errorEnvelope(500, 'Internal Server Error', ['boom']) });
-    routes['DELETE /instance/logout/open'] = () => ({ status: 200, body: { status: 'SUCCESS', error: false, response: { message: 'Instance logged out' } } });
+    routes['DELETE /instance/logout/closed'] = () => ({
+      status: 400,
+      body: errorEnvelope(400, 'Bad Request', ['The "closed" instance is not connected']),
+    });
+    routes['DELETE /instance/logout/broken'] = () => ({
+      status: 500,
+      body: errorEnvelope(500, 'Internal Server Error', ['boom']),
+    });
+    routes['DELETE /instance/logout/open'] = () => ({
+      status: 200,
+      body: { status: 'SUCCESS', error: false, response: { message: 'Instance logged out' } },
+    });
     await expect(client().logout('closed')).resolves.toBeUndefined();
     await expect(client().logout('open')).resolves.toBeUndefined();
     const err = await failure(client().logout('broken'));
@@ -191,11 +250,20 @@ describe('logout and delete', () => {
   });
 
   it('counts 404 on delete as deleted', async () => {
-    routes['DELETE /instance/delete/gone'] = () => ({ status: 404, body: errorEnvelope(404, 'Not Found', ['The "gone" instance does not exist']) });
-    routes['DELETE /instance/delete/here'] = () => ({ status: 200, body: { status: 'SUCCESS', error: false, response: { message: 'Instance deleted' } } });
+    routes['DELETE /instance/delete/gone'] = () => ({
+      status: 404,
+      body: errorEnvelope(404, 'Not Found', ['The "gone" instance does not exist']),
+    });
+    routes['DELETE /instance/delete/here'] = () => ({
+      status: 200,
+      body: { status: 'SUCCESS', error: false, response: { message: 'Instance deleted' } },
+    });
     await expect(client().deleteInstance('gone')).resolves.toBeUndefined();
     await expect(client().deleteInstance('here')).resolves.toBeUndefined();
-    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual(['DELETE /instance/delete/gone', 'DELETE /instance/delete/here']);
+    expect(seen.map((s) => `${s.method} ${s.path}`)).toEqual([
+      'DELETE /instance/delete/gone',
+      'DELETE /instance/delete/here',
+    ]);
   });
 });
 
@@ -211,7 +279,11 @@ describe('messages and chats', () => {
       instanceId: 'uuid',
       source: 'web',
     };
-    routes['POST /message/sendText/vendai1'] = (req) => ({ status: 201, body: raw, delayMs: (req.body as { delay: number }).delay });
+    routes['POST /message/sendText/vendai1'] = (req) => ({
+      status: 201,
+      body: raw,
+      delayMs: (req.body as { delay: number }).delay,
+    });
     // The call timeout (300 ms) is shorter than the typing delay (600 ms): the client adds the delay.
     const sent = await client(300).sendText('vendai1', { number: '5511999999999', text: 'Olá!', delayMs: 600 });
     expect(sent).toEqual(raw);
@@ -219,7 +291,11 @@ describe('messages and chats', () => {
   });
 
   it('gives a clear error when the gateway does not answer in time', async () => {
-    routes['GET /instance/connectionState/slow'] = () => ({ status: 200, body: { instance: { state: 'open' } }, delayMs: 1_000 });
+    routes['GET /instance/connectionState/slow'] = () => ({
+      status: 200,
+      body: { instance: { state: 'open' } },
+      delayMs: 1_000,
+    });
     const err = await failure(client(150).connectionState('slow'));
     expect(err.status).toBe(0);
     expect(err.message).toMatch(/^Erro na Evolution API \(sem resposta/);
@@ -228,7 +304,9 @@ describe('messages and chats', () => {
   it('reports the number check failure (400 with objects in message)', async () => {
     routes['POST /message/sendText/vendai1'] = () => ({
       status: 400,
-      body: errorEnvelope(400, 'Bad Request', [{ jid: '5511000000000@s.whatsapp.net', exists: false, number: '5511000000000' }]),
+      body: errorEnvelope(400, 'Bad Request', [
+        { jid: '5511000000000@s.whatsapp.net', exists: false, number: '5511000000000' },
+      ]),
     });
     const err = await failure(client().sendText('vendai1', { number: '5511000000000', text: 'oi' }));
     expect(err.status).toBe(400);
@@ -237,7 +315,10 @@ describe('messages and chats', () => {
 
   it('sends presence with number, presence and delay, and read receipts as readMessages', async () => {
     routes['POST /chat/sendPresence/v'] = () => ({ status: 201, body: { presence: 'composing' } });
-    routes['POST /chat/markMessageAsRead/v'] = () => ({ status: 201, body: { message: 'Read messages', read: 'success' } });
+    routes['POST /chat/markMessageAsRead/v'] = () => ({
+      status: 201,
+      body: { message: 'Read messages', read: 'success' },
+    });
     await client().sendPresence('v', { number: '5511999999999', presence: 'composing', delayMs: 10 });
     await client().markRead('v', [{ remoteJid: '5511999999999@s.whatsapp.net', fromMe: false, id: 'ABC' }]);
     await client().markRead('v', []);
@@ -252,25 +333,58 @@ describe('messages and chats', () => {
       status: 200,
       body:
         (req.body as { where: { remoteJid: string } }).where.remoteJid === '5511999999999@s.whatsapp.net'
-          ? [{ id: 'c1', remoteJid: '5511999999999@s.whatsapp.net', pushName: 'Ana', profilePicUrl: null, isGroup: false, isSaved: true, type: 'contact' }]
+          ? [
+              {
+                id: 'c1',
+                remoteJid: '5511999999999@s.whatsapp.net',
+                pushName: 'Ana',
+                profilePicUrl: null,
+                isGroup: false,
+                isSaved: true,
+                type: 'contact',
+              },
+            ]
           : [],
     });
-    routes['POST /chat/fetchProfilePictureUrl/v'] = () => ({ status: 200, body: { wuid: '5511999999999@s.whatsapp.net', profilePictureUrl: null } });
+    routes['POST /chat/fetchProfilePictureUrl/v'] = () => ({
+      status: 200,
+      body: { wuid: '5511999999999@s.whatsapp.net', profilePictureUrl: null },
+    });
     routes['POST /chat/getBase64FromMediaMessage/v'] = () => ({
       status: 201,
-      body: { mediaType: 'imageMessage', fileName: 'a.jpg', caption: null, size: { fileLength: { low: 2048, high: 0, unsigned: true }, height: 1, width: 1 }, mimetype: 'image/jpeg', base64: 'data:image/jpeg;base64,/9j/AA==', buffer: null },
+      body: {
+        mediaType: 'imageMessage',
+        fileName: 'a.jpg',
+        caption: null,
+        size: { fileLength: { low: 2048, high: 0, unsigned: true }, height: 1, width: 1 },
+        mimetype: 'image/jpeg',
+        base64: 'data:image/jpeg;base64,/9j/AA==',
+        buffer: null,
+      },
     });
     const c = client();
-    expect(await c.findContact('v', '5511999999999@s.whatsapp.net')).toEqual({ remoteJid: '5511999999999@s.whatsapp.net', pushName: 'Ana', profilePicUrl: null });
+    expect(await c.findContact('v', '5511999999999@s.whatsapp.net')).toEqual({
+      remoteJid: '5511999999999@s.whatsapp.net',
+      pushName: 'Ana',
+      profilePicUrl: null,
+    });
     expect(await c.findContact('v', '5511000000000@s.whatsapp.net')).toBeNull();
     expect(await c.profilePictureUrl('v', '5511999999999')).toBeNull();
     const key = { remoteJid: '5511999999999@s.whatsapp.net', fromMe: false, id: 'IMG1' };
-    expect(await c.mediaBase64('v', { key })).toEqual({ base64: '/9j/AA==', mimetype: 'image/jpeg', fileName: 'a.jpg', size: 2048 });
+    expect(await c.mediaBase64('v', { key })).toEqual({
+      base64: '/9j/AA==',
+      mimetype: 'image/jpeg',
+      fileName: 'a.jpg',
+      size: 2048,
+    });
     expect(seen.at(-1)!.body).toEqual({ message: { key }, convertToMp4: false });
   });
 
   it('gives null media for a message without media (400) and for a null answer', async () => {
-    routes['POST /chat/getBase64FromMediaMessage/a'] = () => ({ status: 400, body: errorEnvelope(400, 'Bad Request', ['The message is not of the media type']) });
+    routes['POST /chat/getBase64FromMediaMessage/a'] = () => ({
+      status: 400,
+      body: errorEnvelope(400, 'Bad Request', ['The message is not of the media type']),
+    });
     routes['POST /chat/getBase64FromMediaMessage/b'] = () => ({ status: 201, raw: 'null' });
     const key = { remoteJid: 'x@s.whatsapp.net', fromMe: false, id: 'T' };
     expect(await client().mediaBase64('a', { key })).toBeNull();
@@ -283,7 +397,11 @@ describe('transport failures', () => {
     const err = await failure(client().sendPresence('v', { number: '1', presence: 'paused', delayMs: 0 }));
     expect(err.status).toBe(404);
     expect(err.message).toBe('Erro na Evolution API (404): Cannot POST /chat/sendPresence/v');
-    const dead = createEvolutionClient({ kind: 'evolution', baseUrl: `http://127.0.0.1:${await freePort()}`, apiKey: KEY });
+    const dead = createEvolutionClient({
+      kind: 'evolution',
+      baseUrl: `http://127.0.0.1:${await freePort()}`,
+      apiKey: KEY,
+    });
     const refused = await failure(dead.connectionState('x'));
     expect(refused.status).toBe(0);
     expect(refused.message).toMatch(/^Erro na Evolution API \(sem conexão/);

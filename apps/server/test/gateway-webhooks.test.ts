@@ -43,11 +43,21 @@ async function numberRow(id: string) {
 
 describe('gatewayWebhookConfig', () => {
   it('points at this server’s webhook for the instance, with the number’s secret and explicit UPPER_SNAKE events', () => {
-    const config = gatewayWebhookConfig({ gatewayWebhookBaseUrl: 'https://app.vendai.com.br' }, { instanceName: 'vendai43211234', token: 's3cr3t' });
+    const config = gatewayWebhookConfig(
+      { gatewayWebhookBaseUrl: 'https://app.vendai.com.br' },
+      { instanceName: 'vendai43211234', token: 's3cr3t' },
+    );
     expect(config).toEqual({
       webhookUrl: 'https://app.vendai.com.br/webhooks/gateway/vendai43211234',
       webhookHeaders: { 'x-vendai-webhook-secret': 's3cr3t' },
-      events: ['QRCODE_UPDATED', 'CONNECTION_UPDATE', 'MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'SEND_MESSAGE', 'CONTACTS_UPSERT'],
+      events: [
+        'QRCODE_UPDATED',
+        'CONNECTION_UPDATE',
+        'MESSAGES_UPSERT',
+        'MESSAGES_UPDATE',
+        'SEND_MESSAGE',
+        'CONTACTS_UPSERT',
+      ],
     });
   });
 });
@@ -62,7 +72,9 @@ describe('POST /webhooks/gateway/:instance — refusals store nothing', () => {
     const { number } = await userWithNumber(t);
     const missing = await post(number, upsert(number.instanceName, 'B1'), { secret: null });
     expect(missing.statusCode).toBe(401);
-    const wrong = await post(number, upsert(number.instanceName, 'B1'), { secret: `${number.token.slice(0, -1)}${number.token.endsWith("0") ? "1" : "0"}` });
+    const wrong = await post(number, upsert(number.instanceName, 'B1'), {
+      secret: `${number.token.slice(0, -1)}${number.token.endsWith('0') ? '1' : '0'}`,
+    });
     expect(wrong.statusCode).toBe(401);
     const otherNumbers = await userWithNumber(t);
     const foreign = await post(number, upsert(number.instanceName, 'B1'), { secret: otherNumbers.number.token });
@@ -73,8 +85,14 @@ describe('POST /webhooks/gateway/:instance — refusals store nothing', () => {
   it.each([
     ['no event', (i: string) => ({ instance: i, data: {} })],
     ['no data', (i: string) => ({ event: 'messages.upsert', instance: i })],
-    ['a message without key.id', (i: string) => envelope(i, 'messages.upsert', { key: { remoteJid: '5511@s.whatsapp.net', fromMe: false } })],
-    ['a connection.update without a known state', (i: string) => envelope(i, 'connection.update', { instance: i, state: 'dancing' })],
+    [
+      'a message without key.id',
+      (i: string) => envelope(i, 'messages.upsert', { key: { remoteJid: '5511@s.whatsapp.net', fromMe: false } }),
+    ],
+    [
+      'a connection.update without a known state',
+      (i: string) => envelope(i, 'connection.update', { instance: i, state: 'dancing' }),
+    ],
     ['another instance in the envelope', (_i: string) => upsert('vendai-outra', 'C1')],
     ['a list instead of an object', (_i: string) => [1, 2, 3]],
   ])('answers 400 for a malformed body (%s) and stores nothing', async (_label, make) => {
@@ -121,11 +139,25 @@ describe('connection.update', () => {
     await waitFor(() => dispatched.some((e) => e.kind === 'connection' && e.number.id === number.id));
     expect(dispatched.filter((e) => e.kind === 'connection' && e.number.id === number.id)).toHaveLength(1);
 
-    const connecting = await post(number, envelope(number.instanceName, 'connection.update', { instance: number.instanceName, state: 'connecting', statusReason: 515 }));
+    const connecting = await post(
+      number,
+      envelope(number.instanceName, 'connection.update', {
+        instance: number.instanceName,
+        state: 'connecting',
+        statusReason: 515,
+      }),
+    );
     expect(connecting.statusCode).toBe(200);
     expect((await numberRow(number.id)).status).toBe('CONECTADO');
 
-    const close = await post(number, envelope(number.instanceName, 'connection.update', { instance: number.instanceName, state: 'close', statusReason: 401 }));
+    const close = await post(
+      number,
+      envelope(number.instanceName, 'connection.update', {
+        instance: number.instanceName,
+        state: 'close',
+        statusReason: 401,
+      }),
+    );
     expect(close.statusCode).toBe(200);
     expect((await numberRow(number.id)).status).toBe('DESCONECTADO');
     expect(await eventsOf(number.id)).toEqual([]);
@@ -134,7 +166,14 @@ describe('connection.update', () => {
   it('refused (QR limit) → DESCONECTADO', async () => {
     const { number } = await userWithNumber(t);
     await t.database.db.update(numbers).set({ status: 'CONECTADO' }).where(eq(numbers.id, number.id));
-    const res = await post(number, envelope(number.instanceName, 'connection.update', { instance: number.instanceName, state: 'refused', statusReason: 428 }));
+    const res = await post(
+      number,
+      envelope(number.instanceName, 'connection.update', {
+        instance: number.instanceName,
+        state: 'refused',
+        statusReason: 428,
+      }),
+    );
     expect(res.statusCode).toBe(200);
     expect((await numberRow(number.id)).status).toBe('DESCONECTADO');
   });
@@ -151,20 +190,30 @@ describe('message events', () => {
     const rows = await eventsOf(number.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ event: 'messages.upsert', eventKey: '3A5F00D1E2C3B4A59687' });
-    expect(rows[0]!.payload).toMatchObject({ event: 'messages.upsert', data: { message: { conversation: 'Oi, quanto custa?' } } });
+    expect(rows[0]!.payload).toMatchObject({
+      event: 'messages.upsert',
+      data: { message: { conversation: 'Oi, quanto custa?' } },
+    });
     // The gateway's instance apikey is not kept.
     expect(rows[0]!.payload).not.toHaveProperty('apikey');
     await waitFor(() => dispatched.some((e) => e.kind === 'message' && e.number.id === number.id));
     await new Promise((r) => setTimeout(r, 50));
     const mine = dispatched.filter((e) => e.kind === 'message' && e.number.id === number.id);
     expect(mine).toHaveLength(1);
-    expect(mine[0]).toMatchObject({ kind: 'message', eventId: rows[0]!.id, event: 'messages.upsert', eventKey: '3A5F00D1E2C3B4A59687' });
+    expect(mine[0]).toMatchObject({
+      kind: 'message',
+      eventId: rows[0]!.id,
+      event: 'messages.upsert',
+      eventKey: '3A5F00D1E2C3B4A59687',
+    });
   });
 
   it('accepts the byEvents path suffix and the UPPER_SNAKE event name as the same event', async () => {
     const { number } = await userWithNumber(t);
     const body = upsert(number.instanceName, 'SUFFIX01');
-    expect((await post(number, body, { path: `/webhooks/gateway/${number.instanceName}/messages-upsert` })).statusCode).toBe(200);
+    expect(
+      (await post(number, body, { path: `/webhooks/gateway/${number.instanceName}/messages-upsert` })).statusCode,
+    ).toBe(200);
     expect((await post(number, { ...body, event: 'MESSAGES_UPSERT' })).statusCode).toBe(200);
     expect(await eventsOf(number.id)).toHaveLength(1);
   });
@@ -180,9 +229,26 @@ describe('message events', () => {
       messageType: 'conversation',
     });
     const receipt = (status: string) =>
-      envelope(i, 'messages.update', { keyId: '3EB0AABBCCDDEEFF001122', remoteJid: '5511988887777@s.whatsapp.net', fromMe: true, status, instanceId: 'x' });
-    const contacts = envelope(i, 'contacts.upsert', [{ remoteJid: '5511988887777@s.whatsapp.net', pushName: 'Cliente', profilePicUrl: null, instanceId: 'x' }]);
-    for (const body of [sent, sent, receipt('SERVER_ACK'), receipt('DELIVERY_ACK'), receipt('DELIVERY_ACK'), receipt('READ'), contacts, contacts]) {
+      envelope(i, 'messages.update', {
+        keyId: '3EB0AABBCCDDEEFF001122',
+        remoteJid: '5511988887777@s.whatsapp.net',
+        fromMe: true,
+        status,
+        instanceId: 'x',
+      });
+    const contacts = envelope(i, 'contacts.upsert', [
+      { remoteJid: '5511988887777@s.whatsapp.net', pushName: 'Cliente', profilePicUrl: null, instanceId: 'x' },
+    ]);
+    for (const body of [
+      sent,
+      sent,
+      receipt('SERVER_ACK'),
+      receipt('DELIVERY_ACK'),
+      receipt('DELIVERY_ACK'),
+      receipt('READ'),
+      contacts,
+      contacts,
+    ]) {
       expect((await post(number, body)).statusCode).toBe(200);
     }
     const rows = await eventsOf(number.id);
@@ -199,7 +265,10 @@ describe('message events', () => {
 
   it('acknowledges events it does not use without storing them', async () => {
     const { number } = await userWithNumber(t);
-    const res = await post(number, envelope(number.instanceName, 'chats.upsert', [{ remoteJid: '5511988887777@s.whatsapp.net' }]));
+    const res = await post(
+      number,
+      envelope(number.instanceName, 'chats.upsert', [{ remoteJid: '5511988887777@s.whatsapp.net' }]),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ ok: true, outcome: 'ignored' });
     expect(await eventsOf(number.id)).toEqual([]);
@@ -207,7 +276,12 @@ describe('message events', () => {
 
   it('keeps the newest qrcode.updated in memory for the instance', async () => {
     const { number } = await userWithNumber(t);
-    const qr = { instance: number.instanceName, pairingCode: null, code: 'http://x/simulador/aprovar/a?code=1', base64: 'data:image/png;base64,AAAA' };
+    const qr = {
+      instance: number.instanceName,
+      pairingCode: null,
+      code: 'http://x/simulador/aprovar/a?code=1',
+      base64: 'data:image/png;base64,AAAA',
+    };
     const res = await post(number, envelope(number.instanceName, 'qrcode.updated', { qrcode: qr }));
     expect(res.statusCode).toBe(200);
     await waitFor(() => t.app.deps.gatewayEvents.latestQr(number.instanceName));

@@ -55,37 +55,53 @@ describe('text PostgreSQL cannot store', () => {
     expect(payload.data.pushName).toBe('Ana \uFFFD');
 
     // The engine turns it into a conversation and a message like any other.
-    const message = await waitFor(async () => {
-      const rows = await t.database.db.select().from(messages).innerJoin(conversations, eq(messages.convId, conversations.id)).where(eq(conversations.numberId, number.id));
-      return rows[0];
-    }, { what: 'the stored message' });
+    const message = await waitFor(
+      async () => {
+        const rows = await t.database.db
+          .select()
+          .from(messages)
+          .innerJoin(conversations, eq(messages.convId, conversations.id))
+          .where(eq(conversations.numberId, number.id));
+        return rows[0];
+      },
+      { what: 'the stored message' },
+    );
     expect(message.messages.content).toBe('Oi\uFFFD tudo bem?');
     expect(message.conversations.contactName).toBe('Ana \uFFFD');
   });
 
   it('a webhook with U+0000 inside an object key is stored too', async () => {
     const number = await insertNumber(t.database.db, ownerId);
-    const body = JSON.stringify({ event: 'messages.upsert', instance: number.instanceName, data: { ...fixtures.text('Oi'), PLACEHOLDER: 1 } }).replace(
-      'PLACEHOLDER',
-      'chave\\u0000\\udc00',
-    );
+    const body = JSON.stringify({
+      event: 'messages.upsert',
+      instance: number.instanceName,
+      data: { ...fixtures.text('Oi'), PLACEHOLDER: 1 },
+    }).replace('PLACEHOLDER', 'chave\\u0000\\udc00');
     const res = await postWebhook(number, body);
     expect(res.statusCode, res.body).toBe(200);
   });
 
   it('API bodies get the same repair: registration with U+0000 and a lone surrogate in the name is no 500', async () => {
     const person = t.client();
-    const body = JSON.stringify({ fullName: 'NAME', email: `nul.${Date.now()}@exemplo.com.br`, phone: '+5511987654321', password: 'senha-forte-123', confirmPassword: 'senha-forte-123' }).replace(
-      'NAME',
-      'Ana\\u0000 Souza \\ud83d',
-    );
+    const body = JSON.stringify({
+      fullName: 'NAME',
+      email: `nul.${Date.now()}@exemplo.com.br`,
+      phone: '+5511987654321',
+      password: 'senha-forte-123',
+      confirmPassword: 'senha-forte-123',
+    }).replace('NAME', 'Ana\\u0000 Souza \\ud83d');
     const res = await person.request({ method: 'POST', url: '/api/account/register', headers: json, payload: body });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().user.name).toBe('Ana\uFFFD Souza \uFFFD');
   });
 
   it('U+0000 in an e-mail at sign-in and in a query string are 4xx', async () => {
-    const signIn = await t.client().request({ method: 'POST', url: '/api/auth/sign-in/email', headers: json, payload: '{"email":"a\\u0000@b.com","password":"x\\ud800yyyyyyyy"}' });
+    const signIn = await t.client().request({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      headers: json,
+      payload: '{"email":"a\\u0000@b.com","password":"x\\ud800yyyyyyyy"}',
+    });
     expect(signIn.statusCode).toBeGreaterThanOrEqual(400);
     expect(signIn.statusCode).toBeLessThan(500);
     const list = await owner.get('/api/conversations?cursor=%00&x=%ud83d');
@@ -102,8 +118,20 @@ describe('deeply nested JSON', () => {
     expect(webhook.json().error).toEqual({ code: 'VALIDATION', message: TOO_DEEP_MESSAGE });
     expect(await t.database.db.select().from(gatewayEvents).where(eq(gatewayEvents.numberId, number.id))).toEqual([]);
 
-    for (const url of ['/api/auth/sign-in/email', '/api/auth/sign-out', '/api/auth/update-user', '/api/auth/qualquer-coisa', '/api/account/register', '/api/agents/x']) {
-      const res = await owner.request({ method: url === '/api/agents/x' ? 'PATCH' : 'POST', url, headers: json, payload: `{"email":${nested(50_000, '"x"')}}` });
+    for (const url of [
+      '/api/auth/sign-in/email',
+      '/api/auth/sign-out',
+      '/api/auth/update-user',
+      '/api/auth/qualquer-coisa',
+      '/api/account/register',
+      '/api/agents/x',
+    ]) {
+      const res = await owner.request({
+        method: url === '/api/agents/x' ? 'PATCH' : 'POST',
+        url,
+        headers: json,
+        payload: `{"email":${nested(50_000, '"x"')}}`,
+      });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.message, url).toBe(TOO_DEEP_MESSAGE);
     }
@@ -112,23 +140,39 @@ describe('deeply nested JSON', () => {
   it(`objects exactly ${MAX_JSON_DEPTH} levels deep still pass, and brackets inside strings do not count`, async () => {
     const number = await insertNumber(t.database.db, ownerId);
     const data = { ...fixtures.text('[[[[{{{{ "\\"[[[['.repeat(50)), extra: JSON.parse(nested(MAX_JSON_DEPTH - 2)) };
-    const res = await postWebhook(number, JSON.stringify({ event: 'messages.upsert', instance: number.instanceName, data }));
+    const res = await postWebhook(
+      number,
+      JSON.stringify({ event: 'messages.upsert', instance: number.instanceName, data }),
+    );
     expect(res.statusCode, res.body).toBe(200);
   });
 });
 
 describe('paths', () => {
-  it.each(['/webhooks/gateway/%00', '/webhooks/gateway/%00/messages-upsert', '/webhooks/gateway/%ff', '/webhooks/gateway/%E0%A4%A', '/webhooks/gateway/a%ED%A0%BDb'])(
-    'POST %s without a secret is a 4xx',
-    async (url) => {
-      const res = await t.app.inject({ method: 'POST', url, headers: json, payload: '{"event":"messages.upsert","instance":"x","data":{}}' });
-      expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
-      expect(res.statusCode).toBeLessThan(500);
-    },
-  );
+  it.each([
+    '/webhooks/gateway/%00',
+    '/webhooks/gateway/%00/messages-upsert',
+    '/webhooks/gateway/%ff',
+    '/webhooks/gateway/%E0%A4%A',
+    '/webhooks/gateway/a%ED%A0%BDb',
+  ])('POST %s without a secret is a 4xx', async (url) => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: json,
+      payload: '{"event":"messages.upsert","instance":"x","data":{}}',
+    });
+    expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+  });
 
   it('U+0000 in an API path is 400 or 404, never a 500', async () => {
-    for (const url of ['/api/agents/%00', '/api/conversations/%00/messages', '/api/numbers/%00', '/api/account/password-reset/%00']) {
+    for (const url of [
+      '/api/agents/%00',
+      '/api/conversations/%00/messages',
+      '/api/numbers/%00',
+      '/api/account/password-reset/%00',
+    ]) {
       const res = await owner.get(url);
       expect([400, 404], `${url}: ${res.body}`).toContain(res.statusCode);
     }
@@ -137,18 +181,24 @@ describe('paths', () => {
 
 describe('page cursors', () => {
   const cursor = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
-  it.each(['2024-02-30T10:00:00.000000Z', '2023-02-29T10:00:00.000000Z', '2024-13-01T10:00:00.000000Z', '2024-01-01T24:00:00.000000Z', '0000-01-01T00:00:00.000000Z', '2024-02-30T10:00:00Z'])(
-    'an impossible date (%s) is 400',
-    async (at) => {
-      const c = cursor(`${at}|0b7e4a1e-8c1f-4c2a-9a55-1f1a2b3c4d5e`);
-      const res = await owner.get(`/api/conversations?cursor=${c}`);
-      expect(res.statusCode, res.body).toBe(400);
-      expect(res.json().error.code).toBe('VALIDATION');
-    },
-  );
+  it.each([
+    '2024-02-30T10:00:00.000000Z',
+    '2023-02-29T10:00:00.000000Z',
+    '2024-13-01T10:00:00.000000Z',
+    '2024-01-01T24:00:00.000000Z',
+    '0000-01-01T00:00:00.000000Z',
+    '2024-02-30T10:00:00Z',
+  ])('an impossible date (%s) is 400', async (at) => {
+    const c = cursor(`${at}|0b7e4a1e-8c1f-4c2a-9a55-1f1a2b3c4d5e`);
+    const res = await owner.get(`/api/conversations?cursor=${c}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION');
+  });
 
   it('a real leap day still works', async () => {
-    const res = await owner.get(`/api/conversations?cursor=${cursor('2024-02-29T10:00:00.000000Z|0b7e4a1e-8c1f-4c2a-9a55-1f1a2b3c4d5e')}`);
+    const res = await owner.get(
+      `/api/conversations?cursor=${cursor('2024-02-29T10:00:00.000000Z|0b7e4a1e-8c1f-4c2a-9a55-1f1a2b3c4d5e')}`,
+    );
     expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -23,7 +23,9 @@ describe('errors', () => {
       });
       expect(res.statusCode, url).toBe(400);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
-      expect(res.json()).toEqual({ error: { code: 'VALIDATION', message: 'Requisição inválida. Verifique os dados enviados.' } });
+      expect(res.json()).toEqual({
+        error: { code: 'VALIDATION', message: 'Requisição inválida. Verifique os dados enviados.' },
+      });
     }
   });
 

@@ -28,10 +28,21 @@ async function openSide(): Promise<Side> {
   const reg = await t.client().register(newPerson());
   if (reg.statusCode !== 201) throw new Error(`register: ${reg.statusCode} ${reg.body}`);
   const userId = reg.json().user.id as string;
-  const [agent] = await t.database.db.insert(agentes).values({ userId, apelido: 'Luna', systemPrompt: 'Você é Luna.', timing: 90 }).returning();
+  const [agent] = await t.database.db
+    .insert(agentes)
+    .values({ userId, apelido: 'Luna', systemPrompt: 'Você é Luna.', timing: 90 })
+    .returning();
   const [number] = await t.database.db
     .insert(numbers)
-    .values({ userId, token: 'tok', phone: '5511900001111', instanceName: 'vendai-parity', apelido: 'Loja', agente: agent!.id, status: 'CONECTADO' })
+    .values({
+      userId,
+      token: 'tok',
+      phone: '5511900001111',
+      instanceName: 'vendai-parity',
+      apelido: 'Loja',
+      agente: agent!.id,
+      status: 'CONECTADO',
+    })
     .returning();
   const { db, database, gateway, llm, storage, realtime, jobs } = t.app.deps;
   // The engine's dependencies, without its scheduler: bursts are stored, never answered here.
@@ -61,10 +72,19 @@ const DORA = '5511911110004@s.whatsapp.net';
 /** The same gateway events for both paths: [event, data, arrival offset in ms from a common start]. */
 function scenario(): [string, unknown, number][] {
   const now = Math.floor(Date.now() / 1000);
-  const text = (jid: string, body: string, name: string, timestamp = now) => fixtures.text(body, { key: { remoteJid: jid }, pushName: name, timestamp });
+  const text = (jid: string, body: string, name: string, timestamp = now) =>
+    fixtures.text(body, { key: { remoteJid: jid }, pushName: name, timestamp });
   const repeated = text(ANA, 'Vocês entregam em Campinas?', 'Ana Lima');
-  const image = { ...fixtures.image(), key: { remoteJid: BETO, fromMe: false, id: '3AIMAGEM0000000001' }, pushName: 'Beto Reis' };
-  const ownerOnPhone = raw({ conversation: 'Oi Caio, aqui é a dona da loja' }, 'conversation', { key: { remoteJid: CAIO, fromMe: true }, pushName: 'Você', timestamp: now });
+  const image = {
+    ...fixtures.image(),
+    key: { remoteJid: BETO, fromMe: false, id: '3AIMAGEM0000000001' },
+    pushName: 'Beto Reis',
+  };
+  const ownerOnPhone = raw({ conversation: 'Oi Caio, aqui é a dona da loja' }, 'conversation', {
+    key: { remoteJid: CAIO, fromMe: true },
+    pushName: 'Você',
+    timestamp: now,
+  });
   return [
     // A burst of three from Ana in the same second (same WhatsApp timestamp), two arriving in the same millisecond.
     ['messages.upsert', text(ANA, 'Oi', 'Ana Lima'), 0],
@@ -92,7 +112,13 @@ function scenario(): [string, unknown, number][] {
 }
 
 function inputsFor(side: Side, events: [string, unknown, number][], start: number): IngestInput[] {
-  return events.map(([event, data, offset]) => ({ eventId: null, number: side.number, event, data, receivedAt: new Date(start + offset) }));
+  return events.map(([event, data, offset]) => ({
+    eventId: null,
+    number: side.number,
+    event,
+    data,
+    receivedAt: new Date(start + offset),
+  }));
 }
 
 // --- what is compared --------------------------------------------------------------------------
@@ -118,7 +144,12 @@ async function storedState(side: Side) {
     await q(sql`select c.contact_jid, b.state, b.reason, b.first_message_at, b.last_message_at, b.due_at, b.version
                 from reply_bursts b join conversations c on c.id = b.conv_id
                 where c.number_id = ${side.number.id} order by c.contact_jid, b.created_at`)
-  ).map((r): Row => ({ ...r, first_message_at: iso(r.first_message_at), last_message_at: iso(r.last_message_at), due_at: iso(r.due_at) }));
+  ).map((r): Row => ({
+    ...r,
+    first_message_at: iso(r.first_message_at),
+    last_message_at: iso(r.last_message_at),
+    due_at: iso(r.due_at),
+  }));
   return { conversations, messages, bursts };
 }
 
@@ -181,7 +212,10 @@ describe('ingestion parity: batch and one by one store the same', () => {
   // the whole run and opens no burst at all (no row). Nobody is answered either way; only the cancelled
   // burst record is missing on the batch path. When the two paths agree this test starts failing:
   // turn it back into a plain `it`.
-  it.fails('reply bursts: all rows, cancelled ones included, are the same (batch opens no burst for a run ending in an opt-out)', () => {
-    expect(withoutVersion(batchState.bursts)).toEqual(withoutVersion(oneState.bursts));
-  });
+  it.fails(
+    'reply bursts: all rows, cancelled ones included, are the same (batch opens no burst for a run ending in an opt-out)',
+    () => {
+      expect(withoutVersion(batchState.bursts)).toEqual(withoutVersion(oneState.bursts));
+    },
+  );
 });

@@ -14,7 +14,9 @@ let fake: FakeOpenAi;
 let t: TestApp;
 beforeAll(async () => {
   fake = await startFakeOpenAi();
-  t = await createTestApp({ env: { AI_BASE_URL: fake.baseUrl, AI_API_KEY: 'chave-de-teste', AI_MAX_RETRIES: '1', AI_TIMEOUT_MS: '5000' } });
+  t = await createTestApp({
+    env: { AI_BASE_URL: fake.baseUrl, AI_API_KEY: 'chave-de-teste', AI_MAX_RETRIES: '1', AI_TIMEOUT_MS: '5000' },
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -28,7 +30,16 @@ async function signedIn(): Promise<TestClient> {
   return client;
 }
 
-const SECTIONS = ['# Identidade', '# Objetivo', '# Contexto do negócio', '# Qualificação', '# Objeções', '# Fechamento', '# Tom de voz', '# Regras importantes'];
+const SECTIONS = [
+  '# Identidade',
+  '# Objetivo',
+  '# Contexto do negócio',
+  '# Qualificação',
+  '# Objeções',
+  '# Fechamento',
+  '# Tom de voz',
+  '# Regras importantes',
+];
 
 describe('call A: refinement questions', () => {
   it('valid JSON: the AI’s questions, and the request follows the spec (model, 0.7, 2000, top_p 1, no stream, key)', async () => {
@@ -40,7 +51,14 @@ describe('call A: refinement questions', () => {
 
     expect(fake.requests).toHaveLength(1);
     const sent = fake.requests[0]!;
-    expect(sent).toMatchObject({ model: 'openai/gpt-oss-120b', temperature: 0.7, max_tokens: 2000, top_p: 1, stream: false, call: 'A' });
+    expect(sent).toMatchObject({
+      model: 'openai/gpt-oss-120b',
+      temperature: 0.7,
+      max_tokens: 2000,
+      top_p: 1,
+      stream: false,
+      call: 'A',
+    });
     expect(sent.authorization).toBe('Bearer chave-de-teste');
     expect(sent.messages[0]!.role).toBe('system');
     expect(sent.messages[0]!.content).toContain('entre 3 e 6 perguntas');
@@ -62,7 +80,11 @@ describe('call A: refinement questions', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().source).toBe('fallback');
     expect(res.json().perguntas).toEqual(DEFAULT_QUESTIONS);
-    expect(res.json().perguntas.map((p: { categoria: string }) => p.categoria)).toEqual(['ticket', 'ciclo_vendas', 'qualificacao']);
+    expect(res.json().perguntas.map((p: { categoria: string }) => p.categoria)).toEqual([
+      'ticket',
+      'ciclo_vendas',
+      'qualificacao',
+    ]);
   });
 
   it('HTTP 500: retried with backoff, then the two default questions', async () => {
@@ -117,9 +139,13 @@ describe('configuration', () => {
     expect(loadEnv({ AI_BASE_URL: 'http://127.0.0.1:9/v1' }).aiProvider).toBe('openai');
     expect(loadEnv({ AI_BASE_URL: 'http://127.0.0.1:9/v1', AI_PROVIDER: 'demo' }).aiProvider).toBe('demo');
     expect(loadEnv({}).AI_MODEL).toBe('openai/gpt-oss-120b');
-    expect(() => loadEnv({ NODE_ENV: 'production', ...base })).toThrow(/AI_BASE_URL: obrigatório em produção.*AI_PROVIDER=demo/s);
+    expect(() => loadEnv({ NODE_ENV: 'production', ...base })).toThrow(
+      /AI_BASE_URL: obrigatório em produção.*AI_PROVIDER=demo/s,
+    );
     expect(loadEnv({ NODE_ENV: 'production', ...base, AI_PROVIDER: 'demo' }).aiProvider).toBe('demo');
-    expect(loadEnv({ NODE_ENV: 'production', ...base, AI_BASE_URL: 'https://api.exemplo.com/v1' }).aiProvider).toBe('openai');
+    expect(loadEnv({ NODE_ENV: 'production', ...base, AI_BASE_URL: 'https://api.exemplo.com/v1' }).aiProvider).toBe(
+      'openai',
+    );
     expect(() => loadEnv({ AI_PROVIDER: 'openai' })).toThrow(/AI_BASE_URL: obrigatório com AI_PROVIDER=openai/);
     expect(() => loadEnv({ AI_PROVIDER: 'gpt' })).toThrow(/AI_PROVIDER/);
   });

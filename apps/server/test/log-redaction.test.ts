@@ -32,7 +32,15 @@ beforeAll(async () => {
     req.resume();
     req.on('end', () => {
       res.writeHead(401, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ error: { message: `Incorrect API key provided: ${AI_KEY}. You can find your API key at https://platform.openai.com/account/api-keys.`, type: 'invalid_request_error', code: 'invalid_api_key' } }));
+      res.end(
+        JSON.stringify({
+          error: {
+            message: `Incorrect API key provided: ${AI_KEY}. You can find your API key at https://platform.openai.com/account/api-keys.`,
+            type: 'invalid_request_error',
+            code: 'invalid_api_key',
+          },
+        }),
+      );
     });
   });
   await new Promise<void>((r) => provider.listen(0, '127.0.0.1', () => r()));
@@ -68,7 +76,14 @@ const logged = () => lines.join('');
 
 describe('log lines', () => {
   it("the AI provider's 'Incorrect API key provided: sk-…' is logged without the key", async () => {
-    const llm = createOpenAiLlm({ baseURL: app.deps.env.AI_BASE_URL!, apiKey: AI_KEY, model: 'x', timeoutMs: 5_000, maxRetries: 0, log: app.log });
+    const llm = createOpenAiLlm({
+      baseURL: app.deps.env.AI_BASE_URL!,
+      apiKey: AI_KEY,
+      model: 'x',
+      timeoutMs: 5_000,
+      maxRetries: 0,
+      log: app.log,
+    });
     await expect(llm.complete({ messages: [{ role: 'user', content: 'oi' }] })).rejects.toThrow();
     const line = lines.find((l) => l.includes('AI provider failed'));
     expect(line).toBeDefined();
@@ -80,10 +95,34 @@ describe('log lines', () => {
 
   it('errors, messages and fields holding keys, tokens and secrets are scrubbed', () => {
     const err = new Error(`falhou com Bearer abc.def-ghi e a chave ${AI_KEY}`);
-    app.log.error({ err, headers: { authorization: 'Bearer zzz-token', cookie: 'vendai.session_token=abc.def' }, webhookHeaders: { 'x-vendai-webhook-secret': WEBHOOK_SECRET } }, `segredo ${AUTH_SECRET}`);
-    app.log.warn({ url: 'postgres://app:senha-do-banco@db:5432/vendai', apikey: 'chave-da-instancia-123', password: 'senha-forte-123' }, 'conexão');
+    app.log.error(
+      {
+        err,
+        headers: { authorization: 'Bearer zzz-token', cookie: 'vendai.session_token=abc.def' },
+        webhookHeaders: { 'x-vendai-webhook-secret': WEBHOOK_SECRET },
+      },
+      `segredo ${AUTH_SECRET}`,
+    );
+    app.log.warn(
+      {
+        url: 'postgres://app:senha-do-banco@db:5432/vendai',
+        apikey: 'chave-da-instancia-123',
+        password: 'senha-forte-123',
+      },
+      'conexão',
+    );
     const text = logged();
-    for (const secret of [AI_KEY, 'abc.def-ghi', 'zzz-token', 'session_token=abc', WEBHOOK_SECRET, AUTH_SECRET, 'senha-do-banco', 'chave-da-instancia-123', 'senha-forte-123']) {
+    for (const secret of [
+      AI_KEY,
+      'abc.def-ghi',
+      'zzz-token',
+      'session_token=abc',
+      WEBHOOK_SECRET,
+      AUTH_SECRET,
+      'senha-do-banco',
+      'chave-da-instancia-123',
+      'senha-forte-123',
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
     expect(text).toContain(REDACTED);
@@ -93,11 +132,25 @@ describe('log lines', () => {
   });
 
   it('a request with credentials in its headers is logged without them', async () => {
-    await app.inject({ method: 'POST', url: '/webhooks/gateway/desconhecida', headers: { 'x-vendai-webhook-secret': WEBHOOK_SECRET, authorization: 'Bearer tok-123456789', cookie: 'vendai.session_token=sess-987654321' }, payload: { event: 'x', instance: 'desconhecida', data: {} } });
-    await app.inject({ method: 'GET', url: '/api/account/me', headers: { authorization: 'Bearer tok-123456789', cookie: 'vendai.session_token=sess-987654321' } });
+    await app.inject({
+      method: 'POST',
+      url: '/webhooks/gateway/desconhecida',
+      headers: {
+        'x-vendai-webhook-secret': WEBHOOK_SECRET,
+        authorization: 'Bearer tok-123456789',
+        cookie: 'vendai.session_token=sess-987654321',
+      },
+      payload: { event: 'x', instance: 'desconhecida', data: {} },
+    });
+    await app.inject({
+      method: 'GET',
+      url: '/api/account/me',
+      headers: { authorization: 'Bearer tok-123456789', cookie: 'vendai.session_token=sess-987654321' },
+    });
     const text = logged();
     expect(text).toContain('/api/account/me');
-    for (const secret of [WEBHOOK_SECRET, 'tok-123456789', 'sess-987654321']) expect(text, secret).not.toContain(secret);
+    for (const secret of [WEBHOOK_SECRET, 'tok-123456789', 'sess-987654321'])
+      expect(text, secret).not.toContain(secret);
   });
 });
 

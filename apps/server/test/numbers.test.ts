@@ -36,7 +36,10 @@ async function signedIn(app: TestApp = t): Promise<{ client: TestClient; userId:
 async function createNumber(client: TestClient, phone = newPhone(), apelido = 'Loja Centro') {
   const res = await client.post('/api/numbers', { phone: phone.e164, apelido });
   expect(res.statusCode, res.body).toBe(201);
-  return { ...(res.json() as { number: { id: string; instance_name: string; phone: string }; qrCode: string | null }), phone };
+  return {
+    ...(res.json() as { number: { id: string; instance_name: string; phone: string }; qrCode: string | null }),
+    phone,
+  };
 }
 
 /** The person's phone scans the QR on the simulator page. */
@@ -63,7 +66,13 @@ describe('POST /api/numbers (adicionar e conectar)', () => {
     const { number, qrCode } = await createNumber(client, phone, '  Loja Centro  ');
 
     expect(qrCode).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
-    expect(number).toMatchObject({ phone: phone.digits, apelido: 'Loja Centro', status: 'DESCONECTADO', agente: null, connected_at: null });
+    expect(number).toMatchObject({
+      phone: phone.digits,
+      apelido: 'Loja Centro',
+      status: 'DESCONECTADO',
+      agente: null,
+      connected_at: null,
+    });
     // prefix + last 4 of the phone + last 4 of the timestamp (ms)
     expect(number.instance_name).toMatch(new RegExp(`^vendai${phone.digits.slice(-4)}\\d{4}$`));
     const stamp = Number(number.instance_name.slice(-4));
@@ -79,7 +88,14 @@ describe('POST /api/numbers (adicionar e conectar)', () => {
     const list = await client.get('/api/numbers');
     expect(list.statusCode).toBe(200);
     expect(list.json()).toEqual([
-      expect.objectContaining({ id: number.id, phone: phone.digits, instance_name: number.instance_name, apelido: 'Loja Centro', status: 'DESCONECTADO', agente_nome: null }),
+      expect.objectContaining({
+        id: number.id,
+        phone: phone.digits,
+        instance_name: number.instance_name,
+        apelido: 'Loja Centro',
+        status: 'DESCONECTADO',
+        agente_nome: null,
+      }),
     ]);
   });
 
@@ -111,7 +127,10 @@ describe('POST /api/numbers (adicionar e conectar)', () => {
     expect(check.statusCode).toBe(200);
     expect(check.json()).toEqual({ exists: true, ownedByYou: false });
     // The owner's own check says it is theirs.
-    expect((await first.client.post('/api/numbers/check-phone', { phone: phone.e164 })).json()).toEqual({ exists: true, ownedByYou: true });
+    expect((await first.client.post('/api/numbers/check-phone', { phone: phone.e164 })).json()).toEqual({
+      exists: true,
+      ownedByYou: true,
+    });
 
     const formatted = `+55 (11) ${phone.digits.slice(4, 9)}-${phone.digits.slice(9)}`;
     const res = await second.client.post('/api/numbers', { phone: formatted, apelido: 'Outra loja' });
@@ -123,7 +142,9 @@ describe('POST /api/numbers (adicionar e conectar)', () => {
   it('duas contas com o mesmo número ao mesmo tempo: o banco deixa passar uma só, a outra recebe 409', async () => {
     const [a, b] = await Promise.all([signedIn(), signedIn()]);
     const phone = newPhone();
-    const results = await Promise.all([a, b].map(({ client }) => client.post('/api/numbers', { phone: phone.e164, apelido: 'Loja' })));
+    const results = await Promise.all(
+      [a, b].map(({ client }) => client.post('/api/numbers', { phone: phone.e164, apelido: 'Loja' })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json().error.message).toBe('Número já em uso');
     const rows = await t.database.db.select().from(numbers).where(eq(numbers.phone, phone.digits));
@@ -132,7 +153,10 @@ describe('POST /api/numbers (adicionar e conectar)', () => {
 
   it('check-phone responde false para um número livre e 400 para um número inválido', async () => {
     const { client } = await signedIn();
-    expect((await client.post('/api/numbers/check-phone', { phone: newPhone().e164 })).json()).toEqual({ exists: false, ownedByYou: false });
+    expect((await client.post('/api/numbers/check-phone', { phone: newPhone().e164 })).json()).toEqual({
+      exists: false,
+      ownedByYou: false,
+    });
     const bad = await client.post('/api/numbers/check-phone', { phone: '99' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toBe('Por favor, insira um número de telefone válido');
@@ -154,7 +178,9 @@ describe('POST /api/numbers (adicionar e conectar)', () => {
 
   it('dois envios ao mesmo tempo não passam do limite do plano', async () => {
     const { client } = await signedIn();
-    const results = await Promise.all([0, 1, 2].map(() => client.post('/api/numbers', { phone: newPhone().e164, apelido: 'Loja' })));
+    const results = await Promise.all(
+      [0, 1, 2].map(() => client.post('/api/numbers', { phone: newPhone().e164, apelido: 'Loja' })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403, 403]);
     expect((await client.get('/api/numbers')).json()).toHaveLength(1);
   });
@@ -242,7 +268,10 @@ describe('conexão: estado, QR, expiração', () => {
     // A new try connects.
     await client.post(`/api/numbers/${number.id}/reconnect`);
     await approveOnSimulator(number.instance_name, phone.digits);
-    expect((await client.get(`/api/numbers/${number.id}/state`)).json()).toEqual({ state: 'open', status: 'CONECTADO' });
+    expect((await client.get(`/api/numbers/${number.id}/state`)).json()).toEqual({
+      state: 'open',
+      status: 'CONECTADO',
+    });
   });
 
   it('reconectar uma instância que o gateway perdeu cria a instância de novo', async () => {
@@ -284,28 +313,51 @@ describe('PATCH /api/numbers/:id', () => {
     const { number } = await createNumber(client);
     const [agent] = await t.database.db.insert(agentes).values({ userId, apelido: 'Vendedora' }).returning();
 
-    const renamed = await client.request({ method: 'PATCH', url: `/api/numbers/${number.id}`, payload: { apelido: '  Matriz ' } });
+    const renamed = await client.request({
+      method: 'PATCH',
+      url: `/api/numbers/${number.id}`,
+      payload: { apelido: '  Matriz ' },
+    });
     expect(renamed.statusCode).toBe(200);
     expect(renamed.json()).toMatchObject({ apelido: 'Matriz', agente: null, agente_nome: null });
 
-    const linked = await client.request({ method: 'PATCH', url: `/api/numbers/${number.id}`, payload: { agente: agent!.id } });
+    const linked = await client.request({
+      method: 'PATCH',
+      url: `/api/numbers/${number.id}`,
+      payload: { agente: agent!.id },
+    });
     expect(linked.json()).toMatchObject({ agente: agent!.id, agente_nome: 'Vendedora' });
     expect((await client.get('/api/numbers')).json()[0]).toMatchObject({ agente: agent!.id, agente_nome: 'Vendedora' });
 
-    const unlinked = await client.request({ method: 'PATCH', url: `/api/numbers/${number.id}`, payload: { agente: null } });
+    const unlinked = await client.request({
+      method: 'PATCH',
+      url: `/api/numbers/${number.id}`,
+      payload: { agente: null },
+    });
     expect(unlinked.json()).toMatchObject({ agente: null, agente_nome: null });
 
-    const blank = await client.request({ method: 'PATCH', url: `/api/numbers/${number.id}`, payload: { apelido: ' ' } });
+    const blank = await client.request({
+      method: 'PATCH',
+      url: `/api/numbers/${number.id}`,
+      payload: { apelido: ' ' },
+    });
     expect(blank.statusCode).toBe(400);
     expect(blank.json().error.message).toBe('Por favor, insira um apelido para a instância');
   });
 
-  it("o agente de outro usuário → 404 e nada muda", async () => {
+  it('o agente de outro usuário → 404 e nada muda', async () => {
     const { client } = await signedIn();
     const other = await signedIn();
     const { number } = await createNumber(client);
-    const [foreign] = await t.database.db.insert(agentes).values({ userId: other.userId, apelido: 'Alheio' }).returning();
-    const res = await client.request({ method: 'PATCH', url: `/api/numbers/${number.id}`, payload: { agente: foreign!.id } });
+    const [foreign] = await t.database.db
+      .insert(agentes)
+      .values({ userId: other.userId, apelido: 'Alheio' })
+      .returning();
+    const res = await client.request({
+      method: 'PATCH',
+      url: `/api/numbers/${number.id}`,
+      payload: { agente: foreign!.id },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().error.message).toBe('Agente não encontrado.');
     expect((await rowOf(number.id))!.agente).toBeNull();
@@ -346,7 +398,9 @@ describe('isolamento entre contas', () => {
 describe('gateway fora do ar', () => {
   it("criar → 502 'Erro na Evolution API' com o status, e o número não fica salvo", async () => {
     const port = await freePort(); // nothing listens there
-    const down = await createTestApp({ env: { EVOLUTION_API_URL: `http://127.0.0.1:${port}`, EVOLUTION_API_KEY: 'chave-teste' } });
+    const down = await createTestApp({
+      env: { EVOLUTION_API_URL: `http://127.0.0.1:${port}`, EVOLUTION_API_KEY: 'chave-teste' },
+    });
     try {
       const { client } = await signedIn(down);
       const phone = newPhone();

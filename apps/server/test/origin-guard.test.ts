@@ -30,7 +30,16 @@ const FOREIGN = ['https://evil.example', 'null', 'http://localhost:3001', 'http:
 describe('state-changing routes refuse a foreign Origin', () => {
   it('the enumeration sees the routes (so the loop below is not vacuous)', () => {
     const routes = listGuardedRoutes(t.app).map((r) => `${r.method} ${r.url}`);
-    for (const known of ['PATCH /api/agents/:id', 'DELETE /api/agents/:id', 'PATCH /api/numbers/:id', 'POST /api/numbers', 'PATCH /api/conversations/:id', 'POST /api/conversations/:id/messages', 'POST /api/auth/sign-in/email', 'POST /api/account/register']) {
+    for (const known of [
+      'PATCH /api/agents/:id',
+      'DELETE /api/agents/:id',
+      'PATCH /api/numbers/:id',
+      'POST /api/numbers',
+      'PATCH /api/conversations/:id',
+      'POST /api/conversations/:id/messages',
+      'POST /api/auth/sign-in/email',
+      'POST /api/account/register',
+    ]) {
       expect(routes).toContain(known);
     }
     expect(routes.some((r) => r.includes('/simulator/ui-api/'))).toBe(true);
@@ -42,15 +51,27 @@ describe('state-changing routes refuse a foreign Origin', () => {
     expect(routes.length).toBeGreaterThan(15);
     for (const route of routes) {
       for (const origin of FOREIGN) {
-        const res = await owner.request({ method: route.method as 'POST', url: concreteUrl(route.url), headers: { origin }, payload: { name: 'x' } });
+        const res = await owner.request({
+          method: route.method as 'POST',
+          url: concreteUrl(route.url),
+          headers: { origin },
+          payload: { name: 'x' },
+        });
         expect(res.statusCode, `${route.method} ${route.url} from ${origin}`).toBe(403);
-        expect(res.json(), `${route.method} ${route.url}`).toEqual({ error: { code: 'FORBIDDEN', message: FOREIGN_ORIGIN_MESSAGE } });
+        expect(res.json(), `${route.method} ${route.url}`).toEqual({
+          error: { code: 'FORBIDDEN', message: FOREIGN_ORIGIN_MESSAGE },
+        });
       }
     }
   });
 
   it('a refused request changes nothing: no number is created, the session survives sign-out', async () => {
-    const create = await owner.request({ method: 'POST', url: '/api/numbers', headers: { origin: 'https://evil.example' }, payload: { phone: '+5511987654321', apelido: 'Loja' } });
+    const create = await owner.request({
+      method: 'POST',
+      url: '/api/numbers',
+      headers: { origin: 'https://evil.example' },
+      payload: { phone: '+5511987654321', apelido: 'Loja' },
+    });
     expect(create.statusCode).toBe(403);
     expect((await owner.get('/api/numbers')).json()).toEqual([]);
     const out = await owner.request({ method: 'POST', url: '/api/auth/sign-out', headers: { origin: 'null' } });
@@ -62,12 +83,22 @@ describe('state-changing routes refuse a foreign Origin', () => {
 describe('what stays allowed', () => {
   it('the app origin, TRUSTED_ORIGINS and requests without Origin reach the route', async () => {
     for (const origin of [t.env.appUrl, 'http://127.0.0.1:3000', EXTRA_ORIGIN]) {
-      const res = await owner.request({ method: 'PATCH', url: `/api/agents/${randomUUID()}`, headers: { origin }, payload: { system_prompt: 'Você é a vendedora.' } });
+      const res = await owner.request({
+        method: 'PATCH',
+        url: `/api/agents/${randomUUID()}`,
+        headers: { origin },
+        payload: { system_prompt: 'Você é a vendedora.' },
+      });
       expect(res.statusCode, origin).toBe(404);
       expect(res.json().error.code).toBe('NOT_FOUND');
     }
     // curl, scripts: no Origin header at all.
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/agents/${randomUUID()}`, headers: { cookie: owner.cookieHeader() }, payload: { system_prompt: 'Você é a vendedora.' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/agents/${randomUUID()}`,
+      headers: { cookie: owner.cookieHeader() },
+      payload: { system_prompt: 'Você é a vendedora.' },
+    });
     expect(res.statusCode).toBe(404);
   });
 
@@ -77,7 +108,12 @@ describe('what stays allowed', () => {
   });
 
   it('webhooks are exempt: authenticated by their secret, whatever the Origin', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/webhooks/gateway/desconhecida', headers: { origin: 'https://evil.example' }, payload: { event: 'messages.upsert', instance: 'desconhecida', data: {} } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/webhooks/gateway/desconhecida',
+      headers: { origin: 'https://evil.example' },
+      payload: { event: 'messages.upsert', instance: 'desconhecida', data: {} },
+    });
     expect(res.statusCode).toBe(404);
   });
 });

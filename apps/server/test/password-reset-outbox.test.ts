@@ -35,7 +35,9 @@ describe('password reset with the outbox mailer', () => {
     expect(rows[0]!.html).toContain('/reset-password?code=');
 
     expect((await t.client().get(`/api/account/password-reset/${code}`)).json()).toEqual({ status: 'valid' });
-    const reset = await t.client().post('/api/auth/reset-password', { token: code, newPassword: 'nova-senha-forte-456' });
+    const reset = await t
+      .client()
+      .post('/api/auth/reset-password', { token: code, newPassword: 'nova-senha-forte-456' });
     expect(reset.statusCode).toBe(200);
     expect((await t.client().signIn(person.email, 'nova-senha-forte-456')).statusCode).toBe(200);
   });

@@ -75,7 +75,9 @@ describe('password reset over SMTP', () => {
 
     const status = await t.client().get(`/api/account/password-reset/${code}`);
     expect(status.json()).toEqual({ status: 'expired' });
-    const reset = await t.client().post('/api/auth/reset-password', { token: code, newPassword: 'nova-senha-forte-456' });
+    const reset = await t
+      .client()
+      .post('/api/auth/reset-password', { token: code, newPassword: 'nova-senha-forte-456' });
     expect(reset.statusCode).toBe(400);
     expect(reset.json().error.message).toBe(INVALID_LINK);
     expect((await t.client().signIn(person.email, person.password)).statusCode).toBe(200);
@@ -94,7 +96,12 @@ describe('password reset over SMTP', () => {
     const unknownEmail = 'nao.cadastrado@exemplo.com.br';
     const since = smtp.mails.length;
     const resetRecords = async () =>
-      (await t.database.db.select().from(verification).where(sql`${verification.identifier} like 'reset-password:%'`)).length;
+      (
+        await t.database.db
+          .select()
+          .from(verification)
+          .where(sql`${verification.identifier} like 'reset-password:%'`)
+      ).length;
     const recordsBefore = await resetRecords();
 
     const unknown = await t.client().post('/api/auth/request-password-reset', { email: unknownEmail });

@@ -11,33 +11,50 @@ afterAll(async () => {
 });
 
 describe('GET /api/config', () => {
-  it('without tutorial links or a business-platform app: three blank lessons and no authorization config', async () => {
-    const t = await createTestApp();
-    apps.push(t);
-    const body = publicConfigSchema.parse((await t.client().get('/api/config')).json());
-    expect(body).toMatchObject({ productName: 'VendAI', tutorialVideoUrls: ['', '', ''], whatsappBusiness: null, simulator: true });
-  }, SLOW);
+  it(
+    'without tutorial links or a business-platform app: three blank lessons and no authorization config',
+    async () => {
+      const t = await createTestApp();
+      apps.push(t);
+      const body = publicConfigSchema.parse((await t.client().get('/api/config')).json());
+      expect(body).toMatchObject({
+        productName: 'VendAI',
+        tutorialVideoUrls: ['', '', ''],
+        whatsappBusiness: null,
+        simulator: true,
+      });
+    },
+    SLOW,
+  );
 
-  it('answers the configured lesson links and the embedded-signup app (public values only)', async () => {
-    const t = await createTestApp({
-      env: {
-        TUTORIAL_VIDEO_URLS: 'https://youtu.be/AAAAAAAAAAA, ,https://www.youtube.com/shorts/CCCCCCCCCCC',
-        META_APP_ID: '1234567890',
-        META_CONFIG_ID: 'cfg-987',
-        META_OAUTH_SCOPES: 'whatsapp_business_management, business_management',
-        META_GRAPH_VERSION: 'v22.0',
-      },
-    });
-    apps.push(t);
-    const body = (await t.client().get('/api/config')).json();
-    expect(body.tutorialVideoUrls).toEqual(['https://youtu.be/AAAAAAAAAAA', '', 'https://www.youtube.com/shorts/CCCCCCCCCCC']);
-    expect(body.whatsappBusiness).toEqual({
-      appId: '1234567890',
-      configId: 'cfg-987',
-      scopes: ['whatsapp_business_management', 'business_management'],
-      dialogUrl: 'https://www.facebook.com/v22.0/dialog/oauth',
-    });
-  }, SLOW);
+  it(
+    'answers the configured lesson links and the embedded-signup app (public values only)',
+    async () => {
+      const t = await createTestApp({
+        env: {
+          TUTORIAL_VIDEO_URLS: 'https://youtu.be/AAAAAAAAAAA, ,https://www.youtube.com/shorts/CCCCCCCCCCC',
+          META_APP_ID: '1234567890',
+          META_CONFIG_ID: 'cfg-987',
+          META_OAUTH_SCOPES: 'whatsapp_business_management, business_management',
+          META_GRAPH_VERSION: 'v22.0',
+        },
+      });
+      apps.push(t);
+      const body = (await t.client().get('/api/config')).json();
+      expect(body.tutorialVideoUrls).toEqual([
+        'https://youtu.be/AAAAAAAAAAA',
+        '',
+        'https://www.youtube.com/shorts/CCCCCCCCCCC',
+      ]);
+      expect(body.whatsappBusiness).toEqual({
+        appId: '1234567890',
+        configId: 'cfg-987',
+        scopes: ['whatsapp_business_management', 'business_management'],
+        dialogUrl: 'https://www.facebook.com/v22.0/dialog/oauth',
+      });
+    },
+    SLOW,
+  );
 });
 
 describe('tutorialVideoUrls', () => {
@@ -49,29 +66,37 @@ describe('tutorialVideoUrls', () => {
 });
 
 describe('opener policy for the authorization popup', () => {
-  it('pages keep popups they open reachable; the callback page keeps its opener', async () => {
-    const t = await createTestApp();
-    apps.push(t);
-    const page = await t.client().get('/connect/whatsapp');
-    expect(page.statusCode).toBe(200);
-    expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
-    const callback = await t.client().get('/connect/whatsapp/callback?code=abc&state=xyz');
-    expect(callback.statusCode).toBe(200);
-    expect(callback.headers['cross-origin-opener-policy']).toBe('unsafe-none');
-  }, SLOW);
+  it(
+    'pages keep popups they open reachable; the callback page keeps its opener',
+    async () => {
+      const t = await createTestApp();
+      apps.push(t);
+      const page = await t.client().get('/connect/whatsapp');
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['cross-origin-opener-policy']).toBe('same-origin-allow-popups');
+      const callback = await t.client().get('/connect/whatsapp/callback?code=abc&state=xyz');
+      expect(callback.statusCode).toBe(200);
+      expect(callback.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+    },
+    SLOW,
+  );
 });
 
 describe('GET /api/account/session', () => {
-  it('answers 200 with null when signed out, and the user when signed in', async () => {
-    const t = await createTestApp();
-    apps.push(t);
-    const anonymous = await t.client().get('/api/account/session');
-    expect(anonymous.statusCode).toBe(200);
-    expect(anonymous.json()).toEqual({ me: null });
-    const client = t.client();
-    const person = await client.registerOk();
-    const res = await client.get('/api/account/session');
-    expect(res.statusCode).toBe(200);
-    expect(res.json().me).toMatchObject({ user: { email: person.email }, planLabel: 'Gratuito' });
-  }, SLOW);
+  it(
+    'answers 200 with null when signed out, and the user when signed in',
+    async () => {
+      const t = await createTestApp();
+      apps.push(t);
+      const anonymous = await t.client().get('/api/account/session');
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.json()).toEqual({ me: null });
+      const client = t.client();
+      const person = await client.registerOk();
+      const res = await client.get('/api/account/session');
+      expect(res.statusCode).toBe(200);
+      expect(res.json().me).toMatchObject({ user: { email: person.email }, planLabel: 'Gratuito' });
+    },
+    SLOW,
+  );
 });

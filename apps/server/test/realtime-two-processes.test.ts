@@ -67,7 +67,10 @@ describe.runIf(testDatabaseKind() === 'postgres')('realtime with two server proc
     const notifier = new pg.Client({ connectionString: databaseUrl });
     await notifier.connect();
     try {
-      await notifier.query('select pg_notify($1, p) from unnest($2::text[]) as p', [REALTIME_CHANNEL, encodeEnvelope(ana.id, event('olá de outro processo'))]);
+      await notifier.query('select pg_notify($1, p) from unnest($2::text[]) as p', [
+        REALTIME_CHANNEL,
+        encodeEnvelope(ana.id, event('olá de outro processo')),
+      ]);
     } finally {
       await notifier.end();
     }
@@ -79,7 +82,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('realtime with two server proc
     expect(brunoOnA.messages.filter((m) => m.event === 'message.created')).toEqual([]);
   });
 
-  it('a real action on A (the gateway reports the number connected) reaches the owner\'s socket on B as number.updated', async () => {
+  it("a real action on A (the gateway reports the number connected) reaches the owner's socket on B as number.updated", async () => {
     const ana = await register(a);
     const anaOnB = await connect(b, ana.cookie);
     // The number as issue 3's connect flow leaves it (test data written straight to the shared database).

@@ -46,7 +46,7 @@ async function connectAs(person: Person | null, headers: Record<string, string> 
 const contentOf = (m: { data?: unknown }) => (m.data as { content?: string } | undefined)?.content;
 
 describe('realtime WebSocket /api/realtime', () => {
-  it('a signed-in person gets hello, then the events published for them, and never another person\'s', async () => {
+  it("a signed-in person gets hello, then the events published for them, and never another person's", async () => {
     const ana = await signedInPerson();
     const bruno = await signedInPerson();
     const anaTab1 = await connectAs(ana);
@@ -72,7 +72,14 @@ describe('realtime WebSocket /api/realtime', () => {
   it('delivers every event kind of the contract, in publish order', async () => {
     const ana = await signedInPerson();
     const tab = await connectAs(ana);
-    const number = { id: 'n1', status: 'DESCONECTADO' as const, agente: null, apelido: 'Loja', phone: '5511987654321', instanceName: 'vendai_x' };
+    const number = {
+      id: 'n1',
+      status: 'DESCONECTADO' as const,
+      agente: null,
+      apelido: 'Loja',
+      phone: '5511987654321',
+      instanceName: 'vendai_x',
+    };
     const events: RealtimeEvent[] = [
       message('primeira'),
       { event: 'conversation.deleted', data: { id: 'c1' } },
@@ -98,9 +105,13 @@ describe('realtime WebSocket /api/realtime', () => {
 
   it('refuses the upgrade without a session (401), with a forged cookie (401) and from a foreign origin (403)', async () => {
     await expect(connectAs(null)).rejects.toMatchObject({ statusCode: 401 });
-    await expect(connectAs(null, { cookie: 'vendai.session_token=forjado.assinatura' })).rejects.toMatchObject({ statusCode: 401 });
+    await expect(connectAs(null, { cookie: 'vendai.session_token=forjado.assinatura' })).rejects.toMatchObject({
+      statusCode: 401,
+    });
     const ana = await signedInPerson();
-    await expect(connectAs(ana, { origin: 'https://site-malicioso.example' })).rejects.toMatchObject({ statusCode: 403 });
+    await expect(connectAs(ana, { origin: 'https://site-malicioso.example' })).rejects.toMatchObject({
+      statusCode: 403,
+    });
     // Same session, the app's own origin: accepted.
     await expect(connectAs(ana)).resolves.toBeTruthy();
   });
@@ -110,7 +121,9 @@ describe('realtime WebSocket /api/realtime', () => {
     const ana = await signedInPerson();
     const res = await ana.client.get('/api/realtime');
     expect(res.statusCode).toBe(426);
-    expect(res.json()).toEqual({ error: { code: 'VALIDATION', message: 'Este endereço aceita apenas conexões WebSocket.' } });
+    expect(res.json()).toEqual({
+      error: { code: 'VALIDATION', message: 'Este endereço aceita apenas conexões WebSocket.' },
+    });
   });
 
   it('after sign-out the same cookie can no longer connect', async () => {
@@ -136,14 +149,33 @@ describe('realtime WebSocket /api/realtime', () => {
     const token = crypto.randomUUID();
     const [number] = await t.app.deps.db
       .insert(numbers)
-      .values({ userId: ana.id, token, phone: `55119${String(Date.now()).slice(-8)}`, instanceName, apelido: 'Loja Centro' })
+      .values({
+        userId: ana.id,
+        token,
+        phone: `55119${String(Date.now()).slice(-8)}`,
+        instanceName,
+        apelido: 'Loja Centro',
+      })
       .returning({ id: numbers.id });
     const report = (state: string) =>
-      t.client().post(`/webhooks/gateway/${instanceName}`, { event: 'connection.update', instance: instanceName, data: { state } }, { 'x-vendai-webhook-secret': token });
+      t
+        .client()
+        .post(
+          `/webhooks/gateway/${instanceName}`,
+          { event: 'connection.update', instance: instanceName, data: { state } },
+          { 'x-vendai-webhook-secret': token },
+        );
 
     expect((await report('open')).statusCode).toBe(200);
     const connected = await anaTab.waitFor((m) => m.event === 'number.updated');
-    expect(connected.data).toEqual({ id: number!.id, status: 'CONECTADO', agente: null, apelido: 'Loja Centro', phone: expect.any(String), instanceName });
+    expect(connected.data).toEqual({
+      id: number!.id,
+      status: 'CONECTADO',
+      agente: null,
+      apelido: 'Loja Centro',
+      phone: expect.any(String),
+      instanceName,
+    });
     const since = anaTab.messages.length;
     expect((await report('close')).statusCode).toBe(200);
     const disconnected = await anaTab.waitFor((m) => m.event === 'number.updated', { since });
@@ -163,7 +195,10 @@ describe('realtime WebSocket /api/realtime', () => {
       const address = await other.app.listen({ host: '127.0.0.1', port: 0 });
       const client = other.client();
       await client.registerOk();
-      const ws = await connectWs(`${address.replace(/^http/, 'ws')}/api/realtime`, { origin: TEST_ORIGIN, cookie: client.cookieHeader() });
+      const ws = await connectWs(`${address.replace(/^http/, 'ws')}/api/realtime`, {
+        origin: TEST_ORIGIN,
+        cookie: client.cookieHeader(),
+      });
       await other.app.close();
       // @fastify/websocket closes without a code (1005); the web connector reconnects either way.
       expect([1001, 1005]).toContain(await ws.closed);
@@ -178,7 +213,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('realtime across processes (Po
     return (t.database.pool!.options as { connectionString: string }).connectionString;
   }
 
-  it('a NOTIFY sent by another connection (as another server process does) reaches the owner\'s socket', async () => {
+  it("a NOTIFY sent by another connection (as another server process does) reaches the owner's socket", async () => {
     const ana = await signedInPerson();
     const bruno = await signedInPerson();
     const anaTab = await connectAs(ana);
@@ -191,7 +226,10 @@ describe.runIf(testDatabaseKind() === 'postgres')('realtime across processes (Po
       }
       // A large one, split in parts, sent by one statement as publish() does.
       const big = message('x'.repeat(20_000));
-      await other.query('select pg_notify($1, p) from unnest($2::text[]) as p', [REALTIME_CHANNEL, encodeEnvelope(ana.id, big)]);
+      await other.query('select pg_notify($1, p) from unnest($2::text[]) as p', [
+        REALTIME_CHANNEL,
+        encodeEnvelope(ana.id, big),
+      ]);
       await anaTab.waitFor((m) => contentOf(m) === 'de outro processo');
       await anaTab.waitFor((m) => contentOf(m)?.length === 20_000);
       await new Promise((r) => setTimeout(r, 100));
@@ -218,10 +256,12 @@ describe.runIf(testDatabaseKind() === 'postgres')('realtime across processes (Po
       let delivered = false;
       while (!delivered && Date.now() < deadline) {
         await t.app.deps.realtime.publish(ana.id, message('de volta'));
-        delivered = await again.waitFor((m) => contentOf(m) === 'de volta', { timeoutMs: 500 }).then(
-          () => true,
-          () => false,
-        );
+        delivered = await again
+          .waitFor((m) => contentOf(m) === 'de volta', { timeoutMs: 500 })
+          .then(
+            () => true,
+            () => false,
+          );
       }
       expect(delivered).toBe(true);
     } finally {

@@ -49,7 +49,13 @@ describe('POST /api/account/register', () => {
     const me = res.json();
     expect(me.user).toMatchObject({ name: 'João Pereira', email: person.email });
     expect(me.profile).toEqual({ phone: '11987654321', countryCode: '55', subscriptionStatus: 'active' });
-    expect(me.plan).toMatchObject({ slug: 'freemium', maxAiMessages: 300, maxAgents: 1, maxInstances: 1, maxTrainnings: 5 });
+    expect(me.plan).toMatchObject({
+      slug: 'freemium',
+      maxAiMessages: 300,
+      maxAgents: 1,
+      maxInstances: 1,
+      maxTrainnings: 5,
+    });
     expect(me.planLabel).toBe('Gratuito');
   });
 
@@ -90,7 +96,9 @@ describe('POST /api/account/register', () => {
 
   it("better-auth's own sign-up endpoint is closed: sign-up goes through /api/account/register", async () => {
     const email = newPerson().email;
-    const res = await t.client().post('/api/auth/sign-up/email', { name: 'Invasor', email, password: 'senha-forte-123' });
+    const res = await t
+      .client()
+      .post('/api/auth/sign-up/email', { name: 'Invasor', email, password: 'senha-forte-123' });
 
     expect(res.statusCode).toBe(404);
     expect(res.json().error.code).toBe('NOT_FOUND');

@@ -105,7 +105,10 @@ describe('route schemas (OpenAPI document generated from the routes)', () => {
     ]) {
       expect(list, route).toContain(route);
     }
-    expect(list.some((r) => r.includes('openapi.json')), 'the document does not describe itself').toBe(false);
+    expect(
+      list.some((r) => r.includes('openapi.json')),
+      'the document does not describe itself',
+    ).toBe(false);
   });
 
   it('every /api, /webhooks and /simulator route declares a response schema and its path params', () => {
@@ -113,27 +116,40 @@ describe('route schemas (OpenAPI document generated from the routes)', () => {
     for (const { path, method, op } of operations()) {
       if (!/^\/(api|webhooks|simulator)\//.test(path) || isExempt(path)) continue;
       const route = `${method.toUpperCase()} ${path}`;
-      const declared = Object.values(op.responses ?? {}).some((r) => r.content && Object.values(r.content).some((c) => c.schema !== undefined));
+      const declared = Object.values(op.responses ?? {}).some(
+        (r) => r.content && Object.values(r.content).some((c) => c.schema !== undefined),
+      );
       if (!declared) missing.push(`${route}: no response schema`);
       for (const param of path.match(/\{(\w+)\}/g) ?? []) {
         const name = param.slice(1, -1);
-        if (!op.parameters?.some((p) => p.in === 'path' && p.name === name)) missing.push(`${route}: no schema for :${name}`);
+        if (!op.parameters?.some((p) => p.in === 'path' && p.name === name))
+          missing.push(`${route}: no schema for :${name}`);
       }
     }
     expect(missing).toEqual([]);
   });
 
   it('routes that read a body declare it, with the contracts’ fields', () => {
-    const body = (path: string, method: string) => doc.paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema as
-      | { properties?: Record<string, unknown>; required?: string[] }
-      | undefined;
-    expect(Object.keys(body('/api/account/register', 'post')?.properties ?? {})).toEqual(expect.arrayContaining(['fullName', 'email', 'password']));
-    expect(Object.keys(body('/api/numbers/', 'post')?.properties ?? {})).toEqual(expect.arrayContaining(['phone', 'apelido']));
-    expect(Object.keys(body('/api/numbers/{id}', 'patch')?.properties ?? {})).toEqual(expect.arrayContaining(['apelido', 'agente']));
+    const body = (path: string, method: string) =>
+      doc.paths[path]?.[method]?.requestBody?.content?.['application/json']?.schema as
+        { properties?: Record<string, unknown>; required?: string[] } | undefined;
+    expect(Object.keys(body('/api/account/register', 'post')?.properties ?? {})).toEqual(
+      expect.arrayContaining(['fullName', 'email', 'password']),
+    );
+    expect(Object.keys(body('/api/numbers/', 'post')?.properties ?? {})).toEqual(
+      expect.arrayContaining(['phone', 'apelido']),
+    );
+    expect(Object.keys(body('/api/numbers/{id}', 'patch')?.properties ?? {})).toEqual(
+      expect.arrayContaining(['apelido', 'agente']),
+    );
     expect(body('/api/conversations/{id}', 'patch')?.required).toEqual(['agente_ativo']);
     expect(body('/api/conversations/{id}/messages', 'post')?.required).toEqual(['text']);
-    expect(Object.keys(body('/api/training/finish', 'post')?.properties ?? {})).toEqual(expect.arrayContaining(['mode', 'apelido', 'respostas']));
-    expect(Object.keys(body('/simulator/ui-api/instances/{name}/approve', 'post')?.properties ?? {})).toEqual(expect.arrayContaining(['code', 'phone']));
+    expect(Object.keys(body('/api/training/finish', 'post')?.properties ?? {})).toEqual(
+      expect.arrayContaining(['mode', 'apelido', 'respostas']),
+    );
+    expect(Object.keys(body('/simulator/ui-api/instances/{name}/approve', 'post')?.properties ?? {})).toEqual(
+      expect.arrayContaining(['code', 'phone']),
+    );
     const cursor = doc.paths['/api/conversations/']?.get?.parameters?.find((p) => p.name === 'cursor');
     expect(cursor?.in).toBe('query');
   });
@@ -159,16 +175,30 @@ describe('route schemas: refusals in Portuguese', () => {
 
     const number = await client.post('/api/numbers', { apelido: 'Loja' });
     expect(number.statusCode).toBe(400);
-    expect(number.json()).toEqual({ error: { code: 'VALIDATION', message: INVALID_PHONE, fields: { phone: INVALID_PHONE } } });
+    expect(number.json()).toEqual({
+      error: { code: 'VALIDATION', message: INVALID_PHONE, fields: { phone: INVALID_PHONE } },
+    });
 
     const check = await client.post('/api/numbers/check-phone', { phone: '123' });
     expect(check.statusCode).toBe(400);
-    expect(check.json().error).toMatchObject({ code: 'VALIDATION', message: INVALID_PHONE, fields: { phone: INVALID_PHONE } });
+    expect(check.json().error).toMatchObject({
+      code: 'VALIDATION',
+      message: INVALID_PHONE,
+      fields: { phone: INVALID_PHONE },
+    });
 
     const id = '00000000-0000-4000-8000-000000000000';
-    const aiSwitch = await client.request({ method: 'PATCH', url: `/api/conversations/${id}`, payload: { agente_ativo: 'sim' } });
+    const aiSwitch = await client.request({
+      method: 'PATCH',
+      url: `/api/conversations/${id}`,
+      payload: { agente_ativo: 'sim' },
+    });
     expect(aiSwitch.statusCode).toBe(400);
-    expect(aiSwitch.json().error).toMatchObject({ code: 'VALIDATION', message: AI_SWITCH_INVALID, fields: { agente_ativo: AI_SWITCH_INVALID } });
+    expect(aiSwitch.json().error).toMatchObject({
+      code: 'VALIDATION',
+      message: AI_SWITCH_INVALID,
+      fields: { agente_ativo: AI_SWITCH_INVALID },
+    });
 
     const send = await client.post(`/api/conversations/${id}/messages`, { text: '   ' });
     expect(send.statusCode).toBe(400);
@@ -180,7 +210,9 @@ describe('route schemas: refusals in Portuguese', () => {
     await client.registerOk();
     const res = await client.get('/api/conversations?cursor=a&cursor=b');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ error: { code: 'VALIDATION', message: INVALID_CURSOR, fields: { cursor: INVALID_CURSOR } } });
+    expect(res.json()).toEqual({
+      error: { code: 'VALIDATION', message: INVALID_CURSOR, fields: { cursor: INVALID_CURSOR } },
+    });
   });
 
   it('a malformed id is a 404 with the resource’s own message', async () => {
@@ -203,7 +235,11 @@ describe('route schemas: refusals in Portuguese', () => {
       message: { type: 'text', text: 'Oi' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'VALIDATION', message: SIM_PHONE_INVALID, fields: { 'customer.phone': SIM_PHONE_INVALID } });
+    expect(res.json().error).toMatchObject({
+      code: 'VALIDATION',
+      message: SIM_PHONE_INVALID,
+      fields: { 'customer.phone': SIM_PHONE_INVALID },
+    });
   });
 
   it('a missing field gets zod’s Portuguese message when the contract has none of its own', async () => {

@@ -17,7 +17,9 @@ afterAll(async () => {
 });
 
 function signInFrom(remoteAddress: string, email: string, password: string) {
-  return t.client().request({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress, payload: { email, password } });
+  return t
+    .client()
+    .request({ method: 'POST', url: '/api/auth/sign-in/email', remoteAddress, payload: { email, password } });
 }
 
 describe('sign-in cap per client address', () => {
@@ -29,7 +31,9 @@ describe('sign-in cap per client address', () => {
     }
     const next = await signInFrom(attacker, 'alvo.novo@exemplo.com.br', 'senha-errada-123');
     expect(next.statusCode).toBe(429);
-    expect(next.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' } });
+    expect(next.json()).toEqual({
+      error: { code: 'RATE_LIMITED', message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' },
+    });
     // Even the right password, from that address, waits.
     expect((await signInFrom(attacker, person.email, person.password)).statusCode).toBe(429);
     // The same person elsewhere is not locked out.

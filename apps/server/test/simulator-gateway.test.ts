@@ -45,9 +45,16 @@ async function storedEvents(numberId: string, event?: string) {
 async function connectedNumber(phone?: string): Promise<NumberRow> {
   const { number } = await userWithNumber(t);
   const gateway = t.app.deps.gateway;
-  const created = await gateway.createInstance({ instanceName: number.instanceName, ...gatewayWebhookConfig(t.env, number) });
+  const created = await gateway.createInstance({
+    instanceName: number.instanceName,
+    ...gatewayWebhookConfig(t.env, number),
+  });
   const code = new URL(created.qr!.code!).searchParams.get('code')!;
-  const res = await ui('POST', `/instances/${number.instanceName}/approve`, { code, phone: phone ?? number.phone, profileName: 'Loja da Ana' });
+  const res = await ui('POST', `/instances/${number.instanceName}/approve`, {
+    code,
+    phone: phone ?? number.phone,
+    profileName: 'Loja da Ana',
+  });
   expect(res.statusCode).toBe(200);
   await waitFor(async () => (await numberRow(number.id)).status === 'CONECTADO', { what: 'CONECTADO' });
   return number;
@@ -60,7 +67,10 @@ async function sendAsCustomer(number: NumberRow, body: object) {
 }
 
 async function upsertData(number: NumberRow, keyId: string) {
-  const row = await waitFor(async () => (await storedEvents(number.id, 'messages.upsert')).find((r) => r.eventKey === keyId), { what: `messages.upsert ${keyId}` });
+  const row = await waitFor(
+    async () => (await storedEvents(number.id, 'messages.upsert')).find((r) => r.eventKey === keyId),
+    { what: `messages.upsert ${keyId}` },
+  );
   return (row.payload as { data: Record<string, any> }).data;
 }
 
@@ -70,7 +80,10 @@ describe('connecting a number through the simulator', () => {
     const gateway = t.app.deps.gateway;
     expect(gateway.kind).toBe('simulator');
 
-    const created = await gateway.createInstance({ instanceName: number.instanceName, ...gatewayWebhookConfig(t.env, number) });
+    const created = await gateway.createInstance({
+      instanceName: number.instanceName,
+      ...gatewayWebhookConfig(t.env, number),
+    });
     expect(created.instanceName).toBe(number.instanceName);
     expect(created.instanceId).toMatch(/^[0-9a-f-]{36}$/);
     expect(created.token).toBeTruthy();
@@ -86,17 +99,29 @@ describe('connecting a number through the simulator', () => {
     expect(again).toMatchObject({ code: created.qr!.code, count: 1 });
 
     // The page lists it as waiting for a scan, with the app's phone suggested.
-    const list = (await ui('GET', '/instances')).json() as { name: string; state: string; suggestedPhone: string; qr: { approveCode: string } }[];
+    const list = (await ui('GET', '/instances')).json() as {
+      name: string;
+      state: string;
+      suggestedPhone: string;
+      qr: { approveCode: string };
+    }[];
     const mine = list.find((i) => i.name === number.instanceName)!;
     expect(mine).toMatchObject({ state: 'connecting', suggestedPhone: number.phone });
 
-    const wrong = await ui('POST', `/instances/${number.instanceName}/approve`, { code: 'not-the-code', phone: number.phone });
+    const wrong = await ui('POST', `/instances/${number.instanceName}/approve`, {
+      code: 'not-the-code',
+      phone: number.phone,
+    });
     expect(wrong.statusCode).toBe(409);
     expect(wrong.json().error.message).toMatch(/expirou/);
 
     const code = new URL(content).searchParams.get('code')!;
     expect(code).toBe(mine.qr.approveCode);
-    const approved = await ui('POST', `/instances/${number.instanceName}/approve`, { code, phone: number.phone, profileName: 'Loja da Ana' });
+    const approved = await ui('POST', `/instances/${number.instanceName}/approve`, {
+      code,
+      phone: number.phone,
+      profileName: 'Loja da Ana',
+    });
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ state: 'open', ownerPhone: number.phone, qr: null });
 
@@ -127,7 +152,9 @@ describe('connecting a number through the simulator', () => {
     expect(qr!.count).toBe(1);
     expect(await gateway.connectionState(number.instanceName)).toBe('connecting');
     const code = new URL(qr!.code!).searchParams.get('code')!;
-    expect((await ui('POST', `/instances/${number.instanceName}/approve`, { code, phone: number.phone })).statusCode).toBe(200);
+    expect(
+      (await ui('POST', `/instances/${number.instanceName}/approve`, { code, phone: number.phone })).statusCode,
+    ).toBe(200);
     await waitFor(async () => (await numberRow(number.id)).status === 'CONECTADO', { what: 'CONECTADO again' });
   });
 
@@ -135,13 +162,17 @@ describe('connecting a number through the simulator', () => {
     const number = await connectedNumber();
     const gateway = t.app.deps.gateway;
     await gateway.logout(number.instanceName);
-    await waitFor(async () => (await numberRow(number.id)).status === 'DESCONECTADO', { what: 'DESCONECTADO after logout' });
+    await waitFor(async () => (await numberRow(number.id)).status === 'DESCONECTADO', {
+      what: 'DESCONECTADO after logout',
+    });
     await gateway.deleteInstance(number.instanceName);
     await gateway.deleteInstance(number.instanceName);
     const err = await gateway.connectionState(number.instanceName).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GatewayError);
     expect((err as GatewayError).status).toBe(404);
-    expect((err as GatewayError).message).toBe(`Erro na Evolution API (404): The "${number.instanceName}" instance does not exist`);
+    expect((err as GatewayError).message).toBe(
+      `Erro na Evolution API (404): The "${number.instanceName}" instance does not exist`,
+    );
     expect((await ui('GET', `/instances/${number.instanceName}`)).statusCode).toBe(404);
   });
 });
@@ -153,7 +184,10 @@ describe('playing a customer', () => {
   });
 
   it('a text arrives as messages.upsert with conversation; the reply is stored in the chat and emitted as send.message', async () => {
-    const { chatId, keyId } = await sendAsCustomer(number, { customer: { phone: '5511988887777', name: 'Bruno Lima' }, message: { type: 'text', text: 'Oi! Vocês entregam?' } });
+    const { chatId, keyId } = await sendAsCustomer(number, {
+      customer: { phone: '5511988887777', name: 'Bruno Lima' },
+      message: { type: 'text', text: 'Oi! Vocês entregam?' },
+    });
     const data = await upsertData(number, keyId);
     expect(data).toMatchObject({
       key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: keyId },
@@ -166,7 +200,9 @@ describe('playing a customer', () => {
     expect(typeof data.messageTimestamp).toBe('number');
     expect(data.instanceId).toMatch(/^[0-9a-f-]{36}$/);
     // The first message of a new chat also brings contacts.upsert.
-    await waitFor(async () => (await storedEvents(number.id, 'contacts.upsert')).length > 0, { what: 'contacts.upsert' });
+    await waitFor(async () => (await storedEvents(number.id, 'contacts.upsert')).length > 0, {
+      what: 'contacts.upsert',
+    });
 
     const gateway = t.app.deps.gateway;
     expect(await gateway.findContact(number.instanceName, '5511988887777@s.whatsapp.net')).toEqual({
@@ -175,11 +211,17 @@ describe('playing a customer', () => {
       profilePicUrl: null,
     });
     expect(await gateway.profilePictureUrl(number.instanceName, '5511988887777')).toBeNull();
-    await gateway.markRead(number.instanceName, [{ remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: keyId }]);
+    await gateway.markRead(number.instanceName, [
+      { remoteJid: '5511988887777@s.whatsapp.net', fromMe: false, id: keyId },
+    ]);
     await gateway.sendPresence(number.instanceName, { number: '5511988887777', presence: 'composing', delayMs: 50 });
 
     const started = Date.now();
-    const sent = await gateway.sendText(number.instanceName, { number: '5511988887777', text: 'Entregamos sim!', delayMs: 300 });
+    const sent = await gateway.sendText(number.instanceName, {
+      number: '5511988887777',
+      text: 'Entregamos sim!',
+      delayMs: 300,
+    });
     expect(Date.now() - started).toBeGreaterThanOrEqual(290);
     expect(sent).toMatchObject({
       key: { remoteJid: '5511988887777@s.whatsapp.net', fromMe: true },
@@ -190,20 +232,37 @@ describe('playing a customer', () => {
       source: 'web',
     });
     expect(sent.key.id).toMatch(/^3EB0[0-9A-F]{18}$/);
-    const sendEvent = await waitFor(async () => (await storedEvents(number.id, 'send.message')).find((r) => r.eventKey === sent.key.id), { what: 'send.message' });
+    const sendEvent = await waitFor(
+      async () => (await storedEvents(number.id, 'send.message')).find((r) => r.eventKey === sent.key.id),
+      { what: 'send.message' },
+    );
     expect((sendEvent.payload as { data: unknown }).data).toEqual(JSON.parse(JSON.stringify(sent)));
-    await waitFor(async () => (await storedEvents(number.id, 'messages.update')).some((r) => r.eventKey === `${sent.key.id}:DELIVERY_ACK`), { what: 'DELIVERY_ACK' });
+    await waitFor(
+      async () =>
+        (await storedEvents(number.id, 'messages.update')).some((r) => r.eventKey === `${sent.key.id}:DELIVERY_ACK`),
+      { what: 'DELIVERY_ACK' },
+    );
 
     // The customer's chat shows both, and opening it reads the reply (READ receipt).
     const chat = (await ui('GET', `/instances/${number.instanceName}/chats/${chatId}`)).json();
-    expect(chat.messages.map((m: { fromBusiness: boolean; text: string; status: string }) => [m.fromBusiness, m.text])).toEqual([
+    expect(
+      chat.messages.map((m: { fromBusiness: boolean; text: string; status: string }) => [m.fromBusiness, m.text]),
+    ).toEqual([
       [false, 'Oi! Vocês entregam?'],
       [true, 'Entregamos sim!'],
     ]);
     expect(chat.messages[0].status).toBe('READ');
-    await waitFor(async () => (await storedEvents(number.id, 'messages.update')).some((r) => r.eventKey === `${sent.key.id}:READ`), { what: 'READ' });
+    await waitFor(
+      async () => (await storedEvents(number.id, 'messages.update')).some((r) => r.eventKey === `${sent.key.id}:READ`),
+      { what: 'READ' },
+    );
     const chats = (await ui('GET', `/instances/${number.instanceName}/chats`)).json();
-    expect(chats.find((c: { id: string }) => c.id === chatId)).toMatchObject({ name: 'Bruno Lima', phone: '5511988887777', lastPreview: 'Entregamos sim!', unread: 0 });
+    expect(chats.find((c: { id: string }) => c.id === chatId)).toMatchObject({
+      name: 'Bruno Lima',
+      phone: '5511988887777',
+      lastPreview: 'Entregamos sim!',
+      unread: 0,
+    });
   });
 
   it('an image carries imageMessage with caption, mimetype, sizes and base64; the gateway returns its media', async () => {
@@ -215,7 +274,13 @@ describe('playing a customer', () => {
     });
     const data = await upsertData(number, keyId);
     expect(data.messageType).toBe('imageMessage');
-    expect(data.message.imageMessage).toMatchObject({ mimetype: 'image/png', caption: 'Tem nessa cor?', width: 3, height: 2, fileLength: png.length });
+    expect(data.message.imageMessage).toMatchObject({
+      mimetype: 'image/png',
+      caption: 'Tem nessa cor?',
+      width: 3,
+      height: 2,
+      fileLength: png.length,
+    });
     expect(data.message.base64).toBe(base64);
     const media = await t.app.deps.gateway.mediaBase64(number.instanceName, { key: data.key, message: data.message });
     // Evolution names media without a file name after the message id.
@@ -225,16 +290,33 @@ describe('playing a customer', () => {
   it('a voice note, a document, a location and a contact card each have their messageRaw', async () => {
     const customer = { phone: '5521966665555', name: 'Diego' };
     const audio = Buffer.from('OggS-fake-opus-bytes').toString('base64');
-    const voice = await sendAsCustomer(number, { customer, message: { type: 'audio', base64: audio, mimetype: 'audio/ogg; codecs=opus', seconds: 7 } });
+    const voice = await sendAsCustomer(number, {
+      customer,
+      message: { type: 'audio', base64: audio, mimetype: 'audio/ogg; codecs=opus', seconds: 7 },
+    });
     const doc = await sendAsCustomer(number, {
       customer,
-      message: { type: 'document', base64: Buffer.from('%PDF-1.4 fake').toString('base64'), mimetype: 'application/pdf', fileName: 'orcamento.pdf' },
+      message: {
+        type: 'document',
+        base64: Buffer.from('%PDF-1.4 fake').toString('base64'),
+        mimetype: 'application/pdf',
+        fileName: 'orcamento.pdf',
+      },
     });
     const loc = await sendAsCustomer(number, {
       customer,
-      message: { type: 'location', latitude: -23.5614, longitude: -46.6559, name: 'MASP', address: 'Av. Paulista, 1578' },
+      message: {
+        type: 'location',
+        latitude: -23.5614,
+        longitude: -46.6559,
+        name: 'MASP',
+        address: 'Av. Paulista, 1578',
+      },
     });
-    const card = await sendAsCustomer(number, { customer, message: { type: 'contact', displayName: 'Fernanda', phone: '5511955554444' } });
+    const card = await sendAsCustomer(number, {
+      customer,
+      message: { type: 'contact', displayName: 'Fernanda', phone: '5511955554444' },
+    });
 
     const v = await upsertData(number, voice.keyId);
     expect(v.messageType).toBe('audioMessage');
@@ -243,12 +325,24 @@ describe('playing a customer', () => {
 
     const d = await upsertData(number, doc.keyId);
     expect(d.messageType).toBe('documentMessage');
-    expect(d.message.documentMessage).toMatchObject({ fileName: 'orcamento.pdf', title: 'orcamento.pdf', mimetype: 'application/pdf', fileLength: 13 });
+    expect(d.message.documentMessage).toMatchObject({
+      fileName: 'orcamento.pdf',
+      title: 'orcamento.pdf',
+      mimetype: 'application/pdf',
+      fileLength: 13,
+    });
 
     const l = await upsertData(number, loc.keyId);
     expect(l).toMatchObject({
       messageType: 'locationMessage',
-      message: { locationMessage: { degreesLatitude: -23.5614, degreesLongitude: -46.6559, name: 'MASP', address: 'Av. Paulista, 1578' } },
+      message: {
+        locationMessage: {
+          degreesLatitude: -23.5614,
+          degreesLongitude: -46.6559,
+          name: 'MASP',
+          address: 'Av. Paulista, 1578',
+        },
+      },
     });
     expect(l.message.base64).toBeUndefined();
 
@@ -270,7 +364,10 @@ describe('playing a customer', () => {
     expect(data.key.remoteJid).toMatch(/^120363\d{12}@g\.us$/);
     expect(data.pushName).toBe('Elisa');
 
-    const reply = await t.app.deps.gateway.sendText(number.instanceName, { number: data.key.remoteJid, text: 'Bem-vindos!' });
+    const reply = await t.app.deps.gateway.sendText(number.instanceName, {
+      number: data.key.remoteJid,
+      text: 'Bem-vindos!',
+    });
     expect(reply.key.remoteJid).toBe(data.key.remoteJid);
     const chat = (await ui('GET', `/instances/${number.instanceName}/chats/${first.chatId}`)).json();
     expect(chat.chat).toMatchObject({ isGroup: true, name: 'Família Souza' });
@@ -294,13 +391,27 @@ describe('playing a customer', () => {
   });
 
   it('"@lid" sends a Baileys 7 key (remoteJid @lid, remoteJidAlt = phone JID); replying to the LID reaches the same chat', async () => {
-    const plain = await sendAsCustomer(number, { customer: { phone: '5511933332222', name: 'Gabi' }, message: { type: 'text', text: 'primeira' } });
-    const lid = await sendAsCustomer(number, { customer: { phone: '5511933332222', name: 'Gabi' }, useLid: true, message: { type: 'text', text: 'segunda' } });
+    const plain = await sendAsCustomer(number, {
+      customer: { phone: '5511933332222', name: 'Gabi' },
+      message: { type: 'text', text: 'primeira' },
+    });
+    const lid = await sendAsCustomer(number, {
+      customer: { phone: '5511933332222', name: 'Gabi' },
+      useLid: true,
+      message: { type: 'text', text: 'segunda' },
+    });
     expect(lid.chatId).toBe(plain.chatId);
     const data = await upsertData(number, lid.keyId);
     expect(data.key.remoteJid).toMatch(/^\d{15}@lid$/);
-    expect(data.key).toMatchObject({ remoteJidAlt: '5511933332222@s.whatsapp.net', addressingMode: 'lid', fromMe: false });
-    const reply = await t.app.deps.gateway.sendText(number.instanceName, { number: data.key.remoteJid, text: 'Oi Gabi' });
+    expect(data.key).toMatchObject({
+      remoteJidAlt: '5511933332222@s.whatsapp.net',
+      addressingMode: 'lid',
+      fromMe: false,
+    });
+    const reply = await t.app.deps.gateway.sendText(number.instanceName, {
+      number: data.key.remoteJid,
+      text: 'Oi Gabi',
+    });
     expect(reply.key.remoteJid).toBe(data.key.remoteJid);
     const chat = (await ui('GET', `/instances/${number.instanceName}/chats/${plain.chatId}`)).json();
     expect(chat.messages.map((m: { text: string; viaLid: boolean }) => [m.text, m.viaLid])).toEqual([
@@ -311,7 +422,11 @@ describe('playing a customer', () => {
   });
 
   it('"send twice" delivers the same key id twice; the app stores it once', async () => {
-    const { keyId, chatId } = await sendAsCustomer(number, { customer: { phone: '5511911110000', name: 'Hugo' }, sendTwice: true, message: { type: 'text', text: 'duplicada' } });
+    const { keyId, chatId } = await sendAsCustomer(number, {
+      customer: { phone: '5511911110000', name: 'Hugo' },
+      sendTwice: true,
+      message: { type: 'text', text: 'duplicada' },
+    });
     await upsertData(number, keyId);
     await new Promise((r) => setTimeout(r, 300));
     expect((await storedEvents(number.id, 'messages.upsert')).filter((r) => r.eventKey === keyId)).toHaveLength(1);
@@ -320,18 +435,28 @@ describe('playing a customer', () => {
   });
 
   it('refuses bad input from the page with Portuguese messages', async () => {
-    const bad = await ui('POST', `/instances/${number.instanceName}/messages`, { customer: { phone: '12', name: 'X' }, message: { type: 'text', text: 'oi' } });
+    const bad = await ui('POST', `/instances/${number.instanceName}/messages`, {
+      customer: { phone: '12', name: 'X' },
+      message: { type: 'text', text: 'oi' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toMatch(/DDI e DDD/);
-    const empty = await ui('POST', `/instances/${number.instanceName}/messages`, { customer: { phone: '5511911110000', name: 'X' }, message: { type: 'text', text: '  ' } });
+    const empty = await ui('POST', `/instances/${number.instanceName}/messages`, {
+      customer: { phone: '5511911110000', name: 'X' },
+      message: { type: 'text', text: '  ' },
+    });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().error.message).toBe('Escreva uma mensagem.');
     expect((await ui('GET', '/instances/nao-existe/chats')).statusCode).toBe(404);
-    expect((await ui('GET', `/instances/${number.instanceName}/chats/00000000-0000-4000-8000-000000000000`)).statusCode).toBe(404);
+    expect(
+      (await ui('GET', `/instances/${number.instanceName}/chats/00000000-0000-4000-8000-000000000000`)).statusCode,
+    ).toBe(404);
   });
 
   it('sending to a number that is not on WhatsApp gives the 400 with exists:false', async () => {
-    const err = await t.app.deps.gateway.sendText(number.instanceName, { number: '123', text: 'oi' }).catch((e: unknown) => e);
+    const err = await t.app.deps.gateway
+      .sendText(number.instanceName, { number: '123', text: 'oi' })
+      .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(GatewayError);
     expect((err as GatewayError).status).toBe(400);
     expect((err as GatewayError).message).toContain('"exists":false');

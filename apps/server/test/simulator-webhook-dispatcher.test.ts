@@ -1,9 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWebhookDispatcher, eventConfigName, eventSlug, type RetryPolicy, retryDelayMs } from '../src/simulator/webhook-dispatcher.ts';
+import {
+  createWebhookDispatcher,
+  eventConfigName,
+  eventSlug,
+  type RetryPolicy,
+  retryDelayMs,
+} from '../src/simulator/webhook-dispatcher.ts';
 import { type CaptureServer, startCaptureServer, waitFor } from './helpers/gateway-helpers.ts';
 
 const quiet = { info() {}, warn() {} };
-const fast: RetryPolicy = { maxAttempts: 4, baseDelayMs: 20, maxDelayMs: 80, timeoutMs: 2_000, nonRetryableStatuses: [400, 401, 403, 404, 422] };
+const fast: RetryPolicy = {
+  maxAttempts: 4,
+  baseDelayMs: 20,
+  maxDelayMs: 80,
+  timeoutMs: 2_000,
+  nonRetryableStatuses: [400, 401, 403, 404, 422],
+};
 
 let capture: CaptureServer;
 beforeAll(async () => {
@@ -43,7 +55,11 @@ describe('createWebhookDispatcher', () => {
     capture.respond = (req) => (req.path === path ? (++calls < 3 ? 503 : 200) : 200);
     const d = createWebhookDispatcher(quiet, fast);
     try {
-      d.dispatch('i', { url: `${capture.url}${path}`, headers: { 'x-k': 'v' } }, { event: 'messages.upsert', data: { n: 1 } });
+      d.dispatch(
+        'i',
+        { url: `${capture.url}${path}`, headers: { 'x-k': 'v' } },
+        { event: 'messages.upsert', data: { n: 1 } },
+      );
       await waitFor(() => calls >= 3, { what: 'three attempts' });
       await new Promise((r) => setTimeout(r, 250));
       const seen = capture.requests.filter((r) => r.path === path);
@@ -91,9 +107,12 @@ describe('createWebhookDispatcher', () => {
     const path = `/order-${Date.now()}`;
     const d = createWebhookDispatcher(quiet, fast);
     try {
-      for (let i = 0; i < 5; i++) d.dispatch('same', { url: `${capture.url}${path}`, headers: {} }, { event: 'x', data: i });
+      for (let i = 0; i < 5; i++)
+        d.dispatch('same', { url: `${capture.url}${path}`, headers: {} }, { event: 'x', data: i });
       await d.settled();
-      expect(capture.requests.filter((r) => r.path === path).map((r) => (r.body as { data: number }).data)).toEqual([0, 1, 2, 3, 4]);
+      expect(capture.requests.filter((r) => r.path === path).map((r) => (r.body as { data: number }).data)).toEqual([
+        0, 1, 2, 3, 4,
+      ]);
     } finally {
       d.close();
     }

@@ -6,7 +6,10 @@ import { startFakeS3, type FakeS3 } from './helpers/fake-s3.ts';
 import { createTestApp, type TestApp, type TestClient } from './helpers/test-app.ts';
 
 /** A tiny valid PNG (1×1). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 async function person(t: TestApp): Promise<{ client: TestClient; id: string }> {
   const client = t.client();
@@ -29,7 +32,10 @@ function storageSuite(name: string, setup: () => Promise<{ t: TestApp; cleanup?:
 
     it('save then read returns the same bytes, type and name; the URL serves it to the owner', async () => {
       const ana = await person(t);
-      const saved = await t.app.deps.storage.save(ana.id, PNG, { mimetype: 'image/png', filename: 'foto do produto.png' });
+      const saved = await t.app.deps.storage.save(ana.id, PNG, {
+        mimetype: 'image/png',
+        filename: 'foto do produto.png',
+      });
       expect(saved.size).toBe(PNG.length);
       expect(saved.key.startsWith(`${ana.id}/`)).toBe(true);
       expect(saved.url).toBe(`/api/media/${saved.key}`);
@@ -45,7 +51,7 @@ function storageSuite(name: string, setup: () => Promise<{ t: TestApp; cleanup?:
       expect(res.rawPayload.equals(PNG)).toBe(true);
     });
 
-    it('another signed-in person gets 404 for the owner\'s file, a signed-out visitor 401', async () => {
+    it("another signed-in person gets 404 for the owner's file, a signed-out visitor 401", async () => {
       const ana = await person(t);
       const bruno = await person(t);
       const saved = await t.app.deps.storage.save(ana.id, PNG, { mimetype: 'image/png' });
@@ -84,11 +90,16 @@ function storageSuite(name: string, setup: () => Promise<{ t: TestApp; cleanup?:
       expect(tail.rawPayload.equals(audio.subarray(990))).toBe(true);
       expect((await ana.client.get(savedAudio.url, { range: 'bytes=5000-' })).statusCode).toBe(416);
 
-      const html = await t.app.deps.storage.save(ana.id, Buffer.from('<script>alert(1)</script>'), { mimetype: 'text/html', filename: 'página.html' });
+      const html = await t.app.deps.storage.save(ana.id, Buffer.from('<script>alert(1)</script>'), {
+        mimetype: 'text/html',
+        filename: 'página.html',
+      });
       const res = await ana.client.get(html.url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/octet-stream');
-      expect(res.headers['content-disposition']).toBe(`attachment; filename="pagina.html"; filename*=UTF-8''p%C3%A1gina.html`);
+      expect(res.headers['content-disposition']).toBe(
+        `attachment; filename="pagina.html"; filename*=UTF-8''p%C3%A1gina.html`,
+      );
       expect(res.headers['content-security-policy']).toContain('sandbox');
     });
 
@@ -140,10 +151,18 @@ describe('where media goes', () => {
   it('S3: objects go to the bucket by path-style PUT, with the type and the URI-encoded name as metadata', async () => {
     const bucket = await startFakeS3();
     const t = await createTestApp({
-      env: { S3_BUCKET: bucket.bucket, S3_ENDPOINT: bucket.endpoint, S3_ACCESS_KEY_ID: bucket.accessKeyId, S3_SECRET_ACCESS_KEY: bucket.secretAccessKey },
+      env: {
+        S3_BUCKET: bucket.bucket,
+        S3_ENDPOINT: bucket.endpoint,
+        S3_ACCESS_KEY_ID: bucket.accessKeyId,
+        S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+      },
     });
     try {
-      const saved = await t.app.deps.storage.save('user_abc', PNG, { mimetype: 'application/pdf', filename: 'orçamento.pdf' });
+      const saved = await t.app.deps.storage.save('user_abc', PNG, {
+        mimetype: 'application/pdf',
+        filename: 'orçamento.pdf',
+      });
       expect(bucket.requests.at(-1)).toEqual({ method: 'PUT', path: `/${bucket.bucket}/${saved.key}` });
       const stored = bucket.objects.get(saved.key)!;
       expect(stored.body.equals(PNG)).toBe(true);
@@ -158,10 +177,17 @@ describe('where media goes', () => {
   it('S3 with a bucket that does not exist fails loudly on save (no silent loss)', async () => {
     const bucket = await startFakeS3();
     const t = await createTestApp({
-      env: { S3_BUCKET: 'outro-bucket', S3_ENDPOINT: bucket.endpoint, S3_ACCESS_KEY_ID: bucket.accessKeyId, S3_SECRET_ACCESS_KEY: bucket.secretAccessKey },
+      env: {
+        S3_BUCKET: 'outro-bucket',
+        S3_ENDPOINT: bucket.endpoint,
+        S3_ACCESS_KEY_ID: bucket.accessKeyId,
+        S3_SECRET_ACCESS_KEY: bucket.secretAccessKey,
+      },
     });
     try {
-      await expect(t.app.deps.storage.save('user_abc', PNG, { mimetype: 'image/png' })).rejects.toThrow(/bucket does not exist/);
+      await expect(t.app.deps.storage.save('user_abc', PNG, { mimetype: 'image/png' })).rejects.toThrow(
+        /bucket does not exist/,
+      );
     } finally {
       await t.close();
       await bucket.close();
@@ -171,7 +197,9 @@ describe('where media goes', () => {
 
 describe('storage configuration', () => {
   it('S3 credentials come in pairs: one without the other stops the boot with a Portuguese message', () => {
-    expect(() => loadEnv({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY: defina os dois/);
+    expect(() => loadEnv({ S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'k' })).toThrow(
+      /S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY: defina os dois/,
+    );
     expect(() => loadEnv({ S3_BUCKET: 'b', S3_SECRET_ACCESS_KEY: 's' })).toThrow(/defina os dois/);
     expect(() => loadEnv({ S3_ENDPOINT: 'não é url' })).toThrow(/S3_ENDPOINT/);
   });

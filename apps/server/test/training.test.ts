@@ -47,7 +47,16 @@ describe('demo mode', () => {
 
     const agent = (await client.get(`/api/agents/${res.json().agentId}`)).json();
     expect(agent).toMatchObject({ apelido: 'Luna', active: true, trainnings: 1, timing: 0 });
-    for (const section of ['# Identidade', '# Objetivo', '# Contexto do negócio', '# Qualificação', '# Objeções', '# Fechamento', '# Tom de voz', '# Regras importantes']) {
+    for (const section of [
+      '# Identidade',
+      '# Objetivo',
+      '# Contexto do negócio',
+      '# Qualificação',
+      '# Objeções',
+      '# Fechamento',
+      '# Tom de voz',
+      '# Regras importantes',
+    ]) {
       expect(agent.system_prompt).toContain(section);
     }
     expect(agent.system_prompt).toContain('Você é Luna');
@@ -57,7 +66,12 @@ describe('demo mode', () => {
     expect(agent.system_prompt).toMatch(/uma pergunta por vez/);
     expect(agent.system_prompt).toMatch(/links somente quando a pessoa demonstrar interesse real/);
     expect(agent.respostas).toHaveLength(8);
-    expect(agent.respostas[0]).toEqual({ tipo: 'chave', key: 'negocio', pergunta: KEY_QUESTIONS[0].pergunta, resposta: SAMPLE_KEY_ANSWERS.negocio });
+    expect(agent.respostas[0]).toEqual({
+      tipo: 'chave',
+      key: 'negocio',
+      pergunta: KEY_QUESTIONS[0].pergunta,
+      resposta: SAMPLE_KEY_ANSWERS.negocio,
+    });
 
     const usage = await t.database.db.select().from(usageTraining).where(eq(usageTraining.userId, userId));
     expect(usage).toEqual([expect.objectContaining({ agentId: agent.id, type: 'TREINAMENTO' })]);
@@ -123,7 +137,12 @@ describe('update mode and limits', () => {
     const questions = await client.post('/api/training/questions', { mode: 'update', agentId: id, respostas });
     expect(questions.statusCode).toBe(200);
 
-    const res = await client.post('/api/training/finish', { mode: 'update', agentId: id, apelido: 'Luna 2', respostas });
+    const res = await client.post('/api/training/finish', {
+      mode: 'update',
+      agentId: id,
+      apelido: 'Luna 2',
+      respostas,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ agentId: id, apelido: 'Luna 2', trainnings: 2 });
     const agent = (await client.get(`/api/agents/${id}`)).json();
@@ -139,9 +158,14 @@ describe('update mode and limits', () => {
     const over = await client.post('/api/training/finish', { mode: 'update', agentId: id, apelido: 'Luna', respostas });
     expect(over.statusCode).toBe(403);
     expect(over.json().error.message).toBe(LIMIT_MESSAGES.retrain);
-    expect((await client.post('/api/training/questions', { mode: 'update', agentId: id, respostas })).statusCode).toBe(403);
+    expect((await client.post('/api/training/questions', { mode: 'update', agentId: id, respostas })).statusCode).toBe(
+      403,
+    );
     expect((await client.get('/api/usage')).json()).toMatchObject({ total_trainnings: 5, max_trainnings: 5 });
-    const [row] = await t.database.db.select().from(agentes).where(and(eq(agentes.id, id), eq(agentes.userId, userId)));
+    const [row] = await t.database.db
+      .select()
+      .from(agentes)
+      .where(and(eq(agentes.id, id), eq(agentes.userId, userId)));
     expect(row!.trainnings).toBe(5);
   });
 
@@ -149,12 +173,20 @@ describe('update mode and limits', () => {
     const owner = await signedIn();
     const id = await createAgent(owner.client);
     const other = await signedIn();
-    for (const [url, respostas] of [['/api/training/questions', keyAnswers()], ['/api/training/finish', allAnswers()]] as const) {
+    for (const [url, respostas] of [
+      ['/api/training/questions', keyAnswers()],
+      ['/api/training/finish', allAnswers()],
+    ] as const) {
       const res = await other.client.post(url, { mode: 'update', agentId: id, apelido: 'Roubado', respostas });
       expect(res.statusCode).toBe(404);
       expect(res.json().error.message).toBe(AGENT_NOT_FOUND_MESSAGE);
     }
-    const bogus = await other.client.post('/api/training/finish', { mode: 'update', agentId: 'nao-e-uuid', apelido: 'X', respostas: allAnswers() });
+    const bogus = await other.client.post('/api/training/finish', {
+      mode: 'update',
+      agentId: 'nao-e-uuid',
+      apelido: 'X',
+      respostas: allAnswers(),
+    });
     expect(bogus.statusCode).toBe(404);
     const agent = (await owner.client.get(`/api/agents/${id}`)).json();
     expect(agent).toMatchObject({ apelido: 'Luna', trainnings: 1 });

@@ -100,7 +100,11 @@ describe('plans', () => {
 
     expect(after.map((p) => p.slug)).toEqual(['freemium', 'expansao-ia', 'consciencia-vendai', 'sem-limites']);
     expect(after.map((p) => p.id)).toEqual(before.map((p) => p.id));
-    expect(after.find((p) => p.slug === 'freemium')).toMatchObject({ name: 'Gratuito', priceCents: 0, maxAiMessages: 300 });
+    expect(after.find((p) => p.slug === 'freemium')).toMatchObject({
+      name: 'Gratuito',
+      priceCents: 0,
+      maxAiMessages: 300,
+    });
   });
 
   it('GET /api/plans lists the four active plans in order without internal fields', async () => {

@@ -46,14 +46,17 @@ describe('POST /webhooks/gateway/:instance under concurrency', () => {
   it('stores 100 concurrent distinct messages as 100 rows, each dispatched once', async () => {
     const { number } = await userWithNumber(t);
     const ids = Array.from({ length: 100 }, (_, i) => `FAST${String(i).padStart(4, '0')}`);
-    const responses = await Promise.all(ids.map((id) => post(number, upsert(number.instanceName, id, `mensagem ${id}`))));
+    const responses = await Promise.all(
+      ids.map((id) => post(number, upsert(number.instanceName, id, `mensagem ${id}`))),
+    );
     expect(responses.map((r) => r.statusCode)).toEqual(ids.map(() => 200));
     expect(responses.map((r) => r.json())).toEqual(ids.map(() => ({ ok: true, outcome: 'stored' })));
 
     const rows = await eventsOf(number.id);
     expect(rows.map((r) => r.eventKey).sort()).toEqual(ids);
     // Each row kept its own payload (the batch did not mix them up).
-    for (const row of rows) expect(row.payload).toMatchObject({ data: { message: { conversation: `mensagem ${row.eventKey}` } } });
+    for (const row of rows)
+      expect(row.payload).toMatchObject({ data: { message: { conversation: `mensagem ${row.eventKey}` } } });
 
     await waitFor(() => dispatchedFor(number.id).length >= 100);
     await settle();
@@ -61,7 +64,8 @@ describe('POST /webhooks/gateway/:instance under concurrency', () => {
     expect(mine).toHaveLength(100);
     // Published once each, with the id of its own row.
     const idByKey = new Map(rows.map((r) => [r.eventKey, r.id]));
-    for (const e of mine) expect(e.kind === 'message' && e.eventId).toBe(idByKey.get(e.kind === 'message' ? e.eventKey : ''));
+    for (const e of mine)
+      expect(e.kind === 'message' && e.eventId).toBe(idByKey.get(e.kind === 'message' ? e.eventKey : ''));
     expect(new Set(mine.map((e) => (e.kind === 'message' ? e.eventKey : ''))).size).toBe(100);
   });
 
@@ -119,8 +123,13 @@ describe('POST /webhooks/gateway/:instance under concurrency', () => {
     const instanceName = `vendai-novo-${randomUUID().slice(0, 8)}`;
     const token = randomUUID();
     expect((await post({ instanceName, token }, upsert(instanceName, 'NEW1'))).statusCode).toBe(404);
-    await t.database.db.insert(numbers).values({ userId, token, phone: `5511${Date.now()}`.slice(0, 13), instanceName, apelido: 'Nova' });
-    expect((await post({ instanceName, token }, upsert(instanceName, 'NEW1'))).json()).toEqual({ ok: true, outcome: 'stored' });
+    await t.database.db
+      .insert(numbers)
+      .values({ userId, token, phone: `5511${Date.now()}`.slice(0, 13), instanceName, apelido: 'Nova' });
+    expect((await post({ instanceName, token }, upsert(instanceName, 'NEW1'))).json()).toEqual({
+      ok: true,
+      outcome: 'stored',
+    });
   });
 });
 
@@ -167,8 +176,14 @@ describe('gateway event store (group commit)', () => {
           };
         },
       });
-    const store = createGatewayEventStore({ kind: t.database.kind, pool: counted(t.database.pool), pglite: counted(t.database.pglite) });
-    const results = await Promise.all(Array.from({ length: 150 }, (_, i) => store.store(event(number.id, `MANY${i}`), 100)));
+    const store = createGatewayEventStore({
+      kind: t.database.kind,
+      pool: counted(t.database.pool),
+      pglite: counted(t.database.pglite),
+    });
+    const results = await Promise.all(
+      Array.from({ length: 150 }, (_, i) => store.store(event(number.id, `MANY${i}`), 100)),
+    );
     expect(results.every((r) => r.outcome === 'stored')).toBe(true);
     expect(await eventsOf(number.id)).toHaveLength(150);
     // Same tick: 150 fit one batch (maxItems 200).
@@ -209,13 +224,27 @@ describe('gateway event store (group commit)', () => {
       ...Array.from({ length: 7 }, (_, i) => store.store(event(number.id, `W${i + 1}`), 400)),
     ]);
     expect(results.every((r) => r.outcome === 'stored')).toBe(true);
-    const rows = await t.database.db.select().from(gatewayEvents).where(inArray(gatewayEvents.id, results.map((r) => (r as { id: string }).id)));
+    const rows = await t.database.db
+      .select()
+      .from(gatewayEvents)
+      .where(
+        inArray(
+          gatewayEvents.id,
+          results.map((r) => (r as { id: string }).id),
+        ),
+      );
     expect(rows).toHaveLength(8);
   });
 });
 
 describe('number cache', () => {
-  const row = (instanceName: string): WebhookNumber => ({ id: randomUUID(), userId: 'u', instanceName, token: 't', status: 'DESCONECTADO' });
+  const row = (instanceName: string): WebhookNumber => ({
+    id: randomUUID(),
+    userId: 'u',
+    instanceName,
+    token: 't',
+    status: 'DESCONECTADO',
+  });
 
   it('shares one lookup between concurrent misses and keeps found numbers for the TTL only', async () => {
     let clock = 0;

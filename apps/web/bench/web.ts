@@ -32,14 +32,33 @@ const PAGES = [
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-bench-web-'));
 const server = spawn(process.execPath, [bundle], {
-  env: { ...process.env, NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-0123456789-0123456789-01234', SIMULATOR_ENABLED: 'true', AI_PROVIDER: 'demo', PORT: String(PORT), HOST: '127.0.0.1', APP_URL: BASE, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', AUTH_RATE_LIMIT_PER_MINUTE: '1000' },
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'bench-secret-0123456789-0123456789-01234',
+    SIMULATOR_ENABLED: 'true',
+    AI_PROVIDER: 'demo',
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    APP_URL: BASE,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    LOG_LEVEL: 'warn',
+    AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+  },
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 
 async function waitForServer() {
   for (let i = 0; i < 1200; i++) {
     if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
-    if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${BASE}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error('server did not start');
@@ -51,17 +70,31 @@ async function signUp(): Promise<string> {
   const res = await fetch(`${BASE}/api/account/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: BASE },
-    body: JSON.stringify({ fullName: 'Ana Bench', email, phone: '+5511987654321', password: 'senha-forte-123', confirmPassword: 'senha-forte-123' }),
+    body: JSON.stringify({
+      fullName: 'Ana Bench',
+      email,
+      phone: '+5511987654321',
+      password: 'senha-forte-123',
+      confirmPassword: 'senha-forte-123',
+    }),
   });
   if (!res.ok) throw new Error(`sign-up failed: ${res.status} ${await res.text()}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function measure(page: Page, url: string, metric: 'lcp' | 'fcp') {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: (9_000_000 / 8), uploadThroughput: (2_000_000 / 8) });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: 9_000_000 / 8,
+    uploadThroughput: 2_000_000 / 8,
+  });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   let total = 0;
   let js = 0;
@@ -94,7 +127,15 @@ const kb = (b: number) => `${(b / 1024).toFixed(0)} KB`;
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
 });
 try {
   await waitForServer();
@@ -103,18 +144,36 @@ try {
   for (const p of PAGES) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'pt-BR' });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        hasTouch: true,
+        locale: 'pt-BR',
+      });
       if (p.signedIn) {
-        await context.addCookies(cookie.split('; ').map((c) => { const [name, ...v] = c.split('='); return { name: name!, value: v.join('='), url: BASE }; }));
+        await context.addCookies(
+          cookie.split('; ').map((c) => {
+            const [name, ...v] = c.split('=');
+            return { name: name!, value: v.join('='), url: BASE };
+          }),
+        );
       }
       const page = await context.newPage();
       runs.push(await measure(page, p.url, p.metric));
       await context.close();
     }
     const label = p.metric === 'lcp' ? 'LCP' : 'first paint';
-    console.log(`${p.name.padEnd(24)} ${label} ${Math.round(median(runs.map((r) => r.paint)))} ms · transfer ${kb(median(runs.map((r) => r.total)))} · JS ${kb(median(runs.map((r) => r.js)))} (runs: ${runs.map((r) => Math.round(r.paint)).join(', ')} ms)`);
+    console.log(
+      `${p.name.padEnd(24)} ${label} ${Math.round(median(runs.map((r) => r.paint)))} ms · transfer ${kb(median(runs.map((r) => r.total)))} · JS ${kb(median(runs.map((r) => r.js)))} (runs: ${runs.map((r) => Math.round(r.paint)).join(', ')} ms)`,
+    );
   }
-  console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(
+    `machine: ${os.cpus().length} cores, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
+  );
 } finally {
   await browser.close();
   server.kill('SIGTERM');

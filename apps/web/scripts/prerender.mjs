@@ -46,7 +46,10 @@ for (const page of PRERENDERED_PAGES) {
   const html = template.replace('</head>', `${preloads}</head>`).replace(marker, `<div id="root">${body}</div>`);
   const file = path.join(outDir, page.file);
   fs.writeFileSync(file, html);
-  fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
   console.log(`prerendered ${page.url} → dist/prerendered/${page.file} (${(html.length / 1024).toFixed(1)} KB)`);
 }

@@ -27,7 +27,15 @@ describe('agentDisplayName', () => {
 
 describe('training contracts', () => {
   it('has the 7 key questions of the spec, in order', () => {
-    expect(KEY_QUESTION_KEYS).toEqual(['negocio', 'cliente_ideal', 'produto', 'processo_vendas', 'objecoes', 'tom', 'redirecionamento']);
+    expect(KEY_QUESTION_KEYS).toEqual([
+      'negocio',
+      'cliente_ideal',
+      'produto',
+      'processo_vendas',
+      'objecoes',
+      'tom',
+      'redirecionamento',
+    ]);
     for (const q of KEY_QUESTIONS) expect(q.pergunta).toMatch(/\?$/);
   });
 
@@ -39,14 +47,23 @@ describe('training contracts', () => {
   });
 
   it('finishing needs every key answer, non-blank, and an agentId in update mode', () => {
-    const respostas = KEY_QUESTIONS.map((q) => ({ tipo: 'chave' as const, key: q.key, pergunta: q.pergunta, resposta: ' ok ' }));
+    const respostas = KEY_QUESTIONS.map((q) => ({
+      tipo: 'chave' as const,
+      key: q.key,
+      pergunta: q.pergunta,
+      resposta: ' ok ',
+    }));
     const ok = finishTrainingSchema.parse({ apelido: 'Luna', respostas });
     expect(ok.mode).toBe('create');
     expect(ok.respostas[0]!.resposta).toBe('ok');
     expect(finishTrainingSchema.safeParse({ apelido: 'Luna', respostas: respostas.slice(1) }).success).toBe(false);
-    expect(finishTrainingSchema.safeParse({ apelido: 'Luna', respostas: [...respostas.slice(1), respostas[1]] }).success).toBe(false);
+    expect(
+      finishTrainingSchema.safeParse({ apelido: 'Luna', respostas: [...respostas.slice(1), respostas[1]] }).success,
+    ).toBe(false);
     expect(finishTrainingSchema.safeParse({ mode: 'update', apelido: 'Luna', respostas }).success).toBe(false);
-    expect(finishTrainingSchema.safeParse({ mode: 'update', agentId: 'x', apelido: 'Luna', respostas }).success).toBe(true);
+    expect(finishTrainingSchema.safeParse({ mode: 'update', agentId: 'x', apelido: 'Luna', respostas }).success).toBe(
+      true,
+    );
   });
 
   it('agent update: a response delay from the list, or a non-blank prompt', () => {

@@ -37,7 +37,8 @@ export const KEY_QUESTIONS = [
     key: 'objecoes',
     pergunta: 'Quais dúvidas e objeções os clientes mais têm, e como você responde a cada uma?',
     ajuda: 'As frases que você mais ouve antes de alguém comprar, e o que costuma funcionar como resposta.',
-    exemplo: 'Ex.: "Está caro" → explico o parcelamento e que a avaliação é gratuita; "Dói?" → é indolor, com anestesia tópica.',
+    exemplo:
+      'Ex.: "Está caro" → explico o parcelamento e que a avaliação é gratuita; "Dói?" → é indolor, com anestesia tópica.',
   },
   {
     key: 'tom',
@@ -82,7 +83,11 @@ export const agentNameSchema = z
   .min(1, { error: AGENT_NAME_REQUIRED_MESSAGE })
   .max(LIMITS.agentNameMax, { error: AGENT_NAME_TOO_LONG_MESSAGE });
 
-const questionTextSchema = z.string({ error: 'Pergunta inválida.' }).trim().min(1, { error: 'Pergunta inválida.' }).max(QUESTION_MAX, { error: 'Pergunta longa demais.' });
+const questionTextSchema = z
+  .string({ error: 'Pergunta inválida.' })
+  .trim()
+  .min(1, { error: 'Pergunta inválida.' })
+  .max(QUESTION_MAX, { error: 'Pergunta longa demais.' });
 
 /** Answer item stored on the agent (part 1 §3): tipo, pergunta, resposta, and key for key questions. */
 export const keyAnswerSchema = z.object({
@@ -110,7 +115,10 @@ export const keyAnswersSchema = z
     const seen = new Set(items.map((i) => i.key));
     const missing = KEY_QUESTION_KEYS.filter((k) => !seen.has(k));
     if (missing.length || items.length !== KEY_QUESTION_KEYS.length) {
-      ctx.addIssue({ code: 'custom', message: `Responda as ${LIMITS.keyQuestions} perguntas-chave antes de continuar.` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `Responda as ${LIMITS.keyQuestions} perguntas-chave antes de continuar.`,
+      });
     }
   });
 
@@ -159,15 +167,18 @@ export const finishTrainingSchema = z
     mode: trainingModeSchema.default('create'),
     agentId: agentIdSchema.optional(),
     apelido: agentNameSchema,
-    respostas: z.array(answerItemSchema, { error: 'Envie as respostas do treinamento.' }).max(KEY_QUESTION_KEYS.length + LIMITS.refinementMax, {
-      error: 'Respostas demais.',
-    }),
+    respostas: z
+      .array(answerItemSchema, { error: 'Envie as respostas do treinamento.' })
+      .max(KEY_QUESTION_KEYS.length + LIMITS.refinementMax, {
+        error: 'Respostas demais.',
+      }),
   })
   .refine((v) => v.mode !== 'update' || !!v.agentId, { error: AGENT_NOT_FOUND_MESSAGE, path: ['agentId'] })
   .superRefine((v, ctx) => {
     const keys = v.respostas.filter((r) => r.tipo === 'chave');
     const parsed = keyAnswersSchema.safeParse(keys);
-    if (!parsed.success) ctx.addIssue({ code: 'custom', path: ['respostas'], message: parsed.error.issues[0]!.message });
+    if (!parsed.success)
+      ctx.addIssue({ code: 'custom', path: ['respostas'], message: parsed.error.issues[0]!.message });
   });
 export type FinishTrainingInput = z.input<typeof finishTrainingSchema>;
 

@@ -44,7 +44,11 @@ export const billingStatusSchema = z.object({
 });
 export type BillingStatus = z.infer<typeof billingStatusSchema>;
 
-export const webhookAckSchema = z.object({ received: z.literal(true), duplicate: z.boolean().optional(), ignored: z.boolean().optional() });
+export const webhookAckSchema = z.object({
+  received: z.literal(true),
+  duplicate: z.boolean().optional(),
+  ignored: z.boolean().optional(),
+});
 
 /** Portuguese texts of the flow (spec §8 where it gives them). */
 export const BILLING_MESSAGES = {

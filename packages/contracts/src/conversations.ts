@@ -1,7 +1,17 @@
 import { z } from 'zod';
 
 /** message_type values of part 2 §3; anything else is stored and shown as unsupported. */
-export const messageTypeSchema = z.enum(['text', 'image', 'video', 'audio', 'document', 'sticker', 'location', 'contact', 'unsupported']);
+export const messageTypeSchema = z.enum([
+  'text',
+  'image',
+  'video',
+  'audio',
+  'document',
+  'sticker',
+  'location',
+  'contact',
+  'unsupported',
+]);
 export type MessageType = z.infer<typeof messageTypeSchema>;
 
 /** Location content is a JSON string {address, lat, lng}; contact content is {name, phone} (part 2 §3). */
@@ -130,5 +140,8 @@ export type ContactAvatar = z.infer<typeof contactAvatarSchema>;
 
 /** ?cursor= of the keyset pages (conversations and messages). */
 export const pageQuerySchema = z.object({
-  cursor: z.string({ error: INVALID_CURSOR }).optional().describe('nextCursor da página anterior; ausente na primeira página'),
+  cursor: z
+    .string({ error: INVALID_CURSOR })
+    .optional()
+    .describe('nextCursor da página anterior; ausente na primeira página'),
 });

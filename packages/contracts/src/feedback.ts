@@ -18,7 +18,8 @@ export const FEEDBACK_TYPE_LABELS: Record<FeedbackType, string> = {
 export const FEEDBACK_REQUIRED_MESSAGE = 'Por favor, selecione o tipo de feedback e preencha sua mensagem.';
 /** Part 2 §8 (the source's unique-violation answer): the same text again within a few seconds. */
 export const FEEDBACK_DUPLICATE_MESSAGE = 'Sugestão duplicada. Aguarde alguns segundos antes de enviar novamente.';
-export const FEEDBACK_RATE_LIMITED_MESSAGE = 'Você enviou muitos feedbacks em pouco tempo. Aguarde um minuto e tente novamente.';
+export const FEEDBACK_RATE_LIMITED_MESSAGE =
+  'Você enviou muitos feedbacks em pouco tempo. Aguarde um minuto e tente novamente.';
 export const FEEDBACK_EMAIL_INVALID = 'Informe um e-mail válido ou deixe o campo em branco.';
 /**
  * The counter shows n/1000 and the spec enforces no hard limit; the server still refuses absurd

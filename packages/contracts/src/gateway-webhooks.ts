@@ -12,7 +12,9 @@ export const gatewayWebhookParamsSchema = z.object({
   event: z.string().optional(),
 });
 
-export const gatewayWebhookBodySchema = z.unknown().describe('O evento da Evolution API como ela o envia (contrato §3).');
+export const gatewayWebhookBodySchema = z
+  .unknown()
+  .describe('O evento da Evolution API como ela o envia (contrato §3).');
 
 /** The acknowledgement: 200 once the event is stored (or recognised as a replay / ignored). */
 export const gatewayWebhookAckSchema = z.object({

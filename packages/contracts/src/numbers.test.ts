@@ -14,15 +14,22 @@ describe('instanceDisplayName', () => {
 
 describe('createNumberSchema', () => {
   it('aceita telefone válido e apelido, tirando os espaços do apelido', () => {
-    expect(createNumberSchema.parse({ phone: '+5511987654321', apelido: '  Loja  ' })).toEqual({ phone: '+5511987654321', apelido: 'Loja' });
+    expect(createNumberSchema.parse({ phone: '+5511987654321', apelido: '  Loja  ' })).toEqual({
+      phone: '+5511987654321',
+      apelido: 'Loja',
+    });
   });
 
   it('recusa telefone inválido, apelido em branco e apelido com mais de 50 caracteres', () => {
     const messages = (input: unknown) => createNumberSchema.safeParse(input).error?.issues.map((i) => i.message);
     expect(messages({ phone: '123', apelido: 'Loja' })).toEqual(['Por favor, insira um número de telefone válido']);
-    expect(messages({ phone: '+5511987654321', apelido: '   ' })).toEqual(['Por favor, insira um apelido para a instância']);
+    expect(messages({ phone: '+5511987654321', apelido: '   ' })).toEqual([
+      'Por favor, insira um apelido para a instância',
+    ]);
     expect(messages({ phone: '+5511987654321' })).toEqual(['Por favor, insira um apelido para a instância']);
-    expect(messages({ phone: '+5511987654321', apelido: 'x'.repeat(51) })).toEqual(['O apelido deve ter no máximo 50 caracteres.']);
+    expect(messages({ phone: '+5511987654321', apelido: 'x'.repeat(51) })).toEqual([
+      'O apelido deve ter no máximo 50 caracteres.',
+    ]);
     expect(createNumberSchema.safeParse({ phone: '+5511987654321', apelido: 'x'.repeat(50) }).success).toBe(true);
   });
 });

@@ -136,11 +136,9 @@ export const PLAYGROUND_NO_AGENT_MESSAGE = 'IA não encontrada';
 
 export const playgroundMessageSchema = z.object({
   role: z.enum(['user', 'assistant']),
-  text: z
-    .string()
-    .max(PLAYGROUND.messageMax, {
-      error: `Cada mensagem pode ter no máximo ${PLAYGROUND.messageMax.toLocaleString('pt-BR')} caracteres.`,
-    }),
+  text: z.string().max(PLAYGROUND.messageMax, {
+    error: `Cada mensagem pode ter no máximo ${PLAYGROUND.messageMax.toLocaleString('pt-BR')} caracteres.`,
+  }),
 });
 export type PlaygroundMessage = z.infer<typeof playgroundMessageSchema>;
 

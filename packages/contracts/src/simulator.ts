@@ -34,7 +34,10 @@ const base64 = z
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 export const simOutgoingMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('text'), text: z.string().trim().min(1, { error: 'Escreva uma mensagem.' }).max(SIM_LIMITS.textMax) }),
+  z.object({
+    type: z.literal('text'),
+    text: z.string().trim().min(1, { error: 'Escreva uma mensagem.' }).max(SIM_LIMITS.textMax),
+  }),
   z.object({
     type: z.literal('image'),
     base64,
@@ -81,7 +84,10 @@ export const simSendAsCustomerSchema = z.object({
   /** Write as a member of this group (new group when `jid` is absent). */
   group: z
     .object({
-      jid: z.string().regex(/^[\d-]+@g\.us$/).optional(),
+      jid: z
+        .string()
+        .regex(/^[\d-]+@g\.us$/)
+        .optional(),
       subject: z.string().trim().min(1, { error: 'Informe o nome do grupo.' }).max(SIM_LIMITS.groupSubjectMax),
     })
     .optional(),
@@ -120,7 +126,9 @@ export const simInstanceViewSchema = z.object({
   name: z.string(),
   state: simInstanceStateSchema,
   /** While connecting: the QR the app shows (its content is the approval link). */
-  qr: z.object({ base64: z.string(), code: z.string(), approveCode: z.string(), count: z.number(), expiresAt: z.string() }).nullable(),
+  qr: z
+    .object({ base64: z.string(), code: z.string(), approveCode: z.string(), count: z.number(), expiresAt: z.string() })
+    .nullable(),
   ownerPhone: z.string().nullable(),
   profileName: z.string().nullable(),
   /** For the approval form: the phone the app registered for this instance, if the app has one. */
@@ -180,7 +188,14 @@ export const simMessageViewSchema = z.object({
   /** The key was @lid-addressed. */
   viaLid: z.boolean(),
   media: simMediaViewSchema.nullable(),
-  location: z.object({ latitude: z.number(), longitude: z.number(), name: z.string().nullable(), address: z.string().nullable() }).nullable(),
+  location: z
+    .object({
+      latitude: z.number(),
+      longitude: z.number(),
+      name: z.string().nullable(),
+      address: z.string().nullable(),
+    })
+    .nullable(),
   contact: z.object({ displayName: z.string(), phone: z.string().nullable() }).nullable(),
 });
 export type SimMessageView = z.infer<typeof simMessageViewSchema>;

@@ -5,7 +5,12 @@ import { loadEnv } from './env.ts';
 describe('loadEnv', () => {
   it('gives working defaults with no configuration', () => {
     const env = loadEnv({});
-    expect(env).toMatchObject({ NODE_ENV: 'development', PORT: 3000, LOG_LEVEL: 'info', appUrl: 'http://localhost:3000' });
+    expect(env).toMatchObject({
+      NODE_ENV: 'development',
+      PORT: 3000,
+      LOG_LEVEL: 'info',
+      appUrl: 'http://localhost:3000',
+    });
     expect(env.dataDir).toBe(path.resolve('./data'));
     expect(env.authSecret.length).toBeGreaterThanOrEqual(32);
     expect(env.DATABASE_URL).toBeUndefined();
@@ -22,7 +27,10 @@ describe('loadEnv', () => {
 
   it('accepts production with AUTH_SECRET and uses it', () => {
     const secret = 'a-real-secret-with-more-than-32-characters';
-    expect(loadEnv({ NODE_ENV: 'production', AUTH_SECRET: secret, SIMULATOR_ENABLED: 'true', AI_PROVIDER: 'demo' }).authSecret).toBe(secret);
+    expect(
+      loadEnv({ NODE_ENV: 'production', AUTH_SECRET: secret, SIMULATOR_ENABLED: 'true', AI_PROVIDER: 'demo' })
+        .authSecret,
+    ).toBe(secret);
   });
 
   it('treats empty values as unset and strips the trailing slash of APP_URL', () => {

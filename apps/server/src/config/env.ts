@@ -22,7 +22,9 @@ const envSchema = z.object({
   /** Secret that signs sessions; required in production. */
   AUTH_SECRET: optionalString,
   /** Behind a reverse proxy: trust X-Forwarded-For for the client address (rate limits, logs). */
-  TRUST_PROXY: z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).default('false')).transform((v) => v === 'true'),
+  TRUST_PROXY: z
+    .preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).default('false'))
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Attempts per minute per client on sign-in, sign-up and reset requests. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
@@ -49,9 +51,18 @@ const envSchema = z.object({
   /** Public: the embedded-signup configuration id of that app (Facebook Login for Business). */
   META_CONFIG_ID: optionalString,
   /** Public: scopes asked in the dialog, comma separated. */
-  META_OAUTH_SCOPES: z.preprocess(blank, z.string().default('whatsapp_business_management,whatsapp_business_messaging')),
+  META_OAUTH_SCOPES: z.preprocess(
+    blank,
+    z.string().default('whatsapp_business_management,whatsapp_business_messaging'),
+  ),
   /** Graph API version of the dialog address. */
-  META_GRAPH_VERSION: z.preprocess(blank, z.string().regex(/^v\d+\.\d+$/, 'use o formato v21.0').default('v21.0')),
+  META_GRAPH_VERSION: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^v\d+\.\d+$/, 'use o formato v21.0')
+      .default('v21.0'),
+  ),
   /** Folder with the built web app; served when it exists. */
   WEB_DIST_DIR: optionalString,
   /** WhatsApp gateway: a real Evolution API v2.3.x (both set), otherwise the built-in simulator. */
@@ -78,7 +89,9 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   /** Path-style bucket URLs (endpoint/bucket/key). Default: true when S3_ENDPOINT is set. */
-  S3_FORCE_PATH_STYLE: z.preprocess(blank, z.enum(['true', 'false']).optional()).transform((v) => (v === undefined ? undefined : v === 'true')),
+  S3_FORCE_PATH_STYLE: z
+    .preprocess(blank, z.enum(['true', 'false']).optional())
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** Conversation engine (issue 5): floor of the quiet time before an AI reply, even at delay 0 (ms). */
   ENGINE_MIN_QUIET_MS: z.preprocess(blank, z.coerce.number().int().min(0).max(60_000).default(2_000)),
   /** Messages older than this when they arrive (history sync, reconnect) are stored, never answered. */
@@ -107,7 +120,10 @@ const envSchema = z.object({
   /** The local payments stand-in (local checkout and portal pages, Stripe-shaped signed webhooks). Default: on outside production without STRIPE_SECRET_KEY. */
   PAYMENTS_STANDIN_ENABLED: z.preprocess(blank, z.enum(['true', 'false']).optional()),
   /** Sales chat link opened by the sem-limites plan's 'Consultar Valores' (e.g. a wa.me link). */
-  SALES_CONTACT_URL: z.preprocess(blank, z.url().default('https://wa.me/5511999999999?text=Quero%20conhecer%20o%20plano%20Sem%20Limites')),
+  SALES_CONTACT_URL: z.preprocess(
+    blank,
+    z.url().default('https://wa.me/5511999999999?text=Quero%20conhecer%20o%20plano%20Sem%20Limites'),
+  ),
   /** How often the overage job reports AI messages past the plan's limit to Stripe (s). */
   BILLING_METER_INTERVAL_SECONDS: z.preprocess(blank, z.coerce.number().min(1).default(60)),
 });
@@ -168,8 +184,10 @@ function simulatorEnabled(env: ParsedEnv): boolean {
 
 /** The WhatsApp gateway must be either a complete Evolution configuration or the mounted simulator. */
 function gatewayProblem(env: ParsedEnv): string | null {
-  if (env.EVOLUTION_API_URL && !env.EVOLUTION_API_KEY) return 'EVOLUTION_API_KEY: obrigatório quando EVOLUTION_API_URL está definido';
-  if (env.EVOLUTION_API_KEY && !env.EVOLUTION_API_URL) return 'EVOLUTION_API_URL: obrigatório quando EVOLUTION_API_KEY está definido';
+  if (env.EVOLUTION_API_URL && !env.EVOLUTION_API_KEY)
+    return 'EVOLUTION_API_KEY: obrigatório quando EVOLUTION_API_URL está definido';
+  if (env.EVOLUTION_API_KEY && !env.EVOLUTION_API_URL)
+    return 'EVOLUTION_API_URL: obrigatório quando EVOLUTION_API_KEY está definido';
   if (env.EVOLUTION_API_URL || simulatorEnabled(env)) return null;
   return env.NODE_ENV === 'production'
     ? 'EVOLUTION_API_URL: obrigatório em produção (com EVOLUTION_API_KEY) para conectar o WhatsApp; para usar o simulador de WhatsApp em produção, defina SIMULATOR_ENABLED=true'
@@ -182,7 +200,9 @@ function gatewayProblem(env: ParsedEnv): string | null {
  */
 function resolveAiProvider(env: z.infer<typeof envSchema>): 'openai' | 'demo' {
   if (env.AI_PROVIDER === 'openai' && !env.AI_BASE_URL) {
-    throw new Error('Configuração inválida:\n  - AI_BASE_URL: obrigatório com AI_PROVIDER=openai (endereço compatível com a API da OpenAI, terminado em /v1)');
+    throw new Error(
+      'Configuração inválida:\n  - AI_BASE_URL: obrigatório com AI_PROVIDER=openai (endereço compatível com a API da OpenAI, terminado em /v1)',
+    );
   }
   const provider = env.AI_PROVIDER ?? (env.AI_BASE_URL ? 'openai' : 'demo');
   if (provider === 'demo' && env.NODE_ENV === 'production' && env.AI_PROVIDER !== 'demo') {
@@ -201,8 +221,11 @@ function resolveAiProvider(env: z.infer<typeof envSchema>): 'openai' | 'demo' {
  */
 function resolvePaymentsMode(env: ParsedEnv): 'stripe' | 'standin' | 'off' {
   if (env.STRIPE_SECRET_KEY) {
-    const missing = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_EXPANSAO_IA', 'STRIPE_PRICE_CONSCIENCIA', 'STRIPE_PRICE_OVERAGE'] as const).filter((k) => !env[k]);
-    if (missing.length) throw new Error(`Configuração inválida:\n  - ${missing.join(', ')}: obrigatório com STRIPE_SECRET_KEY`);
+    const missing = (
+      ['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_EXPANSAO_IA', 'STRIPE_PRICE_CONSCIENCIA', 'STRIPE_PRICE_OVERAGE'] as const
+    ).filter((k) => !env[k]);
+    if (missing.length)
+      throw new Error(`Configuração inválida:\n  - ${missing.join(', ')}: obrigatório com STRIPE_SECRET_KEY`);
     return 'stripe';
   }
   if (env.PAYMENTS_STANDIN_ENABLED) return env.PAYMENTS_STANDIN_ENABLED === 'true' ? 'standin' : 'off';

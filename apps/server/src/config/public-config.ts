@@ -9,7 +9,9 @@ export function tutorialVideoUrls(value: string | undefined): string[] {
 
 /** What GET /api/config tells the browser: only public settings. */
 export function publicConfig(env: Env, aiMode: PublicConfig['aiMode']): PublicConfig {
-  const scopes = env.META_OAUTH_SCOPES.split(',').map((s) => s.trim()).filter(Boolean);
+  const scopes = env.META_OAUTH_SCOPES.split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   return {
     productName: PRODUCT_NAME,
     referralTracker: env.PUBLIC_REFERRAL_TRACKER ?? null,
@@ -18,7 +20,12 @@ export function publicConfig(env: Env, aiMode: PublicConfig['aiMode']): PublicCo
     simulator: env.simulatorEnabled && !env.EVOLUTION_API_URL,
     whatsappBusiness:
       env.META_APP_ID && env.META_CONFIG_ID
-        ? { appId: env.META_APP_ID, configId: env.META_CONFIG_ID, scopes, dialogUrl: `https://www.facebook.com/${env.META_GRAPH_VERSION}/dialog/oauth` }
+        ? {
+            appId: env.META_APP_ID,
+            configId: env.META_CONFIG_ID,
+            scopes,
+            dialogUrl: `https://www.facebook.com/${env.META_GRAPH_VERSION}/dialog/oauth`,
+          }
         : null,
   };
 }

@@ -5,7 +5,8 @@
 export function pgError(err: unknown): { code: string; constraint?: string } | null {
   for (let e: unknown = err; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
     const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code))
+      return { code, constraint: typeof constraint === 'string' ? constraint : undefined };
   }
   return null;
 }

@@ -17,6 +17,7 @@ export type PreparedTarget = Pick<Database, 'kind' | 'pool' | 'pglite'>;
  */
 export async function execPrepared<T>(database: PreparedTarget, name: string, query: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(query);
-  if (database.kind === 'postgres') return (await database.pool!.query({ name, text, values: params as unknown[] })).rows as T[];
+  if (database.kind === 'postgres')
+    return (await database.pool!.query({ name, text, values: params as unknown[] })).rows as T[];
   return (await database.pglite!.query<T>(text, params as unknown[])).rows;
 }

@@ -23,7 +23,8 @@ export const PLAN_SEED = [
   {
     slug: 'expansao-ia',
     name: 'Expansão IA',
-    description: '5.000 mensagens de IA por mês • IA 5x mais inteligente • 3 agentes • 2 contas de WhatsApp • Retreinar 15 vezes por mês • US$ 0,01 por mensagem acima do limite',
+    description:
+      '5.000 mensagens de IA por mês • IA 5x mais inteligente • 3 agentes • 2 contas de WhatsApp • Retreinar 15 vezes por mês • US$ 0,01 por mensagem acima do limite',
     priceCents: 4700,
     isFeatured: true,
     sortOrder: 2,
@@ -35,7 +36,8 @@ export const PLAN_SEED = [
   {
     slug: `consciencia-${PRODUCT_NAME.toLowerCase()}`,
     name: `Consciência ${PRODUCT_NAME}`,
-    description: '15.000 mensagens de IA por mês • IA 15x mais inteligente • 5 agentes • 5 contas de WhatsApp • Retreinar 45 vezes por mês • US$ 0,01 por mensagem acima do limite',
+    description:
+      '15.000 mensagens de IA por mês • IA 15x mais inteligente • 5 agentes • 5 contas de WhatsApp • Retreinar 45 vezes por mês • US$ 0,01 por mensagem acima do limite',
     priceCents: 9700,
     isFeatured: false,
     sortOrder: 3,

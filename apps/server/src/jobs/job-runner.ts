@@ -33,7 +33,8 @@ export function createJobRunner({ database, log, pollSeconds }: JobRunnerOptions
       if (!database.pglite) throw new Error('PGlite database without its instance');
       return new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' });
     }
-    const connectionString = (database.pool as unknown as { options?: { connectionString?: string } })?.options?.connectionString;
+    const connectionString = (database.pool as unknown as { options?: { connectionString?: string } })?.options
+      ?.connectionString;
     if (!connectionString) throw new Error('PostgreSQL database without a connection string');
     return new PgBoss({ ...common, connectionString, max: 4, application_name: 'vendai-jobs' });
   }
@@ -68,7 +69,10 @@ export function createJobRunner({ database, log, pollSeconds }: JobRunnerOptions
               jobs.map(async (job): Promise<JobResult> => {
                 const parsed = def.payload.safeParse(job.data);
                 if (!parsed.success) {
-                  log.error({ job: def.id, jobId: job.id, issues: parsed.error.issues }, 'job payload invalid: dropped');
+                  log.error(
+                    { job: def.id, jobId: job.id, issues: parsed.error.issues },
+                    'job payload invalid: dropped',
+                  );
                   return { id: job.id, status: 'deadletter' };
                 }
                 try {

@@ -41,7 +41,10 @@ export function defineJobType<S extends z.ZodType>(type: JobType<S>): JobType<S>
   return type;
 }
 
-export function defineJob<S extends z.ZodType>(type: JobType<S>, handler: JobDefinition<S>['handler']): JobDefinition<S> {
+export function defineJob<S extends z.ZodType>(
+  type: JobType<S>,
+  handler: JobDefinition<S>['handler'],
+): JobDefinition<S> {
   return { ...type, handler };
 }
 

@@ -35,7 +35,10 @@ describe('createBatcher', () => {
     gates[0]!.resolve();
     expect(await Promise.all(first)).toEqual(['r1', 'r2']);
     await tick();
-    expect(batches).toEqual([[1, 2], [3, 4, 5]]);
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
     gates[1]!.resolve();
     // Each caller gets the result at its own position.
     expect(await Promise.all(second)).toEqual(['r3', 'r4', 'r5']);
@@ -76,7 +79,12 @@ describe('createBatcher', () => {
         return items;
       },
     });
-    const failing = [b.add('a'), b.add('b')].map((p) => p.then(() => 'ok', (e: Error) => e.message));
+    const failing = [b.add('a'), b.add('b')].map((p) =>
+      p.then(
+        () => 'ok',
+        (e: Error) => e.message,
+      ),
+    );
     expect(await Promise.all(failing)).toEqual(['falhou', 'falhou']);
     expect(await b.add('c')).toBe('c');
   });

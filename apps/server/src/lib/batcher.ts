@@ -59,7 +59,8 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
         .then((items) => options.run(items))
         .then(
           (results) => {
-            if (results.length !== batch.length) throw new Error(`batcher: ${results.length} results for ${batch.length} items`);
+            if (results.length !== batch.length)
+              throw new Error(`batcher: ${results.length} results for ${batch.length} items`);
             batch.forEach((w, i) => w.resolve(results[i]!));
           },
           (err) => {

@@ -4,7 +4,8 @@ import type { Env } from '../config/env.ts';
 export const REDACTED = '[redacted]';
 
 /** Secret-looking names: a JSON field so named has its text value replaced, at any depth. */
-const SECRET_FIELD = /"([\w.-]*(?:password|passwd|secret|token|api[_-]?key|authorization|cookie|credential)[\w.-]*)":"(?:[^"\\]|\\.)*"/gi;
+const SECRET_FIELD =
+  /"([\w.-]*(?:password|passwd|secret|token|api[_-]?key|authorization|cookie|credential)[\w.-]*)":"(?:[^"\\]|\\.)*"/gi;
 
 /** Secret-looking values, wherever they appear (messages, error texts, stacks, URLs). */
 const SECRET_VALUES: [RegExp, string][] = [
@@ -44,7 +45,16 @@ export function createLogScrubber(known: readonly (string | undefined)[]): (line
 
 /** The configured secrets that must never reach a log line. */
 export function configuredSecrets(env: Env): (string | undefined)[] {
-  return [env.AI_API_KEY, env.EVOLUTION_API_KEY, env.AUTH_SECRET, env.authSecret, env.S3_SECRET_ACCESS_KEY, env.S3_ACCESS_KEY_ID, env.STRIPE_SECRET_KEY, env.STRIPE_WEBHOOK_SECRET];
+  return [
+    env.AI_API_KEY,
+    env.EVOLUTION_API_KEY,
+    env.AUTH_SECRET,
+    env.authSecret,
+    env.S3_SECRET_ACCESS_KEY,
+    env.S3_ACCESS_KEY_ID,
+    env.STRIPE_SECRET_KEY,
+    env.STRIPE_WEBHOOK_SECRET,
+  ];
 }
 
 type LoggerOption = FastifyServerOptions['logger'];

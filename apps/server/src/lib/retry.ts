@@ -17,7 +17,11 @@ export interface RetryOptions {
 const timer = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** The wait before try n+1 (n ≥ 1): base·2^(n-1), capped at maxMs, times 0.8–1.2. */
-export function retryDelayMs(attempt: number, { baseMs, maxMs = Infinity }: Pick<RetryOptions, 'baseMs' | 'maxMs'>, random = Math.random): number {
+export function retryDelayMs(
+  attempt: number,
+  { baseMs, maxMs = Infinity }: Pick<RetryOptions, 'baseMs' | 'maxMs'>,
+  random = Math.random,
+): number {
   return Math.min(baseMs * 2 ** (attempt - 1), maxMs) * (0.8 + random() * 0.4);
 }
 

@@ -63,7 +63,8 @@ export function mayHoldUnstorableText(jsonText: string): boolean {
   for (let i = jsonText.indexOf('\\u'); i !== -1; i = jsonText.indexOf('\\u', i + 2)) {
     const a = jsonText.charCodeAt(i + 2) | 0x20; // lower-cased
     const b = jsonText.charCodeAt(i + 3) | 0x20;
-    if (a === 0x64 /* d */ && b >= 0x38 /* 8 */ && (b <= 0x39 /* 9 */ || (b >= 0x61 && b <= 0x66) /* a-f */)) return true;
+    if (a === 0x64 /* d */ && b >= 0x38 /* 8 */ && (b <= 0x39 /* 9 */ || (b >= 0x61 && b <= 0x66)) /* a-f */)
+      return true;
     if (jsonText.startsWith('0000', i + 2)) return true;
   }
   return false;

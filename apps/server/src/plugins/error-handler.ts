@@ -24,7 +24,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status >= 400 && status < 500) {
       // Malformed JSON, wrong content type and similar client mistakes.
       req.log.info({ err: err.message }, 'bad request');
-      return reply.status(status).send({ error: { code: 'VALIDATION', message: 'Requisição inválida. Verifique os dados enviados.' } });
+      return reply
+        .status(status)
+        .send({ error: { code: 'VALIDATION', message: 'Requisição inválida. Verifique os dados enviados.' } });
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send({ error: { code: 'INTERNAL', message: ERROR_CODES.INTERNAL.message } });

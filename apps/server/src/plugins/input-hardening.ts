@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
-import { exceedsJsonDepth, isStorableText, mayHoldUnstorableText, toStorableJson, toStorableText } from '../lib/safe-text.ts';
+import {
+  exceedsJsonDepth,
+  isStorableText,
+  mayHoldUnstorableText,
+  toStorableJson,
+  toStorableText,
+} from '../lib/safe-text.ts';
 
 /**
  * Objects/arrays nested deeper than this are refused (400) before parsing. Gateway payloads (a message

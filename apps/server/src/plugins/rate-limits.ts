@@ -51,7 +51,15 @@ export interface FailureLimiter {
  * e-mails. Successful attempts cost nothing, so an office behind one address is not locked out by
  * its own people signing in. In memory, per process (like @fastify/rate-limit's default store).
  */
-export function createFailureLimiter({ max, windowMs, now = Date.now }: { max: number; windowMs: number; now?: () => number }): FailureLimiter {
+export function createFailureLimiter({
+  max,
+  windowMs,
+  now = Date.now,
+}: {
+  max: number;
+  windowMs: number;
+  now?: () => number;
+}): FailureLimiter {
   const entries = new Map<string, { count: number; resetAt: number }>();
   const current = (key: string) => {
     const entry = entries.get(key);

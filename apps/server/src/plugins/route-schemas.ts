@@ -47,7 +47,8 @@ async function emptyBodyAsObject(req: FastifyRequest) {
   req.body ??= {};
 }
 
-const toArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value]);
+const toArray = <T>(value: T | T[] | undefined): T[] =>
+  value === undefined ? [] : Array.isArray(value) ? value : [value];
 
 export type { ZodTypeProvider };
 export type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -35,7 +35,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     // The web build writes .br and .gz beside each text asset; the one the client accepts is sent.
     preCompressed: true,
     setHeaders: (res, file) => {
-      res.header('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.header(
+        'cache-control',
+        file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     },
   });
   app.setNotFoundHandler((req, reply) => {

@@ -18,7 +18,12 @@ export interface CreateRealtimeHubOptions {
 const WHOLE_PREFIX = '{"v":1,"u":';
 
 /** The hub: NOTIFY out, LISTEN in, fan-out to this process's subscribers of the event's owner. */
-export function createRealtimeHub({ database, log, validateEvents, transport: given }: CreateRealtimeHubOptions): RealtimeHub {
+export function createRealtimeHub({
+  database,
+  log,
+  validateEvents,
+  transport: given,
+}: CreateRealtimeHubOptions): RealtimeHub {
   const transport = given ?? createNotifyTransport(database, log);
   const subscribers = new Map<string, Set<RealtimeListener>>();
   const resyncListeners = new Set<() => void>();

@@ -100,7 +100,11 @@ function postgresTransport(pool: pg.Pool, log: FastifyBaseLogger): NotifyTranspo
   return {
     async notify(payloads) {
       // Named: parsed and planned once per connection.
-      await pool.query({ name: 'vendai_realtime_notify', text: NOTIFY_SQL, values: [REALTIME_CHANNEL, JSON.stringify(payloads)] });
+      await pool.query({
+        name: 'vendai_realtime_notify',
+        text: NOTIFY_SQL,
+        values: [REALTIME_CHANNEL, JSON.stringify(payloads)],
+      });
     },
     async listen(handler, resume) {
       onPayload = handler;

@@ -60,7 +60,10 @@ export async function realtimeRoutes(app: FastifyInstance) {
     preValidation: authenticate,
     // A plain HTTP GET (no upgrade): say what is expected instead of an empty 404.
     handler: (_req, reply) =>
-      reply.status(426).header('upgrade', 'websocket').send({ error: { code: 'VALIDATION', message: 'Este endereço aceita apenas conexões WebSocket.' } }),
+      reply
+        .status(426)
+        .header('upgrade', 'websocket')
+        .send({ error: { code: 'VALIDATION', message: 'Este endereço aceita apenas conexões WebSocket.' } }),
     wsHandler: (socket, req) => {
       const userId = req.user.id;
       const ownSockets = countFor(userId);
@@ -98,7 +101,8 @@ export async function realtimeRoutes(app: FastifyInstance) {
         socket.ping();
         readSessionUser(app, req)
           .then((user) => {
-            if (user?.id !== userId && socket.readyState === socket.OPEN) socket.close(CLOSE_UNAUTHENTICATED, 'session ended');
+            if (user?.id !== userId && socket.readyState === socket.OPEN)
+              socket.close(CLOSE_UNAUTHENTICATED, 'session ended');
           })
           .catch((err: Error) => req.log.warn({ err: err.message }, 'realtime: session re-check failed'));
       }, TIMING.realtimeHeartbeatMs);

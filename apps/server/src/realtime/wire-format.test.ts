@@ -34,12 +34,25 @@ describe('realtime wire format', () => {
       if (a[i]) out.push(decoder.push(a[i]!));
       if (b[i]) out.push(decoder.push(b[i]!));
     }
-    expect(out.filter(Boolean).map((e) => e!.u).sort()).toEqual(['a', 'b']);
+    expect(
+      out
+        .filter(Boolean)
+        .map((e) => e!.u)
+        .sort(),
+    ).toEqual(['a', 'b']);
   });
 
   it('ignores what it does not understand', () => {
     const decoder = new EnvelopeDecoder();
-    for (const junk of ['', 'não é json', '{}', '{"v":2,"u":"a","e":{"event":"x"}}', '{"v":1,"u":"a"}', '{"v":1,"c":"id","i":5,"n":2,"d":"x"}', 'null']) {
+    for (const junk of [
+      '',
+      'não é json',
+      '{}',
+      '{"v":2,"u":"a","e":{"event":"x"}}',
+      '{"v":1,"u":"a"}',
+      '{"v":1,"c":"id","i":5,"n":2,"d":"x"}',
+      'null',
+    ]) {
       expect(decoder.push(junk), junk).toBeNull();
     }
   });

@@ -60,7 +60,13 @@ export class EnvelopeDecoder {
     if (!msg || typeof msg !== 'object' || (msg as { v?: unknown }).v !== 1) return null;
     if ('u' in msg && 'e' in msg) return isEnvelope(msg) ? { u: msg.u, e: msg.e } : null;
     const part = msg as Partial<Part>;
-    if (typeof part.c !== 'string' || typeof part.i !== 'number' || typeof part.n !== 'number' || typeof part.d !== 'string') return null;
+    if (
+      typeof part.c !== 'string' ||
+      typeof part.i !== 'number' ||
+      typeof part.n !== 'number' ||
+      typeof part.d !== 'string'
+    )
+      return null;
     if (part.n < 1 || part.n > 10_000 || part.i < 0 || part.i >= part.n) return null;
     this.sweep();
     let entry = this.pending.get(part.c);

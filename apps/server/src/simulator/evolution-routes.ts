@@ -1,6 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from '../plugins/route-schemas.ts';
-import { connectQuerySchema, evolutionAnswerSchema, evolutionBodySchema, fetchInstancesQuerySchema, instanceRoute } from './evolution-schemas.ts';
+import {
+  connectQuerySchema,
+  evolutionAnswerSchema,
+  evolutionBodySchema,
+  fetchInstancesQuerySchema,
+  instanceRoute,
+} from './evolution-schemas.ts';
 import type { Simulator } from './simulator.ts';
 import type { SimInstance } from './simulator-repository.ts';
 import { envelope, notFoundInstance, SimError } from './sim-error.ts';
@@ -26,7 +32,11 @@ export function evolutionRoutes(simulator: Simulator): FastifyPluginAsyncZod {
       return reply.status(status).send(envelope(status, [status >= 500 ? 'Internal Server Error' : err.message]));
     });
     app.setNotFoundHandler((req, reply) => {
-      reply.status(404).send(envelope(404, [`Cannot ${req.method} ${req.url.split('?')[0]!.replace(/^\/simulator\/api/, '') || '/'}`]));
+      reply
+        .status(404)
+        .send(
+          envelope(404, [`Cannot ${req.method} ${req.url.split('?')[0]!.replace(/^\/simulator\/api/, '') || '/'}`]),
+        );
     });
 
     const unauthorized = () => new SimError(401, 'Unauthorized');
@@ -44,7 +54,10 @@ export function evolutionRoutes(simulator: Simulator): FastifyPluginAsyncZod {
         if (!simulator.authorize(apikeyOf(req), instance)) throw unauthorized();
         const result = await run(instance, req, reply);
         // Serialised here so a `null` answer (webhook/find with no config) is the JSON `null`, as Evolution sends it.
-        return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(result ?? null));
+        return reply
+          .status(status)
+          .type('application/json; charset=utf-8')
+          .send(JSON.stringify(result ?? null));
       };
     const body = (req: InstanceRequest): Json => (req.body && typeof req.body === 'object' ? (req.body as Json) : {});
     const withBody = (status: number) => ({ schema: instanceRoute(status, { body: evolutionBodySchema }) });
@@ -58,7 +71,8 @@ export function evolutionRoutes(simulator: Simulator): FastifyPluginAsyncZod {
       if (apikeyOf(req) !== simulator.apiKey) throw unauthorized();
       const input = req.body && typeof req.body === 'object' ? (req.body as Json) : {};
       const name = typeof input.instanceName === 'string' ? input.instanceName : '';
-      if (name && (await simulator.findInstance(name))) throw new SimError(403, [`This name "${name}" is already in use.`]);
+      if (name && (await simulator.findInstance(name)))
+        throw new SimError(403, [`This name "${name}" is already in use.`]);
       return reply.status(201).send(await simulator.createInstance(input));
     });
 
@@ -75,26 +89,80 @@ export function evolutionRoutes(simulator: Simulator): FastifyPluginAsyncZod {
     });
 
     const connectSchema = { schema: instanceRoute(200, { querystring: connectQuerySchema }) };
-    app.get('/instance/connect/:instanceName', connectSchema, guarded((i, req) => simulator.connect(i.name, { number: typeof req.query.number === 'string' ? req.query.number : undefined })));
-    app.get('/instance/connectionState/:instanceName', bare(200), guarded((i) => simulator.connectionState(i.name)));
-    app.delete('/instance/logout/:instanceName', bare(200), guarded((i) => simulator.logout(i.name)));
-    app.delete('/instance/delete/:instanceName', bare(200), guarded((i) => simulator.deleteInstance(i.name)));
+    app.get(
+      '/instance/connect/:instanceName',
+      connectSchema,
+      guarded((i, req) =>
+        simulator.connect(i.name, { number: typeof req.query.number === 'string' ? req.query.number : undefined }),
+      ),
+    );
+    app.get(
+      '/instance/connectionState/:instanceName',
+      bare(200),
+      guarded((i) => simulator.connectionState(i.name)),
+    );
+    app.delete(
+      '/instance/logout/:instanceName',
+      bare(200),
+      guarded((i) => simulator.logout(i.name)),
+    );
+    app.delete(
+      '/instance/delete/:instanceName',
+      bare(200),
+      guarded((i) => simulator.deleteInstance(i.name)),
+    );
 
-    app.post('/message/sendText/:instanceName', withBody(201), guarded((i, req) => simulator.sendText(i.name, body(req)), 201));
+    app.post(
+      '/message/sendText/:instanceName',
+      withBody(201),
+      guarded((i, req) => simulator.sendText(i.name, body(req)), 201),
+    );
 
-    app.post('/chat/sendPresence/:instanceName', withBody(201), guarded((i, req) => simulator.sendPresence(i.name, body(req)), 201));
-    app.post('/chat/markMessageAsRead/:instanceName', withBody(201), guarded((i, req) => simulator.markMessageAsRead(i.name, body(req)), 201));
-    app.post('/chat/findMessages/:instanceName', withBody(200), guarded((i, req) => simulator.findMessages(i.name, body(req))));
-    app.post('/chat/findContacts/:instanceName', withBody(200), guarded((i, req) => simulator.findContacts(i.name, body(req))));
-    app.post('/chat/fetchProfilePictureUrl/:instanceName', withBody(200), guarded((i, req) => simulator.fetchProfilePictureUrl(i.name, body(req))));
-    app.post('/chat/whatsappNumbers/:instanceName', withBody(200), guarded((i, req) => simulator.whatsappNumbers(i.name, body(req))));
+    app.post(
+      '/chat/sendPresence/:instanceName',
+      withBody(201),
+      guarded((i, req) => simulator.sendPresence(i.name, body(req)), 201),
+    );
+    app.post(
+      '/chat/markMessageAsRead/:instanceName',
+      withBody(201),
+      guarded((i, req) => simulator.markMessageAsRead(i.name, body(req)), 201),
+    );
+    app.post(
+      '/chat/findMessages/:instanceName',
+      withBody(200),
+      guarded((i, req) => simulator.findMessages(i.name, body(req))),
+    );
+    app.post(
+      '/chat/findContacts/:instanceName',
+      withBody(200),
+      guarded((i, req) => simulator.findContacts(i.name, body(req))),
+    );
+    app.post(
+      '/chat/fetchProfilePictureUrl/:instanceName',
+      withBody(200),
+      guarded((i, req) => simulator.fetchProfilePictureUrl(i.name, body(req))),
+    );
+    app.post(
+      '/chat/whatsappNumbers/:instanceName',
+      withBody(200),
+      guarded((i, req) => simulator.whatsappNumbers(i.name, body(req))),
+    );
     app.post(
       '/chat/getBase64FromMediaMessage/:instanceName',
       { bodyLimit: BODY_LIMIT, ...withBody(201) },
       guarded((i, req) => simulator.getBase64FromMediaMessage(i.name, body(req)), 201),
     );
 
-    app.post('/webhook/set/:instanceName', withBody(201), guarded((i, req) => simulator.setWebhook(i.name, body(req)), 201));
-    app.get('/webhook/find/:instanceName', bare(200), guarded((i) => simulator.findWebhook(i.name)));
+    app.post(
+      '/webhook/set/:instanceName',
+      withBody(201),
+      guarded((i, req) => simulator.setWebhook(i.name, body(req)), 201),
+    );
+    app.get(
+      '/webhook/find/:instanceName',
+      bare(200),
+      guarded((i) => simulator.findWebhook(i.name)),
+    );
   };
 }

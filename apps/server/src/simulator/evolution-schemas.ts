@@ -15,7 +15,9 @@ export const evolutionBodySchema = z.unknown().describe('Corpo no formato da Evo
 /** Evolution's answer (or its error envelope `{status, error, response:{message}}`). */
 export const evolutionAnswerSchema = z.unknown().describe('Resposta no formato da Evolution API 2.3.7');
 
-export const connectQuerySchema = z.object({ number: z.string().optional().describe('Pede também um código de pareamento') }).catchall(z.unknown());
+export const connectQuerySchema = z
+  .object({ number: z.string().optional().describe('Pede também um código de pareamento') })
+  .catchall(z.unknown());
 
 export const fetchInstancesQuerySchema = z
   .object({ instanceName: z.string().optional(), instanceId: z.string().optional(), number: z.string().optional() })

@@ -18,6 +18,9 @@ export async function registerSimulator(app: FastifyInstance, { db, env }: { db:
   app.addHook('onClose', async () => simulator.close());
   await app.register(evolutionRoutes(simulator), { prefix: SIMULATOR_API_PREFIX });
   await app.register(uiRoutes(simulator), { prefix: SIMULATOR_UI_API_PREFIX });
-  app.log.info({ api: `${env.appUrl}${SIMULATOR_API_PREFIX}`, page: `${env.appUrl}/simulador` }, 'simulador de WhatsApp ligado');
+  app.log.info(
+    { api: `${env.appUrl}${SIMULATOR_API_PREFIX}`, page: `${env.appUrl}/simulador` },
+    'simulador de WhatsApp ligado',
+  );
   return simulator;
 }

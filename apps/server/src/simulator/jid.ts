@@ -12,7 +12,8 @@ export function createJid(number: string): string {
   if (/@(s\.whatsapp\.net|g\.us|lid|broadcast|newsletter)$/.test(value)) return value;
   const digits = value.replace(/:\d+$/, '').replace(/[\s+()-]/g, '');
   // ≥18 digits, or a long id with '-', is a group (contract §4).
-  if (/^\d{18,}$/.test(digits) || (value.length >= 24 && value.includes('-'))) return `${value.replace(/[\s+()]/g, '')}${GROUP_SUFFIX}`;
+  if (/^\d{18,}$/.test(digits) || (value.length >= 24 && value.includes('-')))
+    return `${value.replace(/[\s+()]/g, '')}${GROUP_SUFFIX}`;
   return `${digits}${USER_SUFFIX}`;
 }
 
@@ -65,5 +66,12 @@ export function displayPhone(digits: string): string {
 
 export function vcardFor(displayName: string, phone: string): string {
   const name = displayName.replace(/[\r\n;]/g, ' ').trim();
-  return ['BEGIN:VCARD', 'VERSION:3.0', `N:;${name};;;`, `FN:${name}`, `TEL;type=CELL;type=VOICE;waid=${phone}:${displayPhone(phone)}`, 'END:VCARD'].join('\n');
+  return [
+    'BEGIN:VCARD',
+    'VERSION:3.0',
+    `N:;${name};;;`,
+    `FN:${name}`,
+    `TEL;type=CELL;type=VOICE;waid=${phone}:${displayPhone(phone)}`,
+    'END:VCARD',
+  ].join('\n');
 }

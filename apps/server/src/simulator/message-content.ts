@@ -39,7 +39,14 @@ export function buildContent(message: SimOutgoingMessage, mediaUrlBase: string):
       const bytes = Buffer.from(message.base64, 'base64');
       return {
         messageType: 'audioMessage',
-        content: { audioMessage: { ...mediaFields(bytes, mediaUrlBase), mimetype: message.mimetype, seconds: message.seconds, ptt: true } },
+        content: {
+          audioMessage: {
+            ...mediaFields(bytes, mediaUrlBase),
+            mimetype: message.mimetype,
+            seconds: message.seconds,
+            ptt: true,
+          },
+        },
         mediaBase64: message.base64,
       };
     }
@@ -75,7 +82,9 @@ export function buildContent(message: SimOutgoingMessage, mediaUrlBase: string):
     case 'contact':
       return {
         messageType: 'contactMessage',
-        content: { contactMessage: { displayName: message.displayName, vcard: vcardFor(message.displayName, message.phone) } },
+        content: {
+          contactMessage: { displayName: message.displayName, vcard: vcardFor(message.displayName, message.phone) },
+        },
         mediaBase64: null,
       };
   }
@@ -97,7 +106,9 @@ function mediaFields(bytes: Buffer, mediaUrlBase: string) {
 const MEDIA_KEYS = ['imageMessage', 'videoMessage', 'audioMessage', 'documentMessage', 'stickerMessage'] as const;
 
 /** The media part of a content, if any. */
-export function mediaOf(content: Record<string, unknown>): { key: (typeof MEDIA_KEYS)[number]; media: Record<string, unknown> } | null {
+export function mediaOf(
+  content: Record<string, unknown>,
+): { key: (typeof MEDIA_KEYS)[number]; media: Record<string, unknown> } | null {
   for (const key of MEDIA_KEYS) {
     const media = content[key];
     if (media && typeof media === 'object') return { key, media: media as Record<string, unknown> };
@@ -109,15 +120,28 @@ const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
 const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null);
 
 /** How the page shows a stored message. */
-export function describeContent(content: Record<string, unknown>): Pick<SimMessageView, 'type' | 'text' | 'caption' | 'location' | 'contact'> & {
+export function describeContent(content: Record<string, unknown>): Pick<
+  SimMessageView,
+  'type' | 'text' | 'caption' | 'location' | 'contact'
+> & {
   media: Omit<NonNullable<SimMessageView['media']>, 'url'> | null;
 } {
-  if (typeof content.conversation === 'string') return { type: 'text', text: content.conversation, caption: null, media: null, location: null, contact: null };
+  if (typeof content.conversation === 'string')
+    return { type: 'text', text: content.conversation, caption: null, media: null, location: null, contact: null };
   const ext = content.extendedTextMessage as { text?: string } | undefined;
   if (ext?.text) return { type: 'text', text: ext.text, caption: null, media: null, location: null, contact: null };
   const m = mediaOf(content);
   if (m) {
-    const type = m.key === 'imageMessage' ? 'image' : m.key === 'audioMessage' ? 'audio' : m.key === 'videoMessage' ? 'video' : m.key === 'documentMessage' ? 'document' : 'image';
+    const type =
+      m.key === 'imageMessage'
+        ? 'image'
+        : m.key === 'audioMessage'
+          ? 'audio'
+          : m.key === 'videoMessage'
+            ? 'video'
+            : m.key === 'documentMessage'
+              ? 'document'
+              : 'image';
     return {
       type,
       text: null,
@@ -141,14 +165,26 @@ export function describeContent(content: Record<string, unknown>): Pick<SimMessa
       text: null,
       caption: null,
       media: null,
-      location: { latitude: Number(loc.degreesLatitude), longitude: Number(loc.degreesLongitude), name: str(loc.name), address: str(loc.address) },
+      location: {
+        latitude: Number(loc.degreesLatitude),
+        longitude: Number(loc.degreesLongitude),
+        name: str(loc.name),
+        address: str(loc.address),
+      },
       contact: null,
     };
   }
   const card = content.contactMessage as Record<string, unknown> | undefined;
   if (card) {
     const waid = String(card.vcard ?? '').match(/waid=(\d+)/)?.[1] ?? null;
-    return { type: 'contact', text: null, caption: null, media: null, location: null, contact: { displayName: String(card.displayName ?? ''), phone: waid } };
+    return {
+      type: 'contact',
+      text: null,
+      caption: null,
+      media: null,
+      location: null,
+      contact: { displayName: String(card.displayName ?? ''), phone: waid },
+    };
   }
   return { type: 'other', text: null, caption: null, media: null, location: null, contact: null };
 }

@@ -9,7 +9,16 @@ import type { SimSession } from './sim-session.ts';
 import { parseWebhook } from './sim-webhooks.ts';
 
 function settingsOf() {
-  return { rejectCall: false, msgCall: '', groupsIgnore: false, alwaysOnline: false, readMessages: false, readStatus: false, syncFullHistory: false, wavoipToken: '' };
+  return {
+    rejectCall: false,
+    msgCall: '',
+    groupsIgnore: false,
+    alwaysOnline: false,
+    readMessages: false,
+    readStatus: false,
+    syncFullHistory: false,
+    wavoipToken: '',
+  };
 }
 
 /** Evolution's REST surface for instances: create, connect, state, list, logout, delete (contract §2.1–§2.6). */
@@ -44,7 +53,9 @@ export function createInstancesApi(ctx: SimContext, session: SimSession) {
       if (!instanceName.trim()) throw badRequest('instanceName is required');
       if (body.integration !== 'WHATSAPP-BAILEYS') {
         throw badRequest(
-          body.integration === 'WHATSAPP-BUSINESS' || body.integration === 'EVOLUTION' ? 'The simulator only plays WHATSAPP-BAILEYS' : 'Invalid integration',
+          body.integration === 'WHATSAPP-BUSINESS' || body.integration === 'EVOLUTION'
+            ? 'The simulator only plays WHATSAPP-BAILEYS'
+            : 'Invalid integration',
         );
       }
       const webhook = body.webhook === undefined ? null : parseWebhook(body.webhook, true);
@@ -53,7 +64,8 @@ export function createInstancesApi(ctx: SimContext, session: SimSession) {
       if (!created) throw new SimError(403, [`This name "${instanceName}" is already in use.`]);
       emit(created, 'instance.create', { instanceName: created.name, instanceId: created.id });
       let instance = created;
-      if (body.qrcode === true) instance = await startConnecting(created, typeof body.number === 'string' ? body.number : undefined);
+      if (body.qrcode === true)
+        instance = await startConnecting(created, typeof body.number === 'string' ? body.number : undefined);
       const qr = body.qrcode === true ? await bareQr(instance) : undefined;
       return {
         instance: {
@@ -126,7 +138,13 @@ export function createInstancesApi(ctx: SimContext, session: SimSession) {
           Nats: null,
           Sqs: null,
           Websocket: null,
-          Setting: { id: r.id, ...settingsOf(), createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString(), instanceId: r.id },
+          Setting: {
+            id: r.id,
+            ...settingsOf(),
+            createdAt: r.createdAt.toISOString(),
+            updatedAt: r.updatedAt.toISOString(),
+            instanceId: r.id,
+          },
           _count: await repo.countsFor(db, r.id),
         })),
       );

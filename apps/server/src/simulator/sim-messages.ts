@@ -1,4 +1,13 @@
-import { createJid, isGroupJid, isLidJid, isPlausiblePhone, isUserJid, newWebMessageId, phoneOf, sourceOf } from './jid.ts';
+import {
+  createJid,
+  isGroupJid,
+  isLidJid,
+  isPlausiblePhone,
+  isUserJid,
+  newWebMessageId,
+  phoneOf,
+  sourceOf,
+} from './jid.ts';
 import { mediaOf } from './message-content.ts';
 import * as repo from './simulator-repository.ts';
 import type { SimChat, SimInstance, SimMessage } from './simulator-repository.ts';
@@ -113,11 +122,13 @@ export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string)
       const instance = await instanceOr404(name);
       const presences = ['composing', 'recording', 'paused', 'available', 'unavailable'];
       if (typeof body.number !== 'string' || !body.number) throw badRequest('number is required');
-      if (typeof body.presence !== 'string' || !presences.includes(body.presence)) throw badRequest(`presence must be one of ${presences.join(', ')}`);
+      if (typeof body.presence !== 'string' || !presences.includes(body.presence))
+        throw badRequest(`presence must be one of ${presences.join(', ')}`);
       if (typeof body.delay !== 'number') throw badRequest('delay is required');
       if (instance.state !== 'open') throw badRequest('Connection Closed');
       const { chat } = await chatForSend(instance, body.number);
-      if (body.presence === 'composing' || body.presence === 'recording') await showPresence(chat, body.presence, Math.min(body.delay, 5 * 60_000));
+      if (body.presence === 'composing' || body.presence === 'recording')
+        await showPresence(chat, body.presence, Math.min(body.delay, 5 * 60_000));
       return { presence: body.presence };
     },
 
@@ -131,7 +142,9 @@ export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string)
         }
       }
       // 2.3.x drops keys that are not @g.us or @s.whatsapp.net: @lid chats are not marked read (contract §2.11).
-      const ids = (list as { remoteJid: string; id: string }[]).filter((k) => isGroupJid(k.remoteJid) || isUserJid(k.remoteJid)).map((k) => k.id);
+      const ids = (list as { remoteJid: string; id: string }[])
+        .filter((k) => isGroupJid(k.remoteJid) || isUserJid(k.remoteJid))
+        .map((k) => k.id);
       await repo.markIncomingRead(db, instance.id, ids);
       return { message: 'Read messages', read: 'success' };
     },
@@ -148,10 +161,16 @@ export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string)
       const jid = typeof key.remoteJid === 'string' && key.remoteJid ? createJid(key.remoteJid) : null;
       const chat = jid ? await repo.findChatByJid(db, instance.id, jid) : null;
       const all = chat ? (await repo.listMessages(db, chat.id, 1000)).reverse() : [];
-      const rows = all.filter((m) => (typeof key.fromMe === 'boolean' ? m.fromMe === key.fromMe : true) && (typeof key.id === 'string' ? m.keyId === key.id : true));
+      const rows = all.filter(
+        (m) =>
+          (typeof key.fromMe === 'boolean' ? m.fromMe === key.fromMe : true) &&
+          (typeof key.id === 'string' ? m.keyId === key.id : true),
+      );
       const take = typeof body.offset === 'number' && body.offset > 0 ? body.offset : 50;
       const page = typeof body.page === 'number' && body.page > 0 ? body.page : 1;
-      const records = rows.slice(take * (page - 1), take * page).map((m) => messageRaw(instance, m, { remoteJid: m.remoteJid, fromMe: m.fromMe, id: m.keyId }, false));
+      const records = rows
+        .slice(take * (page - 1), take * page)
+        .map((m) => messageRaw(instance, m, { remoteJid: m.remoteJid, fromMe: m.fromMe, id: m.keyId }, false));
       return { messages: { total: rows.length, pages: Math.ceil(rows.length / take), currentPage: page, records } };
     },
 
@@ -209,9 +228,15 @@ export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string)
       if (!media || !message.mediaBase64) throw badRequest('The message is not of the media type');
       return {
         mediaType: media.key,
-        fileName: (media.media.fileName as string | undefined) ?? `${message.keyId}.${extensionOf(String(media.media.mimetype ?? ''))}`,
+        fileName:
+          (media.media.fileName as string | undefined) ??
+          `${message.keyId}.${extensionOf(String(media.media.mimetype ?? ''))}`,
         caption: (media.media.caption as string | undefined) ?? null,
-        size: { fileLength: media.media.fileLength ?? null, height: media.media.height ?? null, width: media.media.width ?? null },
+        size: {
+          fileLength: media.media.fileLength ?? null,
+          height: media.media.height ?? null,
+          width: media.media.width ?? null,
+        },
         mimetype: media.media.mimetype ?? null,
         base64: message.mediaBase64,
         buffer: null,

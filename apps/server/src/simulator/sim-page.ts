@@ -1,4 +1,12 @@
-import { SIM_NOT_WAITING, SIM_QR_EXPIRED, type SimApproveData, type SimChatDetail, type SimChatView, type SimInstanceView, type SimSendAsCustomerData } from '@vendai/contracts';
+import {
+  SIM_NOT_WAITING,
+  SIM_QR_EXPIRED,
+  type SimApproveData,
+  type SimChatDetail,
+  type SimChatView,
+  type SimInstanceView,
+  type SimSendAsCustomerData,
+} from '@vendai/contracts';
 import { AppError } from '../lib/app-error.ts';
 import { displayPhone, lidFor, newGroupJid, newPhoneMessageId, USER_SUFFIX } from './jid.ts';
 import { buildContent, mediaOf } from './message-content.ts';
@@ -40,7 +48,8 @@ export function createPageApi(ctx: SimContext, session: SimSession) {
     /** The phone scans the QR: connecting → open, with connection.update webhooks. */
     async approve(name: string, { code, phone, profileName }: SimApproveData): Promise<SimInstanceView> {
       const instance = await refreshQr(await connectedInstance(name));
-      if (instance.state !== 'connecting') throw new AppError('CONFLICT', instance.state === 'open' ? 'Este celular já está conectado.' : SIM_NOT_WAITING);
+      if (instance.state !== 'connecting')
+        throw new AppError('CONFLICT', instance.state === 'open' ? 'Este celular já está conectado.' : SIM_NOT_WAITING);
       const scanned = await repo.consumeQr(db, instance.id, code, { phone, profileName: profileName || null });
       if (!scanned) throw new AppError('CONFLICT', SIM_QR_EXPIRED);
       // After a scan WhatsApp restarts the socket (515, transient: no close event), then opens.
@@ -92,7 +101,8 @@ export function createPageApi(ctx: SimContext, session: SimSession) {
     /** The person writes as a customer (or a group member): messages.upsert with a correct messageRaw. */
     async sendAsCustomer(name: string, body: SimSendAsCustomerData) {
       const instance = await connectedInstance(name);
-      if (instance.state !== 'open') throw new AppError('CONFLICT', 'Este número não está conectado. Aprove o QR Code primeiro.');
+      if (instance.state !== 'open')
+        throw new AppError('CONFLICT', 'Este número não está conectado. Aprove o QR Code primeiro.');
       const pn = `${body.customer.phone}${USER_SUFFIX}`;
       const lid = body.useLid ? lidFor(body.customer.phone) : null;
       const keyId = newPhoneMessageId();
@@ -104,16 +114,40 @@ export function createPageApi(ctx: SimContext, session: SimSession) {
         if (body.group.jid) {
           const existing = await repo.findChatByJid(db, instance.id, body.group.jid);
           if (!existing || !existing.isGroup) throw new AppError('NOT_FOUND', 'Grupo não encontrado neste número.');
-          ({ chat, created } = await repo.upsertChat(db, { instanceId: instance.id, remoteJid: existing.remoteJid, isGroup: true, name: body.group.subject }));
+          ({ chat, created } = await repo.upsertChat(db, {
+            instanceId: instance.id,
+            remoteJid: existing.remoteJid,
+            isGroup: true,
+            name: body.group.subject,
+          }));
         } else {
-          ({ chat, created } = await repo.upsertChat(db, { instanceId: instance.id, remoteJid: newGroupJid(), isGroup: true, name: body.group.subject }));
+          ({ chat, created } = await repo.upsertChat(db, {
+            instanceId: instance.id,
+            remoteJid: newGroupJid(),
+            isGroup: true,
+            name: body.group.subject,
+          }));
         }
         participant = lid ?? pn;
-        key = { remoteJid: chat.remoteJid, fromMe: false, id: keyId, participant, ...(lid ? { participantAlt: pn, addressingMode: 'lid' } : { addressingMode: 'pn' }) };
+        key = {
+          remoteJid: chat.remoteJid,
+          fromMe: false,
+          id: keyId,
+          participant,
+          ...(lid ? { participantAlt: pn, addressingMode: 'lid' } : { addressingMode: 'pn' }),
+        };
       } else {
-        ({ chat, created } = await repo.upsertChat(db, { instanceId: instance.id, remoteJid: pn, isGroup: false, name: body.customer.name, lid }));
+        ({ chat, created } = await repo.upsertChat(db, {
+          instanceId: instance.id,
+          remoteJid: pn,
+          isGroup: false,
+          name: body.customer.name,
+          lid,
+        }));
         // Baileys 7 raw key for an @lid chat: remoteJid = the LID, remoteJidAlt = the phone JID (contract §4).
-        key = lid ? { remoteJid: lid, remoteJidAlt: pn, fromMe: false, id: keyId, addressingMode: 'lid' } : { remoteJid: pn, fromMe: false, id: keyId };
+        key = lid
+          ? { remoteJid: lid, remoteJidAlt: pn, fromMe: false, id: keyId, addressingMode: 'lid' }
+          : { remoteJid: pn, fromMe: false, id: keyId };
       }
       const built = buildContent(body.message, `${serverUrl}/mmg`);
       const message = await repo.insertMessage(db, {
@@ -135,7 +169,12 @@ export function createPageApi(ctx: SimContext, session: SimSession) {
       emit(instance, 'messages.upsert', raw);
       // 'Send twice': the very same payload again, as a gateway retry would deliver it.
       if (body.sendTwice) emit(instance, 'messages.upsert', raw);
-      const contact = { remoteJid: body.group ? chat.remoteJid : pn, pushName: body.group ? chat.name : body.customer.name, profilePicUrl: null, instanceId: instance.id };
+      const contact = {
+        remoteJid: body.group ? chat.remoteJid : pn,
+        pushName: body.group ? chat.name : body.customer.name,
+        profilePicUrl: null,
+        instanceId: instance.id,
+      };
       if (created) emit(instance, 'contacts.upsert', [contact]);
       else emit(instance, 'contacts.update', contact);
       return { chatId: chat.id, keyId };
@@ -146,7 +185,12 @@ export function createPageApi(ctx: SimContext, session: SimSession) {
       const message = await repo.findMessageById(db, messageId);
       const media = message ? mediaOf(message.content) : null;
       if (!message?.mediaBase64 || !media) return null;
-      return { bytes: Buffer.from(message.mediaBase64, 'base64'), mimetype: String(media.media.mimetype ?? 'application/octet-stream'), kind: media.key, fileName: (media.media.fileName as string | undefined) ?? null };
+      return {
+        bytes: Buffer.from(message.mediaBase64, 'base64'),
+        mimetype: String(media.media.mimetype ?? 'application/octet-stream'),
+        kind: media.key,
+        fileName: (media.media.fileName as string | undefined) ?? null,
+      };
     },
   };
 }

@@ -19,7 +19,8 @@ export function createSimSession(ctx: SimContext) {
 
   const newQrToken = () => randomBytes(12).toString('base64url');
   /** The QR's content: the page's approval view for this instance and this QR. */
-  const qrContent = (name: string, token: string) => `${env.appUrl}${SIMULATOR_APPROVE_PAGE}/${encodeURIComponent(name)}?code=${token}`;
+  const qrContent = (name: string, token: string) =>
+    `${env.appUrl}${SIMULATOR_APPROVE_PAGE}/${encodeURIComponent(name)}?code=${token}`;
 
   async function bareQr(instance: SimInstance) {
     if (!instance.qrCode) return { count: 0 };
@@ -30,13 +31,21 @@ export function createSimSession(ctx: SimContext) {
   async function emitQr(instance: SimInstance) {
     if (!instance.qrCode) return;
     const code = qrContent(instance.name, instance.qrCode);
-    emit(instance, 'qrcode.updated', { qrcode: { instance: instance.name, pairingCode: instance.pairingCode, code, base64: await qrDataUri(code) } });
+    emit(instance, 'qrcode.updated', {
+      qrcode: { instance: instance.name, pairingCode: instance.pairingCode, code, base64: await qrDataUri(code) },
+    });
   }
 
   /** close → connecting with QR #1 (connection.update connecting, qrcode.updated). */
   async function startConnecting(instance: SimInstance, pairingNumber?: string): Promise<SimInstance> {
     const pairing = pairingNumber ? randomBytes(4).toString('hex').toUpperCase() : null;
-    const started = await repo.startQrCycle(db, instance.id, newQrToken(), new Date(Date.now() + timing.qrTtlMs), pairing);
+    const started = await repo.startQrCycle(
+      db,
+      instance.id,
+      newQrToken(),
+      new Date(Date.now() + timing.qrTtlMs),
+      pairing,
+    );
     if (!started) return (await repo.findInstance(db, instance.name)) ?? instance;
     emit(started, 'connection.update', { instance: started.name, state: 'connecting', statusReason: 200 });
     await emitQr(started);
@@ -45,7 +54,13 @@ export function createSimSession(ctx: SimContext) {
 
   /** Draws the next QR when the current one expired; past the limit the instance gives up (refused). */
   async function refreshQr(instance: SimInstance): Promise<SimInstance> {
-    if (instance.state !== 'connecting' || !instance.qrCode || !instance.qrExpiresAt || instance.qrExpiresAt.getTime() > Date.now()) return instance;
+    if (
+      instance.state !== 'connecting' ||
+      !instance.qrCode ||
+      !instance.qrExpiresAt ||
+      instance.qrExpiresAt.getTime() > Date.now()
+    )
+      return instance;
     if (instance.qrCount >= timing.qrLimit) {
       const closedRow = await repo.closeSession(db, instance.id, 428);
       if (closedRow) {
@@ -62,7 +77,13 @@ export function createSimSession(ctx: SimContext) {
       }
       return (await repo.findInstance(db, instance.name)) ?? instance;
     }
-    const rotated = await repo.rotateQr(db, instance.id, instance.qrCode, newQrToken(), new Date(Date.now() + timing.qrTtlMs));
+    const rotated = await repo.rotateQr(
+      db,
+      instance.id,
+      instance.qrCode,
+      newQrToken(),
+      new Date(Date.now() + timing.qrTtlMs),
+    );
     if (rotated) {
       await emitQr(rotated);
       return rotated;

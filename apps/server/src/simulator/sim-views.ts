@@ -9,11 +9,22 @@ import { SIMULATOR_UI_API_PREFIX } from './simulator-config.ts';
 
 /** What the 'Simulador de WhatsApp' page shows of an instance, a chat and a message. */
 
-export async function instanceView(db: Db, qrContent: (name: string, token: string) => string, instance: SimInstance, chats: number): Promise<SimInstanceView> {
+export async function instanceView(
+  db: Db,
+  qrContent: (name: string, token: string) => string,
+  instance: SimInstance,
+  chats: number,
+): Promise<SimInstanceView> {
   let qr: SimInstanceView['qr'] = null;
   if (instance.state === 'connecting' && instance.qrCode) {
     const code = qrContent(instance.name, instance.qrCode);
-    qr = { base64: await qrDataUri(code), code, approveCode: instance.qrCode, count: instance.qrCount, expiresAt: instance.qrExpiresAt!.toISOString() };
+    qr = {
+      base64: await qrDataUri(code),
+      code,
+      approveCode: instance.qrCode,
+      count: instance.qrCount,
+      expiresAt: instance.qrExpiresAt!.toISOString(),
+    };
   }
   return {
     name: instance.name,
@@ -29,7 +40,8 @@ export async function instanceView(db: Db, qrContent: (name: string, token: stri
 }
 
 export function chatView(chat: SimChat, latest: SimMessage | null, unread: number): SimChatView {
-  const presence = chat.presence && chat.presenceUntil && chat.presenceUntil.getTime() > Date.now() ? chat.presence : null;
+  const presence =
+    chat.presence && chat.presenceUntil && chat.presenceUntil.getTime() > Date.now() ? chat.presence : null;
   return {
     id: chat.id,
     remoteJid: chat.remoteJid,
@@ -60,7 +72,8 @@ export function messageView(message: SimMessage): SimMessageView {
     timestamp: message.timestamp,
     deliveries: message.deliveries,
     viaLid: isLidJid(message.remoteJid) || Boolean(participant && isLidJid(participant)),
-    media: d.media && message.mediaBase64 ? { ...d.media, url: `${SIMULATOR_UI_API_PREFIX}/media/${message.id}` } : null,
+    media:
+      d.media && message.mediaBase64 ? { ...d.media, url: `${SIMULATOR_UI_API_PREFIX}/media/${message.id}` } : null,
     location: d.location,
     contact: d.contact,
   };

@@ -44,12 +44,20 @@ const KNOWN_EVENTS = [
 ] as const;
 
 /** Sends one event through the instance's webhook, if it is enabled and subscribed to it. */
-export function emitWebhook(dispatcher: WebhookDispatcher, serverUrl: string, instance: SimInstance, event: string, data: unknown) {
+export function emitWebhook(
+  dispatcher: WebhookDispatcher,
+  serverUrl: string,
+  instance: SimInstance,
+  event: string,
+  data: unknown,
+) {
   const wh = instance.webhook;
   if (!wh?.enabled || !/^https?:\/\//i.test(wh.url)) return;
   if (wh.events.length && !wh.events.includes(eventConfigName(event))) return;
   const url = wh.byEvents ? `${wh.url.replace(/\/+$/, '')}/${eventSlug(event)}` : wh.url;
-  const headers = Object.fromEntries(Object.entries(wh.headers ?? {}).filter(([k, v]) => typeof v === 'string' && k.toLowerCase() !== 'jwt_key'));
+  const headers = Object.fromEntries(
+    Object.entries(wh.headers ?? {}).filter(([k, v]) => typeof v === 'string' && k.toLowerCase() !== 'jwt_key'),
+  );
   const body = {
     event,
     instance: instance.name,
@@ -69,23 +77,34 @@ export function parseWebhook(value: unknown, fromCreate: boolean): SimWebhookCon
   const w = value as Json;
   const enabled = fromCreate ? true : w.enabled;
   if (typeof enabled !== 'boolean') throw badRequest('webhook.enabled is required');
-  if (typeof w.url !== 'string' || !/^https?:\/\/\S+$/i.test(w.url)) throw badRequest('webhook.url is required and must be an http(s) URL');
+  if (typeof w.url !== 'string' || !/^https?:\/\/\S+$/i.test(w.url))
+    throw badRequest('webhook.url is required and must be an http(s) URL');
   let events: string[] = [];
   if (enabled) {
     // Evolution reads events.length unguarded: a missing list is a crash (500 on set, 400 on create).
-    if (!Array.isArray(w.events)) throw new SimError(fromCreate ? 400 : 500, ["Cannot read properties of undefined (reading 'length')"]);
+    if (!Array.isArray(w.events))
+      throw new SimError(fromCreate ? 400 : 500, ["Cannot read properties of undefined (reading 'length')"]);
     const unknown = w.events.filter((e) => !(KNOWN_EVENTS as readonly string[]).includes(String(e)));
     if (unknown.length) throw badRequest(`webhook.events has unknown events: ${unknown.join(', ')}`);
     events = w.events as string[];
   }
   const headers: Record<string, string> = {};
   if (w.headers !== undefined && w.headers !== null) {
-    if (typeof w.headers !== 'object' || Array.isArray(w.headers)) throw badRequest('webhook.headers must be an object');
+    if (typeof w.headers !== 'object' || Array.isArray(w.headers))
+      throw badRequest('webhook.headers must be an object');
     for (const [k, v] of Object.entries(w.headers as Json)) headers[k] = String(v);
   }
   const byEvents = w.byEvents ?? w.webhookByEvents ?? false;
   const base64 = w.base64 ?? w.webhookBase64 ?? false;
-  return { enabled, url: w.url, headers, byEvents: byEvents === true, base64: base64 === true, events, updatedAt: new Date().toISOString() };
+  return {
+    enabled,
+    url: w.url,
+    headers,
+    byEvents: byEvents === true,
+    base64: base64 === true,
+    events,
+    updatedAt: new Date().toISOString(),
+  };
 }
 
 function webhookRow(instance: SimInstance) {

@@ -10,7 +10,11 @@ export type Json = Record<string, unknown>;
 export interface SimulatorOptions {
   db: Db;
   env: Pick<Env, 'appUrl' | 'authSecret'>;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void };
+  log: {
+    info(obj: object, msg: string): void;
+    warn(obj: object, msg: string): void;
+    error(obj: object, msg: string): void;
+  };
   retry?: RetryPolicy;
   timing?: Partial<Record<keyof typeof SIM_TIMING, number>>;
 }

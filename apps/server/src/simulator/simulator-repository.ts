@@ -14,7 +14,10 @@ export async function findInstance(db: Db, name: string): Promise<SimInstance | 
   return row ?? null;
 }
 
-export async function listInstances(db: Db, filter: { token?: string; name?: string; id?: string; number?: string } = {}) {
+export async function listInstances(
+  db: Db,
+  filter: { token?: string; name?: string; id?: string; number?: string } = {},
+) {
   const conditions = [
     filter.token ? eq(simInstances.token, filter.token) : undefined,
     filter.name ? eq(simInstances.name, filter.name) : undefined,
@@ -29,11 +32,19 @@ export async function listInstances(db: Db, filter: { token?: string; name?: str
 }
 
 export async function insertInstance(db: Db, values: typeof simInstances.$inferInsert): Promise<SimInstance | null> {
-  const [row] = await db.insert(simInstances).values(values).onConflictDoNothing({ target: simInstances.name }).returning();
+  const [row] = await db
+    .insert(simInstances)
+    .values(values)
+    .onConflictDoNothing({ target: simInstances.name })
+    .returning();
   return row ?? null;
 }
 
-export async function updateInstance(db: Db, id: string, values: Partial<typeof simInstances.$inferInsert>): Promise<SimInstance | null> {
+export async function updateInstance(
+  db: Db,
+  id: string,
+  values: Partial<typeof simInstances.$inferInsert>,
+): Promise<SimInstance | null> {
   const [row] = await db
     .update(simInstances)
     .set({ ...values, updatedAt: new Date() })
@@ -46,7 +57,15 @@ export async function updateInstance(db: Db, id: string, values: Partial<typeof 
 export async function startQrCycle(db: Db, id: string, qrCode: string, expiresAt: Date, pairingCode: string | null) {
   const [row] = await db
     .update(simInstances)
-    .set({ state: 'connecting', qrCode, previousQrCode: null, qrCount: 1, qrExpiresAt: expiresAt, pairingCode, updatedAt: new Date() })
+    .set({
+      state: 'connecting',
+      qrCode,
+      previousQrCode: null,
+      qrCount: 1,
+      qrExpiresAt: expiresAt,
+      pairingCode,
+      updatedAt: new Date(),
+    })
     .where(and(eq(simInstances.id, id), eq(simInstances.state, 'close')))
     .returning();
   return row ?? null;
@@ -63,7 +82,14 @@ export async function rotateQr(db: Db, id: string, currentCode: string, nextCode
       qrExpiresAt: expiresAt,
       updatedAt: new Date(),
     })
-    .where(and(eq(simInstances.id, id), eq(simInstances.state, 'connecting'), eq(simInstances.qrCode, currentCode), lt(simInstances.qrExpiresAt, new Date())))
+    .where(
+      and(
+        eq(simInstances.id, id),
+        eq(simInstances.state, 'connecting'),
+        eq(simInstances.qrCode, currentCode),
+        lt(simInstances.qrExpiresAt, new Date()),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -88,10 +114,22 @@ export async function closeSession(db: Db, id: string, reasonCode: number) {
 }
 
 /** The phone scanned a QR that is current (or the one before): consumes it, once. */
-export async function consumeQr(db: Db, id: string, code: string, owner: { phone: string; profileName: string | null }) {
+export async function consumeQr(
+  db: Db,
+  id: string,
+  code: string,
+  owner: { phone: string; profileName: string | null },
+) {
   const [row] = await db
     .update(simInstances)
-    .set({ qrCode: null, previousQrCode: null, qrExpiresAt: null, ownerPhone: owner.phone, profileName: owner.profileName, updatedAt: new Date() })
+    .set({
+      qrCode: null,
+      previousQrCode: null,
+      qrExpiresAt: null,
+      ownerPhone: owner.phone,
+      profileName: owner.profileName,
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(simInstances.id, id),
@@ -117,7 +155,13 @@ export async function expiredQrInstances(db: Db): Promise<SimInstance[]> {
   return db
     .select()
     .from(simInstances)
-    .where(and(eq(simInstances.state, 'connecting'), isNotNull(simInstances.qrCode), lt(simInstances.qrExpiresAt, new Date())));
+    .where(
+      and(
+        eq(simInstances.state, 'connecting'),
+        isNotNull(simInstances.qrCode),
+        lt(simInstances.qrExpiresAt, new Date()),
+      ),
+    );
 }
 
 export async function deleteInstance(db: Db, id: string) {
@@ -161,7 +205,13 @@ export async function upsertChat(
 ): Promise<{ chat: SimChat; created: boolean }> {
   const [inserted] = await db
     .insert(simChats)
-    .values({ instanceId: values.instanceId, remoteJid: values.remoteJid, isGroup: values.isGroup, name: values.name ?? null, lid: values.lid ?? null })
+    .values({
+      instanceId: values.instanceId,
+      remoteJid: values.remoteJid,
+      isGroup: values.isGroup,
+      name: values.name ?? null,
+      lid: values.lid ?? null,
+    })
     .onConflictDoNothing({ target: [simChats.instanceId, simChats.remoteJid] })
     .returning();
   if (inserted) return { chat: inserted, created: true };
@@ -186,7 +236,11 @@ export async function setPresence(db: Db, chatId: string, presence: string | nul
 }
 
 export async function listChats(db: Db, instanceId: string) {
-  const chats = await db.select().from(simChats).where(eq(simChats.instanceId, instanceId)).orderBy(desc(simChats.lastMessageAt));
+  const chats = await db
+    .select()
+    .from(simChats)
+    .where(eq(simChats.instanceId, instanceId))
+    .orderBy(desc(simChats.lastMessageAt));
   if (!chats.length) return [];
   const ids = chats.map((c) => c.id);
   // Newest message per chat (for the preview) and unread business messages.
@@ -206,7 +260,10 @@ export async function listChats(db: Db, instanceId: string) {
 }
 
 export async function countChats(db: Db): Promise<Map<string, number>> {
-  const rows = await db.select({ instanceId: simChats.instanceId, n: count() }).from(simChats).groupBy(simChats.instanceId);
+  const rows = await db
+    .select({ instanceId: simChats.instanceId, n: count() })
+    .from(simChats)
+    .groupBy(simChats.instanceId);
   return new Map(rows.map((r) => [r.instanceId, Number(r.n)]));
 }
 
@@ -220,14 +277,22 @@ export async function countsFor(db: Db, instanceId: string) {
   return { Message: Number(m?.n ?? 0), Chat: Number(c?.n ?? 0), Contact: Number(k?.n ?? 0) };
 }
 
-export async function findContacts(db: Db, instanceId: string, where: { remoteJid?: string; id?: string; pushName?: string }) {
+export async function findContacts(
+  db: Db,
+  instanceId: string,
+  where: { remoteJid?: string; id?: string; pushName?: string },
+) {
   const conditions = [
     eq(simChats.instanceId, instanceId),
     where.remoteJid ? or(eq(simChats.remoteJid, where.remoteJid), eq(simChats.lid, where.remoteJid)) : undefined,
     where.id ? eq(simChats.id, where.id) : undefined,
     where.pushName ? eq(simChats.name, where.pushName) : undefined,
   ].filter(Boolean);
-  return db.select().from(simChats).where(and(...conditions)).orderBy(asc(simChats.createdAt));
+  return db
+    .select()
+    .from(simChats)
+    .where(and(...conditions))
+    .orderBy(asc(simChats.createdAt));
 }
 
 // --- messages ----------------------------------------------------------------------------------
@@ -253,7 +318,12 @@ export async function findMessageById(db: Db, id: string): Promise<SimMessage | 
 }
 
 export async function listMessages(db: Db, chatId: string, limit = 200): Promise<SimMessage[]> {
-  const rows = await db.select().from(simMessages).where(eq(simMessages.chatId, chatId)).orderBy(desc(simMessages.createdAt), desc(simMessages.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(simMessages)
+    .where(eq(simMessages.chatId, chatId))
+    .orderBy(desc(simMessages.createdAt), desc(simMessages.id))
+    .limit(limit);
   return rows.reverse();
 }
 
@@ -275,6 +345,7 @@ export async function markIncomingRead(db: Db, instanceId: string, keyIds: strin
   await db
     .update(simMessages)
     .set({ status: 'READ' })
-    .where(and(eq(simMessages.instanceId, instanceId), eq(simMessages.fromMe, false), inArray(simMessages.keyId, keyIds)));
+    .where(
+      and(eq(simMessages.instanceId, instanceId), eq(simMessages.fromMe, false), inArray(simMessages.keyId, keyIds)),
+    );
 }
-

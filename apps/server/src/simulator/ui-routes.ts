@@ -30,44 +30,63 @@ export function uiRoutes(simulator: Simulator): FastifyPluginAsyncZod {
   return async (app) => {
     app.setNotFoundHandler((_req, reply) => sendNotFound(reply));
 
-    app.get('/instances', { schema: { response: { 200: z.array(simInstanceViewSchema) } } }, async () => simulator.listInstanceViews());
-
-    app.get('/instances/:name', { schema: { params, response: { 200: simInstanceViewSchema } } }, async (req) => simulator.getInstanceView(req.params.name));
-
-    app.post('/instances/:name/approve', { schema: { params, body: simApproveSchema, response: { 200: simInstanceViewSchema } } }, async (req) =>
-      simulator.approve(req.params.name, req.body),
+    app.get('/instances', { schema: { response: { 200: z.array(simInstanceViewSchema) } } }, async () =>
+      simulator.listInstanceViews(),
     );
 
-    app.post('/instances/:name/disconnect', { schema: { params, response: { 200: simInstanceViewSchema } } }, async (req) =>
-      simulator.disconnect(req.params.name),
+    app.get('/instances/:name', { schema: { params, response: { 200: simInstanceViewSchema } } }, async (req) =>
+      simulator.getInstanceView(req.params.name),
     );
 
-    app.get('/instances/:name/chats', { schema: { params, response: { 200: z.array(simChatViewSchema) } } }, async (req) =>
-      simulator.listChatViews(req.params.name),
+    app.post(
+      '/instances/:name/approve',
+      { schema: { params, body: simApproveSchema, response: { 200: simInstanceViewSchema } } },
+      async (req) => simulator.approve(req.params.name, req.body),
     );
 
-    app.get('/instances/:name/chats/:chatId', { schema: { params: simChatParamsSchema, response: { 200: simChatDetailSchema } } }, async (req) =>
-      simulator.openChat(req.params.name, req.params.chatId),
+    app.post(
+      '/instances/:name/disconnect',
+      { schema: { params, response: { 200: simInstanceViewSchema } } },
+      async (req) => simulator.disconnect(req.params.name),
+    );
+
+    app.get(
+      '/instances/:name/chats',
+      { schema: { params, response: { 200: z.array(simChatViewSchema) } } },
+      async (req) => simulator.listChatViews(req.params.name),
+    );
+
+    app.get(
+      '/instances/:name/chats/:chatId',
+      { schema: { params: simChatParamsSchema, response: { 200: simChatDetailSchema } } },
+      async (req) => simulator.openChat(req.params.name, req.params.chatId),
     );
 
     app.post(
       '/instances/:name/messages',
-      { bodyLimit: SEND_BODY_LIMIT, schema: { params, body: simSendAsCustomerSchema, response: { 201: simSendResultSchema } } },
+      {
+        bodyLimit: SEND_BODY_LIMIT,
+        schema: { params, body: simSendAsCustomerSchema, response: { 201: simSendResultSchema } },
+      },
       async (req, reply) => reply.status(201).send(await simulator.sendAsCustomer(req.params.name, req.body)),
     );
 
-    app.get('/media/:id', { schema: { params: idParamsSchema(), response: { 200: fileResponseSchema } } }, async (req, reply) => {
-      const media = await simulator.media(req.params.id);
-      if (!media) return sendNotFound(reply);
-      const mimetype = media.mimetype.split(';')[0]!.trim().toLowerCase();
-      const inline = INLINE_TYPES.test(mimetype);
-      reply.header('cache-control', 'private, max-age=3600');
-      reply.header('content-security-policy', "default-src 'none'; sandbox");
-      if (!inline) {
-        const name = (media.fileName ?? 'arquivo').replace(/[^\w.\- ]/g, '_');
-        reply.header('content-disposition', `attachment; filename="${name}"`);
-      }
-      return reply.type(inline ? media.mimetype : 'application/octet-stream').send(media.bytes);
-    });
+    app.get(
+      '/media/:id',
+      { schema: { params: idParamsSchema(), response: { 200: fileResponseSchema } } },
+      async (req, reply) => {
+        const media = await simulator.media(req.params.id);
+        if (!media) return sendNotFound(reply);
+        const mimetype = media.mimetype.split(';')[0]!.trim().toLowerCase();
+        const inline = INLINE_TYPES.test(mimetype);
+        reply.header('cache-control', 'private, max-age=3600');
+        reply.header('content-security-policy', "default-src 'none'; sandbox");
+        if (!inline) {
+          const name = (media.fileName ?? 'arquivo').replace(/[^\w.\- ]/g, '_');
+          reply.header('content-disposition', `attachment; filename="${name}"`);
+        }
+        return reply.type(inline ? media.mimetype : 'application/octet-stream').send(media.bytes);
+      },
+    );
   };
 }

@@ -39,7 +39,11 @@ export function eventConfigName(event: string): string {
 }
 
 /** Backoff before attempt n+1 (n ≥ 1): base·2^(n-1), capped, ±20 % jitter, never below the base. */
-export function retryDelayMs(attempt: number, policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>, random = Math.random): number {
+export function retryDelayMs(
+  attempt: number,
+  policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
+  random = Math.random,
+): number {
   const raw = Math.min(policy.baseDelayMs * 2 ** (attempt - 1), policy.maxDelayMs);
   const jitter = raw * 0.2 * (random() * 2 - 1);
   return Math.max(policy.baseDelayMs, Math.round(raw + jitter));

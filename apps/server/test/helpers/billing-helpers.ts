@@ -36,7 +36,12 @@ export async function checkoutAndPay(t: TestApp, client: TestClient, slug = 'exp
   expect(res.statusCode, res.body).toBe(200);
   const page = await client.get(pathOf(res.json().checkout_url));
   expect(page.statusCode).toBe(200);
-  const pay = await client.request({ method: 'POST', url: `${pathOf(res.json().checkout_url)}/pagar`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: '' });
+  const pay = await client.request({
+    method: 'POST',
+    url: `${pathOf(res.json().checkout_url)}/pagar`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
   expect(pay.statusCode).toBe(303);
   return String(pay.headers.location);
 }
@@ -51,15 +56,29 @@ export async function changesOf(t: TestApp, userId: string) {
 }
 
 export async function countRows(t: TestApp, table: string): Promise<number> {
-  const r = (await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as { rows: { n: number }[] };
+  const r = (await t.database.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as unknown as {
+    rows: { n: number }[];
+  };
   return r.rows[0]!.n;
 }
 
 /** A subscription as Stripe would hold it, put straight into the stand-in (no events sent). */
-export async function standinSubscription(t: TestApp, customerId: string, userId: string, slug = 'expansao-ia', status = 'active') {
+export async function standinSubscription(
+  t: TestApp,
+  customerId: string,
+  userId: string,
+  slug = 'expansao-ia',
+  status = 'active',
+) {
   const standin = t.app.billing.standin!;
   const now = await standin.store.now();
-  const item = (price: string, amount: number | null) => ({ id: newId('si'), object: 'subscription_item', price: { id: price, object: 'price', unit_amount: amount }, current_period_start: now, current_period_end: now + MONTH_SECONDS });
+  const item = (price: string, amount: number | null) => ({
+    id: newId('si'),
+    object: 'subscription_item',
+    price: { id: price, object: 'price', unit_amount: amount },
+    current_period_start: now,
+    current_period_end: now + MONTH_SECONDS,
+  });
   return standin.store.put('subscription', {
     id: newId('sub'),
     object: 'subscription',
@@ -77,22 +96,52 @@ export async function standinSubscription(t: TestApp, customerId: string, userId
 
 /** A Stripe-shaped event and its Stripe-Signature header (the stand-in's secret, the SDK's helper). */
 export function signedEvent(t: TestApp, type: string, object: Record<string, unknown>, id = newId('evt')) {
-  const payload = JSON.stringify({ id, object: 'event', type, created: Math.floor(Date.now() / 1000), livemode: false, api_version: Stripe.API_VERSION, data: { object } });
+  const payload = JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    api_version: Stripe.API_VERSION,
+    data: { object },
+  });
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: t.app.billing.standin!.webhookSecret });
   return { id, payload, signature };
 }
 
 export function postEvent(t: TestApp, e: { payload: string; signature: string }) {
-  return t.app.inject({ method: 'POST', url: '/webhooks/stripe', payload: e.payload, headers: { 'content-type': 'application/json', 'stripe-signature': e.signature } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/webhooks/stripe',
+    payload: e.payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': e.signature },
+  });
 }
 
 /** What an event of each allowed type carries about a subscription. */
-export function eventObject(type: string, sub: { id: string; customer: string; metadata?: unknown }, userId: string): Record<string, unknown> {
+export function eventObject(
+  type: string,
+  sub: { id: string; customer: string; metadata?: unknown },
+  userId: string,
+): Record<string, unknown> {
   if (type === 'checkout.session.completed') {
-    return { id: newId('cs'), object: 'checkout.session', mode: 'subscription', status: 'complete', customer: sub.customer, client_reference_id: userId, subscription: sub.id };
+    return {
+      id: newId('cs'),
+      object: 'checkout.session',
+      mode: 'subscription',
+      status: 'complete',
+      customer: sub.customer,
+      client_reference_id: userId,
+      subscription: sub.id,
+    };
   }
   if (type.startsWith('invoice.')) {
-    return { id: newId('in'), object: 'invoice', customer: sub.customer, parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } } };
+    return {
+      id: newId('in'),
+      object: 'invoice',
+      customer: sub.customer,
+      parent: { type: 'subscription_details', subscription_details: { subscription: sub.id } },
+    };
   }
   return { ...sub };
 }
@@ -114,4 +163,3 @@ export async function storeAnswers(db: Db, userId: string, answers: number): Pro
                     ('out', 'continuação', true, 'ai', case when g % 10 = 0 then 'sent' else 'none' end, interval '2 microseconds')) as x(direction, content, from_me, author, status, offs)
     where x.status <> 'none'`);
 }
-

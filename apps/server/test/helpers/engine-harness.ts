@@ -53,7 +53,13 @@ export async function startFakeLlm(): Promise<FakeLlm> {
           res.end(
             JSON.stringify(
               status === 200
-                ? { id: 'chatcmpl-1', object: 'chat.completion', created: 0, model: 'fake', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }
+                ? {
+                    id: 'chatcmpl-1',
+                    object: 'chat.completion',
+                    created: 0,
+                    model: 'fake',
+                    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+                  }
                 : { error: { message: 'falhou' } },
             ),
           );
@@ -139,22 +145,39 @@ export async function openShop(e: EngineApp, opts: { timing?: number; linkAgent?
   const userId = reg.json().user.id as string;
   const [agent] = await t.database.db
     .insert(agentes)
-    .values({ userId, apelido: 'Luna', systemPrompt: 'Você é Luna, assistente de vendas da Loja Sol. Responda em português.', timing: opts.timing ?? 0 })
+    .values({
+      userId,
+      apelido: 'Luna',
+      systemPrompt: 'Você é Luna, assistente de vendas da Loja Sol. Responda em português.',
+      timing: opts.timing ?? 0,
+    })
     .returning();
   seq += 1;
   const phone = `55119${`${Date.now()}${seq}`.slice(-8)}`;
   const instanceName = `vendai-eng-${randomBytes(4).toString('hex')}-${seq}`;
   const token = randomBytes(16).toString('hex');
-  const [number] = await t.database.db.insert(numbers).values({ userId, token, phone, instanceName, apelido: 'Loja' }).returning();
+  const [number] = await t.database.db
+    .insert(numbers)
+    .values({ userId, token, phone, instanceName, apelido: 'Loja' })
+    .returning();
   const gateway = t.app.deps.gateway;
   await gateway.createInstance({ instanceName, ...gatewayWebhookConfig(t.env, { instanceName, token }) });
   await gateway.connect(instanceName);
   const view = await t.app.inject({ method: 'GET', url: `/simulator/ui-api/instances/${instanceName}` });
   const approveCode = view.json().qr?.approveCode as string;
-  const approved = await t.app.inject({ method: 'POST', url: `/simulator/ui-api/instances/${instanceName}/approve`, payload: { code: approveCode, phone } });
+  const approved = await t.app.inject({
+    method: 'POST',
+    url: `/simulator/ui-api/instances/${instanceName}/approve`,
+    payload: { code: approveCode, phone },
+  });
   if (approved.statusCode !== 200) throw new Error(`approve: ${approved.statusCode} ${approved.body}`);
-  await waitFor(async () => (await t.database.db.select().from(numbers).where(eq(numbers.id, number!.id)))[0]?.status === 'CONECTADO', 'number connected');
-  if (opts.linkAgent !== false) await t.database.db.update(numbers).set({ agente: agent!.id }).where(eq(numbers.id, number!.id));
+  await waitFor(
+    async () =>
+      (await t.database.db.select().from(numbers).where(eq(numbers.id, number!.id)))[0]?.status === 'CONECTADO',
+    'number connected',
+  );
+  if (opts.linkAgent !== false)
+    await t.database.db.update(numbers).set({ agente: agent!.id }).where(eq(numbers.id, number!.id));
   return { client, userId, agentId: agent!.id, number: { id: number!.id, instanceName, token, phone } };
 }
 
@@ -164,14 +187,28 @@ export async function postWebhook(e: EngineApp, shop: Shop, event: string, data:
     method: 'POST',
     url: `/webhooks/gateway/${shop.number.instanceName}`,
     headers: { [WEBHOOK_SECRET_HEADER]: shop.number.token },
-    payload: { event, instance: shop.number.instanceName, data, date_time: new Date().toISOString(), sender: `${shop.number.phone}@s.whatsapp.net`, server_url: e.baseUrl, apikey: null },
+    payload: {
+      event,
+      instance: shop.number.instanceName,
+      data,
+      date_time: new Date().toISOString(),
+      sender: `${shop.number.phone}@s.whatsapp.net`,
+      server_url: e.baseUrl,
+      apikey: null,
+    },
   });
   if (res.statusCode !== 200) throw new Error(`webhook ${event}: ${res.statusCode} ${res.body}`);
   return res.json() as { ok: true; outcome: string };
 }
 
 /** The person plays a customer in the simulator: a real messages.upsert reaches the app. */
-export async function customerSays(e: EngineApp, shop: Shop, text: string, customer = { phone: '5511977770000', name: 'Carla Dias' }, extra: Record<string, unknown> = {}) {
+export async function customerSays(
+  e: EngineApp,
+  shop: Shop,
+  text: string,
+  customer = { phone: '5511977770000', name: 'Carla Dias' },
+  extra: Record<string, unknown> = {},
+) {
   const res = await e.t.app.inject({
     method: 'POST',
     url: `/simulator/ui-api/instances/${shop.number.instanceName}/messages`,
@@ -186,10 +223,17 @@ export async function sentToCustomers(e: EngineApp, shop: Shop): Promise<{ remot
   const rows = await e.t.database.db.execute(sql`
     select m.remote_jid, m.content->>'conversation' as text from sim_messages m join sim_instances i on i.id = m.instance_id
     where i.name = ${shop.number.instanceName} and m.from_me order by m.created_at, m.id`);
-  return ((rows as unknown as { rows: { remote_jid: string; text: string }[] }).rows ?? []).map((r) => ({ remoteJid: r.remote_jid, text: r.text }));
+  return ((rows as unknown as { rows: { remote_jid: string; text: string }[] }).rows ?? []).map((r) => ({
+    remoteJid: r.remote_jid,
+    text: r.text,
+  }));
 }
 
-export async function waitFor(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 15_000): Promise<void> {
+export async function waitFor(
+  check: () => Promise<boolean> | boolean,
+  what: string,
+  timeoutMs = 15_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (await check()) return;

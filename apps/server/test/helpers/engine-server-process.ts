@@ -14,7 +14,11 @@ import { newPerson } from './test-app.ts';
 export const CHILD_AUTH_SECRET = 'engine-durability-secret-0123456789-abcdef';
 
 /** Environment of a child server: simulator, fake AI, loopback only. */
-export function childEnv(port: number, llmUrl: string, extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+export function childEnv(
+  port: number,
+  llmUrl: string,
+  extra: Record<string, string | undefined> = {},
+): Record<string, string | undefined> {
   return {
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,
@@ -42,21 +46,39 @@ export interface SeededShop {
 export async function seedShop(db: Db, timing: number, existingUserId?: string): Promise<SeededShop> {
   const id = randomBytes(6).toString('hex');
   const userId = existingUserId ?? `u-${id}`;
-  if (!existingUserId) await db.insert(user).values({ id: userId, name: 'Loja Durável', email: `dur-${id}@exemplo.com.br` });
-  const [agent] = await db.insert(agentes).values({ userId, apelido: 'Luna', systemPrompt: 'Você é Luna.', timing }).returning();
-  const phone = `55119${String(parseInt(id.slice(0, 6), 16)).padStart(8, '0').slice(-8)}`;
+  if (!existingUserId)
+    await db.insert(user).values({ id: userId, name: 'Loja Durável', email: `dur-${id}@exemplo.com.br` });
+  const [agent] = await db
+    .insert(agentes)
+    .values({ userId, apelido: 'Luna', systemPrompt: 'Você é Luna.', timing })
+    .returning();
+  const phone = `55119${String(parseInt(id.slice(0, 6), 16))
+    .padStart(8, '0')
+    .slice(-8)}`;
   const instanceName = `vendai-dur-${id}`;
   const token = randomBytes(16).toString('hex');
-  const [number] = await db.insert(numbers).values({ userId, token, phone, instanceName, agente: agent!.id }).returning();
+  const [number] = await db
+    .insert(numbers)
+    .values({ userId, token, phone, instanceName, agente: agent!.id })
+    .returning();
   return { userId, numberId: number!.id, instanceName, token, phone };
 }
 
 /** Creates the shop's instance in a server's simulator (webhook pointing at `webhookBase`) and scans the QR. */
 export async function connectShop(baseUrl: string, shop: SeededShop, webhookBase = baseUrl): Promise<void> {
-  const gateway = createEvolutionClient({ kind: 'simulator', baseUrl: `${baseUrl}/simulator/api`, apiKey: simulatorApiKey({ authSecret: CHILD_AUTH_SECRET }) });
-  await gateway.createInstance({ instanceName: shop.instanceName, ...gatewayWebhookConfig({ gatewayWebhookBaseUrl: webhookBase }, shop) });
+  const gateway = createEvolutionClient({
+    kind: 'simulator',
+    baseUrl: `${baseUrl}/simulator/api`,
+    apiKey: simulatorApiKey({ authSecret: CHILD_AUTH_SECRET }),
+  });
+  await gateway.createInstance({
+    instanceName: shop.instanceName,
+    ...gatewayWebhookConfig({ gatewayWebhookBaseUrl: webhookBase }, shop),
+  });
   await gateway.connect(shop.instanceName);
-  const view = (await (await fetch(`${baseUrl}/simulator/ui-api/instances/${shop.instanceName}`)).json()) as { qr: { approveCode: string } };
+  const view = (await (await fetch(`${baseUrl}/simulator/ui-api/instances/${shop.instanceName}`)).json()) as {
+    qr: { approveCode: string };
+  };
   const res = await fetch(`${baseUrl}/simulator/ui-api/instances/${shop.instanceName}/approve`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -65,7 +87,12 @@ export async function connectShop(baseUrl: string, shop: SeededShop, webhookBase
   if (!res.ok) throw new Error(`approve: ${res.status} ${await res.text()}`);
 }
 
-export async function customerWrites(baseUrl: string, instanceName: string, phone: string, text: string): Promise<void> {
+export async function customerWrites(
+  baseUrl: string,
+  instanceName: string,
+  phone: string,
+  text: string,
+): Promise<void> {
   const res = await fetch(`${baseUrl}/simulator/ui-api/instances/${instanceName}/messages`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -76,10 +103,15 @@ export async function customerWrites(baseUrl: string, instanceName: string, phon
 
 /** Business messages per chat, as the simulator's phone shows them. */
 export async function repliesPerChat(baseUrl: string, instanceName: string): Promise<Map<string, number>> {
-  const chats = (await (await fetch(`${baseUrl}/simulator/ui-api/instances/${instanceName}/chats`)).json()) as { id: string; phone: string }[];
+  const chats = (await (await fetch(`${baseUrl}/simulator/ui-api/instances/${instanceName}/chats`)).json()) as {
+    id: string;
+    phone: string;
+  }[];
   const counts = new Map<string, number>();
   for (const chat of chats) {
-    const detail = (await (await fetch(`${baseUrl}/simulator/ui-api/instances/${instanceName}/chats/${chat.id}`)).json()) as { messages: { fromBusiness: boolean }[] };
+    const detail = (await (
+      await fetch(`${baseUrl}/simulator/ui-api/instances/${instanceName}/chats/${chat.id}`)
+    ).json()) as { messages: { fromBusiness: boolean }[] };
     counts.set(chat.phone, detail.messages.filter((m) => m.fromBusiness).length);
   }
   return counts;

@@ -40,7 +40,11 @@ export async function startFakeS3(): Promise<FakeS3> {
         for (const [name, value] of Object.entries(req.headers)) {
           if (name.startsWith('x-amz-meta-') && typeof value === 'string') metadata[name.slice(11)] = value;
         }
-        objects.set(key, { body: Buffer.concat(chunks), contentType: req.headers['content-type'] ?? 'binary/octet-stream', metadata });
+        objects.set(key, {
+          body: Buffer.concat(chunks),
+          contentType: req.headers['content-type'] ?? 'binary/octet-stream',
+          metadata,
+        });
         res.writeHead(200, { etag: '"fake"' }).end();
         return;
       }

@@ -43,11 +43,23 @@ export async function startFaultProxy(target: string, pick: (path: string) => Fa
       counts[fault] += 1;
       if (fault === 'refuse') {
         res.writeHead(500, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ status: 500, error: 'Internal Server Error', response: { message: ['Falha simulada no gateway'] } }));
+        res.end(
+          JSON.stringify({
+            status: 500,
+            error: 'Internal Server Error',
+            response: { message: ['Falha simulada no gateway'] },
+          }),
+        );
         return;
       }
       const forward = http.request(
-        { host: upstream.hostname, port: upstream.port, method: req.method, path: `${upstream.pathname.replace(/\/$/, '')}${path}`, headers: { ...req.headers, host: upstream.host } },
+        {
+          host: upstream.hostname,
+          port: upstream.port,
+          method: req.method,
+          path: `${upstream.pathname.replace(/\/$/, '')}${path}`,
+          headers: { ...req.headers, host: upstream.host },
+        },
         (up) => {
           const body: Buffer[] = [];
           up.on('data', (c: Buffer) => body.push(c));

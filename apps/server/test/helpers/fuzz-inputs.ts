@@ -41,7 +41,24 @@ const NASTY_JSON_STRINGS = [
   '"\' OR 1=1 --"',
   '"null"',
 ];
-const NASTY_JSON_VALUES = ['null', 'true', 'false', '0', '-1', '1e308', '1e309', '-0', '3.5', '99999999999999999999999', '[]', '{}', '[null]', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{"x":1}}}', '[[[[[[[[[[1]]]]]]]]]]'];
+const NASTY_JSON_VALUES = [
+  'null',
+  'true',
+  'false',
+  '0',
+  '-1',
+  '1e308',
+  '1e309',
+  '-0',
+  '3.5',
+  '99999999999999999999999',
+  '[]',
+  '{}',
+  '[null]',
+  '{"__proto__":{"x":1}}',
+  '{"constructor":{"prototype":{"x":1}}}',
+  '[[[[[[[[[[1]]]]]]]]]]',
+];
 
 export function nestedJson(levels: number): string {
   return '['.repeat(levels) + '0' + ']'.repeat(levels);
@@ -52,8 +69,10 @@ export function randomJsonValue(r: Random, depth = 0): string {
   const roll = r.int(10);
   if (roll < 4) return r.pick(NASTY_JSON_STRINGS);
   if (roll < 7) return r.pick(NASTY_JSON_VALUES);
-  if (roll === 7 && depth < 3) return `{${Array.from({ length: r.int(4) }, () => `${r.pick(NASTY_JSON_STRINGS)}:${randomJsonValue(r, depth + 1)}`).join(',')}}`;
-  if (roll === 8 && depth < 3) return `[${Array.from({ length: r.int(4) }, () => randomJsonValue(r, depth + 1)).join(',')}]`;
+  if (roll === 7 && depth < 3)
+    return `{${Array.from({ length: r.int(4) }, () => `${r.pick(NASTY_JSON_STRINGS)}:${randomJsonValue(r, depth + 1)}`).join(',')}}`;
+  if (roll === 8 && depth < 3)
+    return `[${Array.from({ length: r.int(4) }, () => randomJsonValue(r, depth + 1)).join(',')}]`;
   return nestedJson(r.pick([10, 63, 65, 200, 5000]));
 }
 
@@ -76,14 +95,23 @@ export function randomRawBody(r: Random): { body: string | Buffer; contentType?:
     () => ({ body: '', contentType: 'application/json' }),
     () => ({ body: '{', contentType: 'application/json' }),
     () => ({ body: '{"a":1}}', contentType: 'application/json' }),
-    () => ({ body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xed, 0xa0, 0xbd, 0x22, 0x7d]), contentType: 'application/json' }),
+    () => ({
+      body: Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xed, 0xa0, 0xbd, 0x22, 0x7d]),
+      contentType: 'application/json',
+    }),
     () => ({ body: Buffer.from([0x22, 0x61, 0x00, 0x62, 0x22]), contentType: 'application/json' }),
     () => ({ body: randomJsonValue(r), contentType: 'application/json' }),
     () => ({ body: nestedJson(r.pick([64, 65, 10_000, 100_000])), contentType: 'application/json' }),
-    () => ({ body: `{"a":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`, contentType: 'application/json; charset=utf-8' }),
+    () => ({
+      body: `{"a":${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}}`,
+      contentType: 'application/json; charset=utf-8',
+    }),
     () => ({ body: 'texto \u0000 solto', contentType: 'text/plain' }),
     () => ({ body: 'a=1&b=%00', contentType: 'application/x-www-form-urlencoded' }),
-    () => ({ body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--', contentType: 'multipart/form-data; boundary=x' }),
+    () => ({
+      body: '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--x--',
+      contentType: 'multipart/form-data; boundary=x',
+    }),
     () => ({ body: '{"a":1}', contentType: 'application/xml' }),
     () => ({ body: '{"a":1}' }),
   ])();
@@ -92,7 +120,23 @@ export function randomRawBody(r: Random): { body: string | Buffer; contentType?:
 /** Path parameters: a real id, a random uuid, or something hostile. */
 export function randomParam(r: Random, realIds: readonly string[]): string {
   if (realIds.length && r.chance(0.3)) return r.pick(realIds);
-  return r.pick([randomUUID(), '%00', '%ff', '%E0%A4%A', 'a%ED%A0%BDb', '..%2f..%2fetc', 'x'.repeat(3000), '%F0%9F%98%80', '0', '-1', 'null', "1'%20OR%201=1", '%20', 'ABC', randomUUID().toUpperCase()]);
+  return r.pick([
+    randomUUID(),
+    '%00',
+    '%ff',
+    '%E0%A4%A',
+    'a%ED%A0%BDb',
+    '..%2f..%2fetc',
+    'x'.repeat(3000),
+    '%F0%9F%98%80',
+    '0',
+    '-1',
+    'null',
+    "1'%20OR%201=1",
+    '%20',
+    'ABC',
+    randomUUID().toUpperCase(),
+  ]);
 }
 
 /** Query strings, cursors included (base64url of impossible dates and junk). */
@@ -120,7 +164,15 @@ export function randomQuery(r: Random): string {
 
 /** A messages.upsert `data` with some of its fields made hostile. */
 export function randomUpsertData(r: Random, id: string): string {
-  const remoteJid = r.pick(['5511988887777@s.whatsapp.net', '120363025246125888@g.us', '123456789012345@lid', 'status@broadcast', '', '\\u0000@s.whatsapp.net', 'x']);
+  const remoteJid = r.pick([
+    '5511988887777@s.whatsapp.net',
+    '120363025246125888@g.us',
+    '123456789012345@lid',
+    'status@broadcast',
+    '',
+    '\\u0000@s.whatsapp.net',
+    'x',
+  ]);
   const fields: Record<string, string> = {
     key: `{"remoteJid":"${remoteJid}","fromMe":${r.pick(['false', 'true', '"sim"', 'null'])},"id":"${id}"}`,
     pushName: r.pick(['"Carla"', '"Ana \\ud83d"', '"\\u0000"', 'null', '123', `"${'n'.repeat(2000)}"`]),
@@ -139,7 +191,17 @@ export function randomUpsertData(r: Random, id: string): string {
       randomJsonValue(r),
     ]),
     messageType: r.pick(['"conversation"', '"imageMessage"', '"desconhecido"', 'null', '7']),
-    messageTimestamp: r.pick(['1730000000', `${Math.floor(Date.now() / 1000)}`, '-1', '0', '1e20', '"ontem"', 'null', '{"low":1,"high":0}', '253402300800']),
+    messageTimestamp: r.pick([
+      '1730000000',
+      `${Math.floor(Date.now() / 1000)}`,
+      '-1',
+      '0',
+      '1e20',
+      '"ontem"',
+      'null',
+      '{"low":1,"high":0}',
+      '253402300800',
+    ]),
   };
   if (r.chance(0.3)) fields[r.pick(Object.keys(fields))] = randomJsonValue(r);
   return `{${Object.entries(fields)

@@ -30,7 +30,9 @@ export async function freePort(): Promise<number> {
 export async function createListeningTestApp(env: Record<string, string> = {}): Promise<ListeningTestApp> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({ env: { PORT: String(port), APP_URL: baseUrl, TRUSTED_ORIGINS: TEST_ORIGIN, ...env } });
+  const t = await createTestApp({
+    env: { PORT: String(port), APP_URL: baseUrl, TRUSTED_ORIGINS: TEST_ORIGIN, ...env },
+  });
   await t.app.listen({ host: '127.0.0.1', port });
   return { ...t, baseUrl };
 }
@@ -77,7 +79,8 @@ export async function startCaptureServer(): Promise<CaptureServer> {
       }
       const entry = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, body, raw };
       requests.push(entry);
-      const status = typeof capture.respond === 'function' ? capture.respond(entry, requests.length - 1) : capture.respond;
+      const status =
+        typeof capture.respond === 'function' ? capture.respond(entry, requests.length - 1) : capture.respond;
       res.writeHead(status, { 'content-type': 'application/json' }).end('{}');
     });
   });
@@ -87,7 +90,10 @@ export async function startCaptureServer(): Promise<CaptureServer> {
 }
 
 /** Polls until `probe` returns something truthy. */
-export async function waitFor<T>(probe: () => T | undefined | null | false | Promise<T | undefined | null | false>, { timeoutMs = 10_000, what = 'condition' } = {}): Promise<T> {
+export async function waitFor<T>(
+  probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
+  { timeoutMs = 10_000, what = 'condition' } = {},
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
@@ -113,7 +119,13 @@ export async function insertNumber(db: Db, userId: string) {
   const suffix = `${Date.now()}${seq}`.slice(-8);
   const [row] = await db
     .insert(numbers)
-    .values({ userId, token: randomBytes(32).toString('hex'), phone: `55119${suffix}`, instanceName: `vendai${suffix.slice(-4)}${seq}${randomBytes(2).toString('hex')}`, apelido: 'Loja' })
+    .values({
+      userId,
+      token: randomBytes(32).toString('hex'),
+      phone: `55119${suffix}`,
+      instanceName: `vendai${suffix.slice(-4)}${seq}${randomBytes(2).toString('hex')}`,
+      apelido: 'Loja',
+    })
     .returning();
   return row!;
 }

@@ -36,7 +36,10 @@ export async function freePort(): Promise<number> {
  * Starts the server with `env` on top of test defaults (NODE_ENV=test, 127.0.0.1, a free PORT, a temp
  * DATA_DIR, LOG_LEVEL=warn) and waits until /api/health answers. Pass PORT to choose the port.
  */
-export async function startServerProcess(env: Record<string, string | undefined> = {}, options: { timeoutMs?: number } = {}): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string | undefined> = {},
+  options: { timeoutMs?: number } = {},
+): Promise<ServerProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-proc-'));
   const merged: Record<string, string | undefined> = {
@@ -51,7 +54,11 @@ export async function startServerProcess(env: Record<string, string | undefined>
   };
   const childEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(merged)) if (v !== undefined) childEnv[k] = v;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: repoRoot, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    cwd: repoRoot,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));

@@ -32,7 +32,9 @@ export interface TestApp {
  * Builds the app with test settings. `env` adds or overrides variables (e.g. SMTP_URL); everything
  * else is the real configuration path through loadEnv.
  */
-export async function createTestApp(options: { env?: Record<string, string>; gateway?: (env: Env) => Gateway } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { env?: Record<string, string>; gateway?: (env: Env) => Gateway } = {},
+): Promise<TestApp> {
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-test-web-'));
   fs.writeFileSync(
     path.join(webDir, 'index.html'),
@@ -107,7 +109,8 @@ export class TestClient {
     // Kept exactly as sent (still URL-encoded), as a browser would send them back.
     const raw = [res.headers['set-cookie'] ?? []].flat();
     for (const c of res.cookies) {
-      const expired = c.maxAge === 0 || (c.expires instanceof Date && c.expires.getTime() <= Date.now()) || c.value === '';
+      const expired =
+        c.maxAge === 0 || (c.expires instanceof Date && c.expires.getTime() <= Date.now()) || c.value === '';
       const sent = raw.find((line) => line.startsWith(`${c.name}=`));
       if (expired) this.cookies.delete(c.name);
       else this.cookies.set(c.name, sent ? sent.slice(c.name.length + 1).split(';')[0]! : encodeURIComponent(c.value));
@@ -120,7 +123,12 @@ export class TestClient {
   }
 
   post(url: string, payload?: unknown, headers: Record<string, string> = {}) {
-    return this.request({ method: 'POST', url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+    return this.request({
+      method: 'POST',
+      url,
+      headers,
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   }
 
   /** POST /api/account/register; the jar then holds the new session. */

@@ -31,7 +31,8 @@ const IMAGE_FORMAT = '1';
 
 export function testDatabaseKind(): 'pglite' | 'postgres' {
   const kind = process.env.TEST_DB ?? 'pglite';
-  if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`TEST_DB must be 'pglite' or 'postgres', not '${kind}'`);
+  if (kind !== 'pglite' && kind !== 'postgres')
+    throw new Error(`TEST_DB must be 'pglite' or 'postgres', not '${kind}'`);
   return kind;
 }
 

@@ -31,7 +31,11 @@ export function useWebhookTestApp() {
     },
     dispatched,
     /** POST a webhook for a number: its secret unless `secret` says otherwise (null: no header). */
-    post(number: Pick<NumberRow, 'instanceName' | 'token'>, body: unknown, opts: { secret?: string | null; path?: string } = {}) {
+    post(
+      number: Pick<NumberRow, 'instanceName' | 'token'>,
+      body: unknown,
+      opts: { secret?: string | null; path?: string } = {},
+    ) {
       const headers: Record<string, string> = {};
       const secret = opts.secret === undefined ? number.token : opts.secret;
       if (secret !== null) headers[WEBHOOK_SECRET_HEADER] = secret;

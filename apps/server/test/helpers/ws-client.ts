@@ -9,7 +9,10 @@ export interface WsClient {
   /** Parsed JSON messages, in arrival order (hello included). */
   messages: { event: string; data?: unknown }[];
   /** Waits for the first message (from index `since`) that matches. */
-  waitFor(match: (m: { event: string; data?: unknown }) => boolean, options?: { timeoutMs?: number; since?: number }): Promise<{ event: string; data?: unknown }>;
+  waitFor(
+    match: (m: { event: string; data?: unknown }) => boolean,
+    options?: { timeoutMs?: number; since?: number },
+  ): Promise<{ event: string; data?: unknown }>;
   /** Resolves with the close code. */
   closed: Promise<number>;
   close(): Promise<void>;
@@ -37,7 +40,8 @@ export function connectWs(url: string, headers: Record<string, string> = {}): Pr
         for (;;) {
           const found = messages.slice(since).find(match);
           if (found) return found;
-          if (Date.now() > deadline) throw new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`);
+          if (Date.now() > deadline)
+            throw new Error(`no matching message within ${timeoutMs} ms; got ${JSON.stringify(messages)}`);
           await new Promise((r) => setTimeout(r, 10));
         }
       },

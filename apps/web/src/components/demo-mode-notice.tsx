@@ -13,7 +13,10 @@ export function DemoModeNotice({ className, compact = false }: { className?: str
     <div
       role="note"
       aria-label="Modo demonstração"
-      className={cn('flex gap-2.5 rounded-xl border border-amber-200 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900', className)}
+      className={cn(
+        'flex gap-2.5 rounded-xl border border-amber-200 bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900',
+        className,
+      )}
     >
       <FlaskConical className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
       <p>
@@ -22,10 +25,12 @@ export function DemoModeNotice({ className, compact = false }: { className?: str
           ': sem IA real configurada; as respostas são montadas automaticamente.'
         ) : (
           <>
-            <span className="sm:hidden">: sem IA real configurada; tudo é montado automaticamente a partir das suas respostas.</span>
+            <span className="sm:hidden">
+              : sem IA real configurada; tudo é montado automaticamente a partir das suas respostas.
+            </span>
             <span className="hidden sm:inline">
-              : este servidor não tem uma IA configurada. As perguntas, o roteiro e as respostas são montados automaticamente a partir do que você
-              escreve, sem um modelo de IA de verdade.
+              : este servidor não tem uma IA configurada. As perguntas, o roteiro e as respostas são montados
+              automaticamente a partir do que você escreve, sem um modelo de IA de verdade.
             </span>
           </>
         )}

@@ -4,7 +4,17 @@ import { Dialog } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 
 /** The shared 'limit reached' dialog (part 2 §9): 'Voltar' and 'Ver Planos' (to /pricing). */
-export function LimitDialog({ open, onOpenChange, title = 'Limite do plano atingido', description }: { open: boolean; onOpenChange: (open: boolean) => void; title?: string; description: string }) {
+export function LimitDialog({
+  open,
+  onOpenChange,
+  title = 'Limite do plano atingido',
+  description,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title?: string;
+  description: string;
+}) {
   const navigate = useNavigate();
   return (
     <Dialog

@@ -23,8 +23,14 @@ export const paths = {
     whatsapp: { path: '/onboarding/whatsapp', getHref: () => '/onboarding/whatsapp' },
   },
   dashboard: { path: '/dashboard', getHref: (search = '') => `/dashboard${search}` },
-  feedback: { path: '/dashboard/feedback', getHref: (type?: string) => `/dashboard/feedback${type ? `?type=${type}` : ''}` },
-  iaManagement: { path: '/ia-management', getHref: (agentId?: string) => `/ia-management${agentId ? `?agent=${agentId}` : ''}` },
+  feedback: {
+    path: '/dashboard/feedback',
+    getHref: (type?: string) => `/dashboard/feedback${type ? `?type=${type}` : ''}`,
+  },
+  iaManagement: {
+    path: '/ia-management',
+    getHref: (agentId?: string) => `/ia-management${agentId ? `?agent=${agentId}` : ''}`,
+  },
   agents: { path: '/agents-management', getHref: () => '/agents-management' },
   instances: { path: '/instances-management', getHref: () => '/instances-management' },
   playground: { path: '/playground', getHref: () => '/playground' },
@@ -38,6 +44,7 @@ export const paths = {
   simulator: { path: '/simulador', getHref: (search = '') => `/simulador${search}` },
   simulatorApprove: {
     path: '/simulador/aprovar/:instance',
-    getHref: (instance: string, code?: string) => `/simulador/aprovar/${encodeURIComponent(instance)}${code ? `?code=${encodeURIComponent(code)}` : ''}`,
+    getHref: (instance: string, code?: string) =>
+      `/simulador/aprovar/${encodeURIComponent(instance)}${code ? `?code=${encodeURIComponent(code)}` : ''}`,
   },
 } as const;

@@ -1,4 +1,11 @@
-import { get, type FieldErrors, type FieldValues, type Path, type UseFormSetError, type UseFormSetFocus } from 'react-hook-form';
+import {
+  get,
+  type FieldErrors,
+  type FieldValues,
+  type Path,
+  type UseFormSetError,
+  type UseFormSetFocus,
+} from 'react-hook-form';
 import { ApiError } from './api-client';
 
 /**
@@ -15,10 +22,16 @@ export const SERVER_ERROR = 'root.server' as const;
  * Puts the server's `{error:{fields}}` messages on the matching inputs, focusing the first one.
  * Returns false when the error names none of `names` (the caller shows it as a form error).
  */
-export function setServerFieldErrors<T extends FieldValues>(err: unknown, setError: UseFormSetError<T>, names: readonly Path<T>[]): boolean {
+export function setServerFieldErrors<T extends FieldValues>(
+  err: unknown,
+  setError: UseFormSetError<T>,
+  names: readonly Path<T>[],
+): boolean {
   if (!(err instanceof ApiError)) return false;
   const matching = names.filter((name) => err.fields[name]);
-  matching.forEach((name, i) => setError(name, { type: 'server', message: err.fields[name] }, { shouldFocus: i === 0 }));
+  matching.forEach((name, i) =>
+    setError(name, { type: 'server', message: err.fields[name] }, { shouldFocus: i === 0 }),
+  );
   return matching.length > 0;
 }
 

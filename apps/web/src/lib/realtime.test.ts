@@ -3,7 +3,14 @@ import { act, render } from '@testing-library/react';
 import { createElement, type ReactNode } from 'react';
 import type { RealtimeEvent } from '@vendai/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeConnection, RealtimeProvider, realtimeUrl, useRealtimeEvent, useRealtimeReconnect, type SocketLike } from './realtime';
+import {
+  RealtimeConnection,
+  RealtimeProvider,
+  realtimeUrl,
+  useRealtimeEvent,
+  useRealtimeReconnect,
+  type SocketLike,
+} from './realtime';
 
 /** A WebSocket stand-in the test drives: open it, feed it messages, drop it. */
 class FakeSocket implements SocketLike {
@@ -214,7 +221,10 @@ describe('RealtimeProvider', () => {
       createElement(
         QueryClientProvider,
         { client: queryClient },
-        createElement(RealtimeProvider, { options: { url: 'ws://app.test/api/realtime', createSocket, target: null }, children }),
+        createElement(RealtimeProvider, {
+          options: { url: 'ws://app.test/api/realtime', createSocket, target: null },
+          children,
+        }),
       );
     const view = render(wrap(createElement(Probe, { onEvent, onReconnect })));
     expect(sockets).toHaveLength(1);

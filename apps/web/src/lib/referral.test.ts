@@ -98,9 +98,12 @@ describe('isReportableEmail', () => {
     expect(isReportableEmail(email)).toBe(true);
   });
 
-  it.each(['', 'ana', 'ana@loja', 'ana@loja.c', '@loja.com', 'ana@.com', 'ana souza@loja.com', 'ana@@loja.com'])('recusa "%s"', (email) => {
-    expect(isReportableEmail(email)).toBe(false);
-  });
+  it.each(['', 'ana', 'ana@loja', 'ana@loja.c', '@loja.com', 'ana@.com', 'ana souza@loja.com', 'ana@@loja.com'])(
+    'recusa "%s"',
+    (email) => {
+      expect(isReportableEmail(email)).toBe(false);
+    },
+  );
 });
 
 describe('reportReferral', () => {
@@ -127,7 +130,10 @@ describe('reportReferral', () => {
     vi.useFakeTimers();
     try {
       const fpr = vi.fn();
-      const promise = reportReferral('ana@loja.com', { tracker: 'fpr', env: { search: '?utm_source=instagram', cookie: '', win: { fpr } } });
+      const promise = reportReferral('ana@loja.com', {
+        tracker: 'fpr',
+        env: { search: '?utm_source=instagram', cookie: '', win: { fpr } },
+      });
       await vi.advanceTimersByTimeAsync(599);
       expect(fpr).not.toHaveBeenCalled();
       await vi.advanceTimersByTimeAsync(1);

@@ -134,7 +134,10 @@ interface PublicConfig {
  * Called by the sign-in and sign-up flows. Reads the tracker name from GET /api/config and reports
  * the e-mail. Never throws: a failure is only logged, sign-in must not depend on it.
  */
-export async function reportReferralAfterSignIn(email: string, env?: Partial<ReferralEnv>): Promise<ReferralOutcome | 'failed'> {
+export async function reportReferralAfterSignIn(
+  email: string,
+  env?: Partial<ReferralEnv>,
+): Promise<ReferralOutcome | 'failed'> {
   try {
     // No request at all for the common case of a visit without a referral.
     if (!isReportableEmail(email) || !hasReferralMarker(env)) return 'skipped';

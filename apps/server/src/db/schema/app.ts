@@ -98,7 +98,9 @@ export const numbers = pgTable(
     instanceName: text('instance_name').notNull().unique(),
     instanceId: text('instance_id'),
     apelido: text('apelido'),
-    status: text('status', { enum: ['CONECTADO', 'DESCONECTADO'] }).notNull().default('DESCONECTADO'),
+    status: text('status', { enum: ['CONECTADO', 'DESCONECTADO'] })
+      .notNull()
+      .default('DESCONECTADO'),
     /** Linked agent, or null: the AI does not answer on this number. */
     agente: uuid('agente').references(() => agentes.id, { onDelete: 'set null' }),
     connectedAt: timestamp('connected_at', { withTimezone: true }),
@@ -127,7 +129,9 @@ export const conversations = pgTable(
     contactLid: text('contact_lid'),
     contactName: text('contact_name'),
     contactPhone: text('contact_phone'),
-    type: text('type', { enum: ['chat', 'group'] }).notNull().default('chat'),
+    type: text('type', { enum: ['chat', 'group'] })
+      .notNull()
+      .default('chat'),
     agenteAtivo: boolean('agente_ativo').notNull().default(true),
     /** The contact asked to stop (sair/parar/pare/stop): the AI stays off. */
     optedOut: boolean('opted_out').notNull().default(false),
@@ -221,7 +225,9 @@ export const gatewayEvents = pgTable(
   },
   (t) => [
     uniqueIndex('gateway_events_dedup_unique').on(t.numberId, t.event, t.eventKey),
-    index('gateway_events_pending_idx').on(t.receivedAt).where(sql`processed_at is null`),
+    index('gateway_events_pending_idx')
+      .on(t.receivedAt)
+      .where(sql`processed_at is null`),
   ],
 );
 

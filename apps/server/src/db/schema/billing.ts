@@ -65,7 +65,11 @@ export const billingMeterReports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     reportedAt: timestamp('reported_at', { withTimezone: true }),
   },
-  (t) => [index('billing_meter_reports_pending_idx').on(t.createdAt).where(sql`reported_at is null`)],
+  (t) => [
+    index('billing_meter_reports_pending_idx')
+      .on(t.createdAt)
+      .where(sql`reported_at is null`),
+  ],
 );
 
 /**

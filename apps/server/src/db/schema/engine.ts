@@ -49,7 +49,11 @@ export const replyBursts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('reply_bursts_open_unique').on(t.convId).where(sql`state in ('waiting', 'generating')`),
-    index('reply_bursts_active_due_idx').on(t.dueAt).where(sql`state in ('waiting', 'generating', 'sending')`),
+    uniqueIndex('reply_bursts_open_unique')
+      .on(t.convId)
+      .where(sql`state in ('waiting', 'generating')`),
+    index('reply_bursts_active_due_idx')
+      .on(t.dueAt)
+      .where(sql`state in ('waiting', 'generating', 'sending')`),
   ],
 );

@@ -1,4 +1,15 @@
-import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The built-in WhatsApp simulator's own state (apps/server/src/simulator): what an Evolution API server
@@ -25,7 +36,9 @@ export const simInstances = pgTable('sim_instances', {
   /** The instance apikey (`hash` in the create answer). */
   token: text('token').notNull(),
   integration: text('integration').notNull().default('WHATSAPP-BAILEYS'),
-  state: text('state', { enum: ['close', 'connecting', 'open'] }).notNull().default('close'),
+  state: text('state', { enum: ['close', 'connecting', 'open'] })
+    .notNull()
+    .default('close'),
   /** The raw content of the current QR (a link to the approval view), null when none. */
   qrCode: text('qr_code'),
   /** The QR before the current one: still accepted by the approval view (the person may be slow to click). */

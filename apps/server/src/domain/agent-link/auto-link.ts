@@ -21,7 +21,11 @@ export function agentForNewNumber(owned: readonly { id: string; active: boolean 
 
 /** Links a just-created agent by the rule above; returns the number it now answers on, or null. Call inside the creating transaction. */
 export async function linkNewAgentIfObvious(db: Db, userId: string, agentId: string): Promise<string | null> {
-  const owned = await db.select({ id: numbers.id, agente: numbers.agente }).from(numbers).where(eq(numbers.userId, userId)).limit(2);
+  const owned = await db
+    .select({ id: numbers.id, agente: numbers.agente })
+    .from(numbers)
+    .where(eq(numbers.userId, userId))
+    .limit(2);
   const numberId = numberForNewAgent(owned);
   if (!numberId) return null;
   const [updated] = await db
@@ -34,7 +38,11 @@ export async function linkNewAgentIfObvious(db: Db, userId: string, agentId: str
 
 /** Links a just-created number by the rule above; returns the agent it now uses, or null. Call inside the creating transaction. */
 export async function linkNewNumberIfObvious(db: Db, userId: string, numberId: string): Promise<string | null> {
-  const owned = await db.select({ id: agentes.id, active: agentes.active }).from(agentes).where(eq(agentes.userId, userId)).limit(2);
+  const owned = await db
+    .select({ id: agentes.id, active: agentes.active })
+    .from(agentes)
+    .where(eq(agentes.userId, userId))
+    .limit(2);
   const agentId = agentForNewNumber(owned);
   if (!agentId) return null;
   const [updated] = await db

@@ -23,9 +23,7 @@ export function toAgentDto(row: AgentRow): Agent {
 
 /** A number of this user links the agent (numbers.agente). */
 const linkedToNumber = (userId: string) =>
-  exists(
-    sql`(select 1 from ${numbers} where ${numbers.agente} = ${agentes.id} and ${numbers.userId} = ${userId})`,
-  );
+  exists(sql`(select 1 from ${numbers} where ${numbers.agente} = ${agentes.id} and ${numbers.userId} = ${userId})`);
 
 /** The list of part 2 §7 (id, apelido, active, created_at), oldest first, with the number link. */
 export async function selectAgentSummaries(db: Db, userId: string): Promise<AgentSummary[]> {
@@ -40,7 +38,13 @@ export async function selectAgentSummaries(db: Db, userId: string): Promise<Agen
     .from(agentes)
     .where(eq(agentes.userId, userId))
     .orderBy(asc(agentes.createdAt), asc(agentes.id));
-  return rows.map((r) => ({ id: r.id, apelido: r.apelido, active: r.active, created_at: r.createdAt.toISOString(), linked: Boolean(r.linked) }));
+  return rows.map((r) => ({
+    id: r.id,
+    apelido: r.apelido,
+    active: r.active,
+    created_at: r.createdAt.toISOString(),
+    linked: Boolean(r.linked),
+  }));
 }
 
 export async function selectAgent(db: Db, userId: string, id: string): Promise<AgentRow | undefined> {
@@ -82,7 +86,11 @@ export async function updateAgentFields(
  * Deletes the agent unless a number links it, in one statement so a link made in between cannot
  * be silently dropped (numbers.agente would be set to null by the foreign key).
  */
-export async function deleteUnlinkedAgent(db: Db, userId: string, id: string): Promise<'deleted' | 'linked' | 'missing'> {
+export async function deleteUnlinkedAgent(
+  db: Db,
+  userId: string,
+  id: string,
+): Promise<'deleted' | 'linked' | 'missing'> {
   const deleted = await db
     .delete(agentes)
     .where(
@@ -123,7 +131,10 @@ export async function retrainAgent(
   return row;
 }
 
-export async function insertUsageTraining(db: Db, values: { userId: string; agentId: string; type: 'TREINAMENTO' | 'TREINADORA DE PROMPT' }) {
+export async function insertUsageTraining(
+  db: Db,
+  values: { userId: string; agentId: string; type: 'TREINAMENTO' | 'TREINADORA DE PROMPT' },
+) {
   await db.insert(usageTraining).values(values);
 }
 

@@ -19,7 +19,12 @@ export function toConversationDto(row: ConversationRow): ConversationDto {
     lastMessagePreview: row.lastMessagePreview,
     unreadCount: row.unreadCount,
     createdAt: row.createdAt.toISOString(),
-    number: { id: row.numberId, instanceName: row.numberInstanceName, phone: row.numberPhone, apelido: row.numberApelido },
+    number: {
+      id: row.numberId,
+      instanceName: row.numberInstanceName,
+      phone: row.numberPhone,
+      apelido: row.numberApelido,
+    },
   };
 }
 
@@ -32,9 +37,18 @@ function messageType(value: string): MessageType {
 /** A message as the chat panel renders it; `media` only when the row carries any media field. */
 export function toMessageDto(row: MessageRecord): MessageDto {
   const deleted = row.deletedAt !== null && row.deletedAt !== undefined;
-  const hasMedia = !deleted && [row.mediaUrl, row.mediaFilename, row.mediaMimetype, row.mediaSize, row.mediaDuration, row.mediaWidth, row.mediaHeight, row.thumbnailUrl].some(
-    (v) => v !== null && v !== undefined,
-  );
+  const hasMedia =
+    !deleted &&
+    [
+      row.mediaUrl,
+      row.mediaFilename,
+      row.mediaMimetype,
+      row.mediaSize,
+      row.mediaDuration,
+      row.mediaWidth,
+      row.mediaHeight,
+      row.thumbnailUrl,
+    ].some((v) => v !== null && v !== undefined);
   return {
     id: row.id,
     convId: row.convId,
@@ -64,7 +78,8 @@ export function toMessageDto(row: MessageRecord): MessageDto {
     ],
     editedAt: row.editedAt ? row.editedAt.toISOString() : null,
     deletedAt: deleted ? row.deletedAt!.toISOString() : null,
-    aiFailure: row.messageType === AI_FAILURE_TYPE ? { reason: row.error ?? '', retryable: row.failedBurstId !== null } : null,
+    aiFailure:
+      row.messageType === AI_FAILURE_TYPE ? { reason: row.error ?? '', retryable: row.failedBurstId !== null } : null,
   };
 }
 

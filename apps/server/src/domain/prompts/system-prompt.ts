@@ -48,7 +48,15 @@ export function assembleSystemPrompt(respostas: readonly AnswerItem[], apelido: 
   const extras = refinementAnswers(respostas);
   const name = apelido.trim() || 'a assistente virtual';
   const tomText = normalise(tom);
-  const noEmoji = countHits(tomText, ['sem emoji', 'nao usa emoji', 'nao use emoji', 'nada de emoji', 'evitar emoji', 'evite emoji']) > 0;
+  const noEmoji =
+    countHits(tomText, [
+      'sem emoji',
+      'nao usa emoji',
+      'nao use emoji',
+      'nada de emoji',
+      'evitar emoji',
+      'evite emoji',
+    ]) > 0;
 
   const lines: string[] = [];
   lines.push(
@@ -70,7 +78,8 @@ export function assembleSystemPrompt(respostas: readonly AnswerItem[], apelido: 
   );
   if (extras.length) {
     lines.push('## Informações complementares');
-    for (const item of extras) lines.push(`- ${item.pergunta.trim()} ${sentence(tidy(item.resposta).replace(/\s*\n+\s*/g, ' '))}`);
+    for (const item of extras)
+      lines.push(`- ${item.pergunta.trim()} ${sentence(tidy(item.resposta).replace(/\s*\n+\s*/g, ' '))}`);
   }
   lines.push(
     '',

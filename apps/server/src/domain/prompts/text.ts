@@ -2,7 +2,10 @@ import type { AnswerItem, KeyQuestionKey } from '@vendai/contracts';
 
 /** Lower case without accents, so 'Preço' and 'preco' match the same keyword. */
 export function normalise(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -31,7 +34,10 @@ export function refinementAnswers(respostas: readonly AnswerItem[]): AnswerItem[
 
 /** Collapses runs of blank space (answers are pasted from anywhere). */
 export function tidy(text: string): string {
-  return text.replace(/[ \t]+/g, ' ').replace(/\n{3,}/g, '\n\n').trim();
+  return text
+    .replace(/[ \t]+/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /**

@@ -8,7 +8,8 @@ export type LimitedAction = 'create-agent' | 'add-number' | 'retrain';
 export const LIMIT_MESSAGES: Record<LimitedAction, string> = {
   'create-agent': 'Você atingiu o limite de agentes do seu plano. Faça upgrade para criar mais agentes.',
   'add-number': 'Você atingiu o limite de números de WhatsApp do seu plano. Faça upgrade para conectar mais números.',
-  retrain: 'Você atingiu o limite de treinamentos do seu plano neste mês. Edições manuais do prompt continuam liberadas.',
+  retrain:
+    'Você atingiu o limite de treinamentos do seu plano neste mês. Edições manuais do prompt continuam liberadas.',
 };
 
 /**

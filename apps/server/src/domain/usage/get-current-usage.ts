@@ -34,7 +34,13 @@ export async function getCurrentUsage(db: Db, userId: string, now = new Date()):
     db
       .select({ n: count() })
       .from(usageTraining)
-      .where(and(eq(usageTraining.userId, userId), eq(usageTraining.type, 'TREINAMENTO'), gte(usageTraining.createdAt, since))),
+      .where(
+        and(
+          eq(usageTraining.userId, userId),
+          eq(usageTraining.type, 'TREINAMENTO'),
+          gte(usageTraining.createdAt, since),
+        ),
+      ),
     db.select({ n: count() }).from(agentes).where(eq(agentes.userId, userId)),
     db.select({ n: count() }).from(numbers).where(eq(numbers.userId, userId)),
     period.kind === 'billing'
@@ -42,7 +48,9 @@ export async function getCurrentUsage(db: Db, userId: string, now = new Date()):
       : db
           .select({ n: usageMonthly.aiMessages })
           .from(usageMonthly)
-          .where(and(eq(usageMonthly.userId, userId), eq(usageMonthly.month, calendarMonth.toISOString().slice(0, 10)))),
+          .where(
+            and(eq(usageMonthly.userId, userId), eq(usageMonthly.month, calendarMonth.toISOString().slice(0, 10))),
+          ),
   ]);
 
   return {

@@ -17,8 +17,15 @@ export interface UsagePeriod {
  * billing period for a paid plan, the calendar month (UTC) for the free plan and plans without a
  * Stripe subscription (docs/decisions/012-payments-stripe-and-local-stand-in.md).
  */
-export async function usagePeriod(db: Db, userId: string, planId: string | null, now = new Date()): Promise<UsagePeriod> {
-  const [sub] = planId ? await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).limit(1) : [];
+export async function usagePeriod(
+  db: Db,
+  userId: string,
+  planId: string | null,
+  now = new Date(),
+): Promise<UsagePeriod> {
+  const [sub] = planId
+    ? await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).limit(1)
+    : [];
   if (
     sub &&
     sub.planId === planId &&

@@ -22,7 +22,8 @@ export const AUTH_ERROR_MESSAGES: Record<string, { code: ErrorCode; message: str
 
 export function translateAuthError(status: number, code: string | undefined): { code: ErrorCode; message: string } {
   if (code && AUTH_ERROR_MESSAGES[code]) return AUTH_ERROR_MESSAGES[code];
-  if (status === 429) return { code: 'RATE_LIMITED', message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' };
+  if (status === 429)
+    return { code: 'RATE_LIMITED', message: 'Muitas tentativas. Aguarde um minuto e tente novamente.' };
   if (status === 401) return { code: 'UNAUTHENTICATED', message: 'Usuário não autenticado' };
   if (status === 403) return { code: 'FORBIDDEN', message: 'Você não tem permissão para esta ação.' };
   if (status === 404) return { code: 'NOT_FOUND', message: 'Não encontrado.' };

@@ -76,7 +76,8 @@ export function createGatewayEventHub(log: { error: (obj: object, msg: string) =
       return () => listeners.delete(listener);
     },
     async dispatch(event) {
-      if (event.kind === 'qrcode') qrs.set(event.number.instanceName, { base64: event.base64, code: event.code, at: new Date() });
+      if (event.kind === 'qrcode')
+        qrs.set(event.number.instanceName, { base64: event.base64, code: event.code, at: new Date() });
       if (event.kind === 'connection') qrs.delete(event.number.instanceName);
       await Promise.all(
         [...listeners].map(async (listener) => {

@@ -52,13 +52,22 @@ export function createEvolutionClient(options: EvolutionClientOptions): Gateway 
   // Keep-alive connections to the gateway, reused by every call (lib/http-client.ts).
   const agent = createHttpAgent();
 
-  async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown, callTimeoutMs = timeoutMs): Promise<T> {
+  async function call<T>(
+    method: 'GET' | 'POST' | 'DELETE',
+    path: string,
+    body?: unknown,
+    callTimeoutMs = timeoutMs,
+  ): Promise<T> {
     let status: number;
     let text: string;
     try {
       const response = await request(`${baseUrl}${path}`, {
         method,
-        headers: { apikey: options.apiKey, accept: 'application/json', ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          apikey: options.apiKey,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         dispatcher: agent,
         // No answer (headers) or a stalled body within the call's time: a timeout, not a hang.
@@ -68,13 +77,25 @@ export function createEvolutionClient(options: EvolutionClientOptions): Gateway 
       status = response.statusCode;
       text = await response.body.text().catch(() => '');
     } catch (err) {
-      const why = isTimeout(err) ? `sem resposta em ${Math.round(callTimeoutMs / 1000)} s` : `sem conexão (${causeText(err)})`;
-      throw new GatewayError(0, `${GATEWAY_ERROR_PREFIX} (${why}) em ${method} ${path}`, undefined, neverArrived(err) ? 'not-sent' : 'unknown');
+      const why = isTimeout(err)
+        ? `sem resposta em ${Math.round(callTimeoutMs / 1000)} s`
+        : `sem conexão (${causeText(err)})`;
+      throw new GatewayError(
+        0,
+        `${GATEWAY_ERROR_PREFIX} (${why}) em ${method} ${path}`,
+        undefined,
+        neverArrived(err) ? 'not-sent' : 'unknown',
+      );
     }
     const data = parseJson(text);
     if (status < 200 || status >= 300) {
       // A definite refusal needs the gateway's error body; a bare 5xx (a proxy's) leaves the outcome unknown.
-      throw new GatewayError(status, `${GATEWAY_ERROR_PREFIX} (${status}): ${errorText(data, text, STATUS_CODES[status] ?? '')}`, data ?? text, data ? 'refused' : 'unknown');
+      throw new GatewayError(
+        status,
+        `${GATEWAY_ERROR_PREFIX} (${status}): ${errorText(data, text, STATUS_CODES[status] ?? '')}`,
+        data ?? text,
+        data ? 'refused' : 'unknown',
+      );
     }
     return data as T;
   }
@@ -88,7 +109,13 @@ export function createEvolutionClient(options: EvolutionClientOptions): Gateway 
         integration: 'WHATSAPP-BAILEYS',
         qrcode: true,
         // Wrapped config; `events` always explicit: the server reads events.length unguarded (contract §2.1).
-        webhook: { url: input.webhookUrl, byEvents: false, base64: true, headers: input.webhookHeaders, events: input.events },
+        webhook: {
+          url: input.webhookUrl,
+          byEvents: false,
+          base64: true,
+          headers: input.webhookHeaders,
+          events: input.events,
+        },
       };
       const data = await call<Json>('POST', '/instance/create', body, CREATE_TIMEOUT_MS);
       const instance = asObject(data?.instance);
@@ -97,7 +124,12 @@ export function createEvolutionClient(options: EvolutionClientOptions): Gateway 
       }
       // 2.3.x answers `hash` as the token string; older builds answered {apikey}.
       const hash = data.hash;
-      const token = typeof hash === 'string' ? hash : typeof asObject(hash)?.apikey === 'string' ? (asObject(hash)!.apikey as string) : null;
+      const token =
+        typeof hash === 'string'
+          ? hash
+          : typeof asObject(hash)?.apikey === 'string'
+            ? (asObject(hash)!.apikey as string)
+            : null;
       return {
         instanceName: instance.instanceName,
         instanceId: typeof instance.instanceId === 'string' ? instance.instanceId : '',
@@ -128,7 +160,12 @@ export function createEvolutionClient(options: EvolutionClientOptions): Gateway 
         await call('DELETE', `/instance/logout/${name(instanceName)}`);
       } catch (err) {
         // 2.3.x: 400 'The "x" instance is not connected' for a closed instance; 2.4 answers SUCCESS.
-        if (err instanceof GatewayError && err.status === 400 && /not connected|already disconnected/i.test(err.message)) return;
+        if (
+          err instanceof GatewayError &&
+          err.status === 400 &&
+          /not connected|already disconnected/i.test(err.message)
+        )
+          return;
         throw err;
       }
     },
@@ -145,20 +182,36 @@ export function createEvolutionClient(options: EvolutionClientOptions): Gateway 
     async sendText(instanceName, input: SendTextInput): Promise<GatewayMessage> {
       const delay = Math.max(0, Math.round(input.delayMs ?? 0));
       // The request blocks for `delay` on the server: the timeout must outlast it.
-      return call<GatewayMessage>('POST', `/message/sendText/${name(instanceName)}`, { number: input.number, text: input.text, delay }, delay + timeoutMs);
+      return call<GatewayMessage>(
+        'POST',
+        `/message/sendText/${name(instanceName)}`,
+        { number: input.number, text: input.text, delay },
+        delay + timeoutMs,
+      );
     },
 
     async findMessages(instanceName: string, where: { remoteJid: string; fromMe?: boolean }) {
-      const data = await call<unknown>('POST', `/chat/findMessages/${name(instanceName)}`, { where: { key: where }, page: 1, offset: 50 });
+      const data = await call<unknown>('POST', `/chat/findMessages/${name(instanceName)}`, {
+        where: { key: where },
+        page: 1,
+        offset: 50,
+      });
       // 2.3.x: {messages:{total, pages, currentPage, records}}; older builds answer the array itself.
       const d = asObject(data);
       const messages = d ? (Array.isArray(d.messages) ? d.messages : asObject(d.messages)?.records) : data;
-      return (Array.isArray(messages) ? messages : []).filter((m): m is GatewayMessage => !!asObject(m) && !!asObject((m as Json).key));
+      return (Array.isArray(messages) ? messages : []).filter(
+        (m): m is GatewayMessage => !!asObject(m) && !!asObject((m as Json).key),
+      );
     },
 
     async sendPresence(instanceName, input: { number: string; presence: Presence; delayMs: number }) {
       const delay = Math.max(0, Math.round(input.delayMs));
-      await call('POST', `/chat/sendPresence/${name(instanceName)}`, { number: input.number, presence: input.presence, delay }, delay + timeoutMs);
+      await call(
+        'POST',
+        `/chat/sendPresence/${name(instanceName)}`,
+        { number: input.number, presence: input.presence, delay },
+        delay + timeoutMs,
+      );
     },
 
     async markRead(instanceName, keys) {
@@ -263,7 +316,8 @@ function toNumber(value: unknown): number | null {
   if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
   // Long fields may come as {low, high, unsigned} (contract §3.3).
   const long = asObject(value);
-  if (long && typeof long.low === 'number' && typeof long.high === 'number') return long.high * 2 ** 32 + (long.low >>> 0);
+  if (long && typeof long.low === 'number' && typeof long.high === 'number')
+    return long.high * 2 ** 32 + (long.low >>> 0);
   return null;
 }
 

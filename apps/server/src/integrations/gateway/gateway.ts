@@ -119,6 +119,7 @@ export class GatewayError extends Error {
     super(message);
     this.status = status;
     this.body = body;
-    this.outcome = outcome ?? (status >= 400 && body !== undefined && body !== null && body !== '' ? 'refused' : 'unknown');
+    this.outcome =
+      outcome ?? (status >= 400 && body !== undefined && body !== null && body !== '' ? 'refused' : 'unknown');
   }
 }

@@ -17,5 +17,9 @@ export function createGateway(env: Env): Gateway {
   if (env.EVOLUTION_API_URL && env.EVOLUTION_API_KEY) {
     return createEvolutionClient({ kind: 'evolution', baseUrl: env.EVOLUTION_API_URL, apiKey: env.EVOLUTION_API_KEY });
   }
-  return createEvolutionClient({ kind: 'simulator', baseUrl: `${env.gatewayWebhookBaseUrl}${SIMULATOR_API_PREFIX}`, apiKey: simulatorApiKey(env) });
+  return createEvolutionClient({
+    kind: 'simulator',
+    baseUrl: `${env.gatewayWebhookBaseUrl}${SIMULATOR_API_PREFIX}`,
+    apiKey: simulatorApiKey(env),
+  });
 }

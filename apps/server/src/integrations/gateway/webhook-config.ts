@@ -9,7 +9,14 @@ export const WEBHOOK_SECRET_HEADER = 'x-vendai-webhook-secret';
  * The events this app subscribes to, in the UPPER_SNAKE form the gateway's config uses (contract §3.1).
  * Sent explicitly: an absent list crashes Evolution's create (§2.1).
  */
-export const GATEWAY_WEBHOOK_EVENTS = ['QRCODE_UPDATED', 'CONNECTION_UPDATE', 'MESSAGES_UPSERT', 'MESSAGES_UPDATE', 'SEND_MESSAGE', 'CONTACTS_UPSERT'] as const;
+export const GATEWAY_WEBHOOK_EVENTS = [
+  'QRCODE_UPDATED',
+  'CONNECTION_UPDATE',
+  'MESSAGES_UPSERT',
+  'MESSAGES_UPDATE',
+  'SEND_MESSAGE',
+  'CONTACTS_UPSERT',
+] as const;
 
 export type GatewayWebhookConfig = Pick<CreateInstanceInput, 'webhookUrl' | 'webhookHeaders' | 'events'>;
 

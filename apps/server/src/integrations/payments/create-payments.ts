@@ -9,7 +9,12 @@ import { createStripePayments } from './stripe-payments.ts';
 export function configuredPriceIds(env: Env, paidSlugs: string[]): Record<string, string> {
   const ids: Record<string, string> = {};
   for (const slug of paidSlugs) {
-    const id = slug === 'expansao-ia' ? env.STRIPE_PRICE_EXPANSAO_IA : slug.startsWith('consciencia-') ? env.STRIPE_PRICE_CONSCIENCIA : undefined;
+    const id =
+      slug === 'expansao-ia'
+        ? env.STRIPE_PRICE_EXPANSAO_IA
+        : slug.startsWith('consciencia-')
+          ? env.STRIPE_PRICE_CONSCIENCIA
+          : undefined;
     if (id) ids[slug] = id;
   }
   return ids;

@@ -17,7 +17,12 @@ export interface Payments {
   retrieveSubscription(id: string): Promise<Stripe.Subscription>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
   /** One billing meter event; `identifier` makes Stripe accept it once (a repeat is reported as duplicate). */
-  reportMeterEvent(input: { customerId: string; identifier: string; value: number; timestamp: Date }): Promise<'created' | 'duplicate'>;
+  reportMeterEvent(input: {
+    customerId: string;
+    identifier: string;
+    value: number;
+    timestamp: Date;
+  }): Promise<'created' | 'duplicate'>;
   /** Verifies the Stripe-Signature header over the raw body; throws when it does not match. */
   constructEvent(rawBody: Buffer, signature: string): Stripe.Event;
 }
@@ -34,7 +39,8 @@ export interface CheckoutInput {
 
 /** The subscription's billing period: on its items in current API versions. */
 export function subscriptionPeriod(sub: Stripe.Subscription): { start: Date; end: Date } {
-  const item = sub.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_start?: number; current_period_end?: number }) | undefined;
+  const item = sub.items?.data?.[0] as
+    (Stripe.SubscriptionItem & { current_period_start?: number; current_period_end?: number }) | undefined;
   const legacy = sub as unknown as { current_period_start?: number; current_period_end?: number };
   const start = item?.current_period_start ?? legacy.current_period_start ?? sub.start_date;
   const end = item?.current_period_end ?? legacy.current_period_end ?? start + 30 * 86400;

@@ -30,7 +30,10 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
 
     async createCustomer({ userId, email, name }) {
       // The idempotency key makes two racing first checkouts create one customer at Stripe.
-      const customer = await stripe.customers.create({ email, name, metadata: { user_id: userId } }, { idempotencyKey: `customer-${userId}` });
+      const customer = await stripe.customers.create(
+        { email, name, metadata: { user_id: userId } },
+        { idempotencyKey: `customer-${userId}` },
+      );
       return customer.id;
     },
 
@@ -54,7 +57,11 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
     retrieveSubscription: (id) => stripe.subscriptions.retrieve(id),
 
     async createPortalSession({ customerId, returnUrl }) {
-      const session = await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl, locale: 'pt-BR' });
+      const session = await stripe.billingPortal.sessions.create({
+        customer: customerId,
+        return_url: returnUrl,
+        locale: 'pt-BR',
+      });
       return { url: session.url };
     },
 
@@ -69,7 +76,12 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
         return 'created';
       } catch (err) {
         // Stripe refuses an identifier it already has: that event was counted before (a retry after a crash).
-        if (err instanceof Stripe.errors.StripeError && /identifier/i.test(err.message) && /already|duplicate|exists/i.test(err.message)) return 'duplicate';
+        if (
+          err instanceof Stripe.errors.StripeError &&
+          /identifier/i.test(err.message) &&
+          /already|duplicate|exists/i.test(err.message)
+        )
+          return 'duplicate';
         throw err;
       }
     },

@@ -24,7 +24,11 @@ export function createLocalStorage(root: string): Storage {
       const key = newKey(userId, meta);
       const file = fileFor(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      const sidecar: Sidecar = { mimetype: meta.mimetype || 'application/octet-stream', filename: meta.filename ?? null, size: data.length };
+      const sidecar: Sidecar = {
+        mimetype: meta.mimetype || 'application/octet-stream',
+        filename: meta.filename ?? null,
+        size: data.length,
+      };
       await fs.writeFile(`${file}.meta.json.partial`, JSON.stringify(sidecar));
       await fs.writeFile(`${file}.partial`, data);
       await fs.rename(`${file}.meta.json.partial`, `${file}.meta.json`);

@@ -51,7 +51,11 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         const filename = res.Metadata?.filename ? safeDecode(res.Metadata.filename) : null;
         return { data, mimetype: res.ContentType ?? 'application/octet-stream', filename, size: data.length };
       } catch (err) {
-        if (err instanceof sdk.NoSuchKey || (err instanceof sdk.S3ServiceException && err.$metadata.httpStatusCode === 404)) return null;
+        if (
+          err instanceof sdk.NoSuchKey ||
+          (err instanceof sdk.S3ServiceException && err.$metadata.httpStatusCode === 404)
+        )
+          return null;
         throw err;
       }
     },

@@ -1,5 +1,12 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import { meSchema, registerResultSchema, registerSchema, resetLinkParamsSchema, resetLinkStatusSchema, sessionSchema } from '@vendai/contracts';
+import {
+  meSchema,
+  registerResultSchema,
+  registerSchema,
+  resetLinkParamsSchema,
+  resetLinkStatusSchema,
+  sessionSchema,
+} from '@vendai/contracts';
 import { authRateLimit } from '../../plugins/rate-limits.ts';
 import { readSessionUser, requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
@@ -12,17 +19,29 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/register',
-    { config: authRateLimit(deps.env.AUTH_RATE_LIMIT_PER_MINUTE), schema: { body: registerSchema, response: { 201: registerResultSchema } } },
+    {
+      config: authRateLimit(deps.env.AUTH_RATE_LIMIT_PER_MINUTE),
+      schema: { body: registerSchema, response: { 201: registerResultSchema } },
+    },
     async (req, reply) => {
-      const { user, cookies } = await registerAccount({ deps, input: req.body, headers: fromNodeHeaders(req.headers), log: req.log });
+      const { user, cookies } = await registerAccount({
+        deps,
+        input: req.body,
+        headers: fromNodeHeaders(req.headers),
+        log: req.log,
+      });
       reply.header('set-cookie', cookies);
       return reply.status(201).send({ user });
     },
   );
 
-  app.get('/password-reset/:code', { schema: { params: resetLinkParamsSchema, response: { 200: resetLinkStatusSchema } } }, async (req) => ({
-    status: await getResetLinkStatus(deps.auth, req.params.code),
-  }));
+  app.get(
+    '/password-reset/:code',
+    { schema: { params: resetLinkParamsSchema, response: { 200: resetLinkStatusSchema } } },
+    async (req) => ({
+      status: await getResetLinkStatus(deps.auth, req.params.code),
+    }),
+  );
 
   // The web app's session probe (guards, /login, /register): signed out is an answer, not an error.
   app.get('/session', { schema: { response: { 200: sessionSchema } } }, async (req) => {

@@ -1,4 +1,11 @@
-import { AGENT_NOT_FOUND_MESSAGE, agentSchema, agentSummarySchema, idParamsSchema, noContentSchema, updateAgentSchema } from '@vendai/contracts';
+import {
+  AGENT_NOT_FOUND_MESSAGE,
+  agentSchema,
+  agentSummarySchema,
+  idParamsSchema,
+  noContentSchema,
+  updateAgentSchema,
+} from '@vendai/contracts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { requireUser } from '../../plugins/require-user.ts';

@@ -8,8 +8,21 @@ import { changeAgentPrompt } from '../../domain/prompt-versions/change-agent-pro
  * Saves the system prompt (a manual edit: written with its version only when the text differs from
  * the saved one, never a training) and/or the response delay (part 2 §4: the delay saves at once).
  */
-export async function updateAgent({ db, userId, id, input }: { db: Db; userId: string; id: string; input: UpdateAgentInput }): Promise<Agent> {
-  let row = input.system_prompt === undefined ? undefined : (await changeAgentPrompt(db, { userId, agentId: id, prompt: input.system_prompt, source: 'manual' })).agent;
+export async function updateAgent({
+  db,
+  userId,
+  id,
+  input,
+}: {
+  db: Db;
+  userId: string;
+  id: string;
+  input: UpdateAgentInput;
+}): Promise<Agent> {
+  let row =
+    input.system_prompt === undefined
+      ? undefined
+      : (await changeAgentPrompt(db, { userId, agentId: id, prompt: input.system_prompt, source: 'manual' })).agent;
   if (input.timing !== undefined) row = await updateAgentFields(db, userId, id, { timing: input.timing });
   if (!row) throw agentNotFound();
   return toAgentDto(row);

@@ -41,7 +41,10 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   }
 
   // Per client address, across e-mails: wrong sign-ins beyond the cap in the window → 429 (issue 13).
-  const signInFailures = createFailureLimiter({ max: env.AUTH_SIGN_IN_FAILURES_PER_IP, windowMs: SIGN_IN_FAILURE_WINDOW_MS });
+  const signInFailures = createFailureLimiter({
+    max: env.AUTH_SIGN_IN_FAILURES_PER_IP,
+    windowMs: SIGN_IN_FAILURE_WINDOW_MS,
+  });
   async function signIn(req: FastifyRequest, reply: FastifyReply) {
     if (signInFailures.isBlocked(req.ip)) throw new AppError('RATE_LIMITED');
     await forward(req, reply);

@@ -9,15 +9,35 @@ import { toPlan } from './to-plan.ts';
  * activate-free-plan (part 2 §4): the free plan is active at once, limits included. Someone paying
  * for a subscription cancels it in the portal instead (it then ends at the period's end).
  */
-export async function activateFreePlan({ deps, userId, planId }: { deps: BillingDeps; userId: string; planId: string }): Promise<{ plan: Plan }> {
+export async function activateFreePlan({
+  deps,
+  userId,
+  planId,
+}: {
+  deps: BillingDeps;
+  userId: string;
+  planId: string;
+}): Promise<{ plan: Plan }> {
   const plan = await findActivePlan(deps.db, planId);
   if (!plan) throw new AppError('NOT_FOUND', BILLING_MESSAGES.planNotFound);
   if (!isFreePlan(plan)) throw new AppError('VALIDATION', 'Este plano não é gratuito: escolha-o para ir ao pagamento.');
   const profile = await readBillingProfile(deps.db, userId);
   if (!profile) throw new AppError('UNAUTHENTICATED');
-  if (profile.activeSubscriptionId && (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(profile.subscriptionStatus ?? '')) {
-    throw new AppError('CONFLICT', 'Você tem uma assinatura ativa. Para voltar ao plano gratuito, cancele-a em Gerenciar assinatura.');
+  if (
+    profile.activeSubscriptionId &&
+    (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(profile.subscriptionStatus ?? '')
+  ) {
+    throw new AppError(
+      'CONFLICT',
+      'Você tem uma assinatura ativa. Para voltar ao plano gratuito, cancele-a em Gerenciar assinatura.',
+    );
   }
-  await applyPlanState(deps.db, { userId, planId: plan.id, status: 'active', subscription: null, source: 'activate-free-plan' });
+  await applyPlanState(deps.db, {
+    userId,
+    planId: plan.id,
+    status: 'active',
+    subscription: null,
+    source: 'activate-free-plan',
+  });
   return { plan: toPlan(plan) };
 }

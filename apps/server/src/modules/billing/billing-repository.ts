@@ -1,7 +1,14 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
-import { billingEvents, billingPlanChanges, billingSubscriptions, plans, profiles, user } from '../../db/schema/index.ts';
+import {
+  billingEvents,
+  billingPlanChanges,
+  billingSubscriptions,
+  plans,
+  profiles,
+  user,
+} from '../../db/schema/index.ts';
 
 export type PlanRow = typeof plans.$inferSelect;
 
@@ -13,7 +20,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findActivePlan(db: Db, id: string): Promise<PlanRow | null> {
   if (!UUID.test(id)) return null;
-  const [row] = await db.select().from(plans).where(and(eq(plans.id, id), eq(plans.isActive, true)));
+  const [row] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, id), eq(plans.isActive, true)));
   return row ?? null;
 }
 
@@ -33,9 +43,12 @@ export async function findPlanByPriceIds(db: Db, priceIds: string[]): Promise<Pl
 
 /** Writes the configured price ids on the plans (and clears the others'): the lookups use the column. */
 export async function syncPlanPriceIds(db: Db, priceIds: Record<string, string>): Promise<void> {
-  for (const plan of await db.select({ id: plans.id, slug: plans.slug, stripePriceId: plans.stripePriceId }).from(plans)) {
+  for (const plan of await db
+    .select({ id: plans.id, slug: plans.slug, stripePriceId: plans.stripePriceId })
+    .from(plans)) {
     const wanted = priceIds[plan.slug] ?? null;
-    if (plan.stripePriceId !== wanted) await db.update(plans).set({ stripePriceId: wanted }).where(eq(plans.id, plan.id));
+    if (plan.stripePriceId !== wanted)
+      await db.update(plans).set({ stripePriceId: wanted }).where(eq(plans.id, plan.id));
   }
 }
 
@@ -72,13 +85,20 @@ export async function readBillingProfile(db: Db, userId: string): Promise<Billin
 /** Stores the Stripe customer only if the user has none yet; returns the one kept. */
 export async function keepCustomerOnce(db: Db, userId: string, customerId: string): Promise<string> {
   await db.insert(profiles).values({ id: userId }).onConflictDoNothing();
-  await db.update(profiles).set({ stripeCustomerId: customerId, updatedAt: new Date() }).where(and(eq(profiles.id, userId), isNull(profiles.stripeCustomerId)));
+  await db
+    .update(profiles)
+    .set({ stripeCustomerId: customerId, updatedAt: new Date() })
+    .where(and(eq(profiles.id, userId), isNull(profiles.stripeCustomerId)));
   const [row] = await db.select({ id: profiles.stripeCustomerId }).from(profiles).where(eq(profiles.id, userId));
   return row!.id!;
 }
 
 export async function findUserByCustomer(db: Db, customerId: string): Promise<string | null> {
-  const [row] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.stripeCustomerId, customerId)).limit(1);
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(eq(profiles.stripeCustomerId, customerId))
+    .limit(1);
   return row?.id ?? null;
 }
 
@@ -126,23 +146,42 @@ export async function applyPlanState(db: Db, s: PlanState): Promise<boolean> {
         cancelAtPeriodEnd: s.subscription.cancelAtPeriodEnd,
         updatedAt: new Date(),
       };
-      await tx.insert(billingSubscriptions).values({ userId: s.userId, ...values }).onConflictDoUpdate({ target: billingSubscriptions.userId, set: values });
+      await tx
+        .insert(billingSubscriptions)
+        .values({ userId: s.userId, ...values })
+        .onConflictDoUpdate({ target: billingSubscriptions.userId, set: values });
     } else {
       await tx.delete(billingSubscriptions).where(eq(billingSubscriptions.userId, s.userId));
     }
     const changed = before?.active_plan_id !== s.planId || before?.subscription_status !== s.status;
     if (changed) {
-      await tx.insert(billingPlanChanges).values({ userId: s.userId, fromPlanId: before?.active_plan_id ?? null, toPlanId: s.planId, status: s.status, source: s.source });
+      await tx.insert(billingPlanChanges).values({
+        userId: s.userId,
+        fromPlanId: before?.active_plan_id ?? null,
+        toPlanId: s.planId,
+        status: s.status,
+        source: s.source,
+      });
     }
     return changed;
   });
 }
 
 /** Stores a webhook event by Stripe's id; 'new', or whether the stored one was already processed. */
-export async function storeEvent(db: Db, e: { id: string; type: string; payload: unknown }): Promise<'new' | 'processed' | 'unprocessed'> {
-  const inserted = await db.insert(billingEvents).values({ id: e.id, type: e.type, payload: e.payload }).onConflictDoNothing().returning({ id: billingEvents.id });
+export async function storeEvent(
+  db: Db,
+  e: { id: string; type: string; payload: unknown },
+): Promise<'new' | 'processed' | 'unprocessed'> {
+  const inserted = await db
+    .insert(billingEvents)
+    .values({ id: e.id, type: e.type, payload: e.payload })
+    .onConflictDoNothing()
+    .returning({ id: billingEvents.id });
   if (inserted.length) return 'new';
-  const [row] = await db.select({ processedAt: billingEvents.processedAt }).from(billingEvents).where(eq(billingEvents.id, e.id));
+  const [row] = await db
+    .select({ processedAt: billingEvents.processedAt })
+    .from(billingEvents)
+    .where(eq(billingEvents.id, e.id));
   return row?.processedAt ? 'processed' : 'unprocessed';
 }
 

@@ -1,4 +1,11 @@
-import { activatedPlanSchema, billingStatusSchema, checkoutSessionSchema, choosePlanSchema, confirmCheckoutSchema, portalSessionSchema } from '@vendai/contracts';
+import {
+  activatedPlanSchema,
+  billingStatusSchema,
+  checkoutSessionSchema,
+  choosePlanSchema,
+  confirmCheckoutSchema,
+  portalSessionSchema,
+} from '@vendai/contracts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { requireUser } from '../../plugins/require-user.ts';
@@ -13,21 +20,31 @@ import { getBillingStatus } from './get-billing-status.ts';
 export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async (app, { deps }) => {
   app.addHook('preHandler', requireUser(app));
 
-  app.get('/status', { schema: { response: { 200: billingStatusSchema } } }, async (req) => getBillingStatus({ deps, userId: req.user.id }));
-
-  app.post('/activate-free-plan', { schema: { body: choosePlanSchema, response: { 200: activatedPlanSchema } } }, async (req) =>
-    activateFreePlan({ deps, userId: req.user.id, planId: req.body.planId }),
+  app.get('/status', { schema: { response: { 200: billingStatusSchema } } }, async (req) =>
+    getBillingStatus({ deps, userId: req.user.id }),
   );
 
-  app.post('/create-checkout-session', { schema: { body: choosePlanSchema, response: { 200: checkoutSessionSchema } } }, async (req) =>
-    createCheckoutSession({ deps, userId: req.user.id, planId: req.body.planId }),
+  app.post(
+    '/activate-free-plan',
+    { schema: { body: choosePlanSchema, response: { 200: activatedPlanSchema } } },
+    async (req) => activateFreePlan({ deps, userId: req.user.id, planId: req.body.planId }),
   );
 
-  app.post('/create-portal-session', { schema: { body: z.object({}).optional(), response: { 200: portalSessionSchema } } }, async (req) =>
-    createPortalSession({ deps, userId: req.user.id }),
+  app.post(
+    '/create-checkout-session',
+    { schema: { body: choosePlanSchema, response: { 200: checkoutSessionSchema } } },
+    async (req) => createCheckoutSession({ deps, userId: req.user.id, planId: req.body.planId }),
   );
 
-  app.post('/confirm-checkout', { schema: { body: confirmCheckoutSchema, response: { 200: billingStatusSchema } } }, async (req) =>
-    confirmCheckout({ deps, userId: req.user.id, sessionId: req.body.sessionId }),
+  app.post(
+    '/create-portal-session',
+    { schema: { body: z.object({}).optional(), response: { 200: portalSessionSchema } } },
+    async (req) => createPortalSession({ deps, userId: req.user.id }),
+  );
+
+  app.post(
+    '/confirm-checkout',
+    { schema: { body: confirmCheckoutSchema, response: { 200: billingStatusSchema } } },
+    async (req) => confirmCheckout({ deps, userId: req.user.id, sessionId: req.body.sessionId }),
   );
 };

@@ -9,7 +9,15 @@ import { syncSubscription } from './sync-subscription.ts';
  * Back on the success URL: the session is read from Stripe and, when it is the user's own and
  * complete, its subscription is applied now (the webhook may still be on its way; both converge).
  */
-export async function confirmCheckout({ deps, userId, sessionId }: { deps: BillingDeps; userId: string; sessionId: string }): Promise<BillingStatus> {
+export async function confirmCheckout({
+  deps,
+  userId,
+  sessionId,
+}: {
+  deps: BillingDeps;
+  userId: string;
+  sessionId: string;
+}): Promise<BillingStatus> {
   const payments = requirePayments(deps);
   let session: Stripe.Checkout.Session;
   try {
@@ -21,7 +29,8 @@ export async function confirmCheckout({ deps, userId, sessionId }: { deps: Billi
     return upstream(deps, err, 'confirm-checkout');
   }
   if (session.client_reference_id !== userId) throw new AppError('NOT_FOUND', BILLING_MESSAGES.checkoutNotFound);
-  const subscriptionId = typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
+  const subscriptionId =
+    typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
   if (session.status === 'complete' && subscriptionId) {
     try {
       await syncSubscription(deps, subscriptionId, `checkout-return ${session.id}`);

@@ -15,7 +15,15 @@ export const checkoutReturnUrls = (appUrl: string) => ({
  * plan's monthly price plus the metered overage price, for the signed-in user's Stripe customer
  * (created once and stored). Only for the signed-in user: nothing in the body names a user.
  */
-export async function createCheckoutSession({ deps, userId, planId }: { deps: BillingDeps; userId: string; planId: string }): Promise<CheckoutSession> {
+export async function createCheckoutSession({
+  deps,
+  userId,
+  planId,
+}: {
+  deps: BillingDeps;
+  userId: string;
+  planId: string;
+}): Promise<CheckoutSession> {
   const plan = await findActivePlan(deps.db, planId);
   if (!plan) throw new AppError('NOT_FOUND', BILLING_MESSAGES.planNotFound);
   if (isSalesOnlyPlan(plan)) throw new AppError('VALIDATION', BILLING_MESSAGES.salesOnly);
@@ -26,7 +34,10 @@ export async function createCheckoutSession({ deps, userId, planId }: { deps: Bi
 
   const profile = await readBillingProfile(deps.db, userId);
   if (!profile) throw new AppError('UNAUTHENTICATED');
-  if (profile.activeSubscriptionId && (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(profile.subscriptionStatus ?? '')) {
+  if (
+    profile.activeSubscriptionId &&
+    (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(profile.subscriptionStatus ?? '')
+  ) {
     if (profile.plan?.id === plan.id) throw new AppError('CONFLICT', BILLING_MESSAGES.alreadyOnPlan);
     throw new AppError('CONFLICT', 'Você já tem uma assinatura ativa. Para trocar de plano, use Gerenciar assinatura.');
   }
@@ -38,7 +49,15 @@ export async function createCheckoutSession({ deps, userId, planId }: { deps: Bi
       customerId = await keepCustomerOnce(deps.db, userId, created);
     }
     const { successUrl, cancelUrl } = checkoutReturnUrls(deps.env.appUrl);
-    const session = await payments.createCheckoutSession({ userId, customerId, planId: plan.id, planSlug: plan.slug, priceId, successUrl, cancelUrl });
+    const session = await payments.createCheckoutSession({
+      userId,
+      customerId,
+      planId: plan.id,
+      planSlug: plan.slug,
+      priceId,
+      successUrl,
+      cancelUrl,
+    });
     if (!session.url) throw new AppError('UPSTREAM', BILLING_MESSAGES.sessionUrlMissing);
     return { checkout_url: session.url };
   } catch (err) {

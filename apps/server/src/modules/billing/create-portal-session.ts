@@ -8,14 +8,23 @@ import { readBillingProfile } from './billing-repository.ts';
  * A free plan (or price 0) has nothing to manage ('Plano Gratuito'); no stored customer id →
  * 'Acesso Indisponível' (404); a null price (sem-limites) is not free.
  */
-export async function createPortalSession({ deps, userId }: { deps: BillingDeps; userId: string }): Promise<PortalSession> {
+export async function createPortalSession({
+  deps,
+  userId,
+}: {
+  deps: BillingDeps;
+  userId: string;
+}): Promise<PortalSession> {
   const profile = await readBillingProfile(deps.db, userId);
   if (!profile) throw new AppError('UNAUTHENTICATED');
   if (isFreePlan(profile.plan)) throw new AppError('CONFLICT', BILLING_MESSAGES.freePlanNoPortal);
   if (!profile.stripeCustomerId) throw new AppError('NOT_FOUND', BILLING_MESSAGES.noCustomer);
   const payments = requirePayments(deps);
   try {
-    return await payments.createPortalSession({ customerId: profile.stripeCustomerId, returnUrl: `${deps.env.appUrl}/dashboard` });
+    return await payments.createPortalSession({
+      customerId: profile.stripeCustomerId,
+      returnUrl: `${deps.env.appUrl}/dashboard`,
+    });
   } catch (err) {
     return upstream(deps, err, 'portal');
   }

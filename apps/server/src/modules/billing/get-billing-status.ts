@@ -3,7 +3,13 @@ import type { BillingDeps } from './billing-deps.ts';
 import { readBillingProfile, readSubscriptionRow } from './billing-repository.ts';
 
 /** The signed-in user's subscription for the app's banner, pricing page and menu. */
-export async function getBillingStatus({ deps, userId }: { deps: BillingDeps; userId: string }): Promise<BillingStatus> {
+export async function getBillingStatus({
+  deps,
+  userId,
+}: {
+  deps: BillingDeps;
+  userId: string;
+}): Promise<BillingStatus> {
   const [profile, sub] = await Promise.all([readBillingProfile(deps.db, userId), readSubscriptionRow(deps.db, userId)]);
   const status = profile?.subscriptionStatus ?? null;
   return {

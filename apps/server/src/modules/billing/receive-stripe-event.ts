@@ -26,7 +26,11 @@ export interface ReceiveOutcome {
  * and the subscription it is about is re-read from Stripe and applied (sync-subscription.ts). A
  * failure leaves the event unprocessed and answers 500, so Stripe delivers it again.
  */
-export async function receiveStripeEvent(deps: BillingDeps, rawBody: Buffer, signature: string | undefined): Promise<ReceiveOutcome> {
+export async function receiveStripeEvent(
+  deps: BillingDeps,
+  rawBody: Buffer,
+  signature: string | undefined,
+): Promise<ReceiveOutcome> {
   const payments = requirePayments(deps);
   let event: Stripe.Event;
   try {
@@ -48,7 +52,8 @@ export async function receiveStripeEvent(deps: BillingDeps, rawBody: Buffer, sig
 export function subscriptionOf(event: Stripe.Event): string | null {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one reader over several Stripe object shapes
   const object = event.data.object as unknown as Record<string, any>;
-  const ref = (v: unknown): string | null => (typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? String((v as { id: unknown }).id) : null);
+  const ref = (v: unknown): string | null =>
+    typeof v === 'string' ? v : v && typeof v === 'object' && 'id' in v ? String((v as { id: unknown }).id) : null;
   switch (event.type) {
     case 'checkout.session.completed':
       return object.mode === 'subscription' ? ref(object.subscription) : null;

@@ -12,7 +12,9 @@ import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
  * Plans and billing (issue 11): payments from the environment (Stripe, the local stand-in, or off),
  * the plans' price ids, /api/billing, /webhooks/stripe and the overage job.
  */
-export async function registerBilling(app: FastifyInstance): Promise<{ payments: Payments | null; standin: PaymentsStandin | null }> {
+export async function registerBilling(
+  app: FastifyInstance,
+): Promise<{ payments: Payments | null; standin: PaymentsStandin | null }> {
   const { env, db } = app.deps;
   const paidSlugs = (await listActivePlans(db)).filter((p) => (p.priceCents ?? 0) > 0).map((p) => p.slug);
   const { payments, standin } = await createPayments(app, { env, db, paidSlugs });
@@ -27,13 +29,21 @@ export async function registerBilling(app: FastifyInstance): Promise<{ payments:
     if (payments) worker = startMeterWorker(deps, env.BILLING_METER_INTERVAL_SECONDS);
   });
   app.addHook('preClose', async () => worker?.stop());
-  app.decorate('billing', { deps, standin, runMeterCycle: () => worker?.runNow() ?? Promise.resolve({ queued: 0, reported: 0, failed: 0 }) });
+  app.decorate('billing', {
+    deps,
+    standin,
+    runMeterCycle: () => worker?.runNow() ?? Promise.resolve({ queued: 0, reported: 0, failed: 0 }),
+  });
   return { payments, standin };
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Billing internals for tests and operations (the overage job's pass on demand). */
-    billing: { deps: BillingDeps; standin: PaymentsStandin | null; runMeterCycle(): Promise<{ queued: number; reported: number; failed: number }> };
+    billing: {
+      deps: BillingDeps;
+      standin: PaymentsStandin | null;
+      runMeterCycle(): Promise<{ queued: number; reported: number; failed: number }>;
+    };
   }
 }

@@ -28,13 +28,22 @@ export async function runMeterCycle(deps: BillingDeps): Promise<MeterCycleResult
   const result: MeterCycleResult = { queued: 0, reported: 0, failed: 0 };
   const payments = deps.payments;
   if (!payments) return result;
-  const subs = resultRows<{ user_id: string; customer_id: string; max_ai: number; period_start: string | Date; period_end: string | Date }>(
+  const subs = resultRows<{
+    user_id: string;
+    customer_id: string;
+    max_ai: number;
+    period_start: string | Date;
+    period_end: string | Date;
+  }>(
     await deps.db.execute(sql`
       select s.user_id, pr.stripe_customer_id as customer_id, p.max_ai_messages as max_ai, s.current_period_start as period_start, s.current_period_end as period_end
       from billing_subscriptions s
       join profiles pr on pr.id = s.user_id and pr.active_subscription_id = s.subscription_id
       join plans p on p.id = s.plan_id
-      where s.status in (${sql.join(LIVE_SUBSCRIPTION_STATUSES.map((st) => sql`${st}`), sql`, `)})
+      where s.status in (${sql.join(
+        LIVE_SUBSCRIPTION_STATUSES.map((st) => sql`${st}`),
+        sql`, `,
+      )})
         and coalesce(p.price_cents, 0) > 0 and pr.stripe_customer_id is not null`),
   );
   for (const s of subs) {
@@ -68,14 +77,26 @@ export async function runMeterCycle(deps: BillingDeps): Promise<MeterCycleResult
     let failedHere = 0;
     for (const row of claimed) {
       try {
-        await payments.reportMeterEvent({ customerId: row.customer_id, identifier: row.message_id, value: 1, timestamp: new Date() });
-        await deps.db.execute(sql`update billing_meter_reports set reported_at = now(), claimed_at = null, last_error = null where message_id = ${row.message_id}`);
+        await payments.reportMeterEvent({
+          customerId: row.customer_id,
+          identifier: row.message_id,
+          value: 1,
+          timestamp: new Date(),
+        });
+        await deps.db.execute(
+          sql`update billing_meter_reports set reported_at = now(), claimed_at = null, last_error = null where message_id = ${row.message_id}`,
+        );
         result.reported += 1;
       } catch (err) {
         failedHere += 1;
         result.failed += 1;
-        deps.log.warn({ err, messageId: row.message_id }, 'payments: meter event not reported; retried on the next pass');
-        await deps.db.execute(sql`update billing_meter_reports set claimed_at = null, last_error = ${String((err as Error).message).slice(0, 500)} where message_id = ${row.message_id}`);
+        deps.log.warn(
+          { err, messageId: row.message_id },
+          'payments: meter event not reported; retried on the next pass',
+        );
+        await deps.db.execute(
+          sql`update billing_meter_reports set claimed_at = null, last_error = ${String((err as Error).message).slice(0, 500)} where message_id = ${row.message_id}`,
+        );
       }
     }
     if (failedHere) break; // Stripe is failing: try again on the next pass, not in a tight loop
@@ -106,7 +127,10 @@ export async function resyncOverdueSubscriptions(deps: BillingDeps, now = new Da
 }
 
 /** Runs the job every `intervalSeconds` in this process; the rows in the database make it durable. */
-export function startMeterWorker(deps: BillingDeps, intervalSeconds: number): { stop(): Promise<void>; runNow(): Promise<MeterCycleResult> } {
+export function startMeterWorker(
+  deps: BillingDeps,
+  intervalSeconds: number,
+): { stop(): Promise<void>; runNow(): Promise<MeterCycleResult> } {
   let running: Promise<MeterCycleResult> | null = null;
   let stopped = false;
   const run = async () => {

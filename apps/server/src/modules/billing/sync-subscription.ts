@@ -2,7 +2,14 @@ import type Stripe from 'stripe';
 import { subscriptionPeriod, subscriptionPriceIds } from '../../integrations/payments/payments.ts';
 import { LIVE_SUBSCRIPTION_STATUSES } from '../../domain/usage/usage-period.ts';
 import { requirePayments, type BillingDeps } from './billing-deps.ts';
-import { applyPlanState, findFreePlanRow, findPlanByPriceIds, findUserByCustomer, keepCustomerOnce, readBillingProfile } from './billing-repository.ts';
+import {
+  applyPlanState,
+  findFreePlanRow,
+  findPlanByPriceIds,
+  findUserByCustomer,
+  keepCustomerOnce,
+  readBillingProfile,
+} from './billing-repository.ts';
 
 export type SyncOutcome = 'changed' | 'unchanged' | 'ignored';
 
@@ -13,7 +20,11 @@ export type SyncOutcome = 'changed' | 'unchanged' | 'ignored';
  * cancelled "at period end" when that period is over, so the user keeps the paid plan until then.
  * Any order of events converges on the same state; an older subscription's end never undoes a newer one.
  */
-export async function syncSubscription(deps: BillingDeps, subscriptionId: string, source: string): Promise<SyncOutcome> {
+export async function syncSubscription(
+  deps: BillingDeps,
+  subscriptionId: string,
+  source: string,
+): Promise<SyncOutcome> {
   const payments = requirePayments(deps);
   const sub = await payments.retrieveSubscription(subscriptionId);
   const customerId = typeof sub.customer === 'string' ? sub.customer : sub.customer.id;
@@ -43,16 +54,27 @@ export async function syncSubscription(deps: BillingDeps, subscriptionId: string
     return changed ? 'changed' : 'unchanged';
   }
 
-  const plan = await findPlanByPriceIds(deps.db, subscriptionPriceIds(sub).filter((p) => p !== payments.overagePriceId));
+  const plan = await findPlanByPriceIds(
+    deps.db,
+    subscriptionPriceIds(sub).filter((p) => p !== payments.overagePriceId),
+  );
   if (!plan) {
-    deps.log.error({ subscriptionId, prices: subscriptionPriceIds(sub) }, 'payments: subscription price matches no plan (check STRIPE_PRICE_*)');
+    deps.log.error(
+      { subscriptionId, prices: subscriptionPriceIds(sub) },
+      'payments: subscription price matches no plan (check STRIPE_PRICE_*)',
+    );
     return 'ignored';
   }
   const changed = await applyPlanState(deps.db, {
     userId,
     planId: plan.id,
     status: sub.status,
-    subscription: { id: sub.id, periodStart: period.start, periodEnd: period.end, cancelAtPeriodEnd: sub.cancel_at_period_end },
+    subscription: {
+      id: sub.id,
+      periodStart: period.start,
+      periodEnd: period.end,
+      cancelAtPeriodEnd: sub.cancel_at_period_end,
+    },
     source,
   });
   return changed ? 'changed' : 'unchanged';

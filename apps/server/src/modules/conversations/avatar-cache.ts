@@ -8,7 +8,12 @@ export interface AvatarCache {
   get(key: string, load: () => Promise<string | null>): Promise<string | null>;
 }
 
-export function createAvatarCache({ hitTtlMs = 60 * 60_000, missTtlMs = 10 * 60_000, maxEntries = 10_000, now = () => Date.now() } = {}): AvatarCache {
+export function createAvatarCache({
+  hitTtlMs = 60 * 60_000,
+  missTtlMs = 10 * 60_000,
+  maxEntries = 10_000,
+  now = () => Date.now(),
+} = {}): AvatarCache {
   const entries = new Map<string, { url: string | null; expiresAt: number }>();
   const inFlight = new Map<string, Promise<string | null>>();
   return {

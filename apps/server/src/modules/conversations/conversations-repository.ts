@@ -22,14 +22,21 @@ export function conversationPageQuery(db: Db, userId: string, after: KeysetPosit
     .where(
       and(
         eq(conversations.userId, userId),
-        after ? sql`(${conversations.lastMessage}, ${conversations.id}) < (${after.at}::timestamptz, ${after.id}::uuid)` : undefined,
+        after
+          ? sql`(${conversations.lastMessage}, ${conversations.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(sql`${conversations.lastMessage} desc nulls last`, sql`${conversations.id} desc nulls last`)
     .limit(limit);
 }
 
-export async function selectConversationPage(db: Db, userId: string, after: KeysetPosition | null, limit: number): Promise<ConversationRow[]> {
+export async function selectConversationPage(
+  db: Db,
+  userId: string,
+  after: KeysetPosition | null,
+  limit: number,
+): Promise<ConversationRow[]> {
   return (await conversationPageQuery(db, userId, after, limit)) as ConversationRow[];
 }
 
@@ -58,14 +65,22 @@ export function messagePageQuery(db: Db, userId: string, convId: string, before:
       and(
         eq(messages.convId, convId),
         eq(messages.userId, userId),
-        before ? sql`(${messages.createdAt}, ${messages.id}) < (${before.at}::timestamptz, ${before.id}::uuid)` : undefined,
+        before
+          ? sql`(${messages.createdAt}, ${messages.id}) < (${before.at}::timestamptz, ${before.id}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(sql`${messages.createdAt} desc nulls last`, sql`${messages.id} desc nulls last`)
     .limit(limit);
 }
 
-export async function selectMessagePage(db: Db, userId: string, convId: string, before: KeysetPosition | null, limit: number): Promise<MessageRow[]> {
+export async function selectMessagePage(
+  db: Db,
+  userId: string,
+  convId: string,
+  before: KeysetPosition | null,
+  limit: number,
+): Promise<MessageRow[]> {
   const rows = await messagePageQuery(db, userId, convId, before, limit);
   return rows.map((r) => ({ ...r.message, createdAtKey: r.createdAtKey }));
 }

@@ -41,22 +41,28 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
     listConversations({ db, userId: req.user.id, cursor: req.query.cursor }),
   );
 
-  app.get('/count', { schema: { response: { 200: conversationCountSchema } } }, async (req) => countConversations({ db, userId: req.user.id }));
+  app.get('/count', { schema: { response: { 200: conversationCountSchema } } }, async (req) =>
+    countConversations({ db, userId: req.user.id }),
+  );
 
   app.get('/:id', { schema: { params, response: { 200: conversationDtoSchema } } }, async (req) =>
     getConversation({ db, userId: req.user.id, id: req.params.id }),
   );
 
-  app.patch('/:id', { schema: { params, body: updateConversationSchema, response: { 200: conversationDtoSchema } } }, async (req) =>
-    setConversationAi({ deps, userId: req.user.id, id: req.params.id, input: req.body }),
+  app.patch(
+    '/:id',
+    { schema: { params, body: updateConversationSchema, response: { 200: conversationDtoSchema } } },
+    async (req) => setConversationAi({ deps, userId: req.user.id, id: req.params.id, input: req.body }),
   );
 
   app.post('/:id/read', { schema: { params, response: { 200: conversationDtoSchema } } }, async (req) =>
     markConversationRead({ deps, userId: req.user.id, id: req.params.id }),
   );
 
-  app.get('/:id/messages', { schema: { params, querystring: pageQuerySchema, response: { 200: messagePageSchema } } }, async (req) =>
-    listMessages({ db, userId: req.user.id, convId: req.params.id, cursor: req.query.cursor }),
+  app.get(
+    '/:id/messages',
+    { schema: { params, querystring: pageQuerySchema, response: { 200: messagePageSchema } } },
+    async (req) => listMessages({ db, userId: req.user.id, convId: req.params.id, cursor: req.query.cursor }),
   );
 
   app.get('/:id/avatar', { schema: { params, response: { 200: contactAvatarSchema } } }, async (req, reply) => {

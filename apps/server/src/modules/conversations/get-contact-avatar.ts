@@ -24,7 +24,8 @@ export async function getContactAvatar({
 }): Promise<ContactAvatar> {
   const conversation = await findConversationOfUser(deps.db, userId, id);
   if (!conversation) throw notFound();
-  const target = conversation.type === 'group' ? conversation.contactJid : (conversation.contactPhone ?? conversation.contactJid);
+  const target =
+    conversation.type === 'group' ? conversation.contactJid : (conversation.contactPhone ?? conversation.contactJid);
   const url = await deps.avatars.get(`${conversation.numberInstanceName}|${target}`, () =>
     withTimeout(deps.gateway.profilePictureUrl(conversation.numberInstanceName, target), timeoutMs),
   );

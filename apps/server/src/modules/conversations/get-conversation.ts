@@ -5,7 +5,15 @@ import { toConversationDto } from '../../domain/conversations/conversation-dto.t
 import { findConversationOfUser } from './conversations-repository.ts';
 
 /** One of the user's conversations; another user's id is a 404 like an unknown one. */
-export async function getConversation({ db, userId, id }: { db: Db; userId: string; id: string }): Promise<ConversationDto> {
+export async function getConversation({
+  db,
+  userId,
+  id,
+}: {
+  db: Db;
+  userId: string;
+  id: string;
+}): Promise<ConversationDto> {
   const row = await findConversationOfUser(db, userId, id);
   if (!row) throw notFound();
   return toConversationDto(row);

@@ -34,7 +34,14 @@ export function decodeCursor(cursor: string | undefined): KeysetPosition | null 
  * March 1st where PostgreSQL refuses it ("date/time field value out of range"), so each field is checked.
  */
 function isRealInstant(at: string): boolean {
-  const [year, month, day, hour, minute, second] = [at.slice(0, 4), at.slice(5, 7), at.slice(8, 10), at.slice(11, 13), at.slice(14, 16), at.slice(17, 19)].map(Number) as [number, number, number, number, number, number];
+  const [year, month, day, hour, minute, second] = [
+    at.slice(0, 4),
+    at.slice(5, 7),
+    at.slice(8, 10),
+    at.slice(11, 13),
+    at.slice(14, 16),
+    at.slice(17, 19),
+  ].map(Number) as [number, number, number, number, number, number];
   if (year < 1 || month < 1 || month > 12 || day < 1 || hour > 23 || minute > 59 || second > 59) return false;
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;

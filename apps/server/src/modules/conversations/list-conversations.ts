@@ -8,7 +8,15 @@ import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
  * The inbox list (part 2 §4, §7, §9): the user's conversations, newest message first then id,
  * 30 a page, by keyset (one row more than the page tells whether another page exists).
  */
-export async function listConversations({ db, userId, cursor }: { db: Db; userId: string; cursor?: string }): Promise<ConversationPage> {
+export async function listConversations({
+  db,
+  userId,
+  cursor,
+}: {
+  db: Db;
+  userId: string;
+  cursor?: string;
+}): Promise<ConversationPage> {
   const after = decodeCursor(cursor);
   const size = LIMITS.conversationsPageSize;
   const rows = await selectConversationPage(db, userId, after, size + 1);

@@ -9,7 +9,17 @@ import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
  * A chat page (part 2 §4, §9): the latest 30 messages, then older pages with
  * (created_at, id) before the oldest one loaded. Items come oldest first, ready to render.
  */
-export async function listMessages({ db, userId, convId, cursor }: { db: Db; userId: string; convId: string; cursor?: string }): Promise<MessagePage> {
+export async function listMessages({
+  db,
+  userId,
+  convId,
+  cursor,
+}: {
+  db: Db;
+  userId: string;
+  convId: string;
+  cursor?: string;
+}): Promise<MessagePage> {
   const before = decodeCursor(cursor);
   if (!(await findConversationOfUser(db, userId, convId))) throw notFound();
   const size = LIMITS.messagesPageSize;

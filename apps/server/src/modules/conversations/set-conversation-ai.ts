@@ -21,7 +21,8 @@ export async function setConversationAi({
 }): Promise<ConversationDto> {
   const current = await findConversationOfUser(deps.db, userId, id);
   if (!current) throw notFound();
-  if (current.type === 'group') throw new AppError('VALIDATION', GROUP_AI_LOCKED, { fields: { agente_ativo: GROUP_AI_LOCKED } });
+  if (current.type === 'group')
+    throw new AppError('VALIDATION', GROUP_AI_LOCKED, { fields: { agente_ativo: GROUP_AI_LOCKED } });
   await updateAgenteAtivo(deps.db, userId, id, input.agente_ativo);
   const updated = await findConversationOfUser(deps.db, userId, id);
   if (!updated) throw notFound();

@@ -7,7 +7,10 @@ import { retryAiReply } from './retry-ai-reply.ts';
 /** POST /api/conversations/:id/messages/:messageId/retry: 'Tentar novamente' on an AI failure notice. */
 export const aiRetryRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (app, { engine }) => {
   app.addHook('preHandler', requireUser(app));
-  app.post('/:id/messages/:messageId/retry', { schema: { params: retryReplyParamsSchema, response: { 200: retryReplyResultSchema } } }, async (req) =>
-    retryAiReply(engine.deps, { userId: req.user.id, convId: req.params.id, messageId: req.params.messageId }),
+  app.post(
+    '/:id/messages/:messageId/retry',
+    { schema: { params: retryReplyParamsSchema, response: { 200: retryReplyResultSchema } } },
+    async (req) =>
+      retryAiReply(engine.deps, { userId: req.user.id, convId: req.params.id, messageId: req.params.messageId }),
   );
 };

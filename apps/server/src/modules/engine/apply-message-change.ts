@@ -16,7 +16,12 @@ export const DELETED_PREVIEW = 'Mensagem apagada';
  * The conversation's preview follows when that message is its latest. Idempotent (a replay writes
  * the same values). A change to a message we never stored is dropped.
  */
-export async function applyMessageChange(deps: EngineDeps, numberId: string, msg: MappedMessage, change: MessageChange): Promise<IngestOutcome> {
+export async function applyMessageChange(
+  deps: EngineDeps,
+  numberId: string,
+  msg: MappedMessage,
+  change: MessageChange,
+): Promise<IngestOutcome> {
   if (change.kind === 'other') return 'ignored';
   const conv = await findConversationByChat(deps.db, numberId, msg.chat);
   if (!conv) return 'ignored';
@@ -29,7 +34,12 @@ export async function applyMessageChange(deps: EngineDeps, numberId: string, msg
       : change.kind === 'revoke'
         ? sql`deleted_at = coalesce(deleted_at, now())`
         : sql`content = coalesce(${change.content}, content), edited_at = coalesce(edited_at, now())`;
-  const preview = change.kind === 'revoke' ? DELETED_PREVIEW : change.kind === 'edit' && change.content ? change.content.replace(/\s+/g, ' ').trim().slice(0, 120) : null;
+  const preview =
+    change.kind === 'revoke'
+      ? DELETED_PREVIEW
+      : change.kind === 'edit' && change.content
+        ? change.content.replace(/\s+/g, ' ').trim().slice(0, 120)
+        : null;
 
   const rows = rowsOf<Record<string, any>>(
     await deps.db.execute(sql`

@@ -28,9 +28,19 @@ export interface Engine {
  * usage (docs/decisions/005-conversation-engine.md). Registers its jobs on `deps.jobs`; the caller
  * starts the job runner.
  */
-export function createEngine(base: Omit<EngineDeps, 'replies' | 'writer'>, options: { gatewayEvents?: GatewayEventHub } = {}): Engine {
-  const deps: EngineDeps = { ...base, replies: { wake: (dueAt) => scheduler.wake(dueAt) }, writer: createReplyWriter(base.db, base.database, base.log) };
-  const scheduler = createReplyScheduler(deps, { pollMs: deps.config.pollMs, maxInflight: deps.config.maxRepliesInFlight });
+export function createEngine(
+  base: Omit<EngineDeps, 'replies' | 'writer'>,
+  options: { gatewayEvents?: GatewayEventHub } = {},
+): Engine {
+  const deps: EngineDeps = {
+    ...base,
+    replies: { wake: (dueAt) => scheduler.wake(dueAt) },
+    writer: createReplyWriter(base.db, base.database, base.log),
+  };
+  const scheduler = createReplyScheduler(deps, {
+    pollMs: deps.config.pollMs,
+    maxInflight: deps.config.maxRepliesInFlight,
+  });
   deps.jobs.register(defineJob(resumeSendingJob, (data) => resumeSending(deps, data)));
 
   const inflight = new Set<Promise<unknown>>();
@@ -57,7 +67,15 @@ export function createEngine(base: Omit<EngineDeps, 'replies' | 'writer'>, optio
 
   const onGatewayEvent = async (event: GatewayEvent) => {
     if (stopped || event.kind !== 'message') return;
-    await track(ingestion.add({ eventId: event.eventId, number: event.number, event: event.event, data: event.data, receivedAt: event.receivedAt ?? new Date() })).catch((err) =>
+    await track(
+      ingestion.add({
+        eventId: event.eventId,
+        number: event.number,
+        event: event.event,
+        data: event.data,
+        receivedAt: event.receivedAt ?? new Date(),
+      }),
+    ).catch((err) =>
       base.log.warn({ err, eventId: event.eventId }, 'engine: event not ingested; the recovery sweep retries it'),
     );
   };

@@ -12,7 +12,8 @@ import type { MessageRecord } from './engine-repository.ts';
 export class PendingEvents {
   private readonly conversations = new Map<string, 'created' | 'updated'>();
   private readonly messages: { row: MessageRecord; action: 'created' | 'updated' }[] = [];
-  private readonly conversationRows: { row: ConversationRow & { userId: string }; action: 'created' | 'updated' }[] = [];
+  private readonly conversationRows: { row: ConversationRow & { userId: string }; action: 'created' | 'updated' }[] =
+    [];
 
   get size() {
     return this.conversations.size + this.messages.length + this.conversationRows.length;
@@ -42,8 +43,13 @@ export class PendingEvents {
     if (this.size === 0) return Promise.resolve();
     const prepared = this.prepare(deps);
     const previous = handedOver.get(deps.realtime) ?? Promise.resolve();
-    const handover = previous.then(() => prepared).then((events) => events.map((e) => deps.realtime.publish(e.userId, e.event)));
-    const tail = handover.then(() => undefined, () => undefined);
+    const handover = previous
+      .then(() => prepared)
+      .then((events) => events.map((e) => deps.realtime.publish(e.userId, e.event)));
+    const tail = handover.then(
+      () => undefined,
+      () => undefined,
+    );
     handedOver.set(deps.realtime, tail);
     return handover
       .then((sent) => Promise.all(sent))
@@ -55,16 +61,32 @@ export class PendingEvents {
 
   private async prepare(deps: Pick<EngineDeps, 'db'>): Promise<{ userId: string; event: RealtimeEvent }[]> {
     const events: { userId: string; event: RealtimeEvent }[] = [];
-    const rows = this.conversations.size > 0 ? await findConversationsByIds(deps.db, [...this.conversations.keys()]) : [];
+    const rows =
+      this.conversations.size > 0 ? await findConversationsByIds(deps.db, [...this.conversations.keys()]) : [];
     for (const row of rows) {
       const action = this.conversations.get(row.id)!;
-      events.push({ userId: row.userId, event: { event: action === 'created' ? 'conversation.created' : 'conversation.updated', data: toConversationDto(row) } });
+      events.push({
+        userId: row.userId,
+        event: {
+          event: action === 'created' ? 'conversation.created' : 'conversation.updated',
+          data: toConversationDto(row),
+        },
+      });
     }
     for (const { row, action } of this.conversationRows) {
-      events.push({ userId: row.userId, event: { event: action === 'created' ? 'conversation.created' : 'conversation.updated', data: toConversationDto(row) } });
+      events.push({
+        userId: row.userId,
+        event: {
+          event: action === 'created' ? 'conversation.created' : 'conversation.updated',
+          data: toConversationDto(row),
+        },
+      });
     }
     for (const m of this.messages) {
-      events.push({ userId: m.row.userId, event: { event: m.action === 'created' ? 'message.created' : 'message.updated', data: toMessageDto(m.row) } });
+      events.push({
+        userId: m.row.userId,
+        event: { event: m.action === 'created' ? 'message.created' : 'message.updated', data: toMessageDto(m.row) },
+      });
     }
     return events;
   }

@@ -1,6 +1,16 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agentes, conversations, gatewayEvents, messages, numbers, plans, profiles, replyBursts, usageMonthly } from '../../db/schema/index.ts';
+import {
+  agentes,
+  conversations,
+  gatewayEvents,
+  messages,
+  numbers,
+  plans,
+  profiles,
+  replyBursts,
+  usageMonthly,
+} from '../../db/schema/index.ts';
 import { monthStart } from '../../domain/usage/get-current-usage.ts';
 import type { MappedChat } from './map-gateway-message.ts';
 import type { ConversationRow } from '../../domain/conversations/conversation-row.ts';
@@ -87,7 +97,11 @@ export function conversationRowFromSql(r: Record<string, any>): ConversationRow 
 }
 
 /** The conversation of a chat on a number: by its JID, or by the @lid alias it was first seen under. */
-export async function findConversationByChat(db: Db, numberId: string, chat: MappedChat): Promise<ConversationRecord | null> {
+export async function findConversationByChat(
+  db: Db,
+  numberId: string,
+  chat: MappedChat,
+): Promise<ConversationRecord | null> {
   const byLid = chat.lid ? [eq(conversations.contactLid, chat.lid), eq(conversations.contactJid, chat.lid)] : [];
   const rows = await db
     .select()
@@ -160,7 +174,10 @@ export async function messageExists(db: Db, convId: string, externalId: string):
  * time is placed after the conversation's messages within the second from `createdAt` on
  * (arrivalOrderedAt): WhatsApp's timestamps have second precision, so ties follow arrival order.
  */
-export async function insertMessageOnce(db: Db, values: NewMessage & { createdAt: Date }): Promise<MessageRecord | null> {
+export async function insertMessageOnce(
+  db: Db,
+  values: NewMessage & { createdAt: Date },
+): Promise<MessageRecord | null> {
   const [row] = await db
     .insert(messages)
     .values({ ...values, createdAt: arrivalOrderedAt(values.convId, values.createdAt) as unknown as Date })
@@ -186,7 +203,11 @@ export function arrivalOrderedAt(convId: string, at: Date) {
  * An outgoing message of ours still waiting for the gateway's id, with this text: the gateway's
  * echo of a send in flight (it can arrive before sendText has answered).
  */
-export async function findInflightOutgoing(db: Db, convId: string, content: string | null): Promise<MessageRecord | null> {
+export async function findInflightOutgoing(
+  db: Db,
+  convId: string,
+  content: string | null,
+): Promise<MessageRecord | null> {
   if (!content) return null;
   const [row] = await db
     .select()
@@ -226,7 +247,11 @@ export async function touchConversation(
 }
 
 /** Switches the AI off for a conversation (takeover, opt-out) and cancels its open burst. */
-export async function switchAiOff(db: Db, convId: string, input: { optOut: boolean; reason: string }): Promise<ConversationRecord> {
+export async function switchAiOff(
+  db: Db,
+  convId: string,
+  input: { optOut: boolean; reason: string },
+): Promise<ConversationRecord> {
   const [row] = await db
     .update(conversations)
     .set({ agenteAtivo: false, ...(input.optOut ? { optedOut: true } : {}) })
@@ -273,7 +298,10 @@ export async function upsertBurst(
 }
 
 export async function markEventProcessed(db: Db, eventId: string): Promise<void> {
-  await db.update(gatewayEvents).set({ processedAt: sql`now()` }).where(eq(gatewayEvents.id, eventId));
+  await db
+    .update(gatewayEvents)
+    .set({ processedAt: sql`now()` })
+    .where(eq(gatewayEvents.id, eventId));
 }
 
 /** `db.execute` answers `{rows}` on node-postgres and PGlite alike. */
@@ -301,7 +329,13 @@ export async function planAllowance(db: Db, userId: string, now = new Date()): P
     .limit(1);
   const plan =
     planRow ??
-    (await db.select({ slug: plans.slug, priceCents: plans.priceCents, maxAiMessages: plans.maxAiMessages }).from(plans).where(eq(plans.slug, 'freemium')).limit(1))[0];
+    (
+      await db
+        .select({ slug: plans.slug, priceCents: plans.priceCents, maxAiMessages: plans.maxAiMessages })
+        .from(plans)
+        .where(eq(plans.slug, 'freemium'))
+        .limit(1)
+    )[0];
   const [used] = await db
     .select({ n: usageMonthly.aiMessages })
     .from(usageMonthly)

@@ -15,7 +15,11 @@ export const engineRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (ap
     '/:id/messages',
     { schema: { params: idParamsSchema(), body: sendMessageSchema, response: { 201: messageDtoSchema } } },
     async (req, reply) => {
-      const message = await sendManualMessage(engine.deps, { userId: req.user.id, convId: req.params.id, text: req.body.text });
+      const message = await sendManualMessage(engine.deps, {
+        userId: req.user.id,
+        convId: req.params.id,
+        text: req.body.text,
+      });
       return reply.status(201).send(message);
     },
   );

@@ -49,10 +49,12 @@ interface FastItem {
 
 /** A customer's message that the set-based path can take, mapped; null for everything else. */
 export function simpleMessage(input: IngestInput): MappedMessage | null {
-  if (input.event !== 'messages.upsert' || !input.data || typeof input.data !== 'object' || Array.isArray(input.data)) return null;
+  if (input.event !== 'messages.upsert' || !input.data || typeof input.data !== 'object' || Array.isArray(input.data))
+    return null;
   const msg = mapGatewayMessage(input.data as GatewayMessage);
   // Reactions, deletions and edits change another message: the one-by-one path applies them.
-  if (!msg || msg.change || msg.fromMe || msg.media || msg.chat.lid || /@(broadcast|newsletter)$/.test(msg.chat.jid)) return null;
+  if (!msg || msg.change || msg.fromMe || msg.media || msg.chat.lid || /@(broadcast|newsletter)$/.test(msg.chat.jid))
+    return null;
   return msg;
 }
 
@@ -85,7 +87,8 @@ async function ingestSimpleRun(deps: EngineDeps, items: FastItem[]): Promise<Ing
 }
 
 /** The burst's cap from its quiet time, as quietWindow() computes it: 2 × quiet, at most 120 s, never under quiet. */
-const capOf = (quiet: ReturnType<typeof sql>) => sql`greatest(${quiet}, least(${quiet} * 2, make_interval(secs => ${BURST_CAP_MAX_MS / 1000})))`;
+const capOf = (quiet: ReturnType<typeof sql>) =>
+  sql`greatest(${quiet}, least(${quiet} * 2, make_interval(secs => ${BURST_CAP_MAX_MS / 1000})))`;
 
 const chatKey = (numberId: string, jid: string) => `${numberId}|${jid}`;
 
@@ -100,7 +103,8 @@ async function applySimpleRun(deps: EngineDeps, items: FastItem[]): Promise<Inge
   const started = Date.now();
   const prepared = items.map(({ input, msg }, i) => {
     // Same rules as ingestGatewayEvent: history-sync messages keep their own time and are never answered.
-    const createdAt = msg.sentAt && input.receivedAt.getTime() - msg.sentAt.getTime() > 5_000 ? msg.sentAt : input.receivedAt;
+    const createdAt =
+      msg.sentAt && input.receivedAt.getTime() - msg.sentAt.getTime() > 5_000 ? msg.sentAt : input.receivedAt;
     const fresh = !isStale(msg.sentAt, input.receivedAt, deps.config.staleMs);
     return { i, input, msg, createdAt, fresh, key: chatKey(input.number.id, msg.chat.jid) };
   });
@@ -257,9 +261,15 @@ async function applySimpleRun(deps: EngineDeps, items: FastItem[]): Promise<Inge
   // A message already stored (practically never here: the webhook receiver drops replays) was counted
   // as unread by the statement above: take it back.
   const duplicates = new Map<string, number>();
-  prepared.forEach((p, i) => outcomes[i] === 'duplicate' && duplicates.set(convByKey.get(p.key)!, (duplicates.get(convByKey.get(p.key)!) ?? 0) + 1));
+  prepared.forEach(
+    (p, i) =>
+      outcomes[i] === 'duplicate' &&
+      duplicates.set(convByKey.get(p.key)!, (duplicates.get(convByKey.get(p.key)!) ?? 0) + 1),
+  );
   for (const [convId, n] of duplicates) {
-    await deps.db.execute(sql`update conversations set unread_count = greatest(0, unread_count - ${n}) where id = ${convId}`);
+    await deps.db.execute(
+      sql`update conversations set unread_count = greatest(0, unread_count - ${n}) where id = ${convId}`,
+    );
   }
 
   for (const dueAt of bursts) deps.replies.wake(dueAt);

@@ -17,7 +17,14 @@ import {
   upsertBurst,
   upsertConversation,
 } from './engine-repository.ts';
-import { mapChat, mapDeliveryStatus, mapGatewayMessage, type MappedMessage, messagePreview, STATUS_RANK } from './map-gateway-message.ts';
+import {
+  mapChat,
+  mapDeliveryStatus,
+  mapGatewayMessage,
+  type MappedMessage,
+  messagePreview,
+  STATUS_RANK,
+} from './map-gateway-message.ts';
 import { isOptOut, isStale, quietWindow } from './reply-rules.ts';
 import { applyMessageChange } from './apply-message-change.ts';
 import type { IngestOutcome } from './ingest-outcome.ts';
@@ -31,7 +38,6 @@ export interface IngestInput {
   /** When the webhook arrived: staleness is judged against it, not against processing time. */
   receivedAt: Date;
 }
-
 
 /**
  * Applies one stored gateway event (messages.upsert, send.message, messages.update, contacts.upsert).
@@ -73,7 +79,12 @@ async function ingestMessages(deps: EngineDeps, input: IngestInput): Promise<Ing
   return outcome;
 }
 
-async function ingestMessage(deps: EngineDeps, input: IngestInput, raw: GatewayMessage, msg: MappedMessage): Promise<IngestOutcome> {
+async function ingestMessage(
+  deps: EngineDeps,
+  input: IngestInput,
+  raw: GatewayMessage,
+  msg: MappedMessage,
+): Promise<IngestOutcome> {
   const { number } = input;
   // Status posts and channels are not conversations.
   if (/@(broadcast|newsletter)$/.test(msg.chat.jid)) return 'ignored';
@@ -90,7 +101,8 @@ async function ingestMessage(deps: EngineDeps, input: IngestInput, raw: GatewayM
   const media = msg.media ? await saveMedia(deps, input, raw, msg) : null;
   // WhatsApp's time has second precision: live messages keep their arrival order (ms), old ones
   // (history sync) their own time so they land in the past of the conversation.
-  const createdAt = msg.sentAt && input.receivedAt.getTime() - msg.sentAt.getTime() > 5_000 ? msg.sentAt : input.receivedAt;
+  const createdAt =
+    msg.sentAt && input.receivedAt.getTime() - msg.sentAt.getTime() > 5_000 ? msg.sentAt : input.receivedAt;
   // History sync and reconnects deliver old messages: stored, never answered, never a takeover.
   const fresh = !isStale(msg.sentAt, input.receivedAt, deps.config.staleMs);
   const events = new PendingEvents();
@@ -117,7 +129,10 @@ async function ingestMessage(deps: EngineDeps, input: IngestInput, raw: GatewayM
       if (inflight) {
         const [linked] = await tx
           .update(messages)
-          .set({ externalId: msg.externalId, ...(inflight.status === 'failed' ? { status: 'sent' as const, error: null } : {}) })
+          .set({
+            externalId: msg.externalId,
+            ...(inflight.status === 'failed' ? { status: 'sent' as const, error: null } : {}),
+          })
           .where(and(eq(messages.id, inflight.id), isNull(messages.externalId)))
           .returning();
         if (linked) {
@@ -168,7 +183,8 @@ async function ingestMessage(deps: EngineDeps, input: IngestInput, raw: GatewayM
       await switchAiOff(tx, conv.id, { optOut: true, reason: 'opt-out' });
       return { outcome: 'stored' as const };
     }
-    if (conv.type !== 'chat' || !conv.agenteAtivo || conv.optedOut || !agent || !agent.active) return { outcome: 'stored' as const };
+    if (conv.type !== 'chat' || !conv.agenteAtivo || conv.optedOut || !agent || !agent.active)
+      return { outcome: 'stored' as const };
 
     const window = quietWindow(agent.timing, deps.config.minQuietMs);
     const burst = await upsertBurst(tx, { userId: number.userId, convId: conv.id, at: input.receivedAt, ...window });
@@ -194,10 +210,16 @@ async function saveMedia(deps: EngineDeps, input: IngestInput, raw: GatewayMessa
     if (!base64) return null;
     const data = Buffer.from(base64.replace(/^data:[^,]*,/, ''), 'base64');
     if (data.length === 0) return null;
-    const stored = await deps.storage.save(input.number.userId, data, { mimetype: mimetype ?? 'application/octet-stream', filename: m.filename });
+    const stored = await deps.storage.save(input.number.userId, data, {
+      mimetype: mimetype ?? 'application/octet-stream',
+      filename: m.filename,
+    });
     return { url: stored.url, size: stored.size };
   } catch (err) {
-    deps.log.warn({ err, instance: input.number.instanceName, messageId: msg.externalId }, 'engine: media could not be stored');
+    deps.log.warn(
+      { err, instance: input.number.instanceName, messageId: msg.externalId },
+      'engine: media could not be stored',
+    );
     return null;
   }
 }
@@ -223,7 +245,14 @@ async function applyDeliveryStatus(deps: EngineDeps, input: IngestInput): Promis
     const [row] = await deps.db
       .update(messages)
       .set({ status, ...(status === 'failed' ? { error: 'O WhatsApp não entregou a mensagem.' } : {}) })
-      .where(and(eq(messages.convId, conv.id), eq(messages.externalId, id), eq(messages.direction, 'out'), inArray(messages.status, ranksBelow)))
+      .where(
+        and(
+          eq(messages.convId, conv.id),
+          eq(messages.externalId, id),
+          eq(messages.direction, 'out'),
+          inArray(messages.status, ranksBelow),
+        ),
+      )
       .returning();
     if (!row) continue;
     outcome = 'updated';

@@ -62,7 +62,14 @@ export interface MappedMessage {
 }
 
 /** Content keys that wrap the real message (unwrapped before mapping). */
-const WRAPPERS = ['ephemeralMessage', 'viewOnceMessage', 'viewOnceMessageV2', 'viewOnceMessageV2Extension', 'documentWithCaptionMessage', 'editedMessage'];
+const WRAPPERS = [
+  'ephemeralMessage',
+  'viewOnceMessage',
+  'viewOnceMessageV2',
+  'viewOnceMessageV2Extension',
+  'documentWithCaptionMessage',
+  'editedMessage',
+];
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -83,7 +90,12 @@ export function protoInt(v: unknown): number | null {
   return null;
 }
 
-const protoFloat = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : null);
+const protoFloat = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v)
+    ? v
+    : typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v))
+      ? Number(v)
+      : null;
 
 /** The user part of a JID without a device suffix: '5511…:12@s.whatsapp.net' → '5511…'. */
 export function jidUser(jid: string): string {
@@ -177,11 +189,17 @@ export function mapContent(message: Json | undefined): Pick<MappedMessage, 'type
   const video = m.videoMessage ?? m.ptvMessage;
   if (isObject(video)) return { type: 'video', content: str(video.caption), media: media(video, base64) };
   const audio = m.audioMessage;
-  if (isObject(audio)) return { type: 'audio', content: null, media: media(audio, base64, { voiceNote: audio.ptt === true }) };
+  if (isObject(audio))
+    return { type: 'audio', content: null, media: media(audio, base64, { voiceNote: audio.ptt === true }) };
   const doc = m.documentMessage;
   if (isObject(doc)) return { type: 'document', content: str(doc.caption), media: media(doc, base64) };
   const sticker = m.stickerMessage;
-  if (isObject(sticker)) return { type: 'sticker', content: null, media: media(sticker, base64, { mimetype: str(sticker.mimetype) ?? 'image/webp' }) };
+  if (isObject(sticker))
+    return {
+      type: 'sticker',
+      content: null,
+      media: media(sticker, base64, { mimetype: str(sticker.mimetype) ?? 'image/webp' }),
+    };
 
   const location = m.locationMessage ?? m.liveLocationMessage;
   if (isObject(location)) {
@@ -192,7 +210,11 @@ export function mapContent(message: Json | undefined): Pick<MappedMessage, 'type
       return { type: 'location', content: JSON.stringify({ address, lat, lng }), media: null };
     }
   }
-  const contact = m.contactMessage ?? (isObject(m.contactsArrayMessage) && Array.isArray(m.contactsArrayMessage.contacts) ? m.contactsArrayMessage.contacts[0] : undefined);
+  const contact =
+    m.contactMessage ??
+    (isObject(m.contactsArrayMessage) && Array.isArray(m.contactsArrayMessage.contacts)
+      ? m.contactsArrayMessage.contacts[0]
+      : undefined);
   if (isObject(contact)) {
     const vcard = str(contact.vcard);
     const name = str(contact.displayName) ?? nameFromVcard(vcard) ?? 'Contato';
@@ -223,12 +245,18 @@ export function mapChange(message: unknown): MessageChange | null {
       const targetId = isObject(protocol.key) ? str(protocol.key.id) : null;
       if (targetId && PROTOCOL_REVOKE.has(protocol.type)) return { kind: 'revoke', targetId };
       if (targetId && (PROTOCOL_EDIT.has(protocol.type) || isObject(protocol.editedMessage))) {
-        return { kind: 'edit', targetId, content: isObject(protocol.editedMessage) ? mapContent(protocol.editedMessage).content : null };
+        return {
+          kind: 'edit',
+          targetId,
+          content: isObject(protocol.editedMessage) ? mapContent(protocol.editedMessage).content : null,
+        };
       }
       return { kind: 'other' };
     }
     // editedMessage (a FutureProofMessage around the protocol message), ephemeral and view-once wrappers.
-    const wrapper = ['editedMessage', 'ephemeralMessage', 'viewOnceMessage', 'viewOnceMessageV2'].find((k) => isObject(m[k]) && isObject((m[k] as Json).message));
+    const wrapper = ['editedMessage', 'ephemeralMessage', 'viewOnceMessage', 'viewOnceMessageV2'].find(
+      (k) => isObject(m[k]) && isObject((m[k] as Json).message),
+    );
     // An edit whose target we cannot tell is still not a new message.
     if (!wrapper) return edited ? { kind: 'other' } : null;
     edited ||= wrapper === 'editedMessage';
@@ -243,7 +271,8 @@ const CHANGE_TYPES = new Set(['reactionMessage', 'protocolMessage', 'editedMessa
 /** One messageRaw → what the engine stores. Null when the payload has no usable key. */
 export function mapGatewayMessage(data: GatewayMessage): MappedMessage | null {
   const key = data?.key;
-  if (!key || typeof key.remoteJid !== 'string' || typeof key.id !== 'string' || key.id === '' || key.remoteJid === '') return null;
+  if (!key || typeof key.remoteJid !== 'string' || typeof key.id !== 'string' || key.id === '' || key.remoteJid === '')
+    return null;
   const chat = mapChat(key);
   const fromMe = key.fromMe === true;
   const seconds = protoInt(data.messageTimestamp);
@@ -256,7 +285,9 @@ export function mapGatewayMessage(data: GatewayMessage): MappedMessage | null {
     pushName: pushName && !/^\+?\d[\d\s-]*$/.test(pushName) ? pushName : null,
     participant: chat.isGroup ? (str(key.participantAlt) ?? str(key.participant)) : null,
     sentAt: seconds !== null && seconds > 0 ? new Date(seconds * 1000) : null,
-    change: mapChange(data.message) ?? (typeof data.messageType === 'string' && CHANGE_TYPES.has(data.messageType) ? { kind: 'other' } : null),
+    change:
+      mapChange(data.message) ??
+      (typeof data.messageType === 'string' && CHANGE_TYPES.has(data.messageType) ? { kind: 'other' } : null),
     ...mapContent(data.message),
   };
 }
@@ -289,7 +320,12 @@ export function messagePreview(msg: Pick<MappedMessage, 'type' | 'content' | 'me
 
 /** messages.update status → our message status (null: not a delivery state we track). */
 export function mapDeliveryStatus(status: unknown): 'sent' | 'delivered' | 'read' | 'failed' | null {
-  const s = typeof status === 'string' ? status.toUpperCase() : typeof status === 'number' ? ['ERROR', 'PENDING', 'SERVER_ACK', 'DELIVERY_ACK', 'READ', 'PLAYED'][status] : undefined;
+  const s =
+    typeof status === 'string'
+      ? status.toUpperCase()
+      : typeof status === 'number'
+        ? ['ERROR', 'PENDING', 'SERVER_ACK', 'DELIVERY_ACK', 'READ', 'PLAYED'][status]
+        : undefined;
   switch (s) {
     case 'SERVER_ACK':
       return 'sent';
@@ -306,4 +342,11 @@ export function mapDeliveryStatus(status: unknown): 'sent' | 'delivered' | 'read
 }
 
 /** Order of delivery states: a late SERVER_ACK never moves a read message back. */
-export const STATUS_RANK: Record<string, number> = { pending: 0, sent: 1, delivered: 2, read: 3, received: 3, failed: 4 };
+export const STATUS_RANK: Record<string, number> = {
+  pending: 0,
+  sent: 1,
+  delivered: 2,
+  read: 3,
+  received: 3,
+  failed: 4,
+};

@@ -12,7 +12,11 @@ import { messageRecordFromSql, rowsOf } from './engine-repository.ts';
  * (engine_failures_monthly). Only while we still hold the claim: once per give-up. Nothing goes to
  * the customer.
  */
-export async function recordAiGaveUp(deps: EngineDeps, burst: { id: string; token: string }, reason: string): Promise<void> {
+export async function recordAiGaveUp(
+  deps: EngineDeps,
+  burst: { id: string; token: string },
+  reason: string,
+): Promise<void> {
   const month = monthStart().toISOString().slice(0, 10);
   const notice = `A IA não conseguiu responder: ${reason}.`;
   const rows = rowsOf<Record<string, any>>(
@@ -41,8 +45,10 @@ export async function recordAiGaveUp(deps: EngineDeps, burst: { id: string; toke
 export function aiFailureReason(err: unknown): string {
   const cause = (err as { cause?: unknown } | null)?.cause ?? err;
   const c = cause as { name?: string; status?: unknown; message?: string } | null;
-  if (c && (/timeout/i.test(c.name ?? '') || /timed? ?out/i.test(c.message ?? ''))) return 'o provedor de IA não respondeu a tempo';
+  if (c && (/timeout/i.test(c.name ?? '') || /timed? ?out/i.test(c.message ?? '')))
+    return 'o provedor de IA não respondeu a tempo';
   if (c && typeof c.status === 'number') return `o provedor de IA respondeu com erro ${c.status}`;
-  if ((err as Error | null)?.message === 'empty answer' || !(err as { cause?: unknown } | null)?.cause) return 'o provedor de IA não devolveu uma resposta';
+  if ((err as Error | null)?.message === 'empty answer' || !(err as { cause?: unknown } | null)?.cause)
+    return 'o provedor de IA não devolveu uma resposta';
   return 'o provedor de IA está indisponível';
 }

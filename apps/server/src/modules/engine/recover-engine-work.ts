@@ -9,7 +9,13 @@ import { ingestGatewayEvent } from './ingest-gateway-event.ts';
 import { AI_SEND_INTERRUPTED, keepLease, resumeParts } from './run-reply.ts';
 
 /** Events the engine consumes (others in gateway_events are not its business). */
-export const ENGINE_EVENTS = ['messages.upsert', 'send.message', 'messages.update', 'contacts.upsert', 'contacts.update'];
+export const ENGINE_EVENTS = [
+  'messages.upsert',
+  'send.message',
+  'messages.update',
+  'contacts.upsert',
+  'contacts.update',
+];
 
 /** An event not processed this long after it arrived is picked up from the table. */
 const EVENT_GRACE_SECONDS = 20;
@@ -70,7 +76,12 @@ export async function recoverEngineWork(deps: EngineDeps): Promise<void> {
   const cut = await deps.db
     .select({ id: replyBursts.id })
     .from(replyBursts)
-    .where(and(eq(replyBursts.state, 'sending'), sql`${replyBursts.claimedAt} < now() - make_interval(secs => ${leaseSeconds})`))
+    .where(
+      and(
+        eq(replyBursts.state, 'sending'),
+        sql`${replyBursts.claimedAt} < now() - make_interval(secs => ${leaseSeconds})`,
+      ),
+    )
     .limit(200);
   for (const b of cut) await deps.jobs.send(resumeSendingJob, { burstId: b.id });
 }
@@ -86,7 +97,13 @@ export async function resumeSending(deps: EngineDeps, job: { burstId: string }):
   const [burst] = await deps.db
     .update(replyBursts)
     .set({ claimToken: token, claimedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(replyBursts.id, job.burstId), eq(replyBursts.state, 'sending'), sql`${replyBursts.claimedAt} < now() - make_interval(secs => ${leaseSeconds})`))
+    .where(
+      and(
+        eq(replyBursts.id, job.burstId),
+        eq(replyBursts.state, 'sending'),
+        sql`${replyBursts.claimedAt} < now() - make_interval(secs => ${leaseSeconds})`,
+      ),
+    )
     .returning();
   if (!burst) return;
   deps.log.warn({ burstId: burst.id }, 'engine: resuming a reply whose sender stopped');

@@ -43,7 +43,12 @@ export interface ReplyContext extends ClaimedBurst {
  * Claims up to `limit` waiting bursts that are due (waiting → generating, each with a fresh claim
  * token), skipping rows another process holds, and reads what answering each needs: one statement.
  */
-export async function claimDueReplies(database: PreparedTarget, limit: number, contextMessages: number, now = new Date()): Promise<ReplyContext[]> {
+export async function claimDueReplies(
+  database: PreparedTarget,
+  limit: number,
+  contextMessages: number,
+  now = new Date(),
+): Promise<ReplyContext[]> {
   const month = monthStart(now).toISOString().slice(0, 10);
   const rows = await execPrepared<Record<string, any>>(
     database,
@@ -99,7 +104,13 @@ export async function claimDueReplies(database: PreparedTarget, limit: number, c
       optedOut: r.opted_out,
       contactJid: r.contact_jid,
       instanceName: r.instance_name ?? null,
-      agent: r.agent_id ? { active: r.agent_active, systemPrompt: r.system_prompt, respostas: (typeof r.respostas === 'string' ? JSON.parse(r.respostas) : r.respostas) ?? [] } : null,
+      agent: r.agent_id
+        ? {
+            active: r.agent_active,
+            systemPrompt: r.system_prompt,
+            respostas: (typeof r.respostas === 'string' ? JSON.parse(r.respostas) : r.respostas) ?? [],
+          }
+        : null,
       maxAiMessages: Number(r.max_ai_messages),
       isFree: r.is_free === true,
       aiMessages: Number(r.ai_messages),
@@ -116,7 +127,13 @@ export async function claimDueReplies(database: PreparedTarget, limit: number, c
 }
 
 /** The stored row of an AI message part we just inserted (all its other columns are defaults). */
-function aiMessage(id: string, userId: string, convId: string, content: string, createdAt: string | Date): MessageRecord {
+function aiMessage(
+  id: string,
+  userId: string,
+  convId: string,
+  content: string,
+  createdAt: string | Date,
+): MessageRecord {
   return {
     id,
     userId,
@@ -162,7 +179,16 @@ export interface FixRequest {
  * (superseded by a new message, taken over, switched off).
  */
 export async function fixAnswers(database: PreparedTarget, requests: FixRequest[]): Promise<(MessageRecord | null)[]> {
-  const rows = requests.map((r) => ({ id: r.id, token: r.token, version: r.version, conv_id: r.convId, user_id: r.userId, msg_id: randomUUID(), parts: r.parts, first: r.parts[0]! }));
+  const rows = requests.map((r) => ({
+    id: r.id,
+    token: r.token,
+    version: r.version,
+    conv_id: r.convId,
+    user_id: r.userId,
+    msg_id: randomUUID(),
+    parts: r.parts,
+    first: r.parts[0]!,
+  }));
   const fixed = await execPrepared<{ id: string; created_at: string | Date }>(
     database,
     'engine_fix_answers',
@@ -193,7 +219,12 @@ export async function fixAnswers(database: PreparedTarget, requests: FixRequest[
  * call never leads to a second send of it), if the burst is still ours at that part and the AI is
  * still on. Null when not.
  */
-export async function startPart(db: Db, s: { burstId: string; token: string; userId: string; convId: string }, index: number, content: string): Promise<MessageRecord | null> {
+export async function startPart(
+  db: Db,
+  s: { burstId: string; token: string; userId: string; convId: string },
+  index: number,
+  content: string,
+): Promise<MessageRecord | null> {
   const id = randomUUID();
   const [row] = rowsOf<{ created_at: string | Date }>(
     await db.execute(sql`
@@ -232,7 +263,11 @@ export interface PartOutcome {
  * message, and this month's usage per user (overage past the plan's limit counted as if one by
  * one). Returns the conversations touched, as the inbox shows them (for realtime).
  */
-export async function finishParts(database: PreparedTarget, outcomes: PartOutcome[], now = new Date()): Promise<(ConversationRow & { userId: string })[]> {
+export async function finishParts(
+  database: PreparedTarget,
+  outcomes: PartOutcome[],
+  now = new Date(),
+): Promise<(ConversationRow & { userId: string })[]> {
   const month = monthStart(now).toISOString().slice(0, 10);
   const rows = outcomes.map((o) => ({
     burst_id: o.burstId,
@@ -298,5 +333,7 @@ export async function finishParts(database: PreparedTarget, outcomes: PartOutcom
 
 /** An echo of our send stored on its own before we knew the gateway's id: ours is the message. */
 export async function dropEchoCopy(db: Db, convId: string, externalId: string, keepId: string): Promise<void> {
-  await db.execute(sql`delete from messages where conv_id = ${convId} and external_id = ${externalId} and id <> ${keepId}`);
+  await db.execute(
+    sql`delete from messages where conv_id = ${convId} and external_id = ${externalId} and id <> ${keepId}`,
+  );
 }

@@ -68,7 +68,12 @@ export function createReplyScheduler(deps: EngineDeps, options: ReplySchedulerOp
 
   const answer = (ctx: ReplyContext) => {
     const p: Promise<void> = answerBurst(deps, ctx)
-      .catch((err) => deps.log.error({ err, burstId: ctx.id }, 'engine: reply failed; the recovery sweep takes it over when its claim lapses'))
+      .catch((err) =>
+        deps.log.error(
+          { err, burstId: ctx.id },
+          'engine: reply failed; the recovery sweep takes it over when its claim lapses',
+        ),
+      )
       .finally(() => {
         running.delete(p);
         if (saturated) {

@@ -55,7 +55,11 @@ async function finishPartsDroppingEchoes(db: Db, database: PreparedTarget, outco
 }
 
 /** A failing batch is tried again item by item, so one bad item never fails the others. */
-async function oneByOneOnFailure<I, O>(items: I[], run: (items: I[]) => Promise<O[]>, log: FastifyBaseLogger): Promise<O[]> {
+async function oneByOneOnFailure<I, O>(
+  items: I[],
+  run: (items: I[]) => Promise<O[]>,
+  log: FastifyBaseLogger,
+): Promise<O[]> {
   try {
     return await run(items);
   } catch (err) {

@@ -15,7 +15,12 @@ export interface AiSlot {
  * edge never overshoot it (the row lock orders them). Null when the limit is reached. The answer
  * counts from here on; it is given back (releaseAiSlot) when nothing is sent after all.
  */
-export async function reserveAiSlot(db: Db, userId: string, maxAiMessages: number, now = new Date()): Promise<AiSlot | null> {
+export async function reserveAiSlot(
+  db: Db,
+  userId: string,
+  maxAiMessages: number,
+  now = new Date(),
+): Promise<AiSlot | null> {
   const month = monthStart(now).toISOString().slice(0, 10);
   const rows = rowsOf<{ ai_messages: number }>(
     await db.execute(sql`

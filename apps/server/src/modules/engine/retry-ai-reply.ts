@@ -14,7 +14,10 @@ import { messageRecordFromSql, rowsOf } from './engine-repository.ts';
  * open burst (the customer wrote again), that one answers the whole conversation: nothing to re-queue.
  * The notice stays as history, no longer retryable (message.updated).
  */
-export async function retryAiReply(deps: EngineDeps, input: { userId: string; convId: string; messageId: string }): Promise<{ ok: true }> {
+export async function retryAiReply(
+  deps: EngineDeps,
+  input: { userId: string; convId: string; messageId: string },
+): Promise<{ ok: true }> {
   const [notice] = rowsOf<{ failed_burst_id: string | null; agente_ativo: boolean; opted_out: boolean }>(
     await deps.db.execute(sql`
       select m.failed_burst_id, c.agente_ativo, c.opted_out from messages m join conversations c on c.id = m.conv_id
@@ -41,7 +44,11 @@ export async function retryAiReply(deps: EngineDeps, input: { userId: string; co
   } catch (err) {
     // An open burst appeared meanwhile (unique per conversation): it answers the conversation.
     if (pgErrorCode(err) !== '23505') throw err;
-    rows = rowsOf<Record<string, any>>(await deps.db.execute(sql`update messages set failed_burst_id = null where id = ${input.messageId} returning *, 0 as requeued`));
+    rows = rowsOf<Record<string, any>>(
+      await deps.db.execute(
+        sql`update messages set failed_burst_id = null where id = ${input.messageId} returning *, 0 as requeued`,
+      ),
+    );
   }
   if (!rows[0]) throw new AppError('CONFLICT', AI_RETRY_NOT_POSSIBLE);
   const events = new PendingEvents();

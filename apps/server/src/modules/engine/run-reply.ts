@@ -15,7 +15,8 @@ import { SEND_UNCONFIRMED, sendReconciled } from './send-reconciled.ts';
 /** Shown in the inbox on an AI message the gateway finally refused. */
 export const AI_SEND_FAILED = 'Não foi possível enviar a resposta da IA pelo WhatsApp. Verifique a conexão do número.';
 /** Shown on a part whose send was cut by a restart: it may or may not have reached the customer. */
-export const AI_SEND_INTERRUPTED = 'Envio interrompido pelo reinício do servidor. Confira no WhatsApp antes de reenviar.';
+export const AI_SEND_INTERRUPTED =
+  'Envio interrompido pelo reinício do servidor. Confira no WhatsApp antes de reenviar.';
 
 /** 'digitando…' is shown when preparing the answer takes longer than this. */
 const TYPING_AFTER_MS = 300;
@@ -61,7 +62,10 @@ async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<voi
     return;
   }
   const giveBack = async () => {
-    if (slot) await releaseAiSlot(deps.db, slot).catch((err) => deps.log.warn({ err }, 'engine: an AI slot could not be given back'));
+    if (slot)
+      await releaseAiSlot(deps.db, slot).catch((err) =>
+        deps.log.warn({ err }, 'engine: an AI slot could not be given back'),
+      );
   };
 
   // 'digitando…' while the answer is prepared, once preparing takes long enough to be seen (an
@@ -103,7 +107,14 @@ async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<voi
     return;
   }
 
-  const first = await deps.writer.fix({ id: ctx.id, version: ctx.version, token: ctx.token, userId: ctx.userId, convId: ctx.convId, parts });
+  const first = await deps.writer.fix({
+    id: ctx.id,
+    version: ctx.version,
+    token: ctx.token,
+    userId: ctx.userId,
+    convId: ctx.convId,
+    parts,
+  });
   if (!first) {
     await giveBack();
     // Superseded (a new customer message put the burst back to waiting: its own claim answers it
@@ -161,12 +172,18 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
     void created.publish(deps);
 
     // Never sent twice: an unknown outcome is reconciled before any new attempt (send-reconciled.ts).
-    const result = await sendReconciled(deps, { messageId: message.id, instanceName: s.instanceName, contactJid: s.contactJid, text: message.content! });
+    const result = await sendReconciled(deps, {
+      messageId: message.id,
+      instanceName: s.instanceName,
+      contactJid: s.contactJid,
+      text: message.content!,
+    });
     const ok = result.ok;
     const externalId = result.ok ? result.externalId : null;
     const failure = result.ok ? null : result.error;
     // A refused first part gives the slot back; an unconfirmed one may have reached the customer: it stays counted.
-    if (!result.ok && !result.unconfirmed && index === 0 && s.slot) await releaseAiSlot(deps.db, s.slot).catch(() => {});
+    if (!result.ok && !result.unconfirmed && index === 0 && s.slot)
+      await releaseAiSlot(deps.db, s.slot).catch(() => {});
     const outcome: PartOutcome = {
       burstId: s.burstId,
       token: s.token,
@@ -185,11 +202,22 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
     };
     const conversation = await deps.writer.finish(outcome);
     const events = new PendingEvents();
-    events.message({ ...message, status: ok ? 'sent' : 'failed', externalId: externalId ?? message.externalId, error: outcome.error }, 'updated');
+    events.message(
+      {
+        ...message,
+        status: ok ? 'sent' : 'failed',
+        externalId: externalId ?? message.externalId,
+        error: outcome.error,
+      },
+      'updated',
+    );
     if (conversation) events.conversationRow(conversation);
     await events.publish(deps);
     if (!ok) {
-      deps.log.warn({ err: failure, burstId: s.burstId, messageId: message.id }, 'engine: the gateway refused the AI answer; marked failed');
+      deps.log.warn(
+        { err: failure, burstId: s.burstId, messageId: message.id },
+        'engine: the gateway refused the AI answer; marked failed',
+      );
       return;
     }
     if (outcome.last) return; // finishPart marked the burst done
@@ -199,8 +227,20 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
 }
 
 /** Resumes sending a burst we hold the claim of, from its first unfinished part (after a crash). */
-export async function resumeParts(deps: EngineDeps, burstId: string, token: string, maxAiMessages: number): Promise<void> {
-  const [row] = rowsOf<{ user_id: string; conv_id: string; contact_jid: string; instance_name: string | null; parts: string[] | string; sent_parts: number }>(
+export async function resumeParts(
+  deps: EngineDeps,
+  burstId: string,
+  token: string,
+  maxAiMessages: number,
+): Promise<void> {
+  const [row] = rowsOf<{
+    user_id: string;
+    conv_id: string;
+    contact_jid: string;
+    instance_name: string | null;
+    parts: string[] | string;
+    sent_parts: number;
+  }>(
     await deps.db.execute(sql`
       select b.user_id, b.conv_id, c.contact_jid, n.instance_name, b.parts, b.sent_parts
       from reply_bursts b join conversations c on c.id = b.conv_id left join numbers n on n.id = c.number_id

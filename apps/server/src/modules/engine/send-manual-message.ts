@@ -18,9 +18,17 @@ export const MANUAL_SEND_FAILED = 'Falha ao enviar mensagem. Tente novamente.';
  * ai-reply-behaviour.md §5), then the gateway sends it; a final gateway failure leaves the message
  * marked failed and answers 502.
  */
-export async function sendManualMessage(deps: EngineDeps, input: { userId: string; convId: string; text: string }): Promise<MessageDto> {
+export async function sendManualMessage(
+  deps: EngineDeps,
+  input: { userId: string; convId: string; text: string },
+): Promise<MessageDto> {
   const [conv] = await deps.db
-    .select({ id: conversations.id, contactJid: conversations.contactJid, agenteAtivo: conversations.agenteAtivo, instanceName: numbers.instanceName })
+    .select({
+      id: conversations.id,
+      contactJid: conversations.contactJid,
+      agenteAtivo: conversations.agenteAtivo,
+      instanceName: numbers.instanceName,
+    })
     .from(conversations)
     .innerJoin(numbers, eq(numbers.id, conversations.numberId))
     .where(and(eq(conversations.id, input.convId), eq(conversations.userId, input.userId)))
@@ -42,7 +50,11 @@ export async function sendManualMessage(deps: EngineDeps, input: { userId: strin
         status: 'pending',
       })
       .returning();
-    await touchConversation(tx, conv.id, { at: row!.createdAt, preview: messagePreview({ type: 'text', content: input.text, media: null }), unreadIncrement: 0 });
+    await touchConversation(tx, conv.id, {
+      at: row!.createdAt,
+      preview: messagePreview({ type: 'text', content: input.text, media: null }),
+      unreadIncrement: 0,
+    });
     // Reading the chat to answer it: nothing is unread any more.
     await tx.update(conversations).set({ unreadCount: 0 }).where(eq(conversations.id, conv.id));
     if (conv.agenteAtivo) await switchAiOff(tx, conv.id, { optOut: false, reason: 'manual' });
@@ -55,10 +67,13 @@ export async function sendManualMessage(deps: EngineDeps, input: { userId: strin
   let externalId: string | null = null;
   let failure: unknown = null;
   try {
-    const sent = await withRetry(() => deps.gateway.sendText(conv.instanceName, { number: conv.contactJid, text: input.text }), {
-      attempts: 2,
-      baseMs: Math.min(deps.config.retryBaseMs, 1_000),
-    });
+    const sent = await withRetry(
+      () => deps.gateway.sendText(conv.instanceName, { number: conv.contactJid, text: input.text }),
+      {
+        attempts: 2,
+        baseMs: Math.min(deps.config.retryBaseMs, 1_000),
+      },
+    );
     externalId = sent?.key?.id ?? null;
   } catch (err) {
     failure = err;
@@ -67,11 +82,19 @@ export async function sendManualMessage(deps: EngineDeps, input: { userId: strin
   const ok = failure === null;
   const updated = await deps.db.transaction(async (tx) => {
     if (externalId) {
-      await tx.delete(messages).where(and(eq(messages.convId, conv.id), eq(messages.externalId, externalId), sql`${messages.id} <> ${message.id}`));
+      await tx
+        .delete(messages)
+        .where(
+          and(eq(messages.convId, conv.id), eq(messages.externalId, externalId), sql`${messages.id} <> ${message.id}`),
+        );
     }
     const [row] = await tx
       .update(messages)
-      .set(ok ? { status: 'sent', externalId: externalId ?? message.externalId } : { status: 'failed', error: MANUAL_SEND_FAILED })
+      .set(
+        ok
+          ? { status: 'sent', externalId: externalId ?? message.externalId }
+          : { status: 'failed', error: MANUAL_SEND_FAILED },
+      )
       .where(eq(messages.id, message.id))
       .returning();
     return row!;

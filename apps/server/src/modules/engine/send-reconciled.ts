@@ -4,7 +4,8 @@ import type { EngineDeps } from './engine-deps.ts';
 import { rowsOf } from './engine-repository.ts';
 
 /** Shown on a message whose send could not be confirmed either way: it is not sent again. */
-export const SEND_UNCONFIRMED = 'Não foi possível confirmar o envio pelo WhatsApp. Confira no celular antes de reenviar.';
+export const SEND_UNCONFIRMED =
+  'Não foi possível confirmar o envio pelo WhatsApp. Confira no celular antes de reenviar.';
 
 export type SendResult = { ok: true; externalId: string | null } | { ok: false; error: unknown; unconfirmed: boolean };
 
@@ -44,7 +45,10 @@ export async function sendReconciled(
         return { ok: false, error: err, unconfirmed: true };
       }
     }
-    if (attempt < attempts) await new Promise((r) => setTimeout(r, deps.config.retryBaseMs * 2 ** (attempt - 1) * (0.8 + Math.random() * 0.4)));
+    if (attempt < attempts)
+      await new Promise((r) =>
+        setTimeout(r, deps.config.retryBaseMs * 2 ** (attempt - 1) * (0.8 + Math.random() * 0.4)),
+      );
   }
   return { ok: false, error: lastError, unconfirmed: false };
 }
@@ -70,7 +74,12 @@ async function reconcile(
     try {
       const records = await deps.gateway.findMessages(m.instanceName, { remoteJid: m.contactJid, fromMe: true });
       const since = Math.floor(startedAt / 1000) - 2;
-      const match = records.find((r) => r.key?.fromMe === true && textOf(r) === m.text && (typeof r.messageTimestamp !== 'number' || r.messageTimestamp >= since));
+      const match = records.find(
+        (r) =>
+          r.key?.fromMe === true &&
+          textOf(r) === m.text &&
+          (typeof r.messageTimestamp !== 'number' || r.messageTimestamp >= since),
+      );
       if (match) return { externalId: match.key.id };
     } catch (err) {
       deps.log.warn({ err, messageId: m.messageId }, 'engine: the gateway could not say whether a send arrived');
@@ -81,7 +90,9 @@ async function reconcile(
 }
 
 async function linkedId(deps: EngineDeps, messageId: string): Promise<string | null> {
-  const [row] = rowsOf<{ external_id: string | null }>(await deps.db.execute(sql`select external_id from messages where id = ${messageId}`));
+  const [row] = rowsOf<{ external_id: string | null }>(
+    await deps.db.execute(sql`select external_id from messages where id = ${messageId}`),
+  );
   return row?.external_id ?? null;
 }
 

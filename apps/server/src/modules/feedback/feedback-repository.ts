@@ -10,7 +10,12 @@ export async function lockUserFeedback(db: Db, userId: string) {
 }
 
 /** The user's same text (trimmed) stored after `since`, if any. */
-export async function findRecentSameFeedback(db: Db, userId: string, text: string, since: Date): Promise<{ id: string } | null> {
+export async function findRecentSameFeedback(
+  db: Db,
+  userId: string,
+  text: string,
+  since: Date,
+): Promise<{ id: string } | null> {
   const [row] = await db
     .select({ id: sugestoes.id })
     .from(sugestoes)
@@ -20,7 +25,10 @@ export async function findRecentSameFeedback(db: Db, userId: string, text: strin
   return row ?? null;
 }
 
-export async function insertFeedback(db: Db, values: { uid: string; tipo: FeedbackRow['tipo']; email: string | null; sugestao: string }): Promise<FeedbackRow> {
+export async function insertFeedback(
+  db: Db,
+  values: { uid: string; tipo: FeedbackRow['tipo']; email: string | null; sugestao: string },
+): Promise<FeedbackRow> {
   const [row] = await db.insert(sugestoes).values(values).returning();
   return row!;
 }

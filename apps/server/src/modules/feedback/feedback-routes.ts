@@ -28,7 +28,12 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req, reply) => {
-      const result = await sendFeedback({ deps: { db, mailer, supportEmail: env.SUPPORT_EMAIL }, user: req.user, input: req.body, log: req.log });
+      const result = await sendFeedback({
+        deps: { db, mailer, supportEmail: env.SUPPORT_EMAIL },
+        user: req.user,
+        input: req.body,
+        log: req.log,
+      });
       return reply.status(201).send(result);
     },
   );

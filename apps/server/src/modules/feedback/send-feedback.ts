@@ -35,7 +35,8 @@ export async function sendFeedback({
     const tx = trx as unknown as Db;
     await lockUserFeedback(tx, user.id);
     const since = new Date(now.getTime() - FEEDBACK_DUPLICATE_WINDOW_MS);
-    if (await findRecentSameFeedback(tx, user.id, input.sugestao, since)) throw new AppError('CONFLICT', FEEDBACK_DUPLICATE_MESSAGE);
+    if (await findRecentSameFeedback(tx, user.id, input.sugestao, since))
+      throw new AppError('CONFLICT', FEEDBACK_DUPLICATE_MESSAGE);
     return insertFeedback(tx, { uid: user.id, tipo: input.tipo, email, sugestao: input.sugestao });
   });
 

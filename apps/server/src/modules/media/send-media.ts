@@ -18,7 +18,9 @@ export function sendMedia(req: FastifyRequest, reply: FastifyReply, stored: Stor
     .header('accept-ranges', 'bytes')
     .header(
       'content-disposition',
-      name ? `${disposition}; filename="${asciiName(name)}"; filename*=UTF-8''${encodeURIComponent(name)}` : disposition,
+      name
+        ? `${disposition}; filename="${asciiName(name)}"; filename*=UTF-8''${encodeURIComponent(name)}`
+        : disposition,
     );
 
   const size = stored.data.length;
@@ -45,5 +47,10 @@ export function sendMedia(req: FastifyRequest, reply: FastifyReply, stored: Stor
 }
 
 function asciiName(name: string): string {
-  return name.normalize('NFD').replace(/[^\x20-\x7e]/g, '').replace(/["\\]/g, '_') || 'arquivo';
+  return (
+    name
+      .normalize('NFD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .replace(/["\\]/g, '_') || 'arquivo'
+  );
 }

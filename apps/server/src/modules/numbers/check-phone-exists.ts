@@ -6,7 +6,15 @@ import { findPhoneOwner } from './numbers-repository.ts';
  * The spec's check_phone_exists (part 2 §5): is the normalised number connected in any account?
  * Answers only yes/no (and whether it is the caller's own), never whose it is.
  */
-export async function checkPhoneExists({ db, userId, input }: { db: Db; userId: string; input: CheckPhoneInput }): Promise<CheckPhoneResult> {
+export async function checkPhoneExists({
+  db,
+  userId,
+  input,
+}: {
+  db: Db;
+  userId: string;
+  input: CheckPhoneInput;
+}): Promise<CheckPhoneResult> {
   const phone = parsePhone(input.phone)!;
   const owner = await findPhoneOwner(db, phone.digits);
   return { exists: Boolean(owner), ownedByYou: owner?.userId === userId };

@@ -28,13 +28,23 @@ const phoneInUse = () => new AppError('CONFLICT', PHONE_IN_USE, { fields: { phon
  * first QR. The row is written first so the gateway's first webhook finds it; if the gateway refuses,
  * the row is removed again and the error is the gateway's.
  */
-export async function createNumber({ deps, userId, input }: { deps: NumbersDeps; userId: string; input: CreateNumberInput }): Promise<CreatedNumber> {
+export async function createNumber({
+  deps,
+  userId,
+  input,
+}: {
+  deps: NumbersDeps;
+  userId: string;
+  input: CreateNumberInput;
+}): Promise<CreatedNumber> {
   const phone = parsePhone(input.phone)!;
   const row = await reserveNumber(deps, userId, { phone: phone.digits, apelido: input.apelido });
 
   let created;
   try {
-    created = await gatewayCall(() => deps.gateway.createInstance({ instanceName: row.instanceName, ...deps.webhookConfig(row) }));
+    created = await gatewayCall(() =>
+      deps.gateway.createInstance({ instanceName: row.instanceName, ...deps.webhookConfig(row) }),
+    );
   } catch (err) {
     await deleteNumberRow(deps.db, userId, row.id);
     throw err;
@@ -44,7 +54,10 @@ export async function createNumber({ deps, userId, input }: { deps: NumbersDeps;
   let qrCode = created.qr?.base64 ?? null;
   if (!qrCode) {
     // The gateway had not drawn the QR when it answered: ask for it; the screen asks again if this fails too.
-    qrCode = await readQr(deps, row).then((r) => r.qrCode, () => null);
+    qrCode = await readQr(deps, row).then(
+      (r) => r.qrCode,
+      () => null,
+    );
   }
   const number = await findNumberViewOfUser(deps.db, userId, row.id);
   if (!number) throw notFound();
@@ -55,7 +68,11 @@ export async function createNumber({ deps, userId, input }: { deps: NumbersDeps;
  * Checks the limit and the phone and inserts the row, in one transaction holding a per-user lock, so
  * a double submit cannot pass the plan limit twice. The unique index on phone settles races between accounts.
  */
-async function reserveNumber(deps: NumbersDeps, userId: string, values: { phone: string; apelido: string }): Promise<NumberRow> {
+async function reserveNumber(
+  deps: NumbersDeps,
+  userId: string,
+  values: { phone: string; apelido: string },
+): Promise<NumberRow> {
   const token = randomBytes(32).toString('hex');
   for (let attempt = 0; ; attempt++) {
     try {
@@ -67,7 +84,13 @@ async function reserveNumber(deps: NumbersDeps, userId: string, values: { phone:
         for (let bump = 1; (await instanceNameTaken(tx, instanceName)) && bump < 10; bump++) {
           instanceName = buildInstanceName(values.phone, Date.now() + attempt + bump);
         }
-        const row = await insertNumber(tx, { userId, phone: values.phone, apelido: values.apelido, instanceName, token });
+        const row = await insertNumber(tx, {
+          userId,
+          phone: values.phone,
+          apelido: values.apelido,
+          instanceName,
+          token,
+        });
         // First run (issue 12): a new number gets the owner's only (active) agent.
         await linkNewNumberIfObvious(tx, userId, row.id);
         return row;

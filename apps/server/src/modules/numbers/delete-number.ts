@@ -9,10 +9,24 @@ import { deleteNumberRow, findNumberOfUser } from './numbers-repository.ts';
  * may not be connected), a failed delete is not (the row stays, the user can try again). Then the row
  * goes, with its conversations.
  */
-export async function deleteNumber({ deps, userId, id, log }: { deps: NumbersDeps; userId: string; id: string; log: FastifyBaseLogger }): Promise<void> {
+export async function deleteNumber({
+  deps,
+  userId,
+  id,
+  log,
+}: {
+  deps: NumbersDeps;
+  userId: string;
+  id: string;
+  log: FastifyBaseLogger;
+}): Promise<void> {
   const number = await findNumberOfUser(deps.db, userId, id);
   if (!number) throw notFound();
-  await deps.gateway.logout(number.instanceName).catch((err: unknown) => log.info({ err, instance: number.instanceName }, 'logout before delete failed (tolerated)'));
+  await deps.gateway
+    .logout(number.instanceName)
+    .catch((err: unknown) =>
+      log.info({ err, instance: number.instanceName }, 'logout before delete failed (tolerated)'),
+    );
   await gatewayCall(() => deps.gateway.deleteInstance(number.instanceName));
   await deleteNumberRow(deps.db, userId, number.id);
 }

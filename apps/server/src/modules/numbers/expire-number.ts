@@ -11,7 +11,17 @@ import { deleteNumberRow, findNumberOfUser } from './numbers-repository.ts';
  * conversations: only the pending QR session is ended. If the phone connected at the last moment,
  * nothing is removed. Gateway failures are logged, never shown: the user already sees the timeout.
  */
-export async function expireNumber({ deps, userId, id, log }: { deps: NumbersDeps; userId: string; id: string; log: FastifyBaseLogger }): Promise<ExpireResult> {
+export async function expireNumber({
+  deps,
+  userId,
+  id,
+  log,
+}: {
+  deps: NumbersDeps;
+  userId: string;
+  id: string;
+  log: FastifyBaseLogger;
+}): Promise<ExpireResult> {
   const number = await findNumberOfUser(deps.db, userId, id);
   if (!number) throw notFound();
   if (number.status === 'CONECTADO') return { outcome: 'connected' };
@@ -26,10 +36,16 @@ export async function expireNumber({ deps, userId, id, log }: { deps: NumbersDep
   }
 
   if (number.connectedAt) {
-    await deps.gateway.logout(number.instanceName).catch((err: unknown) => log.warn({ err, instance: number.instanceName }, 'logout failed while expiring a reconnect'));
+    await deps.gateway
+      .logout(number.instanceName)
+      .catch((err: unknown) =>
+        log.warn({ err, instance: number.instanceName }, 'logout failed while expiring a reconnect'),
+      );
     return { outcome: 'kept' };
   }
-  await deps.gateway.deleteInstance(number.instanceName).catch((err: unknown) => log.warn({ err, instance: number.instanceName }, 'gateway delete failed while expiring'));
+  await deps.gateway
+    .deleteInstance(number.instanceName)
+    .catch((err: unknown) => log.warn({ err, instance: number.instanceName }, 'gateway delete failed while expiring'));
   await deleteNumberRow(deps.db, userId, number.id);
   return { outcome: 'removed' };
 }

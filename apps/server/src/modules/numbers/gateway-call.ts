@@ -5,7 +5,9 @@ import { AppError } from '../../lib/app-error.ts';
 /** 'Erro na Evolution API (status 500)': the spec's wording (part 1 §8) with the gateway's status. */
 export function gatewayErrorMessage(err: unknown): string {
   const status = err instanceof GatewayError ? err.status : 0;
-  return status > 0 ? `${GATEWAY_ERROR} (status ${status}). Tente novamente em instantes.` : `${GATEWAY_ERROR} (sem resposta). Tente novamente em instantes.`;
+  return status > 0
+    ? `${GATEWAY_ERROR} (status ${status}). Tente novamente em instantes.`
+    : `${GATEWAY_ERROR} (sem resposta). Tente novamente em instantes.`;
 }
 
 /** Runs one gateway call; any failure becomes a 502 UPSTREAM with the gateway's status (details in the log). */

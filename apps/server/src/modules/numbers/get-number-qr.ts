@@ -5,7 +5,15 @@ import { findNumberOfUser } from './numbers-repository.ts';
 import { readQr } from './read-qr.ts';
 
 /** A fresh QR for a number being connected (the connect screen asks again when the image fails or goes stale). */
-export async function getNumberQr({ deps, userId, id }: { deps: NumbersDeps; userId: string; id: string }): Promise<NumberQr> {
+export async function getNumberQr({
+  deps,
+  userId,
+  id,
+}: {
+  deps: NumbersDeps;
+  userId: string;
+  id: string;
+}): Promise<NumberQr> {
   const number = await findNumberOfUser(deps.db, userId, id);
   if (!number) throw notFound();
   return readQr(deps, number);

@@ -9,7 +9,15 @@ import { findNumberOfUser } from './numbers-repository.ts';
  * The gateway's connection state, polled every 2 s by the connect screen (part 1 §4). 'open' makes the
  * number CONECTADO (the gateway's connection.update webhook does the same; both are idempotent).
  */
-export async function getNumberState({ deps, userId, id }: { deps: NumbersDeps; userId: string; id: string }): Promise<NumberState> {
+export async function getNumberState({
+  deps,
+  userId,
+  id,
+}: {
+  deps: NumbersDeps;
+  userId: string;
+  id: string;
+}): Promise<NumberState> {
   const number = await findNumberOfUser(deps.db, userId, id);
   if (!number) throw notFound();
   const state = await gatewayCall(() => deps.gateway.connectionState(number.instanceName));

@@ -12,6 +12,8 @@ describe('buildInstanceName', () => {
   });
 
   it("recusa um telefone com menos de 4 dígitos com 'Não foi possível gerar nome da instância'", () => {
-    expect(() => buildInstanceName('123', 1_730_000_000_000)).toThrowError(new AppError('VALIDATION', 'Não foi possível gerar nome da instância'));
+    expect(() => buildInstanceName('123', 1_730_000_000_000)).toThrowError(
+      new AppError('VALIDATION', 'Não foi possível gerar nome da instância'),
+    );
   });
 });

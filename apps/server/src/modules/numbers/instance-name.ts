@@ -8,6 +8,7 @@ import { AppError } from '../../lib/app-error.ts';
 export function buildInstanceName(phoneDigits: string, now: number = Date.now()): string {
   const phone = phoneDigits.replace(/\D/g, '');
   const stamp = String(Math.trunc(now));
-  if (phone.length < 4 || !Number.isFinite(now) || stamp.length < 4) throw new AppError('VALIDATION', INSTANCE_NAME_FAILED);
+  if (phone.length < 4 || !Number.isFinite(now) || stamp.length < 4)
+    throw new AppError('VALIDATION', INSTANCE_NAME_FAILED);
   return `${INSTANCE_PREFIX}${phone.slice(-4)}${stamp.slice(-4)}`;
 }

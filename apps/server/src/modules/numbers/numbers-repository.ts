@@ -77,12 +77,20 @@ export async function findNumberOfUser(db: Db, userId: string, id: string): Prom
 
 /** Who holds a normalised phone (digits with calling code), across all accounts. */
 export async function findPhoneOwner(db: Db, phoneDigits: string): Promise<{ userId: string } | null> {
-  const [row] = await db.select({ userId: numbers.userId }).from(numbers).where(eq(numbers.phone, phoneDigits)).limit(1);
+  const [row] = await db
+    .select({ userId: numbers.userId })
+    .from(numbers)
+    .where(eq(numbers.phone, phoneDigits))
+    .limit(1);
   return row ?? null;
 }
 
 export async function instanceNameTaken(db: Db, instanceName: string): Promise<boolean> {
-  const [row] = await db.select({ id: numbers.id }).from(numbers).where(eq(numbers.instanceName, instanceName)).limit(1);
+  const [row] = await db
+    .select({ id: numbers.id })
+    .from(numbers)
+    .where(eq(numbers.instanceName, instanceName))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -114,7 +122,12 @@ export async function markConnected(db: Db, id: string, now = new Date()): Promi
   return changed.length > 0;
 }
 
-export async function updateNumberFields(db: Db, userId: string, id: string, set: { apelido?: string; agente?: string | null }) {
+export async function updateNumberFields(
+  db: Db,
+  userId: string,
+  id: string,
+  set: { apelido?: string; agente?: string | null },
+) {
   await db
     .update(numbers)
     .set({ ...set, updatedAt: new Date() })

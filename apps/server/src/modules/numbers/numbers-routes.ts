@@ -33,13 +33,24 @@ const params = idParamsSchema();
 export const numbersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', requireUser(app));
   const { db, env, gateway, realtime } = app.deps;
-  const deps: NumbersDeps = { db, gateway, realtime, log: app.log, webhookConfig: (number) => gatewayWebhookConfig(env, number) };
+  const deps: NumbersDeps = {
+    db,
+    gateway,
+    realtime,
+    log: app.log,
+    webhookConfig: (number) => gatewayWebhookConfig(env, number),
+  };
 
-  app.get('/', { schema: { response: { 200: z.array(numberSchema) } } }, async (req) => listNumbers({ db, userId: req.user.id }));
+  app.get('/', { schema: { response: { 200: z.array(numberSchema) } } }, async (req) =>
+    listNumbers({ db, userId: req.user.id }),
+  );
 
   app.post(
     '/check-phone',
-    { config: { rateLimit: { max: 60, timeWindow: '1 minute' } }, schema: { body: checkPhoneSchema, response: { 200: checkPhoneResultSchema } } },
+    {
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      schema: { body: checkPhoneSchema, response: { 200: checkPhoneResultSchema } },
+    },
     async (req) => checkPhoneExists({ db, userId: req.user.id, input: req.body }),
   );
 

@@ -5,7 +5,15 @@ import { findNumberOfUser } from './numbers-repository.ts';
 import { readQr } from './read-qr.ts';
 
 /** Reconnect (part 2 §4): only a DESCONECTADO number, through a new QR code. */
-export async function reconnectNumber({ deps, userId, id }: { deps: NumbersDeps; userId: string; id: string }): Promise<NumberQr> {
+export async function reconnectNumber({
+  deps,
+  userId,
+  id,
+}: {
+  deps: NumbersDeps;
+  userId: string;
+  id: string;
+}): Promise<NumberQr> {
   const number = await findNumberOfUser(deps.db, userId, id);
   if (!number) throw notFound();
   if (number.status !== 'DESCONECTADO') throw new AppError('CONFLICT', NUMBER_ALREADY_CONNECTED);

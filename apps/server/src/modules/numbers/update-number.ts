@@ -2,7 +2,12 @@ import { AGENT_NOT_FOUND, type NumberView, type UpdateNumberInput } from '@venda
 import { notFound } from '../../lib/app-error.ts';
 import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
 import type { NumbersDeps } from './numbers-deps.ts';
-import { agentBelongsToUser, findNumberOfUser, findNumberViewOfUser, updateNumberFields } from './numbers-repository.ts';
+import {
+  agentBelongsToUser,
+  findNumberOfUser,
+  findNumberViewOfUser,
+  updateNumberFields,
+} from './numbers-repository.ts';
 
 /**
  * Renames a number or links an agent to it (part 2 §4): an agent of the same user, or null

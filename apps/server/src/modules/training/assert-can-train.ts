@@ -8,7 +8,12 @@ import { selectAgent } from '../../domain/agents/agents-repository.ts';
  * Before any AI call of the wizard: update mode needs the user's own agent and a training left
  * this month; create mode needs room for one more agent (part 2 §9). Returns the agent id (update).
  */
-export async function assertCanTrain(db: Db, userId: string, mode: TrainingMode, rawAgentId?: string): Promise<string | undefined> {
+export async function assertCanTrain(
+  db: Db,
+  userId: string,
+  mode: TrainingMode,
+  rawAgentId?: string,
+): Promise<string | undefined> {
   if (mode === 'update') {
     const id = agentId(rawAgentId);
     if (!(await selectAgent(db, userId, id))) throw agentNotFound();

@@ -9,7 +9,12 @@ import { assertWithinLimit } from '../../domain/usage/assert-within-limit.ts';
 import { assembleSystemPrompt } from '../../domain/prompts/system-prompt.ts';
 import type { AppDeps } from '../../types.ts';
 import { agentNotFound } from '../../domain/agents/agent-id.ts';
-import { insertAgent, insertUsageTraining, lockUserForLimits, retrainAgent } from '../../domain/agents/agents-repository.ts';
+import {
+  insertAgent,
+  insertUsageTraining,
+  lockUserForLimits,
+  retrainAgent,
+} from '../../domain/agents/agents-repository.ts';
 import { assertCanTrain } from './assert-can-train.ts';
 import { cleanSystemPrompt } from './clean-system-prompt.ts';
 import { formatAnswers } from './format-answers.ts';
@@ -49,7 +54,8 @@ export async function finishTraining({
       task: { kind: 'system-prompt', respostas, apelido },
     });
     systemPrompt = cleanSystemPrompt(answer);
-    if (!systemPrompt) log.warn({ chars: answer.length }, 'system prompt: AI answer unusable, assembling it from the answers');
+    if (!systemPrompt)
+      log.warn({ chars: answer.length }, 'system prompt: AI answer unusable, assembling it from the answers');
   } catch (err) {
     log.warn({ err: (err as Error).message }, 'system prompt: AI failed, assembling it from the answers');
   }
@@ -68,12 +74,24 @@ export async function finishTraining({
       : await insertAgent(tx, { userId, apelido, respostas, systemPrompt: finalPrompt });
     if (!saved) throw agentNotFound();
     await insertUsageTraining(tx, { userId, agentId: saved.id, type: 'TREINAMENTO' });
-    await recordPromptVersion(tx, { userId, agentId: saved.id, source: agentId ? 'retraining' : 'training', systemPrompt: finalPrompt });
+    await recordPromptVersion(tx, {
+      userId,
+      agentId: saved.id,
+      source: agentId ? 'retraining' : 'training',
+      systemPrompt: finalPrompt,
+    });
     // First run (issue 12): a new agent starts answering on the owner's only, agent-less number.
     const linkedNumberId = agentId ? null : await linkNewAgentIfObvious(tx, userId, saved.id);
     return { saved, linkedNumberId };
   });
 
-  if (row.linkedNumberId && deps.realtime) await publishNumberUpdated({ db: deps.db, realtime: deps.realtime, log }, row.linkedNumberId);
-  return { agentId: row.saved.id, apelido: row.saved.apelido ?? apelido, trainnings: row.saved.trainnings, promptSource, linkedNumberId: row.linkedNumberId };
+  if (row.linkedNumberId && deps.realtime)
+    await publishNumberUpdated({ db: deps.db, realtime: deps.realtime, log }, row.linkedNumberId);
+  return {
+    agentId: row.saved.id,
+    apelido: row.saved.apelido ?? apelido,
+    trainnings: row.saved.trainnings,
+    promptSource,
+    linkedNumberId: row.linkedNumberId,
+  };
 }

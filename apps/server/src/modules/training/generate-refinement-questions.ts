@@ -31,7 +31,10 @@ export async function generateRefinementQuestions({
   try {
     answer = await deps.llm.complete({
       messages: [
-        { role: 'system', content: renderTemplate(t.questionsSystem, { min: LIMITS.refinementMin, max: LIMITS.refinementMax }) },
+        {
+          role: 'system',
+          content: renderTemplate(t.questionsSystem, { min: LIMITS.refinementMin, max: LIMITS.refinementMax }),
+        },
         { role: 'user', content: renderTemplate(t.questionsUser, { respostas: formatAnswers(input.respostas) }) },
       ],
       task: { kind: 'refinement-questions', respostas: input.respostas },

@@ -8,7 +8,11 @@ import {
 } from './parse-refinement-questions.ts';
 
 const q = (n: number) => ({ pergunta: `Pergunta ${n}?`, categoria: `c${n}`, justificativa: `porque ${n}` });
-const set = (count: number) => ({ perguntas: Array.from({ length: count }, (_, i) => q(i + 1)), total: count, contexto: 'Contexto.' });
+const set = (count: number) => ({
+  perguntas: Array.from({ length: count }, (_, i) => q(i + 1)),
+  total: count,
+  contexto: 'Contexto.',
+});
 
 describe('extractJsonCandidates', () => {
   it('finds the inside of a ```json fence and each balanced object, ignoring braces inside strings', () => {
@@ -30,8 +34,13 @@ describe('parseRefinementQuestions', () => {
   });
 
   it('JSON in prose or a code fence → extracted (source ai-extracted)', () => {
-    expect(parseRefinementQuestions(`Claro!\n\`\`\`json\n${JSON.stringify(set(3))}\n\`\`\`\nAbraço`).source).toBe('ai-extracted');
-    expect(parseRefinementQuestions(`Perguntas: ${JSON.stringify(set(3))} Fim.`)).toEqual({ ...set(3), source: 'ai-extracted' });
+    expect(parseRefinementQuestions(`Claro!\n\`\`\`json\n${JSON.stringify(set(3))}\n\`\`\`\nAbraço`).source).toBe(
+      'ai-extracted',
+    );
+    expect(parseRefinementQuestions(`Perguntas: ${JSON.stringify(set(3))} Fim.`)).toEqual({
+      ...set(3),
+      source: 'ai-extracted',
+    });
   });
 
   it('skips an object that is not a question set and takes the next one', () => {
@@ -51,18 +60,33 @@ describe('parseRefinementQuestions', () => {
   it('clamps to 6 and pads to 3 with default questions; drops duplicates and blank questions', () => {
     expect(parseRefinementQuestions(JSON.stringify(set(9))).perguntas).toHaveLength(6);
     const two = parseRefinementQuestions(JSON.stringify({ perguntas: [q(1), q(1), { pergunta: '  ' }, q(2)] }));
-    expect(two.perguntas.map((p) => p.pergunta)).toEqual(['Pergunta 1?', 'Pergunta 2?', DEFAULT_QUESTIONS[0]!.pergunta]);
+    expect(two.perguntas.map((p) => p.pergunta)).toEqual([
+      'Pergunta 1?',
+      'Pergunta 2?',
+      DEFAULT_QUESTIONS[0]!.pergunta,
+    ]);
     expect(two.total).toBe(3);
   });
 });
 
 describe('normaliseQuestionSet', () => {
   it('accepts the shapes models write: English keys, bare strings, a bare array', () => {
-    expect(normaliseQuestionSet({ questions: [{ question: 'Qual o prazo?', category: 'entrega', justification: 'x' }], context: 'c' })).toMatchObject({
-      perguntas: [{ pergunta: 'Qual o prazo?', categoria: 'entrega', justificativa: 'x' }, expect.anything(), expect.anything()],
+    expect(
+      normaliseQuestionSet({
+        questions: [{ question: 'Qual o prazo?', category: 'entrega', justification: 'x' }],
+        context: 'c',
+      }),
+    ).toMatchObject({
+      perguntas: [
+        { pergunta: 'Qual o prazo?', categoria: 'entrega', justificativa: 'x' },
+        expect.anything(),
+        expect.anything(),
+      ],
       contexto: 'c',
     });
-    expect(normaliseQuestionSet(['Qual o prazo?', 'Aceita Pix?', 'Entrega?'])?.perguntas.map((p) => p.categoria)).toEqual(['geral', 'geral', 'geral']);
+    expect(
+      normaliseQuestionSet(['Qual o prazo?', 'Aceita Pix?', 'Entrega?'])?.perguntas.map((p) => p.categoria),
+    ).toEqual(['geral', 'geral', 'geral']);
     expect(normaliseQuestionSet({ perguntas: [{ pergunta: 'x'.repeat(601) }] })).toBeNull();
     expect(normaliseQuestionSet('texto')).toBeNull();
   });

@@ -13,7 +13,8 @@ export { extractJsonCandidates };
 /** The spec's fallback questions, used when the AI answered something unusable. */
 export const DEFAULT_QUESTIONS: readonly RefinementQuestion[] = [
   {
-    pergunta: 'Qual é o valor médio (ticket) que um cliente investe com você, e há opções de parcelamento ou de entrada mais acessível?',
+    pergunta:
+      'Qual é o valor médio (ticket) que um cliente investe com você, e há opções de parcelamento ou de entrada mais acessível?',
     categoria: 'ticket',
     justificativa: 'Com a faixa de investimento a IA responde "quanto custa?" com segurança e oferece a opção certa.',
   },
@@ -23,7 +24,8 @@ export const DEFAULT_QUESTIONS: readonly RefinementQuestion[] = [
     justificativa: 'Conhecer o ciclo de vendas ajuda a IA a saber quando insistir e quando dar espaço.',
   },
   {
-    pergunta: 'Quais informações a IA deve descobrir para saber se a pessoa está pronta para comprar (por exemplo necessidade, orçamento ou prazo)?',
+    pergunta:
+      'Quais informações a IA deve descobrir para saber se a pessoa está pronta para comprar (por exemplo necessidade, orçamento ou prazo)?',
     categoria: 'qualificacao',
     justificativa: 'Perguntas de qualificação separam quem quer comprar agora de quem só está pesquisando.',
   },
@@ -46,11 +48,21 @@ export const FAILURE_QUESTIONS: readonly RefinementQuestion[] = [
 const DEFAULT_CONTEXT = 'Algumas informações que ajudam a IA a vender melhor.';
 
 export function failureQuestionSet(): RefinementSet {
-  return { perguntas: [...FAILURE_QUESTIONS], total: FAILURE_QUESTIONS.length, contexto: DEFAULT_CONTEXT, source: 'failure' };
+  return {
+    perguntas: [...FAILURE_QUESTIONS],
+    total: FAILURE_QUESTIONS.length,
+    contexto: DEFAULT_CONTEXT,
+    source: 'failure',
+  };
 }
 
 export function fallbackQuestionSet(): RefinementSet {
-  return { perguntas: [...DEFAULT_QUESTIONS], total: DEFAULT_QUESTIONS.length, contexto: DEFAULT_CONTEXT, source: 'fallback' };
+  return {
+    perguntas: [...DEFAULT_QUESTIONS],
+    total: DEFAULT_QUESTIONS.length,
+    contexto: DEFAULT_CONTEXT,
+    source: 'fallback',
+  };
 }
 
 const text = (max: number) => z.string().trim().max(max);
@@ -80,10 +92,12 @@ const questionItemSchema = z.union([
 /** The set: `{perguntas, total, contexto}` as asked, `questions` in English, or a bare array. */
 const questionSetSchema = z.union([
   z.object({ perguntas: z.array(z.unknown()), contexto: z.unknown().optional() }),
-  z.object({ questions: z.array(z.unknown()), contexto: z.unknown().optional(), context: z.unknown().optional() }).transform((v) => ({
-    perguntas: v.questions,
-    contexto: v.contexto ?? v.context,
-  })),
+  z
+    .object({ questions: z.array(z.unknown()), contexto: z.unknown().optional(), context: z.unknown().optional() })
+    .transform((v) => ({
+      perguntas: v.questions,
+      contexto: v.contexto ?? v.context,
+    })),
   z.array(z.unknown()).transform((perguntas) => ({ perguntas, contexto: undefined })),
 ]);
 
@@ -107,7 +121,10 @@ export function normaliseQuestionSet(value: unknown): Omit<RefinementSet, 'sourc
     if (clamped.length >= LIMITS.refinementMin) break;
     if (!clamped.some((q) => q.categoria === extra.categoria)) clamped.push(extra);
   }
-  const contexto = typeof set.data.contexto === 'string' && set.data.contexto.trim() ? set.data.contexto.trim().slice(0, 500) : DEFAULT_CONTEXT;
+  const contexto =
+    typeof set.data.contexto === 'string' && set.data.contexto.trim()
+      ? set.data.contexto.trim().slice(0, 500)
+      : DEFAULT_CONTEXT;
   return { perguntas: clamped, total: clamped.length, contexto };
 }
 

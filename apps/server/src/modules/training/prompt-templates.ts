@@ -19,7 +19,10 @@ let cache: Record<TemplateName, string> | undefined;
 /** Reads every template once (a missing file fails at the first training, loudly, not silently). */
 export function promptTemplates(): Record<TemplateName, string> {
   cache ??= Object.fromEntries(
-    Object.entries(TEMPLATE_FILES).map(([name, file]) => [name, fs.readFileSync(path.join(PROMPTS_DIR, file), 'utf8').trim()]),
+    Object.entries(TEMPLATE_FILES).map(([name, file]) => [
+      name,
+      fs.readFileSync(path.join(PROMPTS_DIR, file), 'utf8').trim(),
+    ]),
   ) as Record<TemplateName, string>;
   return cache;
 }

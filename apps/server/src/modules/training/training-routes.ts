@@ -1,5 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { finishTrainingResultSchema, finishTrainingSchema, generateQuestionsSchema, refinementSetSchema } from '@vendai/contracts';
+import {
+  finishTrainingResultSchema,
+  finishTrainingSchema,
+  generateQuestionsSchema,
+  refinementSetSchema,
+} from '@vendai/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
@@ -25,14 +30,19 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/questions',
     { config: aiRateLimit, schema: { body: generateQuestionsSchema, response: { 200: refinementSetSchema } } },
-    async (req) => generateRefinementQuestions({ deps: { db, llm }, userId: req.user.id, input: req.body, log: req.log }),
+    async (req) =>
+      generateRefinementQuestions({ deps: { db, llm }, userId: req.user.id, input: req.body, log: req.log }),
   );
 
   /** 201 when the agent was created, 200 when an existing one was retrained. */
   const finishResponse = { 200: finishTrainingResultSchema, 201: finishTrainingResultSchema };
-  app.post('/finish', { config: aiRateLimit, schema: { body: finishTrainingSchema, response: finishResponse } }, async (req, reply) => {
-    const input = req.body;
-    const result = await finishTraining({ deps: { db, llm, realtime }, userId: req.user.id, input, log: req.log });
-    return reply.status(input.mode === 'create' ? 201 : 200).send(result);
-  });
+  app.post(
+    '/finish',
+    { config: aiRateLimit, schema: { body: finishTrainingSchema, response: finishResponse } },
+    async (req, reply) => {
+      const input = req.body;
+      const result = await finishTraining({ deps: { db, llm, realtime }, userId: req.user.id, input, log: req.log });
+      return reply.status(input.mode === 'create' ? 201 : 200).send(result);
+    },
+  );
 };

@@ -5,5 +5,7 @@ import { getCurrentUsage } from '../../domain/usage/get-current-usage.ts';
 
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('preValidation', requireUser(app));
-  app.get('/', { schema: { response: { 200: currentUsageSchema } } }, async (req) => getCurrentUsage(app.deps.db, req.user.id));
+  app.get('/', { schema: { response: { 200: currentUsageSchema } } }, async (req) =>
+    getCurrentUsage(app.deps.db, req.user.id),
+  );
 };

@@ -37,7 +37,10 @@ export const messageRawData = z.looseObject({ key: messageKey });
 /** messages.update: a receipt `{keyId, remoteJid, fromMe, status, …}` (some builds nest it in `key`). */
 export const messageUpdateData = z.union([
   z.looseObject({ keyId: z.string().min(1).max(200), status: z.union([z.string(), z.number()]).nullish() }),
-  z.looseObject({ key: z.looseObject({ id: z.string().min(1).max(200) }), status: z.union([z.string(), z.number()]).nullish() }),
+  z.looseObject({
+    key: z.looseObject({ id: z.string().min(1).max(200) }),
+    status: z.union([z.string(), z.number()]).nullish(),
+  }),
 ]);
 
 const contact = z.looseObject({ remoteJid: z.string().min(1) });

@@ -35,7 +35,10 @@ interface Item {
 /** One item's failure must not reject its batch-mates, so errors travel as results. */
 type ItemResult = StoreOutcome | { outcome: 'error'; error: unknown };
 
-export function createGatewayEventStore(db: PreparedTarget, { maxItems = 200, maxWeight = 1024 * 1024, concurrency = 2, log }: GatewayEventStoreOptions = {}): GatewayEventStore {
+export function createGatewayEventStore(
+  db: PreparedTarget,
+  { maxItems = 200, maxWeight = 1024 * 1024, concurrency = 2, log }: GatewayEventStoreOptions = {},
+): GatewayEventStore {
   const batcher = createBatcher<Item, ItemResult>({
     maxItems,
     maxWeight,
@@ -76,7 +79,8 @@ async function storeOne(db: PreparedTarget, event: NewGatewayEvent): Promise<Ite
   }
 }
 
-const dedupKey = (e: { numberId: string; event: string; eventKey: string | null }) => JSON.stringify([e.numberId, e.event, e.eventKey]);
+const dedupKey = (e: { numberId: string; event: string; eventKey: string | null }) =>
+  JSON.stringify([e.numberId, e.event, e.eventKey]);
 
 /**
  * One INSERT for the whole batch. A key seen twice in the batch is sent once: the first request gets
@@ -113,7 +117,8 @@ async function storeTogether(db: PreparedTarget, items: Item[]): Promise<ItemRes
     else idByKey.set(dedupKey(row), row.id);
   }
   for (const { index, values } of sent) {
-    const id = values.eventKey === null ? (nullKeyIds.has(values.id!) ? values.id : undefined) : idByKey.get(dedupKey(values));
+    const id =
+      values.eventKey === null ? (nullKeyIds.has(values.id!) ? values.id : undefined) : idByKey.get(dedupKey(values));
     results[index] = id ? { outcome: 'stored', id } : { outcome: 'replay' };
   }
   return results;

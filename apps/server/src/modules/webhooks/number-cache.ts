@@ -24,7 +24,12 @@ export interface NumberCacheOptions {
   now?(): number;
 }
 
-export function createNumberCache({ load, ttlMs = 5_000, maxEntries = 10_000, now = Date.now }: NumberCacheOptions): NumberCache {
+export function createNumberCache({
+  load,
+  ttlMs = 5_000,
+  maxEntries = 10_000,
+  now = Date.now,
+}: NumberCacheOptions): NumberCache {
   const entries = new Map<string, { number: WebhookNumber; expiresAt: number }>();
   const inflight = new Map<string, Promise<WebhookNumber | null>>();
 

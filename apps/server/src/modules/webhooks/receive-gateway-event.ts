@@ -49,7 +49,8 @@ export async function receiveGatewayEvent({
   const receivedAt = new Date();
   const number = await numbers.get(instanceName);
   if (!number) throw unknownInstance();
-  if (!webhookSecretMatches(secret, number.token)) throw new AppError('UNAUTHENTICATED', 'Segredo do webhook ausente ou inválido.');
+  if (!webhookSecretMatches(secret, number.token))
+    throw new AppError('UNAUTHENTICATED', 'Segredo do webhook ausente ou inválido.');
 
   const envelope = gatewayEnvelopeSchema.safeParse(body);
   if (!envelope.success) throw invalid(envelope.error.issues[0]?.path.join('.') || 'corpo');
@@ -78,8 +79,12 @@ export async function receiveGatewayEvent({
     const parsed = qrcodeUpdatedData.safeParse(data);
     if (!parsed.success) throw invalid('data.qrcode');
     // Kept in memory only (GatewayEventHub.latestQr): the connect screen asks the gateway for the QR anyway.
-    const qr = 'qrcode' in parsed.data ? (parsed.data.qrcode as { base64?: string | null; code?: string | null }) : null;
-    return { outcome: 'qrcode', dispatch: [{ kind: 'qrcode', number: ref, base64: qr?.base64 ?? null, code: qr?.code ?? null }] };
+    const qr =
+      'qrcode' in parsed.data ? (parsed.data.qrcode as { base64?: string | null; code?: string | null }) : null;
+    return {
+      outcome: 'qrcode',
+      dispatch: [{ kind: 'qrcode', number: ref, base64: qr?.base64 ?? null, code: qr?.code ?? null }],
+    };
   }
 
   if (isStoredEvent(event)) {
@@ -96,7 +101,10 @@ export async function receiveGatewayEvent({
       throw unknownInstance();
     }
     if (stored.outcome === 'replay') return { outcome: 'replay', dispatch: [] };
-    return { outcome: 'stored', dispatch: [{ kind: 'message', eventId: stored.id, number: ref, event, eventKey, data: parsed.data, receivedAt }] };
+    return {
+      outcome: 'stored',
+      dispatch: [{ kind: 'message', eventId: stored.id, number: ref, event, eventKey, data: parsed.data, receivedAt }],
+    };
   }
 
   // Every other event (instance.create, logout.instance, contacts.update, chats.*, presence.update…) is
@@ -111,4 +119,3 @@ function unknownInstance() {
 function invalid(field: string) {
   return new AppError('VALIDATION', `Evento do gateway inválido (${field}).`, { fields: { [field]: 'inválido' } });
 }
-

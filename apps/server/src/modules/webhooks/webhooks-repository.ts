@@ -14,7 +14,13 @@ export interface WebhookNumber {
 
 export async function findNumberByInstance(db: Db, instanceName: string): Promise<WebhookNumber | null> {
   const [row] = await db
-    .select({ id: numbers.id, userId: numbers.userId, instanceName: numbers.instanceName, token: numbers.token, status: numbers.status })
+    .select({
+      id: numbers.id,
+      userId: numbers.userId,
+      instanceName: numbers.instanceName,
+      token: numbers.token,
+      status: numbers.status,
+    })
     .from(numbers)
     .where(eq(numbers.instanceName, instanceName))
     .limit(1);
@@ -48,7 +54,14 @@ export async function storeGatewayEvent(database: PreparedTarget, values: NewGat
  * back by (number_id, event, event_key).
  */
 export async function storeGatewayEvents(database: PreparedTarget, values: NewGatewayEvent[]) {
-  const rows = values.map((v) => ({ id: v.id ?? null, number_id: v.numberId, event: v.event, event_key: v.eventKey, payload: v.payload, received_at: v.receivedAt ?? null }));
+  const rows = values.map((v) => ({
+    id: v.id ?? null,
+    number_id: v.numberId,
+    event: v.event,
+    event_key: v.eventKey,
+    payload: v.payload,
+    received_at: v.receivedAt ?? null,
+  }));
   const stored = await execPrepared<{ id: string; number_id: string; event: string; event_key: string | null }>(
     database,
     'webhooks_store_gateway_events',
@@ -63,7 +76,11 @@ export async function storeGatewayEvents(database: PreparedTarget, values: NewGa
 }
 
 /** Sets the status unless it already is that (a replay changes nothing); true when it changed. */
-export async function setNumberStatus(db: Db, numberId: string, status: 'CONECTADO' | 'DESCONECTADO'): Promise<boolean> {
+export async function setNumberStatus(
+  db: Db,
+  numberId: string,
+  status: 'CONECTADO' | 'DESCONECTADO',
+): Promise<boolean> {
   const now = new Date();
   const rows = await db
     .update(numbers)

@@ -40,7 +40,8 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
       setImmediate(() => {
         for (const event of dispatch) void app.deps.gatewayEvents.dispatch(event);
         // realtime (issue 5 part B): a status change reaches the owner's open screens as number.updated.
-        for (const event of dispatch) if (event.kind === 'connection') void publishNumberUpdated({ ...app.deps, log: req.log }, event.number.id);
+        for (const event of dispatch)
+          if (event.kind === 'connection') void publishNumberUpdated({ ...app.deps, log: req.log }, event.number.id);
       });
     }
     return { ok: true, outcome };
@@ -49,7 +50,11 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   // and no two log lines per request at info level (failures are still logged as warnings/errors).
   // The body schema accepts any shape (receiveGatewayEvent reads it and ignores what it does not know):
   // declared for the OpenAPI document, it costs no parsing on the hot path.
-  const schema = { params: gatewayWebhookParamsSchema, body: gatewayWebhookBodySchema, response: { 200: gatewayWebhookAckSchema } };
+  const schema = {
+    params: gatewayWebhookParamsSchema,
+    body: gatewayWebhookBodySchema,
+    response: { 200: gatewayWebhookAckSchema },
+  };
   const options = { bodyLimit: WEBHOOK_BODY_LIMIT, helmet: false, logLevel: 'warn', schema } as const;
   app.post('/:instance', options, handler);
   app.post('/:instance/:event', options, handler);

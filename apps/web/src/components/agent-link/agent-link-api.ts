@@ -6,8 +6,14 @@ import { api } from '@/lib/api-client';
  * The number↔agent link, shared by the screens that offer it (training finish, agents list,
  * WhatsApp list, inbox). Same query keys as the features' own lists, so one link updates them all.
  */
-export const ownerNumbersQuery = queryOptions({ queryKey: ['numbers'], queryFn: () => api.get<NumberView[]>('/api/numbers') });
-export const ownerAgentsQuery = queryOptions({ queryKey: ['agents'], queryFn: () => api.get<AgentSummary[]>('/api/agents') });
+export const ownerNumbersQuery = queryOptions({
+  queryKey: ['numbers'],
+  queryFn: () => api.get<NumberView[]>('/api/numbers'),
+});
+export const ownerAgentsQuery = queryOptions({
+  queryKey: ['agents'],
+  queryFn: () => api.get<AgentSummary[]>('/api/agents'),
+});
 
 export const useOwnerNumbers = () => useQuery(ownerNumbersQuery);
 export const useOwnerAgents = () => useQuery(ownerAgentsQuery);
@@ -19,7 +25,9 @@ export function useLinkAgent() {
     mutationFn: ({ numberId, agentId }: { numberId: string; agentId: string }) =>
       api.patch<NumberView>(`/api/numbers/${encodeURIComponent(numberId)}`, { agente: agentId }),
     onSuccess: (updated) => {
-      queryClient.setQueryData<NumberView[]>(['numbers'], (list) => list?.map((n) => (n.id === updated.id ? updated : n)));
+      queryClient.setQueryData<NumberView[]>(['numbers'], (list) =>
+        list?.map((n) => (n.id === updated.id ? updated : n)),
+      );
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: ['numbers'] });

@@ -6,7 +6,10 @@ export type StepImage = 'qr' | 'questions' | 'chat';
 /** Small drawings for the three steps, in JSX/SVG so nothing is fetched (part 1 §3: step image). */
 export function StepIllustration({ image }: { image: StepImage }) {
   return (
-    <div aria-hidden className="flex h-40 items-center justify-center overflow-hidden rounded-xl bg-gradient-to-br from-brand-50 to-slate-50 ring-1 ring-slate-200/70">
+    <div
+      aria-hidden
+      className="flex h-40 items-center justify-center overflow-hidden rounded-xl bg-gradient-to-br from-brand-50 to-slate-50 ring-1 ring-slate-200/70"
+    >
       {image === 'qr' ? <QrDrawing /> : image === 'questions' ? <QuestionsDrawing /> : <ChatDrawing />}
     </div>
   );
@@ -64,7 +67,9 @@ function QuestionsDrawing() {
     <div className="w-56 space-y-2.5">
       <div className="rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
         <p className="text-[11px] font-semibold text-slate-800">O que o seu negócio vende?</p>
-        <p className="mt-1.5 rounded-md bg-slate-50 px-2 py-1 text-[11px] text-slate-600 ring-1 ring-slate-200">Limpeza de pele e massagens</p>
+        <p className="mt-1.5 rounded-md bg-slate-50 px-2 py-1 text-[11px] text-slate-600 ring-1 ring-slate-200">
+          Limpeza de pele e massagens
+        </p>
       </div>
       <div className="ml-6 rounded-xl bg-white p-3 shadow-sm ring-1 ring-slate-200">
         <p className="text-[11px] font-semibold text-slate-800">Qual é o seu tom de voz?</p>

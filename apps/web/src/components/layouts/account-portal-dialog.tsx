@@ -14,7 +14,15 @@ type PortalState = { kind: 'opening' } | { kind: 'unavailable' } | { kind: 'erro
  * null price, sem-limites, is not free). Otherwise the payment portal opens; no stored customer →
  * 'Acesso Indisponível' with support; a failure → 'Erro' with 'Tentar Novamente'.
  */
-export function AccountPortalDialog({ me, open, onOpenChange }: { me: Me; open: boolean; onOpenChange: (open: boolean) => void }) {
+export function AccountPortalDialog({
+  me,
+  open,
+  onOpenChange,
+}: {
+  me: Me;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const free = isFreePlan(me.plan);
   const [state, setState] = useState<PortalState>({ kind: 'opening' });
 
@@ -26,7 +34,8 @@ export function AccountPortalDialog({ me, open, onOpenChange }: { me: Me; open: 
       goToExternal(url);
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) setState({ kind: 'unavailable' });
-      else setState({ kind: 'error', message: err instanceof Error ? err.message : 'Erro ao buscar perfil do usuário' });
+      else
+        setState({ kind: 'error', message: err instanceof Error ? err.message : 'Erro ao buscar perfil do usuário' });
     }
   }, []);
 

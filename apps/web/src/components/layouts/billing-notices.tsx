@@ -32,7 +32,10 @@ export function BillingNotices({ me }: { me: Me }) {
       try {
         const status = await api.post<BillingStatus>('/api/billing/confirm-checkout', { sessionId });
         queryClient.setQueryData(billingStatusQueryOptions.queryKey, status);
-        await Promise.all([queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }), queryClient.invalidateQueries({ queryKey: usageQueryOptions.queryKey })]);
+        await Promise.all([
+          queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
+          queryClient.invalidateQueries({ queryKey: usageQueryOptions.queryKey }),
+        ]);
         toast.success(BILLING_MESSAGES.checkoutConfirmed);
       } catch (err) {
         toast.error(err instanceof Error ? err.message : BILLING_MESSAGES.upstream);
@@ -49,10 +52,19 @@ export function BillingNotices({ me }: { me: Me }) {
   if (!billing.data?.paymentFailed) return null;
   return (
     <>
-      <div role="alert" className="flex flex-col gap-2 border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:flex-row sm:items-center sm:px-6">
+      <div
+        role="alert"
+        className="flex flex-col gap-2 border-b border-red-200 bg-red-50 px-4 py-3 text-sm text-red-800 sm:flex-row sm:items-center sm:px-6"
+      >
         <CreditCard className="hidden size-4 shrink-0 sm:block" aria-hidden />
-        <p className="flex-1">Não conseguimos cobrar sua assinatura. Atualize a forma de pagamento para manter seu plano.</p>
-        <button type="button" onClick={() => setPortalOpen(true)} className="shrink-0 self-start font-semibold text-red-900 underline underline-offset-4 sm:self-auto">
+        <p className="flex-1">
+          Não conseguimos cobrar sua assinatura. Atualize a forma de pagamento para manter seu plano.
+        </p>
+        <button
+          type="button"
+          onClick={() => setPortalOpen(true)}
+          className="shrink-0 self-start font-semibold text-red-900 underline underline-offset-4 sm:self-auto"
+        >
           Abrir portal de pagamento
         </button>
       </div>

@@ -1,4 +1,13 @@
-import { Bot, CreditCard, FlaskConical, Lightbulb, MessagesSquare, PlayCircle, Smartphone, type LucideIcon } from 'lucide-react';
+import {
+  Bot,
+  CreditCard,
+  FlaskConical,
+  Lightbulb,
+  MessagesSquare,
+  PlayCircle,
+  Smartphone,
+  type LucideIcon,
+} from 'lucide-react';
 import { paths } from '@/config/paths';
 
 /** Side navigation of part 2 §2, in the spec's order and wording. */

@@ -3,10 +3,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TUTORIAL_LESSONS } from './lessons';
 import { TutorialLessons } from './tutorial-lessons';
 
-const URLS = ['https://www.youtube.com/watch?v=AAAAAAAAAAA', 'https://youtu.be/BBBBBBBBBBB', 'https://example.com/video'];
+const URLS = [
+  'https://www.youtube.com/watch?v=AAAAAAAAAAA',
+  'https://youtu.be/BBBBBBBBBBB',
+  'https://example.com/video',
+];
 const [first, second, third] = TUTORIAL_LESSONS.map((l) => l.title);
 
-const play = (name: RegExp | string) => fireEvent.click(screen.getByRole('button', { name: new RegExp(`^Assistir à aula \\d: ${name}`) }));
+const play = (name: RegExp | string) =>
+  fireEvent.click(screen.getByRole('button', { name: new RegExp(`^Assistir à aula \\d: ${name}`) }));
 
 describe('TutorialLessons', () => {
   beforeEach(() => {
@@ -14,7 +19,9 @@ describe('TutorialLessons', () => {
     // the Node console it captured at start-up; keep that noise out of the test output.
     const write = process.stderr.write.bind(process.stderr);
     vi.spyOn(process.stderr, 'write').mockImplementation(((chunk: unknown, ...rest: never[]) =>
-      String(chunk).includes('Iframe page loading is disabled') ? true : write(chunk as string, ...rest)) as typeof process.stderr.write);
+      String(chunk).includes('Iframe page loading is disabled')
+        ? true
+        : write(chunk as string, ...rest)) as typeof process.stderr.write);
   });
   afterEach(() => {
     cleanup();
@@ -52,7 +59,9 @@ describe('TutorialLessons', () => {
     play(second!);
     fireEvent.click(screen.getByRole('button', { name: 'Fechar vídeo' }));
     expect(container.querySelector('iframe')).toBeNull();
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: new RegExp(`Assistir à aula 2: ${second}`) }));
+    expect(document.activeElement).toBe(
+      screen.getByRole('button', { name: new RegExp(`Assistir à aula 2: ${second}`) }),
+    );
   });
 
   it('uma aula sem link de vídeo utilizável mostra o passo a passo escrito no lugar do player', () => {
@@ -66,6 +75,9 @@ describe('TutorialLessons', () => {
     const { container } = render(<TutorialLessons videoUrls={['', '', '']} />);
     expect(screen.queryAllByRole('button')).toHaveLength(0);
     expect(container.querySelector('iframe')).toBeNull();
-    for (const lesson of TUTORIAL_LESSONS) expect(screen.getByRole('article', { name: lesson.title }).querySelectorAll('li')).toHaveLength(lesson.steps.length);
+    for (const lesson of TUTORIAL_LESSONS)
+      expect(screen.getByRole('article', { name: lesson.title }).querySelectorAll('li')).toHaveLength(
+        lesson.steps.length,
+      );
   });
 });

@@ -26,31 +26,38 @@ export function TutorialLessons({
   const anyVideo = videoIds.some(Boolean);
   return (
     <div className={className}>
-    {anyVideo ? <p className="mb-4 text-center text-sm text-slate-500 sm:hidden">Deslize para o lado para ver todas as aulas.</p> : null}
-    <ol
-      className={cn(
-        anyVideo
-          ? '-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pt-1 pb-4 sm:mx-auto sm:grid sm:max-w-4xl sm:grid-cols-3 sm:gap-6 sm:overflow-visible sm:px-0 sm:pt-0 sm:pb-0'
-          : 'grid gap-4 md:grid-cols-3 md:gap-6',
-      )}
-    >
-      {lessons.map((lesson, index) => (
-        <li key={lesson.slug} className={cn(anyVideo && 'w-[72%] max-w-72 shrink-0 snap-center sm:w-auto sm:max-w-none')}>
-          {videoIds[index] ? (
-            <VideoCard
-              video={lesson}
-              lesson={index + 1}
-              src={embedUrl(videoIds[index])}
-              isPlaying={playing === lesson.slug}
-              onPlay={() => setPlaying(lesson.slug)}
-              onClose={() => setPlaying(null)}
-            />
-          ) : (
-            <WrittenLesson lesson={lesson} number={index + 1} />
-          )}
-        </li>
-      ))}
-    </ol>
+      {anyVideo ? (
+        <p className="mb-4 text-center text-sm text-slate-500 sm:hidden">
+          Deslize para o lado para ver todas as aulas.
+        </p>
+      ) : null}
+      <ol
+        className={cn(
+          anyVideo
+            ? '-mx-4 flex snap-x snap-mandatory gap-4 overflow-x-auto px-4 pt-1 pb-4 sm:mx-auto sm:grid sm:max-w-4xl sm:grid-cols-3 sm:gap-6 sm:overflow-visible sm:px-0 sm:pt-0 sm:pb-0'
+            : 'grid gap-4 md:grid-cols-3 md:gap-6',
+        )}
+      >
+        {lessons.map((lesson, index) => (
+          <li
+            key={lesson.slug}
+            className={cn(anyVideo && 'w-[72%] max-w-72 shrink-0 snap-center sm:w-auto sm:max-w-none')}
+          >
+            {videoIds[index] ? (
+              <VideoCard
+                video={lesson}
+                lesson={index + 1}
+                src={embedUrl(videoIds[index])}
+                isPlaying={playing === lesson.slug}
+                onPlay={() => setPlaying(lesson.slug)}
+                onClose={() => setPlaying(null)}
+              />
+            ) : (
+              <WrittenLesson lesson={lesson} number={index + 1} />
+            )}
+          </li>
+        ))}
+      </ol>
     </div>
   );
 }
@@ -59,7 +66,10 @@ export function TutorialLessons({
 function WrittenLesson({ lesson, number }: { lesson: TutorialLesson; number: number }) {
   const titleId = `aula-${lesson.slug}-titulo`;
   return (
-    <article aria-labelledby={titleId} className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 text-left shadow-sm">
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-4 text-left shadow-sm"
+    >
       <StepIllustration image={lesson.image} />
       <p className="mt-4 text-xs font-semibold tracking-wide text-brand-700 uppercase">Aula {number} · passo a passo</p>
       <h3 id={titleId} className="mt-1 text-lg leading-snug font-bold text-slate-900">
@@ -68,7 +78,10 @@ function WrittenLesson({ lesson, number }: { lesson: TutorialLesson; number: num
       <ol className="mt-3 space-y-2.5 text-sm text-slate-700">
         {lesson.steps.map((step, i) => (
           <li key={step} className="flex gap-3">
-            <span className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-bold text-brand-800" aria-hidden>
+            <span
+              className="flex size-6 shrink-0 items-center justify-center rounded-full bg-brand-50 text-xs font-bold text-brand-800"
+              aria-hidden
+            >
               {i + 1}
             </span>
             <span>{step}</span>

@@ -4,7 +4,11 @@ import type { TutorialLesson } from './lessons';
 
 const LOOKS: Record<TutorialLesson['thumbnail'], { icon: LucideIcon; background: string; glow: string }> = {
   connect: { icon: QrCode, background: 'from-brand-600 via-brand-800 to-slate-900', glow: 'bg-brand-200/40' },
-  train: { icon: MessageCircleQuestion, background: 'from-teal-600 via-slate-800 to-slate-900', glow: 'bg-teal-200/40' },
+  train: {
+    icon: MessageCircleQuestion,
+    background: 'from-teal-600 via-slate-800 to-slate-900',
+    glow: 'bg-teal-200/40',
+  },
   automate: { icon: Bot, background: 'from-emerald-700 via-cyan-900 to-slate-900', glow: 'bg-cyan-200/40' },
 };
 

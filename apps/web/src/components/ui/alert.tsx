@@ -9,10 +9,21 @@ const styles = {
 };
 const icons = { error: AlertCircle, success: CheckCircle2, warning: TriangleAlert };
 
-export function Alert({ tone, children, className }: { tone: keyof typeof styles; children: ReactNode; className?: string }) {
+export function Alert({
+  tone,
+  children,
+  className,
+}: {
+  tone: keyof typeof styles;
+  children: ReactNode;
+  className?: string;
+}) {
   const Icon = icons[tone];
   return (
-    <div role={tone === 'error' ? 'alert' : 'status'} className={cn('flex gap-2 rounded-lg border px-3 py-2.5 text-sm', styles[tone], className)}>
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('flex gap-2 rounded-lg border px-3 py-2.5 text-sm', styles[tone], className)}
+    >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden />
       <div>{children}</div>
     </div>

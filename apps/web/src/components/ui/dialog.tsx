@@ -25,12 +25,21 @@ export function Dialog({
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className="fixed inset-0 z-40 bg-slate-900/50" />
-        <D.Content className={`fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] ${size === 'wide' ? 'max-w-2xl' : 'max-w-md'} max-h-[calc(100dvh-2rem)] overflow-y-auto -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl`}>
+        <D.Content
+          className={`fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] ${size === 'wide' ? 'max-w-2xl' : 'max-w-md'} max-h-[calc(100dvh-2rem)] overflow-y-auto -translate-x-1/2 -translate-y-1/2 rounded-2xl bg-white p-6 shadow-xl`}
+        >
           <D.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</D.Title>
-          {description ? <D.Description className="mt-2 text-sm text-slate-600">{description}</D.Description> : <D.Description className="sr-only">{title}</D.Description>}
+          {description ? (
+            <D.Description className="mt-2 text-sm text-slate-600">{description}</D.Description>
+          ) : (
+            <D.Description className="sr-only">{title}</D.Description>
+          )}
           {children}
           {footer ? <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{footer}</div> : null}
-          <D.Close className="absolute top-4 right-4 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700" aria-label="Fechar">
+          <D.Close
+            className="absolute top-4 right-4 rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+            aria-label="Fechar"
+          >
             <X className="size-5" />
           </D.Close>
         </D.Content>

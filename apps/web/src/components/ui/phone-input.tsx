@@ -41,7 +41,11 @@ export function PhoneInput({
       labels={pt}
       value={(value || undefined) as Value | undefined}
       onChange={(v) => onChange(v ?? '')}
-      className={cn(inputClass, 'flex items-center gap-2 [&_.PhoneInputInput]:h-full [&_.PhoneInputInput]:bg-transparent [&_.PhoneInputInput]:outline-none', invalid && 'border-red-500')}
+      className={cn(
+        inputClass,
+        'flex items-center gap-2 [&_.PhoneInputInput]:h-full [&_.PhoneInputInput]:bg-transparent [&_.PhoneInputInput]:outline-none',
+        invalid && 'border-red-500',
+      )}
       numberInputProps={{ 'aria-invalid': invalid || undefined, 'aria-describedby': describedBy, autoComplete: 'tel' }}
       countrySelectProps={{ 'aria-label': 'País' }}
     />

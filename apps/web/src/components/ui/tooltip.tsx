@@ -10,7 +10,10 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
     <RadixTooltip.Root>
       <RadixTooltip.Trigger asChild>{children}</RadixTooltip.Trigger>
       <RadixTooltip.Portal>
-        <RadixTooltip.Content sideOffset={6} className="z-50 max-w-60 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-white shadow-lg">
+        <RadixTooltip.Content
+          sideOffset={6}
+          className="z-50 max-w-60 rounded-md bg-slate-900 px-2.5 py-1.5 text-xs text-white shadow-lg"
+        >
           {content}
           <RadixTooltip.Arrow className="fill-slate-900" />
         </RadixTooltip.Content>

@@ -53,7 +53,8 @@ export const STEPS: readonly Step[] = [
   {
     number: 2,
     title: 'Treine sua IA',
-    description: 'Responda 7 perguntas simples sobre o seu negócio, e mais algumas que a IA faz. Ela escreve sozinha as próprias instruções.',
+    description:
+      'Responda 7 perguntas simples sobre o seu negócio, e mais algumas que a IA faz. Ela escreve sozinha as próprias instruções.',
     image: 'questions',
   },
   {

@@ -8,5 +8,7 @@ export const LEGAL_LAST_UPDATED = '2026-11-22';
 export const TERMS_SECTION_ID = 'termos-de-uso';
 
 export function formatLegalDate(isoDate: string) {
-  return new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`));
+  return new Intl.DateTimeFormat('pt-BR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${isoDate}T00:00:00Z`),
+  );
 }

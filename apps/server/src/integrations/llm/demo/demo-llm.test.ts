@@ -5,9 +5,17 @@ import { pickRefinementQuestions } from './refinement-bank.ts';
 import { demoReply } from './reply.ts';
 import { assembleSystemPrompt, PROMPT_SECTIONS } from '../../../domain/prompts/system-prompt.ts';
 
-function answers(values: Partial<Record<KeyQuestionKey, string>>, extra: { pergunta: string; resposta: string }[] = []): AnswerItem[] {
+function answers(
+  values: Partial<Record<KeyQuestionKey, string>>,
+  extra: { pergunta: string; resposta: string }[] = [],
+): AnswerItem[] {
   return [
-    ...KEY_QUESTIONS.map((q) => ({ tipo: 'chave' as const, key: q.key, pergunta: q.pergunta, resposta: values[q.key] ?? 'Não sei ainda.' })),
+    ...KEY_QUESTIONS.map((q) => ({
+      tipo: 'chave' as const,
+      key: q.key,
+      pergunta: q.pergunta,
+      resposta: values[q.key] ?? 'Não sei ainda.',
+    })),
     ...extra.map((e) => ({ tipo: 'refinamento' as const, ...e })),
   ];
 }
@@ -63,16 +71,22 @@ describe('pickRefinementQuestions', () => {
   });
 
   it('says what it is about in contexto', () => {
-    expect(pickRefinementQuestions(DENTIST).contexto).toMatch(/^Com base no que você contou sobre "Clínica Sorriso Leve", faltam detalhes sobre .+\.$/);
+    expect(pickRefinementQuestions(DENTIST).contexto).toMatch(
+      /^Com base no que você contou sobre "Clínica Sorriso Leve", faltam detalhes sobre .+\.$/,
+    );
   });
 });
 
 describe('assembleSystemPrompt', () => {
   it('has every section in order, the name, every answer and the rules', () => {
-    const prompt = assembleSystemPrompt([...DENTIST, { tipo: 'refinamento', pergunta: 'Quais horários?', resposta: 'Seg a sex, 9h às 18h' }], 'Luna');
+    const prompt = assembleSystemPrompt(
+      [...DENTIST, { tipo: 'refinamento', pergunta: 'Quais horários?', resposta: 'Seg a sex, 9h às 18h' }],
+      'Luna',
+    );
     let last = -1;
     for (const section of PROMPT_SECTIONS) {
-      const at = prompt.indexOf(`\n${section}\n`) === -1 ? prompt.indexOf(`${section}\n`) : prompt.indexOf(`\n${section}\n`);
+      const at =
+        prompt.indexOf(`\n${section}\n`) === -1 ? prompt.indexOf(`${section}\n`) : prompt.indexOf(`\n${section}\n`);
       expect(at, section).toBeGreaterThan(last);
       last = at;
     }
@@ -86,17 +100,22 @@ describe('assembleSystemPrompt', () => {
 
 describe('demoReply', () => {
   const prompt = assembleSystemPrompt(DENTIST, 'Luna');
-  const say = (...texts: string[]) => texts.map((content, i) => ({ role: i % 2 === 0 ? ('user' as const) : ('assistant' as const), content }));
+  const say = (...texts: string[]) =>
+    texts.map((content, i) => ({ role: i % 2 === 0 ? ('user' as const) : ('assistant' as const), content }));
 
   it('greets with the agent’s name and the business', () => {
-    expect(demoReply(prompt, DENTIST, say('Oi, boa tarde!'))).toBe('Olá! Aqui é Luna, do atendimento virtual — Clínica Sorriso Leve. Como posso te ajudar hoje?');
+    expect(demoReply(prompt, DENTIST, say('Oi, boa tarde!'))).toBe(
+      'Olá! Aqui é Luna, do atendimento virtual — Clínica Sorriso Leve. Como posso te ajudar hoje?',
+    );
   });
 
   it('answers price, objections and buying from the agent’s own answers, ending with one question', () => {
     const price = demoReply(prompt, DENTIST, say('Quanto custa o clareamento?'));
     expect(price).toContain('R$ 890');
     expect(price.match(/\?/g)).toHaveLength(1);
-    expect(demoReply(prompt, DENTIST, say('Achei caro...'))).toBe('Entendo, faz sentido pensar com calma. Mostro o parcelamento. O que mais pesa para você na decisão?');
+    expect(demoReply(prompt, DENTIST, say('Achei caro...'))).toBe(
+      'Entendo, faz sentido pensar com calma. Mostro o parcelamento. O que mais pesa para você na decisão?',
+    );
     // An 'objection → answer' pair from the training answers a matching question.
     expect(demoReply(prompt, DENTIST, say('Dói muito?'))).toContain('É indolor.');
     expect(demoReply(prompt, DENTIST, say('Quero agendar!'))).toContain('https://agenda.exemplo.com.br/sorriso');
@@ -117,10 +136,22 @@ describe('createDemoLlm', () => {
   it('answers call A with JSON, call B with the assembled prompt, replies, and never needs the network', async () => {
     const llm = createDemoLlm();
     expect(llm.kind).toBe('demo');
-    const a = JSON.parse(await llm.complete({ messages: [], task: { kind: 'refinement-questions', respostas: DENTIST } }));
+    const a = JSON.parse(
+      await llm.complete({ messages: [], task: { kind: 'refinement-questions', respostas: DENTIST } }),
+    );
     expect(a).toEqual(pickRefinementQuestions(DENTIST));
-    expect(await llm.complete({ messages: [], task: { kind: 'system-prompt', respostas: DENTIST, apelido: 'Luna' } })).toBe(assembleSystemPrompt(DENTIST, 'Luna'));
-    const reply = await llm.complete({ messages: [], task: { kind: 'reply', systemPrompt: 'Você é Luna, assistente.', respostas: DENTIST, history: [{ role: 'user', content: 'oi' }] } });
+    expect(
+      await llm.complete({ messages: [], task: { kind: 'system-prompt', respostas: DENTIST, apelido: 'Luna' } }),
+    ).toBe(assembleSystemPrompt(DENTIST, 'Luna'));
+    const reply = await llm.complete({
+      messages: [],
+      task: {
+        kind: 'reply',
+        systemPrompt: 'Você é Luna, assistente.',
+        respostas: DENTIST,
+        history: [{ role: 'user', content: 'oi' }],
+      },
+    });
     expect(reply).toContain('Luna');
     expect(await llm.complete({ messages: [{ role: 'user', content: 'Olá' }] })).toMatch(/^Olá!/);
   });

@@ -26,7 +26,11 @@ export function createDemoLlm(): Llm {
           return JSON.stringify(demoPromptCoach(task.currentPrompt, task.instruction, task.full));
         default: {
           const system = request.messages.find((m) => m.role === 'system')?.content ?? '';
-          return demoReply(system, [], request.messages.filter((m) => m.role !== 'system'));
+          return demoReply(
+            system,
+            [],
+            request.messages.filter((m) => m.role !== 'system'),
+          );
         }
       }
     },

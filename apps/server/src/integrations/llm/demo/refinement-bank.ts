@@ -19,16 +19,42 @@ interface BankEntry {
 }
 
 const PRICE_WORDS = ['r$', 'reais', 'preco', 'valor', 'custa', 'custo', 'investimento', 'mensalidade', 'a partir de'];
-const PAYMENT_WORDS = ['pix', 'cartao', 'parcel', 'boleto', 'a vista', 'dinheiro', 'transferencia', 'x sem juros', '10x', '12x'];
-const HANDOFF_WORDS = ['atendente', 'equipe', 'humano', 'secretaria', 'recepcao', 'recepcionista', 'vendedor', 'consultor', 'gerente', 'passar para', 'encaminh', 'transfer'];
+const PAYMENT_WORDS = [
+  'pix',
+  'cartao',
+  'parcel',
+  'boleto',
+  'a vista',
+  'dinheiro',
+  'transferencia',
+  'x sem juros',
+  '10x',
+  '12x',
+];
+const HANDOFF_WORDS = [
+  'atendente',
+  'equipe',
+  'humano',
+  'secretaria',
+  'recepcao',
+  'recepcionista',
+  'vendedor',
+  'consultor',
+  'gerente',
+  'passar para',
+  'encaminh',
+  'transfer',
+];
 const CYCLE_WORDS = ['dias', 'semana', 'meses', 'imediat', 'na hora', 'no mesmo dia', 'rapido', 'demora'];
 
 export const REFINEMENT_BANK: readonly BankEntry[] = [
   {
     categoria: 'ticket',
     assunto: 'valores',
-    pergunta: 'Qual é o valor médio (ticket) que um cliente investe com você, e existe uma opção de entrada mais acessível?',
-    justificativa: 'Sem uma faixa de preço a IA não consegue responder "quanto custa?", a pergunta mais comum no WhatsApp.',
+    pergunta:
+      'Qual é o valor médio (ticket) que um cliente investe com você, e existe uma opção de entrada mais acessível?',
+    justificativa:
+      'Sem uma faixa de preço a IA não consegue responder "quanto custa?", a pergunta mais comum no WhatsApp.',
     unless: PRICE_WORDS,
     peso: 9,
   },
@@ -43,7 +69,8 @@ export const REFINEMENT_BANK: readonly BankEntry[] = [
   {
     categoria: 'ciclo_vendas',
     assunto: 'tempo de decisão',
-    pergunta: 'Quanto tempo costuma passar entre o primeiro contato e a compra, e o que faz o cliente decidir mais rápido?',
+    pergunta:
+      'Quanto tempo costuma passar entre o primeiro contato e a compra, e o que faz o cliente decidir mais rápido?',
     justificativa: 'Com o ciclo de vendas a IA sabe quando insistir, quando dar espaço e quando retomar o contato.',
     unless: CYCLE_WORDS,
     peso: 7,
@@ -51,7 +78,8 @@ export const REFINEMENT_BANK: readonly BankEntry[] = [
   {
     categoria: 'qualificacao',
     assunto: 'qualificação',
-    pergunta: 'Quais informações a IA precisa descobrir para saber se a pessoa está pronta para comprar (por exemplo necessidade, orçamento ou prazo)?',
+    pergunta:
+      'Quais informações a IA precisa descobrir para saber se a pessoa está pronta para comprar (por exemplo necessidade, orçamento ou prazo)?',
     justificativa: 'Perguntas de qualificação evitam gastar tempo com curiosos e priorizam quem quer comprar agora.',
     unless: ['qualific', 'orcamento', 'perfil', 'pergunto', 'descobrir'],
     peso: 8,
@@ -61,7 +89,22 @@ export const REFINEMENT_BANK: readonly BankEntry[] = [
     assunto: 'agenda',
     pergunta: 'Em quais dias e horários você atende, e com quanta antecedência o cliente precisa agendar?',
     justificativa: 'Você trabalha com horários marcados; a IA precisa saber a disponibilidade para propor um encaixe.',
-    when: ['agend', 'consulta', 'horario', 'sessao', 'sessoes', 'avaliacao', 'marcar', 'visita', 'reuniao', 'atendimento presencial', 'clinica', 'consultorio', 'studio', 'salao'],
+    when: [
+      'agend',
+      'consulta',
+      'horario',
+      'sessao',
+      'sessoes',
+      'avaliacao',
+      'marcar',
+      'visita',
+      'reuniao',
+      'atendimento presencial',
+      'clinica',
+      'consultorio',
+      'studio',
+      'salao',
+    ],
     peso: 10,
   },
   {
@@ -69,15 +112,40 @@ export const REFINEMENT_BANK: readonly BankEntry[] = [
     assunto: 'entrega',
     pergunta: 'Para quais regiões você entrega, qual é o prazo e quanto custa o frete?',
     justificativa: 'Você vende algo que precisa chegar ao cliente; prazo e frete decidem muitas compras.',
-    when: ['entreg', 'frete', 'envio', 'envia', 'correios', 'delivery', 'retirada', 'loja', 'estoque', 'encomenda', 'sedex'],
+    when: [
+      'entreg',
+      'frete',
+      'envio',
+      'envia',
+      'correios',
+      'delivery',
+      'retirada',
+      'loja',
+      'estoque',
+      'encomenda',
+      'sedex',
+    ],
     peso: 10,
   },
   {
     categoria: 'acesso',
     assunto: 'acesso ao conteúdo',
-    pergunta: 'Depois da compra, como o cliente recebe o acesso, e por quanto tempo pode usar o conteúdo ou o acompanhamento?',
+    pergunta:
+      'Depois da compra, como o cliente recebe o acesso, e por quanto tempo pode usar o conteúdo ou o acompanhamento?',
     justificativa: 'Em produtos digitais e mentorias a dúvida sobre o acesso aparece logo antes da compra.',
-    when: ['curso', 'mentoria', 'infoproduto', 'aula', 'online', 'plataforma', 'ebook', 'e-book', 'comunidade', 'treinamento', 'imersao'],
+    when: [
+      'curso',
+      'mentoria',
+      'infoproduto',
+      'aula',
+      'online',
+      'plataforma',
+      'ebook',
+      'e-book',
+      'comunidade',
+      'treinamento',
+      'imersao',
+    ],
     peso: 9,
   },
   {
@@ -100,7 +168,8 @@ export const REFINEMENT_BANK: readonly BankEntry[] = [
     categoria: 'concorrencia',
     assunto: 'diferenciais',
     pergunta: 'O que diferencia você da concorrência quando o cliente diz que encontrou mais barato?',
-    justificativa: 'A objeção de preço aparece nas suas respostas; um diferencial claro ajuda a IA a responder sem dar desconto.',
+    justificativa:
+      'A objeção de preço aparece nas suas respostas; um diferencial claro ajuda a IA a responder sem dar desconto.',
     when: ['caro', 'mais barato', 'concorr', 'outro lugar', 'pesquis', 'compar', 'desconto'],
     peso: 7,
   },
@@ -123,9 +192,26 @@ export const REFINEMENT_BANK: readonly BankEntry[] = [
   {
     categoria: 'limites',
     assunto: 'limites do atendimento',
-    pergunta: 'Há assuntos que a IA não deve tratar ou promessas que não pode fazer (por exemplo diagnósticos, prazos ou resultados garantidos)?',
+    pergunta:
+      'Há assuntos que a IA não deve tratar ou promessas que não pode fazer (por exemplo diagnósticos, prazos ou resultados garantidos)?',
     justificativa: 'Na sua área há cuidados éticos e legais; a IA precisa saber onde parar e chamar você.',
-    when: ['saude', 'clinica', 'odonto', 'dentista', 'dental', 'advoga', 'juridic', 'medic', 'terapia', 'terapeuta', 'psico', 'nutri', 'estetica', 'fisioterap', 'contab'],
+    when: [
+      'saude',
+      'clinica',
+      'odonto',
+      'dentista',
+      'dental',
+      'advoga',
+      'juridic',
+      'medic',
+      'terapia',
+      'terapeuta',
+      'psico',
+      'nutri',
+      'estetica',
+      'fisioterap',
+      'contab',
+    ],
     peso: 8,
   },
   {
@@ -172,7 +258,8 @@ export function pickRefinementQuestions(respostas: readonly AnswerItem[]): DemoR
   const chosen = scored.slice(0, DEMO_QUESTIONS).map((s) => s.entry);
   for (const categoria of CORE_CATEGORIES) {
     if (chosen.length >= 3) break;
-    if (!chosen.some((c) => c.categoria === categoria)) chosen.push(REFINEMENT_BANK.find((e) => e.categoria === categoria)!);
+    if (!chosen.some((c) => c.categoria === categoria))
+      chosen.push(REFINEMENT_BANK.find((e) => e.categoria === categoria)!);
   }
 
   const negocio = keyAnswer(respostas, 'negocio');

@@ -1,16 +1,78 @@
 import type { AnswerItem } from '@vendai/contracts';
 import type { ChatMessage } from '../llm.ts';
-import { countHits, firstSentences, keyAnswer, normalise, refinementAnswers, sentence } from '../../../domain/prompts/text.ts';
+import {
+  countHits,
+  firstSentences,
+  keyAnswer,
+  normalise,
+  refinementAnswers,
+  sentence,
+} from '../../../domain/prompts/text.ts';
 
 type Intent = 'greeting' | 'price' | 'objection' | 'buy' | 'product' | 'about' | 'thanks' | 'other';
 
 /** Checked in this order: the first intent whose words occur wins. */
 const INTENTS: ReadonlyArray<[Intent, readonly string[]]> = [
-  ['objection', ['caro', 'pensar', 'vou ver', 'depois eu', 'nao sei', 'medo', 'sera que', 'nao tenho certeza', 'mais barato', 'garantia', 'funciona mesmo', 'desconto']],
-  ['buy', ['encomend', 'fazer um pedido', 'fazer o pedido', 'comprar', 'agendar', 'marcar', 'fechar', 'quero sim', 'quero fazer', 'quero contratar', 'como faco', 'como faz para', 'link', 'pagar', 'pagamento', 'reservar', 'contratar']],
+  [
+    'objection',
+    [
+      'caro',
+      'pensar',
+      'vou ver',
+      'depois eu',
+      'nao sei',
+      'medo',
+      'sera que',
+      'nao tenho certeza',
+      'mais barato',
+      'garantia',
+      'funciona mesmo',
+      'desconto',
+    ],
+  ],
+  [
+    'buy',
+    [
+      'encomend',
+      'fazer um pedido',
+      'fazer o pedido',
+      'comprar',
+      'agendar',
+      'marcar',
+      'fechar',
+      'quero sim',
+      'quero fazer',
+      'quero contratar',
+      'como faco',
+      'como faz para',
+      'link',
+      'pagar',
+      'pagamento',
+      'reservar',
+      'contratar',
+    ],
+  ],
   ['price', ['preco', 'valor', 'quanto', 'custa', 'r$', 'parcel', 'pix', 'cartao', 'investimento']],
-  ['about', ['onde fica', 'endereco', 'quem e', 'voces sao', 'empresa', 'horario de funcionamento', 'atende onde', 'cidade']],
-  ['product', ['como funciona', 'o que e', 'o que voces', 'servico', 'produto', 'tem ', 'voces fazem', 'trabalham com', 'informac', 'detalhe', 'duvida']],
+  [
+    'about',
+    ['onde fica', 'endereco', 'quem e', 'voces sao', 'empresa', 'horario de funcionamento', 'atende onde', 'cidade'],
+  ],
+  [
+    'product',
+    [
+      'como funciona',
+      'o que e',
+      'o que voces',
+      'servico',
+      'produto',
+      'tem ',
+      'voces fazem',
+      'trabalham com',
+      'informac',
+      'detalhe',
+      'duvida',
+    ],
+  ],
   ['thanks', ['obrigad', 'valeu', 'agradec']],
   ['greeting', ['oi', 'ola', 'bom dia', 'boa tarde', 'boa noite', 'tudo bem', 'e ai', 'opa']],
 ];
@@ -24,7 +86,10 @@ const FOLLOW_UPS: Record<Intent, readonly string[]> = {
   product: ['O que você gostaria de resolver com isso?', 'Quer saber os valores?'],
   about: ['Posso te ajudar com mais alguma informação?', 'Quer conhecer nossos serviços?'],
   thanks: ['Qualquer dúvida, é só me chamar por aqui.', 'Estou por aqui quando precisar.'],
-  other: ['Para eu te ajudar melhor: o que você está buscando resolver agora?', 'Me conta um pouco mais do que você precisa?'],
+  other: [
+    'Para eu te ajudar melhor: o que você está buscando resolver agora?',
+    'Me conta um pouco mais do que você precisa?',
+  ],
 };
 
 const FACT_FOLLOW_UPS = ['Posso te ajudar com mais alguma coisa?', 'Quer saber mais algum detalhe?'] as const;
@@ -54,14 +119,19 @@ function refinementAbout(respostas: readonly AnswerItem[], words: readonly strin
  * Short, one question at a time, as the system prompt's rules ask. The conversation engine calls
  * it through the demo LLM's `complete` with a 'reply' task.
  */
-export function demoReply(systemPrompt: string, respostas: readonly AnswerItem[], history: readonly ChatMessage[]): string {
+export function demoReply(
+  systemPrompt: string,
+  respostas: readonly AnswerItem[],
+  history: readonly ChatMessage[],
+): string {
   const lastCustomer = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
   const intent = detectIntent(lastCustomer);
   const turn = history.filter((m) => m.role === 'assistant').length;
   const followUp = FOLLOW_UPS[intent][turn % FOLLOW_UPS[intent].length]!;
   const name = agentName(systemPrompt);
   const tom = normalise(keyAnswer(respostas, 'tom'));
-  const useEmoji = countHits(tom, ['emoji']) > 0 && countHits(tom, ['sem emoji', 'nao usa', 'nao use', 'evit', 'nada de emoji']) === 0;
+  const useEmoji =
+    countHits(tom, ['emoji']) > 0 && countHits(tom, ['sem emoji', 'nao usa', 'nao use', 'evit', 'nada de emoji']) === 0;
   const pick = (...texts: string[]) => texts.map((t) => t.trim()).find(Boolean) ?? '';
 
   let body: string;
@@ -75,12 +145,19 @@ export function demoReply(systemPrompt: string, respostas: readonly AnswerItem[]
     case 'price': {
       const pagamento = refinementAbout(respostas, ['pagamento', 'parcel', 'ticket', 'valor', 'investe']);
       const produto = keyAnswer(respostas, 'produto');
-      body = sentence(firstSentences(pick(countHits(normalise(produto), ['r$', 'reais', 'valor', 'preco']) ? produto : '', pagamento, produto), 240));
+      body = sentence(
+        firstSentences(
+          pick(countHits(normalise(produto), ['r$', 'reais', 'valor', 'preco']) ? produto : '', pagamento, produto),
+          240,
+        ),
+      );
       break;
     }
     case 'objection': {
       const objecoes = respostas.filter((r) => r.tipo === 'chave' && r.key === 'objecoes');
-      const answer = bestMatchingFact(objecoes, lastCustomer) ?? pick(refinementAbout(respostas, ['garantia', 'diferenc']), keyAnswer(respostas, 'objecoes'));
+      const answer =
+        bestMatchingFact(objecoes, lastCustomer) ??
+        pick(refinementAbout(respostas, ['garantia', 'diferenc']), keyAnswer(respostas, 'objecoes'));
       body = `Entendo, faz sentido pensar com calma. ${upperFirst(sentence(firstSentences(answer, 220)))}`;
       break;
     }
@@ -109,7 +186,47 @@ export function demoReply(systemPrompt: string, respostas: readonly AnswerItem[]
   return `${body.trim()} ${followUp}`.replace(/\s+/g, ' ').trim();
 }
 
-const STOPWORDS = new Set(['que', 'com', 'tem', 'sim', 'nao', 'uma', 'uns', 'dos', 'das', 'por', 'pra', 'seu', 'sua', 'meu', 'mas', 'bem', 'oi', 'ola', 'vcs', 'voces', 'voce', 'para', 'como', 'qual', 'quais', 'quero', 'sobre', 'esse', 'essa', 'isso', 'tenho', 'temos', 'mais', 'muito', 'pode', 'podem', 'fazer', 'estou', 'gostaria']);
+const STOPWORDS = new Set([
+  'que',
+  'com',
+  'tem',
+  'sim',
+  'nao',
+  'uma',
+  'uns',
+  'dos',
+  'das',
+  'por',
+  'pra',
+  'seu',
+  'sua',
+  'meu',
+  'mas',
+  'bem',
+  'oi',
+  'ola',
+  'vcs',
+  'voces',
+  'voce',
+  'para',
+  'como',
+  'qual',
+  'quais',
+  'quero',
+  'sobre',
+  'esse',
+  'essa',
+  'isso',
+  'tenho',
+  'temos',
+  'mais',
+  'muito',
+  'pode',
+  'podem',
+  'fazer',
+  'estou',
+  'gostaria',
+]);
 
 /** Word stems (first 5 letters of words of 3+ letters, minus common words) of a text. */
 function stems(text: string): Set<string> {
@@ -149,6 +266,11 @@ const upperFirst = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 function businessLabel(negocio: string): string | null {
   const first = negocio.split(/[,.;:\n(]|\s[–-]\s/)[0]!.trim();
   if (!first || first.length > 50) return null;
-  if (/^(eu|nós|nos|a gente|sou|somos|tenho|temos|trabalho|trabalhamos|vendo|vendemos|faço|faco|fazemos|atendo|atendemos|meu|minha|nosso|nossa|é|e|um|uma)\b/i.test(first)) return null;
+  if (
+    /^(eu|nós|nos|a gente|sou|somos|tenho|temos|trabalho|trabalhamos|vendo|vendemos|faço|faco|fazemos|atendo|atendemos|meu|minha|nosso|nossa|é|e|um|uma)\b/i.test(
+      first,
+    )
+  )
+    return null;
   return first;
 }

@@ -12,7 +12,11 @@ export const MONTH_SECONDS = 30 * 24 * 3600;
  * pointed at it with {host, port, protocol: 'http'}): customers, checkout sessions, subscriptions,
  * billing-portal sessions and billing meter events. Form-encoded bodies and JSON answers, like Stripe.
  */
-export async function startStandinApi(o: { store: StandinStore; secretKey: string; appUrl: string }): Promise<{ server: FastifyInstance; port: number }> {
+export async function startStandinApi(o: {
+  store: StandinStore;
+  secretKey: string;
+  appUrl: string;
+}): Promise<{ server: FastifyInstance; port: number }> {
   const { store } = o;
   const server = Fastify({ logger: false });
   server.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -28,7 +32,14 @@ export async function startStandinApi(o: { store: StandinStore; secretKey: strin
     const body = (req.body ?? {}) as Record<string, any>;
     const key = req.headers['idempotency-key'];
     const now = await store.now();
-    const customer = { id: newId('cus'), object: 'customer', email: body.email ?? null, name: body.name ?? null, metadata: body.metadata ?? {}, created: now };
+    const customer = {
+      id: newId('cus'),
+      object: 'customer',
+      email: body.email ?? null,
+      name: body.name ?? null,
+      metadata: body.metadata ?? {},
+      created: now,
+    };
     if (typeof key !== 'string') return store.put('customer', customer);
     // Same idempotency key → the customer created the first time (Stripe keeps keys for 24 h).
     const ref = await store.putOnce('idempotency', { id: `customers:${key}`, customerId: customer.id });
@@ -38,8 +49,10 @@ export async function startStandinApi(o: { store: StandinStore; secretKey: strin
 
   server.post('/v1/checkout/sessions', async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, any>;
-    if (body.mode !== 'subscription') return stripeError(reply, 400, 'Only mode=subscription is supported by the local stand-in.');
-    if (!body.customer || !(await store.get('customer', body.customer))) return stripeError(reply, 400, `No such customer: '${body.customer}'`);
+    if (body.mode !== 'subscription')
+      return stripeError(reply, 400, 'Only mode=subscription is supported by the local stand-in.');
+    if (!body.customer || !(await store.get('customer', body.customer)))
+      return stripeError(reply, 400, `No such customer: '${body.customer}'`);
     const items = Array.isArray(body.line_items) ? body.line_items : Object.values(body.line_items ?? {});
     if (!items.length) return stripeError(reply, 400, 'line_items is required.');
     const id = newId('cs');
@@ -58,7 +71,10 @@ export async function startStandinApi(o: { store: StandinStore; secretKey: strin
       url: `${o.appUrl}${STANDIN_PAGES_PREFIX}/checkout/${id}`,
       created: await store.now(),
       // Kept for 'Pagar' (Stripe keeps them too, behind expand[]=line_items).
-      x_line_items: items.map((i: any) => ({ price: i.price, quantity: i.quantity === undefined ? null : Number(i.quantity) })),
+      x_line_items: items.map((i: any) => ({
+        price: i.price,
+        quantity: i.quantity === undefined ? null : Number(i.quantity),
+      })),
       x_subscription_metadata: body.subscription_data?.metadata ?? {},
     };
     return store.put('checkout.session', session);
@@ -66,17 +82,34 @@ export async function startStandinApi(o: { store: StandinStore; secretKey: strin
 
   server.get<{ Params: { id: string } }>('/v1/checkout/sessions/:id', async (req, reply) => {
     const session = await store.get('checkout.session', req.params.id);
-    return session ? publicObject(session) : stripeError(reply, 404, `No such checkout.session: '${req.params.id}'`, 'invalid_request_error', 'resource_missing');
+    return session
+      ? publicObject(session)
+      : stripeError(
+          reply,
+          404,
+          `No such checkout.session: '${req.params.id}'`,
+          'invalid_request_error',
+          'resource_missing',
+        );
   });
 
   server.get<{ Params: { id: string } }>('/v1/subscriptions/:id', async (req, reply) => {
     const sub = await store.get('subscription', req.params.id);
-    return sub ? sub : stripeError(reply, 404, `No such subscription: '${req.params.id}'`, 'invalid_request_error', 'resource_missing');
+    return sub
+      ? sub
+      : stripeError(
+          reply,
+          404,
+          `No such subscription: '${req.params.id}'`,
+          'invalid_request_error',
+          'resource_missing',
+        );
   });
 
   server.post('/v1/billing_portal/sessions', async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, any>;
-    if (!body.customer || !(await store.get('customer', body.customer))) return stripeError(reply, 400, `No such customer: '${body.customer}'`);
+    if (!body.customer || !(await store.get('customer', body.customer)))
+      return stripeError(reply, 400, `No such customer: '${body.customer}'`);
     const id = newId('bps');
     return store.put('billing_portal.session', {
       id,
@@ -93,14 +126,44 @@ export async function startStandinApi(o: { store: StandinStore; secretKey: strin
     const customerId = body.payload?.stripe_customer_id;
     const value = Number(body.payload?.value ?? 1);
     if (!body.event_name || !customerId || !body.identifier || !Number.isFinite(value)) {
-      return stripeError(reply, 400, 'event_name, identifier, payload[stripe_customer_id] and payload[value] are required.');
+      return stripeError(
+        reply,
+        400,
+        'event_name, identifier, payload[stripe_customer_id] and payload[value] are required.',
+      );
     }
-    const created = await store.addMeterEvent({ identifier: String(body.identifier), eventName: String(body.event_name), customerId, value });
-    if (!created) return stripeError(reply, 400, `An event with identifier ${body.identifier} already exists.`, 'invalid_request_error', 'duplicate_meter_event');
-    return { object: 'billing.meter_event', event_name: body.event_name, identifier: body.identifier, payload: body.payload, livemode: false, created: await store.now(), timestamp: Number(body.timestamp ?? (await store.now())) };
+    const created = await store.addMeterEvent({
+      identifier: String(body.identifier),
+      eventName: String(body.event_name),
+      customerId,
+      value,
+    });
+    if (!created)
+      return stripeError(
+        reply,
+        400,
+        `An event with identifier ${body.identifier} already exists.`,
+        'invalid_request_error',
+        'duplicate_meter_event',
+      );
+    return {
+      object: 'billing.meter_event',
+      event_name: body.event_name,
+      identifier: body.identifier,
+      payload: body.payload,
+      livemode: false,
+      created: await store.now(),
+      timestamp: Number(body.timestamp ?? (await store.now())),
+    };
   });
 
-  server.setNotFoundHandler((req, reply) => stripeError(reply, 404, `Unrecognized request URL (${req.method}: ${req.url}). The local payments stand-in implements only what VendAI calls.`));
+  server.setNotFoundHandler((req, reply) =>
+    stripeError(
+      reply,
+      404,
+      `Unrecognized request URL (${req.method}: ${req.url}). The local payments stand-in implements only what VendAI calls.`,
+    ),
+  );
 
   await server.listen({ host: '127.0.0.1', port: 0 });
   const address = server.server.address();
@@ -113,6 +176,12 @@ export function publicObject(o: StandinObject): StandinObject {
   return Object.fromEntries(Object.entries(o).filter(([k]) => !k.startsWith('x_'))) as StandinObject;
 }
 
-function stripeError(reply: FastifyReply, status: number, message: string, type = 'invalid_request_error', code?: string) {
+function stripeError(
+  reply: FastifyReply,
+  status: number,
+  message: string,
+  type = 'invalid_request_error',
+  code?: string,
+) {
   return reply.status(status).send({ error: { type, message, ...(code ? { code } : {}) } });
 }

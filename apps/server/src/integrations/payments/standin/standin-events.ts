@@ -15,11 +15,27 @@ export function createStandinLifecycle(o: { app: FastifyInstance; store: Standin
   const { store } = o;
 
   async function send(type: string, object: StandinObject): Promise<void> {
-    const event = { id: newId('evt'), object: 'event', api_version: Stripe.API_VERSION, created: await store.now(), livemode: false, type, data: { object: publicObject(object) }, pending_webhooks: 1, request: { id: null, idempotency_key: null } };
+    const event = {
+      id: newId('evt'),
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: await store.now(),
+      livemode: false,
+      type,
+      data: { object: publicObject(object) },
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+    };
     const payload = JSON.stringify(event);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: o.webhookSecret });
-    const res = await o.app.inject({ method: 'POST', url: STRIPE_WEBHOOK_PATH, payload, headers: { 'content-type': 'application/json', 'stripe-signature': signature } });
-    if (res.statusCode >= 300) o.app.log.warn({ type, status: res.statusCode, body: res.body }, 'pagamentos locais: o webhook não foi aceito');
+    const res = await o.app.inject({
+      method: 'POST',
+      url: STRIPE_WEBHOOK_PATH,
+      payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    });
+    if (res.statusCode >= 300)
+      o.app.log.warn({ type, status: res.statusCode, body: res.body }, 'pagamentos locais: o webhook não foi aceito');
   }
 
   function invoice(sub: StandinObject, status: 'paid' | 'open', now: number): StandinObject {
@@ -39,7 +55,13 @@ export function createStandinLifecycle(o: { app: FastifyInstance; store: Standin
   }
 
   async function price(id: string, unitAmount: number | null): Promise<StandinObject> {
-    return { id, object: 'price', unit_amount: unitAmount, currency: 'usd', recurring: { interval: 'month', usage_type: unitAmount === null ? 'metered' : 'licensed' } };
+    return {
+      id,
+      object: 'price',
+      unit_amount: unitAmount,
+      currency: 'usd',
+      recurring: { interval: 'month', usage_type: unitAmount === null ? 'metered' : 'licensed' },
+    };
   }
 
   return {
@@ -50,7 +72,14 @@ export function createStandinLifecycle(o: { app: FastifyInstance; store: Standin
       const now = await store.now();
       const items = [];
       for (const li of session.x_line_items as { price: string; quantity: number | null }[]) {
-        items.push({ id: newId('si'), object: 'subscription_item', price: await price(li.price, prices.get(li.price) ?? null), quantity: li.quantity ?? undefined, current_period_start: now, current_period_end: now + MONTH_SECONDS });
+        items.push({
+          id: newId('si'),
+          object: 'subscription_item',
+          price: await price(li.price, prices.get(li.price) ?? null),
+          quantity: li.quantity ?? undefined,
+          current_period_start: now,
+          current_period_end: now + MONTH_SECONDS,
+        });
       }
       const sub = await store.put('subscription', {
         id: newId('sub'),
@@ -65,7 +94,12 @@ export function createStandinLifecycle(o: { app: FastifyInstance; store: Standin
         created: now,
         items: { object: 'list', data: items },
       });
-      const done = await store.put('checkout.session', { ...session, status: 'complete', payment_status: 'paid', subscription: sub.id });
+      const done = await store.put('checkout.session', {
+        ...session,
+        status: 'complete',
+        payment_status: 'paid',
+        subscription: sub.id,
+      });
       await send('customer.subscription.created', sub);
       await send('invoice.finalized', invoice(sub, 'open', now)); // not on the app's allow-list: ignored
       await send('invoice.paid', invoice(sub, 'paid', now));
@@ -84,7 +118,11 @@ export function createStandinLifecycle(o: { app: FastifyInstance; store: Standin
     async setCancelAtPeriodEnd(subscriptionId: string, cancel: boolean): Promise<void> {
       const sub = await store.get('subscription', subscriptionId);
       if (!sub || sub.status === 'canceled') return;
-      const next = await store.put('subscription', { ...sub, cancel_at_period_end: cancel, canceled_at: cancel ? await store.now() : null });
+      const next = await store.put('subscription', {
+        ...sub,
+        cancel_at_period_end: cancel,
+        canceled_at: cancel ? await store.now() : null,
+      });
       await send('customer.subscription.updated', next);
     },
 
@@ -93,7 +131,10 @@ export function createStandinLifecycle(o: { app: FastifyInstance; store: Standin
       const sub = await store.get('subscription', subscriptionId);
       if (!sub || sub.status === 'canceled') return;
       const [first, ...rest] = sub.items.data;
-      const next = await store.put('subscription', { ...sub, items: { ...sub.items, data: [{ ...first, price: await price(priceId, unitAmount) }, ...rest] } });
+      const next = await store.put('subscription', {
+        ...sub,
+        items: { ...sub.items, data: [{ ...first, price: await price(priceId, unitAmount) }, ...rest] },
+      });
       await send('customer.subscription.updated', next);
     },
 
@@ -121,7 +162,11 @@ export function createStandinLifecycle(o: { app: FastifyInstance; store: Standin
             current = await store.put('subscription', { ...current, status: 'canceled', ended_at: end });
             await send('customer.subscription.deleted', current);
           } else {
-            const items = current.items.data.map((i: StandinObject) => ({ ...i, current_period_start: end, current_period_end: end + MONTH_SECONDS }));
+            const items = current.items.data.map((i: StandinObject) => ({
+              ...i,
+              current_period_start: end,
+              current_period_end: end + MONTH_SECONDS,
+            }));
             current = await store.put('subscription', { ...current, items: { ...current.items, data: items } });
             await send('invoice.paid', invoice(current, 'paid', end));
             await send('customer.subscription.updated', current);

@@ -3,8 +3,10 @@
 const escapeMap: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const esc = (v: unknown) => String(v ?? '').replace(/[&<>"']/g, (c) => escapeMap[c]!);
 
-export const usd = (cents: number) => new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' }).format(cents / 100);
-export const dateBr = (unixSeconds: number) => new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(unixSeconds * 1000));
+export const usd = (cents: number) =>
+  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' }).format(cents / 100);
+export const dateBr = (unixSeconds: number) =>
+  new Intl.DateTimeFormat('pt-BR', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(unixSeconds * 1000));
 
 const css = `
 *{box-sizing:border-box}body{margin:0;font-family:Inter,ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f1f5f9;color:#0f172a}
@@ -31,7 +33,12 @@ export function page(title: string, body: string): string {
 <main><div class="card"><p class="brand">VendAI</p>${body}</div></main></body></html>`;
 }
 
-export const postButton = (action: string, label: string, kind: 'primary' | 'secondary' | 'danger', hidden: Record<string, string> = {}) =>
+export const postButton = (
+  action: string,
+  label: string,
+  kind: 'primary' | 'secondary' | 'danger',
+  hidden: Record<string, string> = {},
+) =>
   `<form method="post" action="${esc(action)}">${Object.entries(hidden)
     .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
     .join('')}<button type="submit" class="${kind}">${esc(label)}</button></form>`;

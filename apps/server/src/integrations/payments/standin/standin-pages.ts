@@ -15,9 +15,14 @@ type Params = { Params: { id: string } };
  * /pagamentos-local/checkout/:id with 'Pagar' and 'Cancelar', /pagamentos-local/portal/:id to cancel,
  * reactivate or change the plan, and a test clock. Session ids are random: knowing one is the access.
  */
-export async function standinPages(app: FastifyInstance, o: { db: Db; store: StandinStore; lifecycle: StandinLifecycle; overagePriceId: string }) {
+export async function standinPages(
+  app: FastifyInstance,
+  o: { db: Db; store: StandinStore; lifecycle: StandinLifecycle; overagePriceId: string },
+) {
   const { store, lifecycle } = o;
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => done(null, qs.parse(body as string)));
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
+    done(null, qs.parse(body as string)),
+  );
 
   async function paidPlans() {
     const rows = await o.db.select().from(plans).where(isNotNull(plans.stripePriceId));
@@ -32,8 +37,17 @@ export async function standinPages(app: FastifyInstance, o: { db: Db; store: Sta
     map.set(o.overagePriceId, null);
     return map;
   }
-  const html = (reply: FastifyReply, body: string, status = 200) => reply.status(status).type('text/html; charset=utf-8').send(body);
-  const notFound = (reply: FastifyReply) => html(reply, page('Não encontrado', '<h1>Sessão não encontrada</h1><p class="muted">Este link de pagamento não existe ou expirou.</p>'), 404);
+  const html = (reply: FastifyReply, body: string, status = 200) =>
+    reply.status(status).type('text/html; charset=utf-8').send(body);
+  const notFound = (reply: FastifyReply) =>
+    html(
+      reply,
+      page(
+        'Não encontrado',
+        '<h1>Sessão não encontrada</h1><p class="muted">Este link de pagamento não existe ou expirou.</p>',
+      ),
+      404,
+    );
 
   app.get<Params>('/checkout/:id', async (req, reply) => {
     const session = await store.get('checkout.session', req.params.id);
@@ -79,7 +93,9 @@ ${
   async function portalContext(id: string) {
     const session = await store.get('billing_portal.session', id);
     if (!session) return null;
-    const subs = (await store.list('subscription')).filter((s) => s.customer === session.customer).sort((a, b) => b.created - a.created);
+    const subs = (await store.list('subscription'))
+      .filter((s) => s.customer === session.customer)
+      .sort((a, b) => b.created - a.created);
     const sub = subs.find((s) => s.status !== 'canceled') ?? null;
     return { session, sub };
   }
@@ -92,12 +108,23 @@ ${
     const back = `<a class="btn secondary" href="${esc(session.return_url)}">Voltar ao VendAI</a>`;
     const clock = `<h2>Relógio de teste</h2><p class="muted">Hoje no relógio de teste: ${dateBr(await store.now())}.</p>${postButton(`${base}/avancar-relogio`, 'Avançar o relógio em 31 dias', 'secondary')}`;
     if (!sub) {
-      return html(reply, page('Assinatura', `<h1>Sua assinatura</h1><p class="muted">Nenhuma assinatura ativa.</p><div class="actions">${back}</div>${clock}`));
+      return html(
+        reply,
+        page(
+          'Assinatura',
+          `<h1>Sua assinatura</h1><p class="muted">Nenhuma assinatura ativa.</p><div class="actions">${back}</div>${clock}`,
+        ),
+      );
     }
     const item = sub.items.data[0];
     const plan = await planByPrice(item.price.id);
     const end = dateBr(item.current_period_end);
-    const status = sub.status === 'past_due' ? 'Pagamento pendente' : sub.cancel_at_period_end ? `Cancelada: termina em ${end}` : `Ativa: renova em ${end}`;
+    const status =
+      sub.status === 'past_due'
+        ? 'Pagamento pendente'
+        : sub.cancel_at_period_end
+          ? `Cancelada: termina em ${end}`
+          : `Ativa: renova em ${end}`;
     const others = (await paidPlans()).filter((p) => p.stripePriceId !== item.price.id);
     return html(
       reply,

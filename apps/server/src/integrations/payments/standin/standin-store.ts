@@ -34,7 +34,10 @@ export function createStandinStore(db: Db) {
     },
 
     async list(kind: string): Promise<StandinObject[]> {
-      const rows = await db.select({ data: paymentsStandinObjects.data }).from(paymentsStandinObjects).where(eq(paymentsStandinObjects.kind, kind));
+      const rows = await db
+        .select({ data: paymentsStandinObjects.data })
+        .from(paymentsStandinObjects)
+        .where(eq(paymentsStandinObjects.kind, kind));
       return rows.map((r) => r.data as StandinObject);
     },
 
@@ -51,8 +54,17 @@ export function createStandinStore(db: Db) {
     },
 
     /** A meter event, unique by identifier like Stripe's: false when it was already there. */
-    async addMeterEvent(e: { identifier: string; eventName: string; customerId: string; value: number }): Promise<boolean> {
-      const inserted = await db.insert(paymentsStandinMeterEvents).values(e).onConflictDoNothing().returning({ id: paymentsStandinMeterEvents.identifier });
+    async addMeterEvent(e: {
+      identifier: string;
+      eventName: string;
+      customerId: string;
+      value: number;
+    }): Promise<boolean> {
+      const inserted = await db
+        .insert(paymentsStandinMeterEvents)
+        .values(e)
+        .onConflictDoNothing()
+        .returning({ id: paymentsStandinMeterEvents.identifier });
       if (inserted.length) return true;
       await db
         .update(paymentsStandinMeterEvents)

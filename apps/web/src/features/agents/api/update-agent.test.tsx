@@ -12,13 +12,21 @@ describe('useUpdateAgent e as chaves de agentes', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('depois de salvar, toda lista de agentes em cache (página de agentes e seletor do inbox) e o agente atual são invalidados', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(agent), { status: 200, headers: { 'content-type': 'application/json' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify(agent), { status: 200, headers: { 'content-type': 'application/json' } }),
+      ),
+    );
     const client = new QueryClient();
     // The one list key every screen reads (the inbox's picker used to cache the same list under a second key).
     expect(agentsQueryOptions.queryKey).toEqual(agentKeys.list());
     client.setQueryData(agentKeys.list(), [{ ...agent, timing: 0 }]);
     client.setQueryData(agentKeys.current(), { ...agent, timing: 0 });
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
+    );
     const { result } = renderHook(() => useUpdateAgent(), { wrapper });
 
     await act(() => result.current.mutateAsync({ id: agent.id, timing: 30 }));

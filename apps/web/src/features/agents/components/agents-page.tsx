@@ -65,11 +65,16 @@ export function AgentsPage() {
         <p className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
           <span>
             Agentes do plano:{' '}
-            <strong className={cn('font-semibold', limits.canCreateAgent(usage.data) ? 'text-slate-900' : 'text-red-700')}>
+            <strong
+              className={cn('font-semibold', limits.canCreateAgent(usage.data) ? 'text-slate-900' : 'text-red-700')}
+            >
               {usage.data.qtd_agentes}/{usage.data.max_ai_responses}
             </strong>
           </span>
-          <Link to={paths.pricing.getHref()} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <Link
+            to={paths.pricing.getHref()}
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
             Aumentar Limite
           </Link>
         </p>
@@ -99,7 +104,12 @@ export function AgentsPage() {
       <TipsCard />
 
       <LimitDialog open={limitOpen} onOpenChange={setLimitOpen} description={AGENT_MESSAGES.agentLimit} />
-      <DeleteAgentDialogs agent={deleting} inUse={inUse} onInUse={() => setInUse(true)} onClose={() => setDeleting(null)} />
+      <DeleteAgentDialogs
+        agent={deleting}
+        inUse={inUse}
+        onInUse={() => setInUse(true)}
+        onClose={() => setDeleting(null)}
+      />
     </div>
   );
 }
@@ -109,7 +119,9 @@ function StatusBadge({ active }: { active: boolean }) {
     <span
       className={cn(
         'inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold',
-        active ? 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200' : 'bg-slate-100 text-slate-700 ring-1 ring-slate-200',
+        active
+          ? 'bg-emerald-50 text-emerald-800 ring-1 ring-emerald-200'
+          : 'bg-slate-100 text-slate-700 ring-1 ring-slate-200',
       )}
     >
       <span className={cn('size-1.5 rounded-full', active ? 'bg-emerald-500' : 'bg-slate-400')} aria-hidden />
@@ -253,7 +265,10 @@ function EmptyState({ onCreate }: { onCreate: () => void }) {
 
 function TipsCard() {
   return (
-    <section aria-labelledby="dicas-precisao" className="mt-8 rounded-2xl border border-amber-200 bg-amber-50/60 p-5 sm:p-6">
+    <section
+      aria-labelledby="dicas-precisao"
+      className="mt-8 rounded-2xl border border-amber-200 bg-amber-50/60 p-5 sm:p-6"
+    >
       <h2 id="dicas-precisao" className="flex items-center gap-2 font-semibold text-slate-900">
         <Lightbulb className="size-5 text-amber-600" aria-hidden />
         Dicas para uma IA mais precisa

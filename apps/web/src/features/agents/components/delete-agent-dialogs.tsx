@@ -56,7 +56,8 @@ export function DeleteAgentDialogs({
         title="Excluir agente?"
         description={
           <>
-            O agente <strong className="font-semibold text-slate-900">{name}</strong> e o roteiro dele serão apagados. Esta ação não pode ser desfeita.
+            O agente <strong className="font-semibold text-slate-900">{name}</strong> e o roteiro dele serão apagados.
+            Esta ação não pode ser desfeita.
           </>
         }
         footer={
@@ -100,7 +101,8 @@ export function DeleteAgentDialogs({
       >
         <p className="mt-3 text-sm text-slate-600">
           Em <strong className="font-semibold text-slate-800">WhatsApp's</strong> ou no painel de conversas, escolha{' '}
-          <strong className="font-semibold text-slate-800">Desativar Agente</strong> no número que usa "{name}" e depois exclua o agente.
+          <strong className="font-semibold text-slate-800">Desativar Agente</strong> no número que usa "{name}" e depois
+          exclua o agente.
         </p>
       </Dialog>
     </>

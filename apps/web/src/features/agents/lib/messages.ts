@@ -6,6 +6,7 @@ export const AGENT_MESSAGES = {
   saveDelayFailed: 'Erro ao salvar tempo de resposta',
   limitsLookupFailed: 'Erro ao verificar limites do plano. Tente novamente.',
   agentLimit: 'Você atingiu o limite de agentes do seu plano. Faça upgrade para criar mais agentes.',
-  retrainLimit: 'Você atingiu o limite de treinamentos do seu plano neste mês. Edições manuais do prompt continuam liberadas.',
+  retrainLimit:
+    'Você atingiu o limite de treinamentos do seu plano neste mês. Edições manuais do prompt continuam liberadas.',
   inUseTitle: 'Agente em uso',
 } as const;

@@ -4,10 +4,24 @@ import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 
-const POINTS = ['Responde seus clientes 24 horas por dia', 'Fala com a voz do seu negócio', 'Você assume a conversa quando quiser'];
+const POINTS = [
+  'Responde seus clientes 24 horas por dia',
+  'Fala com a voz do seu negócio',
+  'Você assume a conversa quando quiser',
+];
 
 /** Sign-in, sign-up and recovery pages: brand panel on wide screens, form card everywhere. */
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="grid min-h-dvh lg:grid-cols-[1fr_1.1fr]">
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-emerald-700 via-emerald-600 to-teal-600 p-12 text-white lg:flex lg:flex-col lg:justify-between">
@@ -26,7 +40,10 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
           </ul>
         </div>
         <p className="text-sm text-emerald-100">Grátis para começar. Sem cartão de crédito.</p>
-        <div className="pointer-events-none absolute -right-24 -bottom-24 size-80 rounded-full bg-white/10" aria-hidden />
+        <div
+          className="pointer-events-none absolute -right-24 -bottom-24 size-80 rounded-full bg-white/10"
+          aria-hidden
+        />
       </aside>
       <main className="flex items-center justify-center bg-slate-50 px-4 py-10 sm:px-8">
         <div className="w-full max-w-md">

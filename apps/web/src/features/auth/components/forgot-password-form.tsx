@@ -35,7 +35,9 @@ export function ForgotPasswordForm() {
   }, [secondsLeft, navigate]);
 
   // The schema trims and lowercases the address; the browser checks 'required' and its format first.
-  const onSubmit = handleSubmit((data) => request.mutate(data, { onSuccess: () => setSecondsLeft(TIMING.forgotPasswordRedirectSeconds) }));
+  const onSubmit = handleSubmit((data) =>
+    request.mutate(data, { onSuccess: () => setSecondsLeft(TIMING.forgotPasswordRedirectSeconds) }),
+  );
 
   if (secondsLeft !== null) {
     return (
@@ -46,7 +48,8 @@ export function ForgotPasswordForm() {
             Email de recuperação enviado com sucesso!
           </p>
           <p className="text-sm text-slate-600">
-            Se houver uma conta com <strong className="break-all">{getValues('email').trim()}</strong>, você receberá um link para redefinir sua senha. Verifique também a caixa de spam.
+            Se houver uma conta com <strong className="break-all">{getValues('email').trim()}</strong>, você receberá um
+            link para redefinir sua senha. Verifique também a caixa de spam.
           </p>
           <p className="text-sm text-slate-500">Redirecionando para o login em {secondsLeft}s...</p>
           <Button variant="secondary" className="w-full" onClick={() => void navigate(paths.login.getHref())}>
@@ -58,7 +61,10 @@ export function ForgotPasswordForm() {
   }
 
   return (
-    <AuthLayout title="Recuperar Senha" subtitle="Informe o e-mail da sua conta e enviaremos um link para redefinir sua senha.">
+    <AuthLayout
+      title="Recuperar Senha"
+      subtitle="Informe o e-mail da sua conta e enviaremos um link para redefinir sua senha."
+    >
       <form onSubmit={(e) => void onSubmit(e)} className="space-y-4">
         <Field id="email" label="E-mail" error={emailError}>
           <Input
@@ -79,7 +85,12 @@ export function ForgotPasswordForm() {
         <Button type="submit" size="lg" className="w-full" disabled={request.isPending}>
           {request.isPending ? 'Enviando...' : 'Enviar link de recuperação'}
         </Button>
-        <Button type="button" variant="secondary" className="w-full" onClick={() => void navigate(paths.login.getHref())}>
+        <Button
+          type="button"
+          variant="secondary"
+          className="w-full"
+          onClick={() => void navigate(paths.login.getHref())}
+        >
           Voltar ao login
         </Button>
       </form>

@@ -38,7 +38,10 @@ export function LoginForm() {
       },
     );
   });
-  const field = (key: keyof LoginInput) => ({ ...register(key, { onChange: () => clearErrors(key) }), ...fieldAria(key, errors[key]?.message) });
+  const field = (key: keyof LoginInput) => ({
+    ...register(key, { onChange: () => clearErrors(key) }),
+    ...fieldAria(key, errors[key]?.message),
+  });
 
   return (
     <AuthLayout
@@ -55,7 +58,14 @@ export function LoginForm() {
     >
       <form onSubmit={(e) => void onSubmit(e)} className="space-y-4" noValidate={false}>
         <Field id="email" label="E-mail" error={errors.email?.message}>
-          <Input id="email" type="email" autoComplete="email" required placeholder="voce@empresa.com.br" {...field('email')} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            required
+            placeholder="voce@empresa.com.br"
+            {...field('email')}
+          />
         </Field>
         <Field id="password" label="Senha" error={errors.password?.message}>
           <PasswordInput id="password" autoComplete="current-password" required {...field('password')} />

@@ -12,14 +12,19 @@ function stubApi(answer: { status: number; body: unknown }) {
     'fetch',
     vi.fn(async (_url: string, init?: RequestInit) => {
       if (init?.body) sent.push(JSON.parse(String(init.body)));
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return sent;
 }
 
 function renderForm() {
-  const router = createMemoryRouter([{ path: '/register', element: <RegisterForm /> }], { initialEntries: ['/register'] });
+  const router = createMemoryRouter([{ path: '/register', element: <RegisterForm /> }], {
+    initialEntries: ['/register'],
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
@@ -104,10 +109,12 @@ describe('cadastro (react-hook-form + registerSchema)', { timeout: 30_000 }, () 
     expect(sent).toEqual([]);
   });
 
-  it("os campos do corpo {error:{fields}} do servidor vão para os campos certos; o e-mail vai aparado e em minúsculas", async () => {
+  it('os campos do corpo {error:{fields}} do servidor vão para os campos certos; o e-mail vai aparado e em minúsculas', async () => {
     const sent = stubApi({
       status: 409,
-      body: { error: { code: 'CONFLICT', message: 'Dados inválidos.', fields: { email: 'Este e-mail já está cadastrado.' } } },
+      body: {
+        error: { code: 'CONFLICT', message: 'Dados inválidos.', fields: { email: 'Este e-mail já está cadastrado.' } },
+      },
     });
     renderForm();
     fillValid();
@@ -117,7 +124,13 @@ describe('cadastro (react-hook-form + registerSchema)', { timeout: 30_000 }, () 
     expect(document.activeElement).toBe(input('E-mail'));
     expect(messageOf('Nome completo')).toBeNull();
     expect(sent).toEqual([
-      { fullName: 'Mariana Souza', email: 'mariana@exemplo.com.br', phone: '+5511987654321', password: 'senha-forte-123', confirmPassword: 'senha-forte-123' },
+      {
+        fullName: 'Mariana Souza',
+        email: 'mariana@exemplo.com.br',
+        phone: '+5511987654321',
+        password: 'senha-forte-123',
+        confirmPassword: 'senha-forte-123',
+      },
     ]);
   });
 

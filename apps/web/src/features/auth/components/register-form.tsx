@@ -49,7 +49,10 @@ export function RegisterForm() {
 
   const err = (key: keyof Values) => (key === 'confirmPassword' && mismatch ? PASSWORD_MISMATCH : errors[key]?.message);
   /** Typing in a field clears its message (the next submit validates again). */
-  const field = (key: keyof Values) => ({ ...register(key, { onChange: () => clearErrors(key) }), ...fieldAria(key, err(key)) });
+  const field = (key: keyof Values) => ({
+    ...register(key, { onChange: () => clearErrors(key) }),
+    ...fieldAria(key, err(key)),
+  });
   const formError = errors.root?.server?.message;
 
   return (
@@ -67,7 +70,14 @@ export function RegisterForm() {
           <Input id="fullName" autoComplete="name" required {...field('fullName')} />
         </Field>
         <Field id="email" label="E-mail" error={err('email')}>
-          <Input id="email" type="email" autoComplete="email" required placeholder="voce@empresa.com.br" {...field('email')} />
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            required
+            placeholder="voce@empresa.com.br"
+            {...field('email')}
+          />
         </Field>
         <Field id="phone" label="Telefone (WhatsApp)" error={err('phone')}>
           <Controller
@@ -114,4 +124,3 @@ export function RegisterForm() {
     </AuthLayout>
   );
 }
-

@@ -42,7 +42,8 @@ export function ResetPasswordView() {
       </AuthLayout>
     );
   }
-  if (usedUp || status.data.status !== 'valid') return <LinkProblem reason={status.data.status === 'expired' ? 'expired' : 'invalid'} />;
+  if (usedUp || status.data.status !== 'valid')
+    return <LinkProblem reason={status.data.status === 'expired' ? 'expired' : 'invalid'} />;
   if (reset.isSuccess) return <ResetDone />;
   return (
     <ResetForm
@@ -59,7 +60,17 @@ export function ResetPasswordView() {
   );
 }
 
-function ResetForm({ code, pending, error, onSubmit }: { code: string; pending: boolean; error?: string; onSubmit: (password: string) => void }) {
+function ResetForm({
+  code,
+  pending,
+  error,
+  onSubmit,
+}: {
+  code: string;
+  pending: boolean;
+  error?: string;
+  onSubmit: (password: string) => void;
+}) {
   const { register, control, handleSubmit, clearErrors, formState } = useForm<ResetPasswordInput>({
     ...FORM_OPTIONS,
     resolver: zodResolver(resetPasswordSchema),
@@ -109,7 +120,10 @@ function ResetForm({ code, pending, error, onSubmit }: { code: string; pending: 
 function ResetDone() {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = setTimeout(() => void navigate(paths.login.getHref(), { replace: true }), TIMING.resetPasswordRedirectMs);
+    const timer = setTimeout(
+      () => void navigate(paths.login.getHref(), { replace: true }),
+      TIMING.resetPasswordRedirectMs,
+    );
     return () => clearTimeout(timer);
   }, [navigate]);
   return (
@@ -131,7 +145,9 @@ function LinkProblem({ reason }: { reason: 'expired' | 'invalid' }) {
     <AuthLayout title="Redefinir senha">
       <div className="space-y-4 text-center">
         <LinkIcon className="mx-auto size-12 text-amber-500" aria-hidden />
-        <p className="font-semibold text-slate-900">{reason === 'expired' ? 'O link de recuperação expirou.' : 'Link de recuperação inválido ou expirado.'}</p>
+        <p className="font-semibold text-slate-900">
+          {reason === 'expired' ? 'O link de recuperação expirou.' : 'Link de recuperação inválido ou expirado.'}
+        </p>
         <p className="text-sm text-slate-600">Por favor, solicite um novo link de recuperação de senha.</p>
         <Button className="w-full" onClick={() => void navigate(paths.forgotPassword.getHref())}>
           Solicitar novo link

@@ -7,7 +7,10 @@ describe('readResetLink', () => {
   });
 
   it('trata error_code=otp_expired como link expirado', () => {
-    expect(readResetLink('?error_code=otp_expired&error_description=x', '')).toMatchObject({ kind: 'error', reason: 'expired' });
+    expect(readResetLink('?error_code=otp_expired&error_description=x', '')).toMatchObject({
+      kind: 'error',
+      reason: 'expired',
+    });
   });
 
   it('trata outros erros como link inválido ou expirado', () => {
@@ -23,6 +26,10 @@ describe('readResetLink', () => {
   });
 
   it('sem parâmetros o link é inválido', () => {
-    expect(readResetLink('', '')).toEqual({ kind: 'error', reason: 'invalid', message: 'Link de recuperação inválido' });
+    expect(readResetLink('', '')).toEqual({
+      kind: 'error',
+      reason: 'invalid',
+      message: 'Link de recuperação inválido',
+    });
   });
 });

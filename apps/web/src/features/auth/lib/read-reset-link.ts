@@ -1,7 +1,6 @@
 /** What the recovery link in the URL says (part 1 §2 "Reset password", §8). */
 export type ResetLink =
-  | { kind: 'code'; code: string }
-  | { kind: 'error'; reason: 'expired' | 'invalid'; message: string };
+  { kind: 'code'; code: string } | { kind: 'error'; reason: 'expired' | 'invalid'; message: string };
 
 /**
  * Reads `code`, `error_code`, `error_description` from the query, or an `access_token` from the

@@ -6,7 +6,8 @@ import { meQueryOptions } from '@/lib/auth';
 import { usageQueryOptions } from '@/lib/usage';
 
 /** activate-free-plan (part 2 §7): active at once, with the plan's limits. */
-export const activateFreePlan = (planId: string) => api.post<{ plan: Plan }>('/api/billing/activate-free-plan', { planId });
+export const activateFreePlan = (planId: string) =>
+  api.post<{ plan: Plan }>('/api/billing/activate-free-plan', { planId });
 
 /** create-checkout-session (part 2 §7): the external checkout page's address. */
 export async function createCheckoutSession(planId: string): Promise<string> {

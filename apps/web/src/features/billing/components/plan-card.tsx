@@ -8,7 +8,17 @@ import { formatPlanPrice, planBullets } from '../lib/plan-format';
  * One plan (part 2 "Pricing page", §9): name, price per month (or 'Consultar Valores' without a
  * price), the description's bullets, 'Mais Popular' when featured, 'Plano Atual' disabled.
  */
-export function PlanCard({ plan, current, salesUrl, onChoose }: { plan: Plan; current: boolean; salesUrl: string | null; onChoose: (plan: Plan) => void }) {
+export function PlanCard({
+  plan,
+  current,
+  salesUrl,
+  onChoose,
+}: {
+  plan: Plan;
+  current: boolean;
+  salesUrl: string | null;
+  onChoose: (plan: Plan) => void;
+}) {
   const salesOnly = plan.priceCents === null;
   return (
     <article
@@ -29,7 +39,9 @@ export function PlanCard({ plan, current, salesUrl, onChoose }: { plan: Plan; cu
           <span className="text-2xl font-bold text-slate-900">Sob consulta</span>
         ) : (
           <>
-            <span className="text-3xl font-bold tracking-tight text-slate-900">{formatPlanPrice(plan.priceCents!)}</span>
+            <span className="text-3xl font-bold tracking-tight text-slate-900">
+              {formatPlanPrice(plan.priceCents!)}
+            </span>
             <span className="text-sm text-slate-500"> /mês</span>
           </>
         )}
@@ -54,7 +66,11 @@ export function PlanCard({ plan, current, salesUrl, onChoose }: { plan: Plan; cu
             </a>
           </Button>
         ) : (
-          <Button className="h-auto min-h-10 w-full py-2 whitespace-normal" variant={plan.isFeatured ? 'primary' : 'secondary'} onClick={() => onChoose(plan)}>
+          <Button
+            className="h-auto min-h-10 w-full py-2 whitespace-normal"
+            variant={plan.isFeatured ? 'primary' : 'secondary'}
+            onClick={() => onChoose(plan)}
+          >
             {plan.priceCents === 0 ? 'Usar plano gratuito' : `Assinar ${plan.name}`}
           </Button>
         )}

@@ -27,26 +27,36 @@ export function PricingPage() {
   const [chosen, setChosen] = useState<Plan | null>(null);
 
   useEffect(() => {
-    if (search.get('checkout') === 'cancelled') toast('Pagamento cancelado. Nenhuma cobrança foi feita.', { id: 'checkout-cancelled' });
+    if (search.get('checkout') === 'cancelled')
+      toast('Pagamento cancelado. Nenhuma cobrança foi feita.', { id: 'checkout-cancelled' });
   }, [search]);
 
   const current = me.data?.plan ?? null;
-  const periodEnd = billing.data?.cancelAtPeriodEnd && billing.data.currentPeriodEnd ? new Date(billing.data.currentPeriodEnd) : null;
+  const periodEnd =
+    billing.data?.cancelAtPeriodEnd && billing.data.currentPeriodEnd ? new Date(billing.data.currentPeriodEnd) : null;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
-      <Link to={paths.dashboard.getHref(location.search)} className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900">
+      <Link
+        to={paths.dashboard.getHref(location.search)}
+        className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
+      >
         <ArrowLeft className="size-4" aria-hidden /> Voltar ao painel
       </Link>
       <div className="mt-4">
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Escolha o plano ideal para o seu negócio</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
+          Escolha o plano ideal para o seu negócio
+        </h1>
         <p className="mt-2 max-w-2xl text-sm text-slate-600">
-          Mais mensagens de IA, mais agentes e mais números de WhatsApp. Nos planos pagos, cada mensagem de IA acima do limite custa US$ 0,01.
+          Mais mensagens de IA, mais agentes e mais números de WhatsApp. Nos planos pagos, cada mensagem de IA acima do
+          limite custa US$ 0,01.
         </p>
       </div>
       {periodEnd ? (
         <Alert tone="warning" className="mt-4">
-          Sua assinatura foi cancelada e termina em {periodEnd.toLocaleDateString('pt-BR', { day: '2-digit', month: 'long', year: 'numeric' })}. Até lá, o plano continua ativo.
+          Sua assinatura foi cancelada e termina em{' '}
+          {periodEnd.toLocaleDateString('pt-BR', { day: '2-digit', month: 'long', year: 'numeric' })}. Até lá, o plano
+          continua ativo.
         </Alert>
       ) : null}
 
@@ -70,7 +80,13 @@ export function PricingPage() {
         ) : (
           <div className="grid gap-6 pt-3 sm:grid-cols-2 xl:grid-cols-4">
             {plans.data.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} current={isCurrentPlan(plan, current)} salesUrl={billing.data?.salesUrl ?? null} onChoose={setChosen} />
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                current={isCurrentPlan(plan, current)}
+                salesUrl={billing.data?.salesUrl ?? null}
+                onChoose={setChosen}
+              />
             ))}
           </div>
         )}

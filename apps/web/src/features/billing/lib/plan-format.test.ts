@@ -3,13 +3,27 @@ import { ApiError } from '@/lib/api-client';
 import { checkoutErrorText, formatPlanPrice, isCurrentPlan, planBullets } from './plan-format';
 
 const plan = (over: Partial<Parameters<typeof isCurrentPlan>[0]> = {}) => ({
-  id: 'p1', slug: 'expansao-ia', name: 'Expansão IA', description: '', priceCents: 4700, isFeatured: true, sortOrder: 2,
-  maxAiMessages: 5000, maxAgents: 3, maxInstances: 2, maxTrainnings: 15, ...over,
+  id: 'p1',
+  slug: 'expansao-ia',
+  name: 'Expansão IA',
+  description: '',
+  priceCents: 4700,
+  isFeatured: true,
+  sortOrder: 2,
+  maxAiMessages: 5000,
+  maxAgents: 3,
+  maxInstances: 2,
+  maxTrainnings: 15,
+  ...over,
 });
 
 describe('plan formatting', () => {
   it('splits the description on • and drops blanks', () => {
-    expect(planBullets('5.000 mensagens • 3 agentes •  • Retreinar 15x ')).toEqual(['5.000 mensagens', '3 agentes', 'Retreinar 15x']);
+    expect(planBullets('5.000 mensagens • 3 agentes •  • Retreinar 15x ')).toEqual([
+      '5.000 mensagens',
+      '3 agentes',
+      'Retreinar 15x',
+    ]);
   });
   it('shows price_cents/100 in dollars', () => {
     expect(formatPlanPrice(4700).replace(/\s/g, ' ')).toBe('US$ 47,00');
@@ -21,7 +35,9 @@ describe('plan formatting', () => {
     expect(isCurrentPlan(plan(), plan())).toBe(true);
   });
   it('gives the server message, or Erro HTTP {status} when there is none', () => {
-    expect(checkoutErrorText(new ApiError(503, 'NOT_CONFIGURED', 'Pagamentos não configurados'))).toBe('Pagamentos não configurados');
+    expect(checkoutErrorText(new ApiError(503, 'NOT_CONFIGURED', 'Pagamentos não configurados'))).toBe(
+      'Pagamentos não configurados',
+    );
     expect(checkoutErrorText(new ApiError(502, 'HTTP', 'Erro inesperado. Tente novamente.'))).toBe('Erro HTTP 502');
   });
 });

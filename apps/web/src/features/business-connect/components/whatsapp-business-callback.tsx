@@ -42,9 +42,17 @@ export function WhatsappBusinessCallback() {
         ) : (
           <CheckCircle2 className="mx-auto size-10 text-brand-700" aria-hidden />
         )}
-        <h1 className="mt-3 text-lg font-semibold text-slate-900">{failed ? 'Autorização não concluída' : 'Autorização recebida'}</h1>
+        <h1 className="mt-3 text-lg font-semibold text-slate-900">
+          {failed ? 'Autorização não concluída' : 'Autorização recebida'}
+        </h1>
         <p role={failed ? 'alert' : 'status'} className="mt-2 text-sm text-slate-600">
-          {message.error ? `Erro: ${message.error}` : !message.code ? 'Nenhum código recebido.' : hasOpener ? 'Enviamos a autorização para o VendAI. Você já pode fechar esta janela.' : 'A janela do VendAI que pediu a autorização não está mais aberta. Volte ao VendAI e tente novamente.'}
+          {message.error
+            ? `Erro: ${message.error}`
+            : !message.code
+              ? 'Nenhum código recebido.'
+              : hasOpener
+                ? 'Enviamos a autorização para o VendAI. Você já pode fechar esta janela.'
+                : 'A janela do VendAI que pediu a autorização não está mais aberta. Volte ao VendAI e tente novamente.'}
         </p>
         {hasOpener ? (
           <Button variant="secondary" className="mt-5" onClick={() => window.close()}>

@@ -1,4 +1,8 @@
-import { WHATSAPP_OAUTH_MESSAGE_TYPE, whatsappOauthMessageSchema, type WhatsappBusinessConfig } from '@vendai/contracts';
+import {
+  WHATSAPP_OAUTH_MESSAGE_TYPE,
+  whatsappOauthMessageSchema,
+  type WhatsappBusinessConfig,
+} from '@vendai/contracts';
 import { CheckCircle2, ExternalLink, Info, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -35,7 +39,8 @@ export function WhatsappBusinessLauncher() {
       />
       <div className="mt-6">
         <Alert tone="warning">
-          Em desenvolvimento, só usuários com uma função no aplicativo da Meta (administrador, desenvolvedor ou testador) conseguem concluir a autorização.
+          Em desenvolvimento, só usuários com uma função no aplicativo da Meta (administrador, desenvolvedor ou
+          testador) conseguem concluir a autorização.
         </Alert>
       </div>
       {config.isPending ? (
@@ -48,10 +53,11 @@ export function WhatsappBusinessLauncher() {
             <Info className="size-5 text-slate-500" aria-hidden /> Não configurado neste servidor
           </h2>
           <p className="mt-2 text-sm text-slate-600">
-            A autorização pela plataforma do WhatsApp Business ainda não foi configurada aqui, então a janela da Meta não é aberta. Quem
-            administra o servidor define <code className="rounded bg-slate-100 px-1">META_APP_ID</code> e{' '}
-            <code className="rounded bg-slate-100 px-1">META_CONFIG_ID</code> (veja a documentação de configuração). Enquanto isso, conecte
-            seu número pelo QR code em WhatsApp&apos;s.
+            A autorização pela plataforma do WhatsApp Business ainda não foi configurada aqui, então a janela da Meta
+            não é aberta. Quem administra o servidor define{' '}
+            <code className="rounded bg-slate-100 px-1">META_APP_ID</code> e{' '}
+            <code className="rounded bg-slate-100 px-1">META_CONFIG_ID</code> (veja a documentação de configuração).
+            Enquanto isso, conecte seu número pelo QR code em WhatsApp&apos;s.
           </p>
         </section>
       )}
@@ -86,7 +92,11 @@ function Launcher({ config }: { config: WhatsappBusinessConfig }) {
     const state = randomState();
     expectedState.current = state;
     const redirectUri = `${window.location.origin}${paths.connectWhatsappCallback.getHref()}`;
-    const popup = window.open(dialogUrl(config, { redirectUri, state }), 'vendai-whatsapp-business', popupFeatures(window));
+    const popup = window.open(
+      dialogUrl(config, { redirectUri, state }),
+      'vendai-whatsapp-business',
+      popupFeatures(window),
+    );
     setStatus(popup ? { kind: 'waiting' } : { kind: 'blocked' });
   };
 
@@ -117,17 +127,27 @@ function StatusLine({ status }: { status: Status }) {
     case 'waiting':
       return <Spinner label="Aguardando a autorização na janela da Meta..." />;
     case 'blocked':
-      return <Alert tone="error">O navegador bloqueou a janela. Permita pop-ups para este site e tente novamente.</Alert>;
+      return (
+        <Alert tone="error">O navegador bloqueou a janela. Permita pop-ups para este site e tente novamente.</Alert>
+      );
     case 'state-mismatch':
-      return <Alert tone="error">A resposta recebida não corresponde a este pedido de autorização e foi ignorada. Tente novamente.</Alert>;
+      return (
+        <Alert tone="error">
+          A resposta recebida não corresponde a este pedido de autorização e foi ignorada. Tente novamente.
+        </Alert>
+      );
     case 'error':
       return <Alert tone="error">{status.message}</Alert>;
     case 'received':
       return (
-        <div role="status" className="flex gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800">
+        <div
+          role="status"
+          className="flex gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800"
+        >
           <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
-            Código de autorização recebido às {time(status.at)} ({status.length} caracteres). O estado confere com o pedido enviado.
+            Código de autorização recebido às {time(status.at)} ({status.length} caracteres). O estado confere com o
+            pedido enviado.
           </span>
         </div>
       );

@@ -23,7 +23,12 @@ describe('dialogUrl', () => {
   it('leva o app, a configuração, os escopos, o retorno e o state', () => {
     const url = new URL(
       dialogUrl(
-        { appId: '123', configId: 'cfg', scopes: ['whatsapp_business_management', 'whatsapp_business_messaging'], dialogUrl: 'https://www.facebook.com/v21.0/dialog/oauth' },
+        {
+          appId: '123',
+          configId: 'cfg',
+          scopes: ['whatsapp_business_management', 'whatsapp_business_messaging'],
+          dialogUrl: 'https://www.facebook.com/v21.0/dialog/oauth',
+        },
         { redirectUri: 'http://localhost:3000/connect/whatsapp/callback', state: 'S'.repeat(24) },
       ),
     );
@@ -42,6 +47,8 @@ describe('dialogUrl', () => {
 
 describe('popupFeatures', () => {
   it('abre 1000×800 centralizado na janela atual', () => {
-    expect(popupFeatures({ screenX: 100, screenY: 50, outerWidth: 1400, outerHeight: 1000 })).toBe('popup=yes,width=1000,height=800,left=300,top=150');
+    expect(popupFeatures({ screenX: 100, screenY: 50, outerWidth: 1400, outerHeight: 1000 })).toBe(
+      'popup=yes,width=1000,height=800,left=300,top=150',
+    );
   });
 });

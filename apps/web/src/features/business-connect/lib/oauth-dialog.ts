@@ -3,7 +3,10 @@ import { WHATSAPP_OAUTH_POPUP, WHATSAPP_OAUTH_STATE_LENGTH, type WhatsappBusines
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** A random state of 24 letters and digits (part 2 §9), from the browser's CSPRNG without modulo bias. */
-export function randomState(length = WHATSAPP_OAUTH_STATE_LENGTH, random: (buf: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b)): string {
+export function randomState(
+  length = WHATSAPP_OAUTH_STATE_LENGTH,
+  random: (buf: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
+): string {
   let out = '';
   // 248 = 4 × 62: bytes at or above it are dropped so every character is equally likely.
   while (out.length < length) {

@@ -25,7 +25,12 @@ import { useMe } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { useSendFeedback } from '../api/send-feedback';
 
-const ICONS: Record<FeedbackType, LucideIcon> = { sugestao: Lightbulb, bug: Bug, nova_funcionalidade: Sparkles, geral: MessageCircle };
+const ICONS: Record<FeedbackType, LucideIcon> = {
+  sugestao: Lightbulb,
+  bug: Bug,
+  nova_funcionalidade: Sparkles,
+  geral: MessageCircle,
+};
 const HINTS: Record<FeedbackType, string> = {
   sugestao: 'Uma ideia para melhorar algo que já existe.',
   bug: 'Algo não funcionou como deveria.',
@@ -33,7 +38,8 @@ const HINTS: Record<FeedbackType, string> = {
   geral: 'Qualquer outro comentário.',
 };
 
-const isFeedbackType = (v: string | null): v is FeedbackType => !!v && (FEEDBACK_TYPES as readonly string[]).includes(v);
+const isFeedbackType = (v: string | null): v is FeedbackType =>
+  !!v && (FEEDBACK_TYPES as readonly string[]).includes(v);
 
 /**
  * "Ajude A Melhorar" (/dashboard/feedback, part 2 "Other screens", §4, §5): type, optional e-mail
@@ -71,7 +77,11 @@ export function FeedbackPage() {
         title="Ajude A Melhorar"
         description="Conte o que podemos melhorar no VendAI. Lemos cada mensagem, e se você deixar seu e-mail podemos responder."
       />
-      <form onSubmit={onSubmit} noValidate className="mt-8 space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8">
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        className="mt-8 space-y-6 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-8"
+      >
         <fieldset aria-invalid={!!errors.tipo} aria-describedby={errors.tipo ? 'feedback-required' : undefined}>
           <legend className="text-sm font-medium text-slate-700">Tipo de feedback</legend>
           <div className="mt-2 grid gap-3 sm:grid-cols-2">
@@ -87,7 +97,12 @@ export function FeedbackPage() {
                   )}
                 >
                   <input type="radio" value={value} className="sr-only" {...form.register('tipo')} />
-                  <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', checked ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-600')}>
+                  <span
+                    className={cn(
+                      'flex size-9 shrink-0 items-center justify-center rounded-lg',
+                      checked ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-600',
+                    )}
+                  >
                     <Icon className="size-5" aria-hidden />
                   </span>
                   <span>
@@ -100,7 +115,12 @@ export function FeedbackPage() {
           </div>
         </fieldset>
 
-        <Field id="feedback-email" label="E-mail para resposta (opcional)" error={errors.email?.message} hint="Deixe em branco se não quiser resposta.">
+        <Field
+          id="feedback-email"
+          label="E-mail para resposta (opcional)"
+          error={errors.email?.message}
+          hint="Deixe em branco se não quiser resposta."
+        >
           <Input
             id="feedback-email"
             type="email"
@@ -116,7 +136,13 @@ export function FeedbackPage() {
             <label htmlFor="feedback-message" className="block text-sm font-medium text-slate-700">
               Sua mensagem
             </label>
-            <span id="feedback-counter" className={cn('text-xs tabular-nums', message.length > LIMITS.feedbackCounter ? 'font-semibold text-amber-700' : 'text-slate-500')}>
+            <span
+              id="feedback-counter"
+              className={cn(
+                'text-xs tabular-nums',
+                message.length > LIMITS.feedbackCounter ? 'font-semibold text-amber-700' : 'text-slate-500',
+              )}
+            >
               {message.length}/{LIMITS.feedbackCounter}
             </span>
           </div>
@@ -157,7 +183,10 @@ function sendErrorMessage(error: Error): string {
 function ThankYou() {
   const navigate = useNavigate();
   useEffect(() => {
-    const timer = setTimeout(() => void navigate(paths.dashboard.getHref(), { replace: true }), TIMING.feedbackRedirectMs);
+    const timer = setTimeout(
+      () => void navigate(paths.dashboard.getHref(), { replace: true }),
+      TIMING.feedbackRedirectMs,
+    );
     return () => clearTimeout(timer);
   }, [navigate]);
   return (

@@ -6,7 +6,8 @@ import { inboxKeys } from './query-keys';
 /** One conversation: a link to a chat not among the loaded rows still opens. */
 export const getConversation = (id: string) => api.get<ConversationDto>(`/api/conversations/${encodeURIComponent(id)}`);
 
-export const conversationQueryOptions = (id: string) => queryOptions({ queryKey: inboxKeys.conversation(id), queryFn: () => getConversation(id) });
+export const conversationQueryOptions = (id: string) =>
+  queryOptions({ queryKey: inboxKeys.conversation(id), queryFn: () => getConversation(id) });
 
 export function useConversation(id: string | null, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...conversationQueryOptions(id ?? ''), enabled: enabled && !!id });

@@ -5,7 +5,9 @@ import { inboxKeys } from './query-keys';
 
 /** The latest 30 messages, then older pages by keyset; each page oldest first. */
 export const getMessages = (convId: string, cursor: string | null) =>
-  api.get<MessagePage>(`/api/conversations/${encodeURIComponent(convId)}/messages${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`);
+  api.get<MessagePage>(
+    `/api/conversations/${encodeURIComponent(convId)}/messages${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+  );
 
 export const messagesQueryOptions = (convId: string) =>
   infiniteQueryOptions({

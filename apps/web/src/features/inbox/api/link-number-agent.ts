@@ -12,7 +12,9 @@ export function useLinkNumberAgent() {
   return useMutation({
     mutationFn: linkNumberAgent,
     onSuccess: (updated) => {
-      queryClient.setQueryData<NumberView[]>(numberKeys.list(), (list) => list?.map((n) => (n.id === updated.id ? updated : n)));
+      queryClient.setQueryData<NumberView[]>(numberKeys.list(), (list) =>
+        list?.map((n) => (n.id === updated.id ? updated : n)),
+      );
     },
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: numberKeys.all });

@@ -4,7 +4,8 @@ import { api } from '@/lib/api-client';
 import { storeConversation } from './update-conversation-ai';
 
 /** Opening a conversation clears its unread count. */
-export const markConversationRead = (id: string) => api.post<ConversationDto>(`/api/conversations/${encodeURIComponent(id)}/read`);
+export const markConversationRead = (id: string) =>
+  api.post<ConversationDto>(`/api/conversations/${encodeURIComponent(id)}/read`);
 
 export function useMarkConversationRead() {
   const queryClient = useQueryClient();

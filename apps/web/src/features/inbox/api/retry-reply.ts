@@ -6,7 +6,9 @@ import { inboxKeys } from './query-keys';
 
 /** 'Tentar novamente' on an 'A IA não conseguiu responder' notice: the burst goes back to the AI's queue. */
 export const retryReply = ({ convId, messageId }: { convId: string; messageId: string }) =>
-  api.post<RetryReplyResult>(`/api/conversations/${encodeURIComponent(convId)}/messages/${encodeURIComponent(messageId)}/retry`);
+  api.post<RetryReplyResult>(
+    `/api/conversations/${encodeURIComponent(convId)}/messages/${encodeURIComponent(messageId)}/retry`,
+  );
 
 export function useRetryReply(message: MessageDto) {
   const queryClient = useQueryClient();
@@ -15,7 +17,10 @@ export function useRetryReply(message: MessageDto) {
     // The server answers with a message.updated too; the notice stops offering the retry at once.
     onSuccess: () =>
       queryClient.setQueryData<MessagePages>(inboxKeys.messages(message.convId), (data) =>
-        replaceMessage(data, { ...message, aiFailure: message.aiFailure ? { ...message.aiFailure, retryable: false } : null }),
+        replaceMessage(data, {
+          ...message,
+          aiFailure: message.aiFailure ? { ...message.aiFailure, retryable: false } : null,
+        }),
       ),
   });
 }

@@ -17,14 +17,21 @@ const UNEXPECTED = 'Erro inesperado. Tente novamente.';
 /** Radix Select needs a non-empty value for every item. */
 const DISABLE = '__desativar__';
 
-const numberLabel = (n: NumberView) => inboxNumberLabel({ apelido: n.apelido, instanceName: n.instance_name, phone: n.phone });
+const numberLabel = (n: NumberView) =>
+  inboxNumberLabel({ apelido: n.apelido, instanceName: n.instance_name, phone: n.phone });
 
 /**
  * The number→agent picker (part 2 §4): choosing an agent links it to the number; 'Desativar Agente'
  * unlinks it (null), so the AI stops answering on that number. With several numbers the owner picks
  * the number first (the open conversation's number by default).
  */
-export function AgentPicker({ numbers, preferredNumberId }: { numbers: NumberView[]; preferredNumberId?: string | null }) {
+export function AgentPicker({
+  numbers,
+  preferredNumberId,
+}: {
+  numbers: NumberView[];
+  preferredNumberId?: string | null;
+}) {
   const agents = useAgents();
   const link = useLinkNumberAgent();
   const [numberId, setNumberId] = useState<string | null>(preferredNumberId ?? numbers[0]?.id ?? null);
@@ -35,7 +42,10 @@ export function AgentPicker({ numbers, preferredNumberId }: { numbers: NumberVie
 
   if (agents.isSuccess && agents.data.length === 0) {
     return (
-      <Link to={paths.onboarding.trainAi.getHref()} className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
+      <Link
+        to={paths.onboarding.trainAi.getHref()}
+        className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+      >
         Treinar um agente de IA
       </Link>
     );
@@ -51,7 +61,12 @@ export function AgentPicker({ numbers, preferredNumberId }: { numbers: NumberVie
     link.mutate(
       { numberId: number.id, agente },
       {
-        onSuccess: () => toast.success(agente ? 'Agente conectado ao WhatsApp.' : 'Agente desativado neste WhatsApp. A IA não responderá automaticamente.'),
+        onSuccess: () =>
+          toast.success(
+            agente
+              ? 'Agente conectado ao WhatsApp.'
+              : 'Agente desativado neste WhatsApp. A IA não responderá automaticamente.',
+          ),
         onError: (err) => toast.error(err instanceof ApiError ? LINK_AGENT_FAILED : UNEXPECTED),
       },
     );
@@ -60,7 +75,13 @@ export function AgentPicker({ numbers, preferredNumberId }: { numbers: NumberVie
   return (
     <div className="flex flex-wrap items-center gap-2">
       {numbers.length > 1 ? (
-        <Picker label="WhatsApp" value={number?.id ?? ''} onValueChange={setNumberId} placeholder="Escolha o WhatsApp" className="w-44">
+        <Picker
+          label="WhatsApp"
+          value={number?.id ?? ''}
+          onValueChange={setNumberId}
+          placeholder="Escolha o WhatsApp"
+          className="w-44"
+        >
           {numbers.map((n) => (
             <Item key={n.id} value={n.id}>
               {numberLabel(n)}
@@ -113,7 +134,11 @@ function Picker({
   return (
     <Select.Root value={value} onValueChange={onValueChange} disabled={disabled}>
       <span className="inline-flex items-center gap-1.5 text-sm">
-        {visibleLabel ? <span className="font-medium text-slate-600" aria-hidden>{visibleLabel}:</span> : null}
+        {visibleLabel ? (
+          <span className="font-medium text-slate-600" aria-hidden>
+            {visibleLabel}:
+          </span>
+        ) : null}
         <Select.Trigger
           aria-label={label}
           className={cn(
@@ -130,7 +155,11 @@ function Picker({
         </Select.Trigger>
       </span>
       <Select.Portal>
-        <Select.Content position="popper" sideOffset={4} className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-slate-200 bg-white p-1 shadow-lg">
+        <Select.Content
+          position="popper"
+          sideOffset={4}
+          className="z-50 max-h-72 min-w-[var(--radix-select-trigger-width)] overflow-hidden rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
+        >
           <Select.Viewport>{children}</Select.Viewport>
         </Select.Content>
       </Select.Portal>

@@ -26,7 +26,12 @@ export function AiSwitch({ conversation }: { conversation: ConversationDto }) {
         onCheckedChange={(value) =>
           mutation.mutate(
             { id: conversation.id, agenteAtivo: value },
-            { onError: (err) => toast.error(err instanceof ApiError ? (err.status === 400 ? err.message : AI_SWITCH_FAILED) : UNEXPECTED) },
+            {
+              onError: (err) =>
+                toast.error(
+                  err instanceof ApiError ? (err.status === 400 ? err.message : AI_SWITCH_FAILED) : UNEXPECTED,
+                ),
+            },
           )
         }
         className={cn(

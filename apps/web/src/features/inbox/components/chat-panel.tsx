@@ -35,7 +35,10 @@ export function ChatPanel({ convId, numbers }: { convId: string; numbers: Number
         <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center" role="alert">
           <p className="font-semibold text-slate-900">Conversa não encontrada</p>
           <p className="text-sm text-slate-600">Ela pode ter sido removida junto com o número de WhatsApp.</p>
-          <Link to={paths.dashboard.getHref()} className="text-sm font-semibold text-brand-700 underline underline-offset-4">
+          <Link
+            to={paths.dashboard.getHref()}
+            className="text-sm font-semibold text-brand-700 underline underline-offset-4"
+          >
             Voltar para as conversas
           </Link>
         </div>
@@ -77,14 +80,21 @@ function OpenChat({ conversation, numbers }: { conversation: ConversationDto; nu
       .catch(() => {});
   };
 
-  const subtitle = [conversation.contactPhone && conversation.contactName ? formatPhone(conversation.contactPhone) : null, `via ${inboxNumberLabel(conversation.number)}`]
+  const subtitle = [
+    conversation.contactPhone && conversation.contactName ? formatPhone(conversation.contactPhone) : null,
+    `via ${inboxNumberLabel(conversation.number)}`,
+  ]
     .filter(Boolean)
     .join(' · ');
 
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col bg-white">
       <header className="flex shrink-0 items-center gap-3 border-b border-slate-200 px-3 py-2.5 sm:px-4">
-        <Link to={paths.dashboard.getHref()} className="-ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden" aria-label="Voltar para as conversas">
+        <Link
+          to={paths.dashboard.getHref()}
+          className="-ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
+          aria-label="Voltar para as conversas"
+        >
           <ArrowLeft className="size-5" />
         </Link>
         <ContactAvatar convId={conversation.id} name={name} isGroup={conversation.type === 'group'} size="sm" />
@@ -110,7 +120,9 @@ function OpenChat({ conversation, numbers }: { conversation: ConversationDto; nu
         key={`composer-${conversation.id}`}
         convId={conversation.id}
         onSend={onSend}
-        warning={disconnected ? 'Este WhatsApp está desconectado: reconecte para que suas mensagens cheguem ao cliente.' : null}
+        warning={
+          disconnected ? 'Este WhatsApp está desconectado: reconecte para que suas mensagens cheguem ao cliente.' : null
+        }
       />
     </div>
   );
@@ -124,7 +136,10 @@ export function NoConversationSelected() {
         <MessageSquareText className="size-7" aria-hidden />
       </span>
       <p className="font-semibold text-slate-900">Selecione uma conversa</p>
-      <p className="max-w-sm text-sm text-slate-600">Escolha uma conversa na lista para ler as mensagens, ver as respostas da IA e assumir o atendimento quando quiser.</p>
+      <p className="max-w-sm text-sm text-slate-600">
+        Escolha uma conversa na lista para ler as mensagens, ver as respostas da IA e assumir o atendimento quando
+        quiser.
+      </p>
     </div>
   );
 }

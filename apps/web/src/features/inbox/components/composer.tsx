@@ -14,7 +14,15 @@ const drafts = new Map<string, string>();
  * line; a blank message is not sent (part 2 §5). A failed send gives the text back, ahead of
  * anything typed since, and each conversation keeps its draft: nothing typed is lost.
  */
-export function Composer({ convId, onSend, warning }: { convId: string; onSend: (text: string) => Promise<unknown>; warning?: string | null }) {
+export function Composer({
+  convId,
+  onSend,
+  warning,
+}: {
+  convId: string;
+  onSend: (text: string) => Promise<unknown>;
+  warning?: string | null;
+}) {
   const [text, setTextState] = useState(() => drafts.get(convId) ?? '');
   const ref = useRef<HTMLTextAreaElement>(null);
   const mounted = useRef(true);
@@ -83,7 +91,13 @@ export function Composer({ convId, onSend, warning }: { convId: string; onSend: 
           placeholder="Digite uma mensagem"
           className="max-h-40 min-h-10 flex-1 resize-none rounded-xl border border-slate-300 bg-white px-3 py-2 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-600"
         />
-        <Button type="submit" size="icon" className="size-10 shrink-0 rounded-full" aria-label="Enviar mensagem" disabled={!text.trim()}>
+        <Button
+          type="submit"
+          size="icon"
+          className="size-10 shrink-0 rounded-full"
+          aria-label="Enviar mensagem"
+          disabled={!text.trim()}
+        >
           <SendHorizonal aria-hidden />
         </Button>
       </div>

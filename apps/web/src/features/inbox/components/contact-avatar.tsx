@@ -5,7 +5,14 @@ import { cn } from '@/lib/cn';
 import { useContactAvatar } from '../api/get-contact-avatar';
 import { initials } from '../lib/display-names';
 
-const COLORS = ['bg-emerald-100 text-emerald-800', 'bg-sky-100 text-sky-800', 'bg-amber-100 text-amber-900', 'bg-violet-100 text-violet-800', 'bg-rose-100 text-rose-800', 'bg-teal-100 text-teal-800'];
+const COLORS = [
+  'bg-emerald-100 text-emerald-800',
+  'bg-sky-100 text-sky-800',
+  'bg-amber-100 text-amber-900',
+  'bg-violet-100 text-violet-800',
+  'bg-rose-100 text-rose-800',
+  'bg-teal-100 text-teal-800',
+];
 
 /** Conversations whose placeholder already showed: coming back to them shows it at once. */
 const settled = new Set<string>();
@@ -20,7 +27,17 @@ function colorFor(id: string) {
  * The contact's picture through the server; while it is looked up a neutral circle shows, and the
  * initials placeholder appears after 3 s when the lookup failed or found nothing (part 2 §4, §9).
  */
-export function ContactAvatar({ convId, name, isGroup, size = 'md' }: { convId: string; name: string; isGroup: boolean; size?: 'md' | 'sm' }) {
+export function ContactAvatar({
+  convId,
+  name,
+  isGroup,
+  size = 'md',
+}: {
+  convId: string;
+  name: string;
+  isGroup: boolean;
+  size?: 'md' | 'sm';
+}) {
   const avatar = useContactAvatar(convId);
   const [loaded, setLoaded] = useState(false);
   const [broken, setBroken] = useState(false);
@@ -40,8 +57,22 @@ export function ContactAvatar({ convId, name, isGroup, size = 'md' }: { convId: 
   const box = size === 'md' ? 'size-11 text-sm' : 'size-9 text-xs';
 
   return (
-    <span className={cn('relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full', box, !loaded && !showPlaceholder && 'animate-pulse bg-slate-200', showPlaceholder && colorFor(convId))} aria-hidden>
-      {showPlaceholder ? isGroup ? <Users className="size-5" /> : <span className="font-semibold">{initials(name)}</span> : null}
+    <span
+      className={cn(
+        'relative inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full',
+        box,
+        !loaded && !showPlaceholder && 'animate-pulse bg-slate-200',
+        showPlaceholder && colorFor(convId),
+      )}
+      aria-hidden
+    >
+      {showPlaceholder ? (
+        isGroup ? (
+          <Users className="size-5" />
+        ) : (
+          <span className="font-semibold">{initials(name)}</span>
+        )
+      ) : null}
       {showImage ? (
         <img
           src={url}

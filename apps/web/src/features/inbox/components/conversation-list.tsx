@@ -41,7 +41,9 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
       <div className="flex h-11 shrink-0 items-center justify-between border-b border-slate-200 px-3">
         <h2 className="text-sm font-semibold text-slate-900">
           Todas as conversas
-          {total !== undefined ? <span className="ml-1 font-normal text-slate-500">({total.toLocaleString('pt-BR')})</span> : null}
+          {total !== undefined ? (
+            <span className="ml-1 font-normal text-slate-500">({total.toLocaleString('pt-BR')})</span>
+          ) : null}
         </h2>
         {query.isRefetching && !query.isFetchingNextPage ? <Spinner className="size-4" /> : null}
       </div>
@@ -61,7 +63,9 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
               <Inbox className="size-6" aria-hidden />
             </span>
             <p className="font-semibold text-slate-900">Nenhuma conversa ainda</p>
-            <p className="text-sm text-slate-600">Quando um cliente mandar mensagem para o seu WhatsApp, a conversa aparece aqui na hora.</p>
+            <p className="text-sm text-slate-600">
+              Quando um cliente mandar mensagem para o seu WhatsApp, a conversa aparece aqui na hora.
+            </p>
           </div>
         ) : (
           <>

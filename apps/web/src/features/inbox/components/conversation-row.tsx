@@ -9,7 +9,15 @@ import { ContactAvatar } from './contact-avatar';
 import { GROUP_TOOLTIP } from './group-badge';
 
 /** One conversation in the list (part 2 "Dashboard"). */
-export function ConversationRow({ conversation: c, isSelected, now }: { conversation: ConversationDto; isSelected: boolean; now: Date }) {
+export function ConversationRow({
+  conversation: c,
+  isSelected,
+  now,
+}: {
+  conversation: ConversationDto;
+  isSelected: boolean;
+  now: Date;
+}) {
   const name = contactDisplayName(c);
   const badge = unreadBadge(c.unreadCount);
   const isGroup = c.type === 'group';
@@ -27,15 +35,28 @@ export function ConversationRow({ conversation: c, isSelected, now }: { conversa
         <ContactAvatar convId={c.id} name={name} isGroup={isGroup} />
         <span className="flex min-w-0 flex-1 flex-col gap-0.5">
           <span className="flex items-baseline gap-2">
-            <span className={cn('min-w-0 flex-1 truncate text-sm text-slate-900', badge ? 'font-bold' : 'font-semibold')}>{name}</span>
-            <time dateTime={c.lastMessage} title={fullDateTime(c.lastMessage)} className={cn('shrink-0 text-xs', badge ? 'font-semibold text-brand-700' : 'text-slate-600')}>
+            <span
+              className={cn('min-w-0 flex-1 truncate text-sm text-slate-900', badge ? 'font-bold' : 'font-semibold')}
+            >
+              {name}
+            </span>
+            <time
+              dateTime={c.lastMessage}
+              title={fullDateTime(c.lastMessage)}
+              className={cn('shrink-0 text-xs', badge ? 'font-semibold text-brand-700' : 'text-slate-600')}
+            >
               {chatDateLabel(c.lastMessage, now)}
             </time>
           </span>
           <span className="flex items-center gap-2">
-            <span className={cn('min-w-0 flex-1 truncate text-sm', badge ? 'text-slate-800' : 'text-slate-600')}>{c.lastMessagePreview || 'Sem mensagens'}</span>
+            <span className={cn('min-w-0 flex-1 truncate text-sm', badge ? 'text-slate-800' : 'text-slate-600')}>
+              {c.lastMessagePreview || 'Sem mensagens'}
+            </span>
             {badge ? (
-              <span className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-700 px-1.5 text-[11px] font-bold text-white" data-testid="unread-badge">
+              <span
+                className="inline-flex h-5 min-w-5 shrink-0 items-center justify-center rounded-full bg-brand-700 px-1.5 text-[11px] font-bold text-white"
+                data-testid="unread-badge"
+              >
                 <span className="sr-only">Não lidas: </span>
                 {badge}
               </span>
@@ -46,7 +67,10 @@ export function ConversationRow({ conversation: c, isSelected, now }: { conversa
               {inboxNumberLabel(c.number)}
             </span>
             {isGroup ? (
-              <span title={GROUP_TOOLTIP} className="shrink-0 rounded bg-slate-100 px-1.5 py-px font-medium text-slate-700">
+              <span
+                title={GROUP_TOOLTIP}
+                className="shrink-0 rounded bg-slate-100 px-1.5 py-px font-medium text-slate-700"
+              >
                 Grupo<span className="sr-only"> ({GROUP_TOOLTIP})</span>
               </span>
             ) : !c.agenteAtivo ? (

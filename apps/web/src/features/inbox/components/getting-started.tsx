@@ -16,7 +16,11 @@ export interface FirstRunProgress {
 }
 
 /** Real progress of a new owner (issue 12): number connected, agent trained, agent linked, first customer message. */
-export function firstRunProgress(numbers: NumberView[], agents: AgentSummary[], hasConversation: boolean): FirstRunProgress {
+export function firstRunProgress(
+  numbers: NumberView[],
+  agents: AgentSummary[],
+  hasConversation: boolean,
+): FirstRunProgress {
   return {
     numberConnected: numbers.some((n) => n.status === 'CONECTADO'),
     agentTrained: agents.length > 0,
@@ -25,9 +29,11 @@ export function firstRunProgress(numbers: NumberView[], agents: AgentSummary[], 
   };
 }
 
-export const firstRunDone = (p: FirstRunProgress) => p.numberConnected && p.agentTrained && p.agentLinked && p.customerMessage;
+export const firstRunDone = (p: FirstRunProgress) =>
+  p.numberConnected && p.agentTrained && p.agentLinked && p.customerMessage;
 
-const numberLabel = (n: NumberView) => inboxNumberLabel({ apelido: n.apelido, instanceName: n.instance_name, phone: n.phone });
+const numberLabel = (n: NumberView) =>
+  inboxNumberLabel({ apelido: n.apelido, instanceName: n.instance_name, phone: n.phone });
 
 /**
  * 'Primeiros passos' on /dashboard: the four steps to the first AI answer, each ticked from real data,
@@ -111,7 +117,10 @@ export function GettingStarted({
   const doneCount = steps.filter((s) => s.done).length;
 
   return (
-    <section aria-labelledby="primeiros-passos" className={cn('rounded-2xl border border-slate-200 bg-white', compact ? 'p-4' : 'p-6 sm:p-8')}>
+    <section
+      aria-labelledby="primeiros-passos"
+      className={cn('rounded-2xl border border-slate-200 bg-white', compact ? 'p-4' : 'p-6 sm:p-8')}
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="primeiros-passos" className="text-lg font-semibold text-slate-900">
           Primeiros passos
@@ -126,10 +135,18 @@ export function GettingStarted({
             key={key}
             data-step={key}
             data-done={done}
-            className={cn('flex flex-col rounded-xl border p-4', done ? 'border-brand-200 bg-brand-50/50' : key === next ? 'border-brand-300' : 'border-slate-200')}
+            className={cn(
+              'flex flex-col rounded-xl border p-4',
+              done ? 'border-brand-200 bg-brand-50/50' : key === next ? 'border-brand-300' : 'border-slate-200',
+            )}
           >
             <div className="flex items-center gap-3">
-              <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-full', done ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-600')}>
+              <span
+                className={cn(
+                  'flex size-9 shrink-0 items-center justify-center rounded-full',
+                  done ? 'bg-brand-700 text-white' : 'bg-slate-100 text-slate-600',
+                )}
+              >
                 {done ? <CheckCircle2 className="size-5" aria-hidden /> : <Icon className="size-5" aria-hidden />}
               </span>
               <h3 className="font-semibold text-slate-900">

@@ -15,8 +15,25 @@ const usage = (ai: number, max = 300): CurrentUsage => ({
   max_ai_messages: max,
 });
 
-const plan = (slug: string, priceCents: number) => ({ id: 'p', slug, name: slug, description: '', priceCents, isFeatured: false, sortOrder: 0, maxAiMessages: 5000, maxAgents: 3, maxInstances: 2, maxTrainnings: 15 });
-const me = (p: ReturnType<typeof plan> | null): Me => ({ user: { id: 'u', name: 'Ana', email: 'a@b.c' }, profile: { phone: null, countryCode: null, subscriptionStatus: null }, plan: p, planLabel: p ? p.name : 'Gratuito' });
+const plan = (slug: string, priceCents: number) => ({
+  id: 'p',
+  slug,
+  name: slug,
+  description: '',
+  priceCents,
+  isFeatured: false,
+  sortOrder: 0,
+  maxAiMessages: 5000,
+  maxAgents: 3,
+  maxInstances: 2,
+  maxTrainnings: 15,
+});
+const me = (p: ReturnType<typeof plan> | null): Me => ({
+  user: { id: 'u', name: 'Ana', email: 'a@b.c' },
+  profile: { phone: null, countryCode: null, subscriptionStatus: null },
+  plan: p,
+  planLabel: p ? p.name : 'Gratuito',
+});
 const number = (status: 'CONECTADO' | 'DESCONECTADO', apelido: string | null = 'Loja Centro'): NumberView => ({
   id: Math.random().toString(36),
   phone: '5511987654321',
@@ -47,7 +64,9 @@ describe('InboxBanners', () => {
 
   it('plano gratuito no limite: a IA parou, com link para os planos', () => {
     show([number('CONECTADO')], usage(300), me(plan('freemium', 0)));
-    expect(screen.getByRole('alert').textContent).toContain('Você atingiu o limite de 300 mensagens de IA do plano gratuito');
+    expect(screen.getByRole('alert').textContent).toContain(
+      'Você atingiu o limite de 300 mensagens de IA do plano gratuito',
+    );
     expect(screen.getByRole('link', { name: 'Ver Planos' }).getAttribute('href')).toBe('/pricing');
   });
 

@@ -11,7 +11,15 @@ export function isFreePlan(me: Me | null | undefined): boolean {
 }
 
 /** Top banners (part 2 "Dashboard"): disconnected numbers (live) and the AI message limit (§9 "Overage"). */
-export function InboxBanners({ numbers, usage, me }: { numbers: NumberView[]; usage: CurrentUsage | undefined; me: Me | null | undefined }) {
+export function InboxBanners({
+  numbers,
+  usage,
+  me,
+}: {
+  numbers: NumberView[];
+  usage: CurrentUsage | undefined;
+  me: Me | null | undefined;
+}) {
   const disconnected = numbers.filter((n) => n.status === 'DESCONECTADO');
   const limitReached = usage ? limits.aiLimitReached(usage) : false;
   if (!disconnected.length && !limitReached) return null;
@@ -19,43 +27,73 @@ export function InboxBanners({ numbers, usage, me }: { numbers: NumberView[]; us
   return (
     <div className="flex shrink-0 flex-col gap-px">
       {disconnected.length ? (
-        <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="disconnected-banner">
+        <div
+          role="status"
+          className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+          data-testid="disconnected-banner"
+        >
           <WifiOff className="size-4 shrink-0" aria-hidden />
           <p className="min-w-0 flex-1">
             {disconnected.length === 1 ? (
               <>
-                <strong>{inboxNumberLabel({ apelido: disconnected[0]!.apelido, instanceName: disconnected[0]!.instance_name, phone: disconnected[0]!.phone })}</strong> está
-                desconectado: novas mensagens não chegam e a IA não responde.
+                <strong>
+                  {inboxNumberLabel({
+                    apelido: disconnected[0]!.apelido,
+                    instanceName: disconnected[0]!.instance_name,
+                    phone: disconnected[0]!.phone,
+                  })}
+                </strong>{' '}
+                está desconectado: novas mensagens não chegam e a IA não responde.
               </>
             ) : (
               <>
                 {disconnected.length} WhatsApps estão desconectados:{' '}
-                <strong>{disconnected.map((n) => inboxNumberLabel({ apelido: n.apelido, instanceName: n.instance_name, phone: n.phone })).join(', ')}</strong>.
+                <strong>
+                  {disconnected
+                    .map((n) => inboxNumberLabel({ apelido: n.apelido, instanceName: n.instance_name, phone: n.phone }))
+                    .join(', ')}
+                </strong>
+                .
               </>
             )}
           </p>
-          <Link to={paths.instances.getHref()} className="shrink-0 font-semibold text-amber-950 underline underline-offset-4">
+          <Link
+            to={paths.instances.getHref()}
+            className="shrink-0 font-semibold text-amber-950 underline underline-offset-4"
+          >
             Reconectar
           </Link>
         </div>
       ) : null}
       {limitReached && usage ? (
         free ? (
-          <div role="alert" className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800" data-testid="ai-limit-banner">
+          <div
+            role="alert"
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-red-200 bg-red-50 px-4 py-2 text-sm text-red-800"
+            data-testid="ai-limit-banner"
+          >
             <AlertTriangle className="size-4 shrink-0" aria-hidden />
             <p className="min-w-0 flex-1">
-              Você atingiu o limite de {usage.max_ai_messages.toLocaleString('pt-BR')} mensagens de IA do plano gratuito. A IA parou de responder: faça upgrade para continuar.
+              Você atingiu o limite de {usage.max_ai_messages.toLocaleString('pt-BR')} mensagens de IA do plano
+              gratuito. A IA parou de responder: faça upgrade para continuar.
             </p>
-            <Link to={paths.pricing.getHref()} className="shrink-0 font-semibold text-red-900 underline underline-offset-4">
+            <Link
+              to={paths.pricing.getHref()}
+              className="shrink-0 font-semibold text-red-900 underline underline-offset-4"
+            >
               Ver Planos
             </Link>
           </div>
         ) : (
-          <div role="status" className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900" data-testid="ai-limit-banner">
+          <div
+            role="status"
+            className="flex flex-wrap items-center gap-x-3 gap-y-1 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900"
+            data-testid="ai-limit-banner"
+          >
             <AlertTriangle className="size-4 shrink-0" aria-hidden />
             <p className="min-w-0 flex-1">
-              Você atingiu as {usage.max_ai_messages.toLocaleString('pt-BR')} mensagens de IA do seu plano. A IA continua respondendo, e a partir de agora cada mensagem respondida pela IA
-              custa US$ 0,01.
+              Você atingiu as {usage.max_ai_messages.toLocaleString('pt-BR')} mensagens de IA do seu plano. A IA
+              continua respondendo, e a partir de agora cada mensagem respondida pela IA custa US$ 0,01.
             </p>
           </div>
         )

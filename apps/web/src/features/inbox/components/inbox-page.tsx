@@ -41,7 +41,10 @@ export function InboxPage() {
     return (
       <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
         <PageHeader title="Conversas" description={DESCRIPTION} />
-        <div role="alert" className="mt-8 flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-5 text-sm text-red-800">
+        <div
+          role="alert"
+          className="mt-8 flex flex-col items-start gap-3 rounded-xl border border-red-200 bg-red-50 p-5 text-sm text-red-800"
+        >
           <p>Não foi possível carregar seus WhatsApps. {numbers.error.message}</p>
           <Button variant="secondary" size="sm" onClick={() => void numbers.refetch()}>
             <RefreshCw aria-hidden /> Tentar novamente
@@ -81,7 +84,15 @@ export function InboxPage() {
   );
 }
 
-function Inbox({ numbers, usage, me }: { numbers: NonNullable<ReturnType<typeof useNumbers>['data']>; usage: ReturnType<typeof useCurrentUsage>['data']; me: ReturnType<typeof useMe>['data'] }) {
+function Inbox({
+  numbers,
+  usage,
+  me,
+}: {
+  numbers: NonNullable<ReturnType<typeof useNumbers>['data']>;
+  usage: ReturnType<typeof useCurrentUsage>['data'];
+  me: ReturnType<typeof useMe>['data'];
+}) {
   const { selectedId } = useSelectedConversation();
   const list = useConversations();
   const selected = selectedId ? findConversation(list.data, selectedId) : undefined;
@@ -97,7 +108,9 @@ function Inbox({ numbers, usage, me }: { numbers: NonNullable<ReturnType<typeof 
 
   return (
     <div className="flex h-[calc(100dvh-4rem)] flex-col">
-      <div className={cn('shrink-0 border-b border-slate-200 bg-white px-4 py-3 sm:px-6', selectedId && 'hidden md:block')}>
+      <div
+        className={cn('shrink-0 border-b border-slate-200 bg-white px-4 py-3 sm:px-6', selectedId && 'hidden md:block')}
+      >
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
           <div className="min-w-0">
             <h1 className="text-xl font-bold tracking-tight text-slate-900">Conversas</h1>
@@ -111,8 +124,19 @@ function Inbox({ numbers, usage, me }: { numbers: NonNullable<ReturnType<typeof 
       </div>
       <InboxBanners numbers={numbers} usage={usage} me={me} />
       {showFirstRun ? (
-        <div className={cn('max-h-[45dvh] shrink-0 overflow-y-auto border-b border-slate-200 bg-slate-50 p-3 sm:px-6', selectedId && 'hidden md:block')}>
-          <GettingStarted numbers={numbers} agents={agents.data ?? []} progress={progress} simulator={config.data?.simulator ?? false} compact />
+        <div
+          className={cn(
+            'max-h-[45dvh] shrink-0 overflow-y-auto border-b border-slate-200 bg-slate-50 p-3 sm:px-6',
+            selectedId && 'hidden md:block',
+          )}
+        >
+          <GettingStarted
+            numbers={numbers}
+            agents={agents.data ?? []}
+            progress={progress}
+            simulator={config.data?.simulator ?? false}
+            compact
+          />
         </div>
       ) : null}
       {offline ? (
@@ -121,7 +145,13 @@ function Inbox({ numbers, usage, me }: { numbers: NonNullable<ReturnType<typeof 
         </p>
       ) : null}
       <div className="flex min-h-0 flex-1">
-        <section aria-label="Lista de conversas" className={cn('min-h-0 w-full flex-col border-slate-200 bg-white md:flex md:w-80 md:border-r md:shrink-0 xl:w-96', selectedId ? 'hidden' : 'flex')}>
+        <section
+          aria-label="Lista de conversas"
+          className={cn(
+            'min-h-0 w-full flex-col border-slate-200 bg-white md:flex md:w-80 md:border-r md:shrink-0 xl:w-96',
+            selectedId ? 'hidden' : 'flex',
+          )}
+        >
           <ConversationList selectedId={selectedId} />
         </section>
         <section aria-label="Conversa" className={cn('min-h-0 min-w-0 flex-1 md:flex', selectedId ? 'flex' : 'hidden')}>

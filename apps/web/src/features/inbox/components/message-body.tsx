@@ -13,7 +13,13 @@ export function RichText({ text }: { text: string }) {
     <p className="text-sm break-words whitespace-pre-wrap text-slate-900">
       {linkify(text).map((part, i) =>
         part.kind === 'link' ? (
-          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow" className="text-sky-700 underline underline-offset-2 break-all hover:text-sky-900">
+          <a
+            key={i}
+            href={part.href}
+            target="_blank"
+            rel="noopener noreferrer nofollow"
+            className="text-sky-700 underline underline-offset-2 break-all hover:text-sky-900"
+          >
             {part.text}
           </a>
         ) : (
@@ -47,11 +53,22 @@ export function MessageBody({ message }: { message: MessageDto }) {
     case 'sticker': {
       const isSticker = message.messageType === 'sticker';
       const src = media?.url ?? media?.thumbnailUrl;
-      if (!src) return <><MissingMedia label={isSticker ? 'Figurinha' : 'Imagem'} /><Caption text={message.content} /></>;
+      if (!src)
+        return (
+          <>
+            <MissingMedia label={isSticker ? 'Figurinha' : 'Imagem'} />
+            <Caption text={message.content} />
+          </>
+        );
       const ratio = media?.width && media.height ? `${media.width} / ${media.height}` : undefined;
       return (
         <div>
-          <button type="button" onClick={() => setViewerOpen(true)} className="block overflow-hidden rounded-lg" aria-label={isSticker ? 'Ver figurinha' : 'Ver imagem'}>
+          <button
+            type="button"
+            onClick={() => setViewerOpen(true)}
+            className="block overflow-hidden rounded-lg"
+            aria-label={isSticker ? 'Ver figurinha' : 'Ver imagem'}
+          >
             <img
               src={src}
               alt={message.content?.trim() || (isSticker ? 'Figurinha' : 'Imagem recebida')}
@@ -61,15 +78,33 @@ export function MessageBody({ message }: { message: MessageDto }) {
             />
           </button>
           <Caption text={message.content} />
-          <ImageViewer open={viewerOpen} onOpenChange={setViewerOpen} src={media?.url ?? src} caption={message.content} />
+          <ImageViewer
+            open={viewerOpen}
+            onOpenChange={setViewerOpen}
+            src={media?.url ?? src}
+            caption={message.content}
+          />
         </div>
       );
     }
     case 'video':
-      if (!media?.url) return <><MissingMedia label="Vídeo" /><Caption text={message.content} /></>;
+      if (!media?.url)
+        return (
+          <>
+            <MissingMedia label="Vídeo" />
+            <Caption text={message.content} />
+          </>
+        );
       return (
         <div>
-          <video controls preload="metadata" src={media.url} poster={media.thumbnailUrl ?? undefined} className="max-h-72 w-64 max-w-full rounded-lg bg-slate-900" aria-label="Vídeo">
+          <video
+            controls
+            preload="metadata"
+            src={media.url}
+            poster={media.thumbnailUrl ?? undefined}
+            className="max-h-72 w-64 max-w-full rounded-lg bg-slate-900"
+            aria-label="Vídeo"
+          >
             <track kind="captions" />
           </video>
           <Caption text={message.content} />
@@ -83,7 +118,13 @@ export function MessageBody({ message }: { message: MessageDto }) {
           <span className="flex items-center gap-1.5 text-xs text-slate-600">
             <Mic className="size-3.5" aria-hidden /> Mensagem de voz{duration ? ` · ${duration}` : ''}
           </span>
-          <audio controls preload="metadata" src={media.url} className="h-10 w-64 max-w-full" aria-label={`Mensagem de voz${duration ? ` de ${duration}` : ''}`} />
+          <audio
+            controls
+            preload="metadata"
+            src={media.url}
+            className="h-10 w-64 max-w-full"
+            aria-label={`Mensagem de voz${duration ? ` de ${duration}` : ''}`}
+          />
         </div>
       );
     }
@@ -98,10 +139,17 @@ export function MessageBody({ message }: { message: MessageDto }) {
               <span className="block truncate text-sm font-medium text-slate-900" title={name}>
                 {name}
               </span>
-              <span className="block text-xs text-slate-600">{[size, media?.mimetype?.split('/')[1]?.toUpperCase()].filter(Boolean).join(' · ') || 'Arquivo'}</span>
+              <span className="block text-xs text-slate-600">
+                {[size, media?.mimetype?.split('/')[1]?.toUpperCase()].filter(Boolean).join(' · ') || 'Arquivo'}
+              </span>
             </span>
             {media?.url ? (
-              <a href={media.url} download={name} className="shrink-0 rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900" aria-label={`Baixar ${name}`}>
+              <a
+                href={media.url}
+                download={name}
+                className="shrink-0 rounded-full p-2 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                aria-label={`Baixar ${name}`}
+              >
                 <Download className="size-4" />
               </a>
             ) : null}
@@ -118,12 +166,24 @@ export function MessageBody({ message }: { message: MessageDto }) {
           <MapPin className="mt-0.5 size-5 shrink-0 text-rose-600" aria-hidden />
           <div className="min-w-0">
             <p className="text-sm font-medium text-slate-900">Localização</p>
-            <p className="text-sm break-words text-slate-700">{loc.address ?? `${loc.lat.toFixed(5)}, ${loc.lng.toFixed(5)}`}</p>
+            <p className="text-sm break-words text-slate-700">
+              {loc.address ?? `${loc.lat.toFixed(5)}, ${loc.lng.toFixed(5)}`}
+            </p>
             <p className="mt-1 flex flex-wrap gap-x-3 text-sm">
-              <a href={loc.openStreetMapUrl} target="_blank" rel="noopener noreferrer nofollow" className="text-sky-700 underline underline-offset-2 hover:text-sky-900">
+              <a
+                href={loc.openStreetMapUrl}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                className="text-sky-700 underline underline-offset-2 hover:text-sky-900"
+              >
                 Abrir no OpenStreetMap
               </a>
-              <a href={loc.googleMapsUrl} target="_blank" rel="noopener noreferrer nofollow" className="text-sky-700 underline underline-offset-2 hover:text-sky-900">
+              <a
+                href={loc.googleMapsUrl}
+                target="_blank"
+                rel="noopener noreferrer nofollow"
+                className="text-sky-700 underline underline-offset-2 hover:text-sky-900"
+              >
                 Google Maps
               </a>
             </p>

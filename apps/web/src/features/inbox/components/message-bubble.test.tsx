@@ -37,7 +37,14 @@ afterEach(() => {
 
 describe('MessageBubble: reactions, deletions, edits and AI failures', () => {
   it('shows the reactions on the message they react to', () => {
-    show(message({ reactions: [{ emoji: '👍', fromMe: false }, { emoji: '❤️', fromMe: true }] }));
+    show(
+      message({
+        reactions: [
+          { emoji: '👍', fromMe: false },
+          { emoji: '❤️', fromMe: true },
+        ],
+      }),
+    );
     expect(screen.getByLabelText('Reação do cliente: 👍')).toBeTruthy();
     expect(screen.getByLabelText('Sua reação: ❤️')).toBeTruthy();
   });
@@ -52,10 +59,24 @@ describe('MessageBubble: reactions, deletions, edits and AI failures', () => {
   });
 
   it('shows an AI failure with its reason and "Tentar novamente", which asks the server to retry', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
     vi.stubGlobal('fetch', fetchMock);
     const reason = 'A IA não conseguiu responder: o provedor de IA respondeu com erro 500.';
-    show(message({ id: 'n1', direction: 'out', fromMe: true, author: 'ai', status: 'failed', content: null, error: reason, aiFailure: { reason, retryable: true } }));
+    show(
+      message({
+        id: 'n1',
+        direction: 'out',
+        fromMe: true,
+        author: 'ai',
+        status: 'failed',
+        content: null,
+        error: reason,
+        aiFailure: { reason, retryable: true },
+      }),
+    );
     expect(screen.getByText(/A IA não conseguiu responder: o provedor de IA respondeu com erro 500\./)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Tentar novamente' }));
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());

@@ -34,7 +34,14 @@ export function MessageBubble({ message }: { message: MessageDto }) {
   const status = isOwn ? STATUS[message.status] : null;
   const failed = message.status === 'failed';
   return (
-    <li className={cn('flex', isOwn ? 'justify-end' : 'justify-start', reactions.length > 0 && 'pb-3')} data-testid="message" data-message-id={message.id} data-author={message.author} data-status={message.status} data-type={message.messageType}>
+    <li
+      className={cn('flex', isOwn ? 'justify-end' : 'justify-start', reactions.length > 0 && 'pb-3')}
+      data-testid="message"
+      data-message-id={message.id}
+      data-author={message.author}
+      data-status={message.status}
+      data-type={message.messageType}
+    >
       <div
         className={cn(
           'max-w-[85%] rounded-2xl px-3 py-2 shadow-sm sm:max-w-[70%]',
@@ -61,7 +68,11 @@ export function MessageBubble({ message }: { message: MessageDto }) {
         )}
         <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-600">
           {message.editedAt && !deleted ? (
-            <span className="italic" title={`Editada em ${fullDateTime(message.editedAt)}`} data-testid="message-edited">
+            <span
+              className="italic"
+              title={`Editada em ${fullDateTime(message.editedAt)}`}
+              data-testid="message-edited"
+            >
               {EDITED_LABEL}
             </span>
           ) : null}
@@ -81,7 +92,10 @@ export function MessageBubble({ message }: { message: MessageDto }) {
           </p>
         ) : null}
         {reactions.length > 0 ? (
-          <p className={cn('-mb-4 mt-0.5 flex gap-1', isOwn ? 'justify-start' : 'justify-end')} data-testid="message-reactions">
+          <p
+            className={cn('-mb-4 mt-0.5 flex gap-1', isOwn ? 'justify-start' : 'justify-end')}
+            data-testid="message-reactions"
+          >
             {reactions.map((r) => (
               <span
                 key={`${r.fromMe}-${r.emoji}`}

@@ -90,7 +90,14 @@ export function MessageList({ convId }: { convId: string }) {
   }
 
   return (
-    <div ref={scrollRef} onScroll={onScroll} className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 sm:px-6" data-testid="message-scroll" tabIndex={0} aria-label="Mensagens">
+    <div
+      ref={scrollRef}
+      onScroll={onScroll}
+      className="relative min-h-0 flex-1 overflow-y-auto bg-slate-50 px-3 py-4 sm:px-6"
+      data-testid="message-scroll"
+      tabIndex={0}
+      aria-label="Mensagens"
+    >
       {isFetchingNextPage ? (
         <div className="flex justify-center pb-3">
           <Spinner label="Carregando mensagens anteriores..." className="size-4" />
@@ -104,7 +111,9 @@ export function MessageList({ convId }: { convId: string }) {
       ) : !hasNextPage && messages.length ? (
         <p className="pb-3 text-center text-xs text-slate-600">Início da conversa</p>
       ) : null}
-      {!messages.length ? <p className="py-10 text-center text-sm text-slate-600">Nenhuma mensagem nesta conversa ainda.</p> : null}
+      {!messages.length ? (
+        <p className="py-10 text-center text-sm text-slate-600">Nenhuma mensagem nesta conversa ainda.</p>
+      ) : null}
       <ul ref={contentRef} className="flex flex-col gap-2">
         {messages.map((m, i) => {
           const newDay = i === 0 || dayKey(m.createdAt) !== dayKey(messages[i - 1]!.createdAt);
@@ -112,7 +121,9 @@ export function MessageList({ convId }: { convId: string }) {
             <Fragment key={m.id}>
               {newDay ? (
                 <li className="flex justify-center py-1">
-                  <span className="rounded-full bg-white px-3 py-0.5 text-xs font-medium text-slate-600 shadow-sm">{chatDayLabel(m.createdAt, now)}</span>
+                  <span className="rounded-full bg-white px-3 py-0.5 text-xs font-medium text-slate-600 shadow-sm">
+                    {chatDayLabel(m.createdAt, now)}
+                  </span>
                 </li>
               ) : null}
               <MessageBubble message={m} />
@@ -126,7 +137,11 @@ export function MessageList({ convId }: { convId: string }) {
 
 function ChatSkeleton() {
   return (
-    <div className="flex min-h-0 flex-1 flex-col justify-end gap-3 bg-slate-50 px-6 py-4" aria-busy="true" aria-label="Carregando mensagens">
+    <div
+      className="flex min-h-0 flex-1 flex-col justify-end gap-3 bg-slate-50 px-6 py-4"
+      aria-busy="true"
+      aria-label="Carregando mensagens"
+    >
       {[56, 40, 64, 32, 48].map((w, i) => (
         <div key={i} className={i % 2 ? 'flex justify-end' : 'flex justify-start'}>
           <span className="h-10 animate-pulse rounded-2xl bg-slate-200" style={{ width: `${w}%` }} />

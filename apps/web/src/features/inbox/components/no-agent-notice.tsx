@@ -9,7 +9,10 @@ export const NO_AGENT_TITLE = 'Sem agente neste número';
 export const INACTIVE_AGENT_TITLE = 'Agente inativo neste número';
 
 /** Why the AI cannot answer a conversation's number, or null when it can (issue 12). */
-export function agentProblem(number: NumberView | undefined, agents: AgentSummary[] | undefined): 'no-agent' | 'inactive' | null {
+export function agentProblem(
+  number: NumberView | undefined,
+  agents: AgentSummary[] | undefined,
+): 'no-agent' | 'inactive' | null {
   if (!number || !agents) return null;
   if (!number.agente) return 'no-agent';
   const agent = agents.find((a) => a.id === number.agente);
@@ -27,12 +30,21 @@ export function NoAgentBadge({ problem }: { problem: 'no-agent' | 'inactive' }) 
 }
 
 /** The strip under the chat header: what is wrong and the way to link an agent to this number. */
-export function NoAgentNotice({ problem, number, agents }: { problem: 'no-agent' | 'inactive'; number: NumberView; agents: AgentSummary[] }) {
+export function NoAgentNotice({
+  problem,
+  number,
+  agents,
+}: {
+  problem: 'no-agent' | 'inactive';
+  number: NumberView;
+  agents: AgentSummary[];
+}) {
   const usable = agents.filter((a) => a.active && a.id !== number.agente);
   return (
     <div role="status" className="shrink-0 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
       <p>
-        <strong className="font-semibold">{problem === 'no-agent' ? NO_AGENT_TITLE : INACTIVE_AGENT_TITLE}</strong>: a IA não responde nas conversas de{' '}
+        <strong className="font-semibold">{problem === 'no-agent' ? NO_AGENT_TITLE : INACTIVE_AGENT_TITLE}</strong>: a
+        IA não responde nas conversas de{' '}
         {inboxNumberLabel({ apelido: number.apelido, instanceName: number.instance_name, phone: number.phone })}.
         {usable.length ? ' Ligue um agente para ela voltar a responder:' : null}
       </p>
@@ -45,7 +57,10 @@ export function NoAgentNotice({ problem, number, agents }: { problem: 'no-agent'
           toPair={(agentId) => ({ numberId: number.id, agentId })}
         />
       ) : (
-        <Link to={paths.onboarding.trainAi.getHref()} className="mt-1 inline-block font-semibold text-brand-800 underline underline-offset-4">
+        <Link
+          to={paths.onboarding.trainAi.getHref()}
+          className="mt-1 inline-block font-semibold text-brand-800 underline underline-offset-4"
+        >
           Treinar um agente de IA
         </Link>
       )}

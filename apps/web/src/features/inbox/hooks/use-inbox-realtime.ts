@@ -5,7 +5,14 @@ import { agentKeys, numberKeys, usageKeys } from '@/lib/query-keys';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime';
 import { inboxKeys } from '../api/query-keys';
 import { storeConversation } from '../api/update-conversation-ai';
-import { appendMessage, findConversation, removeConversation, replaceMessage, type ConversationPages, type MessagePages } from '../lib/cache-updates';
+import {
+  appendMessage,
+  findConversation,
+  removeConversation,
+  replaceMessage,
+  type ConversationPages,
+  type MessagePages,
+} from '../lib/cache-updates';
 
 /**
  * Maps each realtime event to a query-cache update (chatwoot style), so new conversations, new
@@ -22,9 +29,13 @@ export function useInboxRealtime() {
       case 'conversation.updated': {
         const dto = event.data;
         const known = findConversation(queryClient.getQueryData<ConversationPages>(inboxKeys.conversations), dto.id);
-        const isNew = event.event === 'conversation.created' && !known && !queryClient.getQueryData<ConversationDto>(inboxKeys.conversation(dto.id));
+        const isNew =
+          event.event === 'conversation.created' &&
+          !known &&
+          !queryClient.getQueryData<ConversationDto>(inboxKeys.conversation(dto.id));
         storeConversation(queryClient, dto);
-        if (isNew) queryClient.setQueryData<ConversationCount>(inboxKeys.count, (c) => (c ? { total: c.total + 1 } : c));
+        if (isNew)
+          queryClient.setQueryData<ConversationCount>(inboxKeys.count, (c) => (c ? { total: c.total + 1 } : c));
         break;
       }
       case 'conversation.deleted': {
@@ -37,7 +48,9 @@ export function useInboxRealtime() {
       }
       case 'message.created': {
         const message = event.data;
-        queryClient.setQueryData<MessagePages>(inboxKeys.messages(message.convId), (data) => appendMessage(data, message));
+        queryClient.setQueryData<MessagePages>(inboxKeys.messages(message.convId), (data) =>
+          appendMessage(data, message),
+        );
         // Each AI answer counts toward 'Mensagens de IA: n/max'; a burst refreshes the counter once.
         if (message.author === 'ai') {
           clearTimeout(usageTimer.current);
@@ -47,7 +60,9 @@ export function useInboxRealtime() {
       }
       case 'message.updated': {
         const message = event.data;
-        queryClient.setQueryData<MessagePages>(inboxKeys.messages(message.convId), (data) => replaceMessage(data, message));
+        queryClient.setQueryData<MessagePages>(inboxKeys.messages(message.convId), (data) =>
+          replaceMessage(data, message),
+        );
         break;
       }
       case 'number.updated': {
@@ -55,7 +70,18 @@ export function useInboxRealtime() {
         const known = queryClient.getQueryData<NumberView[]>(numberKeys.list());
         if (known?.some((x) => x.id === n.id)) {
           queryClient.setQueryData<NumberView[]>(numberKeys.list(), (list) =>
-            list?.map((x) => (x.id === n.id ? { ...x, status: n.status, agente: n.agente, apelido: n.apelido, phone: n.phone, instance_name: n.instanceName } : x)),
+            list?.map((x) =>
+              x.id === n.id
+                ? {
+                    ...x,
+                    status: n.status,
+                    agente: n.agente,
+                    apelido: n.apelido,
+                    phone: n.phone,
+                    instance_name: n.instanceName,
+                  }
+                : x,
+            ),
           );
         }
         // The agent's name and connected_at are not in the event: read the list again.

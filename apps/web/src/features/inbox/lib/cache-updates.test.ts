@@ -90,25 +90,51 @@ describe('mensagens no cache', () => {
   });
 
   it('uma mensagem nova entra no fim; a mesma mensagem de novo não duplica', () => {
-    const next = appendMessage(appendMessage(data, msg('m5', '2025-03-12T10:05:00Z')), msg('m5', '2025-03-12T10:05:00Z', { status: 'read' }));
+    const next = appendMessage(
+      appendMessage(data, msg('m5', '2025-03-12T10:05:00Z')),
+      msg('m5', '2025-03-12T10:05:00Z', { status: 'read' }),
+    );
     const list = flattenMessages(next);
     expect(list.map((m) => m.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'm5']);
     expect(list.at(-1)!.status).toBe('read');
   });
 
   it('a mensagem guardada substitui a bolha otimista, chegue ela pelo tempo real ou pela resposta', () => {
-    const optimistic = msg('enviando-1', '2025-03-12T10:06:00Z', { author: 'owner_app', fromMe: true, direction: 'out', status: 'pending', content: 'Oi!' });
+    const optimistic = msg('enviando-1', '2025-03-12T10:06:00Z', {
+      author: 'owner_app',
+      fromMe: true,
+      direction: 'out',
+      status: 'pending',
+      content: 'Oi!',
+    });
     const withTemp = appendMessage(data, optimistic);
-    const stored = msg('m6', '2025-03-12T10:06:01Z', { author: 'owner_app', fromMe: true, direction: 'out', status: 'sent', content: 'Oi!' });
+    const stored = msg('m6', '2025-03-12T10:06:01Z', {
+      author: 'owner_app',
+      fromMe: true,
+      direction: 'out',
+      status: 'sent',
+      content: 'Oi!',
+    });
 
     // Realtime first, then the POST answer.
     const viaRealtime = settleOptimistic(appendMessage(withTemp, stored), 'enviando-1', stored);
     expect(flattenMessages(viaRealtime).map((m) => m.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'm6']);
 
     // The POST answer alone.
-    expect(flattenMessages(settleOptimistic(withTemp, 'enviando-1', stored)).map((m) => m.id)).toEqual(['m1', 'm2', 'm3', 'm4', 'm6']);
+    expect(flattenMessages(settleOptimistic(withTemp, 'enviando-1', stored)).map((m) => m.id)).toEqual([
+      'm1',
+      'm2',
+      'm3',
+      'm4',
+      'm6',
+    ]);
 
     // A failure removes the bubble.
-    expect(flattenMessages(settleOptimistic(withTemp, 'enviando-1', null)).map((m) => m.id)).toEqual(['m1', 'm2', 'm3', 'm4']);
+    expect(flattenMessages(settleOptimistic(withTemp, 'enviando-1', null)).map((m) => m.id)).toEqual([
+      'm1',
+      'm2',
+      'm3',
+      'm4',
+    ]);
   });
 });

@@ -34,12 +34,18 @@ export function flattenConversations(data: ConversationPages | undefined): Conve
  * belongs among the loaded rows (or every page is loaded). One older than everything loaded, with
  * more pages to come, is left for the page that will bring it.
  */
-export function upsertConversation(data: ConversationPages | undefined, dto: ConversationDto): ConversationPages | undefined {
+export function upsertConversation(
+  data: ConversationPages | undefined,
+  dto: ConversationDto,
+): ConversationPages | undefined {
   if (!data || !data.pages.length) return data;
   const pages = data.pages.map((p) => ({ ...p, items: p.items.filter((c) => c.id !== dto.id) }));
   const loaded = pages.flatMap((p) => p.items);
   const hasMore = pages.at(-1)!.nextCursor !== null;
-  const oldestLoaded = loaded.reduce<ConversationDto | undefined>((old, c) => (!old || compareConversations(c, old) > 0 ? c : old), undefined);
+  const oldestLoaded = loaded.reduce<ConversationDto | undefined>(
+    (old, c) => (!old || compareConversations(c, old) > 0 ? c : old),
+    undefined,
+  );
   const belongs = !hasMore || !oldestLoaded || compareConversations(dto, oldestLoaded) < 0;
   if (belongs) pages[0] = { ...pages[0]!, items: [dto, ...pages[0]!.items] };
   return { ...data, pages };
@@ -79,20 +85,33 @@ export function appendMessage(data: MessagePages | undefined, message: MessageDt
   const [newest, ...older] = data.pages;
   let items = newest!.items;
   const pendingTwin =
-    message.author === 'owner_app' ? items.findIndex((m) => isOptimisticId(m.id) && m.status === 'pending' && m.content === message.content) : -1;
+    message.author === 'owner_app'
+      ? items.findIndex((m) => isOptimisticId(m.id) && m.status === 'pending' && m.content === message.content)
+      : -1;
   if (pendingTwin >= 0) items = items.filter((_, i) => i !== pendingTwin);
-  items = [...items, message].sort((a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || (isOptimisticId(a.id) ? 1 : 0) - (isOptimisticId(b.id) ? 1 : 0));
+  items = [...items, message].sort(
+    (a, b) =>
+      Date.parse(a.createdAt) - Date.parse(b.createdAt) ||
+      (isOptimisticId(a.id) ? 1 : 0) - (isOptimisticId(b.id) ? 1 : 0),
+  );
   return { ...data, pages: [{ ...newest!, items }, ...older] };
 }
 
 /** A status change (delivered, read, failed) of a loaded message. */
 export function replaceMessage(data: MessagePages | undefined, message: MessageDto): MessagePages | undefined {
   if (!data) return data;
-  return { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((m) => (m.id === message.id ? message : m)) })) };
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({ ...p, items: p.items.map((m) => (m.id === message.id ? message : m)) })),
+  };
 }
 
 /** The optimistic bubble is swapped for the stored message (or dropped when realtime brought it first). */
-export function settleOptimistic(data: MessagePages | undefined, tempId: string, stored: MessageDto | null): MessagePages | undefined {
+export function settleOptimistic(
+  data: MessagePages | undefined,
+  tempId: string,
+  stored: MessageDto | null,
+): MessagePages | undefined {
   if (!data) return data;
   const already = stored ? data.pages.some((p) => p.items.some((m) => m.id === stored.id)) : false;
   return {

@@ -47,15 +47,28 @@ function partsFormatter(timeZone: string) {
 
 function localDay(date: Date, timeZone: string): LocalDay {
   const parts: Record<string, number> = {};
-  for (const p of partsFormatter(timeZone).formatToParts(date)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  for (const p of partsFormatter(timeZone).formatToParts(date))
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
   const { year = 1970, month = 1, day = 1, hour = 0, minute = 0 } = parts;
   const dayNumber = Math.floor(Date.UTC(year, month - 1, day) / 86_400_000);
-  return { dayNumber, weekday: new Date(dayNumber * 86_400_000).getUTCDay(), year, month, day, hour: hour % 24, minute };
+  return {
+    dayNumber,
+    weekday: new Date(dayNumber * 86_400_000).getUTCDay(),
+    year,
+    month,
+    day,
+    hour: hour % 24,
+    minute,
+  };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-export function chatDateLabel(value: string | Date, now: Date = new Date(), timeZone: string = DEFAULT_TIME_ZONE): string {
+export function chatDateLabel(
+  value: string | Date,
+  now: Date = new Date(),
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   if (Number.isNaN(date.getTime())) return '';
   const at = localDay(date, timeZone);
@@ -81,7 +94,11 @@ export function timeOfDay(value: string | Date, timeZone: string = DEFAULT_TIME_
 }
 
 /** The day separator in a chat: 'Hoje', 'Ontem', or 'seg., 10/03/2025'-like full date. */
-export function chatDayLabel(value: string | Date, now: Date = new Date(), timeZone: string = DEFAULT_TIME_ZONE): string {
+export function chatDayLabel(
+  value: string | Date,
+  now: Date = new Date(),
+  timeZone: string = DEFAULT_TIME_ZONE,
+): string {
   const at = localDay(typeof value === 'string' ? new Date(value) : value, timeZone);
   const today = localDay(now, timeZone);
   const daysAgo = today.dayNumber - at.dayNumber;

@@ -16,20 +16,35 @@ describe('unreadBadge', () => {
 
 describe('inboxNumberLabel (parte 2 §3)', () => {
   it('usa o apelido quando existe', () => {
-    expect(inboxNumberLabel({ apelido: 'Loja Centro', instanceName: 'vendai43211234', phone: '5511987654321' })).toBe('Loja Centro');
+    expect(inboxNumberLabel({ apelido: 'Loja Centro', instanceName: 'vendai43211234', phone: '5511987654321' })).toBe(
+      'Loja Centro',
+    );
   });
   it("nomes criados pelo produto mostram 'WhatsApp {telefone formatado}'", () => {
-    expect(inboxNumberLabel({ apelido: null, instanceName: 'vendai43211234', phone: '5511987654321' })).toBe('WhatsApp +55 (11) 98765-4321');
-    expect(inboxNumberLabel({ apelido: '  ', instanceName: 'VendAI-43211234', phone: '551134567890' })).toBe('WhatsApp +55 (11) 3456-7890');
+    expect(inboxNumberLabel({ apelido: null, instanceName: 'vendai43211234', phone: '5511987654321' })).toBe(
+      'WhatsApp +55 (11) 98765-4321',
+    );
+    expect(inboxNumberLabel({ apelido: '  ', instanceName: 'VendAI-43211234', phone: '551134567890' })).toBe(
+      'WhatsApp +55 (11) 3456-7890',
+    );
   });
   it('outros nomes são cortados em 20 caracteres mais ...', () => {
-    expect(inboxNumberLabel({ apelido: null, instanceName: 'atendimento-loja-centro-sp', phone: '5511987654321' })).toBe('atendimento-loja-cen...');
-    expect(inboxNumberLabel({ apelido: null, instanceName: 'exatamente-20-chars!', phone: '5511987654321' })).toBe('exatamente-20-chars!');
+    expect(
+      inboxNumberLabel({ apelido: null, instanceName: 'atendimento-loja-centro-sp', phone: '5511987654321' }),
+    ).toBe('atendimento-loja-cen...');
+    expect(inboxNumberLabel({ apelido: null, instanceName: 'exatamente-20-chars!', phone: '5511987654321' })).toBe(
+      'exatamente-20-chars!',
+    );
   });
 });
 
 describe('contactDisplayName', () => {
-  const base = { contactName: null, contactPhone: null, contactJid: '5511987654321@s.whatsapp.net', type: 'chat' as const };
+  const base = {
+    contactName: null,
+    contactPhone: null,
+    contactJid: '5511987654321@s.whatsapp.net',
+    type: 'chat' as const,
+  };
   it('usa o nome do contato', () => {
     expect(contactDisplayName({ ...base, contactName: ' Ana Paula ' })).toBe('Ana Paula');
   });
@@ -39,7 +54,9 @@ describe('contactDisplayName', () => {
   });
   it('um @lid sem telefone não vira número', () => {
     expect(contactDisplayName({ ...base, contactJid: '123456789012345678@lid' })).toBe('Contato');
-    expect(contactDisplayName({ ...base, contactJid: '120363000000000001@g.us', type: 'group' })).toBe('Grupo sem nome');
+    expect(contactDisplayName({ ...base, contactJid: '120363000000000001@g.us', type: 'group' })).toBe(
+      'Grupo sem nome',
+    );
   });
 });
 

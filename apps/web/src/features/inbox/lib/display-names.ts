@@ -12,11 +12,15 @@ export function inboxNumberLabel(n: { apelido: string | null; instanceName: stri
   const nickname = n.apelido?.trim();
   if (nickname) return nickname;
   if (n.instanceName.toLowerCase().startsWith(INSTANCE_PREFIX.toLowerCase())) return `WhatsApp ${formatPhone(n.phone)}`;
-  return n.instanceName.length > INSTANCE_NAME_MAX ? `${n.instanceName.slice(0, INSTANCE_NAME_MAX)}...` : n.instanceName;
+  return n.instanceName.length > INSTANCE_NAME_MAX
+    ? `${n.instanceName.slice(0, INSTANCE_NAME_MAX)}...`
+    : n.instanceName;
 }
 
 /** The contact's name, else the formatted phone, else what the address says. */
-export function contactDisplayName(c: Pick<ConversationDto, 'contactName' | 'contactPhone' | 'contactJid' | 'type'>): string {
+export function contactDisplayName(
+  c: Pick<ConversationDto, 'contactName' | 'contactPhone' | 'contactJid' | 'type'>,
+): string {
   const name = c.contactName?.trim();
   if (name) return name;
   if (c.contactPhone) return formatPhone(c.contactPhone);

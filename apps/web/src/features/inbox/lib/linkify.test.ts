@@ -3,7 +3,9 @@ import { linkify } from './linkify';
 
 describe('linkify', () => {
   it('texto sem links fica como está', () => {
-    expect(linkify('Olá, tudo bem?\nQuero um orçamento.')).toEqual([{ kind: 'text', text: 'Olá, tudo bem?\nQuero um orçamento.' }]);
+    expect(linkify('Olá, tudo bem?\nQuero um orçamento.')).toEqual([
+      { kind: 'text', text: 'Olá, tudo bem?\nQuero um orçamento.' },
+    ]);
   });
 
   it('transforma endereços http(s) e www em links, sem a pontuação final', () => {

@@ -5,7 +5,9 @@ describe('parseLocation', () => {
   it('lê endereço e coordenadas e monta links de mapa (sem carregar mapa)', () => {
     const loc = parseLocation(JSON.stringify({ address: 'Av. Paulista, 1000', lat: -23.5614, lng: -46.6559 }));
     expect(loc).toMatchObject({ address: 'Av. Paulista, 1000', lat: -23.5614, lng: -46.6559 });
-    expect(loc?.openStreetMapUrl).toBe('https://www.openstreetmap.org/?mlat=-23.5614&mlon=-46.6559#map=17/-23.5614/-46.6559');
+    expect(loc?.openStreetMapUrl).toBe(
+      'https://www.openstreetmap.org/?mlat=-23.5614&mlon=-46.6559#map=17/-23.5614/-46.6559',
+    );
     expect(loc?.googleMapsUrl).toBe('https://www.google.com/maps/search/?api=1&query=-23.5614,-46.6559');
   });
   it('conteúdo ilegível ou fora do mapa é null', () => {
@@ -17,8 +19,14 @@ describe('parseLocation', () => {
 
 describe('parseContact', () => {
   it('lê nome e telefone formatado', () => {
-    expect(parseContact(JSON.stringify({ name: 'Carlos Lima', phone: '+55 11 91234-5678' }))).toEqual({ name: 'Carlos Lima', phone: '+55 (11) 91234-5678' });
-    expect(parseContact(JSON.stringify({ name: 'Sem telefone', phone: null }))).toEqual({ name: 'Sem telefone', phone: null });
+    expect(parseContact(JSON.stringify({ name: 'Carlos Lima', phone: '+55 11 91234-5678' }))).toEqual({
+      name: 'Carlos Lima',
+      phone: '+55 (11) 91234-5678',
+    });
+    expect(parseContact(JSON.stringify({ name: 'Sem telefone', phone: null }))).toEqual({
+      name: 'Sem telefone',
+      phone: null,
+    });
     expect(parseContact('{')).toBeNull();
   });
 });

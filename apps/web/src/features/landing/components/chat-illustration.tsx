@@ -6,7 +6,11 @@ type Message = { from: 'customer' | 'ai'; text: string; time: string };
 /** A sample conversation after business hours: the customer asks, the AI answers and books. */
 const MESSAGES: readonly Message[] = [
   { from: 'customer', text: 'Oi, boa noite! Vocês fazem limpeza de pele? Quanto custa?', time: '22:47' },
-  { from: 'ai', text: 'Boa noite, Mariana! Fazemos sim. A limpeza de pele profunda custa R$ 180 e leva cerca de 1h30.', time: '22:47' },
+  {
+    from: 'ai',
+    text: 'Boa noite, Mariana! Fazemos sim. A limpeza de pele profunda custa R$ 180 e leva cerca de 1h30.',
+    time: '22:47',
+  },
   { from: 'ai', text: 'Quer que eu veja um horário para você esta semana?', time: '22:47' },
   { from: 'customer', text: 'Quero! Tem sábado de manhã?', time: '22:48' },
   { from: 'ai', text: 'Tenho sábado às 9h ou às 10h30. Qual fica melhor para você?', time: '22:48' },
@@ -16,11 +20,17 @@ const MESSAGES: readonly Message[] = [
 export function ChatIllustration({ className }: { className?: string }) {
   return (
     <figure className={cn('relative mx-auto w-full max-w-sm', className)}>
-      <div aria-hidden className="absolute -inset-6 -z-10 rounded-[3rem] bg-gradient-to-tr from-brand-200/60 via-brand-100/40 to-sky-100/60 blur-2xl" />
+      <div
+        aria-hidden
+        className="absolute -inset-6 -z-10 rounded-[3rem] bg-gradient-to-tr from-brand-200/60 via-brand-100/40 to-sky-100/60 blur-2xl"
+      />
       <div className="overflow-hidden rounded-[2rem] border border-slate-200 bg-white shadow-2xl shadow-brand-900/10 ring-8 ring-white">
         <div className="flex items-center gap-3 bg-brand-800 px-4 py-3 text-white">
           <ChevronLeft className="size-5 shrink-0 text-brand-100" aria-hidden />
-          <span aria-hidden className="flex size-9 shrink-0 items-center justify-center rounded-full bg-rose-100 text-sm font-semibold text-rose-800">
+          <span
+            aria-hidden
+            className="flex size-9 shrink-0 items-center justify-center rounded-full bg-rose-100 text-sm font-semibold text-rose-800"
+          >
             MC
           </span>
           <div className="min-w-0 leading-tight">
@@ -33,7 +43,10 @@ export function ChatIllustration({ className }: { className?: string }) {
           </span>
         </div>
 
-        <ol className="space-y-2.5 bg-[#f1f5f1] px-3 py-4 sm:px-4" aria-label="Conversa de exemplo entre uma cliente e a IA">
+        <ol
+          className="space-y-2.5 bg-[#f1f5f1] px-3 py-4 sm:px-4"
+          aria-label="Conversa de exemplo entre uma cliente e a IA"
+        >
           {MESSAGES.map((message, index) => {
             const isAi = message.from === 'ai';
             return (

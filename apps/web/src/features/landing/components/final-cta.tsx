@@ -14,7 +14,8 @@ export function FinalCta() {
             Deixe a IA atender enquanto você cuida do seu negócio
           </h2>
           <p className="mx-auto mt-4 max-w-xl text-lg text-pretty text-brand-50">
-            Grátis para começar, sem cartão de crédito. Em cerca de 10 minutos seu assistente já está respondendo seus clientes.
+            Grátis para começar, sem cartão de crédito. Em cerca de 10 minutos seu assistente já está respondendo seus
+            clientes.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">
             <Link
@@ -26,7 +27,10 @@ export function FinalCta() {
             </Link>
             <p className="text-sm text-brand-50">
               Já tem conta?{' '}
-              <Link to={loginHref} className="font-semibold text-white underline underline-offset-4 hover:no-underline focus-visible:outline-white">
+              <Link
+                to={loginHref}
+                className="font-semibold text-white underline underline-offset-4 hover:no-underline focus-visible:outline-white"
+              >
                 Entrar
               </Link>
             </p>

@@ -5,7 +5,8 @@ import { paths } from '@/config/paths';
 import { SECTION_IDS } from '../lib/sections';
 import { SectionLink } from './section-link';
 
-const linkClass = 'rounded text-sm text-slate-600 transition-colors hover:text-slate-900 hover:underline underline-offset-4';
+const linkClass =
+  'rounded text-sm text-slate-600 transition-colors hover:text-slate-900 hover:underline underline-offset-4';
 
 export function LandingFooter() {
   return (
@@ -53,7 +54,9 @@ export function LandingFooter() {
         </nav>
       </div>
       <div className="border-t border-slate-200">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-600 sm:px-6">© 2025 {PRODUCT_NAME}. Todos os direitos reservados.</p>
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-600 sm:px-6">
+          © 2025 {PRODUCT_NAME}. Todos os direitos reservados.
+        </p>
       </div>
     </footer>
   );

@@ -5,11 +5,18 @@ import { cn } from '@/lib/cn';
 
 export function TestimonialsSection() {
   return (
-    <section id={SECTION_IDS.testimonials} aria-labelledby="depoimentos-title" className="scroll-mt-16 bg-white py-16 sm:py-24">
+    <section
+      id={SECTION_IDS.testimonials}
+      aria-labelledby="depoimentos-title"
+      className="scroll-mt-16 bg-white py-16 sm:py-24"
+    >
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Depoimentos</p>
-          <h2 id="depoimentos-title" className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+          <h2
+            id="depoimentos-title"
+            className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+          >
             Quem usa, não volta a responder tudo sozinho
           </h2>
         </div>
@@ -25,7 +32,10 @@ export function TestimonialsSection() {
                   <span
                     role="img"
                     aria-label={`Avatar de ${item.name}`}
-                    className={cn('flex size-11 shrink-0 items-center justify-center rounded-full text-sm font-bold', item.avatarClass)}
+                    className={cn(
+                      'flex size-11 shrink-0 items-center justify-center rounded-full text-sm font-bold',
+                      item.avatarClass,
+                    )}
                   >
                     <span aria-hidden>{item.initials}</span>
                   </span>
@@ -38,7 +48,9 @@ export function TestimonialsSection() {
             </li>
           ))}
         </ul>
-        <p className="mt-8 text-center text-xs text-slate-500">Depoimentos ilustrativos, baseados em situações comuns de quem vende pelo WhatsApp.</p>
+        <p className="mt-8 text-center text-xs text-slate-500">
+          Depoimentos ilustrativos, baseados em situações comuns de quem vende pelo WhatsApp.
+        </p>
       </div>
     </section>
   );

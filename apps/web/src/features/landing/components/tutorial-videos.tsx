@@ -16,10 +16,15 @@ export function TutorialVideos() {
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
         <div className="mx-auto max-w-2xl text-center">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Tutoriais rápidos</p>
-          <h2 id="tutoriais-title" className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+          <h2
+            id="tutoriais-title"
+            className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+          >
             Aprenda tudo em {TUTORIAL_LESSON_COUNT} mini aulas
           </h2>
-          <p className="mt-4 text-lg text-pretty text-slate-600">Curtas e direto ao ponto: do QR code à primeira venda feita pela IA.</p>
+          <p className="mt-4 text-lg text-pretty text-slate-600">
+            Curtas e direto ao ponto: do QR code à primeira venda feita pela IA.
+          </p>
         </div>
         {config.isPending ? (
           <div className="mt-12 h-96" aria-busy="true" aria-label="Carregando aulas" />

@@ -25,18 +25,23 @@ export function WhySection() {
     <section id={SECTION_IDS.why} aria-labelledby="por-que-title" className="scroll-mt-16 bg-slate-50 py-16 sm:py-24">
       <div className="mx-auto grid max-w-6xl gap-12 px-4 sm:px-6 lg:grid-cols-2 lg:gap-16">
         <div>
-          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Por que o {PRODUCT_NAME} existe</p>
-          <h2 id="por-que-title" className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">
+            Por que o {PRODUCT_NAME} existe
+          </p>
+          <h2
+            id="por-que-title"
+            className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+          >
             Quem vende sozinho não consegue estar no WhatsApp o tempo todo
           </h2>
           <div className="mt-6 space-y-4 text-lg leading-relaxed text-pretty text-slate-600">
             <p>
-              Dentistas, coaches, terapeutas, consultores, lojistas e quem vende infoprodutos: o cliente chega pelo WhatsApp, mas você
-              está atendendo, produzindo ou simplesmente descansando.
+              Dentistas, coaches, terapeutas, consultores, lojistas e quem vende infoprodutos: o cliente chega pelo
+              WhatsApp, mas você está atendendo, produzindo ou simplesmente descansando.
             </p>
             <p>
-              Criamos o {PRODUCT_NAME} para que nenhuma dessas conversas se perca. Ele responde na hora, com as informações do seu
-              negócio e no seu tom, e deixa para você só o que realmente precisa de você.
+              Criamos o {PRODUCT_NAME} para que nenhuma dessas conversas se perca. Ele responde na hora, com as
+              informações do seu negócio e no seu tom, e deixa para você só o que realmente precisa de você.
             </p>
           </div>
         </div>

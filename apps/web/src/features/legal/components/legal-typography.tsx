@@ -5,7 +5,9 @@ import { PRIVACY_EMAIL } from '../constants';
 /** Text building blocks for the legal pages, sized for reading on a phone and on a desktop. */
 
 export function P({ children, className }: { children: ReactNode; className?: string }) {
-  return <p className={cn('mt-4 text-[15px] leading-7 text-pretty text-slate-700 sm:text-base', className)}>{children}</p>;
+  return (
+    <p className={cn('mt-4 text-[15px] leading-7 text-pretty text-slate-700 sm:text-base', className)}>{children}</p>
+  );
 }
 
 export function H3({ children }: { children: ReactNode }) {
@@ -42,7 +44,10 @@ export function Strong({ children }: { children: ReactNode }) {
 
 export function EmailLink() {
   return (
-    <a href={`mailto:${PRIVACY_EMAIL}`} className="font-medium break-words text-brand-700 underline underline-offset-4 hover:text-brand-800">
+    <a
+      href={`mailto:${PRIVACY_EMAIL}`}
+      className="font-medium break-words text-brand-700 underline underline-offset-4 hover:text-brand-800"
+    >
       {PRIVACY_EMAIL}
     </a>
   );

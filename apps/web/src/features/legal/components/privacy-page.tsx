@@ -65,14 +65,16 @@ export function PrivacyPage() {
       <main className="mx-auto max-w-6xl px-4 pt-10 pb-20 sm:px-6 sm:pt-14">
         <div className="max-w-3xl">
           <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Privacidade e termos</p>
-          <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">Política de Privacidade</h1>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+            Política de Privacidade
+          </h1>
           <p className="mt-3 text-sm text-slate-600">
             Última atualização: <time dateTime={LEGAL_LAST_UPDATED}>{updated}</time>
           </p>
           <P className="text-base sm:text-lg">
-            Esta política explica, em linguagem simples, quais dados pessoais o {PRODUCT_NAME} trata, para quê, com quem os compartilha
-            e como você exerce os seus direitos, de acordo com a Lei Geral de Proteção de Dados Pessoais (LGPD, Lei nº 13.709/2018). No
-            final da página estão os Termos de Uso do serviço.
+            Esta política explica, em linguagem simples, quais dados pessoais o {PRODUCT_NAME} trata, para quê, com quem
+            os compartilha e como você exerce os seus direitos, de acordo com a Lei Geral de Proteção de Dados Pessoais
+            (LGPD, Lei nº 13.709/2018). No final da página estão os Termos de Uso do serviço.
           </P>
         </div>
 
@@ -80,7 +82,12 @@ export function PrivacyPage() {
           <TableOfContents sections={SECTIONS} />
           <div className="max-w-3xl min-w-0">
             {SECTIONS.map((section, index) => (
-              <LegalBlock key={section.id} id={section.id} heading={section.id === TERMS_SECTION_ID ? section.title : `${index + 1}. ${section.title}`} isTerms={section.id === TERMS_SECTION_ID}>
+              <LegalBlock
+                key={section.id}
+                id={section.id}
+                heading={section.id === TERMS_SECTION_ID ? section.title : `${index + 1}. ${section.title}`}
+                isTerms={section.id === TERMS_SECTION_ID}
+              >
                 {section.body}
               </LegalBlock>
             ))}
@@ -102,7 +109,10 @@ export function PrivacyPage() {
 
 function TableOfContents({ sections }: { sections: readonly LegalSection[] }) {
   return (
-    <nav aria-labelledby="sumario-title" className="lg:sticky lg:top-6 lg:max-h-[calc(100dvh-3rem)] lg:self-start lg:overflow-y-auto">
+    <nav
+      aria-labelledby="sumario-title"
+      className="lg:sticky lg:top-6 lg:max-h-[calc(100dvh-3rem)] lg:self-start lg:overflow-y-auto"
+    >
       <div className="rounded-2xl border border-slate-200 bg-slate-50 p-5 lg:border-0 lg:bg-transparent lg:p-0">
         <h2 id="sumario-title" className="text-sm font-semibold text-slate-900">
           Nesta página
@@ -117,7 +127,9 @@ function TableOfContents({ sections }: { sections: readonly LegalSection[] }) {
                 <span aria-hidden className="w-5 shrink-0 text-right text-slate-500 tabular-nums">
                   {section.id === TERMS_SECTION_ID ? '' : `${index + 1}.`}
                 </span>
-                <span className={section.id === TERMS_SECTION_ID ? 'font-semibold text-slate-800' : undefined}>{section.title}</span>
+                <span className={section.id === TERMS_SECTION_ID ? 'font-semibold text-slate-800' : undefined}>
+                  {section.title}
+                </span>
               </a>
             </li>
           ))}
@@ -127,7 +139,17 @@ function TableOfContents({ sections }: { sections: readonly LegalSection[] }) {
   );
 }
 
-function LegalBlock({ id, heading, isTerms, children }: { id: string; heading: string; isTerms: boolean; children: ReactNode }) {
+function LegalBlock({
+  id,
+  heading,
+  isTerms,
+  children,
+}: {
+  id: string;
+  heading: string;
+  isTerms: boolean;
+  children: ReactNode;
+}) {
   return (
     <section
       id={id}
@@ -141,7 +163,11 @@ function LegalBlock({ id, heading, isTerms, children }: { id: string; heading: s
     >
       <h2
         id={`${id}-title`}
-        className={isTerms ? 'text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl' : 'text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl'}
+        className={
+          isTerms
+            ? 'text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl'
+            : 'text-xl font-semibold tracking-tight text-slate-900 sm:text-2xl'
+        }
       >
         {heading}
       </h2>

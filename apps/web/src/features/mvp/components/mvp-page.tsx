@@ -60,8 +60,8 @@ export function MvpPage() {
           Encontrou algo estranho?
         </h2>
         <p className="mt-1 max-w-2xl text-sm text-slate-700">
-          Numa versão inicial, alguma coisa pode falhar. Conte para a gente o que você fez e o que aconteceu: cada relato vai direto para a
-          equipe e ajuda a corrigir mais rápido.
+          Numa versão inicial, alguma coisa pode falhar. Conte para a gente o que você fez e o que aconteceu: cada
+          relato vai direto para a equipe e ajuda a corrigir mais rápido.
         </p>
         <div className="mt-4 flex flex-col gap-3 sm:flex-row">
           <Button asChild>

@@ -4,7 +4,8 @@ import { api } from '@/lib/api-client';
 import { simApi, simulatorKeys } from './query-keys';
 
 /** The phone unlinks the device: the app gets connection.update close (DESCONECTADO). */
-export const disconnectInstance = (name: string) => api.post<SimInstanceView>(simApi(`/instances/${encodeURIComponent(name)}/disconnect`));
+export const disconnectInstance = (name: string) =>
+  api.post<SimInstanceView>(simApi(`/instances/${encodeURIComponent(name)}/disconnect`));
 
 export function useDisconnectInstance() {
   const queryClient = useQueryClient();

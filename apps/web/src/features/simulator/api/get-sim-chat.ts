@@ -8,7 +8,11 @@ export const getSimChat = (name: string, chatId: string) =>
   api.get<SimChatDetail>(simApi(`/instances/${encodeURIComponent(name)}/chats/${encodeURIComponent(chatId)}`));
 
 export const simChatQueryOptions = (name: string, chatId: string) =>
-  queryOptions({ queryKey: simulatorKeys.chat(name, chatId), queryFn: () => getSimChat(name, chatId), refetchInterval: POLL_MS });
+  queryOptions({
+    queryKey: simulatorKeys.chat(name, chatId),
+    queryFn: () => getSimChat(name, chatId),
+    refetchInterval: POLL_MS,
+  });
 
 export function useSimChat(name: string, chatId: string | null) {
   return useQuery({ ...simChatQueryOptions(name, chatId ?? ''), enabled: Boolean(chatId) });

@@ -3,7 +3,8 @@ import type { SimChatView } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
 import { POLL_MS, simApi, simulatorKeys } from './query-keys';
 
-export const getSimChats = (name: string) => api.get<SimChatView[]>(simApi(`/instances/${encodeURIComponent(name)}/chats`));
+export const getSimChats = (name: string) =>
+  api.get<SimChatView[]>(simApi(`/instances/${encodeURIComponent(name)}/chats`));
 
 export const simChatsQueryOptions = (name: string) =>
   queryOptions({ queryKey: simulatorKeys.chats(name), queryFn: () => getSimChats(name), refetchInterval: POLL_MS });

@@ -35,7 +35,9 @@ export function ApproveView({ instanceName, code }: { instanceName: string; code
     if (suggested && !getValues('phone')) setValue('phone', suggested);
   }, [suggested, getValues, setValue]);
 
-  const submit = handleSubmit((data) => approve.mutate({ code: data.code, phone: data.phone, profileName: data.profileName || undefined }));
+  const submit = handleSubmit((data) =>
+    approve.mutate({ code: data.code, phone: data.phone, profileName: data.profileName || undefined }),
+  );
 
   const notFound = instance.error instanceof ApiError && instance.error.status === 404;
   const state = approve.isSuccess ? 'open' : instance.data?.state;
@@ -50,9 +52,13 @@ export function ApproveView({ instanceName, code }: { instanceName: string; code
         <div className="space-y-4 p-5">
           {instance.isPending ? <Spinner label="Lendo o QR Code..." /> : null}
           {notFound ? (
-            <Alert tone="error">Esta conexão não existe mais no simulador (o QR Code pode ter expirado e a instância ter sido removida).</Alert>
+            <Alert tone="error">
+              Esta conexão não existe mais no simulador (o QR Code pode ter expirado e a instância ter sido removida).
+            </Alert>
           ) : null}
-          {instance.isError && !notFound && !instance.data ? <Alert tone="error">Não foi possível ler este QR Code. {instance.error.message}</Alert> : null}
+          {instance.isError && !notFound && !instance.data ? (
+            <Alert tone="error">Não foi possível ler este QR Code. {instance.error.message}</Alert>
+          ) : null}
 
           {state === 'open' ? (
             <div className="space-y-3 text-center" role="status">
@@ -67,7 +73,10 @@ export function ApproveView({ instanceName, code }: { instanceName: string; code
           ) : null}
 
           {state === 'close' ? (
-            <Alert tone="warning">Esta conexão não está aguardando a leitura de um QR Code. Peça um QR Code novo no VendAI e escaneie de novo.</Alert>
+            <Alert tone="warning">
+              Esta conexão não está aguardando a leitura de um QR Code. Peça um QR Code novo no VendAI e escaneie de
+              novo.
+            </Alert>
           ) : null}
 
           {state === 'connecting' && instance.data ? (
@@ -75,12 +84,24 @@ export function ApproveView({ instanceName, code }: { instanceName: string; code
               <div className="flex items-start gap-3 rounded-xl bg-slate-50 p-3">
                 <Link2 className="mt-0.5 size-5 shrink-0 text-brand-700" aria-hidden />
                 <p className="text-sm text-slate-700">
-                  O <strong>VendAI</strong> quer se conectar ao WhatsApp deste celular como aparelho conectado (<span className="font-mono text-xs">{instanceName}</span>).
+                  O <strong>VendAI</strong> quer se conectar ao WhatsApp deste celular como aparelho conectado (
+                  <span className="font-mono text-xs">{instanceName}</span>).
                 </p>
               </div>
-              {instance.data.qr ? <QrCountdown count={instance.data.qr.count} expiresAt={instance.data.qr.expiresAt} /> : null}
-              {!code ? <Alert tone="warning">Este link não tem o código do QR. Abra o simulador e use “Escanear com o celular”.</Alert> : null}
-              <Field id="sim-approve-phone" label="Número deste celular (DDI + DDD + número)" error={phoneError} hint="É o número que o VendAI vai ver como conectado.">
+              {instance.data.qr ? (
+                <QrCountdown count={instance.data.qr.count} expiresAt={instance.data.qr.expiresAt} />
+              ) : null}
+              {!code ? (
+                <Alert tone="warning">
+                  Este link não tem o código do QR. Abra o simulador e use “Escanear com o celular”.
+                </Alert>
+              ) : null}
+              <Field
+                id="sim-approve-phone"
+                label="Número deste celular (DDI + DDD + número)"
+                error={phoneError}
+                hint="É o número que o VendAI vai ver como conectado."
+              >
                 <Controller
                   control={control}
                   name="phone"
@@ -110,7 +131,10 @@ export function ApproveView({ instanceName, code }: { instanceName: string; code
           ) : null}
 
           <p className="text-center text-sm">
-            <Link to={paths.simulator.getHref('?aba=conexoes')} className="font-medium text-brand-800 underline-offset-4 hover:underline">
+            <Link
+              to={paths.simulator.getHref('?aba=conexoes')}
+              className="font-medium text-brand-800 underline-offset-4 hover:underline"
+            >
               Abrir o simulador
             </Link>
           </p>

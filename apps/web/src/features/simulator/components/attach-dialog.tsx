@@ -12,15 +12,32 @@ import { bytesToBase64, FILE_TOO_BIG, fileToBase64, imageSize, sampleImage, samp
 export type AttachKind = 'image' | 'audio' | 'document' | 'location' | 'contact';
 
 const TITLES: Record<AttachKind, { title: string; description: string }> = {
-  image: { title: 'Enviar imagem', description: 'Chega ao VendAI como imageMessage, com a legenda e os bytes em base64.' },
+  image: {
+    title: 'Enviar imagem',
+    description: 'Chega ao VendAI como imageMessage, com a legenda e os bytes em base64.',
+  },
   audio: { title: 'Enviar nota de voz', description: 'Chega como audioMessage com ptt (mensagem de voz) e a duração.' },
-  document: { title: 'Enviar documento', description: 'Chega como documentMessage com o nome do arquivo, o tipo e o tamanho.' },
-  location: { title: 'Enviar localização', description: 'Chega como locationMessage com latitude, longitude, nome e endereço.' },
+  document: {
+    title: 'Enviar documento',
+    description: 'Chega como documentMessage com o nome do arquivo, o tipo e o tamanho.',
+  },
+  location: {
+    title: 'Enviar localização',
+    description: 'Chega como locationMessage com latitude, longitude, nome e endereço.',
+  },
   contact: { title: 'Enviar contato', description: 'Chega como contactMessage com o nome e o vCard.' },
 };
 
 /** One form per kind of attachment. Whatever was filled in stays when sending fails. */
-export function AttachDialog({ kind, onClose, onSend }: { kind: AttachKind | null; onClose: () => void; onSend: (message: SimOutgoingMessage) => Promise<boolean> }) {
+export function AttachDialog({
+  kind,
+  onClose,
+  onSend,
+}: {
+  kind: AttachKind | null;
+  onClose: () => void;
+  onSend: (message: SimOutgoingMessage) => Promise<boolean>;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setError(null), [kind]);
@@ -42,7 +59,12 @@ export function AttachDialog({ kind, onClose, onSend }: { kind: AttachKind | nul
 
   const meta = kind ? TITLES[kind] : null;
   return (
-    <Dialog open={Boolean(kind)} onOpenChange={(open) => !open && onClose()} title={meta?.title ?? ''} description={meta?.description}>
+    <Dialog
+      open={Boolean(kind)}
+      onOpenChange={(open) => !open && onClose()}
+      title={meta?.title ?? ''}
+      description={meta?.description}
+    >
       <div className="mt-4 space-y-4">
         {error ? <Alert tone="error">{error}</Alert> : null}
         {kind === 'image' ? <ImageForm busy={busy} send={send} /> : null}
@@ -76,7 +98,14 @@ function ImageForm({ busy, send }: FormProps) {
     void send(async () => {
       if (!file) throw new Error('Escolha uma imagem ou use a de exemplo.');
       const { width, height } = await imageSize(file);
-      return { type: 'image', base64: await fileToBase64(file), mimetype: file.type || 'image/jpeg', caption: caption.trim() || undefined, width: width || undefined, height: height || undefined };
+      return {
+        type: 'image',
+        base64: await fileToBase64(file),
+        mimetype: file.type || 'image/jpeg',
+        caption: caption.trim() || undefined,
+        width: width || undefined,
+        height: height || undefined,
+      };
     });
   };
   const sample = () =>
@@ -87,10 +116,21 @@ function ImageForm({ busy, send }: FormProps) {
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <Field id="sim-image-file" label="Imagem (até 8 MB)">
-        <input id="sim-image-file" type="file" accept="image/png,image/jpeg,image/webp,image/gif" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold" />
+        <input
+          id="sim-image-file"
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold"
+        />
       </Field>
       <Field id="sim-image-caption" label="Legenda (opcional)">
-        <Input id="sim-image-caption" value={caption} onChange={(e) => setCaption(e.target.value)} maxLength={SIM_LIMITS.captionMax} />
+        <Input
+          id="sim-image-caption"
+          value={caption}
+          onChange={(e) => setCaption(e.target.value)}
+          maxLength={SIM_LIMITS.captionMax}
+        />
       </Field>
       <Actions busy={busy}>
         <Button type="button" variant="secondary" disabled={busy} onClick={sample}>
@@ -106,7 +146,8 @@ function AudioForm({ busy, send }: FormProps) {
   const [recording, setRecording] = useState<{ recorder: MediaRecorder; startedAt: number } | null>(null);
   const [recordError, setRecordError] = useState<string | null>(null);
   const chunks = useRef<Blob[]>([]);
-  const canRecord = typeof window !== 'undefined' && 'MediaRecorder' in window && Boolean(navigator.mediaDevices?.getUserMedia);
+  const canRecord =
+    typeof window !== 'undefined' && 'MediaRecorder' in window && Boolean(navigator.mediaDevices?.getUserMedia);
   useEffect(() => () => recording?.recorder.stream.getTracks().forEach((t) => t.stop()), [recording]);
 
   const submit = (e: FormEvent) => {
@@ -139,7 +180,12 @@ function AudioForm({ busy, send }: FormProps) {
       const blob = new Blob(chunks.current, { type: recorder.mimeType || 'audio/webm' });
       const s = Math.max(1, Math.round((Date.now() - startedAt) / 1000));
       setRecording(null);
-      void send(async () => ({ type: 'audio', base64: await fileToBase64(blob), mimetype: blob.type || 'audio/webm', seconds: Math.min(s, SIM_LIMITS.audioMaxSeconds) }));
+      void send(async () => ({
+        type: 'audio',
+        base64: await fileToBase64(blob),
+        mimetype: blob.type || 'audio/webm',
+        seconds: Math.min(s, SIM_LIMITS.audioMaxSeconds),
+      }));
     };
     recorder.stop();
   };
@@ -164,7 +210,14 @@ function AudioForm({ busy, send }: FormProps) {
         </div>
       ) : null}
       <Field id="sim-audio-seconds" label="Ou envie um áudio de exemplo com esta duração (segundos)">
-        <Input id="sim-audio-seconds" type="number" min={1} max={60} value={seconds} onChange={(e) => setSeconds(e.target.value)} />
+        <Input
+          id="sim-audio-seconds"
+          type="number"
+          min={1}
+          max={60}
+          value={seconds}
+          onChange={(e) => setSeconds(e.target.value)}
+        />
       </Field>
       <Actions busy={busy || Boolean(recording)} />
     </form>
@@ -179,16 +232,32 @@ function DocumentForm({ busy, send }: FormProps) {
     void send(async () => {
       if (!file) throw new Error('Escolha um arquivo.');
       if (file.size > SIM_LIMITS.mediaMaxBytes) throw new Error(FILE_TOO_BIG);
-      return { type: 'document', base64: await fileToBase64(file), mimetype: file.type || 'application/octet-stream', fileName: file.name, caption: caption.trim() || undefined };
+      return {
+        type: 'document',
+        base64: await fileToBase64(file),
+        mimetype: file.type || 'application/octet-stream',
+        fileName: file.name,
+        caption: caption.trim() || undefined,
+      };
     });
   };
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <Field id="sim-doc-file" label="Arquivo (até 8 MB)">
-        <input id="sim-doc-file" type="file" onChange={(e) => setFile(e.target.files?.[0] ?? null)} className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold" />
+        <input
+          id="sim-doc-file"
+          type="file"
+          onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-slate-100 file:px-3 file:py-2 file:font-semibold"
+        />
       </Field>
       <Field id="sim-doc-caption" label="Legenda (opcional)">
-        <Input id="sim-doc-caption" value={caption} onChange={(e) => setCaption(e.target.value)} maxLength={SIM_LIMITS.captionMax} />
+        <Input
+          id="sim-doc-caption"
+          value={caption}
+          onChange={(e) => setCaption(e.target.value)}
+          maxLength={SIM_LIMITS.captionMax}
+        />
       </Field>
       <Actions busy={busy} />
     </form>
@@ -207,7 +276,13 @@ function LocationForm({ busy, send }: FormProps) {
       const longitude = Number(lng.replace(',', '.'));
       if (!lat.trim() || !Number.isFinite(latitude)) throw new Error('Latitude inválida.');
       if (!lng.trim() || !Number.isFinite(longitude)) throw new Error('Longitude inválida.');
-      return { type: 'location', latitude, longitude, name: name.trim() || undefined, address: address.trim() || undefined };
+      return {
+        type: 'location',
+        latitude,
+        longitude,
+        name: name.trim() || undefined,
+        address: address.trim() || undefined,
+      };
     });
   };
   return (
@@ -241,10 +316,21 @@ function ContactForm({ busy, send }: FormProps) {
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
       <Field id="sim-contact-name" label="Nome do contato">
-        <Input id="sim-contact-name" value={displayName} onChange={(e) => setDisplayName(e.target.value)} maxLength={SIM_LIMITS.nameMax} />
+        <Input
+          id="sim-contact-name"
+          value={displayName}
+          onChange={(e) => setDisplayName(e.target.value)}
+          maxLength={SIM_LIMITS.nameMax}
+        />
       </Field>
       <Field id="sim-contact-phone" label="Número do contato (DDI + DDD + número)" hint="Ex.: 5511987654321">
-        <Input id="sim-contact-phone" inputMode="numeric" value={phone} onChange={(e) => setPhone(onlyDigits(e.target.value))} maxLength={15} />
+        <Input
+          id="sim-contact-phone"
+          inputMode="numeric"
+          value={phone}
+          onChange={(e) => setPhone(onlyDigits(e.target.value))}
+          maxLength={15}
+        />
       </Field>
       <Actions busy={busy} />
     </form>

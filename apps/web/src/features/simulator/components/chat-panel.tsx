@@ -35,7 +35,9 @@ export function ChatPanel({
   const lastMember = useMemo(() => [...messages].reverse().find((m) => !m.fromBusiness && m.senderPhone), [messages]);
   const [member, setMember] = useState<{ name: string; phone: string } | null>(null);
   const writer = isGroup
-    ? (member ?? (lastMember ? { name: lastMember.senderName ?? '', phone: lastMember.senderPhone ?? '' } : draft?.customer) ?? null)
+    ? (member ??
+      (lastMember ? { name: lastMember.senderName ?? '', phone: lastMember.senderPhone ?? '' } : draft?.customer) ??
+      null)
     : view
       ? view.phone
         ? { name: view.name ?? phoneLabel(view.phone), phone: view.phone }
@@ -50,12 +52,18 @@ export function ChatPanel({
 
   const submit = async (message: SimOutgoingMessage, options: SendOptions): Promise<boolean> => {
     if (!writer?.phone || !writer.name) {
-      toast.error(isGroup ? 'Informe o nome e o número do participante que escreve.' : 'Esta conversa não tem o número do cliente.');
+      toast.error(
+        isGroup
+          ? 'Informe o nome e o número do participante que escreve.'
+          : 'Esta conversa não tem o número do cliente.',
+      );
       return false;
     }
     const input: SimSendAsCustomerInput = {
       customer: writer,
-      group: isGroup ? { subject: view?.name ?? draft?.group?.subject ?? 'Grupo', ...(view ? { jid: view.remoteJid } : {}) } : undefined,
+      group: isGroup
+        ? { subject: view?.name ?? draft?.group?.subject ?? 'Grupo', ...(view ? { jid: view.remoteJid } : {}) }
+        : undefined,
       useLid: options.useLid,
       sendTwice: options.sendTwice,
       message,
@@ -74,9 +82,17 @@ export function ChatPanel({
     <div className="flex h-full min-h-0 flex-col">
       <ChatHeader view={view} draft={draft} onBack={onBack} />
       {isGroup ? <MemberBar writer={writer} onChange={setMember} /> : null}
-      <div role="log" tabIndex={0} className="min-h-0 flex-1 overflow-y-auto bg-[#efeae2] px-3 py-4 sm:px-6" aria-live="polite" aria-label="Mensagens">
+      <div
+        role="log"
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto bg-[#efeae2] px-3 py-4 sm:px-6"
+        aria-live="polite"
+        aria-label="Mensagens"
+      >
         {chatId && chat.isPending ? <Spinner label="Carregando mensagens..." /> : null}
-        {chat.isError && !chat.data ? <Alert tone="error">Não foi possível carregar a conversa. {chat.error.message}</Alert> : null}
+        {chat.isError && !chat.data ? (
+          <Alert tone="error">Não foi possível carregar a conversa. {chat.error.message}</Alert>
+        ) : null}
         {!chatId ? (
           <p className="mx-auto max-w-sm rounded-lg bg-amber-50 px-3 py-2 text-center text-xs text-amber-900">
             Escreva a primeira mensagem como {draft?.customer.name}. O VendAI recebe como um cliente novo.
@@ -96,9 +112,19 @@ export function ChatPanel({
   );
 }
 
-function ChatHeader({ view, draft, onBack }: { view: SimChatView | null; draft: DraftChat | null; onBack: () => void }) {
+function ChatHeader({
+  view,
+  draft,
+  onBack,
+}: {
+  view: SimChatView | null;
+  draft: DraftChat | null;
+  onBack: () => void;
+}) {
   const isGroup = view ? view.isGroup : Boolean(draft?.group);
-  const title = view ? (view.name ?? (phoneLabel(view.phone) || view.remoteJid)) : (draft?.group?.subject ?? draft?.customer.name ?? '');
+  const title = view
+    ? (view.name ?? (phoneLabel(view.phone) || view.remoteJid))
+    : (draft?.group?.subject ?? draft?.customer.name ?? '');
   const subtitle =
     view?.presence === 'composing'
       ? 'VendAI está digitando...'
@@ -109,23 +135,48 @@ function ChatHeader({ view, draft, onBack }: { view: SimChatView | null; draft: 
           : phoneLabel(view?.phone ?? draft?.customer.phone);
   return (
     <header className="flex items-center gap-3 border-b border-slate-200 bg-[#f0f2f5] px-3 py-2.5">
-      <button type="button" onClick={onBack} className="rounded-full p-1.5 text-slate-700 hover:bg-slate-200 md:hidden" aria-label="Voltar para as conversas">
+      <button
+        type="button"
+        onClick={onBack}
+        className="rounded-full p-1.5 text-slate-700 hover:bg-slate-200 md:hidden"
+        aria-label="Voltar para as conversas"
+      >
         <ArrowLeft className="size-5" aria-hidden />
       </button>
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-300 text-sm font-semibold text-slate-800" aria-hidden>
+      <span
+        className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-300 text-sm font-semibold text-slate-800"
+        aria-hidden
+      >
         {isGroup ? <Users className="size-5" /> : initials(title)}
       </span>
       <div className="min-w-0">
         <h2 className="truncate text-sm font-semibold text-slate-900">{title}</h2>
-        <p className={view?.presence ? 'truncate text-xs font-medium text-brand-800' : 'truncate text-xs text-slate-600'}>{subtitle}</p>
+        <p
+          className={view?.presence ? 'truncate text-xs font-medium text-brand-800' : 'truncate text-xs text-slate-600'}
+        >
+          {subtitle}
+        </p>
       </div>
-      {view?.lid ? <span className="ml-auto shrink-0 rounded bg-slate-200 px-1.5 py-0.5 font-mono text-[11px] text-slate-700" title={view.lid}>@lid</span> : null}
+      {view?.lid ? (
+        <span
+          className="ml-auto shrink-0 rounded bg-slate-200 px-1.5 py-0.5 font-mono text-[11px] text-slate-700"
+          title={view.lid}
+        >
+          @lid
+        </span>
+      ) : null}
     </header>
   );
 }
 
 /** In a group the person plays any member: name and number of who writes next. */
-function MemberBar({ writer, onChange }: { writer: { name: string; phone: string } | null; onChange: (m: { name: string; phone: string }) => void }) {
+function MemberBar({
+  writer,
+  onChange,
+}: {
+  writer: { name: string; phone: string } | null;
+  onChange: (m: { name: string; phone: string }) => void;
+}) {
   const name = writer?.name ?? '';
   const phone = writer?.phone ?? '';
   return (
@@ -133,7 +184,12 @@ function MemberBar({ writer, onChange }: { writer: { name: string; phone: string
       <span className="w-full font-semibold text-slate-700 sm:w-auto sm:self-center">Escrevendo como:</span>
       <label className="flex min-w-0 flex-1 flex-col gap-0.5 text-slate-600">
         Nome do participante
-        <input value={name} onChange={(e) => onChange({ name: e.target.value, phone })} maxLength={60} className="h-8 rounded-md border border-slate-300 px-2 text-sm text-slate-900" />
+        <input
+          value={name}
+          onChange={(e) => onChange({ name: e.target.value, phone })}
+          maxLength={60}
+          className="h-8 rounded-md border border-slate-300 px-2 text-sm text-slate-900"
+        />
       </label>
       <label className="flex min-w-0 flex-1 flex-col gap-0.5 text-slate-600">
         Número do participante
@@ -148,4 +204,3 @@ function MemberBar({ writer, onChange }: { writer: { name: string; phone: string
     </div>
   );
 }
-

@@ -36,7 +36,8 @@ export function ChatsWorkspace({
 }) {
   const chats = useSimChats(selected);
   if (instancesQuery.isPending) return <Spinner label="Carregando números conectados..." />;
-  if (instancesQuery.isError && !instancesQuery.data) return <Alert tone="error">Não foi possível carregar o simulador. {instancesQuery.error.message}</Alert>;
+  if (instancesQuery.isError && !instancesQuery.data)
+    return <Alert tone="error">Não foi possível carregar o simulador. {instancesQuery.error.message}</Alert>;
   if (!selected) {
     return (
       <section className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center">
@@ -44,7 +45,9 @@ export function ChatsWorkspace({
           <QrCode className="size-7" aria-hidden />
         </span>
         <h2 className="mt-4 text-lg font-semibold text-slate-900">Nenhum número conectado</h2>
-        <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">Para conversar como cliente, primeiro conecte um número: aprove o QR Code dele em Conexões.</p>
+        <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
+          Para conversar como cliente, primeiro conecte um número: aprove o QR Code dele em Conexões.
+        </p>
         <Button className="mt-6" onClick={onGoToConnections}>
           Ver conexões
         </Button>
@@ -54,7 +57,10 @@ export function ChatsWorkspace({
   const chatOpen = Boolean(chatId || draft);
   return (
     <div className="grid h-[calc(100dvh-19rem)] min-h-[28rem] md:h-[calc(100dvh-13rem)] md:min-h-[32rem] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm md:grid-cols-[20rem_1fr]">
-      <aside className={cn('flex min-h-0 flex-col border-slate-200 md:border-r', chatOpen && 'hidden md:flex')} aria-label="Conversas do número">
+      <aside
+        className={cn('flex min-h-0 flex-col border-slate-200 md:border-r', chatOpen && 'hidden md:flex')}
+        aria-label="Conversas do número"
+      >
         <div className="space-y-2 border-b border-slate-200 bg-slate-50 p-3">
           <label htmlFor="sim-number" className="block text-xs font-semibold text-slate-700">
             Número conectado (você escreve para ele)
@@ -79,11 +85,20 @@ export function ChatsWorkspace({
       </aside>
       <section className={cn('min-h-0 min-w-0', !chatOpen && 'hidden md:block')} aria-label="Conversa">
         {chatOpen ? (
-          <ChatPanel key={`${selected}:${chatId ?? 'draft'}`} instanceName={selected} chatId={chatId} draft={draft} onBack={onCloseChat} onCreated={onSelectChat} />
+          <ChatPanel
+            key={`${selected}:${chatId ?? 'draft'}`}
+            instanceName={selected}
+            chatId={chatId}
+            draft={draft}
+            onBack={onCloseChat}
+            onCreated={onSelectChat}
+          />
         ) : (
           <div className="flex h-full flex-col items-center justify-center gap-2 bg-[#f0f2f5] p-6 text-center">
             <p className="text-base font-semibold text-slate-800">Escolha uma conversa</p>
-            <p className="max-w-sm text-sm text-slate-600">Ou comece uma nova: você escreve como cliente e vê aqui as respostas do VendAI.</p>
+            <p className="max-w-sm text-sm text-slate-600">
+              Ou comece uma nova: você escreve como cliente e vê aqui as respostas do VendAI.
+            </p>
           </div>
         )}
       </section>
@@ -91,11 +106,34 @@ export function ChatsWorkspace({
   );
 }
 
-function ChatList({ query, activeId, onSelect }: { query: UseQueryResult<SimChatView[]>; activeId: string | null; onSelect: (id: string) => void }) {
-  if (query.isPending) return <div className="p-4"><Spinner label="Carregando conversas..." /></div>;
-  if (query.isError && !query.data) return <Alert tone="error" className="m-3">Não foi possível carregar as conversas.</Alert>;
+function ChatList({
+  query,
+  activeId,
+  onSelect,
+}: {
+  query: UseQueryResult<SimChatView[]>;
+  activeId: string | null;
+  onSelect: (id: string) => void;
+}) {
+  if (query.isPending)
+    return (
+      <div className="p-4">
+        <Spinner label="Carregando conversas..." />
+      </div>
+    );
+  if (query.isError && !query.data)
+    return (
+      <Alert tone="error" className="m-3">
+        Não foi possível carregar as conversas.
+      </Alert>
+    );
   const list = query.data ?? [];
-  if (!list.length) return <p className="p-4 text-sm text-slate-600">Nenhuma conversa ainda. Clique em “Nova conversa” e escreva como um cliente.</p>;
+  if (!list.length)
+    return (
+      <p className="p-4 text-sm text-slate-600">
+        Nenhuma conversa ainda. Clique em “Nova conversa” e escreva como um cliente.
+      </p>
+    );
   return (
     <ul className="min-h-0 flex-1 overflow-y-auto">
       {list.map((chat) => (
@@ -104,22 +142,41 @@ function ChatList({ query, activeId, onSelect }: { query: UseQueryResult<SimChat
             type="button"
             onClick={() => onSelect(chat.id)}
             aria-current={chat.id === activeId ? 'true' : undefined}
-            className={cn('flex w-full items-center gap-3 border-b border-slate-100 px-3 py-3 text-left hover:bg-slate-50', chat.id === activeId && 'bg-slate-100')}
+            className={cn(
+              'flex w-full items-center gap-3 border-b border-slate-100 px-3 py-3 text-left hover:bg-slate-50',
+              chat.id === activeId && 'bg-slate-100',
+            )}
           >
-            <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-300 text-sm font-semibold text-slate-800" aria-hidden>
+            <span
+              className="flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-300 text-sm font-semibold text-slate-800"
+              aria-hidden
+            >
               {chat.isGroup ? <Users className="size-5" /> : initials(chat.name)}
             </span>
             <span className="min-w-0 flex-1">
               <span className="flex items-baseline justify-between gap-2">
-                <span className="truncate text-sm font-semibold text-slate-900">{chat.name || phoneLabel(chat.phone) || chat.remoteJid}</span>
-                <span className="shrink-0 text-xs text-slate-600">{timeOf(new Date(chat.lastMessageAt).getTime() / 1000)}</span>
+                <span className="truncate text-sm font-semibold text-slate-900">
+                  {chat.name || phoneLabel(chat.phone) || chat.remoteJid}
+                </span>
+                <span className="shrink-0 text-xs text-slate-600">
+                  {timeOf(new Date(chat.lastMessageAt).getTime() / 1000)}
+                </span>
               </span>
               <span className="flex items-center justify-between gap-2">
-                <span className={cn('truncate text-sm', chat.presence ? 'font-medium text-brand-700' : 'text-slate-600')}>
-                  {chat.presence === 'composing' ? 'digitando...' : chat.presence === 'recording' ? 'gravando áudio...' : (chat.lastPreview ?? '')}
+                <span
+                  className={cn('truncate text-sm', chat.presence ? 'font-medium text-brand-700' : 'text-slate-600')}
+                >
+                  {chat.presence === 'composing'
+                    ? 'digitando...'
+                    : chat.presence === 'recording'
+                      ? 'gravando áudio...'
+                      : (chat.lastPreview ?? '')}
                 </span>
                 {chat.unread ? (
-                  <span className="shrink-0 rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white" aria-label={`${chat.unread} respostas não lidas`}>
+                  <span
+                    className="shrink-0 rounded-full bg-brand-700 px-1.5 text-xs font-bold text-white"
+                    aria-label={`${chat.unread} respostas não lidas`}
+                  >
                     {chat.unread}
                   </span>
                 ) : null}

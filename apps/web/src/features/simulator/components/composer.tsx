@@ -21,7 +21,13 @@ const ATTACHMENTS: { kind: AttachKind; label: string; icon: typeof Image }[] = [
 ];
 
 /** Text box, attachments and the two developer switches (under 'Avançado'). The text stays when a send fails. */
-export function Composer({ disabled, onSend }: { disabled: boolean; onSend: (message: SimOutgoingMessage, options: SendOptions) => Promise<boolean> }) {
+export function Composer({
+  disabled,
+  onSend,
+}: {
+  disabled: boolean;
+  onSend: (message: SimOutgoingMessage, options: SendOptions) => Promise<boolean>;
+}) {
   const [text, setText] = useState('');
   const [options, setOptions] = useState<SendOptions>({ sendTwice: false, useLid: false });
   const [attach, setAttach] = useState<AttachKind | null>(null);
@@ -48,11 +54,21 @@ export function Composer({ disabled, onSend }: { disabled: boolean; onSend: (mes
         <fieldset className="mt-1 mb-1 flex flex-wrap gap-x-4 gap-y-1">
           <legend className="sr-only">Opções de teste para desenvolvedores</legend>
           <label className="inline-flex items-center gap-1.5">
-            <input type="checkbox" className="size-3.5 accent-brand-700" checked={options.sendTwice} onChange={(e) => setOptions({ ...options, sendTwice: e.target.checked })} />
+            <input
+              type="checkbox"
+              className="size-3.5 accent-brand-700"
+              checked={options.sendTwice}
+              onChange={(e) => setOptions({ ...options, sendTwice: e.target.checked })}
+            />
             Enviar 2 vezes (mesmo id)
           </label>
           <label className="inline-flex items-center gap-1.5">
-            <input type="checkbox" className="size-3.5 accent-brand-700" checked={options.useLid} onChange={(e) => setOptions({ ...options, useLid: e.target.checked })} />
+            <input
+              type="checkbox"
+              className="size-3.5 accent-brand-700"
+              checked={options.useLid}
+              onChange={(e) => setOptions({ ...options, useLid: e.target.checked })}
+            />
             Endereçar por @lid
           </label>
         </fieldset>
@@ -65,7 +81,12 @@ export function Composer({ disabled, onSend }: { disabled: boolean; onSend: (mes
             </Button>
           </DropdownMenu.Trigger>
           <DropdownMenu.Portal>
-            <DropdownMenu.Content side="top" align="start" sideOffset={6} className="z-50 min-w-44 rounded-xl border border-slate-200 bg-white p-1 shadow-lg">
+            <DropdownMenu.Content
+              side="top"
+              align="start"
+              sideOffset={6}
+              className="z-50 min-w-44 rounded-xl border border-slate-200 bg-white p-1 shadow-lg"
+            >
               {ATTACHMENTS.map(({ kind, label, icon: Icon }) => (
                 <DropdownMenu.Item
                   key={kind}
@@ -91,7 +112,13 @@ export function Composer({ disabled, onSend }: { disabled: boolean; onSend: (mes
           placeholder="Digite uma mensagem"
           className="max-h-32 min-h-10 min-w-0 flex-1 resize-none rounded-lg border border-transparent bg-white px-3 py-2 text-[15px] text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none"
         />
-        <Button type="submit" size="icon" className="shrink-0 rounded-full" aria-label="Enviar" disabled={disabled || !text.trim()}>
+        <Button
+          type="submit"
+          size="icon"
+          className="shrink-0 rounded-full"
+          aria-label="Enviar"
+          disabled={disabled || !text.trim()}
+        >
           <SendHorizontal aria-hidden />
         </Button>
       </form>

@@ -14,7 +14,13 @@ import { phoneLabel, secondsUntil } from '../lib/format';
 import { StateBadge } from './state-badge';
 
 /** The phones' side: instances waiting for a QR scan, connected ones, disconnected ones. */
-export function ConnectionsPanel({ query, onChat }: { query: UseQueryResult<SimInstanceView[]>; onChat: (name: string) => void }) {
+export function ConnectionsPanel({
+  query,
+  onChat,
+}: {
+  query: UseQueryResult<SimInstanceView[]>;
+  onChat: (name: string) => void;
+}) {
   if (query.isPending) return <Spinner label="Carregando conexões..." />;
   if (query.isError && !query.data) {
     return (
@@ -35,8 +41,8 @@ export function ConnectionsPanel({ query, onChat }: { query: UseQueryResult<SimI
         </span>
         <h2 className="mt-4 text-lg font-semibold text-slate-900">Nenhuma conexão ainda</h2>
         <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
-          Conecte um número no VendAI (menu WhatsApp&apos;s, botão &quot;+ Novo WhatsApp&quot;). O QR Code aparece aqui e também pode ser
-          lido abrindo o link dele.
+          Conecte um número no VendAI (menu WhatsApp&apos;s, botão &quot;+ Novo WhatsApp&quot;). O QR Code aparece aqui
+          e também pode ser lido abrindo o link dele.
         </p>
         <Button asChild className="mt-6">
           <Link to={paths.instances.getHref()}>Conectar um número no VendAI</Link>
@@ -59,7 +65,10 @@ function InstanceCard({ instance, onChat }: { instance: SimInstanceView; onChat:
   const disconnect = useDisconnectInstance();
   const owner = useInstanceOwner(instance.name);
   return (
-    <article className="flex h-full min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-label={`Conexão ${instance.name}`}>
+    <article
+      className="flex h-full min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-label={`Conexão ${instance.name}`}
+    >
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h2 className="truncate text-sm font-semibold text-slate-900">{owner ? owner.label : instance.name}</h2>
@@ -73,7 +82,11 @@ function InstanceCard({ instance, onChat }: { instance: SimInstanceView; onChat:
 
       {instance.state === 'connecting' && instance.qr ? (
         <div className="mt-4 flex flex-1 flex-col items-center gap-3 text-center">
-          <img src={instance.qr.base64} alt={`QR Code da conexão ${instance.name}`} className="size-40 rounded-lg border border-slate-200" />
+          <img
+            src={instance.qr.base64}
+            alt={`QR Code da conexão ${instance.name}`}
+            className="size-40 rounded-lg border border-slate-200"
+          />
           <QrCountdown count={instance.qr.count} expiresAt={instance.qr.expiresAt} />
           <Button asChild className="w-full">
             <Link to={paths.simulatorApprove.getHref(instance.name, instance.qr.approveCode)}>
@@ -99,7 +112,8 @@ function InstanceCard({ instance, onChat }: { instance: SimInstanceView; onChat:
               disabled={disconnect.isPending}
               onClick={() =>
                 disconnect.mutate(instance.name, {
-                  onSuccess: () => toast.success('Celular desconectado. O VendAI vai mostrar o número como DESCONECTADO.'),
+                  onSuccess: () =>
+                    toast.success('Celular desconectado. O VendAI vai mostrar o número como DESCONECTADO.'),
                   onError: (err) => toast.error(err.message),
                 })
               }
@@ -112,7 +126,8 @@ function InstanceCard({ instance, onChat }: { instance: SimInstanceView; onChat:
 
       {instance.state === 'close' ? (
         <p className="mt-4 text-sm text-slate-600">
-          Desconectado{instance.ownerPhone ? ` (último celular: ${phoneLabel(instance.ownerPhone)})` : ''}. Para reconectar, peça um QR Code novo no VendAI.
+          Desconectado{instance.ownerPhone ? ` (último celular: ${phoneLabel(instance.ownerPhone)})` : ''}. Para
+          reconectar, peça um QR Code novo no VendAI.
         </p>
       ) : null}
       <details className="mt-3 border-t border-slate-100 pt-2 text-xs text-slate-600">

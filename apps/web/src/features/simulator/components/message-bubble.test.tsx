@@ -40,7 +40,12 @@ describe('MessageBubble', () => {
   });
 
   it('marca o envio duplicado, o @lid e, em grupos, quem escreveu', () => {
-    render(<MessageBubble message={{ ...base, deliveries: 2, viaLid: true, senderName: 'Elisa', senderPhone: '5531944443333' }} isGroup />);
+    render(
+      <MessageBubble
+        message={{ ...base, deliveries: 2, viaLid: true, senderName: 'Elisa', senderPhone: '5531944443333' }}
+        isGroup
+      />,
+    );
     expect(screen.getByTitle('Entregue duas vezes com o mesmo id')).toBeTruthy();
     expect(screen.getByText('@lid')).toBeTruthy();
     expect(screen.getByText('Elisa')).toBeTruthy();
@@ -50,10 +55,41 @@ describe('MessageBubble', () => {
   it('mostra localização, contato e documento com os dados de cada um', () => {
     render(
       <>
-        <MessageBubble message={{ ...base, type: 'location', text: null, location: { latitude: -23.5614, longitude: -46.6559, name: 'MASP', address: 'Av. Paulista' } }} isGroup={false} />
-        <MessageBubble message={{ ...base, id: 'm2', type: 'contact', text: null, contact: { displayName: 'Fernanda', phone: '5511955554444' } }} isGroup={false} />
         <MessageBubble
-          message={{ ...base, id: 'm3', type: 'document', text: null, media: { url: '/simulator/ui-api/media/x', mimetype: 'application/pdf', fileName: 'orcamento.pdf', size: 2048, seconds: null, width: null, height: null } }}
+          message={{
+            ...base,
+            type: 'location',
+            text: null,
+            location: { latitude: -23.5614, longitude: -46.6559, name: 'MASP', address: 'Av. Paulista' },
+          }}
+          isGroup={false}
+        />
+        <MessageBubble
+          message={{
+            ...base,
+            id: 'm2',
+            type: 'contact',
+            text: null,
+            contact: { displayName: 'Fernanda', phone: '5511955554444' },
+          }}
+          isGroup={false}
+        />
+        <MessageBubble
+          message={{
+            ...base,
+            id: 'm3',
+            type: 'document',
+            text: null,
+            media: {
+              url: '/simulator/ui-api/media/x',
+              mimetype: 'application/pdf',
+              fileName: 'orcamento.pdf',
+              size: 2048,
+              seconds: null,
+              width: null,
+              height: null,
+            },
+          }}
           isGroup={false}
         />
       </>,

@@ -28,7 +28,10 @@ export function MessageBubble({ message, isGroup }: { message: SimMessageView; i
       <Content message={message} />
       <p className="mt-0.5 flex items-center justify-end gap-1 text-[11px] leading-none text-slate-600">
         {message.deliveries > 1 ? (
-          <span className="inline-flex items-center gap-0.5 rounded bg-amber-100 px-1 text-amber-900" title="Entregue duas vezes com o mesmo id">
+          <span
+            className="inline-flex items-center gap-0.5 rounded bg-amber-100 px-1 text-amber-900"
+            title="Entregue duas vezes com o mesmo id"
+          >
             <Copy className="size-3" aria-hidden /> 2×
           </span>
         ) : null}
@@ -41,7 +44,8 @@ export function MessageBubble({ message, isGroup }: { message: SimMessageView; i
 }
 
 function Ticks({ status }: { status: string }) {
-  if (status === 'READ' || status === 'PLAYED') return <CheckCheck className="size-4 text-sky-600" aria-label="Lida pelo VendAI" />;
+  if (status === 'READ' || status === 'PLAYED')
+    return <CheckCheck className="size-4 text-sky-600" aria-label="Lida pelo VendAI" />;
   if (status === 'DELIVERY_ACK') return <CheckCheck className="size-4 text-slate-500" aria-label="Entregue" />;
   return <Check className="size-4 text-slate-500" aria-label="Enviada" />;
 }
@@ -64,18 +68,34 @@ function Content({ message }: { message: SimMessageView }) {
           ) : (
             <p className="text-slate-600">Imagem</p>
           )}
-          {message.caption ? <figcaption className="mt-1 break-words whitespace-pre-wrap">{message.caption}</figcaption> : null}
+          {message.caption ? (
+            <figcaption className="mt-1 break-words whitespace-pre-wrap">{message.caption}</figcaption>
+          ) : null}
         </figure>
       );
     case 'audio':
       return (
         <div className="flex min-w-0 flex-col gap-1">
-          <span className="text-xs text-slate-600">Mensagem de voz · {formatDuration(message.media?.seconds ?? null)}</span>
-          {message.media ? <audio controls preload="none" src={message.media.url} className="h-9 w-56 max-w-full" aria-label="Mensagem de voz" /> : null}
+          <span className="text-xs text-slate-600">
+            Mensagem de voz · {formatDuration(message.media?.seconds ?? null)}
+          </span>
+          {message.media ? (
+            <audio
+              controls
+              preload="none"
+              src={message.media.url}
+              className="h-9 w-56 max-w-full"
+              aria-label="Mensagem de voz"
+            />
+          ) : null}
         </div>
       );
     case 'video':
-      return message.media ? <video controls preload="none" src={message.media.url} className="max-h-72 max-w-full rounded-md" /> : <p>Vídeo</p>;
+      return message.media ? (
+        <video controls preload="none" src={message.media.url} className="max-h-72 max-w-full rounded-md" />
+      ) : (
+        <p>Vídeo</p>
+      );
     case 'document':
       return (
         <div>
@@ -101,7 +121,9 @@ function Content({ message }: { message: SimMessageView }) {
           <MapPin className="mt-0.5 size-5 shrink-0 text-red-600" aria-hidden />
           <span className="min-w-0">
             <span className="block font-medium">{message.location?.name ?? 'Localização'}</span>
-            {message.location?.address ? <span className="block text-xs text-slate-600">{message.location.address}</span> : null}
+            {message.location?.address ? (
+              <span className="block text-xs text-slate-600">{message.location.address}</span>
+            ) : null}
             <span className="block font-mono text-xs text-slate-600">
               {message.location?.latitude.toFixed(5)}, {message.location?.longitude.toFixed(5)}
             </span>

@@ -10,7 +10,15 @@ import { newChatFormSchema, type NewChatForm } from '../lib/new-chat-form';
 import type { DraftChat } from '../lib/draft-chat';
 
 /** Who writes: a customer (name + number), alone or as a member of a new group. */
-export function NewChatDialog({ open, onOpenChange, onStart }: { open: boolean; onOpenChange: (open: boolean) => void; onStart: (draft: DraftChat) => void }) {
+export function NewChatDialog({
+  open,
+  onOpenChange,
+  onStart,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onStart: (draft: DraftChat) => void;
+}) {
   const { register, control, handleSubmit, setFocus, formState } = useForm<NewChatForm>({
     ...FORM_OPTIONS,
     shouldFocusError: false,
@@ -21,17 +29,37 @@ export function NewChatDialog({ open, onOpenChange, onStart }: { open: boolean; 
   const isGroup = useWatch({ control, name: 'isGroup' });
 
   const submit = handleSubmit(
-    (data) => onStart({ customer: { name: data.name, phone: data.phone }, group: data.isGroup ? { subject: data.subject } : null }),
+    (data) =>
+      onStart({
+        customer: { name: data.name, phone: data.phone },
+        group: data.isGroup ? { subject: data.subject } : null,
+      }),
     focusFirstError(['name', 'phone', 'subject'], setFocus),
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title="Nova conversa" description="Você escreve como este cliente para o número conectado.">
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Nova conversa"
+      description="Você escreve como este cliente para o número conectado."
+    >
       <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 space-y-4">
         <Field id="sim-new-name" label="Nome do cliente" error={errors.name?.message}>
-          <Input id="sim-new-name" {...register('name')} maxLength={60} {...fieldAria('sim-new-name', errors.name?.message)} autoComplete="off" />
+          <Input
+            id="sim-new-name"
+            {...register('name')}
+            maxLength={60}
+            {...fieldAria('sim-new-name', errors.name?.message)}
+            autoComplete="off"
+          />
         </Field>
-        <Field id="sim-new-phone" label="Número do cliente (DDI + DDD + número)" error={errors.phone?.message} hint="Ex.: 5511987654321">
+        <Field
+          id="sim-new-phone"
+          label="Número do cliente (DDI + DDD + número)"
+          error={errors.phone?.message}
+          hint="Ex.: 5511987654321"
+        >
           <Controller
             control={control}
             name="phone"
@@ -54,7 +82,12 @@ export function NewChatDialog({ open, onOpenChange, onStart }: { open: boolean; 
         </label>
         {isGroup ? (
           <Field id="sim-new-subject" label="Nome do grupo" error={errors.subject?.message}>
-            <Input id="sim-new-subject" {...register('subject')} maxLength={80} {...fieldAria('sim-new-subject', errors.subject?.message)} />
+            <Input
+              id="sim-new-subject"
+              {...register('subject')}
+              maxLength={80}
+              {...fieldAria('sim-new-subject', errors.subject?.message)}
+            />
           </Field>
         ) : null}
         <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">

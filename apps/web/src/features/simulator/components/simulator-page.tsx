@@ -21,7 +21,12 @@ export function SimulatorPage() {
   const instances = useSimInstances();
   const open = (instances.data ?? []).filter((i) => i.state === 'open');
   const waiting = (instances.data ?? []).filter((i) => i.state === 'connecting').length;
-  const tab: Tab = params.get('aba') === 'conexoes' || params.get('aba') === 'conversas' ? (params.get('aba') as Tab) : open.length ? 'conversas' : 'conexoes';
+  const tab: Tab =
+    params.get('aba') === 'conexoes' || params.get('aba') === 'conversas'
+      ? (params.get('aba') as Tab)
+      : open.length
+        ? 'conversas'
+        : 'conexoes';
   const selected = open.find((i) => i.name === params.get('numero'))?.name ?? open[0]?.name ?? null;
   const [newChatOpen, setNewChatOpen] = useState(false);
   const [draft, setDraft] = useState<DraftChat | null>(null);
@@ -61,14 +66,28 @@ export function SimulatorPage() {
             <FlaskConical className="size-3.5" aria-hidden /> Ambiente de teste
           </p>
           <div role="tablist" aria-label="Seções do simulador" className="mt-4 flex gap-1">
-            <TabButton active={tab === 'conversas'} onClick={() => update({ aba: 'conversas' })} icon={MessagesSquare} label="Conversas" />
-            <TabButton active={tab === 'conexoes'} onClick={() => update({ aba: 'conexoes' })} icon={QrCode} label="Conexões" badge={waiting || undefined} />
+            <TabButton
+              active={tab === 'conversas'}
+              onClick={() => update({ aba: 'conversas' })}
+              icon={MessagesSquare}
+              label="Conversas"
+            />
+            <TabButton
+              active={tab === 'conexoes'}
+              onClick={() => update({ aba: 'conexoes' })}
+              icon={QrCode}
+              label="Conexões"
+              badge={waiting || undefined}
+            />
           </div>
         </div>
       </div>
       <main className="mx-auto w-full max-w-6xl px-4 py-4 sm:px-6 sm:py-6">
         {tab === 'conexoes' ? (
-          <ConnectionsPanel query={instances} onChat={(name) => update({ aba: 'conversas', numero: name, conversa: null })} />
+          <ConnectionsPanel
+            query={instances}
+            onChat={(name) => update({ aba: 'conversas', numero: name, conversa: null })}
+          />
         ) : (
           <ChatsWorkspace
             instancesQuery={instances}
@@ -106,7 +125,19 @@ export function SimulatorPage() {
   );
 }
 
-function TabButton({ active, onClick, icon: Icon, label, badge }: { active: boolean; onClick: () => void; icon: typeof QrCode; label: string; badge?: number }) {
+function TabButton({
+  active,
+  onClick,
+  icon: Icon,
+  label,
+  badge,
+}: {
+  active: boolean;
+  onClick: () => void;
+  icon: typeof QrCode;
+  label: string;
+  badge?: number;
+}) {
   return (
     <button
       type="button"
@@ -121,7 +152,10 @@ function TabButton({ active, onClick, icon: Icon, label, badge }: { active: bool
       <Icon className="size-4" aria-hidden />
       {label}
       {badge ? (
-        <span className="rounded-full bg-amber-100 px-1.5 text-xs font-bold text-amber-800" aria-label={`${badge} aguardando`}>
+        <span
+          className="rounded-full bg-amber-100 px-1.5 text-xs font-bold text-amber-800"
+          aria-label={`${badge} aguardando`}
+        >
           {badge}
         </span>
       ) : null}

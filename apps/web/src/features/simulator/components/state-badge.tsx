@@ -9,5 +9,7 @@ const LABELS: Record<SimInstanceState, { text: string; className: string }> = {
 
 export function StateBadge({ state }: { state: SimInstanceState }) {
   const label = LABELS[state];
-  return <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold', label.className)}>{label.text}</span>;
+  return (
+    <span className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-semibold', label.className)}>{label.text}</span>
+  );
 }

@@ -4,7 +4,8 @@ import { api } from '@/lib/api-client';
 import { agentKeys, numberKeys, usageKeys } from '@/lib/query-keys';
 
 /** Call B through the server, then the agent is created (or retrained) with a usage_training row. */
-export const finishTraining = (input: FinishTrainingInput) => api.post<FinishTrainingResult>('/api/training/finish', { ...input });
+export const finishTraining = (input: FinishTrainingInput) =>
+  api.post<FinishTrainingResult>('/api/training/finish', { ...input });
 
 export function useFinishTraining() {
   const queryClient = useQueryClient();

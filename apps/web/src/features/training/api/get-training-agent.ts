@@ -7,5 +7,10 @@ import { agentKeys } from '@/lib/query-keys';
 export const getTrainingAgent = (id: string) => api.get<Agent>(`/api/agents/${encodeURIComponent(id)}`);
 
 export function useTrainingAgent(id: string | null) {
-  return useQuery({ queryKey: agentKeys.detail(id ?? ''), queryFn: () => getTrainingAgent(id!), enabled: Boolean(id), retry: false });
+  return useQuery({
+    queryKey: agentKeys.detail(id ?? ''),
+    queryFn: () => getTrainingAgent(id!),
+    enabled: Boolean(id),
+    retry: false,
+  });
 }

@@ -18,7 +18,10 @@ export function AgentLinkStatus({ agentId }: { agentId: string }) {
   const answering = numbers.data.filter((n) => n.agente === agentId);
   if (answering.length) {
     return (
-      <p role="status" className="mx-auto mt-5 flex max-w-md items-start gap-2 rounded-xl border border-brand-200 bg-brand-50 p-3 text-left text-sm text-brand-900">
+      <p
+        role="status"
+        className="mx-auto mt-5 flex max-w-md items-start gap-2 rounded-xl border border-brand-200 bg-brand-50 p-3 text-left text-sm text-brand-900"
+      >
         <Zap className="mt-0.5 size-4 shrink-0" aria-hidden />
         <span>
           Ele já está respondendo no WhatsApp{' '}
@@ -53,7 +56,10 @@ export function AgentLinkStatus({ agentId }: { agentId: string }) {
       <LinkSelect
         className="mt-3"
         label="WhatsApp para este agente"
-        options={numbers.data.map((n) => ({ value: n.id, label: `${instanceDisplayName(n)}${n.agente_nome ? ` (hoje: ${n.agente_nome})` : ''}` }))}
+        options={numbers.data.map((n) => ({
+          value: n.id,
+          label: `${instanceDisplayName(n)}${n.agente_nome ? ` (hoje: ${n.agente_nome})` : ''}`,
+        }))}
         toPair={(numberId) => ({ numberId, agentId })}
       />
     </div>

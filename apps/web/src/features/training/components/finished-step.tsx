@@ -9,7 +9,8 @@ import { AgentLinkStatus } from './agent-link-status';
 
 /** Where the final button goes (part 1 §2): update → /ia-management, create → /agents-management, no mode → /dashboard. */
 export function finalTarget(mode: TrainingMode | null, agentId: string | null): { href: string; label: string } {
-  if (mode === 'update') return { href: paths.iaManagement.getHref(agentId ?? undefined), label: 'Ver agente atualizado' };
+  if (mode === 'update')
+    return { href: paths.iaManagement.getHref(agentId ?? undefined), label: 'Ver agente atualizado' };
   if (mode === 'create') return { href: paths.agents.getHref(), label: 'Ver meus agentes' };
   return { href: paths.dashboard.getHref(), label: 'Ir para o painel' };
 }
@@ -45,7 +46,9 @@ export function FinishedStep({
         <Alert tone="error" className="mx-auto mt-4 max-w-md text-left">
           {error?.message ?? 'Erro inesperado. Tente novamente.'}
         </Alert>
-        <p className="mx-auto mt-3 max-w-md text-sm text-slate-600">Suas respostas continuam nesta página enquanto ela estiver aberta.</p>
+        <p className="mx-auto mt-3 max-w-md text-sm text-slate-600">
+          Suas respostas continuam nesta página enquanto ela estiver aberta.
+        </p>
         <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
           {limit ? (
             <Button asChild>
@@ -69,7 +72,9 @@ export function FinishedStep({
       <span className="mx-auto flex size-16 items-center justify-center rounded-full bg-brand-50 text-brand-700 ring-8 ring-brand-50/60">
         <CircleCheckBig className="size-8" aria-hidden />
       </span>
-      <h2 className="mt-5 text-2xl font-bold text-slate-900">{mode === 'update' ? 'Treinamento atualizado!' : 'Seu agente está pronto!'}</h2>
+      <h2 className="mt-5 text-2xl font-bold text-slate-900">
+        {mode === 'update' ? 'Treinamento atualizado!' : 'Seu agente está pronto!'}
+      </h2>
       <p className="mx-auto mt-2 max-w-md text-slate-600">
         <strong className="font-semibold text-slate-900">{result.apelido}</strong>{' '}
         {mode === 'update'
@@ -79,7 +84,8 @@ export function FinishedStep({
       <AgentLinkStatus agentId={result.agentId} />
       {result.promptSource === 'template' ? (
         <p className="mx-auto mt-3 max-w-md text-sm text-amber-800">
-          Não deu para usar a resposta da IA desta vez, então o roteiro foi montado diretamente das suas respostas. Você pode refazer o treinamento quando quiser.
+          Não deu para usar a resposta da IA desta vez, então o roteiro foi montado diretamente das suas respostas. Você
+          pode refazer o treinamento quando quiser.
         </p>
       ) : null}
       <Button asChild size="lg" className="mt-7 w-full sm:w-auto">

@@ -10,7 +10,17 @@ import { FORM_OPTIONS, fieldAria } from '@/lib/form';
 import { agentNameFormSchema, type AgentNameForm } from '../lib/step-forms';
 
 /** The agent's name: required, trimmed, at most 50 characters (part 1 §5). */
-export function NameStep({ value, onChange, onSubmit, onBack }: { value: string; onChange: (v: string) => void; onSubmit: () => void; onBack: () => void }) {
+export function NameStep({
+  value,
+  onChange,
+  onSubmit,
+  onBack,
+}: {
+  value: string;
+  onChange: (v: string) => void;
+  onSubmit: () => void;
+  onBack: () => void;
+}) {
   const id = useId();
   // The name lives in the wizard's state (saved as a draft); the form validates it on submit.
   const { register, handleSubmit, clearErrors, formState } = useForm<AgentNameForm>({
@@ -33,12 +43,23 @@ export function NameStep({ value, onChange, onSubmit, onBack }: { value: string;
   const submit = handleSubmit(() => onSubmit());
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7"
+    >
       <p className="text-sm font-semibold text-brand-800">Última etapa</p>
       <h2 className="mt-2 text-lg font-semibold text-slate-900 sm:text-xl">Como o seu agente vai se chamar?</h2>
-      <p className="mt-1.5 text-sm text-slate-600">É o nome que a IA usa para se apresentar aos seus clientes, e como ele aparece na sua lista de agentes.</p>
+      <p className="mt-1.5 text-sm text-slate-600">
+        É o nome que a IA usa para se apresentar aos seus clientes, e como ele aparece na sua lista de agentes.
+      </p>
       <div className="mt-5">
-        <Field id={id} label="Nome do agente" error={error} hint={`Ex.: Luna, Assistente da Clínica. Até ${LIMITS.agentNameMax} caracteres.`}>
+        <Field
+          id={id}
+          label="Nome do agente"
+          error={error}
+          hint={`Ex.: Luna, Assistente da Clínica. Até ${LIMITS.agentNameMax} caracteres.`}
+        >
           <Input
             id={id}
             maxLength={LIMITS.agentNameMax + 10}

@@ -68,7 +68,11 @@ export function QuestionStep({
 
   const percent = Math.round((index / total) * 100);
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-7"
+    >
       <div className="flex items-center justify-between gap-3 text-sm">
         <p className="font-semibold text-brand-800">{eyebrow}</p>
         <p className="text-slate-600" aria-live="polite">
@@ -83,7 +87,10 @@ export function QuestionStep({
         aria-valuemax={total}
         aria-valuenow={index}
       >
-        <div className="h-full rounded-full bg-brand-600 transition-[width] duration-300" style={{ width: `${percent}%` }} />
+        <div
+          className="h-full rounded-full bg-brand-600 transition-[width] duration-300"
+          style={{ width: `${percent}%` }}
+        />
       </div>
 
       <label htmlFor={id} className="mt-6 block text-lg font-semibold text-balance text-slate-900 sm:text-xl">

@@ -17,7 +17,8 @@ import { WizardLayout } from './wizard-layout';
 
 const LIMIT_TEXT = {
   create: 'Você atingiu o limite de agentes do seu plano. Faça upgrade para criar mais agentes.',
-  update: 'Você atingiu o limite de treinamentos do seu plano neste mês. Edições manuais do prompt continuam liberadas.',
+  update:
+    'Você atingiu o limite de treinamentos do seu plano neste mês. Edições manuais do prompt continuam liberadas.',
 } as const;
 const LIMITS_LOOKUP_FAILED = 'Erro ao verificar limites do plano. Tente novamente.';
 const AGENT_LOOKUP_FAILED = 'Erro ao buscar dados do agente';
@@ -55,7 +56,9 @@ export function TrainAiPage() {
 
   let content;
   if (mode === 'update' && (!agentId || agent.isError)) {
-    content = <Problem message={AGENT_LOOKUP_FAILED} detail="Confira se o agente ainda existe na sua lista e tente de novo." />;
+    content = (
+      <Problem message={AGENT_LOOKUP_FAILED} detail="Confira se o agente ainda existe na sua lista e tente de novo." />
+    );
   } else if (usage.isError && gate === 'checking') {
     content = (
       <Problem message={LIMITS_LOOKUP_FAILED}>
@@ -96,7 +99,12 @@ export function TrainAiPage() {
               : 'Responda 7 perguntas sobre o seu negócio. Depois a IA faz algumas perguntas extras e escreve sozinha o roteiro de vendas do seu agente.'}
           </p>
         ) : null}
-        <TrainingWizard owner={owner} modeParam={modeParam} initialName={agent.data?.apelido ?? ''} onStepChange={setStep} />
+        <TrainingWizard
+          owner={owner}
+          modeParam={modeParam}
+          initialName={agent.data?.apelido ?? ''}
+          onStepChange={setStep}
+        />
       </>
     );
   }

@@ -7,7 +7,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { useFinishTraining } from '../api/finish-training';
 import { useGenerateQuestions } from '../api/generate-questions';
 import { clearDraft, loadDraft, saveDraft, type DraftOwner } from '../lib/draft-storage';
-import { answerItems, canGoBack, initialWizardState, keyAnswerItems, questionIndex, wizardReducer, type WizardStep } from '../lib/wizard';
+import {
+  answerItems,
+  canGoBack,
+  initialWizardState,
+  keyAnswerItems,
+  questionIndex,
+  wizardReducer,
+  type WizardStep,
+} from '../lib/wizard';
 import { FinishedStep } from './finished-step';
 import { NameStep } from './name-step';
 import { QuestionStep } from './question-step';
@@ -31,7 +39,11 @@ export function TrainingWizard({
   initialName: string;
   onStepChange: (step: WizardStep) => void;
 }) {
-  const [state, dispatch] = useReducer(wizardReducer, undefined, () => loadDraft(owner) ?? initialWizardState(initialName));
+  const [state, dispatch] = useReducer(
+    wizardReducer,
+    undefined,
+    () => loadDraft(owner) ?? initialWizardState(initialName),
+  );
   const questions = useGenerateQuestions();
   const finish = useFinishTraining();
   const [result, setResult] = useState<FinishTrainingResult | null>(null);
@@ -139,7 +151,12 @@ export function TrainingWizard({
           </section>
         );
       }
-      return <Working label={ANALYSING_MESSAGE} detail="Ela está preparando algumas perguntas para conhecer melhor o seu negócio." />;
+      return (
+        <Working
+          label={ANALYSING_MESSAGE}
+          detail="Ela está preparando algumas perguntas para conhecer melhor o seu negócio."
+        />
+      );
     }
     const set = state.refinement;
     const i = questionIndex(state);
@@ -158,7 +175,9 @@ export function TrainingWizard({
         canGoBack
         submitLabel={i === set.perguntas.length - 1 ? 'Continuar' : 'Próxima'}
         footer={
-          i === 0 && set.contexto ? <p className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">{set.contexto}</p> : null
+          i === 0 && set.contexto ? (
+            <p className="mt-4 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-600">{set.contexto}</p>
+          ) : null
         }
       />
     );
@@ -176,7 +195,10 @@ export function TrainingWizard({
 
 function Working({ label, detail }: { label: string; detail: string }) {
   return (
-    <section className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-14 text-center shadow-sm" aria-busy="true">
+    <section
+      className="flex flex-col items-center rounded-2xl border border-slate-200 bg-white px-6 py-14 text-center shadow-sm"
+      aria-busy="true"
+    >
       <Spinner label={label} className="size-7" />
       <p className="mt-3 max-w-sm text-sm text-slate-600">{detail}</p>
     </section>

@@ -25,12 +25,20 @@ function Stepper({ step }: { step: WizardStep }) {
             <span
               className={cn(
                 'flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-bold',
-                done ? 'bg-brand-700 text-white' : active ? 'bg-brand-100 text-brand-800 ring-2 ring-brand-600' : 'bg-slate-200 text-slate-600',
+                done
+                  ? 'bg-brand-700 text-white'
+                  : active
+                    ? 'bg-brand-100 text-brand-800 ring-2 ring-brand-600'
+                    : 'bg-slate-200 text-slate-600',
               )}
             >
               {done ? <Check className="size-3.5" aria-hidden /> : i + 1}
             </span>
-            <span className={cn('truncate', active ? 'text-slate-900' : 'text-slate-600', !active && 'hidden sm:inline')}>{p.label}</span>
+            <span
+              className={cn('truncate', active ? 'text-slate-900' : 'text-slate-600', !active && 'hidden sm:inline')}
+            >
+              {p.label}
+            </span>
             {i < PHASES.length - 1 ? <span className="h-px w-4 shrink-0 bg-slate-300 sm:w-8" aria-hidden /> : null}
           </li>
         );
@@ -40,7 +48,15 @@ function Stepper({ step }: { step: WizardStep }) {
 }
 
 /** The wizard's frame: logo, the back-to-dashboard link on every step, the steps, the demo notice. */
-export function WizardLayout({ step, title, children }: { step: WizardStep | null; title: string; children: ReactNode }) {
+export function WizardLayout({
+  step,
+  title,
+  children,
+}: {
+  step: WizardStep | null;
+  title: string;
+  children: ReactNode;
+}) {
   return (
     <div className="min-h-dvh bg-gradient-to-b from-brand-50/70 via-slate-50 to-slate-50">
       <header className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4 sm:px-6">

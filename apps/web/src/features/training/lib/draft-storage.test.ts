@@ -8,7 +8,9 @@ describe('training draft in local storage', () => {
   beforeEach(() => localStorage.clear());
 
   it('keeps the answers, the typed text and the name across a reload', () => {
-    const state = wizardReducer(wizardReducer(initialWizardState('Luna'), { type: 'type', text: 'Doce Encanto' }), { type: 'answer' });
+    const state = wizardReducer(wizardReducer(initialWizardState('Luna'), { type: 'type', text: 'Doce Encanto' }), {
+      type: 'answer',
+    });
     saveDraft(owner, { ...state, input: 'meio escrito' });
     expect(loadDraft(owner)).toEqual({ ...state, input: 'meio escrito' });
   });

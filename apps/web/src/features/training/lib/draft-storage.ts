@@ -32,7 +32,8 @@ function browserStorage(): KeyValueStorage | null {
   }
 }
 
-const sameOwner = (d: Draft, o: DraftOwner) => d.userId === o.userId && d.mode === o.mode && (d.agentId ?? null) === (o.agentId ?? null);
+const sameOwner = (d: Draft, o: DraftOwner) =>
+  d.userId === o.userId && d.mode === o.mode && (d.agentId ?? null) === (o.agentId ?? null);
 
 function isState(value: unknown): value is WizardState {
   const s = value as WizardState | null;

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { KEY_QUESTIONS, type RefinementSet } from '@vendai/contracts';
-import { answerItems, canGoBack, initialWizardState, questionIndex, wizardReducer, type WizardAction, type WizardState } from './wizard';
+import {
+  answerItems,
+  canGoBack,
+  initialWizardState,
+  questionIndex,
+  wizardReducer,
+  type WizardAction,
+  type WizardState,
+} from './wizard';
 
 const SET: RefinementSet = {
   perguntas: [
@@ -36,14 +44,25 @@ describe('wizardReducer', () => {
   });
 
   it('after the refinement answers comes the name, then finished', () => {
-    let s = run(initialWizardState(), ...allKeys(), { type: 'questions', set: SET }, ...answer('3 dias'), ...answer('sim'));
+    let s = run(
+      initialWizardState(),
+      ...allKeys(),
+      { type: 'questions', set: SET },
+      ...answer('3 dias'),
+      ...answer('sim'),
+    );
     expect(s.step).toBe('perguntas-refinamento');
     s = run(s, ...answer('R$ 25'));
     expect(s.step).toBe('nome');
     s = run(s, { type: 'typeName', text: 'Luna' }, { type: 'finished' });
     expect(s.step).toBe('finalizado');
     expect(answerItems(s)).toHaveLength(10);
-    expect(answerItems(s)[0]).toEqual({ tipo: 'chave', key: 'negocio', pergunta: KEY_QUESTIONS[0].pergunta, resposta: 'resposta 1' });
+    expect(answerItems(s)[0]).toEqual({
+      tipo: 'chave',
+      key: 'negocio',
+      pergunta: KEY_QUESTIONS[0].pergunta,
+      resposta: 'resposta 1',
+    });
     expect(answerItems(s)[9]).toEqual({ tipo: 'refinamento', pergunta: 'Frete?', resposta: 'R$ 25' });
   });
 
@@ -68,7 +87,15 @@ describe('wizardReducer', () => {
   });
 
   it('back from the name returns to the last refinement question, keeping the name', () => {
-    const s = run(initialWizardState('Luna'), ...allKeys(), { type: 'questions', set: SET }, ...answer('1'), ...answer('2'), ...answer('3'), { type: 'back' });
+    const s = run(
+      initialWizardState('Luna'),
+      ...allKeys(),
+      { type: 'questions', set: SET },
+      ...answer('1'),
+      ...answer('2'),
+      ...answer('3'),
+      { type: 'back' },
+    );
     expect(s.step).toBe('perguntas-refinamento');
     expect(s.refinementAnswers).toEqual(['1', '2']);
     expect(s.input).toBe('3');

@@ -58,7 +58,9 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
     case 'typeName':
       return { ...state, apelido: action.text };
     case 'questions':
-      return state.step === 'perguntas-refinamento' ? { ...state, refinement: action.set, refinementAnswers: [], input: '' } : state;
+      return state.step === 'perguntas-refinamento'
+        ? { ...state, refinement: action.set, refinementAnswers: [], input: '' }
+        : state;
     case 'finished':
       return { ...state, step: 'finalizado', input: '' };
     case 'answer': {
@@ -67,7 +69,12 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       if (state.step === 'perguntas-chave') {
         const keyAnswers = [...state.keyAnswers, text].slice(0, KEY_QUESTIONS.length);
         const done = keyAnswers.length === KEY_QUESTIONS.length;
-        return { ...state, keyAnswers, input: '', ...(done ? { step: 'perguntas-refinamento', refinement: null, refinementAnswers: [] } : {}) };
+        return {
+          ...state,
+          keyAnswers,
+          input: '',
+          ...(done ? { step: 'perguntas-refinamento', refinement: null, refinementAnswers: [] } : {}),
+        };
       }
       if (state.step === 'perguntas-refinamento' && state.refinement) {
         const refinementAnswers = [...state.refinementAnswers, text];
@@ -83,13 +90,29 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
       }
       if (state.step === 'perguntas-refinamento') {
         if (state.refinement && state.refinementAnswers.length) {
-          return { ...state, refinementAnswers: state.refinementAnswers.slice(0, -1), input: state.refinementAnswers.at(-1)! };
+          return {
+            ...state,
+            refinementAnswers: state.refinementAnswers.slice(0, -1),
+            input: state.refinementAnswers.at(-1)!,
+          };
         }
         // Back to the last key question: new key answers mean new refinement questions.
-        return { ...state, step: 'perguntas-chave', refinement: null, refinementAnswers: [], keyAnswers: state.keyAnswers.slice(0, -1), input: state.keyAnswers.at(-1) ?? '' };
+        return {
+          ...state,
+          step: 'perguntas-chave',
+          refinement: null,
+          refinementAnswers: [],
+          keyAnswers: state.keyAnswers.slice(0, -1),
+          input: state.keyAnswers.at(-1) ?? '',
+        };
       }
       if (state.step === 'nome') {
-        return { ...state, step: 'perguntas-refinamento', refinementAnswers: state.refinementAnswers.slice(0, -1), input: state.refinementAnswers.at(-1) ?? '' };
+        return {
+          ...state,
+          step: 'perguntas-refinamento',
+          refinementAnswers: state.refinementAnswers.slice(0, -1),
+          input: state.refinementAnswers.at(-1) ?? '',
+        };
       }
       return state;
     }
@@ -98,16 +121,23 @@ export function wizardReducer(state: WizardState, action: WizardAction): WizardS
 
 /** The key answers as the API takes them. */
 export function keyAnswerItems(state: WizardState): KeyAnswer[] {
-  return state.keyAnswers.map((resposta, i) => ({ tipo: 'chave', key: KEY_QUESTIONS[i]!.key, pergunta: KEY_QUESTIONS[i]!.pergunta, resposta }));
+  return state.keyAnswers.map((resposta, i) => ({
+    tipo: 'chave',
+    key: KEY_QUESTIONS[i]!.key,
+    pergunta: KEY_QUESTIONS[i]!.pergunta,
+    resposta,
+  }));
 }
 
 /** Every answer as the API takes it (answer items of part 1 §3). */
 export function answerItems(state: WizardState): AnswerItem[] {
   const keys: AnswerItem[] = keyAnswerItems(state);
-  const refinements: AnswerItem[] = (state.refinement?.perguntas ?? []).slice(0, state.refinementAnswers.length).map((q, i) => ({
-    tipo: 'refinamento',
-    pergunta: q.pergunta,
-    resposta: state.refinementAnswers[i]!,
-  }));
+  const refinements: AnswerItem[] = (state.refinement?.perguntas ?? [])
+    .slice(0, state.refinementAnswers.length)
+    .map((q, i) => ({
+      tipo: 'refinamento',
+      pergunta: q.pergunta,
+      resposta: state.refinementAnswers[i]!,
+    }));
   return [...keys, ...refinements];
 }

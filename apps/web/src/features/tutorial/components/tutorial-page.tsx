@@ -32,7 +32,10 @@ export function TutorialPage() {
         <Lightbulb className="mt-0.5 size-4 shrink-0 text-brand-700" aria-hidden />
         <span>
           Ficou alguma dúvida?{' '}
-          <Link to={paths.feedback.getHref()} className="font-semibold text-brand-700 underline-offset-4 hover:underline">
+          <Link
+            to={paths.feedback.getHref()}
+            className="font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
             Conte para a gente em Ajude A Melhorar
           </Link>
           .

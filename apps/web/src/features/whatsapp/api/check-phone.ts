@@ -3,7 +3,8 @@ import type { CheckPhoneInput, CheckPhoneResult } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
 
 /** check_phone_exists (part 2 §5): is this normalised number connected in any account? */
-export const checkPhone = (input: CheckPhoneInput) => api.post<CheckPhoneResult>('/api/numbers/check-phone', { ...input });
+export const checkPhone = (input: CheckPhoneInput) =>
+  api.post<CheckPhoneResult>('/api/numbers/check-phone', { ...input });
 
 export function useCheckPhone() {
   return useMutation({ mutationFn: checkPhone });

@@ -6,7 +6,12 @@ import { ConnectWhatsappPage } from './connect-whatsapp-page';
 
 const QR_1 = 'data:image/png;base64,AAAA';
 const QR_2 = 'data:image/png;base64,BBBB';
-const instance = { id: '7b0c5a52-7d38-4a8e-9f0e-0a4d6a1f3c11', instance_name: 'vendai43211234', apelido: 'Loja Centro', phone: '5511987654321' };
+const instance = {
+  id: '7b0c5a52-7d38-4a8e-9f0e-0a4d6a1f3c11',
+  instance_name: 'vendai43211234',
+  apelido: 'Loja Centro',
+  phone: '5511987654321',
+};
 
 /** The server the screen talks to, at the fetch boundary: one JSON answer per path. */
 function stubApi(answers: Record<string, () => unknown>) {
@@ -17,7 +22,10 @@ function stubApi(answers: Record<string, () => unknown>) {
       const key = `${init?.method ?? 'GET'} ${url}`;
       calls.push(key);
       const answer = answers[key];
-      if (!answer) return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Não encontrado.' } }), { status: 404 });
+      if (!answer)
+        return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: 'Não encontrado.' } }), {
+          status: 404,
+        });
       return new Response(JSON.stringify(answer()), { status: 200, headers: { 'content-type': 'application/json' } });
     }),
   );
@@ -84,7 +92,8 @@ describe('tela de conexão do WhatsApp', () => {
   it('conectado: mostra o sucesso e vai ao painel 2 s depois', async () => {
     let connected = false;
     stubApi({
-      [`GET /api/numbers/${instance.id}/state`]: () => (connected ? { state: 'open', status: 'CONECTADO' } : { state: 'connecting', status: 'DESCONECTADO' }),
+      [`GET /api/numbers/${instance.id}/state`]: () =>
+        connected ? { state: 'open', status: 'CONECTADO' } : { state: 'connecting', status: 'DESCONECTADO' },
     });
     const router = renderScreen({ isReconnecting: true, qrCode: QR_1, instance });
     await screen.findByRole('img', { name: 'QR Code para conectar o WhatsApp' });

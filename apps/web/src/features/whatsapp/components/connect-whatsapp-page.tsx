@@ -81,20 +81,27 @@ export function ConnectWhatsappPage() {
         </section>
 
         <div className="lg:col-start-1">
-          <section aria-labelledby="como-conectar" className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+          <section
+            aria-labelledby="como-conectar"
+            className="mt-8 rounded-2xl border border-slate-200 bg-white p-5 sm:p-6"
+          >
             <h2 id="como-conectar" className="font-semibold text-slate-900">
               Como conectar pelo celular
             </h2>
             <LinkDeviceSteps className="mt-4" />
           </section>
 
-          <section aria-labelledby="sobre" className="mt-6 rounded-2xl border border-brand-100 bg-brand-50/60 p-5 sm:p-6">
+          <section
+            aria-labelledby="sobre"
+            className="mt-6 rounded-2xl border border-brand-100 bg-brand-50/60 p-5 sm:p-6"
+          >
             <h2 id="sobre" className="font-semibold text-slate-900">
               O que o {PRODUCT_NAME} faz com este número
             </h2>
             <p className="mt-2 text-[15px] leading-relaxed text-slate-700">
-              Depois de conectado, o assistente de vendas com IA do {PRODUCT_NAME} responde seus clientes no WhatsApp 24 horas
-              por dia, no tom do seu negócio. Você acompanha cada conversa pelo painel e assume o atendimento quando quiser.
+              Depois de conectado, o assistente de vendas com IA do {PRODUCT_NAME} responde seus clientes no WhatsApp 24
+              horas por dia, no tom do seu negócio. Você acompanha cada conversa pelo painel e assume o atendimento
+              quando quiser.
             </p>
             <ul className="mt-4 grid gap-3 text-sm text-slate-700 sm:grid-cols-3 lg:grid-cols-1">
               <li className="flex gap-2">
@@ -127,7 +134,17 @@ export function ConnectWhatsappPage() {
   );
 }
 
-function QrPanel({ phase, flow, onRetry, nickname }: { phase: ConnectPhase; flow: ReturnType<typeof useConnectionFlow>; onRetry: () => void; nickname?: string | null }) {
+function QrPanel({
+  phase,
+  flow,
+  onRetry,
+  nickname,
+}: {
+  phase: ConnectPhase;
+  flow: ReturnType<typeof useConnectionFlow>;
+  onRetry: () => void;
+  nickname?: string | null;
+}) {
   switch (phase.name) {
     case 'missing':
       return (
@@ -193,7 +210,10 @@ function QrPanel({ phase, flow, onRetry, nickname }: { phase: ConnectPhase; flow
       );
     case 'connected':
       return (
-        <div role="status" className="flex aspect-square flex-col items-center justify-center gap-3 rounded-xl bg-brand-50 p-6 text-center">
+        <div
+          role="status"
+          className="flex aspect-square flex-col items-center justify-center gap-3 rounded-xl bg-brand-50 p-6 text-center"
+        >
           <CheckCircle2 className="size-14 text-brand-700" aria-hidden />
           <p className="text-lg font-bold text-slate-900">WhatsApp conectado!</p>
           <p className="text-sm text-slate-600">Levando você ao painel...</p>

@@ -26,7 +26,10 @@ export function CountdownBar({ seconds }: { seconds: number }) {
         data-tone={tone}
         className="mt-2 h-2.5 w-full overflow-hidden rounded-full bg-slate-200"
       >
-        <div className={cn('h-full rounded-full transition-[width] duration-300 ease-linear', BAR[tone])} style={{ width: `${countdownPercent(seconds)}%` }} />
+        <div
+          className={cn('h-full rounded-full transition-[width] duration-300 ease-linear', BAR[tone])}
+          style={{ width: `${countdownPercent(seconds)}%` }}
+        />
       </div>
     </div>
   );

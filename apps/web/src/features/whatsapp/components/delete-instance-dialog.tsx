@@ -7,7 +7,13 @@ import { Dialog } from '@/components/ui/dialog';
 import { useDeleteNumber } from '../api/delete-number';
 
 /** Confirm before Excluir: the number is logged out, removed at the gateway and here. */
-export function DeleteInstanceDialog({ number, onOpenChange }: { number: NumberView | null; onOpenChange: (open: boolean) => void }) {
+export function DeleteInstanceDialog({
+  number,
+  onOpenChange,
+}: {
+  number: NumberView | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const remove = useDeleteNumber();
   const [error, setError] = useState<string | null>(null);
   const name = number ? instanceDisplayName(number) : '';
@@ -39,8 +45,8 @@ export function DeleteInstanceDialog({ number, onOpenChange }: { number: NumberV
       title="Excluir WhatsApp?"
       description={
         <>
-          <strong className="font-semibold text-slate-800">{name}</strong> será desconectado e removido do VendAI, junto com as
-          conversas registradas no painel. As conversas no celular não são apagadas.
+          <strong className="font-semibold text-slate-800">{name}</strong> será desconectado e removido do VendAI, junto
+          com as conversas registradas no painel. As conversas no celular não são apagadas.
         </>
       }
       footer={
@@ -54,7 +60,11 @@ export function DeleteInstanceDialog({ number, onOpenChange }: { number: NumberV
         </>
       }
     >
-      {error ? <Alert tone="error" className="mt-4">{error}</Alert> : null}
+      {error ? (
+        <Alert tone="error" className="mt-4">
+          {error}
+        </Alert>
+      ) : null}
     </Dialog>
   );
 }

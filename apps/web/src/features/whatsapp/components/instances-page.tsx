@@ -16,7 +16,8 @@ import { PhoneEntryDialog } from './phone-entry-dialog';
 import { ReconnectDialog } from './reconnect-dialog';
 import { AgentBadge, StatusBadge } from './status-badge';
 
-const LIMIT_TEXT = 'Você atingiu o limite de números de WhatsApp do seu plano. Faça upgrade para conectar mais números.';
+const LIMIT_TEXT =
+  'Você atingiu o limite de números de WhatsApp do seu plano. Faça upgrade para conectar mais números.';
 const LIMITS_LOOKUP_FAILED = 'Erro ao verificar limites do plano. Tente novamente.';
 
 /** /instances-management (part 2 "WhatsApp instances list", §4, §8, §9). */
@@ -215,7 +216,8 @@ function EmptyState({ onConnect }: { onConnect: () => void }) {
       </span>
       <h2 className="mt-4 text-lg font-semibold text-slate-900">Nenhuma instância conectada</h2>
       <p className="mx-auto mt-2 max-w-md text-sm text-slate-600">
-        Conecte o WhatsApp do seu negócio escaneando um QR Code com o celular, como no WhatsApp Web. Leva cerca de 2 minutos.
+        Conecte o WhatsApp do seu negócio escaneando um QR Code com o celular, como no WhatsApp Web. Leva cerca de 2
+        minutos.
       </p>
       <Button className="mt-6" onClick={onConnect}>
         Conectar WhatsApp

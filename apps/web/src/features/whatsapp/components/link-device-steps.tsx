@@ -2,7 +2,10 @@ import { cn } from '@/lib/cn';
 
 const STEPS = [
   { title: 'Abra o WhatsApp', text: 'No celular do número que vai atender seus clientes.' },
-  { title: 'Entre em Aparelhos conectados', text: 'No Android, toque em Mais opções (⋮); no iPhone, em Configurações.' },
+  {
+    title: 'Entre em Aparelhos conectados',
+    text: 'No Android, toque em Mais opções (⋮); no iPhone, em Configurações.',
+  },
   { title: 'Toque em Conectar um aparelho', text: 'Se o celular pedir, desbloqueie com sua senha ou biometria.' },
   { title: 'Aponte a câmera para o QR Code', text: 'A conexão é confirmada aqui automaticamente.' },
 ];

@@ -11,7 +11,10 @@ export function LinkNumberToAgent({ number }: { number: NumberView }) {
   const usable = agents.data.filter((a) => a.active);
   if (!usable.length) {
     return (
-      <Link to={paths.onboarding.trainAi.getHref()} className="mt-1 block text-xs font-semibold text-brand-700 underline-offset-4 hover:underline">
+      <Link
+        to={paths.onboarding.trainAi.getHref()}
+        className="mt-1 block text-xs font-semibold text-brand-700 underline-offset-4 hover:underline"
+      >
         Treinar um agente
       </Link>
     );

@@ -11,7 +11,10 @@ function stubCheckPhone(answer: { status: number; body: unknown }) {
     'fetch',
     vi.fn(async (_url: string, init?: RequestInit) => {
       sent.push(JSON.parse(String(init?.body ?? '{}')));
-      return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
     }),
   );
   return sent;
@@ -81,7 +84,12 @@ describe('diálogo de novo WhatsApp (react-hook-form + phoneEntrySchema)', { tim
   });
 
   it('um 400 com campos do servidor vai para o campo certo', async () => {
-    stubCheckPhone({ status: 400, body: { error: { code: 'VALIDATION', message: 'Dados inválidos.', fields: { phone: 'Número recusado pelo servidor.' } } } });
+    stubCheckPhone({
+      status: 400,
+      body: {
+        error: { code: 'VALIDATION', message: 'Dados inválidos.', fields: { phone: 'Número recusado pelo servidor.' } },
+      },
+    });
     renderDialog();
     fireEvent.change(field('Número do WhatsApp'), { target: { value: '+5511987654321' } });
     fireEvent.change(field('Apelido da instância'), { target: { value: 'Loja' } });

@@ -26,7 +26,8 @@ type Values = PhoneEntryInput;
 const EMPTY: Values = { phone: '', apelido: '' };
 const FIELDS = ['phone', 'apelido'] as const;
 
-export const PHONE_IN_YOUR_ACCOUNT_TEXT = "Este número já está conectado à sua conta. Ele aparece na sua lista de WhatsApp's.";
+export const PHONE_IN_YOUR_ACCOUNT_TEXT =
+  "Este número já está conectado à sua conta. Ele aparece na sua lista de WhatsApp's.";
 
 /**
  * The phone entry dialog (part 2 §5): phone (Brazil by default, international, code not editable)
@@ -66,23 +67,27 @@ export function PhoneEntryDialog({ open, onOpenChange }: { open: boolean; onOpen
     requestAnimationFrame(() => setFocus('phone'));
   };
 
-  const onSubmit = handleSubmit(async (data) => {
-    try {
-      const result = await check.mutateAsync({ phone: data.phone });
-      if (result.exists) {
-        setInUse(result.ownedByYou ? 'mine' : 'other');
-        return;
+  const onSubmit = handleSubmit(
+    async (data) => {
+      try {
+        const result = await check.mutateAsync({ phone: data.phone });
+        if (result.exists) {
+          setInUse(result.ownedByYou ? 'mine' : 'other');
+          return;
+        }
+        const state: NewNumberState = { phoneNumber: data.phone, nickname: data.apelido };
+        await navigate(paths.onboarding.connectWhatsapp.getHref(), { state });
+      } catch (err) {
+        if (err instanceof ApiError) {
+          if (!(err.status === 400 && setServerFieldErrors(err, setError, FIELDS)))
+            setError(SERVER_ERROR, { message: CHECK_PHONE_FAILED });
+        } else {
+          setError(SERVER_ERROR, { message: UNEXPECTED_ERROR });
+        }
       }
-      const state: NewNumberState = { phoneNumber: data.phone, nickname: data.apelido };
-      await navigate(paths.onboarding.connectWhatsapp.getHref(), { state });
-    } catch (err) {
-      if (err instanceof ApiError) {
-        if (!(err.status === 400 && setServerFieldErrors(err, setError, FIELDS))) setError(SERVER_ERROR, { message: CHECK_PHONE_FAILED });
-      } else {
-        setError(SERVER_ERROR, { message: UNEXPECTED_ERROR });
-      }
-    }
-  }, focusFirstError(FIELDS, setFocus));
+    },
+    focusFirstError(FIELDS, setFocus),
+  );
   const formError = errors.root?.server?.message;
 
   if (inUse) {

@@ -14,7 +14,13 @@ import { LinkDeviceSteps } from './link-device-steps';
 import { QrTutorialIllustration } from './qr-tutorial-illustration';
 
 /** The reconnect modal (part 2): steps and a QR tutorial picture, then a new QR on the connect screen. */
-export function ReconnectDialog({ number, onOpenChange }: { number: NumberView | null; onOpenChange: (open: boolean) => void }) {
+export function ReconnectDialog({
+  number,
+  onOpenChange,
+}: {
+  number: NumberView | null;
+  onOpenChange: (open: boolean) => void;
+}) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const reconnect = useReconnectNumber();
@@ -42,7 +48,12 @@ export function ReconnectDialog({ number, onOpenChange }: { number: NumberView |
         const state: ReconnectState = {
           isReconnecting: true,
           qrCode: result.qrCode,
-          instance: { id: number.id, instance_name: number.instance_name, apelido: number.apelido, phone: number.phone },
+          instance: {
+            id: number.id,
+            instance_name: number.instance_name,
+            apelido: number.apelido,
+            phone: number.phone,
+          },
         };
         void navigate(paths.onboarding.connectWhatsapp.getHref(), { state });
       },
@@ -55,7 +66,9 @@ export function ReconnectDialog({ number, onOpenChange }: { number: NumberView |
       open={Boolean(number)}
       onOpenChange={close}
       title="Reconectar WhatsApp"
-      description={number ? `Gere um novo QR Code e escaneie com o celular de ${instanceDisplayName(number)}.` : undefined}
+      description={
+        number ? `Gere um novo QR Code e escaneie com o celular de ${instanceDisplayName(number)}.` : undefined
+      }
       footer={
         <>
           <Button variant="secondary" onClick={() => close(false)}>

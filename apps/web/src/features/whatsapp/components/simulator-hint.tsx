@@ -15,9 +15,9 @@ export function SimulatorHint({ nickname }: { nickname?: string | null }) {
         <MonitorSmartphone className="size-4 shrink-0" aria-hidden /> Sem celular? Use o simulador
       </p>
       <p className="mt-1">
-        Este servidor usa o simulador de WhatsApp no lugar do WhatsApp de verdade. Abra o simulador, vá em Conexões e toque em
-        &apos;Escanear com o celular&apos; na conexão {nickname ? <strong>{nickname}</strong> : 'nova'}; depois confirme o número. Esta tela
-        conecta sozinha.
+        Este servidor usa o simulador de WhatsApp no lugar do WhatsApp de verdade. Abra o simulador, vá em Conexões e
+        toque em &apos;Escanear com o celular&apos; na conexão {nickname ? <strong>{nickname}</strong> : 'nova'}; depois
+        confirme o número. Esta tela conecta sozinha.
       </p>
       <a
         href={paths.simulator.getHref('?aba=conexoes')}

@@ -19,7 +19,12 @@ export function StatusBadge({ status }: { status: NumberStatus }) {
 
 /** Agente de IA column: 'Conectada' when an agent answers on the number, else 'Sem IA' (part 2). */
 export function AgentBadge({ agentName, linked }: { agentName: string | null; linked: boolean }) {
-  if (!linked) return <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-600">Sem IA</span>;
+  if (!linked)
+    return (
+      <span className="inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-semibold text-slate-600">
+        Sem IA
+      </span>
+    );
   return (
     <span className="inline-flex flex-col">
       <span className="inline-flex w-fit rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-semibold text-brand-800 ring-1 ring-brand-200 ring-inset">

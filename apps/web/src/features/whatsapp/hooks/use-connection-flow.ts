@@ -11,7 +11,13 @@ import { getNumberQr } from '../api/get-number-qr';
 import { useNumberState } from '../api/get-number-state';
 import { reconnectNumber } from '../api/reconnect-number';
 import { readConnectRouteState, type ConnectRouteState, type NewNumberState } from '../lib/connect-route-state';
-import { connectionReducer, describeFailure, initialConnectionState, remainingSeconds, type ConnectionEvent } from '../lib/connection-machine';
+import {
+  connectionReducer,
+  describeFailure,
+  initialConnectionState,
+  remainingSeconds,
+  type ConnectionEvent,
+} from '../lib/connection-machine';
 
 export type { ConnectPhase, FailureKind } from '../lib/connection-machine';
 
@@ -80,7 +86,11 @@ export function useConnectionFlow(route: ConnectRouteState) {
     if (route.kind !== 'new') return;
     const current = readConnectRouteState(location.state);
     if (current.kind === 'new' && (current.numberId ?? null) === numberId) return;
-    const next: NewNumberState = { phoneNumber: route.phoneNumber, nickname: route.nickname, ...(numberId ? { numberId } : {}) };
+    const next: NewNumberState = {
+      phoneNumber: route.phoneNumber,
+      nickname: route.nickname,
+      ...(numberId ? { numberId } : {}),
+    };
     void navigate(location.pathname, { replace: true, state: next });
   });
   useEffect(() => rememberNumber(state.numberId), [state.numberId]);
@@ -99,7 +109,8 @@ export function useConnectionFlow(route: ConnectRouteState) {
     if (waitingId && stateQuery.data) dispatch({ type: 'state-polled', numberId: waitingId, state: stateQuery.data });
   }, [stateQuery.data, waitingId]);
   useEffect(() => {
-    if (waitingId && stateQuery.error instanceof ApiError && stateQuery.error.status === 404) dispatch({ type: 'number-gone', numberId: waitingId });
+    if (waitingId && stateQuery.error instanceof ApiError && stateQuery.error.status === 404)
+      dispatch({ type: 'number-gone', numberId: waitingId });
   }, [stateQuery.error, waitingId]);
 
   // A fresh QR every 15 s while waiting: the gateway replaces its QR before the 90 s run out.

@@ -32,7 +32,12 @@ const isString = (v: unknown): v is string => typeof v === 'string';
 
 export function readConnectRouteState(state: unknown): ConnectRouteState {
   if (!isObject(state)) return { kind: 'missing' };
-  if (state.isReconnecting === true && isObject(state.instance) && isString(state.instance.id) && isString(state.instance.instance_name)) {
+  if (
+    state.isReconnecting === true &&
+    isObject(state.instance) &&
+    isString(state.instance.id) &&
+    isString(state.instance.instance_name)
+  ) {
     const i = state.instance;
     return {
       kind: 'reconnect',

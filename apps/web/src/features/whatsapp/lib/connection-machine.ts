@@ -1,4 +1,10 @@
-import { PHONE_IN_USE_TEXT, QR_LOAD_FAILED, UNEXPECTED_ERROR, type ExpireResult, type NumberState } from '@vendai/contracts';
+import {
+  PHONE_IN_USE_TEXT,
+  QR_LOAD_FAILED,
+  UNEXPECTED_ERROR,
+  type ExpireResult,
+  type NumberState,
+} from '@vendai/contracts';
 import { ApiError } from '@/lib/api-client';
 import type { ConnectRouteState } from './connect-route-state';
 import { COUNTDOWN_SECONDS, secondsLeft } from './countdown';
@@ -99,9 +105,14 @@ function showQr(state: ConnectionState, numberId: string, qrCode: string, at: nu
   };
 }
 
-const connected = (state: ConnectionState): ConnectionState => ({ ...state, phase: { name: 'connected' }, qrRequest: null });
+const connected = (state: ConnectionState): ConnectionState => ({
+  ...state,
+  phase: { name: 'connected' },
+  qrRequest: null,
+});
 
-const waitingFor = (state: ConnectionState, numberId: string) => state.phase.name === 'waiting' && state.phase.numberId === numberId;
+const waitingFor = (state: ConnectionState, numberId: string) =>
+  state.phase.name === 'waiting' && state.phase.numberId === numberId;
 
 export function connectionReducer(state: ConnectionState, event: ConnectionEvent): ConnectionState {
   const { phase } = state;
@@ -116,18 +127,23 @@ export function connectionReducer(state: ConnectionState, event: ConnectionEvent
     case 'already-connected':
       return phase.name === 'connecting' ? connected(state) : state;
     case 'start-failed':
-      return phase.name === 'connecting' ? { ...state, phase: { name: 'failed', kind: event.kind, message: event.message } } : state;
+      return phase.name === 'connecting'
+        ? { ...state, phase: { name: 'failed', kind: event.kind, message: event.message } }
+        : state;
     case 'tick': {
       if (phase.name !== 'waiting') return { ...state, now: event.now };
       // Timeout: the number that never connected is removed by the server; the modal says so.
-      if (secondsLeft(phase.deadline, event.now) <= 0) return { ...state, now: event.now, phase: { name: 'expiring', numberId: phase.numberId }, qrRequest: null };
+      if (secondsLeft(phase.deadline, event.now) <= 0)
+        return { ...state, now: event.now, phase: { name: 'expiring', numberId: phase.numberId }, qrRequest: null };
       return { ...state, now: event.now };
     }
     case 'state-polled':
       if (!waitingFor(state, event.numberId)) return state;
       return event.state.state === 'open' || event.state.status === 'CONECTADO' ? connected(state) : state;
     case 'number-gone':
-      return waitingFor(state, event.numberId) ? { ...state, phase: { name: 'failed', kind: 'other', message: NUMBER_REMOVED_MESSAGE } } : state;
+      return waitingFor(state, event.numberId)
+        ? { ...state, phase: { name: 'failed', kind: 'other', message: NUMBER_REMOVED_MESSAGE } }
+        : state;
     case 'qr-refreshed':
       if (phase.name !== 'waiting' || phase.numberId !== event.numberId) return state;
       if (!event.qrCode) return connected(state);
@@ -135,25 +151,41 @@ export function connectionReducer(state: ConnectionState, event: ConnectionEvent
     case 'expire-finished':
       if (phase.name !== 'expiring') return state;
       if (event.outcome === 'connected') return connected(state);
-      return { ...state, phase: { name: 'expired', outcome: event.outcome }, numberId: event.outcome === 'removed' ? null : state.numberId };
+      return {
+        ...state,
+        phase: { name: 'expired', outcome: event.outcome },
+        numberId: event.outcome === 'removed' ? null : state.numberId,
+      };
     case 'qr-image-failed': {
       if (phase.name !== 'waiting') return state;
       // Asked for again once; a second failure shows the error.
       if (state.qrReloaded) return { ...state, qrError: QR_LOAD_FAILED };
       const seq = state.qrRequestSeq + 1;
-      return { ...state, qrReloaded: true, qrRequestSeq: seq, qrRequest: { seq, numberId: phase.numberId, reason: 'image' } };
+      return {
+        ...state,
+        qrReloaded: true,
+        qrRequestSeq: seq,
+        qrRequest: { seq, numberId: phase.numberId, reason: 'image' },
+      };
     }
     case 'reload-qr': {
       if (phase.name !== 'waiting') return state;
       const seq = state.qrRequestSeq + 1;
-      return { ...state, qrError: null, qrRequestSeq: seq, qrRequest: { seq, numberId: phase.numberId, reason: 'manual' } };
+      return {
+        ...state,
+        qrError: null,
+        qrRequestSeq: seq,
+        qrRequest: { seq, numberId: phase.numberId, reason: 'manual' },
+      };
     }
     case 'qr-request-done': {
       const request = state.qrRequest;
-      if (!request || request.seq !== event.seq || !waitingFor(state, request.numberId) || phase.name !== 'waiting') return state;
+      if (!request || request.seq !== event.seq || !waitingFor(state, request.numberId) || phase.name !== 'waiting')
+        return state;
       if (!event.qrCode) return connected(state);
       // 'Gerar novo QR Code': a new QR and a new countdown; after a failed <img>: the same countdown.
-      if (request.reason === 'manual') return { ...showQr(state, request.numberId, event.qrCode, event.at), qrVersion: state.qrVersion + 1 };
+      if (request.reason === 'manual')
+        return { ...showQr(state, request.numberId, event.qrCode, event.at), qrVersion: state.qrVersion + 1 };
       return { ...state, phase: { ...phase, qrCode: event.qrCode }, qrVersion: state.qrVersion + 1, qrRequest: null };
     }
     case 'qr-request-failed':
@@ -163,12 +195,14 @@ export function connectionReducer(state: ConnectionState, event: ConnectionEvent
 }
 
 /** Seconds left on the countdown (0 outside 'waiting'). */
-export const remainingSeconds = (state: ConnectionState) => (state.phase.name === 'waiting' ? secondsLeft(state.phase.deadline, state.now) : 0);
+export const remainingSeconds = (state: ConnectionState) =>
+  state.phase.name === 'waiting' ? secondsLeft(state.phase.deadline, state.now) : 0;
 
 /** What a failed start shows: the number is in use elsewhere, the plan's limit, or the error's message. */
 export function describeFailure(err: unknown): { kind: FailureKind; message: string } {
   if (err instanceof ApiError) {
-    if (err.status === 409 && err.code === 'CONFLICT' && err.fields.phone) return { kind: 'in-use', message: PHONE_IN_USE_TEXT };
+    if (err.status === 409 && err.code === 'CONFLICT' && err.fields.phone)
+      return { kind: 'in-use', message: PHONE_IN_USE_TEXT };
     if (err.status === 403) return { kind: 'limit', message: err.message };
     return { kind: 'other', message: err.message };
   }
