@@ -78,7 +78,7 @@ export default defineConfig(
   {
     // TEMPORARY: raw SQL rows typed `Record<string, any>` in the engine, which is being rewritten in
     // parallel (issue 14). Type them (e.g. one `SqlRow` in db/prepared.ts) and delete this block.
-    files: ['apps/server/src/modules/engine/**'],
+    files: ['apps/server/src/modules/conversation-engine/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   prettier,

@@ -40,10 +40,10 @@ import { publicConfig } from './config/public-config.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerSimulator } from './simulator/index.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
-import { createEngine } from './modules/engine/create-engine.ts';
-import { engineConfigFromEnv } from './modules/engine/engine-deps.ts';
-import { engineRoutes } from './modules/engine/engine-routes.ts';
-import { aiRetryRoutes } from './modules/engine/ai-retry-routes.ts';
+import { createEngine } from './modules/conversation-engine/create-engine.ts';
+import { engineConfigFromEnv } from './modules/conversation-engine/engine-deps.ts';
+import { engineRoutes } from './modules/conversation-engine/engine-routes.ts';
+import { aiRetryRoutes } from './modules/conversation-engine/ai-retry-routes.ts';
 import { createRealtimeHub } from './realtime/create-realtime-hub.ts';
 import { realtimeRoutes } from './realtime/realtime-routes.ts';
 import type { AppDeps } from './types.ts';
@@ -79,7 +79,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   const realtime = createRealtimeHub({ database, log: app.log, validateEvents: env.NODE_ENV !== 'production' });
   const storage = createStorage(env);
   const llm = createLlm(env, app.log);
-  // Durable jobs (pg-boss) in the app's own database: AI replies survive restarts (modules/engine).
+  // Durable jobs (pg-boss) in the app's own database: AI replies survive restarts (modules/conversation-engine).
   const jobs = createJobRunner({ database, log: app.log, pollSeconds: env.JOBS_POLL_SECONDS });
   const deps: AppDeps = {
     env,

@@ -7,7 +7,7 @@ import {
   messagePreview,
   phoneFromVcard,
   protoInt,
-} from '../src/modules/engine/map-gateway-message.ts';
+} from '../src/modules/conversation-engine/map-gateway-message.ts';
 import {
   buildHistory,
   burstDueAt,
@@ -17,7 +17,7 @@ import {
   quietWindow,
   splitReply,
   WHATSAPP_TEXT_MAX,
-} from '../src/modules/engine/reply-rules.ts';
+} from '../src/modules/conversation-engine/reply-rules.ts';
 import {
   CUSTOMER_JID,
   CUSTOMER_LID,

@@ -9,10 +9,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentes, numbers } from '../src/db/schema/index.ts';
-import { type EngineDeps, engineConfigFromEnv } from '../src/modules/engine/engine-deps.ts';
-import { ingestBatch } from '../src/modules/engine/ingest-batch.ts';
-import { ingestGatewayEvent, type IngestInput } from '../src/modules/engine/ingest-gateway-event.ts';
-import { rowsOf } from '../src/modules/engine/engine-repository.ts';
+import { type EngineDeps, engineConfigFromEnv } from '../src/modules/conversation-engine/engine-deps.ts';
+import { ingestBatch } from '../src/modules/conversation-engine/ingest-batch.ts';
+import { ingestGatewayEvent, type IngestInput } from '../src/modules/conversation-engine/ingest-gateway-event.ts';
+import { rowsOf } from '../src/modules/conversation-engine/engine-repository.ts';
 import { fixtures, GROUP_JID, raw } from './fixtures/engine-webhooks.ts';
 import { createTestApp, newPerson, type TestApp } from './helpers/test-app.ts';
 

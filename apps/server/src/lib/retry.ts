@@ -28,7 +28,7 @@ export function retryDelayMs(
 /**
  * The one retry helper of the server: runs `fn` up to `attempts` times with exponential backoff and
  * throws the last error. Used for AI calls (integrations/llm/openai-llm.ts, whose SDK retries are off)
- * and gateway sends and batch writes (modules/engine).
+ * and gateway sends and batch writes (modules/conversation-engine).
  */
 export async function withRetry<T>(fn: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
   const { attempts, shouldRetry = () => true, sleep = timer, random = Math.random } = options;

@@ -10,13 +10,14 @@ export async function readSessionUser(app: FastifyInstance, req: FastifyRequest)
 }
 
 /**
- * Hook for a protected route tree: declared once per prefix (`preValidation`, so a signed-out request is
- * 401 before its params or body are checked against the route schema), never repeated in handlers.
+ * Protects a route tree: called once per prefix, never repeated in handlers. Always at `preValidation`,
+ * so a signed-out request is 401 before its params or body are checked against the route schema (no
+ * schema probing without a session) and `req.user` is set before any `preHandler` (per-user rate limits).
  */
-export function requireUser(app: FastifyInstance) {
-  return async (req: FastifyRequest) => {
-    const user = await readSessionUser(app, req);
+export function requireUser(scope: FastifyInstance): void {
+  scope.addHook('preValidation', async (req: FastifyRequest) => {
+    const user = await readSessionUser(scope, req);
     if (!user) throw new AppError('UNAUTHENTICATED');
     req.user = user;
-  };
+  });
 }

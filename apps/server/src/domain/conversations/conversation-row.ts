@@ -5,7 +5,7 @@ import { conversations, numbers } from '../../db/schema/index.ts';
 
 /**
  * A conversation with its number, as the inbox lists it and as every realtime event carries it
- * (toConversationDto). Shared by the inbox (modules/conversations) and the write side (modules/engine).
+ * (toConversationDto). Shared by the inbox (modules/conversations) and the write side (modules/conversation-engine).
  */
 
 /** A timestamp as text at full precision, in UTC, for keyset cursors (see keyset-cursor.ts). */

@@ -50,7 +50,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.register(async (signedIn) => {
-    signedIn.addHook('preValidation', requireUser(app));
+    requireUser(signedIn);
     signedIn.get('/me', { schema: { response: { 200: meSchema } } }, async (req) => getMe(deps.db, req.user.id));
   });
 };

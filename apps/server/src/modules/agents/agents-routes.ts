@@ -19,7 +19,7 @@ const params = idParamsSchema(AGENT_NOT_FOUND_MESSAGE);
 
 /** /api/agents: the signed-in user's AI agents (part 2 "Agents list", §4 "Agent", §7). */
 export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', requireUser(app));
+  requireUser(app);
   const { db } = app.deps;
 
   app.get('/', { schema: { response: { 200: z.array(agentSummarySchema) } } }, async (req) =>

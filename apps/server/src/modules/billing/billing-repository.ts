@@ -1,3 +1,4 @@
+import { isUuid } from '@vendai/contracts';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
@@ -16,10 +17,8 @@ export async function listActivePlans(db: Db): Promise<PlanRow[]> {
   return db.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder));
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export async function findActivePlan(db: Db, id: string): Promise<PlanRow | null> {
-  if (!UUID.test(id)) return null;
+  if (!isUuid(id)) return null;
   const [row] = await db
     .select()
     .from(plans)

@@ -18,7 +18,7 @@ import { getBillingStatus } from './get-billing-status.ts';
 
 /** /api/billing: plan choice, checkout, portal and subscription status of the signed-in user (part 2 §4, §7). */
 export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async (app, { deps }) => {
-  app.addHook('preHandler', requireUser(app));
+  requireUser(app);
 
   app.get('/status', { schema: { response: { 200: billingStatusSchema } } }, async (req) =>
     getBillingStatus({ deps, userId: req.user.id }),

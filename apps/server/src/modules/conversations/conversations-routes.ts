@@ -28,7 +28,7 @@ const params = idParamsSchema();
  * (POST /:id/messages) belongs to the conversation engine and is registered there.
  */
 export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', requireUser(app));
+  requireUser(app);
   const { db, gateway, realtime } = app.deps;
   const deps: ConversationsDeps = {
     db,

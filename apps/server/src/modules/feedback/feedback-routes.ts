@@ -10,7 +10,7 @@ export const FEEDBACK_PER_MINUTE = 5;
 
 /** /api/feedback: "Ajude A Melhorar" (part 2 "Other screens", §5, §7 sugestoes insert). */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser(app));
+  requireUser(app);
   const { db, mailer, env } = app.deps;
 
   app.post(

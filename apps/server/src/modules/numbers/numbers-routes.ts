@@ -31,7 +31,7 @@ const params = idParamsSchema();
 
 /** /api/numbers: the signed-in user's WhatsApp numbers (part 1 §4, part 2 "WhatsApp instances list"). */
 export const numbersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', requireUser(app));
+  requireUser(app);
   const { db, env, gateway, realtime } = app.deps;
   const deps: NumbersDeps = {
     db,

@@ -6,7 +6,7 @@ import { replyInPlayground } from './reply-in-playground.ts';
 
 /** /api/playground: test an agent before customers meet it (part 2 "Playground", §7; issue 10). */
 export const playgroundRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser(app));
+  requireUser(app);
   const { db, llm, env } = app.deps;
   const limit = userRateLimit(
     env.PLAYGROUND_RATE_LIMIT_PER_MINUTE,

@@ -1,8 +1,6 @@
-import { PROMPT_VERSION_NOT_FOUND_MESSAGE, type PromptVersion } from '@vendai/contracts';
+import type { PromptVersion } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
-import { selectPromptVersion } from '../../domain/prompt-versions/prompt-versions-repository.ts';
-import { AppError } from '../../lib/app-error.ts';
-import { ownAgent } from './prompt-workshop-repository.ts';
+import { ownPromptVersion } from './prompt-workshop-repository.ts';
 
 /** One version with its text (the editor shows its diff against the saved prompt). */
 export async function getPromptVersion({
@@ -16,9 +14,7 @@ export async function getPromptVersion({
   agentId: string;
   versionId: string;
 }): Promise<PromptVersion> {
-  const agent = await ownAgent(db, userId, agentId);
-  const row = await selectPromptVersion(db, userId, agent.id, versionId);
-  if (!row) throw new AppError('NOT_FOUND', PROMPT_VERSION_NOT_FOUND_MESSAGE);
+  const { agent, version: row } = await ownPromptVersion(db, userId, agentId, versionId);
   return {
     id: row.id,
     source: row.source,

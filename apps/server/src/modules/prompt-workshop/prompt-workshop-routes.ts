@@ -27,7 +27,7 @@ const versionParams = params.extend({ versionId: z.guid({ error: PROMPT_VERSION_
  * user's own agent only (404 otherwise).
  */
 export const promptWorkshopRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preHandler', requireUser(app));
+  requireUser(app);
   const { db, llm, env } = app.deps;
   const coachLimit = userRateLimit(
     env.COACH_RATE_LIMIT_PER_MINUTE,

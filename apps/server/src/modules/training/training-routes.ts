@@ -24,7 +24,7 @@ const aiRateLimit = {
 
 /** /api/training: the training wizard's two AI steps (part 1 §2 "/onboarding/train-ai", §4, §7). */
 export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', requireUser(app));
+  requireUser(app);
   const { db, llm, realtime } = app.deps;
 
   app.post(

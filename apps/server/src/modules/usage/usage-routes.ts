@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { getCurrentUsage } from '../../domain/usage/get-current-usage.ts';
 
 export const usageRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('preValidation', requireUser(app));
+  requireUser(app);
   app.get('/', { schema: { response: { 200: currentUsageSchema } } }, async (req) =>
     getCurrentUsage(app.deps.db, req.user.id),
   );

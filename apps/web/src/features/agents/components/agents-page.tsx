@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { limits, useCurrentUsage } from '@/lib/usage';
-import { useAgents } from '../api/get-agents';
+import { useAgents } from '@/lib/agents';
 import { formatCreatedAt } from '../lib/format';
 import { AGENT_MESSAGES } from '../lib/messages';
 import { DeleteAgentDialogs } from './delete-agent-dialogs';

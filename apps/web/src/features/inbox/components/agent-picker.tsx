@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useAgents } from '../api/get-agents';
+import { useAgents } from '@/lib/agents';
 import { useLinkNumberAgent } from '../api/link-number-agent';
 import { inboxNumberLabel } from '../lib/display-names';
 

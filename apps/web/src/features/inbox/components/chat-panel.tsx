@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
-import { useAgents } from '../api/get-agents';
+import { useAgents } from '@/lib/agents';
 import { useConversation } from '../api/get-conversation';
 import { useConversations } from '../api/get-conversations';
 import { useMarkConversationRead } from '../api/mark-conversation-read';

@@ -8,7 +8,7 @@ import { cn } from '@/lib/cn';
 import { useRealtime } from '@/lib/realtime';
 import { usePublicConfig } from '@/lib/public-config';
 import { useCurrentUsage } from '@/lib/usage';
-import { useAgents } from '../api/get-agents';
+import { useAgents } from '@/lib/agents';
 import { useConversationCount } from '../api/get-conversation-count';
 import { useConversations } from '../api/get-conversations';
 import { useNumbers } from '../api/get-numbers';

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useUpdateAgent } from '../api/update-agent';
+import { useUpdateAgent } from '@/lib/agents';
 import { formatCharCount, formatUpdatedAt } from '../lib/format';
 import { EDITOR_MESSAGES } from '../lib/messages';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';

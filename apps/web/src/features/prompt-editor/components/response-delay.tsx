@@ -2,7 +2,7 @@ import { RESPONSE_DELAYS, type Agent } from '@vendai/contracts';
 import { Clock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
-import { useUpdateAgent } from '../api/update-agent';
+import { useUpdateAgent } from '@/lib/agents';
 import { formatDelay } from '../lib/format';
 import { EDITOR_MESSAGES } from '../lib/messages';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { EngineDeps } from './engine-deps.ts';
-import { PendingEvents } from './engine-events.ts';
+import { PendingRealtimeEvents } from './realtime-events.ts';
 import { findConversationByChat, messageRecordFromSql, rowsOf } from './engine-repository.ts';
 import type { IngestOutcome } from './ingest-outcome.ts';
 import type { MappedMessage, MessageChange } from './map-gateway-message.ts';
@@ -55,7 +55,7 @@ export async function applyMessageChange(
   );
   const row = rows[0];
   if (!row) return 'ignored';
-  const events = new PendingEvents();
+  const events = new PendingRealtimeEvents();
   events.message(messageRecordFromSql(row), 'updated');
   if (Number(row.preview_changed) > 0) events.conversation(conv.id, 'updated');
   await events.publish(deps);

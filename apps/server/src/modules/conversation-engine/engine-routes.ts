@@ -9,7 +9,7 @@ import { sendManualMessage } from './send-manual-message.ts';
  * module, registered on the same prefix as a separate plugin).
  */
 export const engineRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (app, { engine }) => {
-  app.addHook('preValidation', requireUser(app));
+  requireUser(app);
 
   app.post(
     '/:id/messages',

@@ -6,7 +6,7 @@ import { retryAiReply } from './retry-ai-reply.ts';
 
 /** POST /api/conversations/:id/messages/:messageId/retry: 'Tentar novamente' on an AI failure notice. */
 export const aiRetryRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (app, { engine }) => {
-  app.addHook('preHandler', requireUser(app));
+  requireUser(app);
   app.post(
     '/:id/messages/:messageId/retry',
     { schema: { params: retryReplyParamsSchema, response: { 200: retryReplyResultSchema } } },

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { GatewayMessage } from '../../integrations/gateway/gateway.ts';
 import type { EngineDeps } from './engine-deps.ts';
-import { PendingEvents } from './engine-events.ts';
+import { PendingRealtimeEvents } from './realtime-events.ts';
 import { execPrepared } from '../../db/prepared.ts';
 import { pgErrorCode } from '../../db/pg-error.ts';
 import { conversationRowFromSql, messageRecordFromSql } from './engine-repository.ts';
@@ -237,7 +237,7 @@ async function applySimpleRun(deps: EngineDeps, items: FastItem[]): Promise<Inge
       union all select 'done', jsonb_build_object('processed', (select count(*) from p), 'cancelled', (select count(*) from x))`,
   );
 
-  const events = new PendingEvents();
+  const events = new PendingRealtimeEvents();
   const convByKey = new Map<string, string>();
   const inserted = new Set<string>();
   const bursts: Date[] = [];

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { gatewayEvents, messages, numbers, replyBursts } from '../../db/schema/index.ts';
 import type { EngineDeps } from './engine-deps.ts';
-import { PendingEvents } from './engine-events.ts';
+import { PendingRealtimeEvents } from './realtime-events.ts';
 import { planAllowance, rowsOf } from './engine-repository.ts';
 import { resumeSendingJob } from './engine-jobs.ts';
 import { ingestGatewayEvent } from './ingest-gateway-event.ts';
@@ -108,7 +108,7 @@ export async function resumeSending(deps: EngineDeps, job: { burstId: string }):
   if (!burst) return;
   deps.log.warn({ burstId: burst.id }, 'engine: resuming a reply whose sender stopped');
   if (burst.inflightMessageId) {
-    const events = new PendingEvents();
+    const events = new PendingRealtimeEvents();
     await deps.db.transaction(async (tx) => {
       const [msg] = await tx
         .update(messages)

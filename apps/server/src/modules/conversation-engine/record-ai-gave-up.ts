@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { monthStart } from '../../domain/usage/get-current-usage.ts';
 import { AI_FAILURE_TYPE } from '../../domain/conversations/conversation-dto.ts';
 import type { EngineDeps } from './engine-deps.ts';
-import { PendingEvents } from './engine-events.ts';
+import { PendingRealtimeEvents } from './realtime-events.ts';
 import { messageRecordFromSql, rowsOf } from './engine-repository.ts';
 
 /**
@@ -35,7 +35,7 @@ export async function recordAiGaveUp(
       returning *, (select count(*) from u) as counted`),
   );
   if (rows[0]) {
-    const events = new PendingEvents();
+    const events = new PendingRealtimeEvents();
     events.message(messageRecordFromSql(rows[0]), 'created');
     await events.publish(deps);
   }

@@ -9,7 +9,7 @@ import type { MessageRecord } from './engine-repository.ts';
  * conversations as the inbox's ConversationDto, messages as MessageDto, each to its owner only
  * (a batch may span users). The conversations are read in one query, whatever their number.
  */
-export class PendingEvents {
+export class PendingRealtimeEvents {
   private readonly conversations = new Map<string, 'created' | 'updated'>();
   private readonly messages: { row: MessageRecord; action: 'created' | 'updated' }[] = [];
   private readonly conversationRows: { row: ConversationRow & { userId: string }; action: 'created' | 'updated' }[] =

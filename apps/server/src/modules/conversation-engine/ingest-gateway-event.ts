@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { conversations, messages } from '../../db/schema/index.ts';
 import type { GatewayMessage } from '../../integrations/gateway/gateway.ts';
 import type { EngineDeps } from './engine-deps.ts';
-import { PendingEvents } from './engine-events.ts';
+import { PendingRealtimeEvents } from './realtime-events.ts';
 import {
   findAgent,
   findConversationByChat,
@@ -105,7 +105,7 @@ async function ingestMessage(
     msg.sentAt && input.receivedAt.getTime() - msg.sentAt.getTime() > 5_000 ? msg.sentAt : input.receivedAt;
   // History sync and reconnects deliver old messages: stored, never answered, never a takeover.
   const fresh = !isStale(msg.sentAt, input.receivedAt, deps.config.staleMs);
-  const events = new PendingEvents();
+  const events = new PendingRealtimeEvents();
 
   // The number's agent decides the quiet time; read outside the transaction (it changes rarely).
   const numberRow = await findNumberForEngine(deps.db, number.id);
@@ -256,7 +256,7 @@ async function applyDeliveryStatus(deps: EngineDeps, input: IngestInput): Promis
       .returning();
     if (!row) continue;
     outcome = 'updated';
-    const events = new PendingEvents();
+    const events = new PendingRealtimeEvents();
     events.message(row, 'updated');
     await events.publish(deps);
   }
@@ -286,7 +286,7 @@ async function applyContactNames(deps: EngineDeps, input: IngestInput): Promise<
       .returning({ id: conversations.id });
     if (rows.length === 0) continue;
     outcome = 'updated';
-    const events = new PendingEvents();
+    const events = new PendingRealtimeEvents();
     for (const r of rows) events.conversation(r.id, 'updated');
     await events.publish(deps);
   }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { replyBursts } from '../../db/schema/index.ts';
 import { buildReplyRequest } from '../../domain/ai-reply/reply-request.ts';
 import type { EngineDeps } from './engine-deps.ts';
-import { PendingEvents } from './engine-events.ts';
+import { PendingRealtimeEvents } from './realtime-events.ts';
 import { type MessageRecord, rowsOf } from './engine-repository.ts';
 import { messagePreview } from './map-gateway-message.ts';
 import { type PartOutcome, type ReplyContext, startPart } from './reply-repository.ts';
@@ -167,7 +167,7 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       return;
     }
     // Not awaited: the send does not wait for the inbox (the hub keeps the events in order).
-    const created = new PendingEvents();
+    const created = new PendingRealtimeEvents();
     created.message(message, 'created');
     void created.publish(deps);
 
@@ -201,7 +201,7 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       maxAiMessages: s.maxAiMessages,
     };
     const conversation = await deps.writer.finish(outcome);
-    const events = new PendingEvents();
+    const events = new PendingRealtimeEvents();
     events.message(
       {
         ...message,

@@ -2,9 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { agentKeys } from '@/lib/query-keys';
-import { agentsQueryOptions } from './get-agents';
-import { useUpdateAgent } from './update-agent';
+import { agentKeys } from './query-keys';
+import { agentsQueryOptions, useUpdateAgent } from './agents';
 
 const agent = { id: '7b0c5a52-7d38-4a8e-9f0e-0a4d6a1f3c11', apelido: 'Bia', timing: 30 };
 

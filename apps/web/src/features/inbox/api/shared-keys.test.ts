@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agentKeys, numberKeys } from '@/lib/query-keys';
-import { agentsQueryOptions } from './get-agents';
+import { agentsQueryOptions } from '@/lib/agents';
 import { numbersQueryOptions } from './get-numbers';
 
 describe('o inbox lê agentes e números pelas chaves compartilhadas', () => {

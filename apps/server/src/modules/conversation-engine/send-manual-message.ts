@@ -4,7 +4,7 @@ import { conversations, messages, numbers } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { toMessageDto } from '../../domain/conversations/conversation-dto.ts';
 import type { EngineDeps } from './engine-deps.ts';
-import { PendingEvents } from './engine-events.ts';
+import { PendingRealtimeEvents } from './realtime-events.ts';
 import { switchAiOff, touchConversation } from './engine-repository.ts';
 import { messagePreview } from './map-gateway-message.ts';
 import { withRetry } from '../../lib/retry.ts';
@@ -35,7 +35,7 @@ export async function sendManualMessage(
     .limit(1);
   if (!conv) throw notFound();
 
-  const created = new PendingEvents();
+  const created = new PendingRealtimeEvents();
   const message = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
@@ -99,7 +99,7 @@ export async function sendManualMessage(
       .returning();
     return row!;
   });
-  const events = new PendingEvents();
+  const events = new PendingRealtimeEvents();
   events.message(updated, 'updated');
   await events.publish(deps);
   if (!ok) {

@@ -4,7 +4,7 @@ import { pgErrorCode } from '../../db/pg-error.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { AI_FAILURE_TYPE } from '../../domain/conversations/conversation-dto.ts';
 import type { EngineDeps } from './engine-deps.ts';
-import { PendingEvents } from './engine-events.ts';
+import { PendingRealtimeEvents } from './realtime-events.ts';
 import { messageRecordFromSql, rowsOf } from './engine-repository.ts';
 
 /**
@@ -51,7 +51,7 @@ export async function retryAiReply(
     );
   }
   if (!rows[0]) throw new AppError('CONFLICT', AI_RETRY_NOT_POSSIBLE);
-  const events = new PendingEvents();
+  const events = new PendingRealtimeEvents();
   events.message(messageRecordFromSql(rows[0]), 'updated');
   await events.publish(deps);
   if (Number(rows[0].requeued) > 0) deps.replies.wake(new Date());
