@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans, profiles, user } from '../src/db/schema/index.ts';
+import { getAccountTimeZone } from '../src/domain/account/account-time-zone.ts';
 import { createTestApp, newPerson, SESSION_COOKIE, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -48,7 +49,16 @@ describe('POST /api/account/register', () => {
     expect(res.statusCode).toBe(200);
     const me = res.json();
     expect(me.user).toMatchObject({ name: 'João Pereira', email: person.email });
-    expect(me.profile).toEqual({ phone: '11987654321', countryCode: '55', subscriptionStatus: 'active' });
+    expect(me.profile).toEqual({
+      phone: '11987654321',
+      countryCode: '55',
+      subscriptionStatus: 'active',
+      timeZone: 'America/Sao_Paulo',
+    });
+    expect(await getAccountTimeZone(t.database.db, me.user.id)).toBe('America/Sao_Paulo');
+    await t.database.db.update(profiles).set({ timeZone: 'America/Manaus' }).where(eq(profiles.id, me.user.id));
+    expect(await getAccountTimeZone(t.database.db, me.user.id)).toBe('America/Manaus');
+    expect((await client.get('/api/account/me')).json().profile.timeZone).toBe('America/Manaus');
     expect(me.plan).toMatchObject({
       slug: 'freemium',
       maxAiMessages: 300,

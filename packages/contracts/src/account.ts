@@ -1,5 +1,20 @@
 import { z } from 'zod';
 
+/** The business's time zone when the owner has not chosen one. */
+export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
+
+/** True for a time zone this runtime knows (IANA name such as 'America/Manaus'). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('pt-BR', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+export const timeZoneSchema = z.string().trim().refine(isTimeZone, { error: 'Fuso horário inválido.' });
+
 export const planSchema = z.object({
   id: z.string(),
   slug: z.string(),
@@ -21,6 +36,8 @@ export const meSchema = z.object({
     phone: z.string().nullable(),
     countryCode: z.string().nullable(),
     subscriptionStatus: z.string().nullable(),
+    /** IANA time zone of the business; 'America/Sao_Paulo' unless the owner changed it. */
+    timeZone: z.string(),
   }),
   plan: planSchema.nullable(),
   /** Label shown in the header: 'Gratuito' for no plan or a freemium plan (part 2 §2). */

@@ -54,6 +54,8 @@ export const profiles = pgTable('profiles', {
   activeSubscriptionId: text('active_subscription_id'),
   activePlanId: uuid('active_plan_id').references(() => plans.id, { onDelete: 'set null' }),
   subscriptionStatus: text('subscription_status'),
+  /** IANA time zone of the business (AI context block, business hours, results); see domain/account. */
+  timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,4 +1,4 @@
-import type { Me } from '@vendai/contracts';
+import { DEFAULT_TIME_ZONE, type Me } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { findProfileWithPlan } from './account-repository.ts';
@@ -19,6 +19,7 @@ export async function getMe(db: Db, userId: string): Promise<Me> {
       phone: profile?.phone ?? null,
       countryCode: profile?.countryCode ?? null,
       subscriptionStatus: profile?.subscriptionStatus ?? null,
+      timeZone: profile?.timeZone ?? DEFAULT_TIME_ZONE,
     },
     plan: plan
       ? {

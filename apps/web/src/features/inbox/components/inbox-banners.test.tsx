@@ -30,7 +30,7 @@ const plan = (slug: string, priceCents: number) => ({
 });
 const me = (p: ReturnType<typeof plan> | null): Me => ({
   user: { id: 'u', name: 'Ana', email: 'a@b.c' },
-  profile: { phone: null, countryCode: null, subscriptionStatus: null },
+  profile: { phone: null, countryCode: null, subscriptionStatus: null, timeZone: 'America/Sao_Paulo' },
   plan: p,
   planLabel: p ? p.name : 'Gratuito',
 });
