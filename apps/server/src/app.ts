@@ -27,6 +27,7 @@ import { plansRoutes } from './modules/plans/plans-routes.ts';
 import { playgroundRoutes } from './modules/playground/playground-routes.ts';
 import { promptWorkshopRoutes } from './modules/prompt-workshop/prompt-workshop-routes.ts';
 import { trainingRoutes } from './modules/training/training-routes.ts';
+import { resultsRoutes } from './modules/results/results-routes.ts';
 import { usageRoutes } from './modules/usage/usage-routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes.ts';
 import { registerBilling } from './modules/billing/register-billing.ts';
@@ -156,6 +157,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   await app.register(conversationsRoutes, { prefix: '/api/conversations' });
   await app.register(trainingRoutes, { prefix: '/api/training' });
   await app.register(feedbackRoutes, { prefix: '/api/feedback' });
+  await app.register(resultsRoutes, { prefix: '/api/results' });
   await app.register(realtimeRoutes);
   await app.register(mediaRoutes, { prefix: '/api/media' });
   await app.register(webhooksRoutes, { prefix: '/webhooks/gateway' });

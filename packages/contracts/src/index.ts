@@ -17,3 +17,4 @@ export * from './public-config.ts';
 export * from './system.ts';
 export * from './media.ts';
 export * from './gateway-webhooks.ts';
+export * from './results.ts';

@@ -1,0 +1,28 @@
+import { resultsCsvSchema, resultsQuerySchema, resultsSchema } from '@vendai/contracts';
+import { requireUser } from '../../plugins/require-user.ts';
+import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
+import { exportResultsCsv } from './export-results-csv.ts';
+import { getResults } from './get-results.ts';
+
+/** /api/results: Resultados, what the AI did for the business in a period (issue 17). */
+export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
+  requireUser(app);
+  const { db } = app.deps;
+
+  app.get('/', { schema: { querystring: resultsQuerySchema, response: { 200: resultsSchema } } }, async (req) =>
+    getResults({ db, userId: req.user.id, query: req.query }),
+  );
+
+  app.get(
+    '/export.csv',
+    { schema: { querystring: resultsQuerySchema, response: { 200: resultsCsvSchema } } },
+    async (req, reply) => {
+      const csv = await exportResultsCsv({ db, userId: req.user.id, query: req.query });
+      void reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csv.filename}"`)
+        .header('cache-control', 'private, no-store');
+      return csv.body;
+    },
+  );
+};

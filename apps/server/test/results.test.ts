@@ -1,0 +1,290 @@
+/**
+ * Resultados (issue 17): every figure against a small set of conversations whose answers were worked
+ * out by hand — bursts, a night conversation across midnight in America/Sao_Paulo, owner takeovers on
+ * the phone and in the inbox, a failed send, an opt-out, a group (excluded) and another user's data
+ * (never counted). Read over HTTP as the page does, on PGlite and on PostgreSQL.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Results } from '@vendai/contracts';
+import { conversations, messages, numbers } from '../src/db/schema/index.ts';
+import { createTestApp, newPerson, type TestApp, type TestClient } from './helpers/test-app.ts';
+
+let t: TestApp;
+let owner: { client: TestClient; userId: string; n1: string; n2: string };
+let other: { client: TestClient; userId: string; numberId: string };
+
+type Author = 'contact' | 'ai' | 'owner_app' | 'owner_phone';
+/** Local time in São Paulo (UTC−3 all year since 2019). */
+const local = (s: string) => new Date(`${s.replace(' ', 'T')}-03:00`);
+
+async function register() {
+  const client = t.client();
+  const res = await client.register(newPerson());
+  expect(res.statusCode).toBe(201);
+  return { client, userId: res.json().user.id as string };
+}
+
+async function addNumber(userId: string, apelido: string) {
+  const suffix = randomUUID().replace(/\D/g, '').slice(0, 8).padEnd(8, '7');
+  const [row] = await t.database.db
+    .insert(numbers)
+    .values({ userId, token: 't', phone: `55119${suffix}`, instanceName: `res${suffix}${apelido}`, apelido })
+    .returning();
+  return row!.id;
+}
+
+async function conversation(
+  userId: string,
+  numberId: string,
+  createdAt: string,
+  rows: [string, Author, string, ('failed' | 'sent')?][],
+  type: 'chat' | 'group' = 'chat',
+) {
+  const [conv] = await t.database.db
+    .insert(conversations)
+    .values({
+      userId,
+      numberId,
+      contactJid: `${randomUUID()}@${type === 'group' ? 'g.us' : 's.whatsapp.net'}`,
+      type,
+      createdAt: local(createdAt),
+      lastMessage: local(rows.at(-1)![0]),
+    })
+    .returning();
+  await t.database.db.insert(messages).values(
+    rows.map(([at, author, content, status]) => ({
+      userId,
+      convId: conv!.id,
+      direction: author === 'contact' ? ('in' as const) : ('out' as const),
+      fromMe: author !== 'contact',
+      author,
+      content,
+      status: author === 'contact' ? ('received' as const) : (status ?? 'sent'),
+      createdAt: local(at),
+    })),
+  );
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const a = await register();
+  owner = { ...a, n1: await addNumber(a.userId, 'Loja'), n2: await addNumber(a.userId, 'Filial') };
+  const b = await register();
+  other = { ...b, numberId: await addNumber(b.userId, 'Outra') };
+  const { userId, n1, n2 } = owner;
+
+  // C1, Monday morning, AI only: a burst of two answered in 50 s (two parts, one answer), then 30 s.
+  await conversation(userId, n1, '2026-03-02 10:00:00', [
+    ['2026-03-02 10:00:00', 'contact', 'Oi'],
+    ['2026-03-02 10:00:20', 'contact', 'Tem bolo?'],
+    ['2026-03-02 10:00:50', 'ai', 'Olá!'],
+    ['2026-03-02 10:00:52', 'ai', 'Temos sim'],
+    ['2026-03-02 10:05:00', 'contact', 'Quanto custa?'],
+    ['2026-03-02 10:05:30', 'ai', 'R$ 30'],
+  ]);
+  // C2, Tuesday night across midnight: AI answers at 23:51 and 00:10 (both outside hours), the owner
+  // takes over from the phone on Wednesday morning.
+  await conversation(userId, n1, '2026-03-03 23:50:00', [
+    ['2026-03-03 23:50:00', 'contact', 'Boa noite'],
+    ['2026-03-03 23:51:00', 'ai', 'Boa noite!'],
+    ['2026-03-04 00:10:00', 'contact', 'Ainda estão atendendo?'],
+    ['2026-03-04 00:10:40', 'ai', 'Sim, pelo WhatsApp a qualquer hora'],
+    ['2026-03-04 09:00:00', 'owner_phone', 'Bom dia, aqui é a dona'],
+  ]);
+  // C3 on the second number, Thursday: the owner answers first (120 s, not a handover), a failed AI
+  // send, the AI answers the second burst (60 s), then the owner writes from the inbox (handover).
+  await conversation(userId, n2, '2026-03-05 14:00:00', [
+    ['2026-03-05 14:00:00', 'contact', 'Quero encomendar'],
+    ['2026-03-05 14:02:00', 'owner_app', 'Claro!'],
+    ['2026-03-05 14:03:00', 'contact', 'Para sábado'],
+    ['2026-03-05 14:03:30', 'ai', 'Anot…', 'failed'],
+    ['2026-03-05 14:04:00', 'ai', 'Anotado'],
+    ['2026-03-05 14:10:00', 'owner_app', 'Obrigada!'],
+  ]);
+  // C4, Saturday afternoon: an opt-out, never answered.
+  await conversation(userId, n1, '2026-03-07 15:00:00', [['2026-03-07 15:00:00', 'contact', 'PARE!']]);
+  // A group: never counted.
+  await conversation(
+    userId,
+    n1,
+    '2026-03-04 12:00:00',
+    [
+      ['2026-03-04 12:00:00', 'contact', 'Oi grupo'],
+      ['2026-03-04 12:00:10', 'ai', 'Olá grupo'],
+    ],
+    'group',
+  );
+  // C5, the previous week: one answer in 10 s.
+  await conversation(userId, n1, '2026-02-25 10:00:00', [
+    ['2026-02-25 10:00:00', 'contact', 'Oi'],
+    ['2026-02-25 10:00:10', 'ai', 'Olá'],
+  ]);
+  // Another user, same days: never counted for the owner.
+  await conversation(other.userId, other.numberId, '2026-03-02 11:00:00', [
+    ['2026-03-02 11:00:00', 'contact', 'Oi'],
+    ['2026-03-02 11:00:05', 'ai', 'Olá'],
+    ['2026-03-02 11:01:00', 'owner_phone', 'Oi!'],
+  ]);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const WEEK = 'period=custom&from=2026-03-02&to=2026-03-08';
+
+async function results(client: TestClient, query: string): Promise<Results> {
+  const res = await client.get(`/api/results?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Results;
+}
+
+describe('Resultados figures', () => {
+  it('computes each figure of the week against the hand-worked answers', async () => {
+    const r = await results(owner.client, WEEK);
+    expect(r.period).toEqual({
+      kind: 'custom',
+      fromDate: '2026-03-02',
+      toDate: '2026-03-08',
+      previousFromDate: '2026-02-23',
+      previousToDate: '2026-03-01',
+      timeZone: 'America/Sao_Paulo',
+    });
+    expect(r.hasData).toBe(true);
+    expect(r.current).toEqual({
+      conversationsStarted: 4,
+      customers: 4,
+      messagesIn: 8,
+      messagesOut: 9,
+      aiMessages: 6,
+      ownerMessages: 3,
+      aiAnswers: 5,
+      // AI: 50, 30, 60, 40, 60 s; the owner: 120 s.
+      firstResponse: { ai: { p50: 50, p90: 60, count: 5 }, owner: { p50: 120, p90: 120, count: 1 } },
+      answeredConversations: 3,
+      aiOnlyConversations: 1,
+      handovers: { total: 2, inbox: 1, phone: 1 },
+      outsideHoursAnswers: 2,
+      optOuts: 1,
+      failedSends: 1,
+    });
+    expect(r.businessHours).toBe('segunda a sexta 08:00–18:00; sábado 08:00–13:00; domingo fechado');
+  });
+
+  it('splits the days in the account time zone (the night conversation crosses midnight)', async () => {
+    const r = await results(owner.client, WEEK);
+    const day = (date: string) => r.days.find((d) => d.date === date);
+    expect(r.days.map((d) => d.date)).toEqual([
+      '2026-03-02',
+      '2026-03-03',
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-07',
+      '2026-03-08',
+    ]);
+    expect(day('2026-03-02')).toMatchObject({ conversationsStarted: 1, messagesIn: 3, messagesOut: 3, aiAnswers: 2 });
+    expect(day('2026-03-02')!.firstResponseP50).toBe(40);
+    expect(day('2026-03-03')).toMatchObject({
+      messagesIn: 1,
+      aiAnswers: 1,
+      outsideHoursAnswers: 1,
+      firstResponseP50: 60,
+    });
+    expect(day('2026-03-04')).toMatchObject({
+      conversationsStarted: 0,
+      messagesIn: 1,
+      messagesOut: 2,
+      ownerMessages: 1,
+      outsideHoursAnswers: 1,
+      firstResponseP50: 40,
+    });
+    expect(day('2026-03-05')).toMatchObject({ failedSends: 1, ownerMessages: 2, firstResponseP50: 90 });
+    expect(day('2026-03-06')).toMatchObject({ messagesIn: 0, messagesOut: 0, firstResponseP50: null });
+    // Monday 10h: 3 customer messages; Tuesday 23h and Wednesday 0h: 1 each; Thursday 14h: 2; Saturday 15h: 1.
+    expect(r.heatmap[0]![10]).toBe(3);
+    expect(r.heatmap[1]![23]).toBe(1);
+    expect(r.heatmap[2]![0]).toBe(1);
+    expect(r.heatmap[3]![14]).toBe(2);
+    expect(r.heatmap[5]![15]).toBe(1);
+    expect(r.heatmap.flat().reduce((a, b) => a + b, 0)).toBe(8);
+  });
+
+  it('compares with the previous period of the same length', async () => {
+    const r = await results(owner.client, WEEK);
+    expect(r.previous).toMatchObject({
+      conversationsStarted: 1,
+      customers: 1,
+      messagesIn: 1,
+      messagesOut: 1,
+      aiAnswers: 1,
+      firstResponse: { ai: { p50: 10, p90: 10, count: 1 }, owner: { p50: null, p90: null, count: 0 } },
+      handovers: { total: 0, inbox: 0, phone: 0 },
+    });
+    const day = await results(owner.client, 'period=custom&from=2026-03-03&to=2026-03-03');
+    expect(day.period.previousFromDate).toBe('2026-03-02');
+    expect(day.previous.aiAnswers).toBe(2);
+    expect(day.current.aiAnswers).toBe(1);
+  });
+
+  it('narrows to one number; another user sees only their own data and gets 404 for the owner’s number', async () => {
+    const r = await results(owner.client, `${WEEK}&numberId=${owner.n2}`);
+    expect(r.numberId).toBe(owner.n2);
+    expect(r.current).toMatchObject({
+      conversationsStarted: 1,
+      customers: 1,
+      messagesIn: 2,
+      messagesOut: 3,
+      aiAnswers: 1,
+      failedSends: 1,
+      handovers: { total: 1, inbox: 1, phone: 0 },
+    });
+    const theirs = await results(other.client, WEEK);
+    expect(theirs.current).toMatchObject({ customers: 1, messagesIn: 1, messagesOut: 2, aiAnswers: 1 });
+    expect(theirs.current.handovers.phone).toBe(1);
+    expect(theirs.numbers.map((x) => x.id)).toEqual([other.numberId]);
+    for (const bad of [owner.n1, 'not-a-uuid', randomUUID()]) {
+      const res = await other.client.get(`/api/results?${WEEK}&numberId=${bad}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe('Número não encontrado.');
+    }
+  });
+
+  it('answers an empty account with zeros, the usage and hasData false; needs a session; refuses bad dates', async () => {
+    const fresh = await register();
+    const r = await results(fresh.client, 'period=7d');
+    expect(r.hasData).toBe(false);
+    expect(r.days).toHaveLength(7);
+    expect(r.current.messagesIn).toBe(0);
+    expect(r.current.firstResponse.ai.p50).toBeNull();
+    expect(r.usage).toMatchObject({ used: 0, projected: 0 });
+    expect(r.usage.limit).toBeGreaterThan(0);
+    expect((await results(fresh.client, 'period=today')).days).toHaveLength(1);
+    expect((await results(fresh.client, 'period=30d')).days).toHaveLength(30);
+    expect((await t.client().get('/api/results')).statusCode).toBe(401);
+    expect((await fresh.client.get('/api/results?period=custom&from=2026-03-08&to=2026-03-02')).statusCode).toBe(400);
+    expect((await fresh.client.get('/api/results?period=custom&from=2024-01-01&to=2026-03-02')).statusCode).toBe(400);
+  });
+});
+
+describe('Resultados CSV export', () => {
+  it('downloads the per-day figures with a header row and a dated filename', async () => {
+    const res = await owner.client.get(`/api/results/export.csv?${WEEK}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="vendai-resultados-2026-03-02-a-2026-03-08.csv"',
+    );
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines).toHaveLength(8);
+    expect(lines[0]).toBe(
+      'Data;Conversas iniciadas;Mensagens recebidas;Mensagens enviadas;Respostas da IA;Mensagens do dono;Respostas fora do horário;Envios com falha;Tempo da 1ª resposta (mediana, s)',
+    );
+    expect(lines[1]).toBe('02/03/2026;1;3;3;2;0;0;0;40');
+    expect(lines[4]).toBe('05/03/2026;1;2;3;1;2;0;1;90');
+    expect(lines[5]).toBe('06/03/2026;0;0;0;0;0;0;0;');
+  });
+});
