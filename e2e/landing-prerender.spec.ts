@@ -38,7 +38,8 @@ test('hydration keeps the prerendered page, adds the query string to the sign-up
     '/register?fpr=parceiro42',
   );
   await expect(page.getByRole('heading', { level: 1 })).toContainText(HERO);
-  // Interactive after hydration: the link navigates client-side to the sign-up form.
+  // Interactive after hydration: the link opens the sign-up form (a full page load into the app, which the
+  // public pages do not carry).
   await page.getByRole('link', { name: 'Começar Grátis' }).first().click();
   await expect(page).toHaveURL(/\/register\?fpr=parceiro42$/);
   expect(problems).toEqual([]);

@@ -17,6 +17,22 @@ export default defineConfig(({ isSsrBuild }) => ({
     // In development the SPA runs on Vite and talks to the API server (npm run dev) through this proxy.
     proxy: { '/api': { target: 'http://localhost:3000', ws: true }, '/simulator': { target: 'http://localhost:3000' } },
   },
+  // Two entries: the app (index.html → main.tsx) and the prerendered public pages (public-main.tsx).
   // The manifest tells the prerender step (scripts/prerender.mjs) which chunks each page needs.
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 700, manifest: !isSsrBuild },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 700,
+    manifest: !isSsrBuild,
+    ...(isSsrBuild
+      ? {}
+      : {
+          rollupOptions: {
+            input: {
+              app: path.resolve(import.meta.dirname, 'index.html'),
+              public: path.resolve(import.meta.dirname, 'src/public-main.tsx'),
+            },
+          },
+        }),
+  },
 }));

@@ -1,8 +1,10 @@
 // Build step after `vite build` (client, with manifest) and `vite build --ssr src/entry-prerender.tsx`:
 // renders the public pages with the real React components into copies of index.html, so their first
-// paint is the real page, not a blank one; main.tsx hydrates them. Writes dist/prerendered/<page>.html
-// with .br and .gz beside each (the server picks them by path: apps/server/src/plugins/web-app.ts) and
-// modulepreload links for the route chunks each page needs, so hydration does not wait on a chain.
+// paint is the real page, not a blank one. Their script is the public entry (src/public-main.tsx, which
+// hydrates them without the app's router and query client), not the app's. Writes
+// dist/prerendered/<page>.html with .br and .gz beside each (the server picks them by path:
+// apps/server/src/plugins/web-app.ts) and modulepreload links for every chunk the page needs, so
+// hydration does not wait on a chain. Then checks the JS budget of each page (check-js-budget.mjs).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,25 +14,39 @@ const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const dist = path.join(webRoot, 'dist');
 const serverBuild = path.join(webRoot, 'dist-prerender');
 
-/** URL → output file and the route module whose chunks it preloads (the server keeps the same list). */
+/**
+ * URL → output file and the page module whose chunks it preloads (src/app/public-pages.ts lists the same
+ * pages; the server keeps the same URLs).
+ */
+const LANDING = 'src/features/landing/components/landing-page.tsx';
+const PRIVACY = 'src/features/legal/components/privacy-page.tsx';
 const PRERENDERED_PAGES = [
-  { url: '/', file: 'home.html', route: 'src/app/routes/landing.tsx' },
-  { url: '/privacy', file: 'privacy.html', route: 'src/app/routes/privacy.tsx' },
-  { url: '/politica-de-privacidade', file: 'politica-de-privacidade.html', route: 'src/app/routes/privacy.tsx' },
+  { url: '/', file: 'home.html', page: LANDING },
+  { url: '/privacy', file: 'privacy.html', page: PRIVACY },
+  { url: '/politica-de-privacidade', file: 'politica-de-privacidade.html', page: PRIVACY },
 ];
+const PUBLIC_ENTRY = 'src/public-main.tsx';
 
 const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
 const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const { render } = await import(pathToFileURL(path.join(serverBuild, 'entry-prerender.js')).href);
 
-/** The route chunk and every chunk it imports statically. */
+/** The chunk of a manifest key and every chunk it imports statically, with their CSS. */
 function chunksOf(key, seen = new Set()) {
   const entry = manifest[key];
-  if (!entry || seen.has(entry.file)) return seen;
+  if (!entry) throw new Error(`${key} is not in the build manifest`);
+  if (seen.has(entry.file)) return seen;
   seen.add(entry.file);
+  for (const css of entry.css ?? []) seen.add(css);
   for (const dep of entry.imports ?? []) chunksOf(dep, seen);
   return seen;
 }
+
+/** index.html without the app's own script, preloads and styles: the public pages bring theirs. */
+const publicTemplate = template
+  .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+  .replace(/\s*<link rel="(?:modulepreload|stylesheet)"[^>]*>/g, '');
+if (publicTemplate.includes('/assets/')) throw new Error('index.html references assets prerender.mjs does not replace');
 
 const outDir = path.join(dist, 'prerendered');
 fs.mkdirSync(outDir, { recursive: true });
@@ -38,12 +54,19 @@ const marker = '<div id="root"></div>';
 if (!template.includes(marker)) throw new Error('index.html has no empty <div id="root"></div>');
 for (const page of PRERENDERED_PAGES) {
   const body = await render(page.url);
-  const already = new Set([...template.matchAll(/(?:href|src)="\/([^"]+)"/g)].map((m) => m[1]));
-  const preloads = [...chunksOf(page.route)]
-    .filter((file) => file.endsWith('.js') && !already.has(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`)
-    .join('');
-  const html = template.replace('</head>', `${preloads}</head>`).replace(marker, `<div id="root">${body}</div>`);
+  const entry = manifest[PUBLIC_ENTRY].file;
+  const files = [...chunksOf(PUBLIC_ENTRY), ...chunksOf(page.page)];
+  const unique = [...new Set(files)];
+  const head = [
+    ...unique
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    `<script type="module" crossorigin src="/${entry}"></script>`,
+    ...unique
+      .filter((file) => file.endsWith('.js') && file !== entry)
+      .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+  ].join('');
+  const html = publicTemplate.replace('</head>', `${head}</head>`).replace(marker, `<div id="root">${body}</div>`);
   const file = path.join(outDir, page.file);
   fs.writeFileSync(file, html);
   fs.writeFileSync(

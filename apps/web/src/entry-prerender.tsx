@@ -1,24 +1,18 @@
 /**
- * Build-time prerender (scripts/prerender.mjs): renders a public page with the app's real routes and
- * components to HTML, which main.tsx then hydrates. Only pages that need no signed-in data use it.
+ * Build-time prerender (scripts/prerender.mjs): renders a public page's real component to HTML, exactly
+ * the tree public-main.tsx hydrates. Only pages that need no signed-in data use it (app/public-pages.ts).
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { AppProvider } from './app/provider';
-import { routes } from './app/routes-table';
+import { PUBLIC_PAGES } from './app/public-pages';
 
 export async function render(url: string): Promise<string> {
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
-  if (context instanceof Response) throw new Error(`prerender of ${url} answered a redirect (${context.status})`);
-  if (context.errors) throw new Error(`prerender of ${url} failed: ${JSON.stringify(context.errors)}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
+  const load = PUBLIC_PAGES[url];
+  if (!load) throw new Error(`${url} is not a public page (app/public-pages.ts)`);
+  const Page = await load();
   return renderToString(
     <StrictMode>
-      <AppProvider>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </AppProvider>
+      <Page />
     </StrictMode>,
   );
 }

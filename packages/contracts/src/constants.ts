@@ -39,3 +39,6 @@ export const RESPONSE_DELAYS = [0, 5, 10, 15, 30, 60, 90] as const;
 
 /** Query parameters that mark a visit as referred (part 1 §5). */
 export const REFERRAL_PARAMS = ['fpr', 'fp_ref', 'utm_source', 'utm_campaign', 'utm_medium'] as const;
+
+/** The three lessons of the landing page and /tutorial, in order (part 1 §2, part 2 "Other screens"). */
+export const TUTORIAL_LESSON_COUNT = 3;

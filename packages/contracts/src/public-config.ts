@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { TUTORIAL_LESSON_COUNT } from './constants.ts';
 
 /** GET /api/config: the public settings the browser may know (never a secret). */
-
-/** The three lessons of the landing page and /tutorial, in order (part 1 §2, part 2 "Other screens"). */
-export const TUTORIAL_LESSON_COUNT = 3;
 
 /**
  * WhatsApp Business Platform (Meta) embedded signup, for the authorization test screen

@@ -32,8 +32,3 @@ export const accountKeys = {
   all: ['account'] as const,
   me: () => [...accountKeys.all, 'me'] as const,
 };
-
-/** GET /api/config: the public server settings. */
-export const configKeys = {
-  all: ['config'] as const,
-};

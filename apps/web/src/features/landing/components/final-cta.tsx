@@ -1,5 +1,4 @@
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
 import { useAuthHrefs } from '../hooks/use-auth-hrefs';
 
 export function FinalCta() {
@@ -18,21 +17,21 @@ export function FinalCta() {
             clientes.
           </p>
           <div className="mt-8 flex flex-col items-center justify-center gap-4 sm:flex-row">
-            <Link
-              to={registerHref}
+            <a
+              href={registerHref}
               className="inline-flex h-12 w-full items-center justify-center gap-2 rounded-lg bg-white px-6 text-base font-semibold text-brand-800 shadow-sm transition-colors hover:bg-brand-50 focus-visible:outline-white sm:w-auto"
             >
               Começar Grátis
               <ArrowRight className="size-4" aria-hidden />
-            </Link>
+            </a>
             <p className="text-sm text-brand-50">
               Já tem conta?{' '}
-              <Link
-                to={loginHref}
+              <a
+                href={loginHref}
                 className="font-semibold text-white underline underline-offset-4 hover:no-underline focus-visible:outline-white"
               >
                 Entrar
-              </Link>
+              </a>
             </p>
           </div>
         </div>

@@ -1,5 +1,4 @@
 import { ArrowRight, CheckCircle2, PlayCircle } from 'lucide-react';
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useAuthHrefs } from '../hooks/use-auth-hrefs';
 import { SECTION_IDS } from '../lib/sections';
@@ -33,10 +32,10 @@ export function HeroSection() {
           </p>
           <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center lg:justify-start">
             <Button asChild size="lg" className="bg-brand-700 hover:bg-brand-800">
-              <Link to={registerHref}>
+              <a href={registerHref}>
                 Começar Grátis
                 <ArrowRight aria-hidden />
-              </Link>
+              </a>
             </Button>
             <Button asChild size="lg" variant="secondary">
               <SectionLink to={SECTION_IDS.tutorials}>

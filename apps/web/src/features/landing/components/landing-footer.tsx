@@ -1,5 +1,4 @@
 import { PRODUCT_NAME } from '@vendai/contracts/brand';
-import { Link } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { SECTION_IDS } from '../lib/sections';
@@ -41,14 +40,14 @@ export function LandingFooter() {
           </h2>
           <ul className="mt-3 space-y-2">
             <li>
-              <Link to={paths.privacy.getHref()} className={linkClass}>
+              <a href={paths.privacy.getHref()} className={linkClass}>
                 Privacidade
-              </Link>
+              </a>
             </li>
             <li>
-              <Link to={`${paths.privacy.getHref()}#termos-de-uso`} className={linkClass}>
+              <a href={`${paths.privacy.getHref()}#termos-de-uso`} className={linkClass}>
                 Termos de Uso
-              </Link>
+              </a>
             </li>
           </ul>
         </nav>

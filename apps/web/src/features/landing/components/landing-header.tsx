@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
@@ -18,9 +17,9 @@ export function LandingHeader() {
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/75">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-6">
-        <Link to={paths.home.getHref()} className="shrink-0 rounded-lg" aria-label="VendAI, página inicial">
+        <a href={paths.home.getHref()} className="shrink-0 rounded-lg" aria-label="VendAI, página inicial">
           <Logo />
-        </Link>
+        </a>
         <nav aria-label="Seções da página" className="hidden md:block">
           <ul className="flex items-center gap-1">
             {NAV.map((item) => (
@@ -37,10 +36,10 @@ export function LandingHeader() {
         </nav>
         <div className="flex items-center gap-1.5 sm:gap-2">
           <Button asChild variant="ghost" size="sm" className="px-2.5 sm:px-3">
-            <Link to={loginHref}>Entrar</Link>
+            <a href={loginHref}>Entrar</a>
           </Button>
           <Button asChild size="sm" className="bg-brand-700 px-3 hover:bg-brand-800 sm:px-4">
-            <Link to={registerHref}>Começar Grátis</Link>
+            <a href={registerHref}>Começar Grátis</a>
           </Button>
         </div>
       </div>

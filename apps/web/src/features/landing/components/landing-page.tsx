@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
 import { rememberReferralMarker } from '@/lib/referral';
+import { useBrowserSearch } from '@/lib/browser-location';
 import { FeaturesSection } from './features-section';
 import { FinalCta } from './final-cta';
 import { HeroSection } from './hero-section';
@@ -13,7 +13,7 @@ import { WhySection } from './why-section';
 
 /** The public landing page (part 1 §2), sections in the order of the spec. */
 export function LandingPage() {
-  const { search } = useLocation();
+  const search = useBrowserSearch();
 
   // A referral or campaign visit is remembered, so sign-in can report it later (part 1 §5).
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { TUTORIAL_LESSON_COUNT } from '@vendai/contracts';
+import { TUTORIAL_LESSON_COUNT } from '@vendai/contracts/constants';
 import { TutorialLessons } from '@/components/tutorial/tutorial-lessons';
 import { usePublicConfig } from '@/lib/public-config';
 import { SECTION_IDS } from '../lib/sections';

@@ -1,7 +1,6 @@
 import { PRODUCT_NAME } from '@vendai/contracts/brand';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
 import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { formatLegalDate, LEGAL_LAST_UPDATED, TERMS_SECTION_ID } from '../constants';
@@ -14,19 +13,23 @@ const SECTIONS: readonly LegalSection[] = [
   { id: TERMS_SECTION_ID, title: 'Termos de Uso', body: <TermsOfUse /> },
 ];
 
-/** Scrolls to the section in the URL fragment (e.g. /privacy#termos-de-uso), or to the top. */
+/**
+ * Scrolls to the section in the URL fragment (e.g. /privacy#termos-de-uso) when the page opens inside
+ * the app (a full page load scrolls by itself), and again when the fragment changes.
+ */
 function useScrollToHash() {
-  const { hash, pathname } = useLocation();
   useEffect(() => {
-    const id = decodeURIComponent(hash.replace(/^#/, ''));
-    const target = id ? document.getElementById(id) : null;
-    if (target) {
+    const scroll = () => {
+      const id = decodeURIComponent(window.location.hash.replace(/^#/, ''));
+      const target = id ? document.getElementById(id) : null;
+      if (!target) return;
       target.scrollIntoView({ block: 'start' });
       target.focus({ preventScroll: true });
-    } else {
-      window.scrollTo(0, 0);
-    }
-  }, [hash, pathname]);
+    };
+    scroll();
+    window.addEventListener('hashchange', scroll);
+    return () => window.removeEventListener('hashchange', scroll);
+  }, []);
 }
 
 function useDocumentTitle(title: string) {
@@ -49,16 +52,16 @@ export function PrivacyPage() {
     <div className="min-h-dvh bg-white">
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-          <Link to={paths.home.getHref()} className="rounded-lg" aria-label={`${PRODUCT_NAME}, página inicial`}>
+          <a href={paths.home.getHref()} className="rounded-lg" aria-label={`${PRODUCT_NAME}, página inicial`}>
             <Logo />
-          </Link>
-          <Link
-            to={paths.home.getHref()}
+          </a>
+          <a
+            href={paths.home.getHref()}
             className="inline-flex items-center gap-1.5 rounded-md px-2 py-1.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
           >
             <ArrowLeft className="size-4" aria-hidden />
             Voltar ao início
-          </Link>
+          </a>
         </div>
       </header>
 
@@ -98,9 +101,9 @@ export function PrivacyPage() {
       <footer className="border-t border-slate-200 bg-slate-50">
         <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-6">
           <p>© 2025 {PRODUCT_NAME}. Todos os direitos reservados.</p>
-          <Link to={paths.home.getHref()} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+          <a href={paths.home.getHref()} className="font-medium text-brand-700 underline-offset-4 hover:underline">
             Página inicial
-          </Link>
+          </a>
         </div>
       </footer>
     </div>
