@@ -16,6 +16,7 @@ import { createOutboxMailer } from './integrations/mail/outbox-mailer.ts';
 import { createSmtpMailer } from './integrations/mail/smtp-mailer.ts';
 import { createStorage } from './integrations/storage/create-storage.ts';
 import { accountRoutes } from './modules/account/account-routes.ts';
+import { settingsRoutes } from './modules/settings/settings-routes.ts';
 import { agentsRoutes } from './modules/agents/agents-routes.ts';
 import { conversationsRoutes } from './modules/conversations/conversations-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
@@ -148,6 +149,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   );
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(accountRoutes, { prefix: '/api/account' });
+  await app.register(settingsRoutes, { prefix: '/api/settings' });
   await app.register(plansRoutes, { prefix: '/api/plans' });
   await app.register(usageRoutes, { prefix: '/api/usage' });
   await app.register(numbersRoutes, { prefix: '/api/numbers' });

@@ -213,6 +213,8 @@ export const agentSchema = z.object({
   active: z.boolean(),
   system_prompt: z.string(),
   timing: z.number().int(),
+  /** After a takeover or handoff the AI comes back after this many minutes without an owner message; null: never. */
+  resume_after_minutes: z.number().int().nullable(),
   trainnings: z.number().int(),
   respostas: z.array(answerItemSchema),
   created_at: z.string(),
@@ -225,13 +227,25 @@ export const responseDelaySchema = z
   .number({ error: RESPONSE_DELAY_MESSAGE })
   .refine((v) => (RESPONSE_DELAYS as readonly number[]).includes(v), { error: RESPONSE_DELAY_MESSAGE });
 
-/** PATCH /api/agents/:id: the system prompt or the response delay (part 2 §4), together with updated_at. */
+/** Choices of 'A IA volta depois de' (minutes; null: nunca). Default 12 h (docs/decisions/015-handoff.md). */
+export const RESUME_AFTER_CHOICES = [60, 180, 360, 720, 1440, 2880, null] as const;
+export const DEFAULT_RESUME_AFTER_MINUTES = 720;
+const RESUME_AFTER_MESSAGE = 'Escolha depois de quanto tempo a IA volta: 1, 3, 6, 12, 24 ou 48 horas, ou nunca.';
+export const resumeAfterSchema = z
+  .number({ error: RESUME_AFTER_MESSAGE })
+  .nullable()
+  .refine((v) => (RESUME_AFTER_CHOICES as readonly (number | null)[]).includes(v), { error: RESUME_AFTER_MESSAGE });
+
+/** PATCH /api/agents/:id: the system prompt, the response delay or the AI's return time (part 2 §4), with updated_at. */
 export const updateAgentSchema = z
   .object({
     system_prompt: systemPromptSchema.optional(),
     timing: responseDelaySchema.optional(),
+    resume_after_minutes: resumeAfterSchema.optional(),
   })
-  .refine((v) => v.system_prompt !== undefined || v.timing !== undefined, { error: 'Nada para salvar.' });
+  .refine((v) => v.system_prompt !== undefined || v.timing !== undefined || v.resume_after_minutes !== undefined, {
+    error: 'Nada para salvar.',
+  });
 export type UpdateAgentInput = z.infer<typeof updateAgentSchema>;
 
 /** Which AI answers: a real provider ('live') or the offline demo provider ('demo'). */

@@ -75,6 +75,10 @@ export const conversationDtoSchema = z.object({
   /** The AI/Manual switch. */
   agenteAtivo: z.boolean(),
   optedOut: z.boolean(),
+  /** Why the AI handed the conversation to a person (Manual since then); null when it did not. */
+  handoffReason: z.string().nullable(),
+  /** While Manual after a takeover or handoff: when the AI comes back by itself (ISO); null: only by hand. */
+  aiResumesAt: z.string().nullable(),
   lastMessage: z.string(),
   lastMessagePreview: z.string().nullable(),
   unreadCount: z.number().int(),
@@ -129,8 +133,17 @@ export const GROUP_AI_LOCKED = 'Não é possível alterar a IA em grupos: a IA f
 export const INVALID_CURSOR = 'Página inválida. Recarregue a lista e tente novamente.';
 
 /** PATCH /api/conversations/:id: the AI/Manual switch (part 2 §4). */
+export const AI_RESUME_INVALID = 'Escolha em quantas horas a IA volta (de 1 a 168) ou nunca.';
 export const updateConversationSchema = z.object({
   agente_ativo: z.boolean({ error: AI_SWITCH_INVALID }),
+  /** With agente_ativo false: the AI comes back by itself in this many hours; null: only by hand. */
+  ai_resumes_in_hours: z
+    .number({ error: AI_RESUME_INVALID })
+    .int({ error: AI_RESUME_INVALID })
+    .min(1, { error: AI_RESUME_INVALID })
+    .max(168, { error: AI_RESUME_INVALID })
+    .nullable()
+    .optional(),
 });
 export type UpdateConversationInput = z.infer<typeof updateConversationSchema>;
 

@@ -18,3 +18,4 @@ export * from './system.ts';
 export * from './media.ts';
 export * from './gateway-webhooks.ts';
 export * from './results.ts';
+export * from './owner-alerts.ts';

@@ -49,6 +49,7 @@ export const routes: RouteObject[] = [
               { path: paths.playground.path, lazy: () => import('./routes/app/playground') },
               { path: paths.pricing.path, lazy: () => import('./routes/app/pricing') },
               { path: paths.tutorial.path, lazy: () => import('./routes/app/tutorial') },
+              { path: paths.settings.path, lazy: () => import('./routes/app/settings') },
               { path: paths.mvp.path, lazy: () => import('./routes/app/mvp') },
               { path: paths.connectWhatsapp.path, lazy: () => import('./routes/app/connect-whatsapp') },
             ],

@@ -36,6 +36,7 @@ export const paths = {
   playground: { path: '/playground', getHref: () => '/playground' },
   pricing: { path: '/pricing', getHref: (search = '') => `/pricing${search}` },
   tutorial: { path: '/tutorial', getHref: () => '/tutorial' },
+  settings: { path: '/settings', getHref: () => '/settings' },
   mvp: { path: '/mvp', getHref: () => '/mvp' },
   /** WhatsApp Business Platform authorization test (part 2 "Other screens"): launcher and its public callback. */
   connectWhatsapp: { path: '/connect/whatsapp', getHref: () => '/connect/whatsapp' },

@@ -56,6 +56,11 @@ export const profiles = pgTable('profiles', {
   subscriptionStatus: text('subscription_status'),
   /** IANA time zone of the business (AI context block, business hours, results); see domain/account. */
   timeZone: text('time_zone').notNull().default('America/Sao_Paulo'),
+  /** Owner alerts on the personal WhatsApp (docs/decisions/015-handoff.md): on/off per kind and a daily cap. */
+  alertHandoff: boolean('alert_handoff').notNull().default(true),
+  alertNeedsOwner: boolean('alert_needs_owner').notNull().default(true),
+  alertHotLead: boolean('alert_hot_lead').notNull().default(false),
+  alertDailyCap: integer('alert_daily_cap').notNull().default(20),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -73,6 +78,8 @@ export const agentes = pgTable(
     trainnings: integer('trainnings').notNull().default(0),
     /** Response delay in seconds: 0, 5, 10, 15, 30, 60 or 90. */
     timing: integer('timing').notNull().default(0),
+    /** After a takeover or handoff the AI comes back after this many minutes without an owner message; null: never. */
+    resumeAfterMinutes: integer('resume_after_minutes').default(720),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -137,6 +144,10 @@ export const conversations = pgTable(
     agenteAtivo: boolean('agente_ativo').notNull().default(true),
     /** The contact asked to stop (sair/parar/pare/stop): the AI stays off. */
     optedOut: boolean('opted_out').notNull().default(false),
+    /** Why the AI handed the conversation to a person (shown in the inbox); null when it did not. */
+    handoffReason: text('handoff_reason'),
+    /** While the AI is off after a takeover or handoff: when it comes back by itself (null: only by hand). */
+    aiResumesAt: timestamp('ai_resumes_at', { withTimezone: true }),
     lastMessage: timestamp('last_message', { withTimezone: true }).notNull().defaultNow(),
     lastMessagePreview: text('last_message_preview'),
     unreadCount: integer('unread_count').notNull().default(0),

@@ -5,3 +5,4 @@ export * from './engine.ts';
 export * from './prompt-versions.ts';
 export * from './billing.ts';
 export * from './engine-stats.ts';
+export * from './handoff.ts';

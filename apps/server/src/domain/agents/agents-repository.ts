@@ -14,6 +14,7 @@ export function toAgentDto(row: AgentRow): Agent {
     active: row.active,
     system_prompt: row.systemPrompt,
     timing: row.timing,
+    resume_after_minutes: row.resumeAfterMinutes,
     trainnings: row.trainnings,
     respostas: row.respostas as Agent['respostas'],
     created_at: row.createdAt.toISOString(),
@@ -67,12 +68,12 @@ export async function selectNewestActiveAgent(db: Db, userId: string): Promise<A
   return row;
 }
 
-/** System prompt and/or response delay, together with updated_at (part 2 §7). */
+/** System prompt, response delay and/or the AI's return time, together with updated_at (part 2 §7). */
 export async function updateAgentFields(
   db: Db,
   userId: string,
   id: string,
-  fields: { systemPrompt?: string; timing?: number },
+  fields: { systemPrompt?: string; timing?: number; resumeAfterMinutes?: number | null },
 ): Promise<AgentRow | undefined> {
   const [row] = await db
     .update(agentes)

@@ -1,6 +1,8 @@
 import type { AnswerItem } from '../../db/schema/index.ts';
 import type { ChatRequest, LlmTask } from '../../integrations/llm/llm.ts';
+import { asksForPerson, HANDOFF_ANSWER, HANDOFF_ASKED_REASON } from '../handoff/asks-for-person.ts';
 import { buildHistory, type ContextMessage } from './history.ts';
+import { REPLY_FORMAT_INSTRUCTIONS, type StructuredReply } from './structured-reply.ts';
 
 /**
  * How an agent's answer to a customer is asked of the AI: one place for the conversation engine
@@ -19,14 +21,28 @@ export interface ReplyAgent {
 }
 
 /**
- * The chat request for an answer: the agent's system prompt, then the conversation's latest
+ * The keyword rule of a handoff, before any AI (docs/decisions/015-handoff.md): when a customer
+ * message since the last answer asks for a person, the answer is the fixed handoff message.
+ */
+export function keywordHandoff(recentNewestFirst: ContextMessage[]): StructuredReply | null {
+  for (const m of recentNewestFirst) {
+    if (m.direction === 'out') break;
+    if (m.messageType === 'text' && asksForPerson(m.content))
+      return { reply: HANDOFF_ANSWER, handoff: { reason: HANDOFF_ASKED_REASON }, needsOwner: null, hotLead: false };
+  }
+  return null;
+}
+
+/**
+ * The chat request for an answer: the agent's system prompt with the answer format
+ * (structured-reply.ts), then the conversation's latest
  * messages (at most REPLY_CONTEXT_MESSAGES, given newest first, sent oldest first); model settings
  * are the LLM defaults (temperature 0.7) with REPLY_MAX_TOKENS.
  */
 export function buildReplyRequest(agent: ReplyAgent, recentNewestFirst: ContextMessage[]): ChatRequest {
   const history = buildHistory(recentNewestFirst.slice(0, REPLY_CONTEXT_MESSAGES));
   return {
-    messages: [{ role: 'system', content: agent.systemPrompt }, ...history],
+    messages: [{ role: 'system', content: `${agent.systemPrompt}\n\n${REPLY_FORMAT_INSTRUCTIONS}` }, ...history],
     maxTokens: REPLY_MAX_TOKENS,
     task: {
       kind: 'reply',

@@ -15,6 +15,8 @@ export function toConversationDto(row: ConversationRow): ConversationDto {
     type: row.type,
     agenteAtivo: row.agenteAtivo,
     optedOut: row.optedOut,
+    handoffReason: row.handoffReason,
+    aiResumesAt: row.aiResumesAt ? row.aiResumesAt.toISOString() : null,
     lastMessage: row.lastMessage.toISOString(),
     lastMessagePreview: row.lastMessagePreview,
     unreadCount: row.unreadCount,

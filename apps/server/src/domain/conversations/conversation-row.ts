@@ -21,6 +21,8 @@ export const conversationColumns = {
   type: conversations.type,
   agenteAtivo: conversations.agenteAtivo,
   optedOut: conversations.optedOut,
+  handoffReason: conversations.handoffReason,
+  aiResumesAt: conversations.aiResumesAt,
   lastMessage: conversations.lastMessage,
   lastMessagePreview: conversations.lastMessagePreview,
   unreadCount: conversations.unreadCount,
@@ -40,6 +42,8 @@ export type ConversationRow = {
   type: 'chat' | 'group';
   agenteAtivo: boolean;
   optedOut: boolean;
+  handoffReason: string | null;
+  aiResumesAt: Date | null;
   lastMessage: Date;
   lastMessagePreview: string | null;
   unreadCount: number;

@@ -6,7 +6,8 @@ import { changeAgentPrompt } from '../../domain/prompt-versions/change-agent-pro
 
 /**
  * Saves the system prompt (a manual edit: written with its version only when the text differs from
- * the saved one, never a training) and/or the response delay (part 2 §4: the delay saves at once).
+ * the saved one, never a training), the response delay (part 2 §4: the delay saves at once) and/or
+ * the AI's return time after a takeover (docs/decisions/015-handoff.md).
  */
 export async function updateAgent({
   db,
@@ -24,6 +25,8 @@ export async function updateAgent({
       ? undefined
       : (await changeAgentPrompt(db, { userId, agentId: id, prompt: input.system_prompt, source: 'manual' })).agent;
   if (input.timing !== undefined) row = await updateAgentFields(db, userId, id, { timing: input.timing });
+  if (input.resume_after_minutes !== undefined)
+    row = await updateAgentFields(db, userId, id, { resumeAfterMinutes: input.resume_after_minutes });
   if (!row) throw agentNotFound();
   return toAgentDto(row);
 }

@@ -31,6 +31,8 @@ export interface EngineConfig {
   pollMs: number;
   /** Replies prepared and sent at once by this process (ENGINE_MAX_REPLIES_IN_FLIGHT). */
   maxRepliesInFlight: number;
+  /** The app's address, for the conversation link in owner alerts (APP_URL). */
+  appUrl: string;
 }
 
 export function engineConfigFromEnv(env: Env): EngineConfig {
@@ -45,6 +47,7 @@ export function engineConfigFromEnv(env: Env): EngineConfig {
     typingMs: 3_000,
     pollMs: env.JOBS_POLL_SECONDS * 1000,
     maxRepliesInFlight: env.ENGINE_MAX_REPLIES_IN_FLIGHT,
+    appUrl: env.appUrl,
   };
 }
 

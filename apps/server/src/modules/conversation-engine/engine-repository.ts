@@ -1,3 +1,4 @@
+import { resumeAtOf } from '../../domain/handoff/hand-over.ts';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -85,6 +86,8 @@ export function conversationRowFromSql(r: Record<string, any>): ConversationRow 
     type: r.type,
     agenteAtivo: r.agente_ativo,
     optedOut: r.opted_out,
+    handoffReason: r.handoff_reason ?? null,
+    aiResumesAt: r.ai_resumes_at ? asDate(r.ai_resumes_at) : null,
     lastMessage: asDate(r.last_message),
     lastMessagePreview: r.last_message_preview ?? null,
     unreadCount: Number(r.unread_count),
@@ -246,7 +249,10 @@ export async function touchConversation(
   return row!;
 }
 
-/** Switches the AI off for a conversation (takeover, opt-out) and cancels its open burst. */
+/**
+ * Switches the AI off for a conversation (takeover, opt-out) and cancels its open burst. After a
+ * takeover the AI comes back after the agent's quiet time (hand-over.ts); after an opt-out never.
+ */
 export async function switchAiOff(
   db: Db,
   convId: string,
@@ -254,7 +260,10 @@ export async function switchAiOff(
 ): Promise<ConversationRecord> {
   const [row] = await db
     .update(conversations)
-    .set({ agenteAtivo: false, ...(input.optOut ? { optedOut: true } : {}) })
+    .set({
+      agenteAtivo: false,
+      ...(input.optOut ? { optedOut: true, aiResumesAt: null } : { aiResumesAt: resumeAtOf(convId) }),
+    })
     .where(eq(conversations.id, convId))
     .returning();
   await cancelOpenBursts(db, convId, input.reason);

@@ -26,6 +26,7 @@ import {
   STATUS_RANK,
 } from './map-gateway-message.ts';
 import { isOptOut, isStale, quietWindow } from './reply-rules.ts';
+import { postponeResume, resumeIfDue } from '../../domain/handoff/hand-over.ts';
 import { applyMessageChange } from './apply-message-change.ts';
 import type { IngestOutcome } from './ingest-outcome.ts';
 
@@ -176,7 +177,12 @@ async function ingestMessage(
     if (msg.fromMe && input.event === 'messages.upsert' && fresh && conv.agenteAtivo) {
       conv = await switchAiOff(tx, conv.id, { optOut: false, reason: 'takeover' });
       deps.log.info({ convId: conv.id }, 'engine: owner wrote from the phone, AI switched off for the conversation');
+    } else if (msg.fromMe && input.event === 'messages.upsert' && fresh && conv.aiResumesAt) {
+      await postponeResume(tx, conv.id); // the owner is still talking: the quiet time starts again
     }
+    // The AI's quiet time after a takeover or handoff is over: this customer message is the first it answers.
+    if (inbound && !conv.agenteAtivo && conv.aiResumesAt && (await resumeIfDue(tx, conv.id)))
+      conv = { ...conv, agenteAtivo: true, aiResumesAt: null, handoffReason: null };
     if (!inbound || !fresh) return { outcome: 'stored' as const };
 
     if (isOptOut(msg.content)) {

@@ -28,6 +28,8 @@ export interface ReplyContext extends ClaimedBurst {
   convType: string;
   agenteAtivo: boolean;
   optedOut: boolean;
+  /** The contact is the owner's own personal number (profiles.phone): never answered. */
+  ownerContact: boolean;
   contactJid: string;
   instanceName: string | null;
   agent: { active: boolean; systemPrompt: string; respostas: AnswerItem[] } | null;
@@ -76,6 +78,7 @@ export async function claimDueReplies(
              coalesce(p.max_ai_messages, f.max_ai_messages, 0) as max_ai_messages,
              (p.id is null or p.slug = 'freemium' or p.price_cents = 0) as is_free,
              coalesce(u.ai_messages, 0) as ai_messages,
+             (pr.phone is not null and c.contact_phone = coalesce(pr.country_code, '') || pr.phone) as owner_contact,
              coalesce((
                select json_agg(r order by r.created_at desc, r.id desc)
                from (select m.id, m.direction, m.message_type, m.content, m.media_filename, m.media_duration, m.status, m.created_at
@@ -102,6 +105,7 @@ export async function claimDueReplies(
       convType: r.type,
       agenteAtivo: r.agente_ativo,
       optedOut: r.opted_out,
+      ownerContact: r.owner_contact === true,
       contactJid: r.contact_jid,
       instanceName: r.instance_name ?? null,
       agent: r.agent_id
@@ -323,7 +327,7 @@ export async function finishParts(
             usage_monthly.ai_messages + excluded.ai_messages - (select n2.max_ai from n n2 where n2.user_id = usage_monthly.user_id)))
         returning 1)
       select c.id, c.user_id, c.number_id, c.contact_name, c.contact_phone, c.contact_jid, c.type, c.agente_ativo, c.opted_out,
-             c.last_message, c.last_message_preview, c.unread_count, c.created_at,
+             c.handoff_reason, c.ai_resumes_at, c.last_message, c.last_message_preview, c.unread_count, c.created_at,
              num.instance_name, num.phone as number_phone, num.apelido as number_apelido,
              (select count(*) from m) as m, (select count(*) from b) as b, (select count(*) from u) as u
       from c join numbers num on num.id = c.number_id`,

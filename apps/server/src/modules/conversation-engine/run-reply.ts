@@ -6,7 +6,11 @@ import { PendingRealtimeEvents } from './realtime-events.ts';
 import { type MessageRecord, rowsOf } from './engine-repository.ts';
 import { messagePreview } from './map-gateway-message.ts';
 import { type PartOutcome, type ReplyContext, startPart } from './reply-repository.ts';
-import { splitReply } from './reply-rules.ts';
+import { hardSplit, splitReply, WHATSAPP_TEXT_MAX } from './reply-rules.ts';
+import { parseStructuredReply, type StructuredReply } from '../../domain/ai-reply/structured-reply.ts';
+import { keywordHandoff } from '../../domain/ai-reply/reply-request.ts';
+import { handOver } from '../../domain/handoff/hand-over.ts';
+import { alertOwner } from '../../domain/handoff/owner-alerts.ts';
 import { withRetry } from '../../lib/retry.ts';
 import { aiFailureReason, recordAiGaveUp } from './record-ai-gave-up.ts';
 import { type AiSlot, releaseAiSlot, reserveAiSlot } from './reserve-ai-slot.ts';
@@ -41,6 +45,8 @@ function refusalOf(ctx: ReplyContext): string | null {
   if (ctx.convType !== 'chat') return 'group';
   if (!ctx.agenteAtivo) return 'ai-off';
   if (ctx.optedOut) return 'opted-out';
+  // The owner's own personal number writing to the business (e.g. answering an alert) is never answered.
+  if (ctx.ownerContact) return 'owner-contact';
   if (!ctx.instanceName || !ctx.agent) return 'no-agent';
   if (!ctx.agent.active) return 'agent-inactive';
   if (ctx.isFree && ctx.aiMessages >= ctx.maxAiMessages) return 'free-limit';
@@ -68,39 +74,18 @@ async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<voi
       );
   };
 
-  // 'digitando…' while the answer is prepared, once preparing takes long enough to be seen (an
-  // answer ready at once needs none, and its typing could show after the message itself). Cosmetic:
-  // never awaited, never fatal.
-  const instanceName = ctx.instanceName;
-  const typing = setTimeout(() => {
-    deps.gateway
-      .sendPresence(instanceName, { number: ctx.contactJid, presence: 'composing', delayMs: deps.config.typingMs })
-      .catch((err) => deps.log.debug({ err }, 'engine: presence failed'));
-  }, TYPING_AFTER_MS);
-
-  // The same request the playground makes (domain/ai-reply): prompt, history window, model settings.
-  const request = buildReplyRequest(ctx.agent, ctx.recent);
-
-  let answer: string;
-  try {
-    answer = await withRetry(
-      async () => {
-        // maxRetries 0: this loop is the retry (ENGINE_LLM_ATTEMPTS); the provider's would multiply it.
-        const text = await deps.llm.complete({ ...request, maxRetries: 0 });
-        if (!text || text.trim() === '') throw new Error('empty answer');
-        return text;
-      },
-      { attempts: deps.config.llmAttempts, baseMs: deps.config.retryBaseMs, shouldRetry: () => true },
-    );
-  } catch (err) {
-    clearTimeout(typing);
-    deps.log.warn({ err, burstId: ctx.id }, 'engine: the AI did not answer; nothing is sent to the customer');
-    await giveBack();
-    await recordAiGaveUp(deps, ctx, aiFailureReason(err));
-    return;
+  // The keyword rule ('quero falar com um atendente'): handed over in code, the AI is not asked.
+  let answer: StructuredReply | null = keywordHandoff(ctx.recent);
+  if (!answer) {
+    answer = await askAi(deps, ctx);
+    if (!answer) {
+      await giveBack();
+      return;
+    }
   }
-  clearTimeout(typing);
-  const parts = splitReply(answer);
+  // A handoff answer is one message: the conversation goes Manual before it is sent (a takeover stops
+  // any further part), and its first part is sent whatever the switch says.
+  const parts = answer.handoff ? hardSplit(answer.reply, WHATSAPP_TEXT_MAX).slice(0, 1) : splitReply(answer.reply);
   if (parts.length === 0) {
     await giveBack();
     await recordAiGaveUp(deps, ctx, aiFailureReason(new Error('empty answer')));
@@ -122,6 +107,11 @@ async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<voi
     await finishBurst(deps, ctx.id, ctx.token, 'cancelled', 'ai-off');
     return;
   }
+  if (answer.handoff && (await handOver(deps.db, ctx.convId, answer.handoff.reason))) {
+    const switched = new PendingRealtimeEvents();
+    switched.conversation(ctx.convId, 'updated');
+    await switched.publish(deps);
+  }
   await sendParts(deps, {
     burstId: ctx.id,
     token: ctx.token,
@@ -135,6 +125,57 @@ async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<voi
     maxAiMessages: ctx.maxAiMessages,
     slot,
   });
+  await alertForAnswer(deps, ctx, answer);
+}
+
+/** Asks the AI (with retries) and reads its structured answer; null when it gave up (recorded). */
+async function askAi(deps: EngineDeps, ctx: ReplyContext): Promise<StructuredReply | null> {
+  // 'digitando…' while the answer is prepared, once preparing takes long enough to be seen (an
+  // answer ready at once needs none, and its typing could show after the message itself). Cosmetic:
+  // never awaited, never fatal.
+  const instanceName = ctx.instanceName!;
+  const typing = setTimeout(() => {
+    deps.gateway
+      .sendPresence(instanceName, { number: ctx.contactJid, presence: 'composing', delayMs: deps.config.typingMs })
+      .catch((err) => deps.log.debug({ err }, 'engine: presence failed'));
+  }, TYPING_AFTER_MS);
+
+  // The same request the playground makes (domain/ai-reply): prompt, history window, model settings.
+  const request = buildReplyRequest(ctx.agent!, ctx.recent);
+  try {
+    return await withRetry(
+      async () => {
+        // maxRetries 0: this loop is the retry (ENGINE_LLM_ATTEMPTS); the provider's would multiply it.
+        const text = await deps.llm.complete({ ...request, maxRetries: 0 });
+        const parsed = parseStructuredReply(text ?? '');
+        if (parsed.reply === '') throw new Error('empty answer');
+        return parsed;
+      },
+      { attempts: deps.config.llmAttempts, baseMs: deps.config.retryBaseMs, shouldRetry: () => true },
+    );
+  } catch (err) {
+    deps.log.warn({ err, burstId: ctx.id }, 'engine: the AI did not answer; nothing is sent to the customer');
+    await recordAiGaveUp(deps, ctx, aiFailureReason(err));
+    return null;
+  } finally {
+    clearTimeout(typing);
+  }
+}
+
+/** The owner's alert for what the answer flagged (handoff, needed the owner, hot lead); never fatal. */
+async function alertForAnswer(deps: EngineDeps, ctx: ReplyContext, answer: StructuredReply): Promise<void> {
+  const alert = answer.handoff
+    ? { kind: 'handoff' as const, why: answer.handoff.reason }
+    : answer.needsOwner
+      ? { kind: 'needs_owner' as const, why: answer.needsOwner.reason }
+      : answer.hotLead
+        ? { kind: 'hot_lead' as const, why: 'A IA identificou que o cliente está pronto para comprar.' }
+        : null;
+  if (!alert) return;
+  await alertOwner(
+    { db: deps.db, gateway: deps.gateway, log: deps.log, appUrl: deps.config.appUrl },
+    { userId: ctx.userId, convId: ctx.convId, ...alert },
+  ).catch((err) => deps.log.warn({ err, convId: ctx.convId }, 'engine: the owner alert failed'));
 }
 
 export interface SendingBurst {

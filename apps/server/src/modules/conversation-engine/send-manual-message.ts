@@ -1,3 +1,4 @@
+import { postponeResume } from '../../domain/handoff/hand-over.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { MessageDto } from '@vendai/contracts';
 import { conversations, messages, numbers } from '../../db/schema/index.ts';
@@ -58,6 +59,7 @@ export async function sendManualMessage(
     // Reading the chat to answer it: nothing is unread any more.
     await tx.update(conversations).set({ unreadCount: 0 }).where(eq(conversations.id, conv.id));
     if (conv.agenteAtivo) await switchAiOff(tx, conv.id, { optOut: false, reason: 'manual' });
+    else await postponeResume(tx, conv.id); // the owner is still talking: the quiet time starts again
     return row!;
   });
   created.message(message, 'created');

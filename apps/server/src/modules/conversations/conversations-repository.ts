@@ -85,11 +85,29 @@ export async function selectMessagePage(
   return rows.map((r) => ({ ...r.message, createdAtKey: r.createdAtKey }));
 }
 
-/** Flips the AI/Manual switch. Turning the AI back on is the owner's call, so it also lifts an opt-out. */
-export async function updateAgenteAtivo(db: Db, userId: string, id: string, agenteAtivo: boolean): Promise<void> {
+/**
+ * Flips the AI/Manual switch. Turning the AI back on is the owner's call, so it also lifts an opt-out
+ * and a handoff. Switching it off by hand keeps it off, unless `resumeInHours` says when it comes
+ * back (the inbox's 'voltar em…'); undefined keeps a running quiet time as it is.
+ */
+export async function updateAgenteAtivo(
+  db: Db,
+  userId: string,
+  id: string,
+  agenteAtivo: boolean,
+  resumeInHours?: number | null,
+): Promise<void> {
+  const resume =
+    resumeInHours === undefined
+      ? {}
+      : { aiResumesAt: resumeInHours === null ? null : sql`now() + make_interval(hours => ${resumeInHours})` };
   await db
     .update(conversations)
-    .set(agenteAtivo ? { agenteAtivo, optedOut: false } : { agenteAtivo })
+    .set(
+      agenteAtivo
+        ? { agenteAtivo, optedOut: false, handoffReason: null, aiResumesAt: null }
+        : { agenteAtivo, ...resume },
+    )
     .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
 }
 

@@ -23,7 +23,7 @@ export async function setConversationAi({
   if (!current) throw notFound();
   if (current.type === 'group')
     throw new AppError('VALIDATION', GROUP_AI_LOCKED, { fields: { agente_ativo: GROUP_AI_LOCKED } });
-  await updateAgenteAtivo(deps.db, userId, id, input.agente_ativo);
+  await updateAgenteAtivo(deps.db, userId, id, input.agente_ativo, input.ai_resumes_in_hours);
   const updated = await findConversationOfUser(deps.db, userId, id);
   if (!updated) throw notFound();
   const dto = toConversationDto(updated);

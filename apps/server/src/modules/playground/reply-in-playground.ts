@@ -3,7 +3,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { selectAgent } from '../../domain/agents/agents-repository.ts';
 import type { ContextMessage } from '../../domain/ai-reply/history.ts';
-import { buildReplyRequest } from '../../domain/ai-reply/reply-request.ts';
+import { buildReplyRequest, keywordHandoff } from '../../domain/ai-reply/reply-request.ts';
+import { parseStructuredReply } from '../../domain/ai-reply/structured-reply.ts';
 import { splitReply } from '../../domain/ai-reply/split-reply.ts';
 import type { Llm } from '../../integrations/llm/llm.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -46,9 +47,10 @@ export async function replyInPlayground({
 }): Promise<PlaygroundReply> {
   const agent = await selectAgent(db, userId, input.agent_id);
   if (!agent) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);
-  const request = buildReplyRequest(agent, playgroundContext(input.messages));
-  const answer = await llm.complete(request);
-  const parts = splitReply(answer);
+  const context = playgroundContext(input.messages);
+  // The same rules as WhatsApp: the keyword handoff, then the AI's structured answer (only its text is shown).
+  const answer = keywordHandoff(context) ?? parseStructuredReply(await llm.complete(buildReplyRequest(agent, context)));
+  const parts = splitReply(answer.reply);
   if (parts.length === 0) {
     log.warn({ agentId: agent.id }, 'playground: the AI answered nothing');
     throw new AppError('UPSTREAM');

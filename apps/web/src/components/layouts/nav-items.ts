@@ -5,6 +5,7 @@ import {
   Lightbulb,
   MessagesSquare,
   PlayCircle,
+  Settings,
   Smartphone,
   type LucideIcon,
 } from 'lucide-react';
@@ -19,4 +20,5 @@ export const NAV_ITEMS: { label: string; href: string; icon: LucideIcon; end?: b
   { label: 'Tutorial', href: paths.tutorial.getHref(), icon: PlayCircle },
   { label: 'Ajude A Melhorar', href: paths.feedback.getHref(), icon: Lightbulb },
   { label: 'Playground', href: paths.playground.getHref(), icon: FlaskConical },
+  { label: 'Configurações', href: paths.settings.getHref(), icon: Settings },
 ];

@@ -4,9 +4,20 @@ import { api } from '@/lib/api-client';
 import { upsertConversation, type ConversationPages } from '../lib/cache-updates';
 import { inboxKeys } from './query-keys';
 
-/** The AI/Manual switch of one conversation. */
-export const updateConversationAi = ({ id, agenteAtivo }: { id: string; agenteAtivo: boolean }) =>
-  api.patch<ConversationDto>(`/api/conversations/${encodeURIComponent(id)}`, { agente_ativo: agenteAtivo });
+/** The AI/Manual switch of one conversation; off with `resumeInHours`: the AI comes back then (null: never). */
+export const updateConversationAi = ({
+  id,
+  agenteAtivo,
+  resumeInHours,
+}: {
+  id: string;
+  agenteAtivo: boolean;
+  resumeInHours?: number | null;
+}) =>
+  api.patch<ConversationDto>(`/api/conversations/${encodeURIComponent(id)}`, {
+    agente_ativo: agenteAtivo,
+    ...(resumeInHours === undefined ? {} : { ai_resumes_in_hours: resumeInHours }),
+  });
 
 /** Writes a conversation everywhere the inbox keeps it. */
 export function storeConversation(queryClient: QueryClient, dto: ConversationDto) {

@@ -19,6 +19,7 @@ import { agentProblem, NoAgentBadge, NoAgentNotice } from './no-agent-notice';
 import { Composer } from './composer';
 import { ContactAvatar } from './contact-avatar';
 import { GroupBadge } from './group-badge';
+import { HandoffBanner } from './handoff-banner';
 import { MessageList } from './message-list';
 
 /** The open conversation: header with the AI/Manual switch, messages, and the owner's message box. */
@@ -110,6 +111,7 @@ function OpenChat({ conversation, numbers }: { conversation: ConversationDto; nu
         {problem ? <NoAgentBadge problem={problem} /> : <AiSwitch conversation={conversation} />}
       </header>
       {problem && number ? <NoAgentNotice problem={problem} number={number} agents={agents.data ?? []} /> : null}
+      <HandoffBanner conversation={conversation} />
       {conversation.optedOut && !conversation.agenteAtivo ? (
         <p className="shrink-0 border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-xs text-amber-900">
           Este contato pediu para não receber mensagens automáticas. Ligar a IA volta a responder.

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { conversationSearch } from '../hooks/use-selected-conversation';
+import { resumeLabel } from '../lib/resume-label';
 import { chatDateLabel, fullDateTime } from '../lib/date-label';
 import { contactDisplayName, inboxNumberLabel, unreadBadge } from '../lib/display-names';
 import { ContactAvatar } from './contact-avatar';
@@ -74,7 +75,9 @@ export function ConversationRow({
                 Grupo<span className="sr-only"> ({GROUP_TOOLTIP})</span>
               </span>
             ) : !c.agenteAtivo ? (
-              <span className="shrink-0 rounded bg-amber-50 px-1.5 py-px font-medium text-amber-800">Manual</span>
+              <span className="shrink-0 rounded bg-amber-50 px-1.5 py-px font-medium text-amber-800">
+                {(!c.optedOut && resumeLabel(c.aiResumesAt, now.getTime())) || 'Manual'}
+              </span>
             ) : null}
           </span>
         </span>

@@ -19,6 +19,8 @@ const conv = (id: string, lastMessage: string, extra: Partial<ConversationDto> =
   type: 'chat',
   agenteAtivo: true,
   optedOut: false,
+  handoffReason: null,
+  aiResumesAt: null,
   lastMessage,
   lastMessagePreview: null,
   unreadCount: 0,

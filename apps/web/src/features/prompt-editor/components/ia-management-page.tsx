@@ -17,6 +17,7 @@ import { PromptCoach } from './prompt-coach';
 import { PromptEditor } from './prompt-editor';
 import { PromptVersions } from './prompt-versions';
 import { ResponseDelay } from './response-delay';
+import { ResumeAfter } from './resume-after';
 
 /**
  * /ia-management?agent= (part 2 "Prompt editor"; issue 10): the prompt with manual editing, the
@@ -137,6 +138,7 @@ function AgentView({ agent, title }: { agent: Agent; title: string }) {
         <PromptVersions agent={agent} blockedByDraft={dirty} />
         <aside className="min-w-0 space-y-4">
           <ResponseDelay agent={agent} />
+          <ResumeAfter agent={agent} />
           <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
             <h2 className="font-semibold text-slate-900">Treinamento</h2>
             <dl className="mt-3 space-y-2 text-sm">

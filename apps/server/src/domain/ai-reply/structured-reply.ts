@@ -1,0 +1,79 @@
+/**
+ * The AI's answer as data (docs/decisions/015-handoff.md): besides the text for the customer the
+ * model says, in fields, whether a person must take over, whether it needed the owner for something
+ * it could not answer, and whether the customer is ready to buy. The engine acts on these fields,
+ * never on the answer's wording. Shared by the conversation engine and the playground.
+ */
+
+export interface StructuredReply {
+  /** What the customer receives. */
+  reply: string;
+  /** The customer needs a person (asked for one, or the AI judges so): the conversation goes Manual. */
+  handoff: { reason: string } | null;
+  /** Something only the owner knows (a price or stock not in the prompt, a complaint): the owner is alerted. */
+  needsOwner: { reason: string } | null;
+  /** The customer is ready to buy. */
+  hotLead: boolean;
+}
+
+/** Appended to the system prompt of every reply request: how the model must answer. */
+export const REPLY_FORMAT_INSTRUCTIONS = [
+  'FORMATO DA RESPOSTA (obrigatório): responda somente com um objeto JSON, sem texto fora dele:',
+  '{"reply": "mensagem para o cliente", "handoff": null, "needs_owner": null, "hot_lead": false}',
+  '- "reply": o texto que o cliente vai receber no WhatsApp.',
+  '- "handoff": {"reason": "motivo curto"} quando o cliente precisa de uma pessoa da equipe (pediu para falar com alguém, ou o caso exige um humano); então "reply" diz apenas, com gentileza, que uma pessoa vai continuar o atendimento por aqui. Caso contrário null.',
+  '- "needs_owner": {"reason": "o que falta saber"} quando você não tem no seu prompt uma informação de que precisa (preço, estoque, prazo) ou o cliente faz uma reclamação; não invente a informação. Caso contrário null.',
+  '- "hot_lead": true quando o cliente está pronto para comprar.',
+].join('\n');
+
+const reasonOf = (value: unknown): { reason: string } | null => {
+  if (!value) return null;
+  if (typeof value === 'string') return value.trim() ? { reason: value.trim().slice(0, 300) } : null;
+  if (typeof value === 'object' && value !== null) {
+    const reason = (value as { reason?: unknown }).reason;
+    return {
+      reason: typeof reason === 'string' && reason.trim() ? reason.trim().slice(0, 300) : 'Sem motivo informado',
+    };
+  }
+  return value === true ? { reason: 'Sem motivo informado' } : null;
+};
+
+/**
+ * Reads the model's answer. A JSON object with a text "reply" (bare or in a ```json fence) gives the
+ * fields; anything else is taken as plain text for the customer with no flags (models that ignore
+ * the format still answer customers).
+ */
+export function parseStructuredReply(raw: string): StructuredReply {
+  const plain: StructuredReply = { reply: raw.trim(), handoff: null, needsOwner: null, hotLead: false };
+  const text = raw
+    .trim()
+    .replace(/^```(?:json)?\s*/i, '')
+    .replace(/\s*```$/, '');
+  const start = text.indexOf('{');
+  const end = text.lastIndexOf('}');
+  if (start !== 0 || end <= start) return plain;
+  let data: unknown;
+  try {
+    data = JSON.parse(text.slice(start, end + 1));
+  } catch {
+    return plain;
+  }
+  if (!data || typeof data !== 'object' || typeof (data as { reply?: unknown }).reply !== 'string') return plain;
+  const d = data as Record<string, unknown>;
+  return {
+    reply: (d.reply as string).trim(),
+    handoff: reasonOf(d.handoff),
+    needsOwner: reasonOf(d.needs_owner ?? d.needsOwner),
+    hotLead: d.hot_lead === true || d.hotLead === true,
+  };
+}
+
+/** How the demo provider and tests write a structured answer. */
+export function formatStructuredReply(r: StructuredReply): string {
+  return JSON.stringify({
+    reply: r.reply,
+    handoff: r.handoff,
+    needs_owner: r.needsOwner,
+    hot_lead: r.hotLead,
+  });
+}

@@ -1,0 +1,62 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { conversations, numbers, ownerAlerts, profiles } from '../../db/schema/index.ts';
+
+/** The settings page's rows, always of the signed-in user. */
+
+export async function findSettingsRow(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      phone: profiles.phone,
+      countryCode: profiles.countryCode,
+      alertHandoff: profiles.alertHandoff,
+      alertNeedsOwner: profiles.alertNeedsOwner,
+      alertHotLead: profiles.alertHotLead,
+      alertDailyCap: profiles.alertDailyCap,
+    })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return row ?? null;
+}
+
+export async function businessPhones(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ phone: numbers.phone }).from(numbers).where(eq(numbers.userId, userId));
+  return rows.map((r) => r.phone);
+}
+
+export async function saveSettingsRow(
+  db: Db,
+  userId: string,
+  values: {
+    phone: string;
+    countryCode: string;
+    alertHandoff: boolean;
+    alertNeedsOwner: boolean;
+    alertHotLead: boolean;
+    alertDailyCap: number;
+  },
+): Promise<void> {
+  await db
+    .insert(profiles)
+    .values({ id: userId, ...values })
+    .onConflictDoUpdate({ target: profiles.id, set: { ...values, updatedAt: new Date() } });
+}
+
+export async function latestAlerts(db: Db, userId: string, limit: number) {
+  return db
+    .select({
+      id: ownerAlerts.id,
+      convId: ownerAlerts.convId,
+      contactName: conversations.contactName,
+      kind: ownerAlerts.kind,
+      status: ownerAlerts.status,
+      text: ownerAlerts.text,
+      error: ownerAlerts.error,
+      createdAt: ownerAlerts.createdAt,
+    })
+    .from(ownerAlerts)
+    .innerJoin(conversations, and(eq(conversations.id, ownerAlerts.convId), eq(conversations.userId, userId)))
+    .where(eq(ownerAlerts.userId, userId))
+    .orderBy(desc(ownerAlerts.createdAt))
+    .limit(limit);
+}

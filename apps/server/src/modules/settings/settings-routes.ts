@@ -1,0 +1,32 @@
+import { accountSettingsSchema, ownerAlertListSchema, updateAccountSettingsSchema } from '@vendai/contracts';
+import { requireUser } from '../../plugins/require-user.ts';
+import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
+import { getSettings } from './get-settings.ts';
+import { latestAlerts } from './settings-repository.ts';
+import { updateSettings } from './update-settings.ts';
+
+/** How many alerts the settings page lists. */
+const ALERTS_LISTED = 50;
+
+/** /api/settings: the account settings page ('Configurações', docs/decisions/015-handoff.md). */
+export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  requireUser(app);
+
+  app.get('/', { schema: { response: { 200: accountSettingsSchema } } }, async (req) =>
+    getSettings(deps.db, req.user.id),
+  );
+
+  app.put(
+    '/',
+    { schema: { body: updateAccountSettingsSchema, response: { 200: accountSettingsSchema } } },
+    async (req) => updateSettings(deps.db, req.user.id, req.body),
+  );
+
+  app.get('/alerts', { schema: { response: { 200: ownerAlertListSchema } } }, async (req) => ({
+    items: (await latestAlerts(deps.db, req.user.id, ALERTS_LISTED)).map((a) => ({
+      ...a,
+      createdAt: a.createdAt.toISOString(),
+    })),
+  }));
+};

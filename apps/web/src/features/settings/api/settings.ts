@@ -1,0 +1,29 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AccountSettings, OwnerAlertList, UpdateAccountSettingsInput } from '@vendai/contracts';
+import { api } from '@/lib/api-client';
+
+const settingsKeys = {
+  settings: ['settings'] as const,
+  alerts: ['settings', 'alerts'] as const,
+};
+
+export function useSettings() {
+  return useQuery({ queryKey: settingsKeys.settings, queryFn: () => api.get<AccountSettings>('/api/settings') });
+}
+
+export function useUpdateSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateAccountSettingsInput) => api.put<AccountSettings>('/api/settings', input),
+    onSuccess: (data) => queryClient.setQueryData(settingsKeys.settings, data),
+  });
+}
+
+/** The latest alerts sent to the owner's phone; refreshed every 15 s while the page is open. */
+export function useOwnerAlerts() {
+  return useQuery({
+    queryKey: settingsKeys.alerts,
+    queryFn: () => api.get<OwnerAlertList>('/api/settings/alerts'),
+    refetchInterval: 15_000,
+  });
+}

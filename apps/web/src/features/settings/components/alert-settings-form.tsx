@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type AccountSettings, updateAccountSettingsSchema, type UpdateAccountSettingsInput } from '@vendai/contracts';
+import { Controller, useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { PhoneInput } from '@/components/ui/phone-input';
+import { FORM_OPTIONS, SERVER_ERROR, fieldAria, focusFirstError, setServerFieldErrors } from '@/lib/form';
+import { useUpdateSettings } from '../api/settings';
+
+type Values = UpdateAccountSettingsInput;
+const FIELDS: (keyof Values)[] = ['phone', 'alertHandoff', 'alertNeedsOwner', 'alertHotLead', 'alertDailyCap'];
+
+const KINDS: { name: 'alertHandoff' | 'alertNeedsOwner' | 'alertHotLead'; label: string; hint: string }[] = [
+  {
+    name: 'alertHandoff',
+    label: 'Cliente pediu para falar com uma pessoa',
+    hint: 'A conversa passa para o modo Manual e você recebe um aviso.',
+  },
+  {
+    name: 'alertNeedsOwner',
+    label: 'A IA precisou de você',
+    hint: 'Preço ou estoque que não está no prompt, uma reclamação.',
+  },
+  { name: 'alertHotLead', label: 'Cliente pronto para comprar', hint: 'Quando a IA percebe uma venda quente.' },
+];
+
+/** The personal WhatsApp and the alert settings (docs/decisions/015-handoff.md). */
+export function AlertSettingsForm({ settings }: { settings: AccountSettings }) {
+  const update = useUpdateSettings();
+  const { register, control, handleSubmit, setError, clearErrors, setFocus, formState } = useForm<Values>({
+    ...FORM_OPTIONS,
+    shouldFocusError: false,
+    resolver: zodResolver(updateAccountSettingsSchema),
+    defaultValues: { ...settings, phone: settings.phone ?? '' },
+  });
+  const { errors } = formState;
+  const onSubmit = handleSubmit(
+    (data) =>
+      update.mutate(data, {
+        onSuccess: () => toast.success('Configurações salvas.'),
+        onError: (err) => {
+          if (!setServerFieldErrors(err, setError, FIELDS)) setError(SERVER_ERROR, { message: err.message });
+        },
+      }),
+    focusFirstError(FIELDS, setFocus),
+  );
+  const formError = errors.root?.server?.message;
+
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} className="space-y-5" noValidate>
+      <Field
+        id="phone"
+        label="Seu WhatsApp pessoal"
+        error={errors.phone?.message}
+        hint="Os avisos saem do WhatsApp da empresa para este número: use um número diferente do da empresa."
+      >
+        <Controller
+          control={control}
+          name="phone"
+          render={({ field: { ref, value, onChange, onBlur } }) => (
+            <PhoneInput
+              id="phone"
+              ref={ref}
+              value={value}
+              onChange={(v) => {
+                onChange(v);
+                clearErrors('phone');
+              }}
+              onBlur={onBlur}
+              invalid={Boolean(errors.phone)}
+              describedBy={errors.phone ? 'phone-error' : undefined}
+            />
+          )}
+        />
+      </Field>
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-semibold text-slate-900">Avisar no meu WhatsApp quando</legend>
+        {KINDS.map((k) => (
+          <label key={k.name} className="flex items-start gap-3 rounded-lg border border-slate-200 p-3">
+            <input type="checkbox" className="mt-1 size-4 accent-brand-700" {...register(k.name)} />
+            <span>
+              <span className="block text-sm font-medium text-slate-900">{k.label}</span>
+              <span className="block text-xs text-slate-600">{k.hint}</span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <Field
+        id="alertDailyCap"
+        label="Limite de avisos por dia"
+        error={errors.alertDailyCap?.message}
+        hint="No máximo um aviso por conversa a cada hora."
+      >
+        <Input
+          id="alertDailyCap"
+          type="number"
+          min={1}
+          max={100}
+          className="max-w-32"
+          {...register('alertDailyCap', { valueAsNumber: true, onChange: () => clearErrors('alertDailyCap') })}
+          {...fieldAria('alertDailyCap', errors.alertDailyCap?.message)}
+        />
+      </Field>
+      {formError ? (
+        <p role="alert" className="text-sm font-medium text-red-600">
+          {formError}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={update.isPending}>
+        {update.isPending ? 'Salvando...' : 'Salvar'}
+      </Button>
+    </form>
+  );
+}

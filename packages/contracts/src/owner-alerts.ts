@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { INVALID_PHONE } from './auth.ts';
+import { isValidPhone } from './phone.ts';
+
+/** The account settings page (/settings, 'Configurações'): the owner's personal WhatsApp and the alerts. */
+
+export const ALERT_CAP_MESSAGE = 'Escolha um limite diário entre 1 e 100 avisos.';
+export const PERSONAL_PHONE_IS_BUSINESS =
+  'Use um número diferente do WhatsApp da empresa: os avisos saem do número da empresa para o seu.';
+
+/** GET /api/settings. */
+export const accountSettingsSchema = z.object({
+  /** The owner's personal WhatsApp in E.164, null when not given. */
+  phone: z.string().nullable(),
+  alertHandoff: z.boolean(),
+  alertNeedsOwner: z.boolean(),
+  alertHotLead: z.boolean(),
+  alertDailyCap: z.number().int(),
+});
+export type AccountSettings = z.infer<typeof accountSettingsSchema>;
+
+/** PUT /api/settings. */
+export const updateAccountSettingsSchema = z.object({
+  phone: z.string({ error: INVALID_PHONE }).refine(isValidPhone, { error: INVALID_PHONE }),
+  alertHandoff: z.boolean(),
+  alertNeedsOwner: z.boolean(),
+  alertHotLead: z.boolean(),
+  alertDailyCap: z
+    .number({ error: ALERT_CAP_MESSAGE })
+    .int({ error: ALERT_CAP_MESSAGE })
+    .min(1, { error: ALERT_CAP_MESSAGE })
+    .max(100, { error: ALERT_CAP_MESSAGE }),
+});
+export type UpdateAccountSettingsInput = z.infer<typeof updateAccountSettingsSchema>;
+
+export const ownerAlertDtoSchema = z.object({
+  id: z.string(),
+  convId: z.string(),
+  contactName: z.string().nullable(),
+  kind: z.enum(['handoff', 'needs_owner', 'hot_lead']),
+  status: z.enum(['pending', 'sent', 'failed']),
+  text: z.string(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OwnerAlertDto = z.infer<typeof ownerAlertDtoSchema>;
+
+/** GET /api/settings/alerts: the latest alerts, newest first. */
+export const ownerAlertListSchema = z.object({ items: z.array(ownerAlertDtoSchema) });
+export type OwnerAlertList = z.infer<typeof ownerAlertListSchema>;
