@@ -67,6 +67,7 @@ describe('GET /api/agents/:id and /current', () => {
         'created_at',
         'id',
         'respostas',
+        'resume_after_minutes',
         'system_prompt',
         'timing',
         'trainnings',

@@ -192,8 +192,10 @@ describe('the AI comes back by itself', () => {
     const back = await convOf(shop, '5511977778888');
     expect(back.agenteAtivo).toBe(true);
     expect(back.aiResumesAt).toBeNull();
-    const bursts = await db().select().from(replyBursts).where(eq(replyBursts.convId, conv.id));
-    expect(bursts.filter((b) => b.state === 'done')).toHaveLength(2);
+    const doneBursts = async () =>
+      (await db().select().from(replyBursts).where(eq(replyBursts.convId, conv.id))).filter((b) => b.state === 'done');
+    await waitFor(async () => (await doneBursts()).length === 2, 'two answers done');
+    expect(await doneBursts()).toHaveLength(2);
   });
 
   it("'nunca' keeps the AI off; an owner message restarts the quiet time; the inbox can resume or extend at once", async () => {
