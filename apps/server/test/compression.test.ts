@@ -61,3 +61,32 @@ describe('compression and caching', () => {
     expect(small.json()).toMatchObject({ ok: true });
   });
 });
+
+describe('compressed request bodies', () => {
+  // @fastify/compress also inflates request bodies sent with Content-Encoding; the 1 MB body limit must
+  // count the inflated bytes, or a 10 KB gzip of zeros would become a 10 MB body (a zip bomb).
+  it('a gzip body that inflates past the 1 MB limit is refused with 413, not parsed', async () => {
+    const bomb = zlib.gzipSync(Buffer.from(`{"email":"${'0'.repeat(10 * 1024 * 1024)}"}`));
+    expect(bomb.length).toBeLessThan(20 * 1024);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/register',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: bomb,
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toBe('O conteúdo enviado é grande demais.');
+  });
+
+  it('a small gzip body is inflated and validated like a plain one', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/account/register',
+      headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      payload: zlib.gzipSync(Buffer.from(JSON.stringify({ email: 'não é e-mail' }))),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.code).toBe('VALIDATION');
+    expect(res.json().error.fields.email).toBe('Informe um e-mail válido.');
+  });
+});
