@@ -10,6 +10,8 @@ import {
 test('novo usuário: landing → Começar Grátis (mantém a query) → cadastro → boas-vindas → painel → sair', async ({
   page,
 }) => {
+  // Seven pages, four screenshots at two widths and three accessibility scans: a long journey by design.
+  test.slow();
   await page.goto('/?utm_source=instagram&fpr=parceiro1');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await shootBothWidths(page, 'landing');
