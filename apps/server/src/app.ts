@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { seedPlans } from './db/seed.ts';
 import { createGateway, createGatewayEventHub, type Gateway } from './integrations/gateway/index.ts';
 import { createLlm } from './integrations/llm/create-llm.ts';
+import { createMediaAi } from './integrations/media-ai/create-media-ai.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import { createOutboxMailer } from './integrations/mail/outbox-mailer.ts';
 import { createSmtpMailer } from './integrations/mail/smtp-mailer.ts';
@@ -46,6 +47,7 @@ import { createEngine } from './modules/conversation-engine/create-engine.ts';
 import { engineConfigFromEnv } from './modules/conversation-engine/engine-deps.ts';
 import { engineRoutes } from './modules/conversation-engine/engine-routes.ts';
 import { aiRetryRoutes } from './modules/conversation-engine/ai-retry-routes.ts';
+import { insightRoutes } from './modules/conversation-engine/insight-routes.ts';
 import { createRealtimeHub } from './realtime/create-realtime-hub.ts';
 import { realtimeRoutes } from './realtime/realtime-routes.ts';
 import type { AppDeps } from './types.ts';
@@ -92,6 +94,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     realtime,
     storage,
     llm,
+    mediaAi: createMediaAi(env),
     gateway: gateway ?? createGateway(env),
     gatewayEvents: createGatewayEventHub(app.log),
     jobs,
@@ -174,6 +177,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
       database,
       gateway: deps.gateway,
       llm,
+      mediaAi: deps.mediaAi,
       storage,
       realtime,
       jobs,
@@ -184,6 +188,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   );
   await app.register(engineRoutes, { prefix: '/api/conversations', engine });
   await app.register(aiRetryRoutes, { prefix: '/api/conversations', engine });
+  await app.register(insightRoutes, { prefix: '/api/conversations', engine });
   await jobs.start();
   engine.start();
   // preClose: background work stops before the HTTP server waits for its connections to end. While it

@@ -4,6 +4,7 @@ import type { GatewayEventHub } from './integrations/gateway/event-hub.ts';
 import type { Gateway } from './integrations/gateway/gateway.ts';
 import type { Jobs } from './jobs/job.ts';
 import type { Llm } from './integrations/llm/llm.ts';
+import type { MediaAi } from './integrations/media-ai/media-ai.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
 import type { Storage } from './integrations/storage/storage.ts';
 import type { Auth } from './integrations/auth/create-auth.ts';
@@ -18,6 +19,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** LLM port: OpenAI-compatible endpoint or the offline demo provider (integrations/llm). */
   llm: Llm;
+  /** Voice-note transcription and image description (integrations/media-ai), each part possibly off. */
+  mediaAi: MediaAi;
   /** Pushes resource events to the owner's WebSocket connections in every process (realtime/realtime-hub.ts). */
   realtime: RealtimeHub;
   /** Media files (integrations/storage/storage.ts); served to the owner at /api/media/<key>. */

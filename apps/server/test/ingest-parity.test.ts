@@ -44,13 +44,14 @@ async function openSide(): Promise<Side> {
       status: 'CONECTADO',
     })
     .returning();
-  const { db, database, gateway, llm, storage, realtime, jobs } = t.app.deps;
+  const { db, database, gateway, llm, mediaAi, storage, realtime, jobs } = t.app.deps;
   // The engine's dependencies, without its scheduler: bursts are stored, never answered here.
   const deps: EngineDeps = {
     db,
     database,
     gateway,
     llm,
+    mediaAi,
     storage,
     realtime,
     jobs,

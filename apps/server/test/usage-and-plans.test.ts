@@ -41,6 +41,7 @@ describe('GET /api/usage', () => {
       max_instances: 1,
       ai_messages: 0,
       max_ai_messages: 300,
+      media: { transcriptions: 0, transcribed_seconds: 0, descriptions: 0, documents: 0 },
     });
   });
 
@@ -79,6 +80,7 @@ describe('GET /api/usage', () => {
       max_instances: 1,
       ai_messages: 42,
       max_ai_messages: 300,
+      media: { transcriptions: 0, transcribed_seconds: 0, descriptions: 0, documents: 0 },
     });
 
     const mine = (await other.client.get('/api/usage')).json();

@@ -59,6 +59,13 @@ export const currentUsageSchema = z.object({
   max_instances: z.number().int(),
   ai_messages: z.number().int(),
   max_ai_messages: z.number().int(),
+  /** Media the AI understood this month (docs/decisions/016-media-understanding.md): each a provider call. */
+  media: z.object({
+    transcriptions: z.number().int(),
+    transcribed_seconds: z.number().int(),
+    descriptions: z.number().int(),
+    documents: z.number().int(),
+  }),
 });
 export type CurrentUsage = z.infer<typeof currentUsageSchema>;
 

@@ -18,6 +18,28 @@ export type MessageType = z.infer<typeof messageTypeSchema>;
 export const locationContentSchema = z.object({ address: z.string().nullable(), lat: z.number(), lng: z.number() });
 export const contactContentSchema = z.object({ name: z.string(), phone: z.string().nullable() });
 
+/**
+ * What the AI understood of an inbound media message (docs/decisions/016-media-understanding.md):
+ * transcript (voice note), description (image, sticker) or document (extracted text). done: `text` is
+ * set; failed: tried and gave up; skipped: not tried (too long, too big, no vision…).
+ */
+export const messageInsightDtoSchema = z.object({
+  messageId: z.string(),
+  convId: z.string(),
+  kind: z.enum(['transcript', 'description', 'document']),
+  state: z.enum(['done', 'failed', 'skipped']),
+  text: z.string().nullable(),
+  /** Why it failed or was skipped, in Portuguese, for the inbox. */
+  reason: z.string().nullable(),
+});
+export type MessageInsightDto = z.infer<typeof messageInsightDtoSchema>;
+/** POST /api/conversations/:id/messages/:messageId/insight: the owner asks for a transcript or description. */
+export const INSIGHT_NOT_POSSIBLE = 'Esta mensagem não tem áudio, imagem ou documento para a IA ler.';
+export const insightParamsSchema = z.object({
+  id: z.guid({ error: INSIGHT_NOT_POSSIBLE }),
+  messageId: z.guid({ error: INSIGHT_NOT_POSSIBLE }),
+});
+
 export const messageDtoSchema = z.object({
   id: z.string(),
   convId: z.string(),
@@ -51,6 +73,8 @@ export const messageDtoSchema = z.object({
   deletedAt: z.string().nullable().optional(),
   /** 'A IA não conseguiu responder …': the AI gave up on a burst; `retryable` while 'Tentar novamente' can re-queue it. */
   aiFailure: z.object({ reason: z.string(), retryable: z.boolean() }).nullable().optional(),
+  /** The voice note's transcript, the image's description or the document's text, when there is one. */
+  insight: messageInsightDtoSchema.nullable().optional(),
 });
 export type MessageDto = z.infer<typeof messageDtoSchema>;
 

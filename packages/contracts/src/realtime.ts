@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { conversationDtoSchema, messageDtoSchema, numberStatusDtoSchema } from './conversations.ts';
+import {
+  conversationDtoSchema,
+  messageDtoSchema,
+  messageInsightDtoSchema,
+  numberStatusDtoSchema,
+} from './conversations.ts';
 
 /**
  * Events pushed over the WebSocket at /api/realtime, named resource.action (chatwoot style).
@@ -11,6 +16,8 @@ export const realtimeEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('conversation.deleted'), data: z.object({ id: z.string() }) }),
   z.object({ event: z.literal('message.created'), data: messageDtoSchema }),
   z.object({ event: z.literal('message.updated'), data: messageDtoSchema }),
+  /** A voice note's transcript, an image's description or a document's text is ready (or gave up). */
+  z.object({ event: z.literal('message.insight'), data: messageInsightDtoSchema }),
   z.object({ event: z.literal('number.updated'), data: numberStatusDtoSchema }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;

@@ -81,6 +81,31 @@ const envSchema = z.object({
   /** Per-attempt timeout of an AI call, and retries (with backoff) on 429/5xx/timeouts. */
   AI_TIMEOUT_MS: z.preprocess(blank, z.coerce.number().int().positive().default(60_000)),
   AI_MAX_RETRIES: z.preprocess(blank, z.coerce.number().int().min(0).max(10).default(2)),
+  /**
+   * Media understanding (docs/decisions/016-media-understanding.md): voice notes transcribed through the
+   * OpenAI-compatible POST /audio/transcriptions, images described by a vision chat model. Endpoint and
+   * key default to AI_BASE_URL / AI_API_KEY; a model set to 'off' turns that part off. Demo AI: both off.
+   */
+  MEDIA_TRANSCRIPTION_BASE_URL: optionalUrl,
+  MEDIA_TRANSCRIPTION_API_KEY: optionalString,
+  MEDIA_TRANSCRIPTION_MODEL: z.preprocess(blank, z.string().default('whisper-1')),
+  MEDIA_VISION_BASE_URL: optionalUrl,
+  MEDIA_VISION_API_KEY: optionalString,
+  /** Vision-capable chat model for image descriptions; default AI_MODEL; 'off' when the model has no vision. */
+  MEDIA_VISION_MODEL: optionalString,
+  /** Voice notes longer than this are not transcribed (the AI gets the fallback description). */
+  MEDIA_AUDIO_MAX_SECONDS: z.preprocess(blank, z.coerce.number().int().min(1).max(3600).default(300)),
+  /** Media files larger than this are not sent to the provider (bytes; OpenAI's upload limit is 25 MB). */
+  MEDIA_MAX_BYTES: z.preprocess(
+    blank,
+    z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(10 * 1024 * 1024),
+  ),
+  /** Inbound media understood per reply (the newest first); the rest keep their plain description. */
+  MEDIA_MAX_PER_REPLY: z.preprocess(blank, z.coerce.number().int().min(0).max(20).default(4)),
   /** Media storage (realtime/storage, issue 5): an S3-compatible bucket when S3_BUCKET is set, else the folder DATA_DIR/media. */
   S3_BUCKET: optionalString,
   /** S3-compatible endpoint (MinIO, R2…); AWS when unset. */

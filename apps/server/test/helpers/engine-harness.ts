@@ -20,9 +20,20 @@ export interface LlmCall {
   body: Record<string, unknown>;
 }
 
+/** One POST /audio/transcriptions the fake received (multipart: the fields it cares about). */
+export interface TranscriptionCall {
+  at: number;
+  model: string | null;
+  filename: string | null;
+  bytes: number;
+}
+
 export interface FakeLlm {
   url: string;
   calls: LlmCall[];
+  transcriptions: TranscriptionCall[];
+  /** How transcriptions are answered; default: 'Transcrição <n>'. */
+  transcribe: (call: TranscriptionCall, n: number) => Promise<{ status?: number; text?: string }>;
   /** How the next calls are answered; default: 'Resposta da IA <n>' at once. */
   respond: (call: LlmCall, n: number) => Promise<{ status?: number; content?: string | null }>;
   close(): Promise<void>;
@@ -32,13 +43,37 @@ export async function startFakeLlm(): Promise<FakeLlm> {
   const fake: FakeLlm = {
     url: '',
     calls: [],
+    transcriptions: [],
+    transcribe: async (_c, n) => ({ text: `Transcrição ${n}` }),
     respond: async (_c, n) => ({ content: `Resposta da IA ${n}` }),
     close: async () => {},
   };
   const server = http.createServer((req, res) => {
     let body = '';
-    req.on('data', (c) => (body += c));
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => {
+      chunks.push(c);
+      body += c;
+    });
     req.on('end', () => {
+      if (req.method === 'POST' && req.url?.endsWith('/audio/transcriptions')) {
+        const raw = Buffer.concat(chunks).toString('latin1');
+        const call: TranscriptionCall = {
+          at: Date.now(),
+          model: /name="model"\r\n\r\n([^\r]*)/.exec(raw)?.[1] ?? null,
+          filename: /name="file"; filename="([^"]*)"/.exec(raw)?.[1] ?? null,
+          bytes: chunks.reduce((n, c) => n + c.length, 0),
+        };
+        fake.transcriptions.push(call);
+        fake
+          .transcribe(call, fake.transcriptions.length)
+          .then(({ status = 200, text = '' }) => {
+            res.writeHead(status, { 'content-type': 'application/json' });
+            res.end(JSON.stringify(status === 200 ? { text } : { error: { message: 'falhou' } }));
+          })
+          .catch(() => res.writeHead(500).end());
+        return;
+      }
       if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
         res.writeHead(404).end();
         return;

@@ -6,3 +6,4 @@ export * from './prompt-versions.ts';
 export * from './billing.ts';
 export * from './engine-stats.ts';
 export * from './handoff.ts';
+export * from './media-insights.ts';

@@ -10,6 +10,17 @@ export interface ContextMessage {
   mediaFilename: string | null;
   mediaDuration: number | null;
   status: string;
+  /** The stored message's id (the engine attaches media insights by it). */
+  id?: string;
+  /** A voice note's transcript, an image's description or a document's text (decision 016). */
+  insight?: MediaInsightForAi;
+}
+
+/** What the AI is told it understood of a media message (domain/media-insights). */
+export interface MediaInsightForAi {
+  kind: 'transcript' | 'description' | 'document';
+  state: 'done' | 'failed' | 'skipped';
+  text: string | null;
 }
 
 /**
@@ -17,6 +28,8 @@ export interface ContextMessage {
  * ('[o cliente enviou um áudio]'), so the AI knows something arrived and can ask about it.
  */
 export function describeForAi(m: ContextMessage): string | null {
+  const understood = m.insight ? describeInsight(m, m.insight) : null;
+  if (understood) return understood;
   const who = m.direction === 'in' ? 'o cliente enviou' : 'foi enviado';
   const caption = m.content?.trim() ? `: ${m.content.trim()}` : '';
   switch (m.messageType as MessageType) {
@@ -43,6 +56,26 @@ export function describeForAi(m: ContextMessage): string | null {
     default:
       return `[${who} uma mensagem que não pode ser exibida]`;
   }
+}
+
+/**
+ * A media message the AI understood (decision 016): the transcript is what the customer said; an
+ * image's description comes with the caption, which stays the customer's own words; a document's
+ * text is bounded. A voice note that could not be transcribed tells the AI so, to ask for text.
+ */
+function describeInsight(m: ContextMessage, insight: MediaInsightForAi): string | null {
+  if (m.direction !== 'in') return null;
+  const seconds = m.mediaDuration ? ` de ${m.mediaDuration} s` : '';
+  const caption = m.content?.trim() ? `\nLegenda do cliente: ${m.content.trim()}` : '';
+  if (insight.state === 'done' && insight.text) {
+    if (insight.kind === 'transcript') return `[o cliente enviou um áudio${seconds}; transcrição:]\n${insight.text}`;
+    if (insight.kind === 'description')
+      return `[o cliente enviou ${m.messageType === 'sticker' ? 'uma figurinha' : 'uma imagem'}; descrição da imagem: ${insight.text}]${caption}`;
+    return `[o cliente enviou um documento${m.mediaFilename ? ` (${m.mediaFilename})` : ''}; texto do documento:]\n${insight.text}${caption}`;
+  }
+  if (insight.kind === 'transcript')
+    return `[o cliente enviou um áudio${seconds}, mas não foi possível ouvi-lo; peça com gentileza que ele escreva a mensagem]`;
+  return null;
 }
 
 /** The conversation for the AI: oldest first, newest last; failed sends are not part of it. */

@@ -1,6 +1,7 @@
 import { and, count, eq, gte } from 'drizzle-orm';
 import { resultRows } from '../../db/rows.ts';
 import { countAiAnswersSql } from './ai-answers.ts';
+import { getMediaUsage } from './media-usage.ts';
 import { usagePeriod } from './usage-period.ts';
 import type { CurrentUsage } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
@@ -30,7 +31,7 @@ export async function getCurrentUsage(db: Db, userId: string, now = new Date()):
   const period = await usagePeriod(db, userId, planRow?.plan.id ?? null, now);
   const since = period.kind === 'billing' ? period.start : calendarMonth;
 
-  const [[trainings], [agents], [instances], [monthly]] = await Promise.all([
+  const [[trainings], [agents], [instances], [monthly], media] = await Promise.all([
     db
       .select({ n: count() })
       .from(usageTraining)
@@ -51,6 +52,7 @@ export async function getCurrentUsage(db: Db, userId: string, now = new Date()):
           .where(
             and(eq(usageMonthly.userId, userId), eq(usageMonthly.month, calendarMonth.toISOString().slice(0, 10))),
           ),
+    getMediaUsage(db, userId, calendarMonth.toISOString().slice(0, 10)),
   ]);
 
   return {
@@ -62,5 +64,6 @@ export async function getCurrentUsage(db: Db, userId: string, now = new Date()):
     max_instances: plan?.maxInstances ?? 0,
     ai_messages: monthly?.n ?? 0,
     max_ai_messages: plan?.maxAiMessages ?? 0,
+    media,
   };
 }

@@ -5,6 +5,7 @@ import { REPLY_CONTEXT_MESSAGES } from '../../domain/ai-reply/reply-request.ts';
 import type { PreparedTarget } from '../../db/prepared.ts';
 import type { Gateway } from '../../integrations/gateway/gateway.ts';
 import type { Llm } from '../../integrations/llm/llm.ts';
+import type { MediaAi } from '../../integrations/media-ai/media-ai.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
 import type { Jobs } from '../../jobs/job.ts';
 import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
@@ -33,6 +34,8 @@ export interface EngineConfig {
   maxRepliesInFlight: number;
   /** The app's address, for the conversation link in owner alerts (APP_URL). */
   appUrl: string;
+  /** Media understanding before a reply (MEDIA_AUDIO_MAX_SECONDS, MEDIA_MAX_BYTES, MEDIA_MAX_PER_REPLY). */
+  media: { audioMaxSeconds: number; maxBytes: number; maxPerReply: number };
 }
 
 export function engineConfigFromEnv(env: Env): EngineConfig {
@@ -48,6 +51,11 @@ export function engineConfigFromEnv(env: Env): EngineConfig {
     pollMs: env.JOBS_POLL_SECONDS * 1000,
     maxRepliesInFlight: env.ENGINE_MAX_REPLIES_IN_FLIGHT,
     appUrl: env.appUrl,
+    media: {
+      audioMaxSeconds: env.MEDIA_AUDIO_MAX_SECONDS,
+      maxBytes: env.MEDIA_MAX_BYTES,
+      maxPerReply: env.MEDIA_MAX_PER_REPLY,
+    },
   };
 }
 
@@ -63,6 +71,7 @@ export interface EngineDeps {
   database: PreparedTarget;
   gateway: Gateway;
   llm: Llm;
+  mediaAi: MediaAi;
   storage: Storage;
   realtime: RealtimeHub;
   jobs: Jobs;

@@ -119,6 +119,7 @@ export async function claimDueReplies(
       isFree: r.is_free === true,
       aiMessages: Number(r.ai_messages),
       recent: recent.map((m) => ({
+        id: m.id,
         direction: m.direction,
         messageType: m.message_type,
         content: m.content,

@@ -15,6 +15,7 @@ import { withRetry } from '../../lib/retry.ts';
 import { aiFailureReason, recordAiGaveUp } from './record-ai-gave-up.ts';
 import { type AiSlot, releaseAiSlot, reserveAiSlot } from './reserve-ai-slot.ts';
 import { SEND_UNCONFIRMED, sendReconciled } from './send-reconciled.ts';
+import { understandReplyMedia } from './understand-reply-media.ts';
 
 /** Shown in the inbox on an AI message the gateway finally refused. */
 export const AI_SEND_FAILED = 'Não foi possível enviar a resposta da IA pelo WhatsApp. Verifique a conexão do número.';
@@ -140,8 +141,11 @@ async function askAi(deps: EngineDeps, ctx: ReplyContext): Promise<StructuredRep
       .catch((err) => deps.log.debug({ err }, 'engine: presence failed'));
   }, TYPING_AFTER_MS);
 
+  // Voice notes, images and documents are understood first, so the burst is answered once, after
+  // the transcript exists (understand-reply-media.ts, decision 016).
+  const recent = await understandReplyMedia(deps, ctx);
   // The same request the playground makes (domain/ai-reply): prompt, history window, model settings.
-  const request = buildReplyRequest(ctx.agent!, ctx.recent);
+  const request = buildReplyRequest(ctx.agent!, recent);
   try {
     return await withRetry(
       async () => {

@@ -2,6 +2,7 @@ import { LIMITS, type MessagePage } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { toMessageDto } from '../../domain/conversations/conversation-dto.ts';
+import { findInsights, toInsightDto } from '../../domain/media-insights/insight-repository.ts';
 import { findConversationOfUser, selectMessagePage } from './conversations-repository.ts';
 import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
 
@@ -26,8 +27,18 @@ export async function listMessages({
   const rows = await selectMessagePage(db, userId, convId, before, size + 1);
   const page = rows.slice(0, size);
   const oldest = page.at(-1);
+  // Transcripts, image descriptions and document texts (decision 016), for the media on this page.
+  const insights = await findInsights(
+    db,
+    page.filter((m) => m.direction === 'in' && m.mediaUrl).map((m) => m.id),
+  );
   return {
-    items: page.map(toMessageDto).reverse(),
+    items: page
+      .map((m) => {
+        const insight = insights.get(m.id);
+        return insight ? { ...toMessageDto(m), insight: toInsightDto(insight) } : toMessageDto(m);
+      })
+      .reverse(),
     nextCursor: rows.length > size && oldest ? encodeCursor({ at: oldest.createdAtKey, id: oldest.id }) : null,
   };
 }

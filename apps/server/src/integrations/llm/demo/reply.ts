@@ -114,6 +114,22 @@ function refinementAbout(respostas: readonly AnswerItem[], words: readonly strin
 }
 
 /**
+ * Demo mode understands no media (decision 016): to a voice note it says it cannot listen and asks
+ * for text; to a photo it acknowledges it and asks what the customer wants to know (a caption is
+ * answered as the customer's words). Null when the last message is not media.
+ */
+export function demoMediaReply(lastCustomer: string): string | null {
+  if (/^\[o cliente enviou um áudio/.test(lastCustomer))
+    return 'Desculpe, por aqui eu ainda não consigo ouvir áudios. Pode me escrever sua mensagem? Assim eu te respondo rapidinho.';
+  const photo = /^\[o cliente enviou (uma imagem|uma figurinha)(?::\s*([\s\S]*))?\]$/.exec(lastCustomer);
+  if (!photo) return null;
+  if (photo[1] === 'uma figurinha') return 'Haha, adorei a figurinha! Como posso te ajudar?';
+  return photo[2]?.trim()
+    ? null
+    : 'Recebi sua foto, obrigado! Me conta por escrito o que você gostaria de saber sobre ela?';
+}
+
+/**
  * The demo provider's answer to a customer (offline, deterministic): built from the agent's own
  * training answers by what the last customer message asks (price, product, objection, buying...).
  * Short, one question at a time, as the system prompt's rules ask. The conversation engine calls
@@ -125,6 +141,8 @@ export function demoReply(
   history: readonly ChatMessage[],
 ): string {
   const lastCustomer = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
+  const media = demoMediaReply(lastCustomer);
+  if (media) return media;
   const intent = detectIntent(lastCustomer);
   const turn = history.filter((m) => m.role === 'assistant').length;
   const followUp = FOLLOW_UPS[intent][turn % FOLLOW_UPS[intent].length]!;

@@ -13,6 +13,7 @@ const usage = (ai: number, max = 300): CurrentUsage => ({
   max_instances: 1,
   ai_messages: ai,
   max_ai_messages: max,
+  media: { transcriptions: 0, transcribed_seconds: 0, descriptions: 0, documents: 0 },
 });
 
 const plan = (slug: string, priceCents: number) => ({
