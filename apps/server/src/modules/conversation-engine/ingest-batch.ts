@@ -55,6 +55,10 @@ export function simpleMessage(input: IngestInput): MappedMessage | null {
   // Reactions, deletions and edits change another message: the one-by-one path applies them.
   if (!msg || msg.change || msg.fromMe || msg.media || msg.chat.lid || /@(broadcast|newsletter)$/.test(msg.chat.jid))
     return null;
+  // An opt-out word ('PARE') is rare and changes the conversation for good: one by one, in arrival order,
+  // so a burst the same contact opened earlier in the batch is cancelled exactly as it is when the two
+  // messages arrive apart (ingest-parity.test.ts).
+  if (isOptOut(msg.content)) return null;
   return msg;
 }
 
