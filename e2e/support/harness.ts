@@ -15,6 +15,7 @@ import { buildApp } from '../../apps/server/src/app.ts';
 import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { readJson, seedInbox, type SeedInboxInput } from './inbox-seed.ts';
+import { seedResults } from './results-seed.ts';
 
 const APP_PORT = Number(process.env.E2E_PORT ?? 3210);
 const CONTROL_PORT = Number(process.env.E2E_CONTROL_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 1);
@@ -90,6 +91,15 @@ const control = http.createServer(async (req, res) => {
       sql`update verification set expires_at = now() - interval '1 minute' where identifier like 'reset-password:%'`,
     );
     res.end('{"ok":true}');
+    return;
+  }
+  if (req.method === 'POST' && url.pathname === '/seed-results') {
+    try {
+      res.end(JSON.stringify(await seedResults(app, await readJson<{ email: string }>(req))));
+    } catch (err) {
+      res.statusCode = 500;
+      res.end(JSON.stringify({ error: String(err) }));
+    }
     return;
   }
   if (req.method === 'POST' && url.pathname === '/seed-inbox') {

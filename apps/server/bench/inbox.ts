@@ -5,7 +5,9 @@
  *   - the first conversation page,
  *   - a deep page (the page after row 50,000, reached by its keyset cursor),
  *   - the latest 30 messages of a conversation with 100,000 messages, and an old page of it,
- *   - the exact conversation count (a separate call; see docs/performance.md).
+ *   - the exact conversation count (a separate call; see docs/performance.md),
+ *   - Resultados for the last 30 days, all numbers (GET /api/results: every figure, the previous
+ *     30 days, per day and the heat map), with "now" just after the newest seeded message.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:inbox
  *
@@ -25,6 +27,7 @@ import { conversationPageQuery, messagePageQuery } from '../src/modules/conversa
 import { countConversations } from '../src/modules/conversations/count-conversations.ts';
 import { listConversations } from '../src/modules/conversations/list-conversations.ts';
 import { listMessages } from '../src/modules/conversations/list-messages.ts';
+import { getResults } from '../src/modules/results/get-results.ts';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
@@ -32,6 +35,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 50);
 /** The newest conversation gets this share of the messages; the rest are spread evenly. */
 const HOT_MESSAGES = Math.min(100_000, Math.floor(MESSAGES / 10));
+/** Resultados' "now": the seeded messages end at 2025-06-01 12:00 UTC, so 30 days hold all of them. */
+const RESULTS_NOW = new Date('2025-06-01T15:00:00Z');
 
 async function main() {
   const serverUrl = process.env.DATABASE_URL;
@@ -97,7 +102,18 @@ async function main() {
       ],
       ['messages: an old page of that chat', () => listMessages({ db, userId, convId: hotId, cursor: oldMsgCursor })],
       [`conversations: exact count (${CONVERSATIONS.toLocaleString('en')})`, () => countConversations({ db, userId })],
+      [
+        'results: last 30 days, all numbers',
+        () => getResults({ db, userId, query: { period: '30d' }, now: RESULTS_NOW }),
+      ],
     ];
+    // Resultados' first call rolls the settled hours up (once per account); the cases measure the calls after it.
+    const rollStart = performance.now();
+    await getResults({ db, userId, query: { period: '30d' }, now: RESULTS_NOW });
+    console.log(`results: first call (rolls up what is not rolled up yet) ${secs(rollStart)} s`);
+    // As autovacuum would after the rollup's inserts: statistics and the visibility map (index-only scans).
+    await database.pool!.query('vacuum analyze results_hourly, results_responses_hourly, results_active_hourly');
+
     // Round-robin: every round runs each case once, so a busy moment on the machine hits all cases alike.
     console.log(
       `\n${RUNS} rounds after ${WARMUP} warm-up rounds, each round runs every case once; milliseconds, service function → PostgreSQL and back`,

@@ -1,6 +1,7 @@
 /** Resultados' pure rules: periods in the account's time zone and the default business hours. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUSINESS_HOURS, describeBusinessHours } from '../src/modules/results/business-hours.ts';
+import { histogramPercentile } from '../src/modules/results/histogram.ts';
 import { localDateOf, localMidnight, resolvePeriod } from '../src/modules/results/results-period.ts';
 
 describe('results periods', () => {
@@ -42,5 +43,32 @@ describe('default business hours', () => {
     expect(describeBusinessHours(DEFAULT_BUSINESS_HOURS)).toBe(
       'segunda a sexta 08:00–18:00; sábado 08:00–13:00; domingo fechado',
     );
+  });
+});
+
+describe('percentiles from a histogram', () => {
+  it('interpolate like percentile_cont', () => {
+    const values = [30, 40, 50, 60, 60].map((value) => ({ value, n: 1 }));
+    expect(histogramPercentile(values, 0.5)).toBe(50);
+    expect(histogramPercentile(values, 0.9)).toBe(60);
+    expect(
+      histogramPercentile(
+        [
+          { value: 30, n: 1 },
+          { value: 50, n: 1 },
+        ],
+        0.5,
+      ),
+    ).toBe(40);
+    expect(
+      histogramPercentile(
+        [
+          { value: 10, n: 9 },
+          { value: 600, n: 1 },
+        ],
+        0.9,
+      ),
+    ).toBeCloseTo(69, 5);
+    expect(histogramPercentile([], 0.5)).toBeNull();
   });
 });

@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Results } from '@vendai/contracts';
-import { conversations, messages, numbers } from '../src/db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import { conversations, messages, numbers, resultsHourly } from '../src/db/schema/index.ts';
 import { createTestApp, newPerson, type TestApp, type TestClient } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -264,6 +265,62 @@ describe('Resultados figures', () => {
     expect((await t.client().get('/api/results')).statusCode).toBe(401);
     expect((await fresh.client.get('/api/results?period=custom&from=2026-03-08&to=2026-03-02')).statusCode).toBe(400);
     expect((await fresh.client.get('/api/results?period=custom&from=2024-01-01&to=2026-03-02')).statusCode).toBe(400);
+  });
+});
+
+describe('Resultados rollup', () => {
+  it('reads rolled-up hours and the live hours after them with the same definitions', async () => {
+    const x = await register();
+    const numberId = await addNumber(x.userId, 'Agora');
+    const now = Date.now();
+    const [conv] = await t.database.db
+      .insert(conversations)
+      .values({
+        userId: x.userId,
+        numberId,
+        contactJid: `${randomUUID()}@s.whatsapp.net`,
+        createdAt: new Date(now - 3 * 3_600_000),
+      })
+      .returning();
+    const row = (ms: number, author: Author, content: string) => ({
+      userId: x.userId,
+      convId: conv!.id,
+      direction: author === 'contact' ? ('in' as const) : ('out' as const),
+      fromMe: author !== 'contact',
+      author,
+      content,
+      status: author === 'contact' ? ('received' as const) : ('sent' as const),
+      createdAt: new Date(ms),
+    });
+    // Three hours ago (rolled up): answered by the AI in 20 s. A minute and a half ago (live): the
+    // owner answers from the phone in 60 s — a handover whose AI message is in the rolled-up hours.
+    await t.database.db
+      .insert(messages)
+      .values([
+        row(now - 3 * 3_600_000, 'contact', 'Oi'),
+        row(now - 3 * 3_600_000 + 20_000, 'ai', 'Olá!'),
+        row(now - 90_000, 'contact', 'Ainda tem?'),
+        row(now - 30_000, 'owner_phone', 'Tem sim'),
+      ]);
+    const fmt = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(ms);
+    const query = `period=custom&from=${fmt(now - 3 * 3_600_000)}&to=${fmt(now)}`;
+    for (let round = 0; round < 2; round += 1) {
+      const r = await results(x.client, query);
+      expect(r.current).toMatchObject({
+        conversationsStarted: 1,
+        customers: 1,
+        messagesIn: 2,
+        messagesOut: 2,
+        aiAnswers: 1,
+        ownerMessages: 1,
+        firstResponse: { ai: { p50: 20, count: 1 }, owner: { p50: 60, count: 1 } },
+        answeredConversations: 1,
+        aiOnlyConversations: 0,
+        handovers: { total: 1, inbox: 0, phone: 1 },
+      });
+    }
+    const rolled = await t.database.db.select().from(resultsHourly).where(eq(resultsHourly.userId, x.userId));
+    expect(rolled.reduce((sum, h) => sum + h.messagesIn, 0)).toBe(1);
   });
 });
 

@@ -21,6 +21,14 @@ export const RESULTS_MAX_DAYS = 366;
 
 const localDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Data inválida (use AAAA-MM-DD).' });
 
+const RANGE_ORDER = 'Escolha a data inicial e a final (a inicial antes da final).';
+
+/** The page's 'Personalizado' form: two local dates, the first not after the second. */
+export const resultsCustomRangeSchema = z
+  .object({ from: localDate, to: localDate })
+  .refine((r) => r.from <= r.to, { error: RANGE_ORDER, path: ['to'] });
+export type ResultsCustomRange = z.infer<typeof resultsCustomRangeSchema>;
+
 /** GET /api/results and /api/results/export.csv. `numberId` absent: all the user's numbers. */
 export const resultsQuerySchema = z
   .object({
@@ -30,7 +38,7 @@ export const resultsQuerySchema = z
     numberId: z.string().optional(),
   })
   .refine((q) => q.period !== 'custom' || (q.from && q.to && q.from <= q.to), {
-    error: 'Escolha a data inicial e a final (a inicial antes da final).',
+    error: RANGE_ORDER,
     path: ['from'],
   });
 export type ResultsQuery = z.infer<typeof resultsQuerySchema>;
@@ -77,7 +85,7 @@ export const resultsDaySchema = z.object({
   ownerMessages: z.number().int(),
   outsideHoursAnswers: z.number().int(),
   failedSends: z.number().int(),
-  /** Median first-response time of the bursts that started that day (seconds), null when none. */
+  /** Median first-response time of the answers given that day (seconds), null when none. */
   firstResponseP50: z.number().nullable(),
 });
 export type ResultsDay = z.infer<typeof resultsDaySchema>;

@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.dashboard.path, lazy: () => import('./routes/app/dashboard') },
               { path: paths.feedback.path, lazy: () => import('./routes/app/feedback') },
+              { path: paths.results.path, lazy: () => import('./routes/app/results') },
               { path: `${paths.dashboard.path}/*`, lazy: () => import('./routes/app/dashboard') },
               { path: paths.instances.path, lazy: () => import('./routes/app/instances') },
               { path: paths.agents.path, lazy: () => import('./routes/app/agents') },

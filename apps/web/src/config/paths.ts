@@ -23,6 +23,8 @@ export const paths = {
     whatsapp: { path: '/onboarding/whatsapp', getHref: () => '/onboarding/whatsapp' },
   },
   dashboard: { path: '/dashboard', getHref: (search = '') => `/dashboard${search}` },
+  /** Resultados (issue 17): what the AI did for the business in a period. */
+  results: { path: '/resultados', getHref: (search = '') => `/resultados${search}` },
   feedback: {
     path: '/dashboard/feedback',
     getHref: (type?: string) => `/dashboard/feedback${type ? `?type=${type}` : ''}`,

@@ -157,6 +157,8 @@ export const conversations = pgTable(
     uniqueIndex('conversations_number_contact_unique').on(t.numberId, t.contactJid),
     // Keyset pagination: ORDER BY last_message DESC, id DESC for one user (part 2 §7).
     index('conversations_user_last_idx').on(t.userId, t.lastMessage.desc(), t.id.desc()),
+    // Conversations started in a period (modules/results).
+    index('conversations_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
 

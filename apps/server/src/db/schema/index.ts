@@ -7,3 +7,4 @@ export * from './billing.ts';
 export * from './engine-stats.ts';
 export * from './handoff.ts';
 export * from './media-insights.ts';
+export * from './results.ts';

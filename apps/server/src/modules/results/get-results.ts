@@ -8,7 +8,9 @@ import { getCurrentUsage } from '../../domain/usage/get-current-usage.ts';
 import { usagePeriod } from '../../domain/usage/usage-period.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { businessHoursFor, describeBusinessHours } from './business-hours.ts';
+import { histogramPercentile } from './histogram.ts';
 import { addDays, resolvePeriod } from './results-period.ts';
+import { rollUpResults, settledUntil } from './results-rollup.ts';
 import {
   hasAnyMessage,
   listUserNumbers,
@@ -32,9 +34,13 @@ export async function getResults(input: { db: Db; userId: string; query: Results
   const period = resolvePeriod(query, timeZone, now);
   const hours = businessHoursFor(userId);
   const scope: ResultsScope = { userId, numberId, from: period.from, to: period.to, timeZone, hours };
-  const current = await periodAggregates(db, scope, true);
-  const previous = await periodAggregates(db, { ...scope, from: period.previousFrom, to: period.from }, false);
-  const [hasData, usage] = await Promise.all([hasAnyMessage(db, userId), usageProjection(db, userId, now)]);
+  const rolledUntil = await rollUpResults(db, userId, settledUntil(now));
+  const [current, previous, hasData, usage] = await Promise.all([
+    periodAggregates(db, scope, rolledUntil, true),
+    periodAggregates(db, { ...scope, from: period.previousFrom, to: period.from }, rolledUntil, false),
+    hasAnyMessage(db, userId),
+    usageProjection(db, userId, now),
+  ]);
 
   const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
   for (const cell of current.heatmap ?? []) heatmap[cell.d - 1]![cell.h] = n(cell.n);
@@ -61,29 +67,33 @@ export async function getResults(input: { db: Db; userId: string; query: Results
 }
 
 function figures(a: PeriodAggregates): ResultsFigures {
-  const counts = a.counts.find((r) => r.day == null) ?? {};
-  const sequence = a.sequence.find((r) => r.day == null) ?? {};
+  const sum = (key: string) => a.days.reduce((total, d) => total + n(d[key]), 0);
   const side = (who: 'ai' | 'owner') => {
-    const row = a.responses.find((r) => r.day == null && r.who === who);
-    return { p50: rounded(row?.p50), p90: rounded(row?.p90), count: n(row?.n) };
+    const buckets = a.responses.filter((r) => r.who === who).map((r) => ({ value: r.bucket, n: n(r.n) }));
+    return {
+      p50: rounded(histogramPercentile(buckets, 0.5)),
+      p90: rounded(histogramPercentile(buckets, 0.9)),
+      count: buckets.reduce((total, b) => total + b.n, 0),
+    };
   };
-  const inbox = n(sequence.handovers_inbox);
-  const phone = n(sequence.handovers_phone);
+  const inbox = sum('handovers_inbox');
+  const phone = sum('handovers_phone');
   return {
-    conversationsStarted: n(a.started.find((r) => r.day == null)?.n),
-    customers: n(counts.customers),
-    messagesIn: n(counts.messages_in),
-    messagesOut: n(counts.messages_out),
-    aiMessages: n(counts.ai_messages),
-    ownerMessages: n(counts.owner_messages),
-    aiAnswers: n(sequence.ai_answers),
+    conversationsStarted: sum('conversations_started'),
+    customers: n(a.conversations?.customers),
+    messagesIn: sum('messages_in'),
+    messagesOut: sum('messages_out'),
+    aiMessages: sum('ai_messages'),
+    ownerMessages: sum('owner_messages'),
+    aiAnswers: sum('ai_answers'),
     firstResponse: { ai: side('ai'), owner: side('owner') },
     answeredConversations: n(a.conversations?.answered),
-    aiOnlyConversations: n(a.conversations?.ai_only),
+    // Answered with no owner message: every answer came from the AI.
+    aiOnlyConversations: n(a.conversations?.answered) - n(a.conversations?.with_owner),
     handovers: { total: inbox + phone, inbox, phone },
-    outsideHoursAnswers: n(sequence.outside_hours_answers),
-    optOuts: n(counts.opt_outs),
-    failedSends: n(counts.failed_sends),
+    outsideHoursAnswers: sum('outside_hours_answers'),
+    optOuts: sum('opt_outs'),
+    failedSends: sum('failed_sends'),
   };
 }
 
@@ -91,19 +101,18 @@ function figures(a: PeriodAggregates): ResultsFigures {
 function days(a: PeriodAggregates, fromDate: string, count: number): ResultsDay[] {
   return Array.from({ length: count }, (_, i) => {
     const date = addDays(fromDate, i);
-    const c = a.counts.find((r) => r.day === date) ?? {};
-    const s = a.sequence.find((r) => r.day === date) ?? {};
-    const median = a.responses.find((r) => r.day === date && r.who == null);
+    const d = a.days.find((r) => r.day === date) ?? {};
+    const buckets = a.responses.filter((r) => r.day === date).map((r) => ({ value: r.bucket, n: n(r.n) }));
     return {
       date,
-      conversationsStarted: n(a.started.find((r) => r.day === date)?.n),
-      messagesIn: n(c.messages_in),
-      messagesOut: n(c.messages_out),
-      aiAnswers: n(s.ai_answers),
-      ownerMessages: n(c.owner_messages),
-      outsideHoursAnswers: n(s.outside_hours_answers),
-      failedSends: n(c.failed_sends),
-      firstResponseP50: rounded(median?.p50),
+      conversationsStarted: n(d.conversations_started),
+      messagesIn: n(d.messages_in),
+      messagesOut: n(d.messages_out),
+      aiAnswers: n(d.ai_answers),
+      ownerMessages: n(d.owner_messages),
+      outsideHoursAnswers: n(d.outside_hours_answers),
+      failedSends: n(d.failed_sends),
+      firstResponseP50: rounded(histogramPercentile(buckets, 0.5)),
     };
   });
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { messages, numbers } from '../../db/schema/index.ts';
 import { outsideHoursSql, type WeeklyHours } from './business-hours.ts';
+import { hourlyCtes } from './hourly-sql.ts';
 
 /** Whose data and which window: one user, optionally one of their numbers, [from, to) in a time zone. */
 export interface ResultsScope {
@@ -14,115 +15,84 @@ export interface ResultsScope {
   hours: WeeklyHours;
 }
 
-/** Raw per-period aggregates as the database answers them (counts may come back as strings). */
+/** A period's figures per local day, as the database answers them (counts may come back as strings). */
 export interface PeriodAggregates {
-  /** One row per local day with messages, plus the total row (day null). */
-  counts: Record<string, number | string | null>[];
-  sequence: Record<string, number | string | null>[];
-  /** Daily medians (who null) and totals per responder (day null). */
-  responses: { day: string | null; who: 'ai' | 'owner' | null; p50: number; p90: number; n: number | string }[];
-  conversations: { answered: number | string; ai_only: number | string };
-  started: { day: string | null; n: number | string }[];
+  days: Record<string, number | string | null>[];
+  /** Response-time histogram per local day and responder. */
+  responses: { day: string; who: 'ai' | 'owner'; bucket: number; n: number | string }[];
+  /** Conversations with a customer message, with any answer, and with an owner message in the period. */
+  conversations: { customers: number | string; answered: number | string; with_owner: number | string } | null;
   heatmap: { d: number; h: number; n: number | string }[] | null;
 }
 
-/** A whole customer message 'sair', 'parar', 'pare' or 'stop' (the engine's opt-out words), any case or punctuation. */
-const OPT_OUT = sql`lower(regexp_replace(coalesce(m.content, ''), '[^[:alnum:]]', '', 'g')) in ('sair', 'parar', 'pare', 'stop')`;
+const HOURLY_COLUMNS = sql.raw(
+  'number_id, hour, conversations_started, messages_in, messages_out, ai_messages, owner_messages, ai_answers, handovers_inbox, handovers_phone, opt_outs, failed_sends',
+);
 
 /**
- * Every figure of one period in one statement (one round trip; the scoped messages are read once).
- * Groups are excluded; failed sends count apart and take no part in the reply sequence. Bursts,
- * answers and handovers are read from the order of the period's own messages
- * (docs/decisions/015-results-figures.md). Index: messages_user_created_idx.
+ * Every figure of one period in one statement: the rolled-up hours before `rolledUntil` from the
+ * rollup tables (primary keys lead with user_id, hour), the hours after it live from the messages
+ * with the same definitions (hourly-sql.ts). Days, hours of the week and 'fora do horário' are
+ * the account's local time of each hour.
  */
-export async function periodAggregates(db: Db, scope: ResultsScope, withHeatmap: boolean): Promise<PeriodAggregates> {
-  const tz = scope.timeZone;
+export async function periodAggregates(
+  db: Db,
+  scope: ResultsScope,
+  rolledUntil: Date,
+  withHeatmap: boolean,
+): Promise<PeriodAggregates> {
   const from = scope.from.toISOString();
-  const to = scope.to.toISOString();
-  const byNumber = scope.numberId ? sql`and c.number_id = ${scope.numberId}::uuid` : sql``;
-  const outside = outsideHoursSql(scope.hours, sql.raw('s.local_at'));
+  const storedTo = new Date(Math.min(scope.to.getTime(), rolledUntil.getTime())).toISOString();
+  const liveFrom = new Date(Math.max(scope.from.getTime(), rolledUntil.getTime()));
+  const live = liveFrom < scope.to;
+  const byNumber = scope.numberId ? sql`and number_id = ${scope.numberId}::uuid` : sql``;
+  const stored = sql`user_id = ${scope.userId} and hour >= ${from}::timestamptz and hour < ${storedTo}::timestamptz ${byNumber}`;
+  const local = sql`(hour at time zone ${scope.timeZone})`;
+  const outside = outsideHoursSql(scope.hours, local);
   const result = await db.execute(sql`
-    with m as materialized (
-      select m.id, m.conv_id, m.author, m.status, m.content, m.created_at,
-             (m.created_at at time zone ${tz}) as local_at,
-             to_char(m.created_at at time zone ${tz}, 'YYYY-MM-DD') as day,
-             ${OPT_OUT} as opt_out
-      from messages m join conversations c on c.id = m.conv_id
-      where m.user_id = ${scope.userId} and c.user_id = ${scope.userId} and c.type = 'chat' ${byNumber}
-        and m.created_at >= ${from}::timestamptz and m.created_at < ${to}::timestamptz
-    ),
-    s as materialized (
-      select m.*,
-             lag(author) over (partition by conv_id order by created_at, id) as prev_author,
-             lag(author) over (partition by conv_id, author = 'contact' order by created_at, id) as prev_side_author
-      from m where status <> 'failed'
-    ),
-    b as (
-      select s.*, sum(case when author = 'contact' and prev_author is distinct from 'contact' then 1 else 0 end)
-               over (partition by conv_id order by created_at, id) as burst_no
-      from s
-    ),
-    bursts as (
-      select min(created_at) filter (where author = 'contact') as started_at,
-             min(created_at) filter (where author <> 'contact') as answered_at,
-             (array_agg(author order by created_at, id) filter (where author <> 'contact'))[1] as answered_by
-      from b where burst_no > 0 group by conv_id, burst_no
+    with ${hourlyCtes(scope.userId, live ? liveFrom : scope.to, scope.to)},
+    h as (
+      select ${HOURLY_COLUMNS} from results_hourly where ${stored}
+      union all select ${HOURLY_COLUMNS} from hourly where true ${byNumber}
     ),
     r as (
-      select to_char(started_at at time zone ${tz}, 'YYYY-MM-DD') as day,
-             case when answered_by = 'ai' then 'ai' else 'owner' end as who,
-             extract(epoch from answered_at - started_at)::float8 as secs
-      from bursts where answered_at is not null
+      select hour, who, bucket, n from results_responses_hourly where ${stored}
+      union all select hour, who, bucket, n from responses where true ${byNumber}
+    ),
+    a as (
+      select has_in, has_out, has_owner, prev_in, prev_out, prev_owner from results_active_hourly where ${stored}
+      union all select has_in, has_out, has_owner, prev_in, prev_out, prev_owner from active where true ${byNumber}
     )
     select
       (select coalesce(json_agg(x), '[]') from (
-        select day,
-               count(*) filter (where author = 'contact') as messages_in,
-               count(*) filter (where author <> 'contact' and status <> 'failed') as messages_out,
-               count(*) filter (where author = 'ai' and status <> 'failed') as ai_messages,
-               count(*) filter (where author in ('owner_app', 'owner_phone') and status <> 'failed') as owner_messages,
-               count(*) filter (where author <> 'contact' and status = 'failed') as failed_sends,
-               count(*) filter (where author = 'contact' and opt_out) as opt_outs,
-               count(distinct conv_id) filter (where author = 'contact') as customers
-        from m group by grouping sets ((day), ())) x) as counts,
+        select to_char(${local}, 'YYYY-MM-DD') as day,
+               sum(conversations_started) as conversations_started, sum(messages_in) as messages_in,
+               sum(messages_out) as messages_out, sum(ai_messages) as ai_messages,
+               sum(owner_messages) as owner_messages, sum(ai_answers) as ai_answers,
+               coalesce(sum(ai_answers) filter (where ${outside}), 0) as outside_hours_answers,
+               sum(handovers_inbox) as handovers_inbox, sum(handovers_phone) as handovers_phone,
+               sum(opt_outs) as opt_outs, sum(failed_sends) as failed_sends
+        from h group by 1) x) as days,
       (select coalesce(json_agg(x), '[]') from (
-        select day,
-               count(*) filter (where author = 'ai' and prev_author is distinct from 'ai') as ai_answers,
-               count(*) filter (where author = 'ai' and prev_author is distinct from 'ai' and ${outside}) as outside_hours_answers,
-               count(*) filter (where author = 'owner_app' and prev_side_author = 'ai') as handovers_inbox,
-               count(*) filter (where author = 'owner_phone' and prev_side_author = 'ai') as handovers_phone
-        from s group by grouping sets ((day), ())) x) as sequence,
-      (select coalesce(json_agg(x), '[]') from (
-        select day, who, percentile_cont(0.5) within group (order by secs) as p50,
-               percentile_cont(0.9) within group (order by secs) as p90, count(*) as n
-        from r group by grouping sets ((day), (who))) x) as responses,
+        select to_char(${local}, 'YYYY-MM-DD') as day, who, bucket, sum(n) as n from r group by 1, 2, 3) x) as responses,
       (select row_to_json(x) from (
-        select count(*) filter (where has_out) as answered, count(*) filter (where has_ai and not has_owner) as ai_only
-        from (select bool_or(author <> 'contact') as has_out, bool_or(author = 'ai') as has_ai,
-                     bool_or(author in ('owner_app', 'owner_phone')) as has_owner
-              from s group by conv_id) c) x) as conversations,
-      (select coalesce(json_agg(x), '[]') from (
-        select day, count(*) as n from (
-          select to_char(c.created_at at time zone ${tz}, 'YYYY-MM-DD') as day
-          from conversations c
-          where c.user_id = ${scope.userId} and c.type = 'chat' ${byNumber}
-            and c.created_at >= ${from}::timestamptz and c.created_at < ${to}::timestamptz) c
-        group by grouping sets ((day), ())) x) as started,
+        select count(*) filter (where has_in and (prev_in is null or prev_in < ${from}::timestamptz)) as customers,
+               count(*) filter (where has_out and (prev_out is null or prev_out < ${from}::timestamptz)) as answered,
+               count(*) filter (where has_owner and (prev_owner is null or prev_owner < ${from}::timestamptz)) as with_owner
+        from a) x) as conversations,
       ${
         withHeatmap
           ? sql`(select coalesce(json_agg(x), '[]') from (
-              select extract(isodow from local_at)::int as d, extract(hour from local_at)::int as h, count(*) as n
-              from m where author = 'contact' group by 1, 2) x)`
+              select extract(isodow from ${local})::int as d, extract(hour from ${local})::int as h, sum(messages_in) as n
+              from h group by 1, 2 having sum(messages_in) > 0) x)`
           : sql`null`
       } as heatmap`);
   const [row] = resultRows<Record<string, unknown>>(result);
   const parse = <T>(v: unknown): T => (typeof v === 'string' ? (JSON.parse(v) as T) : (v as T));
   return {
-    counts: parse(row!.counts),
-    sequence: parse(row!.sequence),
+    days: parse(row!.days),
     responses: parse(row!.responses),
     conversations: parse(row!.conversations),
-    started: parse(row!.started),
     heatmap: parse(row!.heatmap),
   };
 }

@@ -1,0 +1,77 @@
+import { Download } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '@/components/layouts/page-header';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { resultsCsvHref, useResults } from '../api/get-results';
+import { filtersFromSearch, filtersToSearch, type ResultsFilters } from '../lib/filters';
+import { formatDay } from '../lib/format';
+import { MessagesChart, ResponseTimeChart } from './daily-charts';
+import { FiguresGrid, Highlights } from './figures-grid';
+import { HeatMap } from './heat-map';
+import { PeriodPicker } from './period-picker';
+import { ResultsEmpty } from './results-empty';
+import { UsageCard } from './usage-card';
+
+/**
+ * Resultados (/resultados, issue 17): what the AI did for the business in a period, each figure
+ * beside the previous period of the same length, per-day charts, the week × hour heat map and the
+ * CSV export. The filters live in the address.
+ */
+export function ResultsPage() {
+  const [search, setSearch] = useSearchParams();
+  const filters = filtersFromSearch(search);
+  const query = useResults(filters);
+  const results = query.data;
+  const change = (next: ResultsFilters) => setSearch(filtersToSearch(next), { replace: true });
+
+  return (
+    <div className="mx-auto w-full max-w-6xl space-y-5 px-4 py-6 sm:px-6 sm:py-8">
+      <PageHeader
+        title="Resultados"
+        description="O que a IA está fazendo pelo seu negócio: quantos clientes atendeu, em quanto tempo e quantas vezes respondeu com a loja fechada."
+        action={
+          results?.hasData ? (
+            <Button asChild variant="secondary">
+              <a href={resultsCsvHref(filters)} download>
+                <Download aria-hidden />
+                Exportar CSV
+              </a>
+            </Button>
+          ) : null
+        }
+      />
+      {query.isPending ? (
+        <Spinner label="Calculando seus resultados..." />
+      ) : query.isError ? (
+        <Alert tone="error">{query.error.message}</Alert>
+      ) : !results!.hasData ? (
+        <ResultsEmpty />
+      ) : (
+        <>
+          <PeriodPicker filters={filters} numbers={results!.numbers} onChange={change} />
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {formatDay(results!.period.fromDate, true)}
+            {results!.period.toDate !== results!.period.fromDate ? ` a ${formatDay(results!.period.toDate, true)}` : ''}
+            , comparado com {formatDay(results!.period.previousFromDate, true)}
+            {results!.period.previousToDate !== results!.period.previousFromDate
+              ? ` a ${formatDay(results!.period.previousToDate, true)}`
+              : ''}
+            .{query.isFetching ? ' Atualizando…' : ''}
+          </p>
+          <Highlights results={results!} />
+          <FiguresGrid results={results!} />
+          <div className="grid gap-3 lg:grid-cols-2">
+            <MessagesChart days={results!.days} />
+            <ResponseTimeChart days={results!.days} />
+          </div>
+          <div className="grid gap-3 lg:grid-cols-[2fr_1fr]">
+            <HeatMap cells={results!.heatmap} />
+            <UsageCard usage={results!.usage} />
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
