@@ -15,6 +15,23 @@ const PRERENDERED_PAGES: Record<string, string> = {
 };
 
 /**
+ * Security headers that only mean something on a document (a page): a script, style sheet or font does
+ * not frame, navigate or get a policy of its own. Dropped from the hashed assets, where they cost ~0.7 KB
+ * per file on HTTP/1.1 (a landing visit fetches ~20 of them); `nosniff` and the resource policy stay.
+ */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
+/**
  * Serves the built SPA: hashed assets with a long cache, and index.html for every other GET that
  * is not an API or webhook call (client-side routes). Missing build → API only.
  */
@@ -40,6 +57,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
         file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
       );
     },
+  });
+  app.addHook('onSend', async (req, reply) => {
+    if (!req.url.startsWith('/assets/')) return;
+    for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
   });
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/webhooks/') || req.url.startsWith('/simulator/');
