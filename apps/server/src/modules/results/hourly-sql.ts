@@ -125,3 +125,22 @@ function bucketSql(secs: SQL): SQL {
     when ${secs} < 86400 then floor(${secs} / 900) * 900
     else floor(${secs} / 3600) * 3600 end)::int`;
 }
+
+/** The same three CTEs with no rows: a period whose hours are all rolled up plans nothing live. */
+export function emptyHourlyCtes(): SQL {
+  return sql`
+    hourly as (
+      select null::uuid as number_id, null::timestamptz as hour, 0 as conversations_started, 0 as messages_in,
+             0 as messages_out, 0 as ai_messages, 0 as owner_messages, 0 as ai_answers, 0 as handovers_inbox,
+             0 as handovers_phone, 0 as opt_outs, 0 as failed_sends
+      where false
+    ),
+    responses as (
+      select null::uuid as number_id, null::timestamptz as hour, null::text as who, 0 as bucket, 0 as n where false
+    ),
+    active as (
+      select null::uuid as number_id, false as has_in, false as has_out, false as has_owner,
+             null::timestamptz as prev_in, null::timestamptz as prev_out, null::timestamptz as prev_owner
+      where false
+    )`;
+}

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { messages, numbers } from '../../db/schema/index.ts';
 import { outsideHoursSql, type WeeklyHours } from './business-hours.ts';
-import { hourlyCtes } from './hourly-sql.ts';
+import { emptyHourlyCtes, hourlyCtes } from './hourly-sql.ts';
 
 /** Whose data and which window: one user, optionally one of their numbers, [from, to) in a time zone. */
 export interface ResultsScope {
@@ -50,7 +50,7 @@ export async function periodAggregates(
   const local = sql`(hour at time zone ${scope.timeZone})`;
   const outside = outsideHoursSql(scope.hours, local);
   const result = await db.execute(sql`
-    with ${hourlyCtes(scope.userId, live ? liveFrom : scope.to, scope.to)},
+    with ${live ? hourlyCtes(scope.userId, liveFrom, scope.to) : emptyHourlyCtes()},
     h as (
       select ${HOURLY_COLUMNS} from results_hourly where ${stored}
       union all select ${HOURLY_COLUMNS} from hourly where true ${byNumber}

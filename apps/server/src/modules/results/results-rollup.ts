@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
+import { resultsRollupMarks } from '../../db/schema/index.ts';
 import { hourlyCtes } from './hourly-sql.ts';
 
 const HOUR_MS = 3_600_000;
@@ -19,6 +20,12 @@ export function settledUntil(now: Date): Date {
  * Messages stored later with an older date (history sync) are not added to hours already rolled.
  */
 export async function rollUpResults(db: Db, userId: string, until: Date): Promise<Date> {
+  // Most calls find the settled hours already rolled: one read, no transaction.
+  const [known] = await db
+    .select({ rolledUntil: resultsRollupMarks.rolledUntil })
+    .from(resultsRollupMarks)
+    .where(eq(resultsRollupMarks.userId, userId));
+  if (known && known.rolledUntil >= until) return known.rolledUntil;
   return db.transaction(async (tx) => {
     await tx.execute(sql`
       insert into results_rollup_marks (user_id, rolled_until)
