@@ -47,8 +47,20 @@ export function MessagesChart({ days }: { days: ResultsDay[] }) {
             cursor={{ fill: '#f1f5f9' }}
           />
           <Legend wrapperStyle={{ fontSize: 13 }} />
-          <Bar dataKey="messagesIn" name="Mensagens de clientes" fill={COLORS.in} radius={[3, 3, 0, 0]} />
-          <Bar dataKey="aiAnswers" name="Respostas da IA" fill={COLORS.ai} radius={[3, 3, 0, 0]} />
+          <Bar
+            isAnimationActive={false}
+            dataKey="messagesIn"
+            name="Mensagens de clientes"
+            fill={COLORS.in}
+            radius={[3, 3, 0, 0]}
+          />
+          <Bar
+            isAnimationActive={false}
+            dataKey="aiAnswers"
+            name="Respostas da IA"
+            fill={COLORS.ai}
+            radius={[3, 3, 0, 0]}
+          />
         </BarChart>
       </ResponsiveContainer>
     </ChartCard>
@@ -73,6 +85,7 @@ export function ResponseTimeChart({ days }: { days: ResultsDay[] }) {
             formatter={(v) => formatDuration(v == null ? null : Number(v))}
           />
           <Line
+            isAnimationActive={false}
             type="monotone"
             dataKey="firstResponseP50"
             name="Mediana"
