@@ -1,14 +1,7 @@
-import { KEY_QUESTIONS } from '@vendai/contracts';
 import type { Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  newPerson,
-  registerThroughUi,
-  shootBothWidths,
-  test,
-} from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, registerThroughUi, shootBothWidths, test } from './support/fixtures';
+import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
 
 /**
  * The inbox live, as a new user would use it (issue 6 with the engine of issue 5 and the simulator
@@ -95,38 +88,9 @@ test('ao vivo com o simulador: mensagem do cliente, resposta da IA, modo Manual,
   await registerThroughUi(page);
 
   // An agent, trained through the API the wizard uses (its own journey is tested elsewhere).
-  const respostas = KEY_QUESTIONS.map((q, i) => ({
-    tipo: 'chave',
-    key: q.key,
-    pergunta: q.pergunta,
-    resposta: ANSWERS[i],
-  }));
-  expect(
-    (await page.request.post('/api/training/finish', { data: { mode: 'create', apelido: 'Bia', respostas } })).status(),
-  ).toBe(201);
-
+  await trainAgentThroughApi(page, 'Bia', ANSWERS);
   // A number, connected as a person does: the phone dialog, the QR, the simulator's phone scanning it.
-  const digits = `55${newPerson().phoneDigits}`;
-  await page.goto('/instances-management');
-  await page.getByRole('button', { name: 'Novo WhatsApp' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Conectar novo WhatsApp' });
-  await dialog.getByLabel('Número do WhatsApp').fill(digits.slice(2));
-  await dialog.getByLabel('Apelido da instância').fill('Loja Centro');
-  await dialog.getByRole('button', { name: 'Conectar', exact: true }).click();
-  await expect(page.getByRole('img', { name: 'QR Code para conectar o WhatsApp' })).toBeVisible();
-  const [number] = (await (await page.request.get('/api/numbers')).json()) as { id: string; instance_name: string }[];
-  const instance = number!.instance_name;
-  const phone = await page.context().newPage();
-  await phone.goto('/simulador?aba=conexoes');
-  await phone
-    .getByRole('article', { name: `Conexão ${instance}` })
-    .getByRole('link', { name: 'Escanear com o celular' })
-    .click();
-  const field = phone.getByLabel('Número deste celular (DDI + DDD + número)');
-  if (!(await field.inputValue())) await field.fill(digits);
-  await phone.getByRole('button', { name: 'Aprovar conexão' }).click();
-  await expect(phone.getByText('Celular conectado!')).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Centro');
 
   // The dashboard: no conversation yet; the agent is linked to the number with the picker.
   await expect(page.getByText('Nenhuma conversa ainda')).toBeVisible();

@@ -11,6 +11,10 @@
  *   an answer after 3 s (longer than a test's AI_TIMEOUT_MS). In `json`/`prose`/`invalid` call C
  *   answers an update as JSON, inside prose, or plain text.
  *
+ * Media (decision 016): POST /v1/audio/transcriptions answers FAKE_TRANSCRIPT (call 'T'); a chat request whose
+ * last message has an image part answers FAKE_IMAGE_DESCRIPTION (call 'V'); a customer reply of an agent
+ * this server wrote (its system prompt has FAKE_MARKER) echoes the customer's last message (call 'R').
+ *
  * Control: POST /control/mode {mode}, GET /control/requests (bodies received), POST /control/reset.
  * Run alone: `node --import tsx e2e/support/fake-openai.ts` (FAKE_OPENAI_PORT, default 3290).
  */
@@ -23,16 +27,22 @@ export type FakeMode = (typeof FAKE_MODES)[number];
 /** Marker in every answer, so tests can tell the fake's text from the app's own template. */
 export const FAKE_MARKER = 'Roteiro escrito pelo servidor de teste';
 
+/** What the fake hears in every voice note, and sees in every image. */
+export const FAKE_TRANSCRIPT = 'Oi, queria saber o preço do bolo de chocolate de dois andares para sábado.';
+export const FAKE_IMAGE_DESCRIPTION = 'Foto de um bolo de dois andares com cobertura branca e flores.';
+
 export interface RecordedRequest {
   model: string;
-  messages: { role: string; content: string }[];
+  messages: { role: string; content: string | unknown[] }[];
   temperature?: number;
   max_tokens?: number;
   top_p?: number;
   stream?: boolean;
   authorization?: string;
-  call: 'A' | 'B' | 'C';
+  call: Call;
 }
+
+type Call = 'A' | 'B' | 'C' | 'R' | 'V' | 'T';
 
 export interface FakeOpenAi {
   /** Base URL ending in /v1, for AI_BASE_URL. */
@@ -72,9 +82,11 @@ export const FAKE_QUESTIONS = {
   contexto: 'Faltam detalhes sobre entrega e encomendas.',
 };
 
-function callOf(messages: { role: string; content: string }[]): 'A' | 'B' | 'C' {
-  const system = messages.find((m) => m.role === 'system')?.content ?? '';
+function callOf(messages: RecordedRequest['messages']): Call {
+  if (Array.isArray(messages.at(-1)?.content)) return 'V';
+  const system = String(messages.find((m) => m.role === 'system')?.content ?? '');
   if (system.includes('Treinadora de Prompt')) return 'C';
+  if (system.includes(FAKE_MARKER)) return 'R';
   return system.includes('"perguntas"') ? 'A' : 'B';
 }
 
@@ -116,7 +128,13 @@ function systemPromptFrom(messages: { role: string; content: string }[]): string
   ].join('\n\n');
 }
 
-function answerFor(mode: FakeMode, call: 'A' | 'B' | 'C', messages: { role: string; content: string }[]): string {
+function answerFor(mode: FakeMode, call: Call, raw: RecordedRequest['messages']): string {
+  if (call === 'V') return FAKE_IMAGE_DESCRIPTION;
+  const messages = raw.map((m) => ({ role: m.role, content: String(m.content) }));
+  if (call === 'R') {
+    const said = messages.findLast((m) => m.role === 'user')?.content ?? '';
+    return `Entendi! Você disse: ${said.split('\n').at(-1)!.slice(0, 120)}`;
+  }
   if (call === 'C') return coachAnswer(mode, messages);
   if (call === 'A') {
     if (mode === 'json') return JSON.stringify(FAKE_QUESTIONS);
@@ -172,6 +190,17 @@ export async function startFakeOpenAi({
         return send(200, { ok: true });
       }
       if (req.method === 'GET' && url.pathname === '/control/requests') return send(200, state.requests);
+      if (req.method === 'POST' && url.pathname === '/v1/audio/transcriptions') {
+        await readBody(req);
+        state.requests.push({
+          model: 'transcription',
+          messages: [],
+          call: 'T',
+          authorization: req.headers.authorization,
+        });
+        if (state.mode === 'error500') return send(500, { error: { message: 'fake provider failure' } });
+        return send(200, { text: FAKE_TRANSCRIPT });
+      }
       if (req.method === 'POST' && url.pathname === '/v1/chat/completions') {
         const body = JSON.parse(await readBody(req)) as Omit<RecordedRequest, 'call' | 'authorization'>;
         const call = callOf(body.messages ?? []);

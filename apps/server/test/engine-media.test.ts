@@ -148,6 +148,8 @@ describe('voice notes', () => {
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
 
     const [audio] = await inboundOf(conv.id, 'audio');
+    // Not in storage any more: the file comes from the gateway (getBase64FromMediaMessage) by its key.
+    await e.t.app.deps.storage.remove(audio!.mediaUrl!.replace('/api/media/', ''));
     const res = await shop.client.post(`/api/conversations/${conv.id}/messages/${audio!.id}/insight`, {});
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({

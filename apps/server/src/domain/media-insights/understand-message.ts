@@ -21,6 +21,8 @@ export interface UnderstandDeps {
   mediaAi: MediaAi;
   log: FastifyBaseLogger;
   limits: MediaLimits;
+  /** The file from the gateway (Evolution getBase64FromMediaMessage) when storage has none. */
+  fetchFromGateway?: (m: MediaMessage) => Promise<{ data: Buffer; mimetype: string | null } | null>;
 }
 
 /** An inbound media message as understanding needs it. */
@@ -36,6 +38,8 @@ export interface MediaMessage {
   mediaFilename: string | null;
   mediaSize: number | null;
   mediaDuration: number | null;
+  /** WhatsApp's message id (the gateway's key). */
+  externalId: string | null;
 }
 
 /** What a message type is understood as, or null when it is not (video, location…). */
@@ -71,10 +75,22 @@ export async function understandMessage(deps: UnderstandDeps, m: MediaMessage): 
     kind === 'document' ? Math.min(deps.limits.maxBytes, DOCUMENT_LIMITS.maxBytes) : deps.limits.maxBytes;
   if ((m.mediaSize ?? 0) > maxBytes) return skip('too-big');
   const key = m.mediaUrl ? KEY_OF_URL.exec(m.mediaUrl)?.[1] : undefined;
-  const file = key ? await deps.storage.read(key).catch(() => null) : null;
+  const stored = key ? await deps.storage.read(key).catch(() => null) : null;
+  // Not stored at ingestion (the gateway's media call failed then): ask the gateway once more.
+  const file =
+    stored ??
+    (await deps.fetchFromGateway?.(m).catch((err) => {
+      deps.log.warn({ err, messageId: m.id }, 'media: the gateway did not give the file');
+      return null;
+    })) ??
+    null;
   if (!file) return skip('no-media');
-  if (file.size > maxBytes) return skip('too-big');
-  const media = { data: file.data, mimetype: m.mediaMimetype ?? file.mimetype, filename: m.mediaFilename };
+  if (file.data.length > maxBytes) return skip('too-big');
+  const media = {
+    data: file.data,
+    mimetype: m.mediaMimetype ?? file.mimetype ?? 'application/octet-stream',
+    filename: m.mediaFilename,
+  };
 
   let attempts = 0;
   try {

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { messages } from '../../db/schema/index.ts';
+import { conversations, messages, numbers } from '../../db/schema/index.ts';
 import type { ContextMessage } from '../../domain/ai-reply/history.ts';
 import { findInsights, toInsightDto, type InsightRow } from '../../domain/media-insights/insight-repository.ts';
 import {
@@ -25,7 +25,23 @@ export function understandDeps(deps: EngineDeps): UnderstandDeps {
       attempts: deps.config.llmAttempts,
       retryBaseMs: deps.config.retryBaseMs,
     },
+    fetchFromGateway: (m) => mediaFromGateway(deps, m),
   };
+}
+
+/** A received message's media through the gateway (getBase64FromMediaMessage), by its WhatsApp key. */
+async function mediaFromGateway(deps: EngineDeps, m: MediaMessage) {
+  if (!m.externalId) return null;
+  const [chat] = await deps.db
+    .select({ instanceName: numbers.instanceName, contactJid: conversations.contactJid })
+    .from(conversations)
+    .innerJoin(numbers, eq(numbers.id, conversations.numberId))
+    .where(eq(conversations.id, m.convId));
+  if (!chat) return null;
+  const got = await deps.gateway.mediaBase64(chat.instanceName, {
+    key: { id: m.externalId, remoteJid: chat.contactJid, fromMe: false },
+  });
+  return got ? { data: Buffer.from(got.base64, 'base64'), mimetype: got.mimetype } : null;
 }
 
 /** Publishes a new insight to the owner's inbox (message.insight). Best-effort. */

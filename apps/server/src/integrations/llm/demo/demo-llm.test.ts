@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { KEY_QUESTIONS, type AnswerItem, type KeyQuestionKey } from '@vendai/contracts';
 import { createDemoLlm } from './demo-llm.ts';
 import { pickRefinementQuestions } from './refinement-bank.ts';
-import { demoReply } from './reply.ts';
+import { demoMediaReply, demoReply } from './reply.ts';
 import { assembleSystemPrompt, PROMPT_SECTIONS } from '../../../domain/prompts/system-prompt.ts';
 
 function answers(
@@ -154,5 +154,23 @@ describe('createDemoLlm', () => {
     });
     expect(reply).toContain('Luna');
     expect(await llm.complete({ messages: [{ role: 'user', content: 'Olá' }] })).toMatch(/^Olá!/);
+  });
+});
+
+describe('demo replies to media (decision 016)', () => {
+  it('says it cannot listen to a voice note and asks for text', () => {
+    const reply = demoReply('Você é Luna, assistente.', answers({}), [
+      { role: 'user', content: '[o cliente enviou um áudio de 40 s]' },
+    ]);
+    expect(reply).toMatch(/não consigo ouvir áudios/);
+    expect(reply).toMatch(/escrever/);
+  });
+
+  it('acknowledges a photo; a caption is answered as the customer’s words', () => {
+    expect(
+      demoReply('Você é Luna.', answers({}), [{ role: 'user', content: '[o cliente enviou uma imagem]' }]),
+    ).toMatch(/^Recebi sua foto/);
+    expect(demoMediaReply('[o cliente enviou uma imagem: Quanto custa?]')).toBeNull();
+    expect(demoMediaReply('Oi')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { AlertCircle, Ban, Bot, Check, CheckCheck, Clock, Smartphone, UserRound 
 import { cn } from '@/lib/cn';
 import { fullDateTime, timeOfDay } from '../lib/date-label';
 import { AiFailureNotice } from './ai-failure-notice';
+import { MediaInsight } from './media-insight';
 import { MessageBody } from './message-body';
 
 const AUTHOR = {
@@ -64,7 +65,10 @@ export function MessageBubble({ message }: { message: MessageDto }) {
             {DELETED_LABEL}
           </p>
         ) : (
-          <MessageBody message={message} />
+          <>
+            <MessageBody message={message} />
+            <MediaInsight message={message} />
+          </>
         )}
         <p className="mt-1 flex items-center justify-end gap-1 text-[11px] text-slate-600">
           {message.editedAt && !deleted ? (

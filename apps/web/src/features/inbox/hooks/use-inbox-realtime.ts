@@ -10,6 +10,7 @@ import {
   findConversation,
   removeConversation,
   replaceMessage,
+  setInsight,
   type ConversationPages,
   type MessagePages,
 } from '../lib/cache-updates';
@@ -63,6 +64,11 @@ export function useInboxRealtime() {
         queryClient.setQueryData<MessagePages>(inboxKeys.messages(message.convId), (data) =>
           replaceMessage(data, message),
         );
+        break;
+      }
+      case 'message.insight': {
+        const insight = event.data;
+        queryClient.setQueryData<MessagePages>(inboxKeys.messages(insight.convId), (data) => setInsight(data, insight));
         break;
       }
       case 'number.updated': {

@@ -4,6 +4,8 @@ import {
   appendMessage,
   flattenConversations,
   flattenMessages,
+  replaceMessage,
+  setInsight,
   settleOptimistic,
   upsertConversation,
   type ConversationPages,
@@ -138,5 +140,31 @@ describe('mensagens no cache', () => {
       'm3',
       'm4',
     ]);
+  });
+});
+
+describe('media insights (decision 016)', () => {
+  const insight = {
+    messageId: 'a1',
+    convId: 'c1',
+    kind: 'transcript' as const,
+    state: 'done' as const,
+    text: 'Quanto custa o bolo?',
+    reason: null,
+  };
+  const pages = (items: MessageDto[]): MessagePages => ({
+    pages: [{ items, nextCursor: null }],
+    pageParams: [undefined],
+  });
+
+  it('puts a transcript on its voice note, and a later status update keeps it', () => {
+    const data = pages([
+      msg('a1', '2026-01-01T10:00:00Z', { messageType: 'audio' }),
+      msg('t1', '2026-01-01T10:00:01Z'),
+    ]);
+    const withInsight = setInsight(data, insight);
+    expect(flattenMessages(withInsight).map((m) => m.insight ?? null)).toEqual([insight, null]);
+    const updated = replaceMessage(withInsight, msg('a1', '2026-01-01T10:00:00Z', { messageType: 'audio' }));
+    expect(flattenMessages(updated)[0]!.insight).toEqual(insight);
   });
 });

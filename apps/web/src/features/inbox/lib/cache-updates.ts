@@ -1,5 +1,5 @@
 import type { InfiniteData } from '@tanstack/react-query';
-import type { ConversationDto, ConversationPage, MessageDto, MessagePage } from '@vendai/contracts';
+import type { ConversationDto, ConversationPage, MessageDto, MessageInsightDto, MessagePage } from '@vendai/contracts';
 
 /**
  * Pure updates of the inbox's cached pages, one per realtime event (chatwoot style: each event maps
@@ -102,7 +102,23 @@ export function replaceMessage(data: MessagePages | undefined, message: MessageD
   if (!data) return data;
   return {
     ...data,
-    pages: data.pages.map((p) => ({ ...p, items: p.items.map((m) => (m.id === message.id ? message : m)) })),
+    pages: data.pages.map((p) => ({
+      ...p,
+      // A status or reaction update carries no insight: the transcript already shown stays.
+      items: p.items.map((m) => (m.id === message.id ? { ...message, insight: message.insight ?? m.insight } : m)),
+    })),
+  };
+}
+
+/** A voice note's transcript or an image's description arrived (message.insight). */
+export function setInsight(data: MessagePages | undefined, insight: MessageInsightDto): MessagePages | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({
+      ...p,
+      items: p.items.map((m) => (m.id === insight.messageId ? { ...m, insight } : m)),
+    })),
   };
 }
 

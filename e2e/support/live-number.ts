@@ -1,0 +1,45 @@
+import { KEY_QUESTIONS } from '@vendai/contracts';
+import type { Page } from '@playwright/test';
+import { expect, newPerson } from './fixtures';
+
+/** An agent trained through the API the wizard uses (the wizard's own journey is tested elsewhere). */
+export async function trainAgentThroughApi(page: Page, apelido: string, answers: readonly string[]) {
+  const respostas = KEY_QUESTIONS.map((q, i) => ({
+    tipo: 'chave',
+    key: q.key,
+    pergunta: q.pergunta,
+    resposta: answers[i] ?? answers[0],
+  }));
+  expect(
+    (await page.request.post('/api/training/finish', { data: { mode: 'create', apelido, respostas } })).status(),
+  ).toBe(201);
+}
+
+/**
+ * A number, connected as a person does: the phone dialog, the QR, the simulator's phone (a second
+ * tab) scanning it; ends on the dashboard. Returns the instance name and the phone's tab.
+ */
+export async function connectNumberThroughSimulator(page: Page, apelido: string) {
+  const digits = `55${newPerson().phoneDigits}`;
+  await page.goto('/instances-management');
+  await page.getByRole('button', { name: 'Novo WhatsApp' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Conectar novo WhatsApp' });
+  await dialog.getByLabel('Número do WhatsApp').fill(digits.slice(2));
+  await dialog.getByLabel('Apelido da instância').fill(apelido);
+  await dialog.getByRole('button', { name: 'Conectar', exact: true }).click();
+  await expect(page.getByRole('img', { name: 'QR Code para conectar o WhatsApp' })).toBeVisible();
+  const [number] = (await (await page.request.get('/api/numbers')).json()) as { id: string; instance_name: string }[];
+  const instance = number!.instance_name;
+  const phone = await page.context().newPage();
+  await phone.goto('/simulador?aba=conexoes');
+  await phone
+    .getByRole('article', { name: `Conexão ${instance}` })
+    .getByRole('link', { name: 'Escanear com o celular' })
+    .click();
+  const field = phone.getByLabel('Número deste celular (DDI + DDD + número)');
+  if (!(await field.inputValue())) await field.fill(digits);
+  await phone.getByRole('button', { name: 'Aprovar conexão' }).click();
+  await expect(phone.getByText('Celular conectado!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  return { instance, phone };
+}
