@@ -170,6 +170,15 @@ describe('voice notes', () => {
     ).toBe(404);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
   });
+
+  it('never transcribes for a contact who opted out', async () => {
+    const shop = await openShop(e);
+    await customerSays(e, shop, 'Parar');
+    await customerSends(shop, voiceNote(7));
+    await sleep(1500);
+    expect(e.llm.transcriptions).toHaveLength(0);
+    expect(await sentToCustomers(e, shop)).toHaveLength(0);
+  });
 });
 
 describe('images', () => {

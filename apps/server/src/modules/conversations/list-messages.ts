@@ -6,6 +6,8 @@ import { findInsights, toInsightDto } from '../../domain/media-insights/insight-
 import { findConversationOfUser, selectMessagePage } from './conversations-repository.ts';
 import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
 
+const MEDIA_TYPES = new Set(['audio', 'image', 'sticker', 'document']);
+
 /**
  * A chat page (part 2 §4, §9): the latest 30 messages, then older pages with
  * (created_at, id) before the oldest one loaded. Items come oldest first, ready to render.
@@ -30,7 +32,7 @@ export async function listMessages({
   // Transcripts, image descriptions and document texts (decision 016), for the media on this page.
   const insights = await findInsights(
     db,
-    page.filter((m) => m.direction === 'in' && m.mediaUrl).map((m) => m.id),
+    page.filter((m) => m.direction === 'in' && MEDIA_TYPES.has(m.messageType)).map((m) => m.id),
   );
   return {
     items: page
