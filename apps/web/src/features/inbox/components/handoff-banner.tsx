@@ -36,23 +36,25 @@ export function HandoffBanner({ conversation }: { conversation: ConversationDto 
     );
   return (
     <div
-      className="flex shrink-0 flex-wrap items-center gap-x-3 gap-y-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950"
+      className="flex shrink-0 flex-col gap-2 border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-950 sm:flex-row sm:items-center sm:gap-3"
       data-testid="handoff-banner"
     >
-      <UserRound className="size-4 shrink-0 text-amber-700" aria-hidden />
-      <p className="min-w-0 flex-1">
-        {conversation.handoffReason ? (
-          <>
-            <span className="font-semibold">A IA passou a conversa para você:</span> {conversation.handoffReason}{' '}
-          </>
-        ) : (
-          <span className="font-semibold">Você assumiu esta conversa. </span>
-        )}
-        <span className="whitespace-nowrap" data-testid="ai-resumes-label">
-          {label}.
+      <p className="flex min-w-0 flex-1 items-start gap-2">
+        <UserRound className="mt-0.5 size-4 shrink-0 text-amber-700" aria-hidden />
+        <span className="min-w-0">
+          {conversation.handoffReason ? (
+            <>
+              <span className="font-semibold">A IA passou a conversa para você:</span> {conversation.handoffReason}{' '}
+            </>
+          ) : (
+            <span className="font-semibold">Você assumiu esta conversa. </span>
+          )}
+          <span className="whitespace-nowrap" data-testid="ai-resumes-label">
+            {label}.
+          </span>
         </span>
       </p>
-      <span className="flex items-center gap-2">
+      <span className="flex shrink-0 items-center gap-2">
         <select
           aria-label="Quando a IA volta"
           value=""

@@ -1,0 +1,142 @@
+import { KEY_QUESTIONS } from '@vendai/contracts';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  newPerson,
+  registerThroughUi,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
+
+/**
+ * Handoff done right (issue 18, decision 015), as a new owner lives it with the simulator: a customer
+ * asks for a person → one handoff answer, the conversation in Manual with the reason and 'IA volta em
+ * 12 h', the alert arriving at the owner's own WhatsApp (the number given at sign-up) from the business
+ * number; the owner resumes the AI at once and the next customer message is answered; the alert is
+ * listed in 'Configurações'.
+ */
+
+const ANSWERS = [
+  'Loja Sol, moda praia em Santos.',
+  'Mulheres de 20 a 40 anos.',
+  'Biquínis a partir de R$ 120.',
+  'A cliente chama no WhatsApp, escolhe o modelo e paga no Pix.',
+  'Está caro: parcelamos em 3x.',
+  'Alegre e próxima.',
+  'Enviar o catálogo https://loja.exemplo.com.br',
+];
+const CUSTOMER = { name: 'Carla Dias', phone: '5511977770000' };
+
+test('a customer asks for a person: handoff, alert on the owner’s phone, AI back at once', async ({ page }) => {
+  test.setTimeout(180_000);
+  const owner = await registerThroughUi(page, newPerson());
+  const respostas = KEY_QUESTIONS.map((q, i) => ({
+    tipo: 'chave',
+    key: q.key,
+    pergunta: q.pergunta,
+    resposta: ANSWERS[i],
+  }));
+  expect(
+    (await page.request.post('/api/training/finish', { data: { mode: 'create', apelido: 'Sol', respostas } })).status(),
+  ).toBe(201);
+
+  // The business number, connected with the simulator's QR.
+  const digits = `55${newPerson().phoneDigits}`;
+  await page.goto('/instances-management');
+  await page.getByRole('button', { name: 'Novo WhatsApp' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Conectar novo WhatsApp' });
+  await dialog.getByLabel('Número do WhatsApp').fill(digits.slice(2));
+  await dialog.getByLabel('Apelido da instância').fill('Loja Sol');
+  await dialog.getByRole('button', { name: 'Conectar', exact: true }).click();
+  await expect(page.getByRole('img', { name: 'QR Code para conectar o WhatsApp' })).toBeVisible();
+  const [number] = (await (await page.request.get('/api/numbers')).json()) as { instance_name: string }[];
+  const instance = number!.instance_name;
+  const phone = await page.context().newPage();
+  await phone.goto('/simulador?aba=conexoes');
+  await phone
+    .getByRole('article', { name: `Conexão ${instance}` })
+    .getByRole('link', { name: 'Escanear com o celular' })
+    .click();
+  const field = phone.getByLabel('Número deste celular (DDI + DDD + número)');
+  if (!(await field.inputValue())) await field.fill(digits);
+  await phone.getByRole('button', { name: 'Aprovar conexão' }).click();
+  await expect(phone.getByText('Celular conectado!')).toBeVisible();
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+
+  // 'Configurações': the personal WhatsApp from sign-up is there; the alerts are on.
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Configurações' })).toBeVisible();
+  await expect(page.getByLabel('Cliente pediu para falar com uma pessoa')).toBeChecked();
+  await expect(page.getByText('Nenhum aviso ainda.')).toBeVisible();
+  await page.goto('/dashboard');
+
+  // The customer asks for a person in the simulator.
+  await phone.goto(`/simulador?aba=conversas&numero=${instance}`);
+  await phone.getByRole('button', { name: 'Nova conversa' }).first().click();
+  const newChat = phone.getByRole('dialog', { name: 'Nova conversa' });
+  await newChat.getByLabel('Nome do cliente').fill(CUSTOMER.name);
+  await newChat.getByLabel('Número do cliente (DDI + DDD + número)').fill(CUSTOMER.phone);
+  await newChat.getByRole('button', { name: 'Começar conversa' }).click();
+  await phone.getByLabel('Mensagem do cliente').fill('Oi, quero falar com um atendente, por favor');
+  await phone.getByLabel('Mensagem do cliente').press('Enter');
+  const thread = phone.getByRole('region', { name: 'Conversa' });
+  await expect(thread.locator('[data-from="business"]').getByText(/Vou chamar uma pessoa da nossa equipe/)).toBeVisible(
+    {
+      timeout: 30_000,
+    },
+  );
+
+  // The inbox: Manual with the reason and when the AI comes back.
+  // (The alert sent to the owner's number is a chat of the business number too: it mentions the customer.)
+  const row = page.getByTestId('conversation-row').filter({ hasText: CUSTOMER.name }).filter({ hasNotText: '🔔' });
+  await expect(row).toContainText('IA volta em 12 h', { timeout: 20_000 });
+  await row.click();
+  const chat = page.getByRole('region', { name: 'Conversa' });
+  const banner = chat.getByTestId('handoff-banner');
+  await expect(banner).toContainText('A IA passou a conversa para você: O cliente pediu para falar com uma pessoa.');
+  await expect(banner.getByTestId('ai-resumes-label')).toHaveText('IA volta em 12 h.');
+  await expect(chat.getByRole('switch', { name: 'Manual' })).not.toBeChecked();
+  await shootBothWidths(page, 'handoff-inbox');
+  await expectNoSeriousA11yViolations(page);
+
+  // The alert reached the owner's own WhatsApp, from the business number (the simulator shows it).
+  const alertChat = phone.getByRole('button').filter({ hasText: `${CUSTOMER.name} · ` });
+  await expect(alertChat).toBeVisible({ timeout: 20_000 });
+  await alertChat.click();
+  const alert = thread.locator('[data-from="business"]').filter({ hasText: 'quer falar com uma pessoa' });
+  await expect(alert).toContainText(`${CUSTOMER.name}`);
+  await expect(alert).toContainText('Por quê: O cliente pediu para falar com uma pessoa.');
+  await expect(alert).toContainText('/dashboard?conversa=');
+  const ownerDigits = `55${owner.phoneDigits}`;
+  const chats = (await (await page.request.get(`/simulator/ui-api/instances/${instance}/chats`)).json()) as {
+    remoteJid: string;
+  }[];
+  expect(chats.some((c) => c.remoteJid.startsWith(ownerDigits))).toBe(true);
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.screenshot({ path: 'test-results/screens/handoff-owner-phone-alert-phone.png', fullPage: true });
+  await phone.setViewportSize({ width: 1280, height: 800 });
+  await phone.screenshot({ path: 'test-results/screens/handoff-owner-phone-alert-desktop.png', fullPage: true });
+
+  // The owner resumes the AI at once: the next customer message is answered.
+  await banner.getByRole('button', { name: 'Retomar IA agora' }).click();
+  await expect(chat.getByRole('switch', { name: 'IA' })).toBeChecked();
+  await expect(chat.getByTestId('handoff-banner')).toHaveCount(0);
+  const aiReplies = chat.locator('[data-testid="message"][data-author="ai"]');
+  const before = await aiReplies.count();
+  await phone
+    .getByRole('button', { name: /Carla Dias/ })
+    .filter({ hasNotText: `${CUSTOMER.name} · ` })
+    .click();
+  await phone.getByLabel('Mensagem do cliente').fill('Oi! Quanto custa o biquíni?');
+  await phone.getByLabel('Mensagem do cliente').press('Enter');
+  await expect(aiReplies).toHaveCount(before + 1, { timeout: 30_000 });
+
+  // Every alert is listed in 'Configurações'.
+  await page.goto('/settings');
+  const listed = page.getByTestId('alert-list').getByRole('listitem');
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText('Carla Dias · Pediu uma pessoa');
+  await expect(listed).toContainText('Enviado');
+  await shootBothWidths(page, 'handoff-settings');
+  await expectNoSeriousA11yViolations(page);
+});
