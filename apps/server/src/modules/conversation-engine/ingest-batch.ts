@@ -189,7 +189,7 @@ async function applySimpleRun(deps: EngineDeps, items: FastItem[]): Promise<Inge
           unread_count = cv.unread_count + excluded.unread_count,
           contact_name = coalesce(cv.contact_name, excluded.contact_name),
           -- The AI's quiet time after a takeover or handoff is over: back on (hand-over.ts resumeIfDue).
-          agente_ativo = (cv.agente_ativo or (not cv.opted_out and cv.ai_resumes_at <= now())) and not excluded.opted_out,
+          agente_ativo = (cv.agente_ativo or (not cv.opted_out and coalesce(cv.ai_resumes_at <= now(), false))) and not excluded.opted_out,
           handoff_reason = case when not cv.agente_ativo and not cv.opted_out and cv.ai_resumes_at <= now() then null
                                 else cv.handoff_reason end,
           ai_resumes_at = case when excluded.opted_out or (not cv.agente_ativo and not cv.opted_out and cv.ai_resumes_at <= now())
