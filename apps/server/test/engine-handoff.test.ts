@@ -239,3 +239,33 @@ describe('the AI comes back by itself', () => {
     await waitFor(async () => (await toCustomer(shop, '5511977779999')).length === 3, 'answer after resume');
   });
 });
+
+describe('whom the AI answers', () => {
+  it('a chat the owner started from the phone is not answered until the owner switches the AI on', async () => {
+    const shop = await openShop(e);
+    await postWebhook(e, shop, 'messages.upsert', {
+      key: { remoteJid: '5511966665555@s.whatsapp.net', fromMe: true, id: `START${Date.now()}` },
+      message: { conversation: 'Oi Gil, aqui é da Loja Sol, seu pedido chegou!' },
+      messageType: 'conversation',
+      messageTimestamp: Math.floor(Date.now() / 1000),
+    });
+    await waitFor(async () => Boolean(await convOf(shop, '5511966665555')), 'conversation created');
+    const conv = await convOf(shop, '5511966665555');
+    expect(conv.agenteAtivo).toBe(false);
+    expect(conv.aiResumesAt).toBeNull(); // it never comes back by itself
+    await customerSays(e, shop, 'Oba! Posso buscar hoje?', { phone: '5511966665555', name: 'Gil' });
+    await sleep(1500);
+    expect(await toCustomer(shop, '5511966665555')).toHaveLength(0);
+
+    const on = await shop.client.request({
+      method: 'PATCH',
+      url: `/api/conversations/${conv.id}`,
+      payload: { agente_ativo: true },
+    });
+    expect(on.statusCode).toBe(200);
+    await sleep(800);
+    expect(await toCustomer(shop, '5511966665555')).toHaveLength(0); // the backlog is not answered
+    await customerSays(e, shop, 'Que horas vocês fecham?', { phone: '5511966665555', name: 'Gil' });
+    await waitFor(async () => (await toCustomer(shop, '5511966665555')).length === 1, 'answer once switched on');
+  });
+});

@@ -173,6 +173,16 @@ async function ingestMessage(
       contactName: inbound && !msg.chat.isGroup ? msg.pushName : null,
     });
 
+    // A chat the owner started (its first message is the owner's): the AI stays off until the owner
+    // switches it on — no quiet time, it does not come back by itself (decision 015).
+    if (msg.fromMe && created && fresh && conv.agenteAtivo) {
+      const [off] = await tx
+        .update(conversations)
+        .set({ agenteAtivo: false, aiResumesAt: null })
+        .where(eq(conversations.id, conv.id))
+        .returning();
+      conv = off!;
+    }
     // Human takeover: the owner wrote on the phone (a fromMe message this app did not send).
     if (msg.fromMe && input.event === 'messages.upsert' && fresh && conv.agenteAtivo) {
       conv = await switchAiOff(tx, conv.id, { optOut: false, reason: 'takeover' });
