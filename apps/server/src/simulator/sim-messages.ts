@@ -9,6 +9,7 @@ import {
   sourceOf,
 } from './jid.ts';
 import { mediaOf } from './message-content.ts';
+import * as messagesRepo from './simulator-messages-repository.ts';
 import * as repo from './simulator-repository.ts';
 import type { SimChat, SimInstance, SimMessage } from './simulator-repository.ts';
 import type { Json, SimContext } from './simulator-context.ts';
@@ -51,10 +52,10 @@ export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string)
   function scheduleAcks(instanceName: string, messageId: string) {
     const step = (status: string, next?: () => void) =>
       ctx.later(timing.ackDelayMs, async () => {
-        const message = await repo.findMessageById(db, messageId);
+        const message = await messagesRepo.findMessageById(db, messageId);
         const instance = await repo.findInstance(db, instanceName);
         if (!message || !instance || message.status === 'READ') return;
-        await repo.setMessageStatus(db, message.id, status);
+        await messagesRepo.setMessageStatus(db, message.id, status);
         emitStatusUpdate(ctx, instance, message, status);
         next?.();
       });
@@ -100,7 +101,7 @@ export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string)
       const delay = typeof body.delay === 'number' && body.delay > 0 ? Math.min(body.delay, 5 * 60_000) : 0;
       const { chat, jid } = await chatForSend(instance, body.number);
       await showPresence(chat, 'composing', delay);
-      const message = await repo.insertMessage(db, {
+      const message = await messagesRepo.insertMessage(db, {
         instanceId: instance.id,
         chatId: chat.id,
         keyId: newWebMessageId(),
@@ -145,7 +146,7 @@ export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string)
       const ids = (list as { remoteJid: string; id: string }[])
         .filter((k) => isGroupJid(k.remoteJid) || isUserJid(k.remoteJid))
         .map((k) => k.id);
-      await repo.markIncomingRead(db, instance.id, ids);
+      await messagesRepo.markIncomingRead(db, instance.id, ids);
       return { message: 'Read messages', read: 'success' };
     },
 
@@ -160,7 +161,7 @@ export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string)
       const key = (where.key && typeof where.key === 'object' ? where.key : {}) as Json;
       const jid = typeof key.remoteJid === 'string' && key.remoteJid ? createJid(key.remoteJid) : null;
       const chat = jid ? await repo.findChatByJid(db, instance.id, jid) : null;
-      const all = chat ? (await repo.listMessages(db, chat.id, 1000)).reverse() : [];
+      const all = chat ? (await messagesRepo.listMessages(db, chat.id, 1000)).reverse() : [];
       const rows = all.filter(
         (m) =>
           (typeof key.fromMe === 'boolean' ? m.fromMe === key.fromMe : true) &&
@@ -222,7 +223,7 @@ export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string)
       const instance = await instanceOr404(name);
       const key = ((body.message as Json | undefined)?.key ?? {}) as Json;
       if (typeof key.id !== 'string' || !key.id) throw badRequest('message.key.id is required');
-      const message = await repo.findMessageByKey(db, instance.id, key.id);
+      const message = await messagesRepo.findMessageByKey(db, instance.id, key.id);
       if (!message) throw badRequest('Message not found');
       const media = mediaOf(message.content);
       if (!media || !message.mediaBase64) throw badRequest('The message is not of the media type');

@@ -10,6 +10,7 @@ import {
 import { AppError } from '../lib/app-error.ts';
 import { displayPhone, lidFor, newGroupJid, newPhoneMessageId, USER_SUFFIX } from './jid.ts';
 import { buildContent, mediaOf } from './message-content.ts';
+import * as messagesRepo from './simulator-messages-repository.ts';
 import * as repo from './simulator-repository.ts';
 import type { SimChat, SimInstance } from './simulator-repository.ts';
 import type { Json, SimContext } from './simulator-context.ts';
@@ -89,11 +90,11 @@ export function createPageApi(ctx: SimContext, session: SimSession) {
       const instance = await connectedInstance(name);
       const chat = await repo.findChat(db, instance.id, chatId);
       if (!chat) throw new AppError('NOT_FOUND', 'Conversa não encontrada.');
-      for (const message of await repo.unreadBusinessMessages(db, chat.id)) {
-        await repo.setMessageStatus(db, message.id, 'READ');
+      for (const message of await messagesRepo.unreadBusinessMessages(db, chat.id)) {
+        await messagesRepo.setMessageStatus(db, message.id, 'READ');
         emitStatusUpdate(ctx, instance, message, 'READ');
       }
-      const messages = await repo.listMessages(db, chat.id);
+      const messages = await messagesRepo.listMessages(db, chat.id);
       const latest = messages.at(-1) ?? null;
       return { chat: chatView(chat, latest, 0), messages: messages.map(messageView) };
     },
@@ -150,7 +151,7 @@ export function createPageApi(ctx: SimContext, session: SimSession) {
           : { remoteJid: pn, fromMe: false, id: keyId };
       }
       const built = buildContent(body.message, `${serverUrl}/mmg`);
-      const message = await repo.insertMessage(db, {
+      const message = await messagesRepo.insertMessage(db, {
         instanceId: instance.id,
         chatId: chat.id,
         keyId,
@@ -182,7 +183,7 @@ export function createPageApi(ctx: SimContext, session: SimSession) {
 
     /** Media bytes of a stored message (`messageId` is a uuid: the route checks it), for the page's bubbles. */
     async media(messageId: string) {
-      const message = await repo.findMessageById(db, messageId);
+      const message = await messagesRepo.findMessageById(db, messageId);
       const media = message ? mediaOf(message.content) : null;
       if (!message?.mediaBase64 || !media) return null;
       return {
