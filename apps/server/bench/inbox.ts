@@ -28,6 +28,7 @@ import { countConversations } from '../src/modules/conversations/count-conversat
 import { listConversations } from '../src/modules/conversations/list-conversations.ts';
 import { listMessages } from '../src/modules/conversations/list-messages.ts';
 import { getResults } from '../src/modules/results/get-results.ts';
+import { rollUpPendingAccounts } from '../src/modules/results/rollup-job.ts';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
@@ -107,10 +108,25 @@ async function main() {
         () => getResults({ db, userId, query: { period: '30d' }, now: RESULTS_NOW }),
       ],
     ];
-    // Resultados' first call rolls the settled hours up (once per account); the cases measure the calls after it.
+    // A big account's first visit to Resultados: its history is not rolled up yet (reset when reusing
+    // BENCH_DB). The request does bounded work only; the background job (rollup-job.ts) rolls it.
+    for (const table of ['results_rollup_marks', 'results_hourly', 'results_responses_hourly', 'results_active_hourly'])
+      await database.pool!.query(`delete from ${table} where user_id = $1`, [userId]);
+    const firstStart = performance.now();
+    const firstCall = await getResults({ db, userId, query: { period: '30d' }, now: RESULTS_NOW });
+    console.log(
+      `results: first call, history not rolled up (${firstCall.pendingFrom ? 'answers, figures pending' : 'complete'}) ${(performance.now() - firstStart).toFixed(0)} ms`,
+    );
     const rollStart = performance.now();
-    await getResults({ db, userId, query: { period: '30d' }, now: RESULTS_NOW });
-    console.log(`results: first call (rolls up what is not rolled up yet) ${secs(rollStart)} s`);
+    const runTimes: number[] = [];
+    for (let behind = 1; behind > 0;) {
+      const runStart = performance.now();
+      behind = (await rollUpPendingAccounts(db, RESULTS_NOW)).behind;
+      runTimes.push(performance.now() - runStart);
+    }
+    console.log(
+      `results: background rollup of the history ${secs(rollStart)} s in ${runTimes.length} job runs (longest ${(Math.max(...runTimes) / 1000).toFixed(1)} s)`,
+    );
     // As autovacuum would after the rollup's inserts: statistics and the visibility map (index-only scans).
     await database.pool!.query('vacuum analyze results_hourly, results_responses_hourly, results_active_hourly');
 

@@ -30,6 +30,7 @@ import { playgroundRoutes } from './modules/playground/playground-routes.ts';
 import { promptWorkshopRoutes } from './modules/prompt-workshop/prompt-workshop-routes.ts';
 import { trainingRoutes } from './modules/training/training-routes.ts';
 import { resultsRoutes } from './modules/results/results-routes.ts';
+import { registerResultsRollupJob } from './modules/results/rollup-job.ts';
 import { usageRoutes } from './modules/usage/usage-routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes.ts';
 import { registerBilling } from './modules/billing/register-billing.ts';
@@ -189,6 +190,8 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   await app.register(engineRoutes, { prefix: '/api/conversations', engine });
   await app.register(aiRetryRoutes, { prefix: '/api/conversations', engine });
   await app.register(insightRoutes, { prefix: '/api/conversations', engine });
+  // Resultados' hourly rollup, kept current in the background (modules/results/rollup-job.ts).
+  registerResultsRollupJob(jobs, database.db);
   await jobs.start();
   engine.start();
   // preClose: background work stops before the HTTP server waits for its connections to end. While it

@@ -7,8 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Results } from '@vendai/contracts';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { conversations, messages, numbers, resultsHourly } from '../src/db/schema/index.ts';
+import { resultRows } from '../src/db/rows.ts';
+import { rollUpPendingAccounts } from '../src/modules/results/rollup-job.ts';
+import { READ_MESSAGE_BUDGET } from '../src/modules/results/rollup-read.ts';
 import { createTestApp, newPerson, type TestApp, type TestClient } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -321,6 +324,52 @@ describe('Resultados rollup', () => {
     }
     const rolled = await t.database.db.select().from(resultsHourly).where(eq(resultsHourly.userId, x.userId));
     expect(rolled.reduce((sum, h) => sum + h.messagesIn, 0)).toBe(1);
+  });
+});
+
+describe('Resultados background rollup', () => {
+  it('answers a long unrolled history at once (left out, said so) and the job rolls it in bounded steps', async () => {
+    const x = await register();
+    const numberId = await addNumber(x.userId, 'Histórico');
+    const now = Date.now();
+    const start = new Date(now - 3 * 86_400_000);
+    const [conv] = await t.database.db
+      .insert(conversations)
+      .values({ userId: x.userId, numberId, contactJid: `${randomUUID()}@s.whatsapp.net`, createdAt: start })
+      .returning();
+    // More customer messages than a request rolls or reads live, 3 days ago, one a second.
+    const count = READ_MESSAGE_BUDGET + 100;
+    await t.database.db.execute(sql`
+      insert into messages (user_id, conv_id, direction, from_me, author, content, status, created_at)
+      select ${x.userId}, ${conv!.id}::uuid, 'in', false, 'contact', 'oi', 'received',
+             ${start.toISOString()}::timestamptz + g * interval '1 second'
+      from generate_series(0, ${count - 1}) g`);
+    const fmt = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(ms);
+    const query = `period=custom&from=${fmt(now - 5 * 86_400_000)}&to=${fmt(now)}`;
+
+    const today = await results(x.client, 'period=today');
+    expect(today.pendingFrom).toBeNull();
+    const first = await results(x.client, query);
+    expect(first.pendingFrom).not.toBeNull();
+    expect(first.current.messagesIn).toBe(0);
+
+    // One run rolls at most one 24-hour step here; runs go on from the mark until nothing is behind.
+    const limits = { accounts: 10_000, stepHours: 24, stepsPerAccount: 1, runMs: 60_000 };
+    let runs = 0;
+    for (let behind = 1; behind > 0 && runs < 10; runs += 1) {
+      behind = (await rollUpPendingAccounts(t.database.db, new Date(now), limits)).behind;
+    }
+    expect(runs).toBeGreaterThanOrEqual(1);
+    const after = await results(x.client, query);
+    expect(after.pendingFrom).toBeNull();
+    expect(after.current).toMatchObject({ messagesIn: count, customers: 1, conversationsStarted: 1 });
+    const rolled = await t.database.db.select().from(resultsHourly).where(eq(resultsHourly.userId, x.userId));
+    expect(rolled.reduce((sum, h) => sum + h.messagesIn, 0)).toBe(count);
+  });
+
+  it('is a pg-boss schedule of the app (every minute, kept in the database)', async () => {
+    const rows = await t.database.db.execute(sql`select name, cron from pgboss.schedule where name = 'results.rollup'`);
+    expect(resultRows(rows)).toEqual([{ name: 'results.rollup', cron: '* * * * *' }]);
   });
 });
 

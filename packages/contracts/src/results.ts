@@ -119,6 +119,11 @@ export const resultsSchema = z.object({
   }),
   /** How 'fora do horário' is defined for this account, in words. */
   businessHours: z.string(),
+  /**
+   * Set while the account's history from this instant (ISO) is still being rolled up in the background
+   * and was too big to read live: the figures leave those hours out for now (a few minutes).
+   */
+  pendingFrom: z.string().nullable(),
 });
 export type Results = z.infer<typeof resultsSchema>;
 

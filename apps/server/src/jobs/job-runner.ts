@@ -20,15 +20,17 @@ export function createJobRunner({ database, log, pollSeconds }: JobRunnerOptions
   let boss: PgBoss | null = null;
   let stopping = false;
 
-  const common = {
+  const base = {
     useListenNotify: true,
-    schedule: false,
     openTelemetry: { enabled: false },
     // Warnings are about queue sizes and slow statements; the app's log is enough.
     persistWarnings: false,
   } as const;
 
   function createBoss(): PgBoss {
+    // The cron pass only runs when some job has a schedule.
+    const schedule = [...definitions.values()].some((d) => d.cron);
+    const common = { ...base, schedule };
     if (database.kind === 'pglite') {
       if (!database.pglite) throw new Error('PGlite database without its instance');
       return new PgBoss({ ...common, db: fromPglite(database.pglite), backend: 'pglite' });
@@ -85,6 +87,7 @@ export function createJobRunner({ database, log, pollSeconds }: JobRunnerOptions
               }),
             ),
         );
+        if (def.cron) await b.schedule(def.id, def.cron, {});
       }
     },
 

@@ -12,6 +12,11 @@ export interface JobType<S extends z.ZodType = z.ZodType> {
   /** Dotted id, e.g. 'engine.reply': the pg-boss queue name. */
   id: string;
   payload: S;
+  /**
+   * A recurring schedule (cron, UTC; pg-boss sends one job per occurrence across all processes,
+   * kept in the database). Absent: the job only runs when sent.
+   */
+  cron?: string;
   /** Queue settings (pg-boss QueueOptions): retries, backoff, expiry. */
   queue?: {
     retryLimit?: number;

@@ -4,8 +4,9 @@ import { user } from './auth.ts';
 
 /**
  * Resultados' rollup (docs/decisions/015-results-figures.md): per user, number and UTC hour, the
- * figures of the hours that are over, filled from the messages by modules/results the first time a
- * page needs them (results_rollup_marks says how far). The hours after the mark are read live.
+ * figures of the hours that are over, filled from the messages by modules/results' background job
+ * (rollup-job.ts) and, for a bounded amount, by a request (results_rollup_marks says how far). The hours
+ * after the mark are read live.
  */
 const userRef = () =>
   text('user_id')

@@ -10,7 +10,6 @@ import { notFound } from '../../lib/app-error.ts';
 import { businessHoursFor, describeBusinessHours } from './business-hours.ts';
 import { histogramPercentile } from './histogram.ts';
 import { addDays, resolvePeriod } from './results-period.ts';
-import { rollUpResults, settledUntil } from './results-rollup.ts';
 import {
   hasAnyMessage,
   listUserNumbers,
@@ -18,6 +17,7 @@ import {
   type PeriodAggregates,
   type ResultsScope,
 } from './results-repository.ts';
+import { planRead } from './rollup-read.ts';
 
 const NUMBER_NOT_FOUND = 'Número não encontrado.';
 const n = (v: unknown) => Number(v ?? 0);
@@ -34,10 +34,10 @@ export async function getResults(input: { db: Db; userId: string; query: Results
   const period = resolvePeriod(query, timeZone, now);
   const hours = businessHoursFor(userId);
   const scope: ResultsScope = { userId, numberId, from: period.from, to: period.to, timeZone, hours };
-  const rolledUntil = await rollUpResults(db, userId, settledUntil(now));
+  const plan = await planRead(db, userId, period.previousFrom, now);
   const [current, previous, hasData, usage] = await Promise.all([
-    periodAggregates(db, scope, rolledUntil, true),
-    periodAggregates(db, { ...scope, from: period.previousFrom, to: period.from }, rolledUntil, false),
+    periodAggregates(db, scope, plan, true),
+    periodAggregates(db, { ...scope, from: period.previousFrom, to: period.from }, plan, false),
     hasAnyMessage(db, userId),
     usageProjection(db, userId, now),
   ]);
@@ -63,6 +63,7 @@ export async function getResults(input: { db: Db; userId: string; query: Results
     heatmap,
     usage,
     businessHours: describeBusinessHours(hours),
+    pendingFrom: plan.pendingFrom && plan.pendingFrom < period.to ? plan.pendingFrom.toISOString() : null,
   };
 }
 

@@ -31,19 +31,20 @@ const HOURLY_COLUMNS = sql.raw(
 
 /**
  * Every figure of one period in one statement: the rolled-up hours before `rolledUntil` from the
- * rollup tables (primary keys lead with user_id, hour), the hours after it live from the messages
+ * rollup tables (primary keys lead with user_id, hour), the hours from `liveFrom` live from the messages
  * with the same definitions (hourly-sql.ts). Days, hours of the week and 'fora do horário' are
  * the account's local time of each hour.
  */
 export async function periodAggregates(
   db: Db,
   scope: ResultsScope,
-  rolledUntil: Date,
+  plan: { rolledUntil: Date; liveFrom: Date },
   withHeatmap: boolean,
 ): Promise<PeriodAggregates> {
+  const { rolledUntil } = plan;
   const from = scope.from.toISOString();
   const storedTo = new Date(Math.min(scope.to.getTime(), rolledUntil.getTime())).toISOString();
-  const liveFrom = new Date(Math.max(scope.from.getTime(), rolledUntil.getTime()));
+  const liveFrom = new Date(Math.max(scope.from.getTime(), plan.liveFrom.getTime()));
   const live = liveFrom < scope.to;
   const byNumber = scope.numberId ? sql`and number_id = ${scope.numberId}::uuid` : sql``;
   const stored = sql`user_id = ${scope.userId} and hour >= ${from}::timestamptz and hour < ${storedTo}::timestamptz ${byNumber}`;

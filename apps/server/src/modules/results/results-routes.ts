@@ -3,15 +3,19 @@ import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { exportResultsCsv } from './export-results-csv.ts';
 import { getResults } from './get-results.ts';
+import { resultsRollupJobType } from './rollup-job.ts';
 
 /** /api/results: Resultados, what the AI did for the business in a period (issue 17). */
 export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app);
-  const { db } = app.deps;
+  const { db, jobs } = app.deps;
 
-  app.get('/', { schema: { querystring: resultsQuerySchema, response: { 200: resultsSchema } } }, async (req) =>
-    getResults({ db, userId: req.user.id, query: req.query }),
-  );
+  app.get('/', { schema: { querystring: resultsQuerySchema, response: { 200: resultsSchema } } }, async (req) => {
+    const results = await getResults({ db, userId: req.user.id, query: req.query });
+    // A long history not rolled up yet: start the background rollup now rather than at the next minute.
+    if (results.pendingFrom) await jobs.send(resultsRollupJobType, {});
+    return results;
+  });
 
   app.get(
     '/export.csv',

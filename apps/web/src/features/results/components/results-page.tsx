@@ -60,6 +60,13 @@ export function ResultsPage() {
               : ''}
             .{query.isFetching ? ' Atualizando…' : ''}
           </p>
+          {results!.pendingFrom ? (
+            <Alert tone="warning">
+              Ainda estamos organizando o histórico desta conta: as mensagens desde{' '}
+              {new Date(results!.pendingFrom).toLocaleString('pt-BR', { dateStyle: 'short', timeStyle: 'short' })}{' '}
+              entram nos números em alguns minutos.
+            </Alert>
+          ) : null}
           <Highlights results={results!} />
           <FiguresGrid results={results!} />
           <div className="grid gap-3 lg:grid-cols-2">
