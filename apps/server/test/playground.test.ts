@@ -60,7 +60,14 @@ describe('playground = the conversation engine (what the owner tests is what cus
     });
     expect(res.statusCode).toBe(200);
     expect(e.llm.calls).toHaveLength(3);
-    expect(e.llm.calls[2]!.body).toEqual(engineRequest);
+    // The same request, but for the context block's customer name (the playground has no customer)
+    // and its clock (engine-context.test.ts checks the block itself).
+    const withoutBlock = (body: unknown) => {
+      const b = structuredClone(body) as { messages: { role: string; content: unknown }[] };
+      b.messages.splice(1, 1);
+      return b;
+    };
+    expect(withoutBlock(e.llm.calls[2]!.body)).toEqual(withoutBlock(engineRequest));
     expect(res.json().parts).toEqual(sent.slice(parts.length));
     // Not a customer message: the monthly AI messages do not move.
     expect((await shop.client.get('/api/usage')).json().ai_messages).toBe(usageBefore);
@@ -78,7 +85,7 @@ describe('playground = the conversation engine (what the owner tests is what cus
     expect(res.statusCode).toBe(200);
     expect(res.json().parts).toEqual([expect.stringMatching(/^Resposta da IA \d+$/)]);
     const sentMessages = e.llm.calls[0]!.messages;
-    expect(sentMessages).toHaveLength(1 + REPLY_CONTEXT_MESSAGES);
+    expect(sentMessages).toHaveLength(2 + REPLY_CONTEXT_MESSAGES);
     expect(sentMessages[0]).toEqual({ role: 'system', content: expect.stringContaining('Você é Luna') });
     expect(sentMessages.at(-1)).toEqual({ role: 'user', content: 'mensagem 31' });
   });

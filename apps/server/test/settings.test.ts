@@ -65,3 +65,31 @@ describe('account settings', () => {
     expect((await patch(client, `/api/agents/${id}`, { resume_after_minutes: 7 })).statusCode).toBe(400);
   });
 });
+
+describe('the business’s time zone (docs/decisions/018-ai-context-block.md)', () => {
+  it('is Brasília by default, saved per owner, validated in Portuguese, never another owner’s', async () => {
+    const a = await signedIn(t);
+    const b = await signedIn(t);
+    expect((await a.client.get('/api/settings/business')).json()).toEqual({ timeZone: 'America/Sao_Paulo' });
+    const bad = await a.client.request({
+      method: 'PUT',
+      url: '/api/settings/business',
+      payload: { timeZone: 'America/Atlantida' },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields.timeZone).toBe('Fuso horário inválido.');
+    const missing = await a.client.request({ method: 'PUT', url: '/api/settings/business', payload: {} });
+    expect(missing.statusCode).toBe(400);
+    const saved = await a.client.request({
+      method: 'PUT',
+      url: '/api/settings/business',
+      payload: { timeZone: 'America/Manaus' },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ timeZone: 'America/Manaus' });
+    expect((await a.client.get('/api/settings/business')).json()).toEqual({ timeZone: 'America/Manaus' });
+    expect((await a.client.get('/api/account/me')).json().profile.timeZone).toBe('America/Manaus');
+    expect((await b.client.get('/api/settings/business')).json()).toEqual({ timeZone: 'America/Sao_Paulo' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/settings/business' })).statusCode).toBe(401);
+  });
+});

@@ -19,3 +19,4 @@ export * from './media.ts';
 export * from './gateway-webhooks.ts';
 export * from './results.ts';
 export * from './owner-alerts.ts';
+export * from './business-settings.ts';

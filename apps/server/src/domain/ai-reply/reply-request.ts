@@ -1,6 +1,7 @@
 import type { AnswerItem } from '../../db/schema/index.ts';
 import type { ChatRequest, LlmTask } from '../../integrations/llm/llm.ts';
 import { asksForPerson, HANDOFF_ANSWER, HANDOFF_ASKED_REASON } from '../handoff/asks-for-person.ts';
+import { type ContextBlockInput, contextBlock } from './context-block.ts';
 import { buildHistory, type ContextMessage } from './history.ts';
 import { REPLY_FORMAT_INSTRUCTIONS, type StructuredReply } from './structured-reply.ts';
 
@@ -35,14 +36,23 @@ export function keywordHandoff(recentNewestFirst: ContextMessage[]): StructuredR
 
 /**
  * The chat request for an answer: the agent's system prompt with the answer format
- * (structured-reply.ts), then the conversation's latest
+ * (structured-reply.ts), then the context block (context-block.ts: date, time, customer's name),
+ * then the conversation's latest
  * messages (at most REPLY_CONTEXT_MESSAGES, given newest first, sent oldest first); model settings
  * are the LLM defaults (temperature 0.7) with REPLY_MAX_TOKENS.
  */
-export function buildReplyRequest(agent: ReplyAgent, recentNewestFirst: ContextMessage[]): ChatRequest {
+export function buildReplyRequest(
+  agent: ReplyAgent,
+  recentNewestFirst: ContextMessage[],
+  context: ContextBlockInput,
+): ChatRequest {
   const history = buildHistory(recentNewestFirst.slice(0, REPLY_CONTEXT_MESSAGES));
   return {
-    messages: [{ role: 'system', content: `${agent.systemPrompt}\n\n${REPLY_FORMAT_INSTRUCTIONS}` }, ...history],
+    messages: [
+      { role: 'system', content: `${agent.systemPrompt}\n\n${REPLY_FORMAT_INSTRUCTIONS}` },
+      { role: 'system', content: contextBlock(context) },
+      ...history,
+    ],
     maxTokens: REPLY_MAX_TOKENS,
     task: {
       kind: 'reply',

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { replyBursts } from '../../db/schema/index.ts';
+import { loadContextBlockInput } from '../../domain/ai-reply/load-context.ts';
 import { buildReplyRequest } from '../../domain/ai-reply/reply-request.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import { PendingRealtimeEvents } from './realtime-events.ts';
@@ -144,8 +145,9 @@ async function askAi(deps: EngineDeps, ctx: ReplyContext): Promise<StructuredRep
   // Voice notes, images and documents are understood first, so the burst is answered once, after
   // the transcript exists (understand-reply-media.ts, decision 016).
   const recent = await understandReplyMedia(deps, ctx);
-  // The same request the playground makes (domain/ai-reply): prompt, history window, model settings.
-  const request = buildReplyRequest(ctx.agent!, recent);
+  // The same request the playground makes (domain/ai-reply): prompt, context block, history window,
+  // model settings.
+  const request = buildReplyRequest(ctx.agent!, recent, await loadContextBlockInput(deps.db, ctx.userId, ctx.convId));
   try {
     return await withRetry(
       async () => {

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { selectAgent } from '../../domain/agents/agents-repository.ts';
 import type { ContextMessage } from '../../domain/ai-reply/history.ts';
+import { loadContextBlockInput } from '../../domain/ai-reply/load-context.ts';
 import { buildReplyRequest, keywordHandoff } from '../../domain/ai-reply/reply-request.ts';
 import { parseStructuredReply } from '../../domain/ai-reply/structured-reply.ts';
 import { splitReply } from '../../domain/ai-reply/split-reply.ts';
@@ -28,7 +29,7 @@ export function playgroundContext(messages: PlaygroundRequest['messages']): Cont
 
 /**
  * One playground answer (part 2 "Playground"), exactly as a WhatsApp customer would get it: the
- * engine's request (domain/ai-reply: system prompt, the latest 20 messages, model settings) and its
+ * engine's request (domain/ai-reply: system prompt, context block, the latest 20 messages, model settings) and its
  * splitting into WhatsApp-sized parts. Nothing is stored and nothing counts against the monthly AI
  * messages; the route is rate-limited per user instead.
  */
@@ -49,7 +50,11 @@ export async function replyInPlayground({
   if (!agent) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);
   const context = playgroundContext(input.messages);
   // The same rules as WhatsApp: the keyword handoff, then the AI's structured answer (only its text is shown).
-  const answer = keywordHandoff(context) ?? parseStructuredReply(await llm.complete(buildReplyRequest(agent, context)));
+  const answer =
+    keywordHandoff(context) ??
+    parseStructuredReply(
+      await llm.complete(buildReplyRequest(agent, context, await loadContextBlockInput(db, userId, null))),
+    );
   const parts = splitReply(answer.reply);
   if (parts.length === 0) {
     log.warn({ agentId: agent.id }, 'playground: the AI answered nothing');

@@ -1,8 +1,16 @@
-import { accountSettingsSchema, ownerAlertListSchema, updateAccountSettingsSchema } from '@vendai/contracts';
+import {
+  accountSettingsSchema,
+  businessSettingsSchema,
+  ownerAlertListSchema,
+  updateAccountSettingsSchema,
+  updateBusinessSettingsSchema,
+} from '@vendai/contracts';
 import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
+import { getBusinessSettings } from './get-business-settings.ts';
 import { getSettings } from './get-settings.ts';
 import { latestAlerts } from './settings-repository.ts';
+import { updateBusinessSettings } from './update-business-settings.ts';
 import { updateSettings } from './update-settings.ts';
 
 /** How many alerts the settings page lists. */
@@ -29,4 +37,15 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       createdAt: a.createdAt.toISOString(),
     })),
   }));
+
+  // The business's clock: time zone (docs/decisions/018-ai-context-block.md).
+  app.get('/business', { schema: { response: { 200: businessSettingsSchema } } }, async (req) =>
+    getBusinessSettings(deps.db, req.user.id),
+  );
+
+  app.put(
+    '/business',
+    { schema: { body: updateBusinessSettingsSchema, response: { 200: businessSettingsSchema } } },
+    async (req) => updateBusinessSettings(deps.db, req.user.id, req.body),
+  );
 };

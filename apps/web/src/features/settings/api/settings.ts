@@ -1,10 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AccountSettings, OwnerAlertList, UpdateAccountSettingsInput } from '@vendai/contracts';
+import type {
+  AccountSettings,
+  BusinessSettings,
+  OwnerAlertList,
+  UpdateAccountSettingsInput,
+  UpdateBusinessSettingsInput,
+} from '@vendai/contracts';
 import { api } from '@/lib/api-client';
+import { accountKeys } from '@/lib/query-keys';
 
 const settingsKeys = {
   settings: ['settings'] as const,
   alerts: ['settings', 'alerts'] as const,
+  business: ['settings', 'business'] as const,
 };
 
 export function useSettings() {
@@ -25,5 +33,25 @@ export function useOwnerAlerts() {
     queryKey: settingsKeys.alerts,
     queryFn: () => api.get<OwnerAlertList>('/api/settings/alerts'),
     refetchInterval: 15_000,
+  });
+}
+
+/** The business's clock (time zone): GET/PUT /api/settings/business. */
+export function useBusinessSettings() {
+  return useQuery({
+    queryKey: settingsKeys.business,
+    queryFn: () => api.get<BusinessSettings>('/api/settings/business'),
+  });
+}
+
+export function useUpdateBusinessSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: UpdateBusinessSettingsInput) => api.put<BusinessSettings>('/api/settings/business', input),
+    onSuccess: (data) => {
+      queryClient.setQueryData(settingsKeys.business, data);
+      // The session's profile carries the time zone too.
+      void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
+    },
   });
 }

@@ -4,7 +4,8 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { useOwnerAlerts, useSettings } from '../api/settings';
+import { useBusinessSettings, useOwnerAlerts, useSettings } from '../api/settings';
+import { BusinessSettingsForm } from './business-settings-form';
 import { AlertSettingsForm } from './alert-settings-form';
 
 const KIND_LABEL: Record<OwnerAlertDto['kind'], string> = {
@@ -19,10 +20,11 @@ const STATUS: Record<OwnerAlertDto['status'], { label: string; className: string
 };
 const when = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
-/** /settings ('Configurações'): the owner's personal WhatsApp, the alerts and every alert sent. */
+/** /settings ('Configurações'): the owner's personal WhatsApp, the alerts, the business's clock and every alert sent. */
 export function SettingsPage() {
   const settings = useSettings();
   const alerts = useOwnerAlerts();
+  const business = useBusinessSettings();
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <PageHeader
@@ -35,6 +37,10 @@ export function SettingsPage() {
           {settings.data ? <AlertSettingsForm settings={settings.data} /> : <Spinner label="Carregando..." />}
         </section>
         <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <h2 className="mb-4 font-semibold text-slate-900">Horário da empresa</h2>
+          {business.data ? <BusinessSettingsForm settings={business.data} /> : <Spinner label="Carregando..." />}
+        </section>
+        <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:col-span-2">
           <h2 className="font-semibold text-slate-900">Avisos enviados</h2>
           {alerts.data && alerts.data.items.length === 0 ? (
             <p className="mt-3 text-sm text-slate-600">Nenhum aviso ainda.</p>

@@ -1,0 +1,70 @@
+/**
+ * The AI's context block (issue 16 item 4, docs/decisions/018-ai-context-block.md): every WhatsApp
+ * reply's input starts with the agent's prompt, then the block with the business's local date and
+ * time and the customer's WhatsApp name; the playground sends the same block.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles } from '../src/db/schema/index.ts';
+import { contextBlock } from '../src/domain/ai-reply/context-block.ts';
+import {
+  customerSays,
+  type EngineApp,
+  openShop,
+  sentToCustomers,
+  startEngineApp,
+  waitFor,
+} from './helpers/engine-harness.ts';
+
+let e: EngineApp;
+beforeAll(async () => {
+  e = await startEngineApp();
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+/** The block for any minute between `from` and now (the reply happened in between). */
+function blocksSince(from: Date, timeZone: string, contactName: string | null): string[] {
+  const out = new Set<string>();
+  for (let t = from.getTime() - 60_000; t <= Date.now() + 60_000; t += 30_000)
+    out.add(contextBlock({ now: new Date(t), timeZone, contactName }));
+  return [...out];
+}
+
+describe('the context block in the AI input', () => {
+  it('follows the system message with the local time in the account’s zone and the customer’s name', async () => {
+    const shop = await openShop(e);
+    await e.t.database.db.update(profiles).set({ timeZone: 'America/Manaus' }).where(eq(profiles.id, shop.userId));
+    e.llm.calls.length = 0;
+    const from = new Date();
+    await customerSays(e, shop, 'Vocês abrem amanhã?', { phone: '5511977771234', name: 'Joana Prado' });
+    await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'one reply');
+    const messages = e.llm.calls[0]!.messages;
+    expect(messages[0]).toEqual({ role: 'system', content: expect.stringContaining('Você é Luna') });
+    expect(messages[1]!.role).toBe('system');
+    expect(blocksSince(from, 'America/Manaus', 'Joana Prado')).toContain(messages[1]!.content);
+    expect(messages[1]!.content).toContain('(horário de Manaus)');
+    expect(messages.at(-1)).toEqual({ role: 'user', content: 'Vocês abrem amanhã?' });
+
+    // The playground: the same block for the same account (no customer, so no name).
+    const from2 = new Date();
+    const res = await shop.client.post('/api/playground/reply', {
+      agent_id: shop.agentId,
+      messages: [{ role: 'user', text: 'Vocês abrem amanhã?' }],
+    });
+    expect(res.statusCode).toBe(200);
+    const played = e.llm.calls.at(-1)!.messages;
+    expect(played[0]).toEqual(messages[0]);
+    expect(blocksSince(from2, 'America/Manaus', null)).toContain(played[1]!.content);
+  });
+
+  it('uses Brasília time by default', async () => {
+    const shop = await openShop(e);
+    e.llm.calls.length = 0;
+    const from = new Date();
+    await customerSays(e, shop, 'Oi');
+    await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'one reply');
+    expect(blocksSince(from, 'America/Sao_Paulo', 'Carla Dias')).toContain(e.llm.calls[0]!.messages[1]!.content);
+  });
+});
