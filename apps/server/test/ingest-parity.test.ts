@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentes, numbers } from '../src/db/schema/index.ts';
+import { agentes, neverAnswerContacts, numbers } from '../src/db/schema/index.ts';
 import { type EngineDeps, engineConfigFromEnv } from '../src/modules/conversation-engine/engine-deps.ts';
 import { ingestBatch } from '../src/modules/conversation-engine/ingest-batch.ts';
 import { ingestGatewayEvent, type IngestInput } from '../src/modules/conversation-engine/ingest-gateway-event.ts';
@@ -34,7 +34,10 @@ interface Side {
   number: IngestInput['number'];
 }
 
-/** A fresh app and database with a user, an agent (answer delay 90 s: no burst comes due during the test) and a number. */
+/**
+ * A fresh app and database with a user, an agent (answer delay 90 s: no burst comes due during the test) and a number
+ * connected half an hour ago that answers only new contacts ('só contatos novos'), Fabi set to 'nunca responder'.
+ */
 async function openSide(): Promise<Side> {
   const t = await createTestApp();
   const reg = await t.client().register(newPerson());
@@ -54,8 +57,11 @@ async function openSide(): Promise<Side> {
       apelido: 'Loja',
       agente: agent!.id,
       status: 'CONECTADO',
+      connectedAt: new Date(Date.now() - 30 * 60_000),
+      aiAudience: 'new',
     })
     .returning();
+  await t.database.db.insert(neverAnswerContacts).values({ userId, contactJid: FABI });
   const { db, database, gateway, llm, mediaAi, storage, realtime, jobs } = t.app.deps;
   // The engine's dependencies, without its scheduler: bursts are stored, never answered here.
   const deps: EngineDeps = {
@@ -81,6 +87,10 @@ const ANA = '5511911110001@s.whatsapp.net';
 const BETO = '5511911110002@s.whatsapp.net';
 const CAIO = '5511911110003@s.whatsapp.net';
 const DORA = '5511911110004@s.whatsapp.net';
+/** An old contact (wrote before the number was connected): not answered under 'só contatos novos'. */
+const ELI = '5511911110005@s.whatsapp.net';
+/** Set to 'nunca responder' before the scenario. */
+const FABI = '5511911110006@s.whatsapp.net';
 
 /** The same gateway events for both paths: [event, data, arrival offset in ms from a common start]. */
 function scenario(): [string, unknown, number][] {
@@ -121,6 +131,11 @@ function scenario(): [string, unknown, number][] {
     // A gateway retry of one of Ana's messages, twice: stored once.
     ['messages.upsert', repeated, 50],
     ['messages.upsert', repeated, 50],
+    // Eli, an old contact: a history-sync message from before the connection, then a fresh one — not answered.
+    ['messages.upsert', text(ELI, 'Oi, lembra de mim?', 'Eli Souza', now - 3600), 52],
+    ['messages.upsert', text(ELI, 'Vocês ainda vendem aquele kit?', 'Eli Souza'), 53],
+    // Fabi ('nunca responder'): stored, never answered.
+    ['messages.upsert', text(FABI, 'Oi, é a Fabi, sua irmã', 'Fabi'), 55],
   ];
 }
 
@@ -142,7 +157,7 @@ async function storedState(side: Side) {
   const q = async (query: ReturnType<typeof sql>) => rowsOf<Row>(await side.t.database.db.execute(query));
   const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
   const conversations = (
-    await q(sql`select contact_jid, contact_phone, contact_lid, contact_name, type, agente_ativo, opted_out, last_message,
+    await q(sql`select contact_jid, contact_phone, contact_lid, contact_name, type, agente_ativo, opted_out, never_answer, last_message,
                        last_message_preview, unread_count
                 from conversations where number_id = ${side.number.id} order by contact_jid`)
   ).map((r): Row => ({ ...r, last_message: iso(r.last_message) }));
@@ -204,8 +219,13 @@ describe('ingestion parity: batch and one by one store the same', () => {
   });
 
   it('the scenario stored what it should (the comparison below is not of two empty sets)', () => {
-    expect(oneState.conversations.map((c) => c.contact_jid)).toEqual([ANA, BETO, CAIO, DORA, GROUP_JID].sort());
-    expect(oneState.messages).toHaveLength(15);
+    expect(oneState.conversations.map((c) => c.contact_jid)).toEqual(
+      [ANA, BETO, CAIO, DORA, ELI, FABI, GROUP_JID].sort(),
+    );
+    expect(oneState.messages).toHaveLength(18);
+    const conv = (jid: string) => oneState.conversations.find((c) => c.contact_jid === jid)!;
+    expect([conv(ANA).agente_ativo, conv(ELI).agente_ativo, conv(FABI).agente_ativo]).toEqual([true, false, false]);
+    expect(conv(FABI).never_answer).toBe(true);
     expect(oneState.messages.filter((m) => m.has_media)).toHaveLength(1);
     expect(oneState.bursts.length).toBeGreaterThanOrEqual(3);
   });

@@ -103,6 +103,8 @@ export const conversationDtoSchema = z.object({
   handoffReason: z.string().nullable(),
   /** While Manual after a takeover or handoff: when the AI comes back by itself (ISO); null: only by hand. */
   aiResumesAt: z.string().nullable(),
+  /** 'Nunca responder' is set for this contact: the AI stays off in every conversation with them. */
+  neverAnswer: z.boolean(),
   lastMessage: z.string(),
   lastMessagePreview: z.string().nullable(),
   unreadCount: z.number().int(),
@@ -170,6 +172,13 @@ export const updateConversationSchema = z.object({
     .optional(),
 });
 export type UpdateConversationInput = z.infer<typeof updateConversationSchema>;
+
+/** PUT /api/conversations/:id/never-answer: the contact's 'Nunca responder' switch (decision 015). */
+export const NEVER_ANSWER_INVALID = 'Informe se a IA nunca deve responder a este contato (verdadeiro ou falso).';
+export const NEVER_ANSWER_LOCKED =
+  "A IA não pode ser ativada: este contato está marcado como 'Nunca responder'. Desmarque essa opção primeiro.";
+export const neverAnswerSchema = z.object({ never_answer: z.boolean({ error: NEVER_ANSWER_INVALID }) });
+export type NeverAnswerInput = z.infer<typeof neverAnswerSchema>;
 
 /** GET /api/conversations/:id/avatar: the contact's picture URL from the gateway, null when unknown. */
 export const contactAvatarSchema = z.object({ url: z.string().nullable() });

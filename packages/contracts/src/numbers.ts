@@ -57,13 +57,28 @@ export const checkPhoneResultSchema = z.object({
 });
 export type CheckPhoneResult = z.infer<typeof checkPhoneResultSchema>;
 
+/**
+ * Whom the AI answers on a number (decision 015): every contact, or only contacts whose first message
+ * arrives after the number was connected.
+ */
+export const AI_AUDIENCES = ['all', 'new'] as const;
+export type AiAudience = (typeof AI_AUDIENCES)[number];
+export const AI_AUDIENCE_LABELS: Record<AiAudience, string> = {
+  all: 'Todos os contatos',
+  new: 'Só contatos novos',
+};
+export const AI_AUDIENCE_INVALID = "Escolha a quem a IA responde: 'Todos os contatos' ou 'Só contatos novos'.";
+
 /** PATCH /api/numbers/:id: nickname, and the agent that answers on the number (null = 'Desativar Agente'). */
 export const updateNumberSchema = z
   .object({
     apelido: apelido.optional(),
     agente: z.uuid({ error: AGENT_NOT_FOUND }).nullable().optional(),
+    ai_audience: z.enum(AI_AUDIENCES, { error: AI_AUDIENCE_INVALID }).optional(),
   })
-  .refine((v) => v.apelido !== undefined || v.agente !== undefined, { error: 'Nada para atualizar.' });
+  .refine((v) => v.apelido !== undefined || v.agente !== undefined || v.ai_audience !== undefined, {
+    error: 'Nada para atualizar.',
+  });
 export type UpdateNumberInput = z.infer<typeof updateNumberSchema>;
 
 /** One number as the instances list shows it (part 2 §7 "numbers: select ..."). */
@@ -78,6 +93,7 @@ export const numberSchema = z.object({
   agente_nome: z.string().nullable(),
   created_at: z.string(),
   connected_at: z.string().nullable(),
+  ai_audience: z.enum(AI_AUDIENCES),
 });
 export type NumberView = z.infer<typeof numberSchema>;
 

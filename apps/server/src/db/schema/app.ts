@@ -113,6 +113,13 @@ export const numbers = pgTable(
     /** Linked agent, or null: the AI does not answer on this number. */
     agente: uuid('agente').references(() => agentes.id, { onDelete: 'set null' }),
     connectedAt: timestamp('connected_at', { withTimezone: true }),
+    /**
+     * Whom the AI answers on this number (decision 015): 'all' contacts, or only 'new' ones (whose
+     * first message arrives after connected_at); enforced when a conversation is created.
+     */
+    aiAudience: text('ai_audience', { enum: ['all', 'new'] })
+      .notNull()
+      .default('all'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -148,6 +155,8 @@ export const conversations = pgTable(
     handoffReason: text('handoff_reason'),
     /** While the AI is off after a takeover or handoff: when it comes back by itself (null: only by hand). */
     aiResumesAt: timestamp('ai_resumes_at', { withTimezone: true }),
+    /** The owner set 'nunca responder' for this contact (copied from never_answer_contacts): the AI stays off. */
+    neverAnswer: boolean('never_answer').notNull().default(false),
     lastMessage: timestamp('last_message', { withTimezone: true }).notNull().defaultNow(),
     lastMessagePreview: text('last_message_preview'),
     unreadCount: integer('unread_count').notNull().default(0),

@@ -8,3 +8,4 @@ export * from './engine-stats.ts';
 export * from './handoff.ts';
 export * from './media-insights.ts';
 export * from './results.ts';
+export * from './never-answer.ts';

@@ -17,6 +17,7 @@ export function toConversationDto(row: ConversationRow): ConversationDto {
     optedOut: row.optedOut,
     handoffReason: row.handoffReason,
     aiResumesAt: row.aiResumesAt ? row.aiResumesAt.toISOString() : null,
+    neverAnswer: row.neverAnswer,
     lastMessage: row.lastMessage.toISOString(),
     lastMessagePreview: row.lastMessagePreview,
     unreadCount: row.unreadCount,

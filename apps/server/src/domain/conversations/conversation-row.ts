@@ -23,6 +23,7 @@ export const conversationColumns = {
   optedOut: conversations.optedOut,
   handoffReason: conversations.handoffReason,
   aiResumesAt: conversations.aiResumesAt,
+  neverAnswer: conversations.neverAnswer,
   lastMessage: conversations.lastMessage,
   lastMessagePreview: conversations.lastMessagePreview,
   unreadCount: conversations.unreadCount,
@@ -44,6 +45,7 @@ export type ConversationRow = {
   optedOut: boolean;
   handoffReason: string | null;
   aiResumesAt: Date | null;
+  neverAnswer: boolean;
   lastMessage: Date;
   lastMessagePreview: string | null;
   unreadCount: number;

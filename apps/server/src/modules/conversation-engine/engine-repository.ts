@@ -25,7 +25,14 @@ export type BurstRecord = typeof replyBursts.$inferSelect;
 
 export async function findNumberForEngine(db: Db, numberId: string) {
   const [row] = await db
-    .select({ id: numbers.id, userId: numbers.userId, instanceName: numbers.instanceName, agente: numbers.agente })
+    .select({
+      id: numbers.id,
+      userId: numbers.userId,
+      instanceName: numbers.instanceName,
+      agente: numbers.agente,
+      aiAudience: numbers.aiAudience,
+      connectedAt: numbers.connectedAt,
+    })
     .from(numbers)
     .where(eq(numbers.id, numberId))
     .limit(1);
@@ -88,6 +95,7 @@ export function conversationRowFromSql(r: Record<string, any>): ConversationRow 
     optedOut: r.opted_out,
     handoffReason: r.handoff_reason ?? null,
     aiResumesAt: r.ai_resumes_at ? asDate(r.ai_resumes_at) : null,
+    neverAnswer: r.never_answer === true,
     lastMessage: asDate(r.last_message),
     lastMessagePreview: r.last_message_preview ?? null,
     unreadCount: Number(r.unread_count),
@@ -113,54 +121,6 @@ export async function findConversationByChat(
     .orderBy(sql`(${conversations.contactJid} = ${chat.jid}) desc`)
     .limit(1);
   return rows[0] ?? null;
-}
-
-/**
- * Finds or creates the conversation for a chat. A conversation first seen under its @lid adopts the
- * phone JID once the gateway reveals it (both are kept). Returns whether it was created now.
- */
-export async function upsertConversation(
-  db: Db,
-  input: { userId: string; numberId: string; chat: MappedChat; contactName: string | null; at: Date },
-): Promise<{ conversation: ConversationRecord; created: boolean }> {
-  const { chat } = input;
-  const existing = await findConversationByChat(db, input.numberId, chat);
-  if (existing) {
-    const learnsPhone = existing.contactJid !== chat.jid && chat.phone !== null;
-    const learnsLid = chat.lid !== null && existing.contactLid === null;
-    if (!learnsPhone && !learnsLid) return { conversation: existing, created: false };
-    const [updated] = await db
-      .update(conversations)
-      .set({
-        ...(learnsPhone ? { contactJid: chat.jid, contactPhone: chat.phone } : {}),
-        ...(learnsLid ? { contactLid: chat.lid } : {}),
-      })
-      .where(eq(conversations.id, existing.id))
-      .returning();
-    return { conversation: updated ?? existing, created: false };
-  }
-  const [inserted] = await db
-    .insert(conversations)
-    .values({
-      userId: input.userId,
-      numberId: input.numberId,
-      contactJid: chat.jid,
-      contactLid: chat.lid,
-      contactPhone: chat.phone,
-      contactName: input.contactName,
-      type: chat.isGroup ? 'group' : 'chat',
-      // Groups never get AI answers; the switch starts (and stays) off for them.
-      agenteAtivo: !chat.isGroup,
-      lastMessage: input.at,
-      unreadCount: 0,
-    })
-    .onConflictDoNothing({ target: [conversations.numberId, conversations.contactJid] })
-    .returning();
-  if (inserted) return { conversation: inserted, created: true };
-  // Created by a concurrent event a moment ago.
-  const raced = await findConversationByChat(db, input.numberId, chat);
-  if (!raced) throw new Error('conversation vanished after conflict');
-  return { conversation: raced, created: false };
 }
 
 export async function messageExists(db: Db, convId: string, externalId: string): Promise<MessageRecord | null> {

@@ -137,12 +137,14 @@ async function applySimpleRun(deps: EngineDeps, items: FastItem[]): Promise<Inge
       opt_out: false,
       first_at: null,
       last_fresh_at: null,
+      first_created_at: p.createdAt,
     };
     if (p.createdAt >= c.last_at) {
       c.last_at = p.createdAt;
       c.preview = messagePreview(p.msg);
     }
     c.unread += 1;
+    if (p.createdAt < c.first_created_at) c.first_created_at = p.createdAt;
     if (!p.msg.chat.isGroup && p.msg.pushName) c.name = p.msg.pushName;
     if (p.fresh && isOptOut(p.msg.content)) c.opt_out = true;
     if (p.fresh) {
@@ -175,21 +177,27 @@ async function applySimpleRun(deps: EngineDeps, items: FastItem[]): Promise<Inge
       k as (
         select * from jsonb_to_recordset(${JSON.stringify([...chats.values()])}::jsonb)
           as k(number_id uuid, jid text, user_id text, phone text, name text, type text, last_at timestamptz, preview text,
-               unread int, opt_out boolean, first_at timestamptz, last_fresh_at timestamptz)),
+               unread int, opt_out boolean, first_at timestamptz, last_fresh_at timestamptz, first_created_at timestamptz)),
       c as (
         insert into conversations as cv (user_id, number_id, contact_jid, contact_phone, contact_name, type, agente_ativo, opted_out,
-                                         last_message, last_message_preview, unread_count)
-        -- Groups never get AI answers: their switch starts (and stays) off.
-        select k.user_id, k.number_id, k.jid, k.phone, k.name, k.type, k.type = 'chat' and not k.opt_out, k.opt_out,
-               k.last_at, k.preview, k.unread
-        from k order by k.number_id, k.jid
+                                         never_answer, last_message, last_message_preview, unread_count)
+        -- Groups never get AI answers: their switch starts (and stays) off. Whom the AI answers (decision 015):
+        -- a 'nunca responder' contact, or an old one (first message before connected_at) under 'só contatos novos', neither.
+        select k.user_id, k.number_id, k.jid, k.phone, k.name, k.type,
+               k.type = 'chat' and not k.opt_out and na.contact_jid is null
+                 and not (kn.ai_audience = 'new' and coalesce(k.first_created_at < kn.connected_at, false)),
+               k.opt_out, na.contact_jid is not null, k.last_at, k.preview, k.unread
+        from k join numbers kn on kn.id = k.number_id
+        left join never_answer_contacts na on na.user_id = k.user_id and na.contact_jid = k.jid
+        order by k.number_id, k.jid
         on conflict (number_id, contact_jid) do update set
           last_message_preview = case when excluded.last_message >= cv.last_message then excluded.last_message_preview else cv.last_message_preview end,
           last_message = greatest(cv.last_message, excluded.last_message),
           unread_count = cv.unread_count + excluded.unread_count,
           contact_name = coalesce(cv.contact_name, excluded.contact_name),
           -- The AI's quiet time after a takeover or handoff is over: back on (hand-over.ts resumeIfDue).
-          agente_ativo = (cv.agente_ativo or (not cv.opted_out and coalesce(cv.ai_resumes_at <= now(), false))) and not excluded.opted_out,
+          agente_ativo = (cv.agente_ativo or (not cv.opted_out and not cv.never_answer and coalesce(cv.ai_resumes_at <= now(), false)))
+                         and not excluded.opted_out,
           handoff_reason = case when not cv.agente_ativo and not cv.opted_out and cv.ai_resumes_at <= now() then null
                                 else cv.handoff_reason end,
           ai_resumes_at = case when excluded.opted_out or (not cv.agente_ativo and not cv.opted_out and cv.ai_resumes_at <= now())
@@ -214,7 +222,7 @@ async function applySimpleRun(deps: EngineDeps, items: FastItem[]): Promise<Inge
                greatest(a.timing * 1000, ${deps.config.minQuietMs})::float8 as quiet_ms
         from c join k on k.number_id = c.number_id and k.jid = c.contact_jid
         join numbers n on n.id = c.number_id join agentes a on a.id = n.agente
-        where k.first_at is not null and c.type = 'chat' and c.agente_ativo and not c.opted_out and a.active
+        where k.first_at is not null and c.type = 'chat' and c.agente_ativo and not c.opted_out and not c.never_answer and a.active
           and exists (select 1 from m where m.conv_id = c.id)),
       b as (
         insert into reply_bursts (user_id, conv_id, first_message_at, last_message_at, due_at)
@@ -303,4 +311,6 @@ interface ChatChange {
   /** Fresh messages only: when the burst's first and last of this batch arrived (null: none fresh). */
   first_at: Date | null;
   last_fresh_at: Date | null;
+  /** The chat's oldest message of the batch (history sync keeps its own time): an old contact's under 'só contatos novos'. */
+  first_created_at: Date;
 }

@@ -15,8 +15,8 @@ import {
   switchAiOff,
   touchConversation,
   upsertBurst,
-  upsertConversation,
 } from './engine-repository.ts';
+import { upsertConversation } from './upsert-conversation.ts';
 import {
   mapChat,
   mapDeliveryStatus,
@@ -119,6 +119,7 @@ async function ingestMessage(
       chat: msg.chat,
       contactName: msg.chat.isGroup ? null : msg.pushName,
       at: createdAt,
+      audience: numberRow ?? undefined,
     });
     events.conversation(conversation.id, created ? 'created' : 'updated');
 
@@ -191,7 +192,7 @@ async function ingestMessage(
       await postponeResume(tx, conv.id); // the owner is still talking: the quiet time starts again
     }
     // The AI's quiet time after a takeover or handoff is over: this customer message is the first it answers.
-    if (inbound && !conv.agenteAtivo && conv.aiResumesAt && (await resumeIfDue(tx, conv.id)))
+    if (inbound && !conv.agenteAtivo && !conv.neverAnswer && conv.aiResumesAt && (await resumeIfDue(tx, conv.id)))
       conv = { ...conv, agenteAtivo: true, aiResumesAt: null, handoffReason: null };
     if (!inbound || !fresh) return { outcome: 'stored' as const };
 
@@ -199,7 +200,7 @@ async function ingestMessage(
       await switchAiOff(tx, conv.id, { optOut: true, reason: 'opt-out' });
       return { outcome: 'stored' as const };
     }
-    if (conv.type !== 'chat' || !conv.agenteAtivo || conv.optedOut || !agent || !agent.active)
+    if (conv.type !== 'chat' || !conv.agenteAtivo || conv.optedOut || conv.neverAnswer || !agent || !agent.active)
       return { outcome: 'stored' as const };
 
     const window = quietWindow(agent.timing, deps.config.minQuietMs);

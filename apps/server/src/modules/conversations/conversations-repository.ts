@@ -1,6 +1,6 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conversations, messages, numbers } from '../../db/schema/index.ts';
+import { conversations, messages, neverAnswerContacts, numbers } from '../../db/schema/index.ts';
 import { type ConversationRow, conversationColumns, keyText } from '../../domain/conversations/conversation-row.ts';
 import type { KeysetPosition } from './keyset-cursor.ts';
 
@@ -109,6 +109,27 @@ export async function updateAgenteAtivo(
         : { agenteAtivo, ...resume },
     )
     .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+}
+
+/**
+ * 'Nunca responder' for a contact of the account: stored (or removed) in never_answer_contacts and
+ * copied onto every conversation with that contact; setting it switches the AI off with no return
+ * time. Answers the ids of the conversations changed.
+ */
+export async function updateNeverAnswer(db: Db, userId: string, contactJid: string, never: boolean): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    if (never) await tx.insert(neverAnswerContacts).values({ userId, contactJid }).onConflictDoNothing();
+    else
+      await tx
+        .delete(neverAnswerContacts)
+        .where(and(eq(neverAnswerContacts.userId, userId), eq(neverAnswerContacts.contactJid, contactJid)));
+    const rows = await tx
+      .update(conversations)
+      .set(never ? { neverAnswer: true, agenteAtivo: false, aiResumesAt: null } : { neverAnswer: false })
+      .where(and(eq(conversations.userId, userId), eq(conversations.contactJid, contactJid)))
+      .returning({ id: conversations.id });
+    return rows.map((r) => r.id);
+  });
 }
 
 /** unread_count = 0; answers whether anything changed (an already-read conversation needs no event). */

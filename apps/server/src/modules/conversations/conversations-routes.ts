@@ -5,6 +5,7 @@ import {
   conversationPageSchema,
   idParamsSchema,
   messagePageSchema,
+  neverAnswerSchema,
   pageQuerySchema,
   updateConversationSchema,
 } from '@vendai/contracts';
@@ -19,6 +20,7 @@ import { listConversations } from './list-conversations.ts';
 import { listMessages } from './list-messages.ts';
 import { markConversationRead } from './mark-conversation-read.ts';
 import { setConversationAi } from './set-conversation-ai.ts';
+import { setNeverAnswer } from './set-never-answer.ts';
 
 /** A malformed id cannot be one of the user's conversations: 404 like an unknown one. */
 const params = idParamsSchema();
@@ -53,6 +55,12 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { params, body: updateConversationSchema, response: { 200: conversationDtoSchema } } },
     async (req) => setConversationAi({ deps, userId: req.user.id, id: req.params.id, input: req.body }),
+  );
+
+  app.put(
+    '/:id/never-answer',
+    { schema: { params, body: neverAnswerSchema, response: { 200: conversationDtoSchema } } },
+    async (req) => setNeverAnswer({ deps, userId: req.user.id, id: req.params.id, input: req.body }),
   );
 
   app.post('/:id/read', { schema: { params, response: { 200: conversationDtoSchema } } }, async (req) =>

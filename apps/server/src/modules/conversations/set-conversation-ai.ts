@@ -1,4 +1,9 @@
-import { GROUP_AI_LOCKED, type ConversationDto, type UpdateConversationInput } from '@vendai/contracts';
+import {
+  GROUP_AI_LOCKED,
+  NEVER_ANSWER_LOCKED,
+  type ConversationDto,
+  type UpdateConversationInput,
+} from '@vendai/contracts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ConversationsDeps } from './conversations-deps.ts';
 import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
@@ -23,7 +28,11 @@ export async function setConversationAi({
   if (!current) throw notFound();
   if (current.type === 'group')
     throw new AppError('VALIDATION', GROUP_AI_LOCKED, { fields: { agente_ativo: GROUP_AI_LOCKED } });
-  await updateAgenteAtivo(deps.db, userId, id, input.agente_ativo, input.ai_resumes_in_hours);
+  if (input.agente_ativo && current.neverAnswer)
+    throw new AppError('VALIDATION', NEVER_ANSWER_LOCKED, { fields: { agente_ativo: NEVER_ANSWER_LOCKED } });
+  // A 'nunca responder' contact's AI has no return time either.
+  const resumeIn = current.neverAnswer ? null : input.ai_resumes_in_hours;
+  await updateAgenteAtivo(deps.db, userId, id, input.agente_ativo, resumeIn);
   const updated = await findConversationOfUser(deps.db, userId, id);
   if (!updated) throw notFound();
   const dto = toConversationDto(updated);

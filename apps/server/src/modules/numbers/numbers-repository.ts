@@ -1,7 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { NumberView } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
-import { agentes, numbers } from '../../db/schema/index.ts';
+import { agentes, conversations, numbers } from '../../db/schema/index.ts';
 import { pgError } from '../../db/pg-error.ts';
 
 export type NumberRow = typeof numbers.$inferSelect;
@@ -16,6 +16,7 @@ const viewColumns = {
   agenteNome: agentes.apelido,
   createdAt: numbers.createdAt,
   connectedAt: numbers.connectedAt,
+  aiAudience: numbers.aiAudience,
 };
 
 type ViewRow = {
@@ -28,6 +29,7 @@ type ViewRow = {
   agenteNome: string | null;
   createdAt: Date;
   connectedAt: Date | null;
+  aiAudience: 'all' | 'new';
 };
 
 function toView(r: ViewRow): NumberView {
@@ -41,6 +43,7 @@ function toView(r: ViewRow): NumberView {
     agente_nome: r.agente ? (r.agenteNome ?? null) : null,
     created_at: r.createdAt.toISOString(),
     connected_at: r.connectedAt ? r.connectedAt.toISOString() : null,
+    ai_audience: r.aiAudience,
   };
 }
 
@@ -126,12 +129,30 @@ export async function updateNumberFields(
   db: Db,
   userId: string,
   id: string,
-  set: { apelido?: string; agente?: string | null },
+  set: { apelido?: string; agente?: string | null; aiAudience?: 'all' | 'new' },
 ) {
   await db
     .update(numbers)
     .set({ ...set, updatedAt: new Date() })
     .where(and(eq(numbers.id, id), eq(numbers.userId, userId)));
+}
+
+/**
+ * 'Só contatos novos' chosen: the AI goes off in the number's conversations of old contacts (a message
+ * stored from before connected_at, e.g. history sync); the owner can still switch one on by hand.
+ */
+export async function switchOffOldContacts(db: Db, id: string): Promise<void> {
+  await db
+    .update(conversations)
+    .set({ agenteAtivo: false, aiResumesAt: null })
+    .where(
+      and(
+        eq(conversations.numberId, id),
+        eq(conversations.agenteAtivo, true),
+        sql`exists (select 1 from numbers n join messages m on m.conv_id = ${conversations.id}
+                    where n.id = ${conversations.numberId} and m.created_at < n.connected_at)`,
+      ),
+    );
 }
 
 export async function deleteNumberRow(db: Db, userId: string, id: string) {

@@ -6,12 +6,13 @@ import {
   agentBelongsToUser,
   findNumberOfUser,
   findNumberViewOfUser,
+  switchOffOldContacts,
   updateNumberFields,
 } from './numbers-repository.ts';
 
 /**
- * Renames a number or links an agent to it (part 2 §4): an agent of the same user, or null
- * ('Desativar Agente': the AI stops answering on this number).
+ * Renames a number, links an agent to it (part 2 §4): an agent of the same user, or null
+ * ('Desativar Agente': the AI stops answering on this number), or sets whom the AI answers (decision 015).
  */
 export async function updateNumber({
   deps,
@@ -27,7 +28,12 @@ export async function updateNumber({
   const { db } = deps;
   if (!(await findNumberOfUser(db, userId, id))) throw notFound();
   if (input.agente && !(await agentBelongsToUser(db, userId, input.agente))) throw notFound(AGENT_NOT_FOUND);
-  await updateNumberFields(db, userId, id, { apelido: input.apelido, agente: input.agente });
+  await updateNumberFields(db, userId, id, {
+    apelido: input.apelido,
+    agente: input.agente,
+    aiAudience: input.ai_audience,
+  });
+  if (input.ai_audience === 'new') await switchOffOldContacts(db, id);
   await publishNumberUpdated(deps, id);
   const view = await findNumberViewOfUser(db, userId, id);
   if (!view) throw notFound();

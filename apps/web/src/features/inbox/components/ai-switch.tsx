@@ -22,7 +22,7 @@ export function AiSwitch({ conversation }: { conversation: ConversationDto }) {
       <Switch.Root
         id={id}
         checked={checked}
-        disabled={isGroup || mutation.isPending}
+        disabled={isGroup || conversation.neverAnswer || mutation.isPending}
         onCheckedChange={(value) =>
           mutation.mutate(
             { id: conversation.id, agenteAtivo: value },

@@ -21,6 +21,7 @@ import { ContactAvatar } from './contact-avatar';
 import { GroupBadge } from './group-badge';
 import { HandoffBanner } from './handoff-banner';
 import { MessageList } from './message-list';
+import { NEVER_ANSWER_HINT, NeverAnswerSwitch } from './never-answer-switch';
 
 /** The open conversation: header with the AI/Manual switch, messages, and the owner's message box. */
 export function ChatPanel({ convId, numbers }: { convId: string; numbers: NumberView[] }) {
@@ -108,10 +109,18 @@ function OpenChat({ conversation, numbers }: { conversation: ConversationDto; nu
           </h2>
           <p className="truncate text-xs text-slate-600">{subtitle}</p>
         </div>
-        {problem ? <NoAgentBadge problem={problem} /> : <AiSwitch conversation={conversation} />}
+        <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-4">
+          {problem ? <NoAgentBadge problem={problem} /> : <AiSwitch conversation={conversation} />}
+          <NeverAnswerSwitch conversation={conversation} />
+        </div>
       </header>
       {problem && number ? <NoAgentNotice problem={problem} number={number} agents={agents.data ?? []} /> : null}
       <HandoffBanner conversation={conversation} />
+      {conversation.neverAnswer ? (
+        <p className="shrink-0 border-b border-red-200 bg-red-50 px-4 py-1.5 text-xs text-red-900">
+          {NEVER_ANSWER_HINT}
+        </p>
+      ) : null}
       {conversation.optedOut && !conversation.agenteAtivo ? (
         <p className="shrink-0 border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-xs text-amber-900">
           Este contato pediu para não receber mensagens automáticas. Ligar a IA volta a responder.

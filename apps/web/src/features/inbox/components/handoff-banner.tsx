@@ -23,7 +23,8 @@ const LATER = [
 export function HandoffBanner({ conversation }: { conversation: ConversationDto }) {
   const update = useUpdateConversationAi();
   const now = useNow(30_000);
-  if (conversation.type !== 'chat' || conversation.agenteAtivo || conversation.optedOut) return null;
+  if (conversation.type !== 'chat' || conversation.agenteAtivo || conversation.optedOut || conversation.neverAnswer)
+    return null;
   if (!conversation.handoffReason && !conversation.aiResumesAt) return null;
   const label = resumeLabel(conversation.aiResumesAt, now.getTime()) ?? 'A IA só volta quando você religar';
   const change = (agenteAtivo: boolean, resumeInHours?: number | null) =>

@@ -45,6 +45,7 @@ const number = (status: 'CONECTADO' | 'DESCONECTADO', apelido: string | null = '
   agente_nome: null,
   created_at: '2025-01-01T00:00:00Z',
   connected_at: null,
+  ai_audience: 'all',
 });
 
 function show(numbers: NumberView[], u: CurrentUsage, m: Me) {

@@ -23,6 +23,7 @@ const conv = (id: string, lastMessage: string, extra: Partial<ConversationDto> =
   optedOut: false,
   handoffReason: null,
   aiResumesAt: null,
+  neverAnswer: false,
   lastMessage,
   lastMessagePreview: null,
   unreadCount: 0,

@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { useConnectionFlow, type ConnectPhase } from '../hooks/use-connection-flow';
 import { readConnectRouteState, type ConnectRouteState } from '../lib/connect-route-state';
 import { ConnectionTimeoutDialog } from './connection-timeout-dialog';
+import { AudienceChoice } from './audience-choice';
 import { CountdownBar } from './countdown-bar';
 import { LinkDeviceSteps } from './link-device-steps';
 import { SimulatorHint } from './simulator-hint';
@@ -212,14 +213,27 @@ function QrPanel({
       return (
         <div
           role="status"
-          className="flex aspect-square flex-col items-center justify-center gap-3 rounded-xl bg-brand-50 p-6 text-center"
+          className={
+            flow.audienceFor
+              ? 'flex flex-col items-center gap-3 rounded-xl bg-brand-50 p-5 text-center'
+              : 'flex aspect-square flex-col items-center justify-center gap-3 rounded-xl bg-brand-50 p-6 text-center'
+          }
         >
-          <CheckCircle2 className="size-14 text-brand-700" aria-hidden />
+          <CheckCircle2
+            className={flow.audienceFor ? 'size-10 text-brand-700' : 'size-14 text-brand-700'}
+            aria-hidden
+          />
           <p className="text-lg font-bold text-slate-900">WhatsApp conectado!</p>
-          <p className="text-sm text-slate-600">Levando você ao painel...</p>
-          <Link to={paths.dashboard.getHref()} className="text-sm font-semibold text-brand-700 hover:underline">
-            Ir para o painel agora
-          </Link>
+          {flow.audienceFor ? (
+            <AudienceChoice numberId={flow.audienceFor} />
+          ) : (
+            <>
+              <p className="text-sm text-slate-600">Levando você ao painel...</p>
+              <Link to={paths.dashboard.getHref()} className="text-sm font-semibold text-brand-700 hover:underline">
+                Ir para o painel agora
+              </Link>
+            </>
+          )}
         </div>
       );
     case 'failed':

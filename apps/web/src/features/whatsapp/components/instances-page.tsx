@@ -11,6 +11,7 @@ import { limits, useCurrentUsage } from '@/lib/usage';
 import { useNumbers } from '../api/get-numbers';
 import { useNumbersRealtime } from '../hooks/use-numbers-realtime';
 import { formatConnectedAt } from '../lib/format-date';
+import { AudienceSelect } from './audience-select';
 import { DeleteInstanceDialog } from './delete-instance-dialog';
 import { PhoneEntryDialog } from './phone-entry-dialog';
 import { ReconnectDialog } from './reconnect-dialog';
@@ -144,6 +145,9 @@ function InstancesTable({ numbers, onReconnect, onDelete }: { numbers: NumberVie
               Agente de IA
             </th>
             <th scope="col" className="px-4 py-3">
+              Quem a IA atende
+            </th>
+            <th scope="col" className="px-4 py-3">
               Conectado em
             </th>
             <th scope="col" className="px-4 py-3 text-right">
@@ -163,6 +167,9 @@ function InstancesTable({ numbers, onReconnect, onDelete }: { numbers: NumberVie
               <td className="px-4 py-3">
                 <AgentBadge linked={Boolean(n.agente)} agentName={n.agente_nome} />
                 <LinkNumberToAgent number={n} />
+              </td>
+              <td className="px-4 py-3">
+                <AudienceSelect number={n} />
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatConnectedAt(n.connected_at)}</td>
               <td className="px-4 py-3">
@@ -199,6 +206,7 @@ function InstancesCards({ numbers, onReconnect, onDelete }: { numbers: NumberVie
             </div>
           </dl>
           <LinkNumberToAgent number={n} />
+          <AudienceSelect number={n} className="mt-3" />
           <div className="mt-4 border-t border-slate-100 pt-3">
             <Actions number={n} onReconnect={onReconnect} onDelete={onDelete} />
           </div>

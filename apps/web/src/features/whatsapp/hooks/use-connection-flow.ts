@@ -145,20 +145,25 @@ export function useConnectionFlow(route: ConnectRouteState) {
       .catch(() => dispatch({ type: 'qr-request-failed', seq }));
   }, [qrRequest]);
 
-  // Connected: the lists change; to /dashboard after 2 s, only if the user is still here.
+  // Connected: the lists change; to /dashboard after 2 s, only if the user is still here. A new number
+  // first offers whom the AI answers (decision 015): the owner's choice leads on.
   const isConnected = phase.name === 'connected';
+  const offersAudience = route.kind === 'new' && state.numberId !== null;
   useEffect(() => {
     if (!isConnected) return;
     invalidateLists();
+    if (offersAudience) return;
     const timer = setTimeout(() => void navigate(paths.dashboard.getHref()), TIMING.connectRedirectMs);
     return () => clearTimeout(timer);
-  }, [isConnected, navigate, invalidateLists]);
+  }, [isConnected, offersAudience, navigate, invalidateLists]);
 
   return {
     phase,
     remaining: remainingSeconds(state),
     qrError: state.qrError,
     qrVersion: state.qrVersion,
+    /** Connected a new number: the success step asks whom the AI answers on it. */
+    audienceFor: offersAudience ? state.numberId : null,
     /** 'Tentar Novamente': a new attempt with the same phone and nickname. */
     retry: useCallback(() => dispatch({ type: 'start' }), []),
     /** The QR <img> failed to load: asked for again once, then the error. */
