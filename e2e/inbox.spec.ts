@@ -103,7 +103,7 @@ test('lista, chat com todos os tipos, rolagem, leitura, troca IA/Manual e envio 
   await expect(scroll.getByText('Vocês entregam em Campinas?')).toBeVisible();
   const photo = scroll.getByRole('img', { name: 'Essa é a foto da vitrine' });
   await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(240);
-  await scroll.getByRole('button', { name: 'Ver imagem' }).click();
+  await scroll.getByRole('button', { name: 'Ver imagem', exact: true }).click();
   const viewer = page.getByRole('dialog', { name: 'Imagem da conversa' });
   await expect(viewer.getByRole('img', { name: 'Essa é a foto da vitrine' })).toBeVisible();
   await shootBothWidths(page, 'inbox-image-viewer');
