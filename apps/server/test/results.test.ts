@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Results } from '@vendai/contracts';
 import { eq, sql } from 'drizzle-orm';
-import { conversations, messages, numbers, resultsHourly } from '../src/db/schema/index.ts';
+import { conversations, messages, numbers, ownerAlerts, resultsHourly } from '../src/db/schema/index.ts';
 import { resultRows } from '../src/db/rows.ts';
 import { rollUpPendingAccounts } from '../src/modules/results/rollup-job.ts';
 import { READ_MESSAGE_BUDGET } from '../src/modules/results/rollup-read.ts';
@@ -38,6 +38,22 @@ async function addNumber(userId: string, apelido: string) {
   return row!.id;
 }
 
+/** A conversation row; `conversation()` adds its messages. */
+async function emptyConversation(
+  userId: string,
+  numberId: string,
+  createdAt: Date,
+  type: 'chat' | 'group' = 'chat',
+  lastMessage?: Date,
+) {
+  const contactJid = `${randomUUID()}@${type === 'group' ? 'g.us' : 's.whatsapp.net'}`;
+  const [conv] = await t.database.db
+    .insert(conversations)
+    .values({ userId, numberId, contactJid, type, createdAt, ...(lastMessage ? { lastMessage } : {}) })
+    .returning();
+  return conv!;
+}
+
 async function conversation(
   userId: string,
   numberId: string,
@@ -45,21 +61,11 @@ async function conversation(
   rows: [string, Author, string, ('failed' | 'sent')?][],
   type: 'chat' | 'group' = 'chat',
 ) {
-  const [conv] = await t.database.db
-    .insert(conversations)
-    .values({
-      userId,
-      numberId,
-      contactJid: `${randomUUID()}@${type === 'group' ? 'g.us' : 's.whatsapp.net'}`,
-      type,
-      createdAt: local(createdAt),
-      lastMessage: local(rows.at(-1)![0]),
-    })
-    .returning();
+  const conv = await emptyConversation(userId, numberId, local(createdAt), type, local(rows.at(-1)![0]));
   await t.database.db.insert(messages).values(
     rows.map(([at, author, content, status]) => ({
       userId,
-      convId: conv!.id,
+      convId: conv.id,
       direction: author === 'contact' ? ('in' as const) : ('out' as const),
       fromMe: author !== 'contact',
       author,
@@ -168,6 +174,7 @@ describe('Resultados figures', () => {
       answeredConversations: 3,
       aiOnlyConversations: 1,
       handovers: { total: 2, inbox: 1, phone: 1 },
+      aiHandoffs: { total: 0, toPerson: 0, needsOwner: 0 },
       outsideHoursAnswers: 2,
       optOuts: 1,
       failedSends: 1,
@@ -276,18 +283,10 @@ describe('Resultados rollup', () => {
     const x = await register();
     const numberId = await addNumber(x.userId, 'Agora');
     const now = Date.now();
-    const [conv] = await t.database.db
-      .insert(conversations)
-      .values({
-        userId: x.userId,
-        numberId,
-        contactJid: `${randomUUID()}@s.whatsapp.net`,
-        createdAt: new Date(now - 3 * 3_600_000),
-      })
-      .returning();
+    const conv = await emptyConversation(x.userId, numberId, new Date(now - 3 * 3_600_000));
     const row = (ms: number, author: Author, content: string) => ({
       userId: x.userId,
-      convId: conv!.id,
+      convId: conv.id,
       direction: author === 'contact' ? ('in' as const) : ('out' as const),
       fromMe: author !== 'contact',
       author,
@@ -327,21 +326,64 @@ describe('Resultados rollup', () => {
   });
 });
 
+describe('Resultados: the AI handing conversations to the owner', () => {
+  it('counts the handoff and needs-owner alerts of the period, per number, groups and other kinds left out', async () => {
+    const x = await register();
+    const n1 = await addNumber(x.userId, 'Loja');
+    const n2 = await addNumber(x.userId, 'Outra');
+    const chat = async (numberId: string, type: 'chat' | 'group' = 'chat') =>
+      (await emptyConversation(x.userId, numberId, local('2026-02-20 10:00'), type)).id;
+    const [a, b, c, group] = [await chat(n1), await chat(n1), await chat(n2), await chat(n1, 'group')];
+    const alert = (
+      convId: string,
+      kind: 'handoff' | 'needs_owner' | 'hot_lead',
+      at: string,
+      status: 'sent' | 'failed' = 'sent',
+    ) => ({
+      userId: x.userId,
+      convId,
+      kind,
+      status,
+      text: 'alerta',
+      createdAt: local(at),
+    });
+    await t.database.db.insert(ownerAlerts).values([
+      // The week 2026-03-02..08 (São Paulo): 2 to a person (one alert failed to send: the handoff still
+      // happened), 1 needs-owner, on two numbers; a hot lead and a group's alert are not handoffs.
+      alert(a, 'handoff', '2026-03-02 00:30', 'failed'),
+      alert(b, 'needs_owner', '2026-03-05 14:00'),
+      alert(c, 'handoff', '2026-03-08 23:59'),
+      alert(a, 'hot_lead', '2026-03-04 09:00'),
+      alert(group, 'handoff', '2026-03-04 09:00'),
+      // Just outside: the previous week (Sunday 23:50 local is 02:50 UTC on Monday) and the week after.
+      alert(b, 'handoff', '2026-03-01 23:50'),
+      alert(b, 'needs_owner', '2026-03-09 00:00'),
+    ]);
+    const all = await results(x.client, WEEK);
+    expect(all.current.aiHandoffs).toEqual({ total: 3, toPerson: 2, needsOwner: 1 });
+    expect(all.previous.aiHandoffs).toEqual({ total: 1, toPerson: 1, needsOwner: 0 });
+    expect((await results(x.client, `${WEEK}&numberId=${n2}`)).current.aiHandoffs).toEqual({
+      total: 1,
+      toPerson: 1,
+      needsOwner: 0,
+    });
+    // Another owner never sees them.
+    expect((await results(other.client, WEEK)).current.aiHandoffs.total).toBe(0);
+  });
+});
+
 describe('Resultados background rollup', () => {
   it('answers a long unrolled history at once (left out, said so) and the job rolls it in bounded steps', async () => {
     const x = await register();
     const numberId = await addNumber(x.userId, 'Histórico');
     const now = Date.now();
     const start = new Date(now - 3 * 86_400_000);
-    const [conv] = await t.database.db
-      .insert(conversations)
-      .values({ userId: x.userId, numberId, contactJid: `${randomUUID()}@s.whatsapp.net`, createdAt: start })
-      .returning();
+    const conv = await emptyConversation(x.userId, numberId, start);
     // More customer messages than a request rolls or reads live, 3 days ago, one a second.
     const count = READ_MESSAGE_BUDGET + 100;
     await t.database.db.execute(sql`
       insert into messages (user_id, conv_id, direction, from_me, author, content, status, created_at)
-      select ${x.userId}, ${conv!.id}::uuid, 'in', false, 'contact', 'oi', 'received',
+      select ${x.userId}, ${conv.id}::uuid, 'in', false, 'contact', 'oi', 'received',
              ${start.toISOString()}::timestamptz + g * interval '1 second'
       from generate_series(0, ${count - 1}) g`);
     const fmt = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(ms);

@@ -68,6 +68,13 @@ export const resultsFiguresSchema = z.object({
   aiOnlyConversations: z.number().int(),
   /** The owner's first message after an AI message in a conversation, by where the owner wrote. */
   handovers: z.object({ total: z.number().int(), inbox: z.number().int(), phone: z.number().int() }),
+  /**
+   * The AI handing the conversation to the owner (issue 18): the customer asked for a person or the AI
+   * decided a person should answer (`toPerson`), and the AI needing the owner's information
+   * (`needsOwner`). Counted from the owner alerts written (owner_alerts), so an alert kind switched off
+   * or the alert limits (one per conversation an hour, the daily cap) leave some out.
+   */
+  aiHandoffs: z.object({ total: z.number().int(), toPerson: z.number().int(), needsOwner: z.number().int() }),
   /** AI replies sent outside business hours (account time zone). */
   outsideHoursAnswers: z.number().int(),
   optOuts: z.number().int(),

@@ -92,6 +92,11 @@ function figures(a: PeriodAggregates): ResultsFigures {
     // Answered with no owner message: every answer came from the AI.
     aiOnlyConversations: n(a.conversations?.answered) - n(a.conversations?.with_owner),
     handovers: { total: inbox + phone, inbox, phone },
+    aiHandoffs: {
+      total: n(a.handoffs?.to_person) + n(a.handoffs?.needs_owner),
+      toPerson: n(a.handoffs?.to_person),
+      needsOwner: n(a.handoffs?.needs_owner),
+    },
     outsideHoursAnswers: sum('outside_hours_answers'),
     optOuts: sum('opt_outs'),
     failedSends: sum('failed_sends'),

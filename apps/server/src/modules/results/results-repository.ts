@@ -23,6 +23,8 @@ export interface PeriodAggregates {
   /** Conversations with a customer message, with any answer, and with an owner message in the period. */
   conversations: { customers: number | string; answered: number | string; with_owner: number | string } | null;
   heatmap: { d: number; h: number; n: number | string }[] | null;
+  /** The AI's handoffs in the period, from owner_alerts: to a person (kind 'handoff') and 'needs_owner'. */
+  handoffs: { to_person: number | string; needs_owner: number | string } | null;
 }
 
 const HOURLY_COLUMNS = sql.raw(
@@ -50,6 +52,7 @@ export async function periodAggregates(
   const stored = sql`user_id = ${scope.userId} and hour >= ${from}::timestamptz and hour < ${storedTo}::timestamptz ${byNumber}`;
   const local = sql`(hour at time zone ${scope.timeZone})`;
   const outside = outsideHoursSql(scope.hours, local);
+  const alertsByNumber = scope.numberId ? sql`and c.number_id = ${scope.numberId}::uuid` : sql``;
   const result = await db.execute(sql`
     with ${live ? hourlyCtes(scope.userId, liveFrom, scope.to) : emptyHourlyCtes()},
     h as (
@@ -81,6 +84,13 @@ export async function periodAggregates(
                count(*) filter (where has_out and (prev_out is null or prev_out < ${from}::timestamptz)) as answered,
                count(*) filter (where has_owner and (prev_owner is null or prev_owner < ${from}::timestamptz)) as with_owner
         from a) x) as conversations,
+      (select row_to_json(x) from (
+        select count(*) filter (where o.kind = 'handoff') as to_person,
+               count(*) filter (where o.kind = 'needs_owner') as needs_owner
+        from owner_alerts o join conversations c on c.id = o.conv_id
+        where o.user_id = ${scope.userId} and c.user_id = ${scope.userId} and c.type = 'chat'
+          and o.kind in ('handoff', 'needs_owner') ${alertsByNumber}
+          and o.created_at >= ${from}::timestamptz and o.created_at < ${scope.to.toISOString()}::timestamptz) x) as handoffs,
       ${
         withHeatmap
           ? sql`(select coalesce(json_agg(x), '[]') from (
@@ -95,6 +105,7 @@ export async function periodAggregates(
     responses: parse(row!.responses),
     conversations: parse(row!.conversations),
     heatmap: parse(row!.heatmap),
+    handoffs: parse(row!.handoffs),
   };
 }
 

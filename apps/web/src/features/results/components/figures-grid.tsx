@@ -74,6 +74,15 @@ export function FiguresGrid({ results }: { results: Results }) {
         none="Você não precisou responder primeiro."
       />
       <FigureCard
+        label="A IA passou para você"
+        value={formatCount(c.aiHandoffs.total)}
+        hint={`Cliente quis uma pessoa: ${formatCount(c.aiHandoffs.toPerson)}. A IA precisou de você: ${formatCount(c.aiHandoffs.needsOwner)}. Contados pelos seus alertas.`}
+        current={c.aiHandoffs.total}
+        previous={p.aiHandoffs.total}
+        previousText={formatCount(p.aiHandoffs.total)}
+        better="neither"
+      />
+      <FigureCard
         label="Você assumiu da IA"
         value={formatCount(c.handovers.total)}
         hint={`${formatCount(c.handovers.inbox)} pelo VendAI, ${formatCount(c.handovers.phone)} pelo celular.`}
