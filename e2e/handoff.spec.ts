@@ -61,7 +61,14 @@ test('a customer asks for a person: handoff, alert on the owner’s phone, AI ba
   if (!(await field.inputValue())) await field.fill(digits);
   await phone.getByRole('button', { name: 'Aprovar conexão' }).click();
   await expect(phone.getByText('Celular conectado!')).toBeVisible();
+  // Offered once, right after the QR connects: whom the AI answers. Carla writes after the connection: a new contact.
+  await expect(page.getByText('WhatsApp conectado!')).toBeVisible();
+  await page.getByRole('button', { name: /Só contatos novos/ }).hover();
+  await shootBothWidths(page, 'audience-connect-choice');
+  await page.getByRole('button', { name: /Só contatos novos/ }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  const [saved] = (await (await page.request.get('/api/numbers')).json()) as { ai_audience: string }[];
+  expect(saved!.ai_audience).toBe('new');
 
   // 'Configurações': the personal WhatsApp from sign-up is there; the alerts are on.
   await page.goto('/settings');
@@ -138,5 +145,19 @@ test('a customer asks for a person: handoff, alert on the owner’s phone, AI ba
   await expect(listed).toContainText('Carla Dias · Pediu uma pessoa');
   await expect(listed).toContainText('Enviado');
   await shootBothWidths(page, 'handoff-settings');
+
+  // The WhatsApp list shows whom the AI answers, and can change it.
+  await page.goto('/instances-management');
+  await expect(page.getByRole('combobox', { name: 'A IA responde em Loja Sol' }).first()).toHaveValue('new');
+  await shootBothWidths(page, 'audience-numbers-list');
+
+  // 'Nunca responder' for Carla: the AI switch is off and locked, the header says why.
+  await page.goto('/dashboard');
+  await page.getByTestId('conversation-row').filter({ hasText: CUSTOMER.name }).filter({ hasNotText: '🔔' }).click();
+  await chat.getByRole('switch', { name: 'Nunca responder' }).click();
+  await expect(chat.getByRole('switch', { name: 'Nunca responder' })).toBeChecked();
+  await expect(chat.getByRole('switch', { name: 'Manual' })).toBeDisabled();
+  await expect(chat.getByText(/A IA nunca responde a este contato/)).toBeVisible();
+  await shootBothWidths(page, 'audience-inbox-header');
   await expectNoSeriousA11yViolations(page);
 });

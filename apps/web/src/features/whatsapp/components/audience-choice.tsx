@@ -9,7 +9,7 @@ import { AUDIENCE_HINT } from './audience-select';
 const AUDIENCE_SAVE_FAILED = 'Não foi possível salvar. Você pode mudar isso depois na lista de WhatsApp’s.';
 
 /** Offered once, right after the QR connects a new number: whom the AI answers on it (decision 015). */
-export function AudienceChoice({ numberId }: { numberId: string }) {
+export function AudienceChoice({ numberId, onInteract }: { numberId: string; onInteract: () => void }) {
   const navigate = useNavigate();
   const mutation = useUpdateAiAudience();
   const choose = (aiAudience: AiAudience) => {
@@ -21,7 +21,7 @@ export function AudienceChoice({ numberId }: { numberId: string }) {
     );
   };
   return (
-    <fieldset className="w-full space-y-2 text-left">
+    <fieldset className="w-full space-y-2 text-left" onPointerDownCapture={onInteract} onFocusCapture={onInteract}>
       <legend className="mb-2 text-sm font-semibold text-slate-900">A IA responde:</legend>
       {AI_AUDIENCES.map((a) => (
         <Button
@@ -35,7 +35,9 @@ export function AudienceChoice({ numberId }: { numberId: string }) {
           <span className="text-xs font-normal opacity-90">{AUDIENCE_HINT[a]}</span>
         </Button>
       ))}
-      <p className="text-xs text-slate-500">Você pode mudar isso a qualquer momento na lista de WhatsApp&apos;s.</p>
+      <p className="text-xs text-slate-500">
+        Sem escolha, a IA responde a todos. Você pode mudar isso a qualquer momento na lista de WhatsApp&apos;s.
+      </p>
     </fieldset>
   );
 }

@@ -225,7 +225,7 @@ function QrPanel({
           />
           <p className="text-lg font-bold text-slate-900">WhatsApp conectado!</p>
           {flow.audienceFor ? (
-            <AudienceChoice numberId={flow.audienceFor} />
+            <AudienceChoice numberId={flow.audienceFor} onInteract={flow.holdRedirect} />
           ) : (
             <>
               <p className="text-sm text-slate-600">Levando você ao painel...</p>

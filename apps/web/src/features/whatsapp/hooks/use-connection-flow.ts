@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { TIMING } from '@vendai/contracts';
-import { useCallback, useEffect, useEffectEvent, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useEffectEvent, useReducer, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -146,16 +146,18 @@ export function useConnectionFlow(route: ConnectRouteState) {
   }, [qrRequest]);
 
   // Connected: the lists change; to /dashboard after 2 s, only if the user is still here. A new number
-  // first offers whom the AI answers (decision 015): the owner's choice leads on.
+  // first offers whom the AI answers (decision 015): 10 s, and no leaving once the owner touches the choice.
   const isConnected = phase.name === 'connected';
   const offersAudience = route.kind === 'new' && state.numberId !== null;
+  const [held, setHeld] = useState(false);
   useEffect(() => {
     if (!isConnected) return;
     invalidateLists();
-    if (offersAudience) return;
-    const timer = setTimeout(() => void navigate(paths.dashboard.getHref()), TIMING.connectRedirectMs);
+    if (held) return;
+    const delay = offersAudience ? TIMING.connectChoiceRedirectMs : TIMING.connectRedirectMs;
+    const timer = setTimeout(() => void navigate(paths.dashboard.getHref()), delay);
     return () => clearTimeout(timer);
-  }, [isConnected, offersAudience, navigate, invalidateLists]);
+  }, [isConnected, offersAudience, held, navigate, invalidateLists]);
 
   return {
     phase,
@@ -164,6 +166,8 @@ export function useConnectionFlow(route: ConnectRouteState) {
     qrVersion: state.qrVersion,
     /** Connected a new number: the success step asks whom the AI answers on it. */
     audienceFor: offersAudience ? state.numberId : null,
+    /** The owner is choosing: stay on the success step. */
+    holdRedirect: useCallback(() => setHeld(true), []),
     /** 'Tentar Novamente': a new attempt with the same phone and nickname. */
     retry: useCallback(() => dispatch({ type: 'start' }), []),
     /** The QR <img> failed to load: asked for again once, then the error. */
