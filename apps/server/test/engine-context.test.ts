@@ -5,8 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { profiles } from '../src/db/schema/index.ts';
+import { businessHours, profiles } from '../src/db/schema/index.ts';
+import { localDateTime } from '../src/domain/account/local-time.ts';
 import { contextBlock } from '../src/domain/ai-reply/context-block.ts';
+import { businessHoursStatus } from '../src/domain/business-hours/business-hours-status.ts';
+import { handoffAnswer } from '../src/domain/handoff/handoff-answer.ts';
 import {
   customerSays,
   type EngineApp,
@@ -66,5 +69,50 @@ describe('the context block in the AI input', () => {
     await customerSays(e, shop, 'Oi');
     await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'one reply');
     expect(blocksSince(from, 'America/Sao_Paulo', 'Carla Dias')).toContain(e.llm.calls[0]!.messages[1]!.content);
+  });
+});
+
+describe('business hours in the AI input (decision 019)', () => {
+  it('tells the AI the business is closed and when it opens; a handoff says when a person answers', async () => {
+    const shop = await openShop(e);
+    const tz = 'America/Sao_Paulo';
+    // Open every day all day, but the owner closed today and the next two days: closed now, whatever the hour.
+    const week = Array.from({ length: 7 }, () => ({ from: '00:00', to: '23:59' }));
+    const day = (offset: number) => {
+      const [, date] = localDateTime(new Date(Date.now() + offset * 86_400_000), tz).split(', ');
+      const [d, m, y] = date!.split('/');
+      return `${y}-${m}-${d}`;
+    };
+    const closedDays = [day(0), day(1), day(2)];
+    await e.t.database.db.insert(businessHours).values({ userId: shop.userId, week, closedDays });
+    e.llm.calls.length = 0;
+    const from = new Date();
+    await customerSays(e, shop, 'Alguém pode me atender agora?');
+    await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'one reply');
+    const block = e.llm.calls[0]!.messages[1]!.content as string;
+    const expected = new Set<string>();
+    for (let t = from.getTime() - 60_000; t <= Date.now() + 60_000; t += 30_000) {
+      const now = new Date(t);
+      expected.add(
+        contextBlock({
+          now,
+          timeZone: tz,
+          contactName: 'Carla Dias',
+          hours: businessHoursStatus(week, closedDays, now, tz),
+        }),
+      );
+    }
+    expect([...expected]).toContain(block);
+    expect(block).toMatch(/A empresa está fechada agora e abre .+, às 00:00\. Não prometa/);
+
+    // The keyword handoff: one answer saying when a person will answer, the AI not asked.
+    const asked = e.llm.calls.length;
+    const now = new Date();
+    await customerSays(e, shop, 'quero falar com um atendente');
+    await waitFor(async () => (await sentToCustomers(e, shop)).length === 2, 'the handoff answer');
+    const answer = (await sentToCustomers(e, shop))[1]!.text;
+    expect(answer).toBe(handoffAnswer(businessHoursStatus(week, closedDays, now, tz), now, tz));
+    expect(answer).toContain('Estamos fora do horário de atendimento agora');
+    expect(e.llm.calls.length).toBe(asked);
   });
 });

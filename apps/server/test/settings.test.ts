@@ -3,7 +3,14 @@
  * business numbers), alert switches and cap, the list of alerts; the agent's 'IA volta depois de'.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INVALID_PHONE, PERSONAL_PHONE_IS_BUSINESS } from '@vendai/contracts';
+import {
+  INVALID_CLOSED_DAY,
+  INVALID_PHONE,
+  INVALID_TIME_OF_DAY,
+  PERSONAL_PHONE_IS_BUSINESS,
+  SAME_OPEN_CLOSE,
+  WEEK_NEEDS_SEVEN_DAYS,
+} from '@vendai/contracts';
 import { numbers } from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { createAgent, patch, signedIn } from './training-helpers.ts';
@@ -70,7 +77,11 @@ describe('the business’s time zone (docs/decisions/018-ai-context-block.md)', 
   it('is Brasília by default, saved per owner, validated in Portuguese, never another owner’s', async () => {
     const a = await signedIn(t);
     const b = await signedIn(t);
-    expect((await a.client.get('/api/settings/business')).json()).toEqual({ timeZone: 'America/Sao_Paulo' });
+    expect((await a.client.get('/api/settings/business')).json()).toEqual({
+      timeZone: 'America/Sao_Paulo',
+      hours: null,
+      closedDays: [],
+    });
     const bad = await a.client.request({
       method: 'PUT',
       url: '/api/settings/business',
@@ -86,10 +97,56 @@ describe('the business’s time zone (docs/decisions/018-ai-context-block.md)', 
       payload: { timeZone: 'America/Manaus' },
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ timeZone: 'America/Manaus' });
-    expect((await a.client.get('/api/settings/business')).json()).toEqual({ timeZone: 'America/Manaus' });
+    expect(saved.json()).toEqual({ timeZone: 'America/Manaus', hours: null, closedDays: [] });
+    expect((await a.client.get('/api/settings/business')).json()).toEqual(saved.json());
     expect((await a.client.get('/api/account/me')).json().profile.timeZone).toBe('America/Manaus');
-    expect((await b.client.get('/api/settings/business')).json()).toEqual({ timeZone: 'America/Sao_Paulo' });
+    expect((await b.client.get('/api/settings/business')).json()).toEqual({
+      timeZone: 'America/Sao_Paulo',
+      hours: null,
+      closedDays: [],
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings/business' })).statusCode).toBe(401);
+  });
+});
+
+describe('business hours and closed days (docs/decisions/019-business-hours.md)', () => {
+  const week = [
+    null,
+    { from: '08:00', to: '18:00' },
+    { from: '08:00', to: '18:00' },
+    { from: '08:00', to: '18:00' },
+    { from: '08:00', to: '18:00' },
+    { from: '18:00', to: '02:00' },
+    { from: '08:00', to: '13:00' },
+  ];
+  const putBusiness = (client: Awaited<ReturnType<typeof signedIn>>['client'], payload: object) =>
+    client.request({ method: 'PUT', url: '/api/settings/business', payload });
+
+  it('saves the week (across midnight allowed) and closed days, refuses bad ones in Portuguese, per owner', async () => {
+    const a = await signedIn(t);
+    const b = await signedIn(t);
+    const base = { timeZone: 'America/Sao_Paulo' };
+    for (const [payload, message] of [
+      [{ ...base, hours: week.map((d, i) => (i === 1 ? { from: '25:00', to: '18:00' } : d)) }, INVALID_TIME_OF_DAY],
+      [{ ...base, hours: week.map((d, i) => (i === 1 ? { from: '08:00', to: '08:00' } : d)) }, SAME_OPEN_CLOSE],
+      [{ ...base, hours: week.slice(0, 6) }, WEEK_NEEDS_SEVEN_DAYS],
+      [{ ...base, closedDays: ['2026-02-30'] }, INVALID_CLOSED_DAY],
+    ] as const) {
+      const res = await putBusiness(a.client, payload);
+      expect(res.statusCode).toBe(400);
+      expect(JSON.stringify(res.json().error)).toContain(message);
+    }
+    const saved = await putBusiness(a.client, {
+      ...base,
+      hours: week,
+      closedDays: ['2026-12-31', '2026-12-24', '2026-12-31'],
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ ...base, hours: week, closedDays: ['2026-12-24', '2026-12-31'] });
+    // The time zone alone keeps the hours; hours null removes the schedule.
+    expect((await putBusiness(a.client, { timeZone: 'America/Recife' })).json().hours).toEqual(week);
+    expect((await b.client.get('/api/settings/business')).json()).toEqual({ ...base, hours: null, closedDays: [] });
+    const cleared = await putBusiness(a.client, { ...base, hours: null });
+    expect(cleared.json()).toEqual({ ...base, hours: null, closedDays: ['2026-12-24', '2026-12-31'] });
   });
 });

@@ -25,15 +25,55 @@ export const BRAZIL_TIME_ZONES = [
   { id: 'America/Noronha', city: 'Fernando de Noronha', label: 'Fernando de Noronha (UTC−2)' },
 ] as const;
 
+export const INVALID_TIME_OF_DAY = 'Use um horário como 08:00.';
+export const SAME_OPEN_CLOSE = 'O horário de abertura e o de fechamento não podem ser iguais.';
+export const INVALID_CLOSED_DAY = 'Use uma data válida (AAAA-MM-DD).';
+export const TOO_MANY_CLOSED_DAYS = 'No máximo 100 dias fechados.';
+export const WEEK_NEEDS_SEVEN_DAYS = 'Informe os 7 dias da semana.';
+
+/** Weekday names, index 0 = domingo (as Date.getDay()). */
+export const WEEKDAYS_PT = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'] as const;
+
+const timeOfDaySchema = z
+  .string({ error: INVALID_TIME_OF_DAY })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: INVALID_TIME_OF_DAY });
+
+/** One weekday: closed (null) or open from–to; `to` earlier than `from` closes after midnight. */
+export const dayHoursSchema = z
+  .object({ from: timeOfDaySchema, to: timeOfDaySchema })
+  .refine((d) => d.from !== d.to, { error: SAME_OPEN_CLOSE, path: ['to'] })
+  .nullable();
+export type DayHours = z.infer<typeof dayHoursSchema>;
+
+/** The week, index 0 = domingo … 6 = sábado. */
+export const weeklyHoursSchema = z.array(dayHoursSchema).length(7, { error: WEEK_NEEDS_SEVEN_DAYS });
+export type WeeklyHours = z.infer<typeof weeklyHoursSchema>;
+
+const isCalendarDate = (v: string) => {
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
+/** A day the owner closes (local date, 'AAAA-MM-DD'). */
+export const closedDaySchema = z
+  .string({ error: INVALID_CLOSED_DAY })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: INVALID_CLOSED_DAY })
+  .refine(isCalendarDate, { error: INVALID_CLOSED_DAY });
+
 /** GET /api/settings/business. */
 export const businessSettingsSchema = z.object({
   /** IANA time zone of the business ('America/Sao_Paulo' unless the owner changed it). */
   timeZone: z.string(),
+  /** Weekly opening hours; null when the owner has set none (the AI is then told nothing about hours). */
+  hours: weeklyHoursSchema.nullable(),
+  /** The owner's own closed days (national holidays are closed too, from date-holidays). */
+  closedDays: z.array(z.string()),
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 
 /** PUT /api/settings/business. */
 export const updateBusinessSettingsSchema = z.object({
   timeZone: timeZoneSchema,
+  hours: weeklyHoursSchema.nullable().optional(),
+  closedDays: z.array(closedDaySchema).max(100, { error: TOO_MANY_CLOSED_DAYS }).optional(),
 });
 export type UpdateBusinessSettingsInput = z.infer<typeof updateBusinessSettingsSchema>;

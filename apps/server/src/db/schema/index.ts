@@ -9,3 +9,4 @@ export * from './handoff.ts';
 export * from './media-insights.ts';
 export * from './results.ts';
 export * from './never-answer.ts';
+export * from './business-hours.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contextBlock, localDateTime, zoneLabel } from './context-block.ts';
+import { localDateTime } from '../account/local-time.ts';
+import { contextBlock, zoneLabel } from './context-block.ts';
 
 describe('the AI context block', () => {
   it('tells the date, weekday and time in Brasília and the customer’s WhatsApp name', () => {

@@ -1,4 +1,7 @@
 import { BRAZIL_TIME_ZONES } from '@vendai/contracts';
+import type { BusinessHoursStatus } from '../business-hours/business-hours-status.ts';
+import { describeOpening } from '../business-hours/describe-opening.ts';
+import { localDateTime } from '../account/local-time.ts';
 
 /**
  * The AI's context block (issue 16 item 4, docs/decisions/018-ai-context-block.md): a second system
@@ -13,6 +16,8 @@ export interface ContextBlockInput {
   timeZone: string;
   /** The customer's WhatsApp name (conversations.contact_name); null when unknown. */
   contactName: string | null;
+  /** Open now / next opening (domain/business-hours); null or absent when the owner set no hours. */
+  hours?: BusinessHoursStatus | null;
 }
 
 /** Heading of the block: the AI must not quote it to the customer. */
@@ -25,25 +30,6 @@ const NAME_MAX = 60;
 export function zoneLabel(timeZone: string): string {
   const zone = BRAZIL_TIME_ZONES.find((z) => z.id === timeZone);
   return zone ? `horário de ${zone.city}` : `fuso ${timeZone}`;
-}
-
-/** 'sábado, 22/11/2026, 21:40' in the given zone. */
-export function localDateTime(now: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('pt-BR', {
-      timeZone,
-      weekday: 'long',
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.weekday}, ${parts.day}/${parts.month}/${parts.year}, ${parts.hour}:${parts.minute}`;
 }
 
 /** The customer's WhatsApp name as the AI may read it: one line, bounded, null when blank. */
@@ -63,5 +49,18 @@ export function contextBlock(input: ContextBlockInput): string {
       ? `Nome do cliente no WhatsApp: ${name} (pode não ser o nome real; use com naturalidade).`
       : 'O nome do cliente não é conhecido.',
   );
+  if (input.hours) lines.push(hoursLine(input.hours, input.now, input.timeZone));
   return lines.join('\n');
+}
+
+/**
+ * Whether the business is open (decision 019), so the AI never promises a person 'agora' at night.
+ * Said only when the owner set business hours.
+ */
+function hoursLine(hours: BusinessHoursStatus, now: Date, timeZone: string): string {
+  if (hours.openNow)
+    return `A empresa está aberta agora${hours.closesAt ? ` (fecha ${describeOpening(hours.closesAt, now, timeZone)})` : ''}.`;
+  if (!hours.nextOpening)
+    return 'A empresa está fechada agora, sem data de reabertura informada. Não prometa atendimento de uma pessoa agora.';
+  return `A empresa está fechada agora e abre ${describeOpening(hours.nextOpening, now, timeZone)}. Não prometa que uma pessoa vai responder antes disso.`;
 }

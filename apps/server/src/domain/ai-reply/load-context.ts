@@ -2,12 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversations } from '../../db/schema/index.ts';
 import { getAccountTimeZone } from '../account/account-time-zone.ts';
+import { businessHoursStatus } from '../business-hours/business-hours-status.ts';
+import { loadBusinessHours } from '../business-hours/load-business-hours.ts';
 import type { ContextBlockInput } from './context-block.ts';
 
 /**
  * What the context block of a reply is made of, read for the account (and the conversation when
  * there is one: the playground has none, so no customer name): the same reads for WhatsApp and
- * the playground.
+ * the playground. Business hours only when the owner set them (decision 019).
  */
 export async function loadContextBlockInput(
   db: Db,
@@ -16,10 +18,12 @@ export async function loadContextBlockInput(
   now: Date = new Date(),
 ): Promise<ContextBlockInput> {
   const timeZone = await getAccountTimeZone(db, userId);
-  if (!convId) return { now, timeZone, contactName: null };
+  const { week, closedDays } = await loadBusinessHours(db, userId);
+  const hours = week ? businessHoursStatus(week, closedDays, now, timeZone) : null;
+  if (!convId) return { now, timeZone, contactName: null, hours };
   const [row] = await db
     .select({ contactName: conversations.contactName })
     .from(conversations)
     .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)));
-  return { now, timeZone, contactName: row?.contactName ?? null };
+  return { now, timeZone, contactName: row?.contactName ?? null, hours };
 }

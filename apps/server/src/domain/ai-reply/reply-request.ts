@@ -1,6 +1,7 @@
 import type { AnswerItem } from '../../db/schema/index.ts';
 import type { ChatRequest, LlmTask } from '../../integrations/llm/llm.ts';
-import { asksForPerson, HANDOFF_ANSWER, HANDOFF_ASKED_REASON } from '../handoff/asks-for-person.ts';
+import { asksForPerson, HANDOFF_ASKED_REASON } from '../handoff/asks-for-person.ts';
+import { handoffAnswer } from '../handoff/handoff-answer.ts';
 import { type ContextBlockInput, contextBlock } from './context-block.ts';
 import { buildHistory, type ContextMessage } from './history.ts';
 import { REPLY_FORMAT_INSTRUCTIONS, type StructuredReply } from './structured-reply.ts';
@@ -23,13 +24,22 @@ export interface ReplyAgent {
 
 /**
  * The keyword rule of a handoff, before any AI (docs/decisions/015-handoff.md): when a customer
- * message since the last answer asks for a person, the answer is the fixed handoff message.
+ * message since the last answer asks for a person, the answer is the fixed handoff message (saying
+ * when a person answers when outside business hours, decision 019).
  */
-export function keywordHandoff(recentNewestFirst: ContextMessage[]): StructuredReply | null {
+export function keywordHandoff(
+  recentNewestFirst: ContextMessage[],
+  context: ContextBlockInput,
+): StructuredReply | null {
   for (const m of recentNewestFirst) {
     if (m.direction === 'out') break;
     if (m.messageType === 'text' && asksForPerson(m.content))
-      return { reply: HANDOFF_ANSWER, handoff: { reason: HANDOFF_ASKED_REASON }, needsOwner: null, hotLead: false };
+      return {
+        reply: handoffAnswer(context.hours, context.now, context.timeZone),
+        handoff: { reason: HANDOFF_ASKED_REASON },
+        needsOwner: null,
+        hotLead: false,
+      };
   }
   return null;
 }

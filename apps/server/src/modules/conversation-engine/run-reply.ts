@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { replyBursts } from '../../db/schema/index.ts';
+import type { ContextBlockInput } from '../../domain/ai-reply/context-block.ts';
 import { loadContextBlockInput } from '../../domain/ai-reply/load-context.ts';
 import { buildReplyRequest } from '../../domain/ai-reply/reply-request.ts';
 import type { EngineDeps } from './engine-deps.ts';
@@ -77,9 +78,11 @@ async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<voi
   };
 
   // The keyword rule ('quero falar com um atendente'): handed over in code, the AI is not asked.
-  let answer: StructuredReply | null = keywordHandoff(ctx.recent);
+  // The context block's inputs (local time, customer's name, business hours; decision 018/019).
+  const context = await loadContextBlockInput(deps.db, ctx.userId, ctx.convId);
+  let answer: StructuredReply | null = keywordHandoff(ctx.recent, context);
   if (!answer) {
-    answer = await askAi(deps, ctx);
+    answer = await askAi(deps, ctx, context);
     if (!answer) {
       await giveBack();
       return;
@@ -131,7 +134,7 @@ async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<voi
 }
 
 /** Asks the AI (with retries) and reads its structured answer; null when it gave up (recorded). */
-async function askAi(deps: EngineDeps, ctx: ReplyContext): Promise<StructuredReply | null> {
+async function askAi(deps: EngineDeps, ctx: ReplyContext, context: ContextBlockInput): Promise<StructuredReply | null> {
   // 'digitando…' while the answer is prepared, once preparing takes long enough to be seen (an
   // answer ready at once needs none, and its typing could show after the message itself). Cosmetic:
   // never awaited, never fatal.
@@ -147,7 +150,7 @@ async function askAi(deps: EngineDeps, ctx: ReplyContext): Promise<StructuredRep
   const recent = await understandReplyMedia(deps, ctx);
   // The same request the playground makes (domain/ai-reply): prompt, context block, history window,
   // model settings.
-  const request = buildReplyRequest(ctx.agent!, recent, await loadContextBlockInput(deps.db, ctx.userId, ctx.convId));
+  const request = buildReplyRequest(ctx.agent!, recent, context);
   try {
     return await withRetry(
       async () => {

@@ -50,11 +50,10 @@ export async function replyInPlayground({
   if (!agent) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);
   const context = playgroundContext(input.messages);
   // The same rules as WhatsApp: the keyword handoff, then the AI's structured answer (only its text is shown).
+  const block = await loadContextBlockInput(db, userId, null);
   const answer =
-    keywordHandoff(context) ??
-    parseStructuredReply(
-      await llm.complete(buildReplyRequest(agent, context, await loadContextBlockInput(db, userId, null))),
-    );
+    keywordHandoff(context, block) ??
+    parseStructuredReply(await llm.complete(buildReplyRequest(agent, context, block)));
   const parts = splitReply(answer.reply);
   if (parts.length === 0) {
     log.warn({ agentId: agent.id }, 'playground: the AI answered nothing');
