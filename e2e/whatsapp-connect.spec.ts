@@ -140,10 +140,10 @@ test('novo usuário conecta um WhatsApp pelo QR, desconecta no celular, reconect
   expect(number).toMatchObject({ phone: digits, status: 'DESCONECTADO' });
   expect(number!.instance_name).toMatch(new RegExp(`^vendai${digits.slice(-4)}\\d{4}$`));
 
-  // The phone scans it (simulator tab): the screen confirms and asks, once, whom the AI answers (decision 015).
+  // The phone scans it (simulator tab): the screen confirms, offers whom the AI answers (decision 015) and,
+  // untouched, goes to the dashboard after 2 s (part 1 §9).
   await approveInSimulator(page, number!.instance_name, digits);
   await expect(page.getByText('WhatsApp conectado!')).toBeVisible();
-  await page.getByRole('button', { name: /Todos os contatos/ }).click();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
 
   await page.goto('/instances-management');

@@ -7,8 +7,6 @@ export const TIMING = {
   connectCountdownSeconds: 90,
   connectPollMs: 2_000,
   connectRedirectMs: 2_000,
-  /** A new number's success step (whom the AI answers, decision 015): longer, and held once the owner touches it. */
-  connectChoiceRedirectMs: 10_000,
   forgotPasswordRedirectSeconds: 5,
   resetPasswordRedirectMs: 2_000,
   feedbackRedirectMs: 3_000,

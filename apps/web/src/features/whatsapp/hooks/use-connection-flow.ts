@@ -145,8 +145,9 @@ export function useConnectionFlow(route: ConnectRouteState) {
       .catch(() => dispatch({ type: 'qr-request-failed', seq }));
   }, [qrRequest]);
 
-  // Connected: the lists change; to /dashboard after 2 s, only if the user is still here. A new number
-  // first offers whom the AI answers (decision 015): 10 s, and no leaving once the owner touches the choice.
+  // Connected: the lists change; to /dashboard after 2 s (part 1 §9), only if the user is still here. A new
+  // number's success step also offers whom the AI answers (decision 015): once the owner touches that
+  // choice the screen stays until they pick; untouched, the 2 s redirect of the spec holds.
   const isConnected = phase.name === 'connected';
   const offersAudience = route.kind === 'new' && state.numberId !== null;
   const [held, setHeld] = useState(false);
@@ -154,10 +155,9 @@ export function useConnectionFlow(route: ConnectRouteState) {
     if (!isConnected) return;
     invalidateLists();
     if (held) return;
-    const delay = offersAudience ? TIMING.connectChoiceRedirectMs : TIMING.connectRedirectMs;
-    const timer = setTimeout(() => void navigate(paths.dashboard.getHref()), delay);
+    const timer = setTimeout(() => void navigate(paths.dashboard.getHref()), TIMING.connectRedirectMs);
     return () => clearTimeout(timer);
-  }, [isConnected, offersAudience, held, navigate, invalidateLists]);
+  }, [isConnected, held, navigate, invalidateLists]);
 
   return {
     phase,
