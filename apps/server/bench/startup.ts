@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SERVER_ROOT } from '../src/paths.ts';
+import { serveNodeFlags } from './serve-flags.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
@@ -42,7 +43,7 @@ function cpuMs(pid: number): number {
 
 async function startOnce(): Promise<{ ms: number; rss: number; cpu: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [bundle], {
+  const child = spawn(process.execPath, [...serveNodeFlags(), bundle], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -16,6 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
+import { serveNodeFlags } from '../../server/bench/serve-flags.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3991);
@@ -31,7 +32,7 @@ const PAGES = [
 ];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-bench-web-'));
-const server = spawn(process.execPath, [bundle], {
+const server = spawn(process.execPath, [...serveNodeFlags(), bundle], {
   env: {
     ...process.env,
     NODE_ENV: 'production',
