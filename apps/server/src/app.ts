@@ -177,6 +177,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
       db: database.db,
       database,
       gateway: deps.gateway,
+      mailer: mail,
       llm,
       mediaAi: deps.mediaAi,
       storage,

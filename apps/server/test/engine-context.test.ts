@@ -109,8 +109,10 @@ describe('business hours in the AI input (decision 019)', () => {
     const asked = e.llm.calls.length;
     const now = new Date();
     await customerSays(e, shop, 'quero falar com um atendente');
-    await waitFor(async () => (await sentToCustomers(e, shop)).length === 2, 'the handoff answer');
-    const answer = (await sentToCustomers(e, shop))[1]!.text;
+    // The owner's alert goes out through the same number: only the customer's chat is counted.
+    const toCarla = async () => (await sentToCustomers(e, shop)).filter((m) => m.remoteJid.startsWith('5511977770000'));
+    await waitFor(async () => (await toCarla()).length === 2, 'the handoff answer');
+    const answer = (await toCarla())[1]!.text;
     expect(answer).toBe(handoffAnswer(businessHoursStatus(week, closedDays, now, tz), now, tz));
     expect(answer).toContain('Estamos fora do horário de atendimento agora');
     expect(e.llm.calls.length).toBe(asked);

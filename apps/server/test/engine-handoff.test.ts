@@ -7,7 +7,15 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentes, conversations, ownerAlerts, profiles, replyBursts } from '../src/db/schema/index.ts';
+import {
+  agentes,
+  conversations,
+  mailOutbox,
+  ownerAlerts,
+  profiles,
+  replyBursts,
+  user,
+} from '../src/db/schema/index.ts';
 import { HANDOFF_ANSWER, HANDOFF_ASKED_REASON } from '../src/domain/handoff/asks-for-person.ts';
 import { formatStructuredReply } from '../src/domain/ai-reply/structured-reply.ts';
 import {
@@ -127,6 +135,29 @@ describe('customer asks for a person', () => {
     } finally {
       e.llm.respond = async (_c, n) => ({ content: `Resposta da IA ${n}` });
     }
+  });
+
+  it("alerts by e-mail when the owner prefers: 'email' sends no WhatsApp; 'both' sends the two", async () => {
+    const mailsTo = async (shop: Shop) => {
+      const [owner] = await db().select({ email: user.email }).from(user).where(eq(user.id, shop.userId));
+      return db().select().from(mailOutbox).where(eq(mailOutbox.to, owner!.email));
+    };
+    const byMail = await openShop(e);
+    await db().update(profiles).set({ alertChannel: 'email' }).where(eq(profiles.id, byMail.userId));
+    await customerSays(e, byMail, 'Quero falar com um atendente');
+    await waitFor(async () => (await mailsTo(byMail)).length === 1, 'alert e-mail');
+    const [mail] = await mailsTo(byMail);
+    expect(mail!.subject).toBe('VendAI: Carla Dias quer falar com uma pessoa');
+    expect(mail!.text).toContain('/dashboard?conversa=');
+    await waitFor(async () => (await alertsOf(byMail))[0]?.status === 'sent', 'alert listed as sent');
+    expect(await toOwner(byMail)).toHaveLength(0);
+
+    const both = await openShop(e);
+    await db().update(profiles).set({ alertChannel: 'both' }).where(eq(profiles.id, both.userId));
+    await customerSays(e, both, 'Quero falar com um atendente');
+    await waitFor(async () => (await toOwner(both)).length === 1, 'alert on the owner phone');
+    await waitFor(async () => (await mailsTo(both)).length === 1, 'alert e-mail');
+    await waitFor(async () => (await alertsOf(both))[0]?.status === 'sent', 'alert listed as sent');
   });
 
   it('alerts: off per kind, a daily cap, a business number as personal number fails and is listed', async () => {

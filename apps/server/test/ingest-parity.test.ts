@@ -62,12 +62,13 @@ async function openSide(): Promise<Side> {
     })
     .returning();
   await t.database.db.insert(neverAnswerContacts).values({ userId, contactJid: FABI });
-  const { db, database, gateway, llm, mediaAi, storage, realtime, jobs } = t.app.deps;
+  const { db, database, gateway, mailer, llm, mediaAi, storage, realtime, jobs } = t.app.deps;
   // The engine's dependencies, without its scheduler: bursts are stored, never answered here.
   const deps: EngineDeps = {
     db,
     database,
     gateway,
+    mailer,
     llm,
     mediaAi,
     storage,

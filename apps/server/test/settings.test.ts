@@ -37,7 +37,10 @@ describe('account settings', () => {
       alertNeedsOwner: true,
       alertHotLead: false,
       alertDailyCap: 20,
+      alertChannel: 'whatsapp',
+      email: expect.stringContaining('@'),
     });
+    const email = first.json().email as string;
     await t.database.db
       .insert(numbers)
       .values({ userId, token: 'tok-settings', phone: '5511955554444', instanceName: `vendai-set-${Date.now()}` });
@@ -48,9 +51,12 @@ describe('account settings', () => {
     const bad = await put(client, { ...body, phone: '123' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.fields.phone).toBe(INVALID_PHONE);
-    const saved = await put(client, { ...body, phone: '(21) 98888-7777' });
+    const wrongChannel = await put(client, { ...body, phone: '(21) 98888-7777', alertChannel: 'pombo' });
+    expect(wrongChannel.statusCode).toBe(400);
+    expect(wrongChannel.json().error.fields.alertChannel).toBe('Escolha onde receber os avisos.');
+    const saved = await put(client, { ...body, phone: '(21) 98888-7777', alertChannel: 'both' });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ phone: '+5521988887777', ...body });
+    expect(saved.json()).toEqual({ phone: '+5521988887777', ...body, alertChannel: 'both', email });
     expect((await client.get('/api/settings')).json()).toEqual(saved.json());
     expect((await client.get('/api/settings/alerts')).json()).toEqual({ items: [] });
   });

@@ -4,6 +4,16 @@ import { isValidPhone } from './phone.ts';
 
 /** The account settings page (/settings, 'Configurações'): the owner's personal WhatsApp and the alerts. */
 
+/** Where the owner receives the alerts. */
+export const ALERT_CHANNELS = ['whatsapp', 'email', 'both'] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+export const ALERT_CHANNEL_LABELS: Record<AlertChannel, string> = {
+  whatsapp: 'No meu WhatsApp',
+  email: 'Por e-mail',
+  both: 'No WhatsApp e por e-mail',
+};
+export const ALERT_CHANNEL_MESSAGE = 'Escolha onde receber os avisos.';
+
 export const ALERT_CAP_MESSAGE = 'Escolha um limite diário entre 1 e 100 avisos.';
 export const PERSONAL_PHONE_IS_BUSINESS =
   'Use um número diferente do WhatsApp da empresa: os avisos saem do número da empresa para o seu.';
@@ -16,6 +26,9 @@ export const accountSettingsSchema = z.object({
   alertNeedsOwner: z.boolean(),
   alertHotLead: z.boolean(),
   alertDailyCap: z.number().int(),
+  alertChannel: z.enum(ALERT_CHANNELS),
+  /** The account's e-mail, where 'email' alerts go. */
+  email: z.string(),
 });
 export type AccountSettings = z.infer<typeof accountSettingsSchema>;
 
@@ -30,6 +43,7 @@ export const updateAccountSettingsSchema = z.object({
     .int({ error: ALERT_CAP_MESSAGE })
     .min(1, { error: ALERT_CAP_MESSAGE })
     .max(100, { error: ALERT_CAP_MESSAGE }),
+  alertChannel: z.enum(ALERT_CHANNELS, { error: ALERT_CHANNEL_MESSAGE }).default('whatsapp'),
 });
 export type UpdateAccountSettingsInput = z.infer<typeof updateAccountSettingsSchema>;
 

@@ -61,6 +61,8 @@ export const profiles = pgTable('profiles', {
   alertNeedsOwner: boolean('alert_needs_owner').notNull().default(true),
   alertHotLead: boolean('alert_hot_lead').notNull().default(false),
   alertDailyCap: integer('alert_daily_cap').notNull().default(20),
+  /** Where the alerts go: 'whatsapp' (default), 'email' (the account's e-mail) or 'both'. */
+  alertChannel: text('alert_channel').notNull().default('whatsapp'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

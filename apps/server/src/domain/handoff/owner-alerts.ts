@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Gateway } from '../../integrations/gateway/gateway.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
 
 /**
  * Alerts to the owner's personal WhatsApp, sent from the business number (docs/decisions/015-handoff.md).
@@ -22,6 +23,7 @@ export const OWNER_PHONE_MISSING =
 export const OWNER_PHONE_IS_BUSINESS =
   'O seu WhatsApp pessoal é o mesmo número da empresa: cadastre outro número em Configurações.';
 const ALERT_SEND_FAILED = 'Não foi possível enviar o aviso pelo WhatsApp da empresa.';
+const ALERT_MAIL_FAILED = 'Não foi possível enviar o aviso por e-mail.';
 
 const HEADLINE: Record<OwnerAlertKind, string> = {
   handoff: 'quer falar com uma pessoa',
@@ -38,6 +40,8 @@ const KIND_COLUMN: Record<OwnerAlertKind, string> = {
 export interface AlertDeps {
   db: Db;
   gateway: Gateway;
+  /** For owners who receive the alerts by e-mail ('email' or 'both' in Configurações). */
+  mailer: Mailer;
   log: FastifyBaseLogger;
   appUrl: string;
 }
@@ -75,6 +79,12 @@ export function alertText(kind: OwnerAlertKind, facts: ConversationFacts, why: s
   ].join('\n');
 }
 
+/** The e-mail's subject: who and what, as the first line of the WhatsApp alert. */
+export function alertSubject(kind: OwnerAlertKind, facts: Pick<ConversationFacts, 'contact_name' | 'contact_phone'>) {
+  const who = facts.contact_name ?? (facts.contact_phone ? formatPhone(facts.contact_phone) : 'Um cliente');
+  return `VendAI: ${who} ${HEADLINE[kind]}`;
+}
+
 /**
  * Writes the alert if the limits allow it and sends it through the gateway. Returns the alert's
  * final status, or null when no alert was due (kind off, one already this hour, daily cap reached).
@@ -93,10 +103,19 @@ export async function alertOwner(deps: AlertDeps, req: AlertRequest): Promise<'s
   const text = alertText(req.kind, facts, req.why, link);
 
   const written = await deps.db.transaction(async (tx) => {
-    const [owner] = rows<{ phone: string | null; country_code: string | null; on: boolean; cap: number; tz: string }>(
+    const [owner] = rows<{
+      phone: string | null;
+      country_code: string | null;
+      on: boolean;
+      cap: number;
+      tz: string;
+      channel: string;
+      email: string;
+    }>(
       await tx.execute(sql`
-        select phone, country_code, ${sql.raw(KIND_COLUMN[req.kind])} as on, alert_daily_cap as cap, time_zone as tz
-        from profiles where id = ${req.userId} for update`),
+        select p.phone, p.country_code, ${sql.raw(`p.${KIND_COLUMN[req.kind]}`)} as on, p.alert_daily_cap as cap,
+               p.time_zone as tz, p.alert_channel as channel, u.email
+        from profiles p join "user" u on u.id = p.id where p.id = ${req.userId} for update of p`),
     );
     if (!owner || !owner.on) return null;
     const [count] = rows<{ recent: number; today: number }>(
@@ -108,26 +127,44 @@ export async function alertOwner(deps: AlertDeps, req: AlertRequest): Promise<'s
              and created_at >= (date_trunc('day', now() at time zone ${owner.tz}) at time zone ${owner.tz})) as today`),
     );
     if (Number(count!.recent) > 0 || Number(count!.today) >= Number(owner.cap)) return null;
-    const toPhone = owner.phone ? `${owner.country_code ?? ''}${owner.phone}`.replace(/\D/g, '') : null;
-    const problem = !toPhone ? OWNER_PHONE_MISSING : toPhone === facts.number_phone ? OWNER_PHONE_IS_BUSINESS : null;
+    const byWhatsapp = owner.channel !== 'email';
+    const toEmail = owner.channel === 'email' || owner.channel === 'both' ? owner.email : null;
+    const toPhone = byWhatsapp && owner.phone ? `${owner.country_code ?? ''}${owner.phone}`.replace(/\D/g, '') : null;
+    const problem = !byWhatsapp
+      ? null
+      : !toPhone
+        ? OWNER_PHONE_MISSING
+        : toPhone === facts.number_phone
+          ? OWNER_PHONE_IS_BUSINESS
+          : null;
     const [row] = rows<{ id: string }>(
       await tx.execute(sql`
         insert into owner_alerts (user_id, conv_id, kind, status, text, to_phone, error)
         values (${req.userId}, ${req.convId}, ${req.kind}, ${problem ? 'failed' : 'pending'}, ${text}, ${toPhone}, ${problem})
         returning id`),
     );
-    return { id: row!.id, toPhone, problem };
+    return { id: row!.id, toPhone, toEmail, problem };
   });
   if (!written) return null;
-  if (written.problem || !written.toPhone) return 'failed';
 
-  let error: string | null = null;
-  try {
-    await deps.gateway.sendText(facts.instance_name, { number: written.toPhone, text });
-  } catch (err) {
-    deps.log.warn({ err, alertId: written.id }, 'handoff: the owner alert could not be sent');
-    error = ALERT_SEND_FAILED;
+  const errors: string[] = written.problem ? [written.problem] : [];
+  if (written.toPhone && !written.problem) {
+    try {
+      await deps.gateway.sendText(facts.instance_name, { number: written.toPhone, text });
+    } catch (err) {
+      deps.log.warn({ err, alertId: written.id }, 'handoff: the owner alert could not be sent');
+      errors.push(ALERT_SEND_FAILED);
+    }
   }
+  if (written.toEmail) {
+    try {
+      await deps.mailer.send({ to: written.toEmail, subject: alertSubject(req.kind, facts), text });
+    } catch (err) {
+      deps.log.warn({ err, alertId: written.id }, 'handoff: the owner alert e-mail could not be sent');
+      errors.push(ALERT_MAIL_FAILED);
+    }
+  }
+  const error = errors.length ? errors.join(' ') : null;
   await deps.db.execute(sql`
     update owner_alerts set status = ${error ? 'failed' : 'sent'}, error = ${error},
       sent_at = case when ${error === null} then now() else null end

@@ -3,6 +3,7 @@ import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { REPLY_CONTEXT_MESSAGES } from '../../domain/ai-reply/reply-request.ts';
 import type { PreparedTarget } from '../../db/prepared.ts';
+import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { Gateway } from '../../integrations/gateway/gateway.ts';
 import type { Llm } from '../../integrations/llm/llm.ts';
 import type { MediaAi } from '../../integrations/media-ai/media-ai.ts';
@@ -70,6 +71,8 @@ export interface EngineDeps {
   /** The same database, for statements run as named prepared statements (db/prepared.ts). */
   database: PreparedTarget;
   gateway: Gateway;
+  /** The owner's alerts by e-mail (domain/handoff/owner-alerts.ts). */
+  mailer: Mailer;
   llm: Llm;
   mediaAi: MediaAi;
   storage: Storage;

@@ -182,7 +182,7 @@ async function alertForAnswer(deps: EngineDeps, ctx: ReplyContext, answer: Struc
         : null;
   if (!alert) return;
   await alertOwner(
-    { db: deps.db, gateway: deps.gateway, log: deps.log, appUrl: deps.config.appUrl },
+    { db: deps.db, gateway: deps.gateway, mailer: deps.mailer, log: deps.log, appUrl: deps.config.appUrl },
     { userId: ctx.userId, convId: ctx.convId, ...alert },
   ).catch((err) => deps.log.warn({ err, convId: ctx.convId }, 'engine: the owner alert failed'));
 }

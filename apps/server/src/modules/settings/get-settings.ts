@@ -1,4 +1,4 @@
-import type { AccountSettings } from '@vendai/contracts';
+import { type AccountSettings, type AlertChannel, ALERT_CHANNELS } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { findSettingsRow } from './settings-repository.ts';
 
@@ -11,5 +11,9 @@ export async function getSettings(db: Db, userId: string): Promise<AccountSettin
     alertNeedsOwner: row?.alertNeedsOwner ?? true,
     alertHotLead: row?.alertHotLead ?? false,
     alertDailyCap: row?.alertDailyCap ?? 20,
+    alertChannel: ALERT_CHANNELS.includes(row?.alertChannel as AlertChannel)
+      ? (row!.alertChannel as AlertChannel)
+      : 'whatsapp',
+    email: row?.email ?? '',
   };
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conversations, numbers, ownerAlerts, profiles } from '../../db/schema/index.ts';
+import { conversations, numbers, ownerAlerts, profiles, user } from '../../db/schema/index.ts';
 
 /** The settings page's rows, always of the signed-in user. */
 
@@ -13,9 +13,12 @@ export async function findSettingsRow(db: Db, userId: string) {
       alertNeedsOwner: profiles.alertNeedsOwner,
       alertHotLead: profiles.alertHotLead,
       alertDailyCap: profiles.alertDailyCap,
+      alertChannel: profiles.alertChannel,
+      email: user.email,
     })
-    .from(profiles)
-    .where(eq(profiles.id, userId));
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId));
   return row ?? null;
 }
 
@@ -34,6 +37,7 @@ export async function saveSettingsRow(
     alertNeedsOwner: boolean;
     alertHotLead: boolean;
     alertDailyCap: number;
+    alertChannel: string;
   },
 ): Promise<void> {
   await db

@@ -30,6 +30,7 @@ export async function updateSettings(
     alertNeedsOwner: input.alertNeedsOwner,
     alertHotLead: input.alertHotLead,
     alertDailyCap: input.alertDailyCap,
+    alertChannel: input.alertChannel,
   });
   return getSettings(db, userId);
 }

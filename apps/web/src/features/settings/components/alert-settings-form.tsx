@@ -1,6 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type AccountSettings, updateAccountSettingsSchema, type UpdateAccountSettingsInput } from '@vendai/contracts';
+import {
+  type AccountSettings,
+  ALERT_CHANNEL_LABELS,
+  ALERT_CHANNELS,
+  updateAccountSettingsSchema,
+  type UpdateAccountSettingsInput,
+} from '@vendai/contracts';
 import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
@@ -10,7 +17,14 @@ import { FORM_OPTIONS, SERVER_ERROR, fieldAria, focusFirstError, setServerFieldE
 import { useUpdateSettings } from '../api/settings';
 
 type Values = UpdateAccountSettingsInput;
-const FIELDS: (keyof Values)[] = ['phone', 'alertHandoff', 'alertNeedsOwner', 'alertHotLead', 'alertDailyCap'];
+const FIELDS: (keyof Values)[] = [
+  'phone',
+  'alertHandoff',
+  'alertNeedsOwner',
+  'alertHotLead',
+  'alertChannel',
+  'alertDailyCap',
+];
 
 const KINDS: { name: 'alertHandoff' | 'alertNeedsOwner' | 'alertHotLead'; label: string; hint: string }[] = [
   {
@@ -29,7 +43,11 @@ const KINDS: { name: 'alertHandoff' | 'alertNeedsOwner' | 'alertHotLead'; label:
 /** The personal WhatsApp and the alert settings (docs/decisions/015-handoff.md). */
 export function AlertSettingsForm({ settings }: { settings: AccountSettings }) {
   const update = useUpdateSettings();
-  const { register, control, handleSubmit, setError, clearErrors, setFocus, formState } = useForm<Values>({
+  const { register, control, handleSubmit, setError, clearErrors, setFocus, formState } = useForm<
+    z.input<typeof updateAccountSettingsSchema>,
+    unknown,
+    Values
+  >({
     ...FORM_OPTIONS,
     shouldFocusError: false,
     resolver: zodResolver(updateAccountSettingsSchema),
@@ -87,6 +105,25 @@ export function AlertSettingsForm({ settings }: { settings: AccountSettings }) {
           </label>
         ))}
       </fieldset>
+      <Field
+        id="alertChannel"
+        label="Receber os avisos"
+        error={errors.alertChannel?.message}
+        hint={`Por e-mail, os avisos vão para ${settings.email}.`}
+      >
+        <select
+          id="alertChannel"
+          className="h-10 w-full max-w-xs rounded-lg border border-slate-300 bg-white px-3 text-sm text-slate-900 shadow-sm focus-visible:outline-2 focus-visible:outline-brand-700"
+          {...register('alertChannel')}
+          {...fieldAria('alertChannel', errors.alertChannel?.message)}
+        >
+          {ALERT_CHANNELS.map((channel) => (
+            <option key={channel} value={channel}>
+              {ALERT_CHANNEL_LABELS[channel]}
+            </option>
+          ))}
+        </select>
+      </Field>
       <Field
         id="alertDailyCap"
         label="Limite de avisos por dia"

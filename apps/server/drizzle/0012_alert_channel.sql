@@ -1,0 +1,1 @@
+ALTER TABLE "profiles" ADD COLUMN "alert_channel" text DEFAULT 'whatsapp' NOT NULL;
