@@ -1,4 +1,3 @@
-import { KEY_QUESTIONS } from '@vendai/contracts';
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -7,6 +6,7 @@ import {
   shootBothWidths,
   test,
 } from './support/fixtures';
+import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
 
 /**
  * Handoff done right (issue 18, decision 015), as a new owner lives it with the simulator: a customer
@@ -30,42 +30,12 @@ const CUSTOMER = { name: 'Carla Dias', phone: '5511977770000' };
 test('a customer asks for a person: handoff, alert on the owner’s phone, AI back at once', async ({ page }) => {
   test.setTimeout(180_000);
   const owner = await registerThroughUi(page, newPerson());
-  const respostas = KEY_QUESTIONS.map((q, i) => ({
-    tipo: 'chave',
-    key: q.key,
-    pergunta: q.pergunta,
-    resposta: ANSWERS[i],
-  }));
-  expect(
-    (await page.request.post('/api/training/finish', { data: { mode: 'create', apelido: 'Sol', respostas } })).status(),
-  ).toBe(201);
+  await trainAgentThroughApi(page, 'Sol', ANSWERS);
 
-  // The business number, connected with the simulator's QR.
-  const digits = `55${newPerson().phoneDigits}`;
-  await page.goto('/instances-management');
-  await page.getByRole('button', { name: 'Novo WhatsApp' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Conectar novo WhatsApp' });
-  await dialog.getByLabel('Número do WhatsApp').fill(digits.slice(2));
-  await dialog.getByLabel('Apelido da instância').fill('Loja Sol');
-  await dialog.getByRole('button', { name: 'Conectar', exact: true }).click();
-  await expect(page.getByRole('img', { name: 'QR Code para conectar o WhatsApp' })).toBeVisible();
-  const [number] = (await (await page.request.get('/api/numbers')).json()) as { instance_name: string }[];
-  const instance = number!.instance_name;
-  const phone = await page.context().newPage();
-  await phone.goto('/simulador?aba=conexoes');
-  await phone
-    .getByRole('article', { name: `Conexão ${instance}` })
-    .getByRole('link', { name: 'Escanear com o celular' })
-    .click();
-  const field = phone.getByLabel('Número deste celular (DDI + DDD + número)');
-  if (!(await field.inputValue())) await field.fill(digits);
-  await phone.getByRole('button', { name: 'Aprovar conexão' }).click();
-  await expect(phone.getByText('Celular conectado!')).toBeVisible();
-  // Right after the QR connects the success step offers whom the AI answers, and (untouched) goes on to the
-  // dashboard after the spec's 2 s. The owner sets 'Só contatos novos' in the WhatsApp list; Carla writes after
-  // the connection: a new contact.
-  await expect(page.getByText('WhatsApp conectado!')).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
+  // The business number, connected with the simulator's QR. Right after the QR connects the success step
+  // offers whom the AI answers and (untouched) goes on to the dashboard after the spec's 2 s. The owner sets
+  // 'Só contatos novos' in the WhatsApp list; Carla writes after the connection: a new contact.
+  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
   await page.goto('/instances-management');
   await page.getByRole('combobox', { name: 'A IA responde em Loja Sol' }).first().selectOption('new');
   await expect
