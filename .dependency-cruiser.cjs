@@ -1,10 +1,13 @@
 /**
- * Import boundaries and cycles (issue 14, decision 009). Run by `npm run lint` (`npm run lint:deps`).
+ * Import boundaries and cycles (docs/decisions/009-lint-format-and-boundaries.md). Run by `npm run lint` (`npm run lint:deps`).
  * docs/architecture.md ("Boundaries") states these same rules in prose; keep the two in step.
  *
  * Server layers, bottom to top (a folder may import its own layer and the ones below it):
  *   config/  →  lib/  →  db/  →  domain/, integrations/, jobs/  →  plugins/, realtime/, types.ts
  *   →  simulator/  →  modules/<name>/  →  app.ts, server.ts (the composition root)
+ * Workspace packages: packages/contracts (shared by server and web) and the fakes (packages/payments-standin,
+ * packages/demo-ai),
+ * which import no app and are imported only by their mount in the server.
  * Web: features/<name>/ are islands; shared code is components/, lib/, config/; app/ (router, routes)
  * composes them.
  */
@@ -80,6 +83,15 @@ module.exports = {
       },
     },
     {
+      name: 'simulator-reads-only-its-tables',
+      severity: 'error',
+      comment:
+        "The simulator keeps to its own tables (db/schema/simulator.ts): what it needs of the app's numbers " +
+        'and sessions comes through its mount (simulator/index.ts, simulator/app-numbers.ts), decision 022.',
+      from: { path: `${S}simulator/`, pathNot: `${S}simulator/(index|app-numbers)\\.ts$` },
+      to: { path: `${S}db/schema/`, pathNot: `${S}db/schema/simulator\\.ts$` },
+    },
+    {
       name: 'server-http-infra-not-simulator',
       severity: 'error',
       comment: 'plugins/, realtime/ and types.ts sit below the simulator and the modules.',
@@ -119,6 +131,39 @@ module.exports = {
       to: { path: '^apps/' },
     },
     {
+      name: 'fakes-never-import-the-app',
+      severity: 'error',
+      comment:
+        'The fakes (packages/payments-standin, packages/demo-ai) are mounted by the app through a small interface: ' +
+        'they import neither app (docs/decisions/022-fakes-apart-and-simulator-access.md).',
+      from: { path: '^packages/(?!contracts/)[^/]+/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'web-never-imports-fakes',
+      severity: 'error',
+      comment: 'The fakes are server-side: the web app talks to them over HTTP only.',
+      from: { path: '^apps/web/' },
+      to: { path: '^packages/(?!contracts/)' },
+    },
+    {
+      name: 'only-mounts-import-fakes',
+      severity: 'error',
+      comment:
+        'Product code never depends on a fake: only its mount imports it (the stand-in: ' +
+        'integrations/payments/standin/, the payments factory and the billing registration; the demo AI: ' +
+        'integrations/llm/create-llm.ts).',
+      from: {
+        path: S,
+        pathNot: [
+          `${S}integrations/payments/(standin/|create-payments\\.ts$)`,
+          `${S}modules/billing/register-billing\\.ts$`,
+          `${S}integrations/llm/create-llm\\.ts$`,
+        ],
+      },
+      to: { path: '^packages/(payments-standin|demo-ai)/' },
+    },
+    {
       name: 'apps-apart',
       severity: 'error',
       comment: 'The server and the web app share code only through @vendai/contracts.',
@@ -138,7 +183,7 @@ module.exports = {
       conditionNames: ['import', 'require', 'node', 'default', 'types'],
       extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
     },
-    // Resolve the workspace symlink node_modules/@vendai/contracts to packages/contracts/src.
+    // Resolve the workspace symlinks node_modules/@vendai/* to packages/*/src.
     preserveSymlinks: false,
     cache: false,
     progress: { type: 'none' },

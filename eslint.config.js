@@ -1,4 +1,4 @@
-// ESLint flat config (issue 14). Code rules only: typescript-eslint's recommended set WITHOUT
+// ESLint flat config (docs/decisions/009-lint-format-and-boundaries.md). Code rules only: typescript-eslint's recommended set WITHOUT
 // type information (fast: no TypeScript program is built; `tsc` already checks types) and React's
 // hooks rules for the web. Formatting is Prettier's job (eslint-config-prettier turns off every rule
 // it would fight). Import boundaries and cycles are dependency-cruiser's (.dependency-cruiser.cjs,
@@ -49,6 +49,22 @@ export default defineConfig(
       // immutability…) are not on yet: they flag 11 effects today, in files being reworked (decision 009).
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // One cache entry per resource (decision 024): query keys come from a key factory
+      // (lib/api/query-keys.ts, or a feature's api/query-keys.ts), never an inline array.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "Property[key.name='queryKey'] > ArrayExpression",
+          message:
+            'Take the query key from a key factory (lib/api/query-keys.ts or the feature api/query-keys.ts), not an array literal.',
+        },
+        {
+          selector:
+            'CallExpression[callee.property.name=/^(get|set)Query(Data|State)$/] > ArrayExpression.arguments:first-child',
+          message:
+            'Take the query key from a key factory (lib/api/query-keys.ts or the feature api/query-keys.ts), not an array literal.',
+        },
+      ],
     },
   },
   {
@@ -71,7 +87,7 @@ export default defineConfig(
     },
   },
   {
-    // Smaller rooms (issue 14): a source file one person can hold in mind. Tests, prompt/legal text and
+    // Smaller rooms (docs/decisions/009-lint-format-and-boundaries.md): a source file one person can hold in mind. Tests, prompt/legal text and
     // generated migrations are exempt; comments and blank lines do not count.
     files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/features/legal/content/**'],
@@ -79,12 +95,12 @@ export default defineConfig(
   },
   {
     // The local Stripe stand-in reads Stripe's untyped form bodies, like the tests read payloads.
-    files: ['apps/server/src/integrations/payments/standin/**'],
+    files: ['packages/payments-standin/src/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
     // TEMPORARY: raw SQL rows typed `Record<string, any>` in the engine, which is being rewritten in
-    // parallel (issue 14). Type them (e.g. one `SqlRow` in db/prepared.ts) and delete this block.
+    // parallel (docs/decisions/009-lint-format-and-boundaries.md). Type them (e.g. one `SqlRow` in db/prepared.ts) and delete this block.
     files: ['apps/server/src/modules/conversation-engine/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },

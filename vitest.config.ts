@@ -10,7 +10,7 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     environment: 'node',
-    include: ['apps/server/**/*.test.ts', 'packages/contracts/**/*.test.ts'].filter(
+    include: ['apps/server/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'].filter(
       (p) => db === 'pglite' || p.startsWith('apps/server'),
     ),
     env: { TEST_DB: db },

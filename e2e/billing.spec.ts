@@ -8,7 +8,7 @@ import {
 } from './support/fixtures';
 
 /**
- * Plans and billing (issue 11) as a new owner would, against the local payments stand-in (the
+ * Plans and billing (docs/decisions/012-payments-stripe-and-local-stand-in.md) as a new owner would, against the local payments stand-in (the
  * harness runs in production mode with PAYMENTS_STANDIN_ENABLED=true and no Stripe keys).
  */
 test.describe.configure({ timeout: 360_000 });

@@ -8,7 +8,7 @@ import {
   test,
 } from './support/fixtures';
 
-/** "Ajude A Melhorar" and the MVP page (issue 12), as a new user. The harness mails support at its default address. */
+/** "Ajude A Melhorar" and the MVP page (docs/decisions/013-first-run-auto-link.md), as a new user. The harness mails support at its default address. */
 
 test('o link de bug da página MVP abre o formulário com Bug marcado; enviar mostra o agradecimento e volta ao painel em 3 s', async ({
   page,

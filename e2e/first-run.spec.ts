@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expect, newPerson, registerThroughUi, shootBothWidths, test } from './support/fixtures';
 
 /**
- * Issue 12's "done when": a new owner goes from sign-up to the first AI answer in the simulator by
+ * docs/decisions/013-first-run-auto-link.md "done when": a new owner goes from sign-up to the first AI answer in the simulator by
  * following only what the screens say — and never touches the agent picker.
  */
 test.describe.configure({ timeout: 300_000 });
@@ -42,7 +42,7 @@ test('cadastro → conectar pelo simulador → treinar → agente ligado sozinho
   await expect(page.getByRole('button', { name: 'Entrar' })).toBeVisible();
   await page.goto('/register');
   await expect(page.getByLabel('Nome completo')).toBeVisible();
-  // The signed-out session probe leaves no error in the console (issue 12).
+  // The signed-out session probe leaves no error in the console (docs/decisions/013-first-run-auto-link.md).
   expect(logs).toEqual([]);
 
   await registerThroughUi(page);

@@ -9,7 +9,7 @@ import {
 import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
 
 /**
- * Handoff done right (issue 18, decision 015), as a new owner lives it with the simulator: a customer
+ * Handoff done right (docs/decisions/015-handoff.md), as a new owner lives it with the simulator: a customer
  * asks for a person → one handoff answer, the conversation in Manual with the reason and 'IA volta em
  * 12 h', the alert arriving at the owner's own WhatsApp (the number given at sign-up) from the business
  * number; the owner resumes the AI at once and the next customer message is answered; the alert is
@@ -77,6 +77,8 @@ test('a customer asks for a person: handoff, alert on the owner’s phone, AI ba
   const banner = chat.getByTestId('handoff-banner');
   await expect(banner).toContainText('A IA passou a conversa para você: O cliente pediu para falar com uma pessoa.');
   await expect(banner.getByTestId('ai-resumes-label')).toHaveText('IA volta em 12 h.');
+  // The owner's answer here becomes a suggested FAQ entry (Conhecimento, decision 025).
+  await expect(banner.getByTestId('handoff-learn-hint')).toContainText('revise em Conhecimento');
   await expect(chat.getByRole('switch', { name: 'Manual' })).not.toBeChecked();
   await shootBothWidths(page, 'handoff-inbox');
   await expectNoSeriousA11yViolations(page);
@@ -87,7 +89,7 @@ test('a customer asks for a person: handoff, alert on the owner’s phone, AI ba
   await alertChat.click();
   const alert = thread.locator('[data-from="business"]').filter({ hasText: 'quer falar com uma pessoa' });
   await expect(alert).toContainText(`${CUSTOMER.name}`);
-  await expect(alert).toContainText('Por quê: O cliente pediu para falar com uma pessoa.');
+  await expect(alert).toContainText('Por quê: “O cliente pediu para falar com uma pessoa.”');
   await expect(alert).toContainText('/dashboard?conversa=');
   const ownerDigits = `55${owner.phoneDigits}`;
   const chats = (await (await page.request.get(`/simulator/ui-api/instances/${instance}/chats`)).json()) as {

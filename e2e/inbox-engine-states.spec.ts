@@ -9,7 +9,7 @@ import {
 import type { SeedInboxResult } from './support/inbox-seed';
 
 /**
- * Issue 13 in the inbox: a reaction shown on the message it reacts to, 'Mensagem apagada', 'editada',
+ * docs/decisions/010-input-hardening.md in the inbox: a reaction shown on the message it reacts to, 'Mensagem apagada', 'editada',
  * and the AI's give-up notice with 'Tentar novamente' (rows put in by e2e/support/inbox-seed.ts;
  * the browser reads them over the real API and retries through the real route).
  */

@@ -4,8 +4,8 @@ import { expect, expectNoSeriousA11yViolations, registerThroughUi, shootBothWidt
 import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
 
 /**
- * The inbox live, as a new user would use it (issue 6 with the engine of issue 5 and the simulator
- * of issue 3): an agent, a number connected through the simulator's QR, the agent linked in the
+ * The inbox live, as a new user would use it (docs/decisions/006-realtime-and-storage.md with the engine of docs/decisions/005-conversation-engine.md and the simulator
+ * of docs/decisions/007-number-connection.md): an agent, a number connected through the simulator's QR, the agent linked in the
  * dashboard; then a customer writes on the simulator page and the conversation, the message and
  * the AI's reply appear without a reload; the owner takes over and writes by hand; a burst gets one
  * reply; every message type arrives; disconnecting the phone raises the banner.
@@ -96,7 +96,7 @@ test('ao vivo com o simulador: mensagem do cliente, resposta da IA, modo Manual,
   await expect(page.getByText('Nenhuma conversa ainda')).toBeVisible();
   await shootBothWidths(page, 'inbox-no-conversations');
   await expectNoSeriousA11yViolations(page);
-  // The owner's only agent was linked to the new number by itself (first run, issue 12).
+  // The owner's only agent was linked to the new number by itself (first run, docs/decisions/013-first-run-auto-link.md).
   const picker = page.getByRole('combobox', { name: 'Agente de IA (Loja Centro)' });
   await expect(picker).toHaveText('Bia');
   await expect(page.getByTestId('ai-usage')).toHaveText('Mensagens de IA: 0/300');

@@ -10,7 +10,7 @@ import {
 import type { SeedInboxInput, SeedInboxResult } from './support/inbox-seed';
 
 /**
- * The inbox (issue 6) with bulk data: dozens of conversations, a long chat, every message type,
+ * The inbox (docs/decisions/006-realtime-and-storage.md) with bulk data: dozens of conversations, a long chat, every message type,
  * 120 unread, a failed send, a group (e2e/support/inbox-seed.ts puts the rows in the app's database
  * and storage). Everything on screen is read over the real API; the live journeys with the
  * simulator and the engine are in inbox-live.spec.ts.
@@ -40,7 +40,7 @@ test('sem WhatsApp: os primeiros passos mostram o progresso real e não há sele
   await expect(page.locator('[data-step="number"]')).toHaveAttribute('data-done', 'false');
   await expect(page.getByRole('link', { name: 'Conectar WhatsApp' })).toHaveAttribute('href', '/instances-management');
   await expect(page.getByTestId('ai-usage')).toHaveText('Mensagens de IA: 0/300');
-  // No number yet: the header offers no agent picker (issue 12).
+  // No number yet: the header offers no agent picker (docs/decisions/013-first-run-auto-link.md).
   await expect(page.getByRole('combobox', { name: /Agente de IA/ })).toHaveCount(0);
   await shootBothWidths(page, 'inbox-no-number');
   await expectNoSeriousA11yViolations(page);

@@ -187,6 +187,25 @@ test('versões: compara com o prompt atual e restaura uma versão anterior', asy
   await expect(promptBox(page)).toHaveValue(original);
 });
 
+test('respostas por contato, por dia: 40 por padrão, a escolha salva na hora e continua após recarregar', async ({
+  page,
+}) => {
+  const agentId = await ownerWithAgent(page);
+  await page.goto(`/ia-management?agent=${agentId}`);
+  const limit = page.getByLabel('Respostas por contato, por dia');
+  await expect(limit).toHaveValue('40');
+  await limit.selectOption('20');
+  await expect(page.getByText('Limite de respostas por contato salvo.')).toBeVisible();
+  await limit.scrollIntoViewIfNeeded();
+  await shootBothWidths(page, 'prompt-workshop-contact-daily-limit');
+  await page.reload();
+  await expect(page.getByLabel('Respostas por contato, por dia')).toHaveValue('20');
+  const saved = (await (await page.request.get(`/api/agents/${agentId}`)).json()) as {
+    max_answers_per_contact_day: number;
+  };
+  expect(saved.max_answers_per_contact_day).toBe(20);
+});
+
 test('playground: conversa com a IA de demonstração, respostas como no WhatsApp, Limpar Chat; sem agente: IA não encontrada', async ({
   page,
 }) => {

@@ -10,7 +10,7 @@ import {
 import { saoPauloDate } from './support/results-seed';
 
 /**
- * Resultados (issue 17) in the browser: the empty state of a new account, then two weeks of seeded
+ * Resultados (docs/decisions/017-results-figures.md) in the browser: the empty state of a new account, then two weeks of seeded
  * conversations (e2e/support/results-seed.ts) read over the real API — the figures, the charts, the
  * heat map at 1280 and 390 px, and the CSV download with one known row per day.
  */

@@ -38,9 +38,3 @@ test('página de login mantém a query string no link "Criar conta"', async ({ p
   await page.goto('/login?fpr=abc');
   await expect(page.getByRole('link', { name: 'Criar conta' })).toHaveAttribute('href', '/register?fpr=abc');
 });
-
-test('rota desconhecida mostra a tela de erro da aplicação', async ({ page }) => {
-  await page.goto('/rota-que-nao-existe');
-  await expect(page.getByRole('heading', { name: 'Unexpected Application Error!' })).toBeVisible();
-  await expect(page.getByText('404 Not Found')).toBeVisible();
-});

@@ -1,35 +1,40 @@
-import { simulatorApiKey } from '../apps/server/src/simulator/simulator-config.ts';
-import { expect, expectNoSeriousA11yViolations, shootBothWidths, test } from './support/fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  newPerson,
+  registerThroughUi,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
+import { simApi } from './support/simulator-api';
 
 /**
- * The 'Simulador de WhatsApp' page against the real server (e2e/support/harness.ts, simulator on):
- * an instance is created through the simulator's Evolution REST API, its QR is approved on the page,
- * then the person writes as a customer and sees the business's reply arrive.
+ * The 'Simulador de WhatsApp' page against the real server (e2e/support/harness.ts, simulator on).
+ * Signed out it asks for the sign-in and comes back; signed in it plays the phone and the customers
+ * of the account's own number: its QR is approved on the page, the person writes as a customer and
+ * sees the business's reply (sent through the simulator's Evolution REST API, with its apikey).
  */
-const PORT = Number(process.env.E2E_PORT ?? 3210);
-const SIM_API = `http://localhost:${PORT}/simulator/api`;
-// The harness's AUTH_SECRET: the simulator's key is derived from it.
-const APIKEY = simulatorApiKey({ authSecret: 'e2e-secret-0123456789-0123456789-0123456789' });
+test('simulador: entrar, aprovar o QR Code, escrever como cliente, ver a resposta e desconectar', async ({ page }) => {
+  const person = await registerThroughUi(page, newPerson());
+  const phone = `55${newPerson().phoneDigits}`;
+  const created = await page.request.post('/api/numbers', { data: { phone: `+${phone}`, apelido: 'Loja da Ana' } });
+  expect(created.status()).toBe(201);
+  const name = ((await created.json()) as { number: { instance_name: string } }).number.instance_name;
+  await page.context().clearCookies(); // signed out
 
-async function simApi(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${SIM_API}${path}`, {
-    method,
-    headers: { apikey: APIKEY, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : null };
-}
-
-test('simulador: aprovar o QR Code, escrever como cliente, ver a resposta e desconectar', async ({ page }) => {
-  const name = `vendaie2e${Date.now().toString(36)}`;
-  const created = await simApi('POST', '/instance/create', {
-    instanceName: name,
-    integration: 'WHATSAPP-BAILEYS',
-    qrcode: true,
-  });
-  expect(created.status).toBe(201);
-  expect(created.body.qrcode.code).toContain(`/simulador/aprovar/${name}?code=`);
+  // Signed out, the simulator shows nothing of anyone: it asks for the sign-in, then comes back.
+  await page.goto('/simulador?aba=conexoes');
+  await expect(page.getByRole('heading', { name: 'Entre para usar o simulador de WhatsApp' })).toBeVisible();
+  expect((await page.request.get('/simulator/ui-api/instances')).status()).toBe(401);
+  await shootBothWidths(page, 'simulator-signed-out');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('link', { name: 'Entrar' }).click();
+  await page.getByLabel('E-mail').fill(person.email);
+  await page.getByLabel('Senha', { exact: true }).fill(person.password);
+  await page.getByRole('button', { name: 'Entrar' }).click();
+  await expect(page).toHaveURL(/\/simulador\?aba=conexoes$/);
+  const qr = (await simApi('GET', `/instance/connect/${name}`)).body as { code: string };
+  expect(qr.code).toContain(`/simulador/aprovar/${name}?code=`);
 
   // The connections tab lists the instance waiting for its QR, with the QR image.
   await page.goto('/simulador?aba=conexoes');
@@ -44,12 +49,12 @@ test('simulador: aprovar o QR Code, escrever como cliente, ver a resposta e desc
   await expectNoSeriousA11yViolations(page);
 
   // Opening the QR's link is the phone scanning it.
-  await page.goto(created.body.qrcode.code.replace(/^https?:\/\/[^/]+/, ''));
+  await page.goto(qr.code.replace(/^https?:\/\/[^/]+/, ''));
   await expect(page.getByRole('heading', { name: 'Conectar aparelho' })).toBeVisible();
   await page.getByLabel('Número deste celular (DDI + DDD + número)').fill('12');
   await page.getByRole('button', { name: 'Aprovar conexão' }).click();
   await expect(page.getByText('Informe o número com DDI e DDD')).toBeVisible();
-  await page.getByLabel('Número deste celular (DDI + DDD + número)').fill('5511912345678');
+  await page.getByLabel('Número deste celular (DDI + DDD + número)').fill(phone);
   await page.getByLabel('Nome do perfil (opcional)').fill('Loja da Ana');
   await shootBothWidths(page, 'simulator-approve');
   await expectNoSeriousA11yViolations(page);
@@ -107,5 +112,4 @@ test('simulador: aprovar o QR Code, escrever como cliente, ver a resposta e desc
   await card.getByRole('button', { name: 'Desconectar' }).click();
   await expect(card.getByText('Desconectado', { exact: true })).toBeVisible();
   expect((await simApi('GET', `/instance/connectionState/${name}`)).body.instance.state).toBe('close');
-  await simApi('DELETE', `/instance/delete/${name}`);
 });

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { TUTORIAL_LESSONS } from '../apps/web/src/components/tutorial/lessons';
 import { expect, expectNoSeriousA11yViolations, registerThroughUi, shootBothWidths, test } from './support/fixtures';
 
-/** /tutorial (and the landing's lessons) and the WhatsApp Business authorization test (issue 12). */
+/** /tutorial (and the landing's lessons) and the WhatsApp Business authorization test (docs/decisions/008-tutorial-links-and-business-authorization.md). */
 
 const LINKS = [
   'https://www.youtube.com/watch?v=AAAAAAAAAAA',

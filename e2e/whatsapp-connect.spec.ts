@@ -7,9 +7,10 @@ import {
   shootBothWidths,
   test,
 } from './support/fixtures';
+import { simApi } from './support/simulator-api';
 
 /**
- * Connecting a WhatsApp number as a new user would (issue 3): the phone dialog, the connect screen
+ * Connecting a WhatsApp number as a new user would (docs/decisions/007-number-connection.md): the phone dialog, the connect screen
  * with its QR and countdown, the built-in simulator's page playing the phone in a second tab, the
  * instances list, the timeout (on Playwright's clock, no 90 s wait), a number already in use, the
  * plan limit, disconnecting on the phone and reconnecting.
@@ -141,7 +142,7 @@ test('novo usuário conecta um WhatsApp pelo QR, desconecta no celular, reconect
   expect(number!.instance_name).toMatch(new RegExp(`^vendai${digits.slice(-4)}\\d{4}$`));
 
   // The phone scans it (simulator tab): the screen confirms, offers whom the AI answers (decision 015) and,
-  // untouched, goes to the dashboard after 2 s (part 1 §9).
+  // untouched, goes to the dashboard after 2 s (docs/product/limits.md).
   await approveInSimulator(page, number!.instance_name, digits);
   await expect(page.getByText('WhatsApp conectado!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
@@ -192,8 +193,7 @@ test('novo usuário conecta um WhatsApp pelo QR, desconecta no celular, reconect
   await confirm.getByRole('button', { name: 'Excluir', exact: true }).click();
   await expect(page.getByText('Nenhuma instância conectada')).toBeVisible();
   expect(await myNumbers(page)).toEqual([]);
-  const sim = await page.request.get(`/simulator/ui-api/instances/${number!.instance_name}`);
-  expect(sim.status()).toBe(404);
+  expect((await simApi('GET', `/instance/connectionState/${number!.instance_name}`)).status).toBe(404);
 });
 
 test('o QR expira em 1:30 (relógio do Playwright): modal, número removido, e Tentar Novamente gera outro', async ({
@@ -229,7 +229,7 @@ test('o QR expira em 1:30 (relógio do Playwright): modal, número removido, e T
   await expectNoSeriousA11yViolations(page);
   // Removed in the database and at the gateway.
   expect(await myNumbers(page)).toEqual([]);
-  expect((await page.request.get(`/simulator/ui-api/instances/${first!.instance_name}`)).status()).toBe(404);
+  expect((await simApi('GET', `/instance/connectionState/${first!.instance_name}`)).status).toBe(404);
 
   // 'Tentar Novamente': the same phone and nickname, a new instance, a new QR and a fresh countdown.
   await modal.getByRole('button', { name: 'Tentar Novamente' }).click();

@@ -16,6 +16,7 @@ import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { readJson, seedInbox, type SeedInboxInput } from './inbox-seed.ts';
 import { seedResults } from './results-seed.ts';
+import { getOverageStatus } from '../../apps/server/src/domain/usage/overage-ceiling.ts';
 
 const APP_PORT = Number(process.env.E2E_PORT ?? 3210);
 const CONTROL_PORT = Number(process.env.E2E_CONTROL_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 1);
@@ -52,7 +53,9 @@ const smtpPort = (smtp.server.address() as { port: number }).port;
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-e2e-'));
 const env = loadEnv({
   ...process.env,
-  NODE_ENV: 'production',
+  // Not production: the journeys pay on the local payments stand-in, which production refuses
+  // (docs/decisions/020-production-mode.md); e2e/production-start.spec.ts starts the bundle as `npm start` does.
+  NODE_ENV: 'test',
   AUTH_SECRET: 'e2e-secret-0123456789-0123456789-0123456789',
   HOST: '127.0.0.1',
   PORT: String(APP_PORT),
@@ -62,14 +65,16 @@ const env = loadEnv({
   SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
   LOG_LEVEL: 'warn',
   AUTH_RATE_LIMIT_PER_MINUTE: '30',
-  // Production mounts the built-in WhatsApp simulator only when asked (the gateway for every journey).
+  // Every journey signs up from 127.0.0.1.
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
+  // The built-in WhatsApp simulator is the gateway for every journey.
   SIMULATOR_ENABLED: 'true',
   EVOLUTION_API_URL: '',
   EVOLUTION_API_KEY: '',
-  // Production refuses to start without an AI endpoint unless demo mode is explicit; a second
-  // Playwright project sets AI_PROVIDER=openai and AI_BASE_URL (the fake OpenAI server).
+  // The demo AI, unless a second Playwright project sets AI_PROVIDER=openai and AI_BASE_URL (the
+  // fake OpenAI server).
   AI_PROVIDER: process.env.AI_PROVIDER ?? 'demo',
-  // Production without Stripe keys offers only the free plan; the journeys pay on the local stand-in.
+  // The journeys pay on the local stand-in.
   PAYMENTS_STANDIN_ENABLED: 'true',
   STRIPE_SECRET_KEY: '',
   SALES_CONTACT_URL: 'https://wa.me/5511999990000?text=Quero%20o%20plano%20Sem%20Limites',
@@ -100,6 +105,27 @@ const control = http.createServer(async (req, res) => {
       res.statusCode = 500;
       res.end(JSON.stringify({ error: String(err) }));
     }
+    return;
+  }
+  if (req.method === 'POST' && url.pathname === '/use-plan-messages') {
+    // A paid owner has used up the plan's AI messages this period: every answer now is overage
+    // (docs/decisions/021-spend-and-abuse-limits.md).
+    const { email } = await readJson<{ email: string }>(req);
+    const [owner] = (
+      (await database.db.execute(sql`
+        select u.id, p.max_ai_messages as max from "user" u join profiles pr on pr.id = u.id
+        join plans p on p.id = pr.active_plan_id where u.email = ${email}`)) as unknown as {
+        rows: { id: string; max: number }[];
+      }
+    ).rows;
+    if (!owner) {
+      res.statusCode = 404;
+      res.end('{}');
+      return;
+    }
+    await getOverageStatus(database.db, owner.id);
+    await database.db.execute(sql`update overage_periods set answers = ${owner.max} where user_id = ${owner.id}`);
+    res.end('{"ok":true}');
     return;
   }
   if (req.method === 'POST' && url.pathname === '/seed-inbox') {

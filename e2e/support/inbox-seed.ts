@@ -36,7 +36,7 @@ export interface SeedInboxInput {
   linkFirstAgent?: boolean;
   /**
    * The rich chat also gets a customer's reaction on the AI's answer, an edited and a deleted message,
-   * and an 'A IA não conseguiu responder' notice whose burst can be retried (issue 13).
+   * and an 'A IA não conseguiu responder' notice whose burst can be retried (docs/decisions/010-input-hardening.md).
    */
   engineStates?: boolean;
   /** Only the agents: no number, no conversations (the 'connect a WhatsApp first' state). */

@@ -1,6 +1,7 @@
 // Production build of the server: one ESM bundle (apps/server/dist/server.js) that plain `node` runs,
 // so `npm start` needs no TypeScript loader. npm packages stay external (installed in node_modules);
-// the workspace's own TypeScript (@vendai/contracts) is bundled in.
+// the workspace's own TypeScript (@vendai/contracts, and the fakes such as @vendai/payments-standin) is
+// bundled in. A package's SQL migrations stay in packages/<name>/drizzle, read at run time (paths.ts).
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';

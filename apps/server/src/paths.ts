@@ -14,3 +14,5 @@ export const MIGRATIONS_DIR = path.join(SERVER_ROOT, 'drizzle');
 export const PROMPTS_DIR = path.join(SERVER_ROOT, 'prompts');
 /** The built SPA. */
 export const DEFAULT_WEB_DIST = path.resolve(SERVER_ROOT, '../web/dist');
+/** A workspace package's own migrations (the fakes, docs/decisions/022-fakes-apart-and-simulator-access.md). */
+export const packageMigrationsDir = (name: string) => path.resolve(SERVER_ROOT, '../../packages', name, 'drizzle');

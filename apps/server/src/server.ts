@@ -1,7 +1,7 @@
+import path from 'node:path';
 import { loadEnv } from './config/env.ts';
-import { buildApp } from './app.ts';
-import { openDatabase } from './db/client.ts';
-import { acquireDataDirLock } from './db/data-dir-lock.ts';
+import { GENERATED_SECRET_FILE } from './config/generated-secret.ts';
+import { loggerOptions } from './config/logger-options.ts';
 
 async function main() {
   let env;
@@ -11,12 +11,15 @@ async function main() {
     console.error((err as Error).message);
     process.exit(1);
   }
+  // The app is loaded only once the configuration is accepted: a refused start answers at once.
+  const [{ buildApp }, { openDatabase }, { acquireDataDirLock }] = await Promise.all([
+    import('./app.ts'),
+    import('./db/client.ts'),
+    import('./db/data-dir-lock.ts'),
+  ]);
   const releaseLock = env.DATABASE_URL ? () => {} : acquireDataDirLock(env.dataDir);
   const database = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir });
-  const logger =
-    env.NODE_ENV === 'development' && process.stdout.isTTY
-      ? { level: env.LOG_LEVEL, transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss' } } }
-      : { level: env.LOG_LEVEL };
+  const logger = loggerOptions(env, process.stdout.isTTY === true);
   const app = await buildApp({ env, database, logger });
 
   let closing = false;
@@ -33,6 +36,11 @@ async function main() {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ host: env.HOST, port: env.PORT });
+  if (!env.AUTH_SECRET) {
+    app.log.info(
+      `AUTH_SECRET não definido: sessões assinadas com o segredo gerado em ${path.join(env.dataDir, GENERATED_SECRET_FILE)}`,
+    );
+  }
   app.log.info(
     `VendAI em ${env.appUrl} (banco: ${database.kind === 'pglite' ? `PGlite em ${env.dataDir}` : 'PostgreSQL'})`,
   );

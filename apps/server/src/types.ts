@@ -9,6 +9,7 @@ import type { Mailer } from './integrations/mail/mailer.ts';
 import type { Storage } from './integrations/storage/storage.ts';
 import type { Auth } from './integrations/auth/create-auth.ts';
 import type { RealtimeHub } from './realtime/realtime-hub.ts';
+import type { RateLimitCounter } from './plugins/rate-limit-store.ts';
 
 /** What routes and services get from the app: built once in app.ts. */
 export interface AppDeps {
@@ -31,6 +32,8 @@ export interface AppDeps {
   gatewayEvents: GatewayEventHub;
   /** Durable jobs in the same Postgres (pg-boss): register before start, send from services (jobs/job.ts). */
   jobs: Jobs;
+  /** The abuse limits' counters, shared by every process through the database (plugins/rate-limit-store.ts). */
+  rateLimits: RateLimitCounter;
 }
 
 export interface SessionUser {

@@ -66,6 +66,7 @@ describe('GET /api/agents/:id and /current', () => {
         'apelido',
         'created_at',
         'id',
+        'max_answers_per_contact_day',
         'respostas',
         'resume_after_minutes',
         'system_prompt',

@@ -1,5 +1,5 @@
 /**
- * First run (issue 12): the obvious number↔agent link is made for the owner — a newly trained agent
+ * First run (docs/decisions/013-first-run-auto-link.md): the obvious number↔agent link is made for the owner — a newly trained agent
  * on the only number without an agent, a newly added number with the only agent — and nothing else.
  * Driven over HTTP against the real app with the built-in WhatsApp simulator as gateway.
  */

@@ -1,11 +1,12 @@
 /**
- * Metered overage (issue 11 item 5): AI answers past a paid plan's limit in the billing period are
+ * Metered overage (docs/decisions/012-payments-stripe-and-local-stand-in.md): AI answers past a paid plan's limit in the billing period are
  * reported to Stripe (here the local stand-in) as billing meter events, once each, identifier =
  * message id, also when a crash left a sent event unmarked.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingMeterReports, paymentsStandinMeterEvents } from '../src/db/schema/index.ts';
+import { paymentsStandinMeterEvents } from '@vendai/payments-standin/schema';
+import { billingMeterReports } from '../src/db/schema/index.ts';
 import { checkoutAndPay, person, profileOf, storeAnswers as storeAnswersIn } from './helpers/billing-helpers.ts';
 
 const storeAnswers = (userId: string, answers: number) => storeAnswersIn(t.database.db, userId, answers);

@@ -1,5 +1,5 @@
 /**
- * Plans and billing (issue 11) against the local payments stand-in: the real SDK calls over HTTP,
+ * Plans and billing (docs/decisions/012-payments-stripe-and-local-stand-in.md) against the local payments stand-in: the real SDK calls over HTTP,
  * the stand-in's pages as a browser uses them, and webhooks signed with the SDK's own helper.
  */
 import { eq } from 'drizzle-orm';
@@ -15,11 +15,12 @@ import {
   person,
   planId,
   postEvent,
+  postForm,
   profileOf,
   signedEvent,
   standinSubscription,
 } from './helpers/billing-helpers.ts';
-import { createTestApp, type TestApp, type TestClient } from './helpers/test-app.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,14 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-const form = (client: TestClient, url: string) =>
-  client.request({
-    method: 'POST',
-    url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: '',
-  });
 
 describe('plans and the free plan', () => {
   it('lists the active plans by sort order and activates the free plan at once', async () => {
@@ -97,7 +90,7 @@ describe('checkout through the stand-in', () => {
     expect(page.body).toContain('>Cancelar<');
 
     // Cancelar: back to /pricing, nothing changed.
-    const cancel = await form(client, `${pathOf(first.json().checkout_url)}/cancelar`);
+    const cancel = await postForm(client, `${pathOf(first.json().checkout_url)}/cancelar`);
     expect(cancel.headers.location).toBe('http://localhost:3000/pricing?checkout=cancelled');
     expect((await client.get('/api/account/me')).json().planLabel).toBe('Gratuito');
 
@@ -262,14 +255,14 @@ describe('portal: cancel, change plan, failed payment', () => {
     const portalPath = pathOf(portal.json().url);
     expect((await client.get(portalPath)).body).toContain('Cancelar assinatura');
 
-    expect((await form(client, `${portalPath}/cancelar`)).statusCode).toBe(303);
+    expect((await postForm(client, `${portalPath}/cancelar`)).statusCode).toBe(303);
     let status = (await client.get('/api/billing/status')).json();
     expect(status).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
     expect((await client.get('/api/account/me')).json().planLabel).toBe('Expansão IA');
     expect((await client.get('/api/usage')).json().max_ai_responses).toBe(3);
 
     // The stand-in's test clock passes the period's end: Stripe ends the subscription.
-    expect((await form(client, `${portalPath}/avancar-relogio`)).statusCode).toBe(303);
+    expect((await postForm(client, `${portalPath}/avancar-relogio`)).statusCode).toBe(303);
     const me = (await client.get('/api/account/me')).json();
     expect(me.planLabel).toBe('Gratuito');
     expect(me.profile.subscriptionStatus).toBe('canceled');
@@ -300,7 +293,7 @@ describe('portal: cancel, change plan, failed payment', () => {
     expect((await client.get('/api/account/me')).json().planLabel).toBe('Consciência VendAI');
     expect((await client.get('/api/usage')).json().max_ai_responses).toBe(5);
 
-    await form(client, `${portalPath}/falha-pagamento`);
+    await postForm(client, `${portalPath}/falha-pagamento`);
     const status = (await client.get('/api/billing/status')).json();
     expect(status).toMatchObject({ status: 'past_due', paymentFailed: true });
     expect((await client.get('/api/account/me')).json().planLabel).toBe('Consciência VendAI');

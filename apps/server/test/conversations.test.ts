@@ -1,5 +1,5 @@
 /**
- * The inbox read API (issue 6): keyset pages of conversations and messages, the AI/Manual switch,
+ * The inbox read API (docs/decisions/006-realtime-and-storage.md): keyset pages of conversations and messages, the AI/Manual switch,
  * clearing the unread count, contact pictures, and ownership on every route. Conversations and
  * messages are written straight into the database here (the engine's webhooks are tested with the
  * engine); everything is read back over HTTP as the browser does.

@@ -1,32 +1,17 @@
 /**
- * Whom the AI answers (issue 18 item 1, docs/decisions/015-handoff.md), through the HTTP routes and the
+ * Whom the AI answers (docs/decisions/015-handoff.md), through the HTTP routes and the
  * simulator: per number 'só contatos novos' (contacts whose first message arrives after the number was
  * connected), per contact 'nunca responder' (kept per account, so it survives a new conversation).
  * Runs on PGlite and on PostgreSQL (TEST_DB=postgres).
  */
 import { AI_AUDIENCE_INVALID, NEVER_ANSWER_INVALID, NEVER_ANSWER_LOCKED } from '@vendai/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversations, numbers } from '../src/db/schema/index.ts';
-import {
-  customerSays,
-  type EngineApp,
-  openShop,
-  postWebhook,
-  sentToCustomers,
-  type Shop,
-  sleep,
-  startEngineApp,
-  waitFor,
-} from './helpers/engine-harness.ts';
+import { customerSays, openShop, postWebhook, sentToCustomers, type Shop, waitFor } from './helpers/engine-harness.ts';
+import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 
-let e: EngineApp;
-beforeAll(async () => {
-  e = await startEngineApp();
-});
-afterAll(async () => {
-  await e?.close();
-});
+const e = useEngineApp();
 
 const db = () => e.t.database.db;
 const convOf = async (shop: Shop, phone: string) =>
@@ -74,7 +59,7 @@ describe("'só contatos novos'", () => {
     await customerSays(e, shop, 'Tem entrega hoje?', { phone: '5511955550002', name: 'Beto' });
     await customerSays(e, shop, 'Oi! Vi o anúncio de vocês', { phone: '5511955550003', name: 'Caio' });
     await waitFor(async () => (await toCustomer(shop, '5511955550003')).length === 1, 'new contact answered');
-    await sleep(800);
+    await waitEngineIdle(e, shop);
     expect(await toCustomer(shop, '5511955550001')).toHaveLength(0);
     expect(await toCustomer(shop, '5511955550002')).toHaveLength(0);
     expect((await convOf(shop, '5511955550003'))!.agenteAtivo).toBe(true);
@@ -105,7 +90,7 @@ describe("'nunca responder'", () => {
     expect(on.json().error.message).toBe(NEVER_ANSWER_LOCKED);
 
     await customerSays(e, shop, 'Vem jantar hoje?', { phone, name: 'Fabi' });
-    await sleep(1200);
+    await waitEngineIdle(e, shop);
     expect(await toCustomer(shop, phone)).toHaveLength(1);
 
     // A new conversation with the same contact (the old one deleted): still never answered.
@@ -115,7 +100,7 @@ describe("'nunca responder'", () => {
     const again = (await convOf(shop, phone))!;
     expect(again.id).not.toBe(conv.id);
     expect([again.agenteAtivo, again.neverAnswer]).toEqual([false, true]);
-    await sleep(1200);
+    await waitEngineIdle(e, shop);
     expect(await toCustomer(shop, phone)).toHaveLength(1);
 
     // Cleared: the AI stays off until the owner switches it on; then the next message is answered.

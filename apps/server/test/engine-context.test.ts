@@ -1,31 +1,19 @@
 /**
- * The AI's context block (issue 16 item 4, docs/decisions/018-ai-context-block.md): every WhatsApp
+ * The AI's context block (docs/decisions/018-ai-context-block.md): every WhatsApp
  * reply's input starts with the agent's prompt, then the block with the business's local date and
  * time and the customer's WhatsApp name; the playground sends the same block.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businessHours, profiles } from '../src/db/schema/index.ts';
 import { localDateTime } from '../src/domain/account/local-time.ts';
 import { contextBlock } from '../src/domain/ai-reply/context-block.ts';
 import { businessHoursStatus } from '../src/domain/business-hours/business-hours-status.ts';
 import { handoffAnswer } from '../src/domain/handoff/handoff-answer.ts';
-import {
-  customerSays,
-  type EngineApp,
-  openShop,
-  sentToCustomers,
-  startEngineApp,
-  waitFor,
-} from './helpers/engine-harness.ts';
+import { customerSays, openShop, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
+import { useEngineApp } from './helpers/engine-test.ts';
 
-let e: EngineApp;
-beforeAll(async () => {
-  e = await startEngineApp();
-});
-afterAll(async () => {
-  await e?.close();
-});
+const e = useEngineApp();
 
 /** The block for any minute between `from` and now (the reply happened in between). */
 function blocksSince(from: Date, timeZone: string, contactName: string | null): string[] {

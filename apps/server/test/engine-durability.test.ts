@@ -70,7 +70,7 @@ describe('durability', () => {
     const { cookie, userId } = await registerOver(setup.url);
     await setup.stop();
     if (kind === 'pglite') db = await openDatabase({ dataDir: dataDir! });
-    const shop = await seedShop(db.db, 6, userId);
+    const shop = await seedShop(db.db, 6, { userId, cookie });
     if (kind === 'pglite') await db.close();
 
     const first = await startServerProcess(env);
@@ -78,7 +78,7 @@ describe('durability', () => {
     await connectShop(first.url, shop);
     const customers = Array.from({ length: 8 }, (_, i) => `55219876500${String(i).padStart(2, '0')}`);
     for (const phone of customers)
-      await customerWrites(first.url, shop.instanceName, phone, `Olá, sou o cliente ${phone.slice(-2)}`);
+      await customerWrites(first.url, shop, phone, `Olá, sou o cliente ${phone.slice(-2)}`);
     // Every message stored (one conversation per customer) before the kill.
     await waitFor(
       async () => (await conversationCount(first.url, cookie)) === customers.length,
@@ -94,7 +94,7 @@ describe('durability', () => {
     try {
       await waitFor(
         async () => {
-          const counts = await repliesPerChat(second.url, shop.instanceName);
+          const counts = await repliesPerChat(second.url, shop);
           return customers.every((c) => (counts.get(c) ?? 0) >= 1);
         },
         'every customer answered after the restart',
@@ -108,7 +108,7 @@ describe('durability', () => {
       );
     }
     await sleep(3000);
-    const counts = await repliesPerChat(second.url, shop.instanceName);
+    const counts = await repliesPerChat(second.url, shop);
     expect([...counts.values()]).toEqual(customers.map(() => 1));
     expect(fake.calls).toHaveLength(customers.length);
     await second.stop();
@@ -136,7 +136,7 @@ describe('durability', () => {
       running.push(a, b);
       const shops = [];
       for (let i = 0; i < 4; i++) {
-        const shop = await seedShop(database.db, 0);
+        const shop = await seedShop(database.db, 0, await registerOver(a.url));
         const via = i % 2 === 0 ? a : b;
         await connectShop(via.url, shop);
         await waitFor(() => numberConnected(database.db, shop.numberId), 'connected');
@@ -147,7 +147,7 @@ describe('durability', () => {
         for (let c = 0; c < 50; c++) {
           const phone = `55319${String(s).padStart(2, '0')}${String(c).padStart(6, '0')}`;
           // Half of the customers write through each process's simulator; either process may answer.
-          jobs.push(() => customerWrites(via[c % 2]!.url, shop.instanceName, phone, `Oi, quanto custa? (${s}-${c})`));
+          jobs.push(() => customerWrites(via[c % 2]!.url, shop, phone, `Oi, quanto custa? (${s}-${c})`));
         }
       });
       let next = 0;

@@ -1,5 +1,5 @@
 /**
- * Issue 13 items 9 and 11, shown end to end: a fault-injecting proxy in front of the gateway (500s to
+ * docs/decisions/005-conversation-engine.md, shown end to end: a fault-injecting proxy in front of the gateway (500s to
  * half the sends, connections cut after the gateway accepted, timeouts) and a fake AI that answers
  * 500 or too late. Every burst ends with exactly one copy at the gateway, or none and a visible failure
  * in the inbox; no customer message is lost; the echo of a cut send is never shown as the owner's.

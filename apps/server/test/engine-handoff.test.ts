@@ -1,12 +1,12 @@
 /**
- * Handoff done right (issue 18, docs/decisions/015-handoff.md), end to end through the simulator:
+ * Handoff done right (docs/decisions/015-handoff.md), end to end through the simulator:
  * a customer asks for a person → one handoff answer, Manual with the reason, one alert to the
  * owner's own WhatsApp (at most one per conversation per hour, a daily cap, on/off per kind); the AI
  * comes back by itself after the agent's quiet time, never answering what arrived meanwhile.
  * Runs on PGlite and on PostgreSQL (TEST_DB=postgres).
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   agentes,
   conversations,
@@ -20,23 +20,16 @@ import { HANDOFF_ANSWER, HANDOFF_ASKED_REASON } from '../src/domain/handoff/asks
 import { formatStructuredReply } from '../src/domain/ai-reply/structured-reply.ts';
 import {
   customerSays,
-  type EngineApp,
   openShop,
   postWebhook,
   sentToCustomers,
   type Shop,
   sleep,
-  startEngineApp,
   waitFor,
 } from './helpers/engine-harness.ts';
+import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 
-let e: EngineApp;
-beforeAll(async () => {
-  e = await startEngineApp();
-});
-afterAll(async () => {
-  await e?.close();
-});
+const e = useEngineApp();
 
 const db = () => e.t.database.db;
 const convOf = async (shop: Shop, phone = '5511977770000') =>
@@ -75,7 +68,7 @@ describe('customer asks for a person', () => {
 
     // The conversation is Manual: nothing more is answered; asking again within the hour alerts no one.
     await customerSays(e, shop, 'Oi?? Tem algum humano aí?');
-    await sleep(1500);
+    await waitEngineIdle(e, shop);
     expect(await toCustomer(shop)).toHaveLength(1);
     await db()
       .update(conversations)
@@ -264,7 +257,7 @@ describe('the AI comes back by itself', () => {
       payload: { agente_ativo: true },
     });
     expect(on.json()).toMatchObject({ agenteAtivo: true, handoffReason: null, aiResumesAt: null });
-    await sleep(1000);
+    await waitEngineIdle(e, shop);
     expect(await toCustomer(shop, '5511977779999')).toHaveLength(2); // handoff answer + the owner's message
     await customerSays(e, shop, 'Obrigada!', { phone: '5511977779999', name: 'Eva' });
     await waitFor(async () => (await toCustomer(shop, '5511977779999')).length === 3, 'answer after resume');
@@ -285,7 +278,7 @@ describe('whom the AI answers', () => {
     expect(conv.agenteAtivo).toBe(false);
     expect(conv.aiResumesAt).toBeNull(); // it never comes back by itself
     await customerSays(e, shop, 'Oba! Posso buscar hoje?', { phone: '5511966665555', name: 'Gil' });
-    await sleep(1500);
+    await waitEngineIdle(e, shop);
     expect(await toCustomer(shop, '5511966665555')).toHaveLength(0);
 
     const on = await shop.client.request({
@@ -294,7 +287,7 @@ describe('whom the AI answers', () => {
       payload: { agente_ativo: true },
     });
     expect(on.statusCode).toBe(200);
-    await sleep(800);
+    await waitEngineIdle(e, shop);
     expect(await toCustomer(shop, '5511966665555')).toHaveLength(0); // the backlog is not answered
     await customerSays(e, shop, 'Que horas vocês fecham?', { phone: '5511966665555', name: 'Gil' });
     await waitFor(async () => (await toCustomer(shop, '5511966665555')).length === 1, 'answer once switched on');

@@ -1,25 +1,11 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversations, messages } from '../src/db/schema/index.ts';
-import {
-  customerSays,
-  type EngineApp,
-  openShop,
-  postWebhook,
-  sentToCustomers,
-  sleep,
-  startEngineApp,
-  waitFor,
-} from './helpers/engine-harness.ts';
+import { customerSays, openShop, postWebhook, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
+import { useEngineApp, waitEngineIdle, waitEventsProcessed } from './helpers/engine-test.ts';
 import { CUSTOMER_JID, CUSTOMER_LID, CUSTOMER_PHONE, fixtures, GROUP_JID, newId } from './fixtures/engine-webhooks.ts';
 
-let e: EngineApp;
-beforeAll(async () => {
-  e = await startEngineApp();
-});
-afterAll(async () => {
-  await e?.close();
-});
+const e = useEngineApp();
 
 const db = () => e.t.database.db;
 const messagesOf = async (numberId: string) =>
@@ -62,7 +48,7 @@ describe('ingestion of gateway webhooks', () => {
     await Promise.all(posts);
     const inbound = async () => (await messagesOf(shop.number.id)).filter((m) => m.direction === 'in');
     await waitFor(async () => (await inbound()).length >= 31, '31 customer messages stored');
-    await sleep(300);
+    await waitEventsProcessed(e, shop);
     expect(await inbound()).toHaveLength(31);
     const convs = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
     expect(convs).toHaveLength(10);
@@ -84,7 +70,7 @@ describe('ingestion of gateway webhooks', () => {
       'a reply to each contact',
       20_000,
     );
-    await sleep(1000);
+    await waitEngineIdle(e, shop);
     expect(await sentToCustomers(e, shop)).toHaveLength(10);
   });
 
@@ -168,7 +154,7 @@ describe('ingestion of gateway webhooks', () => {
     for (let i = 0; i < 10; i++) outcomes.push((await postWebhook(e, shop, 'messages.upsert', data)).outcome);
     expect(outcomes.filter((o) => o === 'stored')).toHaveLength(1);
     await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'one reply');
-    await sleep(1200);
+    await waitEngineIdle(e, shop);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
     const stored = (await messagesOf(shop.number.id)).filter((m) => m.direction === 'in');
     expect(stored).toHaveLength(1);
@@ -180,7 +166,7 @@ describe('ingestion of gateway webhooks', () => {
     const shop = await openShop(e);
     await postWebhook(e, shop, 'messages.upsert', fixtures.group('Alguém sabe o preço?'));
     await waitStored(shop.number.id, 1);
-    await sleep(1200);
+    await waitEngineIdle(e, shop);
     const [conv] = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
     expect(conv).toMatchObject({
       contactJid: GROUP_JID,
@@ -209,7 +195,7 @@ describe('ingestion of gateway webhooks', () => {
     const shop = await openShop(e);
     await customerSays(e, shop, 'Olá!', { phone: '5511955554444', name: 'Beto' }, { useLid: true, sendTwice: true });
     await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'reply');
-    await sleep(1000);
+    await waitEngineIdle(e, shop);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
     const [conv] = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
     expect(conv).toMatchObject({
@@ -233,7 +219,7 @@ describe('ingestion of gateway webhooks', () => {
     echo.key.id = ai.externalId!;
     echo.key.remoteJid = '5511977770000@s.whatsapp.net';
     for (let i = 0; i < 3; i++) await postWebhook(e, shop, 'messages.upsert', echo);
-    await sleep(800);
+    await waitEngineIdle(e, shop);
     const [conv] = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
     expect(conv!.agenteAtivo).toBe(true);
     expect((await messagesOf(shop.number.id)).filter((m) => m.direction === 'out')).toHaveLength(1);
@@ -263,7 +249,7 @@ describe('ingestion of gateway webhooks', () => {
       instanceId: 'x',
     });
     await waitFor(async () => (await messagesOf(shop.number.id))[0]?.status === 'read', 'read');
-    await sleep(300);
+    await waitEngineIdle(e, shop);
     expect((await messagesOf(shop.number.id))[0]).toMatchObject({
       status: 'read',
       author: 'owner_phone',
@@ -291,7 +277,7 @@ describe('ingestion of gateway webhooks', () => {
       payload: { event: 'messages.upsert', instance: shop.number.instanceName, data: { key: { id: newId() } } },
     });
     expect(res.statusCode).toBe(400);
-    await sleep(300);
+    await waitEngineIdle(e, shop);
     expect(await messagesOf(shop.number.id)).toEqual([]);
   });
 });
@@ -317,7 +303,7 @@ describe('POST /api/conversations/:id/messages (manual send)', () => {
     });
     const [after] = await db().select().from(conversations).where(eq(conversations.id, conv!.id));
     expect(after!.agenteAtivo).toBe(false);
-    await sleep(3800);
+    await waitEngineIdle(e, shop);
     // Only the owner's message reached the customer: the AI's pending answer was cancelled.
     expect((await sentToCustomers(e, shop)).map((s) => s.text)).toEqual(['Oi! Aqui é a Marina, da loja.']);
     expect((await messagesOf(shop.number.id)).filter((m) => m.direction === 'out')).toHaveLength(1);
@@ -351,7 +337,7 @@ describe('POST /api/conversations/:id/messages (manual send)', () => {
     await waitStored(shop.number.id, 1);
     const [conv] = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
     // The phone unlinks: the gateway refuses sends ('Connection Closed').
-    await e.t.app.inject({ method: 'POST', url: `/simulator/ui-api/instances/${shop.number.instanceName}/disconnect` });
+    await shop.client.post(`/simulator/ui-api/instances/${shop.number.instanceName}/disconnect`);
     const res = await shop.client.post(`/api/conversations/${conv!.id}/messages`, { text: 'Ainda está aí?' });
     expect(res.statusCode).toBe(502);
     expect(res.json().error.message).toBe('Falha ao enviar mensagem. Tente novamente.');

@@ -1,34 +1,20 @@
 /**
- * Issue 13 items 1, 4 and 10: a burst is answered once however late its processing runs; the free
+ * docs/decisions/005-conversation-engine.md: a burst is answered once however late its processing runs; the free
  * plan's limit is exact under 50 concurrent bursts; an AI that gives up leaves a visible notice with
  * 'Tentar novamente', counted per month.
  */
 import type { MessageDto } from '@vendai/contracts';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversations, engineFailuresMonthly, messages, replyBursts, usageMonthly } from '../src/db/schema/index.ts';
 import { monthStart } from '../src/domain/usage/get-current-usage.ts';
 import type { GatewayEvent } from '../src/integrations/gateway/event-hub.ts';
-import {
-  type EngineApp,
-  openShop,
-  postWebhook,
-  type Shop,
-  sentToCustomers,
-  sleep,
-  startEngineApp,
-  waitFor,
-} from './helpers/engine-harness.ts';
+import { openShop, postWebhook, type Shop, sentToCustomers, sleep, waitFor } from './helpers/engine-harness.ts';
+import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { connectWs } from './helpers/ws-client.ts';
 import { fixtures } from './fixtures/engine-webhooks.ts';
 
-let e: EngineApp;
-beforeAll(async () => {
-  e = await startEngineApp();
-});
-afterAll(async () => {
-  await e?.close();
-});
+const e = useEngineApp();
 
 const db = () => e.t.database.db;
 const convOf = async (shop: Shop) =>
@@ -74,7 +60,7 @@ describe('bursts when processing lags', () => {
       await hold.release(0);
     }
     await waitFor(async () => (await sentToCustomers(e, shop)).length >= 1, 'the reply');
-    await sleep(1500);
+    await waitEngineIdle(e, shop);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
     const calls = e.llm.calls.slice(before);
     expect(calls).toHaveLength(1);
@@ -171,7 +157,7 @@ describe('when the AI gives up', () => {
     const again = await shop.client.post(url);
     expect(again.statusCode).toBe(409);
     expect(again.json().error.message ?? again.json().message).toBeTruthy();
-    await sleep(800);
+    await waitEngineIdle(e, shop);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
     const [row] = await db()
       .select()

@@ -1,32 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { conversations, mediaUsageMonthly, messageInsights, messages } from '../src/db/schema/index.ts';
 import {
   customerSays,
-  type EngineApp,
   type LlmCall,
   openShop,
   type Shop,
   sentToCustomers,
   sleep,
-  startEngineApp,
   waitFor,
 } from './helpers/engine-harness.ts';
+import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
+import { oggOpus } from './helpers/ogg-opus.ts';
 
 /**
  * Voice notes, images and documents understood before the AI answers (decision 016), over real HTTP:
  * the simulator delivers the customer's media, the fake OpenAI-compatible server transcribes
  * (/audio/transcriptions) and describes (vision chat completions), and records what the AI was given.
  */
-let e: EngineApp;
-beforeAll(async () => {
-  e = await startEngineApp({ MEDIA_AUDIO_MAX_SECONDS: '120' });
-});
-afterAll(async () => {
-  await e?.close();
-});
+const e = useEngineApp({ MEDIA_AUDIO_MAX_SECONDS: '120' });
 
-const OGG = Buffer.from('OggS fake opus voice note '.repeat(40)).toString('base64');
 const PNG = Buffer.from('\x89PNG fake cake photo '.repeat(40), 'latin1').toString('base64');
 
 const isVision = (call: LlmCall) => Array.isArray(call.messages.at(-1)?.content);
@@ -34,14 +27,20 @@ const replyCalls = () => e.llm.calls.filter((c) => !isVision(c));
 const visionCalls = () => e.llm.calls.filter(isVision);
 
 async function customerSends(shop: Shop, message: Record<string, unknown>, extra: Record<string, unknown> = {}) {
-  const res = await e.t.app.inject({
-    method: 'POST',
-    url: `/simulator/ui-api/instances/${shop.number.instanceName}/messages`,
-    payload: { customer: { phone: '5511977770000', name: 'Carla Dias' }, message, ...extra },
+  const res = await shop.client.post(`/simulator/ui-api/instances/${shop.number.instanceName}/messages`, {
+    customer: { phone: '5511977770000', name: 'Carla Dias' },
+    message,
+    ...extra,
   });
   if (res.statusCode !== 201) throw new Error(`customer media: ${res.statusCode} ${res.body}`);
 }
-const voiceNote = (seconds = 40) => ({ type: 'audio', base64: OGG, mimetype: 'audio/ogg; codecs=opus', seconds });
+/** A real Ogg Opus file of `real` seconds, declared by the sender as `seconds` (the same unless a client lies). */
+const voiceNote = (seconds = 40, real = seconds) => ({
+  type: 'audio',
+  base64: oggOpus(real).toString('base64'),
+  mimetype: 'audio/ogg; codecs=opus',
+  seconds,
+});
 
 const convOf = async (shop: Shop) =>
   (await e.t.database.db.select().from(conversations).where(eq(conversations.numberId, shop.number.id))).find(
@@ -73,7 +72,7 @@ describe('voice notes', () => {
     await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'one reply');
 
     expect(e.llm.transcriptions).toHaveLength(1);
-    expect(e.llm.transcriptions[0]).toMatchObject({ model: 'whisper-1', filename: 'audio.ogg' });
+    expect(e.llm.transcriptions[0]).toMatchObject({ model: 'gpt-4o-mini-transcribe', filename: 'audio.ogg' });
     expect(replyCalls()).toHaveLength(1);
     const call = replyCalls()[0]!;
     expect(call.at).toBeGreaterThanOrEqual(transcribedAt);
@@ -96,7 +95,7 @@ describe('voice notes', () => {
     const page = (await shop.client.get(`/api/conversations/${conv.id}/messages`)).json();
     const listed = page.items.find((m: { id: string }) => m.id === audio!.id);
     expect(listed.insight).toMatchObject({ kind: 'transcript', state: 'done', text: expect.stringContaining('bolo') });
-    await sleep(600);
+    await waitEngineIdle(e, shop);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
   });
 
@@ -119,7 +118,7 @@ describe('voice notes', () => {
     });
     const usage = (await shop.client.get('/api/usage')).json();
     expect(usage.media.transcriptions).toBe(0);
-    await sleep(500);
+    await waitEngineIdle(e, shop);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
   });
 
@@ -129,6 +128,32 @@ describe('voice notes', () => {
     await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'one reply');
     expect(e.llm.transcriptions).toHaveLength(0);
     expect(replyCalls()[0]!.messages.at(-1)!.content).toContain('não foi possível ouvi-lo');
+  });
+
+  // The length is measured from the file (decision 021), never taken from the sender's `seconds`.
+  it('a voice note that claims 5 s but lasts 400 s is not transcribed; one that claims 400 s but lasts 5 s is', async () => {
+    const shop = await openShop(e);
+    await customerSends(shop, voiceNote(5, 400));
+    await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'first reply');
+    expect(e.llm.transcriptions).toHaveLength(0);
+    expect(replyCalls()[0]!.messages.at(-1)!.content).toContain('não foi possível ouvi-lo');
+    const conv = await convOf(shop);
+    const [lying] = await inboundOf(conv.id, 'audio');
+    const [insight] = await e.t.database.db
+      .select()
+      .from(messageInsights)
+      .where(eq(messageInsights.messageId, lying!.id));
+    expect(insight).toMatchObject({ state: 'skipped', reason: 'too-long' });
+
+    await customerSends(shop, voiceNote(400, 5));
+    await waitFor(async () => (await sentToCustomers(e, shop)).length === 2, 'second reply');
+    expect(e.llm.transcriptions).toHaveLength(1);
+    expect(replyCalls().at(-1)!.messages.at(-1)!.content).toContain('Transcrição 1');
+    // Usage counts the measured seconds, not the claimed ones.
+    expect((await shop.client.get('/api/usage')).json().media).toMatchObject({
+      transcriptions: 1,
+      transcribed_seconds: 5,
+    });
   });
 
   it('never transcribes for groups or conversations with the AI off; the owner can still ask from the inbox', async () => {
@@ -143,7 +168,7 @@ describe('voice notes', () => {
       payload: { agente_ativo: false },
     });
     await customerSends(shop, voiceNote(9));
-    await sleep(1200);
+    await waitEngineIdle(e, shop);
     expect(e.llm.transcriptions).toHaveLength(0);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
 
@@ -175,7 +200,7 @@ describe('voice notes', () => {
     const shop = await openShop(e);
     await customerSays(e, shop, 'Parar');
     await customerSends(shop, voiceNote(7));
-    await sleep(1500);
+    await waitEngineIdle(e, shop);
     expect(e.llm.transcriptions).toHaveLength(0);
     expect(await sentToCustomers(e, shop)).toHaveLength(0);
   });

@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   agentes,
   conversations,
@@ -10,25 +10,11 @@ import {
   usageMonthly,
 } from '../src/db/schema/index.ts';
 import { monthStart } from '../src/domain/usage/get-current-usage.ts';
-import {
-  customerSays,
-  type EngineApp,
-  openShop,
-  postWebhook,
-  sentToCustomers,
-  sleep,
-  startEngineApp,
-  waitFor,
-} from './helpers/engine-harness.ts';
+import { customerSays, openShop, postWebhook, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
+import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { fixtures } from './fixtures/engine-webhooks.ts';
 
-let e: EngineApp;
-beforeAll(async () => {
-  e = await startEngineApp();
-});
-afterAll(async () => {
-  await e?.close();
-});
+const e = useEngineApp();
 
 const convOf = async (shop: { number: { id: string } }) =>
   (await e.t.database.db.select().from(conversations).where(eq(conversations.numberId, shop.number.id)))[0]!;
@@ -65,7 +51,7 @@ describe('AI replies', () => {
     expect(['sent', 'delivered', 'read']).toContain(ai[0]!.status);
     const [usage] = await e.t.database.db.select().from(usageMonthly).where(eq(usageMonthly.userId, shop.userId));
     expect(usage).toMatchObject({ aiMessages: 1, overageMessages: 0 });
-    await sleep(800);
+    await waitEngineIdle(e, shop);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
   });
 
@@ -103,7 +89,7 @@ describe('AI replies', () => {
     const texts = ['Oi', 'tudo bem?', 'queria saber', 'o preço do bolo', 'de chocolate'];
     for (const text of texts) await customerSays(e, shop, text);
     await waitFor(async () => (await sentToCustomers(e, shop)).length >= 1, 'a reply');
-    await sleep(2500);
+    await waitEngineIdle(e, shop);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
     const calls = e.llm.calls.slice(before);
     expect(calls).toHaveLength(1);
@@ -133,7 +119,7 @@ describe('AI replies', () => {
       );
       release();
       await waitFor(async () => (await sentToCustomers(e, shop)).length >= 1, 'a reply');
-      await sleep(1000);
+      await waitEngineIdle(e, shop);
       const sent = await sentToCustomers(e, shop);
       expect(sent).toHaveLength(1);
       expect(sent[0]!.text).toBe(`Resposta da IA ${before + 2}`);
@@ -156,7 +142,7 @@ describe('AI replies', () => {
     );
     await postWebhook(e, shop, 'messages.upsert', fixtures.fromMe('Oi Carla! Tenho às 15h.'));
     await waitFor(async () => (await convOf(shop)).agenteAtivo === false, 'takeover');
-    await sleep(3000);
+    await waitEngineIdle(e, shop);
     expect(await sentToCustomers(e, shop)).toEqual([]);
     const [burst] = await e.t.database.db.select().from(replyBursts).where(eq(replyBursts.userId, shop.userId));
     expect(burst).toMatchObject({ state: 'cancelled', reason: 'takeover' });
@@ -169,7 +155,7 @@ describe('AI replies', () => {
     await customerSays(e, shop, 'Parar!');
     await waitFor(async () => (await convOf(shop))?.optedOut === true, 'opted out');
     await customerSays(e, shop, 'oi de novo');
-    await sleep(1500);
+    await waitEngineIdle(e, shop);
     expect(await sentToCustomers(e, shop)).toEqual([]);
     expect(await convOf(shop)).toMatchObject({ optedOut: true, agenteAtivo: false });
   });
@@ -219,7 +205,7 @@ describe('AI replies', () => {
           .length === 1,
       'stored',
     );
-    await sleep(1500);
+    for (const s of [shop, noAgent, inactive]) await waitEngineIdle(e, s);
     expect(await sentToCustomers(e, shop)).toEqual([]);
     expect(await sentToCustomers(e, noAgent)).toEqual([]);
     expect(await sentToCustomers(e, inactive)).toEqual([]);
@@ -260,7 +246,7 @@ describe('AI replies', () => {
     try {
       await customerSays(e, shop, 'Me explica tudo');
       await waitFor(async () => (await sentToCustomers(e, shop)).length >= 2, 'parts sent');
-      await sleep(800);
+      await waitEngineIdle(e, shop);
     } finally {
       e.llm.respond = async (_c, n) => ({ content: `Resposta da IA ${n}` });
     }

@@ -7,17 +7,16 @@ import {
   messagePreview,
   phoneFromVcard,
   protoInt,
-} from '../src/modules/conversation-engine/map-gateway-message.ts';
+} from '../src/integrations/gateway/map-gateway-message.ts';
 import {
   buildHistory,
-  burstDueAt,
   hardSplit,
-  isOptOut,
   isStale,
-  quietWindow,
   splitReply,
   WHATSAPP_TEXT_MAX,
 } from '../src/modules/conversation-engine/reply-rules.ts';
+import { burstDueAt, quietWindow } from '../src/domain/conversation-rules/burst-due.ts';
+import { isOptOut } from '../src/domain/conversation-rules/opt-out.ts';
 import {
   CUSTOMER_JID,
   CUSTOMER_LID,
@@ -74,7 +73,7 @@ describe('mapping gateway messages', () => {
     });
   });
 
-  it('maps location and contact to the JSON content of part 2 §3', () => {
+  it('maps location and contact to the JSON content of docs/product/data.md', () => {
     const loc = mapGatewayMessage(fixtures.location())!;
     expect(loc.type).toBe('location');
     expect(JSON.parse(loc.content!)).toEqual({

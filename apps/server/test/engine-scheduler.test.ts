@@ -2,24 +2,11 @@
  * The reply scheduler's limit: with ENGINE_MAX_REPLIES_IN_FLIGHT=1 a second due burst waits in the
  * table while the first answer is prepared, and is answered as soon as the slot frees; each once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  customerSays,
-  type EngineApp,
-  openShop,
-  sentToCustomers,
-  sleep,
-  startEngineApp,
-  waitFor,
-} from './helpers/engine-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { customerSays, openShop, sentToCustomers, sleep, waitFor } from './helpers/engine-harness.ts';
+import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 
-let e: EngineApp;
-beforeAll(async () => {
-  e = await startEngineApp({ ENGINE_MAX_REPLIES_IN_FLIGHT: '1' });
-});
-afterAll(async () => {
-  await e?.close();
-});
+const e = useEngineApp({ ENGINE_MAX_REPLIES_IN_FLIGHT: '1' });
 
 describe('reply scheduler', () => {
   it('keeps bursts beyond the in-flight limit waiting, then answers each once when a slot frees', async () => {
@@ -40,7 +27,7 @@ describe('reply scheduler', () => {
       expect(await sentToCustomers(e, shop)).toEqual([]);
       release();
       await waitFor(async () => (await sentToCustomers(e, shop)).length === 2, 'both answered');
-      await sleep(800);
+      await waitEngineIdle(e, shop);
       const sent = await sentToCustomers(e, shop);
       expect(sent.map((m) => m.remoteJid).sort()).toEqual([
         '5511977771111@s.whatsapp.net',

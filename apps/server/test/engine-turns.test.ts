@@ -1,32 +1,18 @@
 /**
- * Issue 13 items 2 and 3: reactions, deletions and edits are not customer turns (no reply, no unread,
+ * docs/decisions/005-conversation-engine.md: reactions, deletions and edits are not customer turns (no reply, no unread,
  * no bubble of their own) and change the message they refer to; same-second messages keep their
  * arrival order for the inbox and for the AI.
  */
 import type { MessageDto } from '@vendai/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { conversations, messages } from '../src/db/schema/index.ts';
-import {
-  type EngineApp,
-  openShop,
-  postWebhook,
-  type Shop,
-  sentToCustomers,
-  sleep,
-  startEngineApp,
-  waitFor,
-} from './helpers/engine-harness.ts';
+import { openShop, postWebhook, type Shop, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
+import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { connectWs } from './helpers/ws-client.ts';
 import { CUSTOMER_JID, fixtures, raw } from './fixtures/engine-webhooks.ts';
 
-let e: EngineApp;
-beforeAll(async () => {
-  e = await startEngineApp();
-});
-afterAll(async () => {
-  await e?.close();
-});
+const e = useEngineApp();
 
 const db = () => e.t.database.db;
 const convOf = async (shop: Shop) =>
@@ -127,7 +113,7 @@ describe('reactions, deletions and edits', () => {
     } finally {
       await ws.close();
     }
-    await sleep(1500); // more than the quiet time (400 ms): a reply would have gone by now
+    await waitEngineIdle(e, shop);
 
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
     expect(e.llm.calls.length).toBe(llmCalls);

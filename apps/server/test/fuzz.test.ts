@@ -1,5 +1,5 @@
 /**
- * Issue 13: a bounded, seeded fuzz run over the webhook and API routes on loopback — every route the
+ * docs/decisions/010-input-hardening.md: a bounded, seeded fuzz run over the webhook and API routes on loopback — every route the
  * app registers (so new routes are fuzzed too), signed in and not, with hostile paths, query strings,
  * bodies and content types. Expected: no 5xx at all, the process alive, every webhook acknowledged as
  * stored really stored, and the engine still turning a clean message into an inbox message afterwards.

@@ -53,7 +53,14 @@ describe('gateway configuration', () => {
   });
 
   it('GATEWAY_WEBHOOK_BASE_URL overrides where the gateway reaches the app (trailing slash removed)', () => {
-    const env = loadEnv({ APP_URL: 'https://app.vendai.com.br', GATEWAY_WEBHOOK_BASE_URL: 'http://10.0.0.5:3000/' });
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      AUTH_SECRET: SECRET,
+      AI_PROVIDER: 'demo',
+      SIMULATOR_ENABLED: 'true',
+      APP_URL: 'https://app.vendai.com.br',
+      GATEWAY_WEBHOOK_BASE_URL: 'http://10.0.0.5:3000/',
+    });
     expect(env.gatewayWebhookBaseUrl).toBe('http://10.0.0.5:3000');
   });
 

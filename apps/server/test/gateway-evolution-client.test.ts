@@ -1,6 +1,6 @@
 /**
  * The Evolution client against a small fake Evolution API on 127.0.0.1 answering with bodies shaped
- * like the contract's examples (../shared/docs/evolution-api-contract.md, v2.3.7).
+ * like the contract's examples (docs/evolution-api-contract.md, v2.3.7).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -63,9 +63,9 @@ describe('gatewayWebhookConfig', () => {
 });
 
 describe('POST /webhooks/gateway/:instance — refusals store nothing', () => {
-  it('answers 404 for an unknown instance', async () => {
+  it('answers 401 for an unknown instance, as for a wrong secret (no oracle)', async () => {
     const res = await post({ instanceName: 'vendai-nao-existe', token: 'x' }, upsert('vendai-nao-existe', 'A1'));
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(401);
   });
 
   it('answers 401 without the secret and with a wrong one, and stores nothing', async () => {
@@ -121,7 +121,7 @@ describe('connection.update', () => {
     const { number } = await userWithNumber(t);
     const open = envelope(number.instanceName, 'connection.update', {
       instance: number.instanceName,
-      wuid: '5511999990000@s.whatsapp.net',
+      wuid: `${number.phone}@s.whatsapp.net`,
       profileName: 'Loja',
       state: 'open',
       statusReason: 200,

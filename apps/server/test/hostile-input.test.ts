@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 5: malformed and hostile input is a 4xx, never a 500 — and a webhook carrying text
+ * docs/decisions/010-input-hardening.md: malformed and hostile input is a 4xx, never a 500 — and a webhook carrying text
  * PostgreSQL cannot store (U+0000, a lone surrogate) is stored repaired, never refused or lost.
  */
 import { eq } from 'drizzle-orm';

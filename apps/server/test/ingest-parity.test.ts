@@ -1,18 +1,21 @@
 /**
- * Parity of the two ingestion paths (issue 14): the batch path (ingest-batch.ts: one SQL statement for
+ * Parity of the two ingestion paths (docs/decisions/009-lint-format-and-boundaries.md): the batch path (ingest-batch.ts: one SQL statement for
  * a run of simple customer messages, everything else one by one) and the one-by-one path
  * (ingest-gateway-event.ts) must leave the same conversations, messages and reply bursts. The same
  * gateway events, with the same arrival times, go through each path on its own fresh database; the
  * stored rows are compared with what legitimately differs left out (row ids, the user/number ids of
  * each database, stored media URLs, bookkeeping timestamps set by now()).
  */
+import { resultRows } from '../src/db/rows.ts';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentes, neverAnswerContacts, numbers } from '../src/db/schema/index.ts';
 import { type EngineDeps, engineConfigFromEnv } from '../src/modules/conversation-engine/engine-deps.ts';
-import { ingestBatch } from '../src/modules/conversation-engine/ingest-batch.ts';
-import { ingestGatewayEvent, type IngestInput } from '../src/modules/conversation-engine/ingest-gateway-event.ts';
-import { rowsOf } from '../src/modules/conversation-engine/engine-repository.ts';
+import { ingestBatch } from '../src/modules/conversation-engine/ingestion/ingest-batch.ts';
+import {
+  ingestGatewayEvent,
+  type IngestInput,
+} from '../src/modules/conversation-engine/ingestion/ingest-gateway-event.ts';
 import { fixtures, GROUP_JID, raw } from './fixtures/engine-webhooks.ts';
 import { createTestApp, newPerson, type TestApp } from './helpers/test-app.ts';
 
@@ -105,10 +108,37 @@ function scenario(): [string, unknown, number][] {
     pushName: 'Beto Reis',
   };
   const ownerOnPhone = raw({ conversation: 'Oi Caio, aqui é a dona da loja' }, 'conversation', {
-    key: { remoteJid: CAIO, fromMe: true },
+    key: { remoteJid: CAIO, fromMe: true, id: '3AOWNERPHONE000001' },
     pushName: 'Você',
     timestamp: now,
   });
+  const caioAsks = text(CAIO, 'Olá, tudo bem?', 'Caio Prado');
+  // Edits, deletions and reactions (decision 021: only the author edits or deletes; anyone reacts).
+  const target = (id: string, fromMe: boolean) => ({ remoteJid: CAIO, fromMe, id });
+  const editOf = (id: string, body: string, fromMe: boolean, targetFromMe: boolean) =>
+    raw(
+      {
+        editedMessage: {
+          message: {
+            protocolMessage: {
+              key: target(id, targetFromMe),
+              type: 'MESSAGE_EDIT',
+              editedMessage: { conversation: body },
+            },
+          },
+        },
+      },
+      'editedMessage',
+      { key: { remoteJid: CAIO, fromMe } },
+    );
+  const revokeOf = (id: string, fromMe: boolean, targetFromMe: boolean) =>
+    raw({ protocolMessage: { key: target(id, targetFromMe), type: 'REVOKE' } }, 'protocolMessage', {
+      key: { remoteJid: CAIO, fromMe },
+    });
+  const reactionOf = (id: string, emoji: string, fromMe: boolean, targetFromMe: boolean) =>
+    raw({ reactionMessage: { key: target(id, targetFromMe), text: emoji } }, 'reactionMessage', {
+      key: { remoteJid: CAIO, fromMe },
+    });
   return [
     // A burst of three from Ana in the same second (same WhatsApp timestamp), two arriving in the same millisecond.
     ['messages.upsert', text(ANA, 'Oi', 'Ana Lima'), 0],
@@ -119,9 +149,17 @@ function scenario(): [string, unknown, number][] {
     ['messages.upsert', image, 12],
     ['messages.upsert', text(BETO, 'Tem desse em azul?', 'Beto Reis'), 14],
     // Caio writes, the owner answers from the phone (takeover: AI off), Caio writes again.
-    ['messages.upsert', text(CAIO, 'Olá, tudo bem?', 'Caio Prado'), 20],
+    ['messages.upsert', caioAsks, 20],
     ['messages.upsert', ownerOnPhone, 22],
     ['messages.upsert', text(CAIO, 'Pode me mandar o catálogo?', 'Caio Prado'), 24],
+    // Caio's modified client edits and deletes the owner's message (ignored), edits his own (applied), reacts to
+    // the owner's (kept as his); the owner's phone deletes Caio's message (ignored) and reacts to it (kept as hers).
+    ['messages.upsert', editOf(ownerOnPhone.key.id, 'Tudo de graça', false, true), 25],
+    ['messages.upsert', revokeOf(ownerOnPhone.key.id, false, true), 26],
+    ['messages.upsert', editOf(caioAsks.key.id, 'Olá, tudo bem? Sou o Caio', false, false), 27],
+    ['messages.upsert', reactionOf(ownerOnPhone.key.id, '👍', false, true), 28],
+    ['messages.upsert', revokeOf(caioAsks.key.id, true, false), 29],
+    ['messages.upsert', reactionOf(caioAsks.key.id, '❤️', true, false), 29],
     // Dora writes, then opts out (AI off, open burst cancelled).
     ['messages.upsert', text(DORA, 'Quero saber mais', 'Dora Melo'), 30],
     ['messages.upsert', text(DORA, 'PARE', 'Dora Melo'), 31],
@@ -155,7 +193,7 @@ function inputsFor(side: Side, events: [string, unknown, number][], start: numbe
 type Row = Record<string, unknown>;
 
 async function storedState(side: Side) {
-  const q = async (query: ReturnType<typeof sql>) => rowsOf<Row>(await side.t.database.db.execute(query));
+  const q = async (query: ReturnType<typeof sql>) => resultRows<Row>(await side.t.database.db.execute(query));
   const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string).toISOString());
   const conversations = (
     await q(sql`select contact_jid, contact_phone, contact_lid, contact_name, type, agente_ativo, opted_out, never_answer, last_message,
@@ -165,7 +203,8 @@ async function storedState(side: Side) {
   const messages = (
     await q(sql`select c.contact_jid, m.external_id, m.direction, m.content, m.from_me, m.author, m.message_type, m.status, m.error,
                        m.created_at, m.media_url is not null as has_media, m.media_filename, m.media_mimetype, m.media_size,
-                       m.media_duration, m.media_width, m.media_height
+                       m.media_duration, m.media_width, m.media_height, m.contact_reaction, m.owner_reaction,
+                       m.edited_at is not null as edited, m.deleted_at is not null as deleted
                 from messages m join conversations c on c.id = m.conv_id
                 where c.number_id = ${side.number.id} order by c.contact_jid, m.created_at, m.external_id`)
   ).map((r): Row => ({ ...r, created_at: iso(r.created_at) }));
@@ -229,6 +268,19 @@ describe('ingestion parity: batch and one by one store the same', () => {
     expect(conv(FABI).never_answer).toBe(true);
     expect(oneState.messages.filter((m) => m.has_media)).toHaveLength(1);
     expect(oneState.bursts.length).toBeGreaterThanOrEqual(3);
+    const byText = (start: string) => oneState.messages.find((m) => String(m.content).startsWith(start))!;
+    expect(byText('Oi Caio, aqui é a dona')).toMatchObject({
+      content: 'Oi Caio, aqui é a dona da loja',
+      edited: false,
+      deleted: false,
+      contact_reaction: '👍',
+    });
+    expect(byText('Olá, tudo bem')).toMatchObject({
+      content: 'Olá, tudo bem? Sou o Caio',
+      edited: true,
+      deleted: false,
+      owner_reaction: '❤️',
+    });
   });
 
   it('conversations: names, phones, type, AI switch, opt-out, last message, preview, unread count', () => {

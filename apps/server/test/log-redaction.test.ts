@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 7: API keys, tokens and secrets never reach a log line — the app's real logger
+ * docs/decisions/010-input-hardening.md: API keys, tokens and secrets never reach a log line — the app's real logger
  * (buildApp's configuration) is captured line by line, including the AI provider's own error text.
  */
 import http from 'node:http';
@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadEnv } from '../src/config/env.ts';
 import { createOpenAiLlm } from '../src/integrations/llm/openai-llm.ts';
-import { createLogScrubber, REDACTED } from '../src/lib/log-redaction.ts';
+import { configuredSecrets, createLogScrubber, REDACTED } from '../src/lib/log-redaction.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 const AI_KEY = 'sk-proj-Zx81kLmN0pQrStUvWxYz123456';
@@ -171,5 +171,75 @@ describe('createLogScrubber', () => {
   it('keeps ordinary text, and short configured values are not treated as secrets', () => {
     const line = '{"msg":"task-list short risk-free","eventKey":"3A0123:DELIVERY_ACK"}';
     expect(scrub(line)).toBe(line);
+  });
+});
+
+describe('every configured key and secret, the media ones included', () => {
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: path.join(os.tmpdir(), 'vendai-log-test-unused'),
+    AUTH_SECRET,
+    AI_BASE_URL: 'https://api.exemplo.com/v1',
+    AI_API_KEY: 'chave-principal-da-ia-0001',
+    MEDIA_TRANSCRIPTION_BASE_URL: 'https://voz.exemplo.com/v1',
+    MEDIA_TRANSCRIPTION_API_KEY: 'chave-da-transcricao-0002',
+    MEDIA_VISION_BASE_URL: 'https://visao.exemplo.com/v1',
+    MEDIA_VISION_API_KEY: 'chave-da-visao-0003',
+    S3_ACCESS_KEY_ID: 'id-de-acesso-s3-0004',
+    S3_SECRET_ACCESS_KEY: 'segredo-de-acesso-s3-0005',
+    SMTP_URL: 'smtp://envio:senha%40smtp-0006@mail.exemplo.com:587',
+    EVOLUTION_API_URL: 'https://evo.exemplo.com',
+    EVOLUTION_API_KEY: 'chave-global-evolution-0007',
+  });
+  const values = [
+    'chave-principal-da-ia-0001',
+    'chave-da-transcricao-0002',
+    'chave-da-visao-0003',
+    'id-de-acesso-s3-0004',
+    'segredo-de-acesso-s3-0005',
+    'senha@smtp-0006',
+    'chave-global-evolution-0007',
+    AUTH_SECRET,
+  ];
+
+  it('configuredSecrets lists each *_KEY, *_KEY_ID and *_SECRET value and the SMTP password', () => {
+    const known = configuredSecrets(env);
+    for (const value of values) expect(known, value).toContain(value);
+  });
+
+  it('a line carrying any of them, as text or under its variable name, is scrubbed', () => {
+    const scrub = createLogScrubber(configuredSecrets(env));
+    const line = JSON.stringify({
+      msg: `falhou: ${values.join(' | ')}`,
+      config: { MEDIA_VISION_API_KEY: 'outra-chave-visao', S3_ACCESS_KEY_ID: 'outro-id-s3', accessKey: 'x-1' },
+    });
+    const out = scrub(line);
+    for (const value of [...values, 'outra-chave-visao', 'outro-id-s3', 'x-1']) expect(out, value).not.toContain(value);
+    expect(() => JSON.parse(out)).not.toThrow();
+  });
+
+  it.each([
+    ['an AWS access key id', 'AKIAIOSFODNN7EXAMPLE', 'AKIAIOSFODNN7EXAMPLE'],
+    ['a Groq key', 'gsk_abcdefghijklmnopqrstuvwx', 'abcdefghijklmnopqrstuvwx'],
+    [
+      'a JSON web token',
+      'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0.c2lnbmF0dXJl',
+      'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0',
+    ],
+    ['a reset code in a request path', '/api/account/password-reset/codigo-de-reset-123', 'codigo-de-reset-123'],
+    [
+      'a reset token in the auth API path',
+      '/api/auth/reset-password/token-de-reset-456?callbackURL=/x',
+      'token-de-reset-456',
+    ],
+  ])('%s is scrubbed wherever it appears', (_name, value, secret) => {
+    const out = createLogScrubber([])(JSON.stringify({ msg: `valor ${value} fim` }));
+    expect(out).not.toContain(secret);
+  });
+
+  it('in production, codes and tokens in query strings too; outside production the reset link stays readable', () => {
+    const line = JSON.stringify({ msg: 'link http://localhost:3000/reset-password?code=abc123def456&x=1' });
+    expect(createLogScrubber([], { production: true })(line)).not.toContain('abc123def456');
+    expect(createLogScrubber([])(line)).toContain('reset-password?code=abc123def456');
   });
 });

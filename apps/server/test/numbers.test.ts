@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentes, numbers } from '../src/db/schema/index.ts';
 import { GatewayError } from '../src/integrations/gateway/gateway.ts';
 import { createListeningTestApp, freePort, waitFor, type ListeningTestApp } from './helpers/gateway-helpers.ts';
-import { createTestApp, newPerson, type TestApp, type TestClient } from './helpers/test-app.ts';
+import { approveOnSimulator, createNumber, newPhone, signedIn as signedInAs } from './helpers/number-helpers.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: ListeningTestApp;
 beforeAll(async () => {
@@ -17,41 +18,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-let phoneSeq = 0;
-/** A valid Brazilian mobile nobody has used in this run, as the phone input sends it (E.164). */
-function newPhone(): { e164: string; digits: string } {
-  phoneSeq += 1;
-  const n = `${Date.now() % 10_000_000}${phoneSeq}`.slice(-8).padStart(8, '0');
-  const digits = `55119${n}`;
-  return { e164: `+${digits}`, digits };
-}
-
-async function signedIn(app: TestApp = t): Promise<{ client: TestClient; userId: string }> {
-  const client = app.client();
-  const res = await client.register(newPerson());
-  expect(res.statusCode).toBe(201);
-  return { client, userId: res.json().user.id as string };
-}
-
-async function createNumber(client: TestClient, phone = newPhone(), apelido = 'Loja Centro') {
-  const res = await client.post('/api/numbers', { phone: phone.e164, apelido });
-  expect(res.statusCode, res.body).toBe(201);
-  return {
-    ...(res.json() as { number: { id: string; instance_name: string; phone: string }; qrCode: string | null }),
-    phone,
-  };
-}
-
-/** The person's phone scans the QR on the simulator page. */
-async function approveOnSimulator(instanceName: string, phoneDigits: string) {
-  const sim = t.client();
-  const view = await sim.get(`/simulator/ui-api/instances/${instanceName}`);
-  expect(view.statusCode, view.body).toBe(200);
-  const code = view.json().qr?.approveCode as string;
-  expect(code).toBeTruthy();
-  const res = await sim.post(`/simulator/ui-api/instances/${instanceName}/approve`, { code, phone: phoneDigits });
-  expect(res.statusCode, res.body).toBe(200);
-}
+const signedIn = (app: TestApp = t) => signedInAs(app);
 
 async function rowOf(id: string) {
   const [row] = await t.database.db.select().from(numbers).where(eq(numbers.id, id));
@@ -206,7 +173,7 @@ describe('conexão: estado, QR, expiração', () => {
     expect(qr.statusCode).toBe(200);
     expect(qr.json()).toEqual({ qrCode: expect.stringMatching(/^data:image\/png;base64,/), status: 'DESCONECTADO' });
 
-    await approveOnSimulator(number.instance_name, phone.digits);
+    await approveOnSimulator(client, number.instance_name, phone.digits);
     const open = await client.get(`/api/numbers/${number.id}/state`);
     expect(open.json()).toEqual({ state: 'open', status: 'CONECTADO' });
     const row = await rowOf(number.id);
@@ -244,7 +211,7 @@ describe('conexão: estado, QR, expiração', () => {
   it('desconectado pelo celular → DESCONECTADO; reconectar gera QR novo; tempo esgotado na reconexão mantém o número', async () => {
     const { client } = await signedIn();
     const { number, phone } = await createNumber(client);
-    await approveOnSimulator(number.instance_name, phone.digits);
+    await approveOnSimulator(client, number.instance_name, phone.digits);
     await client.get(`/api/numbers/${number.id}/state`);
 
     // Reconnect is only for a disconnected number.
@@ -253,7 +220,7 @@ describe('conexão: estado, QR, expiração', () => {
     expect(refused.json().error.message).toBe('Este número já está conectado.');
 
     // The phone unlinks the device: the gateway's webhook marks the number DESCONECTADO.
-    const sim = await t.client().post(`/simulator/ui-api/instances/${number.instance_name}/disconnect`);
+    const sim = await client.post(`/simulator/ui-api/instances/${number.instance_name}/disconnect`);
     expect(sim.statusCode, sim.body).toBe(200);
     await waitFor(async () => (await rowOf(number.id))?.status === 'DESCONECTADO', { what: 'DESCONECTADO' });
 
@@ -267,7 +234,7 @@ describe('conexão: estado, QR, expiração', () => {
 
     // A new try connects.
     await client.post(`/api/numbers/${number.id}/reconnect`);
-    await approveOnSimulator(number.instance_name, phone.digits);
+    await approveOnSimulator(client, number.instance_name, phone.digits);
     expect((await client.get(`/api/numbers/${number.id}/state`)).json()).toEqual({
       state: 'open',
       status: 'CONECTADO',
@@ -289,7 +256,7 @@ describe('DELETE /api/numbers/:id', () => {
   it('desconecta e apaga no gateway, depois apaga o número (conectado)', async () => {
     const { client } = await signedIn();
     const { number, phone } = await createNumber(client);
-    await approveOnSimulator(number.instance_name, phone.digits);
+    await approveOnSimulator(client, number.instance_name, phone.digits);
 
     const res = await client.request({ method: 'DELETE', url: `/api/numbers/${number.id}` });
     expect(res.statusCode).toBe(204);

@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 6: no foreign origin can change state. The routes are enumerated from the app
+ * docs/decisions/010-input-hardening.md: no foreign origin can change state. The routes are enumerated from the app
  * itself (every route registered with a state-changing method under /api or the simulator's page
  * API), so a route added later is checked here without anyone listing it.
  */
@@ -65,6 +65,34 @@ describe('state-changing routes refuse a foreign Origin', () => {
     }
   });
 
+  it('every one is refused the same way when its path comes %-encoded (/%61pi/… is /api/…)', async () => {
+    const routes = listGuardedRoutes(t.app);
+    /** Two spellings the router reads as the route: the first letter encoded, and every letter of the prefix. */
+    const encoded = (url: string) => {
+      const [, head, rest] = /^\/(api|simulator\/ui-api)(\/.*)$/.exec(url)!;
+      const hex = (c: string) => `%${c.charCodeAt(0).toString(16)}`;
+      return [
+        `/${hex(head![0]!)}${head!.slice(1)}${rest}`,
+        `/${[...head!].map((c) => (c === '/' ? c : hex(c))).join('')}${rest}`,
+      ];
+    };
+    for (const route of routes) {
+      for (const url of encoded(concreteUrl(route.url))) {
+        const res = await owner.request({
+          method: route.method as 'POST',
+          url,
+          headers: { origin: 'https://evil.example' },
+          payload: { name: 'x' },
+        });
+        expect(res.statusCode, `${route.method} ${url}`).toBe(403);
+      }
+    }
+    // The encoded path does reach the route: with the app's own Origin, the route's own validation answers.
+    const reached = await owner.post('/%61pi/numbers', { phone: '123' });
+    expect(reached.statusCode).toBe(400);
+    expect(reached.json().error.code).toBe('VALIDATION');
+  });
+
   it('a refused request changes nothing: no number is created, the session survives sign-out', async () => {
     const create = await owner.request({
       method: 'POST',
@@ -114,6 +142,7 @@ describe('what stays allowed', () => {
       headers: { origin: 'https://evil.example' },
       payload: { event: 'messages.upsert', instance: 'desconhecida', data: {} },
     });
-    expect(res.statusCode).toBe(404);
+    // 401: refused by the webhook's own authentication (unknown instance), not by the Origin guard.
+    expect(res.statusCode).toBe(401);
   });
 });

@@ -31,6 +31,9 @@ describe('playground = the conversation engine (what the owner tests is what cus
 
   it('sends the AI the same request (prompt, history, model settings) and shows the same WhatsApp-sized parts', async () => {
     const shop = await openShop(e);
+    // The answer's prices are the catalogue's (the price guard holds back any other amount, decision 025).
+    await shop.client.post('/api/catalogue', { name: 'Bolo decorado', priceCents: 18000 });
+    await shop.client.post('/api/catalogue', { name: 'Kit festa', priceCents: 15000 });
     e.llm.respond = async () => ({ content: LONG_ANSWER });
     const parts = splitReply(LONG_ANSWER);
     expect(parts.length).toBeGreaterThan(1);

@@ -6,7 +6,7 @@ import { createTestApp, type TestApp, type TestClient } from './helpers/test-app
 import { allAnswers, createAgent, patch, signedIn as signInNew } from './training-helpers.ts';
 
 /**
- * The prompt workshop over HTTP with the offline demo AI (issue 10): manual saves, the prompt
+ * The prompt workshop over HTTP with the offline demo AI (docs/decisions/014-prompt-workshop.md): manual saves, the prompt
  * coach's acceptance, versions and restore, ownership, and how it all counts against the plan.
  */
 let t: TestApp;

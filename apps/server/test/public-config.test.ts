@@ -22,6 +22,7 @@ describe('GET /api/config', () => {
         tutorialVideoUrls: ['', '', ''],
         whatsappBusiness: null,
         simulator: true,
+        supportEmail: 'suporte@vendai.local',
       });
     },
     SLOW,
@@ -37,6 +38,7 @@ describe('GET /api/config', () => {
           META_CONFIG_ID: 'cfg-987',
           META_OAUTH_SCOPES: 'whatsapp_business_management, business_management',
           META_GRAPH_VERSION: 'v22.0',
+          SUPPORT_EMAIL: 'ajuda@loja.com.br',
         },
       });
       apps.push(t);
@@ -46,6 +48,7 @@ describe('GET /api/config', () => {
         '',
         'https://www.youtube.com/shorts/CCCCCCCCCCC',
       ]);
+      expect(body.supportEmail).toBe('ajuda@loja.com.br');
       expect(body.whatsappBusiness).toEqual({
         appId: '1234567890',
         configId: 'cfg-987',

@@ -85,7 +85,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('realtime with two server proc
   it("a real action on A (the gateway reports the number connected) reaches the owner's socket on B as number.updated", async () => {
     const ana = await register(a);
     const anaOnB = await connect(b, ana.cookie);
-    // The number as issue 3's connect flow leaves it (test data written straight to the shared database).
+    // The number as docs/decisions/007-number-connection.md connect flow leaves it (test data written straight to the shared database).
     const instanceName = `vendai_rt_${crypto.randomUUID().slice(0, 8)}`;
     const token = crypto.randomUUID();
     const db = new pg.Client({ connectionString: databaseUrl });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
- * House rule (issue 14): every route declares its schemas on the route. @fastify/swagger collects
+ * House rule (docs/decisions/009-lint-format-and-boundaries.md): every route declares its schemas on the route. @fastify/swagger collects
  * every route the app registers (through Fastify's onRoute hook, installed before any route), so the
  * generated document is the list of registered routes: a route without a schema shows up in it with
  * no response content and fails here.
@@ -230,7 +230,9 @@ describe('route schemas: refusals in Portuguese', () => {
   });
 
   it('the simulator page’s API answers a bad body in Portuguese too', async () => {
-    const res = await t.client().post('/simulator/ui-api/instances/qualquer/messages', {
+    const client = t.client();
+    await client.registerOk();
+    const res = await client.post('/simulator/ui-api/instances/qualquer/messages', {
       customer: { phone: '12', name: 'Ana' },
       message: { type: 'text', text: 'Oi' },
     });
@@ -243,7 +245,9 @@ describe('route schemas: refusals in Portuguese', () => {
   });
 
   it('a missing field gets zod’s Portuguese message when the contract has none of its own', async () => {
-    const res = await t.client().post('/simulator/ui-api/instances/qualquer/approve', { phone: '5511987654321' });
+    const client = t.client();
+    await client.registerOk();
+    const res = await client.post('/simulator/ui-api/instances/qualquer/approve', { phone: '5511987654321' });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.code).toBe('VALIDATION');
     expect(res.json().error.fields.code).toMatch(/^Entrada inválida/);

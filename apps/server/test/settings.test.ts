@@ -1,5 +1,5 @@
 /**
- * /api/settings ('Configurações', issue 18): the owner's personal WhatsApp (must differ from the
+ * /api/settings ('Configurações', docs/decisions/015-handoff.md): the owner's personal WhatsApp (must differ from the
  * business numbers), alert switches and cap, the list of alerts; the agent's 'IA volta depois de'.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

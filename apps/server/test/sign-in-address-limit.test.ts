@@ -1,5 +1,5 @@
 /**
- * Issue 13 item 8: wrong sign-ins are capped per client address across e-mails
+ * docs/decisions/010-input-hardening.md: wrong sign-ins are capped per client address across e-mails
  * (AUTH_SIGN_IN_FAILURES_PER_IP in 15 minutes), on top of the per-e-mail limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

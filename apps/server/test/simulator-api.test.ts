@@ -16,18 +16,25 @@ import { createSimulator } from '../src/simulator/simulator.ts';
 import {
   type CaptureServer,
   createListeningTestApp,
+  insertNumber,
   type ListeningTestApp,
+  simulatorPage,
   startCaptureServer,
+  userWithNumber,
 } from './helpers/gateway-helpers.ts';
+import { newPerson, TEST_ORIGIN, TestClient } from './helpers/test-app.ts';
 import { createTestDatabase } from './helpers/test-database.ts';
 
 let t: ListeningTestApp;
 let capture: CaptureServer;
 let key: string;
+/** A signed-in person: the simulator page plays the phone of their own numbers only. */
+let owner: Awaited<ReturnType<typeof userWithNumber>>;
 beforeAll(async () => {
   t = await createListeningTestApp();
   capture = await startCaptureServer();
   key = simulatorApiKey(t.env);
+  owner = await userWithNumber(t);
 });
 afterAll(async () => {
   await t?.close();
@@ -255,13 +262,11 @@ describe('webhook delivery', () => {
       data: { instance: name, state: 'connecting' },
     });
 
-    // Approve on the page: connecting (515 restart) then open with the wuid.
+    // Approve on the page (the instance is the owner's number): connecting (515 restart) then open with the wuid.
+    await insertNumber(t.database.db, owner.userId, { instanceName: name });
+    const ui = simulatorPage(owner.client);
     const code = new URL(res.body.qrcode.code).searchParams.get('code');
-    const approve = await t.app.inject({
-      method: 'POST',
-      url: `/simulator/ui-api/instances/${name}/approve`,
-      payload: { code, phone: '5511912345678' },
-    });
+    const approve = await ui('POST', `/instances/${name}/approve`, { code, phone: '5511912345678' });
     expect(approve.statusCode).toBe(200);
     const open = await capture.waitFor(
       (r) =>
@@ -273,13 +278,9 @@ describe('webhook delivery', () => {
     });
 
     // An image with base64 off: no message.base64.
-    const image = await t.app.inject({
-      method: 'POST',
-      url: `/simulator/ui-api/instances/${name}/messages`,
-      payload: {
-        customer: { phone: '5511987650000', name: 'Iara' },
-        message: { type: 'image', base64: Buffer.from('fake-jpeg').toString('base64'), mimetype: 'image/jpeg' },
-      },
+    const image = await ui('POST', `/instances/${name}/messages`, {
+      customer: { phone: '5511987650000', name: 'Iara' },
+      message: { type: 'image', base64: Buffer.from('fake-jpeg').toString('base64'), mimetype: 'image/jpeg' },
     });
     expect(image.statusCode).toBe(201);
     const upsert = await capture.waitFor((r) => r.path === `/hook/${name}/messages-upsert`);
@@ -377,13 +378,17 @@ describe('state survives a restart', () => {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       APP_URL: 'http://localhost:3999',
+      TRUSTED_ORIGINS: TEST_ORIGIN,
       DATA_DIR: dir,
       WEB_DIST_DIR: path.join(dir, 'no-web'),
     });
     const simKey = simulatorApiKey(env);
     try {
       const first = await buildApp({ env, database, logger: false });
+      const person = new TestClient(first);
+      const userId = (await person.register(newPerson())).json().user.id as string;
       const name = newName();
+      await insertNumber(database.db, userId, { instanceName: name });
       const created = await first.inject({
         method: 'POST',
         url: '/simulator/api/instance/create',
@@ -391,19 +396,11 @@ describe('state survives a restart', () => {
         payload: { instanceName: name, integration: 'WHATSAPP-BAILEYS', qrcode: true },
       });
       const code = new URL(created.json().qrcode.code).searchParams.get('code');
-      expect(
-        (
-          await first.inject({
-            method: 'POST',
-            url: `/simulator/ui-api/instances/${name}/approve`,
-            payload: { code, phone: '5511912345678' },
-          })
-        ).statusCode,
-      ).toBe(200);
-      const sent = await first.inject({
-        method: 'POST',
-        url: `/simulator/ui-api/instances/${name}/messages`,
-        payload: { customer: { phone: '5511987650000', name: 'Iara' }, message: { type: 'text', text: 'Ainda aí?' } },
+      const ui = simulatorPage(person);
+      expect((await ui('POST', `/instances/${name}/approve`, { code, phone: '5511912345678' })).statusCode).toBe(200);
+      const sent = await ui('POST', `/instances/${name}/messages`, {
+        customer: { phone: '5511987650000', name: 'Iara' },
+        message: { type: 'text', text: 'Ainda aí?' },
       });
       expect(sent.statusCode).toBe(201);
       await first.close();
@@ -416,10 +413,10 @@ describe('state survives a restart', () => {
           headers: { apikey: simKey },
         });
         expect(state.json()).toEqual({ instance: { instanceName: name, state: 'open' } });
-        const chat = await second.inject({
-          method: 'GET',
-          url: `/simulator/ui-api/instances/${name}/chats/${sent.json().chatId}`,
-        });
+        // The same browser after the restart: its session and the simulator's state are in the database.
+        const again = new TestClient(second);
+        for (const [k, v] of person.cookies) again.cookies.set(k, v);
+        const chat = await simulatorPage(again)('GET', `/instances/${name}/chats/${sent.json().chatId}`);
         expect(chat.json().messages.map((m: { text: string }) => m.text)).toEqual(['Ainda aí?']);
       } finally {
         await second.close();

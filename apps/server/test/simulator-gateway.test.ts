@@ -9,20 +9,29 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayEvents, numbers } from '../src/db/schema/index.ts';
 import { gatewayWebhookConfig, GatewayError } from '../src/integrations/gateway/index.ts';
-import { createListeningTestApp, type ListeningTestApp, userWithNumber, waitFor } from './helpers/gateway-helpers.ts';
+import {
+  createListeningTestApp,
+  insertNumber,
+  type ListeningTestApp,
+  simulatorPage,
+  userWithNumber,
+  waitFor,
+} from './helpers/gateway-helpers.ts';
 
 let t: ListeningTestApp;
+/** The person whose numbers these tests connect; the simulator page shows only their own. */
+let owner: Awaited<ReturnType<typeof userWithNumber>>;
+let ui: ReturnType<typeof simulatorPage>;
 beforeAll(async () => {
   t = await createListeningTestApp();
+  owner = await userWithNumber(t);
+  ui = simulatorPage(owner.client);
 });
 afterAll(async () => {
   await t?.close();
 });
 
 type NumberRow = typeof numbers.$inferSelect;
-
-const ui = (method: 'GET' | 'POST', url: string, payload?: object) =>
-  t.app.inject({ method, url: `/simulator/ui-api${url}`, ...(payload ? { payload } : {}) });
 
 /** Reads a data-URI PNG QR code back to its text. */
 function decodeQr(dataUri: string): string {
@@ -43,7 +52,7 @@ async function storedEvents(numberId: string, event?: string) {
 
 /** A number created at the simulator through the gateway, connected by approving its QR on the page. */
 async function connectedNumber(phone?: string): Promise<NumberRow> {
-  const { number } = await userWithNumber(t);
+  const number = await insertNumber(t.database.db, owner.userId);
   const gateway = t.app.deps.gateway;
   const created = await gateway.createInstance({
     instanceName: number.instanceName,
@@ -76,7 +85,7 @@ async function upsertData(number: NumberRow, keyId: string) {
 
 describe('connecting a number through the simulator', () => {
   it('creates the instance with a real QR that links to the approval view; approving opens it and the number becomes CONECTADO', async () => {
-    const { number } = await userWithNumber(t);
+    const number = await insertNumber(t.database.db, owner.userId);
     const gateway = t.app.deps.gateway;
     expect(gateway.kind).toBe('simulator');
 

@@ -41,6 +41,8 @@ describe('GET /api/usage', () => {
       max_instances: 1,
       ai_messages: 0,
       max_ai_messages: 300,
+      test_messages: 0,
+      max_test_messages: 100,
       media: { transcriptions: 0, transcribed_seconds: 0, descriptions: 0, documents: 0 },
     });
   });
@@ -80,6 +82,8 @@ describe('GET /api/usage', () => {
       max_instances: 1,
       ai_messages: 42,
       max_ai_messages: 300,
+      test_messages: 0,
+      max_test_messages: 100,
       media: { transcriptions: 0, transcribed_seconds: 0, descriptions: 0, documents: 0 },
     });
 

@@ -1,7 +1,7 @@
 /**
  * The webhook acknowledgement fast path: numbers from a short-lived cache and gateway_events written
  * by group commit (modules/webhooks/number-cache.ts, gateway-event-store.ts). The route-level
- * behaviour (404/401/400, connection.update, replays) is in gateway-webhooks.test.ts.
+ * behaviour (401/400, connection.update, replays) is in gateway-webhooks.test.ts.
  */
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
@@ -85,7 +85,7 @@ describe('POST /webhooks/gateway/:instance under concurrency', () => {
     expect(dispatchedFor(number.id)).toMatchObject([{ kind: 'message', eventId: rows[0]!.id, eventKey: 'SAME0001' }]);
   });
 
-  it('answers 404 (not 500) for a number deleted after it was cached, while other numbers go on', async () => {
+  it('answers 401 (not 500) for a number deleted after it was cached, while other numbers go on', async () => {
     const gone = (await userWithNumber(t)).number;
     const others = [(await userWithNumber(t)).number, (await userWithNumber(t)).number];
     // An event the app ignores still puts the number in the cache (and leaves nothing to clean up).
@@ -104,8 +104,8 @@ describe('POST /webhooks/gateway/:instance under concurrency', () => {
     const responses = await Promise.all(requests.map(({ n, id }) => post(n, upsert(n.instanceName, id))));
     responses.forEach((res, i) => {
       if (requests[i]!.n === gone) {
-        expect(res.statusCode).toBe(404);
-        expect(res.json().error.message).toBe('Instância desconhecida.');
+        expect(res.statusCode).toBe(401);
+        expect(res.json().error.message).toBe('Webhook não autenticado.');
       } else {
         expect(res.statusCode).toBe(200);
         expect(res.json()).toEqual({ ok: true, outcome: 'stored' });
@@ -115,14 +115,14 @@ describe('POST /webhooks/gateway/:instance under concurrency', () => {
     expect(await eventsOf(gone.id)).toEqual([]);
 
     // The entry was dropped: the next webhook looks the instance up again and still finds nothing.
-    expect((await post(gone, upsert(gone.instanceName, 'AFTER'))).statusCode).toBe(404);
+    expect((await post(gone, upsert(gone.instanceName, 'AFTER'))).statusCode).toBe(401);
   });
 
   it('accepts a number created a moment after its instance was unknown', async () => {
     const { userId } = await userWithNumber(t);
     const instanceName = `vendai-novo-${randomUUID().slice(0, 8)}`;
     const token = randomUUID();
-    expect((await post({ instanceName, token }, upsert(instanceName, 'NEW1'))).statusCode).toBe(404);
+    expect((await post({ instanceName, token }, upsert(instanceName, 'NEW1'))).statusCode).toBe(401);
     await t.database.db
       .insert(numbers)
       .values({ userId, token, phone: `5511${Date.now()}`.slice(0, 13), instanceName, apelido: 'Nova' });

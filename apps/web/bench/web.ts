@@ -7,7 +7,10 @@
  *
  *   npm run build && npm run bench:web
  *
- * Budget (issue 15): landing LCP ≤ 1.0 s, landing transfer ≤ 200 KB, JS on / ≤ 100 KB compressed.
+ * Budget (docs/performance.md): landing LCP ≤ 1.0 s, landing transfer ≤ 200 KB, JS on / ≤ 100 KB
+ * compressed. The bench checks it and exits 1 when the landing is over. Bytes are checked on every run;
+ * the LCP only on a quiet machine (1-minute load average at most the number of cores), since a busy
+ * shared machine measures its own load, not the page.
  * Options (env): BENCH_RUNS (5), BENCH_PORT (3991), CHROMIUM_PATH (/usr/bin/chromium).
  */
 import { spawn } from 'node:child_process';
@@ -25,8 +28,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 const bundle = path.join(root, 'apps/server/dist/server.js');
 if (!fs.existsSync(bundle)) throw new Error('Run `npm run build` first (apps/server/dist/server.js is missing).');
 
+const BUDGET = { lcpMs: 1000, transferBytes: 200 * 1024, jsBytes: 100 * 1024 };
+
 const PAGES = [
-  { name: 'landing /', url: '/', metric: 'lcp' as const },
+  { name: 'landing /', url: '/', metric: 'lcp' as const, budget: true },
   { name: '/login', url: '/login', metric: 'fcp' as const },
   { name: '/dashboard (signed in)', url: '/dashboard', metric: 'fcp' as const, signedIn: true },
 ];
@@ -99,11 +104,15 @@ async function measure(page: Page, url: string, metric: 'lcp' | 'fcp') {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   let total = 0;
   let js = 0;
+  let jsFiles = 0;
   const types = new Map<string, string>();
   cdp.on('Network.responseReceived', (e) => types.set(e.requestId, e.response.mimeType));
   cdp.on('Network.loadingFinished', (e) => {
     total += e.encodedDataLength;
-    if (/javascript/.test(types.get(e.requestId) ?? '')) js += e.encodedDataLength;
+    if (/javascript/.test(types.get(e.requestId) ?? '')) {
+      js += e.encodedDataLength;
+      jsFiles++;
+    }
   });
   await page.goto(BASE + url, { waitUntil: 'networkidle' });
   await page.waitForTimeout(500);
@@ -120,7 +129,7 @@ async function measure(page: Page, url: string, metric: 'lcp' | 'fcp') {
       }),
   );
   await cdp.detach();
-  return { paint: metric === 'lcp' ? paint.lcp : paint.fcp, total, js };
+  return { paint: metric === 'lcp' ? paint.lcp : paint.fcp, total, js, jsFiles };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -141,6 +150,8 @@ const browser = await chromium.launch({
 try {
   await waitForServer();
   const cookie = await signUp();
+  const overBudget: string[] = [];
+  let landingFiles = 0;
   console.log(`phone profile: 390×844, CPU 4× slower, 9 Mbps / 150 ms RTT, cold cache; ${RUNS} runs per page, median`);
   for (const p of PAGES) {
     const runs = [];
@@ -165,16 +176,33 @@ try {
       await context.close();
     }
     const label = p.metric === 'lcp' ? 'LCP' : 'first paint';
+    if ('budget' in p) {
+      landingFiles = median(runs.map((r) => r.jsFiles));
+      const lcp = median(runs.map((r) => r.paint));
+      const total = median(runs.map((r) => r.total));
+      const js = median(runs.map((r) => r.js));
+      if (total > BUDGET.transferBytes) overBudget.push(`transfer ${kb(total)} > ${kb(BUDGET.transferBytes)}`);
+      if (js > BUDGET.jsBytes) overBudget.push(`JS ${kb(js)} > ${kb(BUDGET.jsBytes)}`);
+      if (lcp > BUDGET.lcpMs) overBudget.push(`LCP ${Math.round(lcp)} ms > ${BUDGET.lcpMs} ms`);
+    }
     console.log(
       `${p.name.padEnd(24)} ${label} ${Math.round(median(runs.map((r) => r.paint)))} ms · transfer ${kb(median(runs.map((r) => r.total)))} · JS ${kb(median(runs.map((r) => r.js)))} (runs: ${runs.map((r) => Math.round(r.paint)).join(', ')} ms)`,
     );
   }
+  const load = os.loadavg();
+  const quiet = load[0]! <= os.cpus().length;
   console.log(
-    `machine: ${os.cpus().length} cores, load average ${os
-      .loadavg()
-      .map((l) => l.toFixed(1))
-      .join(' ')}`,
+    `machine: ${os.cpus().length} cores, load average ${load.map((l) => l.toFixed(1)).join(' ')} (${quiet ? 'quiet' : 'busy'})`,
   );
+  console.log(`landing: ${landingFiles} JavaScript files`);
+  // On a busy machine only the byte budgets count; the LCP there says more about the load than the page.
+  const failures = quiet ? overBudget : overBudget.filter((f) => !f.startsWith('LCP'));
+  if (!quiet && failures.length < overBudget.length)
+    console.log('LCP budget not checked: the machine is busy; run again when it is quiet.');
+  if (failures.length) {
+    console.error(`✖ landing over budget: ${failures.join('; ')}`);
+    process.exitCode = 1;
+  } else console.log(`✓ landing within budget${quiet ? '' : ' (bytes; LCP unchecked)'}`);
 } finally {
   await browser.close();
   server.kill('SIGTERM');

@@ -1,6 +1,6 @@
 // Build step after prerender.mjs: the JavaScript a first visit to each prerendered public page downloads
 // (its module script and every modulepreload), brotli-compressed as the server sends it, must stay within
-// the budget of issue 15 (docs/performance.md). The build fails when a page goes over, naming its files.
+// the budget in docs/performance.md. The build fails when a page goes over, naming its files.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,5 @@
-// Build step after `vite build` (client, with manifest) and `vite build --ssr src/entry-prerender.tsx`:
+// Build step after `vite build` (the app), `vite build --mode public` (the public pages' client, with its
+// own manifest) and `vite build --ssr src/entry-prerender.tsx`:
 // renders the public pages with the real React components into copies of index.html, so their first
 // paint is the real page, not a blank one. Their script is the public entry (src/public-main.tsx, which
 // hydrates them without the app's router and query client), not the app's. Writes
@@ -27,7 +28,7 @@ const PRERENDERED_PAGES = [
 ];
 const PUBLIC_ENTRY = 'src/public-main.tsx';
 
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8'));
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/public-manifest.json'), 'utf8'));
 const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
 const { render } = await import(pathToFileURL(path.join(serverBuild, 'entry-prerender.js')).href);
 

@@ -40,7 +40,7 @@ export const meSchema = z.object({
     timeZone: z.string(),
   }),
   plan: planSchema.nullable(),
-  /** Label shown in the header: 'Gratuito' for no plan or a freemium plan (part 2 §2). */
+  /** Label shown in the header: 'Gratuito' for no plan or a freemium plan (docs/product/screens.md). */
   planLabel: z.string(),
 });
 export type Me = z.infer<typeof meSchema>;
@@ -49,7 +49,7 @@ export type Me = z.infer<typeof meSchema>;
 export const sessionSchema = z.object({ me: meSchema.nullable() });
 export type Session = z.infer<typeof sessionSchema>;
 
-/** One row per user: plan limits and what is used (part 2 §3, user_current_usage). */
+/** One row per user: plan limits and what is used (docs/product/data.md, user_current_usage). */
 export const currentUsageSchema = z.object({
   total_trainnings: z.number().int(),
   max_trainnings: z.number().int(),
@@ -66,6 +66,12 @@ export const currentUsageSchema = z.object({
     descriptions: z.number().int(),
     documents: z.number().int(),
   }),
+  /**
+   * Playground answers plus prompt-coach suggestions this calendar month, against the plan's own
+   * allowance for them (docs/decisions/021-spend-and-abuse-limits.md).
+   */
+  test_messages: z.number().int(),
+  max_test_messages: z.number().int(),
 });
 export type CurrentUsage = z.infer<typeof currentUsageSchema>;
 

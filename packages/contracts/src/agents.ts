@@ -3,11 +3,11 @@ import { LIMITS, RESPONSE_DELAYS } from './constants.ts';
 import { systemPromptSchema } from './prompt-workshop.ts';
 
 /**
- * AI agents and the training wizard (part 1 §3–§5, part 2 §3–§5). Shared by the server routes and
+ * AI agents and the training wizard (docs/product/data.md). Shared by the server routes and
  * the web forms, so both validate the same way and show the same Portuguese messages.
  */
 
-/** The 7 key questions of the training wizard (part 1 §3), in the order the wizard asks them. */
+/** The 7 key questions of the training wizard (docs/product/data.md), in the order the wizard asks them. */
 export const KEY_QUESTIONS = [
   {
     key: 'negocio',
@@ -69,14 +69,14 @@ export const NO_AGENT_MESSAGE = 'Nenhum agente encontrado. Faça o treinamento p
 export const AGENT_IN_USE_MESSAGE =
   'Este agente está ligado a um número de WhatsApp. Desative o agente nesse número antes de excluí-lo.';
 
-/** One answer a person typed: non-empty after trimming (part 1 §5). */
+/** One answer a person typed: non-empty after trimming (docs/product/rules.md#validation). */
 export const answerTextSchema = z
   .string({ error: ANSWER_REQUIRED_MESSAGE })
   .trim()
   .min(1, { error: ANSWER_REQUIRED_MESSAGE })
   .max(ANSWER_MAX, { error: `Cada resposta pode ter no máximo ${ANSWER_MAX} caracteres.` });
 
-/** Agent name: required, trimmed, at most 50 characters (part 1 §5). */
+/** Agent name: required, trimmed, at most 50 characters (docs/product/rules.md#validation). */
 export const agentNameSchema = z
   .string({ error: AGENT_NAME_REQUIRED_MESSAGE })
   .trim()
@@ -89,7 +89,7 @@ const questionTextSchema = z
   .min(1, { error: 'Pergunta inválida.' })
   .max(QUESTION_MAX, { error: 'Pergunta longa demais.' });
 
-/** Answer item stored on the agent (part 1 §3): tipo, pergunta, resposta, and key for key questions. */
+/** Answer item stored on the agent (docs/product/data.md): tipo, pergunta, resposta, and key for key questions. */
 export const keyAnswerSchema = z.object({
   tipo: z.literal('chave'),
   key: z.enum(KEY_QUESTION_KEYS, { error: 'Pergunta-chave desconhecida.' }),
@@ -127,7 +127,7 @@ export type TrainingMode = z.infer<typeof trainingModeSchema>;
 
 const agentIdSchema = z.string({ error: AGENT_NOT_FOUND_MESSAGE }).min(1, { error: AGENT_NOT_FOUND_MESSAGE });
 
-/** A refinement question written by the AI (part 1 §3). */
+/** A refinement question written by the AI (docs/product/data.md). */
 export const refinementQuestionSchema = z.object({
   pergunta: z.string(),
   categoria: z.string(),
@@ -138,7 +138,7 @@ export type RefinementQuestion = z.infer<typeof refinementQuestionSchema>;
 /**
  * Where the refinement questions came from: the AI's JSON as it was, a JSON object found inside
  * the AI's text, the default questions when the answer was unusable, or the two questions used
- * when the AI failed outright (part 1 §8).
+ * when the AI failed outright (docs/product/messages.md).
  */
 export const refinementSourceSchema = z.enum(['ai', 'ai-extracted', 'fallback', 'failure']);
 export type RefinementSource = z.infer<typeof refinementSourceSchema>;
@@ -195,7 +195,7 @@ export const finishTrainingResultSchema = z.object({
 });
 export type FinishTrainingResult = z.infer<typeof finishTrainingResultSchema>;
 
-/** A row of /agents-management (part 2 §7: id, apelido, active, created_at) plus the number link. */
+/** A row of /agents-management (docs/product/integrations.md: id, apelido, active, created_at) plus the number link. */
 export const agentSummarySchema = z.object({
   id: z.string(),
   apelido: z.string().nullable(),
@@ -206,7 +206,7 @@ export const agentSummarySchema = z.object({
 });
 export type AgentSummary = z.infer<typeof agentSummarySchema>;
 
-/** One agent with all its fields (part 2 §3). */
+/** One agent with all its fields (docs/product/data.md). */
 export const agentSchema = z.object({
   id: z.string(),
   apelido: z.string().nullable(),
@@ -215,6 +215,8 @@ export const agentSchema = z.object({
   timing: z.number().int(),
   /** After a takeover or handoff the AI comes back after this many minutes without an owner message; null: never. */
   resume_after_minutes: z.number().int().nullable(),
+  /** At most this many AI answers a day to one contact; past it the conversation goes Manual (decision 021). */
+  max_answers_per_contact_day: z.number().int(),
   trainnings: z.number().int(),
   respostas: z.array(answerItemSchema),
   created_at: z.string(),
@@ -236,23 +238,39 @@ export const resumeAfterSchema = z
   .nullable()
   .refine((v) => (RESUME_AFTER_CHOICES as readonly (number | null)[]).includes(v), { error: RESUME_AFTER_MESSAGE });
 
-/** PATCH /api/agents/:id: the system prompt, the response delay or the AI's return time (part 2 §4), with updated_at. */
+/** Choices of 'Respostas da IA por contato, por dia' (docs/decisions/021-spend-and-abuse-limits.md). Default 40. */
+export const CONTACT_DAILY_ANSWER_CHOICES = [10, 20, 30, 40, 60, 80, 100, 150, 200] as const;
+export const DEFAULT_MAX_ANSWERS_PER_CONTACT_DAY = 40;
+const CONTACT_DAILY_MESSAGE = 'Escolha um limite de respostas por contato entre 1 e 500 por dia.';
+export const contactDailyAnswersSchema = z
+  .number({ error: CONTACT_DAILY_MESSAGE })
+  .int({ error: CONTACT_DAILY_MESSAGE })
+  .min(1, { error: CONTACT_DAILY_MESSAGE })
+  .max(500, { error: CONTACT_DAILY_MESSAGE });
+
+/** PATCH /api/agents/:id: the system prompt, the response delay or the AI's return time (docs/product/rules.md#states-and-transitions), with updated_at. */
 export const updateAgentSchema = z
   .object({
     system_prompt: systemPromptSchema.optional(),
     timing: responseDelaySchema.optional(),
     resume_after_minutes: resumeAfterSchema.optional(),
+    max_answers_per_contact_day: contactDailyAnswersSchema.optional(),
   })
-  .refine((v) => v.system_prompt !== undefined || v.timing !== undefined || v.resume_after_minutes !== undefined, {
-    error: 'Nada para salvar.',
-  });
+  .refine(
+    (v) =>
+      v.system_prompt !== undefined ||
+      v.timing !== undefined ||
+      v.resume_after_minutes !== undefined ||
+      v.max_answers_per_contact_day !== undefined,
+    { error: 'Nada para salvar.' },
+  );
 export type UpdateAgentInput = z.infer<typeof updateAgentSchema>;
 
 /** Which AI answers: a real provider ('live') or the offline demo provider ('demo'). */
 export type AiMode = 'demo' | 'live';
 
 /**
- * The name shown for an agent (part 2 §3). One rule everywhere: the trimmed apelido; when it is
+ * The name shown for an agent (docs/product/data.md). One rule everywhere: the trimmed apelido; when it is
  * empty, 'Agente {first 8 characters of the id}' so two unnamed agents can be told apart; 'Sem nome'
  * only when there is no id either (an agent not saved yet).
  */

@@ -46,7 +46,7 @@ export const resetPasswordSchema = z
   .refine((v) => v.password === v.confirmPassword, { error: PASSWORD_MISMATCH, path: ['confirmPassword'] });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
 
-/** State of a password-reset link, checked before the form is shown (part 1 §4). */
+/** State of a password-reset link, checked before the form is shown (docs/product/rules.md#states-and-transitions). */
 export const resetLinkStatusSchema = z.object({ status: z.enum(['valid', 'expired', 'invalid']) });
 export type ResetLinkStatus = z.infer<typeof resetLinkStatusSchema>['status'];
 

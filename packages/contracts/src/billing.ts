@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { planSchema } from './account.ts';
 
-/** Plans and billing (part 2 "Pricing page", §4 "Plan payment" / "Account portal", §7, §8; issue 11). */
+/** Plans and billing (docs/product/rules.md#states-and-transitions "Plan payment" / "Account portal", docs/product/integrations.md, docs/product/messages.md; docs/decisions/012-payments-stripe-and-local-stand-in.md). */
 
 /** Active plans in display order (GET /api/plans). */
 export const planListSchema = z.array(planSchema);
 
-/** Body of activate-free-plan and create-checkout-session (part 2 §7): the chosen plan. */
+/** Body of activate-free-plan and create-checkout-session (docs/product/integrations.md): the chosen plan. */
 export const choosePlanSchema = z.object({
   planId: z.string({ error: 'Plano não fornecido' }).trim().min(1, { error: 'Plano não fornecido' }),
 });
@@ -28,6 +28,36 @@ export const confirmCheckoutSchema = z.object({
   sessionId: z.string().trim().min(1, { error: 'Sessão de pagamento não informada' }).max(200),
 });
 
+/**
+ * The overage of the current billing period against the owner's ceiling (paid plans;
+ * docs/decisions/021-spend-and-abuse-limits.md). Amounts in cents of the billing currency (US$).
+ */
+export const overageStatusSchema = z.object({
+  /** The plan bills overage (a paid plan): the ceiling applies. */
+  applies: z.boolean(),
+  ceilingCents: z.number().int(),
+  spentCents: z.number().int(),
+  /** The ceiling is reached: the AI does not answer customers until it is raised or the period ends. */
+  paused: z.boolean(),
+  /** When the period (and the pause) ends (ISO); null when the ceiling does not apply. */
+  periodEnd: z.string().nullable(),
+});
+export type OverageStatus = z.infer<typeof overageStatusSchema>;
+
+/** The highest ceiling an owner can set: US$ 100.000,00. */
+export const OVERAGE_CEILING_MAX_CENTS = 10_000_000;
+export const OVERAGE_CEILING_MESSAGE = 'Informe um limite entre US$ 0,00 e US$ 100.000,00, em centavos inteiros.';
+
+/** PUT /api/billing/overage-ceiling: the owner's ceiling, in integer cents (0 = no overage at all). */
+export const updateOverageCeilingSchema = z.object({
+  ceilingCents: z
+    .number({ error: OVERAGE_CEILING_MESSAGE })
+    .int({ error: OVERAGE_CEILING_MESSAGE })
+    .min(0, { error: OVERAGE_CEILING_MESSAGE })
+    .max(OVERAGE_CEILING_MAX_CENTS, { error: OVERAGE_CEILING_MESSAGE }),
+});
+export type UpdateOverageCeilingInput = z.infer<typeof updateOverageCeilingSchema>;
+
 /** The signed-in user's subscription as the app shows it (banner, pricing, user menu). */
 export const billingStatusSchema = z.object({
   /** Stripe's subscription status, or null without a subscription. */
@@ -41,6 +71,8 @@ export const billingStatusSchema = z.object({
   salesUrl: z.string(),
   /** Paid checkout is possible on this server (Stripe or the local stand-in). */
   paymentsEnabled: z.boolean(),
+  /** The overage ceiling and whether the AI is paused by it (the app's banner, Planos). */
+  overage: overageStatusSchema,
 });
 export type BillingStatus = z.infer<typeof billingStatusSchema>;
 
@@ -50,7 +82,7 @@ export const webhookAckSchema = z.object({
   ignored: z.boolean().optional(),
 });
 
-/** Portuguese texts of the flow (spec §8 where it gives them). */
+/** Portuguese texts of the flow (docs/product/messages.md where it gives them). */
 export const BILLING_MESSAGES = {
   planMissing: 'Plano não fornecido',
   planNotFound: 'Plano não encontrado.',

@@ -1,9 +1,9 @@
 /**
- * Timings and limits from the specification (part 1 §9 and part 2 §9), in one place.
+ * Timings and limits from the specification (docs/product/limits.md), in one place.
  * Durations are in milliseconds unless the name says otherwise.
  */
 export const TIMING = {
-  /** Connection QR countdown (part 1 §9). */
+  /** Connection QR countdown (docs/product/limits.md). */
   connectCountdownSeconds: 90,
   connectPollMs: 2_000,
   connectRedirectMs: 2_000,
@@ -34,11 +34,11 @@ export const LIMITS = {
   resetTokenSeconds: 60 * 60,
 } as const;
 
-/** Response-delay choices for an agent, in seconds (part 2 §9). */
+/** Response-delay choices for an agent, in seconds (docs/product/limits.md). */
 export const RESPONSE_DELAYS = [0, 5, 10, 15, 30, 60, 90] as const;
 
-/** Query parameters that mark a visit as referred (part 1 §5). */
+/** Query parameters that mark a visit as referred (docs/product/rules.md#validation). */
 export const REFERRAL_PARAMS = ['fpr', 'fp_ref', 'utm_source', 'utm_campaign', 'utm_medium'] as const;
 
-/** The three lessons of the landing page and /tutorial, in order (part 1 §2, part 2 "Other screens"). */
+/** The three lessons of the landing page and /tutorial, in order (docs/product/screens.md#other-screens). */
 export const TUTORIAL_LESSON_COUNT = 3;

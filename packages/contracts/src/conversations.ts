@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** message_type values of part 2 §3; anything else is stored and shown as unsupported. */
+/** message_type values of docs/product/data.md; anything else is stored and shown as unsupported. */
 export const messageTypeSchema = z.enum([
   'text',
   'image',
@@ -14,7 +14,7 @@ export const messageTypeSchema = z.enum([
 ]);
 export type MessageType = z.infer<typeof messageTypeSchema>;
 
-/** Location content is a JSON string {address, lat, lng}; contact content is {name, phone} (part 2 §3). */
+/** Location content is a JSON string {address, lat, lng}; contact content is {name, phone} (docs/product/data.md). */
 export const locationContentSchema = z.object({ address: z.string().nullable(), lat: z.number(), lng: z.number() });
 export const contactContentSchema = z.object({ name: z.string(), phone: z.string().nullable() });
 
@@ -131,9 +131,9 @@ export const sendMessageSchema = z.object({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Inbox read API (issue 6): keyset pages, the AI/Manual switch, contact pictures.
+// Inbox read API (docs/decisions/006-realtime-and-storage.md): keyset pages, the AI/Manual switch, contact pictures.
 
-/** GET /api/conversations?cursor=: newest first (last_message desc, id desc), 30 a page (part 2 §9). */
+/** GET /api/conversations?cursor=: newest first (last_message desc, id desc), 30 a page (docs/product/limits.md). */
 export const conversationPageSchema = z.object({
   items: z.array(conversationDtoSchema),
   /** Opaque; pass back as ?cursor= for the next (older) page. Null on the last page. */
@@ -141,11 +141,11 @@ export const conversationPageSchema = z.object({
 });
 export type ConversationPage = z.infer<typeof conversationPageSchema>;
 
-/** GET /api/conversations/count: how many conversations the user has (the list's exact count, part 2 §7). */
+/** GET /api/conversations/count: how many conversations the user has (the list's exact count, docs/product/integrations.md). */
 export const conversationCountSchema = z.object({ total: z.number().int() });
 export type ConversationCount = z.infer<typeof conversationCountSchema>;
 
-/** GET /api/conversations/:id/messages?cursor=: the latest 30, then older pages (part 2 §4, §9). */
+/** GET /api/conversations/:id/messages?cursor=: the latest 30, then older pages (docs/product/rules.md#states-and-transitions, docs/product/limits.md). */
 export const messagePageSchema = z.object({
   /** Oldest first, ready to render top to bottom. */
   items: z.array(messageDtoSchema),
@@ -158,7 +158,7 @@ export const AI_SWITCH_INVALID = 'Informe se a IA deve ficar ativa (agente_ativo
 export const GROUP_AI_LOCKED = 'Não é possível alterar a IA em grupos: a IA fica desativada para grupos.';
 export const INVALID_CURSOR = 'Página inválida. Recarregue a lista e tente novamente.';
 
-/** PATCH /api/conversations/:id: the AI/Manual switch (part 2 §4). */
+/** PATCH /api/conversations/:id: the AI/Manual switch (docs/product/rules.md#states-and-transitions). */
 export const AI_RESUME_INVALID = 'Escolha em quantas horas a IA volta (de 1 a 168) ou nunca.';
 export const updateConversationSchema = z.object({
   agente_ativo: z.boolean({ error: AI_SWITCH_INVALID }),

@@ -11,7 +11,7 @@ export const ERROR_CODES = {
   INVALID_CREDENTIALS: { status: 401, message: 'E-mail ou senha incorretos.' },
   /** The action is not allowed for this user (for example a plan limit). */
   FORBIDDEN: { status: 403, message: 'Você não tem permissão para esta ação.' },
-  /** A plan limit was reached (part 2 §9). */
+  /** A plan limit was reached (docs/product/limits.md). */
   LIMIT_REACHED: { status: 403, message: 'Você atingiu o limite do seu plano.' },
   /** The resource does not exist or belongs to another user. */
   NOT_FOUND: { status: 404, message: 'Não encontrado.' },

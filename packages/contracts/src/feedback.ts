@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from './constants.ts';
 
-/** Feedback form, "Ajude A Melhorar" (part 2 "Other screens", §3 sugestoes, §5, §8). */
+/** Feedback form, "Ajude A Melhorar" (docs/product/data.md sugestoes, docs/product/rules.md#validation, docs/product/messages.md). */
 
 export const FEEDBACK_TYPES = ['sugestao', 'bug', 'nova_funcionalidade', 'geral'] as const;
 export type FeedbackType = (typeof FEEDBACK_TYPES)[number];
@@ -14,9 +14,9 @@ export const FEEDBACK_TYPE_LABELS: Record<FeedbackType, string> = {
   geral: 'Geral',
 };
 
-/** Part 2 §5: type and a non-blank message are required. */
+/** docs/product/rules.md#validation: type and a non-blank message are required. */
 export const FEEDBACK_REQUIRED_MESSAGE = 'Por favor, selecione o tipo de feedback e preencha sua mensagem.';
-/** Part 2 §8 (the source's unique-violation answer): the same text again within a few seconds. */
+/** docs/product/messages.md (the source's unique-violation answer): the same text again within a few seconds. */
 export const FEEDBACK_DUPLICATE_MESSAGE = 'Sugestão duplicada. Aguarde alguns segundos antes de enviar novamente.';
 export const FEEDBACK_RATE_LIMITED_MESSAGE =
   'Você enviou muitos feedbacks em pouco tempo. Aguarde um minuto e tente novamente.';

@@ -14,7 +14,7 @@ export const gatewayWebhookParamsSchema = z.object({
 
 export const gatewayWebhookBodySchema = z
   .unknown()
-  .describe('O evento da Evolution API como ela o envia (contrato §3).');
+  .describe('O evento da Evolution API como ela o envia (docs/evolution-api-contract.md#3-webhook-delivery).');
 
 /** The acknowledgement: 200 once the event is stored (or recognised as a replay / ignored). */
 export const gatewayWebhookAckSchema = z.object({

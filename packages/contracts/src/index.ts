@@ -20,3 +20,5 @@ export * from './gateway-webhooks.ts';
 export * from './results.ts';
 export * from './owner-alerts.ts';
 export * from './business-settings.ts';
+export * from './catalogue.ts';
+export * from './knowledge.ts';

@@ -3,7 +3,7 @@ import { INVALID_PHONE } from './auth.ts';
 import { LIMITS } from './constants.ts';
 import { formatPhone, isValidPhone } from './phone.ts';
 
-/** Connected WhatsApp numbers ("instances"): part 1 §3–§5, §8 and part 2 §3–§5, §8. */
+/** Connected WhatsApp numbers ("instances"): docs/product/data.md, docs/product/rules.md and docs/product/messages.md. */
 
 export const NICKNAME_REQUIRED = 'Por favor, insira um apelido para a instância';
 export const NICKNAME_TOO_LONG = `O apelido deve ter no máximo ${LIMITS.nicknameMax} caracteres.`;
@@ -21,7 +21,7 @@ export const DELETE_NUMBER_FAILED = 'Erro ao excluir instância. Tente novamente
 export const LOAD_NUMBERS_FAILED = 'Erro ao carregar instâncias';
 export const NUMBER_ALREADY_CONNECTED = 'Este número já está conectado.';
 export const AGENT_NOT_FOUND = 'Agente não encontrado.';
-/** Prefix of every gateway failure: the spec's wording, with the gateway's name (part 1 §8). */
+/** Prefix of every gateway failure: the spec's wording, with the gateway's name (docs/product/messages.md). */
 export const GATEWAY_ERROR = 'Erro na Evolution API';
 
 export const NUMBER_STATUSES = ['CONECTADO', 'DESCONECTADO'] as const;
@@ -38,7 +38,7 @@ const apelido = z
   .min(1, { error: NICKNAME_REQUIRED })
   .max(LIMITS.nicknameMax, { error: NICKNAME_TOO_LONG });
 
-/** Phone entry dialog (part 2 §5). */
+/** Phone entry dialog (docs/product/rules.md#validation). */
 export const phoneEntrySchema = z.object({ phone, apelido });
 export type PhoneEntryInput = z.infer<typeof phoneEntrySchema>;
 
@@ -81,7 +81,7 @@ export const updateNumberSchema = z
   });
 export type UpdateNumberInput = z.infer<typeof updateNumberSchema>;
 
-/** One number as the instances list shows it (part 2 §7 "numbers: select ..."). */
+/** One number as the instances list shows it (docs/product/integrations.md "numbers: select ..."). */
 export const numberSchema = z.object({
   id: z.string(),
   /** Digits only, calling code included. */
@@ -94,6 +94,8 @@ export const numberSchema = z.object({
   created_at: z.string(),
   connected_at: z.string().nullable(),
   ai_audience: z.enum(AI_AUDIENCES),
+  /** Why the last connection was cut (another phone scanned the QR code), in Portuguese; null when none. */
+  connection_problem: z.string().nullable(),
 });
 export type NumberView = z.infer<typeof numberSchema>;
 
@@ -106,7 +108,12 @@ export const numberQrSchema = z.object({ qrCode: z.string().nullable(), status: 
 export type NumberQr = z.infer<typeof numberQrSchema>;
 
 /** GET /api/numbers/:id/state (polled every 2 s while the QR is shown). */
-export const numberStateSchema = z.object({ state: z.enum(CONNECTION_STATES), status: z.enum(NUMBER_STATUSES) });
+export const numberStateSchema = z.object({
+  state: z.enum(CONNECTION_STATES),
+  status: z.enum(NUMBER_STATUSES),
+  /** The connection was cut because another phone scanned the QR code: why, in Portuguese. */
+  problem: z.string().nullable().optional(),
+});
 export type NumberState = z.infer<typeof numberStateSchema>;
 
 /**
@@ -118,7 +125,7 @@ export type NumberState = z.infer<typeof numberStateSchema>;
 export const expireResultSchema = z.object({ outcome: z.enum(['removed', 'kept', 'connected']) });
 export type ExpireResult = z.infer<typeof expireResultSchema>;
 
-/** Instance display name (part 2 §3): the nickname, else 'WhatsApp {formatted phone}'. */
+/** Instance display name (docs/product/data.md): the nickname, else 'WhatsApp {formatted phone}'. */
 export function instanceDisplayName(n: { apelido: string | null; phone: string }): string {
   const nickname = n.apelido?.trim();
   return nickname ? nickname : `WhatsApp ${formatPhone(n.phone)}`;

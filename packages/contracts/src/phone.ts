@@ -32,7 +32,7 @@ export function isValidPhone(value: string): boolean {
 
 /**
  * Display form. Brazilian numbers read '+55 (11) 98765-4321' (13 digits) or '+55 (11) 3456-7890'
- * (12 digits), as part 1 §5 asks; others use the library's international format.
+ * (12 digits), as docs/product/rules.md#validation asks; others use the library's international format.
  */
 export function formatPhone(value: string): string {
   const digits = value.replace(/\D/g, '');

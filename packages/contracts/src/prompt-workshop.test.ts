@@ -3,7 +3,7 @@ import { isPartialSuggestion } from './prompt-workshop.ts';
 
 const text = (n: number) => 'x'.repeat(n);
 
-describe('isPartialSuggestion (part 2 §4, §9: under 60% of the current length and under 200 characters)', () => {
+describe('isPartialSuggestion (docs/product/rules.md#states-and-transitions, docs/product/limits.md: under 60% of the current length and under 200 characters)', () => {
   it('a short fragment of a long prompt is partial', () => {
     expect(isPartialSuggestion(text(3_000), text(150))).toBe(true);
     expect(isPartialSuggestion(text(3_000), text(199))).toBe(true);

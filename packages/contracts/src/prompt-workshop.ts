@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The prompt workshop (issue 10; part 2 "Prompt editor", "Playground", §4, §5, §7–§9): manual
+ * The prompt workshop (docs/decisions/014-prompt-workshop.md; docs/product/screens.md#prompt-editor, docs/product/screens.md#playground, docs/product/rules.md#states-and-transitions, docs/product/rules.md#validation, docs/product/integrations.md): manual
  * editing, the prompt coach, prompt versions and the playground. Shared by the server routes and
  * the web, so both validate the same way and show the same Portuguese messages.
  */
@@ -17,7 +17,7 @@ export const systemPromptSchema = z
   .refine((s) => s.trim().length > 0, { error: PROMPT_EMPTY_MESSAGE })
   .refine((s) => s.length <= PROMPT_MAX, { error: PROMPT_TOO_LONG_MESSAGE });
 
-/** Coach constants (part 2 §9). */
+/** Coach constants (docs/product/limits.md). */
 export const COACH = {
   /** The last messages of the coach chat sent with an instruction. */
   historyMessages: 8,
@@ -37,7 +37,7 @@ export const COACH_PARTIAL_WARNING =
 export const COACH_STALE_MESSAGE = 'O prompt mudou desde esta sugestão. Peça uma nova sugestão à treinadora.';
 
 /**
- * Part 2 §4: a suggestion shorter than 60% of the current prompt AND under 200 characters is
+ * docs/product/rules.md#states-and-transitions: a suggestion shorter than 60% of the current prompt AND under 200 characters is
  * 'partial' (it would replace a whole prompt with a fragment). A suggestion of 200 characters or
  * more is never judged partial (docs/decisions/014-prompt-workshop.md explains this reading).
  */
@@ -46,14 +46,14 @@ export function isPartialSuggestion(currentPrompt: string, suggestion: string): 
   return length < currentPrompt.trim().length * COACH.partialRatio && length < COACH.partialFloorChars;
 }
 
-/** One message of the coach chat (part 2 §3, client-only): who said it and the text. */
+/** One message of the coach chat (docs/product/data.md, client-only): who said it and the text. */
 export const coachHistoryItemSchema = z.object({
   role: z.enum(['user', 'assistant']),
   text: z.string().max(PROMPT_MAX + COACH.instructionMax),
 });
 export type CoachHistoryItem = z.infer<typeof coachHistoryItemSchema>;
 
-/** POST /api/agents/:id/prompt-coach (part 2 §7 suggest-prompt-edit). The server reads the saved prompt. */
+/** POST /api/agents/:id/prompt-coach (docs/product/integrations.md suggest-prompt-edit). The server reads the saved prompt. */
 export const coachRequestSchema = z.object({
   instruction: z
     .string({ error: 'Escreva o que você quer mudar no prompt.' })
@@ -124,7 +124,7 @@ export type PromptVersion = z.infer<typeof promptVersionSchema>;
 
 export const PROMPT_VERSION_NOT_FOUND_MESSAGE = 'Versão do prompt não encontrada.';
 
-/** Playground (part 2 "Playground", §5, §8). */
+/** Playground (docs/product/rules.md#validation, docs/product/messages.md). */
 export const PLAYGROUND = {
   /** Longest message the owner can type. */
   messageMax: 4_096,
@@ -154,7 +154,13 @@ export const playgroundRequestSchema = z.object({
 export type PlaygroundRequest = z.infer<typeof playgroundRequestSchema>;
 
 /** The agent's answer as WhatsApp would deliver it: one text per message (bubble). */
-export const playgroundReplySchema = z.object({ parts: z.array(z.string()).min(1) });
+export const playgroundReplySchema = z.object({
+  parts: z.array(z.string()).min(1),
+  /** The business's facts the answer used (catalogue items, knowledge passages; decision 025). */
+  factsUsed: z.array(z.object({ kind: z.enum(['product', 'passage']), id: z.string(), label: z.string() })).default([]),
+  /** The price guard held the AI's answer back: what it tried, and that the fallback text was shown. */
+  guard: z.object({ retried: z.boolean(), blocked: z.string().nullable() }).default({ retried: false, blocked: null }),
+});
 export type PlaygroundReply = z.infer<typeof playgroundReplySchema>;
 
 /** The editor's form (manual save): the prompt as typed. */

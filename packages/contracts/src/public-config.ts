@@ -5,7 +5,7 @@ import { TUTORIAL_LESSON_COUNT } from './constants.ts';
 
 /**
  * WhatsApp Business Platform (Meta) embedded signup, for the authorization test screen
- * (/connect/whatsapp, part 2 §7 "Other", §9). Null when the server has no app configured.
+ * (/connect/whatsapp, docs/product/integrations.md "Other", docs/product/limits.md). Null when the server has no app configured.
  */
 export const whatsappBusinessConfigSchema = z.object({
   appId: z.string(),
@@ -25,12 +25,14 @@ export const publicConfigSchema = z.object({
   whatsappBusiness: whatsappBusinessConfigSchema.nullable(),
   /** The built-in WhatsApp simulator answers for the gateway here (/simulador): connect and chat without a phone. */
   simulator: z.boolean(),
+  /** SUPPORT_EMAIL: where the app sends owners who need a person (e.g. 'Acesso Indisponível'). */
+  supportEmail: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 
-/** The authorization test's popup (part 2 §9). */
+/** The authorization test's popup (docs/product/limits.md). */
 export const WHATSAPP_OAUTH_POPUP = { width: 1000, height: 800 } as const;
-/** Length of the random state sent with the authorization dialog (part 2 §9). */
+/** Length of the random state sent with the authorization dialog (docs/product/limits.md). */
 export const WHATSAPP_OAUTH_STATE_LENGTH = 24;
 /** The message the callback page posts to its opener. */
 export const WHATSAPP_OAUTH_MESSAGE_TYPE = 'vendai:whatsapp-oauth';

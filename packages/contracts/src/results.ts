@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * Resultados (issue 17): what the AI did for the business in a period, compared with the period of
+ * Resultados (docs/decisions/017-results-figures.md): what the AI did for the business in a period, compared with the period of
  * the same length just before it. Figures are computed on the server (modules/results); definitions
- * in docs/decisions/015-results-figures.md and docs/glossary.md.
+ * in docs/decisions/017-results-figures.md and docs/glossary.md.
  */
 
 export const RESULTS_PERIODS = ['today', '7d', '30d', 'custom'] as const;
@@ -69,7 +69,7 @@ export const resultsFiguresSchema = z.object({
   /** The owner's first message after an AI message in a conversation, by where the owner wrote. */
   handovers: z.object({ total: z.number().int(), inbox: z.number().int(), phone: z.number().int() }),
   /**
-   * The AI handing the conversation to the owner (issue 18): the customer asked for a person or the AI
+   * The AI handing the conversation to the owner (docs/decisions/015-handoff.md): the customer asked for a person or the AI
    * decided a person should answer (`toPerson`), and the AI needing the owner's information
    * (`needsOwner`). Counted from the owner alerts written (owner_alerts), so an alert kind switched off
    * or the alert limits (one per conversation an hour, the daily cap) leave some out.

@@ -1,18 +1,29 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from './env.ts';
 
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'a-real-secret-with-more-than-32-characters',
+  SIMULATOR_ENABLED: 'true',
+  AI_PROVIDER: 'demo',
+};
+
 describe('loadEnv', () => {
   it('gives working defaults with no configuration', () => {
-    const env = loadEnv({});
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-env-'));
+    const env = loadEnv({ DATA_DIR: dataDir });
     expect(env).toMatchObject({
       NODE_ENV: 'development',
       PORT: 3000,
       LOG_LEVEL: 'info',
       appUrl: 'http://localhost:3000',
     });
-    expect(env.dataDir).toBe(path.resolve('./data'));
+    expect(env.dataDir).toBe(dataDir);
     expect(env.authSecret.length).toBeGreaterThanOrEqual(32);
+    fs.rmSync(dataDir, { recursive: true, force: true });
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
@@ -27,14 +38,11 @@ describe('loadEnv', () => {
 
   it('accepts production with AUTH_SECRET and uses it', () => {
     const secret = 'a-real-secret-with-more-than-32-characters';
-    expect(
-      loadEnv({ NODE_ENV: 'production', AUTH_SECRET: secret, SIMULATOR_ENABLED: 'true', AI_PROVIDER: 'demo' })
-        .authSecret,
-    ).toBe(secret);
+    expect(loadEnv({ ...PRODUCTION, AUTH_SECRET: secret }).authSecret).toBe(secret);
   });
 
   it('treats empty values as unset and strips the trailing slash of APP_URL', () => {
-    const env = loadEnv({ DATABASE_URL: '', SMTP_URL: '', APP_URL: 'https://app.vendai.com.br/' });
+    const env = loadEnv({ ...PRODUCTION, DATABASE_URL: '', SMTP_URL: '', APP_URL: 'https://app.vendai.com.br/' });
     expect(env.DATABASE_URL).toBeUndefined();
     expect(env.SMTP_URL).toBeUndefined();
     expect(env.appUrl).toBe('https://app.vendai.com.br');

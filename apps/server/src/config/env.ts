@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { loadOrCreateGeneratedSecret } from './generated-secret.ts';
+import { startProblems } from './start-rules.ts';
+import { trustProxySchema } from './trust-proxy.ts';
 
 /**
  * Every environment variable the server reads, validated once at boot (.env.example documents them).
@@ -19,13 +22,13 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: optionalString,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
-  /** Secret that signs sessions; required in production. */
+  /** Secret that signs sessions (and derives the simulator's and the stand-in's keys); required in production, 32+ characters. Unset outside production: generated once into DATA_DIR/auth-secret. */
   AUTH_SECRET: optionalString,
-  /** Behind a reverse proxy: trust X-Forwarded-For for the client address (rate limits, logs). */
-  TRUST_PROXY: z
-    .preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false']).default('false'))
-    .transform((v) => v === 'true'),
+  /** Behind a reverse proxy: how many proxies (or which addresses) to trust for X-Forwarded-For (config/trust-proxy.ts). */
+  TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** `pretty` (readable lines, pino-pretty) or `json`. Default: pretty in development on a terminal, else json; production is always json. */
+  LOG_FORMAT: z.preprocess(blank, z.enum(['pretty', 'json']).optional()),
   /** Attempts per minute per client on sign-in, sign-up and reset requests. */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Prompt-coach suggestions per minute per user (each is an AI call). */
@@ -34,12 +37,20 @@ const envSchema = z.object({
   PLAYGROUND_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   /** Wrong sign-ins per client address in 15 minutes, across all e-mails; beyond it sign-in answers 429. */
   AUTH_SIGN_IN_FAILURES_PER_IP: z.preprocess(blank, z.coerce.number().int().positive().default(30)),
+  /** Sign-ups per client address per hour (attempts that pass the form's validation). */
+  SIGN_UPS_PER_ADDRESS_PER_HOUR: z.preprocess(blank, z.coerce.number().int().positive().default(10)),
+  /** Password-reset e-mails asked for one e-mail address per day. */
+  PASSWORD_RESETS_PER_EMAIL_PER_DAY: z.preprocess(blank, z.coerce.number().int().positive().default(5)),
+  /** Feedbacks ("Ajude A Melhorar") per account per day, on top of 5 a minute. */
+  FEEDBACK_PER_DAY: z.preprocess(blank, z.coerce.number().int().positive().default(20)),
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().default('VendAI <nao-responda@vendai.local>'),
   /** Where each feedback from "Ajude A Melhorar" is mailed (through the mail port: SMTP or the outbox). */
   SUPPORT_EMAIL: z.preprocess(blank, z.email().default('suporte@vendai.local')),
-  /** Public: the referral tracking script's global function name (part 1 §5). */
+  /** Public: the referral tracking script's global function name (docs/product/rules.md#validation). */
   PUBLIC_REFERRAL_TRACKER: optionalString,
+  /** Public: the referral tracking script's https address; loaded on every page, its origin allowed by the CSP. */
+  PUBLIC_REFERRAL_TRACKER_SCRIPT: z.preprocess(blank, z.url({ protocol: /^https$/ }).optional()),
   /**
    * Public: the three tutorial lessons' video links (landing page and /tutorial), comma separated in
    * lesson order (connect, train, automate); YouTube watch, youtu.be or Shorts links. A lesson without a
@@ -88,7 +99,7 @@ const envSchema = z.object({
    */
   MEDIA_TRANSCRIPTION_BASE_URL: optionalUrl,
   MEDIA_TRANSCRIPTION_API_KEY: optionalString,
-  MEDIA_TRANSCRIPTION_MODEL: z.preprocess(blank, z.string().default('whisper-1')),
+  MEDIA_TRANSCRIPTION_MODEL: z.preprocess(blank, z.string().default('gpt-4o-mini-transcribe')),
   MEDIA_VISION_BASE_URL: optionalUrl,
   MEDIA_VISION_API_KEY: optionalString,
   /** Vision-capable chat model for image descriptions; default AI_MODEL; 'off' when the model has no vision. */
@@ -106,7 +117,7 @@ const envSchema = z.object({
   ),
   /** Inbound media understood per reply (the newest first); the rest keep their plain description. */
   MEDIA_MAX_PER_REPLY: z.preprocess(blank, z.coerce.number().int().min(0).max(20).default(4)),
-  /** Media storage (realtime/storage, issue 5): an S3-compatible bucket when S3_BUCKET is set, else the folder DATA_DIR/media. */
+  /** Media storage (realtime/storage, docs/decisions/005-conversation-engine.md): an S3-compatible bucket when S3_BUCKET is set, else the folder DATA_DIR/media. */
   S3_BUCKET: optionalString,
   /** S3-compatible endpoint (MinIO, R2…); AWS when unset. */
   S3_ENDPOINT: optionalUrl,
@@ -117,7 +128,7 @@ const envSchema = z.object({
   S3_FORCE_PATH_STYLE: z
     .preprocess(blank, z.enum(['true', 'false']).optional())
     .transform((v) => (v === undefined ? undefined : v === 'true')),
-  /** Conversation engine (issue 5): floor of the quiet time before an AI reply, even at delay 0 (ms). */
+  /** Conversation engine (docs/decisions/005-conversation-engine.md): floor of the quiet time before an AI reply, even at delay 0 (ms). */
   ENGINE_MIN_QUIET_MS: z.preprocess(blank, z.coerce.number().int().min(0).max(60_000).default(2_000)),
   /** Messages older than this when they arrive (history sync, reconnect) are stored, never answered. */
   ENGINE_STALE_SECONDS: z.preprocess(blank, z.coerce.number().int().min(10).default(180)),
@@ -131,8 +142,10 @@ const envSchema = z.object({
    */
   ENGINE_MAX_REPLIES_IN_FLIGHT: z.preprocess(blank, z.coerce.number().int().min(1).max(5_000).default(200)),
   /** How often job workers look for due delayed jobs (s, ≥ 0.5); new jobs wake them at once. */
+  /** Bearer token for GET /metrics (Prometheus). Absent: /metrics is 404 in production, open otherwise. */
+  METRICS_TOKEN: z.preprocess(blank, z.string().min(16).optional()),
   JOBS_POLL_SECONDS: z.preprocess(blank, z.coerce.number().min(0.5).default(0.5)),
-  /** Payments (issue 11): Stripe secret key (sk_test_… / sk_live_…). Unset → the local payments stand-in outside production. */
+  /** Payments (docs/decisions/012-payments-stripe-and-local-stand-in.md): Stripe secret key (sk_test_… / sk_live_…). Unset → the local payments stand-in outside production. */
   STRIPE_SECRET_KEY: optionalString,
   /** Signing secret of the /webhooks/stripe endpoint (whsec_…); required with STRIPE_SECRET_KEY. */
   STRIPE_WEBHOOK_SECRET: optionalString,
@@ -167,8 +180,6 @@ export type Env = z.infer<typeof envSchema> & {
   paymentsMode: 'stripe' | 'standin' | 'off';
 };
 
-const DEV_SECRET = 'vendai-development-secret-change-me-0123456789';
-
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -176,22 +187,24 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Configuração inválida:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
-  if (env.NODE_ENV === 'production' && !env.AUTH_SECRET) {
-    throw new Error('Configuração inválida:\n  - AUTH_SECRET: obrigatório em produção (32+ caracteres aleatórios)');
-  }
+  // What a start refuses (docs/decisions/020-production-mode.md), all problems at once.
+  const problems = startProblems(env);
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-    throw new Error('Configuração inválida:\n  - S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY: defina os dois (ou nenhum)');
+    problems.push('S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY: defina os dois (ou nenhum)');
   }
   const problem = gatewayProblem(env);
-  if (problem) throw new Error(`Configuração inválida:\n  - ${problem}`);
+  if (problem) problems.push(problem);
+  if (problems.length) throw new Error(`Configuração inválida:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
   const aiProvider = resolveAiProvider(env);
   const paymentsMode = resolvePaymentsMode(env);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+  const dataDir = path.resolve(env.DATA_DIR);
   return {
     ...env,
     appUrl,
-    dataDir: path.resolve(env.DATA_DIR),
-    authSecret: env.AUTH_SECRET ?? DEV_SECRET,
+    dataDir,
+    // Production has AUTH_SECRET (startProblems); elsewhere an unset one is generated once per data folder.
+    authSecret: env.AUTH_SECRET ?? loadOrCreateGeneratedSecret(dataDir),
     aiProvider,
     simulatorEnabled: simulatorEnabled(env),
     gatewayWebhookBaseUrl: (env.GATEWAY_WEBHOOK_BASE_URL ?? appUrl).replace(/\/$/, ''),
@@ -213,15 +226,15 @@ function gatewayProblem(env: ParsedEnv): string | null {
     return 'EVOLUTION_API_KEY: obrigatório quando EVOLUTION_API_URL está definido';
   if (env.EVOLUTION_API_KEY && !env.EVOLUTION_API_URL)
     return 'EVOLUTION_API_URL: obrigatório quando EVOLUTION_API_KEY está definido';
-  if (env.EVOLUTION_API_URL || simulatorEnabled(env)) return null;
-  return env.NODE_ENV === 'production'
-    ? 'EVOLUTION_API_URL: obrigatório em produção (com EVOLUTION_API_KEY) para conectar o WhatsApp; para usar o simulador de WhatsApp em produção, defina SIMULATOR_ENABLED=true'
-    : 'SIMULATOR_ENABLED: o simulador de WhatsApp está desligado e não há EVOLUTION_API_URL; defina EVOLUTION_API_URL e EVOLUTION_API_KEY ou ligue o simulador';
+  // Production without a gateway is one of startProblems' refusals.
+  if (env.EVOLUTION_API_URL || simulatorEnabled(env) || env.NODE_ENV === 'production') return null;
+  return 'SIMULATOR_ENABLED: o simulador de WhatsApp está desligado e não há EVOLUTION_API_URL; defina EVOLUTION_API_URL e EVOLUTION_API_KEY ou ligue o simulador';
 }
 
 /**
  * The LLM implementation: AI_PROVIDER when set, else openai with AI_BASE_URL and the offline demo
- * without. A production server never falls into demo mode silently (docs/decisions/004).
+ * without. A production server never falls into demo mode silently (docs/decisions/004; the refusal
+ * is in start-rules.ts).
  */
 function resolveAiProvider(env: z.infer<typeof envSchema>): 'openai' | 'demo' {
   if (env.AI_PROVIDER === 'openai' && !env.AI_BASE_URL) {
@@ -229,14 +242,7 @@ function resolveAiProvider(env: z.infer<typeof envSchema>): 'openai' | 'demo' {
       'Configuração inválida:\n  - AI_BASE_URL: obrigatório com AI_PROVIDER=openai (endereço compatível com a API da OpenAI, terminado em /v1)',
     );
   }
-  const provider = env.AI_PROVIDER ?? (env.AI_BASE_URL ? 'openai' : 'demo');
-  if (provider === 'demo' && env.NODE_ENV === 'production' && env.AI_PROVIDER !== 'demo') {
-    throw new Error(
-      'Configuração inválida:\n  - AI_BASE_URL: obrigatório em produção. Informe AI_BASE_URL e AI_API_KEY de um provedor de IA, ' +
-        'ou defina AI_PROVIDER=demo para rodar de propósito em modo demonstração (respostas automáticas, sem IA real).',
-    );
-  }
-  return provider;
+  return env.AI_PROVIDER ?? (env.AI_BASE_URL ? 'openai' : 'demo');
 }
 
 /**

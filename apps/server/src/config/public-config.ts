@@ -18,6 +18,7 @@ export function publicConfig(env: Env, aiMode: PublicConfig['aiMode']): PublicCo
     aiMode,
     tutorialVideoUrls: tutorialVideoUrls(env.TUTORIAL_VIDEO_URLS),
     simulator: env.simulatorEnabled && !env.EVOLUTION_API_URL,
+    supportEmail: env.SUPPORT_EMAIL,
     whatsappBusiness:
       env.META_APP_ID && env.META_CONFIG_ID
         ? {

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -43,7 +45,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // pool; without a listener it would crash the process. The pool replaces the client on next use.
     pool.on('error', (err) => console.error(`[db] conexão ociosa encerrada pelo PostgreSQL: ${err.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
-    await migratePg(db, { migrationsFolder });
+    await withMigrationLock(pool, () => migratePg(db, { migrationsFolder }));
     return { db: db as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
   }
   const pglite = options.pglite ?? (await openPglite(options.dataDir));
@@ -53,10 +55,55 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 /**
+ * Applies a workspace package's own migrations (a fake mounted by the app, decision 022) with this
+ * database's driver, recorded in the package's own migrations table: product migrations never carry
+ * its tables.
+ */
+export async function migrateFolder(
+  database: Database,
+  config: { migrationsFolder: string; migrationsTable: string },
+): Promise<void> {
+  if (database.kind === 'postgres' && database.pool) {
+    await withMigrationLock(database.pool, () => migratePg(database.db as never, config));
+  } else await migratePglite(database.db as never, config);
+}
+
+/** Any fixed number, the same in every process: the key of the migrations' advisory lock. */
+const MIGRATION_LOCK_KEY = 4_242_017;
+
+/**
+ * Several processes starting together against one PostgreSQL (web and worker roles, a rolling restart)
+ * would each run the same CREATE TABLE; the second fails on 'already exists'. A session advisory lock
+ * held on a dedicated connection makes them take turns: the later ones find the migrations recorded.
+ */
+async function withMigrationLock(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    try {
+      await migrate();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+/**
  * PostgreSQL's default 128 MB of shared buffers is most of an idle embedded server's memory (measured:
  * 320 MB resident after opening, 176 MB with 16 MB). A small business's database fits in 32 MB of cache.
  */
-const PGLITE_SETTINGS = { postgresqlconf: ['shared_buffers=32MB'] };
+const PGLITE_SETTINGS = { postgresqlconf: ['shared_buffers=32MB'], extensions: pgliteExtensions() };
+
+/**
+ * The contrib extensions the migrations CREATE (accent-insensitive Portuguese search and trigram name
+ * matches, docs/decisions/025-catalogue-and-price-guard.md): PGlite must load them at start to allow it.
+ * Every PGlite the app or its tests open passes these.
+ */
+export function pgliteExtensions() {
+  return { unaccent, pg_trgm };
+}
 
 async function openPglite(dataDir: string): Promise<PGlite> {
   if (dataDir.startsWith('memory://')) return PGlite.create(dataDir, PGLITE_SETTINGS);

@@ -4,7 +4,7 @@ import { plans } from './schema/index.ts';
 import { PRODUCT_NAME } from '@vendai/contracts';
 
 /**
- * The four plans of part 2 §9. Limits are the pricing card's (the free plan's onboarding figures are
+ * The four plans of docs/product/limits.md. Limits are the pricing card's (the free plan's onboarding figures are
  * recorded in docs/decisions/002-plan-limits.md). Prices are in US cents per month.
  */
 export const PLAN_SEED = [
@@ -19,6 +19,7 @@ export const PLAN_SEED = [
     maxAgents: 1,
     maxInstances: 1,
     maxTrainnings: 5,
+    maxTestMessages: 100,
   },
   {
     slug: 'expansao-ia',
@@ -32,6 +33,7 @@ export const PLAN_SEED = [
     maxAgents: 3,
     maxInstances: 2,
     maxTrainnings: 15,
+    maxTestMessages: 1_000,
   },
   {
     slug: `consciencia-${PRODUCT_NAME.toLowerCase()}`,
@@ -45,6 +47,7 @@ export const PLAN_SEED = [
     maxAgents: 5,
     maxInstances: 5,
     maxTrainnings: 45,
+    maxTestMessages: 3_000,
   },
   {
     slug: 'sem-limites',
@@ -57,6 +60,7 @@ export const PLAN_SEED = [
     maxAgents: 50,
     maxInstances: 50,
     maxTrainnings: 1_000,
+    maxTestMessages: 10_000,
   },
 ] as const;
 
@@ -78,6 +82,7 @@ export async function seedPlans(db: Db): Promise<void> {
           maxAgents: sql`excluded.max_agents`,
           maxInstances: sql`excluded.max_instances`,
           maxTrainnings: sql`excluded.max_trainnings`,
+          maxTestMessages: sql`excluded.max_test_messages`,
         },
       });
   }

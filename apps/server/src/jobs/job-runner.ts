@@ -94,7 +94,10 @@ export function createJobRunner({ database, log, pollSeconds }: JobRunnerOptions
     async send(definition, data, options: SendJobOptions = {}) {
       if (!boss) throw new Error(`job ${definition.id} sent before the job runner started`);
       const payload = definition.payload.parse(data) as object;
-      await boss.send(definition.id, payload, options.startAfter ? { startAfter: options.startAfter } : {});
+      await boss.send(definition.id, payload, {
+        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      });
     },
 
     async stop() {

@@ -25,6 +25,8 @@ export interface JobType<S extends z.ZodType = z.ZodType> {
     retryDelayMax?: number;
     expireInSeconds?: number;
     deleteAfterSeconds?: number;
+    /** 'exclusive': at most one job per singletonKey queued, retrying or running at once. */
+    policy?: 'standard' | 'exclusive';
   };
   /** Jobs fetched per poll and handlers run at once in this process. */
   batchSize?: number;
@@ -56,6 +58,8 @@ export function defineJob<S extends z.ZodType>(
 export interface SendJobOptions {
   /** Run no earlier than this (a delayed job survives restarts). */
   startAfter?: Date;
+  /** With the queue's 'exclusive' policy: a second job with this key is not added while one is pending. */
+  singletonKey?: string;
 }
 
 /** The app's job runner (app.deps.jobs). */

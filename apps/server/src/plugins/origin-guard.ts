@@ -15,10 +15,24 @@ export function isOriginGuardedPath(url: string): boolean {
 }
 
 /**
- * Cross-site request forgery guard for every route, present and future (issue 13): a POST, PUT,
+ * The path the router matches, not the one as sent: the router %-decodes it, so `/%61pi/agents` reaches
+ * `/api/agents` and must be judged as that. A path that does not decode is judged as sent.
+ */
+export function normalizedPath(url: string): string {
+  const path = url.split('?', 1)[0]!;
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Cross-site request forgery guard for every route, present and future (docs/decisions/010-input-hardening.md): a POST, PUT,
  * PATCH or DELETE to a guarded path whose `Origin` header is not one the app trusts (APP_URL and
  * TRUSTED_ORIGINS, the list better-auth uses) — `Origin: null` included — is refused with 403 before
- * routing hooks, authentication or the body are looked at. A request without `Origin` (curl, the
+ * routing hooks, authentication or the body are looked at. The path is judged as the router reads it
+ * (%-decoded: `/%61pi/…` is `/api/…`). A request without `Origin` (curl, the
  * server-side gateway) passes: browsers send it on every cross-site state-changing request.
  */
 export function registerOriginGuard(app: FastifyInstance, trustedOrigins: readonly string[]) {
@@ -32,7 +46,9 @@ export function registerOriginGuard(app: FastifyInstance, trustedOrigins: readon
     if (!STATE_CHANGING.has(req.method)) return;
     const origin = req.headers.origin;
     if (origin === undefined || trusted.has(origin)) return;
-    if (!isOriginGuardedPath(req.url)) return;
+    // The matched route's pattern when there is one, else the decoded path (see normalizedPath).
+    const route = req.routeOptions.url;
+    if (!isOriginGuardedPath(normalizedPath(req.url)) && !(route && isOriginGuardedPath(route))) return;
     throw new AppError('FORBIDDEN', FOREIGN_ORIGIN_MESSAGE);
   });
 }

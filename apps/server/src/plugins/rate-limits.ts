@@ -1,9 +1,13 @@
-import type { FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyRequest, preHandlerAsyncHookHandler, RouteShorthandOptions } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import type { RateLimitCounter } from './rate-limit-store.ts';
 
 /**
- * Per-route limit for sign-in, sign-up and reset requests, keyed by client address and (when the
- * body has one) the e-mail, so one attacker cannot lock out a person and one person cannot flood.
+ * Route limits (`config.rateLimit`) count on the shared counters in PostgreSQL, whichever process
+ * answers: app.ts registers @fastify/rate-limit with rate-limit-store.ts's store.
+ *
+ * Per-route limit for sign-in, sign-up, reset and password requests, keyed by client address and (when
+ * the body has one) the e-mail, so one attacker cannot lock out a person and one person cannot flood.
  */
 export function authRateLimit(perMinute: number): RouteShorthandOptions['config'] {
   return {
@@ -11,11 +15,7 @@ export function authRateLimit(perMinute: number): RouteShorthandOptions['config'
       max: perMinute,
       timeWindow: '1 minute',
       hook: 'preHandler',
-      keyGenerator: (req: FastifyRequest) => {
-        const body = req.body as { email?: unknown } | undefined;
-        const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : '';
-        return `${req.routeOptions.url}|${req.ip}|${email}`;
-      },
+      keyGenerator: (req: FastifyRequest) => `${req.routeOptions.url}|${req.ip}|${bodyEmail(req) ?? ''}`,
       errorResponseBuilder: () => new AppError('RATE_LIMITED'),
     },
   };
@@ -23,7 +23,7 @@ export function authRateLimit(perMinute: number): RouteShorthandOptions['config'
 
 /**
  * Per-user limit for routes that call the AI on the owner's behalf (prompt coach, playground): keyed
- * by the signed-in user (requireUser runs first), per process, `perMinute` calls in a rolling minute.
+ * by the signed-in user (requireUser runs first), `perMinute` calls in a fixed minute.
  */
 export function userRateLimit(perMinute: number, message?: string): RouteShorthandOptions['config'] {
   return {
@@ -42,44 +42,62 @@ export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60 * 1000;
 
 export interface FailureLimiter {
   /** True when `key` already failed `max` times in the current window. */
-  isBlocked(key: string): boolean;
-  recordFailure(key: string): void;
+  isBlocked(key: string): Promise<boolean>;
+  recordFailure(key: string): Promise<void>;
 }
 
 /**
- * Counts failures per key (a client address) in a fixed window: wrong sign-ins across any number of
- * e-mails. Successful attempts cost nothing, so an office behind one address is not locked out by
- * its own people signing in. In memory, per process (like @fastify/rate-limit's default store).
+ * Counts failures per key (a client address) in a fixed window, on the shared counters (every process
+ * sees the same count): wrong sign-ins across any number of e-mails. Successful attempts cost nothing,
+ * so an office behind one address is not locked out by its own people signing in.
  */
-export function createFailureLimiter({
-  max,
-  windowMs,
-  now = Date.now,
-}: {
-  max: number;
-  windowMs: number;
-  now?: () => number;
-}): FailureLimiter {
-  const entries = new Map<string, { count: number; resetAt: number }>();
-  const current = (key: string) => {
-    const entry = entries.get(key);
-    if (entry && entry.resetAt <= now()) {
-      entries.delete(key);
-      return undefined;
-    }
-    return entry;
-  };
-  const sweep = () => {
-    const t = now();
-    for (const [key, entry] of entries) if (entry.resetAt <= t) entries.delete(key);
-  };
+export function createFailureLimiter(
+  counter: RateLimitCounter,
+  { name, max, windowMs }: { name: string; max: number; windowMs: number },
+): FailureLimiter {
   return {
-    isBlocked: (key) => (current(key)?.count ?? 0) >= max,
-    recordFailure(key) {
-      if (entries.size > 10_000) sweep();
-      const entry = current(key);
-      if (entry) entry.count += 1;
-      else entries.set(key, { count: 1, resetAt: now() + windowMs });
+    isBlocked: async (key) => (await counter.read(`${name}|${key}`)).count >= max,
+    async recordFailure(key) {
+      await counter.increment(`${name}|${key}`, windowMs);
     },
   };
+}
+
+/**
+ * A limit of its own, beside a route's `config.rateLimit` (one per route): at most `max` requests per
+ * `subject` (a client address, an e-mail, an account) in a fixed window of `windowMs`, counted across
+ * processes. As a preHandler it runs after the session and the body's validation, so a refused form
+ * costs nothing; past the limit it answers 429 with `message` and Retry-After.
+ */
+export function sharedLimit(
+  counter: RateLimitCounter,
+  {
+    name,
+    max,
+    windowMs,
+    subject,
+    message,
+  }: {
+    name: string;
+    max: number;
+    windowMs: number;
+    /** Whom the request counts against; null: this request is not limited (e.g. no e-mail given). */
+    subject: (req: FastifyRequest) => string | null;
+    message: string;
+  },
+): preHandlerAsyncHookHandler {
+  return async (req, reply) => {
+    const who = subject(req);
+    if (who === null) return;
+    const { count, resetAt } = await counter.increment(`${name}|${who}`, windowMs);
+    if (count <= max) return;
+    reply.header('retry-after', String(Math.max(1, Math.ceil((resetAt.getTime() - Date.now()) / 1000))));
+    throw new AppError('RATE_LIMITED', message);
+  };
+}
+
+/** The e-mail of a JSON body, trimmed and lower-cased; null when there is none. */
+export function bodyEmail(req: FastifyRequest): string | null {
+  const email = (req.body as { email?: unknown } | undefined)?.email;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase() : null;
 }

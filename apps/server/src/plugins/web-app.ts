@@ -32,16 +32,36 @@ const DOCUMENT_ONLY_HEADERS = [
 ];
 
 /**
- * Serves the built SPA: hashed assets with a long cache, and index.html for every other GET that
- * is not an API or webhook call (client-side routes). Missing build → API only.
+ * The pages with the referral tracker's script added at the end of <head> (PUBLIC_REFERRAL_TRACKER_SCRIPT):
+ * it must run on every visit, the landing included, to see the referral. Read once per file, kept in memory.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string) {
+function pagesWithScript(distDir: string, src: string): (file: string) => string {
+  const attribute = src.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+  const tag = `<script async src="${attribute}"></script>`;
+  const pages = new Map<string, string>();
+  return (file) => {
+    let html = pages.get(file);
+    if (html === undefined) {
+      html = fs.readFileSync(path.join(distDir, file), 'utf8').replace('</head>', `${tag}</head>`);
+      pages.set(file, html);
+    }
+    return html;
+  };
+}
+
+/**
+ * Serves the built SPA: hashed assets with a long cache, and index.html for every other GET that
+ * is not an API or webhook call (client-side routes). Missing build → API only. With `trackerScript`
+ * the pages carry that script (security-headers.ts allows its origin).
+ */
+export async function registerWebApp(app: FastifyInstance, distDir: string, options: { trackerScript?: string } = {}) {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) {
     app.log.warn({ distDir }, 'web build not found: serving the API only (run npm run build)');
     app.setNotFoundHandler((_req, reply) => sendNotFound(reply));
     return;
   }
+  const withScript = options.trackerScript ? pagesWithScript(distDir, options.trackerScript) : null;
   const prerendered = new Map(
     Object.entries(PRERENDERED_PAGES).filter(([, file]) => fs.existsSync(path.join(distDir, file))),
   );
@@ -72,7 +92,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string) {
     if (req.url.split('?')[0] === OAUTH_CALLBACK_PATH) reply.header('cross-origin-opener-policy', 'unsafe-none');
     // Through @fastify/static so the .br/.gz the build wrote are used, like for the assets. Public pages
     // prerendered by the web build (apps/web/scripts/prerender.mjs) are sent with their HTML filled in.
-    const page = prerendered.get(req.url.split('?')[0] ?? '');
-    return reply.header('cache-control', 'no-cache').sendFile(page ?? 'index.html');
+    const page = prerendered.get(req.url.split('?')[0] ?? '') ?? 'index.html';
+    reply.header('cache-control', 'no-cache');
+    // With the tracker the page is sent from memory (compressed on the way out like any answer).
+    if (withScript) return reply.type('text/html; charset=utf-8').send(withScript(page));
+    return reply.sendFile(page);
   });
 }

@@ -19,7 +19,7 @@ const BODY_LIMIT = 32 * 1024 * 1024;
 
 /**
  * The Evolution API 2.3.7 REST surface the Gateway port uses, plus fetchInstances and webhook
- * set/find (contract §1–§2), mounted at /simulator/api. Guard order as there: unknown instance → 404
+ * set/find (docs/evolution-api-contract.md#1-auth-base-paths-instance-addressing), mounted at /simulator/api. Guard order as there: unknown instance → 404
  * before auth; then the apikey (global key or that instance's token); errors in the envelope
  * `{status, error, response:{message}}`.
  */
@@ -67,7 +67,7 @@ export function evolutionRoutes(simulator: Simulator): FastifyPluginAsyncZod {
 
     const createSchema = { body: evolutionBodySchema, response: { 201: evolutionAnswerSchema } };
     app.post('/instance/create', { bodyLimit: BODY_LIMIT, schema: createSchema }, async (req, reply) => {
-      // Without :instanceName only the global key passes (contract §1).
+      // Without :instanceName only the global key passes (docs/evolution-api-contract.md#1-auth-base-paths-instance-addressing).
       if (apikeyOf(req) !== simulator.apiKey) throw unauthorized();
       const input = req.body && typeof req.body === 'object' ? (req.body as Json) : {};
       const name = typeof input.instanceName === 'string' ? input.instanceName : '';

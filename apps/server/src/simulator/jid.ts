@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 
-/** WhatsApp addressing as Evolution's createJid does it (contract §4), reduced to what the simulator needs. */
+/** WhatsApp addressing as Evolution's createJid does it (docs/evolution-api-contract.md#4-jids-groups-lid-number-formatting), reduced to what the simulator needs. */
 
 export const USER_SUFFIX = '@s.whatsapp.net';
 export const GROUP_SUFFIX = '@g.us';
@@ -11,7 +11,7 @@ export function createJid(number: string): string {
   const value = number.trim();
   if (/@(s\.whatsapp\.net|g\.us|lid|broadcast|newsletter)$/.test(value)) return value;
   const digits = value.replace(/:\d+$/, '').replace(/[\s+()-]/g, '');
-  // ≥18 digits, or a long id with '-', is a group (contract §4).
+  // ≥18 digits, or a long id with '-', is a group (docs/evolution-api-contract.md#4-jids-groups-lid-number-formatting).
   if (/^\d{18,}$/.test(digits) || (value.length >= 24 && value.includes('-')))
     return `${value.replace(/[\s+()]/g, '')}${GROUP_SUFFIX}`;
   return `${digits}${USER_SUFFIX}`;

@@ -4,7 +4,7 @@ import { vcardFor } from './jid.ts';
 
 /**
  * WAProto content for what the page sends as a customer, shaped as Evolution 2.3.7 puts it in
- * messages.upsert `data.message` (contract §3.3): text as `conversation`, media with mimetype,
+ * messages.upsert `data.message` (docs/evolution-api-contract.md#33-messages_upsert-data--messageraw-from-preparemessage): text as `conversation`, media with mimetype,
  * sizes and opaque crypto fields (base64 strings here), a `url` that is opaque too (it points at the
  * simulator, never at WhatsApp, and serves nothing: media is read through getBase64FromMediaMessage
  * or `message.base64`).

@@ -1,4 +1,4 @@
-/** An error answered in Evolution's envelope `{status, error, response:{message}}` (contract §1). */
+/** An error answered in Evolution's envelope `{status, error, response:{message}}` (docs/evolution-api-contract.md#1-auth-base-paths-instance-addressing). */
 export class SimError extends Error {
   readonly status: number;
   readonly messages: unknown;

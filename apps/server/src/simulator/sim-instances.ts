@@ -21,13 +21,13 @@ function settingsOf() {
   };
 }
 
-/** Evolution's REST surface for instances: create, connect, state, list, logout, delete (contract §2.1–§2.6). */
+/** Evolution's REST surface for instances: create, connect, state, list, logout, delete (docs/evolution-api-contract.md#21-post-instancecreate--201). */
 export function createInstancesApi(ctx: SimContext, session: SimSession) {
   const { db, env, apiKey, emit } = ctx;
   const { instanceOr404, startConnecting, refreshQr, bareQr, endSession } = session;
 
   return {
-    /** apikey = the global key, or (routes with :instanceName) that instance's token (contract §1). */
+    /** apikey = the global key, or (routes with :instanceName) that instance's token (docs/evolution-api-contract.md#1-auth-base-paths-instance-addressing). */
     authorize(presented: string | undefined, instance?: SimInstance | null): boolean {
       if (!presented) return false;
       if (presented === apiKey) return true;
@@ -152,7 +152,7 @@ export function createInstancesApi(ctx: SimContext, session: SimSession) {
 
     async logout(name: string) {
       const instance = await instanceOr404(name);
-      // 2.3.x: a closed instance answers 400 (2.4 answers SUCCESS; contract §2.5).
+      // 2.3.x: a closed instance answers 400 (2.4 answers SUCCESS; docs/evolution-api-contract.md#25-delete-instancelogoutname--200).
       if (instance.state === 'close') throw badRequest(`The "${name}" instance is not connected`);
       await endSession(instance, 401);
       return { status: 'SUCCESS', error: false, response: { message: 'Instance logged out' } };

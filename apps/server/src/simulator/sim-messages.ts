@@ -15,7 +15,7 @@ import type { SimChat, SimInstance, SimMessage } from './simulator-repository.ts
 import type { Json, SimContext } from './simulator-context.ts';
 import { badRequest, SimError } from './sim-error.ts';
 
-/** The raw message Evolution puts in messages.upsert / send.message (contract §4). */
+/** The raw message Evolution puts in messages.upsert / send.message (docs/evolution-api-contract.md#4-jids-groups-lid-number-formatting). */
 export function messageRaw(instance: SimInstance, message: SimMessage, key: Json, includeBase64: boolean): Json {
   const content = { ...message.content };
   if (includeBase64 && message.mediaBase64 && mediaOf(content)) content.base64 = message.mediaBase64;
@@ -44,7 +44,7 @@ export function emitStatusUpdate(ctx: SimContext, instance: SimInstance, message
   });
 }
 
-/** Evolution's REST surface for messages and chats (contract §2.7–§2.11). */
+/** Evolution's REST surface for messages and chats (docs/evolution-api-contract.md#27-post-messagesendtextname--201). */
 export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string) => Promise<SimInstance>) {
   const { db, timing, emit } = ctx;
 
@@ -62,7 +62,7 @@ export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string)
     step('SERVER_ACK', () => step('DELIVERY_ACK'));
   }
 
-  /** Resolves `number` to the chat the business writes to (contract §2.7 pre-checks). */
+  /** Resolves `number` to the chat the business writes to (docs/evolution-api-contract.md#27-post-messagesendtextname--201 pre-checks). */
   async function chatForSend(instance: SimInstance, number: string): Promise<{ chat: SimChat; jid: string }> {
     const jid = createJid(number);
     if (isGroupJid(jid)) {
@@ -142,7 +142,7 @@ export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string)
           throw badRequest('readMessages items need remoteJid, fromMe and id');
         }
       }
-      // 2.3.x drops keys that are not @g.us or @s.whatsapp.net: @lid chats are not marked read (contract §2.11).
+      // 2.3.x drops keys that are not @g.us or @s.whatsapp.net: @lid chats are not marked read (docs/evolution-api-contract.md#211-presence-and-read-receipts).
       const ids = (list as { remoteJid: string; id: string }[])
         .filter((k) => isGroupJid(k.remoteJid) || isUserJid(k.remoteJid))
         .map((k) => k.id);
@@ -183,7 +183,7 @@ export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string)
         id: typeof where.id === 'string' ? where.id : undefined,
         pushName: typeof where.pushName === 'string' ? where.pushName : undefined,
       });
-      // Quirk kept: `offset` is the page size and skip = offset·(page-1) (contract §2.9).
+      // Quirk kept: `offset` is the page size and skip = offset·(page-1) (docs/evolution-api-contract.md#29-post-chatfindcontactsname--200).
       const take = typeof body.offset === 'number' && body.offset > 0 ? body.offset : undefined;
       const page = typeof body.page === 'number' && body.page > 0 ? body.page : 1;
       const slice = take ? rows.slice(take * (page - 1), take * page) : rows;
@@ -204,7 +204,7 @@ export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string)
     async fetchProfilePictureUrl(name: string, body: Json) {
       await instanceOr404(name);
       if (typeof body.number !== 'string' || !body.number) throw badRequest('number is required');
-      // Simulated people keep their pictures private: null, never an error (contract §2.10).
+      // Simulated people keep their pictures private: null, never an error (docs/evolution-api-contract.md#210-post-chatfetchprofilepictureurlname--200).
       return { wuid: createJid(body.number), profilePictureUrl: null };
     },
 

@@ -8,6 +8,7 @@ import {
   type SimSendAsCustomerData,
 } from '@vendai/contracts';
 import { AppError } from '../lib/app-error.ts';
+import { SIM_INSTANCE_NOT_FOUND } from './simulator-config.ts';
 import { displayPhone, lidFor, newGroupJid, newPhoneMessageId, USER_SUFFIX } from './jid.ts';
 import { buildContent, mediaOf } from './message-content.ts';
 import * as messagesRepo from './simulator-messages-repository.ts';
@@ -25,17 +26,18 @@ import { chatView, instanceView, messageView } from './sim-views.ts';
 export function createPageApi(ctx: SimContext, session: SimSession) {
   const { db, timing, serverUrl, emit } = ctx;
   const { refreshQr, endSession, qrContent } = session;
-  const view = (instance: SimInstance, chats: number) => instanceView(db, qrContent, instance, chats);
+  const view = (instance: SimInstance, chats: number) => instanceView(qrContent, instance, chats, ctx.appPhoneOf);
 
   async function connectedInstance(name: string): Promise<SimInstance> {
     const instance = await repo.findInstance(db, name);
-    if (!instance) throw new AppError('NOT_FOUND', 'Conexão não encontrada no simulador.');
+    if (!instance) throw new AppError('NOT_FOUND', SIM_INSTANCE_NOT_FOUND);
     return instance;
   }
 
   return {
-    async listInstanceViews(): Promise<SimInstanceView[]> {
-      const rows = await repo.listInstances(db);
+    /** The instances among `names` (the signed-in account's own numbers), newest first. */
+    async listInstanceViews(names: ReadonlySet<string>): Promise<SimInstanceView[]> {
+      const rows = (await repo.listInstances(db)).filter((r) => names.has(r.name));
       const chats = await repo.countChats(db);
       return Promise.all(rows.map(async (r) => view(await refreshQr(r), chats.get(r.id) ?? 0)));
     },
@@ -145,7 +147,7 @@ export function createPageApi(ctx: SimContext, session: SimSession) {
           name: body.customer.name,
           lid,
         }));
-        // Baileys 7 raw key for an @lid chat: remoteJid = the LID, remoteJidAlt = the phone JID (contract §4).
+        // Baileys 7 raw key for an @lid chat: remoteJid = the LID, remoteJidAlt = the phone JID (docs/evolution-api-contract.md#4-jids-groups-lid-number-formatting).
         key = lid
           ? { remoteJid: lid, remoteJidAlt: pn, fromMe: false, id: keyId, addressingMode: 'lid' }
           : { remoteJid: pn, fromMe: false, id: keyId };
@@ -186,7 +188,10 @@ export function createPageApi(ctx: SimContext, session: SimSession) {
       const message = await messagesRepo.findMessageById(db, messageId);
       const media = message ? mediaOf(message.content) : null;
       if (!message?.mediaBase64 || !media) return null;
+      const [instance] = await repo.listInstances(db, { id: message.instanceId });
+      if (!instance) return null;
       return {
+        instanceName: instance.name,
         bytes: Buffer.from(message.mediaBase64, 'base64'),
         mimetype: String(media.media.mimetype ?? 'application/octet-stream'),
         kind: media.key,

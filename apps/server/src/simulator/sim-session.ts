@@ -8,7 +8,7 @@ import type { SimContext } from './simulator-context.ts';
 import { notFoundInstance } from './sim-error.ts';
 
 /**
- * An instance's session: the QR cycle (close → connecting with QR #1, rotation when a QR expires,
+ * An instance's session: the QR cycle (close → connecting with QR 1, rotation when a QR expires,
  * refused past the limit) and the end of a session (logout or an unlinked phone). A sweep rotates
  * expired QRs even when nobody asks for them.
  */
@@ -36,7 +36,7 @@ export function createSimSession(ctx: SimContext) {
     });
   }
 
-  /** close → connecting with QR #1 (connection.update connecting, qrcode.updated). */
+  /** close → connecting with QR 1 (connection.update connecting, qrcode.updated). */
   async function startConnecting(instance: SimInstance, pairingNumber?: string): Promise<SimInstance> {
     const pairing = pairingNumber ? randomBytes(4).toString('hex').toUpperCase() : null;
     const started = await repo.startQrCycle(

@@ -1,19 +1,17 @@
 import type { SimChatView, SimInstanceView, SimMessageView } from '@vendai/contracts';
-import type { Db } from '../db/client.ts';
 import { isLidJid, phoneOf } from './jid.ts';
 import { describeContent, previewOf } from './message-content.ts';
 import { qrDataUri } from './qr-image.ts';
-import * as repo from './simulator-repository.ts';
 import type { SimChat, SimInstance, SimMessage } from './simulator-repository.ts';
 import { SIMULATOR_UI_API_PREFIX } from './simulator-config.ts';
 
 /** What the 'Simulador de WhatsApp' page shows of an instance, a chat and a message. */
 
 export async function instanceView(
-  db: Db,
   qrContent: (name: string, token: string) => string,
   instance: SimInstance,
   chats: number,
+  appPhoneOf: (instanceName: string) => Promise<string | null>,
 ): Promise<SimInstanceView> {
   let qr: SimInstanceView['qr'] = null;
   if (instance.state === 'connecting' && instance.qrCode) {
@@ -32,7 +30,7 @@ export async function instanceView(
     qr,
     ownerPhone: instance.ownerPhone,
     profileName: instance.profileName,
-    suggestedPhone: instance.ownerPhone ?? (await repo.appPhoneForInstance(db, instance.name)),
+    suggestedPhone: instance.ownerPhone ?? (await appPhoneOf(instance.name)),
     webhookUrl: instance.webhook?.enabled ? instance.webhook.url : null,
     chats,
     createdAt: instance.createdAt.toISOString(),

@@ -71,7 +71,7 @@ export function emitWebhook(
   dispatcher.dispatch(instance.name, { url, headers }, body);
 }
 
-/** The wrapped webhook config of create and webhook/set (contract §2.1, §2.12). */
+/** The wrapped webhook config of create and webhook/set (docs/evolution-api-contract.md#21-post-instancecreate--201, docs/evolution-api-contract.md#212-webhook-config). */
 export function parseWebhook(value: unknown, fromCreate: boolean): SimWebhookConfig {
   if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('webhook must be an object');
   const w = value as Json;
@@ -123,7 +123,7 @@ function webhookRow(instance: SimInstance) {
   };
 }
 
-/** REST webhook/set and webhook/find (contract §2.12). */
+/** REST webhook/set and webhook/find (docs/evolution-api-contract.md#212-webhook-config). */
 export function createWebhookConfigApi({ db }: { db: Db }, instanceOr404: (name: string) => Promise<SimInstance>) {
   return {
     async setWebhook(name: string, body: Json) {

@@ -3,10 +3,16 @@ import type { Env } from '../config/env.ts';
 
 /** Evolution-compatible REST surface of the built-in simulator. */
 export const SIMULATOR_API_PREFIX = '/simulator/api';
-/** JSON API of the 'Simulador de WhatsApp' page (public: the page plays the customer's phone). */
+/**
+ * JSON API of the 'Simulador de WhatsApp' page: a signed-in session of the app, and only that
+ * account's own numbers (docs/decisions/022-fakes-apart-and-simulator-access.md).
+ */
 export const SIMULATOR_UI_API_PREFIX = '/simulator/ui-api';
 /** The page's approval view, the content of every simulated QR code. */
 export const SIMULATOR_APPROVE_PAGE = '/simulador/aprovar';
+
+/** One answer for a connection that does not exist and one that belongs to another account. */
+export const SIM_INSTANCE_NOT_FOUND = 'Conexão não encontrada no simulador.';
 
 /** The version the simulator imitates (contract: Evolution API 2.3.7). */
 export const SIMULATED_VERSION = '2.3.7';
@@ -19,7 +25,7 @@ export function simulatorApiKey(env: Pick<Env, 'authSecret'>): string {
   return `sim-${createHmac('sha256', env.authSecret).update('vendai-whatsapp-simulator-apikey').digest('hex').slice(0, 40)}`;
 }
 
-/** Baileys-like timings (contract §2.2, §3.5), kept as named constants. */
+/** Baileys-like timings (docs/evolution-api-contract.md#22-get-instanceconnectname--200, docs/evolution-api-contract.md#35-connection_update-data), kept as named constants. */
 export const SIM_TIMING = {
   /** A QR lives this long, then a new one is drawn (count + 1). */
   qrTtlMs: 45_000,
@@ -33,7 +39,7 @@ export const SIM_TIMING = {
   ackDelayMs: 250,
 } as const;
 
-/** Webhook delivery like Evolution's retryWebhookRequest (contract §3.2). */
+/** Webhook delivery like Evolution's retryWebhookRequest (docs/evolution-api-contract.md#32-routing-byevents-global-vs-instance-retries). */
 export const SIM_WEBHOOK_RETRY = {
   maxAttempts: 10,
   baseDelayMs: 5_000,

@@ -15,6 +15,8 @@ export interface SimulatorOptions {
     warn(obj: object, msg: string): void;
     error(obj: object, msg: string): void;
   };
+  /** The phone the app's number was created with, suggested in the approval form (the app lends it). */
+  appPhoneOf?: (instanceName: string) => Promise<string | null>;
   retry?: RetryPolicy;
   timing?: Partial<Record<keyof typeof SIM_TIMING, number>>;
 }
@@ -25,7 +27,7 @@ export interface SimulatorOptions {
  */
 export type SimContext = ReturnType<typeof createSimContext>;
 
-export function createSimContext({ db, env, log, retry, timing: timingOverride }: SimulatorOptions) {
+export function createSimContext({ db, env, log, appPhoneOf, retry, timing: timingOverride }: SimulatorOptions) {
   const timing: Record<keyof typeof SIM_TIMING, number> = { ...SIM_TIMING, ...timingOverride };
   const apiKey = simulatorApiKey(env);
   const serverUrl = `${env.appUrl}${SIMULATOR_API_PREFIX}`;
@@ -39,6 +41,7 @@ export function createSimContext({ db, env, log, retry, timing: timingOverride }
     env,
     log,
     timing,
+    appPhoneOf: appPhoneOf ?? (async () => null),
     apiKey,
     serverUrl,
     dispatcher,

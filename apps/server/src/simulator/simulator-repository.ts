@@ -1,6 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { numbers } from '../db/schema/app.ts';
 import { simChats, simInstances, simMessages, type SimWebhookConfig } from '../db/schema/simulator.ts';
 
 /** Every query of the simulator's tables. */
@@ -170,12 +169,6 @@ export async function deleteInstance(db: Db, id: string) {
 
 export async function setWebhook(db: Db, id: string, webhook: SimWebhookConfig | null) {
   return updateInstance(db, id, { webhook });
-}
-
-/** The app's own number row for an instance, only to suggest the phone in the approval form. */
-export async function appPhoneForInstance(db: Db, name: string): Promise<string | null> {
-  const [row] = await db.select({ phone: numbers.phone }).from(numbers).where(eq(numbers.instanceName, name)).limit(1);
-  return row?.phone ?? null;
 }
 
 // --- chats -------------------------------------------------------------------------------------

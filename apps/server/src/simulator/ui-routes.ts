@@ -10,10 +10,24 @@ import {
   simSendAsCustomerSchema,
   simSendResultSchema,
 } from '@vendai/contracts';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { AppError } from '../lib/app-error.ts';
 import { sendNotFound } from '../plugins/error-handler.ts';
 import type { FastifyPluginAsyncZod } from '../plugins/route-schemas.ts';
+import { SIM_INSTANCE_NOT_FOUND } from './simulator-config.ts';
 import type { Simulator } from './simulator.ts';
+
+/**
+ * What the app tells the simulator about the person on its page. The simulator keeps no accounts:
+ * the app reads its own session cookie and its own numbers.
+ */
+export interface SimulatorPageAccess {
+  /** The signed-in account behind the request's session cookie, or null when signed out. */
+  accountOf(req: FastifyRequest): Promise<string | null>;
+  /** The gateway instance names of that account's numbers: all the page may show or act on. */
+  instancesOf(accountId: string): Promise<string[]>;
+}
 
 /** Media the page sends as a customer travel as base64 (8 MB files → ~11 MB). */
 const SEND_BODY_LIMIT = 16 * 1024 * 1024;
@@ -23,15 +37,29 @@ const INLINE_TYPES = /^(image\/(png|jpe?g|gif|webp)|audio\/[\w.+-]+|video\/(mp4|
 const params = simInstanceParamsSchema;
 
 /**
- * The 'Simulador de WhatsApp' page's JSON API at /simulator/ui-api. Public on purpose: the page plays
- * the phone and the customers, not a signed-in user. Mounted only when the simulator is enabled.
+ * The 'Simulador de WhatsApp' page's JSON API at /simulator/ui-api. The page plays the phone and the
+ * customers of the signed-in account's own numbers: signed out is 401 before any input is read, and
+ * another account's connection, chat or media is 404, like one that does not exist. Mounted only
+ * when the simulator is enabled.
  */
-export function uiRoutes(simulator: Simulator): FastifyPluginAsyncZod {
+export function uiRoutes(simulator: Simulator, access: SimulatorPageAccess): FastifyPluginAsyncZod {
   return async (app) => {
+    const owned = new WeakMap<FastifyRequest, ReadonlySet<string>>();
+    const ownedBy = (req: FastifyRequest) => owned.get(req) ?? new Set<string>();
+    // preValidation: a signed-out request is 401 before its params or body are checked (no probing).
+    app.addHook('preValidation', async (req) => {
+      const accountId = await access.accountOf(req);
+      if (!accountId) throw new AppError('UNAUTHENTICATED');
+      owned.set(req, new Set(await access.instancesOf(accountId)));
+    });
+    app.addHook('preHandler', async (req) => {
+      const name = (req.params as { name?: string } | undefined)?.name;
+      if (name !== undefined && !ownedBy(req).has(name)) throw new AppError('NOT_FOUND', SIM_INSTANCE_NOT_FOUND);
+    });
     app.setNotFoundHandler((_req, reply) => sendNotFound(reply));
 
-    app.get('/instances', { schema: { response: { 200: z.array(simInstanceViewSchema) } } }, async () =>
-      simulator.listInstanceViews(),
+    app.get('/instances', { schema: { response: { 200: z.array(simInstanceViewSchema) } } }, async (req) =>
+      simulator.listInstanceViews(ownedBy(req)),
     );
 
     app.get('/instances/:name', { schema: { params, response: { 200: simInstanceViewSchema } } }, async (req) =>
@@ -76,7 +104,7 @@ export function uiRoutes(simulator: Simulator): FastifyPluginAsyncZod {
       { schema: { params: idParamsSchema(), response: { 200: fileResponseSchema } } },
       async (req, reply) => {
         const media = await simulator.media(req.params.id);
-        if (!media) return sendNotFound(reply);
+        if (!media || !ownedBy(req).has(media.instanceName)) return sendNotFound(reply);
         const mimetype = media.mimetype.split(';')[0]!.trim().toLowerCase();
         const inline = INLINE_TYPES.test(mimetype);
         reply.header('cache-control', 'private, max-age=3600');

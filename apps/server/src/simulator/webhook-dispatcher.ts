@@ -1,5 +1,5 @@
 /**
- * Webhook delivery the way Evolution API 2.3.x does it (contract §3.1–3.2): a JSON POST per event to
+ * Webhook delivery the way Evolution API 2.3.x does it (docs/evolution-api-contract.md#31-envelope): a JSON POST per event to
  * the instance's URL (with the event slug appended when byEvents is on), the custom headers as HTTP
  * headers, and retries with exponential backoff (5 s·2^(n-1), capped, ±20 % jitter) for any failure
  * except the non-retryable statuses, after which the event is dropped (no persistent queue, as there).

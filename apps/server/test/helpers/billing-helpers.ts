@@ -7,9 +7,7 @@ import Stripe from 'stripe';
 import { expect } from 'vitest';
 import type { Db } from '../../src/db/client.ts';
 import { billingPlanChanges, plans, profiles } from '../../src/db/schema/index.ts';
-import { MONTH_SECONDS } from '../../src/integrations/payments/standin/standin-api.ts';
-import { newId } from '../../src/integrations/payments/standin/standin-store.ts';
-import { standinPriceId, STANDIN_OVERAGE_PRICE } from '../../src/integrations/payments/standin/index.ts';
+import { MONTH_SECONDS, newId, standinPriceId, STANDIN_OVERAGE_PRICE } from '@vendai/payments-standin';
 import type { TestApp, TestClient } from './test-app.ts';
 
 export async function person(t: TestApp): Promise<{ client: TestClient; userId: string }> {
@@ -29,6 +27,15 @@ export const pathOf = (url: string) => {
   const u = new URL(url);
   return `${u.pathname}${u.search}`;
 };
+
+/** A form button on the stand-in's pages (checkout, portal): an empty form POST. */
+export const postForm = (client: TestClient, url: string) =>
+  client.request({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
 
 /** create-checkout-session, then 'Pagar' on the stand-in's checkout page; returns where it sent the browser. */
 export async function checkoutAndPay(t: TestApp, client: TestClient, slug = 'expansao-ia'): Promise<string> {
@@ -71,7 +78,7 @@ export async function standinSubscription(
   status = 'active',
 ) {
   const standin = t.app.billing.standin!;
-  const now = await standin.store.now();
+  const now = await standin.store.now(customerId);
   const item = (price: string, amount: number | null) => ({
     id: newId('si'),
     object: 'subscription_item',

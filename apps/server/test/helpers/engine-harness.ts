@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { agentes, numbers } from '../../src/db/schema/index.ts';
 import { gatewayWebhookConfig, WEBHOOK_SECRET_HEADER } from '../../src/integrations/gateway/index.ts';
 import type { Env } from '../../src/config/env.ts';
+import type { Mailer } from '../../src/integrations/mail/mailer.ts';
 import type { Gateway } from '../../src/integrations/gateway/gateway.ts';
 import { createTestApp, newPerson, type TestApp, type TestClient } from './test-app.ts';
 
@@ -126,13 +127,14 @@ export interface EngineApp {
 /** The real app on a real port with the simulator and the fake AI; env adds or overrides settings. */
 export async function startEngineApp(
   env: Record<string, string> = {},
-  options: { gateway?: (env: Env, baseUrl: string) => Gateway; port?: number } = {},
+  options: { gateway?: (env: Env, baseUrl: string) => Gateway; port?: number; mailer?: Mailer } = {},
 ): Promise<EngineApp> {
   const llm = await startFakeLlm();
   const port = options.port ?? (await freePort());
   const baseUrl = `http://127.0.0.1:${port}`;
   const t = await createTestApp({
     gateway: options.gateway ? (appEnv) => options.gateway!(appEnv, baseUrl) : undefined,
+    mailer: options.mailer,
     env: {
       GATEWAY_WEBHOOK_BASE_URL: baseUrl,
       SIMULATOR_ENABLED: 'true',
@@ -198,12 +200,12 @@ export async function openShop(e: EngineApp, opts: { timing?: number; linkAgent?
   const gateway = t.app.deps.gateway;
   await gateway.createInstance({ instanceName, ...gatewayWebhookConfig(t.env, { instanceName, token }) });
   await gateway.connect(instanceName);
-  const view = await t.app.inject({ method: 'GET', url: `/simulator/ui-api/instances/${instanceName}` });
+  // The owner's browser plays the phone on the simulator page (it needs the owner's session).
+  const view = await client.get(`/simulator/ui-api/instances/${instanceName}`);
   const approveCode = view.json().qr?.approveCode as string;
-  const approved = await t.app.inject({
-    method: 'POST',
-    url: `/simulator/ui-api/instances/${instanceName}/approve`,
-    payload: { code: approveCode, phone },
+  const approved = await client.post(`/simulator/ui-api/instances/${instanceName}/approve`, {
+    code: approveCode,
+    phone,
   });
   if (approved.statusCode !== 200) throw new Error(`approve: ${approved.statusCode} ${approved.body}`);
   await waitFor(
@@ -244,10 +246,10 @@ export async function customerSays(
   customer = { phone: '5511977770000', name: 'Carla Dias' },
   extra: Record<string, unknown> = {},
 ) {
-  const res = await e.t.app.inject({
-    method: 'POST',
-    url: `/simulator/ui-api/instances/${shop.number.instanceName}/messages`,
-    payload: { customer, message: { type: 'text', text }, ...extra },
+  const res = await shop.client.post(`/simulator/ui-api/instances/${shop.number.instanceName}/messages`, {
+    customer,
+    message: { type: 'text', text },
+    ...extra,
   });
   if (res.statusCode !== 201) throw new Error(`customer message: ${res.statusCode} ${res.body}`);
   return res.json() as { chatId: string; keyId: string };

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.ts';
-import { agentes, numbers, user } from '../../src/db/schema/index.ts';
+import { agentes, numbers } from '../../src/db/schema/index.ts';
 import { createEvolutionClient } from '../../src/integrations/gateway/evolution-client.ts';
 import { gatewayWebhookConfig } from '../../src/integrations/gateway/webhook-config.ts';
 import { simulatorApiKey } from '../../src/simulator/simulator-config.ts';
@@ -36,18 +36,18 @@ export function childEnv(
 
 export interface SeededShop {
   userId: string;
+  /** The owner's session: the simulator page acts only on the signed-in account's own numbers. */
+  cookie: string;
   numberId: string;
   instanceName: string;
   token: string;
   phone: string;
 }
 
-/** A user with an agent (timing seconds) linked to a number, written straight into the database. */
-export async function seedShop(db: Db, timing: number, existingUserId?: string): Promise<SeededShop> {
+/** An agent (timing seconds) linked to a number of a user signed up over HTTP (registerOver), written straight into the database. */
+export async function seedShop(db: Db, timing: number, owner: { userId: string; cookie: string }): Promise<SeededShop> {
   const id = randomBytes(6).toString('hex');
-  const userId = existingUserId ?? `u-${id}`;
-  if (!existingUserId)
-    await db.insert(user).values({ id: userId, name: 'Loja Durável', email: `dur-${id}@exemplo.com.br` });
+  const { userId, cookie } = owner;
   const [agent] = await db
     .insert(agentes)
     .values({ userId, apelido: 'Luna', systemPrompt: 'Você é Luna.', timing })
@@ -61,7 +61,16 @@ export async function seedShop(db: Db, timing: number, existingUserId?: string):
     .insert(numbers)
     .values({ userId, token, phone, instanceName, agente: agent!.id })
     .returning();
-  return { userId, numberId: number!.id, instanceName, token, phone };
+  return { userId, cookie, numberId: number!.id, instanceName, token, phone };
+}
+
+/** The simulator page's API as the shop's owner (the same browser, signed in). */
+async function simulatorPage(baseUrl: string, shop: SeededShop, path: string, body?: object): Promise<Response> {
+  return fetch(`${baseUrl}/simulator/ui-api/instances/${shop.instanceName}${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { cookie: shop.cookie, origin: baseUrl, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
 }
 
 /** Creates the shop's instance in a server's simulator (webhook pointing at `webhookBase`) and scans the QR. */
@@ -76,42 +85,27 @@ export async function connectShop(baseUrl: string, shop: SeededShop, webhookBase
     ...gatewayWebhookConfig({ gatewayWebhookBaseUrl: webhookBase }, shop),
   });
   await gateway.connect(shop.instanceName);
-  const view = (await (await fetch(`${baseUrl}/simulator/ui-api/instances/${shop.instanceName}`)).json()) as {
-    qr: { approveCode: string };
-  };
-  const res = await fetch(`${baseUrl}/simulator/ui-api/instances/${shop.instanceName}/approve`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ code: view.qr.approveCode, phone: shop.phone }),
-  });
+  const view = (await (await simulatorPage(baseUrl, shop, '')).json()) as { qr: { approveCode: string } };
+  const res = await simulatorPage(baseUrl, shop, '/approve', { code: view.qr.approveCode, phone: shop.phone });
   if (!res.ok) throw new Error(`approve: ${res.status} ${await res.text()}`);
 }
 
-export async function customerWrites(
-  baseUrl: string,
-  instanceName: string,
-  phone: string,
-  text: string,
-): Promise<void> {
-  const res = await fetch(`${baseUrl}/simulator/ui-api/instances/${instanceName}/messages`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ customer: { phone, name: `Cliente ${phone.slice(-4)}` }, message: { type: 'text', text } }),
+export async function customerWrites(baseUrl: string, shop: SeededShop, phone: string, text: string): Promise<void> {
+  const res = await simulatorPage(baseUrl, shop, '/messages', {
+    customer: { phone, name: `Cliente ${phone.slice(-4)}` },
+    message: { type: 'text', text },
   });
   if (res.status !== 201) throw new Error(`customer message: ${res.status} ${await res.text()}`);
 }
 
 /** Business messages per chat, as the simulator's phone shows them. */
-export async function repliesPerChat(baseUrl: string, instanceName: string): Promise<Map<string, number>> {
-  const chats = (await (await fetch(`${baseUrl}/simulator/ui-api/instances/${instanceName}/chats`)).json()) as {
-    id: string;
-    phone: string;
-  }[];
+export async function repliesPerChat(baseUrl: string, shop: SeededShop): Promise<Map<string, number>> {
+  const chats = (await (await simulatorPage(baseUrl, shop, '/chats')).json()) as { id: string; phone: string }[];
   const counts = new Map<string, number>();
   for (const chat of chats) {
-    const detail = (await (
-      await fetch(`${baseUrl}/simulator/ui-api/instances/${instanceName}/chats/${chat.id}`)
-    ).json()) as { messages: { fromBusiness: boolean }[] };
+    const detail = (await (await simulatorPage(baseUrl, shop, `/chats/${chat.id}`)).json()) as {
+      messages: { fromBusiness: boolean }[];
+    };
     counts.set(chat.phone, detail.messages.filter((m) => m.fromBusiness).length);
   }
   return counts;

@@ -1,5 +1,5 @@
 /**
- * A fault-injecting HTTP proxy on 127.0.0.1 in front of the gateway (issue 13 item 11). Every request
+ * A fault-injecting HTTP proxy on 127.0.0.1 in front of the gateway (docs/decisions/005-conversation-engine.md). Every request
  * is forwarded as is, except sendText calls, which get the fault `pick` chooses:
  * - 'refuse': a 500 with Evolution's error envelope, not forwarded (a definite refusal: nothing sent);
  * - 'cut': forwarded, the gateway accepts it, then the connection to the client is cut (unknown outcome);

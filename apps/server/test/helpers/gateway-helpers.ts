@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { numbers } from '../../src/db/schema/index.ts';
 import type { Db } from '../../src/db/client.ts';
-import { createTestApp, newPerson, TEST_ORIGIN, type TestApp } from './test-app.ts';
+import { createTestApp, newPerson, TEST_ORIGIN, type TestApp, type TestClient } from './test-app.ts';
 
 export interface ListeningTestApp extends TestApp {
   baseUrl: string;
@@ -106,15 +106,26 @@ export async function waitFor<T>(
 let seq = 0;
 
 /** A new user (registered over HTTP) with one number row, as the numbers module would create it. */
-export async function userWithNumber(t: TestApp): Promise<{ userId: string; number: typeof numbers.$inferSelect }> {
+export async function userWithNumber(
+  t: TestApp,
+): Promise<{ userId: string; client: TestClient; number: typeof numbers.$inferSelect }> {
   const client = t.client();
   const res = await client.register(newPerson());
   if (res.statusCode !== 201) throw new Error(`registration failed: ${res.statusCode} ${res.body}`);
   const userId = res.json().user.id as string;
-  return { userId, number: await insertNumber(t.database.db, userId) };
+  return { userId, client, number: await insertNumber(t.database.db, userId) };
 }
 
-export async function insertNumber(db: Db, userId: string) {
+/**
+ * The simulator page's API (/simulator/ui-api) as one signed-in person: the page plays the phone and
+ * the customers of that person's own numbers only.
+ */
+export function simulatorPage(client: TestClient) {
+  return (method: 'GET' | 'POST', url: string, payload?: object) =>
+    client.request({ method, url: `/simulator/ui-api${url}`, ...(payload ? { payload } : {}) });
+}
+
+export async function insertNumber(db: Db, userId: string, values: { instanceName?: string } = {}) {
   seq += 1;
   const suffix = `${Date.now()}${seq}`.slice(-8);
   const [row] = await db
@@ -123,7 +134,7 @@ export async function insertNumber(db: Db, userId: string) {
       userId,
       token: randomBytes(32).toString('hex'),
       phone: `55119${suffix}`,
-      instanceName: `vendai${suffix.slice(-4)}${seq}${randomBytes(2).toString('hex')}`,
+      instanceName: values.instanceName ?? `vendai${suffix.slice(-4)}${seq}${randomBytes(2).toString('hex')}`,
       apelido: 'Loja',
     })
     .returning();

@@ -11,6 +11,9 @@ import { fileURLToPath } from 'node:url';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
+/** The AUTH_SECRET every test server process shares unless the test sets its own. */
+const TEST_AUTH_SECRET = 'vendai-test-processes-secret-0123456789-abcdef';
+
 export interface ServerProcess {
   child: ChildProcess;
   /** http://127.0.0.1:<port> */
@@ -34,7 +37,7 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the server with `env` on top of test defaults (NODE_ENV=test, 127.0.0.1, a free PORT, a temp
- * DATA_DIR, LOG_LEVEL=warn) and waits until /api/health answers. Pass PORT to choose the port.
+ * DATA_DIR, LOG_LEVEL=warn, a shared AUTH_SECRET) and waits until /api/health answers. Pass PORT to choose the port.
  */
 export async function startServerProcess(
   env: Record<string, string | undefined> = {},
@@ -48,6 +51,11 @@ export async function startServerProcess(
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     TEST_DB: undefined,
+    // One secret for every process, as several processes on one database need (each would otherwise
+    // generate its own in its own DATA_DIR: docs/decisions/020-production-mode.md). '' to leave it unset.
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    // Tests and benchmarks register many people from 127.0.0.1.
+    SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
     ...env,
     PORT: String(port),
     DATA_DIR: dataDir,

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type Env, loadEnv } from '../../src/config/env.ts';
+import type { Mailer } from '../../src/integrations/mail/mailer.ts';
 import type { Gateway } from '../../src/integrations/gateway/gateway.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -18,6 +19,15 @@ export const TEST_ORIGIN = TEST_APP_URL;
 /** The tiny SPA build every test app serves; tests look for this marker. */
 export const SPA_MARKER = 'vendai-test-spa';
 export const SESSION_COOKIE = 'vendai.session_token';
+
+/** The least a production start accepts; nothing listens on port 9, so the gateway never answers. */
+export const PRODUCTION_TEST_ENV = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: 'um-segredo-de-producao-bem-longo-e-aleatorio-0123456789abcdef',
+  EVOLUTION_API_URL: 'http://127.0.0.1:9/',
+  EVOLUTION_API_KEY: 'chave-da-evolution',
+  AI_PROVIDER: 'demo',
+};
 
 export interface TestApp {
   app: FastifyInstance;
@@ -33,7 +43,7 @@ export interface TestApp {
  * else is the real configuration path through loadEnv.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; gateway?: (env: Env) => Gateway } = {},
+  options: { env?: Record<string, string>; gateway?: (env: Env) => Gateway; mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-test-web-'));
   fs.writeFileSync(
@@ -46,12 +56,14 @@ export async function createTestApp(
     APP_URL: TEST_APP_URL,
     DATA_DIR: path.join(webDir, 'data'),
     WEB_DIST_DIR: webDir,
+    // Tests register many people from one address; the sign-up limit has its own test (abuse-limits.test.ts).
+    SIGN_UPS_PER_ADDRESS_PER_HOUR: '100000',
     ...options.env,
   });
   const database = await createTestDatabase();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ env, database, logger: false, gateway: options.gateway?.(env) });
+    app = await buildApp({ env, database, logger: false, gateway: options.gateway?.(env), mailer: options.mailer });
     await app.ready();
   } catch (err) {
     await database.dispose();

@@ -18,7 +18,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, openDatabase } from '../../src/db/client.ts';
+import { type Database, openDatabase, pgliteExtensions } from '../../src/db/client.ts';
 
 export interface TestDatabase extends Database {
   /** Closes the connection and removes the database (PostgreSQL: DROP DATABASE ... WITH (FORCE)). */
@@ -47,7 +47,10 @@ let templateImage: Promise<Blob> | undefined;
 
 async function createPgliteDatabase(): Promise<TestDatabase> {
   templateImage ??= loadTemplateImage();
-  const pglite = await PGlite.create('memory://', { loadDataDir: await templateImage });
+  const pglite = await PGlite.create('memory://', {
+    loadDataDir: await templateImage,
+    extensions: pgliteExtensions(),
+  });
   // openDatabase applies the migrations again: a no-op on the migrated copy (~40 ms) that also
   // proves the committed journal matches what is in the database.
   const database = await openDatabase({ pglite, dataDir: 'memory://' });
@@ -64,7 +67,7 @@ async function loadTemplateImage(): Promise<Blob> {
       /* unreadable: rebuild below */
     }
   }
-  const template = await PGlite.create('memory://');
+  const template = await PGlite.create('memory://', { extensions: pgliteExtensions() });
   try {
     await openDatabase({ pglite: template, dataDir: 'memory://' });
     const image = await template.dumpDataDir('none');

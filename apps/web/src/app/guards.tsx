@@ -2,8 +2,9 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { pendingAfterAuthTarget, useMe } from '@/lib/auth';
+import { returnPathFrom } from '@/lib/return-to';
 
-/** Protected routes: signed-out visitors go to '/' after the check (part 2 "Route access"). */
+/** Protected routes: signed-out visitors go to '/' after the check (docs/product/screens.md#access). */
 export function RequireUser() {
   const me = useMe();
   if (me.isPending) return <PageSpinner label="Verificando autenticação..." />;
@@ -12,11 +13,15 @@ export function RequireUser() {
   return <Outlet />;
 }
 
-/** /login, /register, /forgot-password: a signed-in user goes to /dashboard, keeping the query string. */
+/** /login, /register, /forgot-password: a signed-in user goes to `?voltar=` or /dashboard, keeping the query string. */
 export function SignedOutOnly() {
   const me = useMe();
   const location = useLocation();
   if (me.isPending) return <PageSpinner label="Verificando autenticação..." />;
-  if (me.data) return <Navigate to={pendingAfterAuthTarget() ?? paths.dashboard.getHref(location.search)} replace />;
+  if (me.data) {
+    const to =
+      pendingAfterAuthTarget() ?? returnPathFrom(location.search) ?? paths.conversations.getHref(location.search);
+    return <Navigate to={to} replace />;
+  }
   return <Outlet />;
 }

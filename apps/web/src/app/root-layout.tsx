@@ -15,7 +15,7 @@ export function RootLayout() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { search, pathname } = useLocation();
-  // A referral parameter on any page is remembered for the sign-up that may follow (part 1 §5).
+  // A referral parameter on any page is remembered for the sign-up that may follow (docs/product/rules.md#validation).
   useEffect(() => {
     rememberReferralMarker();
   }, [search]);

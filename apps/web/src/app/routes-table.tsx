@@ -2,13 +2,19 @@ import type { RouteObject } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { RequireUser, SignedOutOnly } from './guards';
-import { RouteError } from './route-error';
+import { PageRouteError, RouteError } from './route-error';
 import { RootLayout } from './root-layout';
 
 /**
+ * Every error screen is the Portuguese one of route-error.tsx: the root's for public pages, and inside the
+ * app shell each page has its own (the menu stays). A page whose code is from before a deploy reloads once.
+ *
  * Routes are code-split: each `lazy` module exports `Component` (and nothing the others need).
  * The browser router (main.tsx) and the build-time prerender (entry-prerender.tsx) share them.
  */
+const withPageErrors = (pages: RouteObject[]): RouteObject[] =>
+  pages.map((page) => ({ ...page, ErrorBoundary: PageRouteError }));
+
 export const routes: RouteObject[] = [
   {
     Component: RootLayout,
@@ -39,21 +45,23 @@ export const routes: RouteObject[] = [
           { path: paths.onboarding.whatsapp.path, lazy: () => import('./routes/onboarding/connect-whatsapp') },
           {
             lazy: () => import('./routes/app/app-layout'),
-            children: [
-              { path: paths.dashboard.path, lazy: () => import('./routes/app/dashboard') },
+            children: withPageErrors([
+              { path: paths.conversations.path, lazy: () => import('./routes/app/conversations') },
               { path: paths.feedback.path, lazy: () => import('./routes/app/feedback') },
               { path: paths.results.path, lazy: () => import('./routes/app/results') },
-              { path: `${paths.dashboard.path}/*`, lazy: () => import('./routes/app/dashboard') },
-              { path: paths.instances.path, lazy: () => import('./routes/app/instances') },
+              { path: `${paths.conversations.path}/*`, lazy: () => import('./routes/app/conversations') },
+              { path: paths.numbers.path, lazy: () => import('./routes/app/numbers') },
               { path: paths.agents.path, lazy: () => import('./routes/app/agents') },
-              { path: paths.iaManagement.path, lazy: () => import('./routes/app/ia-management') },
+              { path: paths.promptWorkshop.path, lazy: () => import('./routes/app/prompt-workshop') },
               { path: paths.playground.path, lazy: () => import('./routes/app/playground') },
+              { path: paths.catalogue.path, lazy: () => import('./routes/app/catalogue') },
+              { path: paths.knowledge.path, lazy: () => import('./routes/app/knowledge') },
               { path: paths.pricing.path, lazy: () => import('./routes/app/pricing') },
               { path: paths.tutorial.path, lazy: () => import('./routes/app/tutorial') },
               { path: paths.settings.path, lazy: () => import('./routes/app/settings') },
               { path: paths.mvp.path, lazy: () => import('./routes/app/mvp') },
               { path: paths.connectWhatsapp.path, lazy: () => import('./routes/app/connect-whatsapp') },
-            ],
+            ]),
           },
         ],
       },

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 
-/** The shared 'limit reached' dialog (part 2 §9): 'Voltar' and 'Ver Planos' (to /pricing). */
+/** The shared 'limit reached' dialog (docs/product/limits.md): 'Voltar' and 'Ver Planos' (to /pricing). */
 export function LimitDialog({
   open,
   onOpenChange,

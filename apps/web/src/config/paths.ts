@@ -1,4 +1,4 @@
-/** Every route of the SPA (part 2 §2). Links use these, never string literals. */
+/** Every route of the SPA (docs/product/screens.md). Links use these, never string literals. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
   login: { path: '/login', getHref: (search = '') => `/login${search}` },
@@ -22,28 +22,34 @@ export const paths = {
     connectWhatsapp: { path: '/onboarding/connect-whatsapp', getHref: () => '/onboarding/connect-whatsapp' },
     whatsapp: { path: '/onboarding/whatsapp', getHref: () => '/onboarding/whatsapp' },
   },
-  dashboard: { path: '/dashboard', getHref: (search = '') => `/dashboard${search}` },
-  /** Resultados (issue 17): what the AI did for the business in a period. */
+  /** The conversations (inbox); the spec's route name stays /dashboard. */
+  conversations: { path: '/dashboard', getHref: (search = '') => `/dashboard${search}` },
+  /** Resultados (docs/decisions/017-results-figures.md): what the AI did for the business in a period. */
   results: { path: '/resultados', getHref: (search = '') => `/resultados${search}` },
   feedback: {
     path: '/dashboard/feedback',
     getHref: (type?: string) => `/dashboard/feedback${type ? `?type=${type}` : ''}`,
   },
-  iaManagement: {
+  /** The prompt workshop; the spec's route name stays /ia-management. */
+  promptWorkshop: {
     path: '/ia-management',
     getHref: (agentId?: string) => `/ia-management${agentId ? `?agent=${agentId}` : ''}`,
   },
   agents: { path: '/agents-management', getHref: () => '/agents-management' },
-  instances: { path: '/instances-management', getHref: () => '/instances-management' },
+  /** The WhatsApp numbers; the spec's route name stays /instances-management. */
+  numbers: { path: '/instances-management', getHref: () => '/instances-management' },
   playground: { path: '/playground', getHref: () => '/playground' },
+  /** Catálogo: the products and services the AI quotes from (decision 025). */
+  catalogue: { path: '/catalogo', getHref: () => '/catalogo' },
+  knowledge: { path: '/conhecimento', getHref: () => '/conhecimento' },
   pricing: { path: '/pricing', getHref: (search = '') => `/pricing${search}` },
   tutorial: { path: '/tutorial', getHref: () => '/tutorial' },
   settings: { path: '/settings', getHref: () => '/settings' },
   mvp: { path: '/mvp', getHref: () => '/mvp' },
-  /** WhatsApp Business Platform authorization test (part 2 "Other screens"): launcher and its public callback. */
+  /** WhatsApp Business Platform authorization test (docs/product/screens.md#other-screens): launcher and its public callback. */
   connectWhatsapp: { path: '/connect/whatsapp', getHref: () => '/connect/whatsapp' },
   connectWhatsappCallback: { path: '/connect/whatsapp/callback', getHref: () => '/connect/whatsapp/callback' },
-  /** The built-in WhatsApp simulator's page (public; only when the server has the simulator on). */
+  /** The built-in WhatsApp simulator's page (signed in: the account's own numbers; only when the server has the simulator on). */
   simulator: { path: '/simulador', getHref: (search = '') => `/simulador${search}` },
   simulatorApprove: {
     path: '/simulador/aprovar/:instance',

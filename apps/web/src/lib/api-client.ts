@@ -23,14 +23,18 @@ export function setUnauthenticatedHandler(handler: (() => void) | null) {
 }
 
 /** The only place that calls fetch: same-origin /api, cookie session, errors as ApiError. */
-async function request<T>(method: string, url: string, body?: Json, init?: { silent401?: boolean }): Promise<T> {
+async function request<T>(method: string, url: string, body?: Json | Blob, init?: { silent401?: boolean }): Promise<T> {
   let response: Response;
+  const file = body instanceof Blob;
   try {
     response = await fetch(url, {
       method,
       credentials: 'include',
-      headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers:
+        body === undefined
+          ? undefined
+          : { 'content-type': file ? body.type || 'application/octet-stream' : 'application/json' },
+      body: body === undefined ? undefined : file ? body : JSON.stringify(body),
     });
   } catch {
     throw new ApiError(0, 'NETWORK', 'Sem conexão com o servidor. Verifique sua internet e tente novamente.');
@@ -59,5 +63,7 @@ export const api = {
   post: <T>(url: string, body: Json = {}, init?: { silent401?: boolean }) => request<T>('POST', url, body, init),
   patch: <T>(url: string, body: Json) => request<T>('PATCH', url, body),
   put: <T>(url: string, body: Json) => request<T>('PUT', url, body),
+  /** A file as the request's raw bytes, with its own content-type (photos, spreadsheets). */
+  upload: <T>(method: 'POST' | 'PUT', url: string, file: Blob) => request<T>(method, url, file),
   delete: <T>(url: string) => request<T>('DELETE', url),
 };

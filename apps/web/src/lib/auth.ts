@@ -2,7 +2,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Me, Session } from '@vendai/contracts';
 import { api } from './api-client';
-import { accountKeys } from './query-keys';
+import { accountKeys } from './api/query-keys';
 
 /**
  * The signed-in user, or null when signed out. Every guard and the shell read this one query;

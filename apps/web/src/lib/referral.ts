@@ -2,7 +2,7 @@ import { REFERRAL_PARAMS, TIMING } from '@vendai/contracts/constants';
 import { api } from '@/lib/api-client';
 
 /**
- * Affiliate-referral reporting (part 1 §5): after sign-in the user's e-mail goes to the tracking
+ * Affiliate-referral reporting (docs/product/rules.md#validation): after sign-in the user's e-mail goes to the tracking
  * script (FirstPromoter style, `window[tracker]('referral', { email })`), but only for visits that
  * carry a referral marker.
  */
@@ -92,7 +92,7 @@ export function rememberReferralMarker(env: Partial<ReferralEnv> = {}): boolean 
   }
 }
 
-/** Basic something@something.tld, with a top-level part of at least 2 characters (part 1 §5). */
+/** Basic something@something.tld, with a top-level part of at least 2 characters (docs/product/rules.md#validation). */
 const REPORTABLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 
 export function isReportableEmail(email: string): boolean {
@@ -105,7 +105,7 @@ export type ReferralOutcome = 'sent' | 'skipped';
  * Reports the signed-in user's e-mail to the tracker named in the public config. Skipped when the
  * visit has no referral marker, the e-mail is not reportable or no tracker is configured/loaded.
  * When the tracking cookie is not set yet, waits TIMING.referralDelayMs so the tracking script can
- * finish identifying the visit first (part 1 §9).
+ * finish identifying the visit first (docs/product/limits.md).
  */
 export async function reportReferral(
   email: string,

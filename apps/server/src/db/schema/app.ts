@@ -22,7 +22,7 @@ const userRef = () =>
     .notNull()
     .references(() => user.id, { onDelete: 'cascade' });
 
-/** Subscription plans (part 2 §9). Limits live on the plan; null price means 'Consultar Valores'. */
+/** Subscription plans (docs/product/limits.md). Limits live on the plan; null price means 'Consultar Valores'. */
 export const plans = pgTable('plans', {
   id: uuid('id').primaryKey().defaultRandom(),
   slug: text('slug').notNull().unique(),
@@ -38,10 +38,12 @@ export const plans = pgTable('plans', {
   maxAgents: integer('max_agents').notNull(),
   maxInstances: integer('max_instances').notNull(),
   maxTrainnings: integer('max_trainnings').notNull(),
+  /** Playground answers plus prompt-coach suggestions a month (docs/decisions/021-spend-and-abuse-limits.md). */
+  maxTestMessages: integer('max_test_messages').notNull().default(100),
   createdAt: createdAt(),
 });
 
-/** One per user, created at sign-up (part 1 §3). */
+/** One per user, created at sign-up (docs/product/data.md). */
 export const profiles = pgTable('profiles', {
   id: text('id')
     .primaryKey()
@@ -67,7 +69,7 @@ export const profiles = pgTable('profiles', {
   updatedAt: updatedAt(),
 });
 
-/** AI agents (part 1 §3, part 2 §3). `respostas` holds the training answers. */
+/** AI agents (docs/product/data.md). `respostas` holds the training answers. */
 export const agentes = pgTable(
   'agentes',
   {
@@ -82,6 +84,8 @@ export const agentes = pgTable(
     timing: integer('timing').notNull().default(0),
     /** After a takeover or handoff the AI comes back after this many minutes without an owner message; null: never. */
     resumeAfterMinutes: integer('resume_after_minutes').default(720),
+    /** At most this many AI answers a day to one contact (docs/decisions/021-spend-and-abuse-limits.md). */
+    maxAnswersPerContactDay: integer('max_answers_per_contact_day').notNull().default(40),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -95,7 +99,7 @@ export interface AnswerItem {
   key?: string;
 }
 
-/** Connected WhatsApp instances (part 1 §3, part 2 §3). */
+/** Connected WhatsApp instances (docs/product/data.md). */
 export const numbers = pgTable(
   'numbers',
   {
@@ -116,6 +120,13 @@ export const numbers = pgTable(
     agente: uuid('agente').references(() => agentes.id, { onDelete: 'set null' }),
     connectedAt: timestamp('connected_at', { withTimezone: true }),
     /**
+     * When a connection was last confirmed to be this number's own phone (the gateway's ownerJid is
+     * `phone`; docs/decisions/021-spend-and-abuse-limits.md). Null: never connected as itself.
+     */
+    phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+    /** Why the last connection was cut (another phone scanned the QR), in Portuguese; null when none. */
+    connectionProblem: text('connection_problem'),
+    /**
      * Whom the AI answers on this number (decision 015): 'all' contacts, or only 'new' ones (whose
      * first message arrives after connected_at); enforced when a conversation is created.
      */
@@ -132,7 +143,7 @@ export const numbers = pgTable(
   ],
 );
 
-/** One per (number, contact) (part 2 §3). `user_id` is denormalised for ownership filters and paging. */
+/** One per (number, contact) (docs/product/data.md). `user_id` is denormalised for ownership filters and paging. */
 export const conversations = pgTable(
   'conversations',
   {
@@ -166,7 +177,7 @@ export const conversations = pgTable(
   },
   (t) => [
     uniqueIndex('conversations_number_contact_unique').on(t.numberId, t.contactJid),
-    // Keyset pagination: ORDER BY last_message DESC, id DESC for one user (part 2 §7).
+    // Keyset pagination: ORDER BY last_message DESC, id DESC for one user (docs/product/integrations.md).
     index('conversations_user_last_idx').on(t.userId, t.lastMessage.desc(), t.id.desc()),
     // Conversations started in a period (modules/results).
     index('conversations_user_created_idx').on(t.userId, t.createdAt),
@@ -185,7 +196,7 @@ export const MESSAGE_TYPES = [
   'unsupported',
 ] as const;
 
-/** Messages (part 2 §3). `external_id` is the gateway's message id: unique per conversation. */
+/** Messages (docs/product/data.md). `external_id` is the gateway's message id: unique per conversation. */
 export const messages = pgTable(
   'messages',
   {
@@ -221,6 +232,8 @@ export const messages = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** A visible 'A IA não conseguiu responder' notice: the burst that failed ('Tentar novamente' re-queues it). */
     failedBurstId: uuid('failed_burst_id'),
+    /** A customer's opt-out word ('sair', 'pare'…), read once on arrival (domain/conversation-rules/opt-out.ts). */
+    optOut: boolean('opt_out').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -283,7 +296,7 @@ export const usageMonthly = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
 
-/** Feedback form (part 2 §3). */
+/** Feedback form (docs/product/data.md). */
 export const sugestoes = pgTable(
   'sugestoes',
   {

@@ -71,25 +71,3 @@ export const billingMeterReports = pgTable(
       .where(sql`reported_at is null`),
   ],
 );
-
-/**
- * State of the local payments stand-in (integrations/payments/standin): Stripe-shaped objects by id
- * (customers, checkout sessions, subscriptions, portal sessions, the clock). In the database so every
- * server process and a restart see the same thing.
- */
-export const paymentsStandinObjects = pgTable('payments_standin_objects', {
-  id: text('id').primaryKey(),
-  kind: text('kind').notNull(),
-  data: jsonb('data').$type<Record<string, unknown>>().notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** Billing meter events the stand-in accepted, unique by identifier like Stripe's. */
-export const paymentsStandinMeterEvents = pgTable('payments_standin_meter_events', {
-  identifier: text('identifier').primaryKey(),
-  eventName: text('event_name').notNull(),
-  customerId: text('customer_id').notNull(),
-  value: integer('value').notNull(),
-  duplicates: integer('duplicates').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});

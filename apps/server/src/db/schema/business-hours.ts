@@ -5,7 +5,7 @@ import { user } from './auth.ts';
 type StoredDayHours = { from: string; to: string } | null;
 
 /**
- * The owner's business hours (issue 18 item 5, docs/decisions/019-business-hours.md): the week
+ * The owner's business hours (docs/decisions/019-business-hours.md): the week
  * (index 0 = domingo) and the owner's own closed days ('YYYY-MM-DD', local dates). No row = no
  * schedule given: the AI is told nothing about hours. National holidays come from date-holidays.
  */

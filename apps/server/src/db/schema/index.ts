@@ -10,3 +10,7 @@ export * from './media-insights.ts';
 export * from './results.ts';
 export * from './never-answer.ts';
 export * from './business-hours.ts';
+export * from './spend-limits.ts';
+export * from './catalogue.ts';
+export * from './rate-limits.ts';
+export * from './knowledge.ts';

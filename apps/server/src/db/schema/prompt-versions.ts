@@ -3,7 +3,7 @@ import { agentes } from './app.ts';
 import { user } from './auth.ts';
 
 /**
- * Every system prompt an agent has had (issue 10): one row per change — training, retraining,
+ * Every system prompt an agent has had (docs/decisions/014-prompt-workshop.md): one row per change — training, retraining,
  * manual save, prompt-coach acceptance, restore — so an owner can see, compare and restore any of
  * them. The newest PROMPT_VERSIONS_KEPT per agent are kept (domain/prompt-versions).
  */

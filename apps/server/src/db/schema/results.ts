@@ -3,7 +3,7 @@ import { numbers } from './app.ts';
 import { user } from './auth.ts';
 
 /**
- * Resultados' rollup (docs/decisions/015-results-figures.md): per user, number and UTC hour, the
+ * Resultados' rollup (docs/decisions/017-results-figures.md): per user, number and UTC hour, the
  * figures of the hours that are over, filled from the messages by modules/results' background job
  * (rollup-job.ts) and, for a bounded amount, by a request (results_rollup_marks says how far). The hours
  * after the mark are read live.

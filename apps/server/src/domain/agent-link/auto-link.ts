@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { agentes, numbers } from '../../db/schema/index.ts';
 
 /**
- * The obvious number↔agent link (issue 12, first run): a new owner should not have to find the agent
+ * The obvious number↔agent link (docs/decisions/013-first-run-auto-link.md, first run): a new owner should not have to find the agent
  * picker to get the first AI answer. Only when there is exactly one sensible choice; anything else is
  * the owner's decision (the finish screen, the lists and the inbox offer the link).
  * Shared by the training module (new agent) and the numbers module (new number), hence in domain/.

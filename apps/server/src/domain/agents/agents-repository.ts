@@ -15,6 +15,7 @@ export function toAgentDto(row: AgentRow): Agent {
     system_prompt: row.systemPrompt,
     timing: row.timing,
     resume_after_minutes: row.resumeAfterMinutes,
+    max_answers_per_contact_day: row.maxAnswersPerContactDay,
     trainnings: row.trainnings,
     respostas: row.respostas as Agent['respostas'],
     created_at: row.createdAt.toISOString(),
@@ -26,7 +27,7 @@ export function toAgentDto(row: AgentRow): Agent {
 const linkedToNumber = (userId: string) =>
   exists(sql`(select 1 from ${numbers} where ${numbers.agente} = ${agentes.id} and ${numbers.userId} = ${userId})`);
 
-/** The list of part 2 §7 (id, apelido, active, created_at), oldest first, with the number link. */
+/** The list of docs/product/integrations.md (id, apelido, active, created_at), oldest first, with the number link. */
 export async function selectAgentSummaries(db: Db, userId: string): Promise<AgentSummary[]> {
   const rows = await db
     .select({
@@ -57,7 +58,7 @@ export async function selectAgent(db: Db, userId: string, id: string): Promise<A
   return row;
 }
 
-/** The newest active agent (part 2 §7: "active newest first, limit 1"). */
+/** The newest active agent (docs/product/integrations.md: "active newest first, limit 1"). */
 export async function selectNewestActiveAgent(db: Db, userId: string): Promise<AgentRow | undefined> {
   const [row] = await db
     .select()
@@ -68,12 +69,17 @@ export async function selectNewestActiveAgent(db: Db, userId: string): Promise<A
   return row;
 }
 
-/** System prompt, response delay and/or the AI's return time, together with updated_at (part 2 §7). */
+/** System prompt, response delay, the AI's return time and/or its daily answers per contact, together with updated_at (docs/product/integrations.md). */
 export async function updateAgentFields(
   db: Db,
   userId: string,
   id: string,
-  fields: { systemPrompt?: string; timing?: number; resumeAfterMinutes?: number | null },
+  fields: {
+    systemPrompt?: string;
+    timing?: number;
+    resumeAfterMinutes?: number | null;
+    maxAnswersPerContactDay?: number;
+  },
 ): Promise<AgentRow | undefined> {
   const [row] = await db
     .update(agentes)

@@ -4,7 +4,7 @@ import { describeOpening } from '../business-hours/describe-opening.ts';
 import { localDateTime } from '../account/local-time.ts';
 
 /**
- * The AI's context block (issue 16 item 4, docs/decisions/018-ai-context-block.md): a second system
+ * The AI's context block (docs/decisions/018-ai-context-block.md): a second system
  * message right after the agent's prompt, in every reply (WhatsApp and playground), telling the AI
  * today's date, weekday and time in the business's time zone and the customer's WhatsApp name.
  */

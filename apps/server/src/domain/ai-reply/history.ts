@@ -1,6 +1,7 @@
 import type { MessageType } from '@vendai/contracts';
 import type { ChatMessage } from '../../integrations/llm/llm.ts';
 import { safeJson } from '../../lib/safe-json.ts';
+import { cutCustomerText } from './customer-text.ts';
 
 /** A stored message as the context builder reads it. */
 export interface ContextMessage {
@@ -75,6 +76,9 @@ function describeInsight(m: ContextMessage, insight: MediaInsightForAi): string 
   }
   if (insight.kind === 'transcript')
     return `[o cliente enviou um áudio${seconds}, mas não foi possível ouvi-lo; peça com gentileza que ele escreva a mensagem]`;
+  // A PDF that could not be read (refused, or stopped at its time limit: decision 021) is said so.
+  if (insight.kind === 'document' && insight.state === 'failed')
+    return `[o cliente enviou um documento${m.mediaFilename ? ` (${m.mediaFilename})` : ''}, mas não foi possível ler o texto dele; peça com gentileza que o cliente escreva o que precisa]${caption}`;
   return null;
 }
 
@@ -83,7 +87,8 @@ export function buildHistory(recentNewestFirst: ContextMessage[]): ChatMessage[]
   const history: ChatMessage[] = [];
   for (const m of [...recentNewestFirst].reverse()) {
     if (m.direction === 'out' && m.status === 'failed') continue;
-    const text = describeForAi(m);
+    // The customer's own words are cut at CUSTOMER_TEXT_MAX (customer-text.ts); transcripts and documents have their own bounds.
+    const text = describeForAi(m.direction === 'in' ? { ...m, content: cutCustomerText(m.content) } : m);
     if (!text) continue;
     history.push({ role: m.direction === 'in' ? 'user' : 'assistant', content: text });
   }

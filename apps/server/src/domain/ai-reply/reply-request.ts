@@ -2,6 +2,8 @@ import type { AnswerItem } from '../../db/schema/index.ts';
 import type { ChatRequest, LlmTask } from '../../integrations/llm/llm.ts';
 import { asksForPerson, HANDOFF_ASKED_REASON } from '../handoff/asks-for-person.ts';
 import { handoffAnswer } from '../handoff/handoff-answer.ts';
+import { factsBlock } from '../facts/facts-block.ts';
+import type { FactSource } from '../facts/fact-source.ts';
 import { type ContextBlockInput, contextBlock } from './context-block.ts';
 import { buildHistory, type ContextMessage } from './history.ts';
 import { REPLY_FORMAT_INSTRUCTIONS, type StructuredReply } from './structured-reply.ts';
@@ -47,7 +49,7 @@ export function keywordHandoff(
 /**
  * The chat request for an answer: the agent's system prompt with the answer format
  * (structured-reply.ts), then the context block (context-block.ts: date, time, customer's name),
- * then the conversation's latest
+ * then the business's facts with their sources when there are any (domain/facts), then the conversation's latest
  * messages (at most REPLY_CONTEXT_MESSAGES, given newest first, sent oldest first); model settings
  * are the LLM defaults (temperature 0.7) with REPLY_MAX_TOKENS.
  */
@@ -55,12 +57,15 @@ export function buildReplyRequest(
   agent: ReplyAgent,
   recentNewestFirst: ContextMessage[],
   context: ContextBlockInput,
+  facts: readonly FactSource[] = [],
 ): ChatRequest {
   const history = buildHistory(recentNewestFirst.slice(0, REPLY_CONTEXT_MESSAGES));
+  const factsText = factsBlock(facts);
   return {
     messages: [
       { role: 'system', content: `${agent.systemPrompt}\n\n${REPLY_FORMAT_INSTRUCTIONS}` },
       { role: 'system', content: contextBlock(context) },
+      ...(factsText ? [{ role: 'system' as const, content: factsText }] : []),
       ...history,
     ],
     maxTokens: REPLY_MAX_TOKENS,
@@ -69,6 +74,7 @@ export function buildReplyRequest(
       systemPrompt: agent.systemPrompt,
       respostas: agent.respostas as Extract<LlmTask, { kind: 'reply' }>['respostas'],
       history,
+      facts: facts.map((f) => ({ label: f.label, text: f.text })),
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * How an AI answer is cut into WhatsApp messages (ai-reply-behaviour.md §6). Shared by the
+ * How an AI answer is cut into WhatsApp messages (docs/product/ai-replies.md#6-feeling-human). Shared by the
  * conversation engine (what customers receive) and the playground (what the owner tests), so both
  * show the same parts.
  */

@@ -2,7 +2,7 @@ import type { WeeklyHours } from '@vendai/contracts';
 import { nationalHoliday } from './national-holidays.ts';
 
 /**
- * Is the business open now, and when does it open next (issue 18 item 5, docs/decisions/019-business-hours.md)?
+ * Is the business open now, and when does it open next (docs/decisions/019-business-hours.md)?
  * Pure: the week (index 0 = domingo; `to` before `from` closes after midnight, on the next day), the
  * owner's closed days and Brazil's national holidays close the day an opening starts on.
  */

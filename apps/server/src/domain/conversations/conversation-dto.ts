@@ -31,7 +31,7 @@ export function toConversationDto(row: ConversationRow): ConversationDto {
   };
 }
 
-/** Stored message_type values outside part 2 §3's list are shown as unsupported. */
+/** Stored message_type values outside docs/product/data.md's list are shown as unsupported. */
 function messageType(value: string): MessageType {
   const parsed = messageTypeSchema.safeParse(value);
   return parsed.success ? parsed.data : 'unsupported';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { aiResumesNowSql } from '../conversation-rules/ai-resume.ts';
 
 /**
  * The AI's off and on states of a conversation after a takeover or a handoff (docs/decisions/015-handoff.md).
@@ -17,12 +18,18 @@ export const resumeAtOf = (convIdColumn: ReturnType<typeof sql> | string) => sql
 
 /**
  * Hands the conversation over to a person: Manual with the reason shown in the inbox, the AI back
- * after the agent's quiet time, its open burst cancelled. Only if the AI is still on; true when it was.
+ * after the agent's quiet time (or at `resumeAt`, an SQL time), its open burst cancelled. Only if the
+ * AI is still on; true when it was.
  */
-export async function handOver(db: Db, convId: string, reason: string): Promise<boolean> {
+export async function handOver(
+  db: Db,
+  convId: string,
+  reason: string,
+  resumeAt: ReturnType<typeof sql> = resumeAtOf(convId),
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const result = await tx.execute(sql`
-      update conversations set agente_ativo = false, handoff_reason = ${reason}, ai_resumes_at = ${resumeAtOf(convId)}
+      update conversations set agente_ativo = false, handoff_reason = ${reason}, ai_resumes_at = ${resumeAt}
       where id = ${convId} and agente_ativo returning id`);
     const changed = ((result as unknown as { rows?: unknown[] }).rows ?? []).length > 0;
     if (changed)
@@ -43,11 +50,11 @@ export async function postponeResume(db: Db, convId: string): Promise<void> {
 /**
  * A customer message arrived: the AI is back if its quiet time is over (then this message is the
  * first it answers; what arrived while it was off is context, never answered on its own).
- * The same condition as the batch ingestion's statement (ingest-batch.ts).
+ * The rule: domain/conversation-rules/ai-resume.ts, shared with the batch ingestion's statement.
  */
 export async function resumeIfDue(db: Db, convId: string): Promise<boolean> {
   const result = await db.execute(sql`
     update conversations set agente_ativo = true, ai_resumes_at = null, handoff_reason = null
-    where id = ${convId} and not agente_ativo and not opted_out and ai_resumes_at <= now() returning id`);
+    where id = ${convId} and ${aiResumesNowSql('conversations')} returning id`);
   return ((result as unknown as { rows?: unknown[] }).rows ?? []).length > 0;
 }

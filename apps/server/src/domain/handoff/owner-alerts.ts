@@ -4,6 +4,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { Gateway } from '../../integrations/gateway/gateway.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
+import type { Jobs } from '../../jobs/job.ts';
+import { sendOwnerAlertJob } from './owner-alert-job-type.ts';
+import { ALERT_MESSAGE_MAX, ALERT_REASON_MAX, nameForAlert, quoteForAlert } from './alert-text.ts';
 
 /**
  * Alerts to the owner's personal WhatsApp, sent from the business number (docs/decisions/015-handoff.md).
@@ -13,7 +16,10 @@ import type { Mailer } from '../../integrations/mail/mailer.ts';
  * limits hold exactly. Every alert written is listed (pending → sent / failed).
  */
 
-export type OwnerAlertKind = 'handoff' | 'needs_owner' | 'hot_lead';
+/** Alerts about what happened in a conversation (each can be switched off in Configurações). */
+export type ConversationAlertKind = 'handoff' | 'needs_owner' | 'hot_lead';
+/** 'spend_ceiling': the AI paused at the overage ceiling (domain/usage/overage-ceiling.ts); always sent. */
+export type OwnerAlertKind = ConversationAlertKind | 'spend_ceiling';
 
 /** One alert per conversation within this window. */
 export const ALERT_CONVERSATION_WINDOW = '1 hour';
@@ -22,16 +28,14 @@ export const OWNER_PHONE_MISSING =
   'Cadastre o seu WhatsApp pessoal em Configurações para receber os avisos no celular.';
 export const OWNER_PHONE_IS_BUSINESS =
   'O seu WhatsApp pessoal é o mesmo número da empresa: cadastre outro número em Configurações.';
-const ALERT_SEND_FAILED = 'Não foi possível enviar o aviso pelo WhatsApp da empresa.';
-const ALERT_MAIL_FAILED = 'Não foi possível enviar o aviso por e-mail.';
 
-const HEADLINE: Record<OwnerAlertKind, string> = {
+const HEADLINE: Record<ConversationAlertKind, string> = {
   handoff: 'quer falar com uma pessoa',
   needs_owner: 'precisa de você',
   hot_lead: 'está pronto para comprar',
 };
 
-const KIND_COLUMN: Record<OwnerAlertKind, string> = {
+const KIND_COLUMN: Record<ConversationAlertKind, string> = {
   handoff: 'alert_handoff',
   needs_owner: 'alert_needs_owner',
   hot_lead: 'alert_hot_lead',
@@ -44,12 +48,14 @@ export interface AlertDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   appUrl: string;
+  /** Alerts are sent by a job (owner-alert-job.ts). */
+  jobs: Jobs;
 }
 
 export interface AlertRequest {
   userId: string;
   convId: string;
-  kind: OwnerAlertKind;
+  kind: ConversationAlertKind;
   /** Why it needs a person (the handoff reason, the AI's flag). */
   why: string;
 }
@@ -63,33 +69,42 @@ interface ConversationFacts {
 }
 
 const rows = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-const clip = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-/** The three lines and the link, as the owner reads them on the phone. */
-export function alertText(kind: OwnerAlertKind, facts: ConversationFacts, why: string, link: string): string {
-  const who = [facts.contact_name, facts.contact_phone ? formatPhone(facts.contact_phone) : null]
+/**
+ * The lines and the link, as the owner reads them on the phone (or in the e-mail). The customer's
+ * message, the reason (the AI's words) and the contact's name are the customer's or the AI's text:
+ * one line each, capped, quoted, links shown as plain domains (alert-text.ts). The only link is ours.
+ */
+export function alertText(kind: ConversationAlertKind, facts: ConversationFacts, why: string, link: string): string {
+  const who = [nameForAlert(facts.contact_name), facts.contact_phone ? formatPhone(facts.contact_phone) : null]
     .filter(Boolean)
     .join(' · ');
-  const asked = facts.last_in?.trim() ? `"${clip(facts.last_in.trim().replace(/\s+/g, ' '), 140)}"` : '(sem texto)';
   return [
     `🔔 ${who || 'Um cliente'} ${HEADLINE[kind]}.`,
-    `Mensagem: ${asked}`,
-    `Por quê: ${clip(why, 160)}`,
+    `Mensagem do cliente: ${quoteForAlert(facts.last_in, ALERT_MESSAGE_MAX) ?? '(sem texto)'}`,
+    `Por quê: ${quoteForAlert(why, ALERT_REASON_MAX) ?? '(sem motivo)'}`,
     `Abrir conversa: ${link}`,
   ].join('\n');
 }
 
 /** The e-mail's subject: who and what, as the first line of the WhatsApp alert. */
-export function alertSubject(kind: OwnerAlertKind, facts: Pick<ConversationFacts, 'contact_name' | 'contact_phone'>) {
-  const who = facts.contact_name ?? (facts.contact_phone ? formatPhone(facts.contact_phone) : 'Um cliente');
+export const SPEND_CEILING_SUBJECT = 'VendAI: a IA pausou — limite de gastos extras atingido';
+
+/** The e-mail's subject of a conversation alert. */
+export function alertSubject(
+  kind: ConversationAlertKind,
+  facts: Pick<ConversationFacts, 'contact_name' | 'contact_phone'>,
+) {
+  const who =
+    nameForAlert(facts.contact_name) ?? (facts.contact_phone ? formatPhone(facts.contact_phone) : 'Um cliente');
   return `VendAI: ${who} ${HEADLINE[kind]}`;
 }
 
 /**
- * Writes the alert if the limits allow it and sends it through the gateway. Returns the alert's
- * final status, or null when no alert was due (kind off, one already this hour, daily cap reached).
+ * Writes the alert if the limits allow it and queues its sending (owner-alert-job.ts). Returns the alert's
+ * status ('pending' until the job sent it), or null when no alert was due (kind off, one already this hour, daily cap reached).
  */
-export async function alertOwner(deps: AlertDeps, req: AlertRequest): Promise<'sent' | 'failed' | null> {
+export async function alertOwner(deps: AlertDeps, req: AlertRequest): Promise<'pending' | 'failed' | null> {
   const [facts] = rows<ConversationFacts>(
     await deps.db.execute(sql`
       select c.contact_name, c.contact_phone, n.instance_name, n.phone as number_phone,
@@ -100,9 +115,38 @@ export async function alertOwner(deps: AlertDeps, req: AlertRequest): Promise<'s
   );
   if (!facts) return null;
   const link = `${deps.appUrl}/dashboard?conversa=${encodeURIComponent(req.convId)}`;
-  const text = alertText(req.kind, facts, req.why, link);
+  return deliverAlert(deps, {
+    userId: req.userId,
+    convId: req.convId,
+    kind: req.kind,
+    text: alertText(req.kind, facts, req.why, link),
+    instanceName: facts.instance_name,
+    numberPhone: facts.number_phone,
+    limited: true,
+  });
+}
 
+export interface AlertDelivery {
+  userId: string;
+  /** The conversation the alert is about (listed with it). */
+  convId: string;
+  kind: OwnerAlertKind;
+  text: string;
+  /** The business number it is sent from. */
+  instanceName: string;
+  numberPhone: string;
+  /** Subject to the kind's switch, one per conversation per hour and the daily cap (false: always sent). */
+  limited: boolean;
+}
+
+/**
+ * Writes the alert row in a transaction holding the owner's profile row (limits checked there when
+ * `limited`) and queues its sending (owner-alert-job.ts). Null when not due.
+ */
+export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promise<'pending' | 'failed' | null> {
+  const { text } = alert;
   const written = await deps.db.transaction(async (tx) => {
+    const kindOn = alert.kind === 'spend_ceiling' ? sql`true` : sql.raw(`p.${KIND_COLUMN[alert.kind]}`);
     const [owner] = rows<{
       phone: string | null;
       country_code: string | null;
@@ -113,20 +157,20 @@ export async function alertOwner(deps: AlertDeps, req: AlertRequest): Promise<'s
       email: string;
     }>(
       await tx.execute(sql`
-        select p.phone, p.country_code, ${sql.raw(`p.${KIND_COLUMN[req.kind]}`)} as on, p.alert_daily_cap as cap,
+        select p.phone, p.country_code, ${kindOn} as on, p.alert_daily_cap as cap,
                p.time_zone as tz, p.alert_channel as channel, u.email
-        from profiles p join "user" u on u.id = p.id where p.id = ${req.userId} for update of p`),
+        from profiles p join "user" u on u.id = p.id where p.id = ${alert.userId} for update of p`),
     );
-    if (!owner || !owner.on) return null;
+    if (!owner || (alert.limited && !owner.on)) return null;
     const [count] = rows<{ recent: number; today: number }>(
       await tx.execute(sql`
         select
-          (select count(*)::int from owner_alerts where conv_id = ${req.convId}
+          (select count(*)::int from owner_alerts where conv_id = ${alert.convId}
              and created_at > now() - ${ALERT_CONVERSATION_WINDOW}::interval) as recent,
-          (select count(*)::int from owner_alerts where user_id = ${req.userId}
+          (select count(*)::int from owner_alerts where user_id = ${alert.userId}
              and created_at >= (date_trunc('day', now() at time zone ${owner.tz}) at time zone ${owner.tz})) as today`),
     );
-    if (Number(count!.recent) > 0 || Number(count!.today) >= Number(owner.cap)) return null;
+    if (alert.limited && (Number(count!.recent) > 0 || Number(count!.today) >= Number(owner.cap))) return null;
     const byWhatsapp = owner.channel !== 'email';
     const toEmail = owner.channel === 'email' || owner.channel === 'both' ? owner.email : null;
     const toPhone = byWhatsapp && owner.phone ? `${owner.country_code ?? ''}${owner.phone}`.replace(/\D/g, '') : null;
@@ -134,40 +178,54 @@ export async function alertOwner(deps: AlertDeps, req: AlertRequest): Promise<'s
       ? null
       : !toPhone
         ? OWNER_PHONE_MISSING
-        : toPhone === facts.number_phone
+        : toPhone === alert.numberPhone
           ? OWNER_PHONE_IS_BUSINESS
           : null;
+    // A known problem with nothing else to send is final at once; otherwise the job sends and records it.
+    const status = problem && !toEmail ? 'failed' : 'pending';
     const [row] = rows<{ id: string }>(
       await tx.execute(sql`
         insert into owner_alerts (user_id, conv_id, kind, status, text, to_phone, error)
-        values (${req.userId}, ${req.convId}, ${req.kind}, ${problem ? 'failed' : 'pending'}, ${text}, ${toPhone}, ${problem})
+        values (${alert.userId}, ${alert.convId}, ${alert.kind}, ${status}, ${text}, ${toPhone}, ${problem})
         returning id`),
     );
-    return { id: row!.id, toPhone, toEmail, problem };
+    return { id: row!.id, status: status as 'pending' | 'failed' };
   });
   if (!written) return null;
+  // Sent by a job (owner-alert-job.ts): the reply never waits for WhatsApp or SMTP, and an alert
+  // written before a crash is sent after the restart (the engine's recovery sweep enqueues it again).
+  if (written.status === 'pending')
+    await deps.jobs
+      .send(sendOwnerAlertJob, { alertId: written.id }, { singletonKey: written.id })
+      .catch((err) => deps.log.warn({ err, alertId: written.id }, 'handoff: alert not queued; the sweep queues it'));
+  return written.status;
+}
 
-  const errors: string[] = written.problem ? [written.problem] : [];
-  if (written.toPhone && !written.problem) {
-    try {
-      await deps.gateway.sendText(facts.instance_name, { number: written.toPhone, text });
-    } catch (err) {
-      deps.log.warn({ err, alertId: written.id }, 'handoff: the owner alert could not be sent');
-      errors.push(ALERT_SEND_FAILED);
-    }
-  }
-  if (written.toEmail) {
-    try {
-      await deps.mailer.send({ to: written.toEmail, subject: alertSubject(req.kind, facts), text });
-    } catch (err) {
-      deps.log.warn({ err, alertId: written.id }, 'handoff: the owner alert e-mail could not be sent');
-      errors.push(ALERT_MAIL_FAILED);
-    }
-  }
-  const error = errors.length ? errors.join(' ') : null;
-  await deps.db.execute(sql`
-    update owner_alerts set status = ${error ? 'failed' : 'sent'}, error = ${error},
-      sent_at = case when ${error === null} then now() else null end
-    where id = ${written.id}`);
-  return error ? 'failed' : 'sent';
+/** The AI paused at the overage ceiling: what to do, and where to raise it. */
+export async function alertOwnerOfPause(
+  deps: AlertDeps,
+  req: { userId: string; convId: string; ceilingCents: number },
+): Promise<'pending' | 'failed' | null> {
+  const [number] = rows<{ instance_name: string; number_phone: string }>(
+    await deps.db.execute(sql`
+      select n.instance_name, n.phone as number_phone from conversations c join numbers n on n.id = c.number_id
+      where c.id = ${req.convId} and c.user_id = ${req.userId}`),
+  );
+  if (!number) return null;
+  const ceiling = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' })
+    .format(req.ceilingCents / 100)
+    .replace(/\s/g, ' ');
+  return deliverAlert(deps, {
+    userId: req.userId,
+    convId: req.convId,
+    kind: 'spend_ceiling',
+    text: [
+      `⏸️ A IA pausou: o limite de gastos extras deste período (${ceiling}) foi atingido.`,
+      'Seus clientes não recebem respostas da IA até você aumentar o limite. Você ainda pode responder pela caixa de entrada.',
+      `Aumentar o limite: ${deps.appUrl}/pricing#limite-de-gastos`,
+    ].join('\n'),
+    instanceName: number.instance_name,
+    numberPhone: number.number_phone,
+    limited: false,
+  });
 }

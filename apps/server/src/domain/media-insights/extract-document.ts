@@ -1,7 +1,15 @@
-import { getDocumentProxy } from 'unpdf';
+import { extractPdfTextInWorker } from './pdf-text-worker.ts';
 
-/** Documents whose text is given to the AI: PDFs and plain text, bounded. */
-export const DOCUMENT_LIMITS = { maxBytes: 2 * 1024 * 1024, maxPages: 10, maxChars: 4000 } as const;
+/**
+ * Documents whose text is given to the AI: PDFs and plain text, bounded. A PDF is read in a worker
+ * thread stopped after `pdfTimeoutMs` (pdf-text-worker.ts).
+ */
+export const DOCUMENT_LIMITS = {
+  maxBytes: 2 * 1024 * 1024,
+  maxPages: 10,
+  maxChars: 4000,
+  pdfTimeoutMs: 10_000,
+} as const;
 
 const TEXT_TYPES = /^(text\/(plain|csv|markdown)|application\/json)\b/i;
 
@@ -23,26 +31,24 @@ const clip = (text: string, max: number) => {
 };
 
 /**
- * The text of a small PDF (its first DOCUMENT_LIMITS.maxPages pages, through unpdf's pdf.js build)
- * or a plain-text file, cut at DOCUMENT_LIMITS.maxChars; null when there is none (a scanned PDF).
+ * The text of a small PDF (its first DOCUMENT_LIMITS.maxPages pages, through unpdf's pdf.js build, in a
+ * worker stopped at `pdfTimeoutMs`: it throws then) or a plain-text file, cut at DOCUMENT_LIMITS.maxChars;
+ * null when there is none (a scanned PDF).
  */
-export async function extractDocumentText(data: Buffer, kind: 'pdf' | 'text'): Promise<string | null> {
+export async function extractDocumentText(
+  data: Buffer,
+  kind: 'pdf' | 'text',
+  pdfTimeoutMs: number = DOCUMENT_LIMITS.pdfTimeoutMs,
+): Promise<string | null> {
   if (kind === 'text') {
     const text = clip(new TextDecoder('utf-8', { fatal: false }).decode(data), DOCUMENT_LIMITS.maxChars);
     return text || null;
   }
-  const pdf = await getDocumentProxy(new Uint8Array(data));
-  try {
-    const pages: string[] = [];
-    for (let n = 1; n <= Math.min(pdf.numPages, DOCUMENT_LIMITS.maxPages); n++) {
-      const page = await pdf.getPage(n);
-      const content = await page.getTextContent();
-      pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-      if (pages.join('\n').length > DOCUMENT_LIMITS.maxChars) break;
-    }
-    const text = clip(pages.join('\n\n'), DOCUMENT_LIMITS.maxChars);
-    return text || null;
-  } finally {
-    await pdf.cleanup().catch(() => {});
-  }
+  const raw = await extractPdfTextInWorker(data, {
+    timeoutMs: pdfTimeoutMs,
+    maxPages: DOCUMENT_LIMITS.maxPages,
+    maxChars: DOCUMENT_LIMITS.maxChars,
+  });
+  const text = clip(raw, DOCUMENT_LIMITS.maxChars);
+  return text || null;
 }

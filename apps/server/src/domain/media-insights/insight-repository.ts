@@ -10,6 +10,7 @@ export type InsightKind = InsightRow['kind'];
 /** Why an insight failed or was skipped, as the inbox says it. */
 const REASONS: Record<string, string> = {
   'too-long': 'Áudio longo demais para transcrever.',
+  'unknown-duration': 'Não foi possível medir a duração deste áudio.',
   'too-big': 'Arquivo grande demais para a IA ler.',
   'no-media': 'O arquivo não está disponível.',
   'no-vision': 'O modelo de IA configurado não lê imagens.',

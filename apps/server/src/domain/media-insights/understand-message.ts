@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { MediaAiError, type MediaAi } from '../../integrations/media-ai/media-ai.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
 import { withRetry } from '../../lib/retry.ts';
+import { measureAudioSeconds } from './audio-duration.ts';
 import { DOCUMENT_LIMITS, extractDocumentText, isReadableDocument } from './extract-document.ts';
 import { countMediaUsage, type InsightKind, type InsightRow, saveInsight } from './insight-repository.ts';
 
@@ -70,7 +71,6 @@ export async function understandMessage(deps: UnderstandDeps, m: MediaMessage): 
   const base = { messageId: m.id, userId: m.userId, convId: m.convId, kind };
   const skip = (reason: string) => saveInsight(deps.db, { ...base, state: 'skipped', text: null, reason, attempts: 0 });
 
-  if (kind === 'transcript' && (m.mediaDuration ?? 0) > deps.limits.audioMaxSeconds) return skip('too-long');
   const maxBytes =
     kind === 'document' ? Math.min(deps.limits.maxBytes, DOCUMENT_LIMITS.maxBytes) : deps.limits.maxBytes;
   if ((m.mediaSize ?? 0) > maxBytes) return skip('too-big');
@@ -86,6 +86,15 @@ export async function understandMessage(deps: UnderstandDeps, m: MediaMessage): 
     null;
   if (!file) return skip('no-media');
   if (file.data.length > maxBytes) return skip('too-big');
+  // A voice note's length is measured from the file before it is transcribed; the sender's declared
+  // `seconds` is not trusted either way (audio-duration.ts).
+  let seconds = m.mediaDuration ?? 0;
+  if (kind === 'transcript') {
+    const measured = await measureAudioSeconds(file.data, m.mediaMimetype ?? file.mimetype);
+    if (measured === null) return skip('unknown-duration');
+    if (measured > deps.limits.audioMaxSeconds) return skip('too-long');
+    seconds = measured;
+  }
   const media = {
     data: file.data,
     mimetype: m.mediaMimetype ?? file.mimetype ?? 'application/octet-stream',
@@ -111,7 +120,7 @@ export async function understandMessage(deps: UnderstandDeps, m: MediaMessage): 
       },
     );
     const row = await saveInsight(deps.db, { ...base, state: 'done', text, reason: null, attempts });
-    await countMediaUsage(deps.db, m.userId, kind, m.mediaDuration ?? 0);
+    await countMediaUsage(deps.db, m.userId, kind, seconds);
     return row;
   } catch (err) {
     const status = err instanceof MediaAiError ? err.status : undefined;

@@ -23,7 +23,7 @@ export interface PromptChange {
 /**
  * Writes a new system prompt outside training (manual save, coach acceptance, restore) in one
  * transaction: the agent row (prompt + updated_at), its version and, for the coach, the
- * usage_training row. Nothing is written when the text equals the saved one (part 2 §4: saving
+ * usage_training row. Nothing is written when the text equals the saved one (docs/product/rules.md#states-and-transitions: saving
  * only happens when the text differs). Another user's agent is not found. Never counts a training.
  */
 export async function changeAgentPrompt(db: Db, change: PromptChange): Promise<{ agent: AgentRow; changed: boolean }> {

@@ -1,8 +1,8 @@
 import type { AnswerItem } from '@vendai/contracts';
-import { countHits, keyAnswer, normalise, refinementAnswers, sentence, tidy } from './text.ts';
+import { countHits, keyAnswer, normalise, refinementAnswers, sentence, tidy } from '@vendai/contracts/answer-text';
 
 /**
- * The section headings every system prompt carries (part 1 §7, call B), in order. Call B's
+ * The section headings every system prompt carries (docs/product/integrations.md, call B), in order. Call B's
  * template asks the model for exactly these; the demo assembles them itself.
  */
 export const PROMPT_SECTIONS = [
@@ -16,7 +16,7 @@ export const PROMPT_SECTIONS = [
   '# Regras importantes',
 ] as const;
 
-/** The warning every prompt ends with (part 1 §7): short messages, one question, links on real interest. */
+/** The warning every prompt ends with (docs/product/integrations.md): short messages, one question, links on real interest. */
 export const PROMPT_RULES = [
   'Escreva mensagens curtas, de no máximo 2 ou 3 frases, como numa conversa de WhatsApp.',
   'Faça uma pergunta por vez e espere a resposta antes de seguir.',

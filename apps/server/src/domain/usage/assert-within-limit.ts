@@ -4,7 +4,7 @@ import { getCurrentUsage } from './get-current-usage.ts';
 
 export type LimitedAction = 'create-agent' | 'add-number' | 'retrain';
 
-/** The Portuguese reason shown when an action is over the plan's limit (part 2 §9). */
+/** The Portuguese reason shown when an action is over the plan's limit (docs/product/limits.md). */
 export const LIMIT_MESSAGES: Record<LimitedAction, string> = {
   'create-agent': 'Você atingiu o limite de agentes do seu plano. Faça upgrade para criar mais agentes.',
   'add-number': 'Você atingiu o limite de números de WhatsApp do seu plano. Faça upgrade para conectar mais números.',

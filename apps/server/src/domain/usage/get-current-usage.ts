@@ -2,6 +2,7 @@ import { and, count, eq, gte } from 'drizzle-orm';
 import { resultRows } from '../../db/rows.ts';
 import { countAiAnswersSql } from './ai-answers.ts';
 import { getMediaUsage } from './media-usage.ts';
+import { countTestMessages } from './test-allowance.ts';
 import { usagePeriod } from './usage-period.ts';
 import type { CurrentUsage } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
@@ -13,7 +14,7 @@ export function monthStart(now = new Date()): Date {
 }
 
 /**
- * user_current_usage (part 2 §3): the plan's limits beside what the user has used. A user with no
+ * user_current_usage (docs/product/data.md): the plan's limits beside what the user has used. A user with no
  * plan gets the free plan's limits (docs/decisions/002-plan-limits.md). total_trainnings counts the
  * month's trainings and retrainings ('TREINAMENTO'); prompt-coach acceptances ('TREINADORA DE
  * PROMPT') are recorded but are edits, not trainings (docs/decisions/014-prompt-workshop.md). Monthly counters cover the
@@ -31,7 +32,7 @@ export async function getCurrentUsage(db: Db, userId: string, now = new Date()):
   const period = await usagePeriod(db, userId, planRow?.plan.id ?? null, now);
   const since = period.kind === 'billing' ? period.start : calendarMonth;
 
-  const [[trainings], [agents], [instances], [monthly], media] = await Promise.all([
+  const [[trainings], [agents], [instances], [monthly], media, testMessages] = await Promise.all([
     db
       .select({ n: count() })
       .from(usageTraining)
@@ -53,6 +54,7 @@ export async function getCurrentUsage(db: Db, userId: string, now = new Date()):
             and(eq(usageMonthly.userId, userId), eq(usageMonthly.month, calendarMonth.toISOString().slice(0, 10))),
           ),
     getMediaUsage(db, userId, calendarMonth.toISOString().slice(0, 10)),
+    countTestMessages(db, userId, now),
   ]);
 
   return {
@@ -65,5 +67,7 @@ export async function getCurrentUsage(db: Db, userId: string, now = new Date()):
     ai_messages: monthly?.n ?? 0,
     max_ai_messages: plan?.maxAiMessages ?? 0,
     media,
+    test_messages: testMessages,
+    max_test_messages: plan?.maxTestMessages ?? 0,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * The Gateway port over HTTP, speaking Evolution API v2.3.7 exactly as
- * ../shared/docs/evolution-api-contract.md describes it. The built-in simulator serves the same
+ * docs/evolution-api-contract.md describes it. The built-in simulator serves the same
  * REST surface, so this one client drives both (kind 'evolution' or 'simulator').
  *
  * Every call carries the `apikey` header and a timeout (no headers, or a stalled body, within the
@@ -10,7 +10,7 @@
  */
 import { STATUS_CODES } from 'node:http';
 import { request } from 'undici';
-import { createHttpAgent } from '../../lib/http-client.ts';
+import { createHttpAgent, readBodyCapped, ResponseTooLargeError } from '../../lib/http-client.ts';
 import {
   type ConnectionState,
   type ContactInfo,
@@ -32,15 +32,20 @@ export interface EvolutionClientOptions {
   apiKey: string;
   /** Timeout of an ordinary call (ms). `create` waits 5 s on the server, so it gets more. */
   timeoutMs?: number;
+  /** The most of one answer read (default GATEWAY_RESPONSE_MAX_BYTES). */
+  maxBodyBytes?: number;
 }
+
+/** The most of one gateway answer read: the webhooks' bound (docs/decisions/021-spend-and-abuse-limits.md). */
+export const GATEWAY_RESPONSE_MAX_BYTES = 64 * 1024 * 1024;
 
 export const GATEWAY_ERROR_PREFIX = 'Erro na Evolution API';
 
 /** Default timeout of one call; calls that block on the server for `delay` add it on top. */
 const DEFAULT_TIMEOUT_MS = 15_000;
-/** POST /instance/create connects and sleeps 5 s before answering (contract §2.1). */
+/** POST /instance/create connects and sleeps 5 s before answering (docs/evolution-api-contract.md#21-post-instancecreate--201). */
 const CREATE_TIMEOUT_MS = 45_000;
-/** GET /instance/connect waits 2 s when it starts the socket (contract §2.2). */
+/** GET /instance/connect waits 2 s when it starts the socket (docs/evolution-api-contract.md#22-get-instanceconnectname--200). */
 const CONNECT_TIMEOUT_MS = 30_000;
 
 type Json = Record<string, unknown>;
@@ -48,6 +53,7 @@ type Json = Record<string, unknown>;
 export function createEvolutionClient(options: EvolutionClientOptions): Gateway {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const maxBodyBytes = options.maxBodyBytes ?? GATEWAY_RESPONSE_MAX_BYTES;
   const name = (instanceName: string) => encodeURIComponent(instanceName);
   // Keep-alive connections to the gateway, reused by every call (lib/http-client.ts).
   const agent = createHttpAgent();
@@ -75,8 +81,17 @@ export function createEvolutionClient(options: EvolutionClientOptions): Gateway 
         bodyTimeout: callTimeoutMs,
       });
       status = response.statusCode;
-      text = await response.body.text().catch(() => '');
+      const cancel = () => response.body.destroy();
+      text = (await readBodyCapped(response.body, maxBodyBytes, response.headers['content-length'], cancel)).toString();
     } catch (err) {
+      // An answer over the cap: refused, never buffered; whether the call took effect is unknown.
+      if (err instanceof ResponseTooLargeError)
+        throw new GatewayError(
+          0,
+          `${GATEWAY_ERROR_PREFIX} (resposta maior que ${Math.round(maxBodyBytes / 1024 / 1024)} MB) em ${method} ${path}`,
+          undefined,
+          'unknown',
+        );
       const why = isTimeout(err)
         ? `sem resposta em ${Math.round(callTimeoutMs / 1000)} s`
         : `sem conexão (${causeText(err)})`;
@@ -108,7 +123,7 @@ export function createEvolutionClient(options: EvolutionClientOptions): Gateway 
         instanceName: input.instanceName,
         integration: 'WHATSAPP-BAILEYS',
         qrcode: true,
-        // Wrapped config; `events` always explicit: the server reads events.length unguarded (contract §2.1).
+        // Wrapped config; `events` always explicit: the server reads events.length unguarded (docs/evolution-api-contract.md#21-post-instancecreate--201).
         webhook: {
           url: input.webhookUrl,
           byEvents: false,
@@ -140,7 +155,7 @@ export function createEvolutionClient(options: EvolutionClientOptions): Gateway 
 
     async connect(instanceName) {
       const data = await call<Json>('GET', `/instance/connect/${name(instanceName)}`, undefined, CONNECT_TIMEOUT_MS);
-      // The controller catches its own errors and answers 200 {error:true, message} (contract §2.2).
+      // The controller catches its own errors and answers 200 {error:true, message} (docs/evolution-api-contract.md#22-get-instanceconnectname--200).
       if (data?.error === true) {
         throw new GatewayError(500, `${GATEWAY_ERROR_PREFIX} (500): ${errorText(data, '', 'erro ao conectar')}`, data);
       }
@@ -153,6 +168,12 @@ export function createEvolutionClient(options: EvolutionClientOptions): Gateway 
     async connectionState(instanceName) {
       const data = await call<Json>('GET', `/instance/connectionState/${name(instanceName)}`);
       return toState(asObject(data?.instance)?.state ?? data?.state);
+    },
+
+    async ownerJid(instanceName) {
+      const rows = await call<unknown>('GET', `/instance/fetchInstances?instanceName=${name(instanceName)}`);
+      const jid = Array.isArray(rows) ? asObject(rows[0])?.ownerJid : null;
+      return typeof jid === 'string' && jid ? jid : null;
     },
 
     async logout(instanceName) {
@@ -314,7 +335,7 @@ function asObject(value: unknown): Json | null {
 function toNumber(value: unknown): number | null {
   if (typeof value === 'number') return value;
   if (typeof value === 'string' && /^\d+$/.test(value)) return Number(value);
-  // Long fields may come as {low, high, unsigned} (contract §3.3).
+  // Long fields may come as {low, high, unsigned} (docs/evolution-api-contract.md#33-messages_upsert-data--messageraw-from-preparemessage).
   const long = asObject(value);
   if (long && typeof long.low === 'number' && typeof long.high === 'number')
     return long.high * 2 ** 32 + (long.low >>> 0);

@@ -2,7 +2,7 @@
  * The WhatsApp gateway port. One implementation speaks Evolution API v2.3.x over HTTP
  * (EVOLUTION_API_URL + EVOLUTION_API_KEY); the built-in simulator speaks the same REST surface, so
  * the same HTTP client drives both. Methods name what the product needs, not the REST paths
- * (contract: ../shared/docs/evolution-api-contract.md). All calls happen on the server.
+ * (contract: docs/evolution-api-contract.md). All calls happen on the server.
  */
 
 export type ConnectionState = 'open' | 'connecting' | 'close';
@@ -86,6 +86,8 @@ export interface Gateway {
   /** Starts (or continues) connecting and returns the current QR; null when already open. */
   connect(instanceName: string): Promise<QrCode | null>;
   connectionState(instanceName: string): Promise<ConnectionState>;
+  /** The JID of the phone that scanned (the instance's ownerJid, fetchInstances); null when none did. */
+  ownerJid(instanceName: string): Promise<string | null>;
   /** Unlinks the device; tolerates an instance that is already disconnected. */
   logout(instanceName: string): Promise<void>;
   /** Removes the instance at the gateway; an unknown instance counts as removed. */

@@ -6,8 +6,8 @@ import type { CreateInstanceInput } from './gateway.ts';
 export const WEBHOOK_SECRET_HEADER = 'x-vendai-webhook-secret';
 
 /**
- * The events this app subscribes to, in the UPPER_SNAKE form the gateway's config uses (contract §3.1).
- * Sent explicitly: an absent list crashes Evolution's create (§2.1).
+ * The events this app subscribes to, in the UPPER_SNAKE form the gateway's config uses (docs/evolution-api-contract.md#31-envelope).
+ * Sent explicitly: an absent list crashes Evolution's create (docs/evolution-api-contract.md#21-post-instancecreate--201).
  */
 export const GATEWAY_WEBHOOK_EVENTS = [
   'QRCODE_UPDATED',

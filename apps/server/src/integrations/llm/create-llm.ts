@@ -1,12 +1,14 @@
+import { createDemoLlm } from '@vendai/demo-ai';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Env } from '../../config/env.ts';
-import { createDemoLlm } from './demo/demo-llm.ts';
+import { assembleSystemPrompt } from '../../domain/prompts/system-prompt.ts';
 import type { Llm } from './llm.ts';
 import { createOpenAiLlm } from './openai-llm.ts';
 
 /** The LLM port chosen by configuration (env.ts has already refused a production start without one). */
 export function createLlm(env: Env, log?: FastifyBaseLogger): Llm {
-  if (env.aiProvider === 'demo') return createDemoLlm();
+  // The offline demo AI (workspace package @vendai/demo-ai) answers with the product's own prompt rules.
+  if (env.aiProvider === 'demo') return createDemoLlm({ assembleSystemPrompt }) satisfies Llm;
   return createOpenAiLlm({
     baseURL: env.AI_BASE_URL!,
     apiKey: env.AI_API_KEY,

@@ -1,7 +1,7 @@
 import type { AnswerItem } from '@vendai/contracts';
 
 /**
- * The LLM port: one method, OpenAI-style chat completions (part 1 §7 "AI completion"). The
+ * The LLM port: one method, OpenAI-style chat completions (docs/product/integrations.md "AI completion"). The
  * implementation is chosen by configuration (AI_PROVIDER / AI_BASE_URL, see create-llm.ts).
  */
 export interface ChatMessage {
@@ -16,12 +16,21 @@ export interface ChatMessage {
 export type LlmTask =
   | { kind: 'refinement-questions'; respostas: AnswerItem[] }
   | { kind: 'system-prompt'; respostas: AnswerItem[]; apelido: string }
-  | { kind: 'reply'; systemPrompt: string; respostas: AnswerItem[]; history: ChatMessage[] }
-  | { kind: 'prompt-coach'; currentPrompt: string; instruction: string; full: boolean };
+  | {
+      kind: 'reply';
+      systemPrompt: string;
+      respostas: AnswerItem[];
+      history: ChatMessage[];
+      /** The business's facts given with the request (domain/facts), best first. */
+      facts?: { label: string; text: string }[];
+    }
+  | { kind: 'prompt-coach'; currentPrompt: string; instruction: string; full: boolean }
+  /** A price list's text (PDF, photo description) read into catalogue rows (decision 025). */
+  | { kind: 'price-list'; text: string };
 
 export interface ChatRequest {
   messages: ChatMessage[];
-  /** Defaults: temperature 0.7, max tokens 2000, top_p 1 (part 1 §9). */
+  /** Defaults: temperature 0.7, max tokens 2000, top_p 1 (docs/product/limits.md). */
   temperature?: number;
   maxTokens?: number;
   topP?: number;
@@ -37,5 +46,5 @@ export interface Llm {
   complete(request: ChatRequest): Promise<string>;
 }
 
-/** Sampling defaults of the spec (part 1 §7, §9). */
+/** Sampling defaults of the spec (docs/product/integrations.md, docs/product/limits.md). */
 export const LLM_DEFAULTS = { temperature: 0.7, maxTokens: 2000, topP: 1 } as const;

@@ -1,3 +1,4 @@
+import { AI_RESPONSE_MAX_BYTES, readBodyCapped, ResponseTooLargeError } from '../../lib/http-client.ts';
 import { normaliseBaseUrl } from '../llm/openai-llm.ts';
 import { type MediaAi, MediaAiError, type MediaFile } from './media-ai.ts';
 
@@ -63,9 +64,21 @@ async function post(
     const retryable = res.status === 408 || res.status === 409 || res.status === 429 || res.status >= 500;
     throw new MediaAiError(`provider answered HTTP ${res.status}`, retryable, res.status);
   }
-  return (res.json() as Promise<ProviderJson>).catch(() => {
+  // Read at most AI_RESPONSE_MAX_BYTES (lib/http-client.ts): a transcript or a description is a few KB.
+  let raw: Buffer;
+  try {
+    raw = await readBodyCapped(res.body, AI_RESPONSE_MAX_BYTES, res.headers.get('content-length'), () =>
+      res.body?.cancel(),
+    );
+  } catch (err) {
+    if (err instanceof ResponseTooLargeError) throw new MediaAiError('provider answer too large', false);
+    throw new MediaAiError(`provider answer cut: ${(err as Error).message}`, true);
+  }
+  try {
+    return JSON.parse(raw.toString('utf8')) as ProviderJson;
+  } catch {
     throw new MediaAiError('provider answered no JSON', true);
-  });
+  }
 }
 
 const clip = (text: string) => (text.length > MEDIA_TEXT_MAX ? `${text.slice(0, MEDIA_TEXT_MAX - 1)}…` : text);

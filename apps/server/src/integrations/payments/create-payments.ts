@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { Env } from '../../config/env.ts';
-import type { Db } from '../../db/client.ts';
+import { type PaymentsStandin, STANDIN_OVERAGE_PRICE, standinPriceId } from '@vendai/payments-standin';
+import type { Database } from '../../db/client.ts';
 import type { Payments } from './payments.ts';
-import { type PaymentsStandin, STANDIN_OVERAGE_PRICE, standinPriceId, startPaymentsStandin } from './standin/index.ts';
+import { mountPaymentsStandin } from './standin/mount-standin.ts';
 import { createStripePayments } from './stripe-payments.ts';
 
 /** The paid plans' slugs and the variable that holds each one's Stripe price id. */
@@ -26,7 +27,7 @@ export function configuredPriceIds(env: Env, paidSlugs: string[]): Record<string
  */
 export async function createPayments(
   app: FastifyInstance,
-  { env, db, paidSlugs }: { env: Env; db: Db; paidSlugs: string[] },
+  { env, database, paidSlugs }: { env: Env; database: Database; paidSlugs: string[] },
 ): Promise<{ payments: Payments | null; standin: PaymentsStandin | null }> {
   if (env.paymentsMode === 'stripe') {
     const payments = createStripePayments({
@@ -40,7 +41,7 @@ export async function createPayments(
     return { payments, standin: null };
   }
   if (env.paymentsMode === 'off') return { payments: null, standin: null };
-  const standin = await startPaymentsStandin(app, { db, appUrl: env.appUrl, authSecret: env.authSecret });
+  const standin = await mountPaymentsStandin(app, { env, database });
   const payments = createStripePayments({
     kind: 'standin',
     secretKey: standin.secretKey,

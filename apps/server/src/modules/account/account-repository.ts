@@ -23,7 +23,7 @@ export async function updateProfilePhone(db: Db, userId: string, phone: { nation
     });
 }
 
-/** The free plan: slug 'freemium' and active; else the cheapest active plan at price 0 (part 1 §7). */
+/** The free plan: slug 'freemium' and active; else the cheapest active plan at price 0 (docs/product/integrations.md). */
 export async function findFreePlan(db: Db) {
   const [bySlug] = await db
     .select()

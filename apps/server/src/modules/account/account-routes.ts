@@ -7,12 +7,15 @@ import {
   resetLinkStatusSchema,
   sessionSchema,
 } from '@vendai/contracts';
-import { authRateLimit } from '../../plugins/rate-limits.ts';
+import { authRateLimit, sharedLimit } from '../../plugins/rate-limits.ts';
 import { readSessionUser, requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { getMe } from './get-me.ts';
 import { getResetLinkStatus } from './get-reset-link-status.ts';
 import { registerAccount } from './register-account.ts';
+
+export const SIGN_UPS_LIMITED_MESSAGE =
+  'Muitos cadastros feitos a partir desta rede na última hora. Tente novamente mais tarde.';
 
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -21,6 +24,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/register',
     {
       config: authRateLimit(deps.env.AUTH_RATE_LIMIT_PER_MINUTE),
+      // Sign-ups per client address per hour, across processes (docs/decisions/021-spend-and-abuse-limits.md).
+      preHandler: sharedLimit(deps.rateLimits, {
+        name: 'sign-up',
+        max: deps.env.SIGN_UPS_PER_ADDRESS_PER_HOUR,
+        windowMs: 60 * 60 * 1000,
+        subject: (req) => req.ip,
+        message: SIGN_UPS_LIMITED_MESSAGE,
+      }),
       schema: { body: registerSchema, response: { 201: registerResultSchema } },
     },
     async (req, reply) => {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { findProfileWithPlan } from './account-repository.ts';
 
-/** 'Gratuito' when there is no plan or the plan is freemium (part 2 §2). */
+/** 'Gratuito' when there is no plan or the plan is freemium (docs/product/screens.md). */
 export function planLabel(plan: { slug: string; name: string } | null): string {
   if (!plan || plan.slug.includes('freemium') || plan.name.toLowerCase().includes('freemium')) return 'Gratuito';
   return plan.name;

@@ -2,7 +2,7 @@ import type { ResetLinkStatus } from '@vendai/contracts';
 import type { Auth } from '../../integrations/auth/create-auth.ts';
 
 /**
- * Tells the reset page, before it shows the form, whether a link's code is usable (part 1 §4).
+ * Tells the reset page, before it shows the form, whether a link's code is usable (docs/product/rules.md#states-and-transitions).
  * Reads the same verification record better-auth consumes on reset, so a used link is 'invalid'.
  */
 export async function getResetLinkStatus(auth: Auth, code: string): Promise<ResetLinkStatus> {

@@ -14,7 +14,7 @@ export interface RegisterAccountOptions {
 
 /**
  * Creates the account and its session, then saves the phone and activates the free plan. As in
- * part 1 §8, a failure in those two follow-ups is logged and the sign-up still succeeds.
+ * docs/product/messages.md, a failure in those two follow-ups is logged and the sign-up still succeeds.
  * Returns the session cookies for the reply.
  */
 export async function registerAccount({ deps, input, headers, log }: RegisterAccountOptions) {

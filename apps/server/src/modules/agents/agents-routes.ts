@@ -17,7 +17,7 @@ import { updateAgent } from './update-agent.ts';
 
 const params = idParamsSchema(AGENT_NOT_FOUND_MESSAGE);
 
-/** /api/agents: the signed-in user's AI agents (part 2 "Agents list", §4 "Agent", §7). */
+/** /api/agents: the signed-in user's AI agents (docs/product/rules.md#states-and-transitions "Agent", docs/product/integrations.md). */
 export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app);
   const { db } = app.deps;

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { agentNotFound } from '../../domain/agents/agent-id.ts';
 import { deleteUnlinkedAgent } from '../../domain/agents/agents-repository.ts';
 
-/** Deletes an agent; blocked (409 'Agente em uso') while a number links it (part 2 §5). */
+/** Deletes an agent; blocked (409 'Agente em uso') while a number links it (docs/product/rules.md#validation). */
 export async function deleteAgent({ db, userId, id }: { db: Db; userId: string; id: string }): Promise<void> {
   const outcome = await deleteUnlinkedAgent(db, userId, id);
   if (outcome === 'missing') throw agentNotFound();

@@ -6,8 +6,9 @@ import { changeAgentPrompt } from '../../domain/prompt-versions/change-agent-pro
 
 /**
  * Saves the system prompt (a manual edit: written with its version only when the text differs from
- * the saved one, never a training), the response delay (part 2 §4: the delay saves at once) and/or
- * the AI's return time after a takeover (docs/decisions/015-handoff.md).
+ * the saved one, never a training), the response delay (docs/product/rules.md#states-and-transitions: the delay saves at once) and/or
+ * the AI's return time after a takeover (docs/decisions/015-handoff.md) and/or its AI answers per contact
+ * a day (docs/decisions/021-spend-and-abuse-limits.md).
  */
 export async function updateAgent({
   db,
@@ -27,6 +28,8 @@ export async function updateAgent({
   if (input.timing !== undefined) row = await updateAgentFields(db, userId, id, { timing: input.timing });
   if (input.resume_after_minutes !== undefined)
     row = await updateAgentFields(db, userId, id, { resumeAfterMinutes: input.resume_after_minutes });
+  if (input.max_answers_per_contact_day !== undefined)
+    row = await updateAgentFields(db, userId, id, { maxAnswersPerContactDay: input.max_answers_per_contact_day });
   if (!row) throw agentNotFound();
   return toAgentDto(row);
 }

@@ -6,7 +6,7 @@ import { applyPlanState, findActivePlan, readBillingProfile } from './billing-re
 import { toPlan } from './to-plan.ts';
 
 /**
- * activate-free-plan (part 2 §4): the free plan is active at once, limits included. Someone paying
+ * activate-free-plan (docs/product/rules.md#states-and-transitions): the free plan is active at once, limits included. Someone paying
  * for a subscription cancels it in the portal instead (it then ends at the period's end).
  */
 export async function activateFreePlan({

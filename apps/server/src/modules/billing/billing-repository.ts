@@ -187,3 +187,10 @@ export async function storeEvent(
 export async function markEventProcessed(db: Db, id: string): Promise<void> {
   await db.update(billingEvents).set({ processedAt: new Date() }).where(eq(billingEvents.id, id));
 }
+
+/** The owner's overage ceiling (docs/decisions/021-spend-and-abuse-limits.md), in cents. */
+export async function saveOverageCeiling(db: Db, userId: string, ceilingCents: number): Promise<void> {
+  await db.execute(sql`
+    insert into spend_limits (user_id, overage_ceiling_cents) values (${userId}, ${ceilingCents})
+    on conflict (user_id) do update set overage_ceiling_cents = excluded.overage_ceiling_cents, updated_at = now()`);
+}

@@ -4,7 +4,9 @@ import {
   checkoutSessionSchema,
   choosePlanSchema,
   confirmCheckoutSchema,
+  overageStatusSchema,
   portalSessionSchema,
+  updateOverageCeilingSchema,
 } from '@vendai/contracts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
@@ -15,8 +17,9 @@ import { confirmCheckout } from './confirm-checkout.ts';
 import { createCheckoutSession } from './create-checkout-session.ts';
 import { createPortalSession } from './create-portal-session.ts';
 import { getBillingStatus } from './get-billing-status.ts';
+import { setOverageCeiling } from './set-overage-ceiling.ts';
 
-/** /api/billing: plan choice, checkout, portal and subscription status of the signed-in user (part 2 §4, §7). */
+/** /api/billing: plan choice, checkout, portal and subscription status of the signed-in user (docs/product/rules.md#states-and-transitions, docs/product/integrations.md). */
 export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async (app, { deps }) => {
   requireUser(app);
 
@@ -46,5 +49,11 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async
     '/confirm-checkout',
     { schema: { body: confirmCheckoutSchema, response: { 200: billingStatusSchema } } },
     async (req) => confirmCheckout({ deps, userId: req.user.id, sessionId: req.body.sessionId }),
+  );
+
+  app.put(
+    '/overage-ceiling',
+    { schema: { body: updateOverageCeilingSchema, response: { 200: overageStatusSchema } } },
+    async (req) => setOverageCeiling({ deps, userId: req.user.id, input: req.body }),
   );
 };

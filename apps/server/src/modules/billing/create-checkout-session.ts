@@ -11,7 +11,7 @@ export const checkoutReturnUrls = (appUrl: string) => ({
 });
 
 /**
- * create-checkout-session (part 2 §7): a Stripe Checkout Session in subscription mode for the
+ * create-checkout-session (docs/product/integrations.md): a Stripe Checkout Session in subscription mode for the
  * plan's monthly price plus the metered overage price, for the signed-in user's Stripe customer
  * (created once and stored). Only for the signed-in user: nothing in the body names a user.
  */

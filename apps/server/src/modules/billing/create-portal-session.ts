@@ -4,7 +4,7 @@ import { requirePayments, upstream, type BillingDeps } from './billing-deps.ts';
 import { readBillingProfile } from './billing-repository.ts';
 
 /**
- * create-portal-session (part 2 §4 "Account portal"): the signed-in user's own Stripe billing portal.
+ * create-portal-session (docs/product/rules.md#states-and-transitions "Account portal"): the signed-in user's own Stripe billing portal.
  * A free plan (or price 0) has nothing to manage ('Plano Gratuito'); no stored customer id →
  * 'Acesso Indisponível' (404); a null price (sem-limites) is not free.
  */

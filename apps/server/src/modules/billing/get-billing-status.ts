@@ -1,4 +1,5 @@
 import type { BillingStatus } from '@vendai/contracts';
+import { getOverageStatus } from '../../domain/usage/overage-ceiling.ts';
 import type { BillingDeps } from './billing-deps.ts';
 import { readBillingProfile, readSubscriptionRow } from './billing-repository.ts';
 
@@ -10,7 +11,11 @@ export async function getBillingStatus({
   deps: BillingDeps;
   userId: string;
 }): Promise<BillingStatus> {
-  const [profile, sub] = await Promise.all([readBillingProfile(deps.db, userId), readSubscriptionRow(deps.db, userId)]);
+  const [profile, sub, overage] = await Promise.all([
+    readBillingProfile(deps.db, userId),
+    readSubscriptionRow(deps.db, userId),
+    getOverageStatus(deps.db, userId),
+  ]);
   const status = profile?.subscriptionStatus ?? null;
   return {
     status,
@@ -19,5 +24,6 @@ export async function getBillingStatus({
     paymentFailed: status === 'past_due' || status === 'unpaid',
     salesUrl: deps.env.SALES_CONTACT_URL,
     paymentsEnabled: deps.payments !== null,
+    overage,
   };
 }

@@ -125,38 +125,3 @@ export async function resyncOverdueSubscriptions(deps: BillingDeps, now = new Da
   }
   return overdue.length;
 }
-
-/** Runs the job every `intervalSeconds` in this process; the rows in the database make it durable. */
-export function startMeterWorker(
-  deps: BillingDeps,
-  intervalSeconds: number,
-): { stop(): Promise<void>; runNow(): Promise<MeterCycleResult> } {
-  let running: Promise<MeterCycleResult> | null = null;
-  let stopped = false;
-  const run = async () => {
-    if (running) return running;
-    running = (async () => {
-      try {
-        await resyncOverdueSubscriptions(deps);
-        return await runMeterCycle(deps);
-      } catch (err) {
-        if (!stopped) deps.log.error({ err }, 'payments: overage job failed; next pass retries');
-        return { queued: 0, reported: 0, failed: 0 };
-      } finally {
-        running = null;
-      }
-    })();
-    return running;
-  };
-  const timer = setInterval(() => void run(), intervalSeconds * 1000);
-  timer.unref();
-  setImmediate(() => void run());
-  return {
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running?.catch(() => {});
-    },
-    runNow: run,
-  };
-}

@@ -1,14 +1,16 @@
 import type { GatewayEvent, GatewayEventHub } from '../../integrations/gateway/event-hub.ts';
 import { defineJob } from '../../jobs/job.ts';
 import { createBatcher } from '../../lib/batcher.ts';
-import type { EngineDeps } from './engine-deps.ts';
-import { resumeSendingJob } from './engine-jobs.ts';
-import { ingestBatch } from './ingest-batch.ts';
-import { ingestGatewayEvent, type IngestInput } from './ingest-gateway-event.ts';
-import type { IngestOutcome } from './ingest-outcome.ts';
-import { recoverEngineWork, resumeSending } from './recover-engine-work.ts';
-import { createReplyScheduler } from './reply-scheduler.ts';
-import { createReplyWriter } from './reply-writer.ts';
+import { alertDeps, type EngineDeps } from './engine-deps.ts';
+import { sendOwnerAlert } from '../../domain/handoff/owner-alert-job.ts';
+import { sendOwnerAlertJob } from '../../domain/handoff/owner-alert-job-type.ts';
+import { resumeSendingJob } from './recovery/engine-jobs.ts';
+import { ingestBatch } from './ingestion/ingest-batch.ts';
+import { ingestGatewayEvent, type IngestInput } from './ingestion/ingest-gateway-event.ts';
+import type { IngestOutcome } from './ingestion/ingest-outcome.ts';
+import { recoverEngineWork, resumeSending } from './recovery/recover-engine-work.ts';
+import { createReplyScheduler } from './replies/reply-scheduler.ts';
+import { createReplyWriter } from './replies/reply-writer.ts';
 
 /** Gateway events applied together by one ingestion statement set (group commit). */
 const INGEST_BATCH = 200;
@@ -42,6 +44,10 @@ export function createEngine(
     maxInflight: deps.config.maxRepliesInFlight,
   });
   deps.jobs.register(defineJob(resumeSendingJob, (data) => resumeSending(deps, data)));
+  // Owner alerts are sent by their own job, never on the reply's path (decision 023).
+  deps.jobs.register(
+    defineJob(sendOwnerAlertJob, async (data) => void (await sendOwnerAlert(alertDeps(deps), data.alertId))),
+  );
 
   const inflight = new Set<Promise<unknown>>();
   let unsubscribe: (() => void) | null = null;

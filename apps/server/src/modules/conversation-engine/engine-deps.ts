@@ -10,7 +10,7 @@ import type { MediaAi } from '../../integrations/media-ai/media-ai.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
 import type { Jobs } from '../../jobs/job.ts';
 import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
-import type { ReplyWriter } from './reply-writer.ts';
+import type { ReplyWriter } from './replies/reply-writer.ts';
 
 /** Tunables of the conversation engine, from the environment (docs/configuration.md). */
 export interface EngineConfig {
@@ -84,3 +84,13 @@ export interface EngineDeps {
   replies: ReplyWaker;
   writer: ReplyWriter;
 }
+
+/** The owner-alerts path's dependencies (domain/handoff/owner-alerts.ts) out of the engine's. */
+export const alertDeps = (deps: EngineDeps) => ({
+  db: deps.db,
+  gateway: deps.gateway,
+  mailer: deps.mailer,
+  log: deps.log,
+  appUrl: deps.config.appUrl,
+  jobs: deps.jobs,
+});

@@ -1,4 +1,6 @@
+import { resultRows } from '../../db/rows.ts';
 import { resumeAtOf } from '../../domain/handoff/hand-over.ts';
+import { burstDueSql } from '../../domain/conversation-rules/burst-due.ts';
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
@@ -13,7 +15,7 @@ import {
   usageMonthly,
 } from '../../db/schema/index.ts';
 import { monthStart } from '../../domain/usage/get-current-usage.ts';
-import type { MappedChat } from './map-gateway-message.ts';
+import type { MappedChat } from '../../integrations/gateway/map-gateway-message.ts';
 import type { ConversationRow } from '../../domain/conversations/conversation-row.ts';
 
 /** Database access of the conversation engine. `db` may be a transaction. */
@@ -77,6 +79,7 @@ export function messageRecordFromSql(r: Record<string, any>): MessageRecord {
     editedAt: r.edited_at ? asDate(r.edited_at) : null,
     deletedAt: r.deleted_at ? asDate(r.deleted_at) : null,
     failedBurstId: r.failed_burst_id ?? null,
+    optOut: r.opt_out === true,
     createdAt: asDate(r.created_at),
   };
 }
@@ -150,7 +153,7 @@ export async function insertMessageOnce(
 }
 
 /**
- * A new message's time in its conversation (issue 13 item 3): `at`, or just after (1 µs) the latest
+ * A new message's time in its conversation (docs/decisions/005-conversation-engine.md): `at`, or just after (1 µs) the latest
  * message already stored in [at, at + 1 s). Messages delivered late keep WhatsApp's second-precision
  * time, so five with the same second tie; this keeps them, for the inbox and for the AI, in the
  * order they arrived.
@@ -256,13 +259,15 @@ export async function upsertBurst(
       state = 'waiting',
       claim_token = null,
       last_message_at = greatest(reply_bursts.last_message_at, excluded.last_message_at),
-      due_at = least(
-        greatest(reply_bursts.last_message_at, excluded.last_message_at) + make_interval(secs => ${input.quietMs / 1000}),
-        reply_bursts.first_message_at + make_interval(secs => ${input.capMs / 1000})
-      ),
+      due_at = ${burstDueSql(
+        sql`reply_bursts.first_message_at`,
+        sql`greatest(reply_bursts.last_message_at, excluded.last_message_at)`,
+        sql`make_interval(secs => ${input.quietMs / 1000})`,
+        sql`make_interval(secs => ${input.capMs / 1000})`,
+      )},
       updated_at = now()
     returning id, version, due_at`);
-  const row = rowsOf<{ id: string; version: number; due_at: string | Date }>(result)[0]!;
+  const row = resultRows<{ id: string; version: number; due_at: string | Date }>(result)[0]!;
   return { id: row.id, version: Number(row.version), dueAt: new Date(row.due_at) };
 }
 
@@ -271,11 +276,6 @@ export async function markEventProcessed(db: Db, eventId: string): Promise<void>
     .update(gatewayEvents)
     .set({ processedAt: sql`now()` })
     .where(eq(gatewayEvents.id, eventId));
-}
-
-/** `db.execute` answers `{rows}` on node-postgres and PGlite alike. */
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,12 +1,25 @@
-import { idParamsSchema, messageDtoSchema, sendMessageSchema } from '@vendai/contracts';
+import {
+  idParamsSchema,
+  insightParamsSchema,
+  messageDtoSchema,
+  messageInsightDtoSchema,
+  retryReplyParamsSchema,
+  retryReplyResultSchema,
+  sendMessageSchema,
+} from '@vendai/contracts';
 import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import type { Engine } from './create-engine.ts';
-import { sendManualMessage } from './send-manual-message.ts';
+import { requestInsight } from './replies/request-insight.ts';
+import { retryAiReply } from './replies/retry-ai-reply.ts';
+import { sendManualMessage } from './sending/send-manual-message.ts';
 
 /**
- * The engine's routes under /api/conversations (the inbox's read routes live in the conversations
- * module, registered on the same prefix as a separate plugin).
+ * The engine's routes under /api/conversations, signed in (the inbox's read routes live in the
+ * conversations module, registered on the same prefix as a separate plugin):
+ * - POST /:id/messages — the owner writes in a conversation;
+ * - POST /:id/messages/:messageId/retry — 'Tentar novamente' on an AI failure notice;
+ * - POST /:id/messages/:messageId/insight — 'Transcrever' / 'Descrever imagem' in the inbox.
  */
 export const engineRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (app, { engine }) => {
   requireUser(app);
@@ -22,5 +35,19 @@ export const engineRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (ap
       });
       return reply.status(201).send(message);
     },
+  );
+
+  app.post(
+    '/:id/messages/:messageId/retry',
+    { schema: { params: retryReplyParamsSchema, response: { 200: retryReplyResultSchema } } },
+    async (req) =>
+      retryAiReply(engine.deps, { userId: req.user.id, convId: req.params.id, messageId: req.params.messageId }),
+  );
+
+  app.post(
+    '/:id/messages/:messageId/insight',
+    { schema: { params: insightParamsSchema, response: { 200: messageInsightDtoSchema } } },
+    async (req) =>
+      requestInsight(engine.deps, { userId: req.user.id, convId: req.params.id, messageId: req.params.messageId }),
   );
 };

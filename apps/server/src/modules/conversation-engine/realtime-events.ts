@@ -24,9 +24,9 @@ export class PendingRealtimeEvents {
     this.conversationRows.push({ row, action });
   }
 
-  conversation(convId: string, action: 'created' | 'updated') {
-    if (this.conversations.get(convId) === 'created') return;
-    this.conversations.set(convId, action);
+  conversation(convId: string, action: 'created' | 'updated'): this {
+    if (this.conversations.get(convId) !== 'created') this.conversations.set(convId, action);
+    return this;
   }
 
   message(row: MessageRecord, action: 'created' | 'updated') {

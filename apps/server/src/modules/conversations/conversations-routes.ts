@@ -26,7 +26,7 @@ import { setNeverAnswer } from './set-never-answer.ts';
 const params = idParamsSchema();
 
 /**
- * /api/conversations: the inbox's read side (part 2 "Dashboard", §4, §7). Sending a message
+ * /api/conversations: the inbox's read side (docs/product/rules.md#states-and-transitions, docs/product/integrations.md). Sending a message
  * (POST /:id/messages) belongs to the conversation engine and is registered there.
  */
 export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { countConversationsOfUser } from './conversations-repository.ts';
 
 /**
- * The exact number of the user's conversations (part 2 §7 "paged select with … exact count").
+ * The exact number of the user's conversations (docs/product/integrations.md "paged select with … exact count").
  * A separate call from the pages: the count walks the user's whole index range, so the list's
  * pages stay fast and the count is fetched once, beside the first page (docs/performance.md).
  */

@@ -3,11 +3,11 @@ import { notFound } from '../../lib/app-error.ts';
 import type { ConversationsDeps } from './conversations-deps.ts';
 import { findConversationOfUser } from './conversations-repository.ts';
 
-/** Longest wait for the gateway: the list shows the placeholder after 3 s anyway (part 2 §9). */
+/** Longest wait for the gateway: the list shows the placeholder after 3 s anyway (docs/product/limits.md). */
 const LOOKUP_TIMEOUT_MS = 5_000;
 
 /**
- * The contact's picture (part 2 §7 "fetchProfilePictureUrl"), through the gateway on the server so
+ * The contact's picture (docs/product/integrations.md "fetchProfilePictureUrl"), through the gateway on the server so
  * the browser never sees the gateway. Any failure (privacy setting, gateway down, timeout) is
  * `url: null` and the list shows the initials placeholder; it is never an error for the user.
  */

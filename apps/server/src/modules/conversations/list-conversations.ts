@@ -5,7 +5,7 @@ import { selectConversationPage } from './conversations-repository.ts';
 import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
 
 /**
- * The inbox list (part 2 §4, §7, §9): the user's conversations, newest message first then id,
+ * The inbox list (docs/product/rules.md#states-and-transitions, docs/product/integrations.md, docs/product/limits.md): the user's conversations, newest message first then id,
  * 30 a page, by keyset (one row more than the page tells whether another page exists).
  */
 export async function listConversations({

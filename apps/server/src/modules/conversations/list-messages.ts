@@ -9,7 +9,7 @@ import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
 const MEDIA_TYPES = new Set(['audio', 'image', 'sticker', 'document']);
 
 /**
- * A chat page (part 2 §4, §9): the latest 30 messages, then older pages with
+ * A chat page (docs/product/rules.md#states-and-transitions, docs/product/limits.md): the latest 30 messages, then older pages with
  * (created_at, id) before the oldest one loaded. Items come oldest first, ready to render.
  */
 export async function listMessages({

@@ -5,7 +5,7 @@ import { toConversationDto } from '../../domain/conversations/conversation-dto.t
 import { clearUnread, findConversationOfUser } from './conversations-repository.ts';
 
 /**
- * Opening a conversation clears its unread badge (part 2 "Dashboard"). Other open tabs hear about
+ * Opening a conversation clears its unread badge (docs/product/screens.md#dashboard-inbox). Other open tabs hear about
  * it through conversation.updated; an already-read conversation changes nothing and sends nothing.
  */
 export async function markConversationRead({

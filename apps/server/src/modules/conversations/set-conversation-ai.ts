@@ -10,7 +10,7 @@ import { toConversationDto } from '../../domain/conversations/conversation-dto.t
 import { findConversationOfUser, updateAgenteAtivo } from './conversations-repository.ts';
 
 /**
- * The AI/Manual switch of one conversation (part 2 §4). Groups cannot switch: the AI stays off in
+ * The AI/Manual switch of one conversation (docs/product/rules.md#states-and-transitions). Groups cannot switch: the AI stays off in
  * groups. The new state reaches every open inbox tab as conversation.updated.
  */
 export async function setConversationAi({

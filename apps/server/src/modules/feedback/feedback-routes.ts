@@ -2,16 +2,20 @@ import type { FastifyRequest } from 'fastify';
 import { FEEDBACK_RATE_LIMITED_MESSAGE, feedbackResultSchema, feedbackSchema } from '@vendai/contracts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
+import { sharedLimit } from '../../plugins/rate-limits.ts';
 import { requireUser } from '../../plugins/require-user.ts';
 import { sendFeedback } from './send-feedback.ts';
 
 /** Feedbacks a person may send per minute (per user, whichever address they come from). */
 export const FEEDBACK_PER_MINUTE = 5;
 
-/** /api/feedback: "Ajude A Melhorar" (part 2 "Other screens", §5, §7 sugestoes insert). */
+export const FEEDBACK_DAILY_LIMIT_MESSAGE =
+  'Você já enviou muitos feedbacks hoje. Obrigado pela ajuda! Tente novamente amanhã.';
+
+/** /api/feedback: "Ajude A Melhorar" (docs/product/rules.md#validation, docs/product/integrations.md sugestoes insert). */
 export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app);
-  const { db, mailer, env } = app.deps;
+  const { db, mailer, env, rateLimits } = app.deps;
 
   app.post(
     '/',
@@ -26,6 +30,14 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
           errorResponseBuilder: () => new AppError('RATE_LIMITED', FEEDBACK_RATE_LIMITED_MESSAGE),
         },
       },
+      // Both counted in PostgreSQL, across processes (docs/decisions/021-spend-and-abuse-limits.md).
+      preHandler: sharedLimit(rateLimits, {
+        name: 'feedback-day',
+        max: env.FEEDBACK_PER_DAY,
+        windowMs: 24 * 60 * 60 * 1000,
+        subject: (req) => req.user.id,
+        message: FEEDBACK_DAILY_LIMIT_MESSAGE,
+      }),
     },
     async (req, reply) => {
       const result = await sendFeedback({

@@ -13,7 +13,7 @@ export const FEEDBACK_DUPLICATE_WINDOW_MS = 10_000;
 type Input = z.output<typeof feedbackSchema>;
 
 /**
- * Stores one feedback in `sugestoes` (part 2 §7) and mails it to the support address. The duplicate
+ * Stores one feedback in `sugestoes` (docs/product/integrations.md) and mails it to the support address. The duplicate
  * check and the insert run under a per-user lock. The mail goes after the commit: a mail failure is
  * logged and the feedback stays stored (the person already sees the thank-you screen).
  */

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { findPhoneOwner } from './numbers-repository.ts';
 
 /**
- * The spec's check_phone_exists (part 2 §5): is the normalised number connected in any account?
+ * The spec's check_phone_exists (docs/product/rules.md#validation): is the normalised number connected in any account?
  * Answers only yes/no (and whether it is the caller's own), never whose it is.
  */
 export async function checkPhoneExists({

@@ -22,7 +22,7 @@ import { readQr } from './read-qr.ts';
 const phoneInUse = () => new AppError('CONFLICT', PHONE_IN_USE, { fields: { phone: PHONE_IN_USE } });
 
 /**
- * Adds a WhatsApp number and starts connecting it (part 1 §4 "Connection", §7): plan limit, one
+ * Adds a WhatsApp number and starts connecting it (docs/product/rules.md#states-and-transitions "Connection", docs/product/integrations.md): plan limit, one
  * account per phone across the system, instance name = prefix + last 4 of the phone + last 4 of the
  * timestamp, a random per-instance token for the webhook, then the instance at the gateway and its
  * first QR. The row is written first so the gateway's first webhook finds it; if the gateway refuses,
@@ -91,7 +91,7 @@ async function reserveNumber(
           instanceName,
           token,
         });
-        // First run (issue 12): a new number gets the owner's only (active) agent.
+        // First run (docs/decisions/013-first-run-auto-link.md): a new number gets the owner's only (active) agent.
         await linkNewNumberIfObvious(tx, userId, row.id);
         return row;
       });

@@ -5,7 +5,7 @@ import type { NumbersDeps } from './numbers-deps.ts';
 import { deleteNumberRow, findNumberOfUser } from './numbers-repository.ts';
 
 /**
- * Excluir (part 2 §7): logout, then delete at the gateway; a failed logout is tolerated (the number
+ * Excluir (docs/product/integrations.md): logout, then delete at the gateway; a failed logout is tolerated (the number
  * may not be connected), a failed delete is not (the row stays, the user can try again). Then the row
  * goes, with its conversations.
  */

@@ -6,7 +6,7 @@ import { markNumberConnected } from './mark-number-connected.ts';
 import { deleteNumberRow, findNumberOfUser } from './numbers-repository.ts';
 
 /**
- * The 90 s countdown ran out (part 1 §4): a number that never connected is deleted at the gateway
+ * The 90 s countdown ran out (docs/product/rules.md#states-and-transitions): a number that never connected is deleted at the gateway
  * and in the database. A number that was connected before (a reconnect) keeps its row and its
  * conversations: only the pending QR session is ended. If the phone connected at the last moment,
  * nothing is removed. Gateway failures are logged, never shown: the user already sees the timeout.
@@ -30,12 +30,9 @@ export async function expireNumber({
     log.warn({ err, instance: number.instanceName }, 'connection state failed while expiring');
     return 'close' as const;
   });
-  if (state === 'open') {
-    await markNumberConnected(deps, number.id);
-    return { outcome: 'connected' };
-  }
+  if (state === 'open' && (await markNumberConnected(deps, number.id))) return { outcome: 'connected' };
 
-  if (number.connectedAt) {
+  if (number.phoneVerifiedAt) {
     await deps.gateway
       .logout(number.instanceName)
       .catch((err: unknown) =>

@@ -2,7 +2,7 @@ import { GATEWAY_ERROR } from '@vendai/contracts';
 import { GatewayError } from '../../integrations/gateway/gateway.ts';
 import { AppError } from '../../lib/app-error.ts';
 
-/** 'Erro na Evolution API (status 500)': the spec's wording (part 1 §8) with the gateway's status. */
+/** 'Erro na Evolution API (status 500)': the spec's wording (docs/product/messages.md) with the gateway's status. */
 export function gatewayErrorMessage(err: unknown): string {
   const status = err instanceof GatewayError ? err.status : 0;
   return status > 0

@@ -6,8 +6,9 @@ import { markNumberConnected } from './mark-number-connected.ts';
 import { findNumberOfUser } from './numbers-repository.ts';
 
 /**
- * The gateway's connection state, polled every 2 s by the connect screen (part 1 §4). 'open' makes the
- * number CONECTADO (the gateway's connection.update webhook does the same; both are idempotent).
+ * The gateway's connection state, polled every 2 s by the connect screen (docs/product/rules.md#states-and-transitions). 'open' makes the
+ * number CONECTADO (the gateway's connection.update webhook does the same; both are idempotent) —
+ * unless another phone scanned the QR code: then the connection is cut and `problem` says why.
  */
 export async function getNumberState({
   deps,
@@ -21,9 +22,11 @@ export async function getNumberState({
   const number = await findNumberOfUser(deps.db, userId, id);
   if (!number) throw notFound();
   const state = await gatewayCall(() => deps.gateway.connectionState(number.instanceName));
-  if (state === 'open') {
-    await markNumberConnected(deps, number.id);
-    return { state, status: 'CONECTADO' };
-  }
-  return { state, status: number.status };
+  if (state === 'open' && (await markNumberConnected(deps, number.id))) return { state, status: 'CONECTADO' };
+  // Read again: the webhook's check may have cut the connection while the gateway was asked.
+  const now = (await findNumberOfUser(deps.db, userId, id)) ?? number;
+  const shown = state === 'open' ? 'close' : state;
+  return now.connectionProblem
+    ? { state: shown, status: now.status, problem: now.connectionProblem }
+    : { state: shown, status: now.status };
 }

@@ -2,7 +2,7 @@ import { INSTANCE_NAME_FAILED, INSTANCE_PREFIX } from '@vendai/contracts';
 import { AppError } from '../../lib/app-error.ts';
 
 /**
- * Gateway instance name (part 1 §3): the product prefix + the last 4 digits of the phone + the last
+ * Gateway instance name (docs/product/data.md): the product prefix + the last 4 digits of the phone + the last
  * 4 digits of the timestamp (ms), e.g. 'vendai43215678'.
  */
 export function buildInstanceName(phoneDigits: string, now: number = Date.now()): string {

@@ -2,7 +2,7 @@ import type { NumberView } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { listNumbersOfUser } from './numbers-repository.ts';
 
-/** The instances list (part 2 "WhatsApp instances list"): only the signed-in user's numbers. */
+/** The instances list (docs/product/screens.md#whatsapp-numbers): only the signed-in user's numbers. */
 export async function listNumbers({ db, userId }: { db: Db; userId: string }): Promise<NumberView[]> {
   return listNumbersOfUser(db, userId);
 }

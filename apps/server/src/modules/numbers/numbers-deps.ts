@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { gatewayWebhookConfig } from '../../integrations/gateway/webhook-config.ts';
 import type { CreateInstanceInput, Gateway } from '../../integrations/gateway/gateway.ts';
 import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
 import type { NumberRow } from './numbers-repository.ts';
@@ -14,4 +16,10 @@ export interface NumbersDeps {
   /** Tells the owner's open screens (number.updated) when a number's status, agent or nickname changed. */
   realtime: RealtimeHub;
   log: { warn: (obj: object, msg: string) => void };
+}
+
+/** The numbers services' dependencies, from the app's. */
+export function numbersDepsOf(app: FastifyInstance): NumbersDeps {
+  const { db, env, gateway, realtime } = app.deps;
+  return { db, gateway, realtime, log: app.log, webhookConfig: (number) => gatewayWebhookConfig(env, number) };
 }

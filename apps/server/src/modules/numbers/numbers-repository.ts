@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { NumberView } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { agentes, conversations, numbers } from '../../db/schema/index.ts';
@@ -17,6 +17,7 @@ const viewColumns = {
   createdAt: numbers.createdAt,
   connectedAt: numbers.connectedAt,
   aiAudience: numbers.aiAudience,
+  connectionProblem: numbers.connectionProblem,
 };
 
 type ViewRow = {
@@ -30,6 +31,7 @@ type ViewRow = {
   createdAt: Date;
   connectedAt: Date | null;
   aiAudience: 'all' | 'new';
+  connectionProblem: string | null;
 };
 
 function toView(r: ViewRow): NumberView {
@@ -44,6 +46,7 @@ function toView(r: ViewRow): NumberView {
     created_at: r.createdAt.toISOString(),
     connected_at: r.connectedAt ? r.connectedAt.toISOString() : null,
     ai_audience: r.aiAudience,
+    connection_problem: r.connectionProblem,
   };
 }
 
@@ -120,7 +123,8 @@ export async function markConnected(db: Db, id: string, now = new Date()): Promi
   const changed = await db
     .update(numbers)
     .set({ status: 'CONECTADO', connectedAt: now, updatedAt: now })
-    .where(and(eq(numbers.id, id), eq(numbers.status, 'DESCONECTADO')))
+    // A connection cut for another phone stays cut until the right phone is verified (it clears the problem).
+    .where(and(eq(numbers.id, id), eq(numbers.status, 'DESCONECTADO'), isNull(numbers.connectionProblem)))
     .returning({ id: numbers.id });
   return changed.length > 0;
 }
@@ -172,4 +176,54 @@ export async function agentBelongsToUser(db: Db, userId: string, agentId: string
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   const e = pgError(err);
   return e?.code === '23505' && (!constraint || e.constraint === constraint);
+}
+
+export async function findNumberById(db: Db, id: string): Promise<NumberRow | null> {
+  const [row] = await db.select().from(numbers).where(eq(numbers.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The connection is the number's own phone: remembered, and any earlier problem cleared. */
+export async function markPhoneVerified(db: Db, id: string): Promise<void> {
+  await db
+    .update(numbers)
+    .set({ phoneVerifiedAt: new Date(), connectionProblem: null, updatedAt: new Date() })
+    .where(eq(numbers.id, id));
+}
+
+/**
+ * Another phone scanned: DESCONECTADO with the reason. A number never connected as itself gets its
+ * connected_at back to null (it still expires as never connected).
+ */
+export async function markWrongPhone(db: Db, id: string, problem: string): Promise<void> {
+  await db.execute(sql`
+    update numbers set status = 'DESCONECTADO', connection_problem = ${problem}, updated_at = now(),
+      connected_at = case when phone_verified_at is null then null else connected_at end
+    where id = ${id}`);
+}
+
+/** Numbers never connected as themselves, created before `before` (the expiry sweep). */
+export async function listNeverConnected(db: Db, before: Date, limit: number) {
+  return db
+    .select({ id: numbers.id, userId: numbers.userId })
+    .from(numbers)
+    .where(
+      and(
+        eq(numbers.status, 'DESCONECTADO'),
+        isNull(numbers.phoneVerifiedAt),
+        isNull(numbers.connectedAt),
+        lt(numbers.createdAt, before),
+      ),
+    )
+    .orderBy(asc(numbers.createdAt))
+    .limit(limit);
+}
+
+/** Connected numbers whose phone was never checked (a restart between the webhook and the check). */
+export async function listUnverifiedConnected(db: Db, limit: number) {
+  return db
+    .select({ id: numbers.id })
+    .from(numbers)
+    .where(and(eq(numbers.status, 'CONECTADO'), isNull(numbers.phoneVerifiedAt)))
+    .limit(limit);
 }

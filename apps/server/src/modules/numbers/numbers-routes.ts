@@ -14,7 +14,6 @@ import {
 import { z } from 'zod';
 import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
-import { gatewayWebhookConfig } from '../../integrations/gateway/webhook-config.ts';
 import { checkPhoneExists } from './check-phone-exists.ts';
 import { createNumber } from './create-number.ts';
 import { deleteNumber } from './delete-number.ts';
@@ -22,24 +21,18 @@ import { expireNumber } from './expire-number.ts';
 import { getNumberQr } from './get-number-qr.ts';
 import { getNumberState } from './get-number-state.ts';
 import { listNumbers } from './list-numbers.ts';
-import type { NumbersDeps } from './numbers-deps.ts';
+import { numbersDepsOf } from './numbers-deps.ts';
 import { reconnectNumber } from './reconnect-number.ts';
 import { updateNumber } from './update-number.ts';
 
 /** A malformed id cannot be one of the user's numbers: 404 like an unknown one. */
 const params = idParamsSchema();
 
-/** /api/numbers: the signed-in user's WhatsApp numbers (part 1 §4, part 2 "WhatsApp instances list"). */
+/** /api/numbers: the signed-in user's WhatsApp numbers (docs/product/rules.md#states-and-transitions, docs/product/screens.md#whatsapp-numbers). */
 export const numbersRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app);
-  const { db, env, gateway, realtime } = app.deps;
-  const deps: NumbersDeps = {
-    db,
-    gateway,
-    realtime,
-    log: app.log,
-    webhookConfig: (number) => gatewayWebhookConfig(env, number),
-  };
+  const deps = numbersDepsOf(app);
+  const { db } = deps;
 
   app.get('/', { schema: { response: { 200: z.array(numberSchema) } } }, async (req) =>
     listNumbers({ db, userId: req.user.id }),

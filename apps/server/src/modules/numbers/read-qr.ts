@@ -6,7 +6,7 @@ import type { NumbersDeps } from './numbers-deps.ts';
 import { markNumberConnected } from './mark-number-connected.ts';
 import type { NumberRow } from './numbers-repository.ts';
 
-/** How often `connect` is asked again while the gateway has not drawn the QR yet (`{count:0}`, contract §2.2). */
+/** How often `connect` is asked again while the gateway has not drawn the QR yet (`{count:0}`, docs/evolution-api-contract.md#22-get-instanceconnectname--200). */
 const QR_ATTEMPTS = 4;
 const QR_RETRY_MS = 750;
 
@@ -30,10 +30,8 @@ export async function readQr(deps: NumbersDeps, number: NumberRow): Promise<QrOu
       );
       qr = created.qr ?? undefined;
     }
-    if (qr === null) {
-      await markNumberConnected(deps, number.id);
-      return { qrCode: null, status: 'CONECTADO' };
-    }
+    // Open, but by another phone: the connection was cut (markNumberConnected), a new QR code is read.
+    if (qr === null && (await markNumberConnected(deps, number.id))) return { qrCode: null, status: 'CONECTADO' };
     if (qr?.base64) return { qrCode: qr.base64, status: 'DESCONECTADO' };
     if (attempt >= QR_ATTEMPTS) throw new AppError('UPSTREAM', QR_GENERATION_FAILED);
     await new Promise((r) => setTimeout(r, QR_RETRY_MS));

@@ -4,7 +4,7 @@ import type { NumbersDeps } from './numbers-deps.ts';
 import { findNumberOfUser } from './numbers-repository.ts';
 import { readQr } from './read-qr.ts';
 
-/** Reconnect (part 2 §4): only a DESCONECTADO number, through a new QR code. */
+/** Reconnect (docs/product/rules.md#states-and-transitions): only a DESCONECTADO number, through a new QR code. */
 export async function reconnectNumber({
   deps,
   userId,

@@ -11,7 +11,7 @@ import {
 } from './numbers-repository.ts';
 
 /**
- * Renames a number, links an agent to it (part 2 §4): an agent of the same user, or null
+ * Renames a number, links an agent to it (docs/product/rules.md#states-and-transitions): an agent of the same user, or null
  * ('Desativar Agente': the AI stops answering on this number), or sets whom the AI answers (decision 015).
  */
 export async function updateNumber({

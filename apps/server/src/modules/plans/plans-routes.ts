@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { plans } from '../../db/schema/index.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 
-/** Active plans, in display order (part 2 §7). Public: the pricing cards need no session. */
+/** Active plans, in display order (docs/product/integrations.md). Public: the pricing cards need no session. */
 export const plansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { schema: { response: { 200: planListSchema } } }, async () => {
     const rows = await app.deps.db.select().from(plans).where(eq(plans.isActive, true)).orderBy(asc(plans.sortOrder));

@@ -4,7 +4,7 @@ import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { replyInPlayground } from './reply-in-playground.ts';
 
-/** /api/playground: test an agent before customers meet it (part 2 "Playground", §7; issue 10). */
+/** /api/playground: test an agent before customers meet it (docs/product/integrations.md; docs/decisions/014-prompt-workshop.md). */
 export const playgroundRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app);
   const { db, llm, env } = app.deps;

@@ -5,10 +5,14 @@ import { selectAgent } from '../../domain/agents/agents-repository.ts';
 import type { ContextMessage } from '../../domain/ai-reply/history.ts';
 import { loadContextBlockInput } from '../../domain/ai-reply/load-context.ts';
 import { buildReplyRequest, keywordHandoff } from '../../domain/ai-reply/reply-request.ts';
-import { parseStructuredReply } from '../../domain/ai-reply/structured-reply.ts';
+import { parseStructuredReply, type StructuredReply } from '../../domain/ai-reply/structured-reply.ts';
+import { factsUsed } from '../../domain/facts/facts-used.ts';
+import { loadReplyFacts } from '../../domain/facts/load-reply-facts.ts';
+import { guardAnswer, priceGuardAlertWhy } from '../../domain/price-guard/guard-reply.ts';
 import { splitReply } from '../../domain/ai-reply/split-reply.ts';
 import type { Llm } from '../../integrations/llm/llm.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { claimTestMessage } from '../../domain/usage/test-allowance.ts';
 
 /**
  * The playground's chat as the conversation engine would see it: the owner plays the customer
@@ -28,10 +32,11 @@ export function playgroundContext(messages: PlaygroundRequest['messages']): Cont
 }
 
 /**
- * One playground answer (part 2 "Playground"), exactly as a WhatsApp customer would get it: the
+ * One playground answer (docs/product/screens.md#playground), exactly as a WhatsApp customer would get it: the
  * engine's request (domain/ai-reply: system prompt, context block, the latest 20 messages, model settings) and its
- * splitting into WhatsApp-sized parts. Nothing is stored and nothing counts against the monthly AI
- * messages; the route is rate-limited per user instead.
+ * splitting into WhatsApp-sized parts. Nothing is stored; an answer the model gives counts in the plan's
+ * monthly test allowance, not in the AI messages (domain/usage/test-allowance.ts); the route is also
+ * rate-limited per user.
  */
 export async function replyInPlayground({
   db,
@@ -51,13 +56,31 @@ export async function replyInPlayground({
   const context = playgroundContext(input.messages);
   // The same rules as WhatsApp: the keyword handoff, then the AI's structured answer (only its text is shown).
   const block = await loadContextBlockInput(db, userId, null);
-  const answer =
-    keywordHandoff(context, block) ??
-    parseStructuredReply(await llm.complete(buildReplyRequest(agent, context, block)));
+  const keyword = keywordHandoff(context, block);
+  // The business's facts and the price guard, as for WhatsApp (docs/decisions/025-catalogue-and-price-guard.md).
+  const facts = await loadReplyFacts(db, userId, agent, context);
+  let answer: StructuredReply;
+  let guard: PlaygroundReply['guard'] = { retried: false, blocked: null };
+  if (keyword) answer = keyword;
+  else {
+    // Counted in the plan's monthly test allowance (domain/usage/test-allowance.ts); given back on failure.
+    const giveBack = await claimTestMessage(db, userId, 'playground');
+    try {
+      const request = buildReplyRequest(agent, context, block, facts.sources);
+      const first = parseStructuredReply(await llm.complete(request));
+      const outcome = await guardAnswer(llm, request, first, facts);
+      answer = outcome.answer;
+      guard = { retried: outcome.retried, blocked: outcome.blocked ? priceGuardAlertWhy(outcome.blocked) : null };
+    } catch (err) {
+      await giveBack();
+      throw err;
+    }
+  }
   const parts = splitReply(answer.reply);
   if (parts.length === 0) {
     log.warn({ agentId: agent.id }, 'playground: the AI answered nothing');
     throw new AppError('UPSTREAM');
   }
-  return { parts };
+  const used = factsUsed(answer.reply, facts.sources).map(({ kind, id, label }) => ({ kind, id, label }));
+  return { parts, factsUsed: used, guard };
 }

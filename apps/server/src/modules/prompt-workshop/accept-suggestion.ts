@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { ownAgent } from './prompt-workshop-repository.ts';
 
 /**
- * 'Aceitar' (part 2 §4): saves the suggested prompt, its version ('coach') and the usage_training
+ * 'Aceitar' (docs/product/rules.md#states-and-transitions): saves the suggested prompt, its version ('coach') and the usage_training
  * row 'TREINADORA DE PROMPT' in one transaction, if the saved prompt is still the one the suggestion
  * was made from. A partial suggestion is refused here too. Not counted as a training
  * (docs/decisions/014-prompt-workshop.md): an owner at the retrain limit can still use the coach.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { extractJsonCandidates, tryJson } from '../../lib/extract-json.ts';
 
 /**
- * The coach AI's text → clarify or update, never throwing (part 2 §4 "Prompt suggestion"): the
+ * The coach AI's text → clarify or update, never throwing (docs/product/rules.md#states-and-transitions "Prompt suggestion"): the
  * text as JSON; else a JSON object found inside it (code fences, prose around it); else the text
  * itself as a clarifying message. An 'update' without a prompt is a clarify with its message.
  */

@@ -22,7 +22,7 @@ const params = z.object({ id: z.guid({ error: AGENT_NOT_FOUND_MESSAGE }) });
 const versionParams = params.extend({ versionId: z.guid({ error: PROMPT_VERSION_NOT_FOUND_MESSAGE }) });
 
 /**
- * /api/agents/:id/… — the prompt workshop on /ia-management (issue 10): the prompt coach and the
+ * /api/agents/:id/… — the prompt workshop on /ia-management (docs/decisions/014-prompt-workshop.md): the prompt coach and the
  * prompt versions. Manual saves are PATCH /api/agents/:id (agents module). Every route is the
  * user's own agent only (404 otherwise).
  */

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { promptFingerprint } from '../../domain/prompt-versions/change-agent-prompt.ts';
 import type { ChatMessage, Llm } from '../../integrations/llm/llm.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { claimTestMessage } from '../../domain/usage/test-allowance.ts';
 import { coachTemplates, renderCoachUser } from './coach-templates.ts';
 import { parseCoachAnswer } from './parse-coach-answer.ts';
 import { ownAgent } from './prompt-workshop-repository.ts';
@@ -16,7 +17,7 @@ const FULL_REMINDER =
 const COACH_MAX_TOKENS = 8_000;
 
 /**
- * The prompt coach (part 2 §4, §7 suggest-prompt-edit): the AI gets the agent's saved prompt, the
+ * The prompt coach (docs/product/rules.md#states-and-transitions, docs/product/integrations.md suggest-prompt-edit): the AI gets the agent's saved prompt, the
  * owner's instruction and the last 8 coach messages, and answers clarify (a question) or update (a
  * full new prompt). A suggestion much shorter than the prompt is flagged partial. Nothing is saved
  * here; accepting is accept-suggestion.ts. AI failures → 502 (the coach shows its failure bubble).
@@ -44,18 +45,25 @@ export async function suggestPromptEdit({
     .slice(-COACH.historyMessages)
     .map((m) => ({ role: m.role, content: m.text }));
   const t = coachTemplates();
-  const answer = await llm.complete({
-    messages: [
-      { role: 'system', content: t.system },
-      ...history,
-      {
-        role: 'user',
-        content: renderCoachUser(t.user, { prompt: current, instruction, full: full ? FULL_REMINDER : '' }),
-      },
-    ],
-    maxTokens: COACH_MAX_TOKENS,
-    task: { kind: 'prompt-coach', currentPrompt: current, instruction, full },
-  });
+  // Counted in the plan's monthly test allowance (domain/usage/test-allowance.ts); given back on failure.
+  const giveBack = await claimTestMessage(db, userId, 'coach');
+  const answer = await llm
+    .complete({
+      messages: [
+        { role: 'system', content: t.system },
+        ...history,
+        {
+          role: 'user',
+          content: renderCoachUser(t.user, { prompt: current, instruction, full: full ? FULL_REMINDER : '' }),
+        },
+      ],
+      maxTokens: COACH_MAX_TOKENS,
+      task: { kind: 'prompt-coach', currentPrompt: current, instruction, full },
+    })
+    .catch(async (err: unknown) => {
+      await giveBack();
+      throw err;
+    });
   const parsed = parseCoachAnswer(answer);
   if (!parsed) {
     log.warn('prompt coach: empty answer');

@@ -1,61 +1,105 @@
+import type { WeeklyHours } from '@vendai/contracts';
 import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { loadBusinessHours } from '../../domain/business-hours/load-business-hours.ts';
+import { nationalHoliday } from '../../domain/business-hours/national-holidays.ts';
 
 /**
- * When the shop is open, per ISO weekday (1 = segunda … 7 = domingo): [open, close) in minutes after
- * local midnight, or null when closed all day. 'Fora do horário' in Resultados is everything else.
+ * 'Fora do horário' in Resultados: the account's own business hours (Configurações → 'Horário da
+ * empresa', domain/business-hours, docs/decisions/019-business-hours.md), the same week, closed days
+ * and national holidays the AI is told about. An opening that ends after midnight belongs to the day
+ * it starts on, so a closed day or holiday closes it, as in businessHoursStatus.
  */
-export type WeeklyHours = Readonly<Record<1 | 2 | 3 | 4 | 5 | 6 | 7, readonly [number, number] | null>>;
-
-/**
- * The documented default until an account can set its own hours (issue 18): Monday to Friday
- * 08:00–18:00, Saturday 08:00–13:00, Sunday closed — the usual hours of a Brazilian small shop
- * (docs/decisions/015-results-figures.md).
- */
-export const DEFAULT_BUSINESS_HOURS: WeeklyHours = {
-  1: [8 * 60, 18 * 60],
-  2: [8 * 60, 18 * 60],
-  3: [8 * 60, 18 * 60],
-  4: [8 * 60, 18 * 60],
-  5: [8 * 60, 18 * 60],
-  6: [8 * 60, 13 * 60],
-  7: null,
-};
-
-/**
- * The account's business hours. The one place Resultados reads them: when accounts get their own
- * hours (issue 18), this reads them and everything else follows.
- */
-export function businessHoursFor(_userId: string): WeeklyHours {
-  return DEFAULT_BUSINESS_HOURS;
+export interface ResultsHours {
+  /** Index 0 = domingo … 6 = sábado; null = closed all day. */
+  week: WeeklyHours;
+  /** Local dates ('YYYY-MM-DD') closed all day: the owner's closed days and national holidays. */
+  closedDates: string[];
 }
+
+/**
+ * Accounts that gave no hours: Monday to Friday 08:00–18:00, Saturday 08:00–13:00, Sunday closed, the
+ * usual hours of a Brazilian small shop (docs/decisions/017-results-figures.md).
+ */
+const WEEKDAY = { from: '08:00', to: '18:00' };
+export const DEFAULT_BUSINESS_HOURS: WeeklyHours = [
+  null,
+  WEEKDAY,
+  WEEKDAY,
+  WEEKDAY,
+  WEEKDAY,
+  WEEKDAY,
+  { from: '08:00', to: '13:00' },
+];
+
+const DAY_MS = 86_400_000;
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
+
+/** The account's hours for local dates [fromDate, toDate]; the default week when it gave none. */
+export async function businessHoursFor(
+  db: Db,
+  userId: string,
+  dates: { fromDate: string; toDate: string },
+): Promise<ResultsHours> {
+  const { week, closedDays } = await loadBusinessHours(db, userId);
+  if (!week) return { week: DEFAULT_BUSINESS_HOURS, closedDates: [] };
+  const holidays: string[] = [];
+  // From the day before: an opening after midnight on the first day started on it.
+  for (let d = addDays(dates.fromDate, -1); d <= dates.toDate; d = addDays(d, 1))
+    if (nationalHoliday(d)) holidays.push(d);
+  return { week, closedDates: [...new Set([...closedDays, ...holidays])] };
+}
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 
 /** A boolean SQL expression: `local` (a timestamp without time zone, local time) is outside the hours. */
-export function outsideHoursSql(hours: WeeklyHours, local: SQL): SQL {
+export function outsideHoursSql(hours: ResultsHours, local: SQL): SQL {
   const minute = sql`(extract(hour from ${local})::int * 60 + extract(minute from ${local})::int)`;
-  const days = ([1, 2, 3, 4, 5, 6, 7] as const).map((d) => {
-    const open = hours[d];
-    const outside = open
-      ? sql`not (${minute} >= ${sql.raw(String(open[0]))} and ${minute} < ${sql.raw(String(open[1]))})`
-      : sql`true`;
-    return sql`when ${sql.raw(String(d))} then ${outside}`;
+  const closed = (date: SQL) =>
+    hours.closedDates.length === 0
+      ? sql`false`
+      : sql`(${date})::date in (${sql.join(
+          hours.closedDates.map((d) => sql`${d}::date`),
+          sql`, `,
+        )})`;
+  // Per weekday (0 = domingo, as extract(dow)): open from the opening that starts that day, and from
+  // the previous day's opening that runs past midnight.
+  const sameDay = hours.week.map((h) => {
+    if (!h) return sql`false`;
+    const [a, b] = [minutes(h.from), minutes(h.to)];
+    return b > a
+      ? sql`(${minute} >= ${sql.raw(String(a))} and ${minute} < ${sql.raw(String(b))})`
+      : sql`${minute} >= ${sql.raw(String(a))}`;
   });
-  return sql`(case extract(isodow from ${local})::int ${sql.join(days, sql` `)} end)`;
+  const spill = hours.week.map((_, d) => {
+    const h = hours.week[(d + 6) % 7];
+    if (!h || minutes(h.to) > minutes(h.from)) return sql`false`;
+    return sql`${minute} < ${sql.raw(String(minutes(h.to)))}`;
+  });
+  const byDay = (parts: SQL[]) =>
+    sql`(case extract(dow from ${local})::int ${sql.join(
+      parts.map((p, d) => sql`when ${sql.raw(String(d))} then ${p}`),
+      sql` `,
+    )} end)`;
+  return sql`not ((${byDay(sameDay)} and not ${closed(local)})
+    or (${byDay(spill)} and not ${closed(sql`${local} - interval '1 day'`)}))`;
 }
 
-const DAY_NAMES = ['segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado', 'domingo'];
-const hhmm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`;
+const DAY_NAMES = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
 
-/** The hours in words, e.g. 'segunda a sexta 08:00–18:00; sábado 08:00–13:00; domingo fechado'. */
-export function describeBusinessHours(hours: WeeklyHours): string {
+/** The week in words, Monday first, e.g. 'segunda a sexta 08:00–18:00; sábado 08:00–13:00; domingo fechado'. */
+export function describeBusinessHours(week: WeeklyHours): string {
+  const order = [1, 2, 3, 4, 5, 6, 0];
+  const text = (h: WeeklyHours[number]) => (h ? `${h.from}–${h.to}` : 'fechado');
   const parts: string[] = [];
-  let d = 1;
-  while (d <= 7) {
-    const open = hours[d as 1];
-    let end = d;
-    while (end < 7 && String(hours[(end + 1) as 1]) === String(open)) end += 1;
-    const days = end === d ? DAY_NAMES[d - 1] : `${DAY_NAMES[d - 1]} a ${DAY_NAMES[end - 1]}`;
-    parts.push(open ? `${days} ${hhmm(open[0])}–${hhmm(open[1])}` : `${days} fechado`);
-    d = end + 1;
+  let i = 0;
+  while (i < 7) {
+    let end = i;
+    while (end < 6 && text(week[order[end + 1]!]!) === text(week[order[i]!]!)) end += 1;
+    const days = end === i ? DAY_NAMES[order[i]!] : `${DAY_NAMES[order[i]!]} a ${DAY_NAMES[order[end]!]}`;
+    parts.push(`${days} ${text(week[order[i]!]!)}`);
+    i = end + 1;
   }
   return parts.join('; ');
 }

@@ -32,7 +32,7 @@ export async function getResults(input: { db: Db; userId: string; query: Results
   if (numberId && (!isUuid(numberId) || !userNumbers.some((x) => x.id === numberId))) throw notFound(NUMBER_NOT_FOUND);
 
   const period = resolvePeriod(query, timeZone, now);
-  const hours = businessHoursFor(userId);
+  const hours = await businessHoursFor(db, userId, { fromDate: period.previousFromDate, toDate: period.toDate });
   const scope: ResultsScope = { userId, numberId, from: period.from, to: period.to, timeZone, hours };
   const plan = await planRead(db, userId, period.previousFrom, now);
   const [current, previous, hasData, usage] = await Promise.all([
@@ -62,7 +62,7 @@ export async function getResults(input: { db: Db; userId: string; query: Results
     days: days(current, period.fromDate, period.days),
     heatmap,
     usage,
-    businessHours: describeBusinessHours(hours),
+    businessHours: describeBusinessHours(hours.week),
     pendingFrom: plan.pendingFrom && plan.pendingFrom < period.to ? plan.pendingFrom.toISOString() : null,
   };
 }

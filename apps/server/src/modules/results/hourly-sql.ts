@@ -1,16 +1,17 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { isAiAnswerSql, previousAuthorSql } from '../../domain/usage/ai-answers.ts';
 
 /**
  * The figures of [from, to) per number and UTC hour, from the messages, as SQL CTEs (docs/decisions/
- * 015-results-figures.md). Used twice with the same definitions: to fill the rollup tables with the
+ * 017-results-figures.md). Used twice with the same definitions: to fill the rollup tables with the
  * hours that are over (results-rollup.ts) and to read the hours after the rollup live
  * (results-repository.ts). Defines the CTEs `hourly`, `responses` and `active`.
  *
  * - Groups are excluded; failed sends count apart and take no part in the reply sequence.
  * - Sequences (AI answers, bursts, handovers) see each conversation's messages of the 2 days before
  *   `from` as context, so a row right after an hour boundary is judged like any other.
- * - An AI answer: an AI message that does not follow another AI message (one per reply, however many
- *   parts). A burst: customer messages in a row; its first response is the first non-customer message
+ * - An AI answer: domain/usage/ai-answers.ts (the same definition as the plans' counters); an opt-out:
+ *   the fact `messages.opt_out`, stored on arrival (domain/conversation-rules/opt-out.ts). A burst: customer messages in a row; its first response is the first non-customer message
  *   after it, counted in the hour of that answer, by who wrote it (AI or the owner).
  * - A handover: an owner message (inbox or phone) whose previous non-customer message is the AI's.
  * - `active`: per conversation and hour, who wrote, with the previous hour each side wrote.
@@ -25,16 +26,16 @@ export function hourlyCtes(userId: string, from: Date, to: Date): SQL {
          where r.conv_id = x.conv_id and r.user_id = ${userId} and r.${sql.raw(flag)} and r.hour < ${a}::timestamptz))`;
   return sql`
     scoped as (
-      select m.id, m.conv_id, c.number_id, m.author, m.status, m.content, m.created_at
+      select m.id, m.conv_id, c.number_id, m.author, m.status, m.opt_out, m.created_at
       from messages m join conversations c on c.id = m.conv_id
       where m.user_id = ${userId} and c.user_id = ${userId} and c.type = 'chat'
         and m.created_at >= ${a}::timestamptz and m.created_at < ${b}::timestamptz
     ),
     context as (
-      select p.id, p.conv_id, lc.number_id, p.author, p.status, p.content, p.created_at
+      select p.id, p.conv_id, lc.number_id, p.author, p.status, p.opt_out, p.created_at
       from (select distinct conv_id, number_id from scoped) lc
       cross join lateral (
-        select m.id, m.conv_id, m.author, m.status, m.content, m.created_at from messages m
+        select m.id, m.conv_id, m.author, m.status, m.opt_out, m.created_at from messages m
         where m.conv_id = lc.conv_id and m.created_at >= ${a}::timestamptz - interval '2 days'
           and m.created_at < ${a}::timestamptz
         order by m.created_at desc, m.id desc limit 50
@@ -47,7 +48,7 @@ export function hourlyCtes(userId: string, from: Date, to: Date): SQL {
     ),
     s1 as (
       select m.*,
-             lag(author) over (partition by conv_id order by created_at, id) as prev_author,
+             ${previousAuthorSql} as prev_author,
              lag(author) over (partition by conv_id, author = 'contact' order by created_at, id) as prev_side_author
       from m where status <> 'failed'
     ),
@@ -69,13 +70,12 @@ export function hourlyCtes(userId: string, from: Date, to: Date): SQL {
                count(*) filter (where author = 'ai' and status <> 'failed') as aim,
                count(*) filter (where author in ('owner_app', 'owner_phone') and status <> 'failed') as om,
                0 as aa, 0 as hi, 0 as hp,
-               count(*) filter (where author = 'contact'
-                 and lower(regexp_replace(coalesce(content, ''), '[^[:alnum:]]', '', 'g')) in ('sair', 'parar', 'pare', 'stop')) as oo,
+               count(*) filter (where author = 'contact' and opt_out) as oo,
                count(*) filter (where author <> 'contact' and status = 'failed') as fs
         from m where in_range group by number_id, hour
         union all
         select number_id, hour, 0, 0, 0, 0, 0,
-               count(*) filter (where author = 'ai' and prev_author is distinct from 'ai'),
+               count(*) filter (where ${isAiAnswerSql(sql`author`, sql`status`, sql`prev_author`)}),
                count(*) filter (where author = 'owner_app' and prev_side_author = 'ai'),
                count(*) filter (where author = 'owner_phone' and prev_side_author = 'ai'),
                0, 0

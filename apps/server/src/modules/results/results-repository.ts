@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { messages, numbers } from '../../db/schema/index.ts';
-import { outsideHoursSql, type WeeklyHours } from './business-hours.ts';
+import { outsideHoursSql, type ResultsHours } from './business-hours.ts';
 import { emptyHourlyCtes, hourlyCtes } from './hourly-sql.ts';
 
 /** Whose data and which window: one user, optionally one of their numbers, [from, to) in a time zone. */
@@ -12,7 +12,7 @@ export interface ResultsScope {
   from: Date;
   to: Date;
   timeZone: string;
-  hours: WeeklyHours;
+  hours: ResultsHours;
 }
 
 /** A period's figures per local day, as the database answers them (counts may come back as strings). */

@@ -5,7 +5,7 @@ import { exportResultsCsv } from './export-results-csv.ts';
 import { getResults } from './get-results.ts';
 import { resultsRollupJobType } from './rollup-job.ts';
 
-/** /api/results: Resultados, what the AI did for the business in a period (issue 17). */
+/** /api/results: Resultados, what the AI did for the business in a period (docs/decisions/017-results-figures.md). */
 export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app);
   const { db, jobs } = app.deps;

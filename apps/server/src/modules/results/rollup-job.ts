@@ -66,7 +66,8 @@ export async function rollUpPendingAccounts(
       mark = await rollUpStep(db, id, until, { maxHours: limits.stepHours, wait: false });
       steps += 1;
     }
-    if (mark && mark < until) behind += 1;
+    // null: another process holds the account's mark right now (it is still being rolled, so behind).
+    if (!mark || mark < until) behind += 1;
   }
   return { accounts: pending.length, steps, behind };
 }

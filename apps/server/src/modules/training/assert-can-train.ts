@@ -6,7 +6,7 @@ import { selectAgent } from '../../domain/agents/agents-repository.ts';
 
 /**
  * Before any AI call of the wizard: update mode needs the user's own agent and a training left
- * this month; create mode needs room for one more agent (part 2 §9). Returns the agent id (update).
+ * this month; create mode needs room for one more agent (docs/product/limits.md). Returns the agent id (update).
  */
 export async function assertCanTrain(
   db: Db,

@@ -1,5 +1,5 @@
 import { PROMPT_RULES } from '../../domain/prompts/system-prompt.ts';
-import { normalise } from '../../domain/prompts/text.ts';
+import { normalise } from '@vendai/contracts/answer-text';
 
 /** Shorter than this, call B's answer is not a system prompt (an apology, an error text...). */
 export const MIN_PROMPT_CHARS = 200;

@@ -23,7 +23,7 @@ import { promptTemplates, renderTemplate } from './prompt-templates.ts';
 type Input = z.infer<typeof finishTrainingSchema>;
 
 /**
- * Finishing the wizard (part 1 §4): call B writes the system prompt from every answer; create mode
+ * Finishing the wizard (docs/product/rules.md#states-and-transitions): call B writes the system prompt from every answer; create mode
  * inserts the agent (active, trainnings 1), update mode increments trainnings on the user's own
  * agent; either way one usage_training 'TREINAMENTO' row, in the same transaction. If the AI fails,
  * the prompt is assembled from the answers so the training is never lost.
@@ -80,7 +80,7 @@ export async function finishTraining({
       source: agentId ? 'retraining' : 'training',
       systemPrompt: finalPrompt,
     });
-    // First run (issue 12): a new agent starts answering on the owner's only, agent-less number.
+    // First run (docs/decisions/013-first-run-auto-link.md): a new agent starts answering on the owner's only, agent-less number.
     const linkedNumberId = agentId ? null : await linkNewAgentIfObvious(tx, userId, saved.id);
     return { saved, linkedNumberId };
   });

@@ -11,7 +11,7 @@ import { promptTemplates, renderTemplate } from './prompt-templates.ts';
 type Input = z.infer<typeof generateQuestionsSchema>;
 
 /**
- * Call A (part 1 §7): the 7 key answers → 3 to 6 refinement questions. Never fails because of the
+ * Call A (docs/product/integrations.md): the 7 key answers → 3 to 6 refinement questions. Never fails because of the
  * AI: an unusable answer gives the default questions, a provider failure the two failure questions.
  */
 export async function generateRefinementQuestions({

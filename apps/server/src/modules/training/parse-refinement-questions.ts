@@ -5,7 +5,7 @@ import { extractJsonCandidates, tryJson } from '../../lib/extract-json.ts';
 export { extractJsonCandidates };
 
 /**
- * Call A's answer → refinement questions (part 1 §8): the text as JSON; else a JSON object found
+ * Call A's answer → refinement questions (docs/product/messages.md): the text as JSON; else a JSON object found
  * inside the text (code fences, prose around it); else the default questions on investment ticket,
  * sales-cycle length and lead qualification. When the AI failed outright, FAILURE_QUESTIONS.
  */

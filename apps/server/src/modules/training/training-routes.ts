@@ -22,7 +22,7 @@ const aiRateLimit = {
   },
 };
 
-/** /api/training: the training wizard's two AI steps (part 1 §2 "/onboarding/train-ai", §4, §7). */
+/** /api/training: the training wizard's two AI steps (docs/product/screens.md "/onboarding/train-ai", docs/product/rules.md#states-and-transitions, docs/product/integrations.md). */
 export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app);
   const { db, llm, realtime } = app.deps;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 
 /**
- * What the gateway posts (contract §3.1): `{event, instance, data, destination, date_time, sender,
+ * What the gateway posts (docs/evolution-api-contract.md#31-envelope): `{event, instance, data, destination, date_time, sender,
  * server_url, apikey}`, with `event` dotted lower-case. Unknown extra fields are accepted. The events
  * this app acts on get their `data` checked too, so a malformed one is refused (400) and nothing is stored.
  */

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client.ts';
 import type { GatewayEvent } from '../../integrations/gateway/event-hub.ts';
-import { webhookSecretMatches } from '../../integrations/gateway/webhook-config.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { webhookUnauthenticated } from './authenticate-webhook.ts';
 import {
   connectionUpdateData,
   eventKeyOf,
@@ -13,45 +13,42 @@ import {
 } from './gateway-event-schema.ts';
 import type { GatewayEventStore } from './gateway-event-store.ts';
 import type { NumberCache } from './number-cache.ts';
-import { setNumberStatus } from './webhooks-repository.ts';
+import { setNumberStatus, type WebhookNumber } from './webhooks-repository.ts';
 
 export type ReceiveOutcome = 'stored' | 'replay' | 'status-changed' | 'status-unchanged' | 'qrcode' | 'ignored';
 
 /**
- * One webhook from the gateway for one instance (architecture: webhooks are idempotent):
- * unknown instance → 404; missing or wrong secret → 401; malformed body → 400, nothing stored.
+ * One authenticated webhook from the gateway for one number (authenticate-webhook.ts ran in
+ * onRequest, before the body was read; architecture: webhooks are idempotent): malformed body → 400,
+ * nothing stored.
  * connection.update moves numbers.status (open → CONECTADO + connected_at; close/refused →
  * DESCONECTADO); message events are stored once in gateway_events keyed by (number, event, key).
  * Returns what happened and the gateway events to dispatch once the gateway has its answer.
  *
- * The hot path (a message event of a known number) makes no query of its own: the number comes from
+ * The hot path (a message event of a known number) makes no query of its own: the number came from
  * the cache and the row goes into the next group-commit insert (gateway-event-store.ts).
  */
 export async function receiveGatewayEvent({
   db,
   numbers,
   events,
-  instanceName,
-  secret,
+  number,
+  receivedAt,
   body,
   bodyBytes,
 }: {
   db: Db;
   numbers: NumberCache;
   events: GatewayEventStore;
-  instanceName: string;
-  secret: unknown;
+  /** The number the webhook was authenticated as. */
+  number: WebhookNumber;
+  /** The moment the request arrived: the engine's quiet windows count from it, however late it is processed. */
+  receivedAt: Date;
   body: unknown;
   /** The request body's size, when known: the event's weight in a batch. */
   bodyBytes?: number;
 }): Promise<{ outcome: ReceiveOutcome; dispatch: GatewayEvent[] }> {
-  // The moment the event arrived: the engine's quiet windows count from it, however late it is processed.
-  const receivedAt = new Date();
-  const number = await numbers.get(instanceName);
-  if (!number) throw unknownInstance();
-  if (!webhookSecretMatches(secret, number.token))
-    throw new AppError('UNAUTHENTICATED', 'Segredo do webhook ausente ou inválido.');
-
+  const instanceName = number.instanceName;
   const envelope = gatewayEnvelopeSchema.safeParse(body);
   if (!envelope.success) throw invalid(envelope.error.issues[0]?.path.join('.') || 'corpo');
   if (envelope.data.instance !== instanceName) throw invalid('instance');
@@ -98,7 +95,7 @@ export async function receiveGatewayEvent({
     if (stored.outcome === 'unknown-number') {
       // The cached number was deleted meanwhile (FK violation): answer as for any unknown instance.
       numbers.forget(instanceName);
-      throw unknownInstance();
+      throw webhookUnauthenticated();
     }
     if (stored.outcome === 'replay') return { outcome: 'replay', dispatch: [] };
     return {
@@ -110,10 +107,6 @@ export async function receiveGatewayEvent({
   // Every other event (instance.create, logout.instance, contacts.update, chats.*, presence.update…) is
   // acknowledged and dropped: answering 2xx keeps the gateway from retrying it.
   return { outcome: 'ignored', dispatch: [] };
-}
-
-function unknownInstance() {
-  return new AppError('NOT_FOUND', 'Instância desconhecida.');
 }
 
 function invalid(field: string) {

@@ -2,18 +2,22 @@ import type { FastifyRequest } from 'fastify';
 import { gatewayWebhookAckSchema, gatewayWebhookBodySchema, gatewayWebhookParamsSchema } from '@vendai/contracts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { WEBHOOK_SECRET_HEADER } from '../../integrations/gateway/webhook-config.ts';
+import { authenticateWebhook } from './authenticate-webhook.ts';
 import { createGatewayEventStore } from './gateway-event-store.ts';
 import { createNumberCache } from './number-cache.ts';
 import { receiveGatewayEvent } from './receive-gateway-event.ts';
-import { findNumberByInstance } from './webhooks-repository.ts';
+import { findNumberByInstance, type WebhookNumber } from './webhooks-repository.ts';
 import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
 
 /** Webhook bodies carry media as base64 (webhook base64: true): well past the app's 1 MB default. */
 const WEBHOOK_BODY_LIMIT = 64 * 1024 * 1024;
 
 /**
- * POST /webhooks/gateway/:instance — and /:instance/:event, the path byEvents produces (contract §3.2).
- * Authenticated by the number's secret in the x-vendai-webhook-secret header, not by a session.
+ * POST /webhooks/gateway/:instance — and /:instance/:event, the path byEvents produces (docs/evolution-api-contract.md#32-routing-byevents-global-vs-instance-retries).
+ * Authenticated by the number's secret in the x-vendai-webhook-secret header, not by a session, in
+ * onRequest: an unknown instance or a wrong secret is answered 401 before any byte of the body is
+ * read, and bodies are never decompressed (the gateway posts plain JSON), so a compressed bomb costs
+ * nothing (docs/decisions/026-app-plugins-and-webhook-auth.md).
  * Answers 200 as soon as the event is stored; listeners run after the answer.
  * The number cache and the group-commit store belong to this app instance (one per process).
  */
@@ -25,21 +29,32 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
   // from pulling the database away under a statement in flight.
   app.addHook('onClose', () => events.drain());
 
+  const authenticated = new WeakMap<FastifyRequest, { number: WebhookNumber; receivedAt: Date }>();
+  app.addHook('onRequest', async (req: FastifyRequest<{ Params: { instance: string } }>) => {
+    // The moment the event arrived: the engine's quiet windows count from it.
+    const receivedAt = new Date();
+    const number = await authenticateWebhook({
+      numbers,
+      instanceName: req.params.instance,
+      secret: req.headers[WEBHOOK_SECRET_HEADER],
+    });
+    authenticated.set(req, { number, receivedAt });
+  });
+
   const handler = async (req: FastifyRequest<{ Params: { instance: string; event?: string } }>) => {
     const length = Number(req.headers['content-length']);
     const { outcome, dispatch } = await receiveGatewayEvent({
       db,
       numbers,
       events,
-      instanceName: req.params.instance,
-      secret: req.headers[WEBHOOK_SECRET_HEADER],
+      ...authenticated.get(req)!,
       body: req.body,
       bodyBytes: Number.isFinite(length) && length > 0 ? length : undefined,
     });
     if (dispatch.length) {
       setImmediate(() => {
         for (const event of dispatch) void app.deps.gatewayEvents.dispatch(event);
-        // realtime (issue 5 part B): a status change reaches the owner's open screens as number.updated.
+        // realtime (docs/decisions/005-conversation-engine.md): a status change reaches the owner's open screens as number.updated.
         for (const event of dispatch)
           if (event.kind === 'connection') void publishNumberUpdated({ ...app.deps, log: req.log }, event.number.id);
       });
@@ -55,7 +70,13 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
     body: gatewayWebhookBodySchema,
     response: { 200: gatewayWebhookAckSchema },
   };
-  const options = { bodyLimit: WEBHOOK_BODY_LIMIT, helmet: false, logLevel: 'warn', schema } as const;
+  const options = {
+    bodyLimit: WEBHOOK_BODY_LIMIT,
+    decompress: false,
+    helmet: false,
+    logLevel: 'warn',
+    schema,
+  } as const;
   app.post('/:instance', options, handler);
   app.post('/:instance/:event', options, handler);
 };

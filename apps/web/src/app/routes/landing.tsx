@@ -1,6 +1,6 @@
 import { LandingPage } from '@/features/landing/components/landing-page';
 
-/** '/' (part 1 §2 "Landing page"). */
+/** '/' (docs/product/screens.md "Landing page"). */
 export function Component() {
   return <LandingPage />;
 }

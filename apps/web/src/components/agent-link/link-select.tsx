@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { useLinkAgent } from './agent-link-api';
+import { useLinkNumberAgent } from '@/lib/api/link-number-agent';
 
 export const LINK_FAILED = 'Erro ao conectar agente. Tente novamente.';
 
@@ -28,7 +28,7 @@ export function LinkSelect({
 }) {
   const id = useId();
   const [value, setValue] = useState(options[0]?.value ?? '');
-  const link = useLinkAgent();
+  const link = useLinkNumberAgent();
   const chosen = options.some((o) => o.value === value) ? value : (options[0]?.value ?? '');
   return (
     <form

@@ -3,7 +3,7 @@ import { Bot, Check } from 'lucide-react';
 /** The three drawings: the QR code, the training questions, a chat answered by the AI. */
 export type StepImage = 'qr' | 'questions' | 'chat';
 
-/** Small drawings for the three steps, in JSX/SVG so nothing is fetched (part 1 §3: step image). */
+/** Small drawings for the three steps, in JSX/SVG so nothing is fetched (docs/product/data.md: step image). */
 export function StepIllustration({ image }: { image: StepImage }) {
   return (
     <div

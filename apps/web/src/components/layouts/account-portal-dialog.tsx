@@ -5,14 +5,17 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
-import { createPortalSession, goToExternal } from '@/lib/billing';
+import { createPortalSession } from '@/lib/api/create-portal-session';
+import { goToExternal } from '@/lib/billing';
+import { usePublicConfig } from '@/lib/public-config';
+import { paths } from '@/config/paths';
 
 type PortalState = { kind: 'opening' } | { kind: 'unavailable' } | { kind: 'error'; message: string };
 
 /**
- * Account portal (part 2 §4): a free plan (or price 0) shows 'Plano Gratuito' with 'Ver Planos' (a
+ * Account portal (docs/product/rules.md#states-and-transitions): a free plan (or price 0) shows 'Plano Gratuito' with 'Ver Planos' (a
  * null price, sem-limites, is not free). Otherwise the payment portal opens; no stored customer →
- * 'Acesso Indisponível' with support; a failure → 'Erro' with 'Tentar Novamente'.
+ * 'Acesso Indisponível' with the configured support address (SUPPORT_EMAIL); a failure → 'Erro' with 'Tentar Novamente'.
  */
 export function AccountPortalDialog({
   me,
@@ -25,6 +28,7 @@ export function AccountPortalDialog({
 }) {
   const free = isFreePlan(me.plan);
   const [state, setState] = useState<PortalState>({ kind: 'opening' });
+  const supportEmail = usePublicConfig().data?.supportEmail;
 
   const openPortal = useCallback(async () => {
     setState({ kind: 'opening' });
@@ -62,7 +66,8 @@ export function AccountPortalDialog({
         description="Não encontramos os dados de pagamento da sua assinatura. Fale com o suporte para gerenciar seu plano."
         footer={
           <Button asChild>
-            <a href="mailto:suporte@vendai.com.br">Falar com o suporte</a>
+            {/* Without the public config (offline), the in-app message form reaches the same team. */}
+            <a href={supportEmail ? `mailto:${supportEmail}` : paths.feedback.getHref()}>Falar com o suporte</a>
           </Button>
         }
       />

@@ -40,7 +40,7 @@ export function AppShell({ me, children }: { me: Me; children: ReactNode }) {
   return (
     <div className="flex min-h-dvh bg-slate-50">
       <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col border-r border-slate-200 bg-white px-3 py-5 lg:flex">
-        <Link to={paths.dashboard.getHref()} className="mb-6 px-3" aria-label="Início do painel">
+        <Link to={paths.conversations.getHref()} className="mb-6 px-3" aria-label="Início do painel">
           <Logo />
         </Link>
         <Nav />
@@ -66,7 +66,7 @@ export function AppShell({ me, children }: { me: Me; children: ReactNode }) {
               </D.Content>
             </D.Portal>
           </D.Root>
-          <Link to={paths.dashboard.getHref()} className="lg:hidden" aria-label="Início do painel">
+          <Link to={paths.conversations.getHref()} className="lg:hidden" aria-label="Início do painel">
             <Logo className="text-base" />
           </Link>
           <div className="ml-auto flex items-center gap-2 sm:gap-3">

@@ -1,10 +1,12 @@
 import {
   BarChart3,
+  BookOpen,
   Bot,
   CreditCard,
   FlaskConical,
   Lightbulb,
   MessagesSquare,
+  Package,
   PlayCircle,
   Settings,
   Smartphone,
@@ -12,12 +14,14 @@ import {
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 
-/** Side navigation of part 2 §2, in the spec's order and wording, with Resultados (issue 17) after Conversas. */
+/** Side navigation of docs/product/screens.md, in the spec's order and wording, with Resultados (docs/decisions/017-results-figures.md) after Conversas. */
 export const NAV_ITEMS: { label: string; href: string; icon: LucideIcon; end?: boolean }[] = [
-  { label: 'Conversas', href: paths.dashboard.getHref(), icon: MessagesSquare, end: true },
+  { label: 'Conversas', href: paths.conversations.getHref(), icon: MessagesSquare, end: true },
   { label: 'Resultados', href: paths.results.getHref(), icon: BarChart3 },
-  { label: "WhatsApp's", href: paths.instances.getHref(), icon: Smartphone },
+  { label: "WhatsApp's", href: paths.numbers.getHref(), icon: Smartphone },
   { label: 'IA Treinamento', href: paths.agents.getHref(), icon: Bot },
+  { label: 'Catálogo', href: paths.catalogue.getHref(), icon: Package },
+  { label: 'Conhecimento', href: paths.knowledge.getHref(), icon: BookOpen },
   { label: 'Planos', href: paths.pricing.getHref(), icon: CreditCard },
   { label: 'Tutorial', href: paths.tutorial.getHref(), icon: PlayCircle },
   { label: 'Ajude A Melhorar', href: paths.feedback.getHref(), icon: Lightbulb },

@@ -15,7 +15,7 @@ const initials = (name: string) =>
     .map((p) => p[0]!.toUpperCase())
     .join('');
 
-/** User menu (part 2 §2): Manage Account (payment portal) and Sair (sign out, back to '/'). */
+/** User menu (docs/product/screens.md): Manage Account (payment portal) and Sair (sign out, back to '/'). */
 export function UserMenu({ me }: { me: Me }) {
   const navigate = useNavigate();
   const signOut = useSignOut();

@@ -1,7 +1,7 @@
 import type { StepImage } from '@/components/illustrations/step-illustration';
 
 /**
- * The three mini lessons of the landing page and /tutorial (part 1 §2–§4, part 2 "Other screens").
+ * The three mini lessons of the landing page and /tutorial (docs/product/screens.md#other-screens).
  * The video links are configuration (TUTORIAL_VIDEO_URLS, through GET /api/config), never code; each
  * lesson also has its written step-by-step version, shown when it has no usable link.
  */

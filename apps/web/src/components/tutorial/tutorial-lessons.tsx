@@ -9,7 +9,7 @@ import { VideoThumbnail } from './video-thumbnail';
 /**
  * The three mini lessons (landing page and /tutorial). A lesson with a usable video link shows its
  * local thumbnail, and clicking it plays the video inline; at most one plays at a time and 'Fechar
- * vídeo' returns to the thumbnail (part 1 §4). A lesson without a link shows its written version.
+ * vídeo' returns to the thumbnail (docs/product/rules.md#states-and-transitions). A lesson without a link shows its written version.
  */
 export function TutorialLessons({
   videoUrls,

@@ -13,7 +13,7 @@ function parseUrl(url: string): URL | null {
 
 /**
  * The video id of a YouTube link in its watch (`youtube.com/watch?v=ID`), short-link (`youtu.be/ID`)
- * or shorts (`youtube.com/shorts/ID`) form; '' when none can be extracted (part 1 §4).
+ * or shorts (`youtube.com/shorts/ID`) form; '' when none can be extracted (docs/product/rules.md#states-and-transitions).
  */
 export function extractVideoId(url: string): string {
   const parsed = parseUrl(url);

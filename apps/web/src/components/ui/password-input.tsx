@@ -3,7 +3,7 @@ import { useState, type ComponentProps } from 'react';
 import { cn } from '@/lib/cn';
 import { inputClass } from './input';
 
-/** Password field with a show/hide toggle (part 1 §2). */
+/** Password field with a show/hide toggle (docs/product/screens.md). */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<'input'>, 'type'>) {
   const [visible, setVisible] = useState(false);
   return (

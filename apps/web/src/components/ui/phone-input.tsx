@@ -8,7 +8,7 @@ import { inputClass } from './input';
 
 /**
  * Phone with country selector: Brazil by default, international format, calling code shown and
- * not editable; the value is E.164 (part 1 §2, §5). Flags are bundled (no CDN).
+ * not editable; the value is E.164 (docs/product/screens.md, docs/product/rules.md#validation). Flags are bundled (no CDN).
  */
 export function PhoneInput({
   id,

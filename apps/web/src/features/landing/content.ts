@@ -2,7 +2,7 @@ import type { StepImage } from '@/components/illustrations/step-illustration';
 import { Clock, Hand, MessageSquareHeart, Target, type LucideIcon } from 'lucide-react';
 
 /**
- * Static landing content (part 1 §3 "Landing content"). Copy counts follow part 1 §9: 10 minutes,
+ * Static landing content (docs/product/data.md "Landing content"). Copy counts follow docs/product/limits.md: 10 minutes,
  * 2 minutes, 7 key questions (then a few more the AI asks), 3 mini lessons, 3 steps, 4 features. Testimonials are sample content.
  */
 

@@ -1,6 +1,6 @@
 import { AgentsPage } from '@/features/agents/components/agents-page';
 
-/** /agents-management (part 2 "Agents list"). */
+/** /agents-management (docs/product/screens.md#agents). */
 export function Component() {
   return <AgentsPage />;
 }

@@ -1,6 +1,6 @@
 import { PlaygroundPage } from '@/features/playground/components/playground-page';
 
-/** /playground (part 2 "Playground"). */
+/** /playground (docs/product/screens.md#playground). */
 export function Component() {
   return <PlaygroundPage />;
 }

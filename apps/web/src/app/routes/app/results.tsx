@@ -1,6 +1,6 @@
 import { ResultsPage } from '@/features/results/components/results-page';
 
-/** /resultados: Resultados (issue 17). Lazy like every route, so the chart library stays out of the landing bundle. */
+/** /resultados: Resultados (docs/decisions/017-results-figures.md). Lazy like every route, so the chart library stays out of the landing bundle. */
 export function Component() {
   return <ResultsPage />;
 }

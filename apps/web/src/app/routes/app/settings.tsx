@@ -1,6 +1,6 @@
 import { SettingsPage } from '@/features/settings/components/settings-page';
 
-/** /settings: 'Configurações' (issue 18, docs/decisions/015-handoff.md). */
+/** /settings: 'Configurações' (docs/decisions/015-handoff.md). */
 export function Component() {
   return <SettingsPage />;
 }

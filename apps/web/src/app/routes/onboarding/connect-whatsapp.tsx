@@ -1,6 +1,6 @@
-import { ConnectWhatsappPage } from '@/features/whatsapp/components/connect-whatsapp-page';
+import { ConnectWhatsappPage } from '@/features/numbers/components/connect-whatsapp-page';
 
-/** /onboarding/connect-whatsapp and /onboarding/whatsapp (part 1 §2): the connect screen. */
+/** /onboarding/connect-whatsapp and /onboarding/whatsapp (docs/product/screens.md): the connect screen. */
 export function Component() {
   return <ConnectWhatsappPage />;
 }

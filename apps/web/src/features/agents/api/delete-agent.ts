@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { agentKeys, usageKeys } from '@/lib/query-keys';
+import { agentKeys, usageKeys } from '@/lib/api/query-keys';
 
 /** Excluir: refused with 409 while a number links the agent ('Agente em uso'). */
 export const deleteAgent = (id: string) => api.delete<null>(`/api/agents/${encodeURIComponent(id)}`);

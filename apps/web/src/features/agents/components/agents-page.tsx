@@ -10,8 +10,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { limits, useCurrentUsage } from '@/lib/usage';
-import { useAgents } from '@/lib/agents';
+import { limits } from '@/lib/usage';
+import { useCurrentUsage } from '@/lib/api/get-usage';
+import { useAgents } from '@/lib/api/get-agents';
 import { formatCreatedAt } from '../lib/format';
 import { AGENT_MESSAGES } from '../lib/messages';
 import { DeleteAgentDialogs } from './delete-agent-dialogs';
@@ -23,7 +24,7 @@ const TIPS = [
   'Mudou algo no negócio? Refaça o treinamento para a IA aprender as novidades.',
 ];
 
-/** /agents-management (part 2 "Agents list", §5, §8, §9). */
+/** /agents-management (docs/product/rules.md#validation, docs/product/messages.md, docs/product/limits.md). */
 export function AgentsPage() {
   const navigate = useNavigate();
   const agents = useAgents();
@@ -32,7 +33,7 @@ export function AgentsPage() {
   const [deleting, setDeleting] = useState<AgentSummary | null>(null);
   const [inUse, setInUse] = useState(false);
 
-  /** '+ Novo Agente' is checked against the plan before the wizard opens (part 2 §9). */
+  /** '+ Novo Agente' is checked against the plan before the wizard opens (docs/product/limits.md). */
   const newAgent = async () => {
     const result = usage.data ? usage : await usage.refetch();
     if (!result.data) {
@@ -134,7 +135,7 @@ function NameCell({ agent }: { agent: AgentSummary }) {
   return (
     <div className="min-w-0">
       <Link
-        to={paths.iaManagement.getHref(agent.id)}
+        to={paths.promptWorkshop.getHref(agent.id)}
         className="block truncate font-semibold text-slate-900 hover:text-brand-800 hover:underline"
         onClick={(e) => e.stopPropagation()}
       >
@@ -200,7 +201,7 @@ function AgentsTable({ agents, onDelete }: ListProps) {
               key={a.id}
               data-testid="agent-row"
               className="cursor-pointer align-middle hover:bg-slate-50"
-              onClick={() => void navigate(paths.iaManagement.getHref(a.id))}
+              onClick={() => void navigate(paths.promptWorkshop.getHref(a.id))}
             >
               <td className="max-w-72 px-4 py-3">
                 <NameCell agent={a} />
@@ -233,7 +234,7 @@ function AgentsCards({ agents, onDelete }: ListProps) {
           <p className="mt-2 text-sm text-slate-600">Criado em {formatCreatedAt(a.created_at)}</p>
           <div className="mt-3 flex items-center justify-between gap-2 border-t border-slate-100 pt-3">
             <Button asChild size="sm" variant="secondary">
-              <Link to={paths.iaManagement.getHref(a.id)}>
+              <Link to={paths.promptWorkshop.getHref(a.id)}>
                 Abrir
                 <ChevronRight aria-hidden />
               </Link>

@@ -91,7 +91,7 @@ export function DeleteAgentDialogs({
             <Button
               onClick={() => {
                 close(false);
-                void navigate(paths.instances.getHref());
+                void navigate(paths.numbers.getHref());
               }}
             >
               Ver meus WhatsApp's
@@ -100,8 +100,8 @@ export function DeleteAgentDialogs({
         }
       >
         <p className="mt-3 text-sm text-slate-600">
-          Em <strong className="font-semibold text-slate-800">WhatsApp's</strong> ou no painel de conversas, escolha{' '}
-          <strong className="font-semibold text-slate-800">Desativar Agente</strong> no número que usa "{name}" e depois
+          Em <strong className="font-semibold text-slate-800">WhatsApp's</strong>, escolha{' '}
+          <strong className="font-semibold text-slate-800">Desligar agente</strong> no número que usa "{name}" e depois
           exclua o agente.
         </p>
       </Dialog>

@@ -1,10 +1,10 @@
 import { instanceDisplayName, type AgentSummary } from '@vendai/contracts';
-import { useOwnerNumbers } from '@/components/agent-link/agent-link-api';
+import { useNumbers } from '@/lib/api/get-numbers';
 import { LinkSelect } from '@/components/agent-link/link-select';
 
-/** An agent no number uses (issue 12): the link action right in the list. Clicks stay out of the row's navigation. */
+/** An agent no number uses (docs/decisions/013-first-run-auto-link.md): the link action right in the list. Clicks stay out of the row's navigation. */
 export function LinkAgentToNumber({ agent }: { agent: AgentSummary }) {
-  const numbers = useOwnerNumbers();
+  const numbers = useNumbers();
   if (agent.linked || !numbers.data) return null;
   if (!numbers.data.length)
     return <p className="mt-0.5 text-xs text-slate-500">Ainda não responde em nenhum WhatsApp.</p>;

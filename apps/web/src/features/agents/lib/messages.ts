@@ -1,4 +1,4 @@
-/** Portuguese texts of this feature (part 2 §8, §9), kept in one place. */
+/** Portuguese texts of this feature (docs/product/messages.md, docs/product/limits.md), kept in one place. */
 export const AGENT_MESSAGES = {
   loadFailed: 'Erro ao carregar agentes',
   deleteFailed: 'Erro ao excluir agente. Tente novamente.',

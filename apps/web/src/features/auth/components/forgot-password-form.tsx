@@ -12,7 +12,7 @@ import { FORM_OPTIONS, fieldAria } from '@/lib/form';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { AuthLayout } from './auth-layout';
 
-/** /forgot-password (part 1 §2): confirmation, then a 5-second countdown to /login. */
+/** /forgot-password (docs/product/screens.md): confirmation, then a 5-second countdown to /login. */
 export function ForgotPasswordForm() {
   const navigate = useNavigate();
   const request = useRequestPasswordReset();

@@ -9,11 +9,12 @@ import { PasswordInput } from '@/components/ui/password-input';
 import { paths } from '@/config/paths';
 import { useCompleteAuth } from '@/lib/auth';
 import { FORM_OPTIONS, fieldAria } from '@/lib/form';
+import { returnPathFrom } from '@/lib/return-to';
 import { reportReferralAfterSignIn } from '@/lib/referral';
 import { useSignIn } from '../api/sign-in';
 import { AuthLayout } from './auth-layout';
 
-/** /login (part 1 §2): 'Entrar' → 'Entrando...', Portuguese error in red, success to /dashboard with the query string. */
+/** /login (docs/product/screens.md): 'Entrar' → 'Entrando...', Portuguese error in red, success to `?voltar=` (a page of this app) or /dashboard with the query string. */
 export function LoginForm() {
   const { search } = useLocation();
   const completeAuth = useCompleteAuth();
@@ -33,7 +34,7 @@ export function LoginForm() {
       {
         onSuccess: () => {
           void reportReferralAfterSignIn(email);
-          void completeAuth(paths.dashboard.getHref(search));
+          void completeAuth(returnPathFrom(search) ?? paths.conversations.getHref(search));
         },
       },
     );

@@ -18,7 +18,7 @@ type Values = RegisterInput;
 const EMPTY: Values = { fullName: '', email: '', phone: '', password: '', confirmPassword: '' };
 const FIELDS = Object.keys(EMPTY) as (keyof Values)[];
 
-/** /register (part 1 §2, §5): same zod contract as the server; nothing typed is lost on an error. */
+/** /register (docs/product/screens.md, docs/product/rules.md#validation): same zod contract as the server; nothing typed is lost on an error. */
 export function RegisterForm() {
   const { search } = useLocation();
   const completeAuth = useCompleteAuth();

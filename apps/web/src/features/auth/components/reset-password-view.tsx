@@ -16,7 +16,7 @@ import { useResetLinkStatus, useResetPassword } from '../api/reset-password';
 import { readResetLink } from '../lib/read-reset-link';
 import { AuthLayout } from './auth-layout';
 
-/** /reset-password: validating → invalid/expired or form → success → /login after 2 s (part 1 §4, §8). */
+/** /reset-password: validating → invalid/expired or form → success → /login after 2 s (docs/product/rules.md#states-and-transitions, docs/product/messages.md). */
 export function ResetPasswordView() {
   const { search, hash } = useLocation();
   const link = useMemo(() => readResetLink(search, hash), [search, hash]);

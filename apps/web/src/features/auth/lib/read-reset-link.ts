@@ -1,4 +1,4 @@
-/** What the recovery link in the URL says (part 1 §2 "Reset password", §8). */
+/** What the recovery link in the URL says (docs/product/screens.md "Reset password", docs/product/messages.md). */
 export type ResetLink =
   { kind: 'code'; code: string } | { kind: 'error'; reason: 'expired' | 'invalid'; message: string };
 

@@ -12,7 +12,7 @@ import { useActivateFreePlan, useCreateCheckoutSession } from '../api/choose-pla
 import { checkoutErrorText, formatPlanPrice, planBullets } from '../lib/plan-format';
 
 /**
- * The payment dialog (part 2 "Pricing page", §4 "Plan payment", §8 "Checkout"): confirms the
+ * The payment dialog (docs/product/rules.md#states-and-transitions "Plan payment", docs/product/messages.md "Checkout"): confirms the
  * choice; the free plan is activated at once (then /dashboard with a toast), a paid plan goes to the
  * checkout page. Errors in a red box with the spec's texts.
  */
@@ -36,7 +36,7 @@ export function PaymentDialog({ plan, onClose }: { plan: Plan | null; onClose: (
         await activate.mutateAsync(plan.id);
         toast.success(BILLING_MESSAGES.freeActivated);
         onClose();
-        void navigate(paths.dashboard.getHref());
+        void navigate(paths.conversations.getHref());
         return;
       }
       const url = await checkout.mutateAsync(plan.id);

@@ -5,21 +5,25 @@ import { cn } from '@/lib/cn';
 import { formatPlanPrice, planBullets } from '../lib/plan-format';
 
 /**
- * One plan (part 2 "Pricing page", §9): name, price per month (or 'Consultar Valores' without a
+ * One plan (docs/product/limits.md): name, price per month (or 'Consultar Valores' without a
  * price), the description's bullets, 'Mais Popular' when featured, 'Plano Atual' disabled.
  */
 export function PlanCard({
   plan,
   current,
   salesUrl,
+  paymentsOff = false,
   onChoose,
 }: {
   plan: Plan;
   current: boolean;
   salesUrl: string | null;
+  /** The server takes no payments: a paid plan is subscribed through the sales contact instead. */
+  paymentsOff?: boolean;
   onChoose: (plan: Plan) => void;
 }) {
   const salesOnly = plan.priceCents === null;
+  const viaSales = salesOnly || (paymentsOff && (plan.priceCents ?? 0) > 0);
   return (
     <article
       aria-label={plan.name}
@@ -59,10 +63,10 @@ export function PlanCard({
           <Button className="w-full" variant="secondary" disabled>
             Plano Atual
           </Button>
-        ) : salesOnly ? (
+        ) : viaSales ? (
           <Button className="w-full" variant="secondary" asChild>
             <a href={salesUrl ?? '#'} target="_blank" rel="noopener noreferrer">
-              <MessageCircle aria-hidden /> Consultar Valores
+              <MessageCircle aria-hidden /> {salesOnly ? 'Consultar Valores' : 'Falar com a equipe para assinar'}
             </a>
           </Button>
         ) : (

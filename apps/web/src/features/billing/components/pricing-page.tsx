@@ -7,17 +7,18 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth';
-import { useBillingStatus } from '@/lib/billing';
-import { usePlans } from '../api/get-plans';
+import { useBillingStatus } from '@/lib/api/get-billing-status';
+import { usePlans } from '@/lib/api/get-plans';
 import { isCurrentPlan } from '../lib/plan-format';
+import { OverageCeilingCard } from './overage-ceiling-card';
 import { PaymentDialog } from './payment-dialog';
 import { PlanCard } from './plan-card';
 
-/** Part 2 §8 "Plans". */
+/** docs/product/messages.md "Plans". */
 const LOAD_FAILED = 'Não foi possível carregar os planos. Por favor, tente novamente.';
 const LOAD_ERROR = 'Erro ao carregar planos. Por favor, recarregue a página.';
 
-/** /pricing (part 2 "Pricing page"): plan cards by sort order, a back link keeping the query string, the payment dialog. */
+/** /pricing (docs/product/screens.md#plans-and-account): plan cards by sort order, a back link keeping the query string, the payment dialog. */
 export function PricingPage() {
   const location = useLocation();
   const [search] = useSearchParams();
@@ -32,13 +33,22 @@ export function PricingPage() {
   }, [search]);
 
   const current = me.data?.plan ?? null;
+  // Paid plans are sold through checkout only when this server takes payments (Stripe or the stand-in).
+  const paymentsOff = billing.data?.paymentsEnabled === false;
+
+  // '#limite-de-gastos' (the pause banner's and the alert's link): scrolled to once the card is shown.
+  const showCeiling = Boolean(billing.data?.overage.applies);
+  useEffect(() => {
+    if (showCeiling && location.hash === '#limite-de-gastos')
+      document.getElementById('limite-de-gastos')?.scrollIntoView({ block: 'start' });
+  }, [showCeiling, location.hash]);
   const periodEnd =
     billing.data?.cancelAtPeriodEnd && billing.data.currentPeriodEnd ? new Date(billing.data.currentPeriodEnd) : null;
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
       <Link
-        to={paths.dashboard.getHref(location.search)}
+        to={paths.conversations.getHref(location.search)}
         className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-600 hover:text-slate-900"
       >
         <ArrowLeft className="size-4" aria-hidden /> Voltar ao painel
@@ -57,6 +67,12 @@ export function PricingPage() {
           Sua assinatura foi cancelada e termina em{' '}
           {periodEnd.toLocaleDateString('pt-BR', { day: '2-digit', month: 'long', year: 'numeric' })}. Até lá, o plano
           continua ativo.
+        </Alert>
+      ) : null}
+      {paymentsOff ? (
+        <Alert tone="warning" className="mt-4">
+          A assinatura online dos planos pagos não está disponível neste servidor. Para assinar, fale com a nossa equipe
+          {billing.data?.salesUrl ? ' pelo botão de cada plano' : ''}: o plano gratuito continua disponível.
         </Alert>
       ) : null}
 
@@ -85,12 +101,14 @@ export function PricingPage() {
                 plan={plan}
                 current={isCurrentPlan(plan, current)}
                 salesUrl={billing.data?.salesUrl ?? null}
+                paymentsOff={paymentsOff}
                 onChoose={setChosen}
               />
             ))}
           </div>
         )}
       </div>
+      {showCeiling && billing.data ? <OverageCeilingCard overage={billing.data.overage} /> : null}
       <PaymentDialog plan={chosen} onClose={() => setChosen(null)} />
     </div>
   );

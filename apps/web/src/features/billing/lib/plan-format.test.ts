@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { checkoutErrorText, formatPlanPrice, isCurrentPlan, planBullets } from './plan-format';
+import { checkoutErrorText, formatPlanPrice, isCurrentPlan, parseAmountToCents, planBullets } from './plan-format';
 
 const plan = (over: Partial<Parameters<typeof isCurrentPlan>[0]> = {}) => ({
   id: 'p1',
@@ -39,5 +39,18 @@ describe('plan formatting', () => {
       'Pagamentos não configurados',
     );
     expect(checkoutErrorText(new ApiError(502, 'HTTP', 'Erro inesperado. Tente novamente.'))).toBe('Erro HTTP 502');
+  });
+});
+
+describe('parseAmountToCents', () => {
+  it('reads pt-BR amounts as integer cents', () => {
+    expect(parseAmountToCents('50')).toBe(5000);
+    expect(parseAmountToCents('50,5')).toBe(5050);
+    expect(parseAmountToCents('1.234,56')).toBe(123456);
+    expect(parseAmountToCents('US$ 10,00')).toBe(1000);
+    expect(parseAmountToCents('0')).toBe(0);
+  });
+  it('refuses what is not an amount', () => {
+    for (const bad of ['', 'abc', '-5', '1,234', '10.5', '1,2,3']) expect(parseAmountToCents(bad)).toBeNull();
   });
 });

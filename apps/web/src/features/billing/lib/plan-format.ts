@@ -1,6 +1,6 @@
 import type { Plan } from '@vendai/contracts';
 
-/** Description bullets: the text split on '•' (part 2 §3), blanks dropped. */
+/** Description bullets: the text split on '•' (docs/product/data.md), blanks dropped. */
 export function planBullets(description: string): string[] {
   return description
     .split('•')
@@ -8,7 +8,7 @@ export function planBullets(description: string): string[] {
     .filter(Boolean);
 }
 
-/** price_cents/100 in US dollars (part 2 §9), pt-BR formatting: 'US$ 47,00'. */
+/** price_cents/100 in US dollars (docs/product/limits.md), pt-BR formatting: 'US$ 47,00'. */
 export function formatPlanPrice(priceCents: number): string {
   return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' }).format(priceCents / 100);
 }
@@ -18,7 +18,7 @@ export function isCurrentPlan(plan: Plan, current: Plan | null): boolean {
   return current ? current.id === plan.id : plan.slug.includes('freemium');
 }
 
-/** The payment dialog's red box (part 2 §8): the server's message, else 'Erro HTTP {status}'. */
+/** The payment dialog's red box (docs/product/messages.md): the server's message, else 'Erro HTTP {status}'. */
 export function checkoutErrorText(err: unknown): string {
   const e = err as { status?: number; code?: string; message?: string };
   if (e && typeof e.status === 'number') {
@@ -27,4 +27,15 @@ export function checkoutErrorText(err: unknown): string {
     return e.message;
   }
   return err instanceof Error ? err.message : 'Erro inesperado. Tente novamente.';
+}
+
+/**
+ * An amount the owner typed in dollars, pt-BR style ('50', '50,5', '1.234,56', 'US$ 10,00'), as
+ * integer cents; null when it is not an amount with at most two decimals.
+ */
+export function parseAmountToCents(text: string): number | null {
+  const clean = text.replace(/US\$|\$|\s/gi, '');
+  if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+(,\d{1,2})?$/.test(clean)) return null;
+  const [whole, decimals = ''] = clean.replace(/\./g, '').split(',');
+  return Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
 }

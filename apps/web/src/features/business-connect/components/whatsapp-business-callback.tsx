@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 
 /**
- * /connect/whatsapp/callback (public; part 2 §7 "Other", §8): where the Meta dialog returns. Posts the
+ * /connect/whatsapp/callback (public; docs/product/integrations.md "Other", docs/product/messages.md): where the Meta dialog returns. Posts the
  * code and state to the window that opened it (same origin only) and says what happened:
  * 'Erro: {error}' or 'Nenhum código recebido.'.
  */

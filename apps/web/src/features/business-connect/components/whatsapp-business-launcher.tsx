@@ -24,8 +24,8 @@ type Status =
 const time = (d: Date) => d.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
 /**
- * /connect/whatsapp: the WhatsApp Business Platform authorization test (part 2 "Other screens", §6,
- * §7, §9). Opens the embedded-signup dialog in a 1000×800 popup with a random 24-character state; the
+ * /connect/whatsapp: the WhatsApp Business Platform authorization test (docs/product/rules.md#access,
+ * docs/product/integrations.md, docs/product/limits.md). Opens the embedded-signup dialog in a 1000×800 popup with a random 24-character state; the
  * callback page posts code and state back here. Only the arrival is shown: the code itself is never
  * displayed or logged.
  */

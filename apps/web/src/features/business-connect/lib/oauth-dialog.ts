@@ -2,7 +2,7 @@ import { WHATSAPP_OAUTH_POPUP, WHATSAPP_OAUTH_STATE_LENGTH, type WhatsappBusines
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** A random state of 24 letters and digits (part 2 §9), from the browser's CSPRNG without modulo bias. */
+/** A random state of 24 letters and digits (docs/product/limits.md), from the browser's CSPRNG without modulo bias. */
 export function randomState(
   length = WHATSAPP_OAUTH_STATE_LENGTH,
   random: (buf: Uint8Array) => Uint8Array = (b) => crypto.getRandomValues(b),
@@ -33,7 +33,7 @@ export function dialogUrl(config: WhatsappBusinessConfig, opts: { redirectUri: s
   return url.toString();
 }
 
-/** window.open features for a 1000×800 popup centred on the current window (part 2 §9). */
+/** window.open features for a 1000×800 popup centred on the current window (docs/product/limits.md). */
 export function popupFeatures(win: Pick<Window, 'screenX' | 'screenY' | 'outerWidth' | 'outerHeight'>): string {
   const { width, height } = WHATSAPP_OAUTH_POPUP;
   const left = Math.max(0, Math.round(win.screenX + (win.outerWidth - width) / 2));

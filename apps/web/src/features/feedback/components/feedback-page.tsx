@@ -42,7 +42,7 @@ const isFeedbackType = (v: string | null): v is FeedbackType =>
   !!v && (FEEDBACK_TYPES as readonly string[]).includes(v);
 
 /**
- * "Ajude A Melhorar" (/dashboard/feedback, part 2 "Other screens", §4, §5): type, optional e-mail
+ * "Ajude A Melhorar" (/dashboard/feedback, docs/product/rules.md#states-and-transitions, docs/product/rules.md#validation): type, optional e-mail
  * (the account's, editable), message with the n/1000 counter; '?type=bug' preselects bug. After
  * sending, a thank-you screen and /dashboard 3 seconds later.
  */
@@ -174,7 +174,7 @@ export function FeedbackPage() {
   );
 }
 
-/** Part 2 §8: the duplicate and rate-limit answers are shown as the server words them. */
+/** docs/product/messages.md: the duplicate and rate-limit answers are shown as the server words them. */
 function sendErrorMessage(error: Error): string {
   if (error instanceof ApiError && error.status > 0 && error.status < 500) return error.message;
   return `Erro ao enviar feedback: ${error.message} Tente novamente.`;
@@ -184,7 +184,7 @@ function ThankYou() {
   const navigate = useNavigate();
   useEffect(() => {
     const timer = setTimeout(
-      () => void navigate(paths.dashboard.getHref(), { replace: true }),
+      () => void navigate(paths.conversations.getHref(), { replace: true }),
       TIMING.feedbackRedirectMs,
     );
     return () => clearTimeout(timer);

@@ -11,11 +11,11 @@ import { TestimonialsSection } from './testimonials-section';
 import { TutorialVideos } from './tutorial-videos';
 import { WhySection } from './why-section';
 
-/** The public landing page (part 1 §2), sections in the order of the spec. */
+/** The public landing page (docs/product/screens.md), sections in the order of the spec. */
 export function LandingPage() {
   const search = useBrowserSearch();
 
-  // A referral or campaign visit is remembered, so sign-in can report it later (part 1 §5).
+  // A referral or campaign visit is remembered, so sign-in can report it later (docs/product/rules.md#validation).
   useEffect(() => {
     rememberReferralMarker({ search });
   }, [search]);

@@ -3,7 +3,7 @@ import { TutorialLessons } from '@/components/tutorial/tutorial-lessons';
 import { usePublicConfig } from '@/lib/public-config';
 import { SECTION_IDS } from '../lib/sections';
 
-/** The landing's three mini lessons (part 1 §2): the same lessons and links as /tutorial. */
+/** The landing's three mini lessons (docs/product/screens.md): the same lessons and links as /tutorial. */
 export function TutorialVideos() {
   const config = usePublicConfig();
   return (

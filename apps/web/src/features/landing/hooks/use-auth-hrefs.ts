@@ -2,7 +2,7 @@ import { paths } from '@/config/paths';
 import { useBrowserSearch } from '@/lib/browser-location';
 
 /**
- * /register and /login links keep the current query string (referral and campaign parameters, part 1 §2).
+ * /register and /login links keep the current query string (referral and campaign parameters, docs/product/screens.md).
  * The prerendered landing has no query string; it is added right after hydration.
  */
 export function useAuthHrefs() {

@@ -11,15 +11,15 @@ const WORKS_TODAY = [
   'A IA responde seus clientes 24 horas por dia, com o tempo de resposta que você escolher.',
   'Acompanhar cada conversa ao vivo e assumir o atendimento quando quiser (IA ou Manual).',
   'Editar as instruções da IA e refazer o treinamento quando o seu negócio mudar.',
+  'Ver em Resultados o que a IA fez pelo seu negócio: conversas atendidas, tempo da primeira resposta e os horários de mais movimento.',
 ];
 
 const COMING = [
   'Conexão pela plataforma oficial do WhatsApp Business (em teste).',
-  'Relatórios de conversas e de vendas feitas pela IA.',
   'Integrações com agenda e meios de pagamento.',
 ];
 
-/** /mvp (part 2 "Other screens"): a welcome to early users, what works and what is coming, and the bug form. */
+/** /mvp (docs/product/screens.md#other-screens): a welcome to early users, what works and what is coming, and the bug form. */
 export function MvpPage() {
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-8 sm:px-6">

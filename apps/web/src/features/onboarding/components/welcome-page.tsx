@@ -32,7 +32,7 @@ function firstName(fullName: string | null | undefined) {
   return fullName?.trim().split(/\s+/)[0] ?? '';
 }
 
-/** /onboarding/welcome: first screen after sign-up (part 1 §2). */
+/** /onboarding/welcome: first screen after sign-up (docs/product/screens.md). */
 export function WelcomePage() {
   const { data: me } = useMe();
   const name = firstName(me?.user.name);
@@ -91,7 +91,7 @@ export function WelcomePage() {
             </Link>
           </Button>
           <Link
-            to={paths.dashboard.getHref()}
+            to={paths.conversations.getHref()}
             className="rounded-md px-2 py-1 text-sm font-medium text-slate-600 underline underline-offset-4 hover:text-slate-900"
           >
             Quero Treinar Minha IA Depois

@@ -1,20 +1,16 @@
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { AgentSummary, PlaygroundReply, PlaygroundRequest } from '@vendai/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PlaygroundReply, PlaygroundRequest } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
+import { usageKeys } from '@/lib/api/query-keys';
 
-/** The user's active agents, oldest first (part 2 §7: "select active agents ordered by created_at ascending"). */
-export const activeAgentsQueryOptions = queryOptions({
-  queryKey: ['agents', 'playground-active'],
-  queryFn: async () => (await api.get<AgentSummary[]>('/api/agents')).filter((a) => a.active),
-});
-
-export function useActiveAgents() {
-  return useQuery(activeAgentsQueryOptions);
-}
-
-/** One answer through our server (no AI key in the browser), split as WhatsApp would deliver it. */
+/**
+ * One answer through our server (no AI key in the browser), split as WhatsApp would deliver it. Each
+ * answer counts in the plan's monthly test allowance: the usage is read again afterwards.
+ */
 export function usePlaygroundReply() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: PlaygroundRequest) => api.post<PlaygroundReply>('/api/playground/reply', input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: usageKeys.all }),
   });
 }

@@ -9,19 +9,21 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { Link } from 'react-router';
 import { DemoModeNotice } from '@/components/demo-mode-notice';
 import { PageHeader } from '@/components/layouts/page-header';
+import { TestAllowance } from './test-allowance';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useActiveAgents, usePlaygroundReply } from '../api/playground';
+import { useActiveAgents } from '@/lib/api/get-agents';
+import { usePlaygroundReply } from '../api/playground';
 import { toRequestMessages, type ChatMessage } from '../lib/playground-chat';
 
 const timeFormat = new Intl.DateTimeFormat('pt-BR', { hour: '2-digit', minute: '2-digit' });
 let nextId = 1;
 
 /**
- * /playground (part 2 "Playground", §5, §8): chat with one of the user's active agents as a
+ * /playground (docs/product/rules.md#validation, docs/product/messages.md): chat with one of the user's active agents as a
  * customer would on WhatsApp — the answer comes through our server with the conversation engine's
  * own prompt, history window, model settings and splitting (each part is a bubble). Not counted in
  * the monthly AI messages.
@@ -37,6 +39,7 @@ export function PlaygroundPage() {
         title="Playground"
         description="Converse com o seu agente como se fosse um cliente no WhatsApp, antes de colocá-lo para atender."
       />
+      <TestAllowance className="mt-3 self-start" />
       <DemoModeNotice className="mt-5" />
       {agents.isPending ? (
         <div className="mt-10 flex justify-center">
@@ -110,10 +113,16 @@ function Chat({
     reply.mutate(
       { agent_id: agentId, messages: toRequestMessages(next).slice(-PLAYGROUND.historyMax) },
       {
-        onSuccess: ({ parts }) =>
+        onSuccess: ({ parts, factsUsed, guard }) =>
           setMessages((m) => [
             ...m,
-            ...parts.map((p) => ({ id: nextId++, tipo: 'ai' as const, texto: p, timestamp: new Date().toISOString() })),
+            ...parts.map((p, i) => ({
+              id: nextId++,
+              tipo: 'ai' as const,
+              texto: p,
+              timestamp: new Date().toISOString(),
+              ...(i === parts.length - 1 ? { facts: factsUsed.map((f) => f.label), guard: guard.blocked } : {}),
+            })),
           ]),
         onError: (err) =>
           setMessages((m) => [
@@ -121,7 +130,11 @@ function Chat({
             {
               id: nextId++,
               tipo: 'ai',
-              texto: err instanceof ApiError && err.status === 429 ? err.message : PLAYGROUND_FAILURE_MESSAGE,
+              // 429 (too fast) and 403 (the month's test allowance is used up) say why, in Portuguese.
+              texto:
+                err instanceof ApiError && (err.status === 429 || err.status === 403)
+                  ? err.message
+                  : PLAYGROUND_FAILURE_MESSAGE,
               timestamp: new Date().toISOString(),
               failed: true,
             },
@@ -210,6 +223,15 @@ function Chat({
                 <time dateTime={m.timestamp} className="ml-2 inline-block translate-y-1 text-[11px] text-slate-600">
                   {timeFormat.format(new Date(m.timestamp))}
                 </time>
+                {m.facts?.length || m.guard ? (
+                  <span
+                    className="mt-1.5 block border-t border-slate-100 pt-1 text-xs text-slate-600"
+                    data-testid="playground-facts"
+                  >
+                    {m.facts?.length ? `Usou: ${m.facts.join(' · ')}` : null}
+                    {m.guard ? <span className="block text-amber-800">Proteção de preços: {m.guard}</span> : null}
+                  </span>
+                ) : null}
               </p>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import type { PlaygroundMessage } from '@vendai/contracts';
 
-/** A playground message (part 2 §3, client-only): who wrote it, the text, when. */
+/** A playground message (docs/product/data.md, client-only): who wrote it, the text, when. */
 export interface ChatMessage {
   id: number;
   tipo: 'user' | 'ai';
@@ -8,6 +8,10 @@ export interface ChatMessage {
   timestamp: string;
   /** The error bubble ('Desculpe, ocorreu um erro…'): shown, never sent back to the AI. */
   failed?: boolean;
+  /** Under an answer's last bubble: the business's facts it used (decision 025). */
+  facts?: string[];
+  /** Under an answer's last bubble: the price guard held the AI's answer back, and why. */
+  guard?: string | null;
 }
 
 /** The chat as the server reads it: every bubble of the agent is one of its WhatsApp messages. */

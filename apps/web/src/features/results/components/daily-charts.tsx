@@ -11,7 +11,7 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
-import { formatCount, formatDay, formatDuration } from '../lib/format';
+import { durationTicks, formatCount, formatDay, formatDuration } from '../lib/format';
 
 /** Colours with AA contrast on white that stay apart for colour-blind readers (slate vs emerald, plus shape). */
 const COLORS = { in: '#475569', ai: '#047857', line: '#b45309', grid: '#e2e8f0', axis: '#475569' };
@@ -70,6 +70,7 @@ export function MessagesChart({ days }: { days: ResultsDay[] }) {
 /** The median first-response time per day (all answers), in seconds on the axis, words in the tooltip. */
 export function ResponseTimeChart({ days }: { days: ResultsDay[] }) {
   const answered = days.filter((d) => d.firstResponseP50 != null).length;
+  const ticks = durationTicks(Math.max(0, ...days.map((d) => d.firstResponseP50 ?? 0)));
   return (
     <ChartCard
       title="Tempo da 1ª resposta por dia (mediana)"
@@ -79,7 +80,13 @@ export function ResponseTimeChart({ days }: { days: ResultsDay[] }) {
         <LineChart data={days} margin={{ top: 4, right: 8, bottom: 0, left: -16 }}>
           <CartesianGrid vertical={false} stroke={COLORS.grid} />
           <XAxis dataKey="date" tickFormatter={(d: string) => formatDay(d)} tick={AXIS} minTickGap={12} />
-          <YAxis tick={AXIS} tickFormatter={(v: number) => formatDuration(v)} width={64} />
+          <YAxis
+            tick={AXIS}
+            ticks={ticks}
+            domain={[0, ticks.at(-1)!]}
+            tickFormatter={(v: number) => formatDuration(v)}
+            width={76}
+          />
           <Tooltip
             labelFormatter={(d) => formatDay(String(d), true)}
             formatter={(v) => formatDuration(v == null ? null : Number(v))}

@@ -61,7 +61,8 @@ export function FiguresGrid({ results }: { results: Results }) {
     );
   };
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-3">
+    // Ten figures: two rows of five at desktop width, five rows of two below (no card alone on a row).
+    <div data-testid="figures-grid" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
       {count('Conversas iniciadas', 'conversationsStarted', 'higher')}
       {count('Clientes que escreveram', 'customers', 'higher')}
       {count('Mensagens recebidas', 'messagesIn', 'higher')}

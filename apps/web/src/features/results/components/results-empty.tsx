@@ -18,7 +18,7 @@ export function ResultsEmpty() {
       </p>
       <div className="mt-5 flex flex-col justify-center gap-2 sm:flex-row">
         <Button asChild>
-          <Link to={paths.instances.getHref()}>Conectar um WhatsApp</Link>
+          <Link to={paths.numbers.getHref()}>Conectar um WhatsApp</Link>
         </Button>
         {config.data?.simulator ? (
           <Button asChild variant="secondary">

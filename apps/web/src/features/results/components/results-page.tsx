@@ -15,7 +15,7 @@ import { ResultsEmpty } from './results-empty';
 import { UsageCard } from './usage-card';
 
 /**
- * Resultados (/resultados, issue 17): what the AI did for the business in a period, each figure
+ * Resultados (/resultados, docs/decisions/017-results-figures.md): what the AI did for the business in a period, each figure
  * beside the previous period of the same length, per-day charts, the week × hour heat map and the
  * CSV export. The filters live in the address.
  */

@@ -34,3 +34,17 @@ export function formatChange(current: number, previous: number): string | null {
   const text = percent.format(Math.abs(change));
   return `${change > 0 ? '+' : '−'}${text}`;
 }
+
+/** Axis steps in seconds: whole seconds, then whole minutes, then whole hours. */
+const DURATION_STEPS = [1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 900, 1800, 3600, 7200, 10800, 21600, 43200, 86400];
+
+/**
+ * Ticks for a duration axis from 0 to at least `max` seconds, at most 5 of them, each a whole step, so
+ * no two read the same once formatted ('0 s, 1 s, 2 s', never '2 s, 2 s, 1 s').
+ */
+export function durationTicks(max: number): number[] {
+  const top = Math.max(1, Math.ceil(max));
+  const step = DURATION_STEPS.find((s) => Math.ceil(top / s) <= 4) ?? Math.ceil(top / 4 / 86400) * 86400;
+  const count = Math.ceil(top / step);
+  return Array.from({ length: count + 1 }, (_, i) => i * step);
+}

@@ -7,7 +7,7 @@ import type {
   UpdateBusinessSettingsInput,
 } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
-import { accountKeys } from '@/lib/query-keys';
+import { accountKeys } from '@/lib/api/query-keys';
 
 const settingsKeys = {
   settings: ['settings'] as const,

@@ -7,11 +7,13 @@ import { cn } from '@/lib/cn';
 import { useBusinessSettings, useOwnerAlerts, useSettings } from '../api/settings';
 import { BusinessSettingsForm } from './business-settings-form';
 import { AlertSettingsForm } from './alert-settings-form';
+import { EvolutionApiNotice } from './evolution-api-notice';
 
 const KIND_LABEL: Record<OwnerAlertDto['kind'], string> = {
   handoff: 'Pediu uma pessoa',
   needs_owner: 'IA precisou de você',
   hot_lead: 'Pronto para comprar',
+  spend_ceiling: 'IA pausada: limite de gastos',
 };
 const STATUS: Record<OwnerAlertDto['status'], { label: string; className: string }> = {
   sent: { label: 'Enviado', className: 'bg-emerald-50 text-emerald-800' },
@@ -20,7 +22,10 @@ const STATUS: Record<OwnerAlertDto['status'], { label: string; className: string
 };
 const when = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: 'short' });
 
-/** /settings ('Configurações'): the owner's personal WhatsApp, the alerts, the business's clock and every alert sent. */
+/**
+ * /settings ('Configurações'): the owner's personal WhatsApp, the alerts, the business's clock, every
+ * alert sent, and the Evolution API notice its licence asks for.
+ */
 export function SettingsPage() {
   const settings = useSettings();
   const alerts = useOwnerAlerts();
@@ -50,7 +55,7 @@ export function SettingsPage() {
               <li key={a.id} className="py-3">
                 <div className="flex items-center justify-between gap-3">
                   <Link
-                    to={paths.dashboard.getHref(`?conversa=${encodeURIComponent(a.convId)}`)}
+                    to={paths.conversations.getHref(`?conversa=${encodeURIComponent(a.convId)}`)}
                     className="min-w-0 truncate text-sm font-semibold text-brand-800 hover:underline"
                   >
                     {a.contactName ?? 'Cliente'} · {KIND_LABEL[a.kind]}
@@ -66,6 +71,7 @@ export function SettingsPage() {
           </ul>
         </section>
       </div>
+      <EvolutionApiNotice />
     </div>
   );
 }

@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { formatPhone, instanceDisplayName, type NumberView } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
+import { simulatorKeys } from './query-keys';
 
 /**
- * The simulator page is public, but whoever opens it from VendAI is usually signed in there too: the
- * VendAI numbers (GET /api/numbers, silently empty when signed out) give each connection the nickname
- * and number the owner knows, instead of the gateway's instance name.
+ * The simulator page shows the signed-in account's own numbers: the VendAI numbers (GET /api/numbers)
+ * give each connection the nickname and number the owner knows, instead of the gateway's instance name.
  */
 const instanceOwnersQuery = queryOptions({
-  queryKey: ['simulator', 'instance-owners'],
+  queryKey: simulatorKeys.instanceOwners,
   queryFn: async () => {
     try {
       return await api.get<NumberView[]>('/api/numbers', { silent401: true });

@@ -1,5 +1,7 @@
 export const simulatorKeys = {
   all: ['simulator'] as const,
+  /** The signed-in owner's numbers, to name each connection (get-instance-owners.ts). */
+  instanceOwners: ['simulator', 'instance-owners'] as const,
   instances: ['simulator', 'instances'] as const,
   instance: (name: string) => ['simulator', 'instances', name] as const,
   chats: (name: string) => ['simulator', 'instances', name, 'chats'] as const,

@@ -45,7 +45,7 @@ export function ConnectionsPanel({
           e também pode ser lido abrindo o link dele.
         </p>
         <Button asChild className="mt-6">
-          <Link to={paths.instances.getHref()}>Conectar um número no VendAI</Link>
+          <Link to={paths.numbers.getHref()}>Conectar um número no VendAI</Link>
         </Button>
       </section>
     );

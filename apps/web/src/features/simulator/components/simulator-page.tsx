@@ -13,8 +13,8 @@ import { NewChatDialog } from './new-chat-dialog';
 type Tab = 'conversas' | 'conexoes';
 
 /**
- * '/simulador' — the built-in WhatsApp simulator's page. Public: the person plays the business's
- * phone (approving QR codes, disconnecting) and its customers (writing to the connected numbers).
+ * '/simulador' — the built-in WhatsApp simulator's page, signed in: the person plays the phone of
+ * their own numbers (approving QR codes, disconnecting) and its customers (writing to them).
  */
 export function SimulatorPage() {
   const [params, setParams] = useSearchParams();

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FinishTrainingInput, FinishTrainingResult } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
-import { agentKeys, numberKeys, usageKeys } from '@/lib/query-keys';
+import { agentKeys, numberKeys, usageKeys } from '@/lib/api/query-keys';
 
 /** Call B through the server, then the agent is created (or retrained) with a usage_training row. */
 export const finishTraining = (input: FinishTrainingInput) =>

@@ -1,18 +1,18 @@
 import { formatPhone, instanceDisplayName } from '@vendai/contracts';
 import { Smartphone, Zap } from 'lucide-react';
 import { Link } from 'react-router';
-import { useOwnerNumbers } from '@/components/agent-link/agent-link-api';
+import { useNumbers } from '@/lib/api/get-numbers';
 import { LinkSelect } from '@/components/agent-link/link-select';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 
 /**
- * Finish screen (issue 12): which WhatsApp the agent now answers on — the server links a new agent to
+ * Finish screen (docs/decisions/013-first-run-auto-link.md): which WhatsApp the agent now answers on — the server links a new agent to
  * the owner's only number by itself — or the way to get there (connect a number, or pick one).
  */
 export function AgentLinkStatus({ agentId }: { agentId: string }) {
-  const numbers = useOwnerNumbers();
+  const numbers = useNumbers();
   if (numbers.isPending) return <Spinner label="Verificando seus WhatsApps..." className="mt-5 justify-center" />;
   if (numbers.isError) return null;
   const answering = numbers.data.filter((n) => n.agente === agentId);
@@ -45,7 +45,7 @@ export function AgentLinkStatus({ agentId }: { agentId: string }) {
           Falta conectar o seu WhatsApp: assim que ele estiver conectado, este agente passa a responder nele.
         </p>
         <Button asChild variant="secondary" className="mt-3">
-          <Link to={paths.instances.getHref()}>Conectar WhatsApp</Link>
+          <Link to={paths.numbers.getHref()}>Conectar WhatsApp</Link>
         </Button>
       </div>
     );

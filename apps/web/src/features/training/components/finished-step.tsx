@@ -7,16 +7,16 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { AgentLinkStatus } from './agent-link-status';
 
-/** Where the final button goes (part 1 §2): update → /ia-management, create → /agents-management, no mode → /dashboard. */
+/** Where the final button goes (docs/product/screens.md): update → /ia-management, create → /agents-management, no mode → /dashboard. */
 export function finalTarget(mode: TrainingMode | null, agentId: string | null): { href: string; label: string } {
   if (mode === 'update')
-    return { href: paths.iaManagement.getHref(agentId ?? undefined), label: 'Ver agente atualizado' };
+    return { href: paths.promptWorkshop.getHref(agentId ?? undefined), label: 'Ver agente atualizado' };
   if (mode === 'create') return { href: paths.agents.getHref(), label: 'Ver meus agentes' };
-  return { href: paths.dashboard.getHref(), label: 'Ir para o painel' };
+  return { href: paths.conversations.getHref(), label: 'Ir para o painel' };
 }
 
 /**
- * The finished screen. A failed finish still lands here (part 1 §8): it says what happened, and
+ * The finished screen. A failed finish still lands here (docs/product/messages.md): it says what happened, and
  * the answers, still in memory, can be sent again.
  */
 export function FinishedStep({

@@ -9,7 +9,7 @@ import { Input } from '@/components/ui/input';
 import { FORM_OPTIONS, fieldAria } from '@/lib/form';
 import { agentNameFormSchema, type AgentNameForm } from '../lib/step-forms';
 
-/** The agent's name: required, trimmed, at most 50 characters (part 1 §5). */
+/** The agent's name: required, trimmed, at most 50 characters (docs/product/rules.md#validation). */
 export function NameStep({
   value,
   onChange,

@@ -10,7 +10,7 @@ import { answerFormSchema, type AnswerForm } from '../lib/step-forms';
 
 /**
  * One question at a time with its progress (key and refinement questions alike). The answer must
- * not be blank after trimming (part 1 §5); Ctrl/⌘+Enter also moves on.
+ * not be blank after trimming (docs/product/rules.md#validation); Ctrl/⌘+Enter also moves on.
  */
 export function QuestionStep({
   eyebrow,

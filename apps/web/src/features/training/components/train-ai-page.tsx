@@ -8,8 +8,9 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useMe } from '@/lib/auth';
-import { limits, useCurrentUsage } from '@/lib/usage';
-import { useTrainingAgent } from '../api/get-training-agent';
+import { limits } from '@/lib/usage';
+import { useCurrentUsage } from '@/lib/api/get-usage';
+import { useAgentToRetrain } from '@/lib/api/get-agent';
 import type { DraftOwner } from '../lib/draft-storage';
 import type { WizardStep } from '../lib/wizard';
 import { TrainingWizard } from './training-wizard';
@@ -24,7 +25,7 @@ const LIMITS_LOOKUP_FAILED = 'Erro ao verificar limites do plano. Tente novament
 const AGENT_LOOKUP_FAILED = 'Erro ao buscar dados do agente';
 
 /**
- * /onboarding/train-ai?mode=create|update&agentId= (part 1 §2): checks the plan before starting
+ * /onboarding/train-ai?mode=create|update&agentId= (docs/product/screens.md): checks the plan before starting
  * (a new agent, or a retraining), then runs the wizard. Absent mode counts as create.
  */
 export function TrainAiPage() {
@@ -36,7 +37,7 @@ export function TrainAiPage() {
 
   const me = useMe();
   const usage = useCurrentUsage();
-  const agent = useTrainingAgent(agentId);
+  const agent = useAgentToRetrain(agentId);
   const [gate, setGate] = useState<'checking' | 'ok' | 'blocked'>('checking');
   const [limitOpen, setLimitOpen] = useState(false);
   const [step, setStep] = useState<WizardStep | null>(null);
@@ -52,7 +53,7 @@ export function TrainAiPage() {
   const userId = me.data?.user.id;
   const owner = useMemo<DraftOwner | null>(() => (userId ? { userId, mode, agentId } : null), [userId, mode, agentId]);
   const title = mode === 'update' ? 'Refazer treinamento' : 'Treinar sua IA';
-  const backTarget = mode === 'update' && agentId ? paths.iaManagement.getHref(agentId) : paths.agents.getHref();
+  const backTarget = mode === 'update' && agentId ? paths.promptWorkshop.getHref(agentId) : paths.agents.getHref();
 
   let content;
   if (mode === 'update' && (!agentId || agent.isError)) {
@@ -129,7 +130,7 @@ function Problem({ message, detail, children }: { message: string; detail?: stri
       {detail ? <p className="mx-auto mt-3 max-w-md text-sm text-slate-600">{detail}</p> : null}
       <div className="mt-6 flex flex-col justify-center gap-2 sm:flex-row">
         <Button asChild variant="secondary">
-          <Link to={paths.dashboard.getHref()}>Voltar ao Dashboard</Link>
+          <Link to={paths.conversations.getHref()}>Voltar ao Dashboard</Link>
         </Button>
         {children}
       </div>

@@ -24,7 +24,7 @@ export const ANALYSING_MESSAGE = 'A IA está analisando suas respostas...';
 export const WRITING_MESSAGE = 'A IA está escrevendo o roteiro do seu agente...';
 
 /**
- * The training wizard's steps (part 1 §2, §4): the state lives in a reducer mirrored to local
+ * The training wizard's steps (docs/product/screens.md, docs/product/rules.md#states-and-transitions): the state lives in a reducer mirrored to local
  * storage until completion; the two AI calls go through the server.
  */
 export function TrainingWizard({

@@ -62,7 +62,7 @@ export function WizardLayout({
       <header className="mx-auto flex h-16 max-w-3xl items-center justify-between gap-3 px-4 sm:px-6">
         <Logo />
         <Link
-          to={paths.dashboard.getHref()}
+          to={paths.conversations.getHref()}
           className="inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm font-medium text-slate-600 hover:bg-white hover:text-slate-900"
         >
           <ArrowLeft className="size-4" aria-hidden />

@@ -2,7 +2,7 @@ import type { TrainingMode } from '@vendai/contracts';
 import type { WizardState } from './wizard';
 
 /**
- * The wizard's answers and agent name live in local storage until completion (part 1 §4), so a
+ * The wizard's answers and agent name live in local storage until completion (docs/product/rules.md#states-and-transitions), so a
  * reload or a closed tab loses nothing. One draft at a time, tied to the user and to what is being
  * trained (a new agent, or which agent is being retrained).
  */

@@ -1,6 +1,6 @@
 import { KEY_QUESTIONS, type AnswerItem, type KeyAnswer, type RefinementSet } from '@vendai/contracts';
 
-/** The wizard's steps (part 1 §4): key questions, refinement, agent name, finished. */
+/** The wizard's steps (docs/product/rules.md#states-and-transitions): key questions, refinement, agent name, finished. */
 export type WizardStep = 'perguntas-chave' | 'perguntas-refinamento' | 'nome' | 'finalizado';
 
 export interface WizardState {
@@ -47,7 +47,7 @@ export function canGoBack(state: WizardState): boolean {
 /**
  * The wizard's rules as a reducer. 'answer' takes the typed text (the caller has checked it is not
  * blank) and moves on; 'back' removes the previous answer and steps back, putting that answer in
- * the field so it can be corrected (part 1 §4).
+ * the field so it can be corrected (docs/product/rules.md#states-and-transitions).
  */
 export function wizardReducer(state: WizardState, action: WizardAction): WizardState {
   switch (action.type) {
@@ -129,7 +129,7 @@ export function keyAnswerItems(state: WizardState): KeyAnswer[] {
   }));
 }
 
-/** Every answer as the API takes it (answer items of part 1 §3). */
+/** Every answer as the API takes it (answer items of docs/product/data.md). */
 export function answerItems(state: WizardState): AnswerItem[] {
   const keys: AnswerItem[] = keyAnswerItems(state);
   const refinements: AnswerItem[] = (state.refinement?.perguntas ?? [])

@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
 
 /**
- * /tutorial (part 2 "Other screens"): the same three mini lessons as the landing page, with the same
+ * /tutorial (docs/product/screens.md#other-screens): the same three mini lessons as the landing page, with the same
  * configured video links; lessons without a link show their written step-by-step version.
  */
 export function TutorialPage() {

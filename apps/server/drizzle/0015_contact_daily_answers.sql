@@ -1,0 +1,1 @@
+ALTER TABLE "agentes" ADD COLUMN "max_answers_per_contact_day" integer DEFAULT 40 NOT NULL;

@@ -1,0 +1,75 @@
+import { PRICE_FALLBACK_DEFAULT } from '@vendai/contracts';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { type AnswerItem, priceGuardSettings } from '../../db/schema/index.ts';
+import type { ContextMessage } from '../ai-reply/history.ts';
+import { type AllowedAmounts, ownerTextAmounts } from '../price-guard/check-reply.ts';
+import { catalogueFacts } from './catalogue-facts.ts';
+import { factQueryOf } from './fact-query.ts';
+import { knowledgeFacts } from './knowledge-facts.ts';
+import type { FactProvider, FactSource } from './fact-source.ts';
+
+/**
+ * Where the business's facts come from, in the order the AI reads them: the catalogue, then the
+ * knowledge base's passages (docs/decisions/025-catalogue-and-price-guard.md).
+ */
+const FACT_PROVIDERS: readonly FactProvider[] = [catalogueFacts, knowledgeFacts];
+
+/** The facts of one reply: what the AI is given, and what the price guard allows. */
+export interface ReplyFacts {
+  sources: FactSource[];
+  allowed: AllowedAmounts;
+  /** What the customer gets when the AI quoted an unknown amount twice (the agent's text). */
+  fallbackText: string;
+}
+
+export interface FactsAgent {
+  id: string;
+  systemPrompt: string;
+  respostas: AnswerItem[];
+}
+
+/** The agent's price-guard rules (no row: the defaults). */
+async function agentGuardSettings(db: Db, userId: string, agentId: string) {
+  const [row] = await db
+    .select({ fallbackText: priceGuardSettings.fallbackText, allowsDiscounts: priceGuardSettings.allowsDiscounts })
+    .from(priceGuardSettings)
+    .where(and(eq(priceGuardSettings.agentId, agentId), eq(priceGuardSettings.userId, userId)));
+  return {
+    fallbackText: row?.fallbackText?.trim() || PRICE_FALLBACK_DEFAULT,
+    allowsDiscounts: row?.allowsDiscounts ?? false,
+  };
+}
+
+/**
+ * The business's facts for an answer to the customer's recent messages (the same for WhatsApp and the
+ * playground): the relevant sources of every provider, and the amounts the guard allows — every
+ * amount of every provider for the account (not only the retrieved ones) plus the amounts the owner
+ * wrote in the agent's training answers and prompt.
+ */
+export async function loadReplyFacts(
+  db: Db,
+  userId: string,
+  agent: FactsAgent,
+  recentNewestFirst: readonly ContextMessage[],
+): Promise<ReplyFacts> {
+  const query = factQueryOf(recentNewestFirst);
+  const found = await Promise.all(FACT_PROVIDERS.map((p) => p.find(db, userId, query)));
+  const amounts = await Promise.all(FACT_PROVIDERS.map((p) => p.amounts(db, userId)));
+  const owner = ownerTextAmounts([agent.systemPrompt, ...agent.respostas.map((r) => r.resposta)].join('\n'));
+  const settings = await agentGuardSettings(db, userId, agent.id);
+  const sources = found.flat();
+  return {
+    sources,
+    allowed: {
+      cents: new Set([...owner.cents, ...amounts.flatMap((a) => a.cents)]),
+      percents: new Set([...owner.percents, ...amounts.flatMap((a) => a.percents)]),
+      discountsAllowed:
+        settings.allowsDiscounts ||
+        owner.offersDiscount ||
+        amounts.some((a) => a.offersDiscount) ||
+        sources.some((s) => s.allowsDiscount),
+    },
+    fallbackText: settings.fallbackText,
+  };
+}

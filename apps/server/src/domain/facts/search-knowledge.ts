@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { knowledgeFaqs } from '../../db/schema/index.ts';
+import { resultRows } from '../../db/rows.ts';
+
+export type FaqRow = typeof knowledgeFaqs.$inferSelect;
+
+/** How close a customer's word must be to a word of a FAQ question to count as a typo of it (pg_trgm). */
+const QUESTION_SIMILARITY = 0.5;
+
+/**
+ * The account's active FAQ entries matching the words, best first (docs/decisions/025-catalogue-and-price-guard.md,
+ * section Conhecimento): Portuguese full-text search over question and answer (`vendai_pt`: accents
+ * ignored, plural and singular alike) or a question one of the words (≥ 4 letters) is a typo of
+ * (`word_similarity` over the unaccented question). Only the account's own rows.
+ */
+export async function searchKnowledge(
+  db: Db,
+  userId: string,
+  words: readonly string[],
+  options: { limit: number },
+): Promise<FaqRow[]> {
+  const clean = [...new Set(words.map((w) => w.replace(/[^\p{L}\p{N}]/gu, '')).filter((w) => w.length >= 2))];
+  if (clean.length === 0) return [];
+  const typoWords = JSON.stringify(clean.filter((w) => w.length >= 4));
+  const result = await db.execute(sql`
+    with q as (select websearch_to_tsquery('vendai_pt', ${clean.join(' or ')}) as query),
+    scored as (
+      select f.*,
+        to_tsvector('vendai_pt', f.search_text) @@ q.query as matched,
+        ts_rank(to_tsvector('vendai_pt', f.search_text), q.query) as rank,
+        coalesce((select max(word_similarity(w, lower(vendai_unaccent(f.question))))
+          from jsonb_array_elements_text(${typoWords}::jsonb) w), 0) as sim
+      from knowledge_faqs f, q
+      where f.user_id = ${userId} and f.status = 'active'
+    )
+    select * from scored where matched or sim >= ${QUESTION_SIMILARITY}
+    order by (case when matched then 1 else 0 end) + rank + sim desc, created_at
+    limit ${options.limit}`);
+  return resultRows<Record<string, unknown>>(result).map(toFaqRow);
+}
+
+function toFaqRow(r: Record<string, unknown>): FaqRow {
+  const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
+  return {
+    id: String(r.id),
+    userId: String(r.user_id),
+    question: String(r.question),
+    answer: String(r.answer),
+    status: r.status as FaqRow['status'],
+    conversationId: (r.conversation_id as string | null) ?? null,
+    searchText: String(r.search_text ?? ''),
+    createdAt: date(r.created_at),
+    updatedAt: date(r.updated_at),
+  };
+}

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import { resultRows } from '../../db/rows.ts';
+import { withRetry } from '../../lib/retry.ts';
+import { type AlertDeps, alertSubject, type ConversationAlertKind, SPEND_CEILING_SUBJECT } from './owner-alerts.ts';
+import { sendOwnerAlertJob } from './owner-alert-job-type.ts';
+
+const ALERT_SEND_FAILED = 'Não foi possível enviar o aviso pelo WhatsApp da empresa.';
+const ALERT_MAIL_FAILED = 'Não foi possível enviar o aviso por e-mail.';
+
+/** A pending alert older than this with no job (the process died between writing and queueing) is queued again. */
+const REQUEUE_AFTER_SECONDS = 10;
+
+interface PendingAlert {
+  id: string;
+  kind: string;
+  status: string;
+  text: string;
+  to_phone: string | null;
+  error: string | null;
+  channel: string;
+  email: string;
+  instance_name: string;
+  contact_name: string | null;
+  contact_phone: string | null;
+}
+
+/**
+ * The job's handler: sends a pending alert by WhatsApp (from the business number) and/or e-mail, as
+ * the owner chose, and records the outcome. An alert no longer pending (sent, failed, or deleted) is
+ * left alone, so a second run sends nothing. The e-mail is retried (SMTP refuses before accepting);
+ * the WhatsApp send is not repeated blindly (a timeout may have delivered it, decision 005).
+ */
+export async function sendOwnerAlert(deps: AlertDeps, alertId: string): Promise<'sent' | 'failed' | null> {
+  const [a] = resultRows<PendingAlert>(
+    await deps.db.execute(sql`
+      select a.id, a.kind, a.status, a.text, a.to_phone, a.error, p.alert_channel as channel, u.email,
+             n.instance_name, c.contact_name, c.contact_phone
+      from owner_alerts a join conversations c on c.id = a.conv_id join numbers n on n.id = c.number_id
+      join profiles p on p.id = a.user_id join "user" u on u.id = a.user_id
+      where a.id = ${alertId}`),
+  );
+  if (!a || a.status !== 'pending') return null;
+  const errors: string[] = a.error ? [a.error] : [];
+  if (a.channel !== 'email' && a.to_phone && !a.error) {
+    try {
+      await deps.gateway.sendText(a.instance_name, { number: a.to_phone, text: a.text });
+    } catch (err) {
+      deps.log.warn({ err, alertId }, 'handoff: the owner alert could not be sent');
+      errors.push(ALERT_SEND_FAILED);
+    }
+  }
+  if (a.channel === 'email' || a.channel === 'both') {
+    const subject =
+      a.kind === 'spend_ceiling' ? SPEND_CEILING_SUBJECT : alertSubject(a.kind as ConversationAlertKind, a);
+    try {
+      await withRetry(() => deps.mailer.send({ to: a.email, subject, text: a.text }), { attempts: 3, baseMs: 1000 });
+    } catch (err) {
+      deps.log.warn({ err, alertId }, 'handoff: the owner alert e-mail could not be sent');
+      errors.push(ALERT_MAIL_FAILED);
+    }
+  }
+  const error = errors.length ? errors.join(' ') : null;
+  await deps.db.execute(sql`
+    update owner_alerts set status = ${error ? 'failed' : 'sent'}, error = ${error},
+      sent_at = case when ${error === null} then now() else null end
+    where id = ${alertId} and status = 'pending'`);
+  return error ? 'failed' : 'sent';
+}
+
+/** Queues the pending alerts nobody queued (a crash between writing and queueing); run by the recovery sweep. */
+export async function requeuePendingAlerts(deps: AlertDeps): Promise<number> {
+  const pending = resultRows<{ id: string }>(
+    await deps.db.execute(sql`
+      select id from owner_alerts
+      where status = 'pending' and created_at < now() - make_interval(secs => ${REQUEUE_AFTER_SECONDS})
+      order by created_at limit 100`),
+  );
+  for (const { id } of pending) await deps.jobs.send(sendOwnerAlertJob, { alertId: id }, { singletonKey: id });
+  return pending.length;
+}

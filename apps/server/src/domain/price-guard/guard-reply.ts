@@ -1,0 +1,94 @@
+import { formatCents } from '@vendai/contracts';
+import type { ChatRequest, Llm } from '../../integrations/llm/llm.ts';
+import { parseStructuredReply, type StructuredReply } from '../ai-reply/structured-reply.ts';
+import type { ReplyFacts } from '../facts/load-reply-facts.ts';
+import { checkReply, type GuardVerdict } from './check-reply.ts';
+
+/** The owner's alert when the guard held an answer back (the 'needs_owner' kind, decision 015). */
+export const PRICE_GUARD_ALERT = 'A IA tentou informar um preço que não está no catálogo';
+
+export type BlockedVerdict = Extract<GuardVerdict, { ok: false }>;
+
+export interface GuardOutcome {
+  /**
+   * What may be sent: the AI's answer, its second attempt, or the agent's fallback text — then flagged
+   * `needsOwner` with the alert's text, so the owner alert goes through the usual path (decision 015).
+   */
+  answer: StructuredReply;
+  /** The AI's second attempt was asked for. */
+  retried: boolean;
+  /** Set when the fallback replaced the AI's answer (the owner is alerted). */
+  blocked: BlockedVerdict | null;
+}
+
+/**
+ * The second request after a held-back answer: the same request, the rejected answer, and why it
+ * cannot be sent (docs/decisions/025-catalogue-and-price-guard.md).
+ */
+export function retryRequest(request: ChatRequest, rejected: string, reason: string): ChatRequest {
+  return {
+    ...request,
+    messages: [
+      ...request.messages,
+      { role: 'assistant', content: rejected },
+      {
+        role: 'system',
+        content: `Essa resposta não foi enviada ao cliente. ${reason} Responda de novo ao cliente, no mesmo formato.`,
+      },
+    ],
+  };
+}
+
+/**
+ * Every answer passes here before it is sent (engine and playground): an answer with an amount that is
+ * not among the business's amounts, or a discount the owner did not allow, is not sent; the AI is
+ * asked once more with the reason (`askAgain`); if that fails too (or the AI gives nothing), the
+ * customer gets the agent's fallback text. Answers without amounts pass untouched.
+ */
+export async function guardReply(
+  first: StructuredReply,
+  facts: Pick<ReplyFacts, 'allowed' | 'fallbackText'>,
+  askAgain: (reason: string) => Promise<StructuredReply | null>,
+): Promise<GuardOutcome> {
+  const verdict = checkReply(first.reply, facts.allowed);
+  if (verdict.ok) return { answer: first, retried: false, blocked: null };
+  const second = await askAgain(verdict.reason).catch(() => null);
+  const again = second && second.reply.trim() ? checkReply(second.reply, facts.allowed) : verdict;
+  if (second && again.ok) return { answer: second, retried: true, blocked: null };
+  const blocked = again.ok ? verdict : again;
+  return {
+    answer: {
+      reply: facts.fallbackText,
+      handoff: null,
+      needsOwner: { reason: priceGuardAlertWhy(blocked) },
+      hotLead: false,
+    },
+    retried: true,
+    blocked,
+  };
+}
+
+/**
+ * The guard with the AI asked again through `llm` (one attempt, no provider retries: a failure
+ * there sends the fallback text). The engine and the playground both call this.
+ */
+export function guardAnswer(
+  llm: Llm,
+  request: ChatRequest,
+  first: StructuredReply,
+  facts: Pick<ReplyFacts, 'allowed' | 'fallbackText'>,
+): Promise<GuardOutcome> {
+  return guardReply(first, facts, async (reason) =>
+    parseStructuredReply((await llm.complete({ ...retryRequest(request, first.reply, reason), maxRetries: 0 })) ?? ''),
+  );
+}
+
+/** The owner's alert text for a held-back answer: which amounts the AI tried. */
+export function priceGuardAlertWhy(blocked: BlockedVerdict): string {
+  const what = blocked.unknownCents.length
+    ? ` (${blocked.unknownCents.map(formatCents).join(', ')})`
+    : blocked.discount
+      ? ' (um desconto não autorizado)'
+      : '';
+  return `${PRICE_GUARD_ALERT}${what}. O cliente recebeu a mensagem de confirmação; responda você.`;
+}

@@ -1,0 +1,131 @@
+import type { OverageStatus } from '@vendai/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { resultRows } from '../../db/rows.ts';
+import { type AlertDeps, alertOwnerOfPause } from '../handoff/owner-alerts.ts';
+import { countAiAnswersSql } from './ai-answers.ts';
+import { usagePeriod } from './usage-period.ts';
+
+/**
+ * The overage ceiling of paid plans (docs/decisions/021-spend-and-abuse-limits.md): past the plan's
+ * AI messages each answer costs OVERAGE_CENTS_PER_MESSAGE (billed by modules/billing/report-overage.ts);
+ * the owner caps what that may cost per billing period. At the ceiling the AI pauses: no answer that
+ * would bill more overage is even asked of the AI, and the owner is alerted once per period.
+ */
+
+/** What a period's overage may cost when the owner set nothing: 50.00 in the billing currency. */
+export const DEFAULT_OVERAGE_CEILING_CENTS = 5_000;
+/** The metered price of one AI answer past the plan's limit (US$ 0,01, the Stripe metered price). */
+export const OVERAGE_CENTS_PER_MESSAGE = 1;
+
+interface PaidPlan {
+  planId: string;
+  maxAi: number;
+  ceilingCents: number;
+}
+
+/** The user's plan when it bills overage (a price above zero), with the owner's ceiling; null otherwise. */
+async function paidPlanOf(db: Db, userId: string): Promise<PaidPlan | null> {
+  const [row] = resultRows<{ plan_id: string; max_ai: number; price: number; ceiling: number | null }>(
+    await db.execute(sql`
+      select p.id as plan_id, p.max_ai_messages as max_ai, coalesce(p.price_cents, 0) as price,
+             sl.overage_ceiling_cents as ceiling
+      from profiles pr join plans p on p.id = pr.active_plan_id
+      left join spend_limits sl on sl.user_id = pr.id
+      where pr.id = ${userId}`),
+  );
+  if (!row || Number(row.price) <= 0) return null;
+  return {
+    planId: row.plan_id,
+    maxAi: Number(row.max_ai),
+    ceilingCents: row.ceiling === null ? DEFAULT_OVERAGE_CEILING_CENTS : Number(row.ceiling),
+  };
+}
+
+/** AI answers a period may have: the plan's own plus as many overage answers as the ceiling pays for. */
+const answersAllowed = (plan: PaidPlan) => plan.maxAi + Math.floor(plan.ceilingCents / OVERAGE_CENTS_PER_MESSAGE);
+
+/** The period's counter row, created with the answers already sent in it (read once per period). */
+async function ensurePeriodRow(db: Db, userId: string, start: Date, end: Date): Promise<void> {
+  await db.execute(sql`
+    insert into overage_periods (user_id, period_start, answers)
+    select ${userId}, ${start.toISOString()}::timestamptz, a.n from (${countAiAnswersSql(userId, start, end)}) a
+    on conflict (user_id, period_start) do nothing`);
+}
+
+/** A claimed paid answer (given back with releasePaidAnswer when nothing was sent). */
+export interface PaidAnswerSlot {
+  userId: string;
+  periodStart: Date;
+}
+
+/**
+ * Claims one AI answer of a paid plan's billing period, atomically (a conditional increment under the
+ * row lock, so concurrent bursts never pass the ceiling). Returns the slot, 'paused' at the ceiling
+ * (the first time in the period the owner is alerted, through the owner alerts, on `convId`), or
+ * null when the plan bills no overage (free, sales-only).
+ */
+export async function reservePaidAnswer(
+  deps: AlertDeps,
+  req: { userId: string; convId: string },
+  now = new Date(),
+): Promise<PaidAnswerSlot | 'paused' | null> {
+  const plan = await paidPlanOf(deps.db, req.userId);
+  if (!plan) return null;
+  const period = await usagePeriod(deps.db, req.userId, plan.planId, now);
+  await ensurePeriodRow(deps.db, req.userId, period.start, period.end);
+  const claimed = resultRows<{ answers: number }>(
+    await deps.db.execute(sql`
+      update overage_periods set answers = answers + 1
+      where user_id = ${req.userId} and period_start = ${period.start.toISOString()}::timestamptz
+        and answers < ${answersAllowed(plan)}::int
+      returning answers`),
+  );
+  if (claimed.length) return { userId: req.userId, periodStart: period.start };
+
+  const first = resultRows<{ n: number }>(
+    await deps.db.execute(sql`
+      update overage_periods set ceiling_alerted_at = now()
+      where user_id = ${req.userId} and period_start = ${period.start.toISOString()}::timestamptz
+        and ceiling_alerted_at is null
+      returning 1 as n`),
+  );
+  if (first.length) {
+    await alertOwnerOfPause(deps, { userId: req.userId, convId: req.convId, ceilingCents: plan.ceilingCents }).catch(
+      (err) => deps.log.warn({ err, userId: req.userId }, 'overage ceiling: the owner alert failed'),
+    );
+  }
+  return 'paused';
+}
+
+/** Gives a claimed paid answer back: nothing was sent. */
+export async function releasePaidAnswer(db: Db, slot: PaidAnswerSlot): Promise<void> {
+  await db.execute(sql`
+    update overage_periods set answers = greatest(0, answers - 1)
+    where user_id = ${slot.userId} and period_start = ${slot.periodStart.toISOString()}::timestamptz`);
+}
+
+/** The overage of the user's current period against the ceiling, as the app's banner and Planos show it. */
+export async function getOverageStatus(db: Db, userId: string, now = new Date()): Promise<OverageStatus> {
+  const plan = await paidPlanOf(db, userId);
+  const [setting] = resultRows<{ ceiling: number }>(
+    await db.execute(sql`select overage_ceiling_cents as ceiling from spend_limits where user_id = ${userId}`),
+  );
+  const ceilingCents = setting ? Number(setting.ceiling) : DEFAULT_OVERAGE_CEILING_CENTS;
+  if (!plan) return { applies: false, ceilingCents, spentCents: 0, paused: false, periodEnd: null };
+  const period = await usagePeriod(db, userId, plan.planId, now);
+  await ensurePeriodRow(db, userId, period.start, period.end);
+  const [row] = resultRows<{ answers: number }>(
+    await db.execute(sql`
+      select answers from overage_periods
+      where user_id = ${userId} and period_start = ${period.start.toISOString()}::timestamptz`),
+  );
+  const answers = Number(row?.answers ?? 0);
+  return {
+    applies: true,
+    ceilingCents,
+    spentCents: Math.max(0, answers - plan.maxAi) * OVERAGE_CENTS_PER_MESSAGE,
+    paused: answers >= answersAllowed(plan),
+    periodEnd: period.end.toISOString(),
+  };
+}

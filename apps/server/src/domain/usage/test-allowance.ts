@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { resultRows } from '../../db/rows.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/**
+ * The playground and the prompt coach call the model for the owner, not for customers: they count in
+ * their own monthly allowance per plan (`plans.max_test_messages`, calendar month, UTC), apart from
+ * the AI messages (docs/decisions/021-spend-and-abuse-limits.md).
+ */
+
+export type TestUse = 'playground' | 'coach';
+
+/** The calendar month (UTC) as 'YYYY-MM-01'. */
+const monthOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
+
+/** The Portuguese refusal past the allowance (403 LIMIT_REACHED). */
+export function testAllowanceMessage(max: number): string {
+  return (
+    `Você usou as ${max.toLocaleString('pt-BR')} mensagens de teste do seu plano neste mês ` +
+    '(Playground e Treinadora de Prompt). Elas renovam no início do próximo mês; para ter mais, faça upgrade do plano.'
+  );
+}
+
+/** The plan's monthly allowance (the free plan's for a user without a plan). */
+async function allowanceOf(db: Db, userId: string): Promise<number> {
+  const [row] = resultRows<{ max: number }>(
+    await db.execute(sql`
+      select coalesce(
+        (select p.max_test_messages from profiles pr join plans p on p.id = pr.active_plan_id where pr.id = ${userId}),
+        (select max_test_messages from plans where slug = 'freemium' limit 1), 0) as max`),
+  );
+  return Number(row?.max ?? 0);
+}
+
+/**
+ * Claims one test message before the model is called, atomically (a conditional increment: concurrent
+ * calls never pass the allowance). Past it → 403 with testAllowanceMessage. Returns the give-back, for
+ * a call that failed (nothing was answered).
+ */
+export async function claimTestMessage(
+  db: Db,
+  userId: string,
+  use: TestUse,
+  now = new Date(),
+): Promise<() => Promise<void>> {
+  const max = await allowanceOf(db, userId);
+  const month = monthOf(now);
+  const column = sql.raw(use === 'coach' ? 'coach' : 'playground');
+  const claimed = resultRows(
+    await db.execute(sql`
+      insert into test_usage_monthly (user_id, month, playground, coach)
+      select ${userId}, ${month}::date, ${use === 'playground' ? 1 : 0}, ${use === 'coach' ? 1 : 0}
+      where ${max}::int > 0
+      on conflict (user_id, month) do update set
+        playground = test_usage_monthly.playground + excluded.playground,
+        coach = test_usage_monthly.coach + excluded.coach
+        where test_usage_monthly.playground + test_usage_monthly.coach < ${max}::int
+      returning 1 as ok`),
+  );
+  if (!claimed.length) throw new AppError('LIMIT_REACHED', testAllowanceMessage(max));
+  return async () => {
+    await db.execute(sql`
+      update test_usage_monthly set ${column} = greatest(0, ${column} - 1)
+      where user_id = ${userId} and month = ${month}::date`);
+  };
+}
+
+/** This month's test messages (playground + coach), for /api/usage. */
+export async function countTestMessages(db: Db, userId: string, now = new Date()): Promise<number> {
+  const month = monthOf(now);
+  const [row] = resultRows<{ n: number }>(
+    await db.execute(sql`
+      select coalesce(sum(playground + coach), 0)::int as n from test_usage_monthly
+      where user_id = ${userId} and month = ${month}::date`),
+  );
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,17 @@
+import type { CatalogueItem, CatalogueItemInput } from '@vendai/contracts';
+import type { Db } from '../../db/client.ts';
+import { toCatalogueItem } from './catalogue-dto.ts';
+import { insertItems } from './catalogue-repository.ts';
+
+export async function createCatalogueItem({
+  db,
+  userId,
+  input,
+}: {
+  db: Db;
+  userId: string;
+  input: CatalogueItemInput;
+}): Promise<CatalogueItem> {
+  const [row] = await insertItems(db, userId, [input]);
+  return toCatalogueItem(row!);
+}

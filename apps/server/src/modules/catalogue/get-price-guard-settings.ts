@@ -1,0 +1,19 @@
+import { AGENT_NOT_FOUND_MESSAGE, PRICE_FALLBACK_DEFAULT, type PriceGuardSettings } from '@vendai/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { findGuardSettings, ownsAgent } from './catalogue-repository.ts';
+
+/** The agent's price-guard rules (the defaults when never saved); another user's agent → 404. */
+export async function getPriceGuardSettings({
+  db,
+  userId,
+  agentId,
+}: {
+  db: Db;
+  userId: string;
+  agentId: string;
+}): Promise<PriceGuardSettings> {
+  if (!(await ownsAgent(db, userId, agentId))) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);
+  const row = await findGuardSettings(db, userId, agentId);
+  return { fallbackText: row?.fallbackText || PRICE_FALLBACK_DEFAULT, allowsDiscounts: row?.allowsDiscounts ?? false };
+}

@@ -1,0 +1,76 @@
+import { resultRows } from '../../../db/rows.ts';
+import { sql } from 'drizzle-orm';
+import type { EngineDeps } from '../engine-deps.ts';
+import { PendingRealtimeEvents } from '../realtime-events.ts';
+import { findConversationByChat, messageRecordFromSql } from '../engine-repository.ts';
+import type { IngestOutcome } from './ingest-outcome.ts';
+import type { MappedMessage, MessageChange } from '../../../integrations/gateway/map-gateway-message.ts';
+import { requiredTargetFromMe } from '../../../domain/conversations/change-author.ts';
+
+/** The conversation list's preview of a message deleted for everyone. */
+export const DELETED_PREVIEW = 'Mensagem apagada';
+
+/**
+ * A reaction, a deletion for everyone or an edit (docs/decisions/005-conversation-engine.md): never a turn of the conversation
+ * (no AI reply, no unread, no bubble of its own). It changes the message it refers to, in the same
+ * conversation: the reaction is kept on it (the customer's or the owner's, per side; an empty
+ * reaction removes it), a deletion marks it deleted, an edit replaces its text and marks it edited.
+ * The conversation's preview follows when that message is its latest. Idempotent (a replay writes
+ * the same values). A change to a message we never stored is dropped, and so is an edit or a deletion
+ * by someone other than the message's author (domain/conversations/change-author.ts): the event stays
+ * stored in gateway_events, its outcome 'ignored'.
+ */
+export async function applyMessageChange(
+  deps: EngineDeps,
+  numberId: string,
+  msg: MappedMessage,
+  change: MessageChange,
+): Promise<IngestOutcome> {
+  if (change.kind === 'other') return 'ignored';
+  const conv = await findConversationByChat(deps.db, numberId, msg.chat);
+  if (!conv) return 'ignored';
+
+  const set =
+    change.kind === 'reaction'
+      ? msg.fromMe
+        ? sql`owner_reaction = ${change.emoji}`
+        : sql`contact_reaction = ${change.emoji}`
+      : change.kind === 'revoke'
+        ? sql`deleted_at = coalesce(deleted_at, now())`
+        : sql`content = coalesce(${change.content}, content), edited_at = coalesce(edited_at, now())`;
+  const preview =
+    change.kind === 'revoke'
+      ? DELETED_PREVIEW
+      : change.kind === 'edit' && change.content
+        ? change.content.replace(/\s+/g, ' ').trim().slice(0, 120)
+        : null;
+
+  const author = requiredTargetFromMe(change.kind, msg.fromMe);
+  const rows = resultRows<Record<string, any>>(
+    await deps.db.execute(sql`
+      with m as (
+        update messages set ${set}
+        where conv_id = ${conv.id} and external_id = ${change.targetId}
+          and (${author}::boolean is null or from_me = ${author}::boolean)
+        returning *),
+      c as (
+        update conversations x set last_message_preview = ${preview}
+        from m where ${preview}::text is not null and x.id = m.conv_id and x.last_message = m.created_at
+        returning x.id)
+      select m.*, (select count(*) from c)::int as preview_changed from m`),
+  );
+  const row = rows[0];
+  if (!row) {
+    if (author !== null)
+      deps.log.info(
+        { convId: conv.id, targetId: change.targetId, kind: change.kind, fromMe: msg.fromMe },
+        'engine: a change to a message that is not its sender’s own (or unknown) was ignored',
+      );
+    return 'ignored';
+  }
+  const events = new PendingRealtimeEvents();
+  events.message(messageRecordFromSql(row), 'updated');
+  if (Number(row.preview_changed) > 0) events.conversation(conv.id, 'updated');
+  await events.publish(deps);
+  return 'updated';
+}

@@ -1,0 +1,316 @@
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { conversations, messages } from '../../../db/schema/index.ts';
+import type { GatewayMessage } from '../../../integrations/gateway/gateway.ts';
+import type { EngineDeps } from '../engine-deps.ts';
+import { PendingRealtimeEvents } from '../realtime-events.ts';
+import {
+  findAgent,
+  findConversationByChat,
+  findInflightOutgoing,
+  findNumberForEngine,
+  insertMessageOnce,
+  markEventProcessed,
+  messageExists,
+  type MessageRecord,
+  switchAiOff,
+  touchConversation,
+  upsertBurst,
+} from '../engine-repository.ts';
+import { upsertConversation } from './upsert-conversation.ts';
+import {
+  mapChat,
+  mapDeliveryStatus,
+  mapGatewayMessage,
+  type MappedMessage,
+  messagePreview,
+  STATUS_RANK,
+} from '../../../integrations/gateway/map-gateway-message.ts';
+import { isStale } from '../reply-rules.ts';
+import { isOptOut } from '../../../domain/conversation-rules/opt-out.ts';
+import { quietWindow } from '../../../domain/conversation-rules/burst-due.ts';
+import { aiReplies } from '../../../domain/conversation-rules/whom-ai-answers.ts';
+import { postponeResume, resumeIfDue } from '../../../domain/handoff/hand-over.ts';
+import { applyMessageChange } from './apply-message-change.ts';
+import type { IngestOutcome } from './ingest-outcome.ts';
+
+export interface IngestInput {
+  /** gateway_events.id, marked processed when done (null when not stored). */
+  eventId: string | null;
+  number: { id: string; userId: string; instanceName: string };
+  event: string;
+  data: unknown;
+  /** When the webhook arrived: staleness is judged against it, not against processing time. */
+  receivedAt: Date;
+}
+
+/**
+ * Applies one stored gateway event (messages.upsert, send.message, messages.update, contacts.upsert).
+ * Idempotent: a replay stores nothing new and schedules nothing new, because every side effect
+ * happens in the transaction that inserted the message row, and that insert is once per
+ * (conversation, gateway message id).
+ */
+export async function ingestGatewayEvent(deps: EngineDeps, input: IngestInput): Promise<IngestOutcome> {
+  let outcome: IngestOutcome;
+  switch (input.event) {
+    case 'messages.upsert':
+    case 'send.message':
+      outcome = await ingestMessages(deps, input);
+      break;
+    case 'messages.update':
+      outcome = await applyDeliveryStatus(deps, input);
+      break;
+    case 'contacts.upsert':
+    case 'contacts.update':
+      outcome = await applyContactNames(deps, input);
+      break;
+    default:
+      outcome = 'ignored';
+  }
+  if (input.eventId) await markEventProcessed(deps.db, input.eventId);
+  return outcome;
+}
+
+/** `data` may be one object or an array of them (Baileys batches). */
+const asList = (data: unknown): unknown[] => (Array.isArray(data) ? data : [data]);
+
+async function ingestMessages(deps: EngineDeps, input: IngestInput): Promise<IngestOutcome> {
+  let outcome: IngestOutcome = 'ignored';
+  for (const item of asList(input.data)) {
+    const mapped = mapGatewayMessage(item as GatewayMessage);
+    if (!mapped) continue;
+    outcome = await ingestMessage(deps, input, item as GatewayMessage, mapped);
+  }
+  return outcome;
+}
+
+async function ingestMessage(
+  deps: EngineDeps,
+  input: IngestInput,
+  raw: GatewayMessage,
+  msg: MappedMessage,
+): Promise<IngestOutcome> {
+  const { number } = input;
+  // Status posts and channels are not conversations.
+  if (/@(broadcast|newsletter)$/.test(msg.chat.jid)) return 'ignored';
+  // A reaction, deletion or edit is not a turn: it changes the message it refers to (apply-message-change.ts).
+  if (msg.change) return applyMessageChange(deps, number.id, msg, msg.change);
+
+  // A replay of a media message must not store the file again: look first. (Text replays are
+  // stopped by the insert itself, ON CONFLICT DO NOTHING.)
+  if (msg.media) {
+    const known = await findConversationByChat(deps.db, number.id, msg.chat);
+    if (known && (await messageExists(deps.db, known.id, msg.externalId))) return 'duplicate';
+  }
+
+  const media = msg.media ? await saveMedia(deps, input, raw, msg) : null;
+  // WhatsApp's time has second precision: live messages keep their arrival order (ms), old ones
+  // (history sync) their own time so they land in the past of the conversation.
+  const createdAt =
+    msg.sentAt && input.receivedAt.getTime() - msg.sentAt.getTime() > 5_000 ? msg.sentAt : input.receivedAt;
+  // History sync and reconnects deliver old messages: stored, never answered, never a takeover.
+  const fresh = !isStale(msg.sentAt, input.receivedAt, deps.config.staleMs);
+  const events = new PendingRealtimeEvents();
+
+  // The number's agent decides the quiet time; read outside the transaction (it changes rarely).
+  const numberRow = await findNumberForEngine(deps.db, number.id);
+  const agent = numberRow?.agente ? await findAgent(deps.db, numberRow.agente) : null;
+
+  const result = await deps.db.transaction(async (tx) => {
+    const { conversation, created } = await upsertConversation(tx, {
+      userId: number.userId,
+      numberId: number.id,
+      chat: msg.chat,
+      contactName: msg.chat.isGroup ? null : msg.pushName,
+      at: createdAt,
+      audience: numberRow ?? undefined,
+    });
+    events.conversation(conversation.id, created ? 'created' : 'updated');
+
+    if (msg.fromMe) {
+      // The gateway's echo of something this app is sending right now: link it, store nothing new.
+      // A row marked failed whose send did reach WhatsApp after all (its echo arrived late) becomes
+      // sent; the echo is never shown as a message of its own (docs/decisions/005-conversation-engine.md).
+      const inflight = await findInflightOutgoing(tx, conversation.id, msg.content);
+      if (inflight) {
+        const [linked] = await tx
+          .update(messages)
+          .set({
+            externalId: msg.externalId,
+            ...(inflight.status === 'failed' ? { status: 'sent' as const, error: null } : {}),
+          })
+          .where(and(eq(messages.id, inflight.id), isNull(messages.externalId)))
+          .returning();
+        if (linked) {
+          if (inflight.status === 'failed') events.message(linked, 'updated');
+          return { outcome: 'echo' as const };
+        }
+      }
+    }
+
+    const inbound = !msg.fromMe;
+    const row = await insertMessageOnce(tx, {
+      userId: number.userId,
+      convId: conversation.id,
+      direction: inbound ? 'in' : 'out',
+      content: msg.content,
+      fromMe: msg.fromMe,
+      author: inbound ? 'contact' : input.event === 'send.message' ? 'owner_app' : 'owner_phone',
+      messageType: msg.type,
+      status: inbound ? 'received' : 'sent',
+      externalId: msg.externalId,
+      mediaUrl: media?.url ?? null,
+      mediaFilename: msg.media?.filename ?? null,
+      mediaMimetype: msg.media?.mimetype ?? null,
+      mediaSize: media?.size ?? msg.media?.size ?? null,
+      mediaDuration: msg.media?.duration ?? null,
+      mediaWidth: msg.media?.width ?? null,
+      mediaHeight: msg.media?.height ?? null,
+      // Opt-out is read once, here, and kept as a fact (domain/conversation-rules/opt-out.ts).
+      optOut: inbound && isOptOut(msg.content),
+      createdAt,
+    });
+    if (!row) return { outcome: 'duplicate' as const };
+    events.message(row, 'created');
+
+    let conv = await touchConversation(tx, conversation.id, {
+      at: createdAt,
+      preview: messagePreview(msg),
+      unreadIncrement: inbound ? 1 : 0,
+      contactName: inbound && !msg.chat.isGroup ? msg.pushName : null,
+    });
+
+    // A chat the owner started (its first message is the owner's): the AI stays off until the owner
+    // switches it on — no quiet time, it does not come back by itself (decision 015).
+    if (msg.fromMe && created && fresh && conv.agenteAtivo) {
+      const [off] = await tx
+        .update(conversations)
+        .set({ agenteAtivo: false, aiResumesAt: null })
+        .where(eq(conversations.id, conv.id))
+        .returning();
+      conv = off!;
+    }
+    // Human takeover: the owner wrote on the phone (a fromMe message this app did not send).
+    if (msg.fromMe && input.event === 'messages.upsert' && fresh && conv.agenteAtivo) {
+      conv = await switchAiOff(tx, conv.id, { optOut: false, reason: 'takeover' });
+      deps.log.info({ convId: conv.id }, 'engine: owner wrote from the phone, AI switched off for the conversation');
+    } else if (msg.fromMe && input.event === 'messages.upsert' && fresh && conv.aiResumesAt) {
+      await postponeResume(tx, conv.id); // the owner is still talking: the quiet time starts again
+    }
+    // The AI's quiet time after a takeover or handoff is over: this customer message is the first it
+    // answers (the rule: domain/conversation-rules/ai-resume.ts, checked by resumeIfDue in the database).
+    if (inbound && !conv.agenteAtivo && conv.aiResumesAt && (await resumeIfDue(tx, conv.id)))
+      conv = { ...conv, agenteAtivo: true, aiResumesAt: null, handoffReason: null };
+    if (!inbound || !fresh) return { outcome: 'stored' as const };
+
+    if (row.optOut) {
+      await switchAiOff(tx, conv.id, { optOut: true, reason: 'opt-out' });
+      return { outcome: 'stored' as const };
+    }
+    if (!agent || !aiReplies(conv, agent)) return { outcome: 'stored' as const };
+
+    const window = quietWindow(agent.timing, deps.config.minQuietMs);
+    const burst = await upsertBurst(tx, { userId: number.userId, convId: conv.id, at: input.receivedAt, ...window });
+    return { outcome: 'stored' as const, burst };
+  });
+
+  if (result.outcome === 'stored' || result.outcome === 'echo') await events.publish(deps);
+  if ('burst' in result && result.burst) deps.replies.wake(result.burst.dueAt);
+  return result.outcome;
+}
+
+/** Stores the media of a message (webhook base64, else the gateway's media call); null when it cannot. */
+async function saveMedia(deps: EngineDeps, input: IngestInput, raw: GatewayMessage, msg: MappedMessage) {
+  const m = msg.media!;
+  try {
+    let base64 = m.base64;
+    let mimetype = m.mimetype;
+    if (!base64) {
+      const fetched = await deps.gateway.mediaBase64(input.number.instanceName, { key: raw.key, message: raw.message });
+      base64 = fetched?.base64 ?? null;
+      mimetype ??= fetched?.mimetype ?? null;
+    }
+    if (!base64) return null;
+    const data = Buffer.from(base64.replace(/^data:[^,]*,/, ''), 'base64');
+    if (data.length === 0) return null;
+    const stored = await deps.storage.save(input.number.userId, data, {
+      mimetype: mimetype ?? 'application/octet-stream',
+      filename: m.filename,
+    });
+    return { url: stored.url, size: stored.size };
+  } catch (err) {
+    deps.log.warn(
+      { err, instance: input.number.instanceName, messageId: msg.externalId },
+      'engine: media could not be stored',
+    );
+    return null;
+  }
+}
+
+/** messages.update: delivery receipts move our message's status forward (never back). */
+async function applyDeliveryStatus(deps: EngineDeps, input: IngestInput): Promise<IngestOutcome> {
+  let outcome: IngestOutcome = 'ignored';
+  for (const item of asList(input.data)) {
+    if (!item || typeof item !== 'object') continue;
+    const u = item as Record<string, any>;
+    const id: unknown = u.keyId ?? u.key?.id ?? u.messageId;
+    const remoteJid: unknown = u.remoteJid ?? u.key?.remoteJid;
+    const status = mapDeliveryStatus(u.status ?? u.update?.status);
+    if (typeof id !== 'string' || typeof remoteJid !== 'string' || !status) continue;
+    const chat = mapChat({ remoteJid, remoteJidAlt: u.remoteJidAlt ?? u.key?.remoteJidAlt });
+    const conv = await findConversationByChat(deps.db, input.number.id, chat);
+    if (!conv) continue;
+    const rank = STATUS_RANK[status]!;
+    const ranksBelow = Object.entries(STATUS_RANK)
+      .filter(([s, r]) => r < rank && s !== 'received')
+      .map(([s]) => s as MessageRecord['status']);
+    if (ranksBelow.length === 0) continue;
+    const [row] = await deps.db
+      .update(messages)
+      .set({ status, ...(status === 'failed' ? { error: 'O WhatsApp não entregou a mensagem.' } : {}) })
+      .where(
+        and(
+          eq(messages.convId, conv.id),
+          eq(messages.externalId, id),
+          eq(messages.direction, 'out'),
+          inArray(messages.status, ranksBelow),
+        ),
+      )
+      .returning();
+    if (!row) continue;
+    outcome = 'updated';
+    const events = new PendingRealtimeEvents();
+    events.message(row, 'updated');
+    await events.publish(deps);
+  }
+  return outcome;
+}
+
+/** contacts.upsert / contacts.update: the contact's name fills a conversation that has none. */
+async function applyContactNames(deps: EngineDeps, input: IngestInput): Promise<IngestOutcome> {
+  let outcome: IngestOutcome = 'ignored';
+  for (const item of asList(input.data)) {
+    if (!item || typeof item !== 'object') continue;
+    const c = item as Record<string, unknown>;
+    const jid = typeof c.remoteJid === 'string' ? c.remoteJid : typeof c.id === 'string' ? c.id : null;
+    const name = typeof c.pushName === 'string' ? c.pushName.trim() : typeof c.name === 'string' ? c.name.trim() : '';
+    if (!jid || !name || jid.endsWith('@g.us') || /^\+?\d[\d\s-]*$/.test(name)) continue;
+    const chat = mapChat({ remoteJid: jid });
+    const rows = await deps.db
+      .update(conversations)
+      .set({ contactName: name })
+      .where(
+        and(
+          eq(conversations.numberId, input.number.id),
+          or(eq(conversations.contactJid, chat.jid), eq(conversations.contactLid, jid)),
+          or(isNull(conversations.contactName), sql`${conversations.contactName} = ''`),
+        ),
+      )
+      .returning({ id: conversations.id });
+    if (rows.length === 0) continue;
+    outcome = 'updated';
+    const events = new PendingRealtimeEvents();
+    for (const r of rows) events.conversation(r.id, 'updated');
+    await events.publish(deps);
+  }
+  return outcome;
+}

@@ -1,0 +1,78 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { conversations, neverAnswerContacts } from '../../../db/schema/index.ts';
+import { type ConversationRecord, findConversationByChat } from '../engine-repository.ts';
+import type { MappedChat } from '../../../integrations/gateway/map-gateway-message.ts';
+import { type AiAudience, aiStartsOn } from '../../../domain/conversation-rules/whom-ai-answers.ts';
+
+async function isNeverAnswer(db: Db, userId: string, jid: string): Promise<boolean> {
+  const [row] = await db
+    .select({ jid: neverAnswerContacts.contactJid })
+    .from(neverAnswerContacts)
+    .where(and(eq(neverAnswerContacts.userId, userId), eq(neverAnswerContacts.contactJid, jid)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Finds or creates the conversation for a chat. A conversation first seen under its @lid adopts the
+ * phone JID once the gateway reveals it (both are kept). Returns whether it was created now.
+ */
+export async function upsertConversation(
+  db: Db,
+  input: {
+    userId: string;
+    numberId: string;
+    chat: MappedChat;
+    contactName: string | null;
+    at: Date;
+    /** Whom the number's AI answers (decision 015); absent: everyone. */
+    audience?: AiAudience;
+  },
+): Promise<{ conversation: ConversationRecord; created: boolean }> {
+  const { chat } = input;
+  const existing = await findConversationByChat(db, input.numberId, chat);
+  if (existing) {
+    const learnsPhone = existing.contactJid !== chat.jid && chat.phone !== null;
+    const learnsLid = chat.lid !== null && existing.contactLid === null;
+    if (!learnsPhone && !learnsLid) return { conversation: existing, created: false };
+    const [updated] = await db
+      .update(conversations)
+      .set({
+        ...(learnsPhone ? { contactJid: chat.jid, contactPhone: chat.phone } : {}),
+        ...(learnsLid ? { contactLid: chat.lid } : {}),
+      })
+      .where(eq(conversations.id, existing.id))
+      .returning();
+    return { conversation: updated ?? existing, created: false };
+  }
+  // Whom the AI answers (decision 015): domain/conversation-rules/whom-ai-answers.ts.
+  const neverAnswer = await isNeverAnswer(db, input.userId, chat.jid);
+  const [inserted] = await db
+    .insert(conversations)
+    .values({
+      userId: input.userId,
+      numberId: input.numberId,
+      contactJid: chat.jid,
+      contactLid: chat.lid,
+      contactPhone: chat.phone,
+      contactName: input.contactName,
+      type: chat.isGroup ? 'group' : 'chat',
+      agenteAtivo: aiStartsOn({
+        isGroup: chat.isGroup,
+        neverAnswer,
+        firstMessageAt: input.at,
+        audience: input.audience,
+      }),
+      neverAnswer,
+      lastMessage: input.at,
+      unreadCount: 0,
+    })
+    .onConflictDoNothing({ target: [conversations.numberId, conversations.contactJid] })
+    .returning();
+  if (inserted) return { conversation: inserted, created: true };
+  // Created by a concurrent event a moment ago.
+  const raced = await findConversationByChat(db, input.numberId, chat);
+  if (!raced) throw new Error('conversation vanished after conflict');
+  return { conversation: raced, created: false };
+}

@@ -1,0 +1,346 @@
+import { resultRows } from '../../../db/rows.ts';
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { execPrepared, type PreparedTarget } from '../../../db/prepared.ts';
+import { monthStart } from '../../../domain/usage/get-current-usage.ts';
+import { contactAnswersTodaySql } from '../../../domain/ai-reply/contact-daily-ceiling.ts';
+import type { AnswerItem } from '../../../db/schema/index.ts';
+import { conversationRowFromSql, type MessageRecord } from '../engine-repository.ts';
+import type { ContextMessage } from '../reply-rules.ts';
+import type { ConversationRow } from '../../../domain/conversations/conversation-row.ts';
+
+/**
+ * Database steps of an AI reply, each one statement (docs/performance.md: a reply costs a claim
+ * and a context read shared with other bursts, then one statement to fix the answer and one per
+ * part sent). Every write is conditional on the burst's claim token, so a worker that lost its
+ * claim (superseded, taken over, recovered elsewhere) changes nothing.
+ */
+
+export interface ClaimedBurst {
+  id: string;
+  version: number;
+  token: string;
+}
+
+/** Everything answering a burst needs, read for many bursts in one query. */
+export interface ReplyContext extends ClaimedBurst {
+  userId: string;
+  convId: string;
+  convType: string;
+  agenteAtivo: boolean;
+  optedOut: boolean;
+  /** The contact is the owner's own personal number (profiles.phone): never answered. */
+  ownerContact: boolean;
+  contactJid: string;
+  instanceName: string | null;
+  agent: { id: string; active: boolean; systemPrompt: string; respostas: AnswerItem[] } | null;
+  /** The agent's AI answers per contact per day and this contact's today (domain/ai-reply/contact-daily-ceiling.ts). */
+  ceiling: { max: number; today: number };
+  /** The plan's monthly AI messages; the free plan stops at it, paid plans count overage. */
+  maxAiMessages: number;
+  isFree: boolean;
+  aiMessages: number;
+  /** The conversation's latest messages, newest first. */
+  recent: ContextMessage[];
+}
+
+/**
+ * Claims up to `limit` waiting bursts that are due (waiting → generating, each with a fresh claim
+ * token), skipping rows another process holds, and reads what answering each needs: one statement.
+ */
+export async function claimDueReplies(
+  database: PreparedTarget,
+  limit: number,
+  contextMessages: number,
+  now = new Date(),
+): Promise<ReplyContext[]> {
+  const month = monthStart(now).toISOString().slice(0, 10);
+  const rows = await execPrepared<Record<string, any>>(
+    database,
+    'engine_claim_due_replies',
+    sql`
+      with b as (
+        update reply_bursts set state = 'generating', claim_token = gen_random_uuid(), claimed_at = now(), updated_at = now()
+        where id in (
+          select id from reply_bursts rb
+          where state = 'waiting' and due_at <= now()
+            -- Not while messages of this number that arrived before the burst was due are still waiting
+            -- to be ingested (processing lags behind arrival): one of them may extend this burst
+            -- (docs/decisions/005-conversation-engine.md). Bounded in time, so an event that never ingests cannot hold replies.
+            and not exists (
+              select 1 from gateway_events g
+              where g.processed_at is null and g.event = 'messages.upsert'
+                and g.received_at <= rb.due_at and g.received_at > now() - interval '2 minutes'
+                and g.number_id = (select cv.number_id from conversations cv where cv.id = rb.conv_id))
+          order by due_at
+          limit ${limit}
+          for update skip locked)
+        returning id, version, claim_token, user_id, conv_id)
+      select b.id, b.version, b.claim_token, b.user_id, b.conv_id, c.type, c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name,
+             a.id as agent_id, a.active as agent_active, a.system_prompt, a.respostas, a.max_answers_per_contact_day,
+             (${contactAnswersTodaySql(sql`b.conv_id`, sql`coalesce(pr.time_zone, 'America/Sao_Paulo')`)}) as contact_answers_today,
+             coalesce(p.max_ai_messages, f.max_ai_messages, 0) as max_ai_messages,
+             (p.id is null or p.slug = 'freemium' or p.price_cents = 0) as is_free,
+             coalesce(u.ai_messages, 0) as ai_messages,
+             (pr.phone is not null and c.contact_phone = coalesce(pr.country_code, '') || pr.phone) as owner_contact,
+             coalesce((
+               select json_agg(r order by r.created_at desc, r.id desc)
+               from (select m.id, m.direction, m.message_type, m.content, m.media_filename, m.media_duration, m.status, m.created_at
+                     from messages m where m.conv_id = b.conv_id
+                     order by m.created_at desc nulls last, m.id desc nulls last limit ${contextMessages}) r
+             ), '[]'::json) as recent
+      from b
+      join conversations c on c.id = b.conv_id
+      left join numbers n on n.id = c.number_id
+      left join agentes a on a.id = n.agente
+      left join profiles pr on pr.id = b.user_id
+      left join plans p on p.id = pr.active_plan_id
+      left join plans f on f.slug = 'freemium'
+      left join usage_monthly u on u.user_id = b.user_id and u.month = ${month}::date`,
+  );
+  return rows.map((r) => {
+    const recent = (typeof r.recent === 'string' ? JSON.parse(r.recent) : r.recent) as Record<string, any>[];
+    return {
+      id: r.id,
+      version: Number(r.version),
+      token: r.claim_token,
+      userId: r.user_id,
+      convId: r.conv_id,
+      convType: r.type,
+      agenteAtivo: r.agente_ativo,
+      optedOut: r.opted_out,
+      ownerContact: r.owner_contact === true,
+      contactJid: r.contact_jid,
+      instanceName: r.instance_name ?? null,
+      agent: r.agent_id
+        ? {
+            id: r.agent_id,
+            active: r.agent_active,
+            systemPrompt: r.system_prompt,
+            respostas: (typeof r.respostas === 'string' ? JSON.parse(r.respostas) : r.respostas) ?? [],
+          }
+        : null,
+      maxAiMessages: Number(r.max_ai_messages),
+      isFree: r.is_free === true,
+      aiMessages: Number(r.ai_messages),
+      ceiling: { max: Number(r.max_answers_per_contact_day ?? 0), today: Number(r.contact_answers_today) },
+      recent: recent.map((m) => ({
+        id: m.id,
+        direction: m.direction,
+        messageType: m.message_type,
+        content: m.content,
+        mediaFilename: m.media_filename,
+        mediaDuration: m.media_duration,
+        status: m.status,
+      })),
+    };
+  });
+}
+
+/** The stored row of an AI message part we just inserted (all its other columns are defaults). */
+function aiMessage(id: string, userId: string, convId: string, content: string, at: string | Date): MessageRecord {
+  return {
+    id,
+    userId,
+    convId,
+    direction: 'out',
+    content,
+    fromMe: true,
+    author: 'ai',
+    messageType: 'text',
+    status: 'pending',
+    error: null,
+    externalId: null,
+    mediaUrl: null,
+    mediaFilename: null,
+    mediaMimetype: null,
+    mediaSize: null,
+    mediaDuration: null,
+    mediaWidth: null,
+    mediaHeight: null,
+    thumbnailUrl: null,
+    contactReaction: null,
+    ownerReaction: null,
+    editedAt: null,
+    deletedAt: null,
+    failedBurstId: null,
+    optOut: false,
+    createdAt: new Date(at),
+  };
+}
+
+export interface FixRequest {
+  id: string;
+  version: number;
+  token: string;
+  userId: string;
+  convId: string;
+  parts: string[];
+}
+
+/**
+ * Fixes answers (generating → sending) and stores each one's first part as a pending message, for
+ * many bursts in one statement, each only if it is still our claim of the current version and the
+ * AI is still on for the conversation. Per request: the stored first part, or null when not
+ * (superseded by a new message, taken over, switched off).
+ */
+export async function fixAnswers(database: PreparedTarget, requests: FixRequest[]): Promise<(MessageRecord | null)[]> {
+  const rows = requests.map((r) => ({
+    id: r.id,
+    token: r.token,
+    version: r.version,
+    conv_id: r.convId,
+    user_id: r.userId,
+    msg_id: randomUUID(),
+    parts: r.parts,
+    first: r.parts[0]!,
+  }));
+  const fixed = await execPrepared<{ id: string; created_at: string | Date }>(
+    database,
+    'engine_fix_answers',
+    sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as v(id uuid, token uuid, version int, conv_id uuid, user_id text, msg_id uuid, parts jsonb, first text)),
+      b as (
+        update reply_bursts r set state = 'sending', parts = v.parts, sent_parts = 0, inflight_message_id = v.msg_id,
+               claimed_at = now(), updated_at = now()
+        from v
+        where r.id = v.id and r.claim_token = v.token and r.version = v.version and r.state = 'generating'
+          and exists (select 1 from conversations c where c.id = v.conv_id and c.agente_ativo and not c.opted_out)
+        returning r.id)
+      insert into messages (id, user_id, conv_id, direction, content, from_me, author, message_type, status)
+      select v.msg_id, v.user_id, v.conv_id, 'out', v.first, true, 'ai', 'text', 'pending' from v join b on b.id = v.id
+      returning id, created_at`,
+  );
+  const at = new Map(fixed.map((f) => [f.id, f.created_at]));
+  return rows.map((r, i) => {
+    const createdAt = at.get(r.msg_id);
+    return createdAt === undefined ? null : aiMessage(r.msg_id, requests[i]!.userId, r.conv_id, r.first, createdAt);
+  });
+}
+
+/**
+ * Stores part `index` as a pending message and marks it in flight (so a crash during the gateway
+ * call never leads to a second send of it), if the burst is still ours at that part and the AI is
+ * still on. Null when not.
+ */
+export async function startPart(
+  db: Db,
+  s: { burstId: string; token: string; userId: string; convId: string },
+  index: number,
+  content: string,
+): Promise<MessageRecord | null> {
+  const id = randomUUID();
+  const [row] = resultRows<{ created_at: string | Date }>(
+    await db.execute(sql`
+      with b as (
+        update reply_bursts set inflight_message_id = ${id}::uuid, claimed_at = now(), updated_at = now()
+        where id = ${s.burstId} and claim_token = ${s.token} and state = 'sending' and sent_parts = ${index}
+          and exists (select 1 from conversations c where c.id = reply_bursts.conv_id and c.agente_ativo and not c.opted_out)
+        returning user_id, conv_id)
+      insert into messages (id, user_id, conv_id, direction, content, from_me, author, message_type, status)
+      select ${id}::uuid, b.user_id, b.conv_id, 'out', ${content}::text, true, 'ai', 'text', 'pending' from b
+      returning created_at`),
+  );
+  return row ? aiMessage(id, s.userId, s.convId, content, row.created_at) : null;
+}
+
+export interface PartOutcome {
+  burstId: string;
+  token: string;
+  userId: string;
+  convId: string;
+  messageId: string;
+  index: number;
+  ok: boolean;
+  externalId: string | null;
+  error: string | null;
+  last: boolean;
+  preview: string;
+  /** Count one AI-answered message (the first part of a reply, decision 005). */
+  countUsage: boolean;
+  maxAiMessages: number;
+}
+
+/**
+ * After the gateway calls, for many parts in one statement: each message's status and id, each
+ * burst's progress (done after its last part, failed on a refused send), the conversations' last
+ * message, and this month's usage per user (overage past the plan's limit counted as if one by
+ * one). Returns the conversations touched, as the inbox shows them (for realtime).
+ */
+export async function finishParts(
+  database: PreparedTarget,
+  outcomes: PartOutcome[],
+  now = new Date(),
+): Promise<(ConversationRow & { userId: string })[]> {
+  const month = monthStart(now).toISOString().slice(0, 10);
+  const rows = outcomes.map((o) => ({
+    burst_id: o.burstId,
+    token: o.token,
+    user_id: o.userId,
+    conv_id: o.convId,
+    msg_id: o.messageId,
+    next: o.index + 1,
+    ok: o.ok,
+    status: o.ok ? 'sent' : 'failed',
+    external_id: o.externalId,
+    error: o.error,
+    state: !o.ok ? 'failed' : o.last ? 'done' : 'sending',
+    reason: o.ok ? null : 'gateway',
+    keep_claim: o.ok && !o.last,
+    preview: o.preview,
+    count_usage: o.ok && o.countUsage,
+    max_ai: o.maxAiMessages,
+  }));
+  const touched = await execPrepared<Record<string, any>>(
+    database,
+    'engine_finish_parts',
+    sql`
+      with v as (
+        select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as v(burst_id uuid, token uuid, user_id text, conv_id uuid, msg_id uuid, next int, ok boolean, status text,
+               external_id text, error text, state text, reason text, keep_claim boolean, preview text, count_usage boolean, max_ai int)),
+      m as (
+        update messages x set status = v.status, external_id = coalesce(v.external_id, x.external_id), error = v.error
+        from v where x.id = v.msg_id
+        returning x.id),
+      b as (
+        update reply_bursts r set sent_parts = v.next, inflight_message_id = null, claimed_at = now(), updated_at = now(),
+               state = v.state, reason = v.reason, claim_token = case when v.keep_claim then r.claim_token else null end
+        from v where r.id = v.burst_id and r.claim_token = v.token
+        returning r.id),
+      w as (
+        select distinct on (conv_id) conv_id, preview from v where ok order by conv_id),
+      c as (
+        update conversations x set
+          last_message_preview = case when now() >= x.last_message then w.preview else x.last_message_preview end,
+          last_message = greatest(x.last_message, now())
+        from w where x.id = w.conv_id
+        returning x.*),
+      n as (
+        select user_id, count(*)::int as n, max(max_ai) as max_ai from v where count_usage group by user_id),
+      u as (
+        insert into usage_monthly (user_id, month, ai_messages, overage_messages)
+        select n.user_id, ${month}::date, n.n, greatest(0, n.n - greatest(n.max_ai, 0)) from n
+        on conflict (user_id, month) do update set
+          ai_messages = usage_monthly.ai_messages + excluded.ai_messages,
+          overage_messages = usage_monthly.overage_messages + greatest(0, least(excluded.ai_messages,
+            usage_monthly.ai_messages + excluded.ai_messages - (select n2.max_ai from n n2 where n2.user_id = usage_monthly.user_id)))
+        returning 1)
+      select c.id, c.user_id, c.number_id, c.contact_name, c.contact_phone, c.contact_jid, c.type, c.agente_ativo, c.opted_out,
+             c.handoff_reason, c.ai_resumes_at, c.last_message, c.last_message_preview, c.unread_count, c.created_at,
+             num.instance_name, num.phone as number_phone, num.apelido as number_apelido,
+             (select count(*) from m) as m, (select count(*) from b) as b, (select count(*) from u) as u
+      from c join numbers num on num.id = c.number_id`,
+  );
+  return touched.map(conversationRowFromSql);
+}
+
+/** An echo of our send stored on its own before we knew the gateway's id: ours is the message. */
+export async function dropEchoCopy(db: Db, convId: string, externalId: string, keepId: string): Promise<void> {
+  await db.execute(
+    sql`delete from messages where conv_id = ${convId} and external_id = ${externalId} and id <> ${keepId}`,
+  );
+}

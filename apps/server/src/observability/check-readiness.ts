@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Ready } from '@vendai/contracts';
+import type { Env } from '../config/env.ts';
+import type { Database } from '../db/client.ts';
+import { resultRows } from '../db/rows.ts';
+import type { Gateway } from '../integrations/gateway/gateway.ts';
+import { MIGRATIONS_DIR } from '../paths.ts';
+
+type Check = Ready['checks']['database'];
+const TIMEOUT_MS = 3_000;
+
+/**
+ * GET /api/ready: can this process do its work? The database answers, every committed migration is
+ * applied (a process started from newer code against an older schema is not ready), and the WhatsApp
+ * gateway answers HTTP (the built-in simulator lives in this process, so it is ready with it).
+ */
+export async function checkReadiness(deps: { database: Database; gateway: Gateway; env: Env }): Promise<Ready> {
+  const database = await guarded(async () => {
+    await deps.database.db.execute(sql`select 1`);
+  });
+  const migrations =
+    database.status === 'ok' ? await guarded(() => checkMigrations(deps.database)) : failed('banco indisponível');
+  const gateway = await guarded(() => checkGateway(deps.gateway, deps.env));
+  const checks = { database, migrations, gateway };
+  return { ready: Object.values(checks).every((c) => c.status === 'ok'), checks };
+}
+
+async function checkMigrations(database: Database): Promise<void> {
+  const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
+    entries: unknown[];
+  };
+  const rows = resultRows<{ n: number }>(
+    await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+  );
+  const applied = Number(rows[0]?.n ?? 0);
+  if (applied < journal.entries.length) {
+    throw new Error(`${applied} de ${journal.entries.length} migrações aplicadas`);
+  }
+}
+
+async function checkGateway(gateway: Gateway, env: Env): Promise<void> {
+  if (gateway.kind === 'simulator' || !env.EVOLUTION_API_URL) return;
+  const res = await fetch(env.EVOLUTION_API_URL, {
+    headers: { apikey: env.EVOLUTION_API_KEY ?? '' },
+    signal: AbortSignal.timeout(TIMEOUT_MS),
+  });
+  await res.body?.cancel();
+  if (res.status >= 500) throw new Error(`Evolution API respondeu ${res.status}`);
+}
+
+async function guarded(check: () => Promise<void>): Promise<Check> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`sem resposta em ${TIMEOUT_MS / 1000} s`)), TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([check(), timeout]);
+    return { status: 'ok' };
+  } catch (err) {
+    return failed(describe(err));
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function failed(detail: string): Check {
+  return { status: 'failed', detail };
+}
+
+function describe(err: unknown): string {
+  const e = err as Error & { cause?: Error & { code?: string } };
+  return [e.message, e.cause?.code ?? e.cause?.message].filter(Boolean).join(': ').slice(0, 300);
+}

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Database } from '../db/client.ts';
+import { resultRows as rowsOf } from '../db/rows.ts';
+
+/** Seconds buckets from a fast webhook ack (a few ms) to a slow AI answer (a minute). */
+const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/**
+ * The process's Prometheus metrics (docs/decisions/029-process-metrics-and-readiness.md): one registry
+ * per app, process defaults (memory, CPU, event loop) prefixed `vendai_`, and the product's own series.
+ * Counters and histograms are fed by the instrumented ports (instrument.ts) and the webhook hook
+ * (observability/index.ts); gauges read the database when Prometheus scrapes.
+ */
+export function createMetrics(database: Database) {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'vendai_' });
+
+  const webhookAck = new Histogram({
+    name: 'vendai_webhook_ack_seconds',
+    help: 'Time to answer a gateway webhook (the event is stored before the answer)',
+    labelNames: ['status'],
+    buckets: SECONDS,
+    registers: [registry],
+  });
+  const aiCall = new Histogram({
+    name: 'vendai_ai_request_seconds',
+    help: 'AI completion latency by kind of request and outcome',
+    labelNames: ['kind', 'outcome'],
+    buckets: SECONDS,
+    registers: [registry],
+  });
+  const aiFailures = new Counter({
+    name: 'vendai_ai_failures_total',
+    help: 'AI completions that failed, by kind of request',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
+  const gatewayCall = new Histogram({
+    name: 'vendai_gateway_request_seconds',
+    help: 'WhatsApp gateway call latency by operation and outcome',
+    labelNames: ['operation', 'outcome'],
+    buckets: SECONDS,
+    registers: [registry],
+  });
+  const gatewayFailures = new Counter({
+    name: 'vendai_gateway_failures_total',
+    help: 'WhatsApp gateway calls that failed, by operation (sendText: a reply part not delivered)',
+    labelNames: ['operation'],
+    registers: [registry],
+  });
+
+  new Gauge({
+    name: 'vendai_reply_bursts',
+    help: 'Open reply bursts by state (waiting for quiet time, generating, sending)',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      const rows = await database.db.execute(
+        sql`select state, count(*)::int as n from reply_bursts where state in ('waiting', 'generating', 'sending') group by state`,
+      );
+      this.reset();
+      for (const state of ['waiting', 'generating', 'sending']) {
+        this.set({ state }, rowsOf<{ state: string; n: number }>(rows).find((r) => r.state === state)?.n ?? 0);
+      }
+    },
+  });
+  new Gauge({
+    name: 'vendai_reply_lag_seconds',
+    help: 'How late the most overdue waiting burst is (0 when every due reply has been picked up)',
+    registers: [registry],
+    async collect() {
+      const rows = await database.db.execute(
+        sql`select extract(epoch from (now() - min(due_at)))::float8 as lag from reply_bursts where state = 'waiting' and due_at < now()`,
+      );
+      this.set(Math.max(0, Number(rowsOf<{ lag: number | null }>(rows)[0]?.lag ?? 0)));
+    },
+  });
+  const pool = database.pool;
+  if (pool) {
+    new Gauge({
+      name: 'vendai_db_pool_connections',
+      help: 'PostgreSQL pool connections: total open, idle, and requests waiting for one',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        this.set({ state: 'total' }, pool.totalCount);
+        this.set({ state: 'idle' }, pool.idleCount);
+        this.set({ state: 'waiting' }, pool.waitingCount);
+      },
+    });
+  }
+
+  return { registry, webhookAck, aiCall, aiFailures, gatewayCall, gatewayFailures };
+}
+export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,0 +1,20 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { numbers } from '../db/schema/app.ts';
+
+/**
+ * The app's side of the simulator's mount: what the app tells the simulator about its own numbers.
+ * The simulator itself never reads the app's tables (docs/decisions/022-fakes-apart-and-simulator-access.md).
+ */
+
+/** The gateway instance names of one account's numbers (the simulator page shows only these). */
+export async function instanceNamesOfAccount(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ name: numbers.instanceName }).from(numbers).where(eq(numbers.userId, userId));
+  return rows.map((r) => r.name);
+}
+
+/** The phone the app's number was created with, suggested in the approval form. */
+export async function phoneOfInstance(db: Db, name: string): Promise<string | null> {
+  const [row] = await db.select({ phone: numbers.phone }).from(numbers).where(eq(numbers.instanceName, name)).limit(1);
+  return row?.phone ?? null;
+}

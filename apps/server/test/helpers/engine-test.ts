@@ -1,0 +1,68 @@
+/**
+ * The setup every engine test file shares, and the wait that replaces fixed sleeps.
+ *
+ * `useEngineApp()` at the top of a file starts one engine app (the real app on a port, the
+ * simulator as gateway, the fake AI) before the file's first test and closes it after the last; what
+ * it returns stands for that app inside tests and hooks.
+ *
+ * `waitEngineIdle()` waits on database state for "nothing more will happen": instead of sleeping
+ * "long enough that a reply would have gone by now", a test waits until every message the simulated
+ * customers sent has reached the server, every gateway event is processed and no reply is waiting, being written or
+ * being sent — then asserts what did (or did not) reach the customer.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
+import { type EngineApp, type Shop, startEngineApp, waitFor } from './engine-harness.ts';
+
+export function useEngineApp(...args: Parameters<typeof startEngineApp>): EngineApp {
+  let app: EngineApp | undefined;
+  beforeAll(async () => {
+    app = await startEngineApp(...args);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  return new Proxy({} as EngineApp, {
+    get(_target, key) {
+      if (!app) throw new Error('the engine app starts in beforeAll: use it inside a test or a hook');
+      return Reflect.get(app, key);
+    },
+  });
+}
+
+interface EngineProgress {
+  undelivered: number | string;
+  pending_events: number | string;
+  open_bursts: number | string;
+}
+
+/** True when the engine has nothing left to do for this shop (see the file's comment). */
+export async function engineIdle(e: EngineApp, shop: Shop): Promise<boolean> {
+  const result = await e.t.database.db.execute(sql`
+    select
+      (select count(*) from sim_messages m join sim_instances i on i.id = m.instance_id
+        where i.name = ${shop.number.instanceName} and not m.from_me and not exists (
+          select 1 from gateway_events g where g.number_id = ${shop.number.id} and g.event_key = m.key_id))
+        as undelivered,
+      (select count(*) from gateway_events g where g.number_id = ${shop.number.id} and g.processed_at is null)
+        as pending_events,
+      (select count(*) from reply_bursts b
+        where b.user_id = ${shop.userId} and b.state in ('waiting', 'generating', 'sending')) as open_bursts`);
+  const row = (result as unknown as { rows: EngineProgress[] }).rows[0]!;
+  return [row.undelivered, row.pending_events, row.open_bursts].every((n) => Number(n) === 0);
+}
+
+/** Waits until engineIdle: every reply that was going to happen has happened. */
+export async function waitEngineIdle(e: EngineApp, shop: Shop, timeoutMs = 15_000): Promise<void> {
+  await waitFor(() => engineIdle(e, shop), 'the engine to finish with this shop', timeoutMs);
+}
+
+/** Waits until every gateway event received for this shop's number is processed (stored or dropped). */
+export async function waitEventsProcessed(e: EngineApp, shop: Shop): Promise<void> {
+  await waitFor(async () => {
+    const result = await e.t.database.db.execute(
+      sql`select count(*) as n from gateway_events where number_id = ${shop.number.id} and processed_at is null`,
+    );
+    return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]!.n) === 0;
+  }, 'every gateway event processed');
+}

@@ -1,0 +1,147 @@
+/**
+ * Metrics and readiness (docs/decisions/029-process-metrics-and-readiness.md): GET /metrics speaks the
+ * Prometheus text format with the product's series, behind METRICS_TOKEN, and is absent in production
+ * without one; GET /api/ready names the check that failed (database, migrations, gateway) with a 503.
+ */
+import fs from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppError } from '../src/lib/app-error.ts';
+import { createMetrics, instrumentLlm } from '../src/observability/index.ts';
+import { createTestApp, PRODUCTION_TEST_ENV, type TestApp } from './helpers/test-app.ts';
+import { testDatabaseKind } from './helpers/test-database.ts';
+
+const TOKEN = 'um-token-de-metricas-bem-longo-0123';
+const PRODUCTION = PRODUCTION_TEST_ENV;
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await t?.close();
+  t = undefined;
+});
+
+describe('GET /metrics', () => {
+  it('exposes the process and product series in Prometheus format, webhook acks included', async () => {
+    t = await createTestApp();
+    // A webhook answered (here refused: unknown instance) is timed with its status.
+    await t.app.inject({ method: 'POST', url: '/webhooks/gateway/nao-existe', payload: { event: 'x' } });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    const text = res.body;
+    expect(text).toMatch(/^vendai_webhook_ack_seconds_count\{status="\d{3}"\} 1$/m);
+    for (const state of ['waiting', 'generating', 'sending']) {
+      expect(text).toContain(`vendai_reply_bursts{state="${state}"} 0`);
+    }
+    expect(text).toMatch(/^vendai_reply_lag_seconds 0$/m);
+    expect(text).toMatch(/^vendai_process_resident_memory_bytes \d+/m);
+    expect(text).toContain('# TYPE vendai_ai_request_seconds histogram');
+    expect(text).toContain('# TYPE vendai_gateway_failures_total counter');
+    if (testDatabaseKind() === 'postgres') expect(text).toMatch(/^vendai_db_pool_connections\{state="total"\} \d+$/m);
+  });
+
+  it('every series the Grafana dashboard plots is exposed', async () => {
+    t = await createTestApp();
+    const exposed = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const dashboard = fs.readFileSync(
+      new URL('../../../docs/operations/grafana-dashboard.json', import.meta.url),
+      'utf8',
+    );
+    const plotted = new Set(dashboard.match(/vendai_[a-z0-9_]+/g));
+    expect(plotted.size).toBeGreaterThan(8);
+    // The pool exists with PostgreSQL only (PGlite is one in-process connection).
+    if (testDatabaseKind() === 'pglite') plotted.delete('vendai_db_pool_connections');
+    for (const name of plotted) expect(exposed, name).toContain(`# TYPE ${name.replace(/_(bucket|count)$/, '')} `);
+  });
+
+  it('with METRICS_TOKEN: only the bearer of the token reads them', async () => {
+    t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } });
+    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    const wrong = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer errado' } });
+    expect(wrong.statusCode).toBe(401);
+    const ok = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toContain('vendai_reply_bursts');
+  });
+
+  it('in production without METRICS_TOKEN: 404', async () => {
+    t = await createTestApp({ env: PRODUCTION });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('vendai_');
+  });
+
+  it('AI latency and failures by kind of request', async () => {
+    t = await createTestApp();
+    const metrics = createMetrics(t.database);
+    let fail = false;
+    const llm = instrumentLlm(
+      {
+        kind: 'demo',
+        async complete() {
+          if (fail) throw new AppError('UPSTREAM');
+          return 'oi';
+        },
+      },
+      metrics,
+    );
+    const reply = { kind: 'reply' as const, systemPrompt: '', respostas: [], history: [] };
+    await llm.complete({ messages: [], task: reply });
+    fail = true;
+    await expect(llm.complete({ messages: [], task: reply })).rejects.toThrow();
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/^vendai_ai_request_seconds_count\{kind="reply",outcome="ok"\} 1$/m);
+    expect(text).toMatch(/^vendai_ai_request_seconds_count\{kind="reply",outcome="failed"\} 1$/m);
+    expect(text).toMatch(/^vendai_ai_failures_total\{kind="reply"\} 1$/m);
+  });
+});
+
+describe('GET /api/ready', () => {
+  it('200 with every check ok', async () => {
+    t = await createTestApp();
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      ready: true,
+      checks: { database: { status: 'ok' }, migrations: { status: 'ok' }, gateway: { status: 'ok' } },
+    });
+  });
+
+  it('503 naming the gateway when the Evolution API does not answer', async () => {
+    t = await createTestApp({ env: PRODUCTION });
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(503);
+    const body = res.json();
+    expect(body.ready).toBe(false);
+    expect(body.checks.database).toEqual({ status: 'ok' });
+    expect(body.checks.gateway.status).toBe('failed');
+    expect(body.checks.gateway.detail).toMatch(/ECONNREFUSED|fetch failed/);
+    // Liveness is another question: the process is up.
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('503 naming the migrations when the schema is behind the code', async () => {
+    t = await createTestApp();
+    await t.database.db.execute(
+      sql`delete from drizzle.__drizzle_migrations where id = (select max(id) from drizzle.__drizzle_migrations)`,
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json().checks.migrations).toEqual({
+      status: 'failed',
+      detail: expect.stringMatching(/migrações aplicadas/),
+    });
+  });
+
+  it('503 naming the database when it does not answer', async () => {
+    t = await createTestApp();
+    vi.spyOn(t.app.deps.database.db, 'execute').mockRejectedValue(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(503);
+    const { checks } = res.json();
+    expect(checks.database).toEqual({ status: 'failed', detail: 'connect ECONNREFUSED 127.0.0.1:5432' });
+    expect(checks.migrations).toEqual({ status: 'failed', detail: 'banco indisponível' });
+    expect(checks.gateway).toEqual({ status: 'ok' });
+  });
+});

@@ -1,0 +1,190 @@
+/**
+ * Production mode (docs/decisions/020-production-mode.md) as an operator meets it: the real server
+ * entry (apps/server/src/server.ts) started as a child process with a given environment, and
+ * `npm run check:config`. A start that must be refused exits 1 with a message naming what to set; an
+ * accepted one serves no OpenAPI document in production; without AUTH_SECRET outside production the
+ * generated secret keeps sessions valid across restarts.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, startServerProcess } from './helpers/server-process.ts';
+import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
+import { newPerson, TEST_ORIGIN } from './helpers/test-app.ts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const SECRET = 'um-segredo-de-producao-bem-comprido-0123456789';
+const READY = {
+  NODE_ENV: 'production',
+  AUTH_SECRET: SECRET,
+  EVOLUTION_API_URL: 'http://127.0.0.1:9/evolution',
+  EVOLUTION_API_KEY: 'chave-global-da-evolution-123',
+  AI_PROVIDER: 'demo',
+};
+
+const folders: string[] = [];
+function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  folders.push(dir);
+  return dir;
+}
+
+let database: TestDatabase | undefined;
+/** PostgreSQL URL of this file's test database in the postgres project, '' (embedded PGlite) otherwise. */
+let databaseUrl = '';
+beforeAll(async () => {
+  if (process.env.TEST_DB !== 'postgres') return;
+  database = await createTestDatabase();
+  databaseUrl = (database.pool!.options as { connectionString: string }).connectionString;
+}, 60_000);
+afterAll(async () => {
+  await database?.dispose();
+  for (const dir of folders) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs a command with only `env` (plus PATH and HOME) until it exits; kills it after `timeoutMs`. */
+async function run(args: string[], env: Record<string, string>, timeoutMs = 30_000) {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
+  clearTimeout(timer);
+  return { code, stdout, stderr, output: stdout + stderr };
+}
+
+async function startServer(env: Record<string, string>) {
+  return run(['apps/server/src/server.ts'], {
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    DATA_DIR: tempDir('vendai-prod-start-'),
+    DATABASE_URL: databaseUrl,
+    ...env,
+  });
+}
+
+describe('a start that must not happen is refused, saying what to set', () => {
+  it('NODE_ENV unset with a public APP_URL (or https) refuses and names NODE_ENV=production', async () => {
+    for (const appUrl of ['http://vendai.exemplo.com.br', 'https://localhost:3000']) {
+      const { code, stderr } = await startServer({ APP_URL: appUrl });
+      expect(code, stderr).toBe(1);
+      expect(stderr).toContain(`APP_URL=${appUrl} é um endereço público (ou https), mas NODE_ENV não é production`);
+      expect(stderr).toContain('defina NODE_ENV=production');
+    }
+  });
+
+  it.each([
+    ['without AUTH_SECRET', { AUTH_SECRET: '' }, 'AUTH_SECRET: obrigatório em produção'],
+    ['with a short AUTH_SECRET', { AUTH_SECRET: 'curto-demais' }, 'AUTH_SECRET: curto demais (12 caracteres)'],
+    [
+      'without a gateway',
+      { EVOLUTION_API_URL: '', EVOLUTION_API_KEY: '' },
+      'EVOLUTION_API_URL: obrigatório em produção (com EVOLUTION_API_KEY) para conectar o WhatsApp; para usar o simulador de WhatsApp em produção, defina SIMULATOR_ENABLED=true',
+    ],
+    [
+      'with the payments stand-in forced on',
+      { PAYMENTS_STANDIN_ENABLED: 'true' },
+      'PAYMENTS_STANDIN_ENABLED: o simulador local de pagamentos (planos pagos sem cobrança) não pode ser ligado em produção',
+    ],
+    ['without an AI', { AI_PROVIDER: '' }, 'AI_BASE_URL: obrigatório em produção'],
+  ])('NODE_ENV=production %s', async (_case, change, message) => {
+    const { code, stderr } = await startServer({ ...READY, ...change });
+    expect(code, stderr).toBe(1);
+    expect(stderr).toContain('Configuração inválida:');
+    expect(stderr).toContain(message);
+    // One problem, one line: nothing else is reported for a configuration that lacks only this.
+    expect(stderr.match(/^ {2}- /gm)).toHaveLength(1);
+  });
+});
+
+describe('an accepted start', () => {
+  it('production with every requirement starts, and serves no OpenAPI document', async () => {
+    const server = await startServerProcess({
+      ...READY,
+      APP_URL: 'https://app.vendai.exemplo.com.br',
+      DATABASE_URL: databaseUrl,
+    });
+    try {
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
+      expect((await fetch(`${server.url}/api/openapi.json`)).status).toBe(404);
+      expect(server.output()).not.toContain(SECRET);
+    } finally {
+      await server.stop();
+    }
+  });
+
+  it('without AUTH_SECRET outside production: a secret generated once in the data folder keeps sessions across restarts', async () => {
+    const dataDir = tempDir('vendai-generated-secret-');
+    const env = {
+      AUTH_SECRET: '',
+      NODE_ENV: 'development',
+      APP_URL: TEST_ORIGIN,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'info',
+    };
+    const first = await startServerProcess(env);
+    const person = newPerson();
+    let cookie: string;
+    try {
+      const res = await fetch(`${first.url}/api/account/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: TEST_ORIGIN },
+        body: JSON.stringify(person),
+      });
+      expect(res.status).toBe(201);
+      cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
+      expect(first.output()).toContain(`segredo gerado em ${path.join(dataDir, 'auth-secret')}`);
+    } finally {
+      await first.stop();
+    }
+    const file = path.join(dataDir, 'auth-secret');
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    const secret = fs.readFileSync(file, 'utf8').trim();
+    expect(secret.length).toBeGreaterThanOrEqual(32);
+    expect(first.output()).not.toContain(secret);
+
+    const second = await startServerProcess(env);
+    try {
+      const me = await fetch(`${second.url}/api/account/me`, { headers: { cookie, origin: TEST_ORIGIN } });
+      expect(me.status).toBe(200);
+      expect(fs.readFileSync(file, 'utf8').trim()).toBe(secret);
+    } finally {
+      await second.stop();
+    }
+  }, 120_000);
+});
+
+describe('npm run check:config', () => {
+  const checkConfig = (env: Record<string, string>) => run(['apps/server/scripts/check-config.ts'], env);
+
+  it('prints every refusal a production start would meet, and exits 1', async () => {
+    const { code, stderr } = await checkConfig({ PAYMENTS_STANDIN_ENABLED: 'true', APP_URL: 'https://vendai.exemplo' });
+    expect(code).toBe(1);
+    expect(stderr).toContain('Um início em produção (NODE_ENV=production) com este ambiente seria recusado:');
+    for (const name of ['AUTH_SECRET', 'EVOLUTION_API_URL', 'PAYMENTS_STANDIN_ENABLED', 'AI_BASE_URL'])
+      expect(stderr).toMatch(new RegExp(`^ {2}- ${name}: `, 'm'));
+  });
+
+  it('accepts a complete production environment (exit 0), with its summary and warnings, never the secrets', async () => {
+    const { code, stdout } = await checkConfig({ ...READY, NODE_ENV: 'development' });
+    expect(code).toBe(0);
+    expect(stdout).toContain('Um início em produção com este ambiente seria aceito.');
+    expect(stdout).toContain('WhatsApp: Evolution API em http://127.0.0.1:9');
+    expect(stdout).toContain('SMTP_URL não definido: pedidos de redefinição de senha serão recusados');
+    expect(stdout).not.toContain(SECRET);
+    expect(stdout).not.toContain(READY.EVOLUTION_API_KEY);
+  });
+});

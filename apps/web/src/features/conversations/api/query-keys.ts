@@ -1,0 +1,9 @@
+/** Query keys of the conversations (the inbox at /dashboard); the agents and numbers it shows use the shared agentKeys and numberKeys (lib/query-keys). */
+export const conversationKeys = {
+  all: ['conversations'] as const,
+  list: ['conversations', 'list'] as const,
+  count: ['conversations', 'count'] as const,
+  detail: (id: string) => ['conversations', 'detail', id] as const,
+  messages: (id: string) => ['conversations', 'messages', id] as const,
+  avatar: (id: string) => ['conversations', 'avatar', id] as const,
+};

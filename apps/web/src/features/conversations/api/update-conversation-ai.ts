@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ConversationDto } from '@vendai/contracts';
+import { api } from '@/lib/api-client';
+import { upsertConversation, type ConversationPages } from '../lib/cache-updates';
+import { conversationKeys } from './query-keys';
+
+/** The AI/Manual switch of one conversation; off with `resumeInHours`: the AI comes back then (null: never). */
+export const updateConversationAi = ({
+  id,
+  agenteAtivo,
+  resumeInHours,
+}: {
+  id: string;
+  agenteAtivo: boolean;
+  resumeInHours?: number | null;
+}) =>
+  api.patch<ConversationDto>(`/api/conversations/${encodeURIComponent(id)}`, {
+    agente_ativo: agenteAtivo,
+    ...(resumeInHours === undefined ? {} : { ai_resumes_in_hours: resumeInHours }),
+  });
+
+/** Writes a conversation everywhere the inbox keeps it. */
+export function storeConversation(queryClient: QueryClient, dto: ConversationDto) {
+  queryClient.setQueryData<ConversationPages>(conversationKeys.list, (data) => upsertConversation(data, dto));
+  queryClient.setQueryData(conversationKeys.detail(dto.id), dto);
+}
+
+export function useUpdateConversationAi() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateConversationAi,
+    onSuccess: (dto) => storeConversation(queryClient, dto),
+  });
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Agent, CoachAcceptInput, CoachRequest, CoachSuggestion } from '@vendai/contracts';
+import { api } from '@/lib/api-client';
+import { usageQueryOptions } from '@/lib/api/get-usage';
+import { agentKeys } from '@/lib/api/query-keys';
+
+const base = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/prompt-coach`;
+
+/** The coach's suggestion for an instruction (docs/product/integrations.md suggest-prompt-edit); nothing is saved. */
+export function useSuggestPromptEdit(agentId: string) {
+  return useMutation({ mutationFn: (input: CoachRequest) => api.post<CoachSuggestion>(base(agentId), input) });
+}
+
+/** 'Aceitar': saves the suggestion (prompt + version + usage row) and refreshes what shows them. */
+export function useAcceptSuggestion(agentId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CoachAcceptInput) => api.post<Agent>(`${base(agentId)}/accept`, input),
+    onSuccess: (agent) => {
+      queryClient.setQueryData(agentKeys.detail(agent.id), agent);
+      void queryClient.invalidateQueries({ queryKey: agentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: usageQueryOptions.queryKey });
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { COACH, type CoachHistoryItem, type CoachSuggestion } from '@vendai/contracts';
+
+/** A message of the coach chat (docs/product/data.md, client-only): role, text, suggested prompt, mode, partial, actions. */
+export interface CoachMessage {
+  id: number;
+  role: 'user' | 'assistant';
+  text: string;
+  mode?: CoachSuggestion['mode'];
+  updatedPrompt?: string | null;
+  /** The prompt the suggestion was made from (for its diff) and its fingerprint (for accepting). */
+  basePrompt?: string;
+  basedOn?: string;
+  partial?: boolean;
+  /** The instruction that produced it ('Gerar completo' asks again with it). */
+  instruction?: string;
+  /** Waiting for Aceitar / Rejeitar (the input is locked meanwhile). */
+  actions?: boolean;
+  outcome?: 'accepted' | 'rejected' | 'superseded';
+  failed?: boolean;
+}
+
+/** The last 8 messages as the server's history (docs/product/limits.md), without failures. */
+export function coachHistory(messages: readonly CoachMessage[]): CoachHistoryItem[] {
+  return messages
+    .filter((m) => !m.failed)
+    .slice(-COACH.historyMessages)
+    .map((m) => ({ role: m.role, text: m.text }));
+}
+
+/** The input is locked while a suggestion waits for Aceitar / Rejeitar. */
+export const isLocked = (messages: readonly CoachMessage[]) => messages.some((m) => m.actions);

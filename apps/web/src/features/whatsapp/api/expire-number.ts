@@ -1,5 +1,0 @@
-import type { ExpireResult } from '@vendai/contracts';
-import { api } from '@/lib/api-client';
-
-/** The countdown ran out: the server removes a number that never connected (part 1 §4). */
-export const expireNumber = (id: string) => api.post<ExpireResult>(`/api/numbers/${encodeURIComponent(id)}/expire`);

@@ -1,0 +1,50 @@
+/**
+ * TanStack Query keys of the resources several features read (one factory per resource). Every query
+ * and cache write uses a factory (lint forbids a literal `queryKey: [...]`), so the same data has one
+ * cache entry wherever it is shown (e.g. the agents list on /agents-management and in the inbox's agent
+ * picker); a change invalidates `<resource>Keys.all`, which reaches every list and detail of it.
+ * Resources one feature alone reads keep their factory in that feature's `api/query-keys.ts`
+ * (conversations, simulator, auth).
+ */
+
+/** GET /api/agents, /api/agents/:id, /api/agents/current and an agent's prompt versions. */
+export const agentKeys = {
+  all: ['agents'] as const,
+  list: () => [...agentKeys.all, 'list'] as const,
+  detail: (id: string) => [...agentKeys.all, 'detail', id] as const,
+  /** The newest active agent (/ia-management without ?agent=). */
+  current: () => [...agentKeys.all, 'current'] as const,
+  /** Under agentKeys.all, so every prompt change (which invalidates agentKeys.all) refreshes them. */
+  promptVersions: (agentId: string) => [...agentKeys.all, 'prompt-versions', agentId] as const,
+  promptVersion: (agentId: string, versionId: string | null) =>
+    [...agentKeys.promptVersions(agentId), versionId] as const,
+};
+
+/** GET /api/numbers and /api/numbers/:id/state. */
+export const numberKeys = {
+  all: ['numbers'] as const,
+  list: () => [...numberKeys.all, 'list'] as const,
+  state: (id: string) => [...numberKeys.all, 'state', id] as const,
+};
+
+/** GET /api/usage: the plan's counters (agents, numbers, trainings, AI messages). */
+export const usageKeys = {
+  all: ['usage'] as const,
+};
+
+/** GET /api/billing/status: the signed-in user's subscription. */
+export const billingKeys = {
+  all: ['billing'] as const,
+  status: () => [...billingKeys.all, 'status'] as const,
+};
+
+/** GET /api/plans: the active plans. */
+export const planKeys = {
+  all: ['plans'] as const,
+};
+
+/** GET /api/account/me: the signed-in user (null when signed out). */
+export const accountKeys = {
+  all: ['account'] as const,
+  me: () => [...accountKeys.all, 'me'] as const,
+};

@@ -1,0 +1,58 @@
+import { KEY_QUESTIONS } from '@vendai/contracts';
+import { expect, expectNoSeriousA11yViolations, registerThroughUi, shootBothWidths, test } from './support/fixtures';
+
+/**
+ * Conhecimento (docs/decisions/025-catalogue-and-price-guard.md, section Conhecimento): the owner adds
+ * a frequent question, finds it by a word without accent, and the playground shows that the answer to
+ * a customer asking about it used that passage.
+ */
+test('the owner adds a frequent question and the playground shows the passage the answer used', async ({ page }) => {
+  await registerThroughUi(page);
+  const respostas = KEY_QUESTIONS.map((q, i) => ({
+    tipo: 'chave',
+    key: q.key,
+    pergunta: q.pergunta,
+    resposta: `Doce Encanto, confeitaria artesanal em Belo Horizonte (resposta ${i + 1}).`,
+  }));
+  const created = await page.request.post('/api/training/finish', {
+    data: { mode: 'create', apelido: 'Bia', respostas },
+  });
+  expect(created.status()).toBe(201);
+
+  await page.goto('/conhecimento');
+  await expect(page.getByRole('heading', { name: 'Ensine as respostas do seu negócio' })).toBeVisible();
+  await shootBothWidths(page, 'knowledge-empty');
+
+  await page.getByRole('button', { name: 'Adicionar a primeira pergunta' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await expect(dialog.getByRole('alert').first()).toContainText('Escreva a pergunta do cliente.');
+  await dialog.getByLabel('Pergunta do cliente').fill('Vocês fazem entregas?');
+  await dialog.getByLabel('Resposta').fill('Sim! Entregamos em toda a cidade, de segunda a sábado. Taxa de R$ 12,50.');
+  await dialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await expect(page.getByText('Pergunta adicionada.')).toBeVisible();
+  await page.getByRole('button', { name: 'Nova pergunta' }).click();
+  await page.getByRole('dialog').getByLabel('Pergunta do cliente').fill('Qual o horário de funcionamento?');
+  await page.getByRole('dialog').getByLabel('Resposta').fill('Das 9h às 18h, de segunda a sábado.');
+  await page.getByRole('dialog').getByRole('button', { name: 'Adicionar', exact: true }).click();
+
+  const list = page.getByTestId('faq-list');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await page.getByLabel('Buscar nas perguntas').fill('horario');
+  await expect(list.getByRole('listitem')).toHaveCount(1);
+  await expect(list).toContainText('Qual o horário de funcionamento?');
+  await page.getByLabel('Buscar nas perguntas').fill('');
+  await expect(list.getByRole('listitem')).toHaveCount(2);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await shootBothWidths(page, 'knowledge-list');
+  await expectNoSeriousA11yViolations(page);
+
+  await page.goto('/playground');
+  await page.getByLabel('Mensagem', { exact: true }).fill('Vocês entregam no centro?');
+  await page.getByLabel('Mensagem', { exact: true }).press('Enter');
+  await expect(page.getByTestId('playground-ai')).toHaveCount(1);
+  // The demo AI answers a frequent question with the owner's answer.
+  await expect(page.getByTestId('playground-ai')).toContainText('Entregamos em toda a cidade');
+  await expect(page.getByTestId('playground-facts')).toContainText('Usou: Perguntas frequentes: Vocês fazem entregas?');
+  await shootBothWidths(page, 'knowledge-playground');
+});

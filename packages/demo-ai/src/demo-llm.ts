@@ -1,0 +1,49 @@
+import type { AnswerItem } from '@vendai/contracts';
+import type { DemoRequest } from './demo-types.ts';
+import { pickRefinementQuestions } from './refinement-bank.ts';
+import { demoPromptCoach } from './prompt-coach.ts';
+import { demoPriceList } from './price-list.ts';
+import { demoReply } from './reply.ts';
+
+export type { DemoRequest } from './demo-types.ts';
+
+/** What the app gives the demo AI when it mounts it: the product's own prompt rules. */
+export interface DemoAiMount {
+  /** The system prompt the product assembles from the training answers (the demo returns it as is). */
+  assembleSystemPrompt(respostas: readonly AnswerItem[], apelido: string): string;
+}
+
+/**
+ * The offline demo provider (AI_PROVIDER=demo, or no AI_BASE_URL outside production): no network,
+ * deterministic, useful Portuguese. It cannot read the messages, so it answers from the request's
+ * structured `task`; the training code path is the same as with a real model (call A's JSON is
+ * parsed the same way). The UI shows 'modo demonstração' while it is active.
+ */
+export function createDemoLlm({ assembleSystemPrompt }: DemoAiMount) {
+  return {
+    kind: 'demo' as const,
+    async complete(request: DemoRequest): Promise<string> {
+      const task = request.task;
+      switch (task?.kind) {
+        case 'refinement-questions':
+          return JSON.stringify(pickRefinementQuestions(task.respostas));
+        case 'system-prompt':
+          return assembleSystemPrompt(task.respostas, task.apelido);
+        case 'reply':
+          return demoReply(task.systemPrompt, task.respostas, task.history, task.facts);
+        case 'price-list':
+          return JSON.stringify(demoPriceList(task.text));
+        case 'prompt-coach':
+          return JSON.stringify(demoPromptCoach(task.currentPrompt, task.instruction, task.full));
+        default: {
+          const system = request.messages.find((m) => m.role === 'system')?.content ?? '';
+          return demoReply(
+            system,
+            [],
+            request.messages.filter((m) => m.role !== 'system'),
+          );
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import type { AnswerItem } from '@vendai/contracts';
+import type { DemoFact } from './fact-reply.ts';
+
+/**
+ * The part of the app's LLM port (apps/server/src/integrations/llm/llm.ts) the demo reads: the app
+ * assigns the demo to its `Llm` type when it mounts it, so the two stay compatible by the compiler.
+ */
+export interface DemoMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** What a request is for: the demo cannot read prose, it answers from these structured inputs. */
+export type DemoTask =
+  | { kind: 'refinement-questions'; respostas: AnswerItem[] }
+  | { kind: 'system-prompt'; respostas: AnswerItem[]; apelido: string }
+  | { kind: 'reply'; systemPrompt: string; respostas: AnswerItem[]; history: DemoMessage[]; facts?: DemoFact[] }
+  | { kind: 'prompt-coach'; currentPrompt: string; instruction: string; full: boolean }
+  | { kind: 'price-list'; text: string };
+
+export interface DemoRequest {
+  messages: DemoMessage[];
+  task?: DemoTask;
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { demoFactAnswer } from './fact-reply.ts';
+
+const FACTS = [
+  {
+    label: 'Catálogo: Bolo de chocolate',
+    text: 'Bolo de chocolate (Produto) — R$ 80,00 por kg. Disponibilidade: Em estoque.',
+  },
+  { label: 'Perguntas frequentes: Vocês fazem entregas?', text: 'Entregamos em toda a cidade; taxa de R$ 12,50.' },
+];
+
+describe('demoFactAnswer', () => {
+  it('answers a product from its line and a frequent question with the owner’s answer', () => {
+    expect(demoFactAnswer('Quanto custa o bolo?', FACTS)).toBe('Bolo de chocolate: R$ 80,00 por kg.');
+    expect(demoFactAnswer('Vocês fazem entrega no centro?', FACTS)).toBe(
+      'Entregamos em toda a cidade; taxa de R$ 12,50.',
+    );
+  });
+
+  it('does not match on words every question has', () => {
+    expect(demoFactAnswer('Vocês abrem domingo?', FACTS)).toBeNull();
+  });
+});
