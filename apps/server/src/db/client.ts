@@ -94,7 +94,7 @@ async function withMigrationLock(pool: pg.Pool, migrate: () => Promise<void>): P
  * PostgreSQL's default 128 MB of shared buffers is most of an idle embedded server's memory (measured:
  * 320 MB resident after opening, 176 MB with 16 MB). A small business's database fits in 32 MB of cache.
  */
-const PGLITE_SETTINGS = { postgresqlconf: ['shared_buffers=32MB'], extensions: pgliteExtensions() };
+export const PGLITE_SETTINGS = { postgresqlconf: ['shared_buffers=32MB'], extensions: pgliteExtensions() };
 
 /**
  * The contrib extensions the migrations CREATE (accent-insensitive Portuguese search and trigram name
@@ -105,9 +105,12 @@ export function pgliteExtensions() {
   return { unaccent, pg_trgm };
 }
 
+/** The embedded database's own folder inside DATA_DIR (the rest holds media, the generated secret, the lock). */
+export const pgliteDir = (dataDir: string) => path.join(dataDir, 'pglite');
+
 async function openPglite(dataDir: string): Promise<PGlite> {
   if (dataDir.startsWith('memory://')) return PGlite.create(dataDir, PGLITE_SETTINGS);
-  const dir = path.join(dataDir, 'pglite');
+  const dir = pgliteDir(dataDir);
   fs.mkdirSync(dir, { recursive: true });
   return PGlite.create(dir, PGLITE_SETTINGS);
 }
