@@ -34,8 +34,10 @@ async function activeItems(db: Db, userId: string, limit: number): Promise<Catal
 /** The catalogue as a fact provider (archived items are never facts). */
 export const catalogueFacts: FactProvider = {
   async find(db, userId, query) {
-    const matched = await searchCatalogue(db, userId, query.words, { limit: MATCHED_ITEMS });
     const all = await activeItems(db, userId, WHOLE_CATALOGUE_UP_TO + 1);
+    // No active item: nothing to search (most accounts before they fill the catalogue).
+    if (all.length === 0) return [];
+    const matched = await searchCatalogue(db, userId, query.words, { limit: MATCHED_ITEMS });
     const items =
       all.length <= WHOLE_CATALOGUE_UP_TO
         ? [...matched, ...all.filter((a) => !matched.some((m) => m.id === a.id))]

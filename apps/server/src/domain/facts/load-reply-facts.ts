@@ -15,12 +15,21 @@ import type { FactProvider, FactSource } from './fact-source.ts';
  */
 const FACT_PROVIDERS: readonly FactProvider[] = [catalogueFacts, knowledgeFacts];
 
-/** The facts of one reply: what the AI is given, and what the price guard allows. */
-export interface ReplyFacts {
-  sources: FactSource[];
+/** What the price guard checks an answer against (docs/decisions/025-catalogue-and-price-guard.md). */
+export interface GuardFacts {
   allowed: AllowedAmounts;
   /** What the customer gets when the AI quoted an unknown amount twice (the agent's text). */
   fallbackText: string;
+}
+
+/** The facts of one reply: what the AI is given, and (on demand) what the price guard allows. */
+export interface ReplyFacts {
+  sources: FactSource[];
+  /**
+   * The guard's facts, read from the database on the first call only: most answers quote no amount and
+   * offer no discount, and those pass the guard without them (guard-reply.ts).
+   */
+  guard(): Promise<GuardFacts>;
 }
 
 export interface FactsAgent {
@@ -42,25 +51,16 @@ async function agentGuardSettings(db: Db, userId: string, agentId: string) {
 }
 
 /**
- * The business's facts for an answer to the customer's recent messages (the same for WhatsApp and the
- * playground): the relevant sources of every provider, and the amounts the guard allows — every
- * amount of every provider for the account (not only the retrieved ones) plus the amounts the owner
- * wrote in the agent's training answers and prompt.
+ * The amounts the guard allows: every amount of every provider for the account (not only the
+ * retrieved ones) plus the amounts the owner wrote in the agent's training answers and prompt.
  */
-export async function loadReplyFacts(
-  db: Db,
-  userId: string,
-  agent: FactsAgent,
-  recentNewestFirst: readonly ContextMessage[],
-): Promise<ReplyFacts> {
-  const query = factQueryOf(recentNewestFirst);
-  const found = await Promise.all(FACT_PROVIDERS.map((p) => p.find(db, userId, query)));
-  const amounts = await Promise.all(FACT_PROVIDERS.map((p) => p.amounts(db, userId)));
+async function loadGuardFacts(db: Db, userId: string, agent: FactsAgent, sources: FactSource[]): Promise<GuardFacts> {
+  const [amounts, settings] = await Promise.all([
+    Promise.all(FACT_PROVIDERS.map((p) => p.amounts(db, userId))),
+    agentGuardSettings(db, userId, agent.id),
+  ]);
   const owner = ownerTextAmounts([agent.systemPrompt, ...agent.respostas.map((r) => r.resposta)].join('\n'));
-  const settings = await agentGuardSettings(db, userId, agent.id);
-  const sources = found.flat();
   return {
-    sources,
     allowed: {
       cents: new Set([...owner.cents, ...amounts.flatMap((a) => a.cents)]),
       percents: new Set([...owner.percents, ...amounts.flatMap((a) => a.percents)]),
@@ -71,5 +71,24 @@ export async function loadReplyFacts(
         sources.some((s) => s.allowsDiscount),
     },
     fallbackText: settings.fallbackText,
+  };
+}
+
+/**
+ * The business's facts for an answer to the customer's recent messages (the same for WhatsApp and the
+ * playground): the relevant sources of every provider now, the guard's facts when first asked for.
+ */
+export async function loadReplyFacts(
+  db: Db,
+  userId: string,
+  agent: FactsAgent,
+  recentNewestFirst: readonly ContextMessage[],
+): Promise<ReplyFacts> {
+  const query = factQueryOf(recentNewestFirst);
+  const sources = (await Promise.all(FACT_PROVIDERS.map((p) => p.find(db, userId, query)))).flat();
+  let guard: Promise<GuardFacts> | undefined;
+  return {
+    sources,
+    guard: () => (guard ??= loadGuardFacts(db, userId, agent, sources)),
   };
 }

@@ -2,10 +2,16 @@ import { formatCents } from '@vendai/contracts';
 import type { ChatRequest, Llm } from '../../integrations/llm/llm.ts';
 import { parseStructuredReply, type StructuredReply } from '../ai-reply/structured-reply.ts';
 import type { ReplyFacts } from '../facts/load-reply-facts.ts';
-import { checkReply, type GuardVerdict } from './check-reply.ts';
+import { type AllowedAmounts, checkReply, type GuardVerdict } from './check-reply.ts';
 
 /** The owner's alert when the guard held an answer back (the 'needs_owner' kind, decision 015). */
 export const PRICE_GUARD_ALERT = 'A IA tentou informar um preço que não está no catálogo';
+
+/**
+ * Nothing allowed: an answer that passes against this quotes no amount and offers no discount, so it
+ * passes against any business's amounts (allowing more never blocks more), without reading them.
+ */
+const NOTHING_ALLOWED: AllowedAmounts = { cents: new Set(), percents: new Set(), discountsAllowed: false };
 
 export type BlockedVerdict = Extract<GuardVerdict, { ok: false }>;
 
@@ -47,18 +53,20 @@ export function retryRequest(request: ChatRequest, rejected: string, reason: str
  */
 export async function guardReply(
   first: StructuredReply,
-  facts: Pick<ReplyFacts, 'allowed' | 'fallbackText'>,
+  facts: Pick<ReplyFacts, 'guard'>,
   askAgain: (reason: string) => Promise<StructuredReply | null>,
 ): Promise<GuardOutcome> {
-  const verdict = checkReply(first.reply, facts.allowed);
+  if (checkReply(first.reply, NOTHING_ALLOWED).ok) return { answer: first, retried: false, blocked: null };
+  const { allowed, fallbackText } = await facts.guard();
+  const verdict = checkReply(first.reply, allowed);
   if (verdict.ok) return { answer: first, retried: false, blocked: null };
   const second = await askAgain(verdict.reason).catch(() => null);
-  const again = second && second.reply.trim() ? checkReply(second.reply, facts.allowed) : verdict;
+  const again = second && second.reply.trim() ? checkReply(second.reply, allowed) : verdict;
   if (second && again.ok) return { answer: second, retried: true, blocked: null };
   const blocked = again.ok ? verdict : again;
   return {
     answer: {
-      reply: facts.fallbackText,
+      reply: fallbackText,
       handoff: null,
       needsOwner: { reason: priceGuardAlertWhy(blocked) },
       hotLead: false,
@@ -76,7 +84,7 @@ export function guardAnswer(
   llm: Llm,
   request: ChatRequest,
   first: StructuredReply,
-  facts: Pick<ReplyFacts, 'allowed' | 'fallbackText'>,
+  facts: Pick<ReplyFacts, 'guard'>,
 ): Promise<GuardOutcome> {
   return guardReply(first, facts, async (reason) =>
     parseStructuredReply((await llm.complete({ ...retryRequest(request, first.reply, reason), maxRetries: 0 })) ?? ''),

@@ -1,0 +1,47 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { StructuredReply } from '../ai-reply/structured-reply.ts';
+import type { GuardFacts } from '../facts/load-reply-facts.ts';
+import { guardReply } from './guard-reply.ts';
+
+const answer = (reply: string): StructuredReply => ({ reply, handoff: null, needsOwner: null, hotLead: false });
+const facts = (allowedCents: number[]) => {
+  const guard = vi.fn(async (): Promise<GuardFacts> => ({
+    allowed: { cents: new Set(allowedCents), percents: new Set(), discountsAllowed: false },
+    fallbackText: 'Vou confirmar o valor e já te respondo.',
+  }));
+  return { guard };
+};
+
+describe('guardReply', () => {
+  it('passes an answer with no amount and no discount without reading the business’s amounts', async () => {
+    const f = facts([]);
+    const askAgain = vi.fn();
+    const outcome = await guardReply(answer('Oi! Funcionamos de segunda a sábado.'), f, askAgain);
+    expect(outcome).toEqual({ answer: answer('Oi! Funcionamos de segunda a sábado.'), retried: false, blocked: null });
+    expect(f.guard).not.toHaveBeenCalled();
+    expect(askAgain).not.toHaveBeenCalled();
+  });
+
+  it('reads the amounts once when the answer quotes one, and passes a known price', async () => {
+    const f = facts([8990]);
+    const outcome = await guardReply(answer('A camiseta sai por R$ 89,90.'), f, vi.fn());
+    expect(outcome.blocked).toBeNull();
+    expect(f.guard).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks again on an unknown price, then sends the fallback when the second answer is wrong too', async () => {
+    const f = facts([8990]);
+    const askAgain = vi.fn(async () => answer('Fica R$ 75,00 pra você.'));
+    const outcome = await guardReply(answer('Sai por R$ 70.'), f, askAgain);
+    expect(askAgain).toHaveBeenCalledTimes(1);
+    expect(outcome.retried).toBe(true);
+    expect(outcome.answer.reply).toBe('Vou confirmar o valor e já te respondo.');
+    expect(outcome.blocked).toMatchObject({ ok: false, unknownCents: [7500] });
+    expect(f.guard).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the second answer when it fixes the price', async () => {
+    const outcome = await guardReply(answer('Sai por R$ 70.'), facts([8990]), async () => answer('Sai por R$ 89,90.'));
+    expect(outcome).toMatchObject({ answer: { reply: 'Sai por R$ 89,90.' }, retried: true, blocked: null });
+  });
+});
