@@ -28,6 +28,7 @@ import { playgroundModule } from './modules/playground/index.ts';
 import { promptWorkshopModule } from './modules/prompt-workshop/index.ts';
 import { trainingModule } from './modules/training/index.ts';
 import { resultsModule } from './modules/results/index.ts';
+import { privacyModule, registerRetentionJobs } from './modules/privacy/index.ts';
 import { registerResultsRollupJob } from './modules/results/rollup-job.ts';
 import { usageModule } from './modules/usage/index.ts';
 import { webhooksModule } from './modules/webhooks/index.ts';
@@ -124,6 +125,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     trainingModule,
     feedbackModule,
     resultsModule,
+    privacyModule,
     realtimeRoutes,
     mediaModule,
     webhooksModule,
@@ -157,6 +159,8 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   await app.register(engineRoutes, { prefix: '/api/conversations', engine });
   // Resultados' hourly rollup, kept current in the background (modules/results/rollup-job.ts).
   registerResultsRollupJob(jobs, database.db);
+  // Media past MEDIA_RETENTION_DAYS and processed webhooks' inline media (modules/privacy, decision 031).
+  registerRetentionJobs(jobs, { db: database.db, storage, retentionDays: env.MEDIA_RETENTION_DAYS });
   // The phone that scanned must be the number's own; never-connected numbers expire (modules/numbers/sweep-numbers.ts).
   registerNumberChecks(app, jobs);
   await jobs.start();

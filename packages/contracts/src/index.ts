@@ -22,3 +22,4 @@ export * from './owner-alerts.ts';
 export * from './business-settings.ts';
 export * from './catalogue.ts';
 export * from './knowledge.ts';
+export * from './privacy.ts';

@@ -117,6 +117,8 @@ const envSchema = z.object({
   ),
   /** Inbound media understood per reply (the newest first); the rest keep their plain description. */
   MEDIA_MAX_PER_REPLY: z.preprocess(blank, z.coerce.number().int().min(0).max(20).default(4)),
+  /** Days a message's media file is kept (then removed by the daily 'privacy.media-retention' job; the row stays). */
+  MEDIA_RETENTION_DAYS: z.preprocess(blank, z.coerce.number().int().min(1).max(3650).default(180)),
   /** Media storage (realtime/storage, docs/decisions/005-conversation-engine.md): an S3-compatible bucket when S3_BUCKET is set, else the folder DATA_DIR/media. */
   S3_BUCKET: optionalString,
   /** S3-compatible endpoint (MinIO, R2…); AWS when unset. */

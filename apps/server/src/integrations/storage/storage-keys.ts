@@ -42,3 +42,9 @@ function extensionFor({ mimetype, filename }: { mimetype: string; filename?: str
   if (fromName && fromName !== filename?.toLowerCase() && /^[a-z0-9]{1,10}$/.test(fromName)) return fromName;
   return null;
 }
+
+/** The storage key inside a stored media URL (`/api/media/<key>`), or null for anything else (data: URLs, links). */
+export function keyOfMediaUrl(url: string | null | undefined): string | null {
+  const key = url?.startsWith('/api/media/') ? url.slice('/api/media/'.length) : null;
+  return key && isValidKey(key) ? key : null;
+}

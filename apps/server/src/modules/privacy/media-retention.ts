@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { resultRows } from '../../db/rows.ts';
+import { keyOfMediaUrl } from '../../integrations/storage/storage-keys.ts';
+import type { Storage } from '../../integrations/storage/storage.ts';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Messages handled per statement: files removed, then their rows updated. */
+const BATCH = 200;
+
+/**
+ * Removes the media files of messages older than the retention period (MEDIA_RETENTION_DAYS) and clears
+ * their links; the message rows stay (type, caption, size), so the inbox shows 'mídia indisponível'.
+ * Files first, then the rows: a crash in between leaves rows pointing at removed files, which the next
+ * run clears (removing an absent file is a no-op). Safe to run twice and from two processes.
+ */
+export async function removeExpiredMedia(
+  db: Db,
+  storage: Storage,
+  o: { now: Date; retentionDays: number },
+): Promise<{ messages: number; files: number }> {
+  const cutoff = new Date(o.now.getTime() - o.retentionDays * DAY_MS);
+  let messages = 0;
+  let files = 0;
+  for (;;) {
+    const rows = resultRows<{ id: string; media_url: string | null; thumbnail_url: string | null }>(
+      await db.execute(sql`
+        select id, media_url, thumbnail_url from messages
+        where created_at < ${cutoff.toISOString()}::timestamptz and (media_url is not null or thumbnail_url is not null)
+        order by created_at limit ${BATCH}`),
+    );
+    if (!rows.length) break;
+    for (const row of rows) {
+      for (const key of [keyOfMediaUrl(row.media_url), keyOfMediaUrl(row.thumbnail_url)]) {
+        if (!key) continue;
+        await storage.remove(key);
+        files += 1;
+      }
+    }
+    const ids = rows.map((r) => r.id);
+    await db.execute(sql`
+      update messages set media_url = null, thumbnail_url = null
+      where id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`);
+    messages += rows.length;
+    if (rows.length < BATCH) break;
+  }
+  return { messages, files };
+}
+
+/**
+ * Webhook bodies keep the media inline (base64) only until the engine has processed the event (the
+ * file is then in storage, or the gateway was asked for it): processed events lose `data.message.base64`.
+ */
+export async function stripProcessedWebhookMedia(db: Db, limit = 500): Promise<number> {
+  let stripped = 0;
+  for (;;) {
+    const rows = resultRows<{ id: string }>(
+      await db.execute(sql`
+        with batch as (
+          select id from gateway_events
+          where processed_at is not null and (payload -> 'data' -> 'message' ->> 'base64') is not null
+          limit ${limit}
+        )
+        update gateway_events g set payload = g.payload #- '{data,message,base64}'
+        from batch where g.id = batch.id
+        returning g.id`),
+    );
+    stripped += rows.length;
+    if (rows.length < limit) return stripped;
+  }
+}
