@@ -11,3 +11,11 @@ export const privacySummarySchema = z.object({
   mediaRetentionDays: z.number().int(),
 });
 export type PrivacySummary = z.infer<typeof privacySummarySchema>;
+
+export const PRIVACY_MESSAGES = {
+  exportTooSoon: 'Você já pediu várias exportações agora há pouco. Aguarde alguns minutos e tente de novo.',
+} as const;
+
+/** Exports per account in a window of EXPORT_WINDOW_MINUTES (the zip reads every message). */
+export const EXPORTS_PER_WINDOW = 3;
+export const EXPORT_WINDOW_MINUTES = 10;

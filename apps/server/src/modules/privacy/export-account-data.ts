@@ -1,0 +1,108 @@
+import { Readable } from 'node:stream';
+import JSZip from 'jszip';
+import type { Db } from '../../db/client.ts';
+import { CSV_BOM, csvLine } from './csv.ts';
+import {
+  conversationPages,
+  messagePages,
+  readAccount,
+  readAgents,
+  readNumbers,
+  readPromptVersions,
+} from './export-repository.ts';
+
+const CONVERSATION_COLUMNS = [
+  'id',
+  'numberId',
+  'contactJid',
+  'contactName',
+  'contactPhone',
+  'type',
+  'agenteAtivo',
+  'optedOut',
+  'neverAnswer',
+  'lastMessage',
+  'createdAt',
+] as const;
+const MESSAGE_COLUMNS = [
+  'id',
+  'convId',
+  'createdAt',
+  'direction',
+  'author',
+  'messageType',
+  'status',
+  'content',
+  'mediaFilename',
+  'deletedAt',
+] as const;
+const MEDIA_COLUMNS = [
+  'id',
+  'convId',
+  'createdAt',
+  'messageType',
+  'mediaMimetype',
+  'mediaFilename',
+  'mediaSize',
+  'mediaUrl',
+] as const;
+
+const README = `Exportação dos seus dados no VendAI.
+
+conta.json              sua conta, perfil, plano, assinatura e horário de atendimento
+numeros.json            seus números de WhatsApp
+agentes.json            seus agentes de IA (respostas do treinamento e prompt)
+versoes-do-prompt.json  o histórico de versões do prompt
+conversas.csv           as conversas (um contato por linha)
+mensagens.csv           as mensagens de todas as conversas
+midias.csv              a lista das mídias (fotos, áudios, vídeos, documentos); a coluna mediaUrl abre o
+                        arquivo enquanto você estiver conectado, até o fim do prazo de guarda
+
+Os arquivos CSV usam ';' como separador (Excel e LibreOffice em português abrem em colunas).
+`;
+
+/** A CSV file written page by page while the zip is streamed (never the whole table in memory). */
+function csvStream<T extends Record<string, unknown>>(
+  columns: readonly (keyof T & string)[],
+  source: AsyncGenerator<T[]>,
+): Readable {
+  return Readable.from(
+    (async function* () {
+      yield Buffer.from(CSV_BOM + csvLine(columns));
+      for await (const page of source)
+        yield Buffer.from(page.map((row) => csvLine(columns.map((c) => row[c]))).join(''));
+    })(),
+  );
+}
+
+const json = (value: unknown) => JSON.stringify(value, null, 2);
+
+/**
+ * 'Exportar meus dados': a zip streamed to the browser with the account's data as JSON (small things)
+ * and CSV (conversations, messages, media list). Media files themselves are listed, not copied.
+ */
+export async function exportAccountData(
+  db: Db,
+  userId: string,
+): Promise<{ filename: string; stream: NodeJS.ReadableStream }> {
+  const [account, numberRows, agentRows, versionRows] = await Promise.all([
+    readAccount(db, userId),
+    readNumbers(db, userId),
+    readAgents(db, userId),
+    readPromptVersions(db, userId),
+  ]);
+  const zip = new JSZip();
+  zip.file('LEIA-ME.txt', README);
+  zip.file('conta.json', json({ exportedAt: new Date().toISOString(), ...account }));
+  zip.file('numeros.json', json(numberRows));
+  zip.file('agentes.json', json(agentRows));
+  zip.file('versoes-do-prompt.json', json(versionRows));
+  zip.file('conversas.csv', csvStream(CONVERSATION_COLUMNS, conversationPages(db, userId)));
+  zip.file('mensagens.csv', csvStream(MESSAGE_COLUMNS, messagePages(db, userId)));
+  zip.file('midias.csv', csvStream(MEDIA_COLUMNS, messagePages(db, userId, true)));
+  const day = new Date().toISOString().slice(0, 10);
+  return {
+    filename: `vendai-meus-dados-${day}.zip`,
+    stream: zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true, compression: 'DEFLATE' }),
+  };
+}

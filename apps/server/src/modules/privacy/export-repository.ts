@@ -1,0 +1,118 @@
+import { and, asc, eq, getTableColumns, gt, isNotNull, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import {
+  agentes,
+  billingSubscriptions,
+  businessHours,
+  conversations,
+  messages,
+  numbers,
+  plans,
+  profiles,
+  promptVersions,
+  user,
+} from '../../db/schema/index.ts';
+
+/** What 'Exportar meus dados' reads, always filtered by the account. Big tables are read in keyset pages. */
+export async function readAccount(db: Db, userId: string) {
+  const [account] = await db
+    .select({ id: user.id, name: user.name, email: user.email, createdAt: user.createdAt })
+    .from(user)
+    .where(eq(user.id, userId));
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  const [plan] = profile?.activePlanId
+    ? await db.select({ name: plans.name, slug: plans.slug }).from(plans).where(eq(plans.id, profile.activePlanId))
+    : [];
+  const [subscription] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId));
+  const [hours] = await db.select().from(businessHours).where(eq(businessHours.userId, userId));
+  return {
+    account,
+    profile: profile ?? null,
+    plan: plan ?? null,
+    subscription: subscription ?? null,
+    businessHours: hours ?? null,
+  };
+}
+
+export async function readNumbers(db: Db, userId: string) {
+  // The per-number webhook secret (token) is not the owner's data: it stays out.
+  const { token: _token, ...columns } = getTableColumns(numbers);
+  return db.select(columns).from(numbers).where(eq(numbers.userId, userId)).orderBy(asc(numbers.createdAt));
+}
+
+export const readAgents = (db: Db, userId: string) =>
+  db.select().from(agentes).where(eq(agentes.userId, userId)).orderBy(asc(agentes.createdAt));
+
+export const readPromptVersions = (db: Db, userId: string) =>
+  db
+    .select()
+    .from(promptVersions)
+    .where(eq(promptVersions.userId, userId))
+    .orderBy(asc(promptVersions.createdAt), asc(promptVersions.id));
+
+const PAGE = 2000;
+
+/** Pages of rows after a (created_at, id) position, oldest first. */
+async function* pages<T extends { id: string; createdAt: Date }>(
+  read: (after: SQL | undefined) => Promise<T[]>,
+  createdAt: Parameters<typeof gt>[0],
+  id: Parameters<typeof gt>[0],
+): AsyncGenerator<T[]> {
+  let last: T | undefined;
+  for (;;) {
+    const after = last
+      ? or(gt(createdAt, last.createdAt), and(eq(createdAt, last.createdAt), gt(id, last.id)))
+      : undefined;
+    const rows = await read(after);
+    if (rows.length) yield rows;
+    if (rows.length < PAGE) return;
+    last = rows[rows.length - 1];
+  }
+}
+
+export const conversationPages = (db: Db, userId: string) =>
+  pages(
+    (after) =>
+      db
+        .select()
+        .from(conversations)
+        .where(and(eq(conversations.userId, userId), after))
+        .orderBy(asc(conversations.createdAt), asc(conversations.id))
+        .limit(PAGE),
+    conversations.createdAt,
+    conversations.id,
+  );
+
+export const messagePages = (db: Db, userId: string, mediaOnly = false) =>
+  pages(
+    (after) =>
+      db
+        .select({
+          id: messages.id,
+          convId: messages.convId,
+          createdAt: messages.createdAt,
+          direction: messages.direction,
+          author: messages.author,
+          messageType: messages.messageType,
+          status: messages.status,
+          content: messages.content,
+          mediaUrl: messages.mediaUrl,
+          mediaFilename: messages.mediaFilename,
+          mediaMimetype: messages.mediaMimetype,
+          mediaSize: messages.mediaSize,
+          deletedAt: messages.deletedAt,
+        })
+        .from(messages)
+        .where(
+          and(
+            eq(messages.userId, userId),
+            mediaOnly ? or(isNotNull(messages.mediaUrl), isNotNull(messages.mediaMimetype)) : undefined,
+            after,
+          ),
+        )
+        // Keyset order on (user_id, created_at) — messages_user_created_idx — then id.
+        .orderBy(asc(messages.createdAt), asc(messages.id))
+        .limit(PAGE),
+    messages.createdAt,
+    messages.id,
+  );

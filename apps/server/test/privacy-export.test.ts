@@ -1,0 +1,117 @@
+/**
+ * 'Exportar meus dados' (GET /api/privacy/export, decision 031): a zip with the account, numbers, agents,
+ * prompt versions, conversations, messages and the media list of the signed-in account only, without the
+ * numbers' webhook secrets; limited per account.
+ */
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORTS_PER_WINDOW, PRIVACY_MESSAGES } from '@vendai/contracts';
+import { conversations, messages, numbers } from '../src/db/schema/index.ts';
+import { createTestApp, type TestApp, type TestClient } from './helpers/test-app.ts';
+import { createAgent, signedIn } from './training-helpers.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** An account with a number, a conversation, a text message and a photo. */
+async function seedShop(userId: string, phone: string, contactName: string, text: string) {
+  const [number] = await t.database.db
+    .insert(numbers)
+    .values({ userId, token: `segredo-${phone}`, phone, instanceName: `exp-${phone}`, apelido: 'Loja' })
+    .returning();
+  const [conv] = await t.database.db
+    .insert(conversations)
+    .values({ userId, numberId: number!.id, contactJid: `55119${phone.slice(-8)}@s.whatsapp.net`, contactName })
+    .returning();
+  const photo = await t.app.deps.storage.save(userId, Buffer.from('jpeg'), { mimetype: 'image/jpeg' });
+  await t.database.db.insert(messages).values([
+    { userId, convId: conv!.id, direction: 'in', author: 'contact', content: text },
+    {
+      userId,
+      convId: conv!.id,
+      direction: 'in',
+      author: 'contact',
+      messageType: 'image',
+      content: 'legenda; com "aspas"',
+      mediaUrl: photo.url,
+      mediaMimetype: 'image/jpeg',
+      mediaSize: 4,
+    },
+  ]);
+  return { conv: conv!, photo };
+}
+
+async function download(client: TestClient) {
+  const res = await client.request({ method: 'GET', url: '/api/privacy/export' });
+  return { res, zip: res.statusCode === 200 ? await JSZip.loadAsync(res.rawPayload) : null };
+}
+
+describe('Exportar meus dados', () => {
+  it('zips the account’s own data as JSON and CSV', async () => {
+    const owner = await signedIn(t);
+    await createAgent(owner.client, 'Luna');
+    const { conv, photo } = await seedShop(owner.userId, '5511933330001', 'Cliente Ana', 'Quero um bolo de cenoura');
+    const other = await signedIn(t);
+    await seedShop(other.userId, '5511933330002', 'Cliente de outro', 'Mensagem de outra conta');
+
+    const { res, zip } = await download(owner.client);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toMatch(
+      /attachment; filename="vendai-meus-dados-\d{4}-\d{2}-\d{2}\.zip"/,
+    );
+    expect(Object.keys(zip!.files).sort()).toEqual([
+      'LEIA-ME.txt',
+      'agentes.json',
+      'conta.json',
+      'conversas.csv',
+      'mensagens.csv',
+      'midias.csv',
+      'numeros.json',
+      'versoes-do-prompt.json',
+    ]);
+    const read = (name: string) => zip!.file(name)!.async('string');
+    const account = JSON.parse(await read('conta.json'));
+    expect(account.account).toMatchObject({ id: owner.userId, email: expect.stringContaining('@') });
+    expect(account.profile.id).toBe(owner.userId);
+    const numberList = JSON.parse(await read('numeros.json'));
+    expect(numberList).toHaveLength(1);
+    expect(numberList[0]).toMatchObject({ phone: '5511933330001', apelido: 'Loja' });
+    expect(numberList[0]).not.toHaveProperty('token');
+    const agents = JSON.parse(await read('agentes.json'));
+    expect(agents.map((a: { apelido: string }) => a.apelido)).toEqual(['Luna']);
+    const versions = JSON.parse(await read('versoes-do-prompt.json'));
+    expect(versions.length).toBeGreaterThanOrEqual(1);
+    expect(versions[0]).toMatchObject({ agentId: agents[0].id, systemPrompt: expect.any(String) });
+
+    const conversationsCsv = await read('conversas.csv');
+    expect(conversationsCsv.startsWith('\uFEFFid;numberId;contactJid;contactName')).toBe(true);
+    expect(conversationsCsv).toContain(`${conv.id};`);
+    expect(conversationsCsv).toContain('Cliente Ana');
+    const messagesCsv = await read('mensagens.csv');
+    expect(messagesCsv).toContain('Quero um bolo de cenoura');
+    expect(messagesCsv).toContain('"legenda; com ""aspas"""');
+    expect(messagesCsv.trim().split('\r\n')).toHaveLength(3); // header + 2 messages
+    const mediaCsv = await read('midias.csv');
+    expect(mediaCsv.trim().split('\r\n')).toHaveLength(2);
+    expect(mediaCsv).toContain(photo.url);
+    expect(mediaCsv).toContain('image/jpeg');
+    const everything = (await Promise.all(Object.keys(zip!.files).map(read))).join('\n');
+    for (const foreign of ['Cliente de outro', 'Mensagem de outra conta', '5511933330002', other.userId, 'segredo-'])
+      expect(everything).not.toContain(foreign);
+  });
+
+  it('is limited per account and needs a session', async () => {
+    const { client } = await signedIn(t);
+    for (let i = 0; i < EXPORTS_PER_WINDOW; i++) expect((await download(client)).res.statusCode).toBe(200);
+    const refused = (await download(client)).res;
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(PRIVACY_MESSAGES.exportTooSoon);
+    expect((await download(t.client())).res.statusCode).toBe(401);
+  });
+});
