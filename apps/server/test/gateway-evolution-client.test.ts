@@ -290,6 +290,64 @@ describe('messages and chats', () => {
     expect(seen[0]!.body).toEqual({ number: '5511999999999', text: 'Olá!', delay: 600 });
   });
 
+  it('sends media flat (mediatype, mimetype, base64, caption, fileName), with the apikey, and maps a refusal', async () => {
+    const raw = {
+      key: { remoteJid: '5511999999999@s.whatsapp.net', fromMe: true, id: '3EB0BBBBBBBBBBBBBBBBBB' },
+      status: 'PENDING',
+      message: { imageMessage: { mimetype: 'image/jpeg', caption: 'Camiseta' } },
+      messageType: 'imageMessage',
+      messageTimestamp: 1_730_000_000,
+    };
+    routes['POST /message/sendMedia/vendai1'] = () => ({ status: 201, body: raw });
+    const sent = await client().sendMedia('vendai1', {
+      number: '5511999999999',
+      mediatype: 'image',
+      mimetype: 'image/jpeg',
+      media: 'AAECAw==',
+      caption: 'Camiseta',
+      fileName: 'camiseta.jpg',
+    });
+    expect(sent).toEqual(raw);
+    expect(seen[0]!.method).toBe('POST');
+    expect(seen[0]!.headers.apikey).toBe(KEY);
+    expect(seen[0]!.headers['content-type']).toBe('application/json');
+    expect(seen[0]!.body).toEqual({
+      number: '5511999999999',
+      mediatype: 'image',
+      mimetype: 'image/jpeg',
+      media: 'AAECAw==',
+      caption: 'Camiseta',
+      fileName: 'camiseta.jpg',
+      delay: 0,
+    });
+
+    // A URL is passed as it is; no caption or file name → the fields are left out.
+    await client().sendMedia('vendai1', {
+      number: '5511999999999',
+      mediatype: 'document',
+      mimetype: 'application/pdf',
+      media: 'https://example.com/catalogo.pdf',
+    });
+    expect(seen[1]!.body).toEqual({
+      number: '5511999999999',
+      mediatype: 'document',
+      mimetype: 'application/pdf',
+      media: 'https://example.com/catalogo.pdf',
+      delay: 0,
+    });
+
+    routes['POST /message/sendMedia/vendai1'] = () => ({
+      status: 400,
+      body: errorEnvelope(400, 'Bad Request', ['Owned media must be a url or base64']),
+    });
+    const err = await failure(
+      client().sendMedia('vendai1', { number: '5511999999999', mediatype: 'image', mimetype: 'image/png', media: 'x' }),
+    );
+    expect(err.status).toBe(400);
+    expect(err.outcome).toBe('refused');
+    expect(err.message).toBe('Erro na Evolution API (400): Owned media must be a url or base64');
+  });
+
   it('gives a clear error when the gateway does not answer in time', async () => {
     routes['GET /instance/connectionState/slow'] = () => ({
       status: 200,

@@ -296,6 +296,54 @@ describe('playing a customer', () => {
     expect(media).toEqual({ base64, mimetype: 'image/png', fileName: `${keyId}.png`, size: png.length });
   });
 
+  it('the business sends an image (sendMedia, base64): echoed as send.message and shown with its bytes in the chat', async () => {
+    const png = PNG.sync.write(Object.assign(new PNG({ width: 2, height: 2 }), { data: Buffer.alloc(2 * 2 * 4, 90) }));
+    const { chatId } = await sendAsCustomer(number, {
+      customer: { phone: '5511955554444', name: 'Elisa' },
+      message: { type: 'text', text: 'Tem foto?' },
+    });
+    const gateway = t.app.deps.gateway;
+    const sent = await gateway.sendMedia(number.instanceName, {
+      number: '5511955554444',
+      mediatype: 'image',
+      mimetype: 'image/png',
+      media: png.toString('base64'),
+      caption: 'Camiseta básica',
+    });
+    expect(sent).toMatchObject({
+      key: { remoteJid: '5511955554444@s.whatsapp.net', fromMe: true },
+      messageType: 'imageMessage',
+      message: { imageMessage: { mimetype: 'image/png', caption: 'Camiseta básica', fileLength: png.length } },
+    });
+    await waitFor(async () => (await storedEvents(number.id, 'send.message')).some((r) => r.eventKey === sent.key.id), {
+      what: 'send.message of the image',
+    });
+    const chat = (await ui('GET', `/instances/${number.instanceName}/chats/${chatId}`)).json();
+    const image = chat.messages.find((m: { fromBusiness: boolean }) => m.fromBusiness);
+    expect(image).toMatchObject({
+      fromBusiness: true,
+      type: 'image',
+      caption: 'Camiseta básica',
+      media: { mimetype: 'image/png' },
+    });
+    const bytes = await owner.client.request({ method: 'GET', url: image.media.url });
+    expect(bytes.statusCode).toBe(200);
+    expect(bytes.headers['content-type']).toBe('image/png');
+    expect(bytes.rawPayload.equals(png)).toBe(true);
+
+    // A base64 document needs its name (400, as Evolution answers).
+    const err = await gateway
+      .sendMedia(number.instanceName, {
+        number: '5511955554444',
+        mediatype: 'document',
+        mimetype: 'application/pdf',
+        media: 'JVBERi0=',
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GatewayError);
+    expect((err as GatewayError).status).toBe(400);
+  });
+
   it('a voice note, a document, a location and a contact card each have their messageRaw', async () => {
     const customer = { phone: '5521966665555', name: 'Diego' };
     const audio = Buffer.from('OggS-fake-opus-bytes').toString('base64');

@@ -119,6 +119,12 @@ export function evolutionRoutes(simulator: Simulator): FastifyPluginAsyncZod {
     );
 
     app.post(
+      '/message/sendMedia/:instanceName',
+      { bodyLimit: BODY_LIMIT, ...withBody(201) },
+      guarded((i, req) => simulator.sendMedia(i.name, body(req)), 201),
+    );
+
+    app.post(
       '/chat/sendPresence/:instanceName',
       withBody(201),
       guarded((i, req) => simulator.sendPresence(i.name, body(req)), 201),

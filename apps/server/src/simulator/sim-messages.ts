@@ -8,7 +8,8 @@ import {
   phoneOf,
   sourceOf,
 } from './jid.ts';
-import { mediaOf } from './message-content.ts';
+import { type BuiltContent, mediaOf } from './message-content.ts';
+import { sentMediaContent } from './sent-media.ts';
 import * as messagesRepo from './simulator-messages-repository.ts';
 import * as repo from './simulator-repository.ts';
 import type { SimChat, SimInstance, SimMessage } from './simulator-repository.ts';
@@ -92,31 +93,47 @@ export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string)
     await repo.setPresence(db, chat.id, null, null);
   }
 
+  /** Stores a message the business sends, echoes it (send.message) and schedules its acks. */
+  async function sendOwn(instance: SimInstance, number: string, delayValue: unknown, built: BuiltContent) {
+    const delay = typeof delayValue === 'number' && delayValue > 0 ? Math.min(delayValue, 5 * 60_000) : 0;
+    const { chat, jid } = await chatForSend(instance, number);
+    await showPresence(chat, 'composing', delay);
+    const message = await messagesRepo.insertMessage(db, {
+      instanceId: instance.id,
+      chatId: chat.id,
+      keyId: newWebMessageId(),
+      remoteJid: jid,
+      fromMe: true,
+      pushName: null,
+      messageType: built.messageType,
+      content: built.content,
+      mediaBase64: built.mediaBase64,
+      status: 'PENDING',
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+    const raw = messageRaw(instance, message, { remoteJid: jid, fromMe: true, id: message.keyId }, false);
+    emit(instance, 'send.message', raw);
+    scheduleAcks(instance.name, message.id);
+    return raw;
+  }
+
   return {
     async sendText(name: string, body: Json) {
       const instance = await instanceOr404(name);
       if (typeof body.number !== 'string' || !body.number.trim()) throw badRequest('number is required');
       if (typeof body.text !== 'string' || !body.text.trim()) throw badRequest('Text is required');
       if (instance.state !== 'open') throw badRequest('Connection Closed');
-      const delay = typeof body.delay === 'number' && body.delay > 0 ? Math.min(body.delay, 5 * 60_000) : 0;
-      const { chat, jid } = await chatForSend(instance, body.number);
-      await showPresence(chat, 'composing', delay);
-      const message = await messagesRepo.insertMessage(db, {
-        instanceId: instance.id,
-        chatId: chat.id,
-        keyId: newWebMessageId(),
-        remoteJid: jid,
-        fromMe: true,
-        pushName: null,
-        messageType: 'conversation',
-        content: { conversation: body.text },
-        status: 'PENDING',
-        timestamp: Math.floor(Date.now() / 1000),
-      });
-      const raw = messageRaw(instance, message, { remoteJid: jid, fromMe: true, id: message.keyId }, false);
-      emit(instance, 'send.message', raw);
-      scheduleAcks(instance.name, message.id);
-      return raw;
+      const built = { messageType: 'conversation', content: { conversation: body.text }, mediaBase64: null };
+      return sendOwn(instance, body.number, body.delay, built);
+    },
+
+    /** POST /message/sendMedia (JSON): an image, video, document or audio from the business. */
+    async sendMedia(name: string, body: Json) {
+      const instance = await instanceOr404(name);
+      if (typeof body.number !== 'string' || !body.number.trim()) throw badRequest('number is required');
+      const built = await sentMediaContent(body, `${ctx.serverUrl}/mmg`);
+      if (instance.state !== 'open') throw badRequest('Connection Closed');
+      return sendOwn(instance, body.number, body.delay, built);
     },
 
     async sendPresence(name: string, body: Json) {

@@ -22,6 +22,7 @@ import {
   type MediaBase64,
   type Presence,
   type QrCode,
+  type SendMediaInput,
   type SendTextInput,
 } from './gateway.ts';
 
@@ -209,6 +210,21 @@ export function createEvolutionClient(options: EvolutionClientOptions): Gateway 
         { number: input.number, text: input.text, delay },
         delay + timeoutMs,
       );
+    },
+
+    async sendMedia(instanceName, input: SendMediaInput): Promise<GatewayMessage> {
+      const delay = Math.max(0, Math.round(input.delayMs ?? 0));
+      const body = {
+        number: input.number,
+        mediatype: input.mediatype,
+        mimetype: input.mimetype,
+        media: input.media,
+        ...(input.caption ? { caption: input.caption } : {}),
+        ...(input.fileName ? { fileName: input.fileName } : {}),
+        delay,
+      };
+      // Same timeouts, errors and outcomes as sendText; the upload counts in the call's time.
+      return call<GatewayMessage>('POST', `/message/sendMedia/${name(instanceName)}`, body, delay + timeoutMs);
     },
 
     async findMessages(instanceName: string, where: { remoteJid: string; fromMe?: boolean }) {

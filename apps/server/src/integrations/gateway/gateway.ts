@@ -67,6 +67,24 @@ export interface SendTextInput {
   delayMs?: number;
 }
 
+/** What a media message carries (Evolution's `mediatype`); images are re-encoded to JPEG by the gateway. */
+export type MediaKind = 'image' | 'document' | 'audio' | 'video';
+
+export interface SendMediaInput {
+  /** Digits or a full JID. */
+  number: string;
+  mediatype: MediaKind;
+  /** The file as raw base64 (no data: prefix) or an http(s) URL the gateway can download. */
+  media: string;
+  mimetype: string;
+  /** Text shown under an image, video or document. */
+  caption?: string;
+  /** Required by the gateway for a base64 document; shown as the document's name. */
+  fileName?: string;
+  /** Typing time in ms before the message goes out (the request blocks for it). */
+  delayMs?: number;
+}
+
 export interface ContactInfo {
   remoteJid: string;
   pushName: string | null;
@@ -93,6 +111,8 @@ export interface Gateway {
   /** Removes the instance at the gateway; an unknown instance counts as removed. */
   deleteInstance(instanceName: string): Promise<void>;
   sendText(instanceName: string, input: SendTextInput): Promise<GatewayMessage>;
+  /** An image, document, audio or video with an optional caption (POST /message/sendMedia). */
+  sendMedia(instanceName: string, input: SendMediaInput): Promise<GatewayMessage>;
   sendPresence(instanceName: string, input: { number: string; presence: Presence; delayMs: number }): Promise<void>;
   markRead(instanceName: string, keys: { remoteJid: string; fromMe: boolean; id: string }[]): Promise<void>;
   findContact(instanceName: string, remoteJid: string): Promise<ContactInfo | null>;
