@@ -11,6 +11,7 @@
 import { STATUS_CODES } from 'node:http';
 import { request } from 'undici';
 import { createHttpAgent, readBodyCapped, ResponseTooLargeError } from '../../lib/http-client.ts';
+import { causeText, isTimeout, neverArrived } from './transport-errors.ts';
 import {
   type ConnectionState,
   type ContactInfo,
@@ -356,22 +357,4 @@ function toNumber(value: unknown): number | null {
   if (long && typeof long.low === 'number' && typeof long.high === 'number')
     return long.high * 2 ** 32 + (long.low >>> 0);
   return null;
-}
-
-function causeText(err: unknown): string {
-  const e = err as { code?: string; message?: string; cause?: { code?: string; message?: string } } | null;
-  return e?.cause?.code ?? e?.code ?? e?.cause?.message ?? e?.message ?? 'erro de rede';
-}
-
-/** The request never reached the gateway: no connection could be opened. */
-function neverArrived(err: unknown): boolean {
-  const e = err as { code?: string; cause?: { code?: string } } | null;
-  const code = e?.code ?? e?.cause?.code;
-  return code === 'ECONNREFUSED' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ENOTFOUND' || code === 'EAI_AGAIN';
-}
-
-/** undici's timeouts: no headers in time, a stalled body, or a connection that never opened. */
-function isTimeout(err: unknown): boolean {
-  const code = (err as { code?: string } | null)?.code;
-  return code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT';
 }
