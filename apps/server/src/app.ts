@@ -81,8 +81,12 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   // Prometheus series of this process (observability/): the LLM and gateway ports are timed and counted.
   const metrics = createMetrics(database);
   const llm = instrumentLlm(createLlm(env, app.log), metrics);
+  // What this process does (docs/decisions/030-process-roles.md): `web` serves people and the gateway,
+  // `worker` does the background work, `all` both.
+  const serves = env.VENDAI_ROLE !== 'worker';
+  const works = env.VENDAI_ROLE !== 'web';
   // Durable jobs (pg-boss) in the app's own database: AI replies survive restarts (modules/conversation-engine).
-  const jobs = createJobRunner({ database, log: app.log, pollSeconds: env.JOBS_POLL_SECONDS });
+  const jobs = createJobRunner({ database, log: app.log, pollSeconds: env.JOBS_POLL_SECONDS, work: works });
   const deps: AppDeps = {
     env,
     db: database.db,
@@ -107,9 +111,10 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
 
   await seedPlans(database.db);
 
-  // The feature modules, each mounted at the prefix its index.ts declares (plugins/app-module.ts).
+  // The feature modules, each mounted at the prefix its index.ts declares (plugins/app-module.ts). A worker
+  // answers only /api/health and /api/config here (and /api/ready, /metrics above), for orchestrators.
+  await app.register(appInfoRoutes);
   for (const feature of [
-    appInfoRoutes,
     authModule,
     accountModule,
     settingsModule,
@@ -130,13 +135,13 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     mediaModule,
     webhooksModule,
   ])
-    await app.register(feature);
+    if (serves) await app.register(feature);
 
   // Stand-ins for outside services, mounted only when enabled (the WhatsApp simulator).
-  if (env.simulatorEnabled) await registerSimulator(app, { db: database.db, env });
+  if (env.simulatorEnabled && serves) await registerSimulator(app, { db: database.db, env });
   // Plans and billing (docs/decisions/012-payments-stripe-and-local-stand-in.md): Stripe, or the local
   // payments stand-in at /pagamentos-local. Decorates the app (app.billing), so it is not a module plugin.
-  await registerBilling(app);
+  await registerBilling(app, { routes: serves });
 
   // Conversation engine: ingests stored gateway events, answers with the AI, manual sends
   // (docs/decisions/005-conversation-engine.md). Its lifecycle is the app's (start, preClose below).
@@ -156,7 +161,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     },
     { gatewayEvents: deps.gatewayEvents },
   );
-  await app.register(engineRoutes, { prefix: '/api/conversations', engine });
+  if (serves) await app.register(engineRoutes, { prefix: '/api/conversations', engine });
   // Resultados' hourly rollup, kept current in the background (modules/results/rollup-job.ts).
   registerResultsRollupJob(jobs, database.db);
   // Media past MEDIA_RETENTION_DAYS and processed webhooks' inline media (modules/privacy, decision 031).
@@ -164,7 +169,8 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   // The phone that scanned must be the number's own; never-connected numbers expire (modules/numbers/sweep-numbers.ts).
   registerNumberChecks(app, jobs);
   await jobs.start();
-  engine.start();
+  if (works) engine.start();
+  else engine.startForwarding();
   // preClose: background work stops before the HTTP server waits for its connections to end. While it
   // waits, connections that finish their request meanwhile (the gateway's keep-alive ones) are closed
   // as soon as they are idle, instead of after the 72 s keep-alive timeout.
@@ -177,8 +183,9 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   });
   app.addHook('onClose', async () => clearInterval(idleReaper));
 
-  await registerWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST, {
-    trackerScript: env.PUBLIC_REFERRAL_TRACKER_SCRIPT,
-  });
+  if (serves)
+    await registerWebApp(app, env.WEB_DIST_DIR ? path.resolve(env.WEB_DIST_DIR) : DEFAULT_WEB_DIST, {
+      trackerScript: env.PUBLIC_REFERRAL_TRACKER_SCRIPT,
+    });
   return app;
 }

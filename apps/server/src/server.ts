@@ -41,8 +41,9 @@ async function main() {
       `AUTH_SECRET não definido: sessões assinadas com o segredo gerado em ${path.join(env.dataDir, GENERATED_SECRET_FILE)}`,
     );
   }
+  const role = env.VENDAI_ROLE === 'all' ? '' : `, papel: ${env.VENDAI_ROLE}`;
   app.log.info(
-    `VendAI em ${env.appUrl} (banco: ${database.kind === 'pglite' ? `PGlite em ${env.dataDir}` : 'PostgreSQL'})`,
+    `VendAI em ${env.appUrl} (banco: ${database.kind === 'pglite' ? `PGlite em ${env.dataDir}` : 'PostgreSQL'}${role})`,
   );
 }
 

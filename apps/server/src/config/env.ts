@@ -22,6 +22,12 @@ const envSchema = z.object({
   TRUSTED_ORIGINS: optionalString,
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: optionalUrl,
+  /**
+   * What this process does (docs/decisions/030-process-roles.md): `all` (default) everything; `web` the
+   * HTTP API, the web app, the gateway's webhooks and realtime; `worker` ingestion, AI replies and jobs
+   * (only /api/health, /api/ready and /metrics on its port). web and worker need DATABASE_URL.
+   */
+  VENDAI_ROLE: z.preprocess(blank, z.enum(['all', 'web', 'worker']).default('all')),
   /** Secret that signs sessions (and derives the simulator's and the stand-in's keys); required in production, 32+ characters. Unset outside production: generated once into DATA_DIR/auth-secret. */
   AUTH_SECRET: optionalString,
   /** Behind a reverse proxy: how many proxies (or which addresses) to trust for X-Forwarded-For (config/trust-proxy.ts). */

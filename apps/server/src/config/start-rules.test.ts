@@ -50,4 +50,19 @@ describe('startProblems', () => {
       'AI_BASE_URL',
     ]);
   });
+
+  it('web and worker need PostgreSQL: without DATABASE_URL (PGlite, one process) the start is refused', () => {
+    for (const NODE_ENV of ['development', 'production'] as const) {
+      const base = NODE_ENV === 'production' ? READY : { NODE_ENV, PORT: 3000 };
+      for (const VENDAI_ROLE of ['web', 'worker'] as const) {
+        const [problem, ...rest] = startProblems({ ...base, VENDAI_ROLE });
+        expect(rest).toEqual([]);
+        expect(problem).toMatch(
+          new RegExp(`^VENDAI_ROLE: ${VENDAI_ROLE} só funciona com PostgreSQL \\(DATABASE_URL\\)`),
+        );
+        expect(startProblems({ ...base, VENDAI_ROLE, DATABASE_URL: 'postgres://db/vendai' })).toEqual([]);
+      }
+      expect(startProblems({ ...base, VENDAI_ROLE: 'all' })).toEqual([]);
+    }
+  });
 });

@@ -5,6 +5,8 @@ export interface StartSettings {
   NODE_ENV: 'development' | 'production' | 'test';
   PORT: number;
   APP_URL?: string;
+  DATABASE_URL?: string;
+  VENDAI_ROLE?: 'all' | 'web' | 'worker';
   AUTH_SECRET?: string;
   EVOLUTION_API_URL?: string;
   SIMULATOR_ENABLED?: 'true' | 'false';
@@ -28,6 +30,23 @@ export function isLoopbackHost(hostname: string): boolean {
  *   the payments stand-in (its checkout makes paid plans free).
  */
 export function startProblems(env: StartSettings): string[] {
+  const role = roleProblem(env);
+  return role ? [role, ...environmentProblems(env)] : environmentProblems(env);
+}
+
+/**
+ * web and worker share one PostgreSQL with the other processes (docs/decisions/030-process-roles.md);
+ * the embedded PGlite belongs to one process, which must then do everything.
+ */
+function roleProblem(env: StartSettings): string | null {
+  if (!env.VENDAI_ROLE || env.VENDAI_ROLE === 'all' || env.DATABASE_URL) return null;
+  return (
+    `VENDAI_ROLE: ${env.VENDAI_ROLE} só funciona com PostgreSQL (DATABASE_URL), compartilhado pelos processos web e worker. ` +
+    'O banco embutido (PGlite, sem DATABASE_URL) é de um único processo: remova VENDAI_ROLE (ou use VENDAI_ROLE=all) ou defina DATABASE_URL'
+  );
+}
+
+function environmentProblems(env: StartSettings): string[] {
   if (env.NODE_ENV !== 'production') {
     if (!env.APP_URL) return [];
     const url = new URL(env.APP_URL);

@@ -8,6 +8,11 @@ export interface JobRunnerOptions {
   log: FastifyBaseLogger;
   /** How often a worker looks for due jobs (delayed jobs are found by polling; new ones wake it at once). */
   pollSeconds: number;
+  /**
+   * false on a web process (docs/decisions/030-process-roles.md): the queues are created so jobs can be
+   * sent from here, but no job runs here and no cron schedule is kept; worker processes run them.
+   */
+  work?: boolean;
 }
 
 /**
@@ -15,7 +20,7 @@ export interface JobRunnerOptions {
  * shared with the app), on PostgreSQL with a small pool of its own. Queues use LISTEN/NOTIFY so a
  * job due now starts within milliseconds; delayed jobs are picked up by the poll.
  */
-export function createJobRunner({ database, log, pollSeconds }: JobRunnerOptions): Jobs {
+export function createJobRunner({ database, log, pollSeconds, work = true }: JobRunnerOptions): Jobs {
   const definitions = new Map<string, JobDefinition>();
   let boss: PgBoss | null = null;
   let stopping = false;
@@ -29,7 +34,7 @@ export function createJobRunner({ database, log, pollSeconds }: JobRunnerOptions
 
   function createBoss(): PgBoss {
     // The cron pass only runs when some job has a schedule.
-    const schedule = [...definitions.values()].some((d) => d.cron);
+    const schedule = work && [...definitions.values()].some((d) => d.cron);
     const common = { ...base, schedule };
     if (database.kind === 'pglite') {
       if (!database.pglite) throw new Error('PGlite database without its instance');
@@ -57,6 +62,7 @@ export function createJobRunner({ database, log, pollSeconds }: JobRunnerOptions
       boss = b;
       for (const def of definitions.values()) {
         await b.createQueue(def.id, { notify: true, retryLimit: 3, retryBackoff: true, retryDelay: 1, ...def.queue });
+        if (!work) continue;
         await b.work(
           def.id,
           {

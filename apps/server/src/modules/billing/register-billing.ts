@@ -14,6 +14,7 @@ import { stripeWebhookRoutes } from './stripe-webhook-routes.ts';
  */
 export async function registerBilling(
   app: FastifyInstance,
+  { routes = true }: { routes?: boolean } = {},
 ): Promise<{ payments: Payments | null; standin: PaymentsStandin | null }> {
   const { env, db } = app.deps;
   const paidSlugs = (await listActivePlans(db)).filter((p) => (p.priceCents ?? 0) > 0).map((p) => p.slug);
@@ -21,8 +22,11 @@ export async function registerBilling(
   await syncPlanPriceIds(db, payments?.priceIds ?? {});
   const deps: BillingDeps = { db, env, payments, log: app.log.child({ module: 'billing' }) };
 
-  await app.register(billingRoutes, { prefix: '/api/billing', deps });
-  await app.register(stripeWebhookRoutes, { prefix: '/webhooks/stripe', deps });
+  // A worker process (docs/decisions/030-process-roles.md) only runs the meter job.
+  if (routes) {
+    await app.register(billingRoutes, { prefix: '/api/billing', deps });
+    await app.register(stripeWebhookRoutes, { prefix: '/webhooks/stripe', deps });
+  }
 
   // The overage meter: a cron job (meter-job.ts), also run once at start.
   const meter = payments ? registerMeterJob(app.deps.jobs, deps, env.BILLING_METER_INTERVAL_SECONDS) : null;

@@ -4,7 +4,9 @@ import { createBatcher } from '../../lib/batcher.ts';
 import { alertDeps, type EngineDeps } from './engine-deps.ts';
 import { sendOwnerAlert } from '../../domain/handoff/owner-alert-job.ts';
 import { sendOwnerAlertJob } from '../../domain/handoff/owner-alert-job-type.ts';
-import { resumeSendingJob } from './recovery/engine-jobs.ts';
+import { ingestEventsJob, resumeSendingJob } from './recovery/engine-jobs.ts';
+import { forwardGatewayEvents } from './ingestion/forward-events.ts';
+import { loadStoredEvents } from './ingestion/stored-events.ts';
 import { ingestBatch } from './ingestion/ingest-batch.ts';
 import { ingestGatewayEvent, type IngestInput } from './ingestion/ingest-gateway-event.ts';
 import type { IngestOutcome } from './ingestion/ingest-outcome.ts';
@@ -21,6 +23,8 @@ export interface Engine {
   ingest(input: IngestInput): Promise<IngestOutcome>;
   /** Subscribes to the webhook receiver, starts the reply scheduler and the recovery sweep (call after jobs.start()). */
   start(): void;
+  /** A web process instead of start(): stored gateway events go to the workers as engine.ingest jobs. */
+  startForwarding(): void;
   /** Stops taking events and waits for the ones in progress and the answers being sent. */
   stop(): Promise<void>;
 }
@@ -50,7 +54,7 @@ export function createEngine(
   );
 
   const inflight = new Set<Promise<unknown>>();
-  let unsubscribe: (() => void) | null = null;
+  let unsubscribe: (() => void | Promise<void>) | null = null;
   let sweepTimer: NodeJS.Timeout | null = null;
   let sweeping: Promise<void> | null = null;
   let stopped = false;
@@ -70,6 +74,14 @@ export function createEngine(
     run: (inputs) => ingestBatch(deps, inputs).finally(() => scheduler.wake(new Date())),
     maxItems: INGEST_BATCH,
   });
+
+  // Events a web process stored and handed over (ingestion/forward-events.ts): into the same group commit.
+  deps.jobs.register(
+    defineJob(ingestEventsJob, async (data) => {
+      const inputs = await loadStoredEvents(deps, { ids: data.eventIds });
+      await Promise.all(inputs.map((input) => track(ingestion.add(input))));
+    }),
+  );
 
   const onGatewayEvent = async (event: GatewayEvent) => {
     if (stopped || event.kind !== 'message') return;
@@ -106,9 +118,12 @@ export function createEngine(
       sweepTimer = setInterval(sweep, every);
       sweepTimer.unref();
     },
+    startForwarding() {
+      if (options.gatewayEvents) unsubscribe = forwardGatewayEvents(deps.jobs, options.gatewayEvents, deps.log);
+    },
     async stop() {
       stopped = true;
-      unsubscribe?.();
+      await unsubscribe?.();
       if (sweepTimer) clearInterval(sweepTimer);
       await Promise.allSettled([...inflight]);
       await scheduler.stop();

@@ -1,23 +1,15 @@
 import { resultRows } from '../../../db/rows.ts';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { gatewayEvents, messages, numbers, replyBursts } from '../../../db/schema/index.ts';
+import { and, eq, sql } from 'drizzle-orm';
+import { messages, replyBursts } from '../../../db/schema/index.ts';
 import { alertDeps, type EngineDeps } from '../engine-deps.ts';
 import { requeuePendingAlerts } from '../../../domain/handoff/owner-alert-job.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
 import { planAllowance } from '../engine-repository.ts';
 import { resumeSendingJob } from './engine-jobs.ts';
 import { ingestGatewayEvent } from '../ingestion/ingest-gateway-event.ts';
+import { loadStoredEvents } from '../ingestion/stored-events.ts';
 import { AI_SEND_INTERRUPTED, keepLease, resumeParts } from '../replies/run-reply.ts';
-
-/** Events the engine consumes (others in gateway_events are not its business). */
-export const ENGINE_EVENTS = [
-  'messages.upsert',
-  'send.message',
-  'messages.update',
-  'contacts.upsert',
-  'contacts.update',
-];
 
 /** An event not processed this long after it arrived is picked up from the table. */
 const EVENT_GRACE_SECONDS = 20;
@@ -31,38 +23,15 @@ const EVENT_GRACE_SECONDS = 20;
  * - owner alerts written but never queued → queued (sent once: the job sends only a pending alert).
  */
 export async function recoverEngineWork(deps: EngineDeps): Promise<void> {
-  const pending = await deps.db
-    .select({
-      id: gatewayEvents.id,
-      event: gatewayEvents.event,
-      payload: gatewayEvents.payload,
-      receivedAt: gatewayEvents.receivedAt,
-      numberId: numbers.id,
-      userId: numbers.userId,
-      instanceName: numbers.instanceName,
-    })
-    .from(gatewayEvents)
-    .innerJoin(numbers, eq(numbers.id, gatewayEvents.numberId))
-    .where(
-      and(
-        isNull(gatewayEvents.processedAt),
-        inArray(gatewayEvents.event, ENGINE_EVENTS),
-        sql`${gatewayEvents.receivedAt} < now() - make_interval(secs => ${EVENT_GRACE_SECONDS})`,
-      ),
-    )
-    .orderBy(gatewayEvents.receivedAt)
-    .limit(200);
-  for (const e of pending) {
+  const pending = await loadStoredEvents(deps, { olderThanSeconds: EVENT_GRACE_SECONDS, limit: 200 });
+  for (const input of pending) {
     try {
-      await ingestGatewayEvent(deps, {
-        eventId: e.id,
-        number: { id: e.numberId, userId: e.userId, instanceName: e.instanceName },
-        event: e.event,
-        data: (e.payload as { data?: unknown })?.data ?? e.payload,
-        receivedAt: e.receivedAt,
-      });
+      await ingestGatewayEvent(deps, input);
     } catch (err) {
-      deps.log.warn({ err, eventId: e.id }, 'engine: recovery of a stored event failed; retried on the next sweep');
+      deps.log.warn(
+        { err, eventId: input.eventId },
+        'engine: recovery of a stored event failed; retried on the next sweep',
+      );
     }
   }
 
