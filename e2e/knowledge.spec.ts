@@ -1,10 +1,13 @@
 import { KEY_QUESTIONS } from '@vendai/contracts';
+import { textPdf } from '../apps/server/test/helpers/text-pdf';
 import { expect, expectNoSeriousA11yViolations, registerThroughUi, shootBothWidths, test } from './support/fixtures';
 
 /**
  * Conhecimento (docs/decisions/025-catalogue-and-price-guard.md, section Conhecimento): the owner adds
  * a frequent question, finds it by a word without accent, and the playground shows that the answer to
- * a customer asking about it used that passage.
+ * a customer asking about it used that passage. Then documents: a file that is no PDF is refused, a PDF
+ * and pasted text become passages, a document is renamed and deleted, and the playground's answer cites
+ * the document it used.
  */
 test('the owner adds a frequent question and the playground shows the passage the answer used', async ({ page }) => {
   await registerThroughUi(page);
@@ -47,6 +50,49 @@ test('the owner adds a frequent question and the playground shows the passage th
   await shootBothWidths(page, 'knowledge-list');
   await expectNoSeriousA11yViolations(page);
 
+  // Documents: a PDF (a file that is no PDF is refused), pasted text; rename and delete.
+  await page.getByRole('button', { name: 'Adicionar documento' }).click();
+  const docDialog = page.getByRole('dialog');
+  await docDialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await expect(docDialog.getByRole('alert')).toContainText('Escolha um arquivo PDF.');
+  await docDialog
+    .getByLabel('Arquivo PDF')
+    .setInputFiles({ name: 'lista.pdf', mimeType: 'application/pdf', buffer: Buffer.from('não sou um PDF') });
+  await docDialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await expect(docDialog.getByRole('alert')).toContainText('Este arquivo não é um PDF.');
+  const pdf = textPdf(['Politica de trocas da loja.', 'Trocas em ate 7 dias com a nota fiscal.']);
+  await docDialog
+    .getByLabel('Arquivo PDF')
+    .setInputFiles({ name: 'Politica de trocas.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await docDialog.getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await expect(page.getByText('Documento adicionado.')).toBeVisible();
+  const docs = page.getByTestId('document-list');
+  await expect(docs.getByRole('listitem')).toHaveCount(1);
+  await expect(docs).toContainText('Politica de trocas');
+  await expect(docs).toContainText('PDF · 1 trecho');
+
+  await page.getByRole('button', { name: 'Adicionar documento' }).click();
+  await page.getByRole('radio', { name: 'Colar texto' }).click();
+  await page.getByRole('dialog').getByLabel('Título').fill('Cuidados com as peças');
+  await page
+    .getByRole('dialog')
+    .getByLabel('Texto', { exact: true })
+    .fill(
+      'Lave as travessas à mão com detergente neutro; não use palha de aço.\n\n' +
+        'Seque bem antes de guardar e evite empilhar os pratos sem um pano entre eles.',
+    );
+  await page.getByRole('dialog').getByRole('button', { name: 'Adicionar', exact: true }).click();
+  await expect(docs.getByRole('listitem')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Renomear “Cuidados com as peças”' }).click();
+  await page.getByRole('dialog').getByLabel('Título').fill('Guia de cuidados');
+  await page.getByRole('dialog').getByRole('button', { name: 'Salvar' }).click();
+  await expect(docs).toContainText('Guia de cuidados');
+  await page.getByRole('button', { name: 'Excluir “Politica de trocas”' }).click();
+  await expect(docs.getByRole('listitem')).toHaveCount(1);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await shootBothWidths(page, 'knowledge-documents');
+  await expectNoSeriousA11yViolations(page);
+
   await page.goto('/playground');
   await page.getByLabel('Mensagem', { exact: true }).fill('Vocês entregam no centro?');
   await page.getByLabel('Mensagem', { exact: true }).press('Enter');
@@ -55,4 +101,11 @@ test('the owner adds a frequent question and the playground shows the passage th
   await expect(page.getByTestId('playground-ai')).toContainText('Entregamos em toda a cidade');
   await expect(page.getByTestId('playground-facts')).toContainText('Usou: Perguntas frequentes: Vocês fazem entregas?');
   await shootBothWidths(page, 'knowledge-playground');
+
+  // A document's passage: the demo AI answers with its sentence, and the playground cites the document.
+  await page.getByLabel('Mensagem', { exact: true }).fill('Posso lavar a travessa com palha de aço?');
+  await page.getByLabel('Mensagem', { exact: true }).press('Enter');
+  await expect(page.getByTestId('playground-ai')).toHaveCount(2);
+  await expect(page.getByTestId('playground-ai').nth(1)).toContainText('não use palha de aço');
+  await expect(page.getByTestId('playground-facts').nth(1)).toContainText('Documento: Guia de cuidados');
 });

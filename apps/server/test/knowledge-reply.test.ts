@@ -2,7 +2,7 @@
  * The knowledge base in the reply (docs/decisions/025-catalogue-and-price-guard.md, section
  * Conhecimento), with a fake OpenAI-compatible AI: the FAQ entry matching the customer's question
  * reaches the AI with its source, the playground lists it among the facts used, and an amount the
- * owner wrote in an answer passes the price guard (an invented one still does not).
+ * owner wrote in an answer or a document passes the price guard (an invented one still does not).
  */
 import { describe, expect, it } from 'vitest';
 import { PRICE_FALLBACK_DEFAULT } from '@vendai/contracts';
@@ -50,6 +50,37 @@ describe('knowledge in the reply', () => {
       '- [Perguntas frequentes: Vocês fazem entregas?] Entregamos em toda a cidade; a taxa de entrega é R$ 12,50.',
     );
     expect(facts.content).not.toContain('horário');
+  });
+
+  it('gives the AI a document’s passage with its source, and lets the passage’s amount through the guard', async () => {
+    const shop = await openShop(e);
+    const doc = await shop.client.post('/api/knowledge/documents', {
+      title: 'Política de entregas',
+      kind: 'page',
+      text:
+        'Entregamos em Belo Horizonte e Contagem de terça a sábado.\n\n' +
+        'Para pedidos abaixo de R$ 200,00 a taxa de entrega é R$ 18,00; acima disso a entrega é grátis.',
+    });
+    expect(doc.statusCode, doc.body).toBe(201);
+    answers('Para Contagem a taxa de entrega é R$ 18,00.');
+    e.llm.calls.length = 0;
+    const res = await ask(shop, 'Qual a taxa de entregas pra Contagem?');
+    expect(res.json().parts.join(' ')).toBe('Para Contagem a taxa de entrega é R$ 18,00.');
+    expect(res.json().guard).toEqual({ retried: false, blocked: null });
+    expect(res.json().factsUsed).toEqual([
+      { kind: 'passage', id: expect.any(String), label: 'Documento: Política de entregas' },
+    ]);
+    const facts = sentToAi(0).find((m) => m.role === 'system' && m.content.includes(FACTS_HEADING))!;
+    expect(facts.content).toContain(
+      '- [Documento: Política de entregas] Entregamos em Belo Horizonte e Contagem de terça a sábado. Para pedidos',
+    );
+
+    // An amount in no passage is still held back; a deleted document's amounts are no longer allowed.
+    answers('A taxa de entrega é R$ 25,00.');
+    expect((await ask(shop, 'Qual a taxa de entrega?')).json().parts).toEqual([PRICE_FALLBACK_DEFAULT]);
+    await shop.client.request({ method: 'DELETE', url: `/api/knowledge/documents/${doc.json().id}` });
+    answers('A taxa de entrega é R$ 18,00.');
+    expect((await ask(shop, 'Qual a taxa de entrega?')).json().parts).toEqual([PRICE_FALLBACK_DEFAULT]);
   });
 
   it('still holds back an amount that is in no answer, and drops a deleted entry’s amounts', async () => {

@@ -46,3 +46,71 @@ export const faqListSchema = z.object({
   proposed: z.array(faqSchema),
 });
 export type FaqList = z.infer<typeof faqListSchema>;
+
+/**
+ * Documents: a PDF's text, pasted text or a page's text (pasted: the server fetches no address), kept
+ * as passages the AI reads like the FAQ.
+ */
+export const DOCUMENT_NOT_FOUND = 'Documento não encontrado.';
+export const DOCUMENT_TITLE_REQUIRED = 'Dê um título ao documento.';
+export const DOCUMENT_TEXT_REQUIRED = 'Cole o texto do documento.';
+export const DOCUMENT_KINDS = ['pdf', 'text', 'page'] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export const DOCUMENT_KIND_LABELS: Record<DocumentKind, string> = { pdf: 'PDF', text: 'Texto', page: 'Página' };
+
+/** Per-account and per-document bounds (the plans do not limit knowledge). */
+export const KNOWLEDGE_DOCUMENT_LIMITS = {
+  /** Documents per account. */
+  perAccount: 50,
+  /** Characters of one document's text (pasted or extracted). */
+  maxChars: 100_000,
+  /** Bytes and pages of a PDF read. */
+  pdfMaxBytes: 5 * 1024 * 1024,
+  pdfMaxPages: 50,
+} as const;
+
+const documentTitle = z
+  .string({ error: DOCUMENT_TITLE_REQUIRED })
+  .trim()
+  .min(1, { error: DOCUMENT_TITLE_REQUIRED })
+  .max(200, { error: 'Título muito longo (máx. 200 caracteres).' });
+
+export const documentTextInputSchema = z.object({
+  title: documentTitle,
+  /** 'text': pasted text; 'page': a page's text copied from a site (the server fetches nothing). */
+  kind: z.enum(['text', 'page']).default('text'),
+  text: z
+    .string({ error: DOCUMENT_TEXT_REQUIRED })
+    .trim()
+    .min(1, { error: DOCUMENT_TEXT_REQUIRED })
+    .max(KNOWLEDGE_DOCUMENT_LIMITS.maxChars, { error: 'Texto muito longo (máx. 100.000 caracteres).' }),
+});
+export type DocumentTextInput = z.input<typeof documentTextInputSchema>;
+
+export const documentRenameSchema = z.object({ title: documentTitle });
+
+export const documentPdfQuerySchema = z.object({ title: documentTitle.optional() });
+
+export const knowledgeDocumentSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  kind: z.enum(DOCUMENT_KINDS),
+  chars: z.number().int(),
+  passages: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type KnowledgeDocument = z.infer<typeof knowledgeDocumentSchema>;
+
+export const documentListSchema = z.object({
+  items: z.array(knowledgeDocumentSchema),
+  /** How many documents the account may keep. */
+  limit: z.number().int(),
+});
+export type DocumentList = z.infer<typeof documentListSchema>;
+
+export const documentPassagesSchema = z.object({
+  document: knowledgeDocumentSchema,
+  passages: z.array(z.object({ id: z.string(), position: z.number().int(), text: z.string() })),
+});
+export type DocumentPassages = z.infer<typeof documentPassagesSchema>;

@@ -20,4 +20,15 @@ describe('demoFactAnswer', () => {
   it('does not match on words every question has', () => {
     expect(demoFactAnswer('Vocês abrem domingo?', FACTS)).toBeNull();
   });
+
+  it('answers from a document’s passage with its sentences about the customer’s words', () => {
+    const passage = {
+      label: 'Documento: Política de trocas',
+      text: 'Trocas em até 7 dias com a nota. A garantia dos bolos é de 3 dias na geladeira. Não trocamos doces abertos.',
+    };
+    expect(demoFactAnswer('Qual a garantia?', [passage])).toBe('A garantia dos bolos é de 3 dias na geladeira.');
+    expect(demoFactAnswer('Como funciona a política?', [passage])).toBe(
+      'Trocas em até 7 dias com a nota. A garantia dos bolos é de 3 dias na geladeira.',
+    );
+  });
 });

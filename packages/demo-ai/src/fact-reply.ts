@@ -10,20 +10,34 @@ export interface DemoFact {
 const COMMON_STEMS = new Set(['voces', 'voce', 'qual', 'quais', 'quant', 'sobre', 'tenho', 'quero', 'queri', 'podem']);
 const stemsOf = (text: string) =>
   new Set((normalise(text).match(/[a-z0-9]{4,}/g) ?? []).map((w) => w.slice(0, 5)).filter((s) => !COMMON_STEMS.has(s)));
-/** The source part of a fact's label ('Catálogo: Bolo' → 'Bolo', 'Perguntas frequentes: Vocês entregam?' → the question). */
-const subjectOf = (label: string) => label.replace(/^(Catálogo|Perguntas frequentes): /, '');
+/**
+ * What a fact is about: the source part of its label ('Catálogo: Bolo' → 'Bolo', 'Perguntas frequentes:
+ * Vocês entregam?' → the question); a document's passage is about its title and its text.
+ */
+const subjectOf = (fact: DemoFact) =>
+  fact.label.startsWith('Documento: ')
+    ? `${fact.label.slice('Documento: '.length)} ${fact.text}`
+    : fact.label.replace(/^(Catálogo|Perguntas frequentes): /, '');
+
+/** A document passage's sentences that share a word with the customer's message (at most two), else its start. */
+function passageAnswer(text: string, wanted: Set<string>): string {
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  const hits = sentences.filter((s) => [...stemsOf(s)].some((w) => wanted.has(w))).slice(0, 2);
+  return (hits.length > 0 ? hits : sentences.slice(0, 2)).join(' ');
+}
 
 /**
  * The demo AI's answer from the business's facts (offline, deterministic): the first fact whose
  * subject shares a word with the customer's message — a product as 'Bolo de chocolate: R$ 80,00 por
  * unidade.' (the item line the facts block starts with, decision 025), a FAQ entry as the owner's
- * answer itself. Null when no fact matches.
+ * answer itself, a document's passage as its sentences about the customer's words. Null when no fact matches.
  */
 export function demoFactAnswer(lastCustomer: string, facts: readonly DemoFact[]): string | null {
   const wanted = stemsOf(lastCustomer);
-  const hit = facts.find((f) => [...stemsOf(subjectOf(f.label))].some((s) => wanted.has(s)));
+  const hit = facts.find((f) => [...stemsOf(subjectOf(f))].some((s) => wanted.has(s)));
   if (!hit) return null;
   if (hit.label.startsWith('Perguntas frequentes: ')) return hit.text;
+  if (hit.label.startsWith('Documento: ')) return passageAnswer(hit.text, wanted);
   const line = /^(.*?) \((?:Produto|Serviço)\) — (.*?)\.(?: |$)/.exec(hit.text);
   if (!line) return null;
   const availability = /Disponibilidade: (Esgotado|Sob encomenda)\./.exec(hit.text)?.[1];

@@ -1,32 +1,52 @@
 import { and, eq } from 'drizzle-orm';
-import { knowledgeFaqs } from '../../db/schema/index.ts';
+import { knowledgeFaqs, knowledgePassages } from '../../db/schema/index.ts';
 import { ownerTextAmounts } from '../price-guard/check-reply.ts';
-import type { FactProvider } from './fact-source.ts';
+import type { FactProvider, FactSource } from './fact-source.ts';
 import { searchKnowledge } from './search-knowledge.ts';
+import { searchPassages } from './search-passages.ts';
 
 /** FAQ entries matching the customer's words given to the AI. */
 const MATCHED_ENTRIES = 5;
+/** Document passages matching the customer's words given to the AI (after the FAQ entries). */
+const MATCHED_PASSAGES = 4;
+
+const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
 
 /**
  * The knowledge base as a fact provider (docs/decisions/025-catalogue-and-price-guard.md, section
- * Conhecimento): the matching active FAQ entries as passages with their source, and every amount,
- * percentage and discount offer the owner wrote in the active answers (the price guard allows them).
+ * Conhecimento): the matching active FAQ entries, then the matching passages of the owner's documents,
+ * each with its source; and every amount, percentage and discount offer the owner wrote in the active
+ * answers and in the documents (the price guard allows them).
  */
 export const knowledgeFacts: FactProvider = {
   async find(db, userId, query) {
-    const rows = await searchKnowledge(db, userId, query.words, { limit: MATCHED_ENTRIES });
-    return rows.map((row) => ({
-      kind: 'passage' as const,
-      id: row.id,
-      label: `Perguntas frequentes: ${row.question}`,
-      text: row.answer.replace(/\s*\n\s*/g, ' '),
-    }));
+    const [faqs, passages] = await Promise.all([
+      searchKnowledge(db, userId, query.words, { limit: MATCHED_ENTRIES }),
+      searchPassages(db, userId, query.words, { limit: MATCHED_PASSAGES }),
+    ]);
+    return [
+      ...faqs.map((row): FactSource => ({
+        kind: 'passage',
+        id: row.id,
+        label: `Perguntas frequentes: ${row.question}`,
+        text: oneLine(row.answer),
+      })),
+      ...passages.map((p): FactSource => ({
+        kind: 'passage',
+        id: p.id,
+        label: `Documento: ${p.title}`,
+        text: oneLine(p.text),
+      })),
+    ];
   },
   async amounts(db, userId) {
-    const rows = await db
-      .select({ answer: knowledgeFaqs.answer })
-      .from(knowledgeFaqs)
-      .where(and(eq(knowledgeFaqs.userId, userId), eq(knowledgeFaqs.status, 'active')));
-    return ownerTextAmounts(rows.map((r) => r.answer).join('\n'));
+    const [answers, passages] = await Promise.all([
+      db
+        .select({ text: knowledgeFaqs.answer })
+        .from(knowledgeFaqs)
+        .where(and(eq(knowledgeFaqs.userId, userId), eq(knowledgeFaqs.status, 'active'))),
+      db.select({ text: knowledgePassages.text }).from(knowledgePassages).where(eq(knowledgePassages.userId, userId)),
+    ]);
+    return ownerTextAmounts([...answers, ...passages].map((r) => r.text).join('\n'));
   },
 };

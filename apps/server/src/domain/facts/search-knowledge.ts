@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { knowledgeFaqs } from '../../db/schema/index.ts';
 import { resultRows } from '../../db/rows.ts';
+import { searchWords } from './search-words.ts';
 
 export type FaqRow = typeof knowledgeFaqs.$inferSelect;
 
@@ -20,17 +21,16 @@ export async function searchKnowledge(
   words: readonly string[],
   options: { limit: number },
 ): Promise<FaqRow[]> {
-  const clean = [...new Set(words.map((w) => w.replace(/[^\p{L}\p{N}]/gu, '')).filter((w) => w.length >= 2))];
-  if (clean.length === 0) return [];
-  const typoWords = JSON.stringify(clean.filter((w) => w.length >= 4));
+  const search = searchWords(words);
+  if (!search) return [];
   const result = await db.execute(sql`
-    with q as (select websearch_to_tsquery('vendai_pt', ${clean.join(' or ')}) as query),
+    with q as (select websearch_to_tsquery('vendai_pt', ${search.query}) as query),
     scored as (
       select f.*,
         to_tsvector('vendai_pt', f.search_text) @@ q.query as matched,
         ts_rank(to_tsvector('vendai_pt', f.search_text), q.query) as rank,
         coalesce((select max(word_similarity(w, lower(vendai_unaccent(f.question))))
-          from jsonb_array_elements_text(${typoWords}::jsonb) w), 0) as sim
+          from jsonb_array_elements_text(${search.typos}::jsonb) w), 0) as sim
       from knowledge_faqs f, q
       where f.user_id = ${userId} and f.status = 'active'
     )
@@ -50,6 +50,8 @@ function toFaqRow(r: Record<string, unknown>): FaqRow {
     status: r.status as FaqRow['status'],
     conversationId: (r.conversation_id as string | null) ?? null,
     searchText: String(r.search_text ?? ''),
+    embedding: (r.embedding as number[] | null) ?? null,
+    embeddingModel: (r.embedding_model as string | null) ?? null,
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),
   };

@@ -11,13 +11,14 @@ import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { createFaq } from './create-faq.ts';
 import { deleteFaq } from './delete-faq.ts';
+import { documentRoutes } from './document-routes.ts';
 import { listFaqs } from './list-faqs.ts';
 import { updateFaq } from './update-faq.ts';
 
 const params = idParamsSchema(FAQ_NOT_FOUND);
 
 /**
- * /api/knowledge: the business's FAQ the AI answers from (docs/decisions/025-catalogue-and-price-guard.md,
+ * /api/knowledge: the business's FAQ and documents (`/documents`) the AI answers from (docs/decisions/025-catalogue-and-price-guard.md,
  * section Conhecimento). Every row is the signed-in user's.
  */
 export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,4 +41,6 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
     await deleteFaq({ db, userId: req.user.id, id: req.params.id });
     return reply.status(204).send();
   });
+
+  await app.register(documentRoutes, { prefix: '/documents' });
 };

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Faq, FaqInput, FaqList } from '@vendai/contracts';
+import type { DocumentList, DocumentTextInput, Faq, FaqInput, FaqList, KnowledgeDocument } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
 import { knowledgeKeys } from './query-keys';
 
@@ -28,3 +28,32 @@ export const useSaveFaq = () =>
 
 /** Deletes an entry or dismisses a proposed one. */
 export const useDeleteFaq = () => useKnowledgeMutation((id: string) => api.delete<void>(`/api/knowledge/faqs/${id}`));
+
+export function useDocuments() {
+  return useQuery({
+    queryKey: knowledgeKeys.documents(),
+    queryFn: () => api.get<DocumentList>('/api/knowledge/documents'),
+  });
+}
+
+/** Adds pasted text or a page's text as a document. */
+export const useAddTextDocument = () =>
+  useKnowledgeMutation((input: DocumentTextInput) => api.post<KnowledgeDocument>('/api/knowledge/documents', input));
+
+/** Uploads a PDF (its raw bytes) as a document titled `title`. */
+export const useUploadPdfDocument = () =>
+  useKnowledgeMutation(({ file, title }: { file: File; title: string }) =>
+    api.upload<KnowledgeDocument>(
+      'POST',
+      `/api/knowledge/documents/pdf?title=${encodeURIComponent(title)}`,
+      new Blob([file], { type: 'application/pdf' }),
+    ),
+  );
+
+export const useRenameDocument = () =>
+  useKnowledgeMutation(({ id, title }: { id: string; title: string }) =>
+    api.patch<KnowledgeDocument>(`/api/knowledge/documents/${id}`, { title }),
+  );
+
+export const useDeleteDocument = () =>
+  useKnowledgeMutation((id: string) => api.delete<void>(`/api/knowledge/documents/${id}`));

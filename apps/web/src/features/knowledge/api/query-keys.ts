@@ -1,5 +1,6 @@
-/** GET /api/knowledge/faqs (the Conhecimento page alone reads it). */
+/** GET /api/knowledge/faqs and /api/knowledge/documents (the Conhecimento page alone reads them). */
 export const knowledgeKeys = {
   all: ['knowledge'] as const,
   faqs: (q: string) => [...knowledgeKeys.all, 'faqs', q] as const,
+  documents: () => [...knowledgeKeys.all, 'documents'] as const,
 };

@@ -7,11 +7,12 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeleteFaq, useFaqs, useSaveFaq } from '../api/knowledge';
+import { DocumentsSection } from './documents-section';
 import { FaqDialog } from './faq-dialog';
 
 /**
- * /conhecimento ('Conhecimento'): the business's frequent questions the AI answers from, with their
- * source, and the entries suggested from conversations the owner answered
+ * /conhecimento ('Conhecimento'): the business's frequent questions and documents the AI answers from,
+ * with their source, and the entries suggested from conversations the owner answered
  * (docs/decisions/025-catalogue-and-price-guard.md, section Conhecimento).
  */
 export function KnowledgePage() {
@@ -26,7 +27,7 @@ export function KnowledgePage() {
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <PageHeader
         title="Conhecimento"
-        description="Perguntas frequentes e as suas respostas. A IA consulta estas respostas para atender os clientes, sem inventar."
+        description="Perguntas frequentes e documentos do seu negócio. A IA consulta estas informações para atender os clientes, sem inventar."
         action={
           <Button onClick={() => setEditing({ faq: null })}>
             <Plus /> Nova pergunta
@@ -67,6 +68,7 @@ export function KnowledgePage() {
           )}
         </section>
       )}
+      <DocumentsSection />
       {editing ? (
         <FaqDialog
           key={editing.faq?.id ?? 'new'}

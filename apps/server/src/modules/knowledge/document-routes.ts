@@ -1,0 +1,83 @@
+import {
+  documentListSchema,
+  DOCUMENT_NOT_FOUND,
+  documentPassagesSchema,
+  documentPdfQuerySchema,
+  documentRenameSchema,
+  documentTextInputSchema,
+  fileUploadBodySchema,
+  idParamsSchema,
+  KNOWLEDGE_DOCUMENT_LIMITS,
+  knowledgeDocumentSchema,
+  noContentSchema,
+} from '@vendai/contracts';
+import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
+import { addDocument } from './add-document.ts';
+import { deleteDocument } from './delete-document.ts';
+import { getDocument } from './get-document.ts';
+import { listDocuments } from './list-documents.ts';
+import { readDocumentPdf } from './read-document-pdf.ts';
+import { renameDocument } from './rename-document.ts';
+
+const params = idParamsSchema(DOCUMENT_NOT_FOUND);
+const PDF_BODY_LIMIT = KNOWLEDGE_DOCUMENT_LIMITS.pdfMaxBytes + 1024;
+
+/**
+ * /api/knowledge/documents: the owner's documents, kept as passages the AI reads
+ * (docs/decisions/025-catalogue-and-price-guard.md, section Conhecimento). Text and a page's text are
+ * pasted (JSON); a PDF arrives as the request's raw bytes. Nothing is fetched from an address.
+ */
+export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps;
+  app.addContentTypeParser(
+    ['application/pdf', 'application/octet-stream'],
+    { parseAs: 'buffer', bodyLimit: PDF_BODY_LIMIT },
+    (_req, body, done) => done(null, body),
+  );
+
+  app.get('/', { schema: { response: { 200: documentListSchema } } }, async (req) =>
+    listDocuments({ db, userId: req.user.id }),
+  );
+
+  app.post(
+    '/',
+    { schema: { body: documentTextInputSchema, response: { 201: knowledgeDocumentSchema } } },
+    async (req, reply) => {
+      const { title, kind, text } = req.body;
+      return reply.status(201).send(await addDocument({ db, userId: req.user.id, title, kind, text }));
+    },
+  );
+
+  app.post(
+    '/pdf',
+    {
+      bodyLimit: PDF_BODY_LIMIT,
+      schema: {
+        querystring: documentPdfQuerySchema,
+        body: fileUploadBodySchema,
+        response: { 201: knowledgeDocumentSchema },
+      },
+    },
+    async (req, reply) => {
+      const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      const text = await readDocumentPdf(data);
+      const title = req.query.title ?? 'Documento PDF';
+      return reply.status(201).send(await addDocument({ db, userId: req.user.id, title, kind: 'pdf', text }));
+    },
+  );
+
+  app.get('/:id', { schema: { params, response: { 200: documentPassagesSchema } } }, async (req) =>
+    getDocument({ db, userId: req.user.id, id: req.params.id }),
+  );
+
+  app.patch(
+    '/:id',
+    { schema: { params, body: documentRenameSchema, response: { 200: knowledgeDocumentSchema } } },
+    async (req) => renameDocument({ db, userId: req.user.id, id: req.params.id, title: req.body.title }),
+  );
+
+  app.delete('/:id', { schema: { params, response: { 204: noContentSchema } } }, async (req, reply) => {
+    await deleteDocument({ db, userId: req.user.id, id: req.params.id });
+    return reply.status(204).send();
+  });
+};

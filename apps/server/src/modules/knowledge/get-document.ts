@@ -1,0 +1,20 @@
+import { DOCUMENT_NOT_FOUND, type DocumentPassages } from '@vendai/contracts';
+import type { Db } from '../../db/client.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { toDocument } from './document-dto.ts';
+import { getDocumentRow, passageRows } from './document-repository.ts';
+
+/** A document with its passages, in order (what the AI may be given of it). */
+export async function getDocument({
+  db,
+  userId,
+  id,
+}: {
+  db: Db;
+  userId: string;
+  id: string;
+}): Promise<DocumentPassages> {
+  const row = await getDocumentRow(db, userId, id);
+  if (!row) throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND);
+  return { document: toDocument(row), passages: await passageRows(db, userId, id) };
+}
