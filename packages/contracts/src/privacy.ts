@@ -13,9 +13,20 @@ export const privacySummarySchema = z.object({
 export type PrivacySummary = z.infer<typeof privacySummarySchema>;
 
 export const PRIVACY_MESSAGES = {
+  passwordRequired: 'Digite sua senha para confirmar.',
+  wrongPassword: 'Senha incorreta. Nada foi excluído.',
+  gatewayFailed:
+    'Não foi possível desconectar seus números do WhatsApp agora. Nada foi excluído; tente de novo em alguns minutos.',
+  paymentsFailed: 'Não foi possível cancelar sua assinatura agora. Nada foi excluído; tente de novo em alguns minutos.',
   exportTooSoon: 'Você já pediu várias exportações agora há pouco. Aguarde alguns minutos e tente de novo.',
 } as const;
 
 /** Exports per account in a window of EXPORT_WINDOW_MINUTES (the zip reads every message). */
 export const EXPORTS_PER_WINDOW = 3;
 export const EXPORT_WINDOW_MINUTES = 10;
+
+/** POST /api/privacy/delete-account: the account's password confirms it. */
+export const deleteAccountSchema = z.object({
+  password: z.string({ error: PRIVACY_MESSAGES.passwordRequired }).min(1, PRIVACY_MESSAGES.passwordRequired).max(200),
+});
+export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;

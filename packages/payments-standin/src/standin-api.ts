@@ -106,6 +106,22 @@ export async function startStandinApi(o: {
         );
   });
 
+  // Immediate cancellation (the app's account deletion); Stripe answers a cancelled one with its state.
+  server.delete<{ Params: { id: string } }>('/v1/subscriptions/:id', async (req, reply) => {
+    const sub = await store.get('subscription', req.params.id);
+    if (!sub)
+      return stripeError(
+        reply,
+        404,
+        `No such subscription: '${req.params.id}'`,
+        'invalid_request_error',
+        'resource_missing',
+      );
+    if (sub.status === 'canceled') return sub;
+    const now = await store.now(sub.customer);
+    return store.put('subscription', { ...sub, status: 'canceled', canceled_at: now, ended_at: now });
+  });
+
   server.post('/v1/billing_portal/sessions', async (req, reply) => {
     const body = (req.body ?? {}) as Record<string, any>;
     if (!body.customer || !(await store.get('customer', body.customer)))

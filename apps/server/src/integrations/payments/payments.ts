@@ -16,6 +16,8 @@ export interface Payments {
   retrieveCheckoutSession(id: string): Promise<Stripe.Checkout.Session>;
   retrieveSubscription(id: string): Promise<Stripe.Subscription>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** Cancels a subscription at once (account deletion); one already cancelled or unknown is not an error. */
+  cancelSubscription(id: string): Promise<void>;
   /** One billing meter event; `identifier` makes Stripe accept it once (a repeat is reported as duplicate). */
   reportMeterEvent(input: {
     customerId: string;

@@ -56,6 +56,16 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
     retrieveCheckoutSession: (id) => stripe.checkout.sessions.retrieve(id),
     retrieveSubscription: (id) => stripe.subscriptions.retrieve(id),
 
+    async cancelSubscription(id) {
+      try {
+        await stripe.subscriptions.cancel(id);
+      } catch (err) {
+        // Gone already (cancelled before, or never created at this Stripe account): nothing left to stop.
+        if (err instanceof Stripe.errors.StripeError && err.code === 'resource_missing') return;
+        throw err;
+      }
+    },
+
     async createPortalSession({ customerId, returnUrl }) {
       const session = await stripe.billingPortal.sessions.create({
         customer: customerId,

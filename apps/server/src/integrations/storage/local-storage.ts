@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isValidKey, mediaUrl, newKey } from './storage-keys.ts';
+import { isValidKey, isValidOwner, mediaUrl, newKey } from './storage-keys.ts';
 import type { Storage, StoredFile } from './storage.ts';
 
 interface Sidecar {
@@ -53,6 +53,14 @@ export function createLocalStorage(root: string): Storage {
       if (!isValidKey(key)) return;
       const file = fileFor(key);
       await Promise.all([fs.rm(file, { force: true }), fs.rm(`${file}.meta.json`, { force: true })]);
+    },
+
+    async removeOwner(userId) {
+      if (!isValidOwner(userId)) return 0;
+      const dir = path.join(root, userId);
+      const names = await fs.readdir(dir).catch(() => [] as string[]);
+      await fs.rm(dir, { recursive: true, force: true });
+      return names.filter((n) => !n.endsWith('.meta.json') && !n.endsWith('.partial')).length;
     },
   };
 }

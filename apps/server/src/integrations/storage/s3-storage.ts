@@ -1,5 +1,5 @@
 import type { S3Client } from '@aws-sdk/client-s3';
-import { isValidKey, mediaUrl, newKey } from './storage-keys.ts';
+import { isValidKey, isValidOwner, mediaUrl, newKey } from './storage-keys.ts';
 import type { Storage, StoredFile } from './storage.ts';
 
 export interface S3StorageOptions {
@@ -64,6 +64,25 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       if (!isValidKey(key)) return;
       const { sdk, client } = await s3();
       await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+
+    async removeOwner(userId) {
+      if (!isValidOwner(userId)) return 0;
+      const { sdk, client } = await s3();
+      let removed = 0;
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: `${userId}/`, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          if (!object.Key) continue;
+          await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: object.Key }));
+          removed += 1;
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return removed;
     },
   };
 }

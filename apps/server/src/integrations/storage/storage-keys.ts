@@ -20,6 +20,7 @@ export function ownerOfKey(key: string): string | null {
 }
 
 export const isValidKey = (key: string) => KEY_PATTERN.test(key);
+export const isValidOwner = (userId: string) => USER_ID_PATTERN.test(userId);
 
 const BY_MIMETYPE: Record<string, string> = {
   'image/jpeg': 'jpg',

@@ -35,4 +35,6 @@ export interface Storage {
   read(key: string): Promise<StoredFile | null>;
   /** Removes the object; unknown keys are ignored. */
   remove(key: string): Promise<void>;
+  /** Removes every object of one owner (account deletion): the keys under `<userId>/`. Returns how many. */
+  removeOwner(userId: string): Promise<number>;
 }

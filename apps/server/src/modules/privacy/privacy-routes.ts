@@ -1,13 +1,19 @@
+import { fromNodeHeaders } from 'better-auth/node';
 import {
+  deleteAccountSchema,
   EXPORT_WINDOW_MINUTES,
   EXPORTS_PER_WINDOW,
   fileResponseSchema,
+  noContentSchema,
   PRIVACY_MESSAGES,
   privacySummarySchema,
 } from '@vendai/contracts';
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/app-error.ts';
 import { sharedLimit } from '../../plugins/rate-limits.ts';
 import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
+import { deleteAccount } from './delete-account.ts';
 import { exportAccountData } from './export-account-data.ts';
 
 /** /api/privacy: retention shown to the owner, data export, account deletion, contact erasure (decision 031). */
@@ -39,6 +45,40 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="${filename}"`)
         .header('cache-control', 'private, no-store')
         .send(stream);
+    },
+  );
+
+  // 'Excluir minha conta': confirmed by the password; the answer clears the session cookies.
+  app.post(
+    '/delete-account',
+    {
+      schema: { body: deleteAccountSchema, response: { 204: noContentSchema } },
+      // Password guesses: a few a minute per account.
+      config: {
+        rateLimit: {
+          max: 5,
+          timeWindow: '1 minute',
+          hook: 'preHandler' as const,
+          keyGenerator: (req: FastifyRequest) => `delete-account|${req.user?.id ?? req.ip}`,
+          errorResponseBuilder: () => new AppError('RATE_LIMITED'),
+        },
+      },
+    },
+    async (req, reply) => {
+      const { clearCookies } = await deleteAccount(
+        {
+          db: deps.db,
+          auth: deps.auth,
+          gateway: deps.gateway,
+          storage: deps.storage,
+          // Billing decorates the app after the modules are mounted (app.ts); read at request time.
+          payments: app.billing?.deps.payments ?? null,
+          log: req.log,
+        },
+        { userId: req.user.id, password: req.body.password, headers: fromNodeHeaders(req.headers) },
+      );
+      for (const cookie of clearCookies) void reply.header('set-cookie', cookie);
+      return reply.status(204).send();
     },
   );
 };
