@@ -352,7 +352,9 @@ describe('messages and chats', () => {
     routes['GET /instance/connectionState/slow'] = () => ({
       status: 200,
       body: { instance: { state: 'open' } },
-      delayMs: 1_000,
+      // Far beyond the timeout: undici checks its timeouts on a coarse timer, and on a loaded machine an
+      // answer due 1 s later could still arrive first.
+      delayMs: 20_000,
     });
     const err = await failure(client(150).connectionState('slow'));
     expect(err.status).toBe(0);

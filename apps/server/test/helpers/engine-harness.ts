@@ -130,35 +130,46 @@ export async function startEngineApp(
   options: { gateway?: (env: Env, baseUrl: string) => Gateway; port?: number; mailer?: Mailer } = {},
 ): Promise<EngineApp> {
   const llm = await startFakeLlm();
-  const port = options.port ?? (await freePort());
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const t = await createTestApp({
-    gateway: options.gateway ? (appEnv) => options.gateway!(appEnv, baseUrl) : undefined,
-    mailer: options.mailer,
-    env: {
-      GATEWAY_WEBHOOK_BASE_URL: baseUrl,
-      SIMULATOR_ENABLED: 'true',
-      AI_PROVIDER: 'openai',
-      AI_BASE_URL: llm.url,
-      AI_MAX_RETRIES: '0',
-      AI_TIMEOUT_MS: '10000',
-      ENGINE_MIN_QUIET_MS: '400',
-      ENGINE_RETRY_BASE_MS: '50',
-      ...env,
-    },
-  });
-  await t.app.listen({ port, host: '127.0.0.1' });
-  return {
-    t,
-    llm,
-    baseUrl,
-    async close() {
-      const started = Date.now();
+  // The app must know its address before it listens (the simulator calls its webhooks there), so the
+  // port is picked first; another test process may take it in between, then a new one is tried.
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    const baseUrl = `http://127.0.0.1:${port}`;
+    const t = await createTestApp({
+      gateway: options.gateway ? (appEnv) => options.gateway!(appEnv, baseUrl) : undefined,
+      mailer: options.mailer,
+      env: {
+        GATEWAY_WEBHOOK_BASE_URL: baseUrl,
+        SIMULATOR_ENABLED: 'true',
+        AI_PROVIDER: 'openai',
+        AI_BASE_URL: llm.url,
+        AI_MAX_RETRIES: '0',
+        AI_TIMEOUT_MS: '10000',
+        ENGINE_MIN_QUIET_MS: '400',
+        ENGINE_RETRY_BASE_MS: '50',
+        ...env,
+      },
+    });
+    try {
+      await t.app.listen({ port, host: '127.0.0.1' });
+    } catch (err) {
       await t.close();
-      if (Date.now() - started > 10_000) console.warn(`engine app took ${Date.now() - started} ms to close`);
+      if ((err as NodeJS.ErrnoException).code === 'EADDRINUSE' && !options.port && attempt < 5) continue;
       await llm.close();
-    },
-  };
+      throw err;
+    }
+    return {
+      t,
+      llm,
+      baseUrl,
+      async close() {
+        const started = Date.now();
+        await t.close();
+        if (Date.now() - started > 10_000) console.warn(`engine app took ${Date.now() - started} ms to close`);
+        await llm.close();
+      },
+    };
+  }
 }
 
 export interface Shop {

@@ -43,7 +43,21 @@ export async function startServerProcess(
   env: Record<string, string | undefined> = {},
   options: { timeoutMs?: number } = {},
 ): Promise<ServerProcess> {
-  const port = env.PORT ? Number(env.PORT) : await freePort();
+  // The port is picked before the process listens; another test process may take it in between.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(env.PORT ? Number(env.PORT) : await freePort(), env, options);
+    } catch (err) {
+      if (env.PORT || attempt >= 5 || !/EADDRINUSE/.test((err as Error).message)) throw err;
+    }
+  }
+}
+
+async function startOnce(
+  port: number,
+  env: Record<string, string | undefined>,
+  options: { timeoutMs?: number },
+): Promise<ServerProcess> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-proc-'));
   const merged: Record<string, string | undefined> = {
     ...process.env,
