@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { expect, expectNoSeriousA11yViolations, registerThroughUi, shootBothWidths, test } from './support/fixtures';
-import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
+import { aiRepliesOnceIdle, connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
 
 /**
  * The inbox live, as a new user would use it (docs/decisions/006-realtime-and-storage.md with the engine of docs/decisions/005-conversation-engine.md and the simulator
@@ -154,7 +154,7 @@ test('ao vivo com o simulador: mensagem do cliente, resposta da IA, modo Manual,
   await phone.getByLabel('Mensagem do cliente').fill('Perfeito, obrigado!');
   await phone.getByLabel('Mensagem do cliente').press('Enter');
   await expect(messages.filter({ hasText: 'Perfeito, obrigado!' })).toHaveCount(1, { timeout: 20_000 });
-  await page.waitForTimeout(8_000);
+  expect(await aiRepliesOnceIdle(instance)).toBe(aiBefore);
   await expect(aiReplies).toHaveCount(aiBefore);
 
   // Back to IA: a burst of three messages gets one reply.
@@ -164,7 +164,7 @@ test('ao vivo com o simulador: mensagem do cliente, resposta da IA, modo Manual,
     await customerSends(page, instance, { type: 'text', text });
   await expect(messages.filter({ hasText: 'E aceitam cartão?' })).toHaveCount(1, { timeout: 20_000 });
   await expect(aiReplies).toHaveCount(aiBefore + 1, { timeout: 40_000 });
-  await page.waitForTimeout(8_000);
+  expect(await aiRepliesOnceIdle(instance)).toBe(aiBefore + 1);
   await expect(aiReplies).toHaveCount(aiBefore + 1);
 
   // Every message type the customer can send arrives and renders.

@@ -41,9 +41,11 @@ test('se o código da página continua faltando, mostra o erro em português em 
 
   await expect(page.getByRole('heading', { name: 'Não foi possível carregar esta página' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Recarregar página' })).toBeVisible();
-  await page.waitForTimeout(2_000);
-  // One reload (the guard), then the error stays on screen.
-  expect(loads - oldTab).toBe(1);
+  // One reload (the guard), then the error stays on screen. The error only shows once the guard has
+  // decided not to reload again (route-error.tsx shows "reloading" until then), so nothing is pending.
+  await expect.poll(() => loads - oldTab).toBe(1);
   await expect(page).toHaveURL(/\/register$/);
   await shootBothWidths(page, 'route-error-stale-chunk');
+  await expect(page.getByRole('heading', { name: 'Não foi possível carregar esta página' })).toBeVisible();
+  expect(loads - oldTab).toBe(1);
 });

@@ -23,14 +23,18 @@ test('enquanto entra, o botão mostra "Entrando..." e fica desabilitado', async 
   const person = await registerThroughUi(page);
   await page.context().clearCookies();
   await page.goto('/login');
+  // The sign-in request is held until the button has been seen in its waiting state.
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
   await page.route('**/api/auth/sign-in/email', async (route) => {
-    await new Promise((r) => setTimeout(r, 800));
+    await held;
     await route.continue();
   });
   await page.getByLabel('E-mail').fill(person.email);
   await page.getByLabel('Senha', { exact: true }).fill(person.password);
   await page.getByRole('button', { name: 'Entrar' }).click();
   await expect(page.getByRole('button', { name: 'Entrando...' })).toBeDisabled();
+  release();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 

@@ -36,6 +36,19 @@ export async function expectNoHorizontalOverflow(page: Page) {
   expect(overflow, 'página com rolagem horizontal').toBeLessThanOrEqual(0);
 }
 
+/**
+ * Waits for the CSS transitions a resize started (a panel sliding to its phone layout) to end: reading
+ * the layout applies the new width's styles, which starts them. Transitions end; looping animations
+ * (a spinner) are not waited for.
+ */
+async function transitionsDone(page: Page) {
+  await page.evaluate(async () => {
+    void document.documentElement.getBoundingClientRect();
+    const running = document.getAnimations().filter((a) => a instanceof CSSTransition);
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
 /** Screenshots at desktop and phone width, each checked for horizontal overflow. */
 export async function shootBothWidths(page: Page, name: string) {
   for (const [label, width, height] of [
@@ -43,7 +56,7 @@ export async function shootBothWidths(page: Page, name: string) {
     ['phone', 390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.waitForTimeout(150);
+    await transitionsDone(page);
     await expectNoHorizontalOverflow(page);
     await page.screenshot({ path: `test-results/screens/${name}-${label}.png`, fullPage: true });
   }

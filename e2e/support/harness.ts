@@ -1,7 +1,8 @@
 /**
  * The server the browser tests drive: the real app (same buildApp as `npm start`) on a fresh
  * embedded database, mailing through a real SMTP server on 127.0.0.1 that catches every mail.
- * A second loopback port lets tests read the caught mail and age records (e.g. expire a reset link).
+ * A second loopback port lets tests read the caught mail, age records (e.g. expire a reset link) and
+ * ask whether the conversation engine is done with a number (for "the AI stays quiet" checks).
  * Started by Playwright's webServer; stopped with SIGTERM.
  */
 import fs from 'node:fs';
@@ -17,6 +18,8 @@ import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { readJson, seedInbox, type SeedInboxInput } from './inbox-seed.ts';
 import { seedResults } from './results-seed.ts';
 import { getOverageStatus } from '../../apps/server/src/domain/usage/overage-ceiling.ts';
+import { resultRows } from '../../apps/server/src/db/rows.ts';
+import { engineIdleOf } from '../../apps/server/test/helpers/engine-progress.ts';
 
 const APP_PORT = Number(process.env.E2E_PORT ?? 3210);
 const CONTROL_PORT = Number(process.env.E2E_CONTROL_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 1);
@@ -83,12 +86,32 @@ const database = await openDatabase({ dataDir: env.dataDir });
 const app = await buildApp({ env, database });
 await app.listen({ host: '127.0.0.1', port: APP_PORT });
 
+/** Whether the engine has nothing left to do for a number (engine-progress.ts), and its AI answers so far. */
+async function engineState(instanceName: string): Promise<{ idle: boolean; aiMessages: number }> {
+  const [number] = resultRows<{ id: string; user_id: string }>(
+    await database.db.execute(sql`select id, user_id from numbers where instance_name = ${instanceName}`),
+  );
+  if (!number) return { idle: true, aiMessages: 0 };
+  const idle = await engineIdleOf(database.db, { instanceName, numberId: number.id, userId: number.user_id });
+  const [ai] = resultRows<{ n: number | string }>(
+    await database.db.execute(sql`
+      select count(*) as n from messages m join conversations c on c.id = m.conv_id
+      where c.number_id = ${number.id} and m.author = 'ai'`),
+  );
+  return { idle, aiMessages: Number(ai!.n) };
+}
+
 const control = http.createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   res.setHeader('content-type', 'application/json');
   if (req.method === 'GET' && url.pathname === '/mails') {
     const to = url.searchParams.get('to');
     res.end(JSON.stringify(mails.filter((m) => !to || m.to.includes(to))));
+    return;
+  }
+  if (req.method === 'GET' && url.pathname === '/engine') {
+    // For "the AI stays quiet" checks: whether the engine is done with a number, and its AI answers.
+    res.end(JSON.stringify(await engineState(url.searchParams.get('instance') ?? '')));
     return;
   }
   if (req.method === 'POST' && url.pathname === '/expire-reset-links') {

@@ -1,6 +1,22 @@
 import { KEY_QUESTIONS } from '@vendai/contracts';
 import type { Page } from '@playwright/test';
-import { expect, newPerson } from './fixtures';
+import { CONTROL_URL, expect, newPerson } from './fixtures';
+
+/**
+ * Waits until the conversation engine has nothing left to do for the number (every customer message
+ * received and processed, no reply waiting, being written or being sent: the server's own state, see
+ * apps/server/test/helpers/engine-progress.ts), then answers how many AI replies the number has. A
+ * check that the AI stayed quiet reads this instead of sleeping.
+ */
+export async function aiRepliesOnceIdle(instance: string): Promise<number> {
+  const state = async () =>
+    (await (await fetch(`${CONTROL_URL}/engine?instance=${encodeURIComponent(instance)}`)).json()) as {
+      idle: boolean;
+      aiMessages: number;
+    };
+  await expect.poll(async () => (await state()).idle, { timeout: 60_000 }).toBe(true);
+  return (await state()).aiMessages;
+}
 
 /** An agent trained through the API the wizard uses (the wizard's own journey is tested elsewhere). */
 export async function trainAgentThroughApi(page: Page, apelido: string, answers: readonly string[]) {

@@ -151,8 +151,8 @@ describe('the shared counter', () => {
 
     expect((await counter.increment('teste|janela', 150)).count).toBe(1);
     expect((await counter.increment('teste|janela', 150)).count).toBe(2);
-    await new Promise((r) => setTimeout(r, 250));
-    expect((await counter.read('teste|janela')).count).toBe(0);
+    // The window ends on the database's clock: wait for the counter to read 0, then count again.
+    await expect.poll(async () => (await counter.read('teste|janela')).count, { timeout: 10_000 }).toBe(0);
     expect((await counter.increment('teste|janela', 150)).count).toBe(1);
   });
 
@@ -160,7 +160,8 @@ describe('the shared counter', () => {
     let clock = Date.now();
     const counter = createRateLimitCounter(database.db, () => clock);
     await counter.increment('teste|antigo', 1);
-    await new Promise((r) => setTimeout(r, 20));
+    // Its 1 ms window has ended (on the database's clock) before the sweep below.
+    await expect.poll(async () => (await counter.read('teste|antigo')).count, { timeout: 10_000 }).toBe(0);
     const keys = async () => (await database.db.select().from(rateLimitCounters)).map((r) => r.key);
     await counter.increment('teste|recente', 60_000);
     expect(await keys()).toContain('teste|antigo');

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resultRows } from '../src/db/rows.ts';
 import { storeAnswers } from './helpers/billing-helpers.ts';
+import { waitFor } from './helpers/gateway-helpers.ts';
 import { registerOver } from './helpers/engine-server-process.ts';
 import { freePort, type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-database.ts';
@@ -66,11 +67,11 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('overage across a SIGKILL', (
     // The job runs at start: kill -9 as soon as Stripe (the stand-in) has some of the events.
     const first = await startServerProcess({ ...env, BILLING_METER_INTERVAL_SECONDS: '1' });
     running.push(first);
-    for (;;) {
-      const sent = await count(sql`select count(*)::int as n from payments_standin_meter_events`);
-      if (sent > 0) break;
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    await waitFor(async () => (await count(sql`select count(*)::int as n from payments_standin_meter_events`)) > 0, {
+      what: 'the first meter events at the stand-in',
+      timeoutMs: 90_000,
+      intervalMs: 5,
+    });
     first.child.kill('SIGKILL');
     await first.exited;
     const sentBeforeKill = await count(sql`select count(*)::int as n from payments_standin_meter_events`);
@@ -80,14 +81,12 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('overage across a SIGKILL', (
 
     const second = await startServerProcess({ ...env, BILLING_METER_INTERVAL_SECONDS: '1' });
     running.push(second);
-    for (;;) {
-      if (
+    await waitFor(
+      async () =>
         (await count(sql`select count(*)::int as n from billing_meter_reports where reported_at is not null`)) ===
-        OVERAGE
-      )
-        break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+        OVERAGE,
+      { what: 'every overage message reported after the restart', timeoutMs: 150_000, intervalMs: 100 },
+    );
     await second.stop();
 
     expect(await count(sql`select count(*)::int as n from billing_meter_reports`)).toBe(OVERAGE);

@@ -6,9 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { asc, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ConversationDto, MessageDto, RealtimeEvent } from '@vendai/contracts';
 import { conversations, messages, numbers } from '../src/db/schema/index.ts';
+import { realtimeFence } from './helpers/realtime-events.ts';
 import { createTestApp, newPerson, type TestApp, type TestClient } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -96,18 +97,8 @@ function listen(userId: string): RealtimeEvent[] {
   return events;
 }
 
-async function eventually(check: () => void, timeoutMs = 3_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      check();
-      return;
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
-}
+/** Polls `check` until it passes (vitest's vi.waitFor), or fails with its last error. */
+const eventually = (check: () => void, timeoutMs = 10_000) => vi.waitFor(check, { timeout: timeoutMs, interval: 20 });
 
 describe('GET /api/conversations', () => {
   it('a new account has no conversations and no next page', async () => {
@@ -395,9 +386,10 @@ describe('POST /api/conversations/:id/read', () => {
 
     // Reading an already-read conversation sends nothing more.
     expect((await p.client.post(`/api/conversations/${conv!.id}/read`)).statusCode).toBe(200);
-    await eventually(() => expect(events.filter((e) => e.event === 'conversation.updated')).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 100));
-    expect(events).toHaveLength(1);
+    const fence = realtimeFence();
+    await t.app.deps.realtime.publish(p.userId, fence.event);
+    await eventually(() => expect(events.some(fence.is)).toBe(true), 15_000);
+    expect(events.filter((e) => !fence.is(e)).map((e) => e.event)).toEqual(['conversation.updated']);
   });
 });
 

@@ -2,7 +2,7 @@
  * Logs (docs/operations/README.md#logs): a started server writes one JSON object per line unless asked
  * for readable lines, which carry the same message through pino-pretty.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startServerProcess } from './helpers/server-process.ts';
 
 const START_LINE = /VendAI em http:\/\/\S+/;
@@ -11,8 +11,8 @@ async function startupOutput(env: Record<string, string>): Promise<string> {
   const server = await startServerProcess({ LOG_LEVEL: 'info', ...env });
   try {
     await fetch(`${server.url}/api/health`);
-    // The start line is written just after the listener opens; give the transport's thread a moment.
-    for (let i = 0; i < 50 && !START_LINE.test(server.output()); i++) await new Promise((r) => setTimeout(r, 100));
+    // The start line is written just after the listener opens, by the transport's thread: wait for it.
+    await vi.waitFor(() => expect(server.output()).toMatch(START_LINE), { timeout: 30_000, interval: 100 });
     return server.output();
   } finally {
     await server.stop();

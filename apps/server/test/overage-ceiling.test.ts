@@ -9,8 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { ownerAlerts, replyBursts } from '../src/db/schema/index.ts';
 import { checkoutAndPay, storeAnswers } from './helpers/billing-helpers.ts';
-import { customerSays, openShop, sentToCustomers, type Shop, sleep, waitFor } from './helpers/engine-harness.ts';
-import { useEngineApp } from './helpers/engine-test.ts';
+import { customerSays, openShop, sentToCustomers, type Shop, waitFor } from './helpers/engine-harness.ts';
+import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 
 const e = useEngineApp({ BILLING_METER_INTERVAL_SECONDS: '3600' });
 
@@ -65,7 +65,8 @@ describe('overage ceiling', () => {
     // More bursts while paused: no answer, no AI call, still one alert.
     await Promise.all([7, 8, 9].map((i) => customerSays(e, shop, 'Alguém aí?', customer(i))));
     await waitFor(async () => (await pausedBursts(shop)) === 7, 'seven bursts paused');
-    await sleep(500);
+    // Done with all of them; a ceiling alert is written before its burst is paused, so the rows are final.
+    await waitEngineIdle(e, shop);
     expect(await answeredCustomers(shop)).toHaveLength(2);
     expect(e.llm.calls.length - calls).toBe(2);
     expect(await toOwner(shop)).toHaveLength(1);

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../src/db/schema/index.ts';
 import { createTestApp, TEST_APP_URL, type TestApp } from './helpers/test-app.ts';
+import { waitFor } from './helpers/gateway-helpers.ts';
 import { resetCodeFrom } from './helpers/smtp-catcher.ts';
 
 /** No SMTP_URL: the local default keeps mail in the mail_outbox table. */
@@ -24,11 +25,14 @@ describe('password reset with the outbox mailer', () => {
     const ask = await t.client().post('/api/auth/request-password-reset', { email: person.email });
     expect(ask.statusCode).toBe(200);
 
-    let rows: (typeof mailOutbox.$inferSelect)[] = [];
-    for (let i = 0; i < 200 && rows.length === 0; i++) {
-      rows = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, person.email));
-      if (rows.length === 0) await new Promise((r) => setTimeout(r, 25));
-    }
+    // The mail is queued after the answer: wait for its row.
+    const rows = await waitFor(
+      async () => {
+        const found = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, person.email));
+        return found.length > 0 ? found : null;
+      },
+      { what: 'the reset mail in the outbox', timeoutMs: 15_000 },
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]!.subject).toBe('Redefinição de senha — VendAI');
     const code = resetCodeFrom(rows[0]!.text, TEST_APP_URL);

@@ -9,7 +9,7 @@ import { newPerson, TEST_APP_URL, TEST_ORIGIN } from './helpers/test-app.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-database.ts';
 import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { connectWs, type WsClient } from './helpers/ws-client.ts';
-import { sampleMessageEvent as event } from './helpers/realtime-events.ts';
+import { sampleMessageEvent as event, realtimeFence } from './helpers/realtime-events.ts';
 
 describe.runIf(testDatabaseKind() === 'postgres')('realtime with two server processes (PostgreSQL)', () => {
   let database: TestDatabase;
@@ -64,13 +64,19 @@ describe.runIf(testDatabaseKind() === 'postgres')('realtime with two server proc
     const brunoOnA = await connect(a, bruno.cookie);
 
     // Exactly what RealtimeHub.publish sends from any process, sent from a third connection.
+    // Then a fence for Bruno: once it reached his socket, Ana's event (sent before) would have too.
+    const fence = realtimeFence();
     const notifier = new pg.Client({ connectionString: databaseUrl });
     await notifier.connect();
     try {
-      await notifier.query('select pg_notify($1, p) from unnest($2::text[]) as p', [
-        REALTIME_CHANNEL,
-        encodeEnvelope(ana.id, event('olá de outro processo')),
-      ]);
+      for (const [userId, sent] of [
+        [ana.id, event('olá de outro processo')],
+        [bruno.id, fence.event],
+      ] as const)
+        await notifier.query('select pg_notify($1, p) from unnest($2::text[]) as p', [
+          REALTIME_CHANNEL,
+          encodeEnvelope(userId, sent),
+        ]);
     } finally {
       await notifier.end();
     }
@@ -78,8 +84,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('realtime with two server proc
       const got = await ws.waitFor((m) => m.event === 'message.created');
       expect((got.data as { content: string }).content).toBe('olá de outro processo');
     }
-    await new Promise((r) => setTimeout(r, 150));
-    expect(brunoOnA.messages.filter((m) => m.event === 'message.created')).toEqual([]);
+    await brunoOnA.waitFor(fence.is, { timeoutMs: 15_000 });
+    expect(brunoOnA.messages.filter((m) => m.event === 'message.created' && !fence.is(m))).toEqual([]);
   });
 
   it("a real action on A (the gateway reports the number connected) reaches the owner's socket on B as number.updated", async () => {

@@ -5,7 +5,7 @@ import { numbers } from '../src/db/schema/app.ts';
 import { encodeEnvelope, REALTIME_CHANNEL } from '../src/realtime/wire-format.ts';
 import { createTestApp, TEST_ORIGIN, type TestApp, type TestClient } from './helpers/test-app.ts';
 import { testDatabaseKind } from './helpers/test-database.ts';
-import { sampleMessageEvent as message } from './helpers/realtime-events.ts';
+import { sampleMessageEvent as message, realtimeFence } from './helpers/realtime-events.ts';
 import { connectWs, type WsClient } from './helpers/ws-client.ts';
 
 let t: TestApp;
@@ -63,8 +63,11 @@ describe('realtime WebSocket /api/realtime', () => {
     }
     const brunoGot = await brunoTab.waitFor((m) => m.event === 'message.created');
     expect(contentOf(brunoGot)).toBe('Mensagem do Bruno');
-    // Both events have gone round by now (one NOTIFY stream, delivered in order).
-    await new Promise((r) => setTimeout(r, 100));
+    // Bruno's tab got his event, published after Ana's: Ana's would have reached it first. A fence
+    // published to Ana after Bruno's event does the same for her tabs.
+    const fence = realtimeFence();
+    await t.app.deps.realtime.publish(ana.id, fence.event);
+    for (const tab of [anaTab1, anaTab2]) await tab.waitFor(fence.is, { timeoutMs: 15_000 });
     for (const tab of [anaTab1, anaTab2]) expect(tab.messages.map(contentOf)).not.toContain('Mensagem do Bruno');
     expect(brunoTab.messages.map(contentOf)).not.toContain('Oi, vocês abrem sábado?');
   });
@@ -180,7 +183,9 @@ describe('realtime WebSocket /api/realtime', () => {
     expect((await report('close')).statusCode).toBe(200);
     const disconnected = await anaTab.waitFor((m) => m.event === 'number.updated', { since });
     expect(disconnected.data).toMatchObject({ id: number!.id, status: 'DESCONECTADO' });
-    await new Promise((r) => setTimeout(r, 100));
+    const fence = realtimeFence();
+    await t.app.deps.realtime.publish(bruno.id, fence.event);
+    await brunoTab.waitFor(fence.is, { timeoutMs: 15_000 });
     expect(brunoTab.messages.filter((m) => m.event === 'number.updated')).toEqual([]);
   });
 
@@ -232,8 +237,11 @@ describe.runIf(testDatabaseKind() === 'postgres')('realtime across processes (Po
       ]);
       await anaTab.waitFor((m) => contentOf(m) === 'de outro processo');
       await anaTab.waitFor((m) => contentOf(m)?.length === 20_000);
-      await new Promise((r) => setTimeout(r, 100));
-      expect(brunoTab.messages.filter((m) => m.event === 'message.created')).toEqual([]);
+      const fence = realtimeFence();
+      for (const payload of encodeEnvelope(bruno.id, fence.event))
+        await other.query('select pg_notify($1, $2)', [REALTIME_CHANNEL, payload]);
+      await brunoTab.waitFor(fence.is, { timeoutMs: 15_000 });
+      expect(brunoTab.messages.filter((m) => m.event === 'message.created' && !fence.is(m))).toEqual([]);
     } finally {
       await other.end();
     }

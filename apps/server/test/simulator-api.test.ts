@@ -289,7 +289,17 @@ describe('webhook delivery', () => {
 
     // sendText emits send.message, which this webhook did not subscribe to; neither instance.create nor contacts.*.
     await api('POST', `/message/sendText/${name}`, { body: { number: '5511987650000', text: 'Olá Iara' } });
-    await new Promise((r) => setTimeout(r, 800));
+    // A fence: an event this webhook does take. First attempts of one instance go out in order, so any
+    // webhook queued by the sendText above has reached the receiver before this one.
+    await ui('POST', `/instances/${name}/messages`, {
+      customer: { phone: '5511987650000', name: 'Iara' },
+      message: { type: 'text', text: 'cerca' },
+    });
+    await capture.waitFor(
+      (r) =>
+        r.path === `/hook/${name}/messages-upsert` &&
+        (r.body as { data: { message: { conversation?: string } } }).data.message.conversation === 'cerca',
+    );
     const mine = capture.requests.slice(before).filter((r) => r.path.startsWith(`/hook/${name}/`));
     expect(new Set(mine.map((r) => r.path.split('/').at(-1)))).toEqual(
       new Set(['qrcode-updated', 'connection-update', 'messages-upsert']),
@@ -299,12 +309,26 @@ describe('webhook delivery', () => {
   it('does not retry a 404 from the receiver', async () => {
     const name = newName();
     capture.respond = (req) => (req.path.startsWith(`/gone/${name}`) ? 404 : 200);
+    // A simulator of its own, to read what its dispatcher decided: a retry is always logged when it is
+    // scheduled (5 s later at the earliest), a refusal ends the delivery.
+    const logged: { msg: string; status?: number }[] = [];
+    const record = (obj: object, msg: string) => logged.push({ ...obj, msg });
+    const sim = createSimulator({ db: t.database.db, env: t.env, log: { info: record, warn: record, error: record } });
     try {
-      await create(name, { qrcode: true, webhook: { url: `${capture.url}/gone/${name}`, events: ['QRCODE_UPDATED'] } });
-      await capture.waitFor((r) => r.path === `/gone/${name}`);
-      await new Promise((r) => setTimeout(r, 600));
+      await sim.createInstance({
+        instanceName: name,
+        integration: 'WHATSAPP-BAILEYS',
+        qrcode: true,
+        webhook: { url: `${capture.url}/gone/${name}`, events: ['QRCODE_UPDATED'] },
+      });
+      await sim.settled();
       expect(capture.requests.filter((r) => r.path === `/gone/${name}`)).toHaveLength(1);
+      const deliveries = logged.filter((l) => l.msg.startsWith('simulator webhook'));
+      expect(deliveries).toEqual([
+        expect.objectContaining({ msg: 'simulator webhook refused (not retried)', status: 404 }),
+      ]);
     } finally {
+      sim.close();
       capture.respond = 200;
     }
   });

@@ -485,7 +485,13 @@ describe('playing a customer', () => {
       message: { type: 'text', text: 'duplicada' },
     });
     await upsertData(number, keyId);
-    await new Promise((r) => setTimeout(r, 300));
+    // A fence: the simulator sends one instance's webhooks one after the other, so once a later
+    // message is stored the second copy has been answered too.
+    const fence = await sendAsCustomer(number, {
+      customer: { phone: '5511911110001', name: 'Cerca' },
+      message: { type: 'text', text: 'cerca' },
+    });
+    await upsertData(number, fence.keyId);
     expect((await storedEvents(number.id, 'messages.upsert')).filter((r) => r.eventKey === keyId)).toHaveLength(1);
     const chat = (await ui('GET', `/instances/${number.instanceName}/chats/${chatId}`)).json();
     expect(chat.messages[0]).toMatchObject({ text: 'duplicada', deliveries: 2 });

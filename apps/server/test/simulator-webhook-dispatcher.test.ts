@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createWebhookDispatcher,
   eventConfigName,
@@ -9,6 +9,19 @@ import {
 import { type CaptureServer, startCaptureServer, waitFor } from './helpers/gateway-helpers.ts';
 
 const quiet = { info() {}, warn() {} };
+/**
+ * A log that keeps what the dispatcher decided after each attempt: 'failed, retrying' (a retry is
+ * scheduled), 'refused (not retried)' or 'dropped after the last attempt' (the delivery is over).
+ */
+function decisions() {
+  const lines: { msg: string; status?: number; attempts?: number }[] = [];
+  const record = (obj: object, msg: string) => void lines.push({ ...obj, msg });
+  return {
+    log: { info: record, warn: record },
+    lines,
+    count: (msg: string) => lines.filter((l) => l.msg === msg).length,
+  };
+}
 const fast: RetryPolicy = {
   maxAttempts: 4,
   baseDelayMs: 20,
@@ -61,6 +74,8 @@ describe('createWebhookDispatcher', () => {
         { event: 'messages.upsert', data: { n: 1 } },
       );
       await waitFor(() => calls >= 3, { what: 'three attempts' });
+      // Kept: "no fourth attempt after the 200" can only be seen as time passing. A retry would be
+      // due at most 96 ms after the answer (80 ms + 20 % jitter); 250 ms leaves room on a loaded machine.
       await new Promise((r) => setTimeout(r, 250));
       const seen = capture.requests.filter((r) => r.path === path);
       expect(seen).toHaveLength(3);
@@ -76,11 +91,13 @@ describe('createWebhookDispatcher', () => {
   it.each([400, 401, 403, 404, 422])('stops at once on %i', async (status) => {
     const path = `/stop-${status}-${Date.now()}`;
     capture.respond = (req) => (req.path === path ? status : 200);
-    const d = createWebhookDispatcher(quiet, fast);
+    const seen = decisions();
+    const d = createWebhookDispatcher(seen.log, fast);
     try {
       d.dispatch('i', { url: `${capture.url}${path}`, headers: {} }, { event: 'x' });
       await d.settled();
-      await new Promise((r) => setTimeout(r, 150));
+      // The first attempt is over and its decision made: refused, so no retry was scheduled.
+      expect(seen.lines).toEqual([expect.objectContaining({ msg: 'simulator webhook refused (not retried)', status })]);
       expect(capture.requests.filter((r) => r.path === path)).toHaveLength(1);
     } finally {
       d.close();
@@ -91,11 +108,15 @@ describe('createWebhookDispatcher', () => {
   it('drops the event after the last attempt', async () => {
     const path = `/down-${Date.now()}`;
     capture.respond = (req) => (req.path === path ? 500 : 200);
-    const d = createWebhookDispatcher(quiet, fast);
+    const seen = decisions();
+    const d = createWebhookDispatcher(seen.log, fast);
     try {
       d.dispatch('i', { url: `${capture.url}${path}`, headers: {} }, { event: 'x' });
-      await waitFor(() => capture.requests.filter((r) => r.path === path).length >= 4, { what: 'four attempts' });
-      await new Promise((r) => setTimeout(r, 300));
+      // The delivery is over once the dispatcher says it dropped the event: nothing is scheduled after that.
+      await waitFor(() => seen.count('simulator webhook dropped after the last attempt') === 1, {
+        what: 'the event dropped',
+      });
+      expect(seen.count('simulator webhook failed, retrying')).toBe(3);
       expect(capture.requests.filter((r) => r.path === path)).toHaveLength(4);
     } finally {
       d.close();
@@ -121,14 +142,22 @@ describe('createWebhookDispatcher', () => {
   it('close cancels scheduled retries', async () => {
     const path = `/closed-${Date.now()}`;
     capture.respond = (req) => (req.path === path ? 500 : 200);
-    const d = createWebhookDispatcher(quiet, { ...fast, baseDelayMs: 100 });
+    const seen = decisions();
+    // The retry waits on a fake clock: moving it past the retry's time shows whether one would go out.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const fetches = vi.spyOn(globalThis, 'fetch');
+    const d = createWebhookDispatcher(seen.log, fast);
     try {
       d.dispatch('i', { url: `${capture.url}${path}`, headers: {} }, { event: 'x' });
       await d.settled();
+      expect(seen.count('simulator webhook failed, retrying')).toBe(1);
       d.close();
-      await new Promise((r) => setTimeout(r, 300));
+      vi.advanceTimersByTime(fast.maxDelayMs * 2);
+      expect(fetches).toHaveBeenCalledTimes(1);
       expect(capture.requests.filter((r) => r.path === path)).toHaveLength(1);
     } finally {
+      fetches.mockRestore();
+      vi.useRealTimers();
       capture.respond = 200;
     }
   });

@@ -39,8 +39,12 @@ const upsert = (instance: string, id: string, text = 'Oi, quanto custa?') => ({
 });
 
 const dispatchedFor = (numberId: string) => dispatched.filter((e) => e.kind === 'message' && e.number.id === numberId);
-/** The hub dispatches on setImmediate after the answer: give stragglers a moment before counting. */
-const settle = () => new Promise((r) => setTimeout(r, 100));
+/**
+ * The route queues its dispatches with setImmediate before it answers, and a listener records an event
+ * synchronously. Once every answer is in, one more setImmediate runs after all of those: a count taken
+ * then is final (no clock involved).
+ */
+const settle = () => new Promise((r) => setImmediate(r));
 
 describe('POST /webhooks/gateway/:instance under concurrency', () => {
   it('stores 100 concurrent distinct messages as 100 rows, each dispatched once', async () => {
@@ -254,7 +258,7 @@ describe('number cache', () => {
       now: () => clock,
       load: async (name) => {
         loads += 1;
-        await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setImmediate(r)); // in flight across a turn of the event loop
         return row(name);
       },
     });
@@ -275,7 +279,7 @@ describe('number cache', () => {
     const cache = createNumberCache({
       load: async (name) => {
         loads += 1;
-        await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setImmediate(r)); // in flight across a turn of the event loop
         return exists ? row(name) : null;
       },
     });

@@ -57,7 +57,7 @@ describe('createBatcher', () => {
         running += 1;
         most = Math.max(most, running);
         sizes.push(items.length);
-        await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setImmediate(r)); // in flight across a turn of the event loop
         running -= 1;
         return items.map((i) => i * 10);
       },

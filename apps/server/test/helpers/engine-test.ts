@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { type EngineApp, type Shop, startEngineApp, waitFor } from './engine-harness.ts';
+import { engineIdleOf } from './engine-progress.ts';
 
 export function useEngineApp(...args: Parameters<typeof startEngineApp>): EngineApp {
   let app: EngineApp | undefined;
@@ -30,26 +31,13 @@ export function useEngineApp(...args: Parameters<typeof startEngineApp>): Engine
   });
 }
 
-interface EngineProgress {
-  undelivered: number | string;
-  pending_events: number | string;
-  open_bursts: number | string;
-}
-
-/** True when the engine has nothing left to do for this shop (see the file's comment). */
-export async function engineIdle(e: EngineApp, shop: Shop): Promise<boolean> {
-  const result = await e.t.database.db.execute(sql`
-    select
-      (select count(*) from sim_messages m join sim_instances i on i.id = m.instance_id
-        where i.name = ${shop.number.instanceName} and not m.from_me and not exists (
-          select 1 from gateway_events g where g.number_id = ${shop.number.id} and g.event_key = m.key_id))
-        as undelivered,
-      (select count(*) from gateway_events g where g.number_id = ${shop.number.id} and g.processed_at is null)
-        as pending_events,
-      (select count(*) from reply_bursts b
-        where b.user_id = ${shop.userId} and b.state in ('waiting', 'generating', 'sending')) as open_bursts`);
-  const row = (result as unknown as { rows: EngineProgress[] }).rows[0]!;
-  return [row.undelivered, row.pending_events, row.open_bursts].every((n) => Number(n) === 0);
+/** True when the engine has nothing left to do for this shop (see engine-progress.ts). */
+export function engineIdle(e: EngineApp, shop: Shop): Promise<boolean> {
+  return engineIdleOf(e.t.database.db, {
+    instanceName: shop.number.instanceName,
+    numberId: shop.number.id,
+    userId: shop.userId,
+  });
 }
 
 /** Waits until engineIdle: every reply that was going to happen has happened. */

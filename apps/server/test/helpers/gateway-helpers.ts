@@ -89,17 +89,17 @@ export async function startCaptureServer(): Promise<CaptureServer> {
   return capture;
 }
 
-/** Polls until `probe` returns something truthy. */
+/** Polls until `probe` returns something truthy (every `intervalMs`), or fails after `timeoutMs`. */
 export async function waitFor<T>(
   probe: () => T | undefined | null | false | Promise<T | undefined | null | false>,
-  { timeoutMs = 10_000, what = 'condition' } = {},
+  { timeoutMs = 10_000, what = 'condition', intervalMs = 25 } = {},
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }
 
