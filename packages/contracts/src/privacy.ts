@@ -13,6 +13,7 @@ export const privacySummarySchema = z.object({
 export type PrivacySummary = z.infer<typeof privacySummarySchema>;
 
 export const PRIVACY_MESSAGES = {
+  conversationNotFound: 'Conversa não encontrada.',
   passwordRequired: 'Digite sua senha para confirmar.',
   wrongPassword: 'Senha incorreta. Nada foi excluído.',
   gatewayFailed:
@@ -30,3 +31,10 @@ export const deleteAccountSchema = z.object({
   password: z.string({ error: PRIVACY_MESSAGES.passwordRequired }).min(1, PRIVACY_MESSAGES.passwordRequired).max(200),
 });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
+
+/** DELETE /api/privacy/conversations/:id ('Apagar dados deste contato'): what was erased. */
+export const eraseContactResultSchema = z.object({
+  messages: z.number().int(),
+  mediaFiles: z.number().int(),
+});
+export type EraseContactResult = z.infer<typeof eraseContactResultSchema>;

@@ -1,6 +1,8 @@
 import { fromNodeHeaders } from 'better-auth/node';
 import {
   deleteAccountSchema,
+  eraseContactResultSchema,
+  idParamsSchema,
   EXPORT_WINDOW_MINUTES,
   EXPORTS_PER_WINDOW,
   fileResponseSchema,
@@ -14,6 +16,7 @@ import { sharedLimit } from '../../plugins/rate-limits.ts';
 import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { deleteAccount } from './delete-account.ts';
+import { eraseContact } from './erase-contact.ts';
 import { exportAccountData } from './export-account-data.ts';
 
 /** /api/privacy: retention shown to the owner, data export, account deletion, contact erasure (decision 031). */
@@ -80,5 +83,17 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
       for (const cookie of clearCookies) void reply.header('set-cookie', cookie);
       return reply.status(204).send();
     },
+  );
+
+  // 'Apagar dados deste contato' (the inbox's conversation header); another account's conversation is 404.
+  app.delete(
+    '/conversations/:id',
+    {
+      schema: {
+        params: idParamsSchema(PRIVACY_MESSAGES.conversationNotFound),
+        response: { 200: eraseContactResultSchema },
+      },
+    },
+    async (req) => eraseContact({ db: deps.db, storage: deps.storage, log: req.log }, req.user.id, req.params.id),
   );
 };
