@@ -98,11 +98,5 @@ export default defineConfig(
     files: ['packages/payments-standin/src/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  {
-    // TEMPORARY: raw SQL rows typed `Record<string, any>` in the engine, which is being rewritten in
-    // parallel (docs/decisions/009-lint-format-and-boundaries.md). Type them (e.g. one `SqlRow` in db/prepared.ts) and delete this block.
-    files: ['apps/server/src/modules/conversation-engine/**'],
-    rules: { '@typescript-eslint/no-explicit-any': 'off' },
-  },
   prettier,
 );

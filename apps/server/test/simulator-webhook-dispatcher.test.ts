@@ -4,7 +4,7 @@ import {
   eventConfigName,
   eventSlug,
   type RetryPolicy,
-  retryDelayMs,
+  webhookRetryDelayMs,
 } from '../src/simulator/webhook-dispatcher.ts';
 import { type CaptureServer, startCaptureServer, waitFor } from './helpers/gateway-helpers.ts';
 
@@ -47,17 +47,17 @@ describe('event names', () => {
   });
 });
 
-describe('retryDelayMs (Evolution: 5 s·2^(n-1), capped at 300 s, ±20 % jitter, never below 5 s)', () => {
+describe('webhookRetryDelayMs (Evolution: 5 s·2^(n-1), capped at 300 s, ±20 % jitter, never below 5 s)', () => {
   const policy = { baseDelayMs: 5_000, maxDelayMs: 300_000 };
   it('doubles per attempt within ±20 %', () => {
-    expect(retryDelayMs(1, policy, () => 0.5)).toBe(5_000);
-    expect(retryDelayMs(2, policy, () => 0.5)).toBe(10_000);
-    expect(retryDelayMs(3, policy, () => 1)).toBe(24_000);
-    expect(retryDelayMs(3, policy, () => 0)).toBe(16_000);
+    expect(webhookRetryDelayMs(1, policy, () => 0.5)).toBe(5_000);
+    expect(webhookRetryDelayMs(2, policy, () => 0.5)).toBe(10_000);
+    expect(webhookRetryDelayMs(3, policy, () => 1)).toBe(24_000);
+    expect(webhookRetryDelayMs(3, policy, () => 0)).toBe(16_000);
   });
   it('caps at the maximum and never goes under the base', () => {
-    expect(retryDelayMs(20, policy, () => 0.5)).toBe(300_000);
-    expect(retryDelayMs(1, policy, () => 0)).toBe(5_000);
+    expect(webhookRetryDelayMs(20, policy, () => 0.5)).toBe(300_000);
+    expect(webhookRetryDelayMs(1, policy, () => 0)).toBe(5_000);
   });
 });
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
-import { resultRows as rowsOf } from '../db/rows.ts';
+import { resultRows } from '../db/rows.ts';
 
 /** Seconds buckets from a fast webhook ack (a few ms) to a slow AI answer (a minute). */
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -61,7 +61,7 @@ export function createMetrics(database: Database) {
       );
       this.reset();
       for (const state of ['waiting', 'generating', 'sending']) {
-        this.set({ state }, rowsOf<{ state: string; n: number }>(rows).find((r) => r.state === state)?.n ?? 0);
+        this.set({ state }, resultRows<{ state: string; n: number }>(rows).find((r) => r.state === state)?.n ?? 0);
       }
     },
   });
@@ -73,7 +73,7 @@ export function createMetrics(database: Database) {
       const rows = await database.db.execute(
         sql`select extract(epoch from (now() - min(due_at)))::float8 as lag from reply_bursts where state = 'waiting' and due_at < now()`,
       );
-      this.set(Math.max(0, Number(rowsOf<{ lag: number | null }>(rows)[0]?.lag ?? 0)));
+      this.set(Math.max(0, Number(resultRows<{ lag: number | null }>(rows)[0]?.lag ?? 0)));
     },
   });
   const pool = database.pool;

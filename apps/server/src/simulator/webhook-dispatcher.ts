@@ -8,6 +8,7 @@
  * socket would); retries run on their own timers, so ordering is not guaranteed while retrying — also
  * as in Evolution.
  */
+import { retryDelayMs } from '../lib/retry.ts';
 import { SIM_WEBHOOK_RETRY } from './simulator-config.ts';
 
 export interface WebhookTarget {
@@ -38,15 +39,17 @@ export function eventConfigName(event: string): string {
   return event.replace(/[.-]/g, '_').toUpperCase();
 }
 
-/** Backoff before attempt n+1 (n ≥ 1): base·2^(n-1), capped, ±20 % jitter, never below the base. */
-export function retryDelayMs(
+/**
+ * Backoff before attempt n+1 (n ≥ 1): the server's one backoff (lib/retry.ts: base·2^(n-1), capped,
+ * ±20 % jitter), in whole milliseconds and never below the base, as Evolution waits.
+ */
+export function webhookRetryDelayMs(
   attempt: number,
   policy: Pick<RetryPolicy, 'baseDelayMs' | 'maxDelayMs'>,
   random = Math.random,
 ): number {
-  const raw = Math.min(policy.baseDelayMs * 2 ** (attempt - 1), policy.maxDelayMs);
-  const jitter = raw * 0.2 * (random() * 2 - 1);
-  return Math.max(policy.baseDelayMs, Math.round(raw + jitter));
+  const delay = retryDelayMs(attempt, { baseMs: policy.baseDelayMs, maxMs: policy.maxDelayMs }, random);
+  return Math.max(policy.baseDelayMs, Math.round(delay));
 }
 
 export interface WebhookDispatcher {
@@ -92,7 +95,7 @@ export function createWebhookDispatcher(log: DeliveryLog, policy: RetryPolicy = 
       log.warn({ url: target.url, event, failure, attempts: n }, 'simulator webhook dropped after the last attempt');
       return;
     }
-    const delay = retryDelayMs(n, policy);
+    const delay = webhookRetryDelayMs(n, policy);
     log.info({ url: target.url, event, failure, attempt: n, retryInMs: delay }, 'simulator webhook failed, retrying');
     const timer = setTimeout(() => {
       timers.delete(timer);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { resultRows } from '../../db/rows.ts';
 import { aiResumesNowSql } from '../conversation-rules/ai-resume.ts';
 
 /**
@@ -31,7 +32,7 @@ export async function handOver(
     const result = await tx.execute(sql`
       update conversations set agente_ativo = false, handoff_reason = ${reason}, ai_resumes_at = ${resumeAt}
       where id = ${convId} and agente_ativo returning id`);
-    const changed = ((result as unknown as { rows?: unknown[] }).rows ?? []).length > 0;
+    const changed = resultRows(result).length > 0;
     if (changed)
       await tx.execute(sql`
         update reply_bursts set state = 'cancelled', reason = 'handoff', claim_token = null, updated_at = now()
@@ -56,5 +57,5 @@ export async function resumeIfDue(db: Db, convId: string): Promise<boolean> {
   const result = await db.execute(sql`
     update conversations set agente_ativo = true, ai_resumes_at = null, handoff_reason = null
     where id = ${convId} and ${aiResumesNowSql('conversations')} returning id`);
-  return ((result as unknown as { rows?: unknown[] }).rows ?? []).length > 0;
+  return resultRows(result).length > 0;
 }

@@ -2,6 +2,7 @@ import { formatPhone } from '@vendai/contracts';
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { resultRows } from '../../db/rows.ts';
 import type { Gateway } from '../../integrations/gateway/gateway.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { Jobs } from '../../jobs/job.ts';
@@ -68,8 +69,6 @@ interface ConversationFacts {
   last_in: string | null;
 }
 
-const rows = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
-
 /**
  * The lines and the link, as the owner reads them on the phone (or in the e-mail). The customer's
  * message, the reason (the AI's words) and the contact's name are the customer's or the AI's text:
@@ -105,7 +104,7 @@ export function alertSubject(
  * status ('pending' until the job sent it), or null when no alert was due (kind off, one already this hour, daily cap reached).
  */
 export async function alertOwner(deps: AlertDeps, req: AlertRequest): Promise<'pending' | 'failed' | null> {
-  const [facts] = rows<ConversationFacts>(
+  const [facts] = resultRows<ConversationFacts>(
     await deps.db.execute(sql`
       select c.contact_name, c.contact_phone, n.instance_name, n.phone as number_phone,
              (select m.content from messages m where m.conv_id = c.id and m.direction = 'in'
@@ -147,7 +146,7 @@ export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promi
   const { text } = alert;
   const written = await deps.db.transaction(async (tx) => {
     const kindOn = alert.kind === 'spend_ceiling' ? sql`true` : sql.raw(`p.${KIND_COLUMN[alert.kind]}`);
-    const [owner] = rows<{
+    const [owner] = resultRows<{
       phone: string | null;
       country_code: string | null;
       on: boolean;
@@ -162,7 +161,7 @@ export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promi
         from profiles p join "user" u on u.id = p.id where p.id = ${alert.userId} for update of p`),
     );
     if (!owner || (alert.limited && !owner.on)) return null;
-    const [count] = rows<{ recent: number; today: number }>(
+    const [count] = resultRows<{ recent: number; today: number }>(
       await tx.execute(sql`
         select
           (select count(*)::int from owner_alerts where conv_id = ${alert.convId}
@@ -183,7 +182,7 @@ export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promi
           : null;
     // A known problem with nothing else to send is final at once; otherwise the job sends and records it.
     const status = problem && !toEmail ? 'failed' : 'pending';
-    const [row] = rows<{ id: string }>(
+    const [row] = resultRows<{ id: string }>(
       await tx.execute(sql`
         insert into owner_alerts (user_id, conv_id, kind, status, text, to_phone, error)
         values (${alert.userId}, ${alert.convId}, ${alert.kind}, ${status}, ${text}, ${toPhone}, ${problem})
@@ -206,7 +205,7 @@ export async function alertOwnerOfPause(
   deps: AlertDeps,
   req: { userId: string; convId: string; ceilingCents: number },
 ): Promise<'pending' | 'failed' | null> {
-  const [number] = rows<{ instance_name: string; number_phone: string }>(
+  const [number] = resultRows<{ instance_name: string; number_phone: string }>(
     await deps.db.execute(sql`
       select n.instance_name, n.phone as number_phone from conversations c join numbers n on n.id = c.number_id
       where c.id = ${req.convId} and c.user_id = ${req.userId}`),

@@ -16,7 +16,6 @@ import {
 } from '../../db/schema/index.ts';
 import { monthStart } from '../../domain/usage/get-current-usage.ts';
 import type { MappedChat } from '../../integrations/gateway/map-gateway-message.ts';
-import type { ConversationRow } from '../../domain/conversations/conversation-row.ts';
 
 /** Database access of the conversation engine. `db` may be a transaction. */
 
@@ -44,70 +43,6 @@ export async function findNumberForEngine(db: Db, numberId: string) {
 export async function findAgent(db: Db, agentId: string) {
   const [row] = await db.select().from(agentes).where(eq(agentes.id, agentId)).limit(1);
   return row ?? null;
-}
-
-/**
- * Rows read by raw statements (snake_case, timestamps as text or Date whichever the driver gives) in
- * the shapes the rest of the engine uses.
- */
-const asDate = (v: unknown) => new Date(v as string);
-const asNumberOrNull = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-
-export function messageRecordFromSql(r: Record<string, any>): MessageRecord {
-  return {
-    id: r.id,
-    userId: r.user_id,
-    convId: r.conv_id,
-    direction: r.direction,
-    content: r.content ?? null,
-    fromMe: r.from_me,
-    author: r.author,
-    messageType: r.message_type,
-    status: r.status,
-    error: r.error ?? null,
-    externalId: r.external_id ?? null,
-    mediaUrl: r.media_url ?? null,
-    mediaFilename: r.media_filename ?? null,
-    mediaMimetype: r.media_mimetype ?? null,
-    mediaSize: asNumberOrNull(r.media_size),
-    mediaDuration: asNumberOrNull(r.media_duration),
-    mediaWidth: asNumberOrNull(r.media_width),
-    mediaHeight: asNumberOrNull(r.media_height),
-    thumbnailUrl: r.thumbnail_url ?? null,
-    contactReaction: r.contact_reaction ?? null,
-    ownerReaction: r.owner_reaction ?? null,
-    editedAt: r.edited_at ? asDate(r.edited_at) : null,
-    deletedAt: r.deleted_at ? asDate(r.deleted_at) : null,
-    failedBurstId: r.failed_burst_id ?? null,
-    optOut: r.opt_out === true,
-    createdAt: asDate(r.created_at),
-  };
-}
-
-/** A conversation row plus its number's instance_name / number_phone / number_apelido, as the inbox shows it. */
-export function conversationRowFromSql(r: Record<string, any>): ConversationRow & { userId: string } {
-  return {
-    id: r.id,
-    userId: r.user_id,
-    numberId: r.number_id,
-    contactName: r.contact_name ?? null,
-    contactPhone: r.contact_phone ?? null,
-    contactJid: r.contact_jid,
-    type: r.type,
-    agenteAtivo: r.agente_ativo,
-    optedOut: r.opted_out,
-    handoffReason: r.handoff_reason ?? null,
-    aiResumesAt: r.ai_resumes_at ? asDate(r.ai_resumes_at) : null,
-    neverAnswer: r.never_answer === true,
-    lastMessage: asDate(r.last_message),
-    lastMessagePreview: r.last_message_preview ?? null,
-    unreadCount: Number(r.unread_count),
-    createdAt: asDate(r.created_at),
-    numberInstanceName: r.instance_name,
-    numberPhone: r.number_phone,
-    numberApelido: r.number_apelido ?? null,
-    lastMessageKey: asDate(r.last_message).toISOString(),
-  };
 }
 
 /** The conversation of a chat on a number: by its JID, or by the @lid alias it was first seen under. */

@@ -2,7 +2,8 @@ import { resultRows } from '../../../db/rows.ts';
 import { sql } from 'drizzle-orm';
 import type { EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
-import { findConversationByChat, messageRecordFromSql } from '../engine-repository.ts';
+import { findConversationByChat } from '../engine-repository.ts';
+import { messageRecordFromSql, type MessageSqlRow } from '../sql-rows.ts';
 import type { IngestOutcome } from './ingest-outcome.ts';
 import type { MappedMessage, MessageChange } from '../../../integrations/gateway/map-gateway-message.ts';
 import { requiredTargetFromMe } from '../../../domain/conversations/change-author.ts';
@@ -46,7 +47,7 @@ export async function applyMessageChange(
         : null;
 
   const author = requiredTargetFromMe(change.kind, msg.fromMe);
-  const rows = resultRows<Record<string, any>>(
+  const rows = resultRows<MessageSqlRow & { preview_changed: number }>(
     await deps.db.execute(sql`
       with m as (
         update messages set ${set}

@@ -246,17 +246,32 @@ async function saveMedia(deps: EngineDeps, input: IngestInput, raw: GatewayMessa
   }
 }
 
+/**
+ * A messages.update item as the gateway posts it, unchecked: the message's id, chat and status sit at
+ * the top or under `key` / `update`, depending on the gateway's version.
+ */
+interface DeliveryUpdateItem {
+  keyId?: unknown;
+  messageId?: unknown;
+  remoteJid?: unknown;
+  remoteJidAlt?: unknown;
+  status?: unknown;
+  key?: { id?: unknown; remoteJid?: unknown; remoteJidAlt?: unknown };
+  update?: { status?: unknown };
+}
+
 /** messages.update: delivery receipts move our message's status forward (never back). */
 async function applyDeliveryStatus(deps: EngineDeps, input: IngestInput): Promise<IngestOutcome> {
   let outcome: IngestOutcome = 'ignored';
   for (const item of asList(input.data)) {
     if (!item || typeof item !== 'object') continue;
-    const u = item as Record<string, any>;
-    const id: unknown = u.keyId ?? u.key?.id ?? u.messageId;
-    const remoteJid: unknown = u.remoteJid ?? u.key?.remoteJid;
+    const u = item as DeliveryUpdateItem;
+    const id = u.keyId ?? u.key?.id ?? u.messageId;
+    const remoteJid = u.remoteJid ?? u.key?.remoteJid;
     const status = mapDeliveryStatus(u.status ?? u.update?.status);
     if (typeof id !== 'string' || typeof remoteJid !== 'string' || !status) continue;
-    const chat = mapChat({ remoteJid, remoteJidAlt: u.remoteJidAlt ?? u.key?.remoteJidAlt });
+    const remoteJidAlt = (u.remoteJidAlt ?? u.key?.remoteJidAlt) as string | null | undefined;
+    const chat = mapChat({ remoteJid, remoteJidAlt });
     const conv = await findConversationByChat(deps.db, input.number.id, chat);
     if (!conv) continue;
     const rank = STATUS_RANK[status]!;

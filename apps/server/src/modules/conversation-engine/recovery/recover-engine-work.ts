@@ -9,7 +9,8 @@ import { planAllowance } from '../engine-repository.ts';
 import { resumeSendingJob } from './engine-jobs.ts';
 import { ingestGatewayEvent } from '../ingestion/ingest-gateway-event.ts';
 import { loadStoredEvents } from '../ingestion/stored-events.ts';
-import { AI_SEND_INTERRUPTED, keepLease, resumeParts } from '../replies/run-reply.ts';
+import { keepLease } from '../replies/burst-claim.ts';
+import { AI_SEND_INTERRUPTED, resumeParts } from '../replies/send-reply-parts.ts';
 
 /** An event not processed this long after it arrived is picked up from the table. */
 const EVENT_GRACE_SECONDS = 20;

@@ -4,7 +4,7 @@ import { monthStart } from '../../../domain/usage/get-current-usage.ts';
 import { AI_FAILURE_TYPE } from '../../../domain/conversations/conversation-dto.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
-import { messageRecordFromSql } from '../engine-repository.ts';
+import { messageRecordFromSql, type MessageSqlRow } from '../sql-rows.ts';
 
 /**
  * The AI gave up on a burst (every attempt failed, docs/decisions/005-conversation-engine.md): the burst ends 'failed' and, in
@@ -20,7 +20,7 @@ export async function recordAiGaveUp(
 ): Promise<void> {
   const month = monthStart().toISOString().slice(0, 10);
   const notice = `A IA não conseguiu responder: ${reason}.`;
-  const rows = resultRows<Record<string, any>>(
+  const rows = resultRows<MessageSqlRow & { counted: number | string }>(
     await deps.db.execute(sql`
       with b as (
         update reply_bursts set state = 'failed', reason = 'llm', claim_token = null, inflight_message_id = null, updated_at = now()

@@ -1,5 +1,5 @@
 import type { EngineDeps, ReplyWaker } from '../engine-deps.ts';
-import { claimDueReplies, type ReplyContext } from './reply-repository.ts';
+import { claimDueReplies, type ReplyContext } from './claim-due-replies.ts';
 import { answerBurst } from './run-reply.ts';
 
 export interface ReplyScheduler extends ReplyWaker {

@@ -6,7 +6,10 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import { AI_FAILURE_TYPE } from '../../../domain/conversations/conversation-dto.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
-import { messageRecordFromSql } from '../engine-repository.ts';
+import { messageRecordFromSql, type MessageSqlRow } from '../sql-rows.ts';
+
+/** The notice, no longer retryable, and whether its burst went back to the queue. */
+type RetriedNotice = MessageSqlRow & { requeued: number };
 
 /**
  * 'Tentar novamente' on an 'A IA não conseguiu responder' notice (docs/decisions/005-conversation-engine.md): the failed burst
@@ -29,9 +32,9 @@ export async function retryAiReply(
   if (!notice.failed_burst_id) throw new AppError('CONFLICT', AI_RETRY_NOT_POSSIBLE);
   if (!notice.agente_ativo || notice.opted_out) throw new AppError('CONFLICT', AI_RETRY_AI_OFF);
 
-  let rows: Record<string, any>[];
+  let rows: RetriedNotice[];
   try {
-    rows = resultRows<Record<string, any>>(
+    rows = resultRows<RetriedNotice>(
       await deps.db.execute(sql`
         with b as (
           update reply_bursts set state = 'waiting', version = version + 1, due_at = now(), claim_token = null, reason = null, updated_at = now()
@@ -45,7 +48,7 @@ export async function retryAiReply(
   } catch (err) {
     // An open burst appeared meanwhile (unique per conversation): it answers the conversation.
     if (pgErrorCode(err) !== '23505') throw err;
-    rows = resultRows<Record<string, any>>(
+    rows = resultRows<RetriedNotice>(
       await deps.db.execute(
         sql`update messages set failed_burst_id = null where id = ${input.messageId} returning *, 0 as requeued`,
       ),

@@ -10,7 +10,7 @@ import {
   type UnderstandDeps,
 } from '../../../domain/media-insights/understand-message.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import type { ReplyContext } from './reply-repository.ts';
+import type { ReplyContext } from './claim-due-replies.ts';
 
 /** The understanding deps of the engine (limits from EngineConfig.media). */
 export function understandDeps(deps: EngineDeps): UnderstandDeps {

@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import { execPrepared, type PreparedTarget } from '../../../db/prepared.ts';
+import { monthStart } from '../../../domain/usage/get-current-usage.ts';
+import { contactAnswersTodaySql } from '../../../domain/ai-reply/contact-daily-ceiling.ts';
+import type { AnswerItem } from '../../../db/schema/index.ts';
+import type { ContextMessage } from '../reply-rules.ts';
+import { parsedJson, type SqlJson, type SqlTimestamp } from '../sql-rows.ts';
+
+export interface ClaimedBurst {
+  id: string;
+  version: number;
+  token: string;
+}
+
+/** Everything answering a burst needs, read for many bursts in one query. */
+export interface ReplyContext extends ClaimedBurst {
+  userId: string;
+  convId: string;
+  convType: string;
+  agenteAtivo: boolean;
+  optedOut: boolean;
+  /** The contact is the owner's own personal number (profiles.phone): never answered. */
+  ownerContact: boolean;
+  contactJid: string;
+  instanceName: string | null;
+  agent: { id: string; active: boolean; systemPrompt: string; respostas: AnswerItem[] } | null;
+  /** The agent's AI answers per contact per day and this contact's today (domain/ai-reply/contact-daily-ceiling.ts). */
+  ceiling: { max: number; today: number };
+  /** The plan's monthly AI messages; the free plan stops at it, paid plans count overage. */
+  maxAiMessages: number;
+  isFree: boolean;
+  aiMessages: number;
+  /** The conversation's latest messages, newest first. */
+  recent: ContextMessage[];
+}
+
+/** A row of the claim statement (json columns parsed, or as text, whichever the driver gives). */
+interface ClaimRow {
+  id: string;
+  version: number | string;
+  claim_token: string;
+  user_id: string;
+  conv_id: string;
+  type: string;
+  agente_ativo: boolean;
+  opted_out: boolean;
+  contact_jid: string;
+  instance_name: string | null;
+  agent_id: string | null;
+  agent_active: boolean | null;
+  system_prompt: string | null;
+  respostas: SqlJson<AnswerItem[]> | null;
+  max_answers_per_contact_day: number | string | null;
+  contact_answers_today: number | string;
+  max_ai_messages: number | string;
+  is_free: boolean;
+  ai_messages: number | string;
+  owner_contact: boolean | null;
+  recent: SqlJson<RecentMessageRow[]>;
+}
+
+/** One of the conversation's latest messages in the claim's `recent` column (json_agg). */
+interface RecentMessageRow {
+  id: string;
+  direction: ContextMessage['direction'];
+  message_type: string;
+  content: string | null;
+  media_filename: string | null;
+  media_duration: number | null;
+  status: string;
+  created_at: SqlTimestamp;
+}
+
+/**
+ * Claims up to `limit` waiting bursts that are due (waiting → generating, each with a fresh claim
+ * token), skipping rows another process holds, and reads what answering each needs: one statement.
+ */
+export async function claimDueReplies(
+  database: PreparedTarget,
+  limit: number,
+  contextMessages: number,
+  now = new Date(),
+): Promise<ReplyContext[]> {
+  const rows = await runClaimStatement(database, limit, contextMessages, monthStart(now).toISOString().slice(0, 10));
+  return rows.map(replyContextFromRow);
+}
+
+/** The claim and the context read, for bursts of many conversations at once. */
+function runClaimStatement(database: PreparedTarget, limit: number, contextMessages: number, month: string) {
+  return execPrepared<ClaimRow>(
+    database,
+    'engine_claim_due_replies',
+    sql`
+      with b as (
+        update reply_bursts set state = 'generating', claim_token = gen_random_uuid(), claimed_at = now(), updated_at = now()
+        where id in (
+          select id from reply_bursts rb
+          where state = 'waiting' and due_at <= now()
+            -- Not while messages of this number that arrived before the burst was due are still waiting
+            -- to be ingested (processing lags behind arrival): one of them may extend this burst
+            -- (docs/decisions/005-conversation-engine.md). Bounded in time, so an event that never ingests cannot hold replies.
+            and not exists (
+              select 1 from gateway_events g
+              where g.processed_at is null and g.event = 'messages.upsert'
+                and g.received_at <= rb.due_at and g.received_at > now() - interval '2 minutes'
+                and g.number_id = (select cv.number_id from conversations cv where cv.id = rb.conv_id))
+          order by due_at
+          limit ${limit}
+          for update skip locked)
+        returning id, version, claim_token, user_id, conv_id)
+      select b.id, b.version, b.claim_token, b.user_id, b.conv_id, c.type, c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name,
+             a.id as agent_id, a.active as agent_active, a.system_prompt, a.respostas, a.max_answers_per_contact_day,
+             (${contactAnswersTodaySql(sql`b.conv_id`, sql`coalesce(pr.time_zone, 'America/Sao_Paulo')`)}) as contact_answers_today,
+             coalesce(p.max_ai_messages, f.max_ai_messages, 0) as max_ai_messages,
+             (p.id is null or p.slug = 'freemium' or p.price_cents = 0) as is_free,
+             coalesce(u.ai_messages, 0) as ai_messages,
+             (pr.phone is not null and c.contact_phone = coalesce(pr.country_code, '') || pr.phone) as owner_contact,
+             coalesce((
+               select json_agg(r order by r.created_at desc, r.id desc)
+               from (select m.id, m.direction, m.message_type, m.content, m.media_filename, m.media_duration, m.status, m.created_at
+                     from messages m where m.conv_id = b.conv_id
+                     order by m.created_at desc nulls last, m.id desc nulls last limit ${contextMessages}) r
+             ), '[]'::json) as recent
+      from b
+      join conversations c on c.id = b.conv_id
+      left join numbers n on n.id = c.number_id
+      left join agentes a on a.id = n.agente
+      left join profiles pr on pr.id = b.user_id
+      left join plans p on p.id = pr.active_plan_id
+      left join plans f on f.slug = 'freemium'
+      left join usage_monthly u on u.user_id = b.user_id and u.month = ${month}::date`,
+  );
+}
+
+/** A claim row in the shape the reply steps use. */
+function replyContextFromRow(r: ClaimRow): ReplyContext {
+  return {
+    id: r.id,
+    version: Number(r.version),
+    token: r.claim_token,
+    userId: r.user_id,
+    convId: r.conv_id,
+    convType: r.type,
+    agenteAtivo: r.agente_ativo,
+    optedOut: r.opted_out,
+    ownerContact: r.owner_contact === true,
+    contactJid: r.contact_jid,
+    instanceName: r.instance_name ?? null,
+    agent: r.agent_id
+      ? {
+          id: r.agent_id,
+          active: r.agent_active!,
+          systemPrompt: r.system_prompt!,
+          respostas: (r.respostas === null ? null : parsedJson(r.respostas)) ?? [],
+        }
+      : null,
+    maxAiMessages: Number(r.max_ai_messages),
+    isFree: r.is_free === true,
+    aiMessages: Number(r.ai_messages),
+    ceiling: { max: Number(r.max_answers_per_contact_day ?? 0), today: Number(r.contact_answers_today) },
+    recent: parsedJson(r.recent).map((m) => ({
+      id: m.id,
+      direction: m.direction,
+      messageType: m.message_type,
+      content: m.content,
+      mediaFilename: m.media_filename,
+      mediaDuration: m.media_duration,
+      status: m.status,
+    })),
+  };
+}

@@ -1,0 +1,144 @@
+import { resultRows } from '../../../db/rows.ts';
+import { sql } from 'drizzle-orm';
+import type { EngineDeps } from '../engine-deps.ts';
+import { PendingRealtimeEvents } from '../realtime-events.ts';
+import type { MessageRecord } from '../engine-repository.ts';
+import { messagePreview } from '../../../integrations/gateway/map-gateway-message.ts';
+import { type PartOutcome, startPart } from './reply-repository.ts';
+import { type AiSlot, releaseAiSlot } from './reserve-ai-slot.ts';
+import { SEND_UNCONFIRMED, sendReconciled } from '../sending/send-reconciled.ts';
+import { finishBurst } from './burst-claim.ts';
+import { parsedJson, type SqlJson } from '../sql-rows.ts';
+
+/** Shown in the inbox on an AI message the gateway finally refused. */
+export const AI_SEND_FAILED = 'Não foi possível enviar a resposta da IA pelo WhatsApp. Verifique a conexão do número.';
+/** Shown on a part whose send was cut by a restart: it may or may not have reached the customer. */
+export const AI_SEND_INTERRUPTED =
+  'Envio interrompido pelo reinício do servidor. Confira no WhatsApp antes de reenviar.';
+
+export interface SendingBurst {
+  burstId: string;
+  token: string;
+  userId: string;
+  convId: string;
+  contactJid: string;
+  instanceName: string;
+  parts: string[];
+  /** The first part not yet finished. */
+  from: number;
+  /** That part's message when it is already stored (fixAnswer stores the first one). */
+  first?: MessageRecord;
+  maxAiMessages: number;
+  /** The free plan's slot claimed for this answer (already counted; given back if its first part fails). */
+  slot?: AiSlot | null;
+}
+
+/**
+ * Sends the fixed parts of a burst in order. Before each part the AI must still be on (a takeover
+ * stops the rest) and the part's message is stored with the burst pointing at it (in flight), so a
+ * crash during the gateway call is never followed by a second send of it.
+ */
+export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void> {
+  for (let index = s.from; index < s.parts.length; index++) {
+    const message = index === s.from && s.first ? s.first : await startPart(deps.db, s, index, s.parts[index]!);
+    if (!message) {
+      await finishBurst(deps, s.burstId, s.token, index === 0 ? 'cancelled' : 'done', 'takeover', 'sending');
+      return;
+    }
+    // Not awaited: the send does not wait for the inbox (the hub keeps the events in order).
+    const created = new PendingRealtimeEvents();
+    created.message(message, 'created');
+    void created.publish(deps);
+
+    // Never sent twice: an unknown outcome is reconciled before any new attempt (send-reconciled.ts).
+    const result = await sendReconciled(deps, {
+      messageId: message.id,
+      instanceName: s.instanceName,
+      contactJid: s.contactJid,
+      text: message.content!,
+    });
+    const ok = result.ok;
+    const externalId = result.ok ? result.externalId : null;
+    const failure = result.ok ? null : result.error;
+    // A refused first part gives the slot back; an unconfirmed one may have reached the customer: it stays counted.
+    if (!result.ok && !result.unconfirmed && index === 0 && s.slot)
+      await releaseAiSlot(deps.db, s.slot).catch(() => {});
+    const outcome: PartOutcome = {
+      burstId: s.burstId,
+      token: s.token,
+      userId: s.userId,
+      convId: s.convId,
+      messageId: message.id,
+      index,
+      ok,
+      externalId,
+      error: ok ? null : !result.ok && result.unconfirmed ? SEND_UNCONFIRMED : AI_SEND_FAILED,
+      last: index === s.parts.length - 1,
+      preview: messagePreview({ type: 'text', content: message.content, media: null }),
+      // One AI-answered message per reply, counted when its first part went out.
+      countUsage: index === 0 && !s.slot,
+      maxAiMessages: s.maxAiMessages,
+    };
+    const conversation = await deps.writer.finish(outcome);
+    const events = new PendingRealtimeEvents();
+    events.message(
+      {
+        ...message,
+        status: ok ? 'sent' : 'failed',
+        externalId: externalId ?? message.externalId,
+        error: outcome.error,
+      },
+      'updated',
+    );
+    if (conversation) events.conversationRow(conversation);
+    await events.publish(deps);
+    if (!ok) {
+      deps.log.warn(
+        { err: failure, burstId: s.burstId, messageId: message.id },
+        'engine: the gateway refused the AI answer; marked failed',
+      );
+      return;
+    }
+    if (outcome.last) return; // finishPart marked the burst done
+  }
+  // Nothing left to send (a resumed burst whose last part was the interrupted one).
+  await finishBurst(deps, s.burstId, s.token, 'done', null, 'sending');
+}
+
+/** Resumes sending a burst we hold the claim of, from its first unfinished part (after a crash). */
+export async function resumeParts(
+  deps: EngineDeps,
+  burstId: string,
+  token: string,
+  maxAiMessages: number,
+): Promise<void> {
+  const [row] = resultRows<{
+    user_id: string;
+    conv_id: string;
+    contact_jid: string;
+    instance_name: string | null;
+    parts: SqlJson<string[]>;
+    sent_parts: number;
+  }>(
+    await deps.db.execute(sql`
+      select b.user_id, b.conv_id, c.contact_jid, n.instance_name, b.parts, b.sent_parts
+      from reply_bursts b join conversations c on c.id = b.conv_id left join numbers n on n.id = c.number_id
+      where b.id = ${burstId} and b.claim_token = ${token} and b.state = 'sending'`),
+  );
+  if (!row) return;
+  if (!row.instance_name) {
+    await finishBurst(deps, burstId, token, 'failed', 'no-number', 'sending');
+    return;
+  }
+  await sendParts(deps, {
+    burstId,
+    token,
+    userId: row.user_id,
+    convId: row.conv_id,
+    contactJid: row.contact_jid,
+    instanceName: row.instance_name,
+    parts: parsedJson(row.parts),
+    from: Number(row.sent_parts),
+    maxAiMessages,
+  });
+}
