@@ -2,6 +2,7 @@ import type { AnswerItem } from '@vendai/contracts';
 import type { DemoRequest } from './demo-types.ts';
 import { pickRefinementQuestions } from './refinement-bank.ts';
 import { demoPromptCoach } from './prompt-coach.ts';
+import { demoEmbed } from './embeddings.ts';
 import { demoPriceList } from './price-list.ts';
 import { demoReply } from './reply.ts';
 
@@ -11,6 +12,8 @@ export type { DemoRequest } from './demo-types.ts';
 export interface DemoAiMount {
   /** The system prompt the product assembles from the training answers (the demo returns it as is). */
   assembleSystemPrompt(respostas: readonly AnswerItem[], apelido: string): string;
+  /** AI_EMBEDDINGS_MODEL: set → the offline embeddings stand-in (embeddings.ts) under that name. */
+  embeddingsModel?: string;
 }
 
 /**
@@ -19,9 +22,12 @@ export interface DemoAiMount {
  * structured `task`; the training code path is the same as with a real model (call A's JSON is
  * parsed the same way). The UI shows 'modo demonstração' while it is active.
  */
-export function createDemoLlm({ assembleSystemPrompt }: DemoAiMount) {
+export function createDemoLlm({ assembleSystemPrompt, embeddingsModel }: DemoAiMount) {
   return {
     kind: 'demo' as const,
+    embeddings: embeddingsModel
+      ? { model: embeddingsModel, embed: async (texts: string[]) => texts.map(demoEmbed) }
+      : undefined,
     async complete(request: DemoRequest): Promise<string> {
       const task = request.task;
       switch (task?.kind) {

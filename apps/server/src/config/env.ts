@@ -95,6 +95,12 @@ const envSchema = z.object({
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalString,
   AI_MODEL: z.preprocess(blank, z.string().default('openai/gpt-oss-120b')),
+  /**
+   * An embeddings model on the AI endpoint (POST /embeddings; e.g. text-embedding-3-small): the knowledge
+   * base's candidates are ranked by similarity too. Unset: full-text and trigram search only. With the
+   * demo AI, any value turns on its offline stand-in.
+   */
+  AI_EMBEDDINGS_MODEL: optionalString,
   /** Per-attempt timeout of an AI call, and retries (with backoff) on 429/5xx/timeouts. */
   AI_TIMEOUT_MS: z.preprocess(blank, z.coerce.number().int().positive().default(60_000)),
   AI_MAX_RETRIES: z.preprocess(blank, z.coerce.number().int().min(0).max(10).default(2)),

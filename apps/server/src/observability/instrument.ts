@@ -6,6 +6,7 @@ import type { Metrics } from './metrics.ts';
 export function instrumentLlm(llm: Llm, metrics: Metrics): Llm {
   return {
     kind: llm.kind,
+    embeddings: llm.embeddings,
     async complete(request) {
       const kind = request.task?.kind ?? 'other';
       const end = metrics.aiCall.startTimer({ kind });

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { knowledgeFaqs, knowledgePassages } from '../../db/schema/index.ts';
 import { ownerTextAmounts } from '../price-guard/check-reply.ts';
 import type { FactProvider, FactSource } from './fact-source.ts';
+import { knowledgeEmbeddingsFor } from './knowledge-embeddings.ts';
+import { rankKnowledge } from './rank-knowledge.ts';
 import { searchKnowledge } from './search-knowledge.ts';
 import { searchPassages } from './search-passages.ts';
 
@@ -15,15 +17,18 @@ const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
 /**
  * The knowledge base as a fact provider (docs/decisions/025-catalogue-and-price-guard.md, section
  * Conhecimento): the matching active FAQ entries, then the matching passages of the owner's documents,
- * each with its source; and every amount, percentage and discount offer the owner wrote in the active
+ * each with its source (ranked with embeddings too when an embeddings model is configured: rank-knowledge.ts); and every amount, percentage and discount offer the owner wrote in the active
  * answers and in the documents (the price guard allows them).
  */
 export const knowledgeFacts: FactProvider = {
   async find(db, userId, query) {
-    const [faqs, passages] = await Promise.all([
-      searchKnowledge(db, userId, query.words, { limit: MATCHED_ENTRIES }),
-      searchPassages(db, userId, query.words, { limit: MATCHED_PASSAGES }),
-    ]);
+    const embeddings = knowledgeEmbeddingsFor(db);
+    const { faqs, passages } = embeddings
+      ? await rankKnowledge(db, userId, query, embeddings, { faqs: MATCHED_ENTRIES, passages: MATCHED_PASSAGES })
+      : await Promise.all([
+          searchKnowledge(db, userId, query.words, { limit: MATCHED_ENTRIES }),
+          searchPassages(db, userId, query.words, { limit: MATCHED_PASSAGES }),
+        ]).then(([f, p]) => ({ faqs: f, passages: p }));
     return [
       ...faqs.map((row): FactSource => ({
         kind: 'passage',

@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { knowledgeFaqs } from '../../db/schema/index.ts';
+import { knowledgeFaqs } from '../../db/schema/index.ts';
 import { resultRows } from '../../db/rows.ts';
+import { toVector } from './knowledge-embeddings.ts';
 import { searchWords } from './search-words.ts';
 
 export type FaqRow = typeof knowledgeFaqs.$inferSelect;
@@ -40,6 +41,19 @@ export async function searchKnowledge(
   return resultRows<Record<string, unknown>>(result).map(toFaqRow);
 }
 
+/** The account's most recently saved active entries that have a vector (embedding ranking reads them). */
+export async function recentEmbeddedFaqs(db: Db, userId: string, limit: number): Promise<FaqRow[]> {
+  const rows = await db
+    .select()
+    .from(knowledgeFaqs)
+    .where(
+      and(eq(knowledgeFaqs.userId, userId), eq(knowledgeFaqs.status, 'active'), isNotNull(knowledgeFaqs.embedding)),
+    )
+    .orderBy(desc(knowledgeFaqs.updatedAt))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, embedding: toVector(r.embedding) }));
+}
+
 function toFaqRow(r: Record<string, unknown>): FaqRow {
   const date = (v: unknown) => (v instanceof Date ? v : new Date(String(v)));
   return {
@@ -50,7 +64,7 @@ function toFaqRow(r: Record<string, unknown>): FaqRow {
     status: r.status as FaqRow['status'],
     conversationId: (r.conversation_id as string | null) ?? null,
     searchText: String(r.search_text ?? ''),
-    embedding: (r.embedding as number[] | null) ?? null,
+    embedding: toVector(r.embedding),
     embeddingModel: (r.embedding_model as string | null) ?? null,
     createdAt: date(r.created_at),
     updatedAt: date(r.updated_at),

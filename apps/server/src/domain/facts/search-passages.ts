@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
+import { toVector } from './knowledge-embeddings.ts';
 import { searchWords } from './search-words.ts';
 
 /** A document's passage as retrieval reads it, with its document's title (the source the AI is shown). */
@@ -51,6 +52,17 @@ export async function searchPassages(
   return resultRows<Record<string, unknown>>(result).map(toPassageHit);
 }
 
+/** The account's most recent passages (embedding ranking looks at them besides the full-text matches). */
+export async function recentPassages(db: Db, userId: string, limit: number): Promise<PassageHit[]> {
+  const result = await db.execute(sql`
+    select ${PASSAGE_COLUMNS}
+    from knowledge_passages p join knowledge_documents d on d.id = p.document_id
+    where p.user_id = ${userId} and p.embedding is not null
+    order by p.created_at desc, p.position
+    limit ${limit}`);
+  return resultRows<Record<string, unknown>>(result).map(toPassageHit);
+}
+
 function toPassageHit(r: Record<string, unknown>): PassageHit {
   return {
     id: String(r.id),
@@ -58,7 +70,7 @@ function toPassageHit(r: Record<string, unknown>): PassageHit {
     title: String(r.title),
     position: Number(r.position),
     text: String(r.text),
-    embedding: (r.embedding as number[] | null) ?? null,
+    embedding: toVector(r.embedding),
     embeddingModel: (r.embedding_model as string | null) ?? null,
   };
 }

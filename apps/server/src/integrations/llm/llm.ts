@@ -1,7 +1,7 @@
 import type { AnswerItem } from '@vendai/contracts';
 
 /**
- * The LLM port: one method, OpenAI-style chat completions (docs/product/integrations.md "AI completion"). The
+ * The LLM port: OpenAI-style chat completions (and, when configured, embeddings) (docs/product/integrations.md "AI completion"). The
  * implementation is chosen by configuration (AI_PROVIDER / AI_BASE_URL, see create-llm.ts).
  */
 export interface ChatMessage {
@@ -39,11 +39,24 @@ export interface ChatRequest {
   maxRetries?: number;
 }
 
+/**
+ * Text embeddings (OpenAI-style POST /embeddings), present only when AI_EMBEDDINGS_MODEL is set: the
+ * knowledge base ranks its candidates with them (docs/decisions/025-catalogue-and-price-guard.md).
+ */
+export interface Embeddings {
+  /** The model the vectors come from (stored with each vector: another model's vectors are not compared). */
+  readonly model: string;
+  /** One vector per text, in order. Throws AppError UPSTREAM when the provider fails. */
+  embed(texts: string[]): Promise<number[][]>;
+}
+
 export interface Llm {
   /** 'openai': any OpenAI-compatible endpoint; 'demo': the offline, deterministic provider. */
   readonly kind: 'openai' | 'demo';
   /** The answer text (choices[0].message.content). Throws AppError UPSTREAM when the provider fails. */
   complete(request: ChatRequest): Promise<string>;
+  /** Embeddings, when an embeddings model is configured. */
+  readonly embeddings?: Embeddings;
 }
 
 /** Sampling defaults of the spec (docs/product/integrations.md, docs/product/limits.md). */

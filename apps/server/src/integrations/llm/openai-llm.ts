@@ -1,15 +1,17 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { type ChatRequest, type Llm, LLM_DEFAULTS } from './llm.ts';
+import { type ChatRequest, type Embeddings, type Llm, LLM_DEFAULTS } from './llm.ts';
 import { createHttpAgent, requestFetch } from '../../lib/http-client.ts';
-import { withRetry } from '../../lib/retry.ts';
+import { type RetryOptions, withRetry } from '../../lib/retry.ts';
 
 export interface OpenAiLlmOptions {
   /** The endpoint's base URL, ending in /v1 (normaliseBaseUrl adds it to a bare host). */
   baseURL: string;
   apiKey?: string;
   model: string;
+  /** An embeddings model on the same endpoint (AI_EMBEDDINGS_MODEL); unset → no `embeddings`. */
+  embeddingsModel?: string;
   timeoutMs: number;
   /**
    * Retries on connection errors, timeouts, 408, 409, 429 and 5xx, with exponential backoff
@@ -43,6 +45,15 @@ export function normaliseBaseUrl(raw: string): string {
   return url.toString().replace(/\/$/, '');
 }
 
+/** What a failed call is logged as (never the key or the request). */
+function failureDetail(err: unknown) {
+  return err instanceof APIConnectionTimeoutError
+    ? { reason: 'timeout' }
+    : err instanceof APIError
+      ? { reason: 'http', status: err.status, message: err.message }
+      : { reason: 'error', message: (err as Error).message };
+}
+
 /** Any OpenAI-compatible chat-completions endpoint, through the official SDK. The key stays here. */
 export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
   const client = new OpenAI({
@@ -55,8 +66,18 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
     fetch: requestFetch(createHttpAgent()),
   });
 
+  const retry = (retries: number) => ({
+    attempts: 1 + retries,
+    baseMs: RETRY_BASE_MS,
+    maxMs: RETRY_MAX_MS,
+    shouldRetry: isRetryableAiError,
+  });
+
   return {
     kind: 'openai',
+    embeddings: options.embeddingsModel
+      ? openAiEmbeddings(client, options.embeddingsModel, () => retry(options.maxRetries), options.log)
+      : undefined,
     async complete(request: ChatRequest) {
       let content: string | null | undefined;
       try {
@@ -70,22 +91,11 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
               top_p: request.topP ?? LLM_DEFAULTS.topP,
               stream: false,
             }),
-          {
-            attempts: 1 + (request.maxRetries ?? options.maxRetries),
-            baseMs: RETRY_BASE_MS,
-            maxMs: RETRY_MAX_MS,
-            shouldRetry: isRetryableAiError,
-          },
+          retry(request.maxRetries ?? options.maxRetries),
         );
         content = completion.choices?.[0]?.message?.content;
       } catch (err) {
-        const detail =
-          err instanceof APIConnectionTimeoutError
-            ? { reason: 'timeout' }
-            : err instanceof APIError
-              ? { reason: 'http', status: err.status, message: err.message }
-              : { reason: 'error', message: (err as Error).message };
-        options.log?.warn({ llm: detail, model: options.model }, 'AI provider failed');
+        options.log?.warn({ llm: failureDetail(err), model: options.model }, 'AI provider failed');
         throw new AppError('UPSTREAM', AI_UNAVAILABLE_MESSAGE, { cause: err });
       }
       if (typeof content !== 'string' || content.trim() === '') {
@@ -93,6 +103,33 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
         throw new AppError('UPSTREAM', AI_UNAVAILABLE_MESSAGE);
       }
       return content;
+    },
+  };
+}
+
+/** POST /embeddings on the same endpoint and key, with the same retries; vectors in the inputs' order. */
+function openAiEmbeddings(
+  client: OpenAI,
+  model: string,
+  retry: () => RetryOptions,
+  log?: FastifyBaseLogger,
+): Embeddings {
+  return {
+    model,
+    async embed(texts) {
+      if (texts.length === 0) return [];
+      try {
+        const res = await withRetry(
+          () => client.embeddings.create({ model, input: texts, encoding_format: 'float' }),
+          retry(),
+        );
+        const vectors = [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);
+        if (vectors.length !== texts.length) throw new Error(`${vectors.length} vectors for ${texts.length} texts`);
+        return vectors;
+      } catch (err) {
+        log?.warn({ llm: failureDetail(err), model }, 'AI embeddings failed');
+        throw new AppError('UPSTREAM', AI_UNAVAILABLE_MESSAGE, { cause: err });
+      }
     },
   };
 }

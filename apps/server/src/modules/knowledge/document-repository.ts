@@ -70,7 +70,7 @@ export async function insertDocument(
   });
 }
 
-/** Renames a document; its passages' search text follows the new title. */
+/** Renames a document; its passages' search text follows the new title (their vectors are made again). */
 export async function renameDocumentRow(db: Db, userId: string, id: string, title: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx
@@ -81,7 +81,7 @@ export async function renameDocumentRow(db: Db, userId: string, id: string, titl
     if (rows.length === 0) return false;
     await tx
       .update(knowledgePassages)
-      .set({ searchText: sql`${title} || E'\\n' || ${knowledgePassages.text}` })
+      .set({ searchText: sql`${title} || E'\\n' || ${knowledgePassages.text}`, embedding: null, embeddingModel: null })
       .where(and(eq(knowledgePassages.documentId, id), eq(knowledgePassages.userId, userId)));
     return true;
   });

@@ -17,6 +17,7 @@ import { deleteDocument } from './delete-document.ts';
 import { getDocument } from './get-document.ts';
 import { listDocuments } from './list-documents.ts';
 import { readDocumentPdf } from './read-document-pdf.ts';
+import { embeddingsRefresher } from './refresh-embeddings.ts';
 import { renameDocument } from './rename-document.ts';
 
 const params = idParamsSchema(DOCUMENT_NOT_FOUND);
@@ -28,7 +29,8 @@ const PDF_BODY_LIMIT = KNOWLEDGE_DOCUMENT_LIMITS.pdfMaxBytes + 1024;
  * pasted (JSON); a PDF arrives as the request's raw bytes. Nothing is fetched from an address.
  */
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const { db } = app.deps;
+  const { db, llm } = app.deps;
+  const refresh = embeddingsRefresher({ db, embeddings: llm.embeddings });
   app.addContentTypeParser(
     ['application/pdf', 'application/octet-stream'],
     { parseAs: 'buffer', bodyLimit: PDF_BODY_LIMIT },
@@ -44,7 +46,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: documentTextInputSchema, response: { 201: knowledgeDocumentSchema } } },
     async (req, reply) => {
       const { title, kind, text } = req.body;
-      return reply.status(201).send(await addDocument({ db, userId: req.user.id, title, kind, text }));
+      const doc = await addDocument({ db, userId: req.user.id, title, kind, text });
+      await refresh(req);
+      return reply.status(201).send(doc);
     },
   );
 
@@ -62,7 +66,9 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const text = await readDocumentPdf(data);
       const title = req.query.title ?? 'Documento PDF';
-      return reply.status(201).send(await addDocument({ db, userId: req.user.id, title, kind: 'pdf', text }));
+      const doc = await addDocument({ db, userId: req.user.id, title, kind: 'pdf', text });
+      await refresh(req);
+      return reply.status(201).send(doc);
     },
   );
 
@@ -73,7 +79,11 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     { schema: { params, body: documentRenameSchema, response: { 200: knowledgeDocumentSchema } } },
-    async (req) => renameDocument({ db, userId: req.user.id, id: req.params.id, title: req.body.title }),
+    async (req) => {
+      const doc = await renameDocument({ db, userId: req.user.id, id: req.params.id, title: req.body.title });
+      await refresh(req);
+      return doc;
+    },
   );
 
   app.delete('/:id', { schema: { params, response: { 204: noContentSchema } } }, async (req, reply) => {

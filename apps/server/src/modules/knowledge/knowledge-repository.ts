@@ -40,7 +40,14 @@ export async function updateFaqRow(
 ): Promise<FaqRow | null> {
   const [row] = await db
     .update(knowledgeFaqs)
-    .set({ ...input, status, searchText: searchTextOf(input), updatedAt: new Date() })
+    .set({
+      ...input,
+      status,
+      searchText: searchTextOf(input),
+      embedding: null,
+      embeddingModel: null,
+      updatedAt: new Date(),
+    })
     .where(and(eq(knowledgeFaqs.id, id), eq(knowledgeFaqs.userId, userId)))
     .returning();
   return row ?? null;

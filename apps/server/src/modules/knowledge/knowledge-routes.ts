@@ -13,6 +13,7 @@ import { createFaq } from './create-faq.ts';
 import { deleteFaq } from './delete-faq.ts';
 import { documentRoutes } from './document-routes.ts';
 import { listFaqs } from './list-faqs.ts';
+import { embeddingsRefresher } from './refresh-embeddings.ts';
 import { updateFaq } from './update-faq.ts';
 
 const params = idParamsSchema(FAQ_NOT_FOUND);
@@ -23,19 +24,24 @@ const params = idParamsSchema(FAQ_NOT_FOUND);
  */
 export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app);
-  const { db } = app.deps;
+  const { db, llm } = app.deps;
+  const refresh = embeddingsRefresher({ db, embeddings: llm.embeddings });
 
   app.get('/faqs', { schema: { querystring: faqListQuerySchema, response: { 200: faqListSchema } } }, async (req) =>
     listFaqs({ db, userId: req.user.id, q: req.query.q }),
   );
 
-  app.post('/faqs', { schema: { body: faqInputSchema, response: { 201: faqSchema } } }, async (req, reply) =>
-    reply.status(201).send(await createFaq({ db, userId: req.user.id, input: req.body })),
-  );
+  app.post('/faqs', { schema: { body: faqInputSchema, response: { 201: faqSchema } } }, async (req, reply) => {
+    const faq = await createFaq({ db, userId: req.user.id, input: req.body });
+    await refresh(req);
+    return reply.status(201).send(faq);
+  });
 
-  app.put('/faqs/:id', { schema: { params, body: faqInputSchema, response: { 200: faqSchema } } }, async (req) =>
-    updateFaq({ db, userId: req.user.id, id: req.params.id, input: req.body }),
-  );
+  app.put('/faqs/:id', { schema: { params, body: faqInputSchema, response: { 200: faqSchema } } }, async (req) => {
+    const faq = await updateFaq({ db, userId: req.user.id, id: req.params.id, input: req.body });
+    await refresh(req);
+    return faq;
+  });
 
   app.delete('/faqs/:id', { schema: { params, response: { 204: noContentSchema } } }, async (req, reply) => {
     await deleteFaq({ db, userId: req.user.id, id: req.params.id });
