@@ -1,16 +1,16 @@
 import { resultRows } from '../../../db/rows.ts';
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { messages, replyBursts } from '../../../db/schema/index.ts';
+import { replyBursts } from '../../../db/schema/index.ts';
 import { alertDeps, type EngineDeps } from '../engine-deps.ts';
 import { requeuePendingAlerts } from '../../../domain/handoff/owner-alert-job.ts';
-import { PendingRealtimeEvents } from '../realtime-events.ts';
 import { planAllowance } from '../engine-repository.ts';
 import { resumeSendingJob } from './engine-jobs.ts';
 import { ingestGatewayEvent } from '../ingestion/ingest-gateway-event.ts';
 import { loadStoredEvents } from '../ingestion/stored-events.ts';
 import { keepLease } from '../replies/burst-claim.ts';
-import { AI_SEND_INTERRUPTED, resumeParts } from '../replies/send-reply-parts.ts';
+import { resumeParts } from '../replies/send-reply-parts.ts';
+import { settleInterruptedPart } from './settle-interrupted-part.ts';
 
 /** An event not processed this long after it arrived is picked up from the table. */
 const EVENT_GRACE_SECONDS = 20;
@@ -63,9 +63,9 @@ export async function recoverEngineWork(deps: EngineDeps): Promise<void> {
 }
 
 /**
- * engine.resume-sending handler: takes over a sending burst whose claim lapsed. The part that was
- * in flight when the sender died is marked failed (it may have reached the customer: never sent
- * twice); the parts after it are sent.
+ * engine.resume-sending handler: takes over a sending burst whose claim lapsed. The part that was in
+ * flight when the sender died is settled with the gateway first (settle-interrupted-part.ts: sent,
+ * sent now once, or interrupted when the gateway cannot tell); the parts after it are sent.
  */
 export async function resumeSending(deps: EngineDeps, job: { burstId: string }): Promise<void> {
   const token = randomUUID();
@@ -83,26 +83,11 @@ export async function resumeSending(deps: EngineDeps, job: { burstId: string }):
     .returning();
   if (!burst) return;
   deps.log.warn({ burstId: burst.id }, 'engine: resuming a reply whose sender stopped');
-  if (burst.inflightMessageId) {
-    const events = new PendingRealtimeEvents();
-    await deps.db.transaction(async (tx) => {
-      const [msg] = await tx
-        .update(messages)
-        .set({ status: 'failed', error: AI_SEND_INTERRUPTED })
-        .where(and(eq(messages.id, burst.inflightMessageId!), eq(messages.status, 'pending')))
-        .returning();
-      if (msg) events.message(msg, 'updated');
-      await tx
-        .update(replyBursts)
-        .set({ inflightMessageId: null, sentParts: sql`${replyBursts.sentParts} + 1` })
-        .where(and(eq(replyBursts.id, burst.id), eq(replyBursts.claimToken, token)));
-    });
-    await events.publish(deps);
-  }
   const allowance = await planAllowance(deps.db, burst.userId);
   const lease = keepLease(deps, burst.id, token);
   try {
-    await resumeParts(deps, burst.id, token, allowance.maxAiMessages);
+    const resend = burst.inflightMessageId ? await settleInterruptedPart(deps, burst, token, allowance) : null;
+    await resumeParts(deps, burst.id, token, allowance.maxAiMessages, resend ?? undefined);
   } finally {
     lease.stop();
   }

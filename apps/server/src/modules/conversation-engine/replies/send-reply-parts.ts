@@ -105,12 +105,16 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
   await finishBurst(deps, s.burstId, s.token, 'done', null, 'sending');
 }
 
-/** Resumes sending a burst we hold the claim of, from its first unfinished part (after a crash). */
+/**
+ * Resumes sending a burst we hold the claim of, from its first unfinished part (after a crash); `resend`:
+ * that part's stored message, which the gateway provably does not have (recovery/settle-interrupted-part.ts).
+ */
 export async function resumeParts(
   deps: EngineDeps,
   burstId: string,
   token: string,
   maxAiMessages: number,
+  resend?: { message: MessageRecord; slot: AiSlot | null },
 ): Promise<void> {
   const [row] = resultRows<{
     user_id: string;
@@ -139,6 +143,8 @@ export async function resumeParts(
     instanceName: row.instance_name,
     parts: parsedJson(row.parts),
     from: Number(row.sent_parts),
+    first: resend?.message,
+    slot: resend?.slot,
     maxAiMessages,
   });
 }

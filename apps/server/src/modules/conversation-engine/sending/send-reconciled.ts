@@ -70,25 +70,47 @@ async function reconcile(
       if (Date.now() >= deadline) break;
       await new Promise((r) => setTimeout(r, 100));
     }
-    try {
-      const records = await deps.gateway.findMessages(m.instanceName, { remoteJid: m.contactJid, fromMe: true });
-      const since = Math.floor(startedAt / 1000) - 2;
-      const match = records.find(
-        (r) =>
-          r.key?.fromMe === true &&
-          textOf(r) === m.text &&
-          (typeof r.messageTimestamp !== 'number' || r.messageTimestamp >= since),
-      );
-      if (match) return { externalId: match.key.id };
-    } catch (err) {
-      deps.log.warn({ err, messageId: m.messageId }, 'engine: the gateway could not say whether a send arrived');
-    }
+    const found = await lookUpSend(deps, m, startedAt);
+    if (typeof found === 'object') return found;
   }
   const linked = await linkedId(deps, m.messageId);
   return linked ? { externalId: linked } : null;
 }
 
-async function linkedId(deps: EngineDeps, messageId: string): Promise<string | null> {
+/** The gateway's page of a chat's messages (newest first) asked for by findMessages. */
+const FIND_PAGE = 50;
+
+/**
+ * One look at the gateway's record of the chat's messages from us: our text, sent since the attempt
+ * began (`startedAt`, ms), found → its id; 'absent' when the record provably lacks it (the page holds
+ * every message from us since then: it is not full, or it reaches back past that moment); 'unknown'
+ * when the gateway could not be asked or its page does not reach back far enough.
+ */
+export async function lookUpSend(
+  deps: EngineDeps,
+  m: { messageId: string; instanceName: string; contactJid: string; text: string },
+  startedAt: number,
+): Promise<{ externalId: string } | 'absent' | 'unknown'> {
+  let records: GatewayMessage[];
+  try {
+    records = await deps.gateway.findMessages(m.instanceName, { remoteJid: m.contactJid, fromMe: true });
+  } catch (err) {
+    deps.log.warn({ err, messageId: m.messageId }, 'engine: the gateway could not say whether a send arrived');
+    return 'unknown';
+  }
+  const since = Math.floor(startedAt / 1000) - 2;
+  const match = records.find(
+    (r) =>
+      r.key?.fromMe === true &&
+      textOf(r) === m.text &&
+      (typeof r.messageTimestamp !== 'number' || r.messageTimestamp >= since),
+  );
+  if (match) return { externalId: match.key.id };
+  const reachesBack = records.some((r) => typeof r.messageTimestamp === 'number' && r.messageTimestamp < since);
+  return records.length < FIND_PAGE || reachesBack ? 'absent' : 'unknown';
+}
+
+export async function linkedId(deps: EngineDeps, messageId: string): Promise<string | null> {
   const [row] = resultRows<{ external_id: string | null }>(
     await deps.db.execute(sql`select external_id from messages where id = ${messageId}`),
   );
