@@ -41,13 +41,16 @@ async function request<T>(method: string, url: string, body?: Json | Blob, init?
   }
   const text = await response.text();
   const data = text ? safeJson(text) : null;
-  if (!response.ok) {
-    const err = (data as ErrorBody | null)?.error;
-    const fallback = response.status === 429 ? ERROR_CODES.RATE_LIMITED.message : ERROR_CODES.INTERNAL.message;
-    if (response.status === 401 && !init?.silent401) onUnauthenticated?.();
-    throw new ApiError(response.status, err?.code ?? 'HTTP', err?.message ?? fallback, err?.fields ?? {});
-  }
+  if (!response.ok) throw failure(response.status, data, init?.silent401);
   return data as T;
+}
+
+/** The ApiError of a failed answer (its JSON body read); a 401 ends the session unless `silent401`. */
+function failure(status: number, data: unknown, silent401?: boolean): ApiError {
+  const err = (data as ErrorBody | null)?.error;
+  const fallback = status === 429 ? ERROR_CODES.RATE_LIMITED.message : ERROR_CODES.INTERNAL.message;
+  if (status === 401 && !silent401) onUnauthenticated?.();
+  return new ApiError(status, err?.code ?? 'HTTP', err?.message ?? fallback, err?.fields ?? {});
 }
 
 function safeJson(text: string): unknown {
@@ -58,6 +61,19 @@ function safeJson(text: string): unknown {
   }
 }
 
+/** A file answer (an export): the bytes and the name the server gave it; errors as ApiError. */
+async function download(url: string): Promise<{ blob: Blob; filename: string }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: 'include' });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Sem conexão com o servidor. Verifique sua internet e tente novamente.');
+  }
+  if (!response.ok) throw failure(response.status, safeJson(await response.text()));
+  const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+  return { blob: await response.blob(), filename };
+}
+
 export const api = {
   get: <T>(url: string, init?: { silent401?: boolean }) => request<T>('GET', url, undefined, init),
   post: <T>(url: string, body: Json = {}, init?: { silent401?: boolean }) => request<T>('POST', url, body, init),
@@ -66,4 +82,5 @@ export const api = {
   /** A file as the request's raw bytes, with its own content-type (photos, spreadsheets). */
   upload: <T>(method: 'POST' | 'PUT', url: string, file: Blob) => request<T>(method, url, file),
   delete: <T>(url: string) => request<T>('DELETE', url),
+  download,
 };

@@ -21,6 +21,7 @@ import { ContactAvatar } from './contact-avatar';
 import { GroupBadge } from './group-badge';
 import { HandoffBanner } from './handoff-banner';
 import { MessageList } from './message-list';
+import { EraseContactButton } from './erase-contact-button';
 import { NEVER_ANSWER_HINT, NeverAnswerSwitch } from './never-answer-switch';
 
 /** The open conversation: header with the AI/Manual switch, messages, and the owner's message box. */
@@ -113,6 +114,7 @@ function OpenChat({ conversation, numbers }: { conversation: ConversationDto; nu
           {problem ? <NoAgentBadge problem={problem} /> : <AiSwitch conversation={conversation} />}
           <NeverAnswerSwitch conversation={conversation} />
         </div>
+        <EraseContactButton conversation={conversation} name={name} />
       </header>
       {problem && number ? <NoAgentNotice problem={problem} number={number} agents={agents.data ?? []} /> : null}
       <HandoffBanner conversation={conversation} />

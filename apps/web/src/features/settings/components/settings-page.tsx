@@ -1,4 +1,5 @@
 import type { OwnerAlertDto } from '@vendai/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -24,9 +25,10 @@ const when = new Intl.DateTimeFormat('pt-BR', { dateStyle: 'short', timeStyle: '
 
 /**
  * /settings ('Configurações'): the owner's personal WhatsApp, the alerts, the business's clock, every
- * alert sent, and the Evolution API notice its licence asks for.
+ * alert sent, sections other features add (`children`: the owner's data), and the Evolution API notice
+ * its licence asks for.
  */
-export function SettingsPage() {
+export function SettingsPage({ children }: { children?: ReactNode }) {
   const settings = useSettings();
   const alerts = useOwnerAlerts();
   const business = useBusinessSettings();
@@ -70,6 +72,7 @@ export function SettingsPage() {
             ))}
           </ul>
         </section>
+        {children}
       </div>
       <EvolutionApiNotice />
     </div>
