@@ -61,7 +61,11 @@ async function busyAccount(paid: boolean): Promise<Owner> {
     { userId, convId: conv!.id, direction: 'out', author: 'ai', content: 'Olá!', status: 'sent', createdAt: hourAgo },
     { userId, convId: conv!.id, direction: 'in', author: 'contact', messageType: 'image', mediaUrl: photo.url },
   ]);
-  await client.request({ method: 'PUT', url: `/api/conversations/${conv!.id}/never-answer`, payload: { never_answer: true } });
+  await client.request({
+    method: 'PUT',
+    url: `/api/conversations/${conv!.id}/never-answer`,
+    payload: { never_answer: true },
+  });
   await client.post('/api/feedback', { tipo: 'geral', email: body.email, sugestao: 'Gostei muito.' });
   await client.post('/api/auth/request-password-reset', { email: body.email, redirectTo: '/reset-password' });
   await client.post('/api/catalogue', { name: 'Bolo de cenoura', price: 4500 });
