@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { conversations, messages, numbers, user } from '../../apps/server/src/db/schema/index.ts';
+import { isOptOut } from '../../apps/server/src/domain/conversation-rules/opt-out.ts';
 
 type Author = 'contact' | 'ai' | 'owner_app' | 'owner_phone';
 
@@ -64,6 +65,8 @@ export async function seedResults(app: FastifyInstance, input: { email: string }
         author,
         content,
         status: author === 'contact' ? ('received' as const) : (status ?? 'read'),
+        // Stored as ingestion stores it: the opt-out is a fact of the customer's message.
+        optOut: author === 'contact' && isOptOut(content),
         createdAt,
       })),
     );
