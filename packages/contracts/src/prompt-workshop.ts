@@ -158,6 +158,8 @@ export const playgroundReplySchema = z.object({
   parts: z.array(z.string()).min(1),
   /** The business's facts the answer used (catalogue items, knowledge passages; decision 025). */
   factsUsed: z.array(z.object({ kind: z.enum(['product', 'passage']), id: z.string(), label: z.string() })).default([]),
+  /** The catalogue photos the answer would send after its text (the owner's own files, /api/media). */
+  photos: z.array(z.object({ itemId: z.string(), caption: z.string(), url: z.string() })).default([]),
   /** The price guard held the AI's answer back: what it tried, and that the fallback text was shown. */
   guard: z.object({ retried: z.boolean(), blocked: z.string().nullable() }).default({ retried: false, blocked: null }),
 });

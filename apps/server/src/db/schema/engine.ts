@@ -18,6 +18,9 @@ export type ReplyBurstState = (typeof REPLY_BURST_STATES)[number];
  * At most one open (waiting/generating) burst per conversation: the partial unique index below.
  * Once a burst is 'sending' its answer is fixed; a message arriving then opens a new burst.
  */
+/** One message of an answer: a text, or a catalogue item's photo (its storage key, the item's name as caption). */
+export type BurstPart = string | { photo: { itemId: string; key: string; caption: string } };
+
 export const replyBursts = pgTable(
   'reply_bursts',
   {
@@ -38,8 +41,8 @@ export const replyBursts = pgTable(
     /** The current owner of a generating/sending step, and since when (a lease: stale claims are recovered). */
     claimToken: uuid('claim_token'),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    /** The answer split into WhatsApp messages, fixed when the burst enters 'sending'. */
-    parts: jsonb('parts').$type<string[]>().notNull().default([]),
+    /** The answer split into WhatsApp messages (texts, then any catalogue photos), fixed when the burst enters 'sending'. */
+    parts: jsonb('parts').$type<BurstPart[]>().notNull().default([]),
     /** How many parts are finished (sent or failed), and the message row of the part being sent now. */
     sentParts: integer('sent_parts').notNull().default(0),
     inflightMessageId: uuid('inflight_message_id'),

@@ -14,16 +14,25 @@ export interface StructuredReply {
   needsOwner: { reason: string } | null;
   /** The customer is ready to buy. */
   hotLead: boolean;
+  /**
+   * Catalogue items whose photo goes after the text (the customer asked to see them), as the model
+   * named them; only ids among this reply's facts that have a photo are sent (domain/facts/reply-photos.ts).
+   */
+  photos?: string[];
 }
+
+/** The most photos one answer sends. */
+export const REPLY_PHOTOS_MAX = 3;
 
 /** Appended to the system prompt of every reply request: how the model must answer. */
 export const REPLY_FORMAT_INSTRUCTIONS = [
   'FORMATO DA RESPOSTA (obrigatório): responda somente com um objeto JSON, sem texto fora dele:',
-  '{"reply": "mensagem para o cliente", "handoff": null, "needs_owner": null, "hot_lead": false}',
+  '{"reply": "mensagem para o cliente", "handoff": null, "needs_owner": null, "hot_lead": false, "fotos": []}',
   '- "reply": o texto que o cliente vai receber no WhatsApp.',
   '- "handoff": {"reason": "motivo curto"} quando o cliente precisa de uma pessoa da equipe (pediu para falar com alguém, ou o caso exige um humano); então "reply" diz apenas, com gentileza, que uma pessoa vai continuar o atendimento por aqui. Caso contrário null.',
   '- "needs_owner": {"reason": "o que falta saber"} quando você não tem no seu prompt uma informação de que precisa (preço, estoque, prazo) ou o cliente faz uma reclamação; não invente a informação. Caso contrário null.',
   '- "hot_lead": true quando o cliente está pronto para comprar.',
+  `- "fotos": quando o cliente pedir para ver um produto, os ids (até ${REPLY_PHOTOS_MAX}) dos produtos cuja foto enviar depois do texto, copiados de "foto: <id>" nas informações do negócio; nunca invente um id. Caso contrário [].`,
 ].join('\n');
 
 const reasonOf = (value: unknown): { reason: string } | null => {
@@ -65,7 +74,15 @@ export function parseStructuredReply(raw: string): StructuredReply {
     handoff: reasonOf(d.handoff),
     needsOwner: reasonOf(d.needs_owner ?? d.needsOwner),
     hotLead: d.hot_lead === true || d.hotLead === true,
+    photos: photoIds(d.fotos ?? d.photos),
   };
+}
+
+/** The ids the model listed (strings, distinct, a few); anything else is ignored. Which are sent is decided later. */
+function photoIds(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
+  const ids = list.filter((v): v is string => typeof v === 'string' && v.trim() !== '').map((v) => v.trim());
+  return [...new Set(ids)].slice(0, REPLY_PHOTOS_MAX * 3);
 }
 
 /** How the demo provider and tests write a structured answer. */
@@ -75,5 +92,6 @@ export function formatStructuredReply(r: StructuredReply): string {
     handoff: r.handoff,
     needs_owner: r.needsOwner,
     hot_lead: r.hotLead,
+    ...(r.photos?.length ? { fotos: r.photos } : {}),
   });
 }

@@ -8,6 +8,8 @@ import { buildReplyRequest, keywordHandoff } from '../../domain/ai-reply/reply-r
 import { parseStructuredReply, type StructuredReply } from '../../domain/ai-reply/structured-reply.ts';
 import { factsUsed } from '../../domain/facts/facts-used.ts';
 import { loadReplyFacts } from '../../domain/facts/load-reply-facts.ts';
+import { replyPhotos } from '../../domain/facts/reply-photos.ts';
+import { mediaUrl } from '../../integrations/storage/storage-keys.ts';
 import { guardAnswer, priceGuardAlertWhy } from '../../domain/price-guard/guard-reply.ts';
 import { splitReply } from '../../domain/ai-reply/split-reply.ts';
 import type { Llm } from '../../integrations/llm/llm.ts';
@@ -82,5 +84,11 @@ export async function replyInPlayground({
     throw new AppError('UPSTREAM');
   }
   const used = factsUsed(answer.reply, facts.sources).map(({ kind, id, label }) => ({ kind, id, label }));
-  return { parts, factsUsed: used, guard };
+  // The photos WhatsApp would send after the text (only catalogue items among the facts with a photo).
+  const photos = (answer.handoff ? [] : replyPhotos(answer.photos, facts.sources)).map((p) => ({
+    itemId: p.itemId,
+    caption: p.caption,
+    url: mediaUrl(p.key),
+  }));
+  return { parts, factsUsed: used, photos, guard };
 }

@@ -97,12 +97,15 @@ async function ingestMessage(
 
   // A replay of a media message must not store the file again: look first. (Text replays are
   // stopped by the insert itself, ON CONFLICT DO NOTHING.)
+  let ours = false;
   if (msg.media) {
     const known = await findConversationByChat(deps.db, number.id, msg.chat);
     if (known && (await messageExists(deps.db, known.id, msg.externalId))) return 'duplicate';
+    // The echo of a photo this app is sending (a catalogue photo): linked below, its file is stored already.
+    ours = Boolean(known && msg.fromMe && (await findInflightOutgoing(deps.db, known.id, msg.content)));
   }
 
-  const media = msg.media ? await saveMedia(deps, input, raw, msg) : null;
+  const media = msg.media && !ours ? await saveMedia(deps, input, raw, msg) : null;
   // WhatsApp's time has second precision: live messages keep their arrival order (ms), old ones
   // (history sync) their own time so they land in the past of the conversation.
   const createdAt =

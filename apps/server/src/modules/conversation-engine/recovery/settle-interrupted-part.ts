@@ -44,7 +44,14 @@ export async function settleInterruptedPart(
     : row.instanceName && message.content
       ? await lookUpSend(
           deps,
-          { messageId: message.id, instanceName: row.instanceName, contactJid: row.contactJid, text: message.content },
+          {
+            messageId: message.id,
+            instanceName: row.instanceName,
+            contactJid: row.contactJid,
+            text: message.content,
+            // A catalogue photo is looked up as an image with this caption.
+            photoKey: message.messageType === 'image' ? message.mediaUrl : null,
+          },
           message.createdAt.getTime(),
         )
       : 'unknown';
@@ -57,7 +64,7 @@ export async function settleInterruptedPart(
     const slot = first && allowance.isFree ? { userId: burst.userId, month: monthOf(message.createdAt) } : null;
     return { message, slot };
   }
-  const parts = burst.parts as string[];
+  const parts = burst.parts;
   const conversation = await deps.writer.finish({
     burstId: burst.id,
     token,
@@ -69,7 +76,11 @@ export async function settleInterruptedPart(
     externalId: verdict.externalId,
     error: null,
     last: index >= parts.length - 1,
-    preview: messagePreview({ type: 'text', content: message.content, media: null }),
+    preview: messagePreview({
+      type: message.messageType === 'image' ? 'image' : 'text',
+      content: message.content,
+      media: null,
+    }),
     // One AI-answered message per reply; the free plan's was counted when its slot was claimed.
     countUsage: first && !allowance.isFree,
     maxAiMessages: allowance.maxAiMessages,

@@ -4,6 +4,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { execPrepared, type PreparedTarget } from '../../../db/prepared.ts';
 import { monthStart } from '../../../domain/usage/get-current-usage.ts';
+import type { BurstPart } from '../../../db/schema/index.ts';
+import { mediaUrl } from '../../../integrations/storage/storage-keys.ts';
 import type { MessageRecord } from '../engine-repository.ts';
 import { conversationRowFromSql, type ConversationSqlRow, type SqlTimestamp } from '../sql-rows.ts';
 import type { ConversationRow } from '../../../domain/conversations/conversation-row.ts';
@@ -16,20 +18,21 @@ import type { ConversationRow } from '../../../domain/conversations/conversation
  */
 
 /** The stored row of an AI message part we just inserted (all its other columns are defaults). */
-function aiMessage(id: string, userId: string, convId: string, content: string, at: SqlTimestamp): MessageRecord {
+function aiMessage(id: string, userId: string, convId: string, part: BurstPart, at: SqlTimestamp): MessageRecord {
+  const photo = typeof part === 'string' ? null : part.photo;
   return {
     id,
     userId,
     convId,
     direction: 'out',
-    content,
+    content: photo ? photo.caption : (part as string),
     fromMe: true,
     author: 'ai',
-    messageType: 'text',
+    messageType: photo ? 'image' : 'text',
     status: 'pending',
     error: null,
     externalId: null,
-    mediaUrl: null,
+    mediaUrl: photo ? mediaUrl(photo.key) : null,
     mediaFilename: null,
     mediaMimetype: null,
     mediaSize: null,
@@ -53,7 +56,8 @@ export interface FixRequest {
   token: string;
   userId: string;
   convId: string;
-  parts: string[];
+  /** The first is the answer's text. */
+  parts: BurstPart[];
 }
 
 /**
@@ -71,7 +75,7 @@ export async function fixAnswers(database: PreparedTarget, requests: FixRequest[
     user_id: r.userId,
     msg_id: randomUUID(),
     parts: r.parts,
-    first: r.parts[0]!,
+    first: r.parts[0] as string,
   }));
   const fixed = await execPrepared<{ id: string; created_at: SqlTimestamp }>(
     database,
@@ -107,9 +111,12 @@ export async function startPart(
   db: Db,
   s: { burstId: string; token: string; userId: string; convId: string },
   index: number,
-  content: string,
+  part: BurstPart,
 ): Promise<MessageRecord | null> {
   const id = randomUUID();
+  // A photo is stored as the image it is (the inbox shows it from the catalogue's stored file).
+  const photo = typeof part === 'string' ? null : part.photo;
+  const content = photo ? photo.caption : (part as string);
   const [row] = resultRows<{ created_at: SqlTimestamp }>(
     await db.execute(sql`
       with b as (
@@ -117,11 +124,12 @@ export async function startPart(
         where id = ${s.burstId} and claim_token = ${s.token} and state = 'sending' and sent_parts = ${index}
           and exists (select 1 from conversations c where c.id = reply_bursts.conv_id and c.agente_ativo and not c.opted_out)
         returning user_id, conv_id)
-      insert into messages (id, user_id, conv_id, direction, content, from_me, author, message_type, status)
-      select ${id}::uuid, b.user_id, b.conv_id, 'out', ${content}::text, true, 'ai', 'text', 'pending' from b
+      insert into messages (id, user_id, conv_id, direction, content, from_me, author, message_type, status, media_url)
+      select ${id}::uuid, b.user_id, b.conv_id, 'out', ${content}::text, true, 'ai', ${photo ? 'image' : 'text'}::text,
+             'pending', ${photo ? mediaUrl(photo.key) : null}::text from b
       returning created_at`),
   );
-  return row ? aiMessage(id, s.userId, s.convId, content, row.created_at) : null;
+  return row ? aiMessage(id, s.userId, s.convId, part, row.created_at) : null;
 }
 
 export interface PartOutcome {

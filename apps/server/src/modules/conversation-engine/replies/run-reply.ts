@@ -2,6 +2,8 @@ import type { ContextBlockInput } from '../../../domain/ai-reply/context-block.t
 import { loadContextBlockInput } from '../../../domain/ai-reply/load-context.ts';
 import { buildReplyRequest, keywordHandoff } from '../../../domain/ai-reply/reply-request.ts';
 import { loadReplyFacts } from '../../../domain/facts/load-reply-facts.ts';
+import { type ReplyPhoto, replyPhotos } from '../../../domain/facts/reply-photos.ts';
+import type { BurstPart } from '../../../db/schema/index.ts';
 import { guardAnswer } from '../../../domain/price-guard/guard-reply.ts';
 import { alertDeps, type EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
@@ -116,7 +118,7 @@ async function answerOf(
   deps: EngineDeps,
   ctx: AnsweredContext,
   held: HeldSlots,
-): Promise<{ answer: StructuredReply; parts: string[] } | null> {
+): Promise<{ answer: StructuredReply; parts: BurstPart[] } | null> {
   // The keyword rule ('quero falar com um atendente'): handed over in code, the AI is not asked.
   // The context block's inputs (local time, customer's name, business hours; decision 018/019).
   const context = await loadContextBlockInput(deps.db, ctx.userId, ctx.convId);
@@ -127,7 +129,10 @@ async function answerOf(
   }
   // A handoff answer is one message: the conversation goes Manual before it is sent (a takeover stops
   // any further part), and its first part is sent whatever the switch says.
-  const parts = answer.handoff ? hardSplit(answer.reply, WHATSAPP_TEXT_MAX).slice(0, 1) : splitReply(answer.reply);
+  const texts = answer.handoff ? hardSplit(answer.reply, WHATSAPP_TEXT_MAX).slice(0, 1) : splitReply(answer.reply);
+  // The catalogue photos it sends go after its text, each a message of its own (decision 025).
+  const photos = answer.handoff ? [] : ((answer as AiAnswer).sendPhotos ?? []);
+  const parts: BurstPart[] = texts.length ? [...texts, ...photos.map((photo) => ({ photo }))] : [];
   if (parts.length === 0) {
     await held.giveBack();
     await recordAiGaveUp(deps, ctx, aiFailureReason(new Error('empty answer')));
@@ -141,7 +146,7 @@ async function fixAndSend(
   deps: EngineDeps,
   ctx: AnsweredContext,
   held: HeldSlots,
-  { answer, parts }: { answer: StructuredReply; parts: string[] },
+  { answer, parts }: { answer: StructuredReply; parts: BurstPart[] },
 ): Promise<void> {
   const first = await deps.writer.fix({
     id: ctx.id,
@@ -179,12 +184,11 @@ async function fixAndSend(
   await alertForAnswer(deps, ctx, answer);
 }
 
+/** The AI's answer with the catalogue photos it may send (only items among its facts with a photo). */
+type AiAnswer = StructuredReply & { sendPhotos?: ReplyPhoto[] };
+
 /** Asks the AI (with retries) and reads its structured answer; null when it gave up (recorded). */
-async function askAi(
-  deps: EngineDeps,
-  ctx: AnsweredContext,
-  context: ContextBlockInput,
-): Promise<StructuredReply | null> {
+async function askAi(deps: EngineDeps, ctx: AnsweredContext, context: ContextBlockInput): Promise<AiAnswer | null> {
   // 'digitando…' while the answer is prepared, once preparing takes long enough to be seen (an
   // answer ready at once needs none, and its typing could show after the message itself). Cosmetic:
   // never awaited, never fatal.
@@ -214,7 +218,8 @@ async function askAi(
       },
       { attempts: deps.config.llmAttempts, baseMs: deps.config.retryBaseMs, shouldRetry: () => true },
     );
-    return (await guardAnswer(deps.llm, request, answer, facts)).answer;
+    const guarded = (await guardAnswer(deps.llm, request, answer, facts)).answer;
+    return { ...guarded, sendPhotos: replyPhotos(guarded.photos, facts.sources) };
   } catch (err) {
     deps.log.warn({ err, burstId: ctx.id }, 'engine: the AI did not answer; nothing is sent to the customer');
     await recordAiGaveUp(deps, ctx, aiFailureReason(err));

@@ -1,5 +1,6 @@
 import { resultRows } from '../../../db/rows.ts';
 import { sql } from 'drizzle-orm';
+import type { BurstPart } from '../../../db/schema/index.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
 import type { MessageRecord } from '../engine-repository.ts';
@@ -23,7 +24,7 @@ export interface SendingBurst {
   convId: string;
   contactJid: string;
   instanceName: string;
-  parts: string[];
+  parts: BurstPart[];
   /** The first part not yet finished. */
   from: number;
   /** That part's message when it is already stored (fixAnswer stores the first one). */
@@ -51,11 +52,13 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
     void created.publish(deps);
 
     // Never sent twice: an unknown outcome is reconciled before any new attempt (send-reconciled.ts).
+    const part = s.parts[index]!;
     const result = await sendReconciled(deps, {
       messageId: message.id,
       instanceName: s.instanceName,
       contactJid: s.contactJid,
       text: message.content!,
+      photoKey: typeof part === 'string' ? null : part.photo.key,
     });
     const ok = result.ok;
     const externalId = result.ok ? result.externalId : null;
@@ -74,7 +77,11 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       externalId,
       error: ok ? null : !result.ok && result.unconfirmed ? SEND_UNCONFIRMED : AI_SEND_FAILED,
       last: index === s.parts.length - 1,
-      preview: messagePreview({ type: 'text', content: message.content, media: null }),
+      preview: messagePreview({
+        type: typeof part === 'string' ? 'text' : 'image',
+        content: message.content,
+        media: null,
+      }),
       // One AI-answered message per reply, counted when its first part went out.
       countUsage: index === 0 && !s.slot,
       maxAiMessages: s.maxAiMessages,
@@ -121,7 +128,7 @@ export async function resumeParts(
     conv_id: string;
     contact_jid: string;
     instance_name: string | null;
-    parts: SqlJson<string[]>;
+    parts: SqlJson<BurstPart[]>;
     sent_parts: number;
   }>(
     await deps.db.execute(sql`

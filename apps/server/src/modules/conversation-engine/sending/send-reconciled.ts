@@ -8,6 +8,16 @@ import type { EngineDeps } from '../engine-deps.ts';
 export const SEND_UNCONFIRMED =
   'Não foi possível confirmar o envio pelo WhatsApp. Confira no celular antes de reenviar.';
 
+/** One stored outgoing message: its text, or a photo from storage with the text as its caption. */
+export interface OutgoingSend {
+  messageId: string;
+  instanceName: string;
+  contactJid: string;
+  text: string;
+  /** The storage key of an image sent with `text` as caption (a catalogue item's photo). */
+  photoKey?: string | null;
+}
+
 export type SendResult = { ok: true; externalId: string | null } | { ok: false; error: unknown; unconfirmed: boolean };
 
 /** How long the gateway's send.message echo is awaited after an unknown outcome before asking the gateway. */
@@ -24,16 +34,24 @@ const RECONCILE_ROUNDS = 2;
  * the chat's messages (findMessages) is searched for it — and never repeated: found, it is sent; not
  * found, it is failed as unconfirmed ('Confira no celular…'), and a late echo still makes it sent.
  */
-export async function sendReconciled(
-  deps: EngineDeps,
-  m: { messageId: string; instanceName: string; contactJid: string; text: string },
-): Promise<SendResult> {
+export async function sendReconciled(deps: EngineDeps, m: OutgoingSend): Promise<SendResult> {
   const attempts = deps.config.sendAttempts;
   let lastError: unknown = null;
+  // A photo is read once from storage; gone (the owner removed it) → refused, nothing is sent.
+  const file = m.photoKey ? await deps.storage.read(m.photoKey) : null;
+  if (m.photoKey && !file) return { ok: false, error: new Error('photo not found in storage'), unconfirmed: false };
   for (let attempt = 1; attempt <= attempts; attempt++) {
     const startedAt = Date.now();
     try {
-      const sent: GatewayMessage = await deps.gateway.sendText(m.instanceName, { number: m.contactJid, text: m.text });
+      const sent: GatewayMessage = file
+        ? await deps.gateway.sendMedia(m.instanceName, {
+            number: m.contactJid,
+            mediatype: 'image',
+            mimetype: file.mimetype,
+            media: file.data.toString('base64'),
+            caption: m.text,
+          })
+        : await deps.gateway.sendText(m.instanceName, { number: m.contactJid, text: m.text });
       return { ok: true, externalId: sent?.key?.id ?? null };
     } catch (err) {
       lastError = err;
@@ -57,11 +75,7 @@ export async function sendReconciled(
  * our text from us since the attempt began), null when that could not be established: the echo is
  * awaited, the gateway asked, and once more after a second wait (a send may still be in flight there).
  */
-async function reconcile(
-  deps: EngineDeps,
-  m: { messageId: string; instanceName: string; contactJid: string; text: string },
-  startedAt: number,
-): Promise<{ externalId: string } | null> {
+async function reconcile(deps: EngineDeps, m: OutgoingSend, startedAt: number): Promise<{ externalId: string } | null> {
   for (let round = 0; round < RECONCILE_ROUNDS; round++) {
     const deadline = Date.now() + ECHO_WAIT_MS;
     for (;;) {
@@ -88,7 +102,7 @@ const FIND_PAGE = 50;
  */
 export async function lookUpSend(
   deps: EngineDeps,
-  m: { messageId: string; instanceName: string; contactJid: string; text: string },
+  m: Omit<OutgoingSend, 'photoKey'> & { photoKey?: string | null },
   startedAt: number,
 ): Promise<{ externalId: string } | 'absent' | 'unknown'> {
   let records: GatewayMessage[];
@@ -103,6 +117,7 @@ export async function lookUpSend(
     (r) =>
       r.key?.fromMe === true &&
       textOf(r) === m.text &&
+      Boolean((r.message as { imageMessage?: unknown } | undefined)?.imageMessage) === Boolean(m.photoKey) &&
       (typeof r.messageTimestamp !== 'number' || r.messageTimestamp >= since),
   );
   if (match) return { externalId: match.key.id };
@@ -117,9 +132,13 @@ export async function linkedId(deps: EngineDeps, messageId: string): Promise<str
   return row?.external_id ?? null;
 }
 
+/** A record's text, or its image's caption. */
 function textOf(r: GatewayMessage): string | null {
-  const msg = r.message as { conversation?: unknown; extendedTextMessage?: { text?: unknown } } | undefined;
+  const msg = r.message as
+    | { conversation?: unknown; extendedTextMessage?: { text?: unknown }; imageMessage?: { caption?: unknown } }
+    | undefined;
   if (typeof msg?.conversation === 'string') return msg.conversation;
   if (typeof msg?.extendedTextMessage?.text === 'string') return msg.extendedTextMessage.text;
+  if (typeof msg?.imageMessage?.caption === 'string') return msg.imageMessage.caption;
   return null;
 }

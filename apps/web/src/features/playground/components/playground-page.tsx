@@ -113,7 +113,7 @@ function Chat({
     reply.mutate(
       { agent_id: agentId, messages: toRequestMessages(next).slice(-PLAYGROUND.historyMax) },
       {
-        onSuccess: ({ parts, factsUsed, guard }) =>
+        onSuccess: ({ parts, factsUsed, photos, guard }) =>
           setMessages((m) => [
             ...m,
             ...parts.map((p, i) => ({
@@ -121,7 +121,7 @@ function Chat({
               tipo: 'ai' as const,
               texto: p,
               timestamp: new Date().toISOString(),
-              ...(i === parts.length - 1 ? { facts: factsUsed.map((f) => f.label), guard: guard.blocked } : {}),
+              ...(i === parts.length - 1 ? { facts: factsUsed.map((f) => f.label), photos, guard: guard.blocked } : {}),
             })),
           ]),
         onError: (err) =>
@@ -223,6 +223,16 @@ function Chat({
                 <time dateTime={m.timestamp} className="ml-2 inline-block translate-y-1 text-[11px] text-slate-600">
                   {timeFormat.format(new Date(m.timestamp))}
                 </time>
+                {m.photos?.length ? (
+                  <span className="mt-1.5 flex flex-wrap gap-1.5" data-testid="playground-photos">
+                    {m.photos.map((p) => (
+                      <span key={p.url} className="flex w-28 flex-col gap-0.5 text-xs text-slate-600">
+                        <img src={p.url} alt={`Foto: ${p.caption}`} className="h-28 w-28 rounded-md object-cover" />
+                        <span className="truncate">{p.caption}</span>
+                      </span>
+                    ))}
+                  </span>
+                ) : null}
                 {m.facts?.length || m.guard ? (
                   <span
                     className="mt-1.5 block border-t border-slate-100 pt-1 text-xs text-slate-600"

@@ -10,6 +10,8 @@ export interface ChatMessage {
   failed?: boolean;
   /** Under an answer's last bubble: the business's facts it used (decision 025). */
   facts?: string[];
+  /** Under an answer's last bubble: the catalogue photos WhatsApp would send after the text. */
+  photos?: { url: string; caption: string }[];
   /** Under an answer's last bubble: the price guard held the AI's answer back, and why. */
   guard?: string | null;
 }

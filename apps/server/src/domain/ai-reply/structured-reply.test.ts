@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import type { FactSource } from '../facts/fact-source.ts';
+import { factsBlock } from '../facts/facts-block.ts';
+import { replyPhotos } from '../facts/reply-photos.ts';
+import { formatStructuredReply, parseStructuredReply, REPLY_FORMAT_INSTRUCTIONS } from './structured-reply.ts';
+
+const product = (id: string, name: string, photoKey: string | null): FactSource => ({
+  kind: 'product',
+  id,
+  label: `Catálogo: ${name}`,
+  text: `${name} (Produto) — R$ 50,00.`,
+  photoKey,
+});
+const SOURCES: FactSource[] = [
+  product('item-camiseta', 'Camiseta básica', 'user1/11111111-1111-1111-1111-111111111111.jpg'),
+  product('item-bone', 'Boné', null),
+  { kind: 'passage', id: 'faq-1', label: 'Perguntas frequentes: Frete', text: 'R$ 15.' },
+];
+
+describe('the photos of a structured reply', () => {
+  it('reads "fotos" as distinct ids; no field is no photo', () => {
+    const parsed = parseStructuredReply(
+      '{"reply":"Segue a foto!","handoff":null,"needs_owner":null,"hot_lead":false,"fotos":["a","b","a",7,"c"]}',
+    );
+    expect(parsed.reply).toBe('Segue a foto!');
+    expect(parsed.photos).toEqual(['a', 'b', 'c']);
+    expect(parseStructuredReply('{"reply":"Oi"}').photos).toEqual([]);
+    expect(parseStructuredReply('{"reply":"Oi","fotos":"x"}').photos).toEqual(['x']);
+    expect(parseStructuredReply('texto solto').photos).toBeUndefined();
+  });
+
+  it('keeps only catalogue items among the facts that have a photo: invented ids are dropped', () => {
+    const parsed = parseStructuredReply(
+      formatStructuredReply({
+        reply: 'Olha só:',
+        handoff: null,
+        needsOwner: null,
+        hotLead: false,
+        photos: ['id-inventado', 'item-bone', 'faq-1', 'item-camiseta'],
+      }),
+    );
+    expect(replyPhotos(parsed.photos, SOURCES)).toEqual([
+      { itemId: 'item-camiseta', key: 'user1/11111111-1111-1111-1111-111111111111.jpg', caption: 'Camiseta básica' },
+    ]);
+    expect(replyPhotos(undefined, SOURCES)).toEqual([]);
+    // At most three photos, in the model's order.
+    const many = Array.from({ length: 5 }, (_, i) => product(`p${i}`, `Produto ${i}`, `user1/p${i}.jpg`));
+    expect(replyPhotos(['p4', 'p3', 'p2', 'p1'], many).map((p) => p.itemId)).toEqual(['p4', 'p3', 'p2']);
+    expect(replyPhotos(['item-camiseta'], [])).toEqual([]);
+  });
+
+  it('tells the model the field and which ids it may use', () => {
+    expect(REPLY_FORMAT_INSTRUCTIONS).toContain('"fotos": []');
+    expect(REPLY_FORMAT_INSTRUCTIONS).toMatch(/"fotos": quando o cliente pedir para ver um produto/);
+    const block = factsBlock(SOURCES)!;
+    expect(block).toContain(
+      '- [Catálogo: Camiseta básica] Camiseta básica (Produto) — R$ 50,00. (foto: item-camiseta)',
+    );
+    expect(block).toContain('- [Catálogo: Boné] Boné (Produto) — R$ 50,00.\n');
+  });
+});
