@@ -51,6 +51,18 @@ function storageSuite(name: string, setup: () => Promise<{ t: TestApp; cleanup?:
       expect(res.rawPayload.equals(PNG)).toBe(true);
     });
 
+    it('removeOwner removes every file of one owner and none of another (account deletion)', async () => {
+      const ana = await person(t);
+      const bruno = await person(t);
+      const storage = t.app.deps.storage;
+      const anas = await Promise.all([1, 2].map(() => storage.save(ana.id, PNG, { mimetype: 'image/png' })));
+      const brunos = await storage.save(bruno.id, PNG, { mimetype: 'image/png' });
+      expect(await storage.removeOwner(ana.id)).toBe(2);
+      for (const f of anas) expect(await storage.read(f.key)).toBeNull();
+      expect((await storage.read(brunos.key))?.data.equals(PNG)).toBe(true);
+      expect(await storage.removeOwner(ana.id)).toBe(0);
+    });
+
     it("another signed-in person gets 404 for the owner's file, a signed-out visitor 401", async () => {
       const ana = await person(t);
       const bruno = await person(t);

@@ -1,6 +1,6 @@
 /**
  * A minimal S3-compatible server on 127.0.0.1 (path-style PutObject, GetObject, HeadObject,
- * DeleteObject on one bucket), enough to drive the app's S3 storage through the real AWS SDK over
+ * DeleteObject and ListObjectsV2 by prefix on one bucket), enough to drive the app's S3 storage through the real AWS SDK over
  * HTTP. It refuses requests that are not SigV4-signed with the expected access key, like S3 would.
  */
 import http from 'node:http';
@@ -46,6 +46,20 @@ export async function startFakeS3(): Promise<FakeS3> {
           metadata,
         });
         res.writeHead(200, { etag: '"fake"' }).end();
+        return;
+      }
+      if (req.method === 'GET' && key === '' && url.searchParams.get('list-type') === '2') {
+        const prefix = url.searchParams.get('prefix') ?? '';
+        const keys = [...objects.keys()].filter((k) => k.startsWith(prefix)).sort();
+        const contents = keys
+          .map((k) => `<Contents><Key>${k}</Key><Size>${objects.get(k)!.body.length}</Size></Contents>`)
+          .join('');
+        res.writeHead(200, { 'content-type': 'application/xml' });
+        res.end(
+          `<?xml version="1.0" encoding="UTF-8"?><ListBucketResult xmlns="http://s3.amazonaws.com/doc/2006-03-01/">` +
+            `<Name>${bucket}</Name><Prefix>${prefix}</Prefix><KeyCount>${keys.length}</KeyCount><MaxKeys>1000</MaxKeys>` +
+            `<IsTruncated>false</IsTruncated>${contents}</ListBucketResult>`,
+        );
         return;
       }
       const obj = objects.get(key);
