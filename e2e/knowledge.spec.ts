@@ -81,6 +81,9 @@ test('the owner adds a frequent question and the playground shows the passage th
       'Lave as travessas à mão com detergente neutro; não use palha de aço.\n\n' +
         'Seque bem antes de guardar e evite empilhar os pratos sem um pano entre eles.',
     );
+  await page.getByRole('radio', { name: 'Texto de uma página' }).click();
+  await shootBothWidths(page, 'knowledge-document-dialog');
+  await page.getByRole('radio', { name: 'Colar texto' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Adicionar', exact: true }).click();
   await expect(docs.getByRole('listitem')).toHaveCount(2);
   await page.getByRole('button', { name: 'Renomear “Cuidados com as peças”' }).click();

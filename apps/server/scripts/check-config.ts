@@ -12,6 +12,7 @@ function summary(env: Env): string[] {
     `Banco de dados: ${env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite embutido em ${env.dataDir} (um processo só)`}`,
     `WhatsApp: ${env.EVOLUTION_API_URL ? `Evolution API em ${new URL(env.EVOLUTION_API_URL).origin}` : 'simulador embutido (SIMULATOR_ENABLED=true)'}`,
     `IA: ${env.aiProvider === 'openai' ? `${new URL(env.AI_BASE_URL!).origin}, modelo ${env.AI_MODEL}` : 'modo demonstração (AI_PROVIDER=demo)'}`,
+    `Conhecimento: ${env.AI_EMBEDDINGS_MODEL ? `busca em português + embeddings (${env.AI_EMBEDDINGS_MODEL})` : 'busca em português (sem AI_EMBEDDINGS_MODEL)'}`,
     `Pagamentos: ${env.paymentsMode === 'stripe' ? 'Stripe' : 'desligados (só o plano grátis)'}`,
     `E-mail: ${env.SMTP_URL ? 'SMTP (SMTP_URL)' : 'sem SMTP_URL'}`,
   ];
