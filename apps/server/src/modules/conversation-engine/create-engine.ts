@@ -47,30 +47,20 @@ export function createEngine(
     pollMs: deps.config.pollMs,
     maxInflight: deps.config.maxRepliesInFlight,
   });
-  deps.jobs.register(defineJob(resumeSendingJob, (data) => resumeSending(deps, data)));
-  // Owner alerts are sent by their own job, never on the reply's path (decision 023).
-  deps.jobs.register(
-    defineJob(sendOwnerAlertJob, async (data) => void (await sendOwnerAlert(alertDeps(deps), data.alertId))),
-  );
+  registerEngineJobs(deps);
 
-  const inflight = new Set<Promise<unknown>>();
+  const { track, settled } = inflightTracker();
   let unsubscribe: (() => void | Promise<void>) | null = null;
   let sweepTimer: NodeJS.Timeout | null = null;
   let sweeping: Promise<void> | null = null;
   let stopped = false;
-
-  const track = <T>(p: Promise<T>): Promise<T> => {
-    inflight.add(p);
-    p.finally(() => inflight.delete(p)).catch(() => {});
-    return p;
-  };
 
   // Events that arrive while a batch is being applied go together in the next one, in arrival order
   // (one batch at a time). They are already stored in gateway_events: any not applied when the
   // process stops are picked up by the recovery sweep.
   const ingestion = createBatcher<IngestInput, IngestOutcome>({
     // After each batch the scheduler looks again: a due burst held back while this batch's
-    // messages were waiting (reply-repository.ts claimDueReplies) can go now.
+    // messages were waiting (replies/claim-due-replies.ts) can go now.
     run: (inputs) => ingestBatch(deps, inputs).finally(() => scheduler.wake(new Date())),
     maxItems: INGEST_BATCH,
   });
@@ -85,15 +75,7 @@ export function createEngine(
 
   const onGatewayEvent = async (event: GatewayEvent) => {
     if (stopped || event.kind !== 'message') return;
-    await track(
-      ingestion.add({
-        eventId: event.eventId,
-        number: event.number,
-        event: event.event,
-        data: event.data,
-        receivedAt: event.receivedAt ?? new Date(),
-      }),
-    ).catch((err) =>
+    await track(ingestion.add(ingestInputOf(event))).catch((err) =>
       base.log.warn({ err, eventId: event.eventId }, 'engine: event not ingested; the recovery sweep retries it'),
     );
   };
@@ -125,8 +107,40 @@ export function createEngine(
       stopped = true;
       await unsubscribe?.();
       if (sweepTimer) clearInterval(sweepTimer);
-      await Promise.allSettled([...inflight]);
+      await settled();
       await scheduler.stop();
     },
+  };
+}
+
+/** The engine's jobs: resuming an interrupted send, and owner alerts (sent by their own job, never on the reply's path, decision 023). */
+function registerEngineJobs(deps: EngineDeps): void {
+  deps.jobs.register(defineJob(resumeSendingJob, (data) => resumeSending(deps, data)));
+  deps.jobs.register(
+    defineJob(sendOwnerAlertJob, async (data) => void (await sendOwnerAlert(alertDeps(deps), data.alertId))),
+  );
+}
+
+/** A message event of the webhook receiver as the ingestion takes it. */
+function ingestInputOf(event: GatewayEvent & { kind: 'message' }): IngestInput {
+  return {
+    eventId: event.eventId,
+    number: event.number,
+    event: event.event,
+    data: event.data,
+    receivedAt: event.receivedAt ?? new Date(),
+  };
+}
+
+/** The work in progress (ingestion, sweeps), which stop() waits for. */
+function inflightTracker() {
+  const inflight = new Set<Promise<unknown>>();
+  return {
+    track<T>(p: Promise<T>): Promise<T> {
+      inflight.add(p);
+      p.finally(() => inflight.delete(p)).catch(() => {});
+      return p;
+    },
+    settled: () => Promise.allSettled([...inflight]),
   };
 }

@@ -1,9 +1,11 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
 import { conversations, messages } from '../../../db/schema/index.ts';
 import type { GatewayMessage } from '../../../integrations/gateway/gateway.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
 import {
+  type ConversationRecord,
   findAgent,
   findConversationByChat,
   findInflightOutgoing,
@@ -18,12 +20,9 @@ import {
 } from '../engine-repository.ts';
 import { upsertConversation } from './upsert-conversation.ts';
 import {
-  mapChat,
-  mapDeliveryStatus,
   mapGatewayMessage,
   type MappedMessage,
   messagePreview,
-  STATUS_RANK,
 } from '../../../integrations/gateway/map-gateway-message.ts';
 import { isStale } from '../reply-rules.ts';
 import { isOptOut } from '../../../domain/conversation-rules/opt-out.ts';
@@ -32,6 +31,9 @@ import { aiReplies } from '../../../domain/conversation-rules/whom-ai-answers.ts
 import { postponeResume, resumeIfDue } from '../../../domain/handoff/hand-over.ts';
 import { applyMessageChange } from './apply-message-change.ts';
 import type { IngestOutcome } from './ingest-outcome.ts';
+
+import { applyDeliveryStatus } from './apply-delivery-status.ts';
+import { applyContactNames } from './apply-contact-names.ts';
 
 export interface IngestInput {
   /** gateway_events.id, marked processed when done (null when not stored). */
@@ -57,11 +59,11 @@ export async function ingestGatewayEvent(deps: EngineDeps, input: IngestInput): 
       outcome = await ingestMessages(deps, input);
       break;
     case 'messages.update':
-      outcome = await applyDeliveryStatus(deps, input);
+      outcome = await applyDeliveryStatus(deps, input.number.id, asList(input.data));
       break;
     case 'contacts.upsert':
     case 'contacts.update':
-      outcome = await applyContactNames(deps, input);
+      outcome = await applyContactNames(deps, input.number.id, asList(input.data));
       break;
     default:
       outcome = 'ignored';
@@ -83,6 +85,28 @@ async function ingestMessages(deps: EngineDeps, input: IngestInput): Promise<Ing
   return outcome;
 }
 
+/** One message being ingested: what the steps below share. */
+interface Arrival {
+  deps: EngineDeps;
+  input: IngestInput;
+  msg: MappedMessage;
+  /** The stored media file, when the message has media and it could be stored. */
+  media: { url: string; size: number } | null;
+  createdAt: Date;
+  /** Not history sync: may be answered, may be a takeover. */
+  fresh: boolean;
+  numberRow: Awaited<ReturnType<typeof findNumberForEngine>>;
+  agent: Awaited<ReturnType<typeof findAgent>>;
+  events: PendingRealtimeEvents;
+}
+
+type Stored = { outcome: 'echo' | 'duplicate' } | { outcome: 'stored'; burst?: { dueAt: Date } };
+
+/**
+ * One message of a messages.upsert or send.message event: stored once, its
+ * conversation touched, the AI switched off or back on as the owner's and the customer's messages
+ * say, and a reply burst opened or extended when the AI answers it — all in one transaction.
+ */
 async function ingestMessage(
   deps: EngineDeps,
   input: IngestInput,
@@ -118,107 +142,131 @@ async function ingestMessage(
   const numberRow = await findNumberForEngine(deps.db, number.id);
   const agent = numberRow?.agente ? await findAgent(deps.db, numberRow.agente) : null;
 
-  const result = await deps.db.transaction(async (tx) => {
-    const { conversation, created } = await upsertConversation(tx, {
-      userId: number.userId,
-      numberId: number.id,
-      chat: msg.chat,
-      contactName: msg.chat.isGroup ? null : msg.pushName,
-      at: createdAt,
-      audience: numberRow ?? undefined,
-    });
-    events.conversation(conversation.id, created ? 'created' : 'updated');
-
-    if (msg.fromMe) {
-      // The gateway's echo of something this app is sending right now: link it, store nothing new.
-      // A row marked failed whose send did reach WhatsApp after all (its echo arrived late) becomes
-      // sent; the echo is never shown as a message of its own (docs/decisions/005-conversation-engine.md).
-      const inflight = await findInflightOutgoing(tx, conversation.id, msg.content);
-      if (inflight) {
-        const [linked] = await tx
-          .update(messages)
-          .set({
-            externalId: msg.externalId,
-            ...(inflight.status === 'failed' ? { status: 'sent' as const, error: null } : {}),
-          })
-          .where(and(eq(messages.id, inflight.id), isNull(messages.externalId)))
-          .returning();
-        if (linked) {
-          if (inflight.status === 'failed') events.message(linked, 'updated');
-          return { outcome: 'echo' as const };
-        }
-      }
-    }
-
-    const inbound = !msg.fromMe;
-    const row = await insertMessageOnce(tx, {
-      userId: number.userId,
-      convId: conversation.id,
-      direction: inbound ? 'in' : 'out',
-      content: msg.content,
-      fromMe: msg.fromMe,
-      author: inbound ? 'contact' : input.event === 'send.message' ? 'owner_app' : 'owner_phone',
-      messageType: msg.type,
-      status: inbound ? 'received' : 'sent',
-      externalId: msg.externalId,
-      mediaUrl: media?.url ?? null,
-      mediaFilename: msg.media?.filename ?? null,
-      mediaMimetype: msg.media?.mimetype ?? null,
-      mediaSize: media?.size ?? msg.media?.size ?? null,
-      mediaDuration: msg.media?.duration ?? null,
-      mediaWidth: msg.media?.width ?? null,
-      mediaHeight: msg.media?.height ?? null,
-      // Opt-out is read once, here, and kept as a fact (domain/conversation-rules/opt-out.ts).
-      optOut: inbound && isOptOut(msg.content),
-      createdAt,
-    });
-    if (!row) return { outcome: 'duplicate' as const };
-    events.message(row, 'created');
-
-    let conv = await touchConversation(tx, conversation.id, {
-      at: createdAt,
-      preview: messagePreview(msg),
-      unreadIncrement: inbound ? 1 : 0,
-      contactName: inbound && !msg.chat.isGroup ? msg.pushName : null,
-    });
-
-    // A chat the owner started (its first message is the owner's): the AI stays off until the owner
-    // switches it on — no quiet time, it does not come back by itself (decision 015).
-    if (msg.fromMe && created && fresh && conv.agenteAtivo) {
-      const [off] = await tx
-        .update(conversations)
-        .set({ agenteAtivo: false, aiResumesAt: null })
-        .where(eq(conversations.id, conv.id))
-        .returning();
-      conv = off!;
-    }
-    // Human takeover: the owner wrote on the phone (a fromMe message this app did not send).
-    if (msg.fromMe && input.event === 'messages.upsert' && fresh && conv.agenteAtivo) {
-      conv = await switchAiOff(tx, conv.id, { optOut: false, reason: 'takeover' });
-      deps.log.info({ convId: conv.id }, 'engine: owner wrote from the phone, AI switched off for the conversation');
-    } else if (msg.fromMe && input.event === 'messages.upsert' && fresh && conv.aiResumesAt) {
-      await postponeResume(tx, conv.id); // the owner is still talking: the quiet time starts again
-    }
-    // The AI's quiet time after a takeover or handoff is over: this customer message is the first it
-    // answers (the rule: domain/conversation-rules/ai-resume.ts, checked by resumeIfDue in the database).
-    if (inbound && !conv.agenteAtivo && conv.aiResumesAt && (await resumeIfDue(tx, conv.id)))
-      conv = { ...conv, agenteAtivo: true, aiResumesAt: null, handoffReason: null };
-    if (!inbound || !fresh) return { outcome: 'stored' as const };
-
-    if (row.optOut) {
-      await switchAiOff(tx, conv.id, { optOut: true, reason: 'opt-out' });
-      return { outcome: 'stored' as const };
-    }
-    if (!agent || !aiReplies(conv, agent)) return { outcome: 'stored' as const };
-
-    const window = quietWindow(agent.timing, deps.config.minQuietMs);
-    const burst = await upsertBurst(tx, { userId: number.userId, convId: conv.id, at: input.receivedAt, ...window });
-    return { outcome: 'stored' as const, burst };
-  });
+  const arrival: Arrival = { deps, input, msg, media, createdAt, fresh, numberRow, agent, events };
+  const result = await deps.db.transaction((tx) => storeArrival(tx, arrival));
 
   if (result.outcome === 'stored' || result.outcome === 'echo') await events.publish(deps);
   if ('burst' in result && result.burst) deps.replies.wake(result.burst.dueAt);
   return result.outcome;
+}
+
+/** The transaction: conversation, message (or the echo of our own send), AI switches, reply burst. */
+async function storeArrival(tx: Db, a: Arrival): Promise<Stored> {
+  const { input, msg, events } = a;
+  const { number } = input;
+  const { conversation, created } = await upsertConversation(tx, {
+    userId: number.userId,
+    numberId: number.id,
+    chat: msg.chat,
+    contactName: msg.chat.isGroup ? null : msg.pushName,
+    at: a.createdAt,
+    audience: a.numberRow ?? undefined,
+  });
+  events.conversation(conversation.id, created ? 'created' : 'updated');
+  if (msg.fromMe && (await linkEcho(tx, conversation.id, msg, events))) return { outcome: 'echo' };
+
+  const row = await insertArrival(tx, a, conversation.id);
+  if (!row) return { outcome: 'duplicate' };
+  events.message(row, 'created');
+
+  const inbound = !msg.fromMe;
+  let conv = await touchConversation(tx, conversation.id, {
+    at: a.createdAt,
+    preview: messagePreview(msg),
+    unreadIncrement: inbound ? 1 : 0,
+    contactName: inbound && !msg.chat.isGroup ? msg.pushName : null,
+  });
+  conv = await switchAi(tx, a, conv, created);
+  if (!inbound || !a.fresh) return { outcome: 'stored' };
+
+  if (row.optOut) {
+    await switchAiOff(tx, conv.id, { optOut: true, reason: 'opt-out' });
+    return { outcome: 'stored' };
+  }
+  if (!a.agent || !aiReplies(conv, a.agent)) return { outcome: 'stored' };
+
+  const window = quietWindow(a.agent.timing, a.deps.config.minQuietMs);
+  const burst = await upsertBurst(tx, { userId: number.userId, convId: conv.id, at: input.receivedAt, ...window });
+  return { outcome: 'stored', burst };
+}
+
+/**
+ * The gateway's echo of something this app is sending right now: link it, store nothing new. A row
+ * marked failed whose send did reach WhatsApp after all (its echo arrived late) becomes sent; the
+ * echo is never shown as a message of its own (docs/decisions/005-conversation-engine.md).
+ */
+async function linkEcho(tx: Db, convId: string, msg: MappedMessage, events: PendingRealtimeEvents): Promise<boolean> {
+  const inflight = await findInflightOutgoing(tx, convId, msg.content);
+  if (!inflight) return false;
+  const [linked] = await tx
+    .update(messages)
+    .set({
+      externalId: msg.externalId,
+      ...(inflight.status === 'failed' ? { status: 'sent' as const, error: null } : {}),
+    })
+    .where(and(eq(messages.id, inflight.id), isNull(messages.externalId)))
+    .returning();
+  if (!linked) return false;
+  if (inflight.status === 'failed') events.message(linked, 'updated');
+  return true;
+}
+
+/** The message row, inserted once per (conversation, gateway id); null for a replay. */
+function insertArrival(
+  tx: Db,
+  { input, msg, media, createdAt }: Arrival,
+  convId: string,
+): Promise<MessageRecord | null> {
+  const inbound = !msg.fromMe;
+  return insertMessageOnce(tx, {
+    userId: input.number.userId,
+    convId,
+    direction: inbound ? 'in' : 'out',
+    content: msg.content,
+    fromMe: msg.fromMe,
+    author: inbound ? 'contact' : input.event === 'send.message' ? 'owner_app' : 'owner_phone',
+    messageType: msg.type,
+    status: inbound ? 'received' : 'sent',
+    externalId: msg.externalId,
+    mediaUrl: media?.url ?? null,
+    mediaFilename: msg.media?.filename ?? null,
+    mediaMimetype: msg.media?.mimetype ?? null,
+    mediaSize: media?.size ?? msg.media?.size ?? null,
+    mediaDuration: msg.media?.duration ?? null,
+    mediaWidth: msg.media?.width ?? null,
+    mediaHeight: msg.media?.height ?? null,
+    // Opt-out is read once, here, and kept as a fact (domain/conversation-rules/opt-out.ts).
+    optOut: inbound && isOptOut(msg.content),
+    createdAt,
+  });
+}
+
+/** The AI switched off (a chat the owner started, the owner on the phone) or back on (quiet time over). */
+async function switchAi(tx: Db, a: Arrival, conversation: ConversationRecord, created: boolean) {
+  const { msg, input, fresh } = a;
+  let conv = conversation;
+  // A chat the owner started (its first message is the owner's): the AI stays off until the owner
+  // switches it on — no quiet time, it does not come back by itself (decision 015).
+  if (msg.fromMe && created && fresh && conv.agenteAtivo) {
+    const [off] = await tx
+      .update(conversations)
+      .set({ agenteAtivo: false, aiResumesAt: null })
+      .where(eq(conversations.id, conv.id))
+      .returning();
+    conv = off!;
+  }
+  // Human takeover: the owner wrote on the phone (a fromMe message this app did not send).
+  if (msg.fromMe && input.event === 'messages.upsert' && fresh && conv.agenteAtivo) {
+    conv = await switchAiOff(tx, conv.id, { optOut: false, reason: 'takeover' });
+    a.deps.log.info({ convId: conv.id }, 'engine: owner wrote from the phone, AI switched off for the conversation');
+  } else if (msg.fromMe && input.event === 'messages.upsert' && fresh && conv.aiResumesAt) {
+    await postponeResume(tx, conv.id); // the owner is still talking: the quiet time starts again
+  }
+  // The AI's quiet time after a takeover or handoff is over: this customer message is the first it
+  // answers (the rule: domain/conversation-rules/ai-resume.ts, checked by resumeIfDue in the database).
+  if (!msg.fromMe && !conv.agenteAtivo && conv.aiResumesAt && (await resumeIfDue(tx, conv.id)))
+    conv = { ...conv, agenteAtivo: true, aiResumesAt: null, handoffReason: null };
+  return conv;
 }
 
 /** Stores the media of a message (webhook base64, else the gateway's media call); null when it cannot. */
@@ -247,88 +295,4 @@ async function saveMedia(deps: EngineDeps, input: IngestInput, raw: GatewayMessa
     );
     return null;
   }
-}
-
-/**
- * A messages.update item as the gateway posts it, unchecked: the message's id, chat and status sit at
- * the top or under `key` / `update`, depending on the gateway's version.
- */
-interface DeliveryUpdateItem {
-  keyId?: unknown;
-  messageId?: unknown;
-  remoteJid?: unknown;
-  remoteJidAlt?: unknown;
-  status?: unknown;
-  key?: { id?: unknown; remoteJid?: unknown; remoteJidAlt?: unknown };
-  update?: { status?: unknown };
-}
-
-/** messages.update: delivery receipts move our message's status forward (never back). */
-async function applyDeliveryStatus(deps: EngineDeps, input: IngestInput): Promise<IngestOutcome> {
-  let outcome: IngestOutcome = 'ignored';
-  for (const item of asList(input.data)) {
-    if (!item || typeof item !== 'object') continue;
-    const u = item as DeliveryUpdateItem;
-    const id = u.keyId ?? u.key?.id ?? u.messageId;
-    const remoteJid = u.remoteJid ?? u.key?.remoteJid;
-    const status = mapDeliveryStatus(u.status ?? u.update?.status);
-    if (typeof id !== 'string' || typeof remoteJid !== 'string' || !status) continue;
-    const remoteJidAlt = (u.remoteJidAlt ?? u.key?.remoteJidAlt) as string | null | undefined;
-    const chat = mapChat({ remoteJid, remoteJidAlt });
-    const conv = await findConversationByChat(deps.db, input.number.id, chat);
-    if (!conv) continue;
-    const rank = STATUS_RANK[status]!;
-    const ranksBelow = Object.entries(STATUS_RANK)
-      .filter(([s, r]) => r < rank && s !== 'received')
-      .map(([s]) => s as MessageRecord['status']);
-    if (ranksBelow.length === 0) continue;
-    const [row] = await deps.db
-      .update(messages)
-      .set({ status, ...(status === 'failed' ? { error: 'O WhatsApp não entregou a mensagem.' } : {}) })
-      .where(
-        and(
-          eq(messages.convId, conv.id),
-          eq(messages.externalId, id),
-          eq(messages.direction, 'out'),
-          inArray(messages.status, ranksBelow),
-        ),
-      )
-      .returning();
-    if (!row) continue;
-    outcome = 'updated';
-    const events = new PendingRealtimeEvents();
-    events.message(row, 'updated');
-    await events.publish(deps);
-  }
-  return outcome;
-}
-
-/** contacts.upsert / contacts.update: the contact's name fills a conversation that has none. */
-async function applyContactNames(deps: EngineDeps, input: IngestInput): Promise<IngestOutcome> {
-  let outcome: IngestOutcome = 'ignored';
-  for (const item of asList(input.data)) {
-    if (!item || typeof item !== 'object') continue;
-    const c = item as Record<string, unknown>;
-    const jid = typeof c.remoteJid === 'string' ? c.remoteJid : typeof c.id === 'string' ? c.id : null;
-    const name = typeof c.pushName === 'string' ? c.pushName.trim() : typeof c.name === 'string' ? c.name.trim() : '';
-    if (!jid || !name || jid.endsWith('@g.us') || /^\+?\d[\d\s-]*$/.test(name)) continue;
-    const chat = mapChat({ remoteJid: jid });
-    const rows = await deps.db
-      .update(conversations)
-      .set({ contactName: name })
-      .where(
-        and(
-          eq(conversations.numberId, input.number.id),
-          or(eq(conversations.contactJid, chat.jid), eq(conversations.contactLid, jid)),
-          or(isNull(conversations.contactName), sql`${conversations.contactName} = ''`),
-        ),
-      )
-      .returning({ id: conversations.id });
-    if (rows.length === 0) continue;
-    outcome = 'updated';
-    const events = new PendingRealtimeEvents();
-    for (const r of rows) events.conversation(r.id, 'updated');
-    await events.publish(deps);
-  }
-  return outcome;
 }

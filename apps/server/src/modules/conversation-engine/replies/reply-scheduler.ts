@@ -17,6 +17,18 @@ export interface ReplySchedulerOptions {
   claimBatch?: number;
 }
 
+/** What the scheduler's steps share. */
+interface SchedulerState {
+  /** The answers in progress. */
+  running: Set<Promise<void>>;
+  /** A claim loop is running; `again`: a kick came meanwhile (look once more). */
+  claiming: boolean;
+  again: boolean;
+  /** The last loop stopped at maxInflight: the next finishing answer kicks. */
+  saturated: boolean;
+  stopped: boolean;
+}
+
 /**
  * Answers bursts when they are due (docs/decisions/005-conversation-engine.md). The `reply_bursts`
  * table is the durable queue: a burst is a row with a due time, claimed by one conditional UPDATE
@@ -26,41 +38,24 @@ export interface ReplySchedulerOptions {
  * or stopped process is answered after the restart or by another process.
  */
 export function createReplyScheduler(deps: EngineDeps, options: ReplySchedulerOptions): ReplyScheduler {
-  const maxInflight = options.maxInflight ?? 64;
-  const claimBatch = options.claimBatch ?? 32;
-  const running = new Set<Promise<void>>();
-  let timer: NodeJS.Timeout | null = null;
-  let timerAt = Infinity;
-  let claiming = false;
-  let again = false;
-  let saturated = false;
-  let stopped = true;
-
+  const limits = { maxInflight: options.maxInflight ?? 64, claimBatch: options.claimBatch ?? 32 };
+  const state: SchedulerState = { running: new Set(), claiming: false, again: false, saturated: false, stopped: true };
+  const timer = wakeTimer(() => kick());
   const arm = (at: number) => {
-    if (stopped || (timer && timerAt <= at)) return;
-    if (timer) clearTimeout(timer);
-    timerAt = at;
-    timer = setTimeout(
-      () => {
-        timer = null;
-        timerAt = Infinity;
-        kick();
-      },
-      Math.max(0, at - Date.now()),
-    );
+    if (!state.stopped) timer.arm(at);
   };
 
   const kick = () => {
-    if (stopped) return;
-    if (claiming) {
-      again = true;
+    if (state.stopped) return;
+    if (state.claiming) {
+      state.again = true;
       return;
     }
-    claiming = true;
-    void claimLoop().finally(() => {
-      claiming = false;
-      if (again) {
-        again = false;
+    state.claiming = true;
+    void claimLoop(deps, state, { ...limits, pollMs: options.pollMs, answer, arm }).finally(() => {
+      state.claiming = false;
+      if (state.again) {
+        state.again = false;
         kick();
       }
     });
@@ -75,38 +70,14 @@ export function createReplyScheduler(deps: EngineDeps, options: ReplySchedulerOp
         ),
       )
       .finally(() => {
-        running.delete(p);
-        if (saturated) {
-          saturated = false;
+        state.running.delete(p);
+        if (state.saturated) {
+          state.saturated = false;
           kick();
         }
       });
-    running.add(p);
+    state.running.add(p);
   };
-
-  async function claimLoop(): Promise<void> {
-    try {
-      for (;;) {
-        again = false;
-        const room = maxInflight - running.size;
-        if (room <= 0) {
-          saturated = true; // a finishing answer kicks again
-          return;
-        }
-        const limit = Math.min(room, claimBatch);
-        const claimed = await claimDueReplies(deps.database, limit, deps.config.contextMessages);
-        if (claimed.length === 0) break;
-        for (const ctx of claimed) answer(ctx);
-        if (claimed.length < limit && !again) break;
-      }
-      // Our own bursts arm their timers through wake(); the poll finds the rest (another process's
-      // whose process died, or left by this process before a restart).
-      arm(Date.now() + options.pollMs);
-    } catch (err) {
-      if (!stopped) deps.log.warn({ err }, 'engine: claiming due replies failed; trying again shortly');
-      arm(Date.now() + options.pollMs);
-    }
-  }
 
   return {
     wake(dueAt) {
@@ -115,17 +86,78 @@ export function createReplyScheduler(deps: EngineDeps, options: ReplySchedulerOp
       else arm(at);
     },
     start() {
-      stopped = false;
+      state.stopped = false;
       kick();
     },
     async stop() {
-      stopped = true;
+      state.stopped = true;
+      timer.clear();
+      while (state.claiming || state.running.size > 0) {
+        await Promise.allSettled([...state.running]);
+        if (state.claiming) await new Promise((r) => setTimeout(r, 5));
+      }
+    },
+  };
+}
+
+/**
+ * Claims due bursts while there is room and something is due, each answered at once; then sleeps
+ * until the next poll (our own bursts arm their timers through wake(); the poll finds the rest:
+ * another process's whose process died, or left by this process before a restart).
+ */
+async function claimLoop(
+  deps: EngineDeps,
+  state: SchedulerState,
+  loop: {
+    maxInflight: number;
+    claimBatch: number;
+    pollMs: number;
+    answer: (ctx: ReplyContext) => void;
+    arm: (at: number) => void;
+  },
+): Promise<void> {
+  try {
+    for (;;) {
+      state.again = false;
+      const room = loop.maxInflight - state.running.size;
+      if (room <= 0) {
+        state.saturated = true; // a finishing answer kicks again
+        return;
+      }
+      const limit = Math.min(room, loop.claimBatch);
+      const claimed = await claimDueReplies(deps.database, limit, deps.config.contextMessages);
+      if (claimed.length === 0) break;
+      for (const ctx of claimed) loop.answer(ctx);
+      if (claimed.length < limit && !state.again) break;
+    }
+    loop.arm(Date.now() + loop.pollMs);
+  } catch (err) {
+    if (!state.stopped) deps.log.warn({ err }, 'engine: claiming due replies failed; trying again shortly');
+    loop.arm(Date.now() + loop.pollMs);
+  }
+}
+
+/** One in-memory timer for the earliest wake-up asked for (a later one never delays it). */
+function wakeTimer(onFire: () => void) {
+  let timer: NodeJS.Timeout | null = null;
+  let timerAt = Infinity;
+  return {
+    arm(at: number) {
+      if (timer && timerAt <= at) return;
+      if (timer) clearTimeout(timer);
+      timerAt = at;
+      timer = setTimeout(
+        () => {
+          timer = null;
+          timerAt = Infinity;
+          onFire();
+        },
+        Math.max(0, at - Date.now()),
+      );
+    },
+    clear() {
       if (timer) clearTimeout(timer);
       timer = null;
-      while (claiming || running.size > 0) {
-        await Promise.allSettled([...running]);
-        if (claiming) await new Promise((r) => setTimeout(r, 5));
-      }
     },
   };
 }

@@ -7,12 +7,26 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import { toMessageDto } from '../../../domain/conversations/conversation-dto.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
-import { switchAiOff, touchConversation } from '../engine-repository.ts';
+import { type MessageRecord, switchAiOff, touchConversation } from '../engine-repository.ts';
 import { messagePreview } from '../../../integrations/gateway/map-gateway-message.ts';
 import { withRetry } from '../../../lib/retry.ts';
 
 /** The dashboard chat's failure message (docs/product/messages.md). */
 export const MANUAL_SEND_FAILED = 'Falha ao enviar mensagem. Tente novamente.';
+
+interface ManualSend {
+  userId: string;
+  convId: string;
+  text: string;
+}
+
+/** The owner's conversation with what sending to it needs. */
+interface OwnConversation {
+  id: string;
+  contactJid: string;
+  agenteAtivo: boolean;
+  instanceName: string;
+}
 
 /**
  * POST /api/conversations/:id/messages: the owner writes from the inbox. The message is stored
@@ -20,10 +34,28 @@ export const MANUAL_SEND_FAILED = 'Falha ao enviar mensagem. Tente novamente.';
  * docs/product/ai-replies.md#5-human-takeover), then the gateway sends it; a final gateway failure leaves the message
  * marked failed and answers 502.
  */
-export async function sendManualMessage(
-  deps: EngineDeps,
-  input: { userId: string; convId: string; text: string },
-): Promise<MessageDto> {
+export async function sendManualMessage(deps: EngineDeps, input: ManualSend): Promise<MessageDto> {
+  const conv = await findOwnConversation(deps, input);
+  const message = await storeManualMessage(deps, conv, input);
+  const { externalId, failure } = await sendToGateway(deps, conv, input.text);
+  const ok = failure === null;
+  const updated = await recordSendOutcome(deps, conv.id, message, ok ? { externalId } : null);
+  if (!ok) {
+    deps.log.warn({ err: failure, convId: conv.id }, 'engine: manual send failed at the gateway');
+    throw new AppError('UPSTREAM', MANUAL_SEND_FAILED, { cause: failure });
+  }
+  // The owner answered a handed-over conversation: propose it as a FAQ entry (never fails the send).
+  await proposeFaqFromHandoff(deps.db, {
+    userId: input.userId,
+    convId: conv.id,
+    answer: input.text,
+    answeredAt: message.createdAt,
+  }).catch((err: unknown) => deps.log.warn({ err, convId: conv.id }, 'knowledge: FAQ proposal failed'));
+  return toMessageDto(updated);
+}
+
+/** The conversation, if it is this owner's (another account's is 404). */
+async function findOwnConversation(deps: EngineDeps, input: ManualSend): Promise<OwnConversation> {
   const [conv] = await deps.db
     .select({
       id: conversations.id,
@@ -36,8 +68,11 @@ export async function sendManualMessage(
     .where(and(eq(conversations.id, input.convId), eq(conversations.userId, input.userId)))
     .limit(1);
   if (!conv) throw notFound();
+  return conv;
+}
 
-  const created = new PendingRealtimeEvents();
+/** Stores the message as pending, reads the chat (nothing unread), switches the AI off; tells the inbox. */
+async function storeManualMessage(deps: EngineDeps, conv: OwnConversation, input: ManualSend): Promise<MessageRecord> {
   const message = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
@@ -63,38 +98,53 @@ export async function sendManualMessage(
     else await postponeResume(tx, conv.id); // the owner is still talking: the quiet time starts again
     return row!;
   });
+  const created = new PendingRealtimeEvents();
   created.message(message, 'created');
   created.conversation(conv.id, 'updated');
   await created.publish(deps);
+  return message;
+}
 
-  let externalId: string | null = null;
-  let failure: unknown = null;
+/** The gateway's send, retried once: its message id, or why it failed. */
+async function sendToGateway(
+  deps: EngineDeps,
+  conv: OwnConversation,
+  text: string,
+): Promise<{ externalId: string | null; failure: unknown }> {
   try {
-    const sent = await withRetry(
-      () => deps.gateway.sendText(conv.instanceName, { number: conv.contactJid, text: input.text }),
-      {
-        attempts: 2,
-        baseMs: Math.min(deps.config.retryBaseMs, 1_000),
-      },
-    );
-    externalId = sent?.key?.id ?? null;
+    const sent = await withRetry(() => deps.gateway.sendText(conv.instanceName, { number: conv.contactJid, text }), {
+      attempts: 2,
+      baseMs: Math.min(deps.config.retryBaseMs, 1_000),
+    });
+    return { externalId: sent?.key?.id ?? null, failure: null };
   } catch (err) {
-    failure = err;
+    return { externalId: null, failure: err };
   }
+}
 
-  const ok = failure === null;
+/**
+ * The message sent (with the gateway's id; an echo stored meanwhile under that id is dropped) or
+ * failed (`sent` null); tells the inbox.
+ */
+async function recordSendOutcome(
+  deps: EngineDeps,
+  convId: string,
+  message: MessageRecord,
+  sent: { externalId: string | null } | null,
+): Promise<MessageRecord> {
+  const externalId = sent?.externalId ?? null;
   const updated = await deps.db.transaction(async (tx) => {
     if (externalId) {
       await tx
         .delete(messages)
         .where(
-          and(eq(messages.convId, conv.id), eq(messages.externalId, externalId), sql`${messages.id} <> ${message.id}`),
+          and(eq(messages.convId, convId), eq(messages.externalId, externalId), sql`${messages.id} <> ${message.id}`),
         );
     }
     const [row] = await tx
       .update(messages)
       .set(
-        ok
+        sent
           ? { status: 'sent', externalId: externalId ?? message.externalId }
           : { status: 'failed', error: MANUAL_SEND_FAILED },
       )
@@ -105,16 +155,5 @@ export async function sendManualMessage(
   const events = new PendingRealtimeEvents();
   events.message(updated, 'updated');
   await events.publish(deps);
-  if (!ok) {
-    deps.log.warn({ err: failure, convId: conv.id }, 'engine: manual send failed at the gateway');
-    throw new AppError('UPSTREAM', MANUAL_SEND_FAILED, { cause: failure });
-  }
-  // The owner answered a handed-over conversation: propose it as a FAQ entry (never fails the send).
-  await proposeFaqFromHandoff(deps.db, {
-    userId: input.userId,
-    convId: conv.id,
-    answer: input.text,
-    answeredAt: message.createdAt,
-  }).catch((err: unknown) => deps.log.warn({ err, convId: conv.id }, 'knowledge: FAQ proposal failed'));
-  return toMessageDto(updated);
+  return updated;
 }
