@@ -31,7 +31,6 @@ import { aiReplies } from '../../../domain/conversation-rules/whom-ai-answers.ts
 import { postponeResume, resumeIfDue } from '../../../domain/handoff/hand-over.ts';
 import { applyMessageChange } from './apply-message-change.ts';
 import type { IngestOutcome } from './ingest-outcome.ts';
-
 import { applyDeliveryStatus } from './apply-delivery-status.ts';
 import { applyContactNames } from './apply-contact-names.ts';
 
@@ -103,9 +102,9 @@ interface Arrival {
 type Stored = { outcome: 'echo' | 'duplicate' } | { outcome: 'stored'; burst?: { dueAt: Date } };
 
 /**
- * One message of a messages.upsert or send.message event: stored once, its
- * conversation touched, the AI switched off or back on as the owner's and the customer's messages
- * say, and a reply burst opened or extended when the AI answers it — all in one transaction.
+ * One message of a messages.upsert or send.message event: stored once, its conversation touched, the
+ * AI switched off or back on as the owner's and the customer's messages say, and a reply burst opened
+ * or extended when the AI answers it — all in one transaction.
  */
 async function ingestMessage(
   deps: EngineDeps,
