@@ -7,6 +7,13 @@
  */
 import { type Env, loadEnv } from '../src/config/env.ts';
 
+/** What each VENDAI_ROLE does (docs/decisions/030-process-roles.md). */
+const ROLES: Record<Env['VENDAI_ROLE'], string> = {
+  all: 'tudo num processo',
+  web: 'API, app web, webhooks e tempo real',
+  worker: 'ingestão, respostas da IA e tarefas',
+};
+
 function summary(env: Env): string[] {
   return [
     `Banco de dados: ${env.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite embutido em ${env.dataDir} (um processo só)`}`,
@@ -15,6 +22,7 @@ function summary(env: Env): string[] {
     `Conhecimento: ${env.AI_EMBEDDINGS_MODEL ? `busca em português + embeddings (${env.AI_EMBEDDINGS_MODEL})` : 'busca em português (sem AI_EMBEDDINGS_MODEL)'}`,
     `Pagamentos: ${env.paymentsMode === 'stripe' ? 'Stripe' : 'desligados (só o plano grátis)'}`,
     `E-mail: ${env.SMTP_URL ? 'SMTP (SMTP_URL)' : 'sem SMTP_URL'}`,
+    `Papel do processo: ${ROLES[env.VENDAI_ROLE]} (VENDAI_ROLE=${env.VENDAI_ROLE})`,
   ];
 }
 
@@ -25,7 +33,12 @@ function warnings(env: Env): string[] {
     out.push('APP_URL não é https: os cookies de sessão não são marcados como seguros');
   if (!env.SMTP_URL) out.push('SMTP_URL não definido: pedidos de redefinição de senha serão recusados');
   if (!env.DATABASE_URL) out.push('DATABASE_URL não definido: banco embutido, um único processo por DATA_DIR');
-  if (env.simulatorEnabled) out.push('SIMULATOR_ENABLED=true: o simulador de WhatsApp está montado');
+  if (env.simulatorEnabled)
+    out.push(
+      env.VENDAI_ROLE === 'worker'
+        ? `SIMULATOR_ENABLED=true: este worker usa o simulador de WhatsApp de um processo web (${env.gatewayWebhookBaseUrl})`
+        : 'SIMULATOR_ENABLED=true: o simulador de WhatsApp está montado',
+    );
   if (env.aiProvider === 'demo') out.push('AI_PROVIDER=demo: os clientes recebem respostas de demonstração');
   return out;
 }

@@ -73,6 +73,15 @@ async function startServer(env: Record<string, string>) {
 }
 
 describe('a start that must not happen is refused, saying what to set', () => {
+  it('VENDAI_ROLE=web or worker on the embedded database (no DATABASE_URL) refuses and names DATABASE_URL', async () => {
+    for (const role of ['web', 'worker']) {
+      const { code, stderr } = await startServer({ VENDAI_ROLE: role, DATABASE_URL: '' });
+      expect(code, stderr).toBe(1);
+      expect(stderr).toContain(`VENDAI_ROLE: ${role} só funciona com PostgreSQL (DATABASE_URL)`);
+      expect(stderr).toContain('remova VENDAI_ROLE (ou use VENDAI_ROLE=all) ou defina DATABASE_URL');
+    }
+  });
+
   it('NODE_ENV unset with a public APP_URL (or https) refuses and names NODE_ENV=production', async () => {
     for (const appUrl of ['http://vendai.exemplo.com.br', 'https://localhost:3000']) {
       const { code, stderr } = await startServer({ APP_URL: appUrl });
