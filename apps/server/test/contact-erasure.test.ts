@@ -5,7 +5,7 @@
  * account are untouched; another account's conversation is 404.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRIVACY_MESSAGES } from '@vendai/contracts';
 import { resultRows } from '../src/db/rows.ts';
 import {
@@ -88,8 +88,10 @@ describe('Apagar dados deste contato', () => {
     const before = await figures();
     expect(before.customersWhoWrote ?? before.messagesIn).toBeGreaterThan(0);
 
+    const publish = vi.spyOn(t.app.deps.realtime, 'publish');
     const res = await client.request({ method: 'DELETE', url: `/api/privacy/conversations/${gone.conv.id}` });
     expect(res.statusCode, res.body).toBe(200);
+    expect(publish).toHaveBeenCalledWith(userId, { event: 'conversation.deleted', data: { id: gone.conv.id } });
     expect(res.json()).toEqual({ messages: 3, mediaFiles: 1 });
 
     const db = t.database.db;

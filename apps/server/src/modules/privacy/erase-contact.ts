@@ -6,6 +6,7 @@ import { resultRows } from '../../db/rows.ts';
 import { conversations, messages } from '../../db/schema/index.ts';
 import { keyOfMediaUrl } from '../../integrations/storage/storage-keys.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
+import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
 import { notFound } from '../../lib/app-error.ts';
 
 /**
@@ -13,10 +14,11 @@ import { notFound } from '../../lib/app-error.ts';
  * the stored webhooks of the contact, the conversation and with it (foreign keys) its messages, media
  * insights, reply bursts and owner alerts. Resultados' rolled-up hours keep their counts: the rows that
  * named the conversation get one new random id, so the figures stay and nothing leads back to the contact.
- * The owner's 'Nunca responder' for the contact is the owner's instruction and is kept.
+ * The owner's 'Nunca responder' for the contact is the owner's instruction and is kept. Open inboxes get
+ * `conversation.deleted`.
  */
 export async function eraseContact(
-  deps: { db: Db; storage: Storage; log: FastifyBaseLogger },
+  deps: { db: Db; storage: Storage; realtime: RealtimeHub; log: FastifyBaseLogger },
   userId: string,
   convId: string,
 ): Promise<EraseContactResult> {
@@ -64,5 +66,9 @@ export async function eraseContact(
     return count?.n ?? 0;
   });
   deps.log.info({ convId: conv.id, messages: erased, mediaFiles }, 'contact data erased at the owner’s request');
+  // The owner's other tabs and devices drop it from their inbox.
+  await deps.realtime
+    .publish(userId, { event: 'conversation.deleted', data: { id: conv.id } })
+    .catch((err: unknown) => deps.log.warn({ err }, 'realtime: conversation.deleted not published'));
   return { messages: erased, mediaFiles };
 }

@@ -94,6 +94,11 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: eraseContactResultSchema },
       },
     },
-    async (req) => eraseContact({ db: deps.db, storage: deps.storage, log: req.log }, req.user.id, req.params.id),
+    async (req) =>
+      eraseContact(
+        { db: deps.db, storage: deps.storage, realtime: deps.realtime, log: req.log },
+        req.user.id,
+        req.params.id,
+      ),
   );
 };
