@@ -248,3 +248,30 @@ test('playground: conversa com a IA de demonstração, respostas como no WhatsAp
     /\/onboarding\/train-ai\?mode=create/,
   );
 });
+
+test('a treinadora sugere uma pergunta frequente para um fato do negócio; Aplicar salva em Conhecimento', async ({
+  page,
+}) => {
+  const agentId = await ownerWithAgent(page, 'Frete');
+  await page.goto(`/ia-management?agent=${agentId}`);
+  const prompt = await promptBox(page).inputValue();
+  await coachInput(page).fill('o frete agora é R$ 15');
+  await coachInput(page).press('Enter');
+  const card = page.getByRole('region', { name: 'Sugestão: nova pergunta frequente' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Qual é o valor do frete?');
+  await expect(card).toContainText('O frete agora é R$ 15.');
+  // The input waits for Aplicar / Descartar, like a prompt suggestion.
+  await expect(coachInput(page)).toBeDisabled();
+  await shootBothWidths(page, 'coach-faq-suggestion');
+  await expectNoSeriousA11yViolations(page);
+
+  await card.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(card).toContainText('Salva em Conhecimento. O prompt não mudou.');
+  await expect(coachInput(page)).toBeEnabled();
+  await expect(promptBox(page)).toHaveValue(prompt);
+
+  await page.goto('/conhecimento');
+  await expect(page.getByText('Qual é o valor do frete?')).toBeVisible();
+  await expect(page.getByText('O frete agora é R$ 15.')).toBeVisible();
+});

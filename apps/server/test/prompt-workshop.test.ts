@@ -109,6 +109,34 @@ describe('prompt coach (demo AI)', () => {
     expect(await usageRows(id)).toHaveLength(1);
   });
 
+  it("'o frete agora é R$ 15' → a FAQ suggestion, not a prompt change; applying it saves the entry through the knowledge API", async () => {
+    const { client } = await signedIn();
+    const id = await createAgent(client);
+    const prompt = (await client.get(`/api/agents/${id}`)).json().system_prompt as string;
+    const res = await client.post(`/api/agents/${id}/prompt-coach`, {
+      instruction: 'o frete agora é R$ 15',
+      history: [],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const suggestion = res.json();
+    expect(suggestion).toMatchObject({
+      mode: 'faq',
+      updated_prompt: null,
+      partial: false,
+      faq: { question: 'Qual é o valor do frete?', answer: 'O frete agora é R$ 15.' },
+    });
+    // 'Aplicar' in the coach: the web posts the entry to the existing FAQ endpoint.
+    const applied = await client.post('/api/knowledge/faqs', suggestion.faq);
+    expect(applied.statusCode, applied.body).toBe(201);
+    const faqs = (await client.get('/api/knowledge/faqs')).json();
+    expect(faqs.items).toEqual([
+      expect.objectContaining({ question: 'Qual é o valor do frete?', answer: 'O frete agora é R$ 15.' }),
+    ]);
+    // The prompt did not change, and no prompt version was written.
+    expect((await client.get(`/api/agents/${id}`)).json().system_prompt).toBe(prompt);
+    expect(await versionsOf(client, id)).toHaveLength(1);
+  });
+
   it('flags a fragment as partial, refuses to accept it, and "Gerar completo" (full) gives the whole prompt', async () => {
     const { client } = await signedIn();
     const id = await createAgent(client);

@@ -69,7 +69,8 @@ export const coachRequestSchema = z.object({
 });
 export type CoachRequest = z.input<typeof coachRequestSchema>;
 
-export const coachModeSchema = z.enum(['clarify', 'update']);
+/** clarify: a question; update: a whole new prompt; faq: a business fact better kept as a FAQ entry than in the prompt. */
+export const coachModeSchema = z.enum(['clarify', 'update', 'faq']);
 export type CoachMode = z.infer<typeof coachModeSchema>;
 
 export const coachSuggestionSchema = z.object({
@@ -81,6 +82,8 @@ export const coachSuggestionSchema = z.object({
   partial: z.boolean(),
   /** Fingerprint of the prompt the suggestion was made from; accepting checks it is still the saved one. */
   based_on: z.string(),
+  /** faq only: the entry proposed for Conhecimento ('Aplicar' saves it through POST /api/knowledge/faqs). */
+  faq: z.object({ question: z.string(), answer: z.string() }).nullish(),
 });
 export type CoachSuggestion = z.infer<typeof coachSuggestionSchema>;
 

@@ -48,3 +48,19 @@ describe('demo prompt coach', () => {
     expect(full.updated_prompt).toContain('- Entregamos em BH.');
   });
 });
+
+describe('the demo coach suggests a FAQ entry for a business fact', () => {
+  it("'o frete agora é R$ 15' → a FAQ entry with the owner's words; the prompt is not changed", () => {
+    expect(demoPromptCoach(PROMPT, 'o frete agora é R$ 15', false)).toEqual({
+      mode: 'faq',
+      message: expect.stringContaining('Conhecimento'),
+      updated_prompt: null,
+      faq: { question: 'Qual é o valor do frete?', answer: 'O frete agora é R$ 15.' },
+    });
+    expect(demoPromptCoach(PROMPT, 'Nosso horário agora é das 9h às 18h', false).faq?.question).toBe(
+      'Qual é o horário de atendimento?',
+    );
+    // An order to change the prompt stays a prompt change.
+    expect(demoPromptCoach(PROMPT, 'Adicione que entregamos em BH aos sábados', false).mode).toBe('update');
+  });
+});

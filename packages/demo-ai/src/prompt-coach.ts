@@ -8,9 +8,40 @@ import { countHits, normalise, sentence } from '@vendai/contracts/answer-text';
  * partial suggestion), so 'Gerar completo' can be tried offline too.
  */
 export interface DemoCoachAnswer {
-  mode: 'clarify' | 'update';
+  mode: 'clarify' | 'update' | 'faq';
   message: string;
   updated_prompt: string | null;
+  faq?: { question: string; answer: string };
+}
+
+/** Facts customers ask about, kept better as a FAQ entry than in the prompt: the question each answers. */
+const FAQ_TOPICS: ReadonlyArray<{ words: readonly string[]; question: string }> = [
+  { words: ['frete', 'taxa de entrega', 'valor da entrega'], question: 'Qual é o valor do frete?' },
+  { words: ['horario', 'abrimos', 'fechamos'], question: 'Qual é o horário de atendimento?' },
+  {
+    words: ['pix', 'cartao', 'parcel', 'forma de pagamento', 'formas de pagamento'],
+    question: 'Quais são as formas de pagamento?',
+  },
+  { words: ['prazo de entrega', 'entregamos em', 'dias uteis'], question: 'Qual é o prazo de entrega?' },
+  { words: ['garantia', 'troca', 'devolu'], question: 'Como funcionam trocas e garantia?' },
+];
+
+/** 'o frete agora é R$ 15' → a FAQ entry with the owner's own words as the answer; null for other instructions. */
+function faqFor(instruction: string): DemoCoachAnswer | null {
+  const text = instruction.trim().replace(/\s+/g, ' ');
+  const n = normalise(text);
+  // A statement with a figure (an amount, an hour, a number of days), not an order to change the tone.
+  if (!/\d/.test(n) || ADD_VERBS.test(n) || REMOVE_VERBS.test(n)) return null;
+  const topic = FAQ_TOPICS.find((t) => countHits(n, t.words) > 0);
+  if (!topic) return null;
+  const answer = sentence(text.charAt(0).toUpperCase() + text.slice(1));
+  return {
+    mode: 'faq',
+    message:
+      'Essa informação fica melhor em Conhecimento, como pergunta frequente: a IA responde com ela e o prompt continua igual.',
+    updated_prompt: null,
+    faq: { question: topic.question, answer },
+  };
 }
 
 export const DEMO_ADJUSTMENTS_HEADING = '# Ajustes pedidos pelo dono';
@@ -121,6 +152,8 @@ const FRAGMENT_REQUEST =
   /(?:(?:mostre|me mostre|mande|me mande|envie|me envie|devolva)\s+)?(?:só|so|apenas|somente)\s+(?:o trecho|a parte)(?:\s+alterad[oa])?\s*[:,.-]?\s*/i;
 
 export function demoPromptCoach(currentPrompt: string, instruction: string, full: boolean): DemoCoachAnswer {
+  const faq = full ? null : faqFor(instruction);
+  if (faq) return faq;
   const onlyFragment = !full && FRAGMENT_REQUEST.test(instruction);
   const change = changeFor(instruction.replace(FRAGMENT_REQUEST, ' '));
   if (!change) return { mode: 'clarify', message: VAGUE_QUESTION, updated_prompt: null };

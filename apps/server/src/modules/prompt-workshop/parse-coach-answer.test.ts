@@ -64,3 +64,39 @@ describe('parseCoachAnswer', () => {
     expect(parseCoachAnswer('x'.repeat(5_000))!.message).toHaveLength(2_000);
   });
 });
+
+describe('parseCoachAnswer: a FAQ suggestion', () => {
+  it('reads mode "faq" with its entry (English or Portuguese keys); the prompt is not changed', () => {
+    const answer = parseCoachAnswer(
+      '{"mode":"faq","message":"Melhor guardar como pergunta frequente.","updated_prompt":null,"faq":{"question":"Qual é o valor do frete?","answer":"O frete agora é R$ 15."}}',
+    );
+    expect(answer).toEqual({
+      mode: 'faq',
+      message: 'Melhor guardar como pergunta frequente.',
+      updatedPrompt: null,
+      faq: { question: 'Qual é o valor do frete?', answer: 'O frete agora é R$ 15.' },
+      source: 'json',
+    });
+    const pt = parseCoachAnswer(
+      'Claro!\n```json\n{"modo":"faq","faq":{"pergunta":"Vocês abrem sábado?","resposta":"Sim, das 9h às 13h."}}\n```',
+    );
+    expect(pt).toMatchObject({
+      mode: 'faq',
+      updatedPrompt: null,
+      faq: { question: 'Vocês abrem sábado?', answer: 'Sim, das 9h às 13h.' },
+      source: 'json-extracted',
+    });
+    expect(pt!.message).toContain('Conhecimento');
+  });
+
+  it('an incomplete entry is no FAQ suggestion: a question without an answer falls back to the message', () => {
+    const answer = parseCoachAnswer('{"mode":"faq","message":"Qual é o novo valor?","faq":{"question":"Frete?"}}');
+    expect(answer).toMatchObject({ mode: 'clarify', message: 'Qual é o novo valor?', updatedPrompt: null });
+    expect(answer!.faq).toBeUndefined();
+    // An update with a prompt stays an update even if the model also wrote an entry.
+    const update = parseCoachAnswer(
+      '{"mode":"update","message":"ok","updated_prompt":"# Novo","faq":{"question":"a","answer":"b"}}',
+    );
+    expect(update).toMatchObject({ mode: 'update', updatedPrompt: '# Novo' });
+  });
+});

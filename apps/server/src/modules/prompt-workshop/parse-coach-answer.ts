@@ -7,9 +7,11 @@ import { extractJsonCandidates, tryJson } from '../../lib/extract-json.ts';
  * itself as a clarifying message. An 'update' without a prompt is a clarify with its message.
  */
 export interface CoachAnswer {
-  mode: 'clarify' | 'update';
+  mode: 'clarify' | 'update' | 'faq';
   message: string;
   updatedPrompt: string | null;
+  /** faq: the question and answer proposed for the knowledge base (the prompt is not changed). */
+  faq?: { question: string; answer: string };
   /** How the answer was read: JSON as asked, JSON found in prose, or plain text. */
   source: 'json' | 'json-extracted' | 'text';
 }
@@ -17,6 +19,19 @@ export interface CoachAnswer {
 const MESSAGE_MAX = 2_000;
 
 const str = z.string().optional().catch(undefined);
+
+const FAQ_QUESTION_MAX = 500;
+const FAQ_ANSWER_MAX = 4_000;
+
+/** A FAQ entry as models write it (question/answer or pergunta/resposta); null unless both are there. */
+const faqSchema = z
+  .object({ question: str, pergunta: str, answer: str, resposta: str })
+  .transform((v) => ({
+    question: (v.question ?? v.pergunta ?? '').trim().slice(0, FAQ_QUESTION_MAX),
+    answer: (v.answer ?? v.resposta ?? '').trim().slice(0, FAQ_ANSWER_MAX),
+  }))
+  .nullish()
+  .catch(null);
 
 /** The object as models write it: the keys asked for, camelCase, or English/Portuguese synonyms. */
 const answerSchema = z
@@ -31,14 +46,17 @@ const answerSchema = z
     updatedPrompt: z.string().nullish().catch(undefined),
     prompt: z.string().nullish().catch(undefined),
     novo_prompt: z.string().nullish().catch(undefined),
+    faq: faqSchema,
+    pergunta_frequente: faqSchema,
   })
   .transform((v) => {
     const prompt = stripFence(v.updated_prompt ?? v.updatedPrompt ?? v.novo_prompt ?? v.prompt ?? '');
     const message = (v.message ?? v.mensagem ?? v.question ?? v.pergunta ?? '').trim();
     const mode = (v.mode ?? v.modo ?? '').trim().toLowerCase();
-    return { mode, message, prompt };
+    const faq = v.faq ?? v.pergunta_frequente;
+    return { mode, message, prompt, faq: faq?.question && faq.answer ? faq : null };
   })
-  .refine((v) => v.message !== '' || v.prompt !== '');
+  .refine((v) => v.message !== '' || v.prompt !== '' || v.faq !== null);
 
 /** A prompt the model wrapped in a code fence (```markdown … ```), unwrapped. */
 function stripFence(text: string): string {
@@ -50,7 +68,16 @@ function stripFence(text: string): string {
 function fromObject(value: unknown, source: CoachAnswer['source']): CoachAnswer | null {
   const parsed = answerSchema.safeParse(value);
   if (!parsed.success) return null;
-  const { mode, message, prompt } = parsed.data;
+  const { mode, message, prompt, faq } = parsed.data;
+  // A fact for the knowledge base: taken whenever the entry is complete, whatever else came with it.
+  if (faq && (mode === 'faq' || mode === 'pergunta_frequente' || !prompt))
+    return {
+      mode: 'faq',
+      message: (message || 'Sugiro guardar isso em Conhecimento, como pergunta frequente.').slice(0, MESSAGE_MAX),
+      updatedPrompt: null,
+      faq,
+      source,
+    };
   const clarify = mode === 'clarify' || mode === 'clarificar' || mode === 'pergunta';
   if (!clarify && prompt)
     return { mode: 'update', message: message.slice(0, MESSAGE_MAX), updatedPrompt: prompt, source };

@@ -70,6 +70,9 @@ export async function suggestPromptEdit({
     throw new AppError('UPSTREAM');
   }
   const based_on = promptFingerprint(current);
+  // A business fact: proposed as a FAQ entry (the web applies it through the knowledge API), the prompt unchanged.
+  if (parsed.mode === 'faq' && parsed.faq)
+    return { mode: 'faq', message: parsed.message, updated_prompt: null, partial: false, based_on, faq: parsed.faq };
   if (parsed.mode === 'clarify' || !parsed.updatedPrompt) {
     return { mode: 'clarify', message: parsed.message, updated_prompt: null, partial: false, based_on };
   }

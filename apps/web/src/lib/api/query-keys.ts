@@ -48,3 +48,10 @@ export const accountKeys = {
   all: ['account'] as const,
   me: () => [...accountKeys.all, 'me'] as const,
 };
+
+/** GET /api/knowledge/faqs and /api/knowledge/documents (the Conhecimento page reads them; the prompt coach adds FAQ entries). */
+export const knowledgeKeys = {
+  all: ['knowledge'] as const,
+  faqs: (q: string) => [...knowledgeKeys.all, 'faqs', q] as const,
+  documents: () => [...knowledgeKeys.all, 'documents'] as const,
+};

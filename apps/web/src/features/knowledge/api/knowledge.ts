@@ -1,7 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { DocumentList, DocumentTextInput, Faq, FaqInput, FaqList, KnowledgeDocument } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
-import { knowledgeKeys } from './query-keys';
+import { knowledgeKeys } from '@/lib/api/query-keys';
 
 export function useFaqs(q: string) {
   return useQuery({

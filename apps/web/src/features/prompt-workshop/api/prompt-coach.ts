@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Agent, CoachAcceptInput, CoachRequest, CoachSuggestion } from '@vendai/contracts';
+import type { Agent, CoachAcceptInput, CoachRequest, CoachSuggestion, Faq, FaqInput } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
 import { usageQueryOptions } from '@/lib/api/get-usage';
-import { agentKeys } from '@/lib/api/query-keys';
+import { agentKeys, knowledgeKeys } from '@/lib/api/query-keys';
 
 const base = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/prompt-coach`;
 
@@ -21,5 +21,14 @@ export function useAcceptSuggestion(agentId: string) {
       void queryClient.invalidateQueries({ queryKey: agentKeys.all });
       void queryClient.invalidateQueries({ queryKey: usageQueryOptions.queryKey });
     },
+  });
+}
+
+/** 'Aplicar' on the coach's FAQ suggestion: the entry is saved through the knowledge API (POST /api/knowledge/faqs). */
+export function useApplyFaqSuggestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: FaqInput) => api.post<Faq>('/api/knowledge/faqs', input),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all }),
   });
 }

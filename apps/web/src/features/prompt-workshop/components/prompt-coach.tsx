@@ -1,11 +1,5 @@
-import {
-  COACH,
-  COACH_FAILURE_MESSAGE,
-  COACH_LOCKED_TOOLTIP,
-  COACH_PARTIAL_WARNING,
-  type Agent,
-} from '@vendai/contracts';
-import { AlertTriangle, Check, RotateCcw, SendHorizontal, Sparkles, X } from 'lucide-react';
+import { COACH, COACH_FAILURE_MESSAGE, COACH_LOCKED_TOOLTIP, type Agent } from '@vendai/contracts';
+import { SendHorizontal, Sparkles } from 'lucide-react';
 import { Tooltip as RadixTooltip } from 'radix-ui';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
 import { toast } from 'sonner';
@@ -14,10 +8,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tooltip } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useAcceptSuggestion, useSuggestPromptEdit } from '../api/prompt-coach';
+import { useAcceptSuggestion, useApplyFaqSuggestion, useSuggestPromptEdit } from '../api/prompt-coach';
 import { coachHistory, isLocked, type CoachMessage } from '../lib/coach-chat';
 import { EDITOR_MESSAGES } from '../lib/messages';
-import { DiffView } from './diff-view';
+import { CoachBubble } from './coach-bubble';
 
 const EXAMPLES = [
   'Deixe o tom mais informal',
@@ -42,6 +36,7 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
   const [input, setInput] = useState('');
   const suggest = useSuggestPromptEdit(agent.id);
   const accept = useAcceptSuggestion(agent.id);
+  const applyFaq = useApplyFaqSuggestion();
   const listRef = useRef<HTMLOListElement | null>(null);
   const locked = isLocked(messages);
   const busy = suggest.isPending;
@@ -71,7 +66,8 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
               basedOn: s.based_on,
               partial: s.partial,
               instruction,
-              actions: s.mode === 'update',
+              faq: s.faq ?? null,
+              actions: s.mode === 'update' || (s.mode === 'faq' && !!s.faq),
             },
           ]),
         onError: (err) =>
@@ -97,20 +93,27 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
   const settle = (messageId: number, outcome: CoachMessage['outcome']) =>
     setMessages((m) => m.map((x) => (x.id === messageId ? { ...x, actions: false, outcome } : x)));
 
+  const saved = (m: CoachMessage, outcome: CoachMessage['outcome'], text: string) => () => {
+    settle(m.id, outcome);
+    toast.success(text);
+  };
+  const saveFailed = (err: unknown) =>
+    toast.error(
+      err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : EDITOR_MESSAGES.saveFailed,
+    );
+
   const onAccept = (m: CoachMessage) =>
     accept.mutate(
       { updated_prompt: m.updatedPrompt!, based_on: m.basedOn! },
-      {
-        onSuccess: () => {
-          settle(m.id, 'accepted');
-          toast.success('Sugestão aplicada ao prompt.');
-        },
-        onError: (err) =>
-          toast.error(
-            err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : EDITOR_MESSAGES.saveFailed,
-          ),
-      },
+      { onSuccess: saved(m, 'accepted', 'Sugestão aplicada ao prompt.'), onError: saveFailed },
     );
+
+  // 'Aplicar' on a FAQ suggestion: saved through the knowledge API, as the Conhecimento page does.
+  const onApplyFaq = (m: CoachMessage) =>
+    applyFaq.mutate(m.faq!, {
+      onSuccess: saved(m, 'applied', 'Pergunta frequente salva em Conhecimento.'),
+      onError: saveFailed,
+    });
 
   const onGenerateFull = (m: CoachMessage) => {
     settle(m.id, 'superseded');
@@ -165,8 +168,9 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
           <CoachBubble
             key={m.id}
             message={m}
-            accepting={accept.isPending}
+            accepting={accept.isPending || applyFaq.isPending}
             onAccept={onAccept}
+            onApplyFaq={onApplyFaq}
             onReject={(x) => settle(x.id, 'rejected')}
             onGenerateFull={onGenerateFull}
           />
@@ -234,83 +238,5 @@ function LockTooltip({ locked, children }: { locked: boolean; children: ReactEle
         </div>
       </Tooltip>
     </RadixTooltip.Provider>
-  );
-}
-
-function CoachBubble({
-  message: m,
-  accepting,
-  onAccept,
-  onReject,
-  onGenerateFull,
-}: {
-  message: CoachMessage;
-  accepting: boolean;
-  onAccept: (m: CoachMessage) => void;
-  onReject: (m: CoachMessage) => void;
-  onGenerateFull: (m: CoachMessage) => void;
-}) {
-  if (m.role === 'user') {
-    return (
-      <li className="flex justify-end">
-        <p className="max-w-[85%] rounded-2xl rounded-br-md bg-brand-700 px-3.5 py-2 text-sm whitespace-pre-wrap text-white [overflow-wrap:anywhere]">
-          {m.text}
-        </p>
-      </li>
-    );
-  }
-  const isUpdate = m.mode === 'update' && m.updatedPrompt;
-  return (
-    <li className="flex flex-col items-start gap-2" data-testid="coach-reply">
-      <p
-        className={cn(
-          'max-w-[92%] rounded-2xl rounded-bl-md px-3.5 py-2 text-sm whitespace-pre-wrap [overflow-wrap:anywhere]',
-          m.failed ? 'bg-red-50 text-red-800 ring-1 ring-red-100' : 'bg-slate-100 text-slate-800',
-        )}
-      >
-        {m.text}
-      </p>
-      {isUpdate ? (
-        <div className="w-full space-y-2">
-          <DiffView before={m.basePrompt ?? ''} after={m.updatedPrompt!} label="Sugestão: prompt atual × proposto" />
-          {m.partial && m.outcome !== 'superseded' ? (
-            <p
-              role="alert"
-              className="flex gap-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200"
-            >
-              <AlertTriangle className="mt-0.5 size-3.5 shrink-0" aria-hidden />
-              {COACH_PARTIAL_WARNING}
-            </p>
-          ) : null}
-          {m.actions ? (
-            <div className="flex flex-wrap gap-2">
-              {m.partial ? (
-                <Button type="button" size="sm" onClick={() => onGenerateFull(m)}>
-                  <RotateCcw aria-hidden />
-                  Gerar completo
-                </Button>
-              ) : (
-                <Button type="button" size="sm" onClick={() => onAccept(m)} disabled={accepting}>
-                  <Check aria-hidden />
-                  {accepting ? 'Aplicando...' : 'Aceitar'}
-                </Button>
-              )}
-              <Button type="button" size="sm" variant="secondary" onClick={() => onReject(m)} disabled={accepting}>
-                <X aria-hidden />
-                Rejeitar
-              </Button>
-            </div>
-          ) : m.outcome ? (
-            <p className="text-xs font-medium text-slate-500">
-              {m.outcome === 'accepted'
-                ? '✓ Sugestão aceita e salva no prompt.'
-                : m.outcome === 'rejected'
-                  ? 'Sugestão rejeitada: o prompt não mudou.'
-                  : 'Pedida a versão completa.'}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
-    </li>
   );
 }

@@ -13,9 +13,11 @@ export interface CoachMessage {
   partial?: boolean;
   /** The instruction that produced it ('Gerar completo' asks again with it). */
   instruction?: string;
-  /** Waiting for Aceitar / Rejeitar (the input is locked meanwhile). */
+  /** faq: the entry proposed for Conhecimento instead of a prompt change. */
+  faq?: { question: string; answer: string } | null;
+  /** Waiting for Aceitar / Rejeitar, or Aplicar / Descartar (the input is locked meanwhile). */
   actions?: boolean;
-  outcome?: 'accepted' | 'rejected' | 'superseded';
+  outcome?: 'accepted' | 'rejected' | 'superseded' | 'applied';
   failed?: boolean;
 }
 
