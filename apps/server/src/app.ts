@@ -40,7 +40,13 @@ import { registerCorePlugins } from './plugins/core.ts';
 import { appInfoRoutes } from './plugins/app-info-routes.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerSimulator } from './simulator/index.ts';
-import { createMetrics, instrumentGateway, instrumentLlm, registerObservability } from './observability/index.ts';
+import {
+  createMetrics,
+  createPipelineTimer,
+  instrumentGateway,
+  instrumentLlm,
+  registerObservability,
+} from './observability/index.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { createEngine } from './modules/conversation-engine/create-engine.ts';
 import { engineConfigFromEnv } from './modules/conversation-engine/engine-deps.ts';
@@ -161,6 +167,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
       jobs,
       log: app.log,
       config: engineConfigFromEnv(env),
+      onFirstPartSent: createPipelineTimer(database, metrics),
     },
     { gatewayEvents: deps.gatewayEvents },
   );

@@ -8,6 +8,8 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../src/lib/app-error.ts';
 import { createMetrics, instrumentLlm } from '../src/observability/index.ts';
+import { customerSays, openShop, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
+import { useEngineApp } from './helpers/engine-test.ts';
 import { createTestApp, PRODUCTION_TEST_ENV, type TestApp } from './helpers/test-app.ts';
 import { testDatabaseKind } from './helpers/test-database.ts';
 
@@ -38,6 +40,12 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^vendai_process_resident_memory_bytes \d+/m);
     expect(text).toContain('# TYPE vendai_ai_request_seconds histogram');
     expect(text).toContain('# TYPE vendai_gateway_failures_total counter');
+    expect(text).toContain('# TYPE vendai_pipeline_seconds histogram');
+    // Every pg-boss queue is listed, an idle one with zeros.
+    for (const state of ['ready', 'deferred', 'active']) {
+      expect(text).toMatch(new RegExp(`^vendai_job_queue_jobs\\{queue="alerts\\.send",state="${state}"\\} \\d+$`, 'm'));
+    }
+    expect(text).toMatch(/^vendai_job_lag_seconds\{queue="engine\.ingest"\} [\d.e-]+$/m);
     if (testDatabaseKind() === 'postgres') expect(text).toMatch(/^vendai_db_pool_connections\{state="total"\} \d+$/m);
   });
 
@@ -72,6 +80,25 @@ describe('GET /metrics', () => {
     expect(res.body).not.toContain('vendai_');
   });
 
+  it('job queues: due jobs waiting for a worker, later ones, and how long the oldest due one has waited', async () => {
+    t = await createTestApp();
+    // No worker any more: what is queued now waits.
+    await t.app.deps.jobs.stop();
+    await t.database.db.execute(sql`
+      insert into pgboss.job (name, data, start_after) values
+        ('alerts.send', '{}', now() - interval '5 seconds'),
+        ('alerts.send', '{}', now() - interval '1 second'),
+        ('alerts.send', '{}', now() + interval '1 hour')`);
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(text).toMatch(/^vendai_job_queue_jobs\{queue="alerts\.send",state="ready"\} 2$/m);
+    expect(text).toMatch(/^vendai_job_queue_jobs\{queue="alerts\.send",state="deferred"\} 1$/m);
+    expect(text).toMatch(/^vendai_job_queue_jobs\{queue="alerts\.send",state="active"\} 0$/m);
+    const lag = Number(/^vendai_job_lag_seconds\{queue="alerts\.send"\} ([\d.e-]+)$/m.exec(text)?.[1]);
+    expect(lag).toBeGreaterThanOrEqual(5);
+    expect(lag).toBeLessThan(60);
+    expect(text).toMatch(/^vendai_job_lag_seconds\{queue="engine\.ingest"\} 0$/m);
+  });
+
   it('AI latency and failures by kind of request', async () => {
     t = await createTestApp();
     const metrics = createMetrics(t.database);
@@ -94,6 +121,27 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^vendai_ai_request_seconds_count\{kind="reply",outcome="ok"\} 1$/m);
     expect(text).toMatch(/^vendai_ai_request_seconds_count\{kind="reply",outcome="failed"\} 1$/m);
     expect(text).toMatch(/^vendai_ai_failures_total\{kind="reply"\} 1$/m);
+  });
+});
+
+describe('pipeline histogram', () => {
+  const e = useEngineApp();
+
+  it("observes a customer's message from the webhook to the AI answer's first part at the gateway", async () => {
+    const shop = await openShop(e);
+    const before = Date.now();
+    await customerSays(e, shop, 'Olá, vocês entregam em Campinas?');
+    await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'one reply');
+    const took = (Date.now() - before) / 1000;
+    let text = '';
+    await waitFor(async () => {
+      text = (await e.t.app.inject({ method: 'GET', url: '/metrics' })).body;
+      return /^vendai_pipeline_seconds_count 1$/m.test(text);
+    }, 'the answer observed');
+    // At least the quiet time (ENGINE_MIN_QUIET_MS, 400 ms in these tests), at most what the test waited.
+    const sum = Number(/^vendai_pipeline_seconds_sum ([\d.e-]+)$/m.exec(text)?.[1]);
+    expect(sum).toBeGreaterThanOrEqual(0.35);
+    expect(sum).toBeLessThanOrEqual(took + 0.5);
   });
 });
 

@@ -4,6 +4,7 @@ import { observabilityRoutes } from './observability-routes.ts';
 
 export { createMetrics } from './metrics.ts';
 export { instrumentGateway, instrumentLlm } from './instrument.ts';
+export { createPipelineTimer } from './pipeline-timer.ts';
 
 /**
  * Metrics and readiness (docs/decisions/029-process-metrics-and-readiness.md). The webhook timing hook

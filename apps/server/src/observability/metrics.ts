@@ -2,15 +2,19 @@ import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
 import { resultRows } from '../db/rows.ts';
+import { registerJobMetrics } from './job-metrics.ts';
 
 /** Seconds buckets from a fast webhook ack (a few ms) to a slow AI answer (a minute). */
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+/** Seconds buckets of a whole answer: the quiet time (2 s at least) plus the AI, up to minutes when behind. */
+const PIPELINE_SECONDS = [1, 2, 3, 4, 5, 7.5, 10, 15, 20, 30, 45, 60, 120, 300];
 
 /**
  * The process's Prometheus metrics (docs/decisions/029-process-metrics-and-readiness.md): one registry
  * per app, process defaults (memory, CPU, event loop) prefixed `vendai_`, and the product's own series.
  * Counters and histograms are fed by the instrumented ports (instrument.ts) and the webhook hook
- * (observability/index.ts); gauges read the database when Prometheus scrapes.
+ * (observability/index.ts), the pipeline histogram by the engine's hook (pipeline-timer.ts); gauges read the
+ * database when Prometheus scrapes (reply bursts, pg-boss queues in job-metrics.ts).
  */
 export function createMetrics(database: Database) {
   const registry = new Registry();
@@ -50,6 +54,13 @@ export function createMetrics(database: Database) {
     registers: [registry],
   });
 
+  const pipeline = new Histogram({
+    name: 'vendai_pipeline_seconds',
+    help: "From the webhook receiving the customer's last message of a burst to the answer's first part accepted by the gateway",
+    buckets: PIPELINE_SECONDS,
+    registers: [registry],
+  });
+
   new Gauge({
     name: 'vendai_reply_bursts',
     help: 'Open reply bursts by state (waiting for quiet time, generating, sending)',
@@ -76,6 +87,7 @@ export function createMetrics(database: Database) {
       this.set(Math.max(0, Number(resultRows<{ lag: number | null }>(rows)[0]?.lag ?? 0)));
     },
   });
+  registerJobMetrics(registry, database);
   const pool = database.pool;
   if (pool) {
     new Gauge({
@@ -91,6 +103,6 @@ export function createMetrics(database: Database) {
     });
   }
 
-  return { registry, webhookAck, aiCall, aiFailures, gatewayCall, gatewayFailures };
+  return { registry, webhookAck, pipeline, aiCall, aiFailures, gatewayCall, gatewayFailures };
 }
 export type Metrics = ReturnType<typeof createMetrics>;

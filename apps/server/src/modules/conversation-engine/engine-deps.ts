@@ -80,6 +80,8 @@ export interface EngineDeps {
   jobs: Jobs;
   log: FastifyBaseLogger;
   config: EngineConfig;
+  /** Told when a burst's first answer part was accepted by the gateway (the pipeline metric, observability/). */
+  onFirstPartSent?(burstId: string): void;
   /** Set by createEngine. */
   replies: ReplyWaker;
   writer: ReplyWriter;

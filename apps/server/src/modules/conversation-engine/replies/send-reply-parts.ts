@@ -61,6 +61,7 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       photoKey: typeof part === 'string' ? null : part.photo.key,
     });
     const ok = result.ok;
+    if (ok && index === 0) deps.onFirstPartSent?.(s.burstId);
     const externalId = result.ok ? result.externalId : null;
     const failure = result.ok ? null : result.error;
     // A refused first part gives the slot back; an unconfirmed one may have reached the customer: it stays counted.
