@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PRIVACY_MESSAGES } from '@vendai/contracts';
 import { resultRows } from '../src/db/rows.ts';
 import {
+  catalogueItems,
   conversations,
   gatewayEvents,
   messageInsights,
@@ -85,14 +86,29 @@ describe('Apagar dados deste contato', () => {
     const kept = await conversationWith(userId, number!.id, '5511955550002@s.whatsapp.net', at);
     await rollUpPendingAccounts(t.database.db, new Date());
     const figures = async () => (await client.get('/api/results?period=7d')).json().current;
-    const before = await figures();
+    let before = await figures();
     expect(before.customersWhoWrote ?? before.messagesIn).toBeGreaterThan(0);
 
+    // An answer that showed a catalogue photo: the catalogue's file, not the contact's.
+    const catalogue = await t.app.deps.storage.save(userId, Buffer.from('bolo'), { mimetype: 'image/jpeg' });
+    await t.database.db.insert(catalogueItems).values({ userId, name: 'Bolo', photoKey: catalogue.key });
+    await t.database.db.insert(messages).values({
+      userId,
+      convId: gone.conv.id,
+      direction: 'out',
+      author: 'ai',
+      messageType: 'image',
+      mediaUrl: catalogue.url,
+      createdAt: new Date(at.getTime() + 120_000),
+    });
+    await rollUpPendingAccounts(t.database.db, new Date());
+    before = await figures();
     const publish = vi.spyOn(t.app.deps.realtime, 'publish');
     const res = await client.request({ method: 'DELETE', url: `/api/privacy/conversations/${gone.conv.id}` });
     expect(res.statusCode, res.body).toBe(200);
     expect(publish).toHaveBeenCalledWith(userId, { event: 'conversation.deleted', data: { id: gone.conv.id } });
-    expect(res.json()).toEqual({ messages: 3, mediaFiles: 1 });
+    expect(res.json()).toEqual({ messages: 4, mediaFiles: 1 });
+    expect((await t.app.deps.storage.read(catalogue.key))?.data.toString()).toBe('bolo');
 
     const db = t.database.db;
     expect(await db.select().from(conversations).where(eq(conversations.id, gone.conv.id))).toEqual([]);

@@ -5,7 +5,7 @@
  */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conversations, gatewayEvents, messages, numbers } from '../src/db/schema/index.ts';
+import { catalogueItems, conversations, gatewayEvents, messages, numbers } from '../src/db/schema/index.ts';
 import { removeExpiredMedia, stripProcessedWebhookMedia } from '../src/modules/privacy/media-retention.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { signedIn } from './training-helpers.ts';
@@ -98,6 +98,28 @@ describe('media retention', () => {
       messages: 0,
       files: 0,
     });
+  });
+
+  it('keeps a file something else still uses: a catalogue photo sent in an answer, a newer message', async () => {
+    const { userId } = await signedIn(t);
+    const { conv } = await shopWithConversation(userId, '5511911110003');
+    const storage = t.app.deps.storage;
+    const now = new Date();
+    const photo = await storage.save(userId, Buffer.from('bolo'), { mimetype: 'image/jpeg' });
+    const shared = await storage.save(userId, Buffer.from('encaminhada'), { mimetype: 'image/jpeg' });
+    await t.database.db.insert(catalogueItems).values({ userId, name: 'Bolo de cenoura', photoKey: photo.key });
+    const old = new Date(now.getTime() - 40 * DAY);
+    const base = { userId, convId: conv.id, direction: 'out' as const, author: 'ai' as const, messageType: 'image' };
+    await t.database.db.insert(messages).values([
+      { ...base, mediaUrl: photo.url, createdAt: old },
+      { ...base, mediaUrl: shared.url, createdAt: old },
+      { ...base, mediaUrl: shared.url, createdAt: now },
+    ]);
+    await removeExpiredMedia(t.database.db, storage, { now, retentionDays: 30 });
+    expect((await storage.read(photo.key))?.data.toString()).toBe('bolo');
+    expect((await storage.read(shared.key))?.data.toString()).toBe('encaminhada');
+    const rows = await t.database.db.select().from(messages).where(eq(messages.convId, conv.id));
+    expect(rows.filter((r) => r.mediaUrl === null)).toHaveLength(2);
   });
 
   it('drops the inline base64 of processed webhook bodies only', async () => {

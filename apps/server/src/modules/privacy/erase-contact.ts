@@ -8,6 +8,7 @@ import { keyOfMediaUrl } from '../../integrations/storage/storage-keys.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
 import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { keysStillInUse } from './media-references.ts';
 
 /**
  * 'Apagar dados deste contato' (decision 031): the conversation's media files, then in one transaction
@@ -35,12 +36,21 @@ export async function eraseContact(
   if (!conv) throw notFound(PRIVACY_MESSAGES.conversationNotFound);
 
   const media = await db
-    .select({ url: messages.mediaUrl, thumb: messages.thumbnailUrl })
+    .select({ id: messages.id, url: messages.mediaUrl, thumb: messages.thumbnailUrl })
     .from(messages)
     .where(eq(messages.convId, conv.id));
+  const keys = media
+    .flatMap((m) => [keyOfMediaUrl(m.url), keyOfMediaUrl(m.thumb)])
+    .filter((k): k is string => k !== null);
+  // The catalogue's photos sent in answers (and files other conversations show) are not the contact's.
+  const inUse = await keysStillInUse(
+    db,
+    keys,
+    media.map((m) => m.id),
+  );
   let mediaFiles = 0;
-  for (const key of media.flatMap((m) => [keyOfMediaUrl(m.url), keyOfMediaUrl(m.thumb)])) {
-    if (!key) continue;
+  for (const key of new Set(keys)) {
+    if (inUse.has(key)) continue;
     await deps.storage.remove(key);
     mediaFiles += 1;
   }

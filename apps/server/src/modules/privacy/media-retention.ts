@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { keyOfMediaUrl } from '../../integrations/storage/storage-keys.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
+import { keysStillInUse } from './media-references.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Messages handled per statement: files removed, then their rows updated. */
@@ -10,7 +11,7 @@ const BATCH = 200;
 
 /**
  * Removes the media files of messages older than the retention period (MEDIA_RETENTION_DAYS) and clears
- * their links; the message rows stay (type, caption, size), so the inbox shows 'mídia indisponível'.
+ * their links (a file something else still uses — a catalogue photo, a newer message — is kept); the message rows stay (type, caption, size), so the inbox shows 'mídia indisponível'.
  * Files first, then the rows: a crash in between leaves rows pointing at removed files, which the next
  * run clears (removing an absent file is a no-op). Safe to run twice and from two processes.
  */
@@ -30,14 +31,16 @@ export async function removeExpiredMedia(
         order by created_at limit ${BATCH}`),
     );
     if (!rows.length) break;
-    for (const row of rows) {
-      for (const key of [keyOfMediaUrl(row.media_url), keyOfMediaUrl(row.thumbnail_url)]) {
-        if (!key) continue;
-        await storage.remove(key);
-        files += 1;
-      }
-    }
     const ids = rows.map((r) => r.id);
+    const keys = rows.flatMap((r) => [keyOfMediaUrl(r.media_url), keyOfMediaUrl(r.thumbnail_url)]);
+    const present = keys.filter((k): k is string => k !== null);
+    // A catalogue photo sent in an answer, or a file a newer message still shows, stays.
+    const inUse = await keysStillInUse(db, present, ids);
+    for (const key of new Set(present)) {
+      if (inUse.has(key)) continue;
+      await storage.remove(key);
+      files += 1;
+    }
     await db.execute(sql`
       update messages set media_url = null, thumbnail_url = null
       where id in (${sql.join(
