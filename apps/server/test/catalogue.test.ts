@@ -137,6 +137,20 @@ describe('catalogue', () => {
     expect((await (await signedIn(t)).client.get(url)).statusCode).toBe(404);
   });
 
+  it('the demo AI sends a product’s photo when asked: the playground lists it, an item without photo sends none', async () => {
+    const { client } = await signedIn(t);
+    const agentId = await createAgent(client);
+    const shirt = await add(client, { name: 'Camiseta básica', priceCents: 4990 });
+    await add(client, { name: 'Boné', priceCents: 3000 });
+    const photo = await put(client, `/api/catalogue/${shirt.id}/photo`, PNG, { 'content-type': 'image/png' });
+    const ask = async (text: string) =>
+      (await client.post('/api/playground/reply', { agent_id: agentId, messages: [{ role: 'user', text }] })).json();
+    const answer = await ask('tem foto da camiseta?');
+    expect(answer.parts.join(' ')).toContain('Camiseta básica');
+    expect(answer.photos).toEqual([{ itemId: shirt.id, caption: 'Camiseta básica', url: photo.json().photoUrl }]);
+    expect((await ask('tem foto do boné?')).photos).toEqual([]);
+  });
+
   it('searches in Portuguese: plural and singular, with or without accents, with typos in names', async () => {
     const { client } = await signedIn(t);
     await add(client, { name: 'Camiseta básica', description: 'Algodão orgânico', priceCents: 4990 });

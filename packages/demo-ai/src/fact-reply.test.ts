@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { demoFactAnswer } from './fact-reply.ts';
+import { demoFactAnswer, demoPhotoAnswer } from './fact-reply.ts';
 
 const FACTS = [
   {
@@ -30,5 +30,28 @@ describe('demoFactAnswer', () => {
     expect(demoFactAnswer('Como funciona a política?', [passage])).toBe(
       'Trocas em até 7 dias com a nota. A garantia dos bolos é de 3 dias na geladeira.',
     );
+  });
+});
+
+describe('demoPhotoAnswer', () => {
+  const WITH_PHOTO = [
+    { label: 'Catálogo: Camiseta básica', text: 'Camiseta básica (Produto) — R$ 49,90.', photoId: 'item-1' },
+    { label: 'Catálogo: Boné', text: 'Boné (Produto) — R$ 30,00.' },
+  ];
+
+  it("'tem foto da camiseta?' → the structured answer with the item's id in fotos", () => {
+    expect(JSON.parse(demoPhotoAnswer('tem foto da camiseta?', WITH_PHOTO)!)).toEqual({
+      reply: 'Tenho sim! Vou te mandar a foto de Camiseta básica.',
+      handoff: null,
+      needs_owner: null,
+      hot_lead: false,
+      fotos: ['item-1'],
+    });
+  });
+
+  it('nothing for an item without a photo, a question that does not ask to see, or an unknown item', () => {
+    expect(demoPhotoAnswer('tem foto do boné?', WITH_PHOTO)).toBeNull();
+    expect(demoPhotoAnswer('quanto custa a camiseta?', WITH_PHOTO)).toBeNull();
+    expect(demoPhotoAnswer('tem foto da calça?', WITH_PHOTO)).toBeNull();
   });
 });

@@ -4,6 +4,8 @@ import { normalise } from '@vendai/contracts/answer-text';
 export interface DemoFact {
   label: string;
   text: string;
+  /** A catalogue item with a photo: its id, for the answer's "fotos". */
+  photoId?: string;
 }
 
 /** Word starts that say nothing about which fact is meant ('Vocês…?', 'Qual…?'). */
@@ -43,4 +45,30 @@ export function demoFactAnswer(lastCustomer: string, facts: readonly DemoFact[])
   const availability = /Disponibilidade: (Esgotado|Sob encomenda)\./.exec(hit.text)?.[1];
   const note = availability ? ` (${availability.toLowerCase()} no momento)` : '';
   return `${line[1]}: ${line[2]}${note}.`;
+}
+
+/** 'tem foto…?', 'me manda uma imagem', 'quero ver': the customer asks to see something. */
+const ASKS_TO_SEE = /\b(fotos?|imagem|imagens|quero ver|posso ver|deixa eu ver|mostra)\b/;
+
+/**
+ * A customer asking to see a catalogue item that has a photo (offline, deterministic): the structured
+ * answer with the item's id in "fotos" (at most the three first items named), so the engine sends the
+ * photo after the text and the playground shows it (decision 025). Null otherwise.
+ */
+export function demoPhotoAnswer(lastCustomer: string, facts: readonly DemoFact[]): string | null {
+  if (!ASKS_TO_SEE.test(normalise(lastCustomer))) return null;
+  const wanted = stemsOf(lastCustomer);
+  const named = facts.filter(
+    (f) => f.photoId && f.label.startsWith('Catálogo: ') && [...stemsOf(subjectOf(f))].some((s) => wanted.has(s)),
+  );
+  if (named.length === 0) return null;
+  const names = named.slice(0, 3).map((f) => subjectOf(f));
+  const reply = `Tenho sim! Vou te mandar a foto${names.length > 1 ? 's' : ''} de ${names.join(', ')}.`;
+  return JSON.stringify({
+    reply,
+    handoff: null,
+    needs_owner: null,
+    hot_lead: false,
+    fotos: named.slice(0, 3).map((f) => f.photoId),
+  });
 }

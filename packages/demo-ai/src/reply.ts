@@ -8,7 +8,7 @@ import {
   refinementAnswers,
   sentence,
 } from '@vendai/contracts/answer-text';
-import { type DemoFact, demoFactAnswer } from './fact-reply.ts';
+import { type DemoFact, demoFactAnswer, demoPhotoAnswer } from './fact-reply.ts';
 
 type Intent = 'greeting' | 'price' | 'objection' | 'buy' | 'product' | 'about' | 'thanks' | 'other';
 
@@ -145,6 +145,9 @@ export function demoReply(
   const lastCustomer = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
   const media = demoMediaReply(lastCustomer);
   if (media) return media;
+  // 'tem foto da camiseta?': the item's photo goes after the text (its id in "fotos").
+  const photos = demoPhotoAnswer(lastCustomer, facts);
+  if (photos) return photos;
   const intent = detectIntent(lastCustomer);
   // A catalogue item the customer names is answered from the catalogue (decision 025).
   const fromCatalogue = ['price', 'product', 'other'].includes(intent) ? demoFactAnswer(lastCustomer, facts) : null;

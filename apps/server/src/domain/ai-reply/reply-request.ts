@@ -74,7 +74,11 @@ export function buildReplyRequest(
       systemPrompt: agent.systemPrompt,
       respostas: agent.respostas as Extract<LlmTask, { kind: 'reply' }>['respostas'],
       history,
-      facts: facts.map((f) => ({ label: f.label, text: f.text })),
+      facts: facts.map((f) => ({
+        label: f.label,
+        text: f.text,
+        ...(f.kind === 'product' && f.photoKey ? { photoId: f.id } : {}),
+      })),
     },
   };
 }

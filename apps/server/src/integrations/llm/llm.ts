@@ -22,7 +22,7 @@ export type LlmTask =
       respostas: AnswerItem[];
       history: ChatMessage[];
       /** The business's facts given with the request (domain/facts), best first. */
-      facts?: { label: string; text: string }[];
+      facts?: { label: string; text: string; photoId?: string }[];
     }
   | { kind: 'prompt-coach'; currentPrompt: string; instruction: string; full: boolean }
   /** A price list's text (PDF, photo description) read into catalogue rows (decision 025). */

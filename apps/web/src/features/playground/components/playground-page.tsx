@@ -227,7 +227,11 @@ function Chat({
                   <span className="mt-1.5 flex flex-wrap gap-1.5" data-testid="playground-photos">
                     {m.photos.map((p) => (
                       <span key={p.url} className="flex w-28 flex-col gap-0.5 text-xs text-slate-600">
-                        <img src={p.url} alt={`Foto: ${p.caption}`} className="h-28 w-28 rounded-md object-cover" />
+                        <img
+                          src={p.url}
+                          alt={`Foto: ${p.caption}`}
+                          className="h-28 w-28 rounded-md bg-slate-100 object-cover ring-1 ring-slate-200"
+                        />
                         <span className="truncate">{p.caption}</span>
                       </span>
                     ))}
