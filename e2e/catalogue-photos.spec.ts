@@ -1,5 +1,4 @@
 import { KEY_QUESTIONS } from '@vendai/contracts';
-import { PNG as PNG_IMAGE } from 'pngjs';
 import { expect, expectNoSeriousA11yViolations, registerThroughUi, shootBothWidths, test } from './support/fixtures';
 
 /**
@@ -7,10 +6,9 @@ import { expect, expectNoSeriousA11yViolations, registerThroughUi, shootBothWidt
  * the photo WhatsApp would send after the text.
  */
 /** A 48×48 green square: a photo the screenshot shows. */
-const PNG = PNG_IMAGE.sync.write(
-  Object.assign(new PNG_IMAGE({ width: 48, height: 48 }), {
-    data: Buffer.from(Array.from({ length: 48 * 48 }, () => [22, 163, 74, 255]).flat()),
-  }),
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAADAAAAAwCAIAAADYYG7QAAAAOklEQVR42u3OQQ0AAAgEoEthKGta1BbOBxsBSE2/EiEhISEhISEhISEhISEhISEhISEhISEhISGhOwuQJBuIskfsHQAAAABJRU5ErkJggg==',
+  'base64',
 );
 
 test('the playground shows the product photo the answer would send', async ({ page }) => {
