@@ -5,7 +5,6 @@ import { fastifyTrustProxy } from './config/trust-proxy.ts';
 import type { Database } from './db/client.ts';
 import { seedPlans } from './db/seed.ts';
 import { createGateway, createGatewayEventHub, type Gateway } from './integrations/gateway/index.ts';
-import { useKnowledgeEmbeddings } from './domain/facts/knowledge-embeddings.ts';
 import { createLlm } from './integrations/llm/create-llm.ts';
 import { createMediaAi } from './integrations/media-ai/create-media-ai.ts';
 import type { Mailer } from './integrations/mail/mailer.ts';
@@ -110,8 +109,6 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     rateLimits: createRateLimitCounter(database.db),
   };
   app.decorate('deps', deps);
-  // The knowledge base ranks with embeddings when a model is configured (domain/facts/knowledge-embeddings.ts).
-  useKnowledgeEmbeddings(database.db, llm.embeddings);
 
   // Security headers, compression, cookies, shared rate limits, websockets, errors, input hardening,
   // the Origin guard, private API answers and route schemas: for every route, present and future.

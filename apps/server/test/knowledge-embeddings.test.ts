@@ -9,7 +9,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { knowledgeFaqs, knowledgePassages } from '../src/db/schema/index.ts';
 import { normaliseWords } from '../src/domain/facts/fact-query.ts';
-import { knowledgeEmbeddingsFor, useKnowledgeEmbeddings } from '../src/domain/facts/knowledge-embeddings.ts';
+import type { Embeddings } from '../src/integrations/llm/llm.ts';
 import { knowledgeFacts } from '../src/domain/facts/knowledge-facts.ts';
 import { searchPassages } from '../src/domain/facts/search-passages.ts';
 import { createTestApp, type TestApp, type TestClient } from './helpers/test-app.ts';
@@ -31,8 +31,8 @@ async function addDoc(client: TestClient, title: string, text: string) {
 }
 
 const query = (text: string) => ({ text, words: normaliseWords(text) });
-const labels = async (userId: string, text: string) =>
-  (await knowledgeFacts.find(t.database.db, userId, query(text))).map((s) => s.label);
+const labels = async (userId: string, text: string, embeddings: Embeddings | undefined = t.app.deps.llm.embeddings) =>
+  (await knowledgeFacts.find(t.database.db, userId, query(text), { embeddings })).map((s) => s.label);
 
 async function vectors(userId: string) {
   const db = t.database.db;
@@ -107,14 +107,9 @@ describe('knowledge: embeddings ranking (demo stand-in)', () => {
     expect(res.json().factsUsed.map((f: { label: string }) => f.label)).toEqual(['Documento: Entregas']);
 
     // The embeddings call failing: the full-text order, nothing lost.
-    const working = knowledgeEmbeddingsFor(t.database.db)!;
-    useKnowledgeEmbeddings(t.database.db, { model: MODEL, embed: () => Promise.reject(new Error('fora do ar')) });
-    try {
-      expect(await labels(userId, 'Quanto é o frete?')).toEqual([]);
-      expect(await labels(userId, 'detergente')).toEqual(['Documento: Cuidados com as peças']);
-    } finally {
-      useKnowledgeEmbeddings(t.database.db, working);
-    }
+    const failing: Embeddings = { model: MODEL, embed: () => Promise.reject(new Error('fora do ar')) };
+    expect(await labels(userId, 'Quanto é o frete?', failing)).toEqual([]);
+    expect(await labels(userId, 'detergente', failing)).toEqual(['Documento: Cuidados com as peças']);
   });
 
   it('another account’s passages are never candidates', async () => {

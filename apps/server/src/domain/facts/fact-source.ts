@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.ts';
+import type { Embeddings } from '../../integrations/llm/llm.ts';
 
 /**
  * The business's facts a reply is given (docs/decisions/025-catalogue-and-price-guard.md): each
@@ -38,8 +39,13 @@ export interface FactAmounts {
   offersDiscount: boolean;
 }
 
+/** What a provider may use besides the database: the AI endpoint's embeddings, when a model is configured. */
+export interface FactTools {
+  embeddings?: Embeddings;
+}
+
 export interface FactProvider {
   /** The sources relevant to the query, best first. */
-  find(db: Db, userId: string, query: FactQuery): Promise<FactSource[]>;
+  find(db: Db, userId: string, query: FactQuery, tools?: FactTools): Promise<FactSource[]>;
   amounts(db: Db, userId: string): Promise<FactAmounts>;
 }

@@ -5,18 +5,9 @@ import type { Embeddings } from '../../integrations/llm/llm.ts';
 
 /**
  * Embeddings of the knowledge base (docs/decisions/025-catalogue-and-price-guard.md, section Conhecimento),
- * only when an embeddings model is configured (AI_EMBEDDINGS_MODEL). The app registers the AI endpoint's
- * embeddings for its database handle once at start (`useKnowledgeEmbeddings`), so the reply path — the
- * engine's and the playground's, through the same fact provider — finds them without new parameters.
+ * only when an embeddings model is configured (AI_EMBEDDINGS_MODEL): the AI port's `embeddings`, which the
+ * reply path (the engine's and the playground's) hands to the fact providers.
  */
-const registry = new WeakMap<Db, Embeddings>();
-
-export function useKnowledgeEmbeddings(db: Db, embeddings: Embeddings | undefined): void {
-  if (embeddings) registry.set(db, embeddings);
-  else registry.delete(db);
-}
-
-export const knowledgeEmbeddingsFor = (db: Db): Embeddings | undefined => registry.get(db);
 
 /** Cosine similarity of two vectors (0 when their lengths differ or one is empty). Pure. */
 export function cosine(a: readonly number[], b: readonly number[]): number {

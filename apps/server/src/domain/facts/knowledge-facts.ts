@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm';
 import { knowledgeFaqs, knowledgePassages } from '../../db/schema/index.ts';
 import { ownerTextAmounts } from '../price-guard/check-reply.ts';
 import type { FactProvider, FactSource } from './fact-source.ts';
-import { knowledgeEmbeddingsFor } from './knowledge-embeddings.ts';
 import { rankKnowledge } from './rank-knowledge.ts';
 import { searchKnowledge } from './search-knowledge.ts';
 import { searchPassages } from './search-passages.ts';
@@ -21,8 +20,8 @@ const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
  * answers and in the documents (the price guard allows them).
  */
 export const knowledgeFacts: FactProvider = {
-  async find(db, userId, query) {
-    const embeddings = knowledgeEmbeddingsFor(db);
+  async find(db, userId, query, tools) {
+    const embeddings = tools?.embeddings;
     const { faqs, passages } = embeddings
       ? await rankKnowledge(db, userId, query, embeddings, { faqs: MATCHED_ENTRIES, passages: MATCHED_PASSAGES })
       : await Promise.all([

@@ -7,7 +7,7 @@ import { type AllowedAmounts, ownerTextAmounts } from '../price-guard/check-repl
 import { catalogueFacts } from './catalogue-facts.ts';
 import { factQueryOf } from './fact-query.ts';
 import { knowledgeFacts } from './knowledge-facts.ts';
-import type { FactProvider, FactSource } from './fact-source.ts';
+import type { FactProvider, FactSource, FactTools } from './fact-source.ts';
 
 /**
  * Where the business's facts come from, in the order the AI reads them: the catalogue, then the
@@ -83,9 +83,10 @@ export async function loadReplyFacts(
   userId: string,
   agent: FactsAgent,
   recentNewestFirst: readonly ContextMessage[],
+  tools: FactTools = {},
 ): Promise<ReplyFacts> {
   const query = factQueryOf(recentNewestFirst);
-  const sources = (await Promise.all(FACT_PROVIDERS.map((p) => p.find(db, userId, query)))).flat();
+  const sources = (await Promise.all(FACT_PROVIDERS.map((p) => p.find(db, userId, query, tools)))).flat();
   let guard: Promise<GuardFacts> | undefined;
   return {
     sources,

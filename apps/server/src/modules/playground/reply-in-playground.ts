@@ -60,7 +60,7 @@ export async function replyInPlayground({
   const block = await loadContextBlockInput(db, userId, null);
   const keyword = keywordHandoff(context, block);
   // The business's facts and the price guard, as for WhatsApp (docs/decisions/025-catalogue-and-price-guard.md).
-  const facts = await loadReplyFacts(db, userId, agent, context);
+  const facts = await loadReplyFacts(db, userId, agent, context, { embeddings: llm.embeddings });
   let answer: StructuredReply;
   let guard: PlaygroundReply['guard'] = { retried: false, blocked: null };
   if (keyword) answer = keyword;

@@ -205,7 +205,7 @@ async function askAi(deps: EngineDeps, ctx: AnsweredContext, context: ContextBlo
   // The same request the playground makes (domain/ai-reply): prompt, context block, history window,
   // model settings.
   // The business's facts (domain/facts) go with the request; the price guard checks the answer (decision 025).
-  const facts = await loadReplyFacts(deps.db, ctx.userId, ctx.agent, recent);
+  const facts = await loadReplyFacts(deps.db, ctx.userId, ctx.agent, recent, { embeddings: deps.llm.embeddings });
   const request = buildReplyRequest(ctx.agent, recent, context, facts.sources);
   try {
     const answer = await withRetry(
