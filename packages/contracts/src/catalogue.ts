@@ -69,6 +69,16 @@ export type CatalogueItemInput = z.infer<typeof catalogueItemInputSchema>;
 /** The dialog's values before defaults are applied. */
 export type CatalogueItemFormValues = z.input<typeof catalogueItemInputSchema>;
 
+/** PATCH /api/catalogue/:id: only the fields given change (the prompt coach's 'Aplicar'). */
+export const catalogueItemPatchSchema = z
+  .object({
+    priceCents: priceCentsSchema.optional(),
+    availability: catalogueItemInputSchema.shape.availability.unwrap().optional(),
+    description: z.string().trim().max(2000, { error: 'Descrição muito longa (máx. 2.000 caracteres).' }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Informe o que muda no item.' });
+export type CatalogueItemPatch = z.infer<typeof catalogueItemPatchSchema>;
+
 export const catalogueItemSchema = catalogueItemInputSchema.extend({
   id: z.string(),
   photoUrl: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { catalogueItemInputSchema, catalogueItemPatchSchema } from './catalogue.ts';
 
 /**
  * The prompt workshop (docs/decisions/014-prompt-workshop.md; docs/product/screens.md#prompt-editor, docs/product/screens.md#playground, docs/product/rules.md#states-and-transitions, docs/product/rules.md#validation, docs/product/integrations.md): manual
@@ -69,8 +70,11 @@ export const coachRequestSchema = z.object({
 });
 export type CoachRequest = z.input<typeof coachRequestSchema>;
 
-/** clarify: a question; update: a whole new prompt; faq: a business fact better kept as a FAQ entry than in the prompt. */
-export const coachModeSchema = z.enum(['clarify', 'update', 'faq']);
+/**
+ * clarify: a question; update: a whole new prompt; faq: a business fact better kept as a FAQ entry than in
+ * the prompt; catalogue: a product's price, availability or description changed (or a new item) in Catálogo.
+ */
+export const coachModeSchema = z.enum(['clarify', 'update', 'faq', 'catalogue']);
 export type CoachMode = z.infer<typeof coachModeSchema>;
 
 export const coachSuggestionSchema = z.object({
@@ -84,6 +88,18 @@ export const coachSuggestionSchema = z.object({
   based_on: z.string(),
   /** faq only: the entry proposed for Conhecimento ('Aplicar' saves it through POST /api/knowledge/faqs). */
   faq: z.object({ question: z.string(), answer: z.string() }).nullish(),
+  /** catalogue only: the change proposed for an item ('Aplicar' sends `after` to PATCH /api/catalogue/:id, or POST for a new item). */
+  catalogue: z
+    .object({
+      /** The existing item's id; null: a new item named `name`. */
+      itemId: z.string().nullable(),
+      name: z.string(),
+      /** The item's fields as saved when the suggestion was made (null for a new item). */
+      before: catalogueItemInputSchema.pick({ priceCents: true, availability: true, description: true }).nullable(),
+      /** Only the fields that change. */
+      after: catalogueItemPatchSchema,
+    })
+    .nullish(),
 });
 export type CoachSuggestion = z.infer<typeof coachSuggestionSchema>;
 

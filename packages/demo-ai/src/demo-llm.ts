@@ -40,7 +40,7 @@ export function createDemoLlm({ assembleSystemPrompt, embeddingsModel }: DemoAiM
         case 'price-list':
           return JSON.stringify(demoPriceList(task.text));
         case 'prompt-coach':
-          return JSON.stringify(demoPromptCoach(task.currentPrompt, task.instruction, task.full));
+          return JSON.stringify(demoPromptCoach(task.currentPrompt, task.instruction, task.full, task.catalogue));
         default: {
           const system = request.messages.find((m) => m.role === 'system')?.content ?? '';
           return demoReply(

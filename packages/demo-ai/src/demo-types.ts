@@ -1,5 +1,6 @@
 import type { AnswerItem } from '@vendai/contracts';
 import type { DemoFact } from './fact-reply.ts';
+import type { DemoCatalogueItem } from './prompt-coach-catalogue.ts';
 
 /**
  * The part of the app's LLM port (apps/server/src/integrations/llm/llm.ts) the demo reads: the app
@@ -15,7 +16,13 @@ export type DemoTask =
   | { kind: 'refinement-questions'; respostas: AnswerItem[] }
   | { kind: 'system-prompt'; respostas: AnswerItem[]; apelido: string }
   | { kind: 'reply'; systemPrompt: string; respostas: AnswerItem[]; history: DemoMessage[]; facts?: DemoFact[] }
-  | { kind: 'prompt-coach'; currentPrompt: string; instruction: string; full: boolean }
+  | {
+      kind: 'prompt-coach';
+      currentPrompt: string;
+      instruction: string;
+      full: boolean;
+      catalogue?: DemoCatalogueItem[];
+    }
   | { kind: 'price-list'; text: string };
 
 export interface DemoRequest {

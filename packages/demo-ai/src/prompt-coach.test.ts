@@ -64,3 +64,34 @@ describe('the demo coach suggests a FAQ entry for a business fact', () => {
     expect(demoPromptCoach(PROMPT, 'Adicione que entregamos em BH aos sábados', false).mode).toBe('update');
   });
 });
+
+describe('the demo coach suggests a catalogue change for an item it was shown', () => {
+  const CATALOGUE = [
+    { id: 'c1', name: 'Camiseta básica', priceCents: 4990, availability: 'em_estoque' as const },
+    { id: 'c2', name: 'Camiseta básica gola V', priceCents: 5490, availability: 'em_estoque' as const },
+    { id: 'b1', name: 'Bolo de chocolate', priceCents: 8000, availability: 'em_estoque' as const },
+  ];
+
+  it("'a camiseta básica agora custa R$ 59,90' → the item's new price in centavos; 'acabou' → esgotado", () => {
+    expect(demoPromptCoach(PROMPT, 'a camiseta básica agora custa R$ 59,90', false, CATALOGUE)).toEqual({
+      mode: 'catalogue',
+      message: expect.stringContaining('Catálogo'),
+      updated_prompt: null,
+      catalogue: { item_id: 'c1', price_cents: 5990 },
+    });
+    // The longest name the text holds wins.
+    expect(demoPromptCoach(PROMPT, 'A camiseta básica gola V agora é R$ 1.200', false, CATALOGUE).catalogue).toEqual({
+      item_id: 'c2',
+      price_cents: 120000,
+    });
+    expect(demoPromptCoach(PROMPT, 'o bolo de chocolate acabou', false, CATALOGUE).catalogue).toEqual({
+      item_id: 'b1',
+      availability: 'esgotado',
+    });
+    // No item named, or nothing to change: as before (a FAQ entry, a prompt change).
+    expect(demoPromptCoach(PROMPT, 'o frete agora é R$ 15', false, CATALOGUE).mode).toBe('faq');
+    expect(demoPromptCoach(PROMPT, 'Adicione que o bolo de chocolate é feito em casa', false, CATALOGUE).mode).toBe(
+      'update',
+    );
+  });
+});

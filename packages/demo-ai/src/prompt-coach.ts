@@ -1,4 +1,5 @@
 import { countHits, normalise, sentence } from '@vendai/contracts/answer-text';
+import { catalogueChangeFor, type DemoCatalogueAnswer, type DemoCatalogueItem } from './prompt-coach-catalogue.ts';
 
 /**
  * The demo provider's prompt coach (offline, deterministic): a vague instruction ('melhore o
@@ -8,10 +9,11 @@ import { countHits, normalise, sentence } from '@vendai/contracts/answer-text';
  * partial suggestion), so 'Gerar completo' can be tried offline too.
  */
 export interface DemoCoachAnswer {
-  mode: 'clarify' | 'update' | 'faq';
+  mode: 'clarify' | 'update' | 'faq' | 'catalogue';
   message: string;
   updated_prompt: string | null;
   faq?: { question: string; answer: string };
+  catalogue?: DemoCatalogueAnswer['catalogue'];
 }
 
 /** Facts customers ask about, kept better as a FAQ entry than in the prompt: the question each answers. */
@@ -151,7 +153,15 @@ export function withAdjustment(prompt: string, line: string): string {
 const FRAGMENT_REQUEST =
   /(?:(?:mostre|me mostre|mande|me mande|envie|me envie|devolva)\s+)?(?:só|so|apenas|somente)\s+(?:o trecho|a parte)(?:\s+alterad[oa])?\s*[:,.-]?\s*/i;
 
-export function demoPromptCoach(currentPrompt: string, instruction: string, full: boolean): DemoCoachAnswer {
+export function demoPromptCoach(
+  currentPrompt: string,
+  instruction: string,
+  full: boolean,
+  catalogue: readonly DemoCatalogueItem[] = [],
+): DemoCoachAnswer {
+  // A product's new price or availability, naming an item of the catalogue: a catalogue change.
+  const item = full ? null : catalogueChangeFor(instruction, catalogue);
+  if (item) return item;
   const faq = full ? null : faqFor(instruction);
   if (faq) return faq;
   const onlyFragment = !full && FRAGMENT_REQUEST.test(instruction);

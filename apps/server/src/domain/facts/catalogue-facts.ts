@@ -22,7 +22,8 @@ function toSource(item: CatalogueRow): FactSource {
   };
 }
 
-async function activeItems(db: Db, userId: string, limit: number): Promise<CatalogueRow[]> {
+/** The account's active items by name, at most `limit`. */
+export async function activeItems(db: Db, userId: string, limit: number): Promise<CatalogueRow[]> {
   return db
     .select()
     .from(catalogueItems)

@@ -1,4 +1,4 @@
-import type { AnswerItem } from '@vendai/contracts';
+import type { AnswerItem, Availability } from '@vendai/contracts';
 
 /**
  * The LLM port: OpenAI-style chat completions (and, when configured, embeddings) (docs/product/integrations.md "AI completion"). The
@@ -24,7 +24,14 @@ export type LlmTask =
       /** The business's facts given with the request (domain/facts), best first. */
       facts?: { label: string; text: string; photoId?: string }[];
     }
-  | { kind: 'prompt-coach'; currentPrompt: string; instruction: string; full: boolean }
+  | {
+      kind: 'prompt-coach';
+      currentPrompt: string;
+      instruction: string;
+      full: boolean;
+      /** The account's active catalogue items the coach was shown (bounded, best matches first). */
+      catalogue?: { id: string; name: string; priceCents: number | null; availability: Availability }[];
+    }
   /** A price list's text (PDF, photo description) read into catalogue rows (decision 025). */
   | { kind: 'price-list'; text: string };
 

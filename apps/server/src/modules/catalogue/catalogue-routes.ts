@@ -5,6 +5,7 @@ import {
   CATALOGUE_PHOTO_MAX_BYTES,
   catalogueArchiveSchema,
   catalogueItemInputSchema,
+  catalogueItemPatchSchema,
   catalogueItemSchema,
   catalogueListQuerySchema,
   catalogueListSchema,
@@ -21,6 +22,7 @@ import { createCatalogueItem } from './create-catalogue-item.ts';
 import { duplicateCatalogueItem } from './duplicate-catalogue-item.ts';
 import { getPriceGuardSettings } from './get-price-guard-settings.ts';
 import { listCatalogue } from './list-catalogue.ts';
+import { patchCatalogueItem } from './patch-catalogue-item.ts';
 import { updateCatalogueItem } from './update-catalogue-item.ts';
 import { updatePriceGuardSettings } from './update-price-guard-settings.ts';
 import { CATALOGUE_PHOTO_TYPES, uploadCataloguePhoto } from './upload-catalogue-photo.ts';
@@ -61,6 +63,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { params, body: catalogueItemInputSchema, response: { 200: catalogueItemSchema } } },
     async (req) => updateCatalogueItem({ db, userId: req.user.id, id: req.params.id, input: req.body }),
+  );
+
+  app.patch(
+    '/:id',
+    { schema: { params, body: catalogueItemPatchSchema, response: { 200: catalogueItemSchema } } },
+    async (req) => patchCatalogueItem({ db, userId: req.user.id, id: req.params.id, patch: req.body }),
   );
 
   app.post('/:id/duplicate', { schema: { params, response: { 201: catalogueItemSchema } } }, async (req, reply) =>

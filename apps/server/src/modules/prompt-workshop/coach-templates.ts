@@ -13,10 +13,13 @@ export function coachTemplates(): { system: string; user: string } {
   return cache;
 }
 
-/** Fills {{prompt}}, {{instruction}} and {{full}} in one pass (a value's own braces stay as typed). */
+/** Fills {{prompt}}, {{instruction}}, {{full}} and {{catalogue}} in one pass (a value's own braces stay as typed). */
 export function renderCoachUser(
   template: string,
-  values: { prompt: string; instruction: string; full: string },
+  values: { prompt: string; instruction: string; full: string; catalogue: string },
 ): string {
-  return template.replace(/\{\{\s*(prompt|instruction|full)\s*\}\}/g, (_, key: keyof typeof values) => values[key]);
+  return template.replace(
+    /\{\{\s*(prompt|instruction|full|catalogue)\s*\}\}/g,
+    (_, key: keyof typeof values) => values[key],
+  );
 }

@@ -100,3 +100,87 @@ describe('parseCoachAnswer: a FAQ suggestion', () => {
     expect(update).toMatchObject({ mode: 'update', updatedPrompt: '# Novo' });
   });
 });
+
+describe('parseCoachAnswer: a catalogue change', () => {
+  const ITEMS = [
+    {
+      id: 'c1',
+      name: 'Camiseta básica',
+      priceCents: 4990,
+      availability: 'em_estoque' as const,
+      description: 'Algodão.',
+    },
+    { id: 'b1', name: 'Bolo de chocolate', priceCents: 8000, availability: 'em_estoque' as const, description: '' },
+  ];
+
+  it('reads an existing item’s new price (centavos, or reais as written) with its fields before and after', () => {
+    const answer = parseCoachAnswer(
+      '{"mode":"catalogue","message":"Sugiro mudar no Catálogo.","updated_prompt":null,"catalogue":{"item_id":"c1","price_cents":5990}}',
+      ITEMS,
+    );
+    expect(answer).toEqual({
+      mode: 'catalogue',
+      message: 'Sugiro mudar no Catálogo.',
+      updatedPrompt: null,
+      catalogue: {
+        itemId: 'c1',
+        name: 'Camiseta básica',
+        before: { priceCents: 4990, availability: 'em_estoque', description: 'Algodão.' },
+        after: { priceCents: 5990 },
+      },
+      source: 'json',
+    });
+    const reais = parseCoachAnswer('{"modo":"catalogo","catalogo":{"id":"c1","preco":"R$ 1.059,90"}}', ITEMS);
+    expect(reais?.catalogue?.after).toEqual({ priceCents: 105990 });
+    const soldOut = parseCoachAnswer(
+      'Pronto:\n```json\n{"mode":"catalogue","catalogue":{"item_id":"b1","availability":"Esgotado","price_cents":8000}}\n```',
+      ITEMS,
+    );
+    // The unchanged price is left out: only what differs is applied.
+    expect(soldOut).toMatchObject({
+      mode: 'catalogue',
+      source: 'json-extracted',
+      catalogue: { after: { availability: 'esgotado' } },
+    });
+  });
+
+  it('a new item needs its name and a field; its name may not be one the catalogue has', () => {
+    expect(
+      parseCoachAnswer(
+        '{"mode":"catalogue","catalogue":{"item_id":null,"name":"Bolo de cenoura","price_cents":7000}}',
+        ITEMS,
+      )?.catalogue,
+    ).toEqual({ itemId: null, name: 'Bolo de cenoura', before: null, after: { priceCents: 7000 } });
+    expect(
+      parseCoachAnswer('{"mode":"catalogue","catalogue":{"name":"camiseta básica","price_cents":7000}}', ITEMS)?.mode,
+    ).toBe('clarify');
+  });
+
+  it('an unknown item id, a price that does not read, or nothing that changes → a clarify, never a change', () => {
+    for (const change of [
+      '{"item_id":"someone-elses","price_cents":5990}',
+      '{"item_id":"c1","price":"cinquenta e nove"}',
+      '{"item_id":"c1","price_cents":-5}',
+      '{"item_id":"c1","price_cents":59.9}',
+      '{"item_id":"c1","availability":"talvez"}',
+      '{"item_id":"c1","price_cents":4990}',
+      '{"item_id":"c1"}',
+    ]) {
+      const answer = parseCoachAnswer(`{"mode":"catalogue","message":"ok","catalogue":${change}}`, ITEMS);
+      expect(answer, change).toMatchObject({ mode: 'clarify', updatedPrompt: null });
+      expect(answer!.catalogue, change).toBeUndefined();
+      expect(answer!.message, change).toContain('catálogo');
+    }
+    // Without the catalogue it was shown, no id is known.
+    expect(parseCoachAnswer('{"mode":"catalogue","catalogue":{"item_id":"c1","price_cents":5990}}')?.mode).toBe(
+      'clarify',
+    );
+    // A prompt update stays an update.
+    expect(
+      parseCoachAnswer(
+        '{"mode":"update","updated_prompt":"# Novo","catalogue":{"item_id":"c1","price_cents":1}}',
+        ITEMS,
+      )?.mode,
+    ).toBe('update');
+  });
+});

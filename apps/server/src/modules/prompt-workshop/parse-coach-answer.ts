@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { extractJsonCandidates, tryJson } from '../../lib/extract-json.ts';
+import { type CoachCatalogueChange, type CoachCatalogueItem, readCatalogueChange } from './parse-coach-catalogue.ts';
 
 /**
  * The coach AI's text → clarify or update, never throwing (docs/product/rules.md#states-and-transitions "Prompt suggestion"): the
@@ -7,11 +8,13 @@ import { extractJsonCandidates, tryJson } from '../../lib/extract-json.ts';
  * itself as a clarifying message. An 'update' without a prompt is a clarify with its message.
  */
 export interface CoachAnswer {
-  mode: 'clarify' | 'update' | 'faq';
+  mode: 'clarify' | 'update' | 'faq' | 'catalogue';
   message: string;
   updatedPrompt: string | null;
   /** faq: the question and answer proposed for the knowledge base (the prompt is not changed). */
   faq?: { question: string; answer: string };
+  /** catalogue: an item of the catalogue the coach was shown, changed, or a new item (the prompt is not changed). */
+  catalogue?: CoachCatalogueChange;
   /** How the answer was read: JSON as asked, JSON found in prose, or plain text. */
   source: 'json' | 'json-extracted' | 'text';
 }
@@ -48,15 +51,17 @@ const answerSchema = z
     novo_prompt: z.string().nullish().catch(undefined),
     faq: faqSchema,
     pergunta_frequente: faqSchema,
+    catalogue: z.unknown().optional().catch(undefined),
+    catalogo: z.unknown().optional().catch(undefined),
   })
   .transform((v) => {
     const prompt = stripFence(v.updated_prompt ?? v.updatedPrompt ?? v.novo_prompt ?? v.prompt ?? '');
     const message = (v.message ?? v.mensagem ?? v.question ?? v.pergunta ?? '').trim();
     const mode = (v.mode ?? v.modo ?? '').trim().toLowerCase();
     const faq = v.faq ?? v.pergunta_frequente;
-    return { mode, message, prompt, faq: faq?.question && faq.answer ? faq : null };
-  })
-  .refine((v) => v.message !== '' || v.prompt !== '' || v.faq !== null);
+    const catalogue = v.catalogue ?? v.catalogo ?? null;
+    return { mode, message, prompt, faq: faq?.question && faq.answer ? faq : null, catalogue };
+  });
 
 /** A prompt the model wrapped in a code fence (```markdown … ```), unwrapped. */
 function stripFence(text: string): string {
@@ -65,10 +70,32 @@ function stripFence(text: string): string {
   return (fenced ? fenced[1]! : t).trim();
 }
 
-function fromObject(value: unknown, source: CoachAnswer['source']): CoachAnswer | null {
+const CATALOGUE_MODES = new Set(['catalogue', 'catalogo', 'catálogo']);
+const NO_SUCH_ITEM =
+  'Não encontrei esse item no catálogo. Qual produto ou serviço você quer mudar, e qual é o novo valor?';
+
+function fromObject(
+  value: unknown,
+  source: CoachAnswer['source'],
+  items: readonly CoachCatalogueItem[],
+): CoachAnswer | null {
   const parsed = answerSchema.safeParse(value);
   if (!parsed.success) return null;
   const { mode, message, prompt, faq } = parsed.data;
+  // A catalogue change: only for an item the coach was shown (or a new one), with values that read.
+  if (CATALOGUE_MODES.has(mode) || (parsed.data.catalogue && !prompt && !faq)) {
+    const change = readCatalogueChange(parsed.data.catalogue, items);
+    if (change)
+      return {
+        mode: 'catalogue',
+        message: (message || 'Sugiro fazer essa mudança no Catálogo.').slice(0, MESSAGE_MAX),
+        updatedPrompt: null,
+        catalogue: change,
+        source,
+      };
+    if (CATALOGUE_MODES.has(mode)) return { mode: 'clarify', message: NO_SUCH_ITEM, updatedPrompt: null, source };
+  }
+  if (!message && !prompt && !faq) return null;
   // A fact for the knowledge base: taken whenever the entry is complete, whatever else came with it.
   if (faq && (mode === 'faq' || mode === 'pergunta_frequente' || !prompt))
     return {
@@ -86,15 +113,15 @@ function fromObject(value: unknown, source: CoachAnswer['source']): CoachAnswer 
 }
 
 /** The answer text read as the coach's decision; null when it holds nothing usable (empty). */
-export function parseCoachAnswer(answer: string): CoachAnswer | null {
+export function parseCoachAnswer(answer: string, items: readonly CoachCatalogueItem[] = []): CoachAnswer | null {
   const text = answer.replace(/<think>[\s\S]*?<\/think>/gi, '').trim();
   if (!text) return null;
   const direct = tryJson(text);
-  const fromDirect = direct === undefined ? null : fromObject(direct, 'json');
+  const fromDirect = direct === undefined ? null : fromObject(direct, 'json', items);
   if (fromDirect) return fromDirect;
   for (const candidate of extractJsonCandidates(text)) {
     const parsed = tryJson(candidate);
-    const found = parsed === undefined ? null : fromObject(parsed, 'json-extracted');
+    const found = parsed === undefined ? null : fromObject(parsed, 'json-extracted', items);
     if (found) return found;
   }
   // Not JSON at all: the model talked to the owner; show it as a question, never as a prompt.

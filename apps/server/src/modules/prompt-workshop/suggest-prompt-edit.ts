@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { coachRequestSchema } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
+import { coachCatalogue, coachCatalogueLines } from '../../domain/facts/coach-catalogue.ts';
 import { promptFingerprint } from '../../domain/prompt-versions/change-agent-prompt.ts';
 import type { ChatMessage, Llm } from '../../integrations/llm/llm.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -44,6 +45,14 @@ export async function suggestPromptEdit({
   const history: ChatMessage[] = (input.history ?? [])
     .slice(-COACH.historyMessages)
     .map((m) => ({ role: m.role, content: m.text }));
+  // The account's catalogue (bounded, best matches first): the coach may propose a change to one of these items.
+  const items = (await coachCatalogue(db, userId, instruction)).map((i) => ({
+    id: i.id,
+    name: i.name,
+    priceCents: i.priceCents,
+    availability: i.availability,
+    description: i.description,
+  }));
   const t = coachTemplates();
   // Counted in the plan's monthly test allowance (domain/usage/test-allowance.ts); given back on failure.
   const giveBack = await claimTestMessage(db, userId, 'coach');
@@ -54,17 +63,22 @@ export async function suggestPromptEdit({
         ...history,
         {
           role: 'user',
-          content: renderCoachUser(t.user, { prompt: current, instruction, full: full ? FULL_REMINDER : '' }),
+          content: renderCoachUser(t.user, {
+            prompt: current,
+            instruction,
+            full: full ? FULL_REMINDER : '',
+            catalogue: coachCatalogueLines(items),
+          }),
         },
       ],
       maxTokens: COACH_MAX_TOKENS,
-      task: { kind: 'prompt-coach', currentPrompt: current, instruction, full },
+      task: { kind: 'prompt-coach', currentPrompt: current, instruction, full, catalogue: items },
     })
     .catch(async (err: unknown) => {
       await giveBack();
       throw err;
     });
-  const parsed = parseCoachAnswer(answer);
+  const parsed = parseCoachAnswer(answer, items);
   if (!parsed) {
     log.warn('prompt coach: empty answer');
     throw new AppError('UPSTREAM');
@@ -73,6 +87,16 @@ export async function suggestPromptEdit({
   // A business fact: proposed as a FAQ entry (the web applies it through the knowledge API), the prompt unchanged.
   if (parsed.mode === 'faq' && parsed.faq)
     return { mode: 'faq', message: parsed.message, updated_prompt: null, partial: false, based_on, faq: parsed.faq };
+  // A product's price, availability or description: proposed as a catalogue change (the web applies it through the catalogue API).
+  if (parsed.mode === 'catalogue' && parsed.catalogue)
+    return {
+      mode: 'catalogue',
+      message: parsed.message,
+      updated_prompt: null,
+      partial: false,
+      based_on,
+      catalogue: parsed.catalogue,
+    };
   if (parsed.mode === 'clarify' || !parsed.updatedPrompt) {
     return { mode: 'clarify', message: parsed.message, updated_prompt: null, partial: false, based_on };
   }
