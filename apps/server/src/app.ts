@@ -103,7 +103,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     storage,
     llm,
     mediaAi: createMediaAi(env),
-    gateway: instrumentGateway(gateway ?? createGateway(env), metrics),
+    gateway: instrumentGateway(gateway ?? createGateway(env, database.db), metrics),
     gatewayEvents: createGatewayEventHub(app.log),
     jobs,
     rateLimits: createRateLimitCounter(database.db),

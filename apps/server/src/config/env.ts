@@ -80,6 +80,24 @@ const envSchema = z.object({
       .regex(/^v\d+\.\d+$/, 'use o formato v21.0')
       .default('v21.0'),
   ),
+  /**
+   * WhatsApp Cloud API (docs/decisions/032-cloud-api-gateway.md): the Graph API root (version from
+   * META_GRAPH_VERSION), the app secret that signs Meta's webhooks (X-Hub-Signature-256), the token
+   * Meta echoes when it verifies the webhook address, and the key sealing numbers' access tokens.
+   */
+  META_GRAPH_URL: z.preprocess(blank, z.url().default('https://graph.facebook.com')),
+  META_APP_SECRET: optionalString,
+  META_VERIFY_TOKEN: optionalString,
+  /** 32 bytes as 64 hex characters or base64 (AES-256-GCM, lib/secret-box.ts). */
+  META_TOKEN_ENCRYPTION_KEY: z.preprocess(
+    blank,
+    z
+      .string()
+      .refine((v) => /^[0-9a-f]{64}$/i.test(v.trim()) || Buffer.from(v.trim(), 'base64').length === 32, {
+        message: 'use 32 bytes em 64 caracteres hex ou base64',
+      })
+      .optional(),
+  ),
   /** Folder with the built web app; served when it exists. */
   WEB_DIST_DIR: optionalString,
   /** WhatsApp gateway: a real Evolution API v2.3.x (both set), otherwise the built-in simulator. */

@@ -105,7 +105,19 @@ export const numbers = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: userRef(),
-    provider: text('provider').notNull().default('evolution'),
+    /**
+     * How the number reaches WhatsApp: 'evolution' — a QR code through Evolution API (or the
+     * simulator); 'cloud' — the official WhatsApp Cloud API (docs/decisions/032-cloud-api-gateway.md).
+     */
+    provider: text('provider', { enum: ['evolution', 'cloud'] })
+      .notNull()
+      .default('evolution'),
+    /** Cloud API: the phone number id Meta addresses the number by (sends and webhooks); null for QR numbers. */
+    cloudPhoneNumberId: text('cloud_phone_number_id'),
+    /** Cloud API: the WhatsApp Business Account the number belongs to. */
+    cloudWabaId: text('cloud_waba_id'),
+    /** Cloud API: the access token, sealed with META_TOKEN_ENCRYPTION_KEY (lib/secret-box.ts); never stored plain. */
+    cloudTokenSealed: text('cloud_token_sealed'),
     /** Per-instance secret the gateway sends back on every webhook. */
     token: text('token').notNull(),
     /** Digits only, calling code included; one account per number across the system. */
@@ -138,6 +150,7 @@ export const numbers = pgTable(
   },
   (t) => [
     uniqueIndex('numbers_phone_unique').on(t.phone),
+    uniqueIndex('numbers_cloud_phone_number_id_unique').on(t.cloudPhoneNumberId),
     index('numbers_user_idx').on(t.userId, t.createdAt),
     index('numbers_agente_idx').on(t.agente),
   ],

@@ -99,7 +99,7 @@ export interface MediaBase64 {
 }
 
 export interface Gateway {
-  readonly kind: 'evolution' | 'simulator';
+  readonly kind: 'evolution' | 'simulator' | 'cloud';
   createInstance(input: CreateInstanceInput): Promise<CreatedInstance>;
   /** Starts (or continues) connecting and returns the current QR; null when already open. */
   connect(instanceName: string): Promise<QrCode | null>;

@@ -1,0 +1,209 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createCloudClient } from './cloud-client.ts';
+import { GatewayError } from './gateway.ts';
+
+/**
+ * Contract tests of the Cloud API adapter against a loopback server standing in for the Graph API,
+ * answering with the payload shapes of Meta's documentation.
+ */
+
+interface Seen {
+  method: string;
+  url: string;
+  auth: string | undefined;
+  contentType: string | undefined;
+  body: string;
+}
+type Reply = { status: number; json?: unknown; raw?: Buffer; type?: string };
+
+let server: Server;
+let base = '';
+const seen: Seen[] = [];
+let answer: (req: Seen) => Reply = () => ({ status: 200, json: {} });
+
+const readAll = async (req: IncomingMessage) => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+};
+
+beforeAll(async () => {
+  server = createServer(async (req, res) => {
+    const s: Seen = {
+      method: req.method!,
+      url: req.url!,
+      auth: req.headers.authorization,
+      contentType: req.headers['content-type'],
+      body: await readAll(req),
+    };
+    seen.push(s);
+    const r = answer(s);
+    const payload = r.raw ?? Buffer.from(JSON.stringify(r.json ?? {}));
+    res.writeHead(r.status, { 'content-type': r.type ?? 'application/json', 'content-length': payload.length });
+    res.end(payload);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+beforeEach(() => {
+  seen.length = 0;
+});
+
+const sent = (wamid: string, waId = '5511999990000') => ({
+  status: 200,
+  json: {
+    messaging_product: 'whatsapp',
+    contacts: [{ input: waId, wa_id: waId }],
+    messages: [{ id: wamid, message_status: 'accepted' }],
+  },
+});
+
+function client(maxMediaBytes?: number) {
+  return createCloudClient({
+    graphUrl: base,
+    graphVersion: 'v23.0',
+    maxMediaBytes,
+    credentials: async (instance) =>
+      instance === 'cloud-1' ? { phoneNumberId: '106540352242922', accessToken: 'EAAG-token' } : null,
+  });
+}
+
+describe('Cloud API adapter', () => {
+  it('sends a text to /{phone-number-id}/messages and answers an Evolution-shaped message', async () => {
+    answer = () => sent('wamid.HBgLNTUxMTk5OTk5MDAwMBUCABEYEjQ');
+    const message = await client().sendText('cloud-1', { number: '5511999990000@s.whatsapp.net', text: 'Olá!' });
+    expect(seen).toHaveLength(1);
+    expect(seen[0]!.method).toBe('POST');
+    expect(seen[0]!.url).toBe('/v23.0/106540352242922/messages');
+    expect(seen[0]!.auth).toBe('Bearer EAAG-token');
+    expect(JSON.parse(seen[0]!.body)).toEqual({
+      messaging_product: 'whatsapp',
+      recipient_type: 'individual',
+      to: '5511999990000',
+      type: 'text',
+      text: { preview_url: false, body: 'Olá!' },
+    });
+    expect(message.key).toEqual({
+      remoteJid: '5511999990000@s.whatsapp.net',
+      fromMe: true,
+      id: 'wamid.HBgLNTUxMTk5OTk5MDAwMBUCABEYEjQ',
+    });
+    expect(message.message).toEqual({ conversation: 'Olá!' });
+  });
+
+  it('sends media by link, and uploads base64 media before sending it by id', async () => {
+    answer = () => sent('wamid.IMG');
+    await client().sendMedia('cloud-1', {
+      number: '5511999990000',
+      mediatype: 'image',
+      media: 'https://cdn.example.com/foto.jpg',
+      mimetype: 'image/jpeg',
+      caption: 'Nosso produto',
+    });
+    expect(JSON.parse(seen[0]!.body)).toMatchObject({
+      type: 'image',
+      image: { link: 'https://cdn.example.com/foto.jpg', caption: 'Nosso produto' },
+    });
+
+    seen.length = 0;
+    answer = (req) =>
+      req.url.endsWith('/media') ? { status: 200, json: { id: '1037543291543636' } } : sent('wamid.DOC');
+    const message = await client().sendMedia('cloud-1', {
+      number: '5511999990000',
+      mediatype: 'document',
+      media: Buffer.from('%PDF-1.4 catálogo').toString('base64'),
+      mimetype: 'application/pdf',
+      fileName: 'catalogo.pdf',
+      caption: 'Catálogo',
+    });
+    expect(seen.map((s) => s.url)).toEqual(['/v23.0/106540352242922/media', '/v23.0/106540352242922/messages']);
+    expect(seen[0]!.contentType).toMatch(/^multipart\/form-data/);
+    expect(seen[0]!.body).toContain('name="messaging_product"');
+    expect(seen[0]!.body).toContain('filename="catalogo.pdf"');
+    expect(JSON.parse(seen[1]!.body)).toMatchObject({
+      type: 'document',
+      document: { id: '1037543291543636', caption: 'Catálogo', filename: 'catalogo.pdf' },
+    });
+    expect(message.key.id).toBe('wamid.DOC');
+  });
+
+  it('marks received messages read and then shows typing on the last one', async () => {
+    answer = () => ({ status: 200, json: { success: true } });
+    const gateway = client();
+    await gateway.markRead('cloud-1', [
+      { remoteJid: '5511999990000@s.whatsapp.net', fromMe: false, id: 'wamid.IN1' },
+      { remoteJid: '5511999990000@s.whatsapp.net', fromMe: true, id: 'wamid.OUT' },
+    ]);
+    await gateway.sendPresence('cloud-1', { number: '5511999990000', presence: 'composing', delayMs: 0 });
+    expect(seen.map((s) => JSON.parse(s.body))).toEqual([
+      { messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.IN1' },
+      { messaging_product: 'whatsapp', status: 'read', message_id: 'wamid.IN1', typing_indicator: { type: 'text' } },
+    ]);
+  });
+
+  it('downloads media through its id with the token, and refuses a file over the cap', async () => {
+    const file = Buffer.from('OggS fake voice note bytes');
+    answer = (req) =>
+      req.url === '/v23.0/1234567890'
+        ? {
+            status: 200,
+            json: {
+              messaging_product: 'whatsapp',
+              url: `${base}/whatsapp_business/attachments/?mid=1234567890`,
+              mime_type: 'audio/ogg',
+              sha256: 'abc',
+              file_size: file.length,
+              id: '1234567890',
+            },
+          }
+        : { status: 200, raw: file, type: 'audio/ogg' };
+    const message = {
+      key: { remoteJid: 'x', fromMe: false, id: 'wamid.A' },
+      message: { audioMessage: { mediaId: '1234567890' } },
+    };
+    const media = await client().mediaBase64('cloud-1', message);
+    expect(media).toEqual({
+      base64: file.toString('base64'),
+      mimetype: 'audio/ogg',
+      fileName: null,
+      size: file.length,
+    });
+    expect(seen.map((s) => s.auth)).toEqual(['Bearer EAAG-token', 'Bearer EAAG-token']);
+
+    seen.length = 0;
+    await expect(client(10).mediaBase64('cloud-1', message)).rejects.toMatchObject({ status: 413 });
+    expect(seen).toHaveLength(1); // declared too large: the file itself is never fetched
+    expect(await client().mediaBase64('cloud-1', { key: message.key, message: { conversation: 'oi' } })).toBeNull();
+  });
+
+  it("maps Graph errors to a refused GatewayError with Meta's code and message", async () => {
+    answer = () => ({
+      status: 400,
+      json: {
+        error: {
+          message: '(#131030) Recipient phone number not in allowed list',
+          type: 'OAuthException',
+          code: 131030,
+          error_data: { messaging_product: 'whatsapp', details: 'Recipient phone number not in allowed list' },
+          fbtrace_id: 'Az8or2yhqkZfEZ-_4Qn_Bam',
+        },
+      },
+    });
+    const err = await client()
+      .sendText('cloud-1', { number: '5511999990000', text: 'oi' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(GatewayError);
+    expect(err).toMatchObject({ status: 400, outcome: 'refused' });
+    expect((err as Error).message).toContain('Erro na Cloud API (400): #131030');
+
+    answer = () => ({ status: 502, raw: Buffer.from('Bad Gateway'), type: 'text/plain' });
+    await expect(client().sendText('cloud-1', { number: '55', text: 'oi' })).rejects.toMatchObject({
+      status: 502,
+      outcome: 'unknown',
+    });
+    await expect(client().sendText('evo-1', { number: '55', text: 'oi' })).rejects.toMatchObject({ status: 404 });
+  });
+});
