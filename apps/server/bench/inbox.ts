@@ -7,7 +7,9 @@
  *   - the latest 30 messages of a conversation with 100,000 messages, and an old page of it,
  *   - the exact conversation count (a separate call; see docs/performance.md),
  *   - Resultados for the last 30 days, all numbers (GET /api/results: every figure, the previous
- *     30 days, per day and the heat map), with "now" just after the newest seeded message.
+ *     30 days, per day and the heat map), with "now" just after the newest seeded message,
+ * and, before the rounds, the first Resultados call on an account not rolled up yet and the background
+ * rollup of its whole history (from its first message, 2020), run to the end: seconds, steps, job runs.
  *
  *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:inbox
  *
@@ -117,15 +119,22 @@ async function main() {
     console.log(
       `results: first call, history not rolled up (${firstCall.pendingFrom ? 'answers, figures pending' : 'complete'}) ${(performance.now() - firstStart).toFixed(0)} ms`,
     );
+    const firstMessage = await database.pool!.query<{ at: string }>(
+      `select to_char(min(created_at) at time zone 'UTC', 'YYYY-MM-DD') at from messages where user_id = $1`,
+      [userId],
+    );
     const rollStart = performance.now();
     const runTimes: number[] = [];
+    let steps = 0;
     for (let behind = 1; behind > 0;) {
       const runStart = performance.now();
-      behind = (await rollUpPendingAccounts(db, RESULTS_NOW)).behind;
+      const run = await rollUpPendingAccounts(db, RESULTS_NOW);
+      behind = run.behind;
+      steps += run.steps;
       runTimes.push(performance.now() - runStart);
     }
     console.log(
-      `results: background rollup of the history ${secs(rollStart)} s in ${runTimes.length} job runs (longest ${(Math.max(...runTimes) / 1000).toFixed(1)} s)`,
+      `results: background rollup of the whole history (since ${firstMessage.rows[0]!.at}) ${secs(rollStart)} s, ${steps} steps in ${runTimes.length} job runs (longest run ${(Math.max(...runTimes) / 1000).toFixed(1)} s)`,
     );
     // As autovacuum would after the rollup's inserts: statistics and the visibility map (index-only scans).
     await database.pool!.query('vacuum analyze results_hourly, results_responses_hourly, results_active_hourly');

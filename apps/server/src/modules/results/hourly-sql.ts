@@ -19,11 +19,15 @@ import { isAiAnswerSql, previousAuthorSql } from '../../domain/usage/ai-answers.
 export function hourlyCtes(userId: string, from: Date, to: Date): SQL {
   const a = from.toISOString();
   const b = to.toISOString();
-  // The conversation's previous hour with `flag`: earlier in this range, else in the rolled-up hours.
+  // The conversation's previous hour with `flag`: earlier in this range, else in the rolled-up hours
+  // (a backward walk of results_active_hourly_conv_idx from `from`: the conversation's id is the
+  // user's own, so no user_id condition — with one the planner walks the primary key's (user_id, hour)
+  // over the account's whole rolled history once per conversation).
   const previous = (flag: string) => sql`coalesce(
         max(case when x.${sql.raw(flag)} then x.hour end) over w,
-        (select max(r.hour) from results_active_hourly r
-         where r.conv_id = x.conv_id and r.user_id = ${userId} and r.${sql.raw(flag)} and r.hour < ${a}::timestamptz))`;
+        (select r.hour from results_active_hourly r
+         where r.conv_id = x.conv_id and r.hour < ${a}::timestamptz and r.${sql.raw(flag)}
+         order by r.conv_id desc, r.hour desc limit 1))`;
   return sql`
     scoped as (
       select m.id, m.conv_id, c.number_id, m.author, m.status, m.opt_out, m.created_at
