@@ -55,3 +55,11 @@ export const knowledgeKeys = {
   faqs: (q: string) => [...knowledgeKeys.all, 'faqs', q] as const,
   documents: () => [...knowledgeKeys.all, 'documents'] as const,
 };
+
+/** GET /api/catalogue and the price guard (the catalogue page reads them; the prompt coach changes items). */
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  list: (q: string, archived: boolean) => [...catalogueKeys.all, 'list', q, archived] as const,
+  /** GET /api/catalogue/agents/:id/price-guard. */
+  priceGuard: (agentId: string) => [...catalogueKeys.all, 'price-guard', agentId] as const,
+};

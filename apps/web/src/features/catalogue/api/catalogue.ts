@@ -10,7 +10,7 @@ import type {
   PriceGuardSettings,
 } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
-import { catalogueKeys } from './query-keys';
+import { catalogueKeys } from '@/lib/api/query-keys';
 
 export function useCatalogue(q: string, archived: boolean) {
   return useQuery({

@@ -1,8 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Agent, CoachAcceptInput, CoachRequest, CoachSuggestion, Faq, FaqInput } from '@vendai/contracts';
+import type {
+  Agent,
+  CatalogueItem,
+  CoachAcceptInput,
+  CoachRequest,
+  CoachSuggestion,
+  Faq,
+  FaqInput,
+} from '@vendai/contracts';
 import { api } from '@/lib/api-client';
 import { usageQueryOptions } from '@/lib/api/get-usage';
-import { agentKeys, knowledgeKeys } from '@/lib/api/query-keys';
+import { agentKeys, catalogueKeys, knowledgeKeys } from '@/lib/api/query-keys';
 
 const base = (agentId: string) => `/api/agents/${encodeURIComponent(agentId)}/prompt-coach`;
 
@@ -30,5 +38,20 @@ export function useApplyFaqSuggestion() {
   return useMutation({
     mutationFn: (input: FaqInput) => api.post<Faq>('/api/knowledge/faqs', input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: knowledgeKeys.all }),
+  });
+}
+
+/**
+ * 'Aplicar' on the coach's catalogue change: an existing item gets only the changed fields
+ * (PATCH /api/catalogue/:id); a new item is created (POST /api/catalogue).
+ */
+export function useApplyCatalogueSuggestion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: NonNullable<CoachSuggestion['catalogue']>) =>
+      change.itemId
+        ? api.patch<CatalogueItem>(`/api/catalogue/${encodeURIComponent(change.itemId)}`, change.after)
+        : api.post<CatalogueItem>('/api/catalogue', { name: change.name, ...change.after }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: catalogueKeys.all }),
   });
 }

@@ -3,6 +3,7 @@ import { AlertTriangle, Check, RotateCcw, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { CoachMessage } from '../lib/coach-chat';
+import { CoachCatalogueCard } from './coach-catalogue-card';
 import { CoachFaqCard } from './coach-faq-card';
 import { DiffView } from './diff-view';
 
@@ -12,6 +13,7 @@ export function CoachBubble({
   accepting,
   onAccept,
   onApplyFaq,
+  onApplyCatalogue,
   onReject,
   onGenerateFull,
 }: {
@@ -19,6 +21,7 @@ export function CoachBubble({
   accepting: boolean;
   onAccept: (m: CoachMessage) => void;
   onApplyFaq: (m: CoachMessage) => void;
+  onApplyCatalogue: (m: CoachMessage) => void;
   onReject: (m: CoachMessage) => void;
   onGenerateFull: (m: CoachMessage) => void;
 }) {
@@ -49,6 +52,16 @@ export function CoachBubble({
           outcome={m.outcome}
           applying={accepting}
           onApply={() => onApplyFaq(m)}
+          onDiscard={() => onReject(m)}
+        />
+      ) : null}
+      {m.mode === 'catalogue' && m.catalogue ? (
+        <CoachCatalogueCard
+          change={m.catalogue}
+          actions={!!m.actions}
+          outcome={m.outcome}
+          applying={accepting}
+          onApply={() => onApplyCatalogue(m)}
           onDiscard={() => onReject(m)}
         />
       ) : null}

@@ -1,6 +1,6 @@
-import { Check, MessageCircleQuestion, X } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { MessageCircleQuestion } from 'lucide-react';
 import type { CoachMessage } from '../lib/coach-chat';
+import { CoachCardActions } from './coach-card-actions';
 
 /**
  * The coach's suggestion to keep a business fact as a FAQ entry (Conhecimento) instead of changing the
@@ -42,22 +42,14 @@ export function CoachFaqCard({
           <dd className="whitespace-pre-wrap text-slate-800">{faq.answer}</dd>
         </div>
       </dl>
-      {actions ? (
-        <div className="flex flex-wrap gap-2">
-          <Button type="button" size="sm" onClick={onApply} disabled={applying}>
-            <Check aria-hidden />
-            {applying ? 'Aplicando...' : 'Aplicar'}
-          </Button>
-          <Button type="button" size="sm" variant="secondary" onClick={onDiscard} disabled={applying}>
-            <X aria-hidden />
-            Descartar
-          </Button>
-        </div>
-      ) : outcome ? (
-        <p className="text-xs font-medium text-slate-500">
-          {outcome === 'applied' ? '✓ Salva em Conhecimento. O prompt não mudou.' : 'Sugestão descartada.'}
-        </p>
-      ) : null}
+      <CoachCardActions
+        actions={actions}
+        outcome={outcome}
+        applying={applying}
+        appliedText="✓ Salva em Conhecimento. O prompt não mudou."
+        onApply={onApply}
+        onDiscard={onDiscard}
+      />
     </section>
   );
 }

@@ -8,7 +8,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { Tooltip } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useAcceptSuggestion, useApplyFaqSuggestion, useSuggestPromptEdit } from '../api/prompt-coach';
+import {
+  useAcceptSuggestion,
+  useApplyCatalogueSuggestion,
+  useApplyFaqSuggestion,
+  useSuggestPromptEdit,
+} from '../api/prompt-coach';
 import { coachHistory, isLocked, type CoachMessage } from '../lib/coach-chat';
 import { EDITOR_MESSAGES } from '../lib/messages';
 import { CoachBubble } from './coach-bubble';
@@ -37,6 +42,7 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
   const suggest = useSuggestPromptEdit(agent.id);
   const accept = useAcceptSuggestion(agent.id);
   const applyFaq = useApplyFaqSuggestion();
+  const applyCatalogue = useApplyCatalogueSuggestion();
   const listRef = useRef<HTMLOListElement | null>(null);
   const locked = isLocked(messages);
   const busy = suggest.isPending;
@@ -67,7 +73,9 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
               partial: s.partial,
               instruction,
               faq: s.faq ?? null,
-              actions: s.mode === 'update' || (s.mode === 'faq' && !!s.faq),
+              catalogue: s.catalogue ?? null,
+              actions:
+                s.mode === 'update' || (s.mode === 'faq' && !!s.faq) || (s.mode === 'catalogue' && !!s.catalogue),
             },
           ]),
         onError: (err) =>
@@ -112,6 +120,13 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
   const onApplyFaq = (m: CoachMessage) =>
     applyFaq.mutate(m.faq!, {
       onSuccess: saved(m, 'applied', 'Pergunta frequente salva em Conhecimento.'),
+      onError: saveFailed,
+    });
+
+  // 'Aplicar' on a catalogue change: saved through the catalogue API, as the Catálogo page does.
+  const onApplyCatalogue = (m: CoachMessage) =>
+    applyCatalogue.mutate(m.catalogue!, {
+      onSuccess: saved(m, 'applied', 'Catálogo atualizado.'),
       onError: saveFailed,
     });
 
@@ -168,9 +183,10 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
           <CoachBubble
             key={m.id}
             message={m}
-            accepting={accept.isPending || applyFaq.isPending}
+            accepting={accept.isPending || applyFaq.isPending || applyCatalogue.isPending}
             onAccept={onAccept}
             onApplyFaq={onApplyFaq}
+            onApplyCatalogue={onApplyCatalogue}
             onReject={(x) => settle(x.id, 'rejected')}
             onGenerateFull={onGenerateFull}
           />

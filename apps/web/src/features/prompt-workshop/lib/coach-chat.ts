@@ -15,6 +15,8 @@ export interface CoachMessage {
   instruction?: string;
   /** faq: the entry proposed for Conhecimento instead of a prompt change. */
   faq?: { question: string; answer: string } | null;
+  /** catalogue: the change proposed for an item of Catálogo instead of a prompt change. */
+  catalogue?: CoachSuggestion['catalogue'];
   /** Waiting for Aceitar / Rejeitar, or Aplicar / Descartar (the input is locked meanwhile). */
   actions?: boolean;
   outcome?: 'accepted' | 'rejected' | 'superseded' | 'applied';
