@@ -31,7 +31,7 @@ import { resultsModule } from './modules/results/index.ts';
 import { privacyModule, registerRetentionJobs } from './modules/privacy/index.ts';
 import { registerResultsRollupJob } from './modules/results/rollup-job.ts';
 import { usageModule } from './modules/usage/index.ts';
-import { webhooksModule } from './modules/webhooks/index.ts';
+import { metaWebhooksModule, webhooksModule } from './modules/webhooks/index.ts';
 import { registerBilling } from './modules/billing/register-billing.ts';
 import { withLogRedaction } from './lib/log-redaction.ts';
 import { createRateLimitCounter } from './plugins/rate-limit-store.ts';
@@ -140,6 +140,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     realtimeRoutes,
     mediaModule,
     webhooksModule,
+    metaWebhooksModule,
   ])
     if (serves) await app.register(feature);
 

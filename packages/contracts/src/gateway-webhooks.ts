@@ -22,3 +22,13 @@ export const gatewayWebhookAckSchema = z.object({
   /** stored | replay | status-changed | status-unchanged | qrcode | ignored */
   outcome: z.string(),
 });
+
+/** GET /webhooks/meta: Meta's verification of the webhook address (echo hub.challenge for the right token). */
+export const metaWebhookVerifyQuerySchema = z.looseObject({
+  'hub.mode': z.string().optional(),
+  'hub.verify_token': z.string().optional(),
+  'hub.challenge': z.string().max(1000).optional(),
+});
+
+/** POST /webhooks/meta: how many of the body's messages and statuses were stored, and how many were replays. */
+export const metaWebhookAckSchema = z.object({ ok: z.boolean(), stored: z.number(), replays: z.number() });

@@ -12,15 +12,17 @@ export interface WebhookNumber {
   status: 'CONECTADO' | 'DESCONECTADO';
 }
 
+const webhookNumberColumns = {
+  id: numbers.id,
+  userId: numbers.userId,
+  instanceName: numbers.instanceName,
+  token: numbers.token,
+  status: numbers.status,
+};
+
 export async function findNumberByInstance(db: Db, instanceName: string): Promise<WebhookNumber | null> {
   const [row] = await db
-    .select({
-      id: numbers.id,
-      userId: numbers.userId,
-      instanceName: numbers.instanceName,
-      token: numbers.token,
-      status: numbers.status,
-    })
+    .select(webhookNumberColumns)
     .from(numbers)
     .where(eq(numbers.instanceName, instanceName))
     .limit(1);
@@ -88,4 +90,14 @@ export async function setNumberStatus(
     .where(and(eq(numbers.id, numberId), ne(numbers.status, status)))
     .returning({ id: numbers.id });
   return rows.length > 0;
+}
+
+/** The Cloud API number Meta names by its phone number id (numbers.cloud_phone_number_id), or null. */
+export async function findNumberByCloudId(db: Db, phoneNumberId: string): Promise<WebhookNumber | null> {
+  const [row] = await db
+    .select(webhookNumberColumns)
+    .from(numbers)
+    .where(and(eq(numbers.cloudPhoneNumberId, phoneNumberId), eq(numbers.provider, 'cloud')))
+    .limit(1);
+  return row ?? null;
 }

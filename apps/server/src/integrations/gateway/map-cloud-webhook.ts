@@ -1,0 +1,143 @@
+/**
+ * Pure mapping of a WhatsApp Cloud API webhook (Meta's `whatsapp_business_account` object:
+ * entry[].changes[].value with metadata.phone_number_id, contacts, messages[], statuses[], errors[])
+ * into the events the Evolution webhook stores: received messages become `messages.upsert` with a
+ * messageRaw (map-gateway-message.ts reads it unchanged), statuses become `messages.update` receipts.
+ * Media carry Meta's media id (`<kind>Message.mediaId`) for the Cloud adapter's download.
+ */
+
+type Json = Record<string, unknown>;
+
+export interface CloudWebhookEvent {
+  /** The number Meta names (metadata.phone_number_id). */
+  phoneNumberId: string;
+  event: 'messages.upsert' | 'messages.update';
+  /** De-duplication key: the message id; id + status for receipts (Meta retries for days). */
+  eventKey: string;
+  data: Json;
+}
+
+/** Meta's status names → Evolution's receipt statuses (mapDeliveryStatus reads those). */
+const STATUS: Record<string, string> = { sent: 'SERVER_ACK', delivered: 'DELIVERY_ACK', read: 'READ', failed: 'ERROR' };
+
+const MEDIA: Record<string, string> = {
+  image: 'imageMessage',
+  audio: 'audioMessage',
+  video: 'videoMessage',
+  document: 'documentMessage',
+  sticker: 'stickerMessage',
+};
+
+/** Every message and status of one webhook body; anything unknown is skipped, never thrown on. */
+export function mapCloudWebhook(body: unknown): CloudWebhookEvent[] {
+  const out: CloudWebhookEvent[] = [];
+  for (const entry of list(obj(body)?.entry)) {
+    for (const change of list(obj(entry)?.changes)) {
+      const value = obj(obj(change)?.value);
+      const phoneNumberId = str(obj(value?.metadata)?.phone_number_id);
+      if (!value || !phoneNumberId) continue;
+      const names = new Map(
+        list(value.contacts).map((c) => [str(obj(c)?.wa_id), str(obj(obj(c)?.profile)?.name)] as const),
+      );
+      for (const m of list(value.messages)) {
+        const data = mapMessage(obj(m), names);
+        if (data) out.push({ phoneNumberId, event: 'messages.upsert', eventKey: data.key.id, data });
+      }
+      for (const s of list(value.statuses)) {
+        const data = mapStatus(obj(s));
+        if (data) out.push({ phoneNumberId, event: 'messages.update', eventKey: `${data.keyId}:${data.status}`, data });
+      }
+    }
+  }
+  return out;
+}
+
+function mapMessage(m: Json | null, names: Map<string | null, string | null>) {
+  const id = str(m?.id);
+  const from = str(m?.from);
+  const type = str(m?.type);
+  if (!m || !id || !from || !type) return null;
+  const context = obj(m.context);
+  const contextInfo = str(context?.id)
+    ? { stanzaId: str(context?.id), participant: `${str(context?.from) ?? ''}@s.whatsapp.net` }
+    : undefined;
+  return {
+    key: { remoteJid: `${from}@s.whatsapp.net`, fromMe: false, id },
+    pushName: names.get(from) ?? undefined,
+    message: messageContent(type, m, contextInfo),
+    messageType: type,
+    messageTimestamp: Number(m.timestamp) || undefined,
+    source: 'cloud_api',
+    ...(contextInfo ? { contextInfo } : {}),
+  };
+}
+
+function messageContent(type: string, m: Json, contextInfo: Json | undefined): Json {
+  const part = obj(m[type]);
+  if (type === 'text') {
+    const body = str(part?.body) ?? '';
+    return contextInfo ? { extendedTextMessage: { text: body, contextInfo } } : { conversation: body };
+  }
+  if (MEDIA[type] && part) {
+    return {
+      [MEDIA[type]]: {
+        mediaId: str(part.id),
+        mimetype: str(part.mime_type),
+        fileSha256: str(part.sha256),
+        ...(str(part.caption) ? { caption: str(part.caption) } : {}),
+        ...(str(part.filename) ? { fileName: str(part.filename) } : {}),
+        ...(type === 'audio' ? { ptt: part.voice === true } : {}),
+        ...(contextInfo ? { contextInfo } : {}),
+      },
+    };
+  }
+  if (type === 'location' && part)
+    return {
+      locationMessage: {
+        degreesLatitude: part.latitude,
+        degreesLongitude: part.longitude,
+        name: str(part.name) ?? undefined,
+        address: str(part.address) ?? undefined,
+      },
+    };
+  if (type === 'reaction' && part)
+    return { reactionMessage: { key: { id: str(part.message_id) }, text: str(part.emoji) ?? '' } };
+  // Quick-reply buttons and list answers read as what the customer tapped.
+  const tapped =
+    str(obj(m.button)?.text) ??
+    str(obj(obj(m.interactive)?.button_reply)?.title) ??
+    str(obj(obj(m.interactive)?.list_reply)?.title);
+  if (tapped) return { conversation: tapped };
+  return {};
+}
+
+function mapStatus(s: Json | null) {
+  const keyId = str(s?.id);
+  const status = STATUS[str(s?.status) ?? ''];
+  const recipient = str(s?.recipient_id);
+  if (!s || !keyId || !status || !recipient) return null;
+  // failed: Meta's errors[] ({code, title, message, error_data.details}) kept as they came.
+  const errors = list(s.errors).map((e) => ({
+    code: obj(e)?.code,
+    title: str(obj(e)?.title),
+    message: str(obj(e)?.message),
+  }));
+  return {
+    keyId,
+    remoteJid: `${recipient}@s.whatsapp.net`,
+    fromMe: true,
+    status,
+    ...(errors.length ? { errors } : {}),
+    timestamp: Number(s.timestamp) || undefined,
+  };
+}
+
+function obj(value: unknown): Json | null {
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
+}
+function list(value: unknown): unknown[] {
+  return Array.isArray(value) ? value : [];
+}
+function str(value: unknown): string | null {
+  return typeof value === 'string' && value ? value : null;
+}

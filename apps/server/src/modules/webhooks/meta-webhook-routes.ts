@@ -1,0 +1,105 @@
+import type { FastifyRequest } from 'fastify';
+import { metaWebhookAckSchema, metaWebhookVerifyQuerySchema } from '@vendai/contracts';
+import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
+import { mapCloudWebhook } from '../../integrations/gateway/map-cloud-webhook.ts';
+import {
+  looksLikeMetaSignature,
+  META_SIGNATURE_HEADER,
+  metaSignatureMatches,
+  metaVerifyTokenMatches,
+} from '../../integrations/gateway/meta-signature.ts';
+import type { GatewayEvent } from '../../integrations/gateway/event-hub.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { webhookUnauthenticated } from './authenticate-webhook.ts';
+import { createGatewayEventStore } from './gateway-event-store.ts';
+import { createNumberCache } from './number-cache.ts';
+import { findNumberByCloudId } from './webhooks-repository.ts';
+
+/** Meta's webhooks carry no media (only ids): a few hundred statuses at most per body. */
+export const META_WEBHOOK_BODY_LIMIT = 512 * 1024;
+
+/**
+ * The WhatsApp Cloud API webhook (docs/decisions/032-cloud-api-gateway.md).
+ * GET: Meta's address verification — `hub.challenge` echoed when `hub.mode` is 'subscribe' and
+ * `hub.verify_token` equals META_VERIFY_TOKEN, else 403.
+ * POST: a header without the signature's shape is refused in onRequest, before any byte of the body is
+ * read; the body is read raw (capped, never decompressed) and its HMAC-SHA256 with META_APP_SECRET
+ * compared in constant time before it is parsed (docs/decisions/026-app-plugins-and-webhook-auth.md).
+ * Messages and statuses are stored as the Evolution webhook stores them (messages.upsert /
+ * messages.update in gateway_events, once per key: Meta retries for days) and dispatched to the engine.
+ * A phone number id that is no Cloud number of ours is skipped (200: Meta must not retry it).
+ */
+export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db, env } = app.deps;
+  const numbers = createNumberCache({ load: (phoneNumberId) => findNumberByCloudId(db, phoneNumberId) });
+  const events = createGatewayEventStore(app.deps.database, { log: app.log });
+  app.addHook('onClose', () => events.drain());
+
+  app.get(
+    '/',
+    { helmet: false, schema: { querystring: metaWebhookVerifyQuerySchema } },
+    async (req: FastifyRequest<{ Querystring: Record<string, string | undefined> }>, reply) => {
+      const q = req.query;
+      if (q['hub.mode'] !== 'subscribe' || !metaVerifyTokenMatches(q['hub.verify_token'], env.META_VERIFY_TOKEN))
+        throw new AppError('FORBIDDEN', 'Token de verificação inválido.');
+      return reply.type('text/plain').send(q['hub.challenge'] ?? '');
+    },
+  );
+
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+    // Verified on the raw bytes before any parsing: a changed byte is a 401, never a parse.
+    if (!metaSignatureMatches(body as Buffer, req.headers[META_SIGNATURE_HEADER], env.META_APP_SECRET))
+      return done(webhookUnauthenticated());
+    try {
+      done(null, JSON.parse((body as Buffer).toString('utf8')));
+    } catch {
+      done(new AppError('VALIDATION', 'Corpo do webhook inválido.'));
+    }
+  });
+
+  const options = {
+    bodyLimit: META_WEBHOOK_BODY_LIMIT,
+    decompress: false,
+    helmet: false,
+    logLevel: 'warn',
+    schema: { response: { 200: metaWebhookAckSchema } },
+    onRequest: async (req: FastifyRequest) => {
+      if (!env.META_APP_SECRET || !looksLikeMetaSignature(req.headers[META_SIGNATURE_HEADER]))
+        throw webhookUnauthenticated();
+    },
+  } as const;
+  app.post('/', options, async (req) => {
+    // A signed body that is not JSON at all never got here (the parser answered); no body at all is refused too.
+    if (req.body === undefined) throw webhookUnauthenticated();
+    const receivedAt = new Date();
+    const dispatch: GatewayEvent[] = [];
+    let stored = 0;
+    let replays = 0;
+    for (const item of mapCloudWebhook(req.body)) {
+      const number = await numbers.get(item.phoneNumberId);
+      if (!number) continue;
+      const payload = { event: item.event, instance: number.instanceName, data: item.data, sender: 'cloud_api' };
+      const weight = JSON.stringify(payload).length;
+      const result = await events.store(
+        { numberId: number.id, event: item.event, eventKey: item.eventKey, payload, receivedAt },
+        weight,
+      );
+      if (result.outcome === 'replay') replays++;
+      if (result.outcome !== 'stored') continue;
+      stored++;
+      const ref = { id: number.id, userId: number.userId, instanceName: number.instanceName };
+      dispatch.push({
+        kind: 'message',
+        eventId: result.id,
+        number: ref,
+        event: item.event,
+        eventKey: item.eventKey,
+        data: item.data,
+        receivedAt,
+      });
+    }
+    if (dispatch.length) setImmediate(() => dispatch.forEach((e) => void app.deps.gatewayEvents.dispatch(e)));
+    return { ok: true, stored, replays };
+  });
+};
