@@ -50,7 +50,8 @@ describe('Resultados rollup across a long gap', () => {
       createdAt: new Date(ms),
     });
     // Two years ago: answered by the AI, then the owner took over. Two days ago, the same customer is
-    // back: the AI answers, the owner writes from the phone (its previous hours are two years back).
+    // back and the AI answers; 30 hours later (the next step) the owner answers from the phone: its
+    // previous owner hour is two years back, behind a rolled hour without the owner.
     await t.database.db
       .insert(messages)
       .values([
@@ -59,8 +60,8 @@ describe('Resultados rollup across a long gap', () => {
         row(old + 600_000, 'owner_app'),
         row(recent, 'contact'),
         row(recent + 30_000, 'ai'),
-        row(recent + 90_000, 'contact'),
-        row(recent + 150_000, 'owner_phone'),
+        row(recent + 30 * 3_600_000, 'contact'),
+        row(recent + 30 * 3_600_000 + 60_000, 'owner_phone'),
       ]);
 
     const until = settledUntil(new Date(now));
@@ -87,7 +88,7 @@ describe('Resultados rollup across a long gap', () => {
         ),
       ).map(normalize);
     const hourly = await live('hourly');
-    expect(hourly.map((h) => h.messages_in)).toEqual([1, 2]);
+    expect(hourly.map((h) => h.messages_in)).toEqual([1, 1, 1]);
     expect(hourly.reduce((n, h) => n + Number(h.handovers_inbox) + Number(h.handovers_phone), 0)).toBe(2);
     expect(
       await rolled(
@@ -100,7 +101,8 @@ describe('Resultados rollup across a long gap', () => {
       await live('responses'),
     );
     const active = await live('active');
-    expect(active.at(-1)).toMatchObject({ prev_in: new Date(old - (old % 3_600_000)).toISOString() });
+    const oldHour = new Date(old - (old % 3_600_000)).toISOString();
+    expect(active.at(-1)).toMatchObject({ has_owner: true, prev_owner: oldHour });
     expect(
       await rolled(
         'results_active_hourly',

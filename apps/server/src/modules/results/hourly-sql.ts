@@ -19,15 +19,14 @@ import { isAiAnswerSql, previousAuthorSql } from '../../domain/usage/ai-answers.
 export function hourlyCtes(userId: string, from: Date, to: Date): SQL {
   const a = from.toISOString();
   const b = to.toISOString();
-  // The conversation's previous hour with `flag`: earlier in this range, else in the rolled-up hours
-  // (a backward walk of results_active_hourly_conv_idx from `from`: the conversation's id is the
-  // user's own, so no user_id condition — with one the planner walks the primary key's (user_id, hour)
-  // over the account's whole rolled history once per conversation).
+  // The conversation's previous hour with `flag`: earlier in this range, else from its last rolled-up
+  // hour before `from` (`rolled`): that hour if it had `flag`, else that hour's own previous one. `rolled`
+  // is one entry of results_active_hourly_conv_idx, walked backwards from `from`; no user_id condition
+  // (the conversation is the user's own): with one, the planner walked the primary key's (user_id, hour)
+  // over the account's whole rolled history once per conversation and flag.
   const previous = (flag: string) => sql`coalesce(
         max(case when x.${sql.raw(flag)} then x.hour end) over w,
-        (select r.hour from results_active_hourly r
-         where r.conv_id = x.conv_id and r.hour < ${a}::timestamptz and r.${sql.raw(flag)}
-         order by r.conv_id desc, r.hour desc limit 1))`;
+        case when rolled.${sql.raw(flag)} then rolled.hour else rolled.prev_${sql.raw(flag.slice(4))} end)`;
   return sql`
     scoped as (
       select m.id, m.conv_id, c.number_id, m.author, m.status, m.opt_out, m.created_at
@@ -112,7 +111,13 @@ export function hourlyCtes(userId: string, from: Date, to: Date): SQL {
         ${previous('has_out')} as prev_out,
         ${previous('has_owner')} as prev_owner
       from active0 x
-      window w as (partition by conv_id order by hour rows between unbounded preceding and 1 preceding)
+      left join lateral (
+        select r.hour, r.has_in, r.has_out, r.has_owner, r.prev_in, r.prev_out, r.prev_owner
+        from results_active_hourly r
+        where r.conv_id = x.conv_id and r.hour < ${a}::timestamptz
+        order by r.conv_id desc, r.hour desc limit 1
+      ) rolled on true
+      window w as (partition by x.conv_id order by x.hour rows between unbounded preceding and 1 preceding)
     )`;
 }
 
