@@ -275,3 +275,36 @@ test('a treinadora sugere uma pergunta frequente para um fato do negócio; Aplic
   await expect(page.getByText('Qual é o valor do frete?')).toBeVisible();
   await expect(page.getByText('O frete agora é R$ 15.')).toBeVisible();
 });
+
+test('a treinadora sugere uma alteração no catálogo para o preço de um item; Aplicar muda o preço, não o prompt', async ({
+  page,
+}) => {
+  const agentId = await ownerWithAgent(page, 'Preços');
+  const item = await page.request.post('/api/catalogue', {
+    data: { name: 'Camiseta básica', priceCents: 4990, description: 'Algodão penteado.' },
+  });
+  expect(item.status()).toBe(201);
+  await page.goto(`/ia-management?agent=${agentId}`);
+  const prompt = await promptBox(page).inputValue();
+  await coachInput(page).fill('a camiseta básica agora custa R$ 59,90');
+  await coachInput(page).press('Enter');
+  const card = page.getByRole('region', { name: 'Sugestão: alteração no catálogo' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('Alteração no Catálogo');
+  await expect(card).toContainText('Camiseta básica');
+  await expect(card.getByLabel('Antes: R$ 49,90')).toBeVisible();
+  await expect(card.getByLabel('Depois: R$ 59,90')).toBeVisible();
+  // The input waits for Aplicar / Descartar, like a prompt suggestion.
+  await expect(coachInput(page)).toBeDisabled();
+  await shootBothWidths(page, 'coach-catalogue-suggestion');
+  await expectNoSeriousA11yViolations(page);
+
+  await card.getByRole('button', { name: 'Aplicar' }).click();
+  await expect(card).toContainText('Catálogo atualizado. O prompt não mudou.');
+  await expect(coachInput(page)).toBeEnabled();
+  await expect(promptBox(page)).toHaveValue(prompt);
+
+  await page.goto('/catalogo');
+  await expect(page.getByText('R$ 59,90')).toBeVisible();
+  await expect(page.getByText('R$ 49,90')).toHaveCount(0);
+});
