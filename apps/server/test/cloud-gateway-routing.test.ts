@@ -69,5 +69,16 @@ describe('gateway routing by number', () => {
     expect(seen).toHaveLength(1);
     const [row] = await t.database.db.select().from(numbers).where(eq(numbers.id, cloud.id));
     expect(row!.cloudTokenSealed).not.toContain('EAAG-real');
+
+    // A Cloud number whose token does not open (sealed under another key) is refused, never sent elsewhere.
+    const { number: broken } = await userWithNumber(t);
+    await t.database.db
+      .update(numbers)
+      .set({ provider: 'cloud', cloudPhoneNumberId: '999', cloudTokenSealed: sealSecret(randomBytes(32), 'x') })
+      .where(eq(numbers.id, broken.id));
+    await expect(
+      t.app.deps.gateway.sendText(broken.instanceName, { number: '5511988887777', text: 'Olá' }),
+    ).rejects.toMatchObject({ outcome: 'refused', message: expect.stringContaining('token do número ilegível') });
+    expect(seen).toHaveLength(1);
   });
 });

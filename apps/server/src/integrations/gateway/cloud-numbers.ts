@@ -2,23 +2,27 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { numbers } from '../../db/schema/app.ts';
 import { openSecret } from '../../lib/secret-box.ts';
-import type { CloudCredentials } from './cloud-client.ts';
+import { CLOUD_ERROR_PREFIX, type CloudCredentials } from './cloud-client.ts';
+import { GatewayError } from './gateway.ts';
 
-/** How long a number's adapter and credentials are reused before the row is read again. */
+/** How long a number's kind and sealed credentials are reused before the row is read again. */
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 10_000;
+
+type CloudRow = { provider: 'evolution' | 'cloud'; phoneNumberId: string | null; sealed: string | null };
 
 /**
  * Which numbers use the Cloud API, and their credentials (the token opened with
  * META_TOKEN_ENCRYPTION_KEY), by instance name: what the gateway router and the Cloud adapter ask on
- * every call. Cached briefly per process so a QR number's send costs no extra query on the hot path.
+ * every call. Rows are cached briefly per process so a QR number's send costs no extra query on the
+ * hot path; the token is opened per call and never kept in the clear.
  */
 export function createCloudNumberLookup(db: Db, key: Buffer | null, now = Date.now) {
-  const entries = new Map<string, { creds: CloudCredentials | null; expiresAt: number }>();
+  const entries = new Map<string, { row: CloudRow | null; expiresAt: number }>();
 
-  async function credentials(instanceName: string): Promise<CloudCredentials | null> {
+  async function rowOf(instanceName: string): Promise<CloudRow | null> {
     const cached = entries.get(instanceName);
-    if (cached && cached.expiresAt > now()) return cached.creds;
+    if (cached && cached.expiresAt > now()) return cached.row;
     const [row] = await db
       .select({
         provider: numbers.provider,
@@ -28,15 +32,28 @@ export function createCloudNumberLookup(db: Db, key: Buffer | null, now = Date.n
       .from(numbers)
       .where(eq(numbers.instanceName, instanceName))
       .limit(1);
-    const creds =
-      row?.provider === 'cloud' && row.phoneNumberId && row.sealed && key
-        ? { phoneNumberId: row.phoneNumberId, accessToken: openSecret(key, row.sealed) }
-        : null;
     entries.delete(instanceName);
-    entries.set(instanceName, { creds, expiresAt: now() + TTL_MS });
+    entries.set(instanceName, { row: row ?? null, expiresAt: now() + TTL_MS });
     if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-    return creds;
+    return row ?? null;
   }
 
-  return { credentials, isCloud: async (instanceName: string) => (await credentials(instanceName)) !== null };
+  /** A Cloud number's credentials; null for any other number; a refused GatewayError when they are unusable. */
+  async function credentials(instanceName: string): Promise<CloudCredentials | null> {
+    const row = await rowOf(instanceName);
+    if (row?.provider !== 'cloud') return null;
+    if (!row.phoneNumberId || !row.sealed || !key) throw unusable('número sem credenciais da Cloud API');
+    try {
+      return { phoneNumberId: row.phoneNumberId, accessToken: openSecret(key, row.sealed) };
+    } catch {
+      // Another META_TOKEN_ENCRYPTION_KEY, or a changed row: nothing is sent.
+      throw unusable('token do número ilegível; conecte o número de novo');
+    }
+  }
+
+  return { credentials, isCloud: async (instanceName: string) => (await rowOf(instanceName))?.provider === 'cloud' };
+}
+
+function unusable(text: string) {
+  return new GatewayError(500, `${CLOUD_ERROR_PREFIX} (500): ${text}`, {}, 'refused');
 }

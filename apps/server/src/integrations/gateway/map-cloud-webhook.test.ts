@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapCloudWebhook } from './map-cloud-webhook.ts';
+import { cloudWebhookErrors, mapCloudWebhook } from './map-cloud-webhook.ts';
 import type { GatewayMessage } from './gateway.ts';
 import { mapGatewayMessage } from './map-gateway-message.ts';
 
@@ -34,8 +34,29 @@ describe('Cloud API webhook mapping', () => {
     expect(mapped).toMatchObject({ externalId: 'wamid.IMG', fromMe: false, type: 'image', content: 'Esse aqui' });
   });
 
+  it('lists the errors Meta reports outside messages', () => {
+    const body = {
+      entry: [
+        {
+          changes: [
+            {
+              value: {
+                metadata: { phone_number_id: 'PNID' },
+                errors: [{ code: 131056, title: '(Business Account, Consumer Account) pair rate limit hit' }],
+              },
+            },
+          ],
+        },
+      ],
+    };
+    expect(cloudWebhookErrors(body)).toEqual([
+      { phoneNumberId: 'PNID', code: 131056, title: '(Business Account, Consumer Account) pair rate limit hit' },
+    ]);
+  });
+
   it('skips what it does not know without throwing', () => {
     expect(mapCloudWebhook(null)).toEqual([]);
+    expect(cloudWebhookErrors(null)).toEqual([]);
     expect(mapCloudWebhook({ entry: [{ changes: [{ value: { messages: [{ id: 'x' }] } }] }] })).toEqual([]);
   });
 });

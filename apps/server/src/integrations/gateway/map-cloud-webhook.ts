@@ -52,6 +52,19 @@ export function mapCloudWebhook(body: unknown): CloudWebhookEvent[] {
   return out;
 }
 
+/** The errors Meta reports outside any message (value.errors[]: app or account problems), for the log. */
+export function cloudWebhookErrors(
+  body: unknown,
+): { phoneNumberId: string | null; code: unknown; title: string | null }[] {
+  return list(obj(body)?.entry).flatMap((entry) =>
+    list(obj(entry)?.changes).flatMap((change) => {
+      const value = obj(obj(change)?.value);
+      const phoneNumberId = str(obj(value?.metadata)?.phone_number_id);
+      return list(value?.errors).map((e) => ({ phoneNumberId, code: obj(e)?.code, title: str(obj(e)?.title) }));
+    }),
+  );
+}
+
 function mapMessage(m: Json | null, names: Map<string | null, string | null>) {
   const id = str(m?.id);
   const from = str(m?.from);

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { metaWebhookAckSchema, metaWebhookVerifyQuerySchema } from '@vendai/contracts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
-import { mapCloudWebhook } from '../../integrations/gateway/map-cloud-webhook.ts';
+import { cloudWebhookErrors, mapCloudWebhook } from '../../integrations/gateway/map-cloud-webhook.ts';
 import {
   looksLikeMetaSignature,
   META_SIGNATURE_HEADER,
@@ -76,6 +76,8 @@ export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     const dispatch: GatewayEvent[] = [];
     let stored = 0;
     let replays = 0;
+    // Errors not tied to a message (the app's or the account's): logged for the operator, nothing stored.
+    for (const error of cloudWebhookErrors(req.body)) req.log.warn({ cloudError: error }, 'Cloud API webhook error');
     for (const item of mapCloudWebhook(req.body)) {
       const number = await numbers.get(item.phoneNumberId);
       if (!number) continue;
