@@ -8,6 +8,7 @@ import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, gatewayEvents, messages, numbers } from '../src/db/schema/index.ts';
+import { META_WEBHOOK_BODY_LIMIT } from '../src/modules/webhooks/meta-webhook-routes.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { userWithNumber, waitFor } from './helpers/gateway-helpers.ts';
 
@@ -33,11 +34,11 @@ afterAll(async () => {
 const sign = (raw: string, secret = APP_SECRET) =>
   `sha256=${createHmac('sha256', secret).update(Buffer.from(raw)).digest('hex')}`;
 
-function post(raw: string, signature: string | null) {
+function post(raw: string, signature: string | null, contentType = 'application/json') {
   return t.app.inject({
     method: 'POST',
     url: '/webhooks/meta',
-    headers: { 'content-type': 'application/json', ...(signature ? { 'x-hub-signature-256': signature } : {}) },
+    headers: { 'content-type': contentType, ...(signature ? { 'x-hub-signature-256': signature } : {}) },
     payload: raw,
   });
 }
@@ -105,7 +106,12 @@ describe('POST /webhooks/meta (signature before parsing)', () => {
     expect((await post(changed, sign(raw))).statusCode).toBe(401);
     // Not even parsed: a signed-by-someone-else body that is not JSON is a 401 too, not a 400.
     expect((await post('{not json', sign('{not json', 'outro-segredo'))).statusCode).toBe(401);
+    // Another content type is no way around the check.
+    expect((await post(raw, sign(raw, 'outro-segredo'), 'text/plain')).statusCode).toBe(401);
     expect(await eventsOf()).toHaveLength(0);
+    // Over the small body limit: refused before it is read whole, signed or not.
+    const big = JSON.stringify({ padding: 'x'.repeat(META_WEBHOOK_BODY_LIMIT) });
+    expect((await post(big, sign(big))).statusCode).toBe(413);
     // A correctly signed body that is not JSON: 400.
     expect((await post('{not json', sign('{not json'))).statusCode).toBe(400);
   });

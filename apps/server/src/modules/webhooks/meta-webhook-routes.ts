@@ -46,8 +46,9 @@ export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (req, body, done) => {
+  // Every body, whatever its content type, goes through the signature check (no text/plain way around it).
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (req, body, done) => {
     // Verified on the raw bytes before any parsing: a changed byte is a 401, never a parse.
     if (!metaSignatureMatches(body as Buffer, req.headers[META_SIGNATURE_HEADER], env.META_APP_SECRET))
       return done(webhookUnauthenticated());
