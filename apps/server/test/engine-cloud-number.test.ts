@@ -49,6 +49,7 @@ afterAll(async () => {
 
 it('answers a customer of a Cloud number through the Graph API, as for a QR number', async () => {
   const { t } = e;
+  const instanceName = `vendai-cloud-${randomBytes(4).toString('hex')}`;
   const reg = await t.client().register(newPerson());
   expect(reg.statusCode).toBe(201);
   const userId = reg.json().user.id as string;
@@ -60,7 +61,7 @@ it('answers a customer of a Cloud number through the Graph API, as for a QR numb
     userId,
     token: randomBytes(16).toString('hex'),
     phone: `55118${Date.now().toString().slice(-8)}`,
-    instanceName: `vendai-cloud-${randomBytes(4).toString('hex')}`,
+    instanceName,
     provider: 'cloud',
     status: 'CONECTADO',
     connectedAt: new Date(Date.now() - 60_000),
@@ -113,4 +114,13 @@ it('answers a customer of a Cloud number through the Graph API, as for a QR numb
   expect(reply.auth).toBe('Bearer EAAG-loja-sol');
   expect(reply.body).toMatchObject({ messaging_product: 'whatsapp', to: '5511977776666' });
   expect(String((reply.body.text as { body: string }).body).length).toBeGreaterThan(0);
+
+  // "digitando…" on a Cloud number: Meta's typing indicator on the chat's newest received message.
+  await t.app.deps.gateway.sendPresence(instanceName, { number: '5511977776666', presence: 'composing', delayMs: 0 });
+  expect(sends.at(-1)!.body).toEqual({
+    messaging_product: 'whatsapp',
+    status: 'read',
+    message_id: 'wamid.IN-CLOUD-1',
+    typing_indicator: { type: 'text' },
+  });
 });

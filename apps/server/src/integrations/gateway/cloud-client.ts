@@ -31,6 +31,11 @@ export interface CloudClientOptions {
   graphVersion: string;
   /** The Cloud credentials of the number behind an instance name; null when it is not a Cloud number. */
   credentials(instanceName: string): Promise<CloudCredentials | null>;
+  /**
+   * The id of the chat's newest received message (Meta ties the typing indicator to one) when this
+   * process has not marked one read yet; null when there is none.
+   */
+  lastReceivedId?(instanceName: string, waId: string): Promise<string | null>;
   timeoutMs?: number;
   /** The most of one downloaded media file (Meta's own limit is 100 MB for documents). */
   maxMediaBytes?: number;
@@ -147,7 +152,9 @@ export function createCloudClient(options: CloudClientOptions): Gateway {
   }
 
   async function typing(instanceName: string, number: string): Promise<void> {
-    const messageId = lastInbound.get(`${instanceName}\n${toWaId(number)}`);
+    const waId = toWaId(number);
+    const messageId =
+      lastInbound.get(`${instanceName}\n${waId}`) ?? (await options.lastReceivedId?.(instanceName, waId)) ?? null;
     if (!messageId) return;
     const { phoneNumberId, accessToken } = await creds(instanceName);
     await call('POST', `${graph}/${enc(phoneNumberId)}/messages`, accessToken, {

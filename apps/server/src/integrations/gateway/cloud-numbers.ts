@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { numbers } from '../../db/schema/app.ts';
+import { conversations, messages, numbers } from '../../db/schema/app.ts';
 import { openSecret } from '../../lib/secret-box.ts';
 import { CLOUD_ERROR_PREFIX, type CloudCredentials } from './cloud-client.ts';
 import { GatewayError } from './gateway.ts';
@@ -51,7 +51,30 @@ export function createCloudNumberLookup(db: Db, key: Buffer | null, now = Date.n
     }
   }
 
-  return { credentials, isCloud: async (instanceName: string) => (await rowOf(instanceName))?.provider === 'cloud' };
+  /** The chat's newest received message id (for the typing indicator), from the stored messages. */
+  async function lastReceivedId(instanceName: string, waId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ id: messages.externalId })
+      .from(messages)
+      .innerJoin(conversations, eq(conversations.id, messages.convId))
+      .innerJoin(numbers, eq(numbers.id, conversations.numberId))
+      .where(
+        and(
+          eq(numbers.instanceName, instanceName),
+          eq(conversations.contactJid, `${waId}@s.whatsapp.net`),
+          eq(messages.direction, 'in'),
+        ),
+      )
+      .orderBy(desc(messages.createdAt))
+      .limit(1);
+    return row?.id ?? null;
+  }
+
+  return {
+    credentials,
+    lastReceivedId,
+    isCloud: async (instanceName: string) => (await rowOf(instanceName))?.provider === 'cloud',
+  };
 }
 
 function unusable(text: string) {

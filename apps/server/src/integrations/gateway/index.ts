@@ -30,6 +30,7 @@ export function createGateway(env: Env, db?: Db): Gateway {
     graphUrl: env.META_GRAPH_URL,
     graphVersion: env.META_GRAPH_VERSION,
     credentials: lookup.credentials,
+    lastReceivedId: lookup.lastReceivedId,
   });
   return createGatewayRouter({ evolution: qr, cloud, isCloud: lookup.isCloud });
 }
