@@ -31,4 +31,6 @@ export const metaWebhookVerifyQuerySchema = z.looseObject({
 });
 
 /** POST /webhooks/meta: how many of the body's messages and statuses were stored, and how many were replays. */
+/** The GET verification's answer: Meta's `hub.challenge`, echoed as plain text. */
+export const metaWebhookChallengeSchema = z.string();
 export const metaWebhookAckSchema = z.object({ ok: z.boolean(), stored: z.number(), replays: z.number() });

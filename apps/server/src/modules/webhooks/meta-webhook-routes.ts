@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { metaWebhookAckSchema, metaWebhookVerifyQuerySchema } from '@vendai/contracts';
+import { metaWebhookAckSchema, metaWebhookChallengeSchema, metaWebhookVerifyQuerySchema } from '@vendai/contracts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { cloudWebhookErrors, mapCloudWebhook } from '../../integrations/gateway/map-cloud-webhook.ts';
 import {
@@ -37,7 +37,10 @@ export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/',
-    { helmet: false, schema: { querystring: metaWebhookVerifyQuerySchema } },
+    {
+      helmet: false,
+      schema: { querystring: metaWebhookVerifyQuerySchema, response: { 200: metaWebhookChallengeSchema } },
+    },
     async (req: FastifyRequest<{ Querystring: Record<string, string | undefined> }>, reply) => {
       const q = req.query;
       if (q['hub.mode'] !== 'subscribe' || !metaVerifyTokenMatches(q['hub.verify_token'], env.META_VERIFY_TOKEN))
