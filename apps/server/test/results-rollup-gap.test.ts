@@ -21,7 +21,8 @@ afterAll(async () => {
 });
 
 type Author = 'contact' | 'ai' | 'owner_app' | 'owner_phone';
-const DAY = 86_400_000;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 
 describe('Resultados rollup across a long gap', () => {
   it('rolls two years of silence in a few steps, with the figures of a live read of the whole history', async () => {
@@ -33,8 +34,10 @@ describe('Resultados rollup across a long gap', () => {
       .values({ userId, token: 't', phone: '5511988887777', instanceName: `gap${randomUUID().slice(0, 8)}` })
       .returning();
     const now = Date.now();
-    const old = now - 2 * 365 * DAY - 3 * DAY;
-    const recent = now - 2 * DAY;
+    // Five minutes past an hour: each exchange below stays inside its hour whatever the clock says.
+    const inHour = (ms: number) => ms - (ms % HOUR) + 5 * 60_000;
+    const old = inHour(now - 2 * 365 * DAY - 3 * DAY);
+    const recent = inHour(now - 2 * DAY);
     const [conv] = await t.database.db
       .insert(conversations)
       .values({ userId, numberId: number!.id, contactJid: `${randomUUID()}@s.whatsapp.net`, createdAt: new Date(old) })
@@ -60,8 +63,8 @@ describe('Resultados rollup across a long gap', () => {
         row(old + 600_000, 'owner_app'),
         row(recent, 'contact'),
         row(recent + 30_000, 'ai'),
-        row(recent + 30 * 3_600_000, 'contact'),
-        row(recent + 30 * 3_600_000 + 60_000, 'owner_phone'),
+        row(recent + 30 * HOUR, 'contact'),
+        row(recent + 30 * HOUR + 60_000, 'owner_phone'),
       ]);
 
     const until = settledUntil(new Date(now));
@@ -101,7 +104,7 @@ describe('Resultados rollup across a long gap', () => {
       await live('responses'),
     );
     const active = await live('active');
-    const oldHour = new Date(old - (old % 3_600_000)).toISOString();
+    const oldHour = new Date(old - (old % HOUR)).toISOString();
     expect(active.at(-1)).toMatchObject({ has_owner: true, prev_owner: oldHour });
     expect(
       await rolled(

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import { agentes, numbers } from '../../src/db/schema/index.ts';
 import { gatewayWebhookConfig, WEBHOOK_SECRET_HEADER } from '../../src/integrations/gateway/index.ts';
@@ -13,6 +13,8 @@ import type { Env } from '../../src/config/env.ts';
 import type { Mailer } from '../../src/integrations/mail/mailer.ts';
 import type { Gateway } from '../../src/integrations/gateway/gateway.ts';
 import { createTestApp, newPerson, type TestApp, type TestClient } from './test-app.ts';
+import { freePort } from './free-port.ts';
+export { freePort } from './free-port.ts';
 
 export interface LlmCall {
   messages: { role: string; content: string }[];
@@ -107,14 +109,6 @@ export async function startFakeLlm(): Promise<FakeLlm> {
   fake.url = `http://127.0.0.1:${(server.address() as net.AddressInfo).port}/v1`;
   fake.close = () => new Promise((r) => server.close(() => r()));
   return fake;
-}
-
-export async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const { port } = srv.address() as net.AddressInfo;
-  await new Promise((r) => srv.close(() => r(null)));
-  return port;
 }
 
 export interface EngineApp {

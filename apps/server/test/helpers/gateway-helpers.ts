@@ -9,18 +9,11 @@ import type { AddressInfo } from 'node:net';
 import { numbers } from '../../src/db/schema/index.ts';
 import type { Db } from '../../src/db/client.ts';
 import { createTestApp, newPerson, TEST_ORIGIN, type TestApp, type TestClient } from './test-app.ts';
+import { freePort } from './free-port.ts';
+export { freePort } from './free-port.ts';
 
 export interface ListeningTestApp extends TestApp {
   baseUrl: string;
-}
-
-/** A free loopback port (closed again before use; good enough on a test machine). */
-export async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
 }
 
 /**
