@@ -15,7 +15,7 @@ describe('machinePathLines', () => {
   });
 
   it('leaves URLs and relative paths alone', () => {
-    const text = ['https://example.com' + root('home') + 'page', 'docs/work/notes.txt', 'src/home/page.tsx'].join('\n');
+    const text = ['https://example.com' + root('home') + 'page', 'docs/trabalho/notes.txt', 'src/home/page.tsx'].join('\n');
     expect(machinePathLines(text)).toEqual([]);
   });
 });
