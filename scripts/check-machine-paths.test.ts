@@ -15,7 +15,9 @@ describe('machinePathLines', () => {
   });
 
   it('leaves URLs and relative paths alone', () => {
-    const text = ['https://example.com' + root('home') + 'page', 'docs/trabalho/notes.txt', 'src/home/page.tsx'].join('\n');
+    const text = ['https://example.com' + root('home') + 'page', 'docs/trabalho/notes.txt', 'src/home/page.tsx'].join(
+      '\n',
+    );
     expect(machinePathLines(text)).toEqual([]);
   });
 });
