@@ -173,7 +173,13 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   // Resultados' hourly rollup, kept current in the background (modules/results/rollup-job.ts).
   registerResultsRollupJob(jobs, database.db);
   // Media past MEDIA_RETENTION_DAYS and processed webhooks' inline media (modules/privacy, decision 031).
-  registerRetentionJobs(jobs, { db: database.db, storage, retentionDays: env.MEDIA_RETENTION_DAYS });
+  // Processed gateway webhooks past WEBHOOK_EVENTS_RETENTION_DAYS too.
+  registerRetentionJobs(jobs, {
+    db: database.db,
+    storage,
+    retentionDays: env.MEDIA_RETENTION_DAYS,
+    webhookRetentionDays: env.WEBHOOK_EVENTS_RETENTION_DAYS,
+  });
   // The phone that scanned must be the number's own; never-connected numbers expire (modules/numbers/sweep-numbers.ts).
   registerNumberChecks(app, jobs);
   await jobs.start();

@@ -1,12 +1,12 @@
 /**
  * Media retention (modules/privacy, decision 031): files of messages older than MEDIA_RETENTION_DAYS are
  * removed by the daily job and the rows lose their links (the messages stay); newer media stays. The
- * owner sees the period at GET /api/privacy. Processed webhook bodies drop their inline base64.
+ * owner sees the period at GET /api/privacy. Webhook bodies: webhook-retention.test.ts.
  */
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { catalogueItems, conversations, gatewayEvents, messages, numbers } from '../src/db/schema/index.ts';
-import { removeExpiredMedia, stripProcessedWebhookMedia } from '../src/modules/privacy/media-retention.ts';
+import { catalogueItems, conversations, messages, numbers } from '../src/db/schema/index.ts';
+import { removeExpiredMedia } from '../src/modules/privacy/media-retention.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 import { signedIn } from './training-helpers.ts';
 
@@ -120,29 +120,5 @@ describe('media retention', () => {
     expect((await storage.read(shared.key))?.data.toString()).toBe('encaminhada');
     const rows = await t.database.db.select().from(messages).where(eq(messages.convId, conv.id));
     expect(rows.filter((r) => r.mediaUrl === null)).toHaveLength(2);
-  });
-
-  it('drops the inline base64 of processed webhook bodies only', async () => {
-    const { userId } = await signedIn(t);
-    const { number } = await shopWithConversation(userId, '5511911110002');
-    const body = (id: string) => ({
-      event: 'messages.upsert',
-      data: { key: { id }, message: { imageMessage: { mimetype: 'image/jpeg' }, base64: 'AAAA' } },
-    });
-    const [done, pending] = await t.database.db
-      .insert(gatewayEvents)
-      .values([
-        { numberId: number.id, event: 'messages.upsert', eventKey: 'm1', payload: body('m1'), processedAt: new Date() },
-        { numberId: number.id, event: 'messages.upsert', eventKey: 'm2', payload: body('m2') },
-      ])
-      .returning();
-    expect(await stripProcessedWebhookMedia(t.database.db)).toBeGreaterThanOrEqual(1);
-    const [doneRow] = await t.database.db.select().from(gatewayEvents).where(eq(gatewayEvents.id, done!.id));
-    const [pendingRow] = await t.database.db.select().from(gatewayEvents).where(eq(gatewayEvents.id, pending!.id));
-    expect(doneRow!.payload).toEqual({
-      event: 'messages.upsert',
-      data: { key: { id: 'm1' }, message: { imageMessage: { mimetype: 'image/jpeg' } } },
-    });
-    expect(pendingRow!.payload).toEqual(body('m2'));
   });
 });

@@ -149,6 +149,11 @@ const envSchema = z.object({
   MEDIA_MAX_PER_REPLY: z.preprocess(blank, z.coerce.number().int().min(0).max(20).default(4)),
   /** Days a message's media file is kept (then removed by the daily 'privacy.media-retention' job; the row stays). */
   MEDIA_RETENTION_DAYS: z.preprocess(blank, z.coerce.number().int().min(1).max(3650).default(180)),
+  /**
+   * Days a processed gateway webhook (gateway_events) is kept (then deleted by the daily
+   * 'privacy.webhook-retention' job). At least 7: Meta retries an unanswered webhook for up to 7 days.
+   */
+  WEBHOOK_EVENTS_RETENTION_DAYS: z.preprocess(blank, z.coerce.number().int().min(7).max(3650).default(30)),
   /** Media storage (realtime/storage, docs/decisions/005-conversation-engine.md): an S3-compatible bucket when S3_BUCKET is set, else the folder DATA_DIR/media. */
   S3_BUCKET: optionalString,
   /** S3-compatible endpoint (MinIO, R2…); AWS when unset. */

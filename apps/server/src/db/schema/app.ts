@@ -280,6 +280,14 @@ export const gatewayEvents = pgTable(
     index('gateway_events_pending_idx')
       .on(t.receivedAt)
       .where(sql`processed_at is null`),
+    // The daily retention job's batches: processed events, oldest first (modules/privacy/webhook-retention.ts).
+    index('gateway_events_processed_idx')
+      .on(t.receivedAt)
+      .where(sql`processed_at is not null`),
+    // Bodies still holding inline media (few: only media messages, until the strip job drops it).
+    index('gateway_events_inline_media_idx')
+      .on(t.processedAt)
+      .where(sql`(payload -> 'data' -> 'message' ->> 'base64') is not null`),
   ],
 );
 

@@ -52,26 +52,3 @@ export async function removeExpiredMedia(
   }
   return { messages, files };
 }
-
-/**
- * Webhook bodies keep the media inline (base64) only until the engine has processed the event (the
- * file is then in storage, or the gateway was asked for it): processed events lose `data.message.base64`.
- */
-export async function stripProcessedWebhookMedia(db: Db, limit = 500): Promise<number> {
-  let stripped = 0;
-  for (;;) {
-    const rows = resultRows<{ id: string }>(
-      await db.execute(sql`
-        with batch as (
-          select id from gateway_events
-          where processed_at is not null and (payload -> 'data' -> 'message' ->> 'base64') is not null
-          limit ${limit}
-        )
-        update gateway_events g set payload = g.payload #- '{data,message,base64}'
-        from batch where g.id = batch.id
-        returning g.id`),
-    );
-    stripped += rows.length;
-    if (rows.length < limit) return stripped;
-  }
-}

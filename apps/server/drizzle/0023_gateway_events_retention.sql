@@ -1,0 +1,2 @@
+CREATE INDEX "gateway_events_processed_idx" ON "gateway_events" USING btree ("received_at") WHERE processed_at is not null;--> statement-breakpoint
+CREATE INDEX "gateway_events_inline_media_idx" ON "gateway_events" USING btree ("processed_at") WHERE (payload -> 'data' -> 'message' ->> 'base64') is not null;
