@@ -50,6 +50,10 @@ import { createJobRunner } from './jobs/job-runner.ts';
 import { createEngine } from './modules/conversation-engine/create-engine.ts';
 import { engineConfigFromEnv } from './modules/conversation-engine/engine-deps.ts';
 import { engineRoutes } from './modules/conversation-engine/engine-routes.ts';
+import { lookUpSend, sendReconciled } from './modules/conversation-engine/sending/send-reconciled.ts';
+import { createFollowUps } from './modules/follow-ups/create-follow-ups.ts';
+import { followUpConfigFromEnv } from './modules/follow-ups/follow-up-deps.ts';
+import { followUpRoutes } from './modules/follow-ups/follow-up-routes.ts';
 import { createRealtimeHub } from './realtime/create-realtime-hub.ts';
 import { realtimeRoutes } from './realtime/realtime-routes.ts';
 import type { AppDeps } from './types.ts';
@@ -170,6 +174,21 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     { gatewayEvents: deps.gatewayEvents },
   );
   if (serves) await app.register(engineRoutes, { prefix: '/api/conversations', engine });
+  // Follow-ups and scheduled messages (docs/decisions/037-follow-ups.md), sent through the engine's reconciled send.
+  const followUps = createFollowUps(
+    {
+      db: database.db,
+      llm,
+      realtime,
+      log: app.log,
+      sender: { send: (m) => sendReconciled(engine.deps, m), lookUp: (m, at) => lookUpSend(engine.deps, m, at) },
+      alerts: { db: database.db, gateway: deps.gateway, mailer: mail, log: app.log, appUrl: env.appUrl, jobs },
+      config: followUpConfigFromEnv(env),
+      now: () => new Date(),
+    },
+    { work: works },
+  );
+  if (serves) await app.register(followUpRoutes, { prefix: '/api', worker: followUps.worker });
   // Resultados' hourly rollup, kept current in the background (modules/results/rollup-job.ts).
   registerResultsRollupJob(jobs, database.db);
   // Media past MEDIA_RETENTION_DAYS and processed webhooks' inline media (modules/privacy, decision 031).
@@ -185,11 +204,13 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   await jobs.start();
   if (works) engine.start();
   else engine.startForwarding();
+  followUps.start();
   // preClose: background work stops before the HTTP server waits for its connections to end. While it
   // waits, connections that finish their request meanwhile (the gateway's keep-alive ones) are closed
   // as soon as they are idle, instead of after the 72 s keep-alive timeout.
   let idleReaper: NodeJS.Timeout | undefined;
   app.addHook('preClose', async () => {
+    await followUps.stop();
     await engine.stop();
     await jobs.stop();
     idleReaper = setInterval(() => app.server.closeIdleConnections?.(), 200);

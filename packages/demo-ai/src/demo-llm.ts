@@ -5,6 +5,7 @@ import { demoPromptCoach } from './prompt-coach.ts';
 import { demoEmbed } from './embeddings.ts';
 import { demoPriceList } from './price-list.ts';
 import { demoReply } from './reply.ts';
+import { demoFollowUp } from './follow-up.ts';
 
 export type { DemoRequest } from './demo-types.ts';
 
@@ -37,6 +38,8 @@ export function createDemoLlm({ assembleSystemPrompt, embeddingsModel }: DemoAiM
           return assembleSystemPrompt(task.respostas, task.apelido);
         case 'reply':
           return demoReply(task.systemPrompt, task.respostas, task.history, task.facts);
+        case 'follow-up':
+          return demoFollowUp(task.history, task.step, task.previous);
         case 'price-list':
           return JSON.stringify(demoPriceList(task.text));
         case 'prompt-coach':

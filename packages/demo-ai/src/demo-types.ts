@@ -23,7 +23,8 @@ export type DemoTask =
       full: boolean;
       catalogue?: DemoCatalogueItem[];
     }
-  | { kind: 'price-list'; text: string };
+  | { kind: 'price-list'; text: string }
+  | { kind: 'follow-up'; systemPrompt: string; history: DemoMessage[]; step: number; previous: string | null };
 
 export interface DemoRequest {
   messages: DemoMessage[];

@@ -178,6 +178,10 @@ const envSchema = z.object({
    * model's latency, so replies/s per process ≈ this / latency (s); bursts beyond it wait in the table.
    */
   ENGINE_MAX_REPLIES_IN_FLIGHT: z.preprocess(blank, z.coerce.number().int().min(1).max(5_000).default(200)),
+  /** How often each worker looks for due follow-ups and scheduled messages (s; docs/decisions/037-follow-ups.md). */
+  FOLLOW_UPS_POLL_SECONDS: z.preprocess(blank, z.coerce.number().min(0.2).default(15)),
+  /** Follow-up touches one account sends a day at most, all numbers together (each number has its own cap too). */
+  FOLLOW_UPS_ACCOUNT_DAILY_CAP: z.preprocess(blank, z.coerce.number().int().min(0).default(100)),
   /** How often job workers look for due delayed jobs (s, ≥ 0.5); new jobs wake them at once. */
   /** Bearer token for GET /metrics (Prometheus). Absent: /metrics is 404 in production, open otherwise. */
   METRICS_TOKEN: z.preprocess(blank, z.string().min(16).optional()),

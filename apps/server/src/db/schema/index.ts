@@ -14,3 +14,4 @@ export * from './spend-limits.ts';
 export * from './catalogue.ts';
 export * from './rate-limits.ts';
 export * from './knowledge.ts';
+export * from './follow-ups.ts';

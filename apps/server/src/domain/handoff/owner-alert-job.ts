@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { resultRows } from '../../db/rows.ts';
 import { withRetry } from '../../lib/retry.ts';
-import { type AlertDeps, alertSubject, type ConversationAlertKind, SPEND_CEILING_SUBJECT } from './owner-alerts.ts';
+import {
+  type AlertDeps,
+  alertSubject,
+  type ConversationAlertKind,
+  FOLLOW_UPS_PAUSED_SUBJECT,
+  SPEND_CEILING_SUBJECT,
+} from './owner-alerts.ts';
 import { sendOwnerAlertJob } from './owner-alert-job-type.ts';
 
 const ALERT_SEND_FAILED = 'Não foi possível enviar o aviso pelo WhatsApp da empresa.';
@@ -51,7 +57,11 @@ export async function sendOwnerAlert(deps: AlertDeps, alertId: string): Promise<
   }
   if (a.channel === 'email' || a.channel === 'both') {
     const subject =
-      a.kind === 'spend_ceiling' ? SPEND_CEILING_SUBJECT : alertSubject(a.kind as ConversationAlertKind, a);
+      a.kind === 'spend_ceiling'
+        ? SPEND_CEILING_SUBJECT
+        : a.kind === 'follow_ups_paused'
+          ? FOLLOW_UPS_PAUSED_SUBJECT
+          : alertSubject(a.kind as ConversationAlertKind, a);
     try {
       await withRetry(() => deps.mailer.send({ to: a.email, subject, text: a.text }), { attempts: 3, baseMs: 1000 });
     } catch (err) {

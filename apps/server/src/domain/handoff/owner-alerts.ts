@@ -19,8 +19,11 @@ import { ALERT_MESSAGE_MAX, ALERT_REASON_MAX, nameForAlert, quoteForAlert } from
 
 /** Alerts about what happened in a conversation (each can be switched off in Configurações). */
 export type ConversationAlertKind = 'handoff' | 'needs_owner' | 'hot_lead';
-/** 'spend_ceiling': the AI paused at the overage ceiling (domain/usage/overage-ceiling.ts); always sent. */
-export type OwnerAlertKind = ConversationAlertKind | 'spend_ceiling';
+/**
+ * Always sent: 'spend_ceiling', the AI paused at the overage ceiling (domain/usage/overage-ceiling.ts);
+ * 'follow_ups_paused', the follow-ups' breaker paused a number (docs/decisions/037-follow-ups.md).
+ */
+export type OwnerAlertKind = ConversationAlertKind | 'spend_ceiling' | 'follow_ups_paused';
 
 /** One alert per conversation within this window. */
 export const ALERT_CONVERSATION_WINDOW = '1 hour';
@@ -88,6 +91,7 @@ export function alertText(kind: ConversationAlertKind, facts: ConversationFacts,
 
 /** The e-mail's subject: who and what, as the first line of the WhatsApp alert. */
 export const SPEND_CEILING_SUBJECT = 'VendAI: a IA pausou — limite de gastos extras atingido';
+export const FOLLOW_UPS_PAUSED_SUBJECT = 'VendAI: acompanhamentos pausados em um número';
 
 /** The e-mail's subject of a conversation alert. */
 export function alertSubject(
@@ -145,7 +149,10 @@ export interface AlertDelivery {
 export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promise<'pending' | 'failed' | null> {
   const { text } = alert;
   const written = await deps.db.transaction(async (tx) => {
-    const kindOn = alert.kind === 'spend_ceiling' ? sql`true` : sql.raw(`p.${KIND_COLUMN[alert.kind]}`);
+    const kindOn =
+      alert.kind === 'spend_ceiling' || alert.kind === 'follow_ups_paused'
+        ? sql`true`
+        : sql.raw(`p.${KIND_COLUMN[alert.kind]}`);
     const [owner] = resultRows<{
       phone: string | null;
       country_code: string | null;

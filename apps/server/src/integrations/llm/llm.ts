@@ -33,7 +33,9 @@ export type LlmTask =
       catalogue?: { id: string; name: string; priceCents: number | null; availability: Availability }[];
     }
   /** A price list's text (PDF, photo description) read into catalogue rows (decision 025). */
-  | { kind: 'price-list'; text: string };
+  | { kind: 'price-list'; text: string }
+  /** A follow-up touch to a customer who went quiet (docs/decisions/037-follow-ups.md). */
+  | { kind: 'follow-up'; systemPrompt: string; history: ChatMessage[]; step: number; previous: string | null };
 
 export interface ChatRequest {
   messages: ChatMessage[];

@@ -15,6 +15,7 @@ const KIND_LABEL: Record<OwnerAlertDto['kind'], string> = {
   needs_owner: 'IA precisou de você',
   hot_lead: 'Pronto para comprar',
   spend_ceiling: 'IA pausada: limite de gastos',
+  follow_ups_paused: 'Acompanhamentos pausados',
 };
 const STATUS: Record<OwnerAlertDto['status'], { label: string; className: string }> = {
   sent: { label: 'Enviado', className: 'bg-emerald-50 text-emerald-800' },

@@ -1,0 +1,58 @@
+import type { FollowUpDeps } from './follow-up-deps.ts';
+import { cancelUnwelcome, planTouches } from './plan-touches.ts';
+import { recoverLapsed, runDueFollowUps } from './run-follow-ups.ts';
+import { publish } from './send-follow-up.ts';
+
+const MAX_BATCHES_PER_PASS = 5;
+
+/**
+ * One pass of the follow-ups' worker (docs/decisions/037-follow-ups.md): stop what is no longer
+ * welcome, plan the next touches, take over lapsed claims, send what is due. Every step is a claim
+ * or a conditional statement, so processes running passes at once do each thing once.
+ */
+export async function followUpPass(deps: FollowUpDeps): Promise<void> {
+  const cancelled = await cancelUnwelcome(deps);
+  for (const key of cancelled) {
+    const [userId, convId] = key.split(':') as [string, string];
+    await publish(deps, userId, convId, null);
+  }
+  await planTouches(deps);
+  await recoverLapsed(deps);
+  // A few batches a pass: what is left (or put back) waits for the next one.
+  for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) if ((await runDueFollowUps(deps)) === 0) break;
+}
+
+export interface FollowUpWorker {
+  start(): void;
+  /** Runs a pass now (after an owner's change) unless one is running. */
+  poke(): void;
+  stop(): Promise<void>;
+}
+
+/** Runs a pass every FOLLOW_UPS_POLL_SECONDS in a worker process. */
+export function createFollowUpWorker(deps: FollowUpDeps): FollowUpWorker {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const pass = () => {
+    if (stopped || running) return;
+    running = followUpPass(deps)
+      .catch((err: unknown) => deps.log.warn({ err }, 'follow-ups: pass failed; retried on the next one'))
+      .finally(() => {
+        running = null;
+      });
+  };
+  return {
+    start() {
+      pass();
+      timer = setInterval(pass, deps.config.pollMs);
+      timer.unref();
+    },
+    poke: pass,
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { agentes } from '../../db/schema/index.ts';
+import { agentNotFound } from '../../domain/agents/agent-id.ts';
+import type { ContextMessage } from '../../domain/ai-reply/history.ts';
+import { buildTouchRequest, cleanTouch } from '../../domain/follow-ups/touch-request.ts';
+import type { Llm } from '../../integrations/llm/llm.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/**
+ * The playground's 'Ver acompanhamento': the touch the agent would write if this test customer went
+ * quiet now: the same request as the real touch (domain/follow-ups/touch-request.ts).
+ */
+export async function previewTouch(
+  deps: { db: Db; llm: Llm },
+  userId: string,
+  input: { agentId: string; history: { role: 'user' | 'assistant'; content: string }[]; step: number },
+): Promise<{ text: string }> {
+  const [agent] = await deps.db
+    .select({ systemPrompt: agentes.systemPrompt })
+    .from(agentes)
+    .where(and(eq(agentes.id, input.agentId), eq(agentes.userId, userId)));
+  if (!agent) throw agentNotFound();
+  const recent = input.history
+    .map((m): ContextMessage => ({
+      direction: m.role === 'user' ? 'in' : 'out',
+      messageType: 'text',
+      content: m.content,
+      mediaFilename: null,
+      mediaDuration: null,
+      status: m.role === 'user' ? 'received' : 'sent',
+    }))
+    .reverse();
+  const text = cleanTouch(await deps.llm.complete(buildTouchRequest(agent, recent, input.step, null)), null);
+  if (!text) throw new AppError('UPSTREAM', 'A IA não conseguiu escrever o acompanhamento. Tente novamente.');
+  return { text };
+}

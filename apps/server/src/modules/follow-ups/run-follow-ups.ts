@@ -1,0 +1,163 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { resultRows } from '../../db/rows.ts';
+import { loadBusinessHours } from '../../domain/business-hours/load-business-hours.ts';
+import { openAtOrAfter } from '../../domain/follow-ups/ladder.ts';
+import type { FollowUpDeps } from './follow-up-deps.ts';
+import {
+  exclusionReason,
+  type FollowUpContext,
+  type FollowUpRow,
+  loadFollowUpContext,
+  outsideCloudWindow,
+} from './follow-up-context.ts';
+import { capReason } from './follow-up-guards.ts';
+import { FOLLOW_UP_REASONS } from './follow-up-reasons.ts';
+import { publish, recordOutcome, sendStored, storeOutgoing } from './send-follow-up.ts';
+import { writeTouch } from './write-touch.ts';
+
+/** Follow-ups one process claims per pass. */
+const CLAIM_BATCH = 20;
+
+/**
+ * Claims the due follow-ups (state scheduled → sending, with this pass's token; rows another process
+ * holds are skipped) and handles each once. Returns how many were claimed.
+ */
+export async function runDueFollowUps(deps: FollowUpDeps): Promise<number> {
+  const token = randomUUID();
+  const claimed = resultRows<FollowUpRow>(
+    await deps.db.execute(sql`
+      update follow_ups f set state = 'sending', claim_token = ${token}, claimed_at = now(), updated_at = now()
+      where f.id in (select id from follow_ups where state = 'scheduled'
+                       and due_at <= ${deps.now().toISOString()}::timestamptz
+                     order by due_at limit ${CLAIM_BATCH} for update skip locked)
+      returning f.*`),
+  );
+  for (const f of claimed) {
+    await handleClaimed(deps, f, token).catch(async (err: unknown) => {
+      deps.log.warn({ err, followUpId: f.id }, 'follow-ups: handling failed; it goes back to scheduled');
+      // Nothing stored yet → it is decided again on the next pass; a stored message is left to recovery.
+      await deps.db.execute(sql`
+        update follow_ups set state = 'scheduled', claim_token = null, updated_at = now()
+        where id = ${f.id} and claim_token = ${token} and message_id is null`);
+    });
+  }
+  return claimed.length;
+}
+
+/** Decides (exclusions, hours, caps, 24 h window), writes the text and sends it. */
+async function handleClaimed(deps: FollowUpDeps, f: FollowUpRow, token: string): Promise<void> {
+  const c = await loadFollowUpContext(deps.db, f);
+  if (!c) return finish(deps, f, token, 'cancelled', FOLLOW_UP_REASONS.off);
+  const excluded = exclusionReason(f, c);
+  if (excluded) return finish(deps, f, token, 'cancelled', excluded);
+  if (f.kind === 'touch') {
+    const later = await nextOpening(deps, f, c);
+    if (later) return reschedule(deps, f, token, later);
+    const capped = await capReason(deps, f, c);
+    if (capped) return finish(deps, f, token, 'skipped', capped);
+  }
+  if (outsideCloudWindow(c, deps.now())) return finish(deps, f, token, 'skipped', FOLLOW_UP_REASONS.cloudWindow);
+  const text = f.kind === 'touch' ? await writeTouch(deps, f, c.system_prompt ?? '') : f.text;
+  if (!text) return finish(deps, f, token, 'skipped', FOLLOW_UP_REASONS.noText);
+  const message = await storeOutgoing(deps, f, text, token);
+  if (!message) return finish(deps, f, token, 'cancelled', FOLLOW_UP_REASONS.customerReplied);
+  await publish(deps, f.user_id, f.conv_id, message);
+  await sendStored(
+    deps,
+    f,
+    { messageId: message.id, instanceName: c.instance_name, contactJid: c.contact_jid, text },
+    token,
+  );
+}
+
+/** A touch due outside the business hours waits for the next opening. */
+async function nextOpening(deps: FollowUpDeps, f: FollowUpRow, c: FollowUpContext): Promise<Date | null> {
+  const now = deps.now();
+  const open = openAtOrAfter(now, await loadBusinessHours(deps.db, f.user_id), c.time_zone);
+  return open && open.getTime() > now.getTime() ? open : null;
+}
+
+async function reschedule(deps: FollowUpDeps, f: FollowUpRow, token: string, at: Date): Promise<void> {
+  await deps.db.execute(sql`
+    update follow_ups set state = 'scheduled', due_at = ${at.toISOString()}::timestamptz, claim_token = null,
+      updated_at = now()
+    where id = ${f.id} and claim_token = ${token}`);
+}
+
+async function finish(
+  deps: FollowUpDeps,
+  f: FollowUpRow,
+  token: string,
+  state: 'cancelled' | 'skipped',
+  reason: string,
+): Promise<void> {
+  await deps.db.execute(sql`
+    update follow_ups set state = ${state}, reason = ${reason}, claim_token = null, updated_at = now()
+    where id = ${f.id} and claim_token = ${token}`);
+  await publish(deps, f.user_id, f.conv_id, null);
+}
+
+/**
+ * Follow-ups whose process died while handling them (their lease lapsed): taken over by one process
+ * (a new token). Nothing stored yet → scheduled again. The message stored and in flight → settled
+ * with the gateway as the engine settles an interrupted reply: it has it → sent; its record provably
+ * lacks it → sent now, once; it cannot tell → failed as interrupted, never sent twice.
+ */
+export async function recoverLapsed(deps: FollowUpDeps): Promise<void> {
+  const token = randomUUID();
+  const lapsed = resultRows<
+    FollowUpRow & {
+      instance_name: string;
+      contact_jid: string;
+      content: string | null;
+      msg_status: string | null;
+      msg_created: Date | string | null;
+      msg_external: string | null;
+    }
+  >(
+    await deps.db.execute(sql`
+      update follow_ups f set claim_token = ${token}, claimed_at = now(), updated_at = now()
+      from conversations c join numbers n on n.id = c.number_id
+      where c.id = f.conv_id and f.id in (
+        select id from follow_ups where state = 'sending'
+          and claimed_at < now() - make_interval(secs => ${deps.config.leaseMs / 1000})
+        limit 50 for update skip locked)
+      returning f.*, n.instance_name, c.contact_jid,
+        (select content from messages where id = f.message_id) as content,
+        (select status from messages where id = f.message_id) as msg_status,
+        (select created_at from messages where id = f.message_id) as msg_created,
+        (select external_id from messages where id = f.message_id) as msg_external`),
+  );
+  for (const f of lapsed) {
+    deps.log.warn({ followUpId: f.id }, 'follow-ups: resuming a follow-up whose process stopped');
+    if (!f.message_id) {
+      await deps.db.execute(sql`
+        update follow_ups set state = 'scheduled', claim_token = null where id = ${f.id} and claim_token = ${token}`);
+      continue;
+    }
+    const out = {
+      messageId: f.message_id,
+      instanceName: f.instance_name,
+      contactJid: f.contact_jid,
+      text: f.content ?? '',
+    };
+    if (f.msg_status !== 'pending' || f.msg_external) {
+      await recordOutcome(
+        deps,
+        f,
+        f.message_id,
+        token,
+        f.msg_status === 'failed' && !f.msg_external
+          ? { error: FOLLOW_UP_REASONS.interrupted }
+          : { externalId: f.msg_external },
+      );
+      continue;
+    }
+    const verdict = await deps.sender.lookUp(out, new Date(f.msg_created ?? Date.now()).getTime());
+    if (verdict === 'absent') await sendStored(deps, f, out, token);
+    else if (verdict === 'unknown')
+      await recordOutcome(deps, f, f.message_id, token, { error: FOLLOW_UP_REASONS.interrupted });
+    else await recordOutcome(deps, f, f.message_id, token, { externalId: verdict.externalId });
+  }
+}
