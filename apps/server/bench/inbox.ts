@@ -24,6 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client.ts';
+import { resultRows } from '../src/db/rows.ts';
 import { conversations, numbers, user } from '../src/db/schema/index.ts';
 import { conversationPageQuery, messagePageQuery } from '../src/modules/conversations/conversations-repository.ts';
 import { countConversations } from '../src/modules/conversations/count-conversations.ts';
@@ -31,6 +32,8 @@ import { listConversations } from '../src/modules/conversations/list-conversatio
 import { listMessages } from '../src/modules/conversations/list-messages.ts';
 import { getResults } from '../src/modules/results/get-results.ts';
 import { rollUpPendingAccounts } from '../src/modules/results/rollup-job.ts';
+import { searchInbox } from '../src/modules/inbox-search/search-inbox.ts';
+import { conversationSearchQuery, messageSearchSql } from '../src/modules/inbox-search/search-repository.ts';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
@@ -93,7 +96,23 @@ async function main() {
     if (Date.parse(deep.items[0]!.lastMessage) > Date.parse(first.items.at(-1)!.lastMessage))
       throw new Error('deep page out of order');
 
+    // Inbox search (docs/decisions/040-inbox-search.md): what an owner types in the box.
+    const search = (q: string, cursor?: string) => searchInbox({ db, userId, query: { q, cursor } });
+    const searches: [string, string][] = [
+      ['a common word (4 lines in 30)', 'entregas'],
+      ['a word of 1 line in 30', 'cardápio'],
+      ['a rare word (1 in 1,000)', 'reembolso'],
+      ['two words', 'bolo chocolate'],
+      ['a transcript word (1 in 400)', 'estacionamento'],
+      ['a word found nowhere', 'xilofone'],
+      ['a customer name', 'Cliente 4242'],
+      ['a phone number', '(21) 00000-4242'],
+    ];
+    const secondPage = (await search('entregas')).nextCursor;
+    if (!secondPage || (await search('cardápio')).messages.length !== 20) throw new Error('search: no full page');
     const cases: [string, () => Promise<unknown>][] = [
+      ...searches.map(([name, q]): [string, () => Promise<unknown>] => [`search: ${name} '${q}'`, () => search(q)]),
+      ["search: 'entregas', second page", () => search('entregas', secondPage)],
       ['conversations: first page (30)', () => listConversations({ db, userId })],
       [
         `conversations: deep page (after row ${Math.floor(CONVERSATIONS / 2).toLocaleString('en')})`,
@@ -179,12 +198,18 @@ async function main() {
       ['latest message page', messagePageQuery(db, userId, hotId, null, 31).toSQL()],
       ['old message page', messagePageQuery(db, userId, hotId, oldPosition, 31).toSQL()],
       ['count', db.select({ n: count() }).from(conversations).where(eq(conversations.userId, userId)).toSQL()],
+      ['search: conversations by name', conversationSearchQuery(db, userId, 'Cliente 4242', 5).toSQL()],
     ] as const) {
       const plan = await database.pool!.query<{ 'QUERY PLAN': string }>(`explain (analyze, costs off) ${query.sql}`, [
         ...query.params,
       ]);
       console.log(`  ${label}:`);
       for (const row of plan.rows) console.log(`    ${row['QUERY PLAN']}`);
+    }
+    for (const q of ['entregas', 'reembolso', 'estacionamento']) {
+      console.log(`  search messages '${q}':`);
+      const plan = await db.execute(sql`explain (analyze, costs off) ${messageSearchSql(userId, q, null, 21)}`);
+      for (const row of resultRows<{ 'QUERY PLAN': string }>(plan)) console.log(`    ${row['QUERY PLAN']}`);
     }
   } finally {
     await database?.close();
@@ -244,7 +269,7 @@ async function seed(database: Database): Promise<{ userId: string; hotId: string
     insert into messages (user_id, conv_id, direction, author, content, from_me, message_type, status, created_at)
     select ${userId}, ${hotId}::uuid,
            case when k % 2 = 0 then 'in' else 'out' end, case when k % 2 = 0 then 'contact' else 'ai' end,
-           'Mensagem ' || k, k % 2 = 1, 'text', case when k % 2 = 0 then 'received' else 'read' end,
+           ${chatLine(sql`k`)}, k % 2 = 1, 'text', case when k % 2 = 0 then 'received' else 'read' end,
            timestamptz '2025-06-01 12:00:00+00' - ((k / 2) * interval '13 seconds')
     from generate_series(1, ${HOT_MESSAGES}) k`);
   const rest = MESSAGES - HOT_MESSAGES;
@@ -254,7 +279,7 @@ async function seed(database: Database): Promise<{ userId: string; hotId: string
     insert into messages (user_id, conv_id, direction, author, content, from_me, message_type, status, created_at)
     select c.user_id, c.id,
            case when k % 2 = 0 then 'in' else 'out' end, case when k % 2 = 0 then 'contact' else 'ai' end,
-           'Mensagem ' || k, k % 2 = 1, 'text', case when k % 2 = 0 then 'received' else 'read' end,
+           ${chatLine(sql`(k::bigint * 7919 + hashtext(c.id::text))`)}, k % 2 = 1, 'text', case when k % 2 = 0 then 'received' else 'read' end,
            c.last_message - (k * interval '1 minute')
     from conversations c cross join generate_series(0, ${perConversation - 1}) k
     where c.user_id = ${userId} and c.id <> ${hotId}::uuid`);
@@ -264,6 +289,13 @@ async function seed(database: Database): Promise<{ userId: string; hotId: string
       select ${userId}, ${hotId}::uuid, 'in', 'contact', 'Extra ' || k, 'text', timestamptz '2020-01-01 00:00:00+00' + k * interval '1 second'
       from generate_series(1, ${extra}) k`);
   }
+  // What the AI read of voice notes: one message in 100 has a transcript (inbox search reads them too).
+  await db.execute(sql`
+    insert into message_insights (message_id, user_id, conv_id, kind, state, text)
+    select id, user_id, conv_id, 'transcript', 'done',
+           'Transcrição: ' || (array['quero encomendar um bolo de aniversário', 'posso pagar no cartão de crédito',
+             'qual o horário de funcionamento', 'tem estacionamento perto da loja'])[1 + abs(hashtext(id::text)) % 4]
+    from messages where user_id = ${userId} and abs(hashtext(id::text)) % 100 = 0`);
   const counted = await database.pool!.query<{ n: string }>('select count(*) n from messages where user_id = $1', [
     userId,
   ]);
@@ -274,6 +306,7 @@ async function seed(database: Database): Promise<{ userId: string; hotId: string
   t = performance.now();
   await database.pool!.query('vacuum analyze conversations');
   await database.pool!.query('vacuum analyze messages');
+  await database.pool!.query('vacuum analyze message_insights');
   console.log(`vacuum analyze in ${secs(t)} s`);
 
   return { userId, hotId };
@@ -301,6 +334,49 @@ async function admin(serverUrl: string, statement: string) {
     await client.end();
   }
 }
+
+/**
+ * A customer's or the shop's line, one of 30 everyday ones picked by `n` (each word of them is in about
+ * 1 message in 30), and 1 in 1,000 mentions a refund (a rare word for the search cases).
+ */
+const CHAT_LINES = [
+  'Oi, vocês fazem entrega hoje?',
+  'Quanto custa o bolo de chocolate?',
+  'Bom dia! Qual o horário de funcionamento?',
+  'Pode me mandar o cardápio, por favor?',
+  'Aceitam Pix ou cartão?',
+  'Quero encomendar salgados para sábado',
+  'Obrigado, chegou tudo certinho',
+  'Qual o prazo de entrega para o centro?',
+  'Tem opção sem lactose?',
+  'Vou querer dois brigadeiros e um pudim',
+  'Consegue fazer um desconto para pagamento à vista?',
+  'O pedido já saiu para entrega?',
+  'Vocês abrem no domingo?',
+  'Qual o endereço da loja?',
+  'Gostaria de trocar o sabor do recheio',
+  'O motoboy já está a caminho',
+  'Segue a chave Pix para pagamento',
+  'Temos torta de limão e de morango hoje',
+  'Seu pedido ficou em R$ 58,90',
+  'Pode confirmar o endereço de entrega?',
+  'Tem açaí de 500 ml?',
+  'Quero cancelar meu pedido',
+  'Vocês fazem kit festa?',
+  'Chegou frio, o que faço?',
+  'Quantas fatias serve o bolo grande?',
+  'Tem vela de aniversário?',
+  'Pode embalar para presente?',
+  'Qual o valor do frete para Niterói?',
+  'Vou buscar na loja às 18h',
+  'Muito obrigada pelo atendimento!',
+];
+const chatLine = (n: ReturnType<typeof sql>) =>
+  sql`case when abs(${n}) % 1000 = 7 then 'Preciso de um reembolso do pedido ' || abs(${n}) % 97
+      else (array[${sql.join(
+        CHAT_LINES.map((line) => sql`${line}`),
+        sql`, `,
+      )}]::text[])[1 + abs(${n}) % ${CHAT_LINES.length}] end`;
 
 const secs = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 const pct = (sorted: number[], p: number) =>

@@ -18,6 +18,7 @@ import { agentsModule } from './modules/agents/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { knowledgeModule } from './modules/knowledge/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
+import { inboxSearchModule } from './modules/inbox-search/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { feedbackModule } from './modules/feedback/index.ts';
 import { mediaModule } from './modules/media/index.ts';
@@ -137,6 +138,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     promptWorkshopModule,
     playgroundModule,
     conversationsModule,
+    inboxSearchModule,
     trainingModule,
     feedbackModule,
     resultsModule,

@@ -23,3 +23,4 @@ export * from './business-settings.ts';
 export * from './catalogue.ts';
 export * from './knowledge.ts';
 export * from './privacy.ts';
+export * from './inbox-search.ts';

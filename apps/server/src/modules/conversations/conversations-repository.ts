@@ -2,7 +2,7 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversations, messages, neverAnswerContacts, numbers } from '../../db/schema/index.ts';
 import { type ConversationRow, conversationColumns, keyText } from '../../domain/conversations/conversation-row.ts';
-import type { KeysetPosition } from './keyset-cursor.ts';
+import type { KeysetPosition } from '../../lib/keyset-cursor.ts';
 
 export type MessageRow = typeof messages.$inferSelect & { createdAtKey: string };
 

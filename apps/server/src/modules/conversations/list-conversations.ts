@@ -2,7 +2,7 @@ import { LIMITS, type ConversationPage } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
 import { selectConversationPage } from './conversations-repository.ts';
-import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 
 /**
  * The inbox list (docs/product/rules.md#states-and-transitions, docs/product/integrations.md, docs/product/limits.md): the user's conversations, newest message first then id,

@@ -4,7 +4,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { toMessageDto } from '../../domain/conversations/conversation-dto.ts';
 import { findInsights, toInsightDto } from '../../domain/media-insights/insight-repository.ts';
 import { findConversationOfUser, selectMessagePage } from './conversations-repository.ts';
-import { decodeCursor, encodeCursor } from './keyset-cursor.ts';
+import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 
 const MEDIA_TYPES = new Set(['audio', 'image', 'sticker', 'document']);
 

@@ -19,6 +19,7 @@ import { AgentPicker } from './agent-picker';
 import { AiUsage } from './ai-usage';
 import { ChatPanel, NoConversationSelected } from './chat-panel';
 import { ConversationList } from './conversation-list';
+import { InboxSearch } from '../search/inbox-search';
 import { firstRunDone, firstRunProgress, GettingStarted } from './getting-started';
 import { ConversationBanners } from './conversation-banners';
 
@@ -152,7 +153,9 @@ function Inbox({
             selectedId ? 'hidden' : 'flex',
           )}
         >
-          <ConversationList selectedId={selectedId} />
+          <InboxSearch selectedId={selectedId}>
+            <ConversationList selectedId={selectedId} />
+          </InboxSearch>
         </section>
         <section aria-label="Conversa" className={cn('min-h-0 min-w-0 flex-1 md:flex', selectedId ? 'flex' : 'hidden')}>
           {selectedId ? <ChatPanel convId={selectedId} numbers={numbers} /> : <NoConversationSelected />}

@@ -7,6 +7,7 @@ import { useMessages } from '../api/get-messages';
 import { flattenMessages } from '../lib/cache-updates';
 import { chatDayLabel, dayKey } from '../lib/date-label';
 import { useNow } from '../hooks/use-now';
+import { useFoundMessage } from '../search/found-message';
 import { MessageBubble } from './message-bubble';
 
 /** docs/product/limits.md: older messages load within 100 px of the top; new ones scroll into view within 200 px of the bottom. */
@@ -30,6 +31,7 @@ export function MessageList({ convId }: { convId: string }) {
   const keepFromBottom = useRef<number | null>(null);
   const newestId = useRef<string | null>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  useFoundMessage({ scrollRef, loaded: messages, hasNextPage, isFetchingNextPage, fetchNextPage });
 
   const loadOlder = useCallback(() => {
     const el = scrollRef.current;

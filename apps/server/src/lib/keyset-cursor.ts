@@ -1,5 +1,5 @@
 import { INVALID_CURSOR, isUuid } from '@vendai/contracts';
-import { AppError } from '../../lib/app-error.ts';
+import { AppError } from './app-error.ts';
 
 /**
  * A keyset position: a timestamp at PostgreSQL's full (microsecond) precision plus the row id that

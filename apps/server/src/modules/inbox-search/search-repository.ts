@@ -1,0 +1,100 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { SEARCH_MARK_END, SEARCH_MARK_START } from '@vendai/contracts';
+import type { Db } from '../../db/client.ts';
+import { resultRows } from '../../db/rows.ts';
+import { conversations, numbers } from '../../db/schema/index.ts';
+import { type ConversationRow, conversationColumns } from '../../domain/conversations/conversation-row.ts';
+import type { KeysetPosition } from '../../lib/keyset-cursor.ts';
+
+/**
+ * The inbox search's two queries (docs/decisions/040-inbox-search.md). Each expression below is the one
+ * an index of migration 0025 was built on, character for character, so the planner can use it.
+ */
+
+/** conversations_contact_search_idx: name and phone, lower case, no accents (trigrams). */
+const contactText = sql`public.vendai_unaccent(lower(coalesce(${conversations.contactName}, '') || ' ' || coalesce(${conversations.contactPhone}, '')))`;
+
+/** `%`, `_` and `\` typed by the owner are letters, not LIKE wildcards. */
+const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The user's conversations whose name or phone contains `term` (accents and case ignored), most recent first. */
+export function conversationSearchQuery(db: Db, userId: string, term: string, limit: number) {
+  return db
+    .select(conversationColumns)
+    .from(conversations)
+    .innerJoin(numbers, eq(numbers.id, conversations.numberId))
+    .where(
+      and(
+        eq(conversations.userId, userId),
+        sql`${contactText} like '%' || public.vendai_unaccent(lower(${likeEscape(term)})) || '%'`,
+      ),
+    )
+    .orderBy(sql`${conversations.lastMessage} desc nulls last`, sql`${conversations.id} desc nulls last`)
+    .limit(limit);
+}
+
+export async function searchConversations(db: Db, userId: string, term: string, limit: number) {
+  return (await conversationSearchQuery(db, userId, term, limit)) as ConversationRow[];
+}
+
+export interface MessageHitRow {
+  id: string;
+  conv_id: string;
+  created_at_key: string;
+  direction: 'in' | 'out';
+  source: 'message' | 'transcript' | 'document' | 'description';
+  snippet: string;
+  contact_name: string | null;
+  contact_phone: string | null;
+  type: 'chat' | 'group';
+}
+
+const HEADLINE = `StartSel=${SEARCH_MARK_START}, StopSel=${SEARCH_MARK_END}, MaxWords=22, MinWords=8, MaxFragments=2, FragmentDelimiter=" … "`;
+
+/**
+ * Messages whose words match, newest first, strictly before `before`: the message's own text (the
+ * stored messages.search_vector) or what the AI read of its media (message_insights; a message found by
+ * both comes once, by its text). Each branch is limited before the union, so the work is bounded by the
+ * page size; the snippet is cut only for the rows of the page.
+ */
+export function messageSearchSql(userId: string, words: string, before: KeysetPosition | null, limit: number) {
+  const after = (alias: string) =>
+    before
+      ? sql`and (${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) < (${before.at}::timestamptz, ${before.id}::uuid)`
+      : sql``;
+  return sql`
+    with q as (select websearch_to_tsquery('public.vendai_pt', ${words}) as query)
+    select page.id, page.conv_id, page.direction, page.source,
+           to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_key,
+           ts_headline('public.vendai_pt', page.body, q.query, ${HEADLINE}) as snippet,
+           c.contact_name, c.contact_phone, c.type
+    from (
+      select hits.* from (
+        (select m.id, m.conv_id, m.created_at, m.direction, 'message' as source,
+                coalesce(m.content, '') || ' ' || coalesce(translate(m.media_filename, '._-', '   '), '') as body
+         from messages m, q
+         where m.user_id = ${userId} and m.search_vector @@ q.query and m.deleted_at is null ${after('m')}
+         order by m.created_at desc, m.id desc limit ${limit})
+        union all
+        (select m.id, m.conv_id, m.created_at, m.direction, i.kind as source, i.text as body
+         from message_insights i join messages m on m.id = i.message_id, q
+         where i.user_id = ${userId} and i.state = 'done'
+           and to_tsvector('public.vendai_pt'::regconfig, coalesce(i.text, '')) @@ q.query
+           and not (m.search_vector @@ q.query) and m.deleted_at is null ${after('m')}
+         order by m.created_at desc, m.id desc limit ${limit})
+      ) hits
+      order by hits.created_at desc, hits.id desc limit ${limit}
+    ) page
+    join conversations c on c.id = page.conv_id, q
+    order by page.created_at desc, page.id desc`;
+}
+
+export async function searchMessages(
+  db: Db,
+  userId: string,
+  words: string,
+  before: KeysetPosition | null,
+  limit: number,
+): Promise<MessageHitRow[]> {
+  return resultRows<MessageHitRow>(await db.execute(messageSearchSql(userId, words, before, limit)));
+}
