@@ -1,11 +1,12 @@
 import type { AnswerItem } from '@vendai/contracts';
-import type { DemoRequest } from './demo-types.ts';
+import type { DemoMessage, DemoRequest } from './demo-types.ts';
 import { pickRefinementQuestions } from './refinement-bank.ts';
 import { demoPromptCoach } from './prompt-coach.ts';
 import { demoEmbed } from './embeddings.ts';
 import { demoPriceList } from './price-list.ts';
 import { demoReply } from './reply.ts';
 import { demoFollowUp } from './follow-up.ts';
+import { demoToolCalls, toolResultFacts } from './tool-calls.ts';
 
 export type { DemoRequest } from './demo-types.ts';
 
@@ -15,6 +16,8 @@ export interface DemoAiMount {
   assembleSystemPrompt(respostas: readonly AnswerItem[], apelido: string): string;
   /** AI_EMBEDDINGS_MODEL: set → the offline embeddings stand-in (embeddings.ts) under that name. */
   embeddingsModel?: string;
+  /** AI_TOOL_CALLS: 'auto' (default) → the demo may look facts up first (tool-calls.ts); 'off' never does. */
+  toolCalls?: 'auto' | 'off';
 }
 
 /**
@@ -23,8 +26,8 @@ export interface DemoAiMount {
  * structured `task`; the training code path is the same as with a real model (call A's JSON is
  * parsed the same way). The UI shows 'modo demonstração' while it is active.
  */
-export function createDemoLlm({ assembleSystemPrompt, embeddingsModel }: DemoAiMount) {
-  return {
+export function createDemoLlm({ assembleSystemPrompt, embeddingsModel, toolCalls = 'auto' }: DemoAiMount) {
+  const llm = {
     kind: 'demo' as const,
     embeddings: embeddingsModel
       ? { model: embeddingsModel, embed: async (texts: string[]) => texts.map(demoEmbed) }
@@ -37,7 +40,11 @@ export function createDemoLlm({ assembleSystemPrompt, embeddingsModel }: DemoAiM
         case 'system-prompt':
           return assembleSystemPrompt(task.respostas, task.apelido);
         case 'reply':
-          return demoReply(task.systemPrompt, task.respostas, task.history, task.facts);
+          // What its lookups found counts as facts, after the ones it was given.
+          return demoReply(task.systemPrompt, task.respostas, task.history, [
+            ...(task.facts ?? []),
+            ...toolResultFacts(request),
+          ]);
         case 'follow-up':
           return demoFollowUp(task.history, task.step, task.previous);
         case 'price-list':
@@ -49,10 +56,19 @@ export function createDemoLlm({ assembleSystemPrompt, embeddingsModel }: DemoAiM
           return demoReply(
             system,
             [],
-            request.messages.filter((m) => m.role !== 'system'),
+            request.messages.filter((m): m is DemoMessage => m.role !== 'system' && m.role !== 'tool'),
           );
         }
       }
+    },
+  };
+  if (toolCalls === 'off') return llm;
+  return {
+    ...llm,
+    /** A turn that may look facts up first (tool-calls.ts), else the answer. */
+    async completeTurn(request: DemoRequest) {
+      const calls = demoToolCalls(request);
+      return calls.length ? { text: null, toolCalls: calls } : { text: await llm.complete(request), toolCalls: [] };
     },
   };
 }

@@ -11,6 +11,18 @@ export interface DemoMessage {
   content: string;
 }
 
+/** A tool call the demo makes, as the app's port has it. */
+export interface DemoToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** The turns of a lookup (the app's ToolTurnMessage): the calls, then each call's result (JSON). */
+export type DemoToolTurn =
+  | { role: 'assistant'; content: string | null; toolCalls: DemoToolCall[] }
+  | { role: 'tool'; toolCallId: string; content: string };
+
 /** What a request is for: the demo cannot read prose, it answers from these structured inputs. */
 export type DemoTask =
   | { kind: 'refinement-questions'; respostas: AnswerItem[] }
@@ -27,6 +39,9 @@ export type DemoTask =
   | { kind: 'follow-up'; systemPrompt: string; history: DemoMessage[]; step: number; previous: string | null };
 
 export interface DemoRequest {
-  messages: DemoMessage[];
+  messages: (DemoMessage | DemoToolTurn)[];
   task?: DemoTask;
+  /** The tools offered (the demo knows buscar_catalogo and buscar_conhecimento by name). */
+  tools?: { name: string }[];
+  toolChoice?: 'auto' | 'none';
 }

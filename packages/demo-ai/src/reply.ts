@@ -102,7 +102,7 @@ function agentName(systemPrompt: string): string | null {
   return name && !/^(a|o|um|uma) /i.test(name) ? name : null;
 }
 
-function detectIntent(text: string): Intent {
+export function detectIntent(text: string): Intent {
   const t = normalise(text);
   for (const [intent, words] of INTENTS) if (countHits(t, words) > 0) return intent;
   return 'other';

@@ -119,6 +119,12 @@ const envSchema = z.object({
    * demo AI, any value turns on its offline stand-in.
    */
   AI_EMBEDDINGS_MODEL: optionalString,
+  /**
+   * The AI replies offer the model lookup tools (catalogue, knowledge) besides the retrieved facts: 'auto'
+   * (a model whose endpoint refuses tools is not offered them again) or 'off' (retrieved facts only).
+   * docs/decisions/027-tool-calls-and-retrieved-context.md
+   */
+  AI_TOOL_CALLS: z.preprocess(blank, z.enum(['auto', 'off']).default('auto')),
   /** Per-attempt timeout of an AI call, and retries (with backoff) on 429/5xx/timeouts. */
   AI_TIMEOUT_MS: z.preprocess(blank, z.coerce.number().int().positive().default(60_000)),
   AI_MAX_RETRIES: z.preprocess(blank, z.coerce.number().int().min(0).max(10).default(2)),

@@ -1,25 +1,30 @@
 import type { Gateway } from '../integrations/gateway/gateway.ts';
-import type { Llm } from '../integrations/llm/llm.ts';
+import type { ChatRequest, Llm } from '../integrations/llm/llm.ts';
 import type { Metrics } from './metrics.ts';
 
-/** The LLM port, timed and counted by the kind of request (reply, prompt-coach…). */
+/** The LLM port, timed and counted by the kind of request (reply, prompt-coach…); a tool turn counts as a call. */
 export function instrumentLlm(llm: Llm, metrics: Metrics): Llm {
-  return {
-    kind: llm.kind,
-    embeddings: llm.embeddings,
-    async complete(request) {
+  const timed =
+    <T>(call: (request: ChatRequest) => Promise<T>) =>
+    async (request: ChatRequest): Promise<T> => {
       const kind = request.task?.kind ?? 'other';
       const end = metrics.aiCall.startTimer({ kind });
       try {
-        const text = await llm.complete(request);
+        const result = await call(request);
         end({ outcome: 'ok' });
-        return text;
+        return result;
       } catch (err) {
         end({ outcome: 'failed' });
         metrics.aiFailures.inc({ kind });
         throw err;
       }
-    },
+    };
+  const completeTurn = llm.completeTurn?.bind(llm);
+  return {
+    kind: llm.kind,
+    embeddings: llm.embeddings,
+    complete: timed((request) => llm.complete(request)),
+    ...(completeTurn ? { completeTurn: timed(completeTurn) } : {}),
   };
 }
 

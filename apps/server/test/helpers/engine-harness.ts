@@ -31,6 +31,15 @@ export interface TranscriptionCall {
   bytes: number;
 }
 
+/** One answer of the fake AI: text, function calls (OpenAI `tool_calls`), or an error status and message. */
+export interface FakeLlmAnswer {
+  status?: number;
+  content?: string | null;
+  toolCalls?: { id: string; name: string; arguments: string }[];
+  /** The error's message when status is not 200 (default 'falhou'). */
+  error?: string;
+}
+
 export interface FakeLlm {
   url: string;
   calls: LlmCall[];
@@ -38,7 +47,7 @@ export interface FakeLlm {
   /** How transcriptions are answered; default: 'Transcrição <n>'. */
   transcribe: (call: TranscriptionCall, n: number) => Promise<{ status?: number; text?: string }>;
   /** How the next calls are answered; default: 'Resposta da IA <n>' at once. */
-  respond: (call: LlmCall, n: number) => Promise<{ status?: number; content?: string | null }>;
+  respond: (call: LlmCall, n: number) => Promise<FakeLlmAnswer>;
   close(): Promise<void>;
 }
 
@@ -86,7 +95,18 @@ export async function startFakeLlm(): Promise<FakeLlm> {
       fake.calls.push(call);
       fake
         .respond(call, fake.calls.length)
-        .then(({ status = 200, content = 'ok' }) => {
+        .then(({ status = 200, content = 'ok', toolCalls, error = 'falhou' }) => {
+          const message = toolCalls
+            ? {
+                role: 'assistant',
+                content,
+                tool_calls: toolCalls.map((c) => ({
+                  id: c.id,
+                  type: 'function',
+                  function: { name: c.name, arguments: c.arguments },
+                })),
+              }
+            : { role: 'assistant', content };
           res.writeHead(status, { 'content-type': 'application/json' });
           res.end(
             JSON.stringify(
@@ -96,9 +116,9 @@ export async function startFakeLlm(): Promise<FakeLlm> {
                     object: 'chat.completion',
                     created: 0,
                     model: 'fake',
-                    choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+                    choices: [{ index: 0, message, finish_reason: toolCalls ? 'tool_calls' : 'stop' }],
                   }
-                : { error: { message: 'falhou' } },
+                : { error: { message: error } },
             ),
           );
         })

@@ -6,11 +6,11 @@ import type { FactProvider, FactSource } from './fact-source.ts';
 import { type CatalogueRow, searchCatalogue } from './search-catalogue.ts';
 
 /** Items matching the customer's words given to the AI. */
-const MATCHED_ITEMS = 8;
+export const MATCHED_ITEMS = 8;
 /** A catalogue this small is given whole (matching items first): the AI can answer 'o que vocês têm?'. */
 export const WHOLE_CATALOGUE_UP_TO = 15;
 
-function toSource(item: CatalogueRow): FactSource {
+export function toSource(item: CatalogueRow): FactSource {
   return {
     kind: 'product',
     id: item.id,

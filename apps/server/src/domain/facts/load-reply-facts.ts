@@ -7,6 +7,7 @@ import { type AllowedAmounts, ownerTextAmounts } from '../price-guard/check-repl
 import { catalogueFacts } from './catalogue-facts.ts';
 import { factQueryOf } from './fact-query.ts';
 import { knowledgeFacts } from './knowledge-facts.ts';
+import { type FactLookup, factLookup } from './lookup-facts.ts';
 import type { FactProvider, FactSource, FactTools } from './fact-source.ts';
 
 /**
@@ -30,6 +31,13 @@ export interface ReplyFacts {
    * offer no discount, and those pass the guard without them (guard-reply.ts).
    */
   guard(): Promise<GuardFacts>;
+  /**
+   * Adds the sources the AI looked up itself (tool calls, decision 027) to `sources`, once each: they
+   * count like the retrieved ones (photos, facts used, a product's discount rule).
+   */
+  learn(found: readonly FactSource[]): void;
+  /** The account's lookups for the AI's tool calls (lookup-facts.ts). */
+  lookup: FactLookup;
 }
 
 export interface FactsAgent {
@@ -91,5 +99,9 @@ export async function loadReplyFacts(
   return {
     sources,
     guard: () => (guard ??= loadGuardFacts(db, userId, agent, sources)),
+    lookup: factLookup(db, userId, tools),
+    learn(found) {
+      for (const f of found) if (!sources.some((s) => s.kind === f.kind && s.id === f.id)) sources.push(f);
+    },
   };
 }

@@ -9,7 +9,11 @@ import { createOpenAiLlm } from './openai-llm.ts';
 export function createLlm(env: Env, log?: FastifyBaseLogger): Llm {
   // The offline demo AI (workspace package @vendai/demo-ai) answers with the product's own prompt rules.
   if (env.aiProvider === 'demo')
-    return createDemoLlm({ assembleSystemPrompt, embeddingsModel: env.AI_EMBEDDINGS_MODEL }) satisfies Llm;
+    return createDemoLlm({
+      assembleSystemPrompt,
+      embeddingsModel: env.AI_EMBEDDINGS_MODEL,
+      toolCalls: env.AI_TOOL_CALLS,
+    }) satisfies Llm;
   return createOpenAiLlm({
     baseURL: env.AI_BASE_URL!,
     apiKey: env.AI_API_KEY,
@@ -17,6 +21,7 @@ export function createLlm(env: Env, log?: FastifyBaseLogger): Llm {
     embeddingsModel: env.AI_EMBEDDINGS_MODEL,
     timeoutMs: env.AI_TIMEOUT_MS,
     maxRetries: env.AI_MAX_RETRIES,
+    toolCalls: env.AI_TOOL_CALLS,
     log,
   });
 }

@@ -9,6 +9,27 @@ export interface ChatMessage {
   content: string;
 }
 
+/** A tool the model may call (OpenAI-style function tool): its arguments are described by a JSON schema. */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+/** One call the model asked for: `arguments` is the model's JSON text, unchecked. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** The turns of a lookup: the model's calls, then one result per call (docs/decisions/027-tool-calls-and-retrieved-context.md). */
+export type ToolTurnMessage =
+  | { role: 'assistant'; content: string | null; toolCalls: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; content: string };
+
+export type LlmMessage = ChatMessage | ToolTurnMessage;
+
 /**
  * What a request is for, with its structured inputs. A real model ignores it (the messages say
  * everything); the offline demo provider, which cannot read prose, builds its answer from it.
@@ -38,7 +59,11 @@ export type LlmTask =
   | { kind: 'follow-up'; systemPrompt: string; history: ChatMessage[]; step: number; previous: string | null };
 
 export interface ChatRequest {
-  messages: ChatMessage[];
+  messages: LlmMessage[];
+  /** Tools offered to the model (only through `completeTurn`; docs/decisions/027-tool-calls-and-retrieved-context.md). */
+  tools?: ToolDefinition[];
+  /** 'none': the model must answer in text now (the lookup's last round and the price guard's retry). */
+  toolChoice?: 'auto' | 'none';
   /** Defaults: temperature 0.7, max tokens 2000, top_p 1 (docs/product/limits.md). */
   temperature?: number;
   maxTokens?: number;
@@ -64,8 +89,20 @@ export interface Llm {
   readonly kind: 'openai' | 'demo';
   /** The answer text (choices[0].message.content). Throws AppError UPSTREAM when the provider fails. */
   complete(request: ChatRequest): Promise<string>;
+  /**
+   * One turn that may call the request's tools instead of answering: present when tool calls are on
+   * (AI_TOOL_CALLS=auto). An endpoint that refuses tools is asked again without them, and that model is
+   * not offered tools again in this process (the turn then just answers). Throws AppError UPSTREAM.
+   */
+  completeTurn?(request: ChatRequest): Promise<CompletionTurn>;
   /** Embeddings, when an embeddings model is configured. */
   readonly embeddings?: Embeddings;
+}
+
+/** A turn's outcome: the answer's text, or the tools the model calls first (then `text` may be null). */
+export interface CompletionTurn {
+  text: string | null;
+  toolCalls: ToolCall[];
 }
 
 /** Sampling defaults of the spec (docs/product/integrations.md, docs/product/limits.md). */

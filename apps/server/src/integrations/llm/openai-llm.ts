@@ -1,7 +1,8 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
-import { type ChatRequest, type Embeddings, type Llm, LLM_DEFAULTS } from './llm.ts';
+import { type ChatRequest, type CompletionTurn, type Embeddings, type Llm, LLM_DEFAULTS } from './llm.ts';
+import { refusesTools, rememberToolsRefused, toOpenAiMessages, toolParams, toolsRefused, turnOf } from './openai-tools.ts';
 import { createHttpAgent, requestFetch } from '../../lib/http-client.ts';
 import { type RetryOptions, withRetry } from '../../lib/retry.ts';
 
@@ -19,6 +20,8 @@ export interface OpenAiLlmOptions {
    */
   maxRetries: number;
   log?: FastifyBaseLogger;
+  /** AI_TOOL_CALLS: 'auto' offers tools to the model (completeTurn), 'off' never does. */
+  toolCalls?: 'auto' | 'off';
 }
 
 /** First wait and cap of the AI retries' backoff (the values the SDK used). */
@@ -73,38 +76,55 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
     shouldRetry: isRetryableAiError,
   });
 
-  return {
+  const llm: Llm = {
     kind: 'openai',
     embeddings: options.embeddingsModel
       ? openAiEmbeddings(client, options.embeddingsModel, () => retry(options.maxRetries), options.log)
       : undefined,
     async complete(request: ChatRequest) {
-      let content: string | null | undefined;
-      try {
-        const completion = await withRetry(
-          () =>
-            client.chat.completions.create({
-              model: options.model,
-              messages: request.messages,
-              temperature: request.temperature ?? LLM_DEFAULTS.temperature,
-              max_tokens: request.maxTokens ?? LLM_DEFAULTS.maxTokens,
-              top_p: request.topP ?? LLM_DEFAULTS.topP,
-              stream: false,
-            }),
-          retry(request.maxRetries ?? options.maxRetries),
-        );
-        content = completion.choices?.[0]?.message?.content;
-      } catch (err) {
-        options.log?.warn({ llm: failureDetail(err), model: options.model }, 'AI provider failed');
-        throw new AppError('UPSTREAM', AI_UNAVAILABLE_MESSAGE, { cause: err });
-      }
-      if (typeof content !== 'string' || content.trim() === '') {
+      const text = (await turn(request)).text;
+      if (text === null) {
         options.log?.warn({ model: options.model }, 'AI provider answered without text');
         throw new AppError('UPSTREAM', AI_UNAVAILABLE_MESSAGE);
       }
-      return content;
+      return text;
     },
+    ...(options.toolCalls === 'off' ? {} : { completeTurn: turn }),
   };
+  return llm;
+
+  /** One chat completion (with the request's tools unless this model refused them): its text and calls. */
+  async function turn(request: ChatRequest): Promise<CompletionTurn> {
+    const key = `${options.baseURL} ${options.model}`;
+    const create = (withTools: boolean) =>
+      withRetry(
+        () =>
+          client.chat.completions.create({
+            model: options.model,
+            messages: toOpenAiMessages(request.messages),
+            ...(withTools ? toolParams(request) : {}),
+            temperature: request.temperature ?? LLM_DEFAULTS.temperature,
+            max_tokens: request.maxTokens ?? LLM_DEFAULTS.maxTokens,
+            top_p: request.topP ?? LLM_DEFAULTS.topP,
+            stream: false,
+          }),
+        retry(request.maxRetries ?? options.maxRetries),
+      );
+    const withTools = Boolean(request.tools?.length) && !toolsRefused(key);
+    try {
+      const completion = await create(withTools).catch((err: unknown) => {
+        if (!withTools || !refusesTools(err)) throw err;
+        // Context-only from now on for this model (docs/decisions/027-tool-calls-and-retrieved-context.md).
+        rememberToolsRefused(key);
+        options.log?.warn({ llm: failureDetail(err), model: options.model }, 'AI model refused tools; not offered again');
+        return create(false);
+      });
+      return turnOf(completion.choices?.[0]?.message);
+    } catch (err) {
+      options.log?.warn({ llm: failureDetail(err), model: options.model }, 'AI provider failed');
+      throw new AppError('UPSTREAM', AI_UNAVAILABLE_MESSAGE, { cause: err });
+    }
+  }
 }
 
 /** POST /embeddings on the same endpoint and key, with the same retries; vectors in the inputs' order. */

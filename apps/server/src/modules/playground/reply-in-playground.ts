@@ -5,7 +5,8 @@ import { selectAgent } from '../../domain/agents/agents-repository.ts';
 import type { ContextMessage } from '../../domain/ai-reply/history.ts';
 import { loadContextBlockInput } from '../../domain/ai-reply/load-context.ts';
 import { buildReplyRequest, keywordHandoff } from '../../domain/ai-reply/reply-request.ts';
-import { parseStructuredReply, type StructuredReply } from '../../domain/ai-reply/structured-reply.ts';
+import type { StructuredReply } from '../../domain/ai-reply/structured-reply.ts';
+import { answerReply } from '../../domain/ai-reply/complete-reply.ts';
 import { factsUsed } from '../../domain/facts/facts-used.ts';
 import { loadReplyFacts } from '../../domain/facts/load-reply-facts.ts';
 import { replyPhotos } from '../../domain/facts/reply-photos.ts';
@@ -69,8 +70,9 @@ export async function replyInPlayground({
     const giveBack = await claimTestMessage(db, userId, 'playground');
     try {
       const request = buildReplyRequest(agent, context, block, facts.sources);
-      const first = parseStructuredReply(await llm.complete(request));
-      const outcome = await guardAnswer(llm, request, first, facts);
+      // The AI may look facts up with tool calls first, as for WhatsApp (decision 027).
+      const first = await answerReply(llm, request, facts);
+      const outcome = await guardAnswer(llm, first.request, first.answer, facts);
       answer = outcome.answer;
       guard = { retried: outcome.retried, blocked: outcome.blocked ? priceGuardAlertWhy(outcome.blocked) : null };
     } catch (err) {

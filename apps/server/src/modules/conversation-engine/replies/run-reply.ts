@@ -9,7 +9,8 @@ import { alertDeps, type EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
 import type { ReplyContext } from './claim-due-replies.ts';
 import { hardSplit, splitReply, WHATSAPP_TEXT_MAX } from '../reply-rules.ts';
-import { parseStructuredReply, type StructuredReply } from '../../../domain/ai-reply/structured-reply.ts';
+import type { StructuredReply } from '../../../domain/ai-reply/structured-reply.ts';
+import { answerReply } from '../../../domain/ai-reply/complete-reply.ts';
 import { handOver } from '../../../domain/handoff/hand-over.ts';
 import { alertOwner } from '../../../domain/handoff/owner-alerts.ts';
 import { stopAtContactCeiling } from '../../../domain/ai-reply/contact-daily-ceiling.ts';
@@ -208,17 +209,17 @@ async function askAi(deps: EngineDeps, ctx: AnsweredContext, context: ContextBlo
   const facts = await loadReplyFacts(deps.db, ctx.userId, ctx.agent, recent, { embeddings: deps.llm.embeddings });
   const request = buildReplyRequest(ctx.agent, recent, context, facts.sources);
   try {
-    const answer = await withRetry(
+    const asked = await withRetry(
       async () => {
         // maxRetries 0: this loop is the retry (ENGINE_LLM_ATTEMPTS); the provider's would multiply it.
-        const text = await deps.llm.complete({ ...request, maxRetries: 0 });
-        const parsed = parseStructuredReply(text ?? '');
-        if (parsed.reply === '') throw new Error('empty answer');
-        return parsed;
+        // The AI may look facts up with tool calls first (domain/ai-reply/complete-reply.ts, decision 027).
+        const reply = await answerReply(deps.llm, { ...request, maxRetries: 0 }, facts);
+        if (reply.answer.reply === '') throw new Error('empty answer');
+        return reply;
       },
       { attempts: deps.config.llmAttempts, baseMs: deps.config.retryBaseMs, shouldRetry: () => true },
     );
-    const guarded = (await guardAnswer(deps.llm, request, answer, facts)).answer;
+    const guarded = (await guardAnswer(deps.llm, asked.request, asked.answer, facts)).answer;
     return { ...guarded, sendPhotos: replyPhotos(guarded.photos, facts.sources) };
   } catch (err) {
     deps.log.warn({ err, burstId: ctx.id }, 'engine: the AI did not answer; nothing is sent to the customer');
