@@ -1,5 +1,5 @@
 import type { AnswerItem } from '@vendai/contracts';
-import type { DemoMessage, DemoRequest } from './demo-types.ts';
+import type { DemoMessage, DemoRequest, DemoToolCall } from './demo-types.ts';
 import { pickRefinementQuestions } from './refinement-bank.ts';
 import { demoPromptCoach } from './prompt-coach.ts';
 import { demoEmbed } from './embeddings.ts';
@@ -26,8 +26,16 @@ export interface DemoAiMount {
  * structured `task`; the training code path is the same as with a real model (call A's JSON is
  * parsed the same way). The UI shows 'modo demonstração' while it is active.
  */
-export function createDemoLlm({ assembleSystemPrompt, embeddingsModel, toolCalls = 'auto' }: DemoAiMount) {
-  const llm = {
+/** The demo provider as the app's LLM port sees it (completeTurn only when tool calls are on). */
+export interface DemoLlm {
+  kind: 'demo';
+  embeddings?: { model: string; embed(texts: string[]): Promise<number[][]> };
+  complete(request: DemoRequest): Promise<string>;
+  completeTurn?(request: DemoRequest): Promise<{ text: string | null; toolCalls: DemoToolCall[] }>;
+}
+
+export function createDemoLlm({ assembleSystemPrompt, embeddingsModel, toolCalls = 'auto' }: DemoAiMount): DemoLlm {
+  const llm: DemoLlm = {
     kind: 'demo' as const,
     embeddings: embeddingsModel
       ? { model: embeddingsModel, embed: async (texts: string[]) => texts.map(demoEmbed) }

@@ -26,7 +26,9 @@ describe('the demo AI’s tool calls', () => {
       toolCalls: [{ id: 'demo-call-1', name: 'buscar_catalogo', arguments: '{"consulta":"brigadeiro gourmet"}' }],
     });
     const result = {
-      resultados: [{ fonte: 'Catálogo: Brigadeiro gourmet', texto: 'Brigadeiro gourmet (Produto) — R$ 3,50 por unidade.' }],
+      resultados: [
+        { fonte: 'Catálogo: Brigadeiro gourmet', texto: 'Brigadeiro gourmet (Produto) — R$ 3,50 por unidade.' },
+      ],
     };
     const answer = await demo.completeTurn!({
       ...request,
@@ -41,7 +43,9 @@ describe('the demo AI’s tool calls', () => {
   });
 
   it('answers at once when a given fact is about it, when tools are not offered or must not be called', async () => {
-    expect((await demo.completeTurn!(reply('Quanto custa o bolo de cenoura?'))).text).toMatch(/^Bolo de cenoura: R\$ 60,00/);
+    expect((await demo.completeTurn!(reply('Quanto custa o bolo de cenoura?'))).text).toMatch(
+      /^Bolo de cenoura: R\$ 60,00/,
+    );
     expect((await demo.completeTurn!({ ...reply('Quanto custa o pudim?'), tools: [] })).toolCalls).toEqual([]);
     expect((await demo.completeTurn!({ ...reply('Quanto custa o pudim?'), toolChoice: 'none' })).toolCalls).toEqual([]);
     expect((await demo.completeTurn!(reply('Oi, boa tarde!'))).toolCalls).toEqual([]);
@@ -56,7 +60,9 @@ describe('the demo AI’s tool calls', () => {
   });
 
   it('searches the message’s last meaningful words', () => {
-    expect(lookupWords('Queria saber quanto custa aquele bolo de pote de ninho com nutella?')).toBe('pote ninho nutella');
+    expect(lookupWords('Queria saber quanto custa aquele bolo de pote de ninho com nutella?')).toBe(
+      'pote ninho nutella',
+    );
     expect(lookupWords('Quanto custa?')).toBe('');
   });
 });

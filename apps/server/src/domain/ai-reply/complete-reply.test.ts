@@ -94,7 +94,10 @@ describe('completeReply', () => {
     const many = Array.from({ length: MAX_CALLS_PER_ROUND + 2 }, (_, i) =>
       call(`c${i}`, 'buscar_catalogo', { consulta: `item ${i}` }),
     );
-    const { llm, seen } = scriptedLlm([{ text: null, toolCalls: many }, { text: 'ok', toolCalls: [] }]);
+    const { llm, seen } = scriptedLlm([
+      { text: null, toolCalls: many },
+      { text: 'ok', toolCalls: [] },
+    ]);
     const lookup = vi.fn<FactLookup>(async () => []);
     await completeReply(llm, REQUEST, lookup);
     expect(lookup).toHaveBeenCalledTimes(MAX_CALLS_PER_ROUND);
@@ -121,7 +124,9 @@ describe('runReplyTool', () => {
 
   it('answers bad arguments and unknown tools with an error the model can read, without searching', async () => {
     lookup.mockClear();
-    expect(await errorOf(call('a', 'buscar_catalogo', '{consulta: bolo'))).toMatch(/^Argumentos inválidos: envie um JSON/);
+    expect(await errorOf(call('a', 'buscar_catalogo', '{consulta: bolo'))).toMatch(
+      /^Argumentos inválidos: envie um JSON/,
+    );
     expect(await errorOf(call('b', 'buscar_catalogo', { query: 'bolo' }))).toMatch(/^Argumentos inválidos: consulta/);
     expect(await errorOf(call('c', 'buscar_catalogo', { consulta: 42 }))).toMatch(/consulta deve ser um texto/);
     expect(await errorOf(call('d', 'buscar_catalogo', { consulta: ' ' }))).toMatch(/consulta vazia/);

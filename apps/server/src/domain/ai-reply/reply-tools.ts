@@ -66,7 +66,9 @@ export async function runReplyTool(call: ToolCall, lookup: FactLookup): Promise<
   }
   const args = lookupArguments.safeParse(raw);
   if (!args.success)
-    return error(`Argumentos inválidos: ${args.error.issues.map((i) => i.message).join('; ')}. Envie {"consulta": "..."}.`);
+    return error(
+      `Argumentos inválidos: ${args.error.issues.map((i) => i.message).join('; ')}. Envie {"consulta": "..."}.`,
+    );
   const found = await lookup(tool.where, args.data.consulta);
   const resultados = found.map((s) => ({
     fonte: s.label,

@@ -2,7 +2,14 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { type ChatRequest, type CompletionTurn, type Embeddings, type Llm, LLM_DEFAULTS } from './llm.ts';
-import { refusesTools, rememberToolsRefused, toOpenAiMessages, toolParams, toolsRefused, turnOf } from './openai-tools.ts';
+import {
+  refusesTools,
+  rememberToolsRefused,
+  toOpenAiMessages,
+  toolParams,
+  toolsRefused,
+  turnOf,
+} from './openai-tools.ts';
 import { createHttpAgent, requestFetch } from '../../lib/http-client.ts';
 import { type RetryOptions, withRetry } from '../../lib/retry.ts';
 
@@ -116,7 +123,10 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
         if (!withTools || !refusesTools(err)) throw err;
         // Context-only from now on for this model (docs/decisions/027-tool-calls-and-retrieved-context.md).
         rememberToolsRefused(key);
-        options.log?.warn({ llm: failureDetail(err), model: options.model }, 'AI model refused tools; not offered again');
+        options.log?.warn(
+          { llm: failureDetail(err), model: options.model },
+          'AI model refused tools; not offered again',
+        );
         return create(false);
       });
       return turnOf(completion.choices?.[0]?.message);
