@@ -151,7 +151,8 @@ module.exports = {
       severity: 'error',
       comment:
         'Product code never depends on a fake: only its mount imports it (the stand-in: ' +
-        'integrations/payments/standin/, the payments factory and the billing registration; the demo AI: ' +
+        'integrations/payments/standin/, the payments factory and the billing registration; the Pix stand-in: ' +
+        'integrations/pix/standin/; the demo AI: ' +
         'integrations/llm/create-llm.ts).',
       from: {
         path: S,
@@ -159,9 +160,10 @@ module.exports = {
           `${S}integrations/payments/(standin/|create-payments\\.ts$)`,
           `${S}modules/billing/register-billing\\.ts$`,
           `${S}integrations/llm/create-llm\\.ts$`,
+          `${S}integrations/pix/standin/`,
         ],
       },
-      to: { path: '^packages/(payments-standin|demo-ai)/' },
+      to: { path: '^packages/(payments-standin|pix-standin|demo-ai)/' },
     },
     {
       name: 'apps-apart',

@@ -34,6 +34,7 @@ import { registerResultsRollupJob } from './modules/results/rollup-job.ts';
 import { usageModule } from './modules/usage/index.ts';
 import { metaWebhooksModule, webhooksModule } from './modules/webhooks/index.ts';
 import { registerBilling } from './modules/billing/register-billing.ts';
+import { registerPix } from './modules/pix/register-pix.ts';
 import { withLogRedaction } from './lib/log-redaction.ts';
 import { createRateLimitCounter } from './plugins/rate-limit-store.ts';
 import { registerCorePlugins } from './plugins/core.ts';
@@ -155,6 +156,9 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   // Plans and billing (docs/decisions/012-payments-stripe-and-local-stand-in.md): Stripe, or the local
   // payments stand-in at /pagamentos-local. Decorates the app (app.billing), so it is not a module plugin.
   await registerBilling(app, { routes: serves });
+  // Pix charges in the chat (docs/decisions/038-pix-charges.md): /api/pix, /webhooks/pix, the charge
+  // job, and outside production the local Pix stand-in at /pix-local. Decorates the app (app.pix).
+  await registerPix(app, { routes: serves });
 
   // Conversation engine: ingests stored gateway events, answers with the AI, manual sends
   // (docs/decisions/005-conversation-engine.md). Its lifecycle is the app's (start, preClose below).

@@ -24,3 +24,4 @@ export * from './catalogue.ts';
 export * from './knowledge.ts';
 export * from './privacy.ts';
 export * from './inbox-search.ts';
+export * from './pix.ts';

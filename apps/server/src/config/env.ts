@@ -204,6 +204,23 @@ const envSchema = z.object({
   STRIPE_METER_EVENT_NAME: z.preprocess(blank, z.string().default('vendai_ai_messages')),
   /** The local payments stand-in (local checkout and portal pages, Stripe-shaped signed webhooks). Default: on outside production without STRIPE_SECRET_KEY. */
   PAYMENTS_STANDIN_ENABLED: z.preprocess(blank, z.enum(['true', 'false']).optional()),
+  /**
+   * Pix charges in the chat (docs/decisions/038-pix-charges.md): the providers' API addresses (Asaas's
+   * sandbox is https://api-sandbox.asaas.com), the local Pix stand-in (default: on outside production),
+   * and the key sealing owners' Pix API keys (32 bytes, 64 hex or base64; unset: derived from AUTH_SECRET).
+   */
+  PIX_ASAAS_URL: z.preprocess(blank, z.url().default('https://api.asaas.com')),
+  PIX_MERCADOPAGO_URL: z.preprocess(blank, z.url().default('https://api.mercadopago.com')),
+  PIX_STANDIN_ENABLED: z.preprocess(blank, z.enum(['true', 'false']).optional()),
+  PIX_KEY_ENCRYPTION_KEY: z.preprocess(
+    blank,
+    z
+      .string()
+      .refine((v) => /^[0-9a-f]{64}$/i.test(v.trim()) || Buffer.from(v.trim(), 'base64').length === 32, {
+        message: 'use 32 bytes em 64 caracteres hex ou base64',
+      })
+      .optional(),
+  ),
   /** Sales chat link opened by the sem-limites plan's 'Consultar Valores' (e.g. a wa.me link). */
   SALES_CONTACT_URL: z.preprocess(
     blank,

@@ -2,7 +2,14 @@ import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { conversations } from './app.ts';
 import { user } from './auth.ts';
 
-export const OWNER_ALERT_KINDS = ['handoff', 'needs_owner', 'hot_lead', 'spend_ceiling', 'follow_ups_paused'] as const;
+export const OWNER_ALERT_KINDS = [
+  'handoff',
+  'needs_owner',
+  'hot_lead',
+  'spend_ceiling',
+  'follow_ups_paused',
+  'pix_paid',
+] as const;
 export const OWNER_ALERT_STATUSES = ['pending', 'sent', 'failed'] as const;
 
 /**

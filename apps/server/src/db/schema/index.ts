@@ -15,3 +15,4 @@ export * from './catalogue.ts';
 export * from './rate-limits.ts';
 export * from './knowledge.ts';
 export * from './follow-ups.ts';
+export * from './pix.ts';

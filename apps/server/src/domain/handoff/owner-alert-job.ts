@@ -61,7 +61,9 @@ export async function sendOwnerAlert(deps: AlertDeps, alertId: string): Promise<
         ? SPEND_CEILING_SUBJECT
         : a.kind === 'follow_ups_paused'
           ? FOLLOW_UPS_PAUSED_SUBJECT
-          : alertSubject(a.kind as ConversationAlertKind, a);
+          : a.kind === 'pix_paid'
+            ? `VendAI: ${a.text.split('\n')[0]!.replace(/^💰 /, '')}`
+            : alertSubject(a.kind as ConversationAlertKind, a);
     try {
       await withRetry(() => deps.mailer.send({ to: a.email, subject, text: a.text }), { attempts: 3, baseMs: 1000 });
     } catch (err) {

@@ -21,9 +21,10 @@ import { ALERT_MESSAGE_MAX, ALERT_REASON_MAX, nameForAlert, quoteForAlert } from
 export type ConversationAlertKind = 'handoff' | 'needs_owner' | 'hot_lead';
 /**
  * Always sent: 'spend_ceiling', the AI paused at the overage ceiling (domain/usage/overage-ceiling.ts);
- * 'follow_ups_paused', the follow-ups' breaker paused a number (docs/decisions/037-follow-ups.md).
+ * 'follow_ups_paused', the follow-ups' breaker paused a number (docs/decisions/037-follow-ups.md);
+ * 'pix_paid', a customer paid a Pix charge (modules/pix, docs/decisions/038-pix-charges.md).
  */
-export type OwnerAlertKind = ConversationAlertKind | 'spend_ceiling' | 'follow_ups_paused';
+export type OwnerAlertKind = ConversationAlertKind | 'spend_ceiling' | 'follow_ups_paused' | 'pix_paid';
 
 /** One alert per conversation within this window. */
 export const ALERT_CONVERSATION_WINDOW = '1 hour';
@@ -150,7 +151,7 @@ export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promi
   const { text } = alert;
   const written = await deps.db.transaction(async (tx) => {
     const kindOn =
-      alert.kind === 'spend_ceiling' || alert.kind === 'follow_ups_paused'
+      alert.kind === 'spend_ceiling' || alert.kind === 'follow_ups_paused' || alert.kind === 'pix_paid'
         ? sql`true`
         : sql.raw(`p.${KIND_COLUMN[alert.kind]}`);
     const [owner] = resultRows<{

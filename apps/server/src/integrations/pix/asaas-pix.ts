@@ -1,0 +1,158 @@
+import { timingSafeEqual } from 'node:crypto';
+import { pixJson } from './pix-http.ts';
+import {
+  type CreatePixChargeInput,
+  type PixCharge,
+  type PixChargeState,
+  type PixChargeStatus,
+  type PixProvider,
+  type PixWebhookEvent,
+} from './pix-provider.ts';
+
+/** Asaas's payment as its API returns it (the fields VendAI reads). */
+export interface AsaasPayment {
+  id: string;
+  status: string;
+  value: number;
+  externalReference?: string | null;
+  deleted?: boolean;
+}
+
+interface AsaasQrCode {
+  encodedImage: string;
+  payload: string;
+  expirationDate: string;
+}
+
+const STATUS: Record<string, PixChargeStatus> = {
+  PENDING: 'pending',
+  AWAITING_RISK_ANALYSIS: 'pending',
+  RECEIVED: 'paid',
+  CONFIRMED: 'paid',
+  RECEIVED_IN_CASH: 'paid',
+  OVERDUE: 'expired',
+  REFUNDED: 'refunded',
+  REFUND_REQUESTED: 'refunded',
+  REFUND_IN_PROGRESS: 'refunded',
+  CHARGEBACK_REQUESTED: 'refunded',
+  DELETED: 'cancelled',
+};
+
+/** The events VendAI listens to; the status always comes from re-reading the payment. */
+export const ASAAS_EVENTS = [
+  'PAYMENT_RECEIVED',
+  'PAYMENT_CONFIRMED',
+  'PAYMENT_OVERDUE',
+  'PAYMENT_REFUNDED',
+  'PAYMENT_DELETED',
+];
+
+const toCents = (reais: number) => Math.round(reais * 100);
+
+export function asaasState(p: AsaasPayment): PixChargeState {
+  return {
+    providerId: p.id,
+    status: p.deleted ? 'cancelled' : (STATUS[p.status] ?? 'pending'),
+    amountCents: toCents(p.value),
+    reference: p.externalReference ?? null,
+  };
+}
+
+/** Asaas's QR expiry is a Brasília wall time ('2026-05-25 23:59:59'). */
+const brasiliaTime = (text: string) => new Date(`${text.replace(' ', 'T')}-03:00`);
+const brasiliaDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(d);
+
+const describe = (data: { errors?: { description?: string }[] }) => data?.errors?.[0]?.description ?? null;
+
+/**
+ * Asaas (API v3): a customer, then POST /v3/payments with billingType PIX and the order id as
+ * externalReference, then GET /v3/payments/{id}/pixQrCode for the image and the copia-e-cola. Asaas
+ * has no idempotency key, so a charge is looked up by externalReference before one is created: a
+ * retry after a cut connection finds the payment the first try made. The local stand-in speaks this
+ * same API (`baseUrl` pointed at it).
+ */
+export function createAsaasPix(o: { baseUrl: string; apiKey: string }): PixProvider {
+  const base = o.baseUrl.replace(/\/$/, '');
+  const headers = { access_token: o.apiKey, 'user-agent': 'VendAI' };
+  const call = <T>(path: string, method: 'GET' | 'POST' = 'GET', body?: unknown) =>
+    pixJson<T>(`${base}${path}`, { method, headers, body, describe });
+
+  async function existing(reference: string): Promise<AsaasPayment | null> {
+    const list = await call<{ data: AsaasPayment[] }>(
+      `/v3/payments?externalReference=${encodeURIComponent(reference)}`,
+    );
+    return list.data.find((p) => !p.deleted) ?? null;
+  }
+
+  async function create(input: CreatePixChargeInput): Promise<AsaasPayment> {
+    const customer = await call<{ id: string }>('/v3/customers', 'POST', {
+      name: input.customer.name,
+      ...(input.customer.phone ? { mobilePhone: input.customer.phone.replace(/^55/, '') } : {}),
+      notificationDisabled: true,
+    });
+    return call<AsaasPayment>('/v3/payments', 'POST', {
+      customer: customer.id,
+      billingType: 'PIX',
+      value: input.amountCents / 100,
+      dueDate: brasiliaDate(input.expiresAt),
+      description: input.description.slice(0, 500),
+      externalReference: input.reference,
+    });
+  }
+
+  return {
+    kind: 'asaas',
+    async createCharge(input) {
+      const payment = (await existing(input.reference)) ?? (await create(input));
+      const qr = await call<AsaasQrCode>(`/v3/payments/${encodeURIComponent(payment.id)}/pixQrCode`);
+      return {
+        ...asaasState(payment),
+        copiaECola: qr.payload,
+        qrPngBase64: qr.encodedImage,
+        expiresAt: brasiliaTime(qr.expirationDate),
+      } satisfies PixCharge;
+    },
+    async getCharge(providerId) {
+      return asaasState(await call<AsaasPayment>(`/v3/payments/${encodeURIComponent(providerId)}`));
+    },
+    async test() {
+      await call('/v3/payments?limit=1');
+    },
+    async configureWebhook({ url, authToken, email }) {
+      await call('/v3/webhooks', 'POST', {
+        name: 'VendAI Pix',
+        url,
+        email,
+        enabled: true,
+        interrupted: false,
+        apiVersion: 3,
+        authToken,
+        sendType: 'SEQUENTIALLY',
+        events: ASAAS_EVENTS,
+      });
+    },
+  };
+}
+
+const sameText = (a: string, b: string) => {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * An Asaas webhook: the `asaas-access-token` header must equal the token VendAI registered for the
+ * account, and the body must be a payment event. Null otherwise (nothing is stored).
+ */
+export function verifyAsaasWebhook(
+  headers: Record<string, string | string[] | undefined>,
+  body: unknown,
+  expectedToken: string,
+): PixWebhookEvent | null {
+  const token = headers['asaas-access-token'];
+  if (typeof token !== 'string' || !sameText(token, expectedToken)) return null;
+  const event = body as { id?: unknown; event?: unknown; payment?: { id?: unknown } } | null;
+  if (typeof event?.id !== 'string' || typeof event.event !== 'string' || typeof event.payment?.id !== 'string')
+    return null;
+  return { eventId: event.id, providerChargeId: event.payment.id };
+}

@@ -1,0 +1,86 @@
+import { formatPhone } from '@vendai/contracts';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { type OrderStatus, orders } from '../../db/schema/index.ts';
+import { deliverAlert } from '../../domain/handoff/owner-alerts.ts';
+import type { PixChargeState } from '../../integrations/pix/pix-provider.ts';
+import type { PixDeps } from './pix-deps.ts';
+import { chatOf, postToChat } from './post-to-chat.ts';
+import { ownerPaidAlert, paidText } from './pix-texts.ts';
+
+/** Which order statuses each provider status may move an order from. */
+const MOVES: Record<PixChargeState['status'], { to: OrderStatus; from: OrderStatus[] } | null> = {
+  pending: null,
+  paid: { to: 'paid', from: ['pending', 'awaiting_payment', 'expired', 'cancelled'] },
+  expired: { to: 'expired', from: ['awaiting_payment'] },
+  cancelled: { to: 'cancelled', from: ['awaiting_payment'] },
+  refunded: { to: 'refunded', from: ['awaiting_payment', 'paid'] },
+};
+
+/**
+ * Applies a charge's state as the provider gave it when re-read. A paid charge counts only when its
+ * reference is the order and its amount the order's total; the order then becomes paid once (a
+ * conditional update), the customer gets the confirmation and the owner an alert. False when no
+ * order of this owner has the charge, or nothing changed.
+ */
+export async function applyChargeState(deps: PixDeps, userId: string, state: PixChargeState): Promise<boolean> {
+  const [order] = await deps.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.providerChargeId, state.providerId)));
+  if (!order) return false;
+  const move = MOVES[state.status];
+  if (!move) return false;
+  if (
+    state.status === 'paid' &&
+    (state.amountCents !== order.totalCents || (state.reference && state.reference !== order.id))
+  ) {
+    deps.log.warn({ orderId: order.id, state }, 'pix: a paid charge does not match its order; not counted');
+    return false;
+  }
+  const [moved] = await deps.db
+    .update(orders)
+    .set({ status: move.to, updatedAt: new Date(), ...(move.to === 'paid' ? { paidAt: new Date() } : {}) })
+    .where(and(eq(orders.id, order.id), inArray(orders.status, move.from)))
+    .returning();
+  if (!moved) return false;
+  if (move.to === 'paid') await notifyPaid(deps, moved);
+  return true;
+}
+
+/** The customer's confirmation (as the agent) and the owner's alert, once per order. */
+async function notifyPaid(deps: PixDeps, order: typeof orders.$inferSelect): Promise<void> {
+  const [claimed] = await deps.db
+    .update(orders)
+    .set({ paidNotifiedAt: new Date() })
+    .where(and(eq(orders.id, order.id), isNull(orders.paidNotifiedAt)))
+    .returning({ id: orders.id });
+  if (!claimed) return;
+  const chat = await chatOf(deps, order.userId, order.convId);
+  if (!chat) return;
+  await postToChat(deps, {
+    userId: order.userId,
+    convId: order.convId,
+    author: 'ai',
+    part: { text: paidText({ totalCents: order.totalCents, contactName: chat.contactName }) },
+  });
+  const who = [chat.contactName?.trim(), chat.contactPhone ? formatPhone(chat.contactPhone) : null]
+    .filter(Boolean)
+    .join(' · ');
+  await deliverAlert(
+    { ...deps, appUrl: deps.env.appUrl },
+    {
+      userId: order.userId,
+      convId: order.convId,
+      kind: 'pix_paid',
+      text: ownerPaidAlert({
+        who: who || 'Um cliente',
+        totalCents: order.totalCents,
+        description: order.description,
+        link: `${deps.env.appUrl}/dashboard?conversa=${encodeURIComponent(order.convId)}`,
+      }),
+      instanceName: chat.instanceName,
+      numberPhone: chat.numberPhone,
+      limited: false,
+    },
+  ).catch((err) => deps.log.warn({ err, orderId: order.id }, 'pix: the owner alert failed'));
+}

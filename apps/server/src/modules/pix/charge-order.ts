@@ -1,0 +1,131 @@
+import { PIX_MESSAGES } from '@vendai/contracts';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { orders } from '../../db/schema/index.ts';
+import { PixProviderError } from '../../integrations/pix/pix-provider.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { loadPixAccount, providerOf } from './pix-account.ts';
+import { type PixDeps, pixWebhookUrl } from './pix-deps.ts';
+import { chatOf, postToChat } from './post-to-chat.ts';
+import { chargeText, qrCaption } from './pix-texts.ts';
+
+/** How long a charge can be paid. */
+export const CHARGE_VALID_HOURS = 24;
+/** A process creating a charge holds the order this long; after a crash another one takes over. */
+const CLAIM_SECONDS = 60;
+
+type OrderRow = typeof orders.$inferSelect;
+
+/**
+ * The 'pix.charge-order' job (docs/decisions/038-pix-charges.md): creates the order's one charge,
+ * then sends it. Safe to run twice and in two processes at once: (1) the process that creates the
+ * charge holds a lease on the order (a second one finds it held and retries later); (2) the provider
+ * call is idempotent by the order's id, so a retry after a cut connection gets the charge the first
+ * attempt made; (3) the charge is written only while none is; (4) the messages go out once, claimed
+ * by `sent_at`. A refusal by the provider (not a transport failure) fails the order for good.
+ */
+export async function chargeOrder(deps: PixDeps, orderId: string): Promise<OrderRow | null> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) return null;
+  const charged = order.providerChargeId ? order : await createCharge(deps, order);
+  if (charged?.providerChargeId) await sendCharge(deps, charged);
+  return charged;
+}
+
+async function createCharge(deps: PixDeps, order: OrderRow): Promise<OrderRow | null> {
+  const [claimed] = await deps.db
+    .update(orders)
+    .set({ claimUntil: sql`now() + ${`${CLAIM_SECONDS} seconds`}::interval` })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        isNull(orders.providerChargeId),
+        eq(orders.status, 'pending'),
+        or(isNull(orders.claimUntil), lt(orders.claimUntil, sql`now()`)),
+      ),
+    )
+    .returning();
+  if (!claimed) {
+    const [current] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
+    // Another process holds it: the job is retried and then finds the charge (or takes over after a crash).
+    if (current?.status === 'pending' && !current.providerChargeId)
+      throw new Error('pix: the order is being charged elsewhere');
+    return current ?? null;
+  }
+  const account = await loadPixAccount(deps, { userId: order.userId });
+  if (!account) return fail(deps, order, PIX_MESSAGES.notConfigured);
+  const chat = await chatOf(deps, order.userId, order.convId);
+  let provider;
+  try {
+    provider = providerOf(deps, account);
+  } catch (err) {
+    return fail(deps, order, err instanceof AppError ? err.message : PIX_MESSAGES.notConfigured);
+  }
+  try {
+    const charge = await provider.createCharge({
+      reference: order.id,
+      amountCents: order.totalCents,
+      description: order.description,
+      customer: { name: chat?.contactName?.trim() || 'Cliente WhatsApp', phone: chat?.contactPhone ?? null },
+      expiresAt: new Date(Date.now() + CHARGE_VALID_HOURS * 3600_000),
+      notificationUrl: pixWebhookUrl(deps.env, account.webhookId),
+    });
+    const [row] = await deps.db
+      .update(orders)
+      .set({
+        provider: account.provider,
+        providerChargeId: charge.providerId,
+        copiaECola: charge.copiaECola,
+        qrPng: charge.qrPngBase64,
+        expiresAt: charge.expiresAt,
+        status: 'awaiting_payment',
+        claimUntil: null,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(orders.id, order.id), isNull(orders.providerChargeId)))
+      .returning();
+    return row ?? (await deps.db.select().from(orders).where(eq(orders.id, order.id)))[0] ?? null;
+  } catch (err) {
+    // A refusal (bad key, invalid data) is final; a transport failure is retried by the job.
+    if (err instanceof PixProviderError && err.status !== null && err.status < 500)
+      return fail(deps, order, err.message);
+    await deps.db.update(orders).set({ claimUntil: null }).where(eq(orders.id, order.id));
+    throw err;
+  }
+}
+
+async function fail(deps: PixDeps, order: OrderRow, error: string): Promise<null> {
+  await deps.db
+    .update(orders)
+    .set({ status: 'failed', error, claimUntil: null, updatedAt: new Date() })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
+  deps.log.warn({ orderId: order.id, error }, 'pix: the charge could not be created');
+  return null;
+}
+
+/** The copia-e-cola with amount and expiry, then the QR image: once (claimed by sent_at). */
+async function sendCharge(deps: PixDeps, order: OrderRow): Promise<void> {
+  const [claimed] = await deps.db
+    .update(orders)
+    .set({ sentAt: new Date() })
+    .where(and(eq(orders.id, order.id), isNull(orders.sentAt)))
+    .returning({ id: orders.id });
+  if (!claimed || !order.copiaECola || !order.expiresAt) return;
+  const author = order.source === 'ai' ? 'ai' : 'owner_app';
+  const base = { userId: order.userId, convId: order.convId, author } as const;
+  await postToChat(deps, {
+    ...base,
+    part: {
+      text: chargeText({
+        description: order.description,
+        totalCents: order.totalCents,
+        expiresAt: order.expiresAt,
+        copiaECola: order.copiaECola,
+      }),
+    },
+  });
+  if (order.qrPng)
+    await postToChat(deps, {
+      ...base,
+      part: { png: Buffer.from(order.qrPng, 'base64'), caption: qrCaption(order.totalCents) },
+    });
+}

@@ -1,0 +1,19 @@
+import type { OrderDto } from '@vendai/contracts';
+import type { orders } from '../../db/schema/index.ts';
+
+export function toOrderDto(o: typeof orders.$inferSelect): OrderDto {
+  return {
+    id: o.id,
+    convId: o.convId,
+    source: o.source,
+    description: o.description,
+    lines: o.lines,
+    totalCents: o.totalCents,
+    status: o.status,
+    error: o.error,
+    copiaECola: o.copiaECola,
+    expiresAt: o.expiresAt?.toISOString() ?? null,
+    paidAt: o.paidAt?.toISOString() ?? null,
+    createdAt: o.createdAt.toISOString(),
+  };
+}

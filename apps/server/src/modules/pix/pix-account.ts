@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import { PIX_MESSAGES, type PixSettings, type SavePixSettingsInput } from '@vendai/contracts';
+import { eq } from 'drizzle-orm';
+import { type PixProviderChoice, pixAccounts } from '../../db/schema/index.ts';
+import { pixProviderFor } from '../../integrations/pix/create-pix-provider.ts';
+import { type PixProvider, PixProviderError } from '../../integrations/pix/pix-provider.ts';
+import { newStandinApiKey } from '../../integrations/pix/standin/standin-key.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { openSecret, sealSecret } from '../../lib/secret-box.ts';
+import { type PixDeps, pixWebhookUrl } from './pix-deps.ts';
+
+/** An owner's Pix account with its secrets opened. */
+export interface PixAccount {
+  userId: string;
+  provider: PixProviderChoice;
+  apiKey: string;
+  keyHint: string;
+  webhookId: string;
+  webhookSecret: string | null;
+  updatedAt: Date;
+}
+
+export async function loadPixAccount(deps: PixDeps, where: { userId: string } | { webhookId: string }) {
+  const [row] = await deps.db
+    .select()
+    .from(pixAccounts)
+    .where('userId' in where ? eq(pixAccounts.userId, where.userId) : eq(pixAccounts.webhookId, where.webhookId));
+  if (!row) return null;
+  return {
+    userId: row.userId,
+    provider: row.provider,
+    apiKey: openSecret(deps.sealKey, row.apiKeySealed),
+    keyHint: row.keyHint,
+    webhookId: row.webhookId,
+    webhookSecret: row.webhookSecretSealed ? openSecret(deps.sealKey, row.webhookSecretSealed) : null,
+    updatedAt: row.updatedAt,
+  } satisfies PixAccount;
+}
+
+/** The account's provider adapter; 503 when its choice cannot run here (the stand-in in production). */
+export function providerOf(deps: PixDeps, account: Pick<PixAccount, 'provider' | 'apiKey'>): PixProvider {
+  const provider = pixProviderFor(account, deps.endpoints);
+  if (!provider) throw new AppError('NOT_CONFIGURED', PIX_MESSAGES.standinOff);
+  return provider;
+}
+
+export async function getPixSettings(deps: PixDeps, userId: string): Promise<PixSettings> {
+  const account = await loadPixAccount(deps, { userId });
+  const standinUrl = deps.endpoints.standinUrl ? `${deps.env.appUrl}/pix-local` : null;
+  return {
+    configured: account !== null,
+    provider: account?.provider ?? null,
+    keyHint: account?.keyHint ?? null,
+    webhookUrl: account ? pixWebhookUrl(deps.env, account.webhookId) : null,
+    standinAvailable: standinUrl !== null,
+    standinUrl,
+    updatedAt: account?.updatedAt.toISOString() ?? null,
+  };
+}
+
+/**
+ * Keeps the owner's choice after a test call with the key (a refused key is a 400 with the provider's
+ * reason, nothing kept). Asaas and the stand-in get VendAI's webhook registered through their API, with
+ * a token VendAI generated; Mercado Pago takes the owner's signing secret.
+ */
+export async function savePixSettings(
+  deps: PixDeps,
+  user: { id: string; email: string },
+  input: SavePixSettingsInput,
+): Promise<PixSettings> {
+  if (input.provider === 'standin' && !deps.endpoints.standinUrl)
+    throw new AppError('VALIDATION', PIX_MESSAGES.standinOff);
+  const current = await loadPixAccount(deps, { userId: user.id });
+  const apiKey =
+    input.provider === 'standin'
+      ? current?.provider === 'standin'
+        ? current.apiKey
+        : newStandinApiKey()
+      : input.apiKey;
+  const webhookId = current?.webhookId ?? randomBytes(16).toString('hex');
+  const webhookSecret = input.provider === 'mercadopago' ? input.webhookSecret : randomBytes(24).toString('hex');
+  const provider = providerOf(deps, { provider: input.provider, apiKey });
+  try {
+    await provider.test();
+    await provider.configureWebhook({
+      url: pixWebhookUrl(deps.env, webhookId),
+      authToken: webhookSecret,
+      email: user.email,
+    });
+  } catch (err) {
+    if (err instanceof PixProviderError) throw new AppError('VALIDATION', err.message, { cause: err });
+    throw err;
+  }
+  const row = {
+    provider: input.provider,
+    apiKeySealed: sealSecret(deps.sealKey, apiKey),
+    keyHint: input.provider === 'standin' ? 'local' : `••••${apiKey.slice(-4)}`,
+    webhookId,
+    webhookSecretSealed: sealSecret(deps.sealKey, webhookSecret),
+    updatedAt: new Date(),
+  };
+  await deps.db
+    .insert(pixAccounts)
+    .values({ userId: user.id, ...row })
+    .onConflictDoUpdate({ target: pixAccounts.userId, set: row });
+  return getPixSettings(deps, user.id);
+}
+
+export async function deletePixSettings(deps: PixDeps, userId: string): Promise<PixSettings> {
+  await deps.db.delete(pixAccounts).where(eq(pixAccounts.userId, userId));
+  return getPixSettings(deps, userId);
+}

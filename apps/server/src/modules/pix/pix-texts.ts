@@ -1,0 +1,35 @@
+import { formatCents } from '@vendai/contracts';
+
+/** What the customer reads (pt-BR, amounts as R$ 1.234,56). */
+
+const when = (d: Date) =>
+  new Intl.DateTimeFormat('pt-BR', {
+    timeZone: 'America/Sao_Paulo',
+    day: '2-digit',
+    month: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(d);
+
+export function chargeText(o: { description: string; totalCents: number; expiresAt: Date; copiaECola: string }) {
+  return [
+    `Segue o Pix para pagamento de ${o.description}.`,
+    `Valor: ${formatCents(o.totalCents)}`,
+    `Válido até ${when(o.expiresAt).replace(', ', ' às ')}.`,
+    '',
+    'Pix copia e cola:',
+    o.copiaECola,
+  ].join('\n');
+}
+
+export const qrCaption = (totalCents: number) => `QR Code Pix · ${formatCents(totalCents)}`;
+
+export const paidText = (o: { totalCents: number; contactName: string | null }) =>
+  `Pagamento de ${formatCents(o.totalCents)} recebido${o.contactName ? `, ${o.contactName.split(' ')[0]}` : ''}! Obrigado, seu pedido está confirmado. ✅`;
+
+export const ownerPaidAlert = (o: { who: string; totalCents: number; description: string; link: string }) =>
+  [
+    `💰 ${o.who} pagou ${formatCents(o.totalCents)} por Pix.`,
+    `Pedido: ${o.description}`,
+    `Abrir conversa: ${o.link}`,
+  ].join('\n');

@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { chargeOrderJob } from '../../domain/orders/charge-order-job-type.ts';
+import { defineJob } from '../../jobs/job.ts';
+import {
+  mountPixStandin,
+  pixStandinEnabled,
+  type PixStandin,
+} from '../../integrations/pix/standin/mount-pix-standin.ts';
+import { chargeOrder } from './charge-order.ts';
+import { type PixDeps, pixSealKey } from './pix-deps.ts';
+import { pixRoutes } from './pix-routes.ts';
+import { pixWebhookRoutes } from './pix-webhook-routes.ts';
+
+/**
+ * Pix charges in the chat (docs/decisions/038-pix-charges.md): the local Pix stand-in outside
+ * production, /api/pix, /webhooks/pix and the charge job. Decorates the app (app.pix) for tests.
+ */
+export async function registerPix(app: FastifyInstance, { routes = true }: { routes?: boolean } = {}) {
+  const { env } = app.deps;
+  const standin = pixStandinEnabled(env) ? await mountPixStandin(app, { env, database: app.deps.database }) : null;
+  const deps: PixDeps = {
+    db: app.deps.db,
+    env,
+    log: app.log.child({ module: 'pix' }),
+    gateway: app.deps.gateway,
+    mailer: app.deps.mailer,
+    jobs: app.deps.jobs,
+    realtime: app.deps.realtime,
+    storage: app.deps.storage,
+    sealKey: pixSealKey(env),
+    endpoints: {
+      asaasUrl: env.PIX_ASAAS_URL,
+      mercadoPagoUrl: env.PIX_MERCADOPAGO_URL,
+      standinUrl: standin?.baseUrl ?? null,
+    },
+  };
+  app.deps.jobs.register(
+    defineJob(chargeOrderJob, async ({ orderId }) => {
+      await chargeOrder(deps, orderId);
+    }),
+  );
+  if (routes) {
+    await app.register(pixRoutes, { prefix: '/api/pix', deps });
+    await app.register(pixWebhookRoutes, { prefix: '/webhooks/pix', deps });
+  }
+  app.decorate('pix', { deps, standin });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Pix internals for tests and operations. */
+    pix: { deps: PixDeps; standin: PixStandin | null };
+  }
+}

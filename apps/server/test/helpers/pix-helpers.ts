@@ -1,0 +1,55 @@
+/**
+ * Pix test helpers: a shop with the local Pix stand-in chosen, its conversation with a customer,
+ * and the stand-in's payments as the bank page sees them.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { resultRows } from '../../src/db/rows.ts';
+import { orders } from '../../src/db/schema/index.ts';
+import { customerSays, type EngineApp, openShop, type Shop, waitFor } from './engine-harness.ts';
+
+export const CUSTOMER = { phone: '5511977772222', name: 'Carla Dias' };
+
+/** A shop with the stand-in chosen in Configurações → Pagamentos Pix, and one conversation with CUSTOMER. */
+export async function pixShop(e: EngineApp, customer = CUSTOMER): Promise<{ shop: Shop; convId: string }> {
+  const shop = await openShop(e);
+  const saved = await shop.client.request({
+    method: 'PUT',
+    url: '/api/pix/settings',
+    payload: { provider: 'standin' },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+  await customerSays(e, shop, 'Oi, boa tarde', customer);
+  let convId = '';
+  await waitFor(async () => {
+    const [row] = resultRows<{ id: string }>(
+      await e.t.database.db.execute(sql`select id from conversations where number_id = ${shop.number.id}`),
+    );
+    convId = row?.id ?? '';
+    return convId !== '';
+  }, 'the conversation');
+  return { shop, convId };
+}
+
+export const orderById = async (e: EngineApp, id: string) =>
+  (await e.t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
+
+/** The stand-in's payments made for an order (by its externalReference). */
+export async function standinPaymentsOf(e: EngineApp, orderId: string) {
+  return resultRows<{ id: string; status: string; value_cents: number }>(
+    await e.t.database.db.execute(
+      sql`select id, status, value_cents from pix_standin_payments where external_reference = ${orderId}`,
+    ),
+  );
+}
+
+/** 'Pagar' (or another button) on the stand-in's bank page, as the browser posts it. */
+export async function pressOnBankPage(shop: Shop, paymentId: string, action: 'pagar' | 'expirar' | 'estornar') {
+  const res = await shop.client.request({
+    method: 'POST',
+    url: `/pix-local/cobranca/${paymentId}/${action}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: '',
+  });
+  expect(res.statusCode).toBe(303);
+}

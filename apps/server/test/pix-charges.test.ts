@@ -1,0 +1,178 @@
+/**
+ * Pix charges over HTTP with the local stand-in (docs/decisions/038-pix-charges.md): 'Cobrar com Pix'
+ * sends the copia-e-cola and the QR image once; 'Pagar' on the bank page fires the Asaas-shaped
+ * webhook, verified, stored once, the charge re-read: the order is paid, the customer and the owner
+ * are told. Replays, forgeries and a pending charge's fake 'paid' event change nothing; the same
+ * order charged twice at once makes one charge. On PGlite and PostgreSQL.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { resultRows } from '../src/db/rows.ts';
+import { messages, orders, ownerAlerts, pixAccounts, pixEvents } from '../src/db/schema/index.ts';
+import { chargeOrder } from '../src/modules/pix/charge-order.ts';
+import { loadPixAccount } from '../src/modules/pix/pix-account.ts';
+import { sentToCustomers, waitFor } from './helpers/engine-harness.ts';
+import { useEngineApp } from './helpers/engine-test.ts';
+import { CUSTOMER, orderById, pixShop, pressOnBankPage, standinPaymentsOf } from './helpers/pix-helpers.ts';
+
+const e = useEngineApp();
+const db = () => e.t.database.db;
+
+async function charge(shop: Awaited<ReturnType<typeof pixShop>>, amountCents: number, requestId = randomUUID()) {
+  const res = await shop.shop.client.post('/api/pix/charges', {
+    convId: shop.convId,
+    amountCents,
+    description: '2 camisetas básicas',
+    requestId,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; status: string };
+}
+
+/** An Asaas-shaped event for the account, as the stand-in (or Asaas) posts it. */
+async function postEvent(userId: string, o: { eventId: string; paymentId: string; token?: string }) {
+  const account = (await loadPixAccount(e.t.app.pix.deps, { userId }))!;
+  return e.t.app.inject({
+    method: 'POST',
+    url: `/webhooks/pix/${account.webhookId}`,
+    headers: { 'asaas-access-token': o.token ?? account.webhookSecret! },
+    payload: {
+      id: o.eventId,
+      event: 'PAYMENT_RECEIVED',
+      dateCreated: '2026-05-25 14:00:00',
+      payment: { id: o.paymentId },
+    },
+  });
+}
+
+describe('Pix charges with the local stand-in', () => {
+  it('keeps the key sealed and never shows it', async () => {
+    const { shop } = await pixShop(e);
+    const settings = await shop.client.get('/api/pix/settings');
+    expect(settings.json()).toMatchObject({
+      configured: true,
+      provider: 'standin',
+      keyHint: 'local',
+      standinAvailable: true,
+    });
+    expect(settings.body).not.toContain('$aact_local_');
+    const [row] = await db().select().from(pixAccounts).where(eq(pixAccounts.userId, shop.userId));
+    expect(row!.apiKeySealed.startsWith('v1.')).toBe(true);
+    expect(row!.apiKeySealed).not.toContain('aact');
+    // Bad input is a Portuguese 400.
+    const bad = await shop.client.request({ method: 'PUT', url: '/api/pix/settings', payload: { provider: 'asaas' } });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('Cobrar com Pix → copia-e-cola and QR in the chat → Pagar → paid, customer and owner told', async () => {
+    const s = await pixShop(e);
+    const requestId = randomUUID();
+    const first = await charge(s, 12990, requestId);
+    // A retried click (same request id) is the same order.
+    expect((await charge(s, 12990, requestId)).id).toBe(first.id);
+    const pixTextSent = async () =>
+      (await sentToCustomers(e, s.shop)).find(
+        (m) => m.remoteJid.startsWith(CUSTOMER.phone) && m.text?.includes('Pix copia e cola'),
+      );
+    await waitFor(async () => (await pixTextSent()) !== undefined, 'the copia-e-cola sent');
+    await waitFor(
+      async () =>
+        (
+          await db()
+            .select()
+            .from(messages)
+            .where(and(eq(messages.convId, s.convId), eq(messages.status, 'sent'), eq(messages.messageType, 'image')))
+        ).length === 1,
+      'the QR image sent',
+    );
+    const order = await orderById(e, first.id);
+    expect(order.status).toBe('awaiting_payment');
+    const pixText = (await pixTextSent())!;
+    expect(pixText.text).toContain('R$ 129,90');
+    expect(pixText.text).toContain(order.copiaECola!);
+    expect(pixText.text).toMatch(/Válido até \d{2}\/\d{2} às \d{2}:\d{2}/);
+    const images = await db()
+      .select()
+      .from(messages)
+      .where(and(eq(messages.convId, s.convId), eq(messages.messageType, 'image')));
+    expect(images).toHaveLength(1);
+    expect(images[0]!.content).toBe('QR Code Pix · R$ 129,90');
+    const payments = await standinPaymentsOf(e, first.id);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]!.value_cents).toBe(12990);
+
+    await pressOnBankPage(s.shop, payments[0]!.id, 'pagar');
+    await waitFor(async () => (await orderById(e, first.id)).status === 'paid', 'the order paid');
+    await waitFor(
+      async () =>
+        (await sentToCustomers(e, s.shop)).some((m) => m.text?.startsWith('Pagamento de R$ 129,90 recebido, Carla')),
+      'the customer’s confirmation',
+    );
+    const alerts = await db().select().from(ownerAlerts).where(eq(ownerAlerts.userId, s.shop.userId));
+    expect(alerts.filter((a) => a.kind === 'pix_paid').map((a) => a.text.split('\n')[0])).toEqual([
+      `💰 Carla Dias · +55 (11) 97777-2222 pagou R$ 129,90 por Pix.`,
+    ]);
+    const listed = await s.shop.client.get(`/api/pix/orders?convId=${s.convId}`);
+    expect(listed.json().orders[0]).toMatchObject({ id: first.id, status: 'paid', totalCents: 12990 });
+
+    // 'Pagar' again sends nothing; a replayed event is a duplicate; nothing is said twice.
+    await pressOnBankPage(s.shop, payments[0]!.id, 'pagar');
+    const [event] = await db().select().from(pixEvents).where(eq(pixEvents.userId, s.shop.userId));
+    const replay = await postEvent(s.shop.userId, { eventId: event!.eventId, paymentId: payments[0]!.id });
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+    const confirmations = (await sentToCustomers(e, s.shop)).filter((m) => m.text?.startsWith('Pagamento de'));
+    expect(confirmations).toHaveLength(1);
+  });
+
+  it('refuses forged events and never counts a charge the provider does not say is paid', async () => {
+    const s = await pixShop(e, { phone: '5511977773333', name: 'Dora' });
+    const { id } = await charge(s, 5000);
+    await waitFor(async () => (await orderById(e, id)).status === 'awaiting_payment', 'the charge');
+    const [payment] = await standinPaymentsOf(e, id);
+    const before = (await db().select().from(pixEvents)).length;
+    const forged = await postEvent(s.shop.userId, { eventId: 'evt_forjado', paymentId: payment!.id, token: 'chute' });
+    expect(forged.statusCode).toBe(401);
+    const unknown = await e.t.app.inject({
+      method: 'POST',
+      url: `/webhooks/pix/${'0'.repeat(32)}`,
+      payload: { id: 'x', event: 'PAYMENT_RECEIVED', payment: { id: payment!.id } },
+    });
+    expect(unknown.statusCode).toBe(401);
+    expect((await db().select().from(pixEvents)).length).toBe(before);
+    // The token leaked: a 'paid' event for a charge still pending is re-read and not counted.
+    const lie = await postEvent(s.shop.userId, { eventId: 'evt_mentira', paymentId: payment!.id });
+    expect(lie.statusCode).toBe(200);
+    expect((await orderById(e, id)).status).toBe('awaiting_payment');
+    // Expired on the bank page: shown as such.
+    await pressOnBankPage(s.shop, payment!.id, 'expirar');
+    await waitFor(async () => (await orderById(e, id)).status === 'expired', 'the order expired');
+  });
+
+  it('the same order charged by two workers at once makes one charge and one message', async () => {
+    const s = await pixShop(e, { phone: '5511977774444', name: 'Edu' });
+    // An order whose job has not run yet: written directly, then charged twice at once.
+    const [order] = await db()
+      .insert(orders)
+      .values({
+        userId: s.shop.userId,
+        convId: s.convId,
+        source: 'manual',
+        originKey: `teste:${randomUUID()}`,
+        description: 'Sessão dupla',
+        totalCents: 20000,
+      })
+      .returning();
+    const deps = e.t.app.pix.deps;
+    const outcomes = await Promise.allSettled([chargeOrder(deps, order!.id), chargeOrder(deps, order!.id)]);
+    // The loser found the order held and fails, to be retried by its job.
+    if (outcomes.some((o) => o.status === 'rejected')) await chargeOrder(deps, order!.id);
+    expect(await standinPaymentsOf(e, order!.id)).toHaveLength(1);
+    const texts = resultRows<{ n: number }>(
+      await db().execute(
+        sql`select count(*)::int as n from messages where conv_id = ${s.convId} and content like 'Segue o Pix%'`,
+      ),
+    );
+    expect(Number(texts[0]!.n)).toBe(1);
+  });
+});

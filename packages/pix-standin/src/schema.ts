@@ -1,0 +1,45 @@
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The Pix stand-in's own state, what Asaas would hold for each account (an account = one API key,
+ * kept as its SHA-256): customers, Pix payments and the webhook the account registered. In the app's
+ * database, so every process and a restart agree. No app table references these and they reference none.
+ */
+export const pixStandinCustomers = pgTable('pix_standin_customers', {
+  id: text('id').primaryKey(),
+  account: text('account').notNull(),
+  name: text('name').notNull(),
+  mobilePhone: text('mobile_phone'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const pixStandinPayments = pgTable(
+  'pix_standin_payments',
+  {
+    id: text('id').primaryKey(),
+    account: text('account').notNull(),
+    customer: text('customer').notNull(),
+    valueCents: integer('value_cents').notNull(),
+    description: text('description').notNull().default(''),
+    externalReference: text('external_reference'),
+    /** Asaas's statuses: PENDING, RECEIVED, OVERDUE, REFUNDED. */
+    status: text('status').notNull().default('PENDING'),
+    dueDate: text('due_date').notNull(),
+    /** The copia-e-cola (EMV BR Code) of its QR code. */
+    pixPayload: text('pix_payload').notNull(),
+    paymentDate: text('payment_date'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('pix_standin_payments_ref_idx').on(t.account, t.externalReference),
+    index('pix_standin_payments_payload_idx').on(t.pixPayload),
+  ],
+);
+
+/** The webhook each account registered (POST /v3/webhooks): where 'Pagar' posts, and the token it sends. */
+export const pixStandinWebhooks = pgTable('pix_standin_webhooks', {
+  account: text('account').primaryKey(),
+  url: text('url').notNull(),
+  authToken: text('auth_token'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,141 @@
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import QRCode from 'qrcode';
+import { brCode } from './br-code.ts';
+import { accountOf, newId, type PixStandinStore, type StandinPayment } from './standin-store.ts';
+
+/** Where the stand-in's bank-app pages live in the app (standin-pages.ts). */
+export const PIX_STANDIN_PAGES_PREFIX = '/pix-local';
+
+/** API keys the stand-in accepts: any key of this shape is an account of its own. */
+export const STANDIN_KEY_PREFIX = '$aact_local_';
+
+/** A payment as Asaas's API returns it (value in reais, dates as YYYY-MM-DD). */
+export function asaasPayment(p: StandinPayment, appUrl: string) {
+  return {
+    object: 'payment',
+    id: p.id,
+    dateCreated: p.createdAt.toISOString().slice(0, 10),
+    customer: p.customer,
+    value: p.valueCents / 100,
+    netValue: p.valueCents / 100,
+    description: p.description,
+    billingType: 'PIX',
+    status: p.status,
+    dueDate: p.dueDate,
+    originalDueDate: p.dueDate,
+    paymentDate: p.paymentDate,
+    clientPaymentDate: p.paymentDate,
+    invoiceUrl: `${appUrl}${PIX_STANDIN_PAGES_PREFIX}/cobranca/${p.id}`,
+    externalReference: p.externalReference,
+    deleted: false,
+  };
+}
+
+const asaasError = (reply: FastifyReply, status: number, code: string, description: string) =>
+  reply.status(status).send({ errors: [{ code, description }] });
+
+/**
+ * The part of Asaas's REST API (v3) a Pix charge needs, on its own HTTP server on 127.0.0.1: customers,
+ * payments (create, read, list by externalReference), the payment's Pix QR code and the account's
+ * webhook. JSON in and out, the key in the `access_token` header, like Asaas.
+ */
+export async function startPixStandinApi(o: {
+  store: PixStandinStore;
+  appUrl: string;
+}): Promise<{ server: FastifyInstance; port: number }> {
+  const { store } = o;
+  const server = Fastify({ logger: false });
+  server.decorateRequest('account', '');
+  server.addHook('onRequest', async (req, reply) => {
+    const key = req.headers['access_token'];
+    if (typeof key !== 'string' || !key.startsWith(STANDIN_KEY_PREFIX))
+      return reply
+        .status(401)
+        .send({ errors: [{ code: 'invalid_access_token', description: 'Chave de API inválida' }] });
+    (req as unknown as { account: string }).account = accountOf(key);
+  });
+  const account = (req: object) => (req as { account: string }).account;
+
+  server.get('/v3/payments', async (req) => {
+    const q = req.query as { externalReference?: string };
+    const data = q.externalReference ? await store.paymentsByReference(account(req), q.externalReference) : [];
+    return {
+      object: 'list',
+      hasMore: false,
+      totalCount: data.length,
+      limit: 10,
+      offset: 0,
+      data: data.map((p) => asaasPayment(p, o.appUrl)),
+    };
+  });
+
+  server.post('/v3/customers', async (req, reply) => {
+    const body = (req.body ?? {}) as { name?: unknown; mobilePhone?: unknown };
+    if (typeof body.name !== 'string' || !body.name.trim())
+      return asaasError(reply, 400, 'invalid_name', 'O campo name deve ser informado.');
+    const c = await store.addCustomer(account(req), {
+      name: body.name,
+      mobilePhone: typeof body.mobilePhone === 'string' ? body.mobilePhone : null,
+    });
+    return { object: 'customer', id: c.id, name: c.name, mobilePhone: c.mobilePhone, deleted: false };
+  });
+
+  server.post('/v3/payments', async (req, reply) => {
+    const b = (req.body ?? {}) as Record<string, unknown>;
+    if (b.billingType !== 'PIX') return asaasError(reply, 400, 'invalid_billingType', 'Só PIX no stand-in local.');
+    const cents = Math.round(Number(b.value) * 100);
+    if (!Number.isInteger(cents) || cents < 1)
+      return asaasError(reply, 400, 'invalid_value', 'O valor da cobrança deve ser maior que zero.');
+    if (typeof b.customer !== 'string' || !(await store.customer(account(req), b.customer)))
+      return asaasError(reply, 400, 'invalid_customer', 'Cliente inválido ou não informado.');
+    if (typeof b.dueDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(b.dueDate))
+      return asaasError(reply, 400, 'invalid_dueDate', 'Data de vencimento inválida.');
+    const id = newId('pay');
+    const payment = await store.addPayment({
+      id,
+      account: account(req),
+      customer: b.customer,
+      valueCents: cents,
+      description: typeof b.description === 'string' ? b.description.slice(0, 500) : '',
+      externalReference: typeof b.externalReference === 'string' ? b.externalReference : null,
+      dueDate: b.dueDate,
+      pixPayload: brCode({
+        location: `${o.appUrl}${PIX_STANDIN_PAGES_PREFIX}/cobranca/${id}`,
+        amountCents: cents,
+        merchant: 'VendAI Pix local',
+        city: 'Sao Paulo',
+        txid: id,
+      }),
+    });
+    return asaasPayment(payment, o.appUrl);
+  });
+
+  server.get('/v3/payments/:id', async (req, reply) => {
+    const p = await store.payment(account(req), (req.params as { id: string }).id);
+    if (!p) return reply.status(404).send({ errors: [{ code: 'not_found', description: 'Cobrança não encontrada.' }] });
+    return asaasPayment(p, o.appUrl);
+  });
+
+  server.get('/v3/payments/:id/pixQrCode', async (req, reply) => {
+    const p = await store.payment(account(req), (req.params as { id: string }).id);
+    if (!p) return reply.status(404).send({ errors: [{ code: 'not_found', description: 'Cobrança não encontrada.' }] });
+    const png = await QRCode.toBuffer(p.pixPayload, { type: 'png', margin: 2, width: 400 });
+    return {
+      encodedImage: png.toString('base64'),
+      payload: p.pixPayload,
+      expirationDate: `${p.dueDate} 23:59:59`,
+      description: p.description,
+    };
+  });
+
+  server.post('/v3/webhooks', async (req, reply) => {
+    const b = (req.body ?? {}) as { url?: unknown; authToken?: unknown };
+    if (typeof b.url !== 'string' || !/^https?:\/\//.test(b.url))
+      return asaasError(reply, 400, 'invalid_url', 'URL do webhook inválida.');
+    await store.setWebhook(account(req), b.url, typeof b.authToken === 'string' ? b.authToken : null);
+    return { id: newId('wh'), url: b.url, enabled: true, interrupted: false, sendType: 'SEQUENTIALLY' };
+  });
+
+  const address = await server.listen({ host: '127.0.0.1', port: 0 });
+  return { server, port: Number(new URL(address).port) };
+}

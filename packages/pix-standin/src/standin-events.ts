@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { asaasPayment } from './standin-api.ts';
+import { newId, type PixStandinStore, type StandinPayment } from './standin-store.ts';
+
+/** What a person does on the stand-in's bank page, and the Asaas event each one sends. */
+export const STANDIN_ACTIONS = {
+  pagar: { from: ['PENDING', 'OVERDUE'], to: 'RECEIVED', event: 'PAYMENT_RECEIVED' },
+  expirar: { from: ['PENDING'], to: 'OVERDUE', event: 'PAYMENT_OVERDUE' },
+  estornar: { from: ['RECEIVED'], to: 'REFUNDED', event: 'PAYMENT_REFUNDED' },
+} as const;
+
+export type StandinAction = keyof typeof STANDIN_ACTIONS;
+
+const saoPauloDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(d);
+
+/**
+ * Applies an action to a payment and posts the event Asaas would send to the webhook its account
+ * registered, with the `asaas-access-token` header, through the app's own routing (`app.inject`), so
+ * the app's real verification path runs. Null when the payment is not there or not in a state the
+ * action applies to (a second 'Pagar' sends nothing).
+ */
+export async function applyStandinAction(
+  o: { app: FastifyInstance; store: PixStandinStore; appUrl: string },
+  id: string,
+  action: StandinAction,
+): Promise<StandinPayment | null> {
+  const step = STANDIN_ACTIONS[action];
+  const paid = action === 'pagar' ? saoPauloDate(new Date()) : undefined;
+  const payment = await o.store.setStatus(id, [...step.from], step.to, paid);
+  if (!payment) return null;
+  const hook = await o.store.webhook(payment.account);
+  if (!hook) {
+    o.app.log.warn({ payment: id }, 'pix local: a conta não registrou webhook; nenhum evento enviado');
+    return payment;
+  }
+  const event = {
+    id: `evt_${newId('wh')}&${payment.id}`,
+    event: step.event,
+    dateCreated: new Date().toISOString().replace('T', ' ').slice(0, 19),
+    payment: asaasPayment(payment, o.appUrl),
+  };
+  const res = await o.app.inject({
+    method: 'POST',
+    url: new URL(hook.url).pathname,
+    payload: JSON.stringify(event),
+    headers: {
+      'content-type': 'application/json',
+      ...(hook.authToken ? { 'asaas-access-token': hook.authToken } : {}),
+    },
+  });
+  if (res.statusCode >= 300)
+    o.app.log.warn({ status: res.statusCode, body: res.body }, 'pix local: o webhook não foi aceito');
+  return payment;
+}

@@ -1,0 +1,90 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { pixStandinCustomers, pixStandinPayments, pixStandinWebhooks } from './schema.ts';
+
+/** The database handle the app lends the stand-in: any drizzle PostgreSQL database (PGlite or node-postgres). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema: the app's database handle
+export type PixStandinDb = PgDatabase<PgQueryResultHKT, any>;
+
+export type StandinPayment = typeof pixStandinPayments.$inferSelect;
+
+/** Asaas-like ids: prefix + random, e.g. pay_local_3f9a… */
+export const newId = (prefix: string) => `${prefix}_local_${randomBytes(10).toString('hex')}`;
+
+/** An account is its API key; only the key's hash is kept. */
+export const accountOf = (apiKey: string) => createHash('sha256').update(apiKey).digest('hex');
+
+/** The stand-in's customers, payments and webhooks in its own tables of the app's database. */
+export function createPixStandinStore(db: PixStandinDb) {
+  return {
+    async addCustomer(account: string, c: { name: string; mobilePhone: string | null }) {
+      const [row] = await db
+        .insert(pixStandinCustomers)
+        .values({ id: newId('cus'), account, ...c })
+        .returning();
+      return row!;
+    },
+    async customer(account: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(pixStandinCustomers)
+        .where(and(eq(pixStandinCustomers.id, id), eq(pixStandinCustomers.account, account)));
+      return row ?? null;
+    },
+    async addPayment(p: typeof pixStandinPayments.$inferInsert) {
+      const [row] = await db.insert(pixStandinPayments).values(p).returning();
+      return row!;
+    },
+    /** One account's payment (another account's is not found, like Asaas). */
+    async payment(account: string, id: string) {
+      const [row] = await db
+        .select()
+        .from(pixStandinPayments)
+        .where(and(eq(pixStandinPayments.id, id), eq(pixStandinPayments.account, account)));
+      return row ?? null;
+    },
+    /** Any account's payment: the bank-app page pays whatever charge it is shown. */
+    async paymentById(id: string) {
+      const [row] = await db.select().from(pixStandinPayments).where(eq(pixStandinPayments.id, id));
+      return row ?? null;
+    },
+    async paymentByPayload(payload: string) {
+      const [row] = await db.select().from(pixStandinPayments).where(eq(pixStandinPayments.pixPayload, payload));
+      return row ?? null;
+    },
+    async paymentsByReference(account: string, externalReference: string) {
+      return db
+        .select()
+        .from(pixStandinPayments)
+        .where(
+          and(eq(pixStandinPayments.account, account), eq(pixStandinPayments.externalReference, externalReference)),
+        )
+        .orderBy(asc(pixStandinPayments.createdAt));
+    },
+    async recentPayments(limit = 10) {
+      return db.select().from(pixStandinPayments).orderBy(desc(pixStandinPayments.createdAt)).limit(limit);
+    },
+    /** Moves a payment from one status to another; null when it was not in `from` (a second click changes nothing). */
+    async setStatus(id: string, from: string[], to: string, paymentDate?: string) {
+      const [row] = await db
+        .update(pixStandinPayments)
+        .set({ status: to, ...(paymentDate ? { paymentDate } : {}) })
+        .where(and(eq(pixStandinPayments.id, id), inArray(pixStandinPayments.status, from)))
+        .returning();
+      return row ?? null;
+    },
+    async setWebhook(account: string, url: string, authToken: string | null) {
+      await db
+        .insert(pixStandinWebhooks)
+        .values({ account, url, authToken })
+        .onConflictDoUpdate({ target: pixStandinWebhooks.account, set: { url, authToken } });
+    },
+    async webhook(account: string) {
+      const [row] = await db.select().from(pixStandinWebhooks).where(eq(pixStandinWebhooks.account, account));
+      return row ?? null;
+    },
+  };
+}
+
+export type PixStandinStore = ReturnType<typeof createPixStandinStore>;
