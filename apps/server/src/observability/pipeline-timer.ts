@@ -7,10 +7,13 @@ import type { Metrics } from './metrics.ts';
 /**
  * The engine's hook for the pipeline histogram: told that a burst's first answer part reached the
  * gateway, it observes the time since the webhook received the customer's last message of that burst
- * (`reply_bursts.last_message_at`, stored at ingestion). The lookups of many replies go in one
- * statement; a failed one only loses the observation.
+ * (`reply_bursts.last_message_at`, stored at ingestion, read by the reply's claim). A reply resumed after
+ * a restart is looked up: the lookups of many go in one statement; a failed one only loses the observation.
  */
-export function createPipelineTimer(database: Database, metrics: Metrics): (burstId: string) => void {
+export function createPipelineTimer(
+  database: Database,
+  metrics: Metrics,
+): (burstId: string, receivedAt: Date | null) => void {
   const lookups = createBatcher<string, Date | null>({
     maxItems: 200,
     async run(ids) {
@@ -22,13 +25,13 @@ export function createPipelineTimer(database: Database, metrics: Metrics): (burs
       return ids.map((id) => byId.get(id) ?? null);
     },
   });
-  return (burstId) => {
+  return (burstId, known) => {
     const handedAt = Date.now();
-    lookups
-      .add(burstId)
-      .then((receivedAt) => {
-        if (receivedAt) metrics.pipeline.observe(Math.max(0, handedAt - receivedAt.getTime()) / 1000);
-      })
-      .catch(() => {});
+    const observe = (receivedAt: Date | null) => {
+      if (receivedAt) metrics.pipeline.observe(Math.max(0, handedAt - receivedAt.getTime()) / 1000);
+    };
+    // A fresh reply read the time in its claim (no statement); a resumed one is looked up.
+    if (known) observe(known);
+    else lookups.add(burstId).then(observe, () => {});
   };
 }

@@ -6,6 +6,20 @@ import { businessHoursStatus } from '../business-hours/business-hours-status.ts'
 import { loadBusinessHours } from '../business-hours/load-business-hours.ts';
 import type { ContextBlockInput } from './context-block.ts';
 
+/** The account's rows a context block is made of (read by loadContextBlockInput, or by the reply claim). */
+export interface ContextBlockRows {
+  timeZone: string;
+  week: ({ from: string; to: string } | null)[] | null;
+  closedDays: string[];
+  contactName: string | null;
+}
+
+/** The context block's inputs from rows already read (no query): business hours only when the owner set them. */
+export function contextBlockInputOf(rows: ContextBlockRows, now: Date = new Date()): ContextBlockInput {
+  const hours = rows.week ? businessHoursStatus(rows.week, rows.closedDays, now, rows.timeZone) : null;
+  return { now, timeZone: rows.timeZone, contactName: rows.contactName, hours };
+}
+
 /**
  * What the context block of a reply is made of, read for the account (and the conversation when
  * there is one: the playground has none, so no customer name): the same reads for WhatsApp and
@@ -19,11 +33,10 @@ export async function loadContextBlockInput(
 ): Promise<ContextBlockInput> {
   const timeZone = await getAccountTimeZone(db, userId);
   const { week, closedDays } = await loadBusinessHours(db, userId);
-  const hours = week ? businessHoursStatus(week, closedDays, now, timeZone) : null;
-  if (!convId) return { now, timeZone, contactName: null, hours };
+  if (!convId) return contextBlockInputOf({ timeZone, week, closedDays, contactName: null }, now);
   const [row] = await db
     .select({ contactName: conversations.contactName })
     .from(conversations)
     .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)));
-  return { now, timeZone, contactName: row?.contactName ?? null, hours };
+  return contextBlockInputOf({ timeZone, week, closedDays, contactName: row?.contactName ?? null }, now);
 }

@@ -1,5 +1,6 @@
 import type { WeeklyHours } from '@vendai/contracts';
 import { nationalHoliday } from './national-holidays.ts';
+import { zoneFormatter } from '../account/zone-formatter.ts';
 
 /**
  * Is the business open now, and when does it open next (docs/decisions/019-business-hours.md)?
@@ -17,18 +18,19 @@ export interface BusinessHoursStatus {
 /** How far ahead a next opening is looked for. */
 const LOOKAHEAD_DAYS = 366;
 
+const WALL_CLOCK: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
 /** The wall clock of `at` in `timeZone`: local date, weekday and minutes. */
 function localParts(at: Date, timeZone: string): { y: number; m: number; d: number; hh: number; mm: number } {
   const p = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
+    zoneFormatter('wall-clock', 'en-US', timeZone, WALL_CLOCK)
       .formatToParts(at)
       .map((x) => [x.type, Number(x.value)]),
   );

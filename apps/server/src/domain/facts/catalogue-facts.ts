@@ -34,7 +34,8 @@ export async function activeItems(db: Db, userId: string, limit: number): Promis
 
 /** The catalogue as a fact provider (archived items are never facts). */
 export const catalogueFacts: FactProvider = {
-  async find(db, userId, query) {
+  async find(db, userId, query, tools) {
+    if (tools?.present && !tools.present.catalogue) return [];
     const all = await activeItems(db, userId, WHOLE_CATALOGUE_UP_TO + 1);
     // No active item: nothing to search (most accounts before they fill the catalogue).
     if (all.length === 0) return [];

@@ -39,9 +39,23 @@ export interface FactAmounts {
   offersDiscount: boolean;
 }
 
-/** What a provider may use besides the database: the AI endpoint's embeddings, when a model is configured. */
+/**
+ * Which of the account's fact tables hold anything a search could return, read beside the reply's other
+ * rows (fact-presence.ts): a provider skips the searches of an empty one. Absent: search them all.
+ */
+export interface FactPresence {
+  catalogue: boolean;
+  faqs: boolean;
+  passages: boolean;
+}
+
+/**
+ * What a provider may use besides the database: the AI endpoint's embeddings, when a model is configured;
+ * the presence of the account's facts, when already known.
+ */
 export interface FactTools {
   embeddings?: Embeddings;
+  present?: FactPresence;
 }
 
 export interface FactProvider {

@@ -22,11 +22,17 @@ const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
 export const knowledgeFacts: FactProvider = {
   async find(db, userId, query, tools) {
     const embeddings = tools?.embeddings;
+    // An empty FAQ or no document: that search is skipped (fact-presence.ts); a limit of 0 asks for nothing.
+    const limits = {
+      faqs: tools?.present?.faqs === false ? 0 : MATCHED_ENTRIES,
+      passages: tools?.present?.passages === false ? 0 : MATCHED_PASSAGES,
+    };
+    if (limits.faqs === 0 && limits.passages === 0) return [];
     const { faqs, passages } = embeddings
-      ? await rankKnowledge(db, userId, query, embeddings, { faqs: MATCHED_ENTRIES, passages: MATCHED_PASSAGES })
+      ? await rankKnowledge(db, userId, query, embeddings, limits)
       : await Promise.all([
-          searchKnowledge(db, userId, query.words, { limit: MATCHED_ENTRIES }),
-          searchPassages(db, userId, query.words, { limit: MATCHED_PASSAGES }),
+          limits.faqs ? searchKnowledge(db, userId, query.words, { limit: limits.faqs }) : [],
+          limits.passages ? searchPassages(db, userId, query.words, { limit: limits.passages }) : [],
         ]).then(([f, p]) => ({ faqs: f, passages: p }));
     return [
       ...faqs.map((row): FactSource => ({

@@ -45,12 +45,28 @@ async function paidPlanOf(db: Db, userId: string): Promise<PaidPlan | null> {
 /** AI answers a period may have: the plan's own plus as many overage answers as the ceiling pays for. */
 const answersAllowed = (plan: PaidPlan) => plan.maxAi + Math.floor(plan.ceilingCents / OVERAGE_CENTS_PER_MESSAGE);
 
-/** The period's counter row, created with the answers already sent in it (read once per period). */
+/**
+ * The period's counter row, created with the answers already sent in it (counted once per period: the
+ * count, a walk of the period's messages, runs only when the row is missing).
+ */
 async function ensurePeriodRow(db: Db, userId: string, start: Date, end: Date): Promise<void> {
   await db.execute(sql`
     insert into overage_periods (user_id, period_start, answers)
-    select ${userId}, ${start.toISOString()}::timestamptz, a.n from (${countAiAnswersSql(userId, start, end)}) a
+    select ${userId}, ${start.toISOString()}::timestamptz, (${countAiAnswersSql(userId, start, end)})
+    where not exists (
+      select 1 from overage_periods o where o.user_id = ${userId} and o.period_start = ${start.toISOString()}::timestamptz)
     on conflict (user_id, period_start) do nothing`);
+}
+
+/** One more answer of the period below the ceiling, under the row's lock; false at the ceiling or without the row. */
+async function claimPeriodAnswer(db: Db, userId: string, start: Date, allowed: number): Promise<boolean> {
+  const claimed = resultRows<{ answers: number }>(
+    await db.execute(sql`
+      update overage_periods set answers = answers + 1
+      where user_id = ${userId} and period_start = ${start.toISOString()}::timestamptz and answers < ${allowed}::int
+      returning answers`),
+  );
+  return claimed.length > 0;
 }
 
 /** A claimed paid answer (given back with releasePaidAnswer when nothing was sent). */
@@ -73,15 +89,11 @@ export async function reservePaidAnswer(
   const plan = await paidPlanOf(deps.db, req.userId);
   if (!plan) return null;
   const period = await usagePeriod(deps.db, req.userId, plan.planId, now);
+  const slot = { userId: req.userId, periodStart: period.start };
+  // The period's row exists after its first answer: claim at once; else create it (counted) and claim.
+  if (await claimPeriodAnswer(deps.db, req.userId, period.start, answersAllowed(plan))) return slot;
   await ensurePeriodRow(deps.db, req.userId, period.start, period.end);
-  const claimed = resultRows<{ answers: number }>(
-    await deps.db.execute(sql`
-      update overage_periods set answers = answers + 1
-      where user_id = ${req.userId} and period_start = ${period.start.toISOString()}::timestamptz
-        and answers < ${answersAllowed(plan)}::int
-      returning answers`),
-  );
-  if (claimed.length) return { userId: req.userId, periodStart: period.start };
+  if (await claimPeriodAnswer(deps.db, req.userId, period.start, answersAllowed(plan))) return slot;
 
   const first = resultRows<{ n: number }>(
     await deps.db.execute(sql`

@@ -80,8 +80,11 @@ export interface EngineDeps {
   jobs: Jobs;
   log: FastifyBaseLogger;
   config: EngineConfig;
-  /** Told when a burst's first answer part was accepted by the gateway (the pipeline metric, observability/). */
-  onFirstPartSent?(burstId: string): void;
+  /**
+   * Told when a burst's first answer part was accepted by the gateway (the pipeline metric, observability/),
+   * with when its last customer message arrived when the reply already knows it (null: looked up).
+   */
+  onFirstPartSent?(burstId: string, receivedAt: Date | null): void;
   /** Set by createEngine. */
   replies: ReplyWaker;
   writer: ReplyWriter;

@@ -3,6 +3,10 @@ import { execPrepared, type PreparedTarget } from '../../../db/prepared.ts';
 import { monthStart } from '../../../domain/usage/get-current-usage.ts';
 import { contactAnswersTodaySql } from '../../../domain/ai-reply/contact-daily-ceiling.ts';
 import type { AnswerItem } from '../../../db/schema/index.ts';
+import { DEFAULT_TIME_ZONE } from '@vendai/contracts';
+import type { ContextBlockRows } from '../../../domain/ai-reply/load-context.ts';
+import { factPresenceSql } from '../../../domain/facts/fact-presence.ts';
+import type { FactPresence } from '../../../domain/facts/fact-source.ts';
 import type { ContextMessage } from '../reply-rules.ts';
 import { parsedJson, type SqlJson, type SqlTimestamp } from '../sql-rows.ts';
 
@@ -30,6 +34,14 @@ export interface ReplyContext extends ClaimedBurst {
   maxAiMessages: number;
   isFree: boolean;
   aiMessages: number;
+  /** The plan bills overage past its AI messages (a price above zero): the overage ceiling applies. */
+  billsOverage: boolean;
+  /** The context block's rows (time zone, business hours, the customer's name), read in the claim. */
+  contextRows: ContextBlockRows;
+  /** Which fact tables of the account have rows (skips the searches of empty ones). */
+  facts: FactPresence;
+  /** When the burst's last customer message arrived (the pipeline histogram). */
+  lastMessageAt: Date | null;
   /** The conversation's latest messages, newest first. */
   recent: ContextMessage[];
 }
@@ -56,6 +68,15 @@ interface ClaimRow {
   is_free: boolean;
   ai_messages: number | string;
   owner_contact: boolean | null;
+  bills_overage: boolean;
+  time_zone: string | null;
+  contact_name: string | null;
+  week: SqlJson<ContextBlockRows['week']> | null;
+  closed_days: SqlJson<string[]> | null;
+  has_catalogue: boolean;
+  has_faqs: boolean;
+  has_passages: boolean;
+  last_message_at: SqlTimestamp | null;
   recent: SqlJson<RecentMessageRow[]>;
 }
 
@@ -107,12 +128,15 @@ function runClaimStatement(database: PreparedTarget, limit: number, contextMessa
           order by due_at
           limit ${limit}
           for update skip locked)
-        returning id, version, claim_token, user_id, conv_id)
-      select b.id, b.version, b.claim_token, b.user_id, b.conv_id, c.type, c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name,
+        returning id, version, claim_token, user_id, conv_id, last_message_at)
+      select b.id, b.version, b.claim_token, b.user_id, b.conv_id, b.last_message_at, c.type, c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name,
              a.id as agent_id, a.active as agent_active, a.system_prompt, a.respostas, a.max_answers_per_contact_day,
              (${contactAnswersTodaySql(sql`b.conv_id`, sql`coalesce(pr.time_zone, 'America/Sao_Paulo')`)}) as contact_answers_today,
              coalesce(p.max_ai_messages, f.max_ai_messages, 0) as max_ai_messages,
              (p.id is null or p.slug = 'freemium' or p.price_cents = 0) as is_free,
+             coalesce(p.price_cents, 0) > 0 as bills_overage,
+             pr.time_zone, c.contact_name, bh.week, bh.closed_days,
+             ${factPresenceSql(sql`b.user_id`)},
              coalesce(u.ai_messages, 0) as ai_messages,
              (pr.phone is not null and c.contact_phone = coalesce(pr.country_code, '') || pr.phone) as owner_contact,
              coalesce((
@@ -128,6 +152,7 @@ function runClaimStatement(database: PreparedTarget, limit: number, contextMessa
       left join profiles pr on pr.id = b.user_id
       left join plans p on p.id = pr.active_plan_id
       left join plans f on f.slug = 'freemium'
+      left join business_hours bh on bh.user_id = b.user_id
       left join usage_monthly u on u.user_id = b.user_id and u.month = ${month}::date`,
   );
 }
@@ -157,6 +182,15 @@ function replyContextFromRow(r: ClaimRow): ReplyContext {
     maxAiMessages: Number(r.max_ai_messages),
     isFree: r.is_free === true,
     aiMessages: Number(r.ai_messages),
+    billsOverage: r.bills_overage === true,
+    contextRows: {
+      timeZone: r.time_zone ?? DEFAULT_TIME_ZONE,
+      week: r.week === null ? null : parsedJson(r.week),
+      closedDays: r.closed_days === null ? [] : parsedJson(r.closed_days),
+      contactName: r.contact_name,
+    },
+    facts: { catalogue: r.has_catalogue, faqs: r.has_faqs, passages: r.has_passages },
+    lastMessageAt: r.last_message_at === null ? null : new Date(r.last_message_at),
     ceiling: { max: Number(r.max_answers_per_contact_day ?? 0), today: Number(r.contact_answers_today) },
     recent: parsedJson(r.recent).map((m) => ({
       id: m.id,

@@ -1,5 +1,5 @@
 import type { ContextBlockInput } from '../../../domain/ai-reply/context-block.ts';
-import { loadContextBlockInput } from '../../../domain/ai-reply/load-context.ts';
+import { contextBlockInputOf } from '../../../domain/ai-reply/load-context.ts';
 import { buildReplyRequest, keywordHandoff } from '../../../domain/ai-reply/reply-request.ts';
 import { loadReplyFacts } from '../../../domain/facts/load-reply-facts.ts';
 import { type ReplyPhoto, replyPhotos } from '../../../domain/facts/reply-photos.ts';
@@ -96,7 +96,7 @@ async function holdSlots(deps: EngineDeps, ctx: AnsweredContext): Promise<HeldSl
     return null;
   }
   // Paid plans: the owner's overage ceiling, claimed the same way (the AI pauses at it).
-  const paid = ctx.isFree ? null : await reservePaidSlot(deps, ctx);
+  const paid = ctx.billsOverage ? await reservePaidSlot(deps, ctx) : null;
   if (paid === 'overage-ceiling') {
     await finishBurst(deps, ctx.id, ctx.token, 'cancelled', paid);
     return null;
@@ -121,8 +121,8 @@ async function answerOf(
   held: HeldSlots,
 ): Promise<{ answer: StructuredReply; parts: BurstPart[] } | null> {
   // The keyword rule ('quero falar com um atendente'): handed over in code, the AI is not asked.
-  // The context block's inputs (local time, customer's name, business hours; decision 018/019).
-  const context = await loadContextBlockInput(deps.db, ctx.userId, ctx.convId);
+  // The context block's inputs (local time, customer's name, business hours; decision 018/019), read in the claim.
+  const context = contextBlockInputOf(ctx.contextRows);
   const answer = keywordHandoff(ctx.recent, context) ?? (await askAi(deps, ctx, context));
   if (!answer) {
     await held.giveBack();
@@ -181,6 +181,7 @@ async function fixAndSend(
     first,
     maxAiMessages: ctx.maxAiMessages,
     slot: held.slot,
+    receivedAt: ctx.lastMessageAt,
   });
   await alertForAnswer(deps, ctx, answer);
 }
@@ -206,7 +207,10 @@ async function askAi(deps: EngineDeps, ctx: AnsweredContext, context: ContextBlo
   // The same request the playground makes (domain/ai-reply): prompt, context block, history window,
   // model settings.
   // The business's facts (domain/facts) go with the request; the price guard checks the answer (decision 025).
-  const facts = await loadReplyFacts(deps.db, ctx.userId, ctx.agent, recent, { embeddings: deps.llm.embeddings });
+  const facts = await loadReplyFacts(deps.db, ctx.userId, ctx.agent, recent, {
+    embeddings: deps.llm.embeddings,
+    present: ctx.facts,
+  });
   const request = buildReplyRequest(ctx.agent, recent, context, facts.sources);
   try {
     const asked = await withRetry(

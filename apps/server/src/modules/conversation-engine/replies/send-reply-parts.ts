@@ -32,6 +32,8 @@ export interface SendingBurst {
   maxAiMessages: number;
   /** The free plan's slot claimed for this answer (already counted; given back if its first part fails). */
   slot?: AiSlot | null;
+  /** When the burst's last customer message arrived, when known (the pipeline histogram). */
+  receivedAt?: Date | null;
 }
 
 /**
@@ -61,7 +63,7 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       photoKey: typeof part === 'string' ? null : part.photo.key,
     });
     const ok = result.ok;
-    if (ok && index === 0) deps.onFirstPartSent?.(s.burstId);
+    if (ok && index === 0) deps.onFirstPartSent?.(s.burstId, s.receivedAt ?? null);
     const externalId = result.ok ? result.externalId : null;
     const failure = result.ok ? null : result.error;
     // A refused first part gives the slot back; an unconfirmed one may have reached the customer: it stays counted.
