@@ -26,8 +26,6 @@ interface SchedulerState {
   again: boolean;
   /** The last loop stopped at maxInflight: the next finishing answer kicks. */
   saturated: boolean;
-  /** A claim loop starts on the next turn of the event loop: kicks until then are the same look. */
-  starting: boolean;
   stopped: boolean;
 }
 
@@ -41,33 +39,18 @@ interface SchedulerState {
  */
 export function createReplyScheduler(deps: EngineDeps, options: ReplySchedulerOptions): ReplyScheduler {
   const limits = { maxInflight: options.maxInflight ?? 64, claimBatch: options.claimBatch ?? 32 };
-  const state: SchedulerState = {
-    running: new Set(),
-    claiming: false,
-    again: false,
-    saturated: false,
-    starting: false,
-    stopped: true,
-  };
+  const state: SchedulerState = { running: new Set(), claiming: false, again: false, saturated: false, stopped: true };
   const timer = wakeTimer(() => kick());
   const arm = (at: number) => {
     if (!state.stopped) timer.arm(at);
   };
 
-  // Kicks of one turn (an ingestion batch wakes its due bursts, then looks again for held-back ones;
-  // answers finishing together) share one claim statement, sent after all of them.
   const kick = () => {
-    if (state.stopped || state.starting) return;
+    if (state.stopped) return;
     if (state.claiming) {
       state.again = true;
       return;
     }
-    state.starting = true;
-    setImmediate(startLoop);
-  };
-  const startLoop = () => {
-    state.starting = false;
-    if (state.stopped) return;
     state.claiming = true;
     void claimLoop(deps, state, { ...limits, pollMs: options.pollMs, answer, arm }).finally(() => {
       state.claiming = false;
