@@ -19,6 +19,7 @@ import { catalogueModule } from './modules/catalogue/index.ts';
 import { knowledgeModule } from './modules/knowledge/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { inboxSearchModule } from './modules/inbox-search/index.ts';
+import { quickRepliesModule } from './modules/quick-replies/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { feedbackModule } from './modules/feedback/index.ts';
 import { mediaModule } from './modules/media/index.ts';
@@ -140,6 +141,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     playgroundModule,
     conversationsModule,
     inboxSearchModule,
+    quickRepliesModule,
     trainingModule,
     feedbackModule,
     resultsModule,

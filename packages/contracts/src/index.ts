@@ -25,3 +25,4 @@ export * from './knowledge.ts';
 export * from './privacy.ts';
 export * from './inbox-search.ts';
 export * from './pix.ts';
+export * from './inbox-tools.ts';

@@ -16,3 +16,4 @@ export * from './rate-limits.ts';
 export * from './knowledge.ts';
 export * from './follow-ups.ts';
 export * from './pix.ts';
+export * from './inbox-tools.ts';
