@@ -77,6 +77,8 @@ const env = loadEnv({
   // The demo AI, unless a second Playwright project sets AI_PROVIDER=openai and AI_BASE_URL (the
   // fake OpenAI server).
   AI_PROVIDER: process.env.AI_PROVIDER ?? 'demo',
+  // Follow-ups are looked for every second (e2e/follow-ups.spec.ts moves their clock with /age-follow-ups).
+  FOLLOW_UPS_POLL_SECONDS: '1',
   // The journeys pay on the local stand-in.
   PAYMENTS_STANDIN_ENABLED: 'true',
   STRIPE_SECRET_KEY: '',
@@ -118,6 +120,21 @@ const control = http.createServer(async (req, res) => {
     await database.db.execute(
       sql`update verification set expires_at = now() - interval '1 minute' where identifier like 'reset-password:%'`,
     );
+    res.end('{"ok":true}');
+    return;
+  }
+  if (req.method === 'POST' && url.pathname === '/age-follow-ups') {
+    // The clock moves for a number's conversations: their messages and follow-ups happened `minutes` earlier.
+    const { instance, minutes } = await readJson<{ instance: string; minutes: number }>(req);
+    const shift = sql`make_interval(mins => ${Math.round(minutes)})`;
+    const convs = sql`(select c.id from conversations c join numbers n on n.id = c.number_id where n.instance_name = ${instance})`;
+    await database.db.execute(sql`update messages set created_at = created_at - ${shift} where conv_id in ${convs}`);
+    await database.db.execute(
+      sql`update conversations set last_message = last_message - ${shift} where id in ${convs}`,
+    );
+    await database.db.execute(sql`
+      update follow_ups set due_at = due_at - ${shift}, created_at = created_at - ${shift},
+        sent_at = sent_at - ${shift} where conv_id in ${convs}`);
     res.end('{"ok":true}');
     return;
   }

@@ -18,6 +18,8 @@ export const agentKeys = {
   promptVersions: (agentId: string) => [...agentKeys.all, 'prompt-versions', agentId] as const,
   promptVersion: (agentId: string, versionId: string | null) =>
     [...agentKeys.promptVersions(agentId), versionId] as const,
+  /** The agent's follow-up ladder ('Acompanhamento'). */
+  followUps: (agentId: string) => [...agentKeys.all, 'follow-ups', agentId] as const,
 };
 
 /** GET /api/numbers and /api/numbers/:id/state. */

@@ -22,6 +22,7 @@ import { GroupBadge } from './group-badge';
 import { HandoffBanner } from './handoff-banner';
 import { MessageList } from './message-list';
 import { EraseContactButton } from './erase-contact-button';
+import { FollowUpStrip } from './follow-up-strip';
 import { NEVER_ANSWER_HINT, NeverAnswerSwitch } from './never-answer-switch';
 
 /** The open conversation: header with the AI/Manual switch, messages, and the owner's message box. */
@@ -129,6 +130,7 @@ function OpenChat({ conversation, numbers }: { conversation: ConversationDto; nu
         </p>
       ) : null}
       <MessageList key={`messages-${conversation.id}`} convId={conversation.id} />
+      <FollowUpStrip key={`follow-ups-${conversation.id}`} conversation={conversation} />
       <Composer
         key={`composer-${conversation.id}`}
         convId={conversation.id}

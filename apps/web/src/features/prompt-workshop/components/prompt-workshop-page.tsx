@@ -20,6 +20,7 @@ import { PromptVersions } from './prompt-versions';
 import { ResponseDelay } from './response-delay';
 import { ResumeAfter } from './resume-after';
 import { ContactDailyLimit } from './contact-daily-limit';
+import { FollowUpSettings } from './follow-up-settings';
 
 /**
  * /ia-management?agent= (docs/product/screens.md#prompt-editor; docs/decisions/014-prompt-workshop.md): the prompt with manual editing, the
@@ -142,6 +143,7 @@ function AgentView({ agent, title }: { agent: Agent; title: string }) {
           <ResponseDelay agent={agent} />
           <ResumeAfter agent={agent} />
           <ContactDailyLimit agent={agent} />
+          <FollowUpSettings agent={agent} />
           <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
             <h2 className="font-semibold text-slate-900">Treinamento</h2>
             <dl className="mt-3 space-y-2 text-sm">
