@@ -50,8 +50,13 @@ test('a quiet customer gets one follow-up, and none after replying', async ({ pa
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-checked', 'true');
   await expect(settings.getByLabel('1ª mensagem depois de')).toHaveValue('120');
-  await settings.scrollIntoViewIfNeeded();
+  await expect(page.getByText('Acompanhamento ligado.')).toHaveCount(0, { timeout: 15_000 });
   await shootBothWidths(page, 'follow-ups-settings');
+  await settings.screenshot({ path: 'test-results/screens/follow-ups-settings-card-desktop.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await settings.screenshot({ path: 'test-results/screens/follow-ups-settings-card-phone.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expectNoSeriousA11yViolations(page);
 
   // The customer asks a price; the AI answers; the customer goes quiet.
   await phone.goto(`/simulador?aba=conversas&numero=${instance}`);
@@ -71,22 +76,23 @@ test('a quiet customer gets one follow-up, and none after replying', async ({ pa
   await page.getByTestId('conversation-row').filter({ hasText: CUSTOMER.name }).click();
   const chat = page.getByRole('region', { name: 'Conversa' });
   const strip = chat.getByTestId('follow-up-strip');
-  await expect(strip).toContainText('Próximo acompanhamento da IA', { timeout: 20_000 });
+  await expect(strip).toContainText('Acompanhamento da IA', { timeout: 20_000 });
   await expect(strip.getByRole('button', { name: 'Cancelar' })).toBeVisible();
 
   // 'Agendar': a message for tomorrow, shown until it goes; cancelled by the owner.
   await chat.getByRole('button', { name: 'Agendar' }).click();
   const dialog = page.getByRole('dialog', { name: 'Agendar mensagem' });
   await dialog.getByLabel('Mensagem').fill('Bruna, chegaram biquínis novos!');
-  const tomorrow = new Date(Date.now() + 26 * 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  await dialog
-    .getByLabel('Enviar em')
-    .fill(
-      `${tomorrow.getFullYear()}-${pad(tomorrow.getMonth() + 1)}-${pad(tomorrow.getDate())}T${pad(tomorrow.getHours())}:${pad(tomorrow.getMinutes())}`,
-    );
+  // Tomorrow at this time, in the browser's own zone.
+  const tomorrow = await page.evaluate(() => {
+    const d = new Date(Date.now() + 24 * 3_600_000);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  });
+  await dialog.getByLabel('Enviar em').fill(tomorrow);
   await dialog.getByRole('button', { name: 'Agendar' }).click();
   await expect(strip).toContainText('Bruna, chegaram biquínis novos!');
+  await expect(page.getByText('Mensagem agendada.')).toHaveCount(0, { timeout: 15_000 });
   await shootBothWidths(page, 'follow-ups-inbox');
   await expectNoSeriousA11yViolations(page);
   await strip
@@ -107,7 +113,7 @@ test('a quiet customer gets one follow-up, and none after replying', async ({ pa
   await phone.getByLabel('Mensagem do cliente').press('Enter');
   await expect(fromBusiness).toHaveCount(3, { timeout: 30_000 });
   await moveClock(instance, 60);
-  await expect(strip).toContainText('Próximo acompanhamento da IA', { timeout: 20_000 });
+  await expect(strip).toContainText('Acompanhamento da IA', { timeout: 20_000 });
   // An hour later than the reply no touch is due (the next one would be 2 h after the AI's new answer).
   await expect(fromBusiness).toHaveCount(3);
   const followUps = (await (

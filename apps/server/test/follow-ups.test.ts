@@ -403,6 +403,37 @@ describe('follow-ups in the database', () => {
     expect(msg).toEqual({ author: 'owner_app', status: 'sent' });
   });
 
+  it('Resultados counts follow-ups sent, customers who replied after one and conversations recovered (CSV too)', async () => {
+    const { shop, convId } = await quoted();
+    const other = await conversationWith(t, shop, [
+      { who: 'contact', text: 'Tem entrega?', at: at(T0) },
+      { who: 'ai', text: 'Temos sim.', at: at('2026-11-24T13:01:00Z') },
+    ]);
+    const sender = recordingSender();
+    const clock = createClock('2026-11-24T13:30:00Z');
+    await followUpPass(followUpDeps(t, clock, sender));
+    clock.set('2026-11-24T15:05:00Z');
+    await followUpPass(followUpDeps(t, clock, sender));
+    expect(sentFrom(sender, shop)).toHaveLength(2);
+    // One customer answers the touch and gets an answer; the other stays quiet.
+    await say(t, shop, convId, { who: 'contact', text: 'Quero 3!', at: at('2026-11-24T16:00:00Z') });
+    await say(t, shop, convId, { who: 'ai', text: 'Perfeito, separo para você.', at: at('2026-11-24T16:01:00Z') });
+    const query = 'period=custom&from=2026-11-24&to=2026-11-24';
+    const res = await shop.client.get(`/api/results?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().current.followUps).toEqual({ sent: 2, replied: 1, recovered: 1 });
+    const csv = await shop.client.get(`/api/results/export.csv?${query}`);
+    const [header, row] = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(header).toContain(
+      'Acompanhamentos enviados;Clientes que responderam a um acompanhamento;Conversas recuperadas',
+    );
+    expect(row).toMatch(/^24\/11\/2026;.*;2;1;1$/);
+    expect(other).toBeTruthy();
+  });
+
   it('two passes at once send each due touch exactly once', async () => {
     const shop = await followUpShop(t);
     for (let i = 0; i < 8; i++)

@@ -435,11 +435,11 @@ describe('Resultados CSV export', () => {
       .split('\r\n');
     expect(lines).toHaveLength(8);
     expect(lines[0]).toBe(
-      'Data;Conversas iniciadas;Mensagens recebidas;Mensagens enviadas;Respostas da IA;Mensagens do dono;Respostas fora do horário;Envios com falha;Tempo da 1ª resposta (mediana, s)',
+      'Data;Conversas iniciadas;Mensagens recebidas;Mensagens enviadas;Respostas da IA;Mensagens do dono;Respostas fora do horário;Envios com falha;Tempo da 1ª resposta (mediana, s);Acompanhamentos enviados;Clientes que responderam a um acompanhamento;Conversas recuperadas',
     );
-    expect(lines[1]).toBe('02/03/2026;1;3;3;2;0;0;0;40');
-    expect(lines[4]).toBe('05/03/2026;1;2;3;1;2;0;1;90');
-    expect(lines[5]).toBe('06/03/2026;0;0;0;0;0;0;0;');
+    expect(lines[1]).toBe('02/03/2026;1;3;3;2;0;0;0;40;0;0;0');
+    expect(lines[4]).toBe('05/03/2026;1;2;3;1;2;0;1;90;0;0;0');
+    expect(lines[5]).toBe('06/03/2026;0;0;0;0;0;0;0;;0;0;0');
   });
 });
 

@@ -79,6 +79,11 @@ export const resultsFiguresSchema = z.object({
   outsideHoursAnswers: z.number().int(),
   optOuts: z.number().int(),
   failedSends: z.number().int(),
+  /**
+   * Follow-up touches sent, customers who wrote after one (within 7 days, before the next touch), and
+   * of those the conversations recovered: a reply that was no opt-out and got an answer (decision 037).
+   */
+  followUps: z.object({ sent: z.number().int(), replied: z.number().int(), recovered: z.number().int() }),
 });
 export type ResultsFigures = z.infer<typeof resultsFiguresSchema>;
 
@@ -94,6 +99,10 @@ export const resultsDaySchema = z.object({
   failedSends: z.number().int(),
   /** Median first-response time of the answers given that day (seconds), null when none. */
   firstResponseP50: z.number().nullable(),
+  /** Follow-ups sent that day, and of them the customers who replied and the conversations recovered. */
+  followUpsSent: z.number().int(),
+  followUpsReplied: z.number().int(),
+  followUpsRecovered: z.number().int(),
 });
 export type ResultsDay = z.infer<typeof resultsDaySchema>;
 
@@ -145,6 +154,9 @@ export const RESULTS_CSV_HEADER = [
   'Respostas fora do horário',
   'Envios com falha',
   'Tempo da 1ª resposta (mediana, s)',
+  'Acompanhamentos enviados',
+  'Clientes que responderam a um acompanhamento',
+  'Conversas recuperadas',
 ] as const;
 
 /** GET /api/results/export.csv answers the CSV text itself (text/csv, attachment). */

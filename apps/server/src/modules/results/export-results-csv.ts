@@ -31,6 +31,9 @@ export async function exportResultsCsv(input: {
         d.outsideHoursAnswers,
         d.failedSends,
         decimal(d.firstResponseP50),
+        d.followUpsSent,
+        d.followUpsReplied,
+        d.followUpsRecovered,
       ].join(';'),
     ),
   ];

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { getAccountTimeZone } from '../../domain/account/account-time-zone.ts';
+import { followUpFigures, type FollowUpFigures } from '../../domain/follow-ups/follow-up-figures.ts';
 import { getCurrentUsage } from '../../domain/usage/get-current-usage.ts';
 import { usagePeriod } from '../../domain/usage/usage-period.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -35,11 +36,13 @@ export async function getResults(input: { db: Db; userId: string; query: Results
   const hours = await businessHoursFor(db, userId, { fromDate: period.previousFromDate, toDate: period.toDate });
   const scope: ResultsScope = { userId, numberId, from: period.from, to: period.to, timeZone, hours };
   const plan = await planRead(db, userId, period.previousFrom, now);
-  const [current, previous, hasData, usage] = await Promise.all([
+  const [current, previous, hasData, usage, followUps, previousFollowUps] = await Promise.all([
     periodAggregates(db, scope, plan, true),
     periodAggregates(db, { ...scope, from: period.previousFrom, to: period.from }, plan, false),
     hasAnyMessage(db, userId),
     usageProjection(db, userId, now),
+    followUpFigures(db, scope),
+    followUpFigures(db, { ...scope, from: period.previousFrom, to: period.from }),
   ]);
 
   const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
@@ -57,9 +60,9 @@ export async function getResults(input: { db: Db; userId: string; query: Results
     numbers: userNumbers.map((x) => ({ id: x.id, label: x.apelido ? `${x.apelido} (+${x.phone})` : `+${x.phone}` })),
     numberId,
     hasData,
-    current: figures(current),
-    previous: figures(previous),
-    days: days(current, period.fromDate, period.days),
+    current: { ...figures(current), followUps: followUps.total },
+    previous: { ...figures(previous), followUps: previousFollowUps.total },
+    days: days(current, period.fromDate, period.days, followUps.byDay),
     heatmap,
     usage,
     businessHours: describeBusinessHours(hours.week),
@@ -67,7 +70,7 @@ export async function getResults(input: { db: Db; userId: string; query: Results
   };
 }
 
-function figures(a: PeriodAggregates): ResultsFigures {
+function figures(a: PeriodAggregates): Omit<ResultsFigures, 'followUps'> {
   const sum = (key: string) => a.days.reduce((total, d) => total + n(d[key]), 0);
   const side = (who: 'ai' | 'owner') => {
     const buckets = a.responses.filter((r) => r.who === who).map((r) => ({ value: r.bucket, n: n(r.n) }));
@@ -104,7 +107,12 @@ function figures(a: PeriodAggregates): ResultsFigures {
 }
 
 /** Every day of the period, zeros included, in order. */
-function days(a: PeriodAggregates, fromDate: string, count: number): ResultsDay[] {
+function days(
+  a: PeriodAggregates,
+  fromDate: string,
+  count: number,
+  followUps: Map<string, FollowUpFigures>,
+): ResultsDay[] {
   return Array.from({ length: count }, (_, i) => {
     const date = addDays(fromDate, i);
     const d = a.days.find((r) => r.day === date) ?? {};
@@ -119,6 +127,9 @@ function days(a: PeriodAggregates, fromDate: string, count: number): ResultsDay[
       outsideHoursAnswers: n(d.outside_hours_answers),
       failedSends: n(d.failed_sends),
       firstResponseP50: rounded(histogramPercentile(buckets, 0.5)),
+      followUpsSent: followUps.get(date)?.sent ?? 0,
+      followUpsReplied: followUps.get(date)?.replied ?? 0,
+      followUpsRecovered: followUps.get(date)?.recovered ?? 0,
     };
   });
 }

@@ -32,14 +32,14 @@ export function FollowUpStrip({ conversation }: { conversation: ConversationDto 
             ) : (
               <CalendarClock className="size-4 shrink-0 text-brand-700" aria-hidden />
             )}
-            <span className="min-w-0 flex-1 truncate">
+            <span className="line-clamp-2 min-w-0 flex-1 break-words">
               {f.kind === 'touch' ? (
                 <>
-                  Próximo acompanhamento da IA <strong>{followUpWhen(f.dueAt)}</strong>
+                  Acompanhamento da IA <strong>{followUpWhen(f.dueAt)}</strong>
                 </>
               ) : (
                 <>
-                  Agendada para <strong>{followUpWhen(f.dueAt)}</strong>: “{f.text}”
+                  Agendada <strong>{followUpWhen(f.dueAt)}</strong>: “{f.text}”
                   {f.cancelOnReply ? ' · cancela se o cliente responder' : ''}
                 </>
               )}

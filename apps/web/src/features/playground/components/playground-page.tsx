@@ -11,6 +11,7 @@ import { DemoModeNotice } from '@/components/demo-mode-notice';
 import { PageHeader } from '@/components/layouts/page-header';
 import { TestAllowance } from './test-allowance';
 import { Button } from '@/components/ui/button';
+import { FollowUpPreview } from './follow-up-preview';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
@@ -176,6 +177,7 @@ function Chat({
             ))}
           </select>
         </div>
+        <FollowUpPreview agentId={agentId} messages={messages} />
         <Button
           type="button"
           variant="secondary"

@@ -6,9 +6,11 @@ import {
   type FollowUpSettings as Settings,
 } from '@vendai/contracts/follow-ups';
 import { BellRing } from 'lucide-react';
+import { Switch } from 'radix-ui';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import { useFollowUpSettings, useSaveFollowUpSettings } from '../api/follow-up-settings';
 import { gapLabel } from '../lib/follow-up-format';
 
@@ -65,25 +67,20 @@ export function FollowUpSettings({ agent }: { agent: Agent }) {
           <BellRing className="size-4 text-brand-700" aria-hidden />
           Acompanhamento
         </label>
-        <button
+        <Switch.Root
           id={switchId}
-          type="button"
-          role="switch"
-          aria-checked={current.enabled}
+          checked={current.enabled}
           disabled={save.isPending}
-          onClick={() =>
-            change(
-              { enabled: !current.enabled },
-              current.enabled ? 'Acompanhamento desligado.' : 'Acompanhamento ligado.',
-            )
+          onCheckedChange={(enabled) =>
+            change({ enabled }, enabled ? 'Acompanhamento ligado.' : 'Acompanhamento desligado.')
           }
-          className={`relative h-6 w-11 shrink-0 rounded-full transition-colors disabled:opacity-60 ${current.enabled ? 'bg-brand-700' : 'bg-slate-300'}`}
+          className={cn(
+            'relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-60',
+            current.enabled ? 'bg-brand-700' : 'bg-slate-300',
+          )}
         >
-          <span
-            className={`absolute top-0.5 size-5 rounded-full bg-white shadow transition-transform ${current.enabled ? 'translate-x-5' : 'translate-x-0.5'}`}
-          />
-          <span className="sr-only">{current.enabled ? 'Ligado' : 'Desligado'}</span>
-        </button>
+          <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
+        </Switch.Root>
       </div>
       <p className="mt-1 text-sm text-slate-600">
         Quando um cliente que puxou conversa para de responder depois da IA, ela manda uma mensagem curta lembrando do

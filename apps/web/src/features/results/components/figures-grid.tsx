@@ -94,6 +94,14 @@ export function FiguresGrid({ results }: { results: Results }) {
       />
       {count('Pediram para sair', 'optOuts', 'lower')}
       {count('Envios com falha', 'failedSends', 'lower')}
+      <FigureCard
+        label="Acompanhamentos enviados"
+        value={formatCount(c.followUps.sent)}
+        hint={`${formatCount(c.followUps.replied)} clientes responderam depois de um; ${formatCount(c.followUps.recovered)} conversas recuperadas.`}
+        current={c.followUps.recovered}
+        previous={p.followUps.recovered}
+        previousText={`${formatCount(p.followUps.recovered)} recuperadas`}
+      />
     </div>
   );
 }
