@@ -181,6 +181,7 @@ describe('Resultados figures', () => {
       outsideHoursAnswers: 2,
       optOuts: 1,
       failedSends: 1,
+      followUps: { sent: 0, replied: 0, recovered: 0 },
     });
     expect(r.businessHours).toBe('segunda a sexta 08:00–18:00; sábado 08:00–13:00; domingo fechado');
   });

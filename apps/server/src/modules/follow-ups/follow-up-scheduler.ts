@@ -11,12 +11,12 @@ const MAX_BATCHES_PER_PASS = 5;
  * or a conditional statement, so processes running passes at once do each thing once.
  */
 export async function followUpPass(deps: FollowUpDeps): Promise<void> {
-  const cancelled = await cancelUnwelcome(deps);
-  for (const key of cancelled) {
+  // The inbox hears of every conversation whose next follow-up changed.
+  const changed = [...(await cancelUnwelcome(deps)), ...(await planTouches(deps))];
+  for (const key of new Set(changed)) {
     const [userId, convId] = key.split(':') as [string, string];
     await publish(deps, userId, convId, null);
   }
-  await planTouches(deps);
   await recoverLapsed(deps);
   // A few batches a pass: what is left (or put back) waits for the next one.
   for (let batch = 0; batch < MAX_BATCHES_PER_PASS; batch++) if ((await runDueFollowUps(deps)) === 0) break;

@@ -28,7 +28,7 @@ interface Candidate {
  * since the customer last wrote. One touch per anchor (the unique index): two processes planning at
  * once insert it once. Its time: the gap after the anchor, moved to the next business opening.
  */
-export async function planTouches(deps: FollowUpDeps): Promise<number> {
+export async function planTouches(deps: FollowUpDeps): Promise<string[]> {
   const candidates = resultRows<Candidate>(
     await deps.db.execute(sql`
       select c.id as conv_id, c.user_id, c.number_id, last.id as anchor_id, last.created_at as anchor_at,
@@ -53,7 +53,7 @@ export async function planTouches(deps: FollowUpDeps): Promise<number> {
                         and f.anchor_message_id = last.id)
       limit ${PLAN_BATCH}`),
   );
-  let planned = 0;
+  const planned: string[] = [];
   const hoursOf = new Map<string, Awaited<ReturnType<typeof loadBusinessHours>>>();
   for (const c of candidates) {
     const gaps = typeof c.gaps_minutes === 'string' ? (JSON.parse(c.gaps_minutes) as number[]) : c.gaps_minutes;
@@ -74,7 +74,7 @@ export async function planTouches(deps: FollowUpDeps): Promise<number> {
                 ${due.toISOString()}::timestamptz)
         on conflict do nothing returning id`),
     );
-    planned += inserted.length;
+    if (inserted.length > 0) planned.push(`${c.user_id}:${c.conv_id}`);
   }
   return planned;
 }

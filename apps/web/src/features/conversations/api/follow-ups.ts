@@ -3,10 +3,13 @@ import type { ConversationFollowUps, FollowUpDto, ScheduleMessageInput } from '@
 import { api } from '@/lib/api-client';
 import { conversationKeys } from './query-keys';
 
-/** GET /api/conversations/:id/follow-ups: the next touch and the scheduled messages, read again every minute. */
-export function useConversationFollowUps(convId: string, lastMessage: string) {
+/**
+ * GET /api/conversations/:id/follow-ups: the next touch and the scheduled messages; read again on every
+ * realtime change of the conversation (use-conversations-realtime.ts) and every minute.
+ */
+export function useConversationFollowUps(convId: string) {
   return useQuery({
-    queryKey: conversationKeys.followUpsAt(convId, lastMessage),
+    queryKey: conversationKeys.followUps(convId),
     queryFn: () => api.get<ConversationFollowUps>(`/api/conversations/${encodeURIComponent(convId)}/follow-ups`),
     refetchInterval: 60_000,
   });

@@ -8,6 +8,4 @@ export const conversationKeys = {
   avatar: (id: string) => ['conversations', 'avatar', id] as const,
   /** The next follow-up touch and the scheduled messages (docs/decisions/037-follow-ups.md). */
   followUps: (id: string) => ['conversations', 'follow-ups', id] as const,
-  /** Read again whenever the conversation's last message changes. */
-  followUpsAt: (id: string, lastMessage: string) => ['conversations', 'follow-ups', id, lastMessage] as const,
 };

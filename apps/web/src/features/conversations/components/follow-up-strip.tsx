@@ -12,7 +12,7 @@ import { ScheduleMessageButton } from './schedule-message-dialog';
  * its time and 'Cancelar' (docs/decisions/037-follow-ups.md), and the 'Agendar' button.
  */
 export function FollowUpStrip({ conversation }: { conversation: ConversationDto }) {
-  const followUps = useConversationFollowUps(conversation.id, conversation.lastMessage);
+  const followUps = useConversationFollowUps(conversation.id);
   const cancel = useCancelFollowUp(conversation.id);
   const upcoming = followUps.data?.upcoming ?? [];
 

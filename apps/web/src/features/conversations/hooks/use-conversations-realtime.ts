@@ -35,6 +35,8 @@ export function useConversationsRealtime() {
           !known &&
           !queryClient.getQueryData<ConversationDto>(conversationKeys.detail(dto.id));
         storeConversation(queryClient, dto);
+        // Its next follow-up may have been planned, sent or cancelled with it (docs/decisions/037-follow-ups.md).
+        void queryClient.invalidateQueries({ queryKey: conversationKeys.followUps(dto.id) });
         if (isNew)
           queryClient.setQueryData<ConversationCount>(conversationKeys.count, (c) => (c ? { total: c.total + 1 } : c));
         break;
