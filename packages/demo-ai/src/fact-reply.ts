@@ -6,6 +6,8 @@ export interface DemoFact {
   text: string;
   /** A catalogue item with a photo: its id, for the answer's "fotos". */
   photoId?: string;
+  /** A catalogue item: its id, for the answer's "pedido". */
+  itemId?: string;
 }
 
 /** Word starts that say nothing about which fact is meant ('Vocês…?', 'Qual…?'). */

@@ -9,6 +9,7 @@ import {
   sentence,
 } from '@vendai/contracts/answer-text';
 import { type DemoFact, demoFactAnswer, demoPhotoAnswer } from './fact-reply.ts';
+import { demoOrderAnswer } from './order-reply.ts';
 
 type Intent = 'greeting' | 'price' | 'objection' | 'buy' | 'product' | 'about' | 'thanks' | 'other';
 
@@ -148,6 +149,9 @@ export function demoReply(
   // 'tem foto da camiseta?': the item's photo goes after the text (its id in "fotos").
   const photos = demoPhotoAnswer(lastCustomer, facts);
   if (photos) return photos;
+  // 'quero 2 camisetas G': the order goes in "pedido"; VendAI prices it and sends the Pix (decision 038).
+  const order = demoOrderAnswer(lastCustomer, facts);
+  if (order) return order;
   const intent = detectIntent(lastCustomer);
   // A catalogue item the customer names is answered from the catalogue (decision 025).
   const fromCatalogue = ['price', 'product', 'other'].includes(intent) ? demoFactAnswer(lastCustomer, facts) : null;

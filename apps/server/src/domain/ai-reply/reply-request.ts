@@ -77,6 +77,7 @@ export function buildReplyRequest(
       facts: facts.map((f) => ({
         label: f.label,
         text: f.text,
+        ...(f.kind === 'product' ? { itemId: f.id } : {}),
         ...(f.kind === 'product' && f.photoKey ? { photoId: f.id } : {}),
       })),
     },

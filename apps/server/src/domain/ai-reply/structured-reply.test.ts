@@ -56,6 +56,7 @@ describe('the photos of a structured reply', () => {
     expect(block).toContain(
       '- [Catálogo: Camiseta básica] Camiseta básica (Produto) — R$ 50,00. (foto: item-camiseta)',
     );
-    expect(block).toContain('- [Catálogo: Boné] Boné (Produto) — R$ 50,00.\n');
+    // Every product carries its id for "pedido" (decision 038); only items with a photo say "foto".
+    expect(block).toContain('- [Catálogo: Boné] Boné (Produto) — R$ 50,00. (id de pedido: item-bone)\n');
   });
 });

@@ -19,6 +19,16 @@ export interface StructuredReply {
    * named them; only ids among this reply's facts that have a photo are sent (domain/facts/reply-photos.ts).
    */
   photos?: string[];
+  /**
+   * The customer confirmed a purchase: catalogue item ids, options and quantities as the model named
+   * them. VendAI prices it from the catalogue and sends the Pix (domain/orders/ai-order.ts); the
+   * model never states the total.
+   */
+  order?: ReplyOrder | null;
+}
+
+export interface ReplyOrder {
+  items: { id: string; option: string | null; quantity: number }[];
 }
 
 /** The most photos one answer sends. */
@@ -32,6 +42,7 @@ export const REPLY_FORMAT_INSTRUCTIONS = [
   '- "handoff": {"reason": "motivo curto"} quando o cliente precisa de uma pessoa da equipe (pediu para falar com alguém, ou o caso exige um humano); então "reply" diz apenas, com gentileza, que uma pessoa vai continuar o atendimento por aqui. Caso contrário null.',
   '- "needs_owner": {"reason": "o que falta saber"} quando você não tem no seu prompt uma informação de que precisa (preço, estoque, prazo) ou o cliente faz uma reclamação; não invente a informação. Caso contrário null.',
   '- "hot_lead": true quando o cliente está pronto para comprar.',
+  '- "pedido": quando o cliente confirmar que quer comprar itens do catálogo, {"itens": [{"id": "<id de pedido: …>", "opcao": "nome da opção ou null", "quantidade": 1}]}; o sistema calcula o total pelos preços do catálogo e envia o Pix, então não escreva o valor total. Caso contrário null.',
   `- "fotos": quando o cliente pedir para ver um produto, os ids (até ${REPLY_PHOTOS_MAX}) dos produtos cuja foto enviar depois do texto, copiados de "foto: <id>" nas informações do negócio; nunca invente um id. Caso contrário [].`,
 ].join('\n');
 
@@ -75,7 +86,23 @@ export function parseStructuredReply(raw: string): StructuredReply {
     needsOwner: reasonOf(d.needs_owner ?? d.needsOwner),
     hotLead: d.hot_lead === true || d.hotLead === true,
     photos: photoIds(d.fotos ?? d.photos),
+    order: orderOf(d.pedido ?? d.order),
   };
+}
+
+/** The order the model named: items with an id and a whole quantity from 1 to 99; anything else is dropped. */
+function orderOf(value: unknown): ReplyOrder | null {
+  const v = value as { itens?: unknown; items?: unknown } | null;
+  const list = v && typeof v === 'object' ? (v.itens ?? v.items) : null;
+  if (!Array.isArray(list)) return null;
+  const items = list.flatMap((raw: Record<string, unknown>) => {
+    const id = typeof raw?.id === 'string' ? raw.id.trim() : '';
+    const quantity = Number(raw?.quantidade ?? raw?.quantity ?? 1);
+    const option = raw?.opcao ?? raw?.option;
+    if (!id || !Number.isInteger(quantity) || quantity < 1 || quantity > 99) return [];
+    return [{ id, option: typeof option === 'string' && option.trim() ? option.trim() : null, quantity }];
+  });
+  return items.length ? { items: items.slice(0, 20) } : null;
 }
 
 /** The ids the model listed (strings, distinct, a few); anything else is ignored. Which are sent is decided later. */
@@ -93,5 +120,8 @@ export function formatStructuredReply(r: StructuredReply): string {
     needs_owner: r.needsOwner,
     hot_lead: r.hotLead,
     ...(r.photos?.length ? { fotos: r.photos } : {}),
+    ...(r.order
+      ? { pedido: { itens: r.order.items.map((i) => ({ id: i.id, opcao: i.option, quantidade: i.quantity })) } }
+      : {}),
   });
 }

@@ -11,7 +11,10 @@ export function factsBlock(sources: readonly FactSource[]): string | null {
   if (sources.length === 0) return null;
   return [
     FACTS_HEADING,
-    ...sources.map((s) => `- [${s.label}] ${s.text}${s.kind === 'product' && s.photoKey ? ` (foto: ${s.id})` : ''}`),
+    ...sources.map(
+      (s) =>
+        `- [${s.label}] ${s.text}${s.kind === 'product' && s.photoKey ? ` (foto: ${s.id})` : ''}${s.kind === 'product' ? ` (id de pedido: ${s.id})` : ''}`,
+    ),
     'Regras: informe só preços, opções e condições que estão nestas informações ou no seu prompt, exatamente ' +
       'como estão. Nunca invente preços, totais ou descontos. Item esgotado: diga que está esgotado. Se o ' +
       'cliente pedir um valor que não está aqui, diga que vai confirmar e já responde.',

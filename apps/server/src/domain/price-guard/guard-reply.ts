@@ -70,6 +70,9 @@ export async function guardReply(
       handoff: null,
       needsOwner: { reason: priceGuardAlertWhy(blocked) },
       hotLead: false,
+      // An order is ids and quantities, priced from the catalogue (decision 038): a wrong amount in the
+      // text does not lose the customer's confirmed order.
+      order: second?.order ?? first.order ?? null,
     },
     retried: true,
     blocked,

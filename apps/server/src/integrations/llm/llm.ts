@@ -43,7 +43,7 @@ export type LlmTask =
       respostas: AnswerItem[];
       history: ChatMessage[];
       /** The business's facts given with the request (domain/facts), best first. */
-      facts?: { label: string; text: string; photoId?: string }[];
+      facts?: { label: string; text: string; photoId?: string; itemId?: string }[];
     }
   | {
       kind: 'prompt-coach';

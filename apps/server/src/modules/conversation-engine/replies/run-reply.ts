@@ -20,6 +20,7 @@ import { type AiSlot, releaseAiSlot, releasePaidSlot, reserveAiSlot, reservePaid
 import { understandReplyMedia } from './understand-reply-media.ts';
 import { finishBurst, keepLease } from './burst-claim.ts';
 import { sendParts } from './send-reply-parts.ts';
+import { placeAiOrder } from '../../../domain/orders/ai-order.ts';
 
 /** 'digitando…' is shown when preparing the answer takes longer than this. */
 const TYPING_AFTER_MS = 300;
@@ -184,6 +185,11 @@ async function fixAndSend(
     receivedAt: ctx.lastMessageAt,
   });
   await alertForAnswer(deps, ctx, answer);
+  // The customer confirmed a purchase: priced from the catalogue and charged with Pix (decision 038).
+  if (answer.order)
+    await placeAiOrder(deps, { userId: ctx.userId, convId: ctx.convId, burstId: ctx.id, order: answer.order }).catch(
+      (err) => deps.log.warn({ err, convId: ctx.convId }, 'engine: the order was not placed'),
+    );
 }
 
 /** The AI's answer with the catalogue photos it may send (only items among its facts with a photo). */
