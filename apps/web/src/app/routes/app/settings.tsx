@@ -1,10 +1,12 @@
+import { PixSettingsSection } from '@/features/pix/components/pix-settings-section';
 import { PrivacySettings } from '@/features/privacy/components/privacy-settings';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 
-/** /settings: 'Configurações' (docs/decisions/015-handoff.md), with 'Seus dados' (decision 031). */
+/** /settings: 'Configurações' (docs/decisions/015-handoff.md), with 'Pagamentos Pix' (decision 038) and 'Seus dados' (decision 031). */
 export function Component() {
   return (
     <SettingsPage>
+      <PixSettingsSection />
       <PrivacySettings />
     </SettingsPage>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { formatPhone, type ConversationDto, type NumberView } from '@vendai/contracts';
 import { ArrowLeft, MessageSquareText } from 'lucide-react';
 import { useEffect, useRef } from 'react';
@@ -26,7 +27,16 @@ import { FollowUpStrip } from './follow-up-strip';
 import { NEVER_ANSWER_HINT, NeverAnswerSwitch } from './never-answer-switch';
 
 /** The open conversation: header with the AI/Manual switch, messages, and the owner's message box. */
-export function ChatPanel({ convId, numbers }: { convId: string; numbers: NumberView[] }) {
+export function ChatPanel({
+  convId,
+  numbers,
+  actions,
+}: {
+  convId: string;
+  numbers: NumberView[];
+  /** Other features' controls in the header (the route passes them). */
+  actions?: ReactNode;
+}) {
   const list = useConversations();
   const fromList = findConversation(list.data, convId);
   // A conversation outside the loaded pages (a shared link, a deep one) is read on its own.
@@ -50,10 +60,18 @@ export function ChatPanel({ convId, numbers }: { convId: string; numbers: Number
     }
     return <div className="flex-1 animate-pulse bg-slate-50" aria-busy="true" aria-label="Carregando conversa" />;
   }
-  return <OpenChat conversation={conversation} numbers={numbers} />;
+  return <OpenChat conversation={conversation} numbers={numbers} actions={actions} />;
 }
 
-function OpenChat({ conversation, numbers }: { conversation: ConversationDto; numbers: NumberView[] }) {
+function OpenChat({
+  conversation,
+  numbers,
+  actions,
+}: {
+  conversation: ConversationDto;
+  numbers: NumberView[];
+  actions?: ReactNode;
+}) {
   const queryClient = useQueryClient();
   const markRead = useMarkConversationRead();
   const send = useSendMessage(conversation.id);
@@ -115,6 +133,7 @@ function OpenChat({ conversation, numbers }: { conversation: ConversationDto; nu
           {problem ? <NoAgentBadge problem={problem} /> : <AiSwitch conversation={conversation} />}
           <NeverAnswerSwitch conversation={conversation} />
         </div>
+        {actions}
         <EraseContactButton conversation={conversation} name={name} />
       </header>
       {problem && number ? <NoAgentNotice problem={problem} number={number} agents={agents.data ?? []} /> : null}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -29,7 +30,8 @@ const DESCRIPTION = 'Acompanhe cada conversa ao vivo e assuma o atendimento quan
  * The dashboard (docs/product/screens.md#dashboard-inbox): banners, the conversation list column and the chat panel.
  * At phone width the list and the chat are separate views (the chat has a back button).
  */
-export function ConversationsPage() {
+/** `chatActions`: what other features add to the open chat's header (the app's route composes them). */
+export function ConversationsPage({ chatActions }: { chatActions?: (convId: string) => ReactNode } = {}) {
   const numbers = useNumbers();
   const usage = useCurrentUsage();
   const me = useMe();
@@ -80,16 +82,18 @@ export function ConversationsPage() {
 
   return (
     <Tooltip.Provider delayDuration={200}>
-      <Inbox numbers={numbers.data} usage={usage.data} me={me.data} />
+      <Inbox numbers={numbers.data} usage={usage.data} me={me.data} chatActions={chatActions} />
     </Tooltip.Provider>
   );
 }
 
 function Inbox({
+  chatActions,
   numbers,
   usage,
   me,
 }: {
+  chatActions?: (convId: string) => ReactNode;
   numbers: NonNullable<ReturnType<typeof useNumbers>['data']>;
   usage: ReturnType<typeof useCurrentUsage>['data'];
   me: ReturnType<typeof useMe>['data'];
@@ -158,7 +162,11 @@ function Inbox({
           </InboxSearch>
         </section>
         <section aria-label="Conversa" className={cn('min-h-0 min-w-0 flex-1 md:flex', selectedId ? 'flex' : 'hidden')}>
-          {selectedId ? <ChatPanel convId={selectedId} numbers={numbers} /> : <NoConversationSelected />}
+          {selectedId ? (
+            <ChatPanel convId={selectedId} numbers={numbers} actions={chatActions?.(selectedId)} />
+          ) : (
+            <NoConversationSelected />
+          )}
         </section>
       </div>
     </div>

@@ -1,0 +1,113 @@
+import { PIX_MESSAGES } from '@vendai/contracts';
+import { QrCode } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useConversationOrders, useManualCharge } from '../api/pix';
+import { brl, parseReais, STATUS_STYLE, statusLabel } from './pix-format';
+
+/**
+ * The conversation's Pix in the inbox header: the latest order's mark ('Pago', 'Aguardando
+ * pagamento', 'Expirado'…) and 'Cobrar com Pix' (amount + description, the same path as the AI's orders).
+ */
+export function ConversationPix({ convId }: { convId: string }) {
+  const orders = useConversationOrders(convId);
+  const [open, setOpen] = useState(false);
+  const latest = orders.data?.orders[0];
+  return (
+    <div className="flex shrink-0 items-center gap-2">
+      {latest ? (
+        <span
+          data-testid="pix-status"
+          title={latest.description}
+          className={cn('rounded px-1.5 py-px text-xs font-semibold whitespace-nowrap', STATUS_STYLE[latest.status])}
+        >
+          {statusLabel(latest.status)} · {brl(latest.totalCents)}
+        </span>
+      ) : null}
+      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label="Cobrar com Pix">
+        <QrCode aria-hidden />
+        <span className="hidden sm:inline">Cobrar com Pix</span>
+      </Button>
+      {open ? <ChargeDialog convId={convId} onClose={() => setOpen(false)} /> : null}
+    </div>
+  );
+}
+
+function ChargeDialog({ convId, onClose }: { convId: string; onClose: () => void }) {
+  const charge = useManualCharge(convId);
+  const [requestId] = useState(() => crypto.randomUUID());
+  const [amount, setAmount] = useState('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<{ amount?: string; description?: string }>({});
+  const failure =
+    charge.error instanceof ApiError ? charge.error.message : charge.error ? 'Não foi possível cobrar agora.' : null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const cents = parseReais(amount);
+    const next = {
+      amount: cents === null || cents < 100 || cents > 10_000_000 ? PIX_MESSAGES.amount : undefined,
+      description: description.trim() && description.trim().length <= 140 ? undefined : PIX_MESSAGES.description,
+    };
+    setErrors(next);
+    if (next.amount || next.description || cents === null) return;
+    charge.mutate(
+      { convId, amountCents: cents, description: description.trim(), requestId },
+      {
+        onSuccess: () => {
+          toast.success('Pix a caminho do cliente.');
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => (!o && !charge.isPending ? onClose() : undefined)}
+      title="Cobrar com Pix"
+      description="O cliente recebe o Pix copia e cola e o QR Code nesta conversa. Você é avisado quando ele pagar."
+    >
+      <form id="pix-charge" onSubmit={submit} className="mt-4 space-y-4" noValidate>
+        <Field id="pix-amount" label="Valor (R$)" error={errors.amount}>
+          <Input
+            id="pix-amount"
+            inputMode="decimal"
+            placeholder="0,00"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            aria-invalid={Boolean(errors.amount)}
+            aria-describedby={errors.amount ? 'pix-amount-error' : undefined}
+          />
+        </Field>
+        <Field id="pix-description" label="Descrição" error={errors.description} hint="Ex.: 2 camisetas básicas (G)">
+          <Input
+            id="pix-description"
+            maxLength={140}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            aria-invalid={Boolean(errors.description)}
+            aria-describedby={errors.description ? 'pix-description-error' : undefined}
+          />
+        </Field>
+        {failure ? <Alert tone="error">{failure}</Alert> : null}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button type="button" variant="secondary" onClick={onClose} disabled={charge.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" disabled={charge.isPending}>
+            {charge.isPending ? 'Gerando Pix…' : 'Enviar Pix'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,182 @@
+import {
+  PIX_MESSAGES,
+  PIX_PROVIDER_LABELS,
+  type PixProviderChoiceName,
+  type PixSettings,
+  type SavePixSettingsInput,
+} from '@vendai/contracts';
+import { type FormEvent, useState } from 'react';
+import { toast } from 'sonner';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { usePixSettings, useRemovePixSettings, useSavePixSettings } from '../api/pix';
+
+/** Configurações → 'Pagamentos Pix' (docs/decisions/038-pix-charges.md): provider, key (tested, never shown again). */
+export function PixSettingsSection() {
+  const settings = usePixSettings();
+  return (
+    <section
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:col-span-2"
+      aria-labelledby="pix-title"
+    >
+      <h2 id="pix-title" className="font-semibold text-slate-900">
+        Pagamentos Pix
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">
+        A IA envia o Pix quando o cliente confirma o pedido, com o total calculado pelos preços do catálogo. Você é
+        avisado quando ele pagar.
+      </p>
+      {settings.error ? (
+        <Alert tone="error" className="mt-4">
+          Não foi possível carregar os pagamentos Pix. Recarregue a página.
+        </Alert>
+      ) : settings.data ? (
+        <PixForm settings={settings.data} />
+      ) : (
+        <Spinner label="Carregando..." />
+      )}
+    </section>
+  );
+}
+
+function PixForm({ settings }: { settings: PixSettings }) {
+  const save = useSavePixSettings();
+  const remove = useRemovePixSettings();
+  const choices = [
+    'asaas',
+    'mercadopago',
+    ...(settings.standinAvailable ? ['standin'] : []),
+  ] as PixProviderChoiceName[];
+  const [provider, setProvider] = useState<PixProviderChoiceName>(
+    settings.provider ?? (settings.standinAvailable ? 'standin' : 'asaas'),
+  );
+  const [apiKey, setApiKey] = useState('');
+  const [secret, setSecret] = useState('');
+  const [errors, setErrors] = useState<{ apiKey?: string; secret?: string }>({});
+  const failure =
+    save.error instanceof ApiError ? save.error.message : save.error ? 'Não foi possível salvar agora.' : null;
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const next = {
+      apiKey: provider !== 'standin' && apiKey.trim().length < 8 ? PIX_MESSAGES.keyRequired : undefined,
+      secret: provider === 'mercadopago' && secret.trim().length < 8 ? PIX_MESSAGES.secretRequired : undefined,
+    };
+    setErrors(next);
+    if (next.apiKey || next.secret) return;
+    const input: SavePixSettingsInput =
+      provider === 'standin'
+        ? { provider }
+        : provider === 'asaas'
+          ? { provider, apiKey: apiKey.trim() }
+          : { provider, apiKey: apiKey.trim(), webhookSecret: secret.trim() };
+    save.mutate(input, {
+      onSuccess: () => {
+        setApiKey('');
+        setSecret('');
+        toast.success('Pix configurado: a chave foi testada e guardada com segurança.');
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} className="mt-4 space-y-4" noValidate>
+      {settings.configured && settings.provider ? (
+        <Alert tone="success">
+          Configurado com {PIX_PROVIDER_LABELS[settings.provider]}
+          {settings.provider !== 'standin' ? ` · chave ${settings.keyHint}` : ''}. A chave nunca é mostrada de novo.
+        </Alert>
+      ) : null}
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">Provedor</legend>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {choices.map((c) => (
+            <label
+              key={c}
+              className="flex cursor-pointer items-center gap-2 rounded-lg border border-slate-300 px-3 py-2 text-sm has-checked:border-brand-700 has-checked:bg-brand-50"
+            >
+              <input
+                type="radio"
+                name="pix-provider"
+                value={c}
+                checked={provider === c}
+                onChange={() => setProvider(c)}
+              />
+              {PIX_PROVIDER_LABELS[c]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {provider === 'standin' ? (
+        <p className="text-sm text-slate-600">
+          Sem dinheiro de verdade: o cliente recebe um Pix de teste e você paga no{' '}
+          {settings.standinUrl ? (
+            <a
+              className="font-semibold text-brand-700 hover:underline"
+              href={settings.standinUrl}
+              target="_blank"
+              rel="noreferrer"
+            >
+              banco local
+            </a>
+          ) : (
+            'banco local'
+          )}
+          . Disponível só fora de produção.
+        </p>
+      ) : (
+        <Field
+          id="pix-api-key"
+          label={provider === 'asaas' ? 'Chave de API do Asaas' : 'Access token do Mercado Pago'}
+          error={errors.apiKey}
+          hint="Testamos a chave ao salvar e guardamos criptografada."
+        >
+          <Input
+            id="pix-api-key"
+            type="password"
+            autoComplete="off"
+            value={apiKey}
+            onChange={(e) => setApiKey(e.target.value)}
+            aria-invalid={Boolean(errors.apiKey)}
+          />
+        </Field>
+      )}
+      {provider === 'mercadopago' ? (
+        <Field
+          id="pix-secret"
+          label="Assinatura secreta dos webhooks"
+          error={errors.secret}
+          hint={
+            settings.webhookUrl
+              ? `No Mercado Pago, cadastre o webhook ${settings.webhookUrl} (evento Pagamentos).`
+              : 'Em Suas integrações → Webhooks.'
+          }
+        >
+          <Input
+            id="pix-secret"
+            type="password"
+            autoComplete="off"
+            value={secret}
+            onChange={(e) => setSecret(e.target.value)}
+            aria-invalid={Boolean(errors.secret)}
+          />
+        </Field>
+      ) : null}
+      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        {settings.configured ? (
+          <Button type="button" variant="ghost" disabled={remove.isPending} onClick={() => remove.mutate()}>
+            Desligar o Pix
+          </Button>
+        ) : null}
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Testando a chave…' : 'Salvar e testar'}
+        </Button>
+      </div>
+    </form>
+  );
+}
