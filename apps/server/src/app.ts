@@ -26,6 +26,7 @@ import { mediaModule } from './modules/media/index.ts';
 import { numbersModule } from './modules/numbers/index.ts';
 import { registerNumberChecks } from './modules/numbers/sweep-numbers.ts';
 import { plansModule } from './modules/plans/index.ts';
+import { agentTestsModule, registerAgentTestJobs } from './modules/agent-tests/index.ts';
 import { playgroundModule } from './modules/playground/index.ts';
 import { promptWorkshopModule } from './modules/prompt-workshop/index.ts';
 import { trainingModule } from './modules/training/index.ts';
@@ -139,6 +140,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     knowledgeModule,
     promptWorkshopModule,
     playgroundModule,
+    agentTestsModule,
     conversationsModule,
     inboxSearchModule,
     quickRepliesModule,
@@ -209,6 +211,8 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   });
   // The phone that scanned must be the number's own; never-connected numbers expire (modules/numbers/sweep-numbers.ts).
   registerNumberChecks(app, jobs);
+  // The agent's tests: runs as durable jobs, nightly and model-change runs (modules/agent-tests).
+  registerAgentTestJobs(app, jobs);
   await jobs.start();
   if (works) engine.start();
   else engine.startForwarding();

@@ -26,3 +26,4 @@ export * from './privacy.ts';
 export * from './inbox-search.ts';
 export * from './pix.ts';
 export * from './inbox-tools.ts';
+export * from './agent-tests.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agentTestRunSummarySchema } from './agent-tests.ts';
 import {
   conversationDtoSchema,
   messageDtoSchema,
@@ -19,6 +20,8 @@ export const realtimeEventSchema = z.discriminatedUnion('event', [
   /** A voice note's transcript, an image's description or a document's text is ready (or gave up). */
   z.object({ event: z.literal('message.insight'), data: messageInsightDtoSchema }),
   z.object({ event: z.literal('number.updated'), data: numberStatusDtoSchema }),
+  /** A run of the agent's tests moved on (docs/decisions/039-agent-tests.md). */
+  z.object({ event: z.literal('agent-tests.run.updated'), data: agentTestRunSummarySchema }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventName = RealtimeEvent['event'];

@@ -7,6 +7,7 @@ import { demoPriceList } from './price-list.ts';
 import { demoReply } from './reply.ts';
 import { demoFollowUp } from './follow-up.ts';
 import { demoToolCalls, toolResultFacts } from './tool-calls.ts';
+import { demoJudge } from './judge.ts';
 
 export type { DemoRequest } from './demo-types.ts';
 
@@ -57,6 +58,8 @@ export function createDemoLlm({ assembleSystemPrompt, embeddingsModel, toolCalls
           return demoFollowUp(task.history, task.step, task.previous);
         case 'price-list':
           return JSON.stringify(demoPriceList(task.text));
+        case 'judge':
+          return JSON.stringify(demoJudge(task));
         case 'prompt-coach':
           return JSON.stringify(demoPromptCoach(task.currentPrompt, task.instruction, task.full, task.catalogue));
         default: {

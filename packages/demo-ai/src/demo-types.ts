@@ -36,7 +36,8 @@ export type DemoTask =
       catalogue?: DemoCatalogueItem[];
     }
   | { kind: 'price-list'; text: string }
-  | { kind: 'follow-up'; systemPrompt: string; history: DemoMessage[]; step: number; previous: string | null };
+  | { kind: 'follow-up'; systemPrompt: string; history: DemoMessage[]; step: number; previous: string | null }
+  | { kind: 'judge'; rubric: string; customer: string[]; reply: string; business: string };
 
 export interface DemoRequest {
   messages: (DemoMessage | DemoToolTurn)[];

@@ -41,6 +41,8 @@ const envSchema = z.object({
   COACH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(10),
   /** Playground messages per minute per user (AI calls not counted in the monthly AI messages). */
   PLAYGROUND_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Runs of an agent's tests asked for per minute per user (each run is many AI calls; docs/decisions/039-agent-tests.md). */
+  AGENT_TESTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(4),
   /** Wrong sign-ins per client address in 15 minutes, across all e-mails; beyond it sign-in answers 429. */
   AUTH_SIGN_IN_FAILURES_PER_IP: z.preprocess(blank, z.coerce.number().int().positive().default(30)),
   /** Sign-ups per client address per hour (attempts that pass the form's validation). */
@@ -113,6 +115,8 @@ const envSchema = z.object({
   AI_BASE_URL: optionalUrl,
   AI_API_KEY: optionalString,
   AI_MODEL: z.preprocess(blank, z.string().default('openai/gpt-oss-120b')),
+  /** The model that judges the agent's test replies (same endpoint); default AI_MODEL (docs/decisions/039-agent-tests.md). */
+  AI_JUDGE_MODEL: optionalString,
   /**
    * An embeddings model on the AI endpoint (POST /embeddings; e.g. text-embedding-3-small): the knowledge
    * base's candidates are ranked by similarity too. Unset: full-text and trigram search only. With the

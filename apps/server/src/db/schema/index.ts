@@ -17,3 +17,4 @@ export * from './knowledge.ts';
 export * from './follow-ups.ts';
 export * from './pix.ts';
 export * from './inbox-tools.ts';
+export * from './agent-tests.ts';

@@ -56,7 +56,9 @@ export type LlmTask =
   /** A price list's text (PDF, photo description) read into catalogue rows (decision 025). */
   | { kind: 'price-list'; text: string }
   /** A follow-up touch to a customer who went quiet (docs/decisions/037-follow-ups.md). */
-  | { kind: 'follow-up'; systemPrompt: string; history: ChatMessage[]; step: number; previous: string | null };
+  | { kind: 'follow-up'; systemPrompt: string; history: ChatMessage[]; step: number; previous: string | null }
+  /** Judges an agent's test reply against a pt-BR rubric (docs/decisions/039-agent-tests.md). */
+  | { kind: 'judge'; rubric: string; customer: string[]; reply: string; business: string };
 
 export interface ChatRequest {
   messages: LlmMessage[];

@@ -2,18 +2,14 @@ import { AGENT_NOT_FOUND_MESSAGE, type PlaygroundReply, type PlaygroundRequest }
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { selectAgent } from '../../domain/agents/agents-repository.ts';
+import { answerAsAgent } from '../../domain/ai-reply/answer-as-agent.ts';
 import type { ContextMessage } from '../../domain/ai-reply/history.ts';
-import { loadContextBlockInput } from '../../domain/ai-reply/load-context.ts';
-import { buildReplyRequest, keywordHandoff } from '../../domain/ai-reply/reply-request.ts';
-import type { StructuredReply } from '../../domain/ai-reply/structured-reply.ts';
-import { answerReply } from '../../domain/ai-reply/complete-reply.ts';
+import type { Llm } from '../../integrations/llm/llm.ts';
 import { factsUsed } from '../../domain/facts/facts-used.ts';
-import { loadReplyFacts } from '../../domain/facts/load-reply-facts.ts';
 import { replyPhotos } from '../../domain/facts/reply-photos.ts';
 import { mediaUrl } from '../../integrations/storage/storage-keys.ts';
-import { guardAnswer, priceGuardAlertWhy } from '../../domain/price-guard/guard-reply.ts';
+import { priceGuardAlertWhy } from '../../domain/price-guard/guard-reply.ts';
 import { splitReply } from '../../domain/ai-reply/split-reply.ts';
-import type { Llm } from '../../integrations/llm/llm.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { claimTestMessage } from '../../domain/usage/test-allowance.ts';
 
@@ -57,29 +53,18 @@ export async function replyInPlayground({
   const agent = await selectAgent(db, userId, input.agent_id);
   if (!agent) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);
   const context = playgroundContext(input.messages);
-  // The same rules as WhatsApp: the keyword handoff, then the AI's structured answer (only its text is shown).
-  const block = await loadContextBlockInput(db, userId, null);
-  const keyword = keywordHandoff(context, block);
-  // The business's facts and the price guard, as for WhatsApp (docs/decisions/025-catalogue-and-price-guard.md).
-  const facts = await loadReplyFacts(db, userId, agent, context, { embeddings: llm.embeddings });
-  let answer: StructuredReply;
-  let guard: PlaygroundReply['guard'] = { retried: false, blocked: null };
-  if (keyword) answer = keyword;
-  else {
-    // Counted in the plan's monthly test allowance (domain/usage/test-allowance.ts); given back on failure.
-    const giveBack = await claimTestMessage(db, userId, 'playground');
-    try {
-      const request = buildReplyRequest(agent, context, block, facts.sources);
-      // The AI may look facts up with tool calls first, as for WhatsApp (decision 027).
-      const first = await answerReply(llm, request, facts);
-      const outcome = await guardAnswer(llm, first.request, first.answer, facts);
-      answer = outcome.answer;
-      guard = { retried: outcome.retried, blocked: outcome.blocked ? priceGuardAlertWhy(outcome.blocked) : null };
-    } catch (err) {
-      await giveBack();
-      throw err;
-    }
-  }
+  // The same rules as WhatsApp: the keyword handoff, then the AI's structured answer (only its text is shown),
+  // the business's facts and the price guard (docs/decisions/025-catalogue-and-price-guard.md). Counted in the
+  // plan's monthly test allowance (domain/usage/test-allowance.ts); given back on failure.
+  const { answer, retried, blocked, facts } = await answerAsAgent({
+    db,
+    llm,
+    userId,
+    agent,
+    context,
+    claim: () => claimTestMessage(db, userId, 'playground'),
+  });
+  const guard: PlaygroundReply['guard'] = { retried, blocked: blocked ? priceGuardAlertWhy(blocked) : null };
   const parts = splitReply(answer.reply);
   if (parts.length === 0) {
     log.warn({ agentId: agent.id }, 'playground: the AI answered nothing');

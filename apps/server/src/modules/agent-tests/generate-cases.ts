@@ -1,0 +1,35 @@
+import type { AgentTestCase } from '@vendai/contracts';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { catalogueItems, knowledgeFaqs } from '../../db/schema/index.ts';
+import { insertCases, ownAgentOrThrow, selectCases, toCaseDto } from './cases-repository.ts';
+import { proposeCases } from './propose-cases.ts';
+
+/**
+ * 'Sugerir testes': adds the proposed set (propose-cases.ts) to the agent's suite, leaving out any case
+ * whose customer messages the suite already has (asking again adds only what is new).
+ */
+export async function generateCases(db: Db, userId: string, agentId: string): Promise<AgentTestCase[]> {
+  const agent = await ownAgentOrThrow(db, userId, agentId);
+  const [items, faqs, current] = await Promise.all([
+    db
+      .select({ name: catalogueItems.name, priceCents: catalogueItems.priceCents })
+      .from(catalogueItems)
+      .where(and(eq(catalogueItems.userId, userId), isNull(catalogueItems.archivedAt)))
+      .orderBy(asc(catalogueItems.createdAt))
+      .limit(10),
+    db
+      .select({ question: knowledgeFaqs.question, answer: knowledgeFaqs.answer })
+      .from(knowledgeFaqs)
+      .where(and(eq(knowledgeFaqs.userId, userId), eq(knowledgeFaqs.status, 'active')))
+      .orderBy(asc(knowledgeFaqs.createdAt))
+      .limit(3),
+    selectCases(db, userId, agent.id),
+  ]);
+  const known = new Set(current.map((c) => JSON.stringify(c.turns)));
+  const fresh = proposeCases({ respostas: agent.respostas, items, faqs }).filter(
+    (c) => !known.has(JSON.stringify(c.turns)),
+  );
+  await insertCases(db, userId, agent.id, fresh);
+  return (await selectCases(db, userId, agent.id)).map(toCaseDto);
+}

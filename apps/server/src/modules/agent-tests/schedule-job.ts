@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { resultRows } from '../../db/rows.ts';
+import { defineJob, defineJobType, type Jobs } from '../../jobs/job.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { startRun } from './start-run.ts';
+
+/** The nightly run starts from this hour (Brasília time), once a day. */
+const NIGHTLY_FROM_HOUR = 3;
+/** Agents looked at per pass. */
+const PER_PASS = 100;
+
+/**
+ * 'agent-tests.schedule' (every 15 minutes, one job across all processes): runs an agent's suite when
+ * the configured model is not the one its last run used (a provider retired a model, the operator
+ * switched), and each night for agents whose owner turned the nightly run on. A drop alerts the owner
+ * (drop-alert.ts). Agents with a run already active are skipped (the partial unique index refuses them).
+ */
+export const agentTestScheduleJobType = defineJobType({
+  id: 'agent-tests.schedule',
+  payload: z.object({}),
+  cron: '*/15 * * * *',
+  queue: { retryLimit: 1, expireInSeconds: 10 * 60, deleteAfterSeconds: 3600 },
+  batchSize: 1,
+});
+
+/** Today in Brasília ('YYYY-MM-DD') and whether the nightly hour has come. */
+function nightlyDay(now: Date): string | null {
+  const local = new Date(now.getTime() - 3 * 3600_000);
+  return local.getUTCHours() >= NIGHTLY_FROM_HOUR ? local.toISOString().slice(0, 10) : null;
+}
+
+export async function scheduleRuns(deps: { db: Db; jobs: Jobs; model: string }, now: Date): Promise<number> {
+  const today = nightlyDay(now);
+  const due = resultRows<{ agent_id: string; user_id: string; model_changed: boolean }>(
+    await deps.db.execute(sql`
+      select s.agent_id, s.user_id, (s.last_model is not null and s.last_model <> ${deps.model}) as model_changed
+      from agent_test_settings s
+      where (s.last_model is not null and s.last_model <> ${deps.model})
+         or (s.nightly and ${today}::text is not null and coalesce(s.last_nightly_on, '') <> ${today ?? ''})
+      limit ${PER_PASS}`),
+  );
+  let started = 0;
+  for (const row of due) {
+    const trigger = row.model_changed ? 'model_change' : 'nightly';
+    // Set first: a run that cannot start (no cases, one active) is not retried every 15 minutes.
+    await deps.db.execute(sql`
+      update agent_test_settings set
+        last_nightly_on = case when ${trigger} = 'nightly' then ${today} else last_nightly_on end,
+        last_model = case when ${trigger} = 'model_change' then ${deps.model} else last_model end
+      where agent_id = ${row.agent_id}`);
+    try {
+      await startRun(deps, { userId: row.user_id, agentId: row.agent_id, trigger, draftPrompt: null });
+      started += 1;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return started;
+}
+
+export function registerScheduleJob(jobs: Jobs, deps: { db: Db; model: string }): void {
+  jobs.register(
+    defineJob(agentTestScheduleJobType, async (_data, { log }) => {
+      const started = await scheduleRuns({ ...deps, jobs }, new Date());
+      if (started) log.info({ started }, 'agent tests: scheduled runs started');
+    }),
+  );
+}

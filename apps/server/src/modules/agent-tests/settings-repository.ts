@@ -1,0 +1,27 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { agentTestSettings } from '../../db/schema/index.ts';
+
+/** The agent's scheduled-run settings (no row: not nightly). */
+export async function selectSettings(db: Db, userId: string, agentId: string): Promise<{ nightly: boolean }> {
+  const [row] = await db
+    .select({ nightly: agentTestSettings.nightly })
+    .from(agentTestSettings)
+    .where(and(eq(agentTestSettings.agentId, agentId), eq(agentTestSettings.userId, userId)));
+  return { nightly: row?.nightly ?? false };
+}
+
+export async function saveSettings(db: Db, userId: string, agentId: string, nightly: boolean): Promise<void> {
+  await db
+    .insert(agentTestSettings)
+    .values({ agentId, userId, nightly })
+    .onConflictDoUpdate({ target: agentTestSettings.agentId, set: { nightly } });
+}
+
+/** The model a finished run used: a different configured model later triggers a run (schedule-job.ts). */
+export async function rememberModel(db: Db, run: { agentId: string; userId: string; model: string }): Promise<void> {
+  await db
+    .insert(agentTestSettings)
+    .values({ agentId: run.agentId, userId: run.userId, lastModel: run.model })
+    .onConflictDoUpdate({ target: agentTestSettings.agentId, set: { lastModel: sql`excluded.last_model` } });
+}

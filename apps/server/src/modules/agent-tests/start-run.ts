@@ -1,0 +1,42 @@
+import {
+  AGENT_TEST_EMPTY_MESSAGE,
+  AGENT_TEST_RUN_BUSY_MESSAGE,
+  type AgentTestRun,
+  type AgentTestTrigger,
+} from '@vendai/contracts';
+import type { Db } from '../../db/client.ts';
+import type { Jobs } from '../../jobs/job.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { ownAgentOrThrow, selectCases } from './cases-repository.ts';
+import { agentTestRunJobType } from './run-job.ts';
+import { failStaleRuns, insertRun, runDetail } from './runs-repository.ts';
+
+/**
+ * Asks for a run of the agent's suite: on the live prompt, and beside it on a draft (the gate before
+ * publishing a prompt: a manual save, a coach suggestion, a restored version). The work is a durable job
+ * (run-job.ts); the answer is the queued run, whose progress the owner's screens follow live.
+ */
+export async function startRun(
+  deps: { db: Db; jobs: Jobs; model: string },
+  input: { userId: string; agentId: string; trigger: AgentTestTrigger; draftPrompt: string | null },
+): Promise<AgentTestRun> {
+  const agent = await ownAgentOrThrow(deps.db, input.userId, input.agentId);
+  const cases = await selectCases(deps.db, input.userId, agent.id);
+  if (!cases.length) throw new AppError('VALIDATION', AGENT_TEST_EMPTY_MESSAGE);
+  await failStaleRuns(deps.db, agent.id);
+  const run = await insertRun(
+    deps.db,
+    {
+      userId: input.userId,
+      agentId: agent.id,
+      trigger: input.trigger,
+      model: deps.model,
+      livePrompt: agent.systemPrompt,
+      draftPrompt: input.draftPrompt,
+    },
+    cases,
+  );
+  if (!run) throw new AppError('CONFLICT', AGENT_TEST_RUN_BUSY_MESSAGE);
+  await deps.jobs.send(agentTestRunJobType, { runId: run.id }, { singletonKey: run.id });
+  return runDetail(deps.db, input.userId, agent.id, run.id);
+}
