@@ -11,6 +11,9 @@ import { SEND_UNCONFIRMED, sendReconciled } from '../sending/send-reconciled.ts'
 import { finishBurst } from './burst-claim.ts';
 import { parsedJson, type SqlJson } from '../sql-rows.ts';
 
+/** The AI message shows as pending in the inbox when its send takes longer than this (else sent at once). */
+const PENDING_SHOWN_AFTER_MS = 200;
+
 /** Shown in the inbox on an AI message the gateway finally refused. */
 export const AI_SEND_FAILED = 'Não foi possível enviar a resposta da IA pelo WhatsApp. Verifique a conexão do número.';
 /** Shown on a part whose send was cut by a restart: it may or may not have reached the customer. */
@@ -48,10 +51,15 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       await finishBurst(deps, s.burstId, s.token, index === 0 ? 'cancelled' : 'done', 'takeover', 'sending');
       return;
     }
-    // Not awaited: the send does not wait for the inbox (the hub keeps the events in order).
-    const created = new PendingRealtimeEvents();
-    created.message(message, 'created');
-    void created.publish(deps);
+    // The inbox sees the pending message when the send takes a moment; a send done at once goes out
+    // with its outcome in one NOTIFY (created, then updated). Never awaited: the send does not wait for the inbox.
+    const events = new PendingRealtimeEvents();
+    events.message(message, 'created');
+    let shownPending = false;
+    const showPending = setTimeout(() => {
+      shownPending = true;
+      void events.publish(deps);
+    }, PENDING_SHOWN_AFTER_MS);
 
     // Never sent twice: an unknown outcome is reconciled before any new attempt (send-reconciled.ts).
     const part = s.parts[index]!;
@@ -62,6 +70,7 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       text: message.content!,
       photoKey: typeof part === 'string' ? null : part.photo.key,
     });
+    clearTimeout(showPending);
     const ok = result.ok;
     if (ok && index === 0) deps.onFirstPartSent?.(s.burstId, s.receivedAt ?? null);
     const externalId = result.ok ? result.externalId : null;
@@ -90,8 +99,8 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       maxAiMessages: s.maxAiMessages,
     };
     const conversation = await deps.writer.finish(outcome);
-    const events = new PendingRealtimeEvents();
-    events.message(
+    const outcomeEvents = shownPending ? new PendingRealtimeEvents() : events;
+    outcomeEvents.message(
       {
         ...message,
         status: ok ? 'sent' : 'failed',
@@ -100,8 +109,8 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       },
       'updated',
     );
-    if (conversation) events.conversationRow(conversation);
-    await events.publish(deps);
+    if (conversation) outcomeEvents.conversationRow(conversation);
+    await outcomeEvents.publish(deps);
     if (!ok) {
       deps.log.warn(
         { err: failure, burstId: s.burstId, messageId: message.id },
