@@ -430,7 +430,7 @@ describe('follow-ups in the database', () => {
     expect(header).toContain(
       'Acompanhamentos enviados;Clientes que responderam a um acompanhamento;Conversas recuperadas',
     );
-    expect(row).toMatch(/^24\/11\/2026;.*;2;1;1$/);
+    expect(row).toMatch(/^24\/11\/2026;.*;2;1;1;0;0;0,00$/);
     expect(other).toBeTruthy();
   });
 

@@ -89,5 +89,11 @@ describe('the demo AI, offline', () => {
         (await sentToCustomers(demo, shop)).some((m) => m.text?.startsWith('Pagamento de R$ 119,80 recebido')),
       'the confirmation',
     );
+    // Resultados counts the order, the payment and the revenue; the CSV too (R$ with a decimal comma).
+    const results = (await shop.client.get('/api/results?period=today')).json();
+    expect(results.current.sales).toEqual({ orders: 1, paidOrders: 1, revenueCents: 11980, paidConversations: 1 });
+    const csv = (await shop.client.get('/api/results/export.csv?period=today')).body.trimEnd().split('\r\n');
+    expect(csv[0]).toMatch(/;Pedidos;Pedidos pagos;Receita recebida \(R\$\)$/);
+    expect(csv[1]).toMatch(/;1;1;119,80$/);
   });
 });

@@ -84,6 +84,16 @@ export const resultsFiguresSchema = z.object({
    * of those the conversations recovered: a reply that was no opt-out and got an answer (decision 037).
    */
   followUps: z.object({ sent: z.number().int(), replied: z.number().int(), recovered: z.number().int() }),
+  /**
+   * Sales through Pix (decision 038): orders created, orders paid and what they paid (centavos), and the
+   * conversations with a paid order (conversion = paidConversations / customers).
+   */
+  sales: z.object({
+    orders: z.number().int(),
+    paidOrders: z.number().int(),
+    revenueCents: z.number().int(),
+    paidConversations: z.number().int(),
+  }),
 });
 export type ResultsFigures = z.infer<typeof resultsFiguresSchema>;
 
@@ -103,6 +113,10 @@ export const resultsDaySchema = z.object({
   followUpsSent: z.number().int(),
   followUpsReplied: z.number().int(),
   followUpsRecovered: z.number().int(),
+  /** Orders created that day, orders paid that day and what they paid (centavos). */
+  orders: z.number().int(),
+  paidOrders: z.number().int(),
+  revenueCents: z.number().int(),
 });
 export type ResultsDay = z.infer<typeof resultsDaySchema>;
 
@@ -157,6 +171,9 @@ export const RESULTS_CSV_HEADER = [
   'Acompanhamentos enviados',
   'Clientes que responderam a um acompanhamento',
   'Conversas recuperadas',
+  'Pedidos',
+  'Pedidos pagos',
+  'Receita recebida (R$)',
 ] as const;
 
 /** GET /api/results/export.csv answers the CSV text itself (text/csv, attachment). */

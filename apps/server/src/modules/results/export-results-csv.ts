@@ -34,6 +34,9 @@ export async function exportResultsCsv(input: {
         d.followUpsSent,
         d.followUpsReplied,
         d.followUpsRecovered,
+        d.orders,
+        d.paidOrders,
+        (d.revenueCents / 100).toFixed(2).replace('.', ','),
       ].join(';'),
     ),
   ];

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { getAccountTimeZone } from '../../domain/account/account-time-zone.ts';
 import { followUpFigures, type FollowUpFigures } from '../../domain/follow-ups/follow-up-figures.ts';
+import { salesFigures, type SalesFigures } from '../../domain/orders/sales-figures.ts';
 import { getCurrentUsage } from '../../domain/usage/get-current-usage.ts';
 import { usagePeriod } from '../../domain/usage/usage-period.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -36,13 +37,15 @@ export async function getResults(input: { db: Db; userId: string; query: Results
   const hours = await businessHoursFor(db, userId, { fromDate: period.previousFromDate, toDate: period.toDate });
   const scope: ResultsScope = { userId, numberId, from: period.from, to: period.to, timeZone, hours };
   const plan = await planRead(db, userId, period.previousFrom, now);
-  const [current, previous, hasData, usage, followUps, previousFollowUps] = await Promise.all([
+  const [current, previous, hasData, usage, followUps, previousFollowUps, sales, previousSales] = await Promise.all([
     periodAggregates(db, scope, plan, true),
     periodAggregates(db, { ...scope, from: period.previousFrom, to: period.from }, plan, false),
     hasAnyMessage(db, userId),
     usageProjection(db, userId, now),
     followUpFigures(db, scope),
     followUpFigures(db, { ...scope, from: period.previousFrom, to: period.from }),
+    salesFigures(db, scope),
+    salesFigures(db, { ...scope, from: period.previousFrom, to: period.from }),
   ]);
 
   const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
@@ -60,9 +63,9 @@ export async function getResults(input: { db: Db; userId: string; query: Results
     numbers: userNumbers.map((x) => ({ id: x.id, label: x.apelido ? `${x.apelido} (+${x.phone})` : `+${x.phone}` })),
     numberId,
     hasData,
-    current: { ...figures(current), followUps: followUps.total },
-    previous: { ...figures(previous), followUps: previousFollowUps.total },
-    days: days(current, period.fromDate, period.days, followUps.byDay),
+    current: { ...figures(current), followUps: followUps.total, sales: sales.total },
+    previous: { ...figures(previous), followUps: previousFollowUps.total, sales: previousSales.total },
+    days: days(current, period.fromDate, period.days, followUps.byDay, sales.byDay),
     heatmap,
     usage,
     businessHours: describeBusinessHours(hours.week),
@@ -70,7 +73,7 @@ export async function getResults(input: { db: Db; userId: string; query: Results
   };
 }
 
-function figures(a: PeriodAggregates): Omit<ResultsFigures, 'followUps'> {
+function figures(a: PeriodAggregates): Omit<ResultsFigures, 'followUps' | 'sales'> {
   const sum = (key: string) => a.days.reduce((total, d) => total + n(d[key]), 0);
   const side = (who: 'ai' | 'owner') => {
     const buckets = a.responses.filter((r) => r.who === who).map((r) => ({ value: r.bucket, n: n(r.n) }));
@@ -112,6 +115,7 @@ function days(
   fromDate: string,
   count: number,
   followUps: Map<string, FollowUpFigures>,
+  sales: Map<string, SalesFigures>,
 ): ResultsDay[] {
   return Array.from({ length: count }, (_, i) => {
     const date = addDays(fromDate, i);
@@ -130,6 +134,9 @@ function days(
       followUpsSent: followUps.get(date)?.sent ?? 0,
       followUpsReplied: followUps.get(date)?.replied ?? 0,
       followUpsRecovered: followUps.get(date)?.recovered ?? 0,
+      orders: sales.get(date)?.orders ?? 0,
+      paidOrders: sales.get(date)?.paidOrders ?? 0,
+      revenueCents: sales.get(date)?.revenueCents ?? 0,
     };
   });
 }

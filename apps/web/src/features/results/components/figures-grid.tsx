@@ -102,8 +102,26 @@ export function FiguresGrid({ results }: { results: Results }) {
         previous={p.followUps.recovered}
         previousText={`${formatCount(p.followUps.recovered)} recuperadas`}
       />
+      <FigureCard
+        label="Recebido por Pix"
+        value={brl(c.sales.revenueCents)}
+        hint={`${formatCount(c.sales.paidOrders)} de ${formatCount(c.sales.orders)} pedidos pagos. Conversão: ${conversion(c)} das conversas viraram pedido pago.`}
+        current={c.sales.revenueCents}
+        previous={p.sales.revenueCents}
+        previousText={brl(p.sales.revenueCents)}
+      />
     </div>
   );
+}
+
+/** R$ 1.234,56. */
+const brl = (cents: number) =>
+  new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\s/g, ' ');
+
+/** Conversations → paid orders, as '12,5%' ('—' without customers). */
+function conversion(f: Results['current']): string {
+  if (f.customers === 0) return '—';
+  return `${new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 1 }).format((100 * f.sales.paidConversations) / f.customers)}%`;
 }
 
 /** A first-response time (median, with the 90th percentile in the hint) for the AI or the owner. */
