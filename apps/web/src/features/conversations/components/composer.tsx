@@ -2,6 +2,7 @@ import { SendHorizonal } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { useQuickReplyPicker } from '../quick-replies/use-quick-reply-picker';
 
 export const SEND_FAILED = 'Falha ao enviar mensagem. Tente novamente.';
 const MAX_LENGTH = 4096;
@@ -60,7 +61,9 @@ export function Composer({
     });
   };
 
+  const quickReplies = useQuickReplyPicker({ convId, text, setText });
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (quickReplies.onKeyDown(e)) return;
     if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
       e.preventDefault();
       send();
@@ -76,7 +79,8 @@ export function Composer({
       }}
     >
       {warning ? <p className="mb-2 text-xs text-amber-800">{warning}</p> : null}
-      <div className="flex items-end gap-2">
+      <div className="relative flex items-end gap-2">
+        {quickReplies.menu}
         <label htmlFor={`composer-${convId}`} className="sr-only">
           Mensagem
         </label>
