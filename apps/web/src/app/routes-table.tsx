@@ -56,6 +56,7 @@ export const routes: RouteObject[] = [
               { path: paths.playground.path, lazy: () => import('./routes/app/playground') },
               { path: paths.catalogue.path, lazy: () => import('./routes/app/catalogue') },
               { path: paths.knowledge.path, lazy: () => import('./routes/app/knowledge') },
+              { path: paths.agentTests.path, lazy: () => import('./routes/app/agent-tests') },
               { path: paths.pricing.path, lazy: () => import('./routes/app/pricing') },
               { path: paths.tutorial.path, lazy: () => import('./routes/app/tutorial') },
               { path: paths.settings.path, lazy: () => import('./routes/app/settings') },

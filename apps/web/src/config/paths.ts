@@ -42,6 +42,8 @@ export const paths = {
   /** Catálogo: the products and services the AI quotes from (decision 025). */
   catalogue: { path: '/catalogo', getHref: () => '/catalogo' },
   knowledge: { path: '/conhecimento', getHref: () => '/conhecimento' },
+  /** 'Testes do assistente': the owner's test suite for an agent (decision 039). */
+  agentTests: { path: '/testes-do-assistente', getHref: () => '/testes-do-assistente' },
   pricing: { path: '/pricing', getHref: (search = '') => `/pricing${search}` },
   tutorial: { path: '/tutorial', getHref: () => '/tutorial' },
   settings: { path: '/settings', getHref: () => '/settings' },

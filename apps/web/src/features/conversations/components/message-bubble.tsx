@@ -5,6 +5,7 @@ import { fullDateTime, timeOfDay } from '../lib/date-label';
 import { AiFailureNotice } from './ai-failure-notice';
 import { MediaInsight } from './media-insight';
 import { MessageBody } from './message-body';
+import { AddToTestsButton } from '@/components/agent-tests/add-to-tests-button';
 
 const AUTHOR = {
   contact: null,
@@ -90,6 +91,7 @@ export function MessageBubble({ message }: { message: MessageDto }) {
             </span>
           ) : null}
         </p>
+        {!isOwn && !deleted && message.messageType === 'text' ? <AddToTestsButton messageId={message.id} /> : null}
         {failed ? (
           <p className="mt-1 text-xs text-red-700" role="note">
             {message.error ?? 'O WhatsApp não aceitou esta mensagem.'}

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Tooltip } from '@/components/ui/tooltip';
 import { ApiError } from '@/lib/api-client';
+import { usePublishGate } from '@/components/agent-tests/publish-gate';
 import { cn } from '@/lib/cn';
 import {
   useAcceptSuggestion,
@@ -110,10 +111,20 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
       err instanceof ApiError && err.status !== 0 && err.status < 500 ? err.message : EDITOR_MESSAGES.saveFailed,
     );
 
+  // The gate before publishing (docs/decisions/039-agent-tests.md); 'Voltar à treinadora' puts the failures in the input.
+  const gate = usePublishGate(agent.id);
   const onAccept = (m: CoachMessage) =>
-    accept.mutate(
-      { updated_prompt: m.updatedPrompt!, based_on: m.basedOn! },
-      { onSuccess: saved(m, 'accepted', 'Sugestão aplicada ao prompt.'), onError: saveFailed },
+    gate.check(
+      m.updatedPrompt!,
+      () =>
+        accept.mutate(
+          { updated_prompt: m.updatedPrompt!, based_on: m.basedOn! },
+          { onSuccess: saved(m, 'accepted', 'Sugestão aplicada ao prompt.'), onError: saveFailed },
+        ),
+      (failures) => {
+        settle(m.id, 'rejected');
+        setInput(failures);
+      },
     );
 
   // 'Aplicar' on a FAQ suggestion: saved through the knowledge API, as the Conhecimento page does.
@@ -234,6 +245,7 @@ export function PromptCoach({ agent, blockedByDraft }: { agent: Agent; blockedBy
         </LockTooltip>
         <p className="mt-1.5 px-1 text-[11px] text-slate-500">Enter envia · Shift+Enter quebra a linha</p>
       </div>
+      {gate.dialog}
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
+import { usePublishGate } from '@/components/agent-tests/publish-gate';
 import { usePromptVersion, usePromptVersions, useRestorePromptVersion } from '../api/prompt-versions';
 import { formatCharCount, formatUpdatedAt } from '../lib/format';
 import { DiffView } from './diff-view';
@@ -105,7 +106,10 @@ function VersionDialog({
 }) {
   const version = usePromptVersion(agent.id, summary?.id ?? null);
   const restore = useRestorePromptVersion(agent.id);
-  const onRestore = () =>
+  // The gate before publishing (docs/decisions/039-agent-tests.md): the version's prompt is tested first.
+  const gate = usePublishGate(agent.id);
+  const onRestore = () => gate.check(version.data!.system_prompt, doRestore);
+  const doRestore = () =>
     restore.mutate(summary!.id, {
       onSuccess: () => {
         toast.success('Versão restaurada. O agente já usa este prompt.');
@@ -151,6 +155,7 @@ function VersionDialog({
             Salve ou descarte suas alterações manuais antes de restaurar uma versão.
           </p>
         ) : null}
+        {gate.dialog}
       </div>
     </Dialog>
   );

@@ -9,6 +9,7 @@ import { Dialog } from '@/components/ui/dialog';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useUpdateAgent } from '@/lib/api/update-agent';
+import { usePublishGate } from '@/components/agent-tests/publish-gate';
 import { formatCharCount, formatUpdatedAt } from '../lib/format';
 import { EDITOR_MESSAGES } from '../lib/messages';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
@@ -51,8 +52,13 @@ export function SystemPromptEditor({
     requestAnimationFrame(() => textareaRef.current?.focus());
   };
 
-  const save = form.handleSubmit(async ({ system_prompt }) => {
+  // The gate before publishing (docs/decisions/039-agent-tests.md): the agent's tests on the draft first.
+  const gate = usePublishGate(agent.id);
+  const save = form.handleSubmit(({ system_prompt }) => {
     if (system_prompt === agent.system_prompt) return;
+    gate.check(system_prompt, () => void publish(system_prompt));
+  });
+  const publish = async (system_prompt: string) => {
     try {
       const saved = await update.mutateAsync({ id: agent.id, system_prompt });
       form.reset({ system_prompt: saved.system_prompt });
@@ -65,7 +71,7 @@ export function SystemPromptEditor({
           err instanceof ApiError && err.status !== 0 ? EDITOR_MESSAGES.saveFailed : EDITOR_MESSAGES.saveUnexpected,
         );
     }
-  });
+  };
 
   const error = form.formState.errors.system_prompt?.message;
   const { ref, ...field } = form.register('system_prompt');
@@ -170,6 +176,7 @@ export function SystemPromptEditor({
         }
       />
       <UnsavedChangesGuard when={editing && dirty} />
+      {gate.dialog}
     </form>
   );
 }

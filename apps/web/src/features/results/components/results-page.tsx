@@ -13,6 +13,7 @@ import { HeatMap } from './heat-map';
 import { PeriodPicker } from './period-picker';
 import { ResultsEmpty } from './results-empty';
 import { UsageCard } from './usage-card';
+import { TestsSummaryCard } from '@/components/agent-tests/tests-summary-card';
 
 /**
  * Resultados (/resultados, docs/decisions/017-results-figures.md): what the AI did for the business in a period, each figure
@@ -77,6 +78,7 @@ export function ResultsPage() {
             <HeatMap cells={results!.heatmap} />
             <UsageCard usage={results!.usage} />
           </div>
+          <TestsSummaryCard />
         </>
       )}
     </div>
