@@ -434,6 +434,64 @@ describe('follow-ups in the database', () => {
     expect(other).toBeTruthy();
   });
 
+  it('the routes: ladder defaults and validation, Agendar, Cancelar, the preview; another account’s is 404', async () => {
+    const { shop, convId } = await quoted();
+    const stranger = await followUpShop(t);
+    const settings = await shop.client.get(`/api/agents/${shop.agentId}/follow-ups`);
+    expect(settings.json()).toEqual({ enabled: true, gapsMinutes: [120, 1440, 4320], numberDailyCap: 30 });
+    const bad = await shop.client.request({
+      method: 'PUT',
+      url: `/api/agents/${shop.agentId}/follow-ups`,
+      payload: { enabled: true, gapsMinutes: [7] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Escolha o intervalo entre 1 hora e 7 dias.');
+    const saved = await shop.client.request({
+      method: 'PUT',
+      url: `/api/agents/${shop.agentId}/follow-ups`,
+      payload: { enabled: false, gapsMinutes: [60, 2880] },
+    });
+    expect(saved.json()).toEqual({ enabled: false, gapsMinutes: [60, 2880], numberDailyCap: 30 });
+    expect((await stranger.client.get(`/api/agents/${shop.agentId}/follow-ups`)).statusCode).toBe(404);
+
+    const past = await shop.client.post(`/api/conversations/${convId}/scheduled-messages`, {
+      text: 'Oi',
+      sendAt: '2020-01-01T10:00:00Z',
+    });
+    expect(past.statusCode).toBe(400);
+    expect(past.body).toContain('Escolha um horário no futuro para o envio.');
+    const sendAt = new Date(Date.now() + 3_600_000).toISOString();
+    const created = await shop.client.post(`/api/conversations/${convId}/scheduled-messages`, {
+      text: 'Lembrete',
+      sendAt,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    expect(
+      (await stranger.client.post(`/api/conversations/${convId}/scheduled-messages`, { text: 'x', sendAt })).statusCode,
+    ).toBe(404);
+    expect((await stranger.client.post(`/api/follow-ups/${id}/cancel`)).statusCode).toBe(404);
+    const listed = await shop.client.get(`/api/conversations/${convId}/follow-ups`);
+    expect(listed.json().upcoming).toEqual([expect.objectContaining({ id, kind: 'scheduled', text: 'Lembrete' })]);
+    expect((await shop.client.post(`/api/follow-ups/${id}/cancel`)).json()).toMatchObject({ state: 'cancelled' });
+    expect((await shop.client.post(`/api/follow-ups/${id}/cancel`)).statusCode).toBe(409);
+
+    const preview = await shop.client.post('/api/playground/follow-up-preview', {
+      agentId: shop.agentId,
+      history: [
+        { role: 'user', content: 'Quanto custa a torta de limão?' },
+        { role: 'assistant', content: 'R$ 40 a inteira.' },
+      ],
+    });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json().text).toContain('torta de limão');
+    const notMine = await stranger.client.post('/api/playground/follow-up-preview', {
+      agentId: shop.agentId,
+      history: [{ role: 'user', content: 'Oi' }],
+    });
+    expect(notMine.statusCode).toBe(404);
+  });
+
   it('two passes at once send each due touch exactly once', async () => {
     const shop = await followUpShop(t);
     for (let i = 0; i < 8; i++)
