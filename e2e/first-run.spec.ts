@@ -56,6 +56,7 @@ test('cadastro → conectar pelo simulador → treinar → agente ligado sozinho
   await page.getByRole('link', { name: 'Conectar WhatsApp' }).click();
   await expect(page).toHaveURL(/\/instances-management$/);
   await page.getByRole('button', { name: 'Conectar WhatsApp' }).click();
+  await page.getByRole('button', { name: 'Conectar pelo QR Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Conectar novo WhatsApp' });
   await dialog.getByLabel('Número do WhatsApp').fill(newPerson().phoneDigits);
   await dialog.getByLabel('Apelido da instância').fill('Loja Centro');

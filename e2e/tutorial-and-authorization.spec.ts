@@ -65,10 +65,14 @@ test('com links configurados, as aulas tocam no próprio lugar, uma por vez, e f
   await expect(page.locator('iframe')).toHaveAttribute('src', /\/embed\/BBBBBBBBBBB\?/);
 });
 
-test('sem app configurado, o teste de autorização diz que não está configurado e não abre janela', async ({ page }) => {
+test('sem app configurado, a conexão pela API oficial diz que não está configurada e não abre janela', async ({
+  page,
+}) => {
+  // A server without a Meta app and without the simulator standing in for it.
+  await withConfig(page, { whatsappBusiness: null });
   await registerThroughUi(page);
   await page.goto('/connect/whatsapp');
-  await expect(page.getByText(/só usuários com uma função no aplicativo da Meta/)).toBeVisible();
+  await expect(page.getByText(/A Meta cobra por mensagem de modelo/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Não configurado neste servidor' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Conectar com o WhatsApp Business' })).toHaveCount(0);
   await shootBothWidths(page, 'authorization-not-configured');
@@ -110,6 +114,30 @@ test('o lançador abre a janela da Meta 1000×800 com os parâmetros certos e re
   });
   const logs: string[] = [];
   page.on('console', (m) => logs.push(m.text()));
+  // The server's exchange of the code (covered by the server's tests) answers a connected number here.
+  const exchanged: unknown[] = [];
+  await page.route('**/api/numbers/cloud', async (route) => {
+    exchanged.push(route.request().postDataJSON());
+    await route.fulfill({
+      status: 201,
+      json: {
+        id: '00000000-0000-4000-8000-000000000001',
+        phone: '5511987654321',
+        instance_name: 'vendai43211234',
+        apelido: 'Loja Sol',
+        status: 'CONECTADO',
+        agente: null,
+        agente_nome: null,
+        created_at: new Date().toISOString(),
+        connected_at: new Date().toISOString(),
+        ai_audience: 'all',
+        connection_problem: null,
+        provider: 'cloud',
+        quality_rating: 'GREEN',
+        messaging_limit: 'TIER_1K',
+      },
+    });
+  });
 
   await registerThroughUi(page);
   await page.goto('/connect/whatsapp');
@@ -118,7 +146,8 @@ test('o lançador abre a janela da Meta 1000×800 com os parâmetros certos e re
   await page.getByRole('button', { name: 'Conectar com o WhatsApp Business' }).click();
   const popup = await popupOpened;
 
-  await expect(page.getByRole('status').filter({ hasText: 'Código de autorização recebido' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'conectado pela API oficial' })).toBeVisible();
+  expect(exchanged).toEqual([{ code: 'CODIGO-SECRETO-123' }]);
   await expect(page.getByText('CODIGO-SECRETO-123')).toHaveCount(0);
   await expect(popup).toHaveURL(/\/connect\/whatsapp\/callback\?code=/);
   await expect(popup.getByRole('heading', { name: 'Autorização recebida' })).toBeVisible();

@@ -33,6 +33,7 @@ async function myNumbers(page: Page): Promise<ListedNumber[]> {
 async function addNumberThroughDialog(page: Page, phoneDigits: string, nickname: string) {
   await page.goto('/instances-management');
   await page.getByRole('button', { name: 'Novo WhatsApp' }).click();
+  await page.getByRole('button', { name: 'Conectar pelo QR Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Conectar novo WhatsApp' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Número do WhatsApp').fill(phoneDigits);
@@ -97,6 +98,7 @@ test('novo usuário conecta um WhatsApp pelo QR, desconecta no celular, reconect
 
   // The phone dialog validates before anything is sent; nothing typed is lost.
   await page.getByRole('button', { name: 'Conectar WhatsApp' }).click();
+  await page.getByRole('button', { name: 'Conectar pelo QR Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Conectar novo WhatsApp' });
   await expect(dialog.getByLabel('Número do WhatsApp')).toHaveValue('+55');
   await dialog.getByLabel('Número do WhatsApp').fill('1198');

@@ -39,6 +39,7 @@ export async function connectNumberThroughSimulator(page: Page, apelido: string)
   const digits = `55${newPerson().phoneDigits}`;
   await page.goto('/instances-management');
   await page.getByRole('button', { name: 'Novo WhatsApp' }).click();
+  await page.getByRole('button', { name: 'Conectar pelo QR Code' }).click();
   const dialog = page.getByRole('dialog', { name: 'Conectar novo WhatsApp' });
   await dialog.getByLabel('Número do WhatsApp').fill(digits.slice(2));
   await dialog.getByLabel('Apelido da instância').fill(apelido);

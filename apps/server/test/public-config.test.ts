@@ -12,7 +12,7 @@ afterAll(async () => {
 
 describe('GET /api/config', () => {
   it(
-    'without tutorial links or a business-platform app: three blank lessons and no authorization config',
+    'without tutorial links or a Meta app: three blank lessons and the simulator standing in for Meta',
     async () => {
       const t = await createTestApp();
       apps.push(t);
@@ -20,7 +20,13 @@ describe('GET /api/config', () => {
       expect(body).toMatchObject({
         productName: 'VendAI',
         tutorialVideoUrls: ['', '', ''],
-        whatsappBusiness: null,
+        // The simulator stands in for Meta's Embedded Signup (docs/decisions/036-cloud-signup-window-pacing.md).
+        whatsappBusiness: {
+          appId: 'vendai-simulador',
+          configId: 'simulador',
+          scopes: ['whatsapp_business_management', 'whatsapp_business_messaging'],
+          dialogUrl: 'http://localhost:3000/simulador/meta',
+        },
         simulator: true,
         supportEmail: 'suporte@vendai.local',
       });

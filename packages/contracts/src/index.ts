@@ -27,3 +27,4 @@ export * from './inbox-search.ts';
 export * from './pix.ts';
 export * from './inbox-tools.ts';
 export * from './agent-tests.ts';
+export * from './simulator-cloud.ts';

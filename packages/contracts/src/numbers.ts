@@ -96,6 +96,11 @@ export const numberSchema = z.object({
   ai_audience: z.enum(AI_AUDIENCES),
   /** Why the last connection was cut (another phone scanned the QR code), in Portuguese; null when none. */
   connection_problem: z.string().nullable(),
+  /** 'evolution': connected by QR code; 'cloud': the official WhatsApp Cloud API (Meta). */
+  provider: z.enum(['evolution', 'cloud']),
+  /** Cloud API only: Meta's quality rating ('GREEN', 'YELLOW', 'RED') and messaging limit tier ('TIER_1K'…). */
+  quality_rating: z.string().nullable(),
+  messaging_limit: z.string().nullable(),
 });
 export type NumberView = z.infer<typeof numberSchema>;
 
@@ -130,3 +135,10 @@ export function instanceDisplayName(n: { apelido: string | null; phone: string }
   const nickname = n.apelido?.trim();
   return nickname ? nickname : `WhatsApp ${formatPhone(n.phone)}`;
 }
+
+/** POST /api/numbers/cloud: the Embedded Signup's code, exchanged on the server for the business token. */
+export const connectCloudNumberSchema = z.object({
+  code: z.string().trim().min(1, { error: 'Nenhum código recebido.' }).max(2000),
+  apelido: z.string().trim().max(60).optional(),
+});
+export type ConnectCloudNumberInput = z.infer<typeof connectCloudNumberSchema>;

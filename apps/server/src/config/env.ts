@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 import { loadOrCreateGeneratedSecret } from './generated-secret.ts';
+import { SIMULATED_META_APP_ID, SIMULATOR_GRAPH_PREFIX } from './meta-simulator.ts';
 import { startProblems } from './start-rules.ts';
 import { trustProxySchema } from './trust-proxy.ts';
 
@@ -87,7 +89,7 @@ const envSchema = z.object({
    * META_GRAPH_VERSION), the app secret that signs Meta's webhooks (X-Hub-Signature-256), the token
    * Meta echoes when it verifies the webhook address, and the key sealing numbers' access tokens.
    */
-  META_GRAPH_URL: z.preprocess(blank, z.url().default('https://graph.facebook.com')),
+  META_GRAPH_URL: optionalUrl,
   META_APP_SECRET: optionalString,
   META_VERIFY_TOKEN: optionalString,
   /** 32 bytes as 64 hex characters or base64 (AES-256-GCM, lib/secret-box.ts). */
@@ -234,7 +236,18 @@ const envSchema = z.object({
   BILLING_METER_INTERVAL_SECONDS: z.preprocess(blank, z.coerce.number().min(1).default(60)),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'META_GRAPH_URL'> & {
+  /**
+   * The Graph API root: META_GRAPH_URL, else the simulator's Graph-compatible fake when it stands in
+   * for Meta (metaSimulated), else https://graph.facebook.com.
+   */
+  META_GRAPH_URL: string;
+  /**
+   * The simulator stands in for Meta (docs/decisions/036-cloud-signup-window-pacing.md): the simulator is on and
+   * neither META_GRAPH_URL nor META_APP_ID is set. Then the app id, configuration id, app secret and
+   * token key have simulator values derived from AUTH_SECRET unless set.
+   */
+  metaSimulated: boolean;
   /** Which LLM implementation answers (see resolveAiProvider). */
   aiProvider: 'openai' | 'demo';
   appUrl: string;
@@ -267,20 +280,43 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const paymentsMode = resolvePaymentsMode(env);
   const appUrl = (env.APP_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(env.DATA_DIR);
+  // Production has AUTH_SECRET (startProblems); elsewhere an unset one is generated once per data folder.
+  const authSecret = env.AUTH_SECRET ?? loadOrCreateGeneratedSecret(dataDir);
+  const gatewayWebhookBaseUrl = (env.GATEWAY_WEBHOOK_BASE_URL ?? appUrl).replace(/\/$/, '');
   return {
     ...env,
     appUrl,
     dataDir,
-    // Production has AUTH_SECRET (startProblems); elsewhere an unset one is generated once per data folder.
-    authSecret: env.AUTH_SECRET ?? loadOrCreateGeneratedSecret(dataDir),
+    authSecret,
     aiProvider,
     simulatorEnabled: simulatorEnabled(env),
-    gatewayWebhookBaseUrl: (env.GATEWAY_WEBHOOK_BASE_URL ?? appUrl).replace(/\/$/, ''),
+    gatewayWebhookBaseUrl,
     paymentsMode,
+    ...metaSettings(env, simulatorEnabled(env), authSecret, gatewayWebhookBaseUrl),
   };
 }
 
 type ParsedEnv = z.infer<typeof envSchema>;
+
+/**
+ * Meta's settings: the real Graph API, or the simulator's Graph-compatible fake when the simulator is
+ * on and no Meta app is configured (docs/decisions/036-cloud-signup-window-pacing.md). The fake's app secret and
+ * token key are derived from AUTH_SECRET, so they are stable across restarts and need no variable.
+ */
+function metaSettings(env: ParsedEnv, simulator: boolean, authSecret: string, baseUrl: string) {
+  const metaSimulated = simulator && !env.META_GRAPH_URL && !env.META_APP_ID;
+  if (!metaSimulated)
+    return { metaSimulated, META_GRAPH_URL: (env.META_GRAPH_URL ?? 'https://graph.facebook.com').replace(/\/+$/, '') };
+  const derive = (label: string) => createHmac('sha256', authSecret).update(`vendai-meta-simulator-${label}`);
+  return {
+    metaSimulated,
+    META_GRAPH_URL: `${baseUrl}${SIMULATOR_GRAPH_PREFIX}`,
+    META_APP_ID: SIMULATED_META_APP_ID,
+    META_CONFIG_ID: env.META_CONFIG_ID ?? 'simulador',
+    META_APP_SECRET: env.META_APP_SECRET ?? derive('app-secret').digest('hex'),
+    META_TOKEN_ENCRYPTION_KEY: env.META_TOKEN_ENCRYPTION_KEY ?? derive('token-key').digest('hex'),
+  };
+}
 
 /** On unless production; an explicit SIMULATOR_ENABLED wins; a configured Evolution URL turns the default off. */
 function simulatorEnabled(env: ParsedEnv): boolean {

@@ -1,5 +1,6 @@
 import { PRODUCT_NAME, TUTORIAL_LESSON_COUNT, type PublicConfig } from '@vendai/contracts';
 import type { Env } from './env.ts';
+import { SIMULATED_SIGNUP_PAGE } from './meta-simulator.ts';
 
 /** TUTORIAL_VIDEO_URLS → one entry per lesson, '' where none is set (extra links are ignored). */
 export function tutorialVideoUrls(value: string | undefined): string[] {
@@ -25,7 +26,9 @@ export function publicConfig(env: Env, aiMode: PublicConfig['aiMode']): PublicCo
             appId: env.META_APP_ID,
             configId: env.META_CONFIG_ID,
             scopes,
-            dialogUrl: `https://www.facebook.com/${env.META_GRAPH_VERSION}/dialog/oauth`,
+            dialogUrl: env.metaSimulated
+              ? `${env.appUrl}${SIMULATED_SIGNUP_PAGE}`
+              : `https://www.facebook.com/${env.META_GRAPH_VERSION}/dialog/oauth`,
           }
         : null,
   };

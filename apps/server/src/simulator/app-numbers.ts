@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { numbers } from '../db/schema/app.ts';
 
@@ -17,4 +17,13 @@ export async function instanceNamesOfAccount(db: Db, userId: string): Promise<st
 export async function phoneOfInstance(db: Db, name: string): Promise<string | null> {
   const [row] = await db.select({ phone: numbers.phone }).from(numbers).where(eq(numbers.instanceName, name)).limit(1);
   return row?.phone ?? null;
+}
+
+/** The account's numbers connected through the WhatsApp Cloud API (the Cloud fake's page shows only these). */
+export async function cloudNumbersOfAccount(db: Db, userId: string): Promise<{ id: string; name: string | null }[]> {
+  const rows = await db
+    .select({ id: numbers.cloudPhoneNumberId, name: numbers.apelido })
+    .from(numbers)
+    .where(and(eq(numbers.userId, userId), eq(numbers.provider, 'cloud'), isNotNull(numbers.cloudPhoneNumberId)));
+  return rows.map((r) => ({ id: r.id!, name: r.name }));
 }

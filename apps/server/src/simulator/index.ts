@@ -7,6 +7,7 @@ import { SIMULATOR_API_PREFIX, SIMULATOR_UI_API_PREFIX } from './simulator-confi
 import { readSessionUser } from '../plugins/require-user.ts';
 import { instanceNamesOfAccount, phoneOfInstance } from './app-numbers.ts';
 import { type SimulatorPageAccess, uiRoutes } from './ui-routes.ts';
+import { registerGraphFake } from './cloud/register-graph-fake.ts';
 
 export type { Simulator } from './simulator.ts';
 
@@ -29,6 +30,8 @@ export async function registerSimulator(app: FastifyInstance, { db, env }: { db:
   app.addHook('onClose', async () => simulator.close());
   await app.register(evolutionRoutes(simulator), { prefix: SIMULATOR_API_PREFIX });
   await app.register(uiRoutes(simulator, access), { prefix: SIMULATOR_UI_API_PREFIX });
+  // The WhatsApp Cloud API stand-in, when the simulator stands in for Meta too.
+  if (env.metaSimulated) await registerGraphFake(app, { db, env });
   app.log.info(
     { api: `${env.appUrl}${SIMULATOR_API_PREFIX}`, page: `${env.appUrl}/simulador` },
     'simulador de WhatsApp ligado',

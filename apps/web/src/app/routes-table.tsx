@@ -28,6 +28,7 @@ export const routes: RouteObject[] = [
       { path: paths.connectWhatsappCallback.path, lazy: () => import('./routes/connect-whatsapp-callback') },
       { path: paths.simulator.path, lazy: () => import('./routes/simulator') },
       { path: paths.simulatorApprove.path, lazy: () => import('./routes/simulator') },
+      { path: paths.simulatorMetaSignup.path, lazy: () => import('./routes/simulator') },
       {
         Component: SignedOutOnly,
         children: [

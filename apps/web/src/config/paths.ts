@@ -53,6 +53,8 @@ export const paths = {
   connectWhatsappCallback: { path: '/connect/whatsapp/callback', getHref: () => '/connect/whatsapp/callback' },
   /** The built-in WhatsApp simulator's page (signed in: the account's own numbers; only when the server has the simulator on). */
   simulator: { path: '/simulador', getHref: (search = '') => `/simulador${search}` },
+  /** The simulator's stand-in for Meta's Embedded Signup dialog (the Cloud API connection). */
+  simulatorMetaSignup: { path: '/simulador/meta', getHref: () => '/simulador/meta' },
   simulatorApprove: {
     path: '/simulador/aprovar/:instance',
     getHref: (instance: string, code?: string) =>

@@ -118,6 +118,10 @@ export const numbers = pgTable(
     cloudWabaId: text('cloud_waba_id'),
     /** Cloud API: the access token, sealed with META_TOKEN_ENCRYPTION_KEY (lib/secret-box.ts); never stored plain. */
     cloudTokenSealed: text('cloud_token_sealed'),
+    /** Cloud API: the number's quality rating from the Graph API ('GREEN', 'YELLOW', 'RED', 'UNKNOWN'). */
+    cloudQualityRating: text('cloud_quality_rating'),
+    /** Cloud API: the number's messaging limit tier from the Graph API (e.g. 'TIER_1K'). */
+    cloudMessagingLimit: text('cloud_messaging_limit'),
     /** Per-instance secret the gateway sends back on every webhook. */
     token: text('token').notNull(),
     /** Digits only, calling code included; one account per number across the system. */
@@ -184,6 +188,11 @@ export const conversations = pgTable(
     /** The owner set 'nunca responder' for this contact (copied from never_answer_contacts): the AI stays off. */
     neverAnswer: boolean('never_answer').notNull().default(false),
     lastMessage: timestamp('last_message', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the customer last wrote (a received message): a Cloud API number may send free text only
+     * within 24 hours of it (docs/decisions/036-cloud-signup-window-pacing.md). Null: never wrote.
+     */
+    customerLastAt: timestamp('customer_last_at', { withTimezone: true }),
     lastMessagePreview: text('last_message_preview'),
     unreadCount: integer('unread_count').notNull().default(0),
     createdAt: createdAt(),
@@ -254,6 +263,28 @@ export const messages = pgTable(
     index('messages_conv_created_idx').on(t.convId, t.createdAt.desc(), t.id.desc()),
     // A user's messages in a billing period (domain/usage/ai-answers.ts: paid plans' counters and overage).
     index('messages_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * Message templates sent from a Cloud API number (docs/decisions/036-cloud-signup-window-pacing.md): one row per
+ * template message, with Meta's category (what Meta charges by), counted by Resultados.
+ */
+export const templateMessages = pgTable(
+  'template_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: userRef(),
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => messages.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    category: text('category', { enum: ['UTILITY', 'MARKETING', 'AUTHENTICATION'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('template_messages_user_created_idx').on(t.userId, t.createdAt),
+    uniqueIndex('template_messages_message_unique').on(t.messageId),
   ],
 );
 

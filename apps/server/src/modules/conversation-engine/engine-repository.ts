@@ -132,13 +132,16 @@ export async function findInflightOutgoing(
 export async function touchConversation(
   db: Db,
   convId: string,
-  input: { at: Date; preview: string; unreadIncrement: number; contactName?: string | null },
+  input: { at: Date; preview: string; unreadIncrement: number; contactName?: string | null; customerWrote?: boolean },
 ): Promise<ConversationRecord> {
+  const at = sql`${input.at.toISOString()}::timestamptz`;
   const [row] = await db
     .update(conversations)
     .set({
-      lastMessagePreview: sql`case when ${input.at.toISOString()}::timestamptz >= ${conversations.lastMessage} then ${input.preview} else ${conversations.lastMessagePreview} end`,
-      lastMessage: sql`greatest(${conversations.lastMessage}, ${input.at.toISOString()}::timestamptz)`,
+      // The 24-hour window of Cloud API numbers starts at the customer's newest message.
+      ...(input.customerWrote ? { customerLastAt: sql`greatest(${conversations.customerLastAt}, ${at})` } : {}),
+      lastMessagePreview: sql`case when ${at} >= ${conversations.lastMessage} then ${input.preview} else ${conversations.lastMessagePreview} end`,
+      lastMessage: sql`greatest(${conversations.lastMessage}, ${at})`,
       unreadCount: sql`${conversations.unreadCount} + ${input.unreadIncrement}`,
       ...(input.contactName ? { contactName: sql`coalesce(${conversations.contactName}, ${input.contactName})` } : {}),
     })

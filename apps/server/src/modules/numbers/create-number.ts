@@ -15,6 +15,7 @@ import {
   instanceNameTaken,
   isUniqueViolation,
   setInstanceId,
+  type CloudValues,
   type NumberRow,
 } from './numbers-repository.ts';
 import { readQr } from './read-qr.ts';
@@ -68,10 +69,10 @@ export async function createNumber({
  * Checks the limit and the phone and inserts the row, in one transaction holding a per-user lock, so
  * a double submit cannot pass the plan limit twice. The unique index on phone settles races between accounts.
  */
-async function reserveNumber(
+export async function reserveNumber(
   deps: NumbersDeps,
   userId: string,
-  values: { phone: string; apelido: string },
+  values: { phone: string; apelido: string } & CloudValues,
 ): Promise<NumberRow> {
   const token = randomBytes(32).toString('hex');
   for (let attempt = 0; ; attempt++) {
@@ -84,19 +85,17 @@ async function reserveNumber(
         for (let bump = 1; (await instanceNameTaken(tx, instanceName)) && bump < 10; bump++) {
           instanceName = buildInstanceName(values.phone, Date.now() + attempt + bump);
         }
-        const row = await insertNumber(tx, {
-          userId,
-          phone: values.phone,
-          apelido: values.apelido,
-          instanceName,
-          token,
-        });
+        const row = await insertNumber(tx, { ...values, userId, instanceName, token });
         // First run (docs/decisions/013-first-run-auto-link.md): a new number gets the owner's only (active) agent.
         await linkNewNumberIfObvious(tx, userId, row.id);
         return row;
       });
     } catch (err) {
-      if (isUniqueViolation(err, 'numbers_phone_unique')) throw phoneInUse();
+      if (
+        isUniqueViolation(err, 'numbers_phone_unique') ||
+        isUniqueViolation(err, 'numbers_cloud_phone_number_id_unique')
+      )
+        throw phoneInUse();
       if (isUniqueViolation(err, 'numbers_instance_name_unique') && attempt < 3) continue;
       throw err;
     }

@@ -6,6 +6,22 @@ import { pgError } from '../../db/pg-error.ts';
 
 export type NumberRow = typeof numbers.$inferSelect;
 
+/** A Cloud API number is stored connected, with Meta's ids, its sealed token and its quality figures. */
+export type CloudValues = Partial<
+  Pick<
+    typeof numbers.$inferInsert,
+    | 'provider'
+    | 'status'
+    | 'connectedAt'
+    | 'phoneVerifiedAt'
+    | 'cloudPhoneNumberId'
+    | 'cloudWabaId'
+    | 'cloudTokenSealed'
+    | 'cloudQualityRating'
+    | 'cloudMessagingLimit'
+  >
+>;
+
 const viewColumns = {
   id: numbers.id,
   phone: numbers.phone,
@@ -18,6 +34,9 @@ const viewColumns = {
   connectedAt: numbers.connectedAt,
   aiAudience: numbers.aiAudience,
   connectionProblem: numbers.connectionProblem,
+  provider: numbers.provider,
+  cloudQualityRating: numbers.cloudQualityRating,
+  cloudMessagingLimit: numbers.cloudMessagingLimit,
 };
 
 type ViewRow = {
@@ -32,6 +51,9 @@ type ViewRow = {
   connectedAt: Date | null;
   aiAudience: 'all' | 'new';
   connectionProblem: string | null;
+  provider: 'evolution' | 'cloud';
+  cloudQualityRating: string | null;
+  cloudMessagingLimit: string | null;
 };
 
 function toView(r: ViewRow): NumberView {
@@ -47,6 +69,9 @@ function toView(r: ViewRow): NumberView {
     connected_at: r.connectedAt ? r.connectedAt.toISOString() : null,
     ai_audience: r.aiAudience,
     connection_problem: r.connectionProblem,
+    provider: r.provider,
+    quality_rating: r.cloudQualityRating,
+    messaging_limit: r.cloudMessagingLimit,
   };
 }
 
@@ -102,11 +127,11 @@ export async function instanceNameTaken(db: Db, instanceName: string): Promise<b
 
 export async function insertNumber(
   db: Db,
-  values: { userId: string; phone: string; instanceName: string; apelido: string; token: string },
+  values: { userId: string; phone: string; instanceName: string; apelido: string; token: string } & CloudValues,
 ): Promise<NumberRow> {
   const [row] = await db
     .insert(numbers)
-    .values({ ...values, provider: 'evolution', status: 'DESCONECTADO' })
+    .values({ provider: 'evolution', status: 'DESCONECTADO', ...values })
     .returning();
   return row!;
 }

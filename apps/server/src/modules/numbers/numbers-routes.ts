@@ -1,6 +1,7 @@
 import {
   checkPhoneResultSchema,
   checkPhoneSchema,
+  connectCloudNumberSchema,
   createdNumberSchema,
   createNumberSchema,
   expireResultSchema,
@@ -15,6 +16,7 @@ import { z } from 'zod';
 import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { checkPhoneExists } from './check-phone-exists.ts';
+import { connectCloudNumber } from './connect-cloud-number.ts';
 import { createNumber } from './create-number.ts';
 import { deleteNumber } from './delete-number.ts';
 import { expireNumber } from './expire-number.ts';
@@ -49,6 +51,17 @@ export const numbersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/', { schema: { body: createNumberSchema, response: { 201: createdNumberSchema } } }, async (req, reply) =>
     reply.status(201).send(await createNumber({ deps, userId: req.user.id, input: req.body })),
+  );
+
+  // Meta's Embedded Signup: the dialog's code becomes a connected Cloud API number.
+  app.post(
+    '/cloud',
+    {
+      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      schema: { body: connectCloudNumberSchema, response: { 201: numberSchema } },
+    },
+    async (req, reply) =>
+      reply.status(201).send(await connectCloudNumber({ deps, userId: req.user.id, input: req.body })),
   );
 
   app.get('/:id/qr', { schema: { params, response: { 200: numberQrSchema } } }, async (req) =>

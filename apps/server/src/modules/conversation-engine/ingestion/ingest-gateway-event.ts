@@ -174,6 +174,7 @@ async function storeArrival(tx: Db, a: Arrival): Promise<Stored> {
     preview: messagePreview(msg),
     unreadIncrement: inbound ? 1 : 0,
     contactName: inbound && !msg.chat.isGroup ? msg.pushName : null,
+    customerWrote: inbound,
   });
   conv = await switchAi(tx, a, conv, created);
   if (!inbound || !a.fresh) return { outcome: 'stored' };

@@ -107,11 +107,11 @@ function upsertConversationsSql() {
   const resumes = aiResumesNowSql('cv');
   return sql`
         insert into conversations as cv (user_id, number_id, contact_jid, contact_phone, contact_name, type, agente_ativo, opted_out,
-                                         never_answer, last_message, last_message_preview, unread_count)
+                                         never_answer, last_message, last_message_preview, unread_count, customer_last_at)
         -- Whom the AI answers (decision 015): domain/conversation-rules/whom-ai-answers.ts.
         select k.user_id, k.number_id, k.jid, k.phone, k.name, k.type,
                ${startsOn} and not k.opt_out,
-               k.opt_out, na.contact_jid is not null, k.last_at, k.preview, k.unread
+               k.opt_out, na.contact_jid is not null, k.last_at, k.preview, k.unread, k.last_at
         from k join numbers kn on kn.id = k.number_id
         left join never_answer_contacts na on na.user_id = k.user_id and na.contact_jid = k.jid
         order by k.number_id, k.jid
@@ -119,6 +119,8 @@ function upsertConversationsSql() {
           last_message_preview = case when excluded.last_message >= cv.last_message then excluded.last_message_preview else cv.last_message_preview end,
           last_message = greatest(cv.last_message, excluded.last_message),
           unread_count = cv.unread_count + excluded.unread_count,
+          -- A run holds the customer's messages only: the 24-hour window of Cloud API numbers starts at the newest.
+          customer_last_at = greatest(cv.customer_last_at, excluded.customer_last_at),
           contact_name = coalesce(cv.contact_name, excluded.contact_name),
           -- The AI's quiet time after a takeover or handoff is over: back on (domain/conversation-rules/ai-resume.ts).
           agente_ativo = (cv.agente_ativo or ${resumes}) and not excluded.opted_out,

@@ -3,44 +3,48 @@ import {
   whatsappOauthMessageSchema,
   type WhatsappBusinessConfig,
 } from '@vendai/contracts';
+import { formatPhone, type NumberView } from '@vendai/contracts';
 import { CheckCircle2, ExternalLink, Info, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { usePublicConfig } from '@/lib/public-config';
+import { ApiError } from '@/lib/api-client';
+import { useConnectCloudNumber } from '../api/connect-cloud-number';
 import { dialogUrl, popupFeatures, randomState } from '../lib/oauth-dialog';
 
 type Status =
   | { kind: 'idle' }
   | { kind: 'waiting' }
   | { kind: 'blocked' }
-  | { kind: 'received'; at: Date; length: number }
+  | { kind: 'connecting' }
+  | { kind: 'connected'; number: NumberView }
   | { kind: 'error'; message: string }
   | { kind: 'state-mismatch' };
 
-const time = (d: Date) => d.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-
 /**
- * /connect/whatsapp: the WhatsApp Business Platform authorization test (docs/product/rules.md#access,
- * docs/product/integrations.md, docs/product/limits.md). Opens the embedded-signup dialog in a 1000×800 popup with a random 24-character state; the
- * callback page posts code and state back here. Only the arrival is shown: the code itself is never
- * displayed or logged.
+ * /connect/whatsapp: connecting a number through Meta's official API (docs/product/rules.md#access,
+ * docs/product/integrations.md, docs/decisions/036-cloud-signup-window-pacing.md). Opens the Embedded Signup dialog in a
+ * 1000×800 popup with a random 24-character state; the callback page posts code and state back here, and
+ * the code goes to the server, which exchanges it for the business token and stores the number
+ * connected. The code itself is never displayed or logged.
  */
 export function WhatsappBusinessLauncher() {
   const config = usePublicConfig();
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8 sm:px-6">
       <PageHeader
-        title="Teste de autorização do WhatsApp Business"
-        description="Conecte um número pela plataforma oficial do WhatsApp Business (Meta), sem QR code. Esta tela testa a autorização."
+        title="Conectar pela API oficial da Meta"
+        description="Conecte um número pela plataforma oficial do WhatsApp Business (Meta), sem QR Code e sem risco de banimento."
       />
       <div className="mt-6">
         <Alert tone="warning">
-          Em desenvolvimento, só usuários com uma função no aplicativo da Meta (administrador, desenvolvedor ou
-          testador) conseguem concluir a autorização.
+          A Meta cobra por mensagem de modelo: as que você envia quando o cliente não escreve há mais de 24 horas.
+          Dentro das 24 horas, a IA e você respondem livremente, sem custo por mensagem.
         </Alert>
       </div>
       {config.isPending ? (
@@ -68,6 +72,9 @@ export function WhatsappBusinessLauncher() {
 function Launcher({ config }: { config: WhatsappBusinessConfig }) {
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const expectedState = useRef<string | null>(null);
+  const connect = useConnectCloudNumber();
+  const connectRef = useRef(connect.mutate);
+  connectRef.current = connect.mutate;
 
   useEffect(() => {
     const onMessage = (event: MessageEvent) => {
@@ -81,8 +88,20 @@ function Launcher({ config }: { config: WhatsappBusinessConfig }) {
       }
       expectedState.current = null;
       if (error) setStatus({ kind: 'error', message: `Erro: ${error}` });
-      else if (code) setStatus({ kind: 'received', at: new Date(), length: code.length });
-      else setStatus({ kind: 'error', message: 'Nenhum código recebido.' });
+      else if (code) {
+        setStatus({ kind: 'connecting' });
+        connectRef.current(
+          { code },
+          {
+            onSuccess: (number) => setStatus({ kind: 'connected', number }),
+            onError: (err) =>
+              setStatus({
+                kind: 'error',
+                message: err instanceof ApiError ? err.message : 'Não foi possível conectar o número. Tente novamente.',
+              }),
+          },
+        );
+      } else setStatus({ kind: 'error', message: 'Nenhum código recebido.' });
     };
     window.addEventListener('message', onMessage);
     return () => window.removeEventListener('message', onMessage);
@@ -108,9 +127,9 @@ function Launcher({ config }: { config: WhatsappBusinessConfig }) {
       <ol className="mt-3 list-decimal space-y-1.5 pl-5 text-sm text-slate-700">
         <li>Clique no botão abaixo: uma janela da Meta se abre.</li>
         <li>Entre com a conta do Facebook que administra o negócio e escolha o número do WhatsApp Business.</li>
-        <li>Ao concluir, a janela volta para o VendAI e esta tela confirma que a autorização chegou.</li>
+        <li>Ao concluir, a janela se fecha e o número aparece conectado em WhatsApp&apos;s.</li>
       </ol>
-      <Button className="mt-5 w-full sm:w-auto" onClick={open}>
+      <Button className="mt-5 w-full sm:w-auto" onClick={open} disabled={status.kind === 'connecting'}>
         <ExternalLink aria-hidden /> Conectar com o WhatsApp Business
       </Button>
       <div className="mt-4" aria-live="polite">
@@ -138,7 +157,9 @@ function StatusLine({ status }: { status: Status }) {
       );
     case 'error':
       return <Alert tone="error">{status.message}</Alert>;
-    case 'received':
+    case 'connecting':
+      return <Spinner label="Conectando o número com a Meta..." />;
+    case 'connected':
       return (
         <div
           role="status"
@@ -146,8 +167,10 @@ function StatusLine({ status }: { status: Status }) {
         >
           <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
           <span>
-            Código de autorização recebido às {time(status.at)} ({status.length} caracteres). O estado confere com o
-            pedido enviado.
+            Número {formatPhone(status.number.phone)} conectado pela API oficial.{' '}
+            <Link to={paths.numbers.getHref()} className="font-semibold underline">
+              Ver em WhatsApp&apos;s
+            </Link>
           </span>
         </div>
       );

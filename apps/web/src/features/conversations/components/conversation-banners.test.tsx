@@ -49,6 +49,9 @@ const number = (status: 'CONECTADO' | 'DESCONECTADO', apelido: string | null = '
   connected_at: null,
   ai_audience: 'all',
   connection_problem: null,
+  provider: 'evolution',
+  quality_rating: null,
+  messaging_limit: null,
 });
 
 function show(numbers: NumberView[], u: CurrentUsage, m: Me) {

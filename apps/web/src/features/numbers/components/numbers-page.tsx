@@ -13,6 +13,8 @@ import { useNumbers } from '@/lib/api/get-numbers';
 import { useNumbersRealtime } from '../hooks/use-numbers-realtime';
 import { formatConnectedAt } from '../lib/format-date';
 import { AudienceSelect } from './audience-select';
+import { CloudNumberBadges } from './cloud-number-badges';
+import { ConnectChoiceDialog } from './connect-choice-dialog';
 import { DeleteNumberDialog } from './delete-number-dialog';
 import { PhoneEntryDialog } from './phone-entry-dialog';
 import { ReconnectDialog } from './reconnect-dialog';
@@ -28,6 +30,7 @@ export function NumbersPage() {
   const usage = useCurrentUsage();
   useNumbersRealtime();
   const [adding, setAdding] = useState(false);
+  const [choosing, setChoosing] = useState(false);
   const [limitOpen, setLimitOpen] = useState(false);
   const [reconnecting, setReconnecting] = useState<NumberView | null>(null);
   const [deleting, setDeleting] = useState<NumberView | null>(null);
@@ -40,7 +43,7 @@ export function NumbersPage() {
       return;
     }
     if (!limits.canAddNumber(result.data)) setLimitOpen(true);
-    else setAdding(true);
+    else setChoosing(true);
   };
 
   const list = numbers.data ?? [];
@@ -55,7 +58,7 @@ export function NumbersPage() {
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <PageHeader
         title="WhatsApp's"
-        description="Os números de WhatsApp conectados à sua conta. Conecte um número pelo QR Code e a IA passa a atender seus clientes por ele."
+        description="Os números de WhatsApp conectados à sua conta. Conecte um número pelo QR Code ou pela API oficial da Meta e a IA passa a atender seus clientes por ele."
         action={addButton}
       />
       {usage.data ? (
@@ -86,6 +89,7 @@ export function NumbersPage() {
         )}
       </div>
 
+      <ConnectChoiceDialog open={choosing} onOpenChange={setChoosing} onQr={() => setAdding(true)} />
       <PhoneEntryDialog open={adding} onOpenChange={setAdding} />
       <LimitDialog open={limitOpen} onOpenChange={setLimitOpen} description={LIMIT_TEXT} />
       <ReconnectDialog number={reconnecting} onOpenChange={(open) => !open && setReconnecting(null)} />
@@ -101,6 +105,7 @@ function NameCell({ number }: { number: NumberView }) {
     <div className="min-w-0">
       <p className="truncate font-semibold text-slate-900">{instanceDisplayName(number)}</p>
       {number.apelido?.trim() ? <p className="text-sm text-slate-500">{formatPhone(number.phone)}</p> : null}
+      <CloudNumberBadges number={number} />
     </div>
   );
 }

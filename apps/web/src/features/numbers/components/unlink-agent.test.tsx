@@ -18,6 +18,9 @@ const linked: NumberView = {
   connected_at: '2026-01-01T00:00:00.000Z',
   ai_audience: 'all',
   connection_problem: null,
+  provider: 'evolution',
+  quality_rating: null,
+  messaging_limit: null,
 };
 
 describe("WhatsApp's: desligar o agente de um número", { timeout: 30_000 }, () => {

@@ -1,4 +1,4 @@
-import { MessageSquarePlus, QrCode, MessagesSquare, FlaskConical } from 'lucide-react';
+import { BadgeCheck, MessageSquarePlus, QrCode, MessagesSquare, FlaskConical } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -7,10 +7,12 @@ import { cn } from '@/lib/cn';
 import { useSimInstances } from '../api/get-sim-instances';
 import type { DraftChat } from '../lib/draft-chat';
 import { ChatsWorkspace } from './chats-workspace';
+import { CloudPanel } from './cloud-panel';
 import { ConnectionsPanel } from './connections-panel';
 import { NewChatDialog } from './new-chat-dialog';
 
-type Tab = 'conversas' | 'conexoes';
+type Tab = 'conversas' | 'conexoes' | 'api-oficial';
+const TABS: Tab[] = ['conversas', 'conexoes', 'api-oficial'];
 
 /**
  * '/simulador' — the built-in WhatsApp simulator's page, signed in: the person plays the phone of
@@ -21,12 +23,11 @@ export function SimulatorPage() {
   const instances = useSimInstances();
   const open = (instances.data ?? []).filter((i) => i.state === 'open');
   const waiting = (instances.data ?? []).filter((i) => i.state === 'connecting').length;
-  const tab: Tab =
-    params.get('aba') === 'conexoes' || params.get('aba') === 'conversas'
-      ? (params.get('aba') as Tab)
-      : open.length
-        ? 'conversas'
-        : 'conexoes';
+  const tab: Tab = TABS.find((t) => t === params.get('aba'))
+    ? (params.get('aba') as Tab)
+    : open.length
+      ? 'conversas'
+      : 'conexoes';
   const selected = open.find((i) => i.name === params.get('numero'))?.name ?? open[0]?.name ?? null;
   const [newChatOpen, setNewChatOpen] = useState(false);
   const [draft, setDraft] = useState<DraftChat | null>(null);
@@ -79,11 +80,19 @@ export function SimulatorPage() {
               label="Conexões"
               badge={waiting || undefined}
             />
+            <TabButton
+              active={tab === 'api-oficial'}
+              onClick={() => update({ aba: 'api-oficial' })}
+              icon={BadgeCheck}
+              label="API oficial"
+            />
           </div>
         </div>
       </div>
       <main className="mx-auto w-full max-w-6xl px-4 py-4 sm:px-6 sm:py-6">
-        {tab === 'conexoes' ? (
+        {tab === 'api-oficial' ? (
+          <CloudPanel />
+        ) : tab === 'conexoes' ? (
           <ConnectionsPanel
             query={instances}
             onChat={(name) => update({ aba: 'conversas', numero: name, conversa: null })}

@@ -1,0 +1,51 @@
+import type { ConnectCloudNumberInput, NumberView } from '@vendai/contracts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
+import { reserveNumber } from './create-number.ts';
+import type { NumbersDeps } from './numbers-deps.ts';
+import { findNumberViewOfUser } from './numbers-repository.ts';
+
+/**
+ * Finishes Meta's Embedded Signup (docs/decisions/036-cloud-signup-window-pacing.md): the dialog's code is exchanged
+ * here for the business token, the app subscribes to the WhatsApp Business Account's webhooks, and the
+ * account's number is stored connected — Meta's phone number id and WABA id, the display number, the
+ * token sealed with META_TOKEN_ENCRYPTION_KEY, the quality rating and the messaging limit. The plan limit
+ * and 'one account per phone' hold as for a QR number.
+ */
+export async function connectCloudNumber({
+  deps,
+  userId,
+  input,
+}: {
+  deps: NumbersDeps;
+  userId: string;
+  input: ConnectCloudNumberInput;
+}): Promise<NumberView> {
+  const { signup, seal, redirectUri } = deps.cloud;
+  if (!seal)
+    throw new AppError('NOT_CONFIGURED', 'A chave META_TOKEN_ENCRYPTION_KEY não está configurada neste servidor.');
+  const token = await signup.exchangeCode(input.code, redirectUri);
+  const wabas = await signup.wabaIds(token);
+  const phone = (await Promise.all(wabas.map((waba) => signup.phoneNumbers(token, waba)))).flat()[0];
+  if (!phone?.phoneNumberId || phone.display.length < 10)
+    throw new AppError('VALIDATION', 'Nenhum número de WhatsApp foi autorizado na janela da Meta. Tente de novo.');
+  await signup.subscribe(token, phone.wabaId);
+  const now = new Date();
+  const row = await reserveNumber(deps, userId, {
+    phone: phone.display,
+    apelido: input.apelido || phone.verifiedName || 'API oficial',
+    provider: 'cloud',
+    status: 'CONECTADO',
+    connectedAt: now,
+    phoneVerifiedAt: now,
+    cloudPhoneNumberId: phone.phoneNumberId,
+    cloudWabaId: phone.wabaId,
+    cloudTokenSealed: seal(token),
+    cloudQualityRating: phone.qualityRating,
+    cloudMessagingLimit: phone.messagingLimit,
+  });
+  await publishNumberUpdated(deps, row.id);
+  const view = await findNumberViewOfUser(deps.db, userId, row.id);
+  if (!view) throw notFound();
+  return view;
+}

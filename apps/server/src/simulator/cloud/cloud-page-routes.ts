@@ -1,0 +1,115 @@
+import {
+  simCloudErrorsSchema,
+  simCloudMessageViewSchema,
+  simCloudNumberParamsSchema,
+  simCloudNumberViewSchema,
+  simCloudSendSchema,
+  simCloudSignupResultSchema,
+  simCloudSignupSchema,
+} from '@vendai/contracts';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
+import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
+import { SIM_INSTANCE_NOT_FOUND } from '../simulator-config.ts';
+import type { GraphFake } from './graph-fake.ts';
+import type { FakeMessage } from './graph-fake-state.ts';
+
+export interface CloudPageAccess {
+  accountOf(req: FastifyRequest): Promise<string | null>;
+  /** The account's Cloud API numbers (phone number id, nickname). */
+  numbersOf(accountId: string): Promise<{ id: string; name: string | null }[]>;
+}
+
+/** The app's page that receives the signup's code (the launcher's callback). */
+const CALLBACK_PATH = '/connect/whatsapp/callback';
+
+/**
+ * The Cloud side of the 'Simulador de WhatsApp' page at /simulator/ui-api/cloud
+ * (docs/decisions/036-cloud-signup-window-pacing.md): the Embedded Signup approval (a one-time code for the
+ * callback), the account's Cloud numbers with their chats, a customer writing (a signed webhook), and
+ * errors queued for the next sends. Signed out is 401; another account's number is 404.
+ */
+export function cloudPageRoutes(fake: GraphFake, access: CloudPageAccess): FastifyPluginAsyncZod {
+  return async (app) => {
+    const accounts = new WeakMap<FastifyRequest, string>();
+    app.addHook('preValidation', async (req) => {
+      const accountId = await access.accountOf(req);
+      if (!accountId) throw new AppError('UNAUTHENTICATED');
+      accounts.set(req, accountId);
+    });
+    const ownedNumber = async (req: FastifyRequest, phoneNumberId: string) => {
+      const owned = (await access.numbersOf(accounts.get(req)!)).find((n) => n.id === phoneNumberId);
+      const number = owned ? fake.state.numberOf(phoneNumberId) : null;
+      if (!owned || !number) throw new AppError('NOT_FOUND', SIM_INSTANCE_NOT_FOUND);
+      return { ...number, name: owned.name };
+    };
+    const view = (n: Awaited<ReturnType<typeof ownedNumber>>) => ({
+      phoneNumberId: n.phoneNumberId,
+      display: n.display,
+      name: n.name,
+      quality: n.quality,
+      tier: n.tier,
+      pendingErrors: fake.state.pendingErrors(n.phoneNumberId),
+    });
+    const params = simCloudNumberParamsSchema;
+
+    app.post(
+      '/signup',
+      { schema: { body: simCloudSignupSchema, response: { 200: simCloudSignupResultSchema } } },
+      async (req) => {
+        const code = fake.state.issueCode({ display: req.body.phone, verifiedName: req.body.name });
+        const query = new URLSearchParams({ code, state: req.body.state });
+        return { redirect: `${CALLBACK_PATH}?${query}` };
+      },
+    );
+
+    app.get('/numbers', { schema: { response: { 200: z.array(simCloudNumberViewSchema) } } }, async (req) => {
+      const owned = await access.numbersOf(accounts.get(req)!);
+      return Promise.all(owned.map((n) => ownedNumber(req, n.id).then(view)));
+    });
+
+    app.get(
+      '/numbers/:phoneNumberId/messages',
+      { schema: { params, response: { 200: z.array(simCloudMessageViewSchema) } } },
+      async (req) => {
+        await ownedNumber(req, req.params.phoneNumberId);
+        return fake.state.messagesOf(req.params.phoneNumberId).map(messageView);
+      },
+    );
+
+    app.post(
+      '/numbers/:phoneNumberId/messages',
+      { schema: { params, body: simCloudSendSchema, response: { 201: simCloudMessageViewSchema } } },
+      async (req, reply) => {
+        const number = await ownedNumber(req, req.params.phoneNumberId);
+        const { waId, text } = req.body;
+        const sent = fake.customerWrites(number, { waId, text, name: req.body.name || `Cliente ${waId.slice(-4)}` });
+        return reply.status(201).send(messageView(sent));
+      },
+    );
+
+    app.post(
+      '/numbers/:phoneNumberId/errors',
+      { schema: { params, body: simCloudErrorsSchema, response: { 200: simCloudNumberViewSchema } } },
+      async (req) => {
+        const number = await ownedNumber(req, req.params.phoneNumberId);
+        fake.state.injectErrors(number.phoneNumberId, req.body.kind, req.body.count);
+        return view(number);
+      },
+    );
+  };
+}
+
+function messageView(m: FakeMessage) {
+  return {
+    id: m.id,
+    waId: m.waId,
+    fromMe: m.fromMe,
+    type: m.type,
+    text: m.text,
+    template: m.template ? { name: m.template.name, category: m.template.category } : null,
+    at: new Date(m.at).toISOString(),
+    status: m.status,
+  };
+}

@@ -1,0 +1,213 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
+import type { GraphFake } from './graph-fake.ts';
+import { FAKE_TEMPLATES, type FakeNumber, type InjectedError } from './graph-fake-state.ts';
+
+type Json = Record<string, unknown>;
+/** Meta accepts up to 100 MB documents; the fake keeps what the app uploads in memory. */
+const MEDIA_BODY_LIMIT = 20 * 1024 * 1024;
+const graphAnswer = z.unknown().describe('Resposta no formato da Graph API da Meta');
+const anyQuery = z.record(z.string(), z.unknown());
+const idParams = z.object({ version: z.string(), id: z.string() });
+const edgeParams = idParams.extend({ edge: z.string() });
+
+/** A Graph error as Meta answers it: `{error:{message, type, code, error_data:{details}, fbtrace_id}}`. */
+class GraphError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    message: string,
+    readonly details?: string,
+  ) {
+    super(message);
+  }
+}
+
+const INJECTED: Record<InjectedError, GraphError> = {
+  throughput: new GraphError(429, 130429, 'Rate limit hit', 'Cloud API message throughput has been reached.'),
+  'pair-rate': new GraphError(
+    400,
+    131056,
+    '(Business Account, Consumer Account) pair rate limit hit',
+    'Too many messages sent from this phone number to the same phone number in a short period of time.',
+  ),
+  server: new GraphError(500, 131000, 'Something went wrong'),
+};
+
+/**
+ * The Graph API surface the app uses, served by the simulator at /simulator/graph/{version}
+ * (docs/decisions/036-cloud-signup-window-pacing.md): the Embedded Signup code exchange and token debug, the
+ * WABA's phone numbers, templates and app subscription, a number's fields (quality rating, messaging
+ * limit), sends (text, media, template, read + typing) with status webhooks, media upload and
+ * download, and the errors the page queued (130429, 131056, 131000). Tokens are the fake's own.
+ */
+export function graphFakeRoutes(fake: GraphFake): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.setErrorHandler((err, _req, reply) => {
+      if (err instanceof GraphError) return reply.status(err.status).send(graphError(err));
+      const status = (err as { statusCode?: number }).statusCode ?? 500;
+      return reply.status(status).send(graphError(new GraphError(status, 100, (err as Error).message)));
+    });
+    app.addContentTypeParser(
+      /^multipart\/form-data/,
+      { parseAs: 'buffer', bodyLimit: MEDIA_BODY_LIMIT },
+      (req, body, done) => {
+        new Response(body as Buffer, { headers: { 'content-type': String(req.headers['content-type']) } })
+          .formData()
+          .then((form) => done(null, form))
+          .catch(() => done(new GraphError(400, 100, 'Invalid multipart body')));
+      },
+    );
+
+    const scopeOf = (req: FastifyRequest) => {
+      const header = req.headers.authorization;
+      const scope = fake.state.tokenScope(header?.startsWith('Bearer ') ? header.slice(7) : undefined);
+      if (!scope) throw new GraphError(401, 190, 'Invalid OAuth access token - Cannot parse access token');
+      return scope;
+    };
+    const numberFor = (req: FastifyRequest, id: string): FakeNumber => {
+      const scope = scopeOf(req);
+      const number = fake.state.numberOf(id);
+      if (!number || scope.n !== id)
+        throw new GraphError(400, 100, `Unsupported request - Object with ID '${id}' does not exist`);
+      return number;
+    };
+    const wabaFor = (req: FastifyRequest, id: string) => {
+      if (scopeOf(req).w !== id)
+        throw new GraphError(400, 100, `Unsupported request - Object with ID '${id}' does not exist`);
+      return id;
+    };
+    const schema = (params: z.ZodType) => ({ params, querystring: anyQuery, response: { 200: graphAnswer } });
+
+    app.get(
+      '/:version/oauth/access_token',
+      { schema: { querystring: anyQuery, response: { 200: graphAnswer } } },
+      async (req) => {
+        const q = req.query as Json;
+        if (q.client_secret !== fake.appSecret) throw new GraphError(400, 1, 'Error validating client secret.');
+        const token = fake.state.redeemCode(String(q.code ?? ''));
+        if (!token) throw new GraphError(400, 100, 'This authorization code has been used or has expired.');
+        return { access_token: token, token_type: 'bearer' };
+      },
+    );
+
+    app.get(
+      '/:version/debug_token',
+      { schema: { querystring: anyQuery, response: { 200: graphAnswer } } },
+      async (req) => {
+        const scope = fake.state.tokenScope(String((req.query as Json).input_token ?? ''));
+        if (!scope) return { data: { is_valid: false } };
+        const scopes = ['whatsapp_business_management', 'whatsapp_business_messaging'];
+        return {
+          data: {
+            app_id: fake.appId,
+            type: 'SYSTEM_USER',
+            is_valid: true,
+            scopes,
+            granular_scopes: scopes.map((scope_) => ({ scope: scope_, target_ids: [scope.w] })),
+          },
+        };
+      },
+    );
+
+    app.get('/:version/:id', { schema: schema(idParams) }, async (req) => {
+      const { id } = req.params as { id: string };
+      const media = fake.state.mediaOf(id);
+      if (media) {
+        scopeOf(req);
+        return {
+          messaging_product: 'whatsapp',
+          url: `${fake.graphRoot}/files/${id}`,
+          mime_type: media.mimetype,
+          sha256: createHash('sha256').update(media.bytes).digest('hex'),
+          file_size: media.bytes.length,
+          id,
+        };
+      }
+      return phoneNumberFields(numberFor(req, id));
+    });
+
+    app.get(
+      '/files/:id',
+      { schema: { params: z.object({ id: z.string() }), response: { 200: graphAnswer } } },
+      async (req, reply) => {
+        scopeOf(req);
+        const media = fake.state.mediaOf((req.params as { id: string }).id);
+        if (!media) throw new GraphError(404, 100, 'Media not found');
+        return reply.type(media.mimetype).send(media.bytes);
+      },
+    );
+
+    app.get('/:version/:id/:edge', { schema: schema(edgeParams) }, async (req) => {
+      const { id, edge } = req.params as { id: string; edge: string };
+      if (edge === 'phone_numbers') return { data: fake.state.wabaNumbers(wabaFor(req, id)).map(phoneNumberFields) };
+      if (edge === 'message_templates') {
+        wabaFor(req, id);
+        return { data: FAKE_TEMPLATES.map((t) => ({ ...t, id: `tpl_${t.name}` })), paging: {} };
+      }
+      if (edge === 'subscribed_apps') {
+        wabaFor(req, id);
+        return { data: fake.isSubscribed(id) ? [{ whatsapp_business_api_data: { id: fake.appId } }] : [] };
+      }
+      throw new GraphError(400, 100, `Unknown path components: /${edge}`);
+    });
+
+    app.post(
+      '/:version/:id/:edge',
+      {
+        bodyLimit: MEDIA_BODY_LIMIT,
+        schema: { params: edgeParams, body: z.unknown(), response: { 200: graphAnswer } },
+      },
+      async (req, reply: FastifyReply) => {
+        const { id, edge } = req.params as { id: string; edge: string };
+        if (edge === 'subscribed_apps') {
+          fake.subscribe(wabaFor(req, id));
+          return { success: true };
+        }
+        const number = numberFor(req, id);
+        if (edge === 'register') return { success: true };
+        if (edge === 'media') return { id: await fake.upload(req.body) };
+        if (edge !== 'messages') throw new GraphError(400, 100, `Unknown path components: /${edge}`);
+        const body = (req.body ?? {}) as Json;
+        if (body.status === 'read') return { success: true };
+        const injected = fake.state.takeError(number.phoneNumberId);
+        if (injected) throw INJECTED[injected];
+        const sent = fake.send(number, body);
+        return reply.send({
+          messaging_product: 'whatsapp',
+          contacts: [{ input: String(body.to ?? ''), wa_id: sent.waId }],
+          messages: [{ id: sent.id, ...(sent.template ? { message_status: 'accepted' } : {}) }],
+        });
+      },
+    );
+  };
+}
+
+function phoneNumberFields(number: FakeNumber) {
+  return {
+    id: number.phoneNumberId,
+    display_phone_number: `+${number.display}`,
+    verified_name: number.verifiedName,
+    quality_rating: number.quality,
+    messaging_limit_tier: number.tier,
+    code_verification_status: 'VERIFIED',
+    platform_type: 'CLOUD_API',
+    throughput: { level: 'STANDARD' },
+  };
+}
+
+function graphError(err: GraphError) {
+  return {
+    error: {
+      message: err.message,
+      type: 'OAuthException',
+      code: err.code,
+      ...(err.details ? { error_data: { messaging_product: 'whatsapp', details: err.details } } : {}),
+      fbtrace_id: 'SIMULADOR',
+    },
+  };
+}
+
+export { GraphError };

@@ -1,0 +1,181 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * What the simulator's Graph-compatible fake knows (docs/decisions/036-cloud-signup-window-pacing.md). Codes, tokens
+ * and ids are derived and signed with a key from AUTH_SECRET, so they outlive a restart: a number
+ * connected yesterday still sends today. Messages, media, quality changes and injected errors live in
+ * this process's memory (a test tool: a restart forgets the simulated chats, never the app's own data).
+ */
+
+export type Quality = 'GREEN' | 'YELLOW' | 'RED';
+export type Tier = 'TIER_250' | 'TIER_1K' | 'TIER_10K' | 'TIER_100K' | 'TIER_UNLIMITED';
+/** Errors the page can queue for the next sends of a number (Meta's codes). */
+export type InjectedError = 'throughput' | 'pair-rate' | 'server';
+
+export interface FakeNumber {
+  phoneNumberId: string;
+  wabaId: string;
+  display: string;
+  verifiedName: string;
+  quality: Quality;
+  tier: Tier;
+}
+
+export interface FakeMessage {
+  id: string;
+  phoneNumberId: string;
+  waId: string;
+  fromMe: boolean;
+  type: string;
+  text: string;
+  template: { name: string; language: string; category: string } | null;
+  at: number;
+  status: 'sent' | 'delivered' | 'read' | 'received';
+}
+
+export interface FakeMedia {
+  id: string;
+  bytes: Buffer;
+  mimetype: string;
+  fileName: string | null;
+}
+
+export interface FakeTemplate {
+  name: string;
+  language: string;
+  status: 'APPROVED';
+  category: 'UTILITY' | 'MARKETING' | 'AUTHENTICATION';
+  components: { type: 'BODY'; text: string }[];
+}
+
+/** Every simulated WABA has these approved templates (Meta's shape from GET /{waba-id}/message_templates). */
+export const FAKE_TEMPLATES: FakeTemplate[] = [
+  {
+    name: 'retomar_atendimento',
+    language: 'pt_BR',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    components: [{ type: 'BODY', text: 'Olá, {{1}}! Ainda podemos ajudar com o seu pedido? Responda esta mensagem.' }],
+  },
+  {
+    name: 'oferta_da_semana',
+    language: 'pt_BR',
+    status: 'APPROVED',
+    category: 'MARKETING',
+    components: [{ type: 'BODY', text: 'Oi, {{1}}! Esta semana {{2}} está com desconto. Quer saber mais?' }],
+  },
+];
+
+const MAX_MESSAGES = 5_000;
+const MAX_MEDIA = 500;
+const CODE_TTL_MS = 10 * 60_000;
+
+export function createGraphFakeState(secret: string, now: () => number = Date.now) {
+  const key = createHmac('sha256', secret).update('vendai-graph-fake').digest();
+  const numbers = new Map<string, FakeNumber>();
+  const messages: FakeMessage[] = [];
+  const media = new Map<string, FakeMedia>();
+  const errors = new Map<string, InjectedError[]>();
+  const usedCodes = new Set<string>();
+
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url').slice(0, 32);
+  const pack = (prefix: string, data: object) => {
+    const body = Buffer.from(JSON.stringify(data)).toString('base64url');
+    return `${prefix}${body}.${sign(`${prefix}${body}`)}`;
+  };
+  const unpack = <T>(prefix: string, value: string | undefined): T | null => {
+    if (!value?.startsWith(prefix)) return null;
+    const [body, mac, ...rest] = value.slice(prefix.length).split('.');
+    if (!body || !mac || rest.length) return null;
+    const expected = Buffer.from(sign(`${prefix}${body}`));
+    if (expected.length !== mac.length || !timingSafeEqual(expected, Buffer.from(mac))) return null;
+    try {
+      return JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as T;
+    } catch {
+      return null;
+    }
+  };
+
+  /** A number by its phone number id, known from its derived id even after a restart. */
+  function numberOf(phoneNumberId: string): FakeNumber | null {
+    const known = numbers.get(phoneNumberId);
+    if (known) return known;
+    const digits = /^10(\d{10,15})$/.exec(phoneNumberId)?.[1];
+    if (!digits) return null;
+    return remember({ display: digits, verifiedName: 'Empresa (simulador)' });
+  }
+
+  function remember(input: { display: string; verifiedName: string }): FakeNumber {
+    const phoneNumberId = `10${input.display}`;
+    const previous = numbers.get(phoneNumberId);
+    const number: FakeNumber = {
+      phoneNumberId,
+      wabaId: `20${input.display}`,
+      display: input.display,
+      verifiedName: input.verifiedName,
+      quality: previous?.quality ?? 'GREEN',
+      tier: previous?.tier ?? 'TIER_1K',
+    };
+    numbers.set(phoneNumberId, number);
+    return number;
+  }
+
+  return {
+    numberOf,
+    wabaNumbers: (wabaId: string) => {
+      const digits = /^20(\d{10,15})$/.exec(wabaId)?.[1];
+      const number = digits ? numberOf(`10${digits}`) : null;
+      return number ? [number] : [];
+    },
+
+    /** The page approved the signup: a one-time code for that number, valid for ten minutes. */
+    issueCode(input: { display: string; verifiedName: string }): string {
+      const number = remember(input);
+      return pack('simcode.', { n: number.phoneNumberId, exp: now() + CODE_TTL_MS, r: randomBytes(6).toString('hex') });
+    },
+
+    /** The code → a business token for the number's WABA; null when unknown, used or expired. */
+    redeemCode(code: string): string | null {
+      const data = unpack<{ n: string; exp: number }>('simcode.', code);
+      if (!data || data.exp < now() || usedCodes.has(code)) return null;
+      usedCodes.add(code);
+      const number = numberOf(data.n);
+      return number ? pack('EAAsim', { w: number.wabaId, n: number.phoneNumberId }) : null;
+    },
+
+    /** The WABA a token was issued for; null for anything else. */
+    tokenScope: (token: string | undefined) => unpack<{ w: string; n: string }>('EAAsim', token),
+
+    addMessage(message: Omit<FakeMessage, 'id' | 'at'> & { id?: string }): FakeMessage {
+      const stored = { ...message, id: message.id ?? `wamid.SIM${randomBytes(12).toString('hex')}`, at: now() };
+      messages.push(stored);
+      if (messages.length > MAX_MESSAGES) messages.splice(0, messages.length - MAX_MESSAGES);
+      return stored;
+    },
+    messageById: (id: string) => messages.find((m) => m.id === id) ?? null,
+    messagesOf: (phoneNumberId: string) => messages.filter((m) => m.phoneNumberId === phoneNumberId),
+
+    addMedia(input: Omit<FakeMedia, 'id'>): FakeMedia {
+      const stored = { ...input, id: `9${randomBytes(7).readUIntBE(0, 6)}` };
+      media.set(stored.id, stored);
+      if (media.size > MAX_MEDIA) media.delete(media.keys().next().value!);
+      return stored;
+    },
+    mediaOf: (id: string) => media.get(id) ?? null,
+
+    /** Queues `count` failures for the number's next sends (or clears them with count 0). */
+    injectErrors(phoneNumberId: string, kind: InjectedError, count: number) {
+      if (count <= 0) errors.delete(phoneNumberId);
+      else errors.set(phoneNumberId, [...(errors.get(phoneNumberId) ?? []), ...Array<InjectedError>(count).fill(kind)]);
+    },
+    pendingErrors: (phoneNumberId: string) => errors.get(phoneNumberId)?.length ?? 0,
+    takeError: (phoneNumberId: string) => errors.get(phoneNumberId)?.shift() ?? null,
+
+    setQuality(phoneNumberId: string, quality: Quality, tier: Tier) {
+      const number = numberOf(phoneNumberId);
+      if (number) numbers.set(phoneNumberId, { ...number, quality, tier });
+    },
+  };
+}
+
+export type GraphFakeState = ReturnType<typeof createGraphFakeState>;

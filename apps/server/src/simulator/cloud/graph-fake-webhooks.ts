@@ -1,0 +1,77 @@
+import { createHmac } from 'node:crypto';
+import type { WebhookDispatcher } from '../webhook-dispatcher.ts';
+import type { FakeMessage, FakeNumber } from './graph-fake-state.ts';
+
+/**
+ * Meta's webhooks as the Cloud API sends them (`object: whatsapp_business_account`, one change of
+ * field 'messages'), signed like Meta signs them: `X-Hub-Signature-256: sha256=<HMAC-SHA256 of the
+ * exact body with the app secret>`, posted to the app's /webhooks/meta with Meta's retries left to the
+ * simulator's dispatcher (docs/decisions/036-cloud-signup-window-pacing.md).
+ */
+export function createGraphFakeWebhooks(options: { dispatcher: WebhookDispatcher; url: string; appSecret: string }) {
+  function post(number: FakeNumber, value: Record<string, unknown>) {
+    const body = {
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: number.wabaId,
+          changes: [
+            {
+              field: 'messages',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: number.display, phone_number_id: number.phoneNumberId },
+                ...value,
+              },
+            },
+          ],
+        },
+      ],
+    };
+    // The dispatcher serialises with JSON.stringify too: the signature covers exactly the bytes sent.
+    const signature = createHmac('sha256', options.appSecret).update(JSON.stringify(body)).digest('hex');
+    options.dispatcher.dispatch(
+      `meta:${number.phoneNumberId}`,
+      { url: options.url, headers: { 'x-hub-signature-256': `sha256=${signature}` } },
+      body,
+    );
+  }
+
+  const seconds = (ms: number) => String(Math.floor(ms / 1000));
+
+  return {
+    /** A customer's text reached the number. */
+    customerText(number: FakeNumber, message: FakeMessage, profileName: string) {
+      post(number, {
+        contacts: [{ profile: { name: profileName }, wa_id: message.waId }],
+        messages: [
+          {
+            from: message.waId,
+            id: message.id,
+            timestamp: seconds(message.at),
+            type: 'text',
+            text: { body: message.text },
+          },
+        ],
+      });
+    },
+
+    /** A status of a message the number sent (sent, delivered, read), with the template's pricing category. */
+    status(number: FakeNumber, message: FakeMessage, status: 'sent' | 'delivered' | 'read', at: number) {
+      const category = message.template?.category.toLowerCase() ?? 'service';
+      post(number, {
+        statuses: [
+          {
+            id: message.id,
+            status,
+            timestamp: seconds(at),
+            recipient_id: message.waId,
+            pricing: { billable: category !== 'service', pricing_model: 'PMP', category },
+          },
+        ],
+      });
+    },
+  };
+}
+
+export type GraphFakeWebhooks = ReturnType<typeof createGraphFakeWebhooks>;

@@ -1,0 +1,128 @@
+import { createWebhookDispatcher, type DeliveryLog } from '../webhook-dispatcher.ts';
+import { createGraphFakeState, FAKE_TEMPLATES, type FakeMessage, type FakeNumber } from './graph-fake-state.ts';
+import { createGraphFakeWebhooks } from './graph-fake-webhooks.ts';
+
+type Json = Record<string, unknown>;
+/** Sent → delivered after this long, like the QR simulator's acks. */
+const DELIVERY_DELAY_MS = 250;
+
+export interface GraphFakeOptions {
+  /** The app secret the fake signs webhooks with and checks in the code exchange (META_APP_SECRET). */
+  appSecret: string;
+  appId: string;
+  /** Derives the fake's signing key (AUTH_SECRET). */
+  secret: string;
+  /** Where the fake is served, e.g. http://127.0.0.1:3000/simulator/graph (media URLs point there). */
+  graphRoot: string;
+  /** The app's Meta webhook (…/webhooks/meta). */
+  webhookUrl: string;
+  log: DeliveryLog & { error(obj: object, msg: string): void };
+}
+
+/**
+ * The simulator's WhatsApp Cloud API (docs/decisions/036-cloud-signup-window-pacing.md): the state, the signed
+ * webhooks, and what a send or a customer's message does. Served by graph-fake-routes.ts (the Graph
+ * surface) and cloud-page-routes.ts (the /simulador page's Cloud side).
+ */
+export function createGraphFake(options: GraphFakeOptions) {
+  const state = createGraphFakeState(options.secret);
+  const dispatcher = createWebhookDispatcher(options.log);
+  const webhooks = createGraphFakeWebhooks({ dispatcher, url: options.webhookUrl, appSecret: options.appSecret });
+  const subscribed = new Set<string>();
+  const timers = new Set<NodeJS.Timeout>();
+
+  function later(ms: number, fn: () => void) {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      fn();
+    }, ms);
+    timer.unref();
+    timers.add(timer);
+  }
+
+  /** What a send carries, as the page shows it: a text, a media caption, or the template's filled body. */
+  function describe(body: Json): { type: string; text: string; template: FakeMessage['template'] } {
+    const type = String(body.type ?? 'text');
+    const content = (body[type] ?? {}) as Json;
+    if (type === 'text') return { type, text: String(content.body ?? ''), template: null };
+    if (type === 'template') {
+      const name = String(content.name ?? '');
+      const found = FAKE_TEMPLATES.find((t) => t.name === name);
+      const params = ((content.components as Json[] | undefined) ?? [])
+        .flatMap((c) => (c.parameters as Json[] | undefined) ?? [])
+        .map((p) => String(p.text ?? ''));
+      const text = (found?.components[0]?.text ?? name).replace(
+        /\{\{(\d+)\}\}/g,
+        (_, n) => params[Number(n) - 1] ?? '',
+      );
+      const language = String(((content.language ?? {}) as Json).code ?? '');
+      return { type, text, template: { name, language, category: found?.category ?? 'UTILITY' } };
+    }
+    return { type, text: String(content.caption ?? content.filename ?? `[${type}]`), template: null };
+  }
+
+  return {
+    state,
+    appId: options.appId,
+    appSecret: options.appSecret,
+    graphRoot: options.graphRoot,
+    subscribe: (wabaId: string) => subscribed.add(wabaId),
+    isSubscribed: (wabaId: string) => subscribed.has(wabaId),
+
+    /** A send the Graph API accepted: kept for the page, then 'sent' and 'delivered' webhooks. */
+    send(number: FakeNumber, body: Json): FakeMessage {
+      const waId = String(body.to ?? '').replace(/\D/g, '');
+      const message = state.addMessage({
+        phoneNumberId: number.phoneNumberId,
+        waId,
+        fromMe: true,
+        status: 'sent',
+        ...describe(body),
+      });
+      later(0, () => webhooks.status(number, message, 'sent', Date.now()));
+      later(DELIVERY_DELAY_MS, () => {
+        message.status = 'delivered';
+        webhooks.status(number, message, 'delivered', Date.now());
+      });
+      return message;
+    },
+
+    async upload(form: unknown): Promise<string> {
+      const file = form instanceof FormData ? form.get('file') : null;
+      if (!(file instanceof Blob))
+        throw Object.assign(new Error('The parameter file is required.'), { statusCode: 400 });
+      const stored = state.addMedia({
+        bytes: Buffer.from(await file.arrayBuffer()),
+        mimetype: file.type || 'application/octet-stream',
+        fileName: file instanceof File ? file.name : null,
+      });
+      return stored.id;
+    },
+
+    /** A customer writes to the number from the page: kept, then the signed webhook. */
+    customerWrites(number: FakeNumber, input: { waId: string; name: string; text: string }): FakeMessage {
+      const message = state.addMessage({
+        phoneNumberId: number.phoneNumberId,
+        waId: input.waId,
+        fromMe: false,
+        type: 'text',
+        text: input.text,
+        template: null,
+        status: 'received',
+      });
+      webhooks.customerText(number, message, input.name);
+      return message;
+    },
+
+    /** Resolves when every webhook queued so far went out once (tests). */
+    settled: () => dispatcher.settled(),
+
+    close() {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      dispatcher.close();
+    },
+  };
+}
+
+export type GraphFake = ReturnType<typeof createGraphFake>;

@@ -1,0 +1,143 @@
+/**
+ * The simulator's WhatsApp Cloud API stand-in and Meta's Embedded Signup
+ * (docs/decisions/036-cloud-signup-window-pacing.md): the page approves the signup, the app exchanges the code for a
+ * token, subscribes to the WABA and stores the number connected with its quality rating and messaging
+ * limit; a customer writes on the page (a signed webhook), the AI answers through the Graph-compatible
+ * fake; the fake's Graph surface refuses foreign tokens and serves the templates and queued errors.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { agentes, conversations, numbers } from '../src/db/schema/index.ts';
+import { openSecret, parseSecretKey } from '../src/lib/secret-box.ts';
+import { startEngineApp, type EngineApp } from './helpers/engine-harness.ts';
+import { waitFor } from './helpers/gateway-helpers.ts';
+import { newPerson, type TestClient } from './helpers/test-app.ts';
+
+let e: EngineApp;
+let owner: TestClient;
+let userId: string;
+const display = `55119${Date.now().toString().slice(-8)}`;
+const phoneNumberId = `10${display}`;
+
+beforeAll(async () => {
+  e = await startEngineApp();
+  owner = e.t.client();
+  const reg = await owner.register(newPerson());
+  expect(reg.statusCode).toBe(201);
+  userId = reg.json().user.id as string;
+  await e.t.database.db
+    .insert(agentes)
+    .values({ userId, apelido: 'Luna', systemPrompt: 'Você é Luna, da Loja Sol. Responda em português.', timing: 0 });
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+async function approveSignup(): Promise<string> {
+  const res = await owner.post('/simulator/ui-api/cloud/signup', { phone: display, name: 'Loja Sol', state: 'S123' });
+  expect(res.statusCode).toBe(200);
+  const redirect = new URL(res.json().redirect as string, 'http://x');
+  expect(redirect.pathname).toBe('/connect/whatsapp/callback');
+  expect(redirect.searchParams.get('state')).toBe('S123');
+  return redirect.searchParams.get('code')!;
+}
+
+it('the simulator is the Graph API when no Meta app is configured', () => {
+  expect(e.t.env.metaSimulated).toBe(true);
+  expect(e.t.env.META_GRAPH_URL).toBe(`${e.baseUrl}/simulator/graph`);
+  expect(e.t.env.META_APP_SECRET).toMatch(/^[0-9a-f]{64}$/);
+});
+
+it('connects a number through the Embedded Signup, and a used code is refused', async () => {
+  expect(
+    (await e.t.client().post('/simulator/ui-api/cloud/signup', { phone: display, name: 'X', state: 's' })).statusCode,
+  ).toBe(401);
+  const code = await approveSignup();
+  const res = await owner.post('/api/numbers/cloud', { code });
+  expect(res.statusCode).toBe(201);
+  expect(res.json()).toMatchObject({
+    phone: display,
+    status: 'CONECTADO',
+    provider: 'cloud',
+    apelido: 'Loja Sol',
+    quality_rating: 'GREEN',
+    messaging_limit: 'TIER_1K',
+    agente_nome: 'Luna',
+  });
+  const [row] = await e.t.database.db.select().from(numbers).where(eq(numbers.phone, display));
+  expect(row).toMatchObject({ cloudPhoneNumberId: phoneNumberId, cloudWabaId: `20${display}` });
+  // The token is stored sealed, never plain.
+  expect(row!.cloudTokenSealed).toMatch(/^v1\./);
+  expect(openSecret(parseSecretKey(e.t.env.META_TOKEN_ENCRYPTION_KEY!), row!.cloudTokenSealed!)).toMatch(/^EAAsim/);
+
+  const again = await owner.post('/api/numbers/cloud', { code });
+  expect(again.statusCode).toBe(502);
+  expect(again.json().error.message).toMatch(/Meta recusou/);
+  expect((await owner.post('/api/numbers/cloud', {})).statusCode).toBe(400);
+});
+
+it('a customer writes on the page, the AI answers through the Cloud fake', async () => {
+  const sent = await owner.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`, {
+    waId: '5511977776666',
+    name: 'Marina',
+    text: 'Oi! Vocês abrem amanhã?',
+  });
+  expect(sent.statusCode).toBe(201);
+  const answer = await waitFor(
+    async () => {
+      const list = (await owner.get(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`)).json() as {
+        fromMe: boolean;
+        text: string;
+        status: string;
+      }[];
+      return list.find((m) => m.fromMe && m.status === 'delivered') ?? null;
+    },
+    { what: 'the AI answer delivered on the fake', timeoutMs: 20_000 },
+  );
+  expect(answer.text).toMatch(/Resposta da IA/);
+  const [conv] = await e.t.database.db
+    .select()
+    .from(conversations)
+    .where(eq(conversations.contactJid, '5511977776666@s.whatsapp.net'));
+  expect(conv!.customerLastAt).toBeInstanceOf(Date);
+  expect(conv!.contactName).toBe('Marina');
+  // Another account sees none of it.
+  const stranger = e.t.client();
+  await stranger.register(newPerson());
+  expect((await stranger.get(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`)).statusCode).toBe(404);
+});
+
+it('the fake Graph surface: foreign tokens, templates and queued errors', async () => {
+  const graph = `${e.baseUrl}/simulator/graph/${e.t.env.META_GRAPH_VERSION}`;
+  const bad = await fetch(`${graph}/${phoneNumberId}/messages`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer EAAforged', 'content-type': 'application/json' },
+    body: JSON.stringify({ messaging_product: 'whatsapp', to: '5511977776666', type: 'text', text: { body: 'x' } }),
+  });
+  expect(bad.status).toBe(401);
+  expect(((await bad.json()) as { error: { code: number } }).error.code).toBe(190);
+
+  const [row] = await e.t.database.db.select().from(numbers).where(eq(numbers.phone, display));
+  const token = openSecret(parseSecretKey(e.t.env.META_TOKEN_ENCRYPTION_KEY!), row!.cloudTokenSealed!);
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const templates = (await (await fetch(`${graph}/20${display}/message_templates`, { headers: auth })).json()) as {
+    data: { name: string; category: string }[];
+  };
+  expect(templates.data.map((t) => t.category)).toEqual(['UTILITY', 'MARKETING']);
+
+  const queued = await owner.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/errors`, {
+    kind: 'pair-rate',
+    count: 1,
+  });
+  expect(queued.json().pendingErrors).toBe(1);
+  const send = () =>
+    fetch(`${graph}/${phoneNumberId}/messages`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ messaging_product: 'whatsapp', to: '5511977776666', type: 'text', text: { body: 'oi' } }),
+    });
+  const refused = await send();
+  expect(refused.status).toBe(400);
+  expect(((await refused.json()) as { error: { code: number } }).error.code).toBe(131056);
+  expect((await send()).status).toBe(200);
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { SIM_LIMITS, simPhoneSchema } from './simulator.ts';
+
+/**
+ * The Cloud side of the 'Simulador de WhatsApp' page (/simulator/ui-api/cloud/*): the simulated
+ * Meta Embedded Signup and the customers of the account's numbers connected through the official
+ * API (the simulator's Graph-compatible fake). Off unless the simulator stands in for Meta.
+ */
+
+export const SIM_CLOUD_QUALITIES = ['GREEN', 'YELLOW', 'RED'] as const;
+export const SIM_CLOUD_TIERS = ['TIER_250', 'TIER_1K', 'TIER_10K', 'TIER_100K', 'TIER_UNLIMITED'] as const;
+export const SIM_CLOUD_ERRORS = ['throughput', 'pair-rate', 'server'] as const;
+
+export const simCloudNumberViewSchema = z.object({
+  phoneNumberId: z.string(),
+  display: z.string(),
+  name: z.string().nullable(),
+  quality: z.enum(SIM_CLOUD_QUALITIES),
+  tier: z.enum(SIM_CLOUD_TIERS),
+  pendingErrors: z.number().int(),
+});
+export type SimCloudNumberView = z.infer<typeof simCloudNumberViewSchema>;
+
+export const simCloudMessageViewSchema = z.object({
+  id: z.string(),
+  waId: z.string(),
+  fromMe: z.boolean(),
+  type: z.string(),
+  text: z.string(),
+  template: z.object({ name: z.string(), category: z.string() }).nullable(),
+  at: z.string(),
+  status: z.string(),
+});
+export type SimCloudMessageView = z.infer<typeof simCloudMessageViewSchema>;
+
+export const simCloudNumberParamsSchema = z.object({ phoneNumberId: z.string().min(1).max(40) });
+
+export const simCloudSendSchema = z.object({
+  waId: simPhoneSchema,
+  name: z.string().trim().max(SIM_LIMITS.nameMax).optional(),
+  text: z.string().trim().min(1, { error: 'Escreva uma mensagem.' }).max(SIM_LIMITS.textMax),
+});
+export type SimCloudSendInput = z.input<typeof simCloudSendSchema>;
+
+export const simCloudErrorsSchema = z.object({
+  kind: z.enum(SIM_CLOUD_ERRORS),
+  count: z.number().int().min(0).max(20),
+});
+export type SimCloudErrorsInput = z.infer<typeof simCloudErrorsSchema>;
+
+export const simCloudSignupSchema = z.object({
+  phone: simPhoneSchema,
+  name: z.string().trim().min(1, { error: 'Informe o nome da empresa.' }).max(SIM_LIMITS.nameMax),
+  state: z.string().min(1).max(200),
+});
+export type SimCloudSignupInput = z.input<typeof simCloudSignupSchema>;
+
+/** Where the dialog goes after the approval: the app's callback with the code and the state. */
+export const simCloudSignupResultSchema = z.object({ redirect: z.string() });
