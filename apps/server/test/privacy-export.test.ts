@@ -1,12 +1,22 @@
 /**
  * 'Exportar meus dados' (GET /api/privacy/export, decision 031): a zip with the account, numbers, agents,
- * prompt versions, conversations, messages and the media list of the signed-in account only, without the
- * numbers' webhook secrets; limited per account.
+ * prompt versions, conversations, messages, the media list, the catalogue, the knowledge base and what the
+ * AI understood of media, of the signed-in account only, without the numbers' webhook secrets; limited
+ * per account.
  */
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORTS_PER_WINDOW, PRIVACY_MESSAGES } from '@vendai/contracts';
-import { conversations, messages, numbers } from '../src/db/schema/index.ts';
+import {
+  catalogueItems,
+  conversations,
+  knowledgeDocuments,
+  knowledgeFaqs,
+  knowledgePassages,
+  messageInsights,
+  messages,
+  numbers,
+} from '../src/db/schema/index.ts';
 import { createTestApp, type TestApp, type TestClient } from './helpers/test-app.ts';
 import { createAgent, signedIn } from './training-helpers.ts';
 
@@ -18,7 +28,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** An account with a number, a conversation, a text message and a photo. */
+/** An account with a number, a conversation, a text message and a photo (described by the AI), a catalogue
+ * item, a FAQ entry and a document of two passages, each text carrying `text`. */
 async function seedShop(userId: string, phone: string, contactName: string, text: string) {
   const [number] = await t.database.db
     .insert(numbers)
@@ -29,21 +40,45 @@ async function seedShop(userId: string, phone: string, contactName: string, text
     .values({ userId, numberId: number!.id, contactJid: `55119${phone.slice(-8)}@s.whatsapp.net`, contactName })
     .returning();
   const photo = await t.app.deps.storage.save(userId, Buffer.from('jpeg'), { mimetype: 'image/jpeg' });
-  await t.database.db.insert(messages).values([
-    { userId, convId: conv!.id, direction: 'in', author: 'contact', content: text },
-    {
-      userId,
-      convId: conv!.id,
-      direction: 'in',
-      author: 'contact',
-      messageType: 'image',
-      content: 'legenda; com "aspas"',
-      mediaUrl: photo.url,
-      mediaMimetype: 'image/jpeg',
-      mediaSize: 4,
-    },
+  const [, image] = await t.database.db
+    .insert(messages)
+    .values([
+      { userId, convId: conv!.id, direction: 'in', author: 'contact', content: text },
+      {
+        userId,
+        convId: conv!.id,
+        direction: 'in',
+        author: 'contact',
+        messageType: 'image',
+        content: 'legenda; com "aspas"',
+        mediaUrl: photo.url,
+        mediaMimetype: 'image/jpeg',
+        mediaSize: 4,
+      },
+    ])
+    .returning();
+  const db = t.database.db;
+  await db.insert(messageInsights).values({
+    messageId: image!.id,
+    userId,
+    convId: conv!.id,
+    kind: 'description',
+    state: 'done',
+    text: `Foto: ${text}`,
+  });
+  await db.insert(catalogueItems).values({ userId, name: `Item: ${text}`, priceCents: 4500, searchText: 'busca' });
+  await db
+    .insert(knowledgeFaqs)
+    .values({ userId, question: `Pergunta: ${text}?`, answer: 'Sim.', searchText: 'busca' });
+  const [doc] = await db
+    .insert(knowledgeDocuments)
+    .values({ userId, title: `Documento: ${text}`, kind: 'text' })
+    .returning();
+  await db.insert(knowledgePassages).values([
+    { userId, documentId: doc!.id, position: 1, text: `Segundo trecho: ${text}` },
+    { userId, documentId: doc!.id, position: 0, text: `Primeiro trecho: ${text}` },
   ]);
-  return { conv: conv!, photo };
+  return { conv: conv!, photo, image: image! };
 }
 
 async function download(client: TestClient) {
@@ -55,7 +90,12 @@ describe('Exportar meus dados', () => {
   it('zips the account’s own data as JSON and CSV', async () => {
     const owner = await signedIn(t);
     await createAgent(owner.client, 'Luna');
-    const { conv, photo } = await seedShop(owner.userId, '5511933330001', 'Cliente Ana', 'Quero um bolo de cenoura');
+    const { conv, photo, image } = await seedShop(
+      owner.userId,
+      '5511933330001',
+      'Cliente Ana',
+      'Quero um bolo de cenoura',
+    );
     const other = await signedIn(t);
     await seedShop(other.userId, '5511933330002', 'Cliente de outro', 'Mensagem de outra conta');
 
@@ -68,9 +108,12 @@ describe('Exportar meus dados', () => {
     expect(Object.keys(zip!.files).sort()).toEqual([
       'LEIA-ME.txt',
       'agentes.json',
+      'catalogo.json',
+      'conhecimento.json',
       'conta.json',
       'conversas.csv',
       'mensagens.csv',
+      'midias-entendidas.csv',
       'midias.csv',
       'numeros.json',
       'versoes-do-prompt.json',
@@ -101,8 +144,29 @@ describe('Exportar meus dados', () => {
     expect(mediaCsv.trim().split('\r\n')).toHaveLength(2);
     expect(mediaCsv).toContain(photo.url);
     expect(mediaCsv).toContain('image/jpeg');
+    const catalogue = JSON.parse(await read('catalogo.json'));
+    expect(catalogue).toEqual([expect.objectContaining({ name: 'Item: Quero um bolo de cenoura', priceCents: 4500 })]);
+    expect(catalogue[0]).not.toHaveProperty('searchText');
+    const knowledge = JSON.parse(await read('conhecimento.json'));
+    expect(knowledge.faqs).toEqual([
+      expect.objectContaining({ question: 'Pergunta: Quero um bolo de cenoura?', answer: 'Sim.' }),
+    ]);
+    expect(knowledge.faqs[0]).not.toHaveProperty('embedding');
+    expect(knowledge.documents).toHaveLength(1);
+    expect(knowledge.documents[0]).toMatchObject({
+      title: 'Documento: Quero um bolo de cenoura',
+      passages: [
+        { position: 0, text: 'Primeiro trecho: Quero um bolo de cenoura' },
+        { position: 1, text: 'Segundo trecho: Quero um bolo de cenoura' },
+      ],
+    });
+    const insightsCsv = await read('midias-entendidas.csv');
+    expect(insightsCsv.startsWith('\uFEFFid;convId;createdAt;kind;state;text;reason')).toBe(true);
+    expect(insightsCsv.trim().split('\r\n')).toHaveLength(2);
+    expect(insightsCsv).toContain(`${image.id};${conv.id};`);
+    expect(insightsCsv).toContain('Foto: Quero um bolo de cenoura');
     const everything = (await Promise.all(Object.keys(zip!.files).map(read))).join('\n');
-    for (const foreign of ['Cliente de outro', 'Mensagem de outra conta', '5511933330002', other.userId, 'segredo-'])
+    for (const foreign of ['Cliente de outro', 'outra conta', '5511933330002', other.userId, 'segredo-'])
       expect(everything).not.toContain(foreign);
   });
 

@@ -1,12 +1,14 @@
 import { Readable } from 'node:stream';
-import JSZip from 'jszip';
 import type { Db } from '../../db/client.ts';
 import { CSV_BOM, csvLine } from './csv.ts';
 import {
   conversationPages,
+  insightPages,
   messagePages,
   readAccount,
   readAgents,
+  readCatalogue,
+  readKnowledge,
   readNumbers,
   readPromptVersions,
 } from './export-repository.ts';
@@ -47,6 +49,8 @@ const MEDIA_COLUMNS = [
   'mediaUrl',
 ] as const;
 
+const INSIGHT_COLUMNS = ['id', 'convId', 'createdAt', 'kind', 'state', 'text', 'reason'] as const;
+
 const README = `Exportação dos seus dados no VendAI.
 
 conta.json              sua conta, perfil, plano, assinatura e horário de atendimento
@@ -57,6 +61,10 @@ conversas.csv           as conversas (um contato por linha)
 mensagens.csv           as mensagens de todas as conversas
 midias.csv              a lista das mídias (fotos, áudios, vídeos, documentos); a coluna mediaUrl abre o
                         arquivo enquanto você estiver conectado, até o fim do prazo de guarda
+catalogo.json           o catálogo de produtos e serviços (itens arquivados incluídos)
+conhecimento.json       a base de conhecimento: perguntas frequentes e documentos com o texto de cada trecho
+midias-entendidas.csv   o que a IA entendeu das mídias (transcrição de áudio, descrição de imagem, texto de
+                        documento); a coluna id é a da mensagem em mensagens.csv
 
 Os arquivos CSV usam ';' como separador (Excel e LibreOffice em português abrem em colunas).
 `;
@@ -85,21 +93,28 @@ export async function exportAccountData(
   db: Db,
   userId: string,
 ): Promise<{ filename: string; stream: NodeJS.ReadableStream }> {
-  const [account, numberRows, agentRows, versionRows] = await Promise.all([
+  const [account, numberRows, agentRows, versionRows, catalogue, knowledge] = await Promise.all([
     readAccount(db, userId),
     readNumbers(db, userId),
     readAgents(db, userId),
     readPromptVersions(db, userId),
+    readCatalogue(db, userId),
+    readKnowledge(db, userId),
   ]);
+  // jszip is loaded on the first export, not at start (docs/performance.md).
+  const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
   zip.file('LEIA-ME.txt', README);
   zip.file('conta.json', json({ exportedAt: new Date().toISOString(), ...account }));
   zip.file('numeros.json', json(numberRows));
   zip.file('agentes.json', json(agentRows));
   zip.file('versoes-do-prompt.json', json(versionRows));
+  zip.file('catalogo.json', json(catalogue));
+  zip.file('conhecimento.json', json(knowledge));
   zip.file('conversas.csv', csvStream(CONVERSATION_COLUMNS, conversationPages(db, userId)));
   zip.file('mensagens.csv', csvStream(MESSAGE_COLUMNS, messagePages(db, userId)));
   zip.file('midias.csv', csvStream(MEDIA_COLUMNS, messagePages(db, userId, true)));
+  zip.file('midias-entendidas.csv', csvStream(INSIGHT_COLUMNS, insightPages(db, userId)));
   const day = new Date().toISOString().slice(0, 10);
   return {
     filename: `vendai-meus-dados-${day}.zip`,

@@ -4,7 +4,12 @@ import {
   agentes,
   billingSubscriptions,
   businessHours,
+  catalogueItems,
   conversations,
+  knowledgeDocuments,
+  knowledgeFaqs,
+  knowledgePassages,
+  messageInsights,
   messages,
   numbers,
   plans,
@@ -49,6 +54,52 @@ export const readPromptVersions = (db: Db, userId: string) =>
     .from(promptVersions)
     .where(eq(promptVersions.userId, userId))
     .orderBy(asc(promptVersions.createdAt), asc(promptVersions.id));
+
+/** The catalogue, archived items included (the search column is derived, left out). */
+export async function readCatalogue(db: Db, userId: string) {
+  const { searchText: _search, ...columns } = getTableColumns(catalogueItems);
+  return db
+    .select(columns)
+    .from(catalogueItems)
+    .where(eq(catalogueItems.userId, userId))
+    .orderBy(asc(catalogueItems.createdAt), asc(catalogueItems.id));
+}
+
+/** The knowledge base: FAQ entries, and documents with their passages' text in order (no vectors). */
+export async function readKnowledge(db: Db, userId: string) {
+  const {
+    searchText: _search,
+    embedding: _vector,
+    embeddingModel: _model,
+    ...faqColumns
+  } = getTableColumns(knowledgeFaqs);
+  const faqs = await db
+    .select(faqColumns)
+    .from(knowledgeFaqs)
+    .where(eq(knowledgeFaqs.userId, userId))
+    .orderBy(asc(knowledgeFaqs.createdAt), asc(knowledgeFaqs.id));
+  const documents = await db
+    .select()
+    .from(knowledgeDocuments)
+    .where(eq(knowledgeDocuments.userId, userId))
+    .orderBy(asc(knowledgeDocuments.createdAt), asc(knowledgeDocuments.id));
+  const passages = await db
+    .select({
+      documentId: knowledgePassages.documentId,
+      position: knowledgePassages.position,
+      text: knowledgePassages.text,
+    })
+    .from(knowledgePassages)
+    .where(eq(knowledgePassages.userId, userId))
+    .orderBy(asc(knowledgePassages.documentId), asc(knowledgePassages.position));
+  return {
+    faqs,
+    documents: documents.map((d) => ({
+      ...d,
+      passages: passages.filter((p) => p.documentId === d.id).map(({ position, text }) => ({ position, text })),
+    })),
+  };
+}
 
 const PAGE = 2000;
 
@@ -111,6 +162,29 @@ export const messagePages = (db: Db, userId: string, mediaOnly = false) =>
           ),
         )
         // Keyset order on (user_id, created_at) — messages_user_created_idx — then id.
+        .orderBy(asc(messages.createdAt), asc(messages.id))
+        .limit(PAGE),
+    messages.createdAt,
+    messages.id,
+  );
+
+/** What the AI understood of media (transcripts, descriptions, document text), through messages' keyset index. */
+export const insightPages = (db: Db, userId: string) =>
+  pages(
+    (after) =>
+      db
+        .select({
+          id: messages.id,
+          createdAt: messages.createdAt,
+          convId: messageInsights.convId,
+          kind: messageInsights.kind,
+          state: messageInsights.state,
+          text: messageInsights.text,
+          reason: messageInsights.reason,
+        })
+        .from(messageInsights)
+        .innerJoin(messages, eq(messages.id, messageInsights.messageId))
+        .where(and(eq(messages.userId, userId), after))
         .orderBy(asc(messages.createdAt), asc(messages.id))
         .limit(PAGE),
     messages.createdAt,
