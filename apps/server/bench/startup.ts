@@ -11,7 +11,11 @@
  * /proc), which a busy machine inflates far less than wall time — on an idle machine the two are close,
  * since start-up runs on one thread (PGlite's WASM included).
  *
- * Options (env): BENCH_RUNS (5), BENCH_IDLE_SECONDS (5), BENCH_PORT (3990).
+ * Options (env): BENCH_RUNS (5), BENCH_IDLE_SECONDS (5), BENCH_PORT (3990), BENCH_BUNDLES (a comma-separated
+ * list of server entries to compare, e.g. a copy of a previous build and dist/server.js, each optionally
+ * followed by node flags that replace the `serve` script's: `old/server.js --max-semi-space-size=8`; their
+ * starts are interleaved, one of each in turn, so a noisy machine weighs on each the same; default
+ * dist/server.js).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,8 +28,13 @@ import { serveNodeFlags } from './serve-flags.ts';
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3990);
-const bundle = path.join(SERVER_ROOT, 'dist/server.js');
-if (!fs.existsSync(bundle)) throw new Error('Run `npm run build` first (apps/server/dist/server.js is missing).');
+const bundles = (process.env.BENCH_BUNDLES ?? path.join(SERVER_ROOT, 'dist/server.js')).split(',').map((entry) => {
+  const [file, ...flags] = entry.trim().split(/\s+/);
+  return { file: path.resolve(file!), flags: flags.length ? flags : serveNodeFlags(), label: entry.trim() };
+});
+for (const { file } of bundles)
+  if (!fs.existsSync(file)) throw new Error(`Run \`npm run build\` first (${file} is missing).`);
+type Bundle = (typeof bundles)[number];
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-bench-startup-'));
 
@@ -41,9 +50,9 @@ function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function startOnce(): Promise<{ ms: number; rss: number; cpu: number }> {
+async function startOnce(bundle: Bundle): Promise<{ ms: number; rss: number; cpu: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...serveNodeFlags(), bundle], {
+  const child = spawn(process.execPath, [...bundle.flags, bundle.file], {
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -80,21 +89,25 @@ async function startOnce(): Promise<{ ms: number; rss: number; cpu: number }> {
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 try {
-  const first = await startOnce();
+  const first = await startOnce(bundles[0]!);
   console.log(
     `first start (new data folder: initdb + migrations): ${Math.round(first.ms)} ms (CPU ${first.cpu} ms), idle RSS ${first.rss} MB`,
   );
-  const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await startOnce());
-  console.log(
-    `cold start to first answered request, ${RUNS} runs: median ${Math.round(median(runs.map((r) => r.ms)))} ms (${runs.map((r) => Math.round(r.ms)).join(', ')})`,
-  );
-  console.log(
-    `CPU time to first answered request: median ${median(runs.map((r) => r.cpu))} ms (${runs.map((r) => r.cpu).join(', ')})`,
-  );
-  console.log(
-    `idle RSS after ${IDLE_SECONDS} s: median ${median(runs.map((r) => r.rss))} MB (${runs.map((r) => r.rss).join(', ')})`,
-  );
+  const runs = bundles.map(() => [] as { ms: number; rss: number; cpu: number }[]);
+  for (let i = 0; i < RUNS; i++) for (const [b, bundle] of bundles.entries()) runs[b]!.push(await startOnce(bundle));
+  for (const [b, bundle] of bundles.entries()) {
+    const r = runs[b]!;
+    if (bundles.length > 1) console.log(`— ${bundle.label}`);
+    console.log(
+      `cold start to first answered request, ${RUNS} runs: median ${Math.round(median(r.map((x) => x.ms)))} ms (${r.map((x) => Math.round(x.ms)).join(', ')})`,
+    );
+    console.log(
+      `CPU time to first answered request: median ${median(r.map((x) => x.cpu))} ms (${r.map((x) => x.cpu).join(', ')})`,
+    );
+    console.log(
+      `idle RSS after ${IDLE_SECONDS} s: median ${median(r.map((x) => x.rss))} MB (${r.map((x) => x.rss).join(', ')})`,
+    );
+  }
   console.log(
     `machine: ${os.cpus().length} cores, load average ${os
       .loadavg()

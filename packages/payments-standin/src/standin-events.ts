@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import Stripe from 'stripe';
 import { MONTH_SECONDS, publicObject } from './standin-api.ts';
 import { newId, type StandinObject, type StandinStore } from './standin-store.ts';
 
@@ -15,6 +14,8 @@ export function createStandinLifecycle(o: { app: FastifyInstance; store: Standin
   const { store } = o;
 
   async function send(type: string, object: StandinObject): Promise<void> {
+    // The SDK (its API version and signing helper) is loaded on the first event, not at start.
+    const { default: Stripe } = await import('stripe');
     const event = {
       id: newId('evt'),
       object: 'event',

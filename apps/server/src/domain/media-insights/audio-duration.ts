@@ -1,5 +1,3 @@
-import { parseBuffer } from 'music-metadata';
-
 /**
  * How long an audio file really lasts, in seconds, read from the file itself (music-metadata: OGG/Opus,
  * MP3, M4A/AAC, WAV, WebM…), never from the sender's claim: WhatsApp's `seconds` field is written by
@@ -8,6 +6,8 @@ import { parseBuffer } from 'music-metadata';
  */
 export async function measureAudioSeconds(data: Buffer, mimetype: string | null): Promise<number | null> {
   try {
+    // Loaded on the first voice note, not at start (docs/performance.md).
+    const { parseBuffer } = await import('music-metadata');
     const meta = await parseBuffer(
       data,
       { mimeType: mimetype?.split(';')[0]?.trim() || undefined, size: data.length },

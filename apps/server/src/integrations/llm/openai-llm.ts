@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
+import type OpenAI from 'openai';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { type ChatRequest, type CompletionTurn, type Embeddings, type Llm, LLM_DEFAULTS } from './llm.ts';
@@ -35,10 +35,21 @@ export interface OpenAiLlmOptions {
 const RETRY_BASE_MS = 500;
 const RETRY_MAX_MS = 8000;
 
+/**
+ * The SDK, loaded on the first AI call rather than at start (docs/performance.md); its error classes
+ * are read from it (an SDK error cannot exist before it is loaded).
+ */
+let sdk: typeof import('openai') | undefined;
+async function loadSdk(): Promise<typeof import('openai')> {
+  sdk ??= await import('openai');
+  return sdk;
+}
+
 /** The failures the SDK itself would retry: no connection, a timeout, 408, 409, 429 and 5xx. */
-export function isRetryableAiError(err: unknown): boolean {
-  if (err instanceof APIConnectionError) return true; // includes APIConnectionTimeoutError
-  if (!(err instanceof APIError) || err.status === undefined) return false;
+function isRetryableAiError(err: unknown): boolean {
+  if (!sdk) return false;
+  if (err instanceof sdk.APIConnectionError) return true; // includes APIConnectionTimeoutError
+  if (!(err instanceof sdk.APIError) || err.status === undefined) return false;
   return err.status === 408 || err.status === 409 || err.status === 429 || err.status >= 500;
 }
 
@@ -57,24 +68,29 @@ export function normaliseBaseUrl(raw: string): string {
 
 /** What a failed call is logged as (never the key or the request). */
 function failureDetail(err: unknown) {
-  return err instanceof APIConnectionTimeoutError
+  return sdk && err instanceof sdk.APIConnectionTimeoutError
     ? { reason: 'timeout' }
-    : err instanceof APIError
+    : sdk && err instanceof sdk.APIError
       ? { reason: 'http', status: err.status, message: err.message }
       : { reason: 'error', message: (err as Error).message };
 }
 
 /** Any OpenAI-compatible chat-completions endpoint, through the official SDK. The key stays here. */
 export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
-  const client = new OpenAI({
-    baseURL: normaliseBaseUrl(options.baseURL),
-    // Local servers (llama.cpp, Ollama, vLLM) often need no key; the SDK insists on one.
-    apiKey: options.apiKey || 'sem-chave',
-    timeout: options.timeoutMs,
-    maxRetries: 0,
-    // undici's request on a keep-alive pool: a third of the global fetch's CPU per call (lib/http-client.ts).
-    fetch: requestFetch(createHttpAgent()),
-  });
+  let created: Promise<OpenAI> | undefined;
+  const client = () =>
+    (created ??= loadSdk().then(
+      ({ default: OpenAI }) =>
+        new OpenAI({
+          baseURL: normaliseBaseUrl(options.baseURL),
+          // Local servers (llama.cpp, Ollama, vLLM) often need no key; the SDK insists on one.
+          apiKey: options.apiKey || 'sem-chave',
+          timeout: options.timeoutMs,
+          maxRetries: 0,
+          // undici's request on a keep-alive pool: a third of the global fetch's CPU per call (lib/http-client.ts).
+          fetch: requestFetch(createHttpAgent()),
+        }),
+    ));
 
   const retry = (retries: number) => ({
     attempts: 1 + retries,
@@ -103,10 +119,11 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
   /** One chat completion (with the request's tools unless this model refused them): its text and calls. */
   async function turn(request: ChatRequest): Promise<CompletionTurn> {
     const key = `${options.baseURL} ${options.model}`;
+    const sdkClient = await client();
     const create = (withTools: boolean) =>
       withRetry(
         () =>
-          client.chat.completions.create({
+          sdkClient.chat.completions.create({
             model: options.model,
             messages: toOpenAiMessages(request.messages),
             ...(withTools ? toolParams(request) : {}),
@@ -120,7 +137,7 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
     const withTools = Boolean(request.tools?.length) && !toolsRefused(key);
     try {
       const completion = await create(withTools).catch((err: unknown) => {
-        if (!withTools || !refusesTools(err)) throw err;
+        if (!withTools || !refusesTools(err, sdk!.APIError)) throw err;
         // Context-only from now on for this model (docs/decisions/027-tool-calls-and-retrieved-context.md).
         rememberToolsRefused(key);
         options.log?.warn(
@@ -139,7 +156,7 @@ export function createOpenAiLlm(options: OpenAiLlmOptions): Llm {
 
 /** POST /embeddings on the same endpoint and key, with the same retries; vectors in the inputs' order. */
 function openAiEmbeddings(
-  client: OpenAI,
+  client: () => Promise<OpenAI>,
   model: string,
   retry: () => RetryOptions,
   log?: FastifyBaseLogger,
@@ -149,8 +166,9 @@ function openAiEmbeddings(
     async embed(texts) {
       if (texts.length === 0) return [];
       try {
+        const sdkClient = await client();
         const res = await withRetry(
-          () => client.embeddings.create({ model, input: texts, encoding_format: 'float' }),
+          () => sdkClient.embeddings.create({ model, input: texts, encoding_format: 'float' }),
           retry(),
         );
         const vectors = [...res.data].sort((a, b) => a.index - b.index).map((d) => d.embedding);

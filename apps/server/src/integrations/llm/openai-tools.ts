@@ -1,4 +1,4 @@
-import { APIError } from 'openai';
+import type { APIError } from 'openai';
 import type {
   ChatCompletionMessage,
   ChatCompletionMessageParam,
@@ -56,9 +56,9 @@ export function turnOf(message: ChatCompletionMessage | undefined): CompletionTu
  * functions ('does not support tools', '"auto" tool choice requires --enable-auto-tool-choice',
  * 'tools param requires --jinja'). Any other failure is an ordinary failure.
  */
-export function refusesTools(err: unknown): boolean {
+export function refusesTools(err: unknown, sdkError: typeof APIError): boolean {
   return (
-    err instanceof APIError && (err.status === 400 || err.status === 422) && /tool|function/i.test(err.message ?? '')
+    err instanceof sdkError && (err.status === 400 || err.status === 422) && /tool|function/i.test(err.message ?? '')
   );
 }
 

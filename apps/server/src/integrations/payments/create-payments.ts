@@ -4,7 +4,7 @@ import { type PaymentsStandin, STANDIN_OVERAGE_PRICE, standinPriceId } from '@ve
 import type { Database } from '../../db/client.ts';
 import type { Payments } from './payments.ts';
 import { mountPaymentsStandin } from './standin/mount-standin.ts';
-import { createStripePayments } from './stripe-payments.ts';
+import { createStripePayments, loadStripeSdk } from './stripe-payments.ts';
 
 /** The paid plans' slugs and the variable that holds each one's Stripe price id. */
 export function configuredPriceIds(env: Env, paidSlugs: string[]): Record<string, string> {
@@ -30,26 +30,32 @@ export async function createPayments(
   { env, database, paidSlugs }: { env: Env; database: Database; paidSlugs: string[] },
 ): Promise<{ payments: Payments | null; standin: PaymentsStandin | null }> {
   if (env.paymentsMode === 'stripe') {
-    const payments = createStripePayments({
-      kind: 'stripe',
-      secretKey: env.STRIPE_SECRET_KEY!,
-      webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
-      priceIds: configuredPriceIds(env, paidSlugs),
-      overagePriceId: env.STRIPE_PRICE_OVERAGE!,
-      meterEventName: env.STRIPE_METER_EVENT_NAME,
-    });
+    const payments = createStripePayments(
+      {
+        kind: 'stripe',
+        secretKey: env.STRIPE_SECRET_KEY!,
+        webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
+        priceIds: configuredPriceIds(env, paidSlugs),
+        overagePriceId: env.STRIPE_PRICE_OVERAGE!,
+        meterEventName: env.STRIPE_METER_EVENT_NAME,
+      },
+      await loadStripeSdk(),
+    );
     return { payments, standin: null };
   }
   if (env.paymentsMode === 'off') return { payments: null, standin: null };
   const standin = await mountPaymentsStandin(app, { env, database });
-  const payments = createStripePayments({
-    kind: 'standin',
-    secretKey: standin.secretKey,
-    webhookSecret: standin.webhookSecret,
-    priceIds: Object.fromEntries(paidSlugs.map((slug) => [slug, standinPriceId(slug)])),
-    overagePriceId: STANDIN_OVERAGE_PRICE,
-    meterEventName: env.STRIPE_METER_EVENT_NAME,
-    endpoint: standin.endpoint,
-  });
+  const payments = createStripePayments(
+    {
+      kind: 'standin',
+      secretKey: standin.secretKey,
+      webhookSecret: standin.webhookSecret,
+      priceIds: Object.fromEntries(paidSlugs.map((slug) => [slug, standinPriceId(slug)])),
+      overagePriceId: STANDIN_OVERAGE_PRICE,
+      meterEventName: env.STRIPE_METER_EVENT_NAME,
+      endpoint: standin.endpoint,
+    },
+    await loadStripeSdk(),
+  );
   return { payments, standin };
 }

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { CheckoutInput, Payments } from './payments.ts';
 
 export interface StripePaymentsOptions {
@@ -12,9 +12,22 @@ export interface StripePaymentsOptions {
   endpoint?: { host: string; port: number; protocol: 'http' | 'https' };
 }
 
+let sdk: typeof Stripe | undefined;
+
+/** The `stripe` SDK, loaded when payments are on (never at start when they are off; docs/performance.md). */
+export async function loadStripeSdk(): Promise<typeof Stripe> {
+  sdk ??= (await import('stripe')).default;
+  return sdk;
+}
+
+/** An error of the Stripe SDK (there is none before the SDK is loaded). */
+export function isStripeError(err: unknown): err is Stripe.errors.StripeError {
+  return sdk !== undefined && err instanceof sdk.errors.StripeError;
+}
+
 /** The payments port over the `stripe` SDK (server side only: the key never reaches the browser). */
-export function createStripePayments(o: StripePaymentsOptions): Payments {
-  const stripe = new Stripe(o.secretKey, {
+export function createStripePayments(o: StripePaymentsOptions, Sdk: typeof Stripe): Payments {
+  const stripe = new Sdk(o.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     telemetry: false,
@@ -61,7 +74,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
         await stripe.subscriptions.cancel(id);
       } catch (err) {
         // Gone already (cancelled before, or never created at this Stripe account): nothing left to stop.
-        if (err instanceof Stripe.errors.StripeError && err.code === 'resource_missing') return;
+        if (isStripeError(err) && err.code === 'resource_missing') return;
         throw err;
       }
     },
@@ -86,11 +99,7 @@ export function createStripePayments(o: StripePaymentsOptions): Payments {
         return 'created';
       } catch (err) {
         // Stripe refuses an identifier it already has: that event was counted before (a retry after a crash).
-        if (
-          err instanceof Stripe.errors.StripeError &&
-          /identifier/i.test(err.message) &&
-          /already|duplicate|exists/i.test(err.message)
-        )
+        if (isStripeError(err) && /identifier/i.test(err.message) && /already|duplicate|exists/i.test(err.message))
           return 'duplicate';
         throw err;
       }

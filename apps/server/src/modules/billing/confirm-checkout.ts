@@ -1,5 +1,6 @@
 import { BILLING_MESSAGES, type BillingStatus } from '@vendai/contracts';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
+import { isStripeError } from '../../integrations/payments/stripe-payments.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePayments, upstream, type BillingDeps } from './billing-deps.ts';
 import { getBillingStatus } from './get-billing-status.ts';
@@ -23,7 +24,7 @@ export async function confirmCheckout({
   try {
     session = await payments.retrieveCheckoutSession(sessionId);
   } catch (err) {
-    if (err instanceof Stripe.errors.StripeError && (err.statusCode === 404 || err.code === 'resource_missing')) {
+    if (isStripeError(err) && (err.statusCode === 404 || err.code === 'resource_missing')) {
       throw new AppError('NOT_FOUND', BILLING_MESSAGES.checkoutNotFound);
     }
     return upstream(deps, err, 'confirm-checkout');

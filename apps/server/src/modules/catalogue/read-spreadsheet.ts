@@ -5,8 +5,7 @@ import {
   type ImportMapping,
   type ImportRead,
 } from '@vendai/contracts';
-import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { AppError } from '../../lib/app-error.ts';
 
 export const SPREADSHEET_TYPES = {
@@ -29,7 +28,9 @@ function decodeText(data: Buffer): string {
   }
 }
 
-function readCsv(data: Buffer): string[][] {
+/** csv-parse and exceljs are loaded on the first import, not at start (docs/performance.md). */
+async function readCsv(data: Buffer): Promise<string[][]> {
+  const { parse } = await import('csv-parse/sync');
   const text = decodeText(data);
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
   // Brazilian spreadsheets export with ';' (the comma is the decimal separator).
@@ -58,7 +59,8 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function readXlsx(data: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.Workbook();
   try {
     await workbook.xlsx.load(data as unknown as ArrayBuffer);
   } catch {
@@ -118,7 +120,7 @@ export async function readSpreadsheet(data: Buffer, mimetype: string): Promise<I
   if (data.length > IMPORT_MAX_BYTES) throw bad('Arquivo grande demais (máx. 2 MB).');
   const isXlsx =
     (SPREADSHEET_TYPES.xlsx as readonly string[]).includes(mimetype) || data.subarray(0, 2).toString() === 'PK';
-  const raw = isXlsx ? await readXlsx(data) : readCsv(data);
+  const raw = isXlsx ? await readXlsx(data) : await readCsv(data);
   const isFilled = (r: string[]) => r.some((c) => c.trim() !== '');
   const headerIndex = raw.findIndex(isFilled);
   let last = raw.length - 1;
