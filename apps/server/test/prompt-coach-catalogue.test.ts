@@ -84,4 +84,54 @@ describe('prompt coach: a catalogue change', () => {
     const list = (await owner.client.get('/api/catalogue')).json();
     expect(list.items[0]).toMatchObject({ id: theirs.id, priceCents: 4990 });
   });
+
+  it("'o bolo de chocolate com morango agora custa R$ 99' → that option's price; applied, the rest of the item as saved", async () => {
+    const { client } = await signInNew(t);
+    const agentId = await createAgent(client);
+    const created = await client.post('/api/catalogue', {
+      name: 'Bolo de chocolate',
+      priceCents: 8000,
+      options: [
+        { name: 'Com morango', priceCents: 9500 },
+        { name: 'Fatia', priceCents: null },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const cake = created.json() as { id: string };
+    const res = await client.post(`/api/agents/${agentId}/prompt-coach`, {
+      instruction: 'o bolo de chocolate com morango agora custa R$ 99',
+      history: [],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      mode: 'catalogue',
+      catalogue: {
+        itemId: cake.id,
+        before: { priceCents: 8000, optionPrice: { name: 'Com morango', priceCents: 9500 } },
+        after: { optionPrice: { name: 'Com morango', priceCents: 9900 } },
+      },
+    });
+    const applied = await patch(client, `/api/catalogue/${cake.id}`, res.json().catalogue.after);
+    expect(applied.statusCode, applied.body).toBe(200);
+    expect(applied.json()).toMatchObject({
+      priceCents: 8000,
+      options: [
+        { name: 'Com morango', priceCents: 9900 },
+        { name: 'Fatia', priceCents: null },
+      ],
+    });
+    // An option the item does not have: a clear 400, nothing changes.
+    const missing = await patch(client, `/api/catalogue/${cake.id}`, {
+      optionPrice: { name: 'Com nozes', priceCents: 9900 },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe('O item não tem a opção “Com nozes”.');
+    const bad = await patch(client, `/api/catalogue/${cake.id}`, { optionPrice: { name: 'Fatia', priceCents: -1 } });
+    expect(bad.statusCode).toBe(400);
+    const saved = (await client.get('/api/catalogue')).json().items[0];
+    expect(saved.options).toEqual([
+      { name: 'Com morango', priceCents: 9900 },
+      { name: 'Fatia', priceCents: null },
+    ]);
+  });
 });

@@ -46,6 +46,8 @@ export const catalogueOptionSchema = z.object({
   priceCents: priceCentsSchema,
 });
 export type CatalogueOption = z.infer<typeof catalogueOptionSchema>;
+/** PATCH with an option the item does not have. */
+export const catalogueOptionNotFound = (name: string) => `O item não tem a opção “${name}”.`;
 
 export const catalogueItemInputSchema = z.object({
   kind: z.enum(CATALOGUE_KINDS, { error: 'Escolha produto ou serviço.' }).default('produto'),
@@ -75,6 +77,8 @@ export const catalogueItemPatchSchema = z
     priceCents: priceCentsSchema.optional(),
     availability: catalogueItemInputSchema.shape.availability.unwrap().optional(),
     description: z.string().trim().max(2000, { error: 'Descrição muito longa (máx. 2.000 caracteres).' }).optional(),
+    /** The new price of the item's option of that name (ignoring case and accents); null: the item's price. */
+    optionPrice: catalogueOptionSchema.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'Informe o que muda no item.' });
 export type CatalogueItemPatch = z.infer<typeof catalogueItemPatchSchema>;

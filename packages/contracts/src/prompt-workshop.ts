@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogueItemInputSchema, catalogueItemPatchSchema } from './catalogue.ts';
+import { catalogueItemInputSchema, catalogueItemPatchSchema, catalogueOptionSchema } from './catalogue.ts';
 
 /**
  * The prompt workshop (docs/decisions/014-prompt-workshop.md; docs/product/screens.md#prompt-editor, docs/product/screens.md#playground, docs/product/rules.md#states-and-transitions, docs/product/rules.md#validation, docs/product/integrations.md): manual
@@ -72,7 +72,7 @@ export type CoachRequest = z.input<typeof coachRequestSchema>;
 
 /**
  * clarify: a question; update: a whole new prompt; faq: a business fact better kept as a FAQ entry than in
- * the prompt; catalogue: a product's price, availability or description changed (or a new item) in Catálogo.
+ * the prompt; catalogue: a product's price, an option's price, availability or description changed (or a new item) in Catálogo.
  */
 export const coachModeSchema = z.enum(['clarify', 'update', 'faq', 'catalogue']);
 export type CoachMode = z.infer<typeof coachModeSchema>;
@@ -95,7 +95,11 @@ export const coachSuggestionSchema = z.object({
       itemId: z.string().nullable(),
       name: z.string(),
       /** The item's fields as saved when the suggestion was made (null for a new item). */
-      before: catalogueItemInputSchema.pick({ priceCents: true, availability: true, description: true }).nullable(),
+      before: catalogueItemInputSchema
+        .pick({ priceCents: true, availability: true, description: true })
+        /** The option whose price changes, as saved (only with `after.optionPrice`). */
+        .extend({ optionPrice: catalogueOptionSchema.optional() })
+        .nullable(),
       /** Only the fields that change. */
       after: catalogueItemPatchSchema,
     })

@@ -6,13 +6,21 @@ export interface DemoCatalogueItem {
   name: string;
   priceCents: number | null;
   availability: 'em_estoque' | 'esgotado' | 'sob_encomenda';
+  /** The item's options with their prices (null: the item's price). */
+  options?: { name: string; priceCents: number | null }[];
 }
 
 export interface DemoCatalogueAnswer {
   mode: 'catalogue';
   message: string;
   updated_prompt: null;
-  catalogue: { item_id: string; price_cents?: number; availability?: DemoCatalogueItem['availability'] };
+  catalogue: {
+    item_id: string;
+    price_cents?: number;
+    availability?: DemoCatalogueItem['availability'];
+    /** The option whose price this is (then price_cents is the option's). */
+    option?: string;
+  };
 }
 
 const SOLD_OUT = /\b(acabou|acabaram|esgotou|esgotaram|esgotad[oa]s?|sem estoque|em falta)\b/;
@@ -26,6 +34,15 @@ function itemNamed(n: string, items: readonly DemoCatalogueItem[]): DemoCatalogu
     .filter(({ words }) => words.length > 0 && words.every((w) => new RegExp(`\\b${w}`).test(n)))
     .sort((a, b) => b.words.length - a.words.length);
   return named[0]?.item ?? null;
+}
+
+/** The item's option whose name's words all appear in the text (the longest name first), or null. */
+function optionNamed(n: string, item: DemoCatalogueItem): string | null {
+  const named = (item.options ?? [])
+    .map((o) => ({ name: o.name, words: normalise(o.name).match(/[a-z0-9]+/g) ?? [] }))
+    .filter(({ words }) => words.length > 0 && words.every((w) => new RegExp(`\\b${w}\\b`).test(n)))
+    .sort((a, b) => b.words.length - a.words.length);
+  return named[0]?.name ?? null;
 }
 
 /**
@@ -42,12 +59,15 @@ export function catalogueChangeFor(
   const price = PRICE.exec(n);
   const change: DemoCatalogueAnswer['catalogue'] = { item_id: item.id };
   if (price) change.price_cents = Number(price[1]!.replace(/\./g, '')) * 100 + Number((price[2] ?? '0').padEnd(2, '0'));
+  // 'o bolo de chocolate com morango agora custa R$ 99': an option the instruction names gets the price.
+  const option = price ? optionNamed(n, item) : null;
+  if (option) change.option = option;
   if (SOLD_OUT.test(n)) change.availability = 'esgotado';
   else if (BACK.test(n)) change.availability = 'em_estoque';
   if (change.price_cents === undefined && change.availability === undefined) return null;
   return {
     mode: 'catalogue',
-    message: `Isso fica melhor no Catálogo: sugiro mudar o item "${item.name}". A IA passa a responder com o valor novo e o prompt continua igual.`,
+    message: `Isso fica melhor no Catálogo: sugiro mudar ${option ? `a opção "${option}" do item` : 'o item'} "${item.name}". A IA passa a responder com o valor novo e o prompt continua igual.`,
     updated_prompt: null,
     catalogue: change,
   };

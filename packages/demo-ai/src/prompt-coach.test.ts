@@ -69,8 +69,25 @@ describe('the demo coach suggests a catalogue change for an item it was shown', 
   const CATALOGUE = [
     { id: 'c1', name: 'Camiseta básica', priceCents: 4990, availability: 'em_estoque' as const },
     { id: 'c2', name: 'Camiseta básica gola V', priceCents: 5490, availability: 'em_estoque' as const },
-    { id: 'b1', name: 'Bolo de chocolate', priceCents: 8000, availability: 'em_estoque' as const },
+    {
+      id: 'b1',
+      name: 'Bolo de chocolate',
+      priceCents: 8000,
+      availability: 'em_estoque' as const,
+      options: [{ name: 'Com morango', priceCents: 9500 }],
+    },
   ];
+
+  it("'o bolo de chocolate com morango agora custa R$ 99' → that option's new price", () => {
+    const answer = demoPromptCoach(PROMPT, 'o bolo de chocolate com morango agora custa R$ 99', false, CATALOGUE);
+    expect(answer.catalogue).toEqual({ item_id: 'b1', price_cents: 9900, option: 'Com morango' });
+    expect(answer.message).toContain('a opção "Com morango" do item "Bolo de chocolate"');
+    // Without an option named, the item's own price.
+    expect(demoPromptCoach(PROMPT, 'o bolo de chocolate agora custa R$ 85', false, CATALOGUE).catalogue).toEqual({
+      item_id: 'b1',
+      price_cents: 8500,
+    });
+  });
 
   it("'a camiseta básica agora custa R$ 59,90' → the item's new price in centavos; 'acabou' → esgotado", () => {
     expect(demoPromptCoach(PROMPT, 'a camiseta básica agora custa R$ 59,90', false, CATALOGUE)).toEqual({

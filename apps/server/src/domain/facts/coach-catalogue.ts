@@ -19,14 +19,24 @@ export async function coachCatalogue(db: Db, userId: string, instruction: string
   return [...matched, ...rest].slice(0, COACH_CATALOGUE_MAX);
 }
 
-/** One line per item as the coach reads it: id, name, price in centavos, availability. */
+/** One line per item as the coach reads it: id, name, price in centavos, availability, options with their prices. */
 export function coachCatalogueLines(
-  items: readonly Pick<CatalogueRow, 'id' | 'name' | 'priceCents' | 'availability'>[],
+  items: readonly (Pick<CatalogueRow, 'id' | 'name' | 'priceCents' | 'availability'> & {
+    options?: readonly { name: string; priceCents: number | null }[];
+  })[],
 ): string {
   if (items.length === 0) return '(o catálogo está vazio)';
   return items
     .map((i) =>
-      JSON.stringify({ id: i.id, nome: i.name, preco_centavos: i.priceCents, disponibilidade: i.availability }),
+      JSON.stringify({
+        id: i.id,
+        nome: i.name,
+        preco_centavos: i.priceCents,
+        disponibilidade: i.availability,
+        ...(i.options?.length
+          ? { opcoes: i.options.map((o) => ({ nome: o.name, preco_centavos: o.priceCents })) }
+          : {}),
+      }),
     )
     .join('\n');
 }

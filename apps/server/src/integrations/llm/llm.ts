@@ -51,7 +51,13 @@ export type LlmTask =
       instruction: string;
       full: boolean;
       /** The account's active catalogue items the coach was shown (bounded, best matches first). */
-      catalogue?: { id: string; name: string; priceCents: number | null; availability: Availability }[];
+      catalogue?: {
+        id: string;
+        name: string;
+        priceCents: number | null;
+        availability: Availability;
+        options?: { name: string; priceCents: number | null }[];
+      }[];
     }
   /** A price list's text (PDF, photo description) read into catalogue rows (decision 025). */
   | { kind: 'price-list'; text: string }

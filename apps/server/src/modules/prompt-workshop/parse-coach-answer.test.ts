@@ -110,7 +110,17 @@ describe('parseCoachAnswer: a catalogue change', () => {
       availability: 'em_estoque' as const,
       description: 'Algodão.',
     },
-    { id: 'b1', name: 'Bolo de chocolate', priceCents: 8000, availability: 'em_estoque' as const, description: '' },
+    {
+      id: 'b1',
+      name: 'Bolo de chocolate',
+      priceCents: 8000,
+      availability: 'em_estoque' as const,
+      description: '',
+      options: [
+        { name: 'Com morango', priceCents: 9500 },
+        { name: 'Fatia', priceCents: null },
+      ],
+    },
   ];
 
   it('reads an existing item’s new price (centavos, or reais as written) with its fields before and after', () => {
@@ -154,6 +164,38 @@ describe('parseCoachAnswer: a catalogue change', () => {
     expect(
       parseCoachAnswer('{"mode":"catalogue","catalogue":{"name":"camiseta básica","price_cents":7000}}', ITEMS)?.mode,
     ).toBe('clarify');
+  });
+
+  it('an option’s new price: the option as saved before and after, the item’s own fields untouched', () => {
+    const answer = parseCoachAnswer(
+      '{"mode":"catalogue","message":"ok","catalogue":{"item_id":"b1","option":"com MORANGO","price_cents":9900}}',
+      ITEMS,
+    );
+    expect(answer?.catalogue).toEqual({
+      itemId: 'b1',
+      name: 'Bolo de chocolate',
+      before: {
+        priceCents: 8000,
+        availability: 'em_estoque',
+        description: '',
+        optionPrice: { name: 'Com morango', priceCents: 9500 },
+      },
+      after: { optionPrice: { name: 'Com morango', priceCents: 9900 } },
+    });
+    // An option without a price of its own gets one; reais are read too.
+    expect(
+      parseCoachAnswer('{"mode":"catalogue","catalogue":{"item_id":"b1","opcao":"Fatia","preco":"12,50"}}', ITEMS)
+        ?.catalogue?.after,
+    ).toEqual({ optionPrice: { name: 'Fatia', priceCents: 1250 } });
+    // An option the item does not have, no price, the saved price, or a new item's option → a clarify.
+    for (const change of [
+      '{"item_id":"b1","option":"Com nozes","price_cents":9900}',
+      '{"item_id":"b1","option":"Com morango"}',
+      '{"item_id":"b1","option":"Com morango","price_cents":9500}',
+      '{"item_id":"c1","option":"Com morango","price_cents":9900}',
+      '{"item_id":null,"name":"Torta","option":"Fatia","price_cents":900}',
+    ])
+      expect(parseCoachAnswer(`{"mode":"catalogue","catalogue":${change}}`, ITEMS)?.mode, change).toBe('clarify');
   });
 
   it('an unknown item id, a price that does not read, or nothing that changes → a clarify, never a change', () => {

@@ -8,16 +8,23 @@ export interface CoachCatalogueItem {
   priceCents: number | null;
   availability: Availability;
   description: string;
+  /** The item's options with their prices (null: the item's price). */
+  options?: CoachOption[];
+}
+
+interface CoachOption {
+  name: string;
+  priceCents: number | null;
 }
 
 type Fields = Pick<CoachCatalogueItem, 'priceCents' | 'availability' | 'description'>;
 
-/** A change the coach proposes: an existing item's fields that differ, or a new item. */
+/** A change the coach proposes: an existing item's fields that differ (or one option's price), or a new item. */
 export interface CoachCatalogueChange {
   itemId: string | null;
   name: string;
-  before: Fields | null;
-  after: Partial<Fields>;
+  before: (Fields & { optionPrice?: CoachOption }) | null;
+  after: Partial<Fields> & { optionPrice?: CoachOption };
 }
 
 const DESCRIPTION_MAX = 2_000;
@@ -40,6 +47,9 @@ const changeSchema = z.object({
   disponibilidade: raw,
   description: raw,
   descricao: raw,
+  option: raw,
+  opcao: raw,
+  option_name: raw,
 });
 
 /** Centavos from what a model writes: an integer of centavos, or reais as '59,90' / 'R$ 1.234,56' / 59.9. */
@@ -103,6 +113,7 @@ export function readCatalogueChange(value: unknown, items: readonly CoachCatalog
   if (availability !== undefined) proposed.availability = availability;
   if (description) proposed.description = description;
   if (id === null) {
+    if (text(v.option ?? v.opcao ?? v.option_name, 80)) return null; // a new item has no option to change
     const name = text(v.name ?? v.nome, NAME_MAX);
     const taken = (n: string) => items.some((i) => i.name.trim().toLowerCase() === n.toLowerCase());
     if (!name || taken(name) || Object.keys(proposed).length === 0) return null;
@@ -115,9 +126,38 @@ export function readCatalogueChange(value: unknown, items: readonly CoachCatalog
     availability: item.availability,
     description: item.description,
   };
+  const optionName = text(v.option ?? v.opcao ?? v.option_name, 80);
+  if (optionName) return optionPriceChange(item, before, optionName, priceCents);
   const after = Object.fromEntries(
     Object.entries(proposed).filter(([k, x]) => before[k as keyof Fields] !== x),
   ) as Partial<Fields>;
   if (Object.keys(after).length === 0) return null;
   return { itemId: item.id, name: item.name, before, after };
+}
+
+const plain = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .trim()
+    .toLowerCase();
+
+/**
+ * A new price for one of the item's options (named as saved, ignoring case and accents): null when the
+ * item has no such option, no price reads, or the price is the saved one. The item's own fields stay.
+ */
+function optionPriceChange(
+  item: CoachCatalogueItem,
+  before: Fields,
+  optionName: string,
+  priceCents: number | null | undefined,
+): CoachCatalogueChange | null {
+  const option = item.options?.find((o) => plain(o.name) === plain(optionName));
+  if (!option || priceCents === undefined || option.priceCents === priceCents) return null;
+  return {
+    itemId: item.id,
+    name: item.name,
+    before: { ...before, optionPrice: { name: option.name, priceCents: option.priceCents } },
+    after: { optionPrice: { name: option.name, priceCents } },
+  };
 }

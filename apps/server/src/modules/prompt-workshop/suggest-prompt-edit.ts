@@ -52,6 +52,7 @@ export async function suggestPromptEdit({
     priceCents: i.priceCents,
     availability: i.availability,
     description: i.description,
+    options: i.options.map((o) => ({ name: o.name, priceCents: o.priceCents })),
   }));
   const t = coachTemplates();
   // Counted in the plan's monthly test allowance (domain/usage/test-allowance.ts); given back on failure.

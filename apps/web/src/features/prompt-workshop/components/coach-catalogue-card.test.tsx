@@ -76,4 +76,34 @@ describe('the coach’s catalogue change card', () => {
     );
     expect(screen.getByText('Sugestão descartada.')).toBeTruthy();
   });
+
+  it('an option’s new price shows the option before → after; the item’s own price is not shown', () => {
+    const noop = () => {};
+    const change = {
+      itemId: 'c1',
+      name: 'Camiseta básica',
+      before: {
+        priceCents: 4990,
+        availability: 'em_estoque' as const,
+        description: '',
+        optionPrice: { name: 'Tamanho G', priceCents: 5490 },
+      },
+      after: { optionPrice: { name: 'Tamanho G', priceCents: 5990 } },
+    };
+    render(
+      <CoachCatalogueCard
+        change={change}
+        actions
+        outcome={undefined}
+        applying={false}
+        onApply={noop}
+        onDiscard={noop}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'Sugestão: alteração no catálogo' });
+    expect(card.textContent).toContain('Preço da opção');
+    expect(screen.getByLabelText('Antes: Tamanho G: R$ 54,90')).toBeTruthy();
+    expect(screen.getByLabelText('Depois: Tamanho G: R$ 59,90')).toBeTruthy();
+    expect(screen.queryByLabelText('Antes: R$ 49,90')).toBeNull();
+  });
 });

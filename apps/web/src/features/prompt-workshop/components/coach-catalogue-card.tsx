@@ -1,4 +1,4 @@
-import { AVAILABILITY_LABELS, formatCents, type CoachSuggestion } from '@vendai/contracts';
+import { AVAILABILITY_LABELS, type CatalogueOption, formatCents, type CoachSuggestion } from '@vendai/contracts';
 import { ArrowRight, Package } from 'lucide-react';
 import type { CoachMessage } from '../lib/coach-chat';
 import { CoachCardActions } from './coach-card-actions';
@@ -14,10 +14,17 @@ const FIELDS: ReadonlyArray<{ key: Field; label: string; show: (v: Change['after
     show: (v) => AVAILABILITY_LABELS[v as keyof typeof AVAILABILITY_LABELS],
   },
   { key: 'description', label: 'Descrição', show: (v) => (v as string) || '(sem descrição)' },
+  { key: 'optionPrice', label: 'Preço da opção', show: (v) => optionPrice(v as CatalogueOption | undefined) },
 ];
 
+/** 'Tamanho G: R$ 64,90' (an option without a price of its own costs the item's price). */
+function optionPrice(option: CatalogueOption | undefined): string {
+  if (!option) return '—';
+  return `${option.name}: ${option.priceCents === null ? 'o preço do item' : formatCents(option.priceCents)}`;
+}
+
 /**
- * The coach's suggestion to change an item of Catálogo (price, availability, description) or add one,
+ * The coach's suggestion to change an item of Catálogo (price, availability, description, an option's price) or add one,
  * instead of changing the prompt: each field before → after, with 'Aplicar' (saves it through the
  * catalogue API) and 'Descartar'. The prompt never changes here.
  */
