@@ -22,6 +22,8 @@ export function factLookup(db: Db, userId: string, tools: FactTools = {}): FactL
     const query = { text, words: normaliseWords(text) };
     if (query.words.length === 0) return [];
     if (where === 'knowledge') return knowledgeFacts.find(db, userId, query, tools);
+    // An account known to have no active item has nothing to find (fact-presence.ts).
+    if (tools.present && !tools.present.catalogue) return [];
     return (await searchCatalogue(db, userId, query.words, { limit: MATCHED_ITEMS })).map(toSource);
   };
 }
