@@ -58,6 +58,16 @@ test('a quiet customer gets one follow-up, and none after replying', async ({ pa
   await page.setViewportSize({ width: 1280, height: 800 });
   await expectNoSeriousA11yViolations(page);
 
+  // The playground previews the touch the agent would write for this test customer.
+  await page.goto('/playground');
+  await page.getByPlaceholder('Digite uma mensagem').fill('Quanto custa o maiô preto?');
+  await page.getByRole('button', { name: 'Enviar mensagem' }).click();
+  await expect(page.getByTestId('playground-ai').first()).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Ver acompanhamento' }).click();
+  await expect(page.getByTestId('follow-up-preview')).toContainText('maiô preto');
+  await shootBothWidths(page, 'follow-ups-playground-preview');
+  await page.keyboard.press('Escape');
+
   // The customer asks a price; the AI answers; the customer goes quiet.
   await phone.goto(`/simulador?aba=conversas&numero=${instance}`);
   await phone.getByRole('button', { name: 'Nova conversa' }).first().click();
