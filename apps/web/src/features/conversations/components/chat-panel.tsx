@@ -111,7 +111,7 @@ function OpenChat({
 
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col bg-white">
-      <header className="flex shrink-0 items-center gap-3 border-b border-slate-200 px-3 py-2.5 sm:px-4">
+      <header className="flex shrink-0 flex-wrap items-center gap-3 border-b border-slate-200 px-3 py-2.5 sm:px-4">
         <Link
           to={paths.conversations.getHref()}
           className="-ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
@@ -120,7 +120,8 @@ function OpenChat({
           <ArrowLeft className="size-5" />
         </Link>
         <ContactAvatar convId={conversation.id} name={name} isGroup={conversation.type === 'group'} size="sm" />
-        <div className="min-w-0 flex-1">
+        {/* basis-24: the name keeps room; the actions wrap to a second line in a narrow panel. */}
+        <div className="min-w-0 flex-1 basis-24">
           <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
             <span className="truncate" data-testid="chat-title">
               {name}

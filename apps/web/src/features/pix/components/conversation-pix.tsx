@@ -21,7 +21,7 @@ export function ConversationPix({ convId }: { convId: string }) {
   const [open, setOpen] = useState(false);
   const latest = orders.data?.orders[0];
   return (
-    <div className="flex shrink-0 items-center gap-2">
+    <div className="ml-auto flex shrink-0 items-center gap-2">
       {latest ? (
         <span
           data-testid="pix-status"
