@@ -129,7 +129,7 @@ describe('an accepted start', () => {
     } finally {
       await server.stop();
     }
-  });
+  }, 120_000);
 
   it('without AUTH_SECRET outside production: a secret generated once in the data folder keeps sessions across restarts', async () => {
     const dataDir = tempDir('vendai-generated-secret-');
@@ -185,7 +185,7 @@ describe('npm run check:config', () => {
     expect(stderr).toContain('Um início em produção (NODE_ENV=production) com este ambiente seria recusado:');
     for (const name of ['AUTH_SECRET', 'EVOLUTION_API_URL', 'PAYMENTS_STANDIN_ENABLED', 'AI_BASE_URL'])
       expect(stderr).toMatch(new RegExp(`^ {2}- ${name}: `, 'm'));
-  });
+  }, 120_000);
 
   it('accepts a complete production environment (exit 0), with its summary and warnings, never the secrets', async () => {
     const { code, stdout } = await checkConfig({ ...READY, NODE_ENV: 'development' });
