@@ -18,6 +18,9 @@ export function ManageQuickReplies({ open, onOpenChange }: { open: boolean; onOp
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    // The dialog is portalled out of the composer's form, but React still bubbles the submit to it
+    // (which would send the composer's `/` to the customer).
+    e.stopPropagation();
     setError(null);
     save.mutate(
       { shortcut, text },
@@ -39,7 +42,7 @@ export function ManageQuickReplies({ open, onOpenChange }: { open: boolean; onOp
       title="Respostas rápidas"
       description="Digite / e o atalho na caixa de mensagem para usar. {nome} vira o primeiro nome do cliente."
     >
-      <form onSubmit={onSubmit} className="flex flex-col gap-3">
+      <form onSubmit={onSubmit} className="mt-4 flex flex-col gap-3">
         <label className="text-sm font-medium text-slate-800">
           Atalho
           <span className="relative mt-1 block">

@@ -37,18 +37,19 @@ export function QuickReplyMenu({
       ) : null}
       <ul role="listbox" aria-label="Respostas rápidas">
         {items.map((r, i) => (
-          <li key={r.id} role="option" aria-selected={i === active}>
-            <button
-              type="button"
-              // Keeps the focus in the message box.
-              onMouseDown={(e) => e.preventDefault()}
-              onClick={() => onChoose(r)}
-              onMouseEnter={() => onHover(i)}
-              className={cn('block w-full px-3 py-2 text-left', i === active ? 'bg-brand-50' : 'hover:bg-slate-50')}
-            >
-              <span className="text-sm font-semibold text-slate-900">/{r.shortcut}</span>
-              <span className="block truncate text-xs text-slate-600">{r.text}</span>
-            </button>
+          // An option, not a button inside one (axe: nested-interactive); the keys are the message
+          // box's (arrows, Enter, Tab), which keeps the focus.
+          <li
+            key={r.id}
+            role="option"
+            aria-selected={i === active}
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => onChoose(r)}
+            onMouseEnter={() => onHover(i)}
+            className={cn('cursor-pointer px-3 py-2', i === active ? 'bg-brand-50' : 'hover:bg-slate-50')}
+          >
+            <span className="block text-sm font-semibold text-slate-900">/{r.shortcut}</span>
+            <span className="block truncate text-xs text-slate-600">{r.text}</span>
           </li>
         ))}
       </ul>
