@@ -26,7 +26,7 @@ import { mediaModule } from './modules/media/index.ts';
 import { numbersModule } from './modules/numbers/index.ts';
 import { registerNumberChecks } from './modules/numbers/sweep-numbers.ts';
 import { plansModule } from './modules/plans/index.ts';
-import { agentTestsModule, registerAgentTestJobs } from './modules/agent-tests/index.ts';
+import { agentTestsModule, registerAgentTestJobs, resumeAgentTestRuns } from './modules/agent-tests/index.ts';
 import { playgroundModule } from './modules/playground/index.ts';
 import { promptWorkshopModule } from './modules/prompt-workshop/index.ts';
 import { trainingModule } from './modules/training/index.ts';
@@ -214,6 +214,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   // The agent's tests: runs as durable jobs, nightly and model-change runs (modules/agent-tests).
   registerAgentTestJobs(app, jobs);
   await jobs.start();
+  if (works) await resumeAgentTestRuns(app, jobs);
   if (works) engine.start();
   else engine.startForwarding();
   followUps.start();

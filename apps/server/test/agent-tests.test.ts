@@ -7,7 +7,10 @@
 import { AGENT_TEST_KINDS, AGENT_TEST_RUN_BUSY_MESSAGE, type AgentTestRun } from '@vendai/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentTestRuns, agentTestSettings, plans, profiles } from '../src/db/schema/index.ts';
+import { agentTestResults, agentTestRuns, agentTestSettings, plans, profiles } from '../src/db/schema/index.ts';
+import { selectCases } from '../src/modules/agent-tests/cases-repository.ts';
+import { resumeStalledRuns } from '../src/modules/agent-tests/run-job.ts';
+import { insertRun, stalledRunIds } from '../src/modules/agent-tests/runs-repository.ts';
 import { scheduleRuns } from '../src/modules/agent-tests/schedule-job.ts';
 import { waitFor } from './helpers/engine-harness.ts';
 import { createTestApp, type TestApp, type TestClient } from './helpers/test-app.ts';
@@ -241,5 +244,63 @@ describe('scheduled runs', () => {
       sql`select count(*)::int as n from agent_test_runs where agent_id = ${agentId}`,
     );
     expect((rows as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(2);
+  });
+});
+
+describe('a run whose process was killed', () => {
+  // A run written as startRun does, but with no job: as after a kill -9 its job stays active in pg-boss.
+  async function orphanRun(turns: string[][]) {
+    const { client, userId, agentId } = await shop();
+    for (const turn of turns) await client.post(`${base(agentId)}/cases`, oneCase(turn));
+    const db = t.database.db;
+    const cases = await selectCases(db, userId, agentId);
+    const run = await insertRun(
+      db,
+      { userId, agentId, trigger: 'manual', model: 'demo', livePrompt: 'Você é a Luna.', draftPrompt: null },
+      cases,
+    );
+    await db.update(agentTestRuns).set({ status: 'running' }).where(eq(agentTestRuns.id, run!.id));
+    return { client, agentId, runId: run!.id };
+  }
+  const rowsOf = async (runId: string) =>
+    t.database.db.select().from(agentTestResults).where(eq(agentTestResults.runId, runId));
+
+  it('is resumed when no result was claimed within the lease, each case computed exactly once', async () => {
+    const { client, agentId, runId } = await orphanRun([['Oi'], ['Vocês entregam?'], ['Qual o horário?']]);
+    const db = t.database.db;
+    const [first, second] = (await rowsOf(runId)).sort((a, b) => a.position - b.position);
+    // The dead worker finished the first case and was mid-way through the second, 10 minutes ago.
+    await db.execute(sql`update agent_test_runs set created_at = now() - interval '20 minutes' where id = ${runId}`);
+    await db.execute(sql`update agent_test_results set status = 'passed', passes = 1, runs = 7,
+      claimed_at = now() - interval '12 minutes' where id = ${first!.id}`);
+    await db.execute(sql`update agent_test_results set status = 'running',
+      claimed_at = now() - interval '10 minutes' where id = ${second!.id}`);
+    expect(await stalledRunIds(db)).toContain(runId);
+    expect(await resumeStalledRuns({ db, jobs: t.app.deps.jobs })).toBeGreaterThanOrEqual(1);
+    const run = await finished(client, agentId, runId);
+    expect(run.status).toBe('done');
+    const rows = await rowsOf(runId);
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((r) => r.caseId)).size).toBe(3);
+    expect(rows.every((r) => ['passed', 'failed'].includes(r.status))).toBe(true);
+    // The finished result is not computed again (its marker stays); the others were computed once each.
+    expect(rows.find((r) => r.id === first!.id)!.runs).toBe(7);
+    expect(rows.filter((r) => r.id !== first!.id).every((r) => r.runs === 1)).toBe(true);
+    expect(await stalledRunIds(db)).not.toContain(runId);
+  });
+
+  it('a run whose worker claimed a result within the lease is left alone', async () => {
+    const { runId } = await orphanRun([['Oi'], ['Vocês entregam?']]);
+    const db = t.database.db;
+    const [first] = (await rowsOf(runId)).sort((a, b) => a.position - b.position);
+    await db.execute(sql`update agent_test_runs set created_at = now() - interval '20 minutes' where id = ${runId}`);
+    await db.execute(sql`update agent_test_results set status = 'running',
+      claimed_at = now() - interval '1 minute' where id = ${first!.id}`);
+    expect(await stalledRunIds(db)).not.toContain(runId);
+    await resumeStalledRuns({ db, jobs: t.app.deps.jobs });
+    const rows = await rowsOf(runId);
+    expect(rows.map((r) => r.status).sort()).toEqual(['pending', 'running']);
+    const [row] = await db.select().from(agentTestRuns).where(eq(agentTestRuns.id, runId));
+    expect(row!.status).toBe('running');
   });
 });

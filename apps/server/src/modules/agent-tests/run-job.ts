@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import { selectAgent } from '../../domain/agents/agents-repository.ts';
-import { defineJob, defineJobType } from '../../jobs/job.ts';
+import { defineJob, defineJobType, type Jobs } from '../../jobs/job.ts';
+import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AgentTestsDeps } from './agent-tests-deps.ts';
 import { alertOnDrop } from './drop-alert.ts';
@@ -13,6 +14,7 @@ import {
   markRunning,
   runSummary,
   saveResult,
+  stalledRunIds,
 } from './runs-repository.ts';
 import { rememberModel } from './settings-repository.ts';
 
@@ -21,12 +23,22 @@ import { rememberModel } from './settings-repository.ts';
  * and arm at a time, each through the production reply path (nothing is sent to WhatsApp), saving each
  * result as it is done and telling the owner's screens (realtime). Durable: all progress is in the
  * results' rows, so a retried job (after a restart or a kill) goes on where the last one stopped, and two
- * processes never compute the same result (claimNextResult).
+ * processes never compute the same result (claimNextResult). A job whose process was killed stays active in
+ * pg-boss until it expires: resumeStalledRuns sends a stalled run's job again before that (on a worker's
+ * start and in the 15-minute schedule job). A second job on a run that is still worked is harmless: it
+ * finds nothing to claim, or shares the rest.
  */
 export const agentTestRunJobType = defineJobType({
   id: 'agent-tests.run',
   payload: z.object({ runId: z.guid() }),
-  queue: { retryLimit: 5, retryDelay: 2, retryBackoff: true, expireInSeconds: 30 * 60, deleteAfterSeconds: 24 * 3600 },
+  queue: {
+    retryLimit: 5,
+    retryDelay: 2,
+    retryBackoff: true,
+    // A longer run goes on: the retry and this one share the work row by row.
+    expireInSeconds: 10 * 60,
+    deleteAfterSeconds: 24 * 3600,
+  },
   batchSize: 1,
   localConcurrency: 2,
 });
@@ -93,4 +105,11 @@ export async function workRun(deps: AgentTestsDeps, runId: string, log: FastifyB
 
 export function agentTestRunJob(deps: AgentTestsDeps) {
   return defineJob(agentTestRunJobType, async ({ runId }, { log }) => workRun(deps, runId, log));
+}
+
+/** Sends again the job of every run whose work stalled (stalledRunIds); the number sent. */
+export async function resumeStalledRuns(deps: { db: Db; jobs: Jobs }): Promise<number> {
+  const ids = await stalledRunIds(deps.db);
+  for (const runId of ids) await deps.jobs.send(agentTestRunJobType, { runId }, { singletonKey: runId });
+  return ids.length;
 }

@@ -79,6 +79,23 @@ export async function failStaleRuns(db: Db, agentId: string): Promise<void> {
 }
 
 /**
+ * Active runs whose work stalled: none of their results was claimed within the lease (a working process
+ * claims the next one as soon as it saves one), so the process working them died (a kill -9 leaves its
+ * job active in pg-boss until it expires). One statement, the same on PGlite and PostgreSQL.
+ */
+export async function stalledRunIds(db: Db, limit = 100): Promise<string[]> {
+  const rows = resultRows<{ id: string }>(
+    await db.execute(sql`
+      select r.id from agent_test_runs r
+      where r.status in ('queued', 'running')
+        and coalesce((select max(x.claimed_at) from agent_test_results x where x.run_id = r.id), r.created_at)
+          < now() - ${CLAIM_LEASE}
+      order by r.created_at limit ${limit}`),
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
  * Takes the run's next result to compute: pending, or claimed by a worker whose lease ran out. Several
  * processes can work one run: a row is taken by one only (FOR UPDATE SKIP LOCKED).
  */

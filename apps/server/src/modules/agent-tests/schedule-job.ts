@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { defineJob, defineJobType, type Jobs } from '../../jobs/job.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { resumeStalledRuns } from './run-job.ts';
 import { startRun } from './start-run.ts';
 
 /** The nightly run starts from this hour (Brasília time), once a day. */
@@ -16,6 +17,7 @@ const PER_PASS = 100;
  * the configured model is not the one its last run used (a provider retired a model, the operator
  * switched), and each night for agents whose owner turned the nightly run on. A drop alerts the owner
  * (drop-alert.ts). Agents with a run already active are skipped (the partial unique index refuses them).
+ * It also resumes runs whose work stalled (run-job.ts, resumeStalledRuns).
  */
 export const agentTestScheduleJobType = defineJobType({
   id: 'agent-tests.schedule',
@@ -63,6 +65,8 @@ export async function scheduleRuns(deps: { db: Db; jobs: Jobs; model: string }, 
 export function registerScheduleJob(jobs: Jobs, deps: { db: Db; model: string }): void {
   jobs.register(
     defineJob(agentTestScheduleJobType, async (_data, { log }) => {
+      const resumed = await resumeStalledRuns({ db: deps.db, jobs });
+      if (resumed) log.warn({ resumed }, 'agent tests: stalled runs resumed');
       const started = await scheduleRuns({ ...deps, jobs }, new Date());
       if (started) log.info({ started }, 'agent tests: scheduled runs started');
     }),
