@@ -74,16 +74,18 @@ test('com conversas: números da semana, gráficos, mapa de calor e CSV com as l
     .trimEnd()
     .split('\r\n');
   expect(lines[0]).toBe(
-    'Data;Conversas iniciadas;Mensagens recebidas;Mensagens enviadas;Respostas da IA;Mensagens do dono;Respostas fora do horário;Envios com falha;Tempo da 1ª resposta (mediana, s)',
+    'Data;Conversas iniciadas;Mensagens recebidas;Mensagens enviadas;Respostas da IA;Mensagens do dono;Respostas fora do horário;Envios com falha;Tempo da 1ª resposta (mediana, s);Acompanhamentos enviados;Clientes que responderam a um acompanhamento;Conversas recuperadas;Pedidos;Pedidos pagos;Receita recebida (R$)',
   );
+  // The seed has no follow-ups and no Pix orders: their five columns are zeros on every day.
+  const noSales = ';0;0;0;0;0;0,00';
   const expected = [6, 5, 4, 3, 2, 1, 0].map((daysAgo) => {
     const date = saoPauloDate(daysAgo);
     const k = daysAgo + 1;
     if (daysAgo === 1) {
       // 2 plain chats, the night chat (AI at 23:30, failed part, owner on the phone) and the opt-out.
-      return `${brDate(date)};4;4;4;3;1;${isSunday(date) ? 3 : 1};1;30`;
+      return `${brDate(date)};4;4;4;3;1;${isSunday(date) ? 3 : 1};1;30${noSales}`;
     }
-    return `${brDate(date)};${k};${k};${k};${k};0;${isSunday(date) ? k : 0};0;30`;
+    return `${brDate(date)};${k};${k};${k};${k};0;${isSunday(date) ? k : 0};0;30${noSales}`;
   });
   expect(lines.slice(1)).toEqual(expected);
 

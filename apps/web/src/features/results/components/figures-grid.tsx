@@ -61,8 +61,8 @@ export function FiguresGrid({ results }: { results: Results }) {
     );
   };
   return (
-    // Ten figures: two rows of five at desktop width, five rows of two below (no card alone on a row).
-    <div data-testid="figures-grid" className="grid grid-cols-2 gap-3 lg:grid-cols-5">
+    // Twelve figures: three rows of four at desktop width, six rows of two below (no card alone on a row).
+    <div data-testid="figures-grid" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {count('Conversas iniciadas', 'conversationsStarted', 'higher')}
       {count('Clientes que escreveram', 'customers', 'higher')}
       {count('Mensagens recebidas', 'messagesIn', 'higher')}
