@@ -180,4 +180,44 @@ describe('POST /webhooks/meta (messages and statuses)', () => {
     const foreign = other.replace(PHONE_NUMBER_ID, '999999');
     expect((await post(foreign, sign(foreign))).json()).toEqual({ ok: true, stored: 0, replays: 0 });
   });
+
+  it("shows Meta's reason in Portuguese on our message when its delivery fails", async () => {
+    const raw = JSON.stringify(textMessage('wamid.FAILCASE'));
+    expect((await post(raw, sign(raw))).statusCode).toBe(200);
+    const conv = await waitFor(async () => {
+      const [row] = await t.database.db.select().from(conversations).where(eq(conversations.numberId, numberId));
+      return row ?? null;
+    });
+    await t.database.db.insert(messages).values({
+      userId: conv.userId,
+      convId: conv.id,
+      direction: 'out',
+      fromMe: true,
+      author: 'ai',
+      content: 'Temos sim!',
+      externalId: 'wamid.OUT-FAIL',
+      status: 'sent',
+    });
+    const failed = JSON.stringify(
+      envelope({
+        statuses: [
+          {
+            id: 'wamid.OUT-FAIL',
+            status: 'failed',
+            timestamp: '1750263800',
+            recipient_id: '5511988887777',
+            errors: [{ code: 131026, title: 'Message undeliverable' }],
+          },
+        ],
+      }),
+    );
+    expect((await post(failed, sign(failed))).statusCode).toBe(200);
+    const row = await waitFor(async () => {
+      const [m] = await t.database.db.select().from(messages).where(eq(messages.externalId, 'wamid.OUT-FAIL'));
+      return m?.status === 'failed' ? m : null;
+    });
+    expect(row.error).toBe(
+      'Este número não pode receber a mensagem (sem WhatsApp, app desatualizado ou termos da Meta não aceitos).',
+    );
+  });
 });

@@ -34,6 +34,143 @@ describe('Cloud API webhook mapping', () => {
     expect(mapped).toMatchObject({ externalId: 'wamid.IMG', fromMe: false, type: 'image', content: 'Esse aqui' });
   });
 
+  // Payloads below follow the shapes of Meta's Cloud API webhook reference ("messages" field).
+  const from = '5511988887777';
+  const one = (message: Record<string, unknown>) => {
+    const [event] = mapCloudWebhook(webhook([{ from, timestamp: '1750263773', ...message }]));
+    return mapGatewayMessage(event!.data as unknown as GatewayMessage);
+  };
+
+  it('maps a text and a reply to an earlier message (context) as the customer wrote them', () => {
+    expect(one({ id: 'wamid.T', type: 'text', text: { body: 'Oi, tem bolo?' } })).toMatchObject({
+      externalId: 'wamid.T',
+      type: 'text',
+      content: 'Oi, tem bolo?',
+    });
+    const reply = mapCloudWebhook(
+      webhook([
+        {
+          from,
+          id: 'wamid.R',
+          timestamp: '1750263773',
+          type: 'text',
+          text: { body: 'Esse mesmo' },
+          context: { from: '15550001111', id: 'wamid.ORIGINAL' },
+        },
+      ]),
+    )[0]!;
+    expect(reply.data.message).toMatchObject({
+      extendedTextMessage: { text: 'Esse mesmo', contextInfo: { stanzaId: 'wamid.ORIGINAL' } },
+    });
+    expect(mapGatewayMessage(reply.data as unknown as GatewayMessage)).toMatchObject({ content: 'Esse mesmo' });
+  });
+
+  it('reads interactive button and list replies, and template quick-reply buttons, as what was tapped', () => {
+    expect(
+      one({
+        id: 'wamid.B',
+        type: 'interactive',
+        interactive: { type: 'button_reply', button_reply: { id: 'sim', title: 'Quero comprar' } },
+      }),
+    ).toMatchObject({ type: 'text', content: 'Quero comprar' });
+    expect(
+      one({
+        id: 'wamid.L',
+        type: 'interactive',
+        interactive: { type: 'list_reply', list_reply: { id: 'p2', title: 'Bolo de cenoura', description: 'Fatia' } },
+      }),
+    ).toMatchObject({ type: 'text', content: 'Bolo de cenoura' });
+    expect(one({ id: 'wamid.Q', type: 'button', button: { payload: 'PARAR', text: 'Parar promoções' } })).toMatchObject(
+      {
+        type: 'text',
+        content: 'Parar promoções',
+      },
+    );
+  });
+
+  it('maps a reaction to a change of the message it targets, and an empty emoji to its removal', () => {
+    expect(
+      one({ id: 'wamid.RX', type: 'reaction', reaction: { message_id: 'wamid.OURS', emoji: '\u{1F44D}' } }),
+    ).toMatchObject({ change: { kind: 'reaction', targetId: 'wamid.OURS', emoji: '\u{1F44D}' } });
+    expect(one({ id: 'wamid.RX2', type: 'reaction', reaction: { message_id: 'wamid.OURS', emoji: '' } })).toMatchObject(
+      {
+        change: { kind: 'reaction', targetId: 'wamid.OURS', emoji: null },
+      },
+    );
+  });
+
+  it('maps a shared contact card, a location and a catalogue order', () => {
+    expect(
+      one({
+        id: 'wamid.C',
+        type: 'contacts',
+        contacts: [
+          {
+            name: { formatted_name: 'Maria Souza', first_name: 'Maria' },
+            phones: [{ phone: '+55 11 97777-6666', wa_id: '5511977776666', type: 'CELL' }],
+          },
+        ],
+      }),
+    ).toMatchObject({ type: 'contact', content: JSON.stringify({ name: 'Maria Souza', phone: '5511977776666' }) });
+    expect(
+      one({
+        id: 'wamid.LOC',
+        type: 'location',
+        location: { latitude: -23.55, longitude: -46.63, name: 'Loja', address: 'Av. Paulista, 1000' },
+      }),
+    ).toMatchObject({ type: 'location' });
+    const order = one({
+      id: 'wamid.O',
+      type: 'order',
+      order: {
+        catalog_id: 'CAT',
+        text: 'Pode entregar hoje?',
+        product_items: [{ product_retailer_id: 'bolo-cenoura', quantity: '2', item_price: '35.5', currency: 'BRL' }],
+      },
+    });
+    expect(order).toMatchObject({ type: 'text' });
+    expect(order.content).toContain('2 × bolo-cenoura — R$');
+    expect(order.content).toContain('35,50 cada');
+    expect(order.content).toContain('Pode entregar hoje?');
+  });
+
+  it('maps sent, delivered, read and failed statuses to receipts, keeping the failure reason once per status', () => {
+    const statuses = (list: unknown[]) => ({
+      entry: [{ changes: [{ value: { metadata: { phone_number_id: 'PNID' }, statuses: list } }] }],
+    });
+    const base = { id: 'wamid.OUT', recipient_id: from, timestamp: '1750263800' };
+    const events = mapCloudWebhook(
+      statuses([
+        { ...base, status: 'sent', conversation: { id: 'c1', origin: { type: 'service' } } },
+        { ...base, status: 'delivered' },
+        { ...base, status: 'read' },
+        {
+          ...base,
+          status: 'failed',
+          errors: [
+            {
+              code: 131047,
+              title: 'Re-engagement message',
+              message: 'Re-engagement message',
+              error_data: { details: 'Message failed to send because more than 24 hours have passed' },
+            },
+          ],
+        },
+      ]),
+    );
+    expect(events.map((e) => [e.event, e.eventKey, e.data.status])).toEqual([
+      ['messages.update', 'wamid.OUT:SERVER_ACK', 'SERVER_ACK'],
+      ['messages.update', 'wamid.OUT:DELIVERY_ACK', 'DELIVERY_ACK'],
+      ['messages.update', 'wamid.OUT:READ', 'READ'],
+      ['messages.update', 'wamid.OUT:ERROR', 'ERROR'],
+    ]);
+    expect(events[3]!.data).toMatchObject({
+      keyId: 'wamid.OUT',
+      fromMe: true,
+      errors: [{ code: 131047, title: 'Re-engagement message' }],
+    });
+  });
+
   it('lists the errors Meta reports outside messages', () => {
     const body = {
       entry: [

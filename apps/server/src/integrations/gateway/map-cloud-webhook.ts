@@ -115,6 +115,11 @@ function messageContent(type: string, m: Json, contextInfo: Json | undefined): J
     };
   if (type === 'reaction' && part)
     return { reactionMessage: { key: { id: str(part.message_id) }, text: str(part.emoji) ?? '' } };
+  if (type === 'contacts') {
+    const contact = obj(list(m.contacts)[0]);
+    if (contact) return { contactMessage: cloudContact(contact) };
+  }
+  if (type === 'order' && part) return { conversation: orderText(part) };
   // Quick-reply buttons and list answers read as what the customer tapped.
   const tapped =
     str(obj(m.button)?.text) ??
@@ -122,6 +127,37 @@ function messageContent(type: string, m: Json, contextInfo: Json | undefined): J
     str(obj(obj(m.interactive)?.list_reply)?.title);
   if (tapped) return { conversation: tapped };
   return {};
+}
+
+/** A shared contact card as Evolution's contactMessage: the name and a vCard with the first phone. */
+function cloudContact(contact: Json): Json {
+  const name = obj(contact.name);
+  const displayName = str(name?.formatted_name) ?? str(name?.first_name) ?? 'Contato';
+  const phone = obj(list(contact.phones)[0]);
+  const waId = str(phone?.wa_id);
+  const number = str(phone?.phone);
+  const tel = waId ? `TEL;type=CELL;waid=${waId}:${number ?? waId}` : number ? `TEL;type=CELL:${number}` : null;
+  const vcard = ['BEGIN:VCARD', 'VERSION:3.0', `FN:${displayName}`, ...(tel ? [tel] : []), 'END:VCARD'].join('\n');
+  return { displayName, vcard };
+}
+
+/**
+ * A cart sent from the WhatsApp catalogue, read as the customer's words so the AI and the inbox see
+ * what was asked for: one line per item (quantity × product id, unit price) and the customer's note.
+ */
+function orderText(order: Json): string {
+  const lines = list(order.product_items).map((raw) => {
+    const item = obj(raw);
+    const quantity = Number(item?.quantity) || 1;
+    const price = Number(item?.item_price);
+    const currency = str(item?.currency) ?? 'BRL';
+    const priced = Number.isFinite(price)
+      ? ` — ${new Intl.NumberFormat('pt-BR', { style: 'currency', currency }).format(price)} cada`
+      : '';
+    return `${quantity} × ${str(item?.product_retailer_id) ?? 'item'}${priced}`;
+  });
+  const note = str(order.text);
+  return ['Pedido pelo catálogo do WhatsApp:', ...lines, ...(note ? [note] : [])].join('\n');
 }
 
 function mapStatus(s: Json | null) {

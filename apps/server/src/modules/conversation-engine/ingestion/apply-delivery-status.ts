@@ -4,6 +4,7 @@ import type { EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
 import { findConversationByChat, type MessageRecord } from '../engine-repository.ts';
 import { mapChat, mapDeliveryStatus, STATUS_RANK } from '../../../integrations/gateway/map-gateway-message.ts';
+import { deliveryFailureText } from '../../../integrations/gateway/delivery-failure-text.ts';
 import type { IngestOutcome } from './ingest-outcome.ts';
 
 /**
@@ -16,11 +17,16 @@ interface DeliveryUpdateItem {
   remoteJid?: unknown;
   remoteJidAlt?: unknown;
   status?: unknown;
+  /** Meta's reasons on a failed status (map-cloud-webhook.ts); Evolution sends none. */
+  errors?: unknown;
   key?: { id?: unknown; remoteJid?: unknown; remoteJidAlt?: unknown };
   update?: { status?: unknown };
 }
 
-/** messages.update: delivery receipts move our message's status forward (never back). */
+/**
+ * messages.update: delivery receipts move our message's status forward (never back); a failure keeps
+ * the gateway's reason in Portuguese when it gives one.
+ */
 export async function applyDeliveryStatus(
   deps: EngineDeps,
   numberId: string,
@@ -45,7 +51,7 @@ export async function applyDeliveryStatus(
     if (ranksBelow.length === 0) continue;
     const [row] = await deps.db
       .update(messages)
-      .set({ status, ...(status === 'failed' ? { error: 'O WhatsApp não entregou a mensagem.' } : {}) })
+      .set({ status, ...(status === 'failed' ? { error: deliveryFailureText(u.errors) } : {}) })
       .where(
         and(
           eq(messages.convId, conv.id),

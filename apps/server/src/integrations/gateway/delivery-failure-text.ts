@@ -1,0 +1,38 @@
+/**
+ * The Portuguese reason shown on a message the gateway could not deliver. Evolution gives no reason
+ * (the generic text); Meta's failed statuses carry `errors[]` with a documented code (Cloud API error
+ * codes reference), kept by map-cloud-webhook.ts, and the owner is told what happened in plain words.
+ */
+const GENERIC = 'O WhatsApp não entregou a mensagem.';
+
+const BY_CODE: Record<number, string> = {
+  131047: 'Mais de 24 horas desde a última mensagem do cliente: fora da janela, a Meta só entrega um modelo aprovado.',
+  131026: 'Este número não pode receber a mensagem (sem WhatsApp, app desatualizado ou termos da Meta não aceitos).',
+  131049: 'A Meta segurou esta mensagem para não cansar o cliente com marketing. Tente mais tarde.',
+  131050: 'O cliente pediu para não receber mensagens de marketing desta empresa.',
+  131051: 'A Meta não aceita este tipo de mensagem.',
+  131052: 'A Meta não conseguiu baixar a mídia enviada pelo cliente.',
+  131053: 'A Meta não conseguiu processar a mídia desta mensagem.',
+  131056: 'Muitas mensagens para este cliente em pouco tempo. Aguarde um pouco antes de reenviar.',
+  130429: 'Limite de envios por segundo do número atingido. Aguarde um pouco antes de reenviar.',
+  131042: 'Há um problema de pagamento na conta do WhatsApp Business na Meta.',
+  131031: 'A conta do WhatsApp Business está bloqueada pela Meta.',
+  368: 'O número está bloqueado temporariamente pela Meta por violação de política.',
+};
+
+/** Meta's error object as a failed status carries it. */
+interface MetaError {
+  code?: unknown;
+  title?: unknown;
+}
+
+export function deliveryFailureText(errors: unknown): string {
+  const first = Array.isArray(errors) ? (errors[0] as MetaError | undefined) : undefined;
+  const code = Number(first?.code);
+  if (!first || !Number.isInteger(code)) return GENERIC;
+  const known = BY_CODE[code];
+  if (known) return known;
+  if (code >= 132000 && code < 133000) return `Problema com o modelo de mensagem na Meta (#${code}).`;
+  const title = typeof first.title === 'string' && first.title ? `: ${first.title.slice(0, 120)}` : '';
+  return `O WhatsApp não entregou a mensagem (Meta #${code}${title}).`;
+}
