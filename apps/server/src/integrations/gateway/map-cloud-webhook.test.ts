@@ -129,9 +129,9 @@ describe('Cloud API webhook mapping', () => {
       },
     });
     expect(order).toMatchObject({ type: 'text' });
-    expect(order.content).toContain('2 × bolo-cenoura — R$');
-    expect(order.content).toContain('35,50 cada');
-    expect(order.content).toContain('Pode entregar hoje?');
+    expect(order!.content).toContain('2 × bolo-cenoura — R$');
+    expect(order!.content).toContain('35,50 cada');
+    expect(order!.content).toContain('Pode entregar hoje?');
   });
 
   it('maps sent, delivered, read and failed statuses to receipts, keeping the failure reason once per status', () => {
