@@ -23,6 +23,7 @@ import {
   aiStartsOnSql,
 } from '../src/domain/conversation-rules/whom-ai-answers.ts';
 import { aiAnswerFlags, type AnswerMessage, isAiAnswerSql, previousAuthorSql } from '../src/domain/usage/ai-answers.ts';
+import { freeTextAllowed, freeTextAllowedSql } from '../src/domain/conversation-rules/service-window.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 let database: TestDatabase;
@@ -81,6 +82,28 @@ describe('whom the AI answers', () => {
                              ${optedOut}::boolean as opted_out, ${neverAnswer}::boolean as never_answer) c)`);
               expect(got, JSON.stringify({ conv, agent })).toBe(aiReplies(conv, agent));
             }
+  });
+});
+
+describe('the 24-hour window of official-API numbers (decision 041)', () => {
+  it('free text allowed: TypeScript and SQL agree on both kinds of number, at and around 24 h', async () => {
+    const now = new Date('2026-11-25T12:00:00Z');
+    const hoursAgo = (h: number) => new Date(now.getTime() - h * 3600_000);
+    let checked = 0;
+    for (const provider of ['evolution', 'cloud'])
+      for (const customerLastAt of [null, hoursAgo(1), hoursAgo(23.99), hoursAgo(24), hoursAgo(24.01), hoursAgo(72)]) {
+        const expected = freeTextAllowed({ provider, customerLastAt }, now);
+        const got = await one<boolean>(
+          freeTextAllowedSql({ provider: sql`${provider}::text`, customerLastAt: ts(customerLastAt), now: ts(now) }),
+        );
+        expect(got, JSON.stringify({ provider, customerLastAt })).toBe(expected);
+        checked++;
+      }
+    expect(checked).toBe(12);
+    expect(freeTextAllowed({ provider: 'cloud', customerLastAt: hoursAgo(23.99) }, now)).toBe(true);
+    expect(freeTextAllowed({ provider: 'cloud', customerLastAt: hoursAgo(24) }, now)).toBe(false);
+    expect(freeTextAllowed({ provider: 'cloud', customerLastAt: null }, now)).toBe(false);
+    expect(freeTextAllowed({ provider: 'evolution', customerLastAt: hoursAgo(72) }, now)).toBe(true);
   });
 });
 

@@ -19,6 +19,11 @@ export const ERROR_CODES = {
   EMAIL_IN_USE: { status: 409, message: 'Já existe uma conta com este e-mail.' },
   /** A unique value is already taken. */
   CONFLICT: { status: 409, message: 'Este registro já existe.' },
+  /** Free text on an official-API (Cloud) number more than 24 h after the customer's last message. */
+  WINDOW_CLOSED: {
+    status: 409,
+    message: 'A janela de 24 horas desta conversa está fechada. Envie um modelo aprovado pela Meta.',
+  },
   /** A reset or confirmation link is unknown, used or expired. */
   INVALID_TOKEN: { status: 400, message: 'Link de recuperação inválido ou expirado' },
   /** Too many attempts in a short time. */

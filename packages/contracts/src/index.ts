@@ -28,3 +28,4 @@ export * from './pix.ts';
 export * from './inbox-tools.ts';
 export * from './agent-tests.ts';
 export * from './simulator-cloud.ts';
+export * from './cloud-window.ts';

@@ -13,16 +13,19 @@ import type { Engine } from './create-engine.ts';
 import { requestInsight } from './replies/request-insight.ts';
 import { retryAiReply } from './replies/retry-ai-reply.ts';
 import { sendManualMessage } from './sending/send-manual-message.ts';
+import { templateRoutes } from './template-routes.ts';
 
 /**
  * The engine's routes under /api/conversations, signed in (the inbox's read routes live in the
  * conversations module, registered on the same prefix as a separate plugin):
  * - POST /:id/messages — the owner writes in a conversation;
  * - POST /:id/messages/:messageId/retry — 'Tentar novamente' on an AI failure notice;
- * - POST /:id/messages/:messageId/insight — 'Transcrever' / 'Descrever imagem' in the inbox.
+ * - POST /:id/messages/:messageId/insight — 'Transcrever' / 'Descrever imagem' in the inbox;
+ * - the 24-hour window and templates of official-API numbers (template-routes.ts).
  */
 export const engineRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (app, { engine }) => {
   requireUser(app);
+  await app.register(templateRoutes, { engine });
 
   app.post(
     '/:id/messages',

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { FOLLOW_UP_REASONS } from './follow-up-reasons.ts';
+import { freeTextAllowed } from '../../domain/conversation-rules/service-window.ts';
 
 /** A follow-up row as claimed (snake_case: raw statements). */
 export interface FollowUpRow {
@@ -96,9 +97,7 @@ export function exclusionReason(f: FollowUpRow, c: FollowUpContext): string | nu
   return null;
 }
 
-/** An official-API number may only send free text within 24 h of the customer's last message. */
+/** An official-API number may only send free text within 24 h of the customer's last message (decision 041). */
 export function outsideCloudWindow(c: FollowUpContext, now: Date): boolean {
-  if (c.provider !== 'cloud') return false;
-  const lastIn = c.last_in_at ? new Date(c.last_in_at).getTime() : 0;
-  return now.getTime() - lastIn >= 24 * 60 * 60_000;
+  return !freeTextAllowed({ provider: c.provider, customerLastAt: c.last_in_at }, now);
 }

@@ -6,6 +6,7 @@ import type { AnswerItem } from '../../../db/schema/index.ts';
 import { DEFAULT_TIME_ZONE } from '@vendai/contracts';
 import type { ContextBlockRows } from '../../../domain/ai-reply/load-context.ts';
 import { factPresenceSql } from '../../../domain/facts/fact-presence.ts';
+import { freeTextAllowedSql } from '../../../domain/conversation-rules/service-window.ts';
 import type { FactPresence } from '../../../domain/facts/fact-source.ts';
 import type { ContextMessage } from '../reply-rules.ts';
 import { parsedJson, type SqlJson, type SqlTimestamp } from '../sql-rows.ts';
@@ -23,6 +24,8 @@ export interface ReplyContext extends ClaimedBurst {
   convType: string;
   agenteAtivo: boolean;
   optedOut: boolean;
+  /** Free text may go now: always on a QR number, within 24 h of the customer's last message on a Cloud one. */
+  freeTextAllowed: boolean;
   /** The contact is the owner's own personal number (profiles.phone): never answered. */
   ownerContact: boolean;
   contactJid: string;
@@ -68,6 +71,7 @@ interface ClaimRow {
   is_free: boolean;
   ai_messages: number | string;
   owner_contact: boolean | null;
+  free_text_allowed: boolean;
   bills_overage: boolean;
   time_zone: string | null;
   contact_name: string | null;
@@ -139,6 +143,7 @@ function runClaimStatement(database: PreparedTarget, limit: number, contextMessa
              ${factPresenceSql(sql`b.user_id`)},
              coalesce(u.ai_messages, 0) as ai_messages,
              (pr.phone is not null and c.contact_phone = coalesce(pr.country_code, '') || pr.phone) as owner_contact,
+             ${freeTextAllowedSql({ provider: sql`n.provider`, customerLastAt: sql`c.customer_last_at`, now: sql`now()` })} as free_text_allowed,
              coalesce((
                select json_agg(r order by r.created_at desc, r.id desc)
                from (select m.id, m.direction, m.message_type, m.content, m.media_filename, m.media_duration, m.status, m.created_at
@@ -169,6 +174,7 @@ function replyContextFromRow(r: ClaimRow): ReplyContext {
     agenteAtivo: r.agente_ativo,
     optedOut: r.opted_out,
     ownerContact: r.owner_contact === true,
+    freeTextAllowed: r.free_text_allowed !== false,
     contactJid: r.contact_jid,
     instanceName: r.instance_name ?? null,
     agent: r.agent_id

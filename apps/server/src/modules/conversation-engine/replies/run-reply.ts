@@ -47,6 +47,8 @@ function refusalOf(ctx: ReplyContext): string | null {
   if (ctx.optedOut) return 'opted-out';
   // The owner's own personal number writing to the business (e.g. answering an alert) is never answered.
   if (ctx.ownerContact) return 'owner-contact';
+  // An official-API number outside the 24-hour window: only a template may go (decision 041).
+  if (!ctx.freeTextAllowed) return 'window-closed';
   if (!ctx.instanceName || !ctx.agent) return 'no-agent';
   if (!ctx.agent.active) return 'agent-inactive';
   if (ctx.isFree && ctx.aiMessages >= ctx.maxAiMessages) return 'free-limit';

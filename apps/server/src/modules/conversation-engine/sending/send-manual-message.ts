@@ -6,10 +6,12 @@ import { conversations, messages, numbers } from '../../../db/schema/index.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { toMessageDto } from '../../../domain/conversations/conversation-dto.ts';
 import type { EngineDeps } from '../engine-deps.ts';
+import type { Db } from '../../../db/client.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
 import { type MessageRecord, switchAiOff, touchConversation } from '../engine-repository.ts';
 import { messagePreview } from '../../../integrations/gateway/map-gateway-message.ts';
 import { withRetry } from '../../../lib/retry.ts';
+import { freeTextAllowed } from '../../../domain/conversation-rules/service-window.ts';
 
 /** The dashboard chat's failure message (docs/product/messages.md). */
 export const MANUAL_SEND_FAILED = 'Falha ao enviar mensagem. Tente novamente.';
@@ -54,7 +56,7 @@ export async function sendManualMessage(deps: EngineDeps, input: ManualSend): Pr
   return toMessageDto(updated);
 }
 
-/** The conversation, if it is this owner's (another account's is 404). */
+/** The conversation, if it is this owner's (another account's is 404) and free text may go to it now. */
 async function findOwnConversation(deps: EngineDeps, input: ManualSend): Promise<OwnConversation> {
   const [conv] = await deps.db
     .select({
@@ -62,17 +64,30 @@ async function findOwnConversation(deps: EngineDeps, input: ManualSend): Promise
       contactJid: conversations.contactJid,
       agenteAtivo: conversations.agenteAtivo,
       instanceName: numbers.instanceName,
+      provider: numbers.provider,
+      customerLastAt: conversations.customerLastAt,
     })
     .from(conversations)
     .innerJoin(numbers, eq(numbers.id, conversations.numberId))
     .where(and(eq(conversations.id, input.convId), eq(conversations.userId, input.userId)))
     .limit(1);
   if (!conv) throw notFound();
+  // Official-API numbers: free text only within 24 h of the customer's last message; nothing is
+  // stored, the composer keeps the text and offers the approved templates (decision 041).
+  if (!freeTextAllowed(conv, new Date())) throw new AppError('WINDOW_CLOSED');
   return conv;
 }
 
-/** Stores the message as pending, reads the chat (nothing unread), switches the AI off; tells the inbox. */
-async function storeManualMessage(deps: EngineDeps, conv: OwnConversation, input: ManualSend): Promise<MessageRecord> {
+/**
+ * Stores the message as pending, reads the chat (nothing unread), switches the AI off; tells the inbox.
+ * `alongside` writes more rows in the same transaction (a template send's template_messages row).
+ */
+export async function storeManualMessage(
+  deps: EngineDeps,
+  conv: Omit<OwnConversation, 'instanceName'>,
+  input: ManualSend,
+  alongside?: (tx: Db, message: MessageRecord) => Promise<void>,
+): Promise<MessageRecord> {
   const message = await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(messages)
@@ -96,6 +111,7 @@ async function storeManualMessage(deps: EngineDeps, conv: OwnConversation, input
     await tx.update(conversations).set({ unreadCount: 0 }).where(eq(conversations.id, conv.id));
     if (conv.agenteAtivo) await switchAiOff(tx, conv.id, { optOut: false, reason: 'manual' });
     else await postponeResume(tx, conv.id); // the owner is still talking: the quiet time starts again
+    await alongside?.(tx, row!);
     return row!;
   });
   const created = new PendingRealtimeEvents();
@@ -126,7 +142,7 @@ async function sendToGateway(
  * The message sent (with the gateway's id; an echo stored meanwhile under that id is dropped) or
  * failed (`sent` null); tells the inbox.
  */
-async function recordSendOutcome(
+export async function recordSendOutcome(
   deps: EngineDeps,
   convId: string,
   message: MessageRecord,

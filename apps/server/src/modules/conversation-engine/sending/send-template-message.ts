@@ -1,0 +1,105 @@
+import { and, eq } from 'drizzle-orm';
+import {
+  fillTemplate,
+  type MessageDto,
+  TEMPLATE_NOT_FOUND,
+  TEMPLATE_VALUES_MISSING,
+  TEMPLATES_ONLY_CLOUD,
+  type MessageTemplate,
+  type SendTemplateInput,
+} from '@vendai/contracts';
+import { conversations, numbers, templateMessages } from '../../../db/schema/index.ts';
+import { AppError, notFound } from '../../../lib/app-error.ts';
+import { toMessageDto } from '../../../domain/conversations/conversation-dto.ts';
+import type { CloudNumberSecrets, CloudTemplates } from '../../../integrations/gateway/cloud-templates.ts';
+import type { EngineDeps } from '../engine-deps.ts';
+import { recordSendOutcome, storeManualMessage } from './send-manual-message.ts';
+
+/** The owner's conversation on a Cloud number, with the number's ids and sealed token. */
+interface TemplateConversation {
+  id: string;
+  contactJid: string;
+  agenteAtivo: boolean;
+  secrets: CloudNumberSecrets;
+}
+
+/** The conversation if it is this owner's (another account's is 404) and its number is a Cloud one (else 400). */
+async function findCloudConversation(deps: EngineDeps, userId: string, convId: string): Promise<TemplateConversation> {
+  const [row] = await deps.db
+    .select({
+      id: conversations.id,
+      contactJid: conversations.contactJid,
+      agenteAtivo: conversations.agenteAtivo,
+      provider: numbers.provider,
+      phoneNumberId: numbers.cloudPhoneNumberId,
+      wabaId: numbers.cloudWabaId,
+      sealed: numbers.cloudTokenSealed,
+    })
+    .from(conversations)
+    .innerJoin(numbers, eq(numbers.id, conversations.numberId))
+    .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)))
+    .limit(1);
+  if (!row) throw notFound();
+  if (row.provider !== 'cloud') throw new AppError('VALIDATION', TEMPLATES_ONLY_CLOUD);
+  const { phoneNumberId, wabaId, sealed } = row;
+  return {
+    id: row.id,
+    contactJid: row.contactJid,
+    agenteAtivo: row.agenteAtivo,
+    secrets: { phoneNumberId, wabaId, sealed },
+  };
+}
+
+/** GET /api/conversations/:id/templates: the approved templates of the conversation's number, from Meta. */
+export async function listConversationTemplates(
+  deps: EngineDeps,
+  templates: CloudTemplates,
+  input: { userId: string; convId: string },
+): Promise<MessageTemplate[]> {
+  const conv = await findCloudConversation(deps, input.userId, input.convId);
+  return templates.list(conv.secrets);
+}
+
+/**
+ * POST /api/conversations/:id/templates: the owner sends an approved template (the only message an
+ * official-API number may start outside the 24-hour window, decision 041). The template is checked
+ * against the WABA's approved list (its category comes from Meta, never from the request), stored as
+ * the owner's outgoing message with its template_messages row (Resultados counts it by category),
+ * then sent once; a refusal leaves the message failed and answers 502 with Meta's reason.
+ */
+export async function sendTemplateMessage(
+  deps: EngineDeps,
+  templates: CloudTemplates,
+  input: { userId: string; convId: string } & SendTemplateInput,
+): Promise<MessageDto> {
+  const conv = await findCloudConversation(deps, input.userId, input.convId);
+  const approved = await templates.list(conv.secrets);
+  const template = approved.find((t) => t.name === input.name && t.language === input.language);
+  if (!template) throw new AppError('VALIDATION', TEMPLATE_NOT_FOUND);
+  if (input.values.length !== template.variables) throw new AppError('VALIDATION', TEMPLATE_VALUES_MISSING);
+  const text = fillTemplate(template.body, input.values);
+
+  const message = await storeManualMessage(
+    deps,
+    conv,
+    { userId: input.userId, convId: conv.id, text },
+    async (tx, stored) => {
+      await tx
+        .insert(templateMessages)
+        .values({ userId: input.userId, messageId: stored.id, name: template.name, category: template.category });
+    },
+  );
+  let externalId: string;
+  try {
+    externalId = await templates.send(conv.secrets, conv.contactJid, {
+      name: template.name,
+      language: template.language,
+      values: input.values,
+    });
+  } catch (err) {
+    await recordSendOutcome(deps, conv.id, message, null);
+    deps.log.warn({ err, convId: conv.id }, 'engine: template send failed');
+    throw err;
+  }
+  return toMessageDto(await recordSendOutcome(deps, conv.id, message, { externalId }));
+}

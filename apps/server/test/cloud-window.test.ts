@@ -1,0 +1,225 @@
+/**
+ * The 24-hour customer-service window of official-API numbers and the message templates sent outside
+ * it (docs/decisions/041-cloud-window-and-templates.md), through the simulator's Cloud mode: the AI
+ * stays silent on a Cloud number once the customer's last message is over 24 h old (and still answers
+ * on a QR number); the owner's free text is refused by the server outside the window and accepted
+ * inside; the number's approved templates are listed from the WABA, one is sent, reaches the
+ * customer and is recorded (template_messages, by Meta's category); another account gets 404.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentes, conversations, messages, replyBursts, templateMessages } from '../src/db/schema/index.ts';
+import { customerSays, type EngineApp, openShop, startEngineApp, waitFor } from './helpers/engine-harness.ts';
+import { newPerson, type TestClient } from './helpers/test-app.ts';
+
+let e: EngineApp;
+let owner: TestClient;
+let agentId: string;
+const display = `55119${Date.now().toString().slice(-8)}`;
+const phoneNumberId = `10${display}`;
+
+beforeAll(async () => {
+  e = await startEngineApp();
+  owner = e.t.client();
+  const reg = await owner.register(newPerson());
+  expect(reg.statusCode).toBe(201);
+  const userId = reg.json().user.id as string;
+  const [agent] = await e.t.database.db
+    .insert(agentes)
+    .values({ userId, apelido: 'Luna', systemPrompt: 'Você é Luna, da Loja Sol. Responda em português.', timing: 0 })
+    .returning();
+  agentId = agent!.id;
+  const signup = await owner.post('/simulator/ui-api/cloud/signup', { phone: display, name: 'Loja Sol', state: 'S' });
+  const code = new URL(signup.json().redirect as string, 'http://x').searchParams.get('code')!;
+  expect((await owner.post('/api/numbers/cloud', { code })).statusCode).toBe(201);
+});
+afterAll(async () => {
+  await e?.close();
+});
+
+type FakeMessage = { fromMe: boolean; text: string; waId: string; template: { name: string; category: string } | null };
+const onFake = async (waId: string) =>
+  ((await owner.get(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`)).json() as FakeMessage[]).filter(
+    (m) => m.waId === waId,
+  );
+
+async function cloudCustomerWrites(waId: string, text: string): Promise<string> {
+  const res = await owner.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`, {
+    waId,
+    name: 'Marina',
+    text,
+  });
+  expect(res.statusCode).toBe(201);
+  let convId = '';
+  await waitFor(async () => {
+    const [conv] = await e.t.database.db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(eq(conversations.contactJid, `${waId}@s.whatsapp.net`));
+    convId = conv?.id ?? '';
+    return convId !== '';
+  }, 'the customer message stored');
+  return convId;
+}
+
+/** The clock moves: the customer's last message (and the conversation's messages) happened `hours` earlier. */
+async function age(convId: string, hours: number) {
+  const shift = sql`make_interval(hours => ${hours})`;
+  await e.t.database.db.execute(
+    sql`update conversations set customer_last_at = customer_last_at - ${shift}, last_message = last_message - ${shift} where id = ${convId}`,
+  );
+  await e.t.database.db.execute(sql`update messages set created_at = created_at - ${shift} where conv_id = ${convId}`);
+}
+
+/** The first conversation of a number, once the customer's message is stored. */
+async function conversationOf(numberId: string): Promise<string> {
+  let convId = '';
+  await waitFor(async () => {
+    const [c] = await e.t.database.db.select().from(conversations).where(eq(conversations.numberId, numberId));
+    convId = c?.id ?? '';
+    return convId !== '';
+  }, 'the conversation stored');
+  return convId;
+}
+
+const burstOf = async (convId: string) =>
+  (await e.t.database.db.select().from(replyBursts).where(eq(replyBursts.convId, convId)))[0];
+
+/** A burst waiting long (the agent's delay), aged past the window, then due now: claimed a day late. */
+async function answeredAfterADay(convId: string) {
+  await waitFor(async () => (await burstOf(convId))?.state === 'waiting', 'the burst waiting');
+  await age(convId, 25);
+  await e.t.database.db.update(replyBursts).set({ dueAt: new Date() }).where(eq(replyBursts.convId, convId));
+  await waitFor(
+    async () => ['done', 'cancelled', 'failed'].includes((await burstOf(convId))?.state ?? ''),
+    'burst settled',
+    20_000,
+  );
+  return (await burstOf(convId))!;
+}
+
+describe('the AI and the 24-hour window', () => {
+  it('stays silent on a Cloud number when the customer last wrote over 24 h ago', async () => {
+    await e.t.database.db.update(agentes).set({ timing: 600 }).where(eq(agentes.id, agentId));
+    const calls = e.llm.calls.length;
+    const convId = await cloudCustomerWrites('5511955550001', 'Oi, ainda tem o biquíni azul?');
+    const burst = await answeredAfterADay(convId);
+    expect(burst).toMatchObject({ state: 'cancelled', reason: 'window-closed' });
+    expect(e.llm.calls.length).toBe(calls);
+    expect((await onFake('5511955550001')).filter((m) => m.fromMe)).toEqual([]);
+    await e.t.database.db.update(agentes).set({ timing: 0 }).where(eq(agentes.id, agentId));
+  });
+
+  it('still answers on a QR number after 24 h (QR numbers have no window)', async () => {
+    const shop = await openShop(e, { timing: 600 });
+    await customerSays(e, shop, 'Oi, tem camiseta G?', { phone: '5511955550002', name: 'Rui' });
+    const convId = await conversationOf(shop.number.id);
+    const burst = await answeredAfterADay(convId);
+    expect(burst.state).toBe('done');
+    const out = await e.t.database.db.select().from(messages).where(eq(messages.convId, convId));
+    expect(out.filter((m) => m.author === 'ai' && m.status !== 'failed').length).toBeGreaterThan(0);
+  });
+});
+
+describe("the owner's free text and templates", () => {
+  const waId = '5511955550003';
+  let convId: string;
+
+  it('inside the window: free text goes, the window says open', async () => {
+    convId = await cloudCustomerWrites(waId, 'Bom dia!');
+    await waitFor(async () => (await onFake(waId)).some((m) => m.fromMe), 'the AI answer on the fake', 20_000);
+    const win = await owner.get(`/api/conversations/${convId}/window`);
+    expect(win.statusCode).toBe(200);
+    expect(win.json()).toMatchObject({ applies: true, open: true });
+    expect(new Date(win.json().closesAt as string).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    const sent = await owner.post(`/api/conversations/${convId}/messages`, { text: 'Oi Marina, aqui é a dona.' });
+    expect(sent.statusCode).toBe(201);
+    await waitFor(async () => (await onFake(waId)).some((m) => m.text === 'Oi Marina, aqui é a dona.'), 'owner text');
+  });
+
+  it('outside the window: free text is refused by the server and nothing is stored', async () => {
+    await age(convId, 25);
+    const win = (await owner.get(`/api/conversations/${convId}/window`)).json();
+    expect(win).toMatchObject({ applies: true, open: false });
+    const before = (await e.t.database.db.select().from(messages).where(eq(messages.convId, convId))).length;
+    const refused = await owner.post(`/api/conversations/${convId}/messages`, { text: 'Ainda quer o biquíni?' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'WINDOW_CLOSED',
+      message: 'A janela de 24 horas desta conversa está fechada. Envie um modelo aprovado pela Meta.',
+    });
+    expect((await e.t.database.db.select().from(messages).where(eq(messages.convId, convId))).length).toBe(before);
+  });
+
+  it("lists the number's approved templates with their variables", async () => {
+    const res = await owner.get(`/api/conversations/${convId}/templates`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().templates).toEqual([
+      expect.objectContaining({ name: 'retomar_atendimento', language: 'pt_BR', category: 'UTILITY', variables: 1 }),
+      expect.objectContaining({ name: 'oferta_da_semana', category: 'MARKETING', variables: 2 }),
+    ]);
+  });
+
+  it('sends a template outside the window: the customer receives it, recorded with its category', async () => {
+    const missing = await owner.post(`/api/conversations/${convId}/templates`, {
+      name: 'oferta_da_semana',
+      language: 'pt_BR',
+      values: ['Marina'],
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.message).toBe('Preencha todas as variáveis do modelo.');
+    const unknown = await owner.post(`/api/conversations/${convId}/templates`, {
+      name: 'inventado',
+      language: 'pt_BR',
+      values: [],
+    });
+    expect(unknown.statusCode).toBe(400);
+
+    const res = await owner.post(`/api/conversations/${convId}/templates`, {
+      name: 'oferta_da_semana',
+      language: 'pt_BR',
+      values: ['Marina', 'o biquíni azul'],
+    });
+    expect(res.statusCode).toBe(201);
+    const text = 'Oi, Marina! Esta semana o biquíni azul está com desconto. Quer saber mais?';
+    expect(res.json()).toMatchObject({ direction: 'out', author: 'owner_app', status: 'sent', content: text });
+    const received = await onFake(waId);
+    expect(received.find((m) => m.text === text)).toMatchObject({
+      fromMe: true,
+      template: { name: 'oferta_da_semana', category: 'MARKETING' },
+    });
+    const rows = await e.t.database.db
+      .select()
+      .from(templateMessages)
+      .where(eq(templateMessages.messageId, res.json().id as string));
+    expect(rows).toEqual([expect.objectContaining({ name: 'oferta_da_semana', category: 'MARKETING' })]);
+    // The window stays closed until the customer writes again.
+    expect((await owner.get(`/api/conversations/${convId}/window`)).json().open).toBe(false);
+  });
+
+  it("another account's conversation is 404; a QR conversation has no window and no templates", async () => {
+    const stranger = e.t.client();
+    await stranger.register(newPerson());
+    expect((await stranger.get(`/api/conversations/${convId}/window`)).statusCode).toBe(404);
+    expect((await stranger.get(`/api/conversations/${convId}/templates`)).statusCode).toBe(404);
+    const send = await stranger.post(`/api/conversations/${convId}/templates`, {
+      name: 'retomar_atendimento',
+      language: 'pt_BR',
+      values: ['x'],
+    });
+    expect(send.statusCode).toBe(404);
+
+    const shop = await openShop(e);
+    await customerSays(e, shop, 'Oi', { phone: '5511955550004', name: 'Rui' });
+    const qrConv = await conversationOf(shop.number.id);
+    await age(qrConv, 48);
+    expect((await shop.client.get(`/api/conversations/${qrConv}/window`)).json()).toMatchObject({
+      applies: false,
+      open: true,
+    });
+    expect((await shop.client.get(`/api/conversations/${qrConv}/templates`)).statusCode).toBe(400);
+    expect((await shop.client.post(`/api/conversations/${qrConv}/messages`, { text: 'Oi de novo' })).statusCode).toBe(
+      201,
+    );
+  });
+});
