@@ -86,6 +86,13 @@ export const agentes = pgTable(
     resumeAfterMinutes: integer('resume_after_minutes').default(720),
     /** At most this many AI answers a day to one contact (docs/decisions/021-spend-and-abuse-limits.md). */
     maxAnswersPerContactDay: integer('max_answers_per_contact_day').notNull().default(40),
+    /** 'A IA sugere, eu aprovo': the AI's answers wait as drafts (docs/decisions/045-approval-mode.md). */
+    approvalMode: boolean('approval_mode').notNull().default(false),
+    /** A draft not handled within this many minutes is sent or discarded, as approvalTimeoutAction says. */
+    approvalTimeoutMinutes: integer('approval_timeout_minutes').notNull().default(30),
+    approvalTimeoutAction: text('approval_timeout_action', { enum: ['send', 'discard'] })
+      .notNull()
+      .default('discard'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -187,6 +194,8 @@ export const conversations = pgTable(
     aiResumesAt: timestamp('ai_resumes_at', { withTimezone: true }),
     /** The owner set 'nunca responder' for this contact (copied from never_answer_contacts): the AI stays off. */
     neverAnswer: boolean('never_answer').notNull().default(false),
+    /** Approval mode for this conversation, over the agent's (docs/decisions/045-approval-mode.md); null: the agent's. */
+    approvalMode: boolean('approval_mode'),
     lastMessage: timestamp('last_message', { withTimezone: true }).notNull().defaultNow(),
     /**
      * When the customer last wrote (a received message): a Cloud API number may send free text only

@@ -9,6 +9,7 @@ export const OWNER_ALERT_KINDS = [
   'spend_ceiling',
   'follow_ups_paused',
   'pix_paid',
+  'approval',
 ] as const;
 export const OWNER_ALERT_STATUSES = ['pending', 'sent', 'failed'] as const;
 
@@ -34,6 +35,8 @@ export const ownerAlerts = pgTable(
     /** The owner's personal number (digits, calling code included) it went to. */
     toPhone: text('to_phone'),
     error: text('error'),
+    /** The WhatsApp message id of the alert as sent (an owner's reply quoting it names its draft, decision 045). */
+    externalId: text('external_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

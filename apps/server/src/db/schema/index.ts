@@ -18,3 +18,4 @@ export * from './follow-ups.ts';
 export * from './pix.ts';
 export * from './inbox-tools.ts';
 export * from './agent-tests.ts';
+export * from './approval.ts';
