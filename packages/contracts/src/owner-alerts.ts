@@ -51,7 +51,7 @@ export const ownerAlertDtoSchema = z.object({
   id: z.string(),
   convId: z.string(),
   contactName: z.string().nullable(),
-  kind: z.enum(['handoff', 'needs_owner', 'hot_lead', 'spend_ceiling', 'follow_ups_paused', 'pix_paid']),
+  kind: z.enum(['handoff', 'needs_owner', 'hot_lead', 'spend_ceiling', 'follow_ups_paused', 'pix_paid', 'approval']),
   status: z.enum(['pending', 'sent', 'failed']),
   text: z.string(),
   error: z.string().nullable(),

@@ -17,6 +17,7 @@ const KIND_LABEL: Record<OwnerAlertDto['kind'], string> = {
   spend_ceiling: 'IA pausada: limite de gastos',
   follow_ups_paused: 'Acompanhamentos pausados',
   pix_paid: 'Pix recebido',
+  approval: 'Sugestão da IA para aprovar',
 };
 const STATUS: Record<OwnerAlertDto['status'], { label: string; className: string }> = {
   sent: { label: 'Enviado', className: 'bg-emerald-50 text-emerald-800' },
