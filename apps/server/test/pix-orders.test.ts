@@ -1,12 +1,14 @@
 /**
  * Orders from the AI's answer (docs/decisions/038-pix-charges.md): the "pedido" field names catalogue
  * ids, options and quantities; VendAI prices it from the catalogue — never from the AI's text, even
- * when the AI states another amount — and sends one Pix. Items 'sob consulta' or unknown ids make no
- * charge. Then the demo AI, offline: 'quero…' → order → Pix → 'Pagar' → paid. On PGlite and PostgreSQL.
+ * when the AI states another amount — and sends one Pix. Unknown ids, and items 'sob consulta' without
+ * an amount, make no charge; an item 'sob consulta' with the AI's amount makes an order that waits for
+ * the owner (alerted), who confirms — editing the amount — or declines it in the inbox; only then is it
+ * charged, once. Then the demo AI, offline: 'quero…' → order → Pix → 'Pagar' → paid. On PGlite and PostgreSQL.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders } from '../src/db/schema/index.ts';
+import { orders, ownerAlerts } from '../src/db/schema/index.ts';
 import { customerSays, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { pixShop, pressOnBankPage, standinPaymentsOf } from './helpers/pix-helpers.ts';
@@ -61,6 +63,98 @@ describe('orders from the AI', () => {
       await waitEngineIdle(e, shop);
     }
     expect(await ordersOf(shop.userId)).toHaveLength(1);
+  });
+});
+
+describe('orders with an item “sob consulta”', () => {
+  it('waits for the owner: alert, Confirmar e cobrar with an edited amount charges once; Recusar charges nothing', async () => {
+    const customer = { phone: '5511977778888', name: 'Helena' };
+    const { shop } = await pixShop(e, customer);
+    const camiseta = await addItem(shop, { name: 'Camiseta básica', priceCents: 4990 });
+    const bolo = await addItem(shop, { name: 'Bolo de festa', priceCents: null });
+    // The AI states an amount for both: the priced item keeps its catalogue price; the cake's is a proposal.
+    let pedido: unknown = {
+      itens: [
+        { id: camiseta, quantidade: 2, valor: 1 },
+        { id: bolo, quantidade: 1, valor: '150,00' },
+      ],
+    };
+    e.llm.respond = async () => ({
+      content: JSON.stringify({
+        reply: 'Anotado! Vou confirmar o valor do bolo e já te mando o Pix.',
+        handoff: null,
+        needs_owner: null,
+        hot_lead: true,
+        pedido,
+      }),
+    });
+    await customerSays(e, shop, 'Quero o bolo de festa e duas camisetas', customer);
+    await waitFor(async () => (await ordersOf(shop.userId)).length === 1, 'the order');
+    await waitEngineIdle(e, shop);
+    const [order] = await ordersOf(shop.userId);
+    expect(order!.status).toBe('awaiting_owner');
+    expect(order!.lines).toEqual([
+      { itemId: camiseta, name: 'Camiseta básica', option: null, quantity: 2, unitCents: 4990 },
+      { itemId: bolo, name: 'Bolo de festa', option: null, quantity: 1, unitCents: 15000, proposed: true },
+    ]);
+    expect(order!.totalCents).toBe(24980);
+    // Nothing charged, nothing sent; the owner is alerted with the proposal (always, whatever the switches).
+    expect(await standinPaymentsOf(e, order!.id)).toHaveLength(0);
+    expect((await sentToCustomers(e, shop)).some((m) => m.text?.includes('Pix copia e cola'))).toBe(false);
+    const alerts = await e.t.database.db
+      .select()
+      .from(ownerAlerts)
+      .where(and(eq(ownerAlerts.userId, shop.userId), eq(ownerAlerts.kind, 'pix_confirm')));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.text.split('\n').slice(0, 2)).toEqual([
+      '🧾 Helena · +55 (11) 97777-8888 quer fechar um pedido de R$ 249,80 com valor a confirmar.',
+      'Valor proposto pela IA (sob consulta): 1x Bolo de festa: R$ 150,00 cada',
+    ]);
+    const listed = (await shop.client.get(`/api/pix/orders`)).json().orders[0];
+    expect(listed).toMatchObject({ id: order!.id, status: 'awaiting_owner', totalCents: 24980 });
+
+    // Only a proposed line can be edited; another account's order is a 404.
+    const confirmUrl = `/api/pix/orders/${order!.id}/confirm`;
+    const wrongLine = await shop.client.post(confirmUrl, { amounts: [{ line: 0, unitCents: 100 }] });
+    expect(wrongLine.statusCode).toBe(400);
+    expect(wrongLine.json().error.message).toBe('Só o valor dos itens sob consulta pode ser alterado.');
+    const other = await pixShop(e, { phone: '5511977779999', name: 'Ivo' });
+    expect((await other.shop.client.post(confirmUrl, { amounts: [] })).statusCode).toBe(404);
+    expect((await other.shop.client.post(`/api/pix/orders/${order!.id}/decline`, {})).statusCode).toBe(404);
+
+    // 'Confirmar e cobrar' with the owner's amount, twice at once (a double click): one charge, one Pix.
+    const confirm = () => shop.client.post(confirmUrl, { amounts: [{ line: 1, unitCents: 18000 }] });
+    const [a, b] = await Promise.all([confirm(), confirm()]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    await waitFor(
+      async () => (await sentToCustomers(e, shop)).some((m) => m.text?.includes('Valor: R$ 279,80')),
+      'the Pix with the confirmed total',
+    );
+    const [charged] = await ordersOf(shop.userId);
+    expect(charged!.status).toBe('awaiting_payment');
+    expect(charged!.totalCents).toBe(27980);
+    expect(charged!.lines[1]).toMatchObject({ unitCents: 18000, proposed: true });
+    expect((await standinPaymentsOf(e, order!.id)).map((p) => p.value_cents)).toEqual([27980]);
+    expect((await confirm()).json()).toMatchObject({ status: 'awaiting_payment', totalCents: 27980 });
+    expect((await shop.client.post(`/api/pix/orders/${order!.id}/decline`, {})).statusCode).toBe(409);
+    expect((await standinPaymentsOf(e, order!.id)).length).toBe(1);
+
+    // The next order, declined: nothing charged; confirming it afterwards is a 409.
+    pedido = { itens: [{ id: bolo, quantidade: 1, valor: 90 }] };
+    await customerSays(e, shop, 'Quero outro bolo', customer);
+    await waitFor(async () => (await ordersOf(shop.userId)).length === 2, 'the second order');
+    const second = (await ordersOf(shop.userId)).find((o) => o.id !== order!.id)!;
+    expect(second).toMatchObject({ status: 'awaiting_owner', totalCents: 9000 });
+    const declined = await shop.client.post(`/api/pix/orders/${second.id}/decline`, {});
+    expect(declined.json()).toMatchObject({ status: 'declined' });
+    const late = await shop.client.post(`/api/pix/orders/${second.id}/confirm`, { amounts: [] });
+    expect(late.statusCode).toBe(409);
+    expect(await standinPaymentsOf(e, second.id)).toHaveLength(0);
+    // Without an amount, an item 'sob consulta' makes no order.
+    pedido = { itens: [{ id: bolo, quantidade: 1 }] };
+    await customerSays(e, shop, 'E mais um bolo', customer);
+    await waitEngineIdle(e, shop);
+    expect(await ordersOf(shop.userId)).toHaveLength(2);
   });
 });
 

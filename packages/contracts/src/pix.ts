@@ -18,6 +18,8 @@ export const PIX_MESSAGES = {
   amount: 'Informe um valor entre R$ 1,00 e R$ 100.000,00.',
   description: 'Descreva a cobrança (até 140 caracteres).',
   badWebhook: 'Webhook Pix não autenticado.',
+  orderSettled: 'Este pedido já foi confirmado ou recusado.',
+  notProposed: 'Só o valor dos itens sob consulta pode ser alterado.',
 } as const;
 
 /** GET /api/pix/settings: never the key itself, only its end. */
@@ -68,6 +70,8 @@ export const manualPixChargeSchema = z.object({
 export type ManualPixChargeInput = z.infer<typeof manualPixChargeSchema>;
 
 export const ORDER_STATUS_LABELS = {
+  awaiting_owner: 'Confirmar pedido',
+  declined: 'Recusado',
   pending: 'Gerando Pix',
   awaiting_payment: 'Aguardando pagamento',
   paid: 'Pago',
@@ -90,6 +94,8 @@ export const orderDtoSchema = z.object({
       option: z.string().nullable(),
       quantity: z.number().int(),
       unitCents: z.number().int(),
+      /** The AI's proposed amount for an item 'sob consulta' (the owner confirms or edits it). */
+      proposed: z.boolean().optional(),
     }),
   ),
   totalCents: z.number().int(),
@@ -101,5 +107,25 @@ export const orderDtoSchema = z.object({
   createdAt: z.string(),
 });
 export type OrderDto = z.infer<typeof orderDtoSchema>;
+
+/**
+ * POST /api/pix/orders/:id/confirm: 'Confirmar e cobrar' on an order waiting for the owner, with the
+ * amount of each line 'sob consulta' (the AI's proposal, or the owner's edit), by the line's index.
+ */
+export const confirmOrderSchema = z.object({
+  amounts: z
+    .array(
+      z.object({
+        line: z.number().int().min(0).max(19),
+        unitCents: z
+          .number({ error: PIX_MESSAGES.amount })
+          .int({ error: PIX_MESSAGES.amount })
+          .min(100, { error: PIX_MESSAGES.amount })
+          .max(10_000_000, { error: PIX_MESSAGES.amount }),
+      }),
+    )
+    .max(20),
+});
+export type ConfirmOrderInput = z.infer<typeof confirmOrderSchema>;
 
 export const orderListSchema = z.object({ orders: z.array(orderDtoSchema) });

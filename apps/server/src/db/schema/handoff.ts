@@ -10,6 +10,7 @@ export const OWNER_ALERT_KINDS = [
   'follow_ups_paused',
   'pix_paid',
   'approval',
+  'pix_confirm',
 ] as const;
 export const OWNER_ALERT_STATUSES = ['pending', 'sent', 'failed'] as const;
 

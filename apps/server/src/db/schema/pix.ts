@@ -30,9 +30,16 @@ export interface OrderLine {
   option: string | null;
   quantity: number;
   unitCents: number;
+  /**
+   * The amount is the AI's proposal for an item 'sob consulta' (no catalogue price): the order waits
+   * for the owner, who confirms or edits it before anything is charged.
+   */
+  proposed?: boolean;
 }
 
 export const ORDER_STATUSES = [
+  'awaiting_owner',
+  'declined',
   'pending',
   'awaiting_payment',
   'paid',

@@ -60,3 +60,33 @@ describe('the photos of a structured reply', () => {
     expect(block).toContain('- [Catálogo: Boné] Boné (Produto) — R$ 50,00. (id de pedido: item-bone)\n');
   });
 });
+
+describe('the order field', () => {
+  it('reads items, and a "valor" in reais (number or pt-BR text) as centavos; a non-amount is dropped', () => {
+    const raw = JSON.stringify({
+      reply: 'Vou confirmar o valor.',
+      pedido: {
+        itens: [
+          { id: 'a', opcao: 'G', quantidade: 2 },
+          { id: 'b', quantidade: 1, valor: 150.5 },
+          { id: 'c', quantidade: 1, valor: 'R$ 1.234,56' },
+          { id: 'd', quantidade: 1, valor: 'sob consulta' },
+          { id: 'e', quantidade: 0 },
+        ],
+      },
+    });
+    const order = parseStructuredReply(raw).order!;
+    expect(order.items).toEqual([
+      { id: 'a', option: 'G', quantity: 2 },
+      { id: 'b', option: null, quantity: 1, amountCents: 15050 },
+      { id: 'c', option: null, quantity: 1, amountCents: 123456 },
+      { id: 'd', option: null, quantity: 1 },
+    ]);
+    // The demo AI and tests write it back the same way.
+    const again = parseStructuredReply(
+      formatStructuredReply({ reply: 'x', handoff: null, needsOwner: null, hotLead: false, order }),
+    );
+    expect(again.order).toEqual(order);
+    expect(REPLY_FORMAT_INSTRUCTIONS).toContain('"valor"');
+  });
+});

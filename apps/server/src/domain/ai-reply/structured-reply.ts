@@ -28,7 +28,11 @@ export interface StructuredReply {
 }
 
 export interface ReplyOrder {
-  items: { id: string; option: string | null; quantity: number }[];
+  /**
+   * `amountCents`: the unit amount the model agreed with the customer (its "valor"); read only for an
+   * item 'sob consulta', and then charged only after the owner confirms it (domain/orders/ai-order.ts).
+   */
+  items: { id: string; option: string | null; quantity: number; amountCents?: number | null }[];
 }
 
 /** The most photos one answer sends. */
@@ -42,7 +46,7 @@ export const REPLY_FORMAT_INSTRUCTIONS = [
   '- "handoff": {"reason": "motivo curto"} quando o cliente precisa de uma pessoa da equipe (pediu para falar com alguém, ou o caso exige um humano); então "reply" diz apenas, com gentileza, que uma pessoa vai continuar o atendimento por aqui. Caso contrário null.',
   '- "needs_owner": {"reason": "o que falta saber"} quando você não tem no seu prompt uma informação de que precisa (preço, estoque, prazo) ou o cliente faz uma reclamação; não invente a informação. Caso contrário null.',
   '- "hot_lead": true quando o cliente está pronto para comprar.',
-  '- "pedido": quando o cliente confirmar que quer comprar itens do catálogo, {"itens": [{"id": "<id de pedido: …>", "opcao": "nome da opção ou null", "quantidade": 1}]}; o sistema calcula o total pelos preços do catálogo e envia o Pix, então não escreva o valor total. Caso contrário null.',
+  '- "pedido": quando o cliente confirmar que quer comprar itens do catálogo, {"itens": [{"id": "<id de pedido: …>", "opcao": "nome da opção ou null", "quantidade": 1}]}; o sistema calcula o total pelos preços do catálogo e envia o Pix, então não escreva o valor total. Para um item "sob consulta", inclua "valor": o preço unitário combinado com o cliente em reais (ex.: 150.00); o dono confirma esse valor antes do Pix, então diga ao cliente que vai confirmar. Caso contrário null.',
   `- "fotos": quando o cliente pedir para ver um produto, os ids (até ${REPLY_PHOTOS_MAX}) dos produtos cuja foto enviar depois do texto, copiados de "foto: <id>" nas informações do negócio; nunca invente um id. Caso contrário [].`,
 ].join('\n');
 
@@ -100,9 +104,30 @@ function orderOf(value: unknown): ReplyOrder | null {
     const quantity = Number(raw?.quantidade ?? raw?.quantity ?? 1);
     const option = raw?.opcao ?? raw?.option;
     if (!id || !Number.isInteger(quantity) || quantity < 1 || quantity > 99) return [];
-    return [{ id, option: typeof option === 'string' && option.trim() ? option.trim() : null, quantity }];
+    const amountCents = centsOf(raw?.valor ?? raw?.amount);
+    return [
+      {
+        id,
+        option: typeof option === 'string' && option.trim() ? option.trim() : null,
+        quantity,
+        ...(amountCents !== null ? { amountCents } : {}),
+      },
+    ];
   });
   return items.length ? { items: items.slice(0, 20) } : null;
+}
+
+/** The model's "valor" in reais (150, 150.5, '150,00', 'R$ 1.234,56') → centavos; null when it is not an amount. */
+function centsOf(value: unknown): number | null {
+  let reais: number;
+  if (typeof value === 'number') reais = value;
+  else if (typeof value === 'string') {
+    const t = value.replace(/R\$|\s/g, '');
+    if (!/^\d{1,3}(\.\d{3})*(,\d{1,2})?$|^\d+([.,]\d{1,2})?$/.test(t)) return null;
+    reais = Number(/,/.test(t) ? t.replace(/\./g, '').replace(',', '.') : t);
+  } else return null;
+  const cents = Math.round(reais * 100);
+  return Number.isFinite(cents) && cents > 0 ? cents : null;
 }
 
 /** The ids the model listed (strings, distinct, a few); anything else is ignored. Which are sent is decided later. */
@@ -121,7 +146,16 @@ export function formatStructuredReply(r: StructuredReply): string {
     hot_lead: r.hotLead,
     ...(r.photos?.length ? { fotos: r.photos } : {}),
     ...(r.order
-      ? { pedido: { itens: r.order.items.map((i) => ({ id: i.id, opcao: i.option, quantidade: i.quantity })) } }
+      ? {
+          pedido: {
+            itens: r.order.items.map((i) => ({
+              id: i.id,
+              opcao: i.option,
+              quantidade: i.quantity,
+              ...(i.amountCents ? { valor: i.amountCents / 100 } : {}),
+            })),
+          },
+        }
       : {}),
   });
 }

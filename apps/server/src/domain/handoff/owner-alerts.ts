@@ -22,9 +22,13 @@ export type ConversationAlertKind = 'handoff' | 'needs_owner' | 'hot_lead';
 /**
  * Always sent: 'spend_ceiling', the AI paused at the overage ceiling (domain/usage/overage-ceiling.ts);
  * 'follow_ups_paused', the follow-ups' breaker paused a number (docs/decisions/037-follow-ups.md);
- * 'pix_paid', a customer paid a Pix charge (modules/pix, docs/decisions/038-pix-charges.md).
+ * 'pix_paid', a customer paid a Pix charge; 'pix_confirm', an order with an item 'sob consulta' waits for
+ * the owner to confirm its amount (docs/decisions/038-pix-charges.md).
  */
-export type OwnerAlertKind = ConversationAlertKind | 'spend_ceiling' | 'follow_ups_paused' | 'pix_paid';
+export type OwnerAlertKind = ConversationAlertKind | 'spend_ceiling' | 'follow_ups_paused' | 'pix_paid' | 'pix_confirm';
+
+/** Kinds sent whatever the owner's switches and limits say. */
+const ALWAYS_ON = new Set<OwnerAlertKind>(['spend_ceiling', 'follow_ups_paused', 'pix_paid', 'pix_confirm']);
 
 /** One alert per conversation within this window. */
 export const ALERT_CONVERSATION_WINDOW = '1 hour';
@@ -150,10 +154,9 @@ export interface AlertDelivery {
 export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promise<'pending' | 'failed' | null> {
   const { text } = alert;
   const written = await deps.db.transaction(async (tx) => {
-    const kindOn =
-      alert.kind === 'spend_ceiling' || alert.kind === 'follow_ups_paused' || alert.kind === 'pix_paid'
-        ? sql`true`
-        : sql.raw(`p.${KIND_COLUMN[alert.kind]}`);
+    const kindOn = ALWAYS_ON.has(alert.kind)
+      ? sql`true`
+      : sql.raw(`p.${KIND_COLUMN[alert.kind as ConversationAlertKind]}`);
     const [owner] = resultRows<{
       phone: string | null;
       country_code: string | null;

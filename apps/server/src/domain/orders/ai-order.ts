@@ -1,18 +1,26 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import { formatCents, formatPhone } from '@vendai/contracts';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { resultRows } from '../../db/rows.ts';
 import { catalogueItems, type OrderLine, pixAccounts } from '../../db/schema/index.ts';
-import type { Jobs } from '../../jobs/job.ts';
 import type { ReplyOrder } from '../ai-reply/structured-reply.ts';
+import { nameForAlert } from '../handoff/alert-text.ts';
+import { type AlertDeps, deliverAlert } from '../handoff/owner-alerts.ts';
 import { placeOrder } from './place-order.ts';
 
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
 
+/** The unit amounts a proposal 'sob consulta' may have (the same bounds as 'Cobrar com Pix'). */
+const PROPOSED_MIN_CENTS = 100;
+const PROPOSED_MAX_CENTS = 10_000_000;
+
 /**
  * The order's lines priced from the owner's catalogue (integer centavos), never from the AI's text:
  * each id must be one of the owner's active items, an option is matched by name (its own price, or the
- * item's), and an item 'sob consulta' (no price) cannot be charged by the AI: the whole order is
- * refused (null) and the owner sets the amount with 'Cobrar com Pix'. Pure except for one read.
+ * item's). An item 'sob consulta' (no price) takes the amount the AI agreed with the customer
+ * (`amountCents`), marked `proposed`: such an order is never charged before the owner confirms it.
+ * An amount the AI gives for a priced item is ignored. Null (no order) for an unknown or sold-out
+ * item, an unknown option, or an item 'sob consulta' without an amount. Pure except for one read.
  */
 export async function priceOrder(db: Db, userId: string, order: ReplyOrder): Promise<OrderLine[] | null> {
   const ids = [...new Set(order.items.map((i) => i.id))].filter(isUuid);
@@ -30,15 +38,17 @@ export async function priceOrder(db: Db, userId: string, order: ReplyOrder): Pro
       ? item.options.find((o) => o.name.trim().toLowerCase() === wanted.option!.toLowerCase())
       : undefined;
     if (wanted.option && !option) return null;
-    const unitCents = option?.priceCents ?? item.priceCents;
-    if (unitCents === null || unitCents <= 0) return null;
-    lines.push({
-      itemId: item.id,
-      name: item.name,
-      option: option?.name ?? null,
-      quantity: wanted.quantity,
-      unitCents,
-    });
+    const catalogueCents = option?.priceCents ?? item.priceCents;
+    const line = { itemId: item.id, name: item.name, option: option?.name ?? null, quantity: wanted.quantity };
+    if (catalogueCents !== null && catalogueCents > 0) lines.push({ ...line, unitCents: catalogueCents });
+    else if (
+      catalogueCents === null &&
+      wanted.amountCents &&
+      wanted.amountCents >= PROPOSED_MIN_CENTS &&
+      wanted.amountCents <= PROPOSED_MAX_CENTS
+    )
+      lines.push({ ...line, unitCents: wanted.amountCents, proposed: true });
+    else return null;
   }
   return lines;
 }
@@ -49,12 +59,16 @@ export function orderDescription(lines: readonly OrderLine[]): string {
   return text.length > 140 ? `${text.slice(0, 139)}…` : text;
 }
 
+export const orderTotal = (lines: readonly OrderLine[]) => lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
+
 /**
  * The AI's answer carried an order (the customer confirmed): priced from the catalogue, written once
- * per burst and charged with Pix when the owner configured it (modules/pix). Never fatal to the reply.
+ * per burst and charged with Pix when the owner configured it (modules/pix). With an item 'sob
+ * consulta' the order waits for the owner ('awaiting_owner'), who is alerted and confirms or edits the
+ * amount in the inbox before the same charge path runs. Never fatal to the reply.
  */
 export async function placeAiOrder(
-  deps: { db: Db; jobs: Jobs; log: FastifyBaseLogger },
+  deps: AlertDeps,
   o: { userId: string; convId: string; burstId: string; order: ReplyOrder },
 ): Promise<void> {
   const [account] = await deps.db
@@ -70,13 +84,56 @@ export async function placeAiOrder(
     );
     return;
   }
-  await placeOrder(deps, {
+  const toConfirm = lines.some((l) => l.proposed);
+  const { order, created } = await placeOrder(deps, {
     userId: o.userId,
     convId: o.convId,
     source: 'ai',
     originKey: `ai:${o.burstId}`,
     lines,
     description: orderDescription(lines),
-    totalCents: lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0),
+    totalCents: orderTotal(lines),
+    status: toConfirm ? 'awaiting_owner' : 'pending',
   });
+  if (toConfirm && created) await alertOrderToConfirm(deps, order);
+}
+
+/** The owner's alert for an order with an amount 'sob consulta': what the AI proposed, and where to confirm it. */
+async function alertOrderToConfirm(
+  deps: AlertDeps,
+  order: { userId: string; convId: string; lines: OrderLine[]; totalCents: number },
+): Promise<void> {
+  const [chat] = resultRows<{
+    contact_name: string | null;
+    contact_phone: string | null;
+    instance_name: string;
+    phone: string;
+  }>(
+    await deps.db.execute(sql`
+      select c.contact_name, c.contact_phone, n.instance_name, n.phone
+      from conversations c join numbers n on n.id = c.number_id
+      where c.id = ${order.convId} and c.user_id = ${order.userId}`),
+  );
+  if (!chat) return;
+  const who =
+    [nameForAlert(chat.contact_name), chat.contact_phone ? formatPhone(chat.contact_phone) : null]
+      .filter(Boolean)
+      .join(' · ') || 'Um cliente';
+  const proposed = order.lines
+    .filter((l) => l.proposed)
+    .map((l) => `${l.quantity}x ${l.name}${l.option ? ` (${l.option})` : ''}: ${formatCents(l.unitCents)} cada`)
+    .join('; ');
+  await deliverAlert(deps, {
+    userId: order.userId,
+    convId: order.convId,
+    kind: 'pix_confirm',
+    text: [
+      `🧾 ${who} quer fechar um pedido de ${formatCents(order.totalCents)} com valor a confirmar.`,
+      `Valor proposto pela IA (sob consulta): ${proposed}`,
+      `Confirme ou ajuste antes do Pix: ${deps.appUrl}/dashboard?conversa=${encodeURIComponent(order.convId)}`,
+    ].join('\n'),
+    instanceName: chat.instance_name,
+    numberPhone: chat.phone,
+    limited: false,
+  }).catch((err) => deps.log.warn({ err, convId: order.convId }, 'orders: the owner alert failed'));
 }

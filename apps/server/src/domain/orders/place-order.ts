@@ -14,22 +14,36 @@ export interface PlaceOrder {
   lines: OrderLine[];
   description: string;
   totalCents: number;
+  /** 'awaiting_owner': an amount 'sob consulta' the owner confirms first (no charge yet). */
+  status?: 'pending' | 'awaiting_owner';
 }
 
+type OrderDeps = { db: Db; jobs: Jobs; log: FastifyBaseLogger };
+
 /**
- * Writes the order once per origin (a second call with the same key returns the first order) and
- * queues its Pix charge ('pix.charge-order', handled by modules/pix). The job is queued again on a
- * repeat only while the order still waits for its charge (a crash between the insert and the send).
+ * Writes the order once per origin (a second call with the same key returns the first order, with
+ * `created` false) and queues its Pix charge ('pix.charge-order', handled by modules/pix) unless it
+ * waits for the owner. The job is queued again on a repeat only while the order still waits for its
+ * charge (a crash between the insert and the send).
  */
 export async function placeOrder(
-  deps: { db: Db; jobs: Jobs; log: FastifyBaseLogger },
+  deps: OrderDeps,
   input: PlaceOrder,
-): Promise<typeof orders.$inferSelect> {
-  await deps.db.insert(orders).values(input).onConflictDoNothing({ target: orders.originKey });
+): Promise<{ order: typeof orders.$inferSelect; created: boolean }> {
+  const inserted = await deps.db
+    .insert(orders)
+    .values(input)
+    .onConflictDoNothing({ target: orders.originKey })
+    .returning({ id: orders.id });
   const [order] = await deps.db.select().from(orders).where(eq(orders.originKey, input.originKey));
-  if (order!.status === 'pending')
-    await deps.jobs
-      .send(chargeOrderJob, { orderId: order!.id }, { singletonKey: order!.id })
-      .catch((err) => deps.log.warn({ err, orderId: order!.id }, 'orders: the charge job was not queued'));
-  return order!;
+  await queueCharge(deps, order!);
+  return { order: order!, created: inserted.length > 0 };
+}
+
+/** Queues the order's charge job while the order waits for it (one job per order at a time; the handler is idempotent). */
+export async function queueCharge(deps: OrderDeps, order: typeof orders.$inferSelect): Promise<void> {
+  if (order.status !== 'pending') return;
+  await deps.jobs
+    .send(chargeOrderJob, { orderId: order.id }, { singletonKey: order.id })
+    .catch((err) => deps.log.warn({ err, orderId: order.id }, 'orders: the charge job was not queued'));
 }

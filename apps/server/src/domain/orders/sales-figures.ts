@@ -4,7 +4,7 @@ import { resultRows } from '../../db/rows.ts';
 
 /** Resultados' sales through Pix (docs/decisions/038-pix-charges.md). */
 export interface SalesFigures {
-  /** Orders created (the AI's and 'Cobrar com Pix'). */
+  /** Orders created (the AI's and 'Cobrar com Pix'; not those the owner declined). */
   orders: number;
   /** Orders paid in the period (refunded ones no longer count). */
   paidOrders: number;
@@ -37,7 +37,7 @@ export async function salesFigures(
       from (
         select o.conv_id, 'order' as kind, o.total_cents as total, (o.created_at at time zone ${scope.timeZone})::date as day
         from orders o join conversations c on c.id = o.conv_id
-        where o.user_id = ${scope.userId} and o.created_at >= ${from} and o.created_at < ${to} ${number}
+        where o.user_id = ${scope.userId} and o.status <> 'declined' and o.created_at >= ${from} and o.created_at < ${to} ${number}
         union all
         select o.conv_id, 'paid', o.total_cents, (o.paid_at at time zone ${scope.timeZone})::date
         from orders o join conversations c on c.id = o.conv_id

@@ -23,7 +23,7 @@ export async function createManualCharge(
     .from(pixAccounts)
     .where(eq(pixAccounts.userId, userId));
   if (!account) throw new AppError('VALIDATION', PIX_MESSAGES.notConfigured);
-  const order = await placeOrder(deps, {
+  const { order } = await placeOrder(deps, {
     userId,
     convId: input.convId,
     source: 'manual',

@@ -1,4 +1,5 @@
 import {
+  confirmOrderSchema,
   manualPixChargeSchema,
   orderDtoSchema,
   orderListSchema,
@@ -8,13 +9,15 @@ import {
 import { z } from 'zod';
 import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
+import { confirmOrder, declineOrder } from './confirm-order.ts';
 import { createManualCharge, listOrders } from './manual-charge.ts';
 import { deletePixSettings, getPixSettings, savePixSettings } from './pix-account.ts';
 import type { PixDeps } from './pix-deps.ts';
 
+const orderParamsSchema = z.object({ id: z.uuid({ error: 'Pedido não encontrado.' }) });
 const ordersQuerySchema = z.object({ convId: z.uuid({ error: 'Conversa inválida.' }).optional() });
 
-/** /api/pix: Configurações → Pagamentos Pix, 'Cobrar com Pix' and a conversation's orders (the signed-in owner's only). */
+/** /api/pix: Configurações → Pagamentos Pix, 'Cobrar com Pix', a conversation's orders and confirming one (the signed-in owner's only). */
 export const pixRoutes: FastifyPluginAsyncZod<{ deps: PixDeps }> = async (app, { deps }) => {
   requireUser(app);
 
@@ -39,5 +42,16 @@ export const pixRoutes: FastifyPluginAsyncZod<{ deps: PixDeps }> = async (app, {
     async (req) => ({
       orders: await listOrders(deps, req.user.id, req.query.convId),
     }),
+  );
+  // An order with an item 'sob consulta' waits for the owner: 'Confirmar e cobrar' or 'Recusar'.
+  app.post(
+    '/orders/:id/confirm',
+    { schema: { params: orderParamsSchema, body: confirmOrderSchema, response: { 200: orderDtoSchema } } },
+    async (req) => confirmOrder(deps, req.user.id, req.params.id, req.body),
+  );
+  app.post(
+    '/orders/:id/decline',
+    { schema: { params: orderParamsSchema, response: { 200: orderDtoSchema } } },
+    async (req) => declineOrder(deps, req.user.id, req.params.id),
   );
 };

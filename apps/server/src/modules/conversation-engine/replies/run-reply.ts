@@ -189,9 +189,12 @@ async function fixAndSend(
   await alertForAnswer(deps, ctx, answer);
   // The customer confirmed a purchase: priced from the catalogue and charged with Pix (decision 038).
   if (answer.order)
-    await placeAiOrder(deps, { userId: ctx.userId, convId: ctx.convId, burstId: ctx.id, order: answer.order }).catch(
-      (err) => deps.log.warn({ err, convId: ctx.convId }, 'engine: the order was not placed'),
-    );
+    await placeAiOrder(alertDeps(deps), {
+      userId: ctx.userId,
+      convId: ctx.convId,
+      burstId: ctx.id,
+      order: answer.order,
+    }).catch((err) => deps.log.warn({ err, convId: ctx.convId }, 'engine: the order was not placed'));
 }
 
 /** The AI's answer with the catalogue photos it may send (only items among its facts with a photo). */

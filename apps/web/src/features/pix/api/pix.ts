@@ -1,5 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ManualPixChargeInput, OrderDto, PixSettings, SavePixSettingsInput } from '@vendai/contracts';
+import type {
+  ConfirmOrderInput,
+  ManualPixChargeInput,
+  OrderDto,
+  PixSettings,
+  SavePixSettingsInput,
+} from '@vendai/contracts';
 import { api } from '@/lib/api-client';
 
 const pixKeys = {
@@ -45,5 +51,24 @@ export function useManualCharge(convId: string) {
   return useMutation({
     mutationFn: (input: ManualPixChargeInput) => api.post<OrderDto>('/api/pix/charges', input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: pixKeys.orders(convId) }),
+  });
+}
+
+/** 'Confirmar e cobrar' on an order waiting for the owner (an item 'sob consulta'): the same charge path follows. */
+export function useConfirmOrder(convId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, input }: { orderId: string; input: ConfirmOrderInput }) =>
+      api.post<OrderDto>(`/api/pix/orders/${encodeURIComponent(orderId)}/confirm`, input),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pixKeys.orders(convId) }),
+  });
+}
+
+/** 'Recusar': nothing is charged. */
+export function useDeclineOrder(convId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (orderId: string) => api.post<OrderDto>(`/api/pix/orders/${encodeURIComponent(orderId)}/decline`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: pixKeys.orders(convId) }),
   });
 }

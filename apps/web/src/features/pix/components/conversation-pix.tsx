@@ -1,4 +1,4 @@
-import { PIX_MESSAGES } from '@vendai/contracts';
+import { type OrderDto, PIX_MESSAGES } from '@vendai/contracts';
 import { QrCode } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
@@ -9,20 +9,35 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useConversationOrders, useManualCharge } from '../api/pix';
+import { useConfirmOrder, useConversationOrders, useDeclineOrder, useManualCharge } from '../api/pix';
+import { OrderConfirmCard } from './order-confirm-card';
 import { brl, parseReais, STATUS_STYLE, statusLabel } from './pix-format';
 
 /**
  * The conversation's Pix in the inbox header: the latest order's mark ('Pago', 'Aguardando
- * pagamento', 'Expirado'…) and 'Cobrar com Pix' (amount + description, the same path as the AI's orders).
+ * pagamento', 'Expirado', 'Estornado'…), an order waiting for the owner ('Confirmar pedido · R$ …',
+ * opening its card) and 'Cobrar com Pix' (amount + description, the same path as the AI's orders).
  */
 export function ConversationPix({ convId }: { convId: string }) {
   const orders = useConversationOrders(convId);
   const [open, setOpen] = useState(false);
+  const [confirming, setConfirming] = useState<string | null>(null);
   const latest = orders.data?.orders[0];
+  const toConfirm = orders.data?.orders.find((o) => o.status === 'awaiting_owner');
+  const confirmingOrder = orders.data?.orders.find((o) => o.id === confirming && o.status === 'awaiting_owner');
   return (
     <div className="ml-auto flex shrink-0 items-center gap-2">
-      {latest ? (
+      {toConfirm ? (
+        <Button
+          variant="secondary"
+          size="sm"
+          className={cn('border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100')}
+          onClick={() => setConfirming(toConfirm.id)}
+        >
+          Confirmar pedido · {brl(toConfirm.totalCents)}
+        </Button>
+      ) : null}
+      {latest && latest.id !== toConfirm?.id ? (
         <span
           data-testid="pix-status"
           title={latest.description}
@@ -36,7 +51,53 @@ export function ConversationPix({ convId }: { convId: string }) {
         <span className="hidden sm:inline">Cobrar com Pix</span>
       </Button>
       {open ? <ChargeDialog convId={convId} onClose={() => setOpen(false)} /> : null}
+      {confirmingOrder ? (
+        <ConfirmDialog convId={convId} order={confirmingOrder} onClose={() => setConfirming(null)} />
+      ) : null}
     </div>
+  );
+}
+
+function ConfirmDialog({ convId, order, onClose }: { convId: string; order: OrderDto; onClose: () => void }) {
+  const confirm = useConfirmOrder(convId);
+  const decline = useDeclineOrder(convId);
+  const failed = confirm.error ?? decline.error;
+  const error = failed instanceof ApiError ? failed.message : failed ? 'Não foi possível concluir agora.' : null;
+  const busy = confirm.isPending ? 'confirm' : decline.isPending ? 'decline' : null;
+  return (
+    <Dialog
+      open
+      onOpenChange={(o) => (!o && !busy ? onClose() : undefined)}
+      title="Confirmar pedido"
+      description={order.description}
+    >
+      <div className="mt-4">
+        <OrderConfirmCard
+          order={order}
+          busy={busy}
+          error={error}
+          onConfirm={(input) =>
+            confirm.mutate(
+              { orderId: order.id, input },
+              {
+                onSuccess: () => {
+                  toast.success('Pedido confirmado: Pix a caminho do cliente.');
+                  onClose();
+                },
+              },
+            )
+          }
+          onDecline={() =>
+            decline.mutate(order.id, {
+              onSuccess: () => {
+                toast.success('Pedido recusado. Nada foi cobrado.');
+                onClose();
+              },
+            })
+          }
+        />
+      </div>
+    </Dialog>
   );
 }
 

@@ -13,6 +13,8 @@ export function parseReais(text: string): number | null {
 }
 
 export const STATUS_STYLE: Record<OrderStatusName, string> = {
+  awaiting_owner: 'bg-amber-100 text-amber-900',
+  declined: 'bg-slate-100 text-slate-600',
   pending: 'bg-slate-100 text-slate-700',
   awaiting_payment: 'bg-amber-50 text-amber-800',
   paid: 'bg-emerald-100 text-emerald-800',

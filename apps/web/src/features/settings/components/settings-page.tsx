@@ -18,6 +18,7 @@ const KIND_LABEL: Record<OwnerAlertDto['kind'], string> = {
   follow_ups_paused: 'Acompanhamentos pausados',
   pix_paid: 'Pix recebido',
   approval: 'Sugestão da IA para aprovar',
+  pix_confirm: 'Pedido para confirmar',
 };
 const STATUS: Record<OwnerAlertDto['status'], { label: string; className: string }> = {
   sent: { label: 'Enviado', className: 'bg-emerald-50 text-emerald-800' },
