@@ -74,10 +74,10 @@ test('com conversas: números da semana, gráficos, mapa de calor e CSV com as l
     .trimEnd()
     .split('\r\n');
   expect(lines[0]).toBe(
-    'Data;Conversas iniciadas;Mensagens recebidas;Mensagens enviadas;Respostas da IA;Mensagens do dono;Respostas fora do horário;Envios com falha;Tempo da 1ª resposta (mediana, s);Acompanhamentos enviados;Clientes que responderam a um acompanhamento;Conversas recuperadas;Pedidos;Pedidos pagos;Receita recebida (R$)',
+    'Data;Conversas iniciadas;Mensagens recebidas;Mensagens enviadas;Respostas da IA;Mensagens do dono;Respostas fora do horário;Envios com falha;Tempo da 1ª resposta (mediana, s);Acompanhamentos enviados;Clientes que responderam a um acompanhamento;Conversas recuperadas;Pedidos;Pedidos pagos;Receita recebida (R$);Modelos enviados: utilidade;Modelos enviados: marketing;Modelos enviados: autenticação',
   );
-  // The seed has no follow-ups and no Pix orders: their five columns are zeros on every day.
-  const noSales = ';0;0;0;0;0;0,00';
+  // The seed has no follow-ups, no Pix orders and no templates: their columns are zeros on every day.
+  const noSales = ';0;0;0;0;0;0,00;0;0;0';
   const expected = [6, 5, 4, 3, 2, 1, 0].map((daysAgo) => {
     const date = saoPauloDate(daysAgo);
     const k = daysAgo + 1;

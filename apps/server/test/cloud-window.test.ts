@@ -197,6 +197,28 @@ describe("the owner's free text and templates", () => {
     expect((await owner.get(`/api/conversations/${convId}/window`)).json().open).toBe(false);
   });
 
+  it('Resultados count the templates sent by category, in the figures and the CSV', async () => {
+    const sent = await owner.post(`/api/conversations/${convId}/templates`, {
+      name: 'retomar_atendimento',
+      language: 'pt_BR',
+      values: ['Marina'],
+    });
+    expect(sent.statusCode).toBe(201);
+    const results = await owner.get('/api/results?period=today');
+    expect(results.statusCode).toBe(200);
+    expect(results.json().current.templates).toEqual({ total: 2, utility: 1, marketing: 1, authentication: 0 });
+    const today = (results.json().days as { templatesUtility: number; templatesMarketing: number }[]).at(-1);
+    expect(today).toMatchObject({ templatesUtility: 1, templatesMarketing: 1, templatesAuthentication: 0 });
+    const csv = (await owner.get('/api/results/export.csv?period=today')).body.replace(/^\uFEFF/, '').split('\r\n');
+    const header = csv[0]!.split(';');
+    expect(header.slice(-3)).toEqual([
+      'Modelos enviados: utilidade',
+      'Modelos enviados: marketing',
+      'Modelos enviados: autenticação',
+    ]);
+    expect(csv[1]!.split(';').slice(-3)).toEqual(['1', '1', '0']);
+  });
+
   it("another account's conversation is 404; a QR conversation has no window and no templates", async () => {
     const stranger = e.t.client();
     await stranger.register(newPerson());

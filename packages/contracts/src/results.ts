@@ -94,6 +94,16 @@ export const resultsFiguresSchema = z.object({
     revenueCents: z.number().int(),
     paidConversations: z.number().int(),
   }),
+  /**
+   * Message templates sent on official-API numbers (decision 041), by Meta's category (each category is
+   * charged by Meta); failed sends are not counted.
+   */
+  templates: z.object({
+    total: z.number().int(),
+    utility: z.number().int(),
+    marketing: z.number().int(),
+    authentication: z.number().int(),
+  }),
 });
 export type ResultsFigures = z.infer<typeof resultsFiguresSchema>;
 
@@ -117,6 +127,10 @@ export const resultsDaySchema = z.object({
   orders: z.number().int(),
   paidOrders: z.number().int(),
   revenueCents: z.number().int(),
+  /** Templates sent that day on official-API numbers, by category. */
+  templatesUtility: z.number().int(),
+  templatesMarketing: z.number().int(),
+  templatesAuthentication: z.number().int(),
 });
 export type ResultsDay = z.infer<typeof resultsDaySchema>;
 
@@ -174,6 +188,9 @@ export const RESULTS_CSV_HEADER = [
   'Pedidos',
   'Pedidos pagos',
   'Receita recebida (R$)',
+  'Modelos enviados: utilidade',
+  'Modelos enviados: marketing',
+  'Modelos enviados: autenticação',
 ] as const;
 
 /** GET /api/results/export.csv answers the CSV text itself (text/csv, attachment). */

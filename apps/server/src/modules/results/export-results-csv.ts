@@ -37,6 +37,9 @@ export async function exportResultsCsv(input: {
         d.orders,
         d.paidOrders,
         (d.revenueCents / 100).toFixed(2).replace('.', ','),
+        d.templatesUtility,
+        d.templatesMarketing,
+        d.templatesAuthentication,
       ].join(';'),
     ),
   ];

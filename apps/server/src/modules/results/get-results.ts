@@ -20,6 +20,7 @@ import {
   type ResultsScope,
 } from './results-repository.ts';
 import { planRead } from './rollup-read.ts';
+import { templateFigures, type TemplateFigures } from './template-figures.ts';
 
 const NUMBER_NOT_FOUND = 'Número não encontrado.';
 const n = (v: unknown) => Number(v ?? 0);
@@ -37,7 +38,18 @@ export async function getResults(input: { db: Db; userId: string; query: Results
   const hours = await businessHoursFor(db, userId, { fromDate: period.previousFromDate, toDate: period.toDate });
   const scope: ResultsScope = { userId, numberId, from: period.from, to: period.to, timeZone, hours };
   const plan = await planRead(db, userId, period.previousFrom, now);
-  const [current, previous, hasData, usage, followUps, previousFollowUps, sales, previousSales] = await Promise.all([
+  const [
+    current,
+    previous,
+    hasData,
+    usage,
+    followUps,
+    previousFollowUps,
+    sales,
+    previousSales,
+    templates,
+    previousTemplates,
+  ] = await Promise.all([
     periodAggregates(db, scope, plan, true),
     periodAggregates(db, { ...scope, from: period.previousFrom, to: period.from }, plan, false),
     hasAnyMessage(db, userId),
@@ -46,6 +58,8 @@ export async function getResults(input: { db: Db; userId: string; query: Results
     followUpFigures(db, { ...scope, from: period.previousFrom, to: period.from }),
     salesFigures(db, scope),
     salesFigures(db, { ...scope, from: period.previousFrom, to: period.from }),
+    templateFigures(db, scope),
+    templateFigures(db, { ...scope, from: period.previousFrom, to: period.from }),
   ]);
 
   const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
@@ -63,9 +77,14 @@ export async function getResults(input: { db: Db; userId: string; query: Results
     numbers: userNumbers.map((x) => ({ id: x.id, label: x.apelido ? `${x.apelido} (+${x.phone})` : `+${x.phone}` })),
     numberId,
     hasData,
-    current: { ...figures(current), followUps: followUps.total, sales: sales.total },
-    previous: { ...figures(previous), followUps: previousFollowUps.total, sales: previousSales.total },
-    days: days(current, period.fromDate, period.days, followUps.byDay, sales.byDay),
+    current: { ...figures(current), followUps: followUps.total, sales: sales.total, templates: templates.total },
+    previous: {
+      ...figures(previous),
+      followUps: previousFollowUps.total,
+      sales: previousSales.total,
+      templates: previousTemplates.total,
+    },
+    days: days(current, period.fromDate, period.days, followUps.byDay, sales.byDay, templates.byDay),
     heatmap,
     usage,
     businessHours: describeBusinessHours(hours.week),
@@ -73,7 +92,7 @@ export async function getResults(input: { db: Db; userId: string; query: Results
   };
 }
 
-function figures(a: PeriodAggregates): Omit<ResultsFigures, 'followUps' | 'sales'> {
+function figures(a: PeriodAggregates): Omit<ResultsFigures, 'followUps' | 'sales' | 'templates'> {
   const sum = (key: string) => a.days.reduce((total, d) => total + n(d[key]), 0);
   const side = (who: 'ai' | 'owner') => {
     const buckets = a.responses.filter((r) => r.who === who).map((r) => ({ value: r.bucket, n: n(r.n) }));
@@ -116,6 +135,7 @@ function days(
   count: number,
   followUps: Map<string, FollowUpFigures>,
   sales: Map<string, SalesFigures>,
+  templates: Map<string, TemplateFigures>,
 ): ResultsDay[] {
   return Array.from({ length: count }, (_, i) => {
     const date = addDays(fromDate, i);
@@ -137,6 +157,9 @@ function days(
       orders: sales.get(date)?.orders ?? 0,
       paidOrders: sales.get(date)?.paidOrders ?? 0,
       revenueCents: sales.get(date)?.revenueCents ?? 0,
+      templatesUtility: templates.get(date)?.utility ?? 0,
+      templatesMarketing: templates.get(date)?.marketing ?? 0,
+      templatesAuthentication: templates.get(date)?.authentication ?? 0,
     };
   });
 }

@@ -9,6 +9,7 @@ import { filtersFromSearch, filtersToSearch, type ResultsFilters } from '../lib/
 import { formatDay } from '../lib/format';
 import { MessagesChart, ResponseTimeChart } from './daily-charts';
 import { FiguresGrid, Highlights } from './figures-grid';
+import { TemplatesCard } from './templates-card';
 import { HeatMap } from './heat-map';
 import { PeriodPicker } from './period-picker';
 import { ResultsEmpty } from './results-empty';
@@ -70,6 +71,7 @@ export function ResultsPage() {
           ) : null}
           <Highlights results={results!} />
           <FiguresGrid results={results!} />
+          <TemplatesCard results={results!} />
           <div className="grid gap-3 lg:grid-cols-2">
             <MessagesChart days={results!.days} />
             <ResponseTimeChart days={results!.days} />
