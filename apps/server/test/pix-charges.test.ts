@@ -2,8 +2,10 @@
  * Pix charges over HTTP with the local stand-in (docs/decisions/038-pix-charges.md): 'Cobrar com Pix'
  * sends the copia-e-cola and the QR image once; 'Pagar' on the bank page fires the Asaas-shaped
  * webhook, verified, stored once, the charge re-read: the order is paid, the customer and the owner
- * are told. Replays, forgeries and a pending charge's fake 'paid' event change nothing; the same
- * order charged twice at once makes one charge. On PGlite and PostgreSQL.
+ * are told. Replays, forgeries and a pending charge's fake 'paid' event change nothing; expired and
+ * refunded charges are shown as such; the same order charged twice at once, or retried after the
+ * provider's connection was cut, makes one charge. On PGlite and PostgreSQL (two processes:
+ * pix-two-processes.test.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
@@ -11,7 +13,9 @@ import { describe, expect, it } from 'vitest';
 import { resultRows } from '../src/db/rows.ts';
 import { messages, orders, ownerAlerts, pixAccounts, pixEvents } from '../src/db/schema/index.ts';
 import { chargeOrder } from '../src/modules/pix/charge-order.ts';
-import { loadPixAccount } from '../src/modules/pix/pix-account.ts';
+import { loadPixAccount, savePixSettings } from '../src/modules/pix/pix-account.ts';
+import asaas from './fixtures/pix/asaas.json' with { type: 'json' };
+import { startFixtureServer } from './helpers/pix-fixture-server.ts';
 import { sentToCustomers, waitFor } from './helpers/engine-harness.ts';
 import { useEngineApp } from './helpers/engine-test.ts';
 import { CUSTOMER, orderById, pixShop, pressOnBankPage, standinPaymentsOf } from './helpers/pix-helpers.ts';
@@ -147,6 +151,89 @@ describe('Pix charges with the local stand-in', () => {
     // Expired on the bank page: shown as such.
     await pressOnBankPage(s.shop, payment!.id, 'expirar');
     await waitFor(async () => (await orderById(e, id)).status === 'expired', 'the order expired');
+    const listed = await s.shop.client.get(`/api/pix/orders?convId=${s.convId}`);
+    expect(listed.json().orders[0]).toMatchObject({ id, status: 'expired' });
+  });
+
+  it('a paid charge refunded at the provider is shown as refunded and leaves the revenue', async () => {
+    const s = await pixShop(e, { phone: '5511977775656', name: 'Rui' });
+    const { id } = await charge(s, 7000);
+    await waitFor(async () => (await orderById(e, id)).status === 'awaiting_payment', 'the charge');
+    const [payment] = await standinPaymentsOf(e, id);
+    await pressOnBankPage(s.shop, payment!.id, 'pagar');
+    await waitFor(async () => (await orderById(e, id)).status === 'paid', 'paid');
+    expect((await s.shop.client.get('/api/results?period=today')).json().current.sales.revenueCents).toBe(7000);
+    await pressOnBankPage(s.shop, payment!.id, 'estornar');
+    await waitFor(async () => (await orderById(e, id)).status === 'refunded', 'the order refunded');
+    const listed = await s.shop.client.get(`/api/pix/orders?convId=${s.convId}`);
+    expect(listed.json().orders[0]).toMatchObject({ id, status: 'refunded', totalCents: 7000 });
+    expect((await s.shop.client.get('/api/results?period=today')).json().current.sales).toMatchObject({
+      paidOrders: 0,
+      revenueCents: 0,
+    });
+  });
+
+  it('retried after the provider’s connection was cut (it had made the payment): one charge', async () => {
+    const s = await pixShop(e, { phone: '5511977775757', name: 'Sara' });
+    // An Asaas that cuts the connection after making the first payment, as a dropped network would.
+    const created: (typeof asaas.payment)[] = [];
+    let cut = true;
+    const server = await startFixtureServer((req) => {
+      if (req.method === 'GET' && req.path.startsWith('/v3/payments?'))
+        return { body: { ...asaas.emptyList, data: req.path.includes('externalReference') ? created : [] } };
+      if (req.path === '/v3/webhooks' || req.path === '/v3/customers') return { body: asaas.customer };
+      if (req.method === 'POST' && req.path === '/v3/payments') {
+        created.push({ ...asaas.payment, value: req.body.value, externalReference: req.body.externalReference });
+        if (cut) {
+          cut = false;
+          return 'cut';
+        }
+        return { body: created.at(-1) };
+      }
+      if (req.path.endsWith('/pixQrCode')) return { body: asaas.pixQrCode };
+      return { status: 404, body: {} };
+    });
+    try {
+      const deps = { ...e.t.app.pix.deps, endpoints: { ...e.t.app.pix.deps.endpoints, asaasUrl: server.url } };
+      await savePixSettings(
+        deps,
+        { id: s.shop.userId, email: 'dono@example.com' },
+        {
+          provider: 'asaas',
+          apiKey: '$aact_prod_teste_1234',
+        },
+      );
+      const [order] = await db()
+        .insert(orders)
+        .values({
+          userId: s.shop.userId,
+          convId: s.convId,
+          source: 'manual',
+          originKey: `teste:${randomUUID()}`,
+          description: 'Bolo de festa',
+          totalCents: 15000,
+        })
+        .returning();
+      // The job's first try fails on the cut (a transport failure: retried, the order not failed, the lease let go).
+      await expect(chargeOrder(deps, order!.id)).rejects.toThrow();
+      expect(await orderById(e, order!.id)).toMatchObject({
+        status: 'pending',
+        claimUntil: null,
+        providerChargeId: null,
+      });
+      // The retry finds the payment the first try made.
+      const charged = await chargeOrder(deps, order!.id);
+      expect(charged).toMatchObject({
+        status: 'awaiting_payment',
+        providerChargeId: asaas.payment.id,
+        provider: 'asaas',
+      });
+      expect(created).toHaveLength(1);
+      expect(server.requests.filter((r) => r.method === 'POST' && r.path === '/v3/payments')).toHaveLength(1);
+      expect(created[0]).toMatchObject({ value: 150, externalReference: order!.id });
+    } finally {
+      await server.close();
+    }
   });
 
   it('the same order charged by two workers at once makes one charge and one message', async () => {
