@@ -77,7 +77,8 @@ const env = loadEnv({
   // The demo AI, unless a second Playwright project sets AI_PROVIDER=openai and AI_BASE_URL (the
   // fake OpenAI server).
   AI_PROVIDER: process.env.AI_PROVIDER ?? 'demo',
-  // Follow-ups are looked for every second (e2e/follow-ups.spec.ts moves their clock with /age-follow-ups).
+  // Follow-ups are looked for every second (e2e/follow-ups.spec.ts and e2e/cloud-api.spec.ts move the
+  // clock with /age-follow-ups).
   FOLLOW_UPS_POLL_SECONDS: '1',
   // The journeys pay on the local stand-in.
   PAYMENTS_STANDIN_ENABLED: 'true',
@@ -124,13 +125,15 @@ const control = http.createServer(async (req, res) => {
     return;
   }
   if (req.method === 'POST' && url.pathname === '/age-follow-ups') {
-    // The clock moves for a number's conversations: their messages and follow-ups happened `minutes` earlier.
+    // The clock moves for a number's conversations: their messages, the customer's last message (the
+    // 24-hour window of official-API numbers, decision 041) and follow-ups happened `minutes` earlier.
     const { instance, minutes } = await readJson<{ instance: string; minutes: number }>(req);
     const shift = sql`make_interval(mins => ${Math.round(minutes)})`;
     const convs = sql`(select c.id from conversations c join numbers n on n.id = c.number_id where n.instance_name = ${instance})`;
     await database.db.execute(sql`update messages set created_at = created_at - ${shift} where conv_id in ${convs}`);
     await database.db.execute(
-      sql`update conversations set last_message = last_message - ${shift} where id in ${convs}`,
+      sql`update conversations set last_message = last_message - ${shift},
+        customer_last_at = customer_last_at - ${shift} where id in ${convs}`,
     );
     await database.db.execute(sql`
       update follow_ups set due_at = due_at - ${shift}, created_at = created_at - ${shift},

@@ -4,8 +4,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendNotFound } from './error-handler.ts';
 
-/** The page the WhatsApp Business authorization dialog returns to (web: paths.connectWhatsappCallback). */
-const OAUTH_CALLBACK_PATH = '/connect/whatsapp/callback';
+/**
+ * Pages that run in the popup the WhatsApp Business launcher opens and must keep its opener: the page
+ * the authorization dialog returns to (web: paths.connectWhatsappCallback), and the simulator's stand-in
+ * for Meta's dialog (docs/decisions/036-cloud-signup-window-pacing.md), which navigates the popup to it —
+ * a stricter opener policy on either would cut the popup from the window it reports to.
+ */
+const POPUP_PATHS = new Set(['/connect/whatsapp/callback', '/simulador/meta']);
 
 /** Public pages the web build prerenders, by path (apps/web/scripts/prerender.mjs writes them). */
 const PRERENDERED_PAGES: Record<string, string> = {
@@ -89,7 +94,7 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
     }
     // The business-platform callback runs in the popup the launcher opened after a detour through the
     // provider's site; any stricter opener policy would cut it from the window it reports to.
-    if (req.url.split('?')[0] === OAUTH_CALLBACK_PATH) reply.header('cross-origin-opener-policy', 'unsafe-none');
+    if (POPUP_PATHS.has(req.url.split('?')[0] ?? '')) reply.header('cross-origin-opener-policy', 'unsafe-none');
     // Through @fastify/static so the .br/.gz the build wrote are used, like for the assets. Public pages
     // prerendered by the web build (apps/web/scripts/prerender.mjs) are sent with their HTML filled in.
     const page = prerendered.get(req.url.split('?')[0] ?? '') ?? 'index.html';

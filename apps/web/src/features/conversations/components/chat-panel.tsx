@@ -17,7 +17,7 @@ import { findConversation } from '../lib/cache-updates';
 import { contactDisplayName, conversationNumberLabel } from '../lib/display-names';
 import { AiSwitch } from './ai-switch';
 import { agentProblem, NoAgentBadge, NoAgentNotice } from './no-agent-notice';
-import { Composer } from './composer';
+import { WindowAwareComposer } from '../window/window-composer';
 import { ContactAvatar } from './contact-avatar';
 import { GroupBadge } from './group-badge';
 import { HandoffBanner } from './handoff-banner';
@@ -151,7 +151,7 @@ function OpenChat({
       ) : null}
       <MessageList key={`messages-${conversation.id}`} convId={conversation.id} />
       <FollowUpStrip key={`follow-ups-${conversation.id}`} conversation={conversation} />
-      <Composer
+      <WindowAwareComposer
         key={`composer-${conversation.id}`}
         convId={conversation.id}
         onSend={onSend}

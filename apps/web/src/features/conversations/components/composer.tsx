@@ -2,6 +2,7 @@ import { SendHorizonal } from 'lucide-react';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
+import { ApiError } from '@/lib/api-client';
 import { useQuickReplyPicker } from '../quick-replies/use-quick-reply-picker';
 
 export const SEND_FAILED = 'Falha ao enviar mensagem. Tente novamente.';
@@ -9,6 +10,9 @@ const MAX_LENGTH = 4096;
 
 /** Unsent text per conversation, kept while the owner looks at another chat. */
 const drafts = new Map<string, string>();
+
+/** Whether the owner left unsent text in this conversation. */
+export const hasDraft = (convId: string) => Boolean(drafts.get(convId)?.trim());
 
 /**
  * The owner's message box (render it keyed by conversation). Enter sends, Shift+Enter breaks the
@@ -55,8 +59,9 @@ export function Composer({
     const value = text;
     if (!value.trim()) return;
     setText('');
-    onSend(value).catch(() => {
-      toast.error(SEND_FAILED);
+    onSend(value).catch((err: unknown) => {
+      // The server's reason when it gave one (e.g. the 24-hour window of the official API is closed).
+      toast.error(err instanceof ApiError ? err.message : SEND_FAILED);
       setText((current) => (current.trim() ? `${value}\n${current}` : value));
     });
   };

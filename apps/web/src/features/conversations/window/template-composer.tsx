@@ -1,0 +1,177 @@
+import { Clock, SendHorizonal } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { fillTemplate, type MessageTemplate, type TemplateCategory } from '@vendai/contracts';
+import { Button } from '@/components/ui/button';
+import { Input, inputClass } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+import { useSendTemplate, useTemplates } from './window-api';
+
+export const CATEGORY_LABELS: Record<TemplateCategory, string> = {
+  UTILITY: 'Utilidade',
+  MARKETING: 'Marketing',
+  AUTHENTICATION: 'Autenticação',
+};
+
+/** A date and time the owner reads at a glance: '26/11 às 14:32'. */
+export const windowTime = (at: Date) =>
+  `${at.toLocaleDateString('pt-BR', { day: '2-digit', month: '2-digit' })} às ${at.toLocaleTimeString('pt-BR', { hour: '2-digit', minute: '2-digit' })}`;
+
+/**
+ * In place of the message box on an official-API conversation outside the 24-hour window
+ * (docs/decisions/041-cloud-window-and-templates.md): why free text is closed, and the approved
+ * templates — pick one, fill its variables, see what the customer will read, send.
+ */
+export function TemplateComposer({
+  convId,
+  customerLastAt,
+  hasDraft,
+}: {
+  convId: string;
+  customerLastAt: Date | null;
+  hasDraft: boolean;
+}) {
+  const templates = useTemplates(convId, true);
+  const send = useSendTemplate(convId);
+  const [chosen, setChosen] = useState('');
+  const [values, setValues] = useState<string[]>([]);
+  const id = useId();
+  const list = templates.data?.templates ?? [];
+  const template = list.find((t) => key(t) === chosen) ?? null;
+
+  const choose = (k: string) => {
+    setChosen(k);
+    const t = list.find((x) => key(x) === k);
+    setValues(Array.from({ length: t?.variables ?? 0 }, () => ''));
+  };
+  const ready = template !== null && values.every((v) => v.trim());
+  const submit = () => {
+    if (!template || !ready || send.isPending) return;
+    send.mutate(
+      { name: template.name, language: template.language, values },
+      {
+        onSuccess: () => {
+          toast.success('Modelo enviado.');
+          setChosen('');
+          setValues([]);
+        },
+        onError: (err) => toast.error(err instanceof Error ? err.message : 'Não foi possível enviar o modelo.'),
+      },
+    );
+  };
+
+  return (
+    <section
+      aria-labelledby={`${id}-title`}
+      data-testid="template-composer"
+      className="max-h-[60vh] shrink-0 overflow-y-auto border-t border-slate-200 bg-white px-3 py-3 sm:px-4"
+    >
+      <div className="flex gap-2 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
+        <Clock className="mt-0.5 size-4 shrink-0" aria-hidden />
+        <div className="min-w-0">
+          <h3 id={`${id}-title`} className="font-semibold">
+            Janela de 24 horas fechada
+          </h3>
+          <p className="text-xs">
+            {customerLastAt
+              ? `O cliente escreveu pela última vez em ${windowTime(customerLastAt)}. `
+              : 'O cliente ainda não escreveu para este número. '}
+            Pela API oficial do WhatsApp, mensagens livres (suas e da IA) só podem ser enviadas até 24 horas depois da
+            última mensagem do cliente. Agora, só um modelo aprovado pela Meta; quando o cliente responder, a conversa
+            abre de novo.
+            {hasDraft ? ' O texto que você digitou ficou guardado.' : ''}
+          </p>
+        </div>
+      </div>
+
+      {templates.isPending ? (
+        <p className="mt-3 flex items-center gap-2 text-sm text-slate-600">
+          <Spinner className="size-4" /> Carregando os modelos aprovados…
+        </p>
+      ) : templates.isError ? (
+        <p role="alert" className="mt-3 text-sm text-red-700">
+          {templates.error instanceof Error ? templates.error.message : 'Não foi possível carregar os modelos.'}{' '}
+          <Button variant="link" size="sm" className="h-auto" onClick={() => void templates.refetch()}>
+            Tentar de novo
+          </Button>
+        </p>
+      ) : list.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-700">
+          Este número ainda não tem modelos aprovados. Crie um no Gerenciador do WhatsApp da Meta e aguarde a aprovação.
+        </p>
+      ) : (
+        <form
+          className="mt-3 space-y-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <div className="space-y-1.5">
+            <label htmlFor={`${id}-template`} className="block text-sm font-medium text-slate-700">
+              Modelo aprovado
+            </label>
+            <select
+              id={`${id}-template`}
+              value={chosen}
+              onChange={(e) => choose(e.target.value)}
+              className={inputClass}
+            >
+              <option value="">Escolha um modelo</option>
+              {list.map((t) => (
+                <option key={key(t)} value={key(t)}>
+                  {t.name} · {CATEGORY_LABELS[t.category]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {template ? (
+            <>
+              {values.length ? (
+                <div className="grid gap-2 sm:grid-cols-2">
+                  {values.map((v, i) => (
+                    <div key={i} className="space-y-1">
+                      <label htmlFor={`${id}-var-${i}`} className="block text-xs font-medium text-slate-700">
+                        {`Variável {{${i + 1}}}`}
+                      </label>
+                      <Input
+                        id={`${id}-var-${i}`}
+                        value={v}
+                        maxLength={1024}
+                        onChange={(e) => setValues((all) => all.map((x, j) => (j === i ? e.target.value : x)))}
+                        className="h-10"
+                      />
+                    </div>
+                  ))}
+                </div>
+              ) : null}
+              <div>
+                <p className="text-xs font-medium text-slate-700">O cliente vai receber</p>
+                <p
+                  data-testid="template-preview"
+                  className="mt-1 max-w-prose rounded-lg rounded-tr-none bg-emerald-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-900"
+                >
+                  {fillTemplate(
+                    template.body,
+                    values.map((v, i) => v.trim() || `{{${i + 1}}}`),
+                  )}
+                </p>
+                <p className="mt-1 text-xs text-slate-600">
+                  Categoria {CATEGORY_LABELS[template.category]}: a Meta cobra cada modelo enviado.
+                </p>
+              </div>
+              <div className="flex justify-end">
+                <Button type="submit" disabled={!ready || send.isPending}>
+                  {send.isPending ? <Spinner className="size-4" /> : <SendHorizonal className="size-4" aria-hidden />}
+                  Enviar modelo
+                </Button>
+              </div>
+            </>
+          ) : null}
+        </form>
+      )}
+    </section>
+  );
+}
+
+const key = (t: MessageTemplate) => `${t.name}|${t.language}`;
