@@ -93,6 +93,8 @@ export const agentes = pgTable(
     approvalTimeoutAction: text('approval_timeout_action', { enum: ['send', 'discard'] })
       .notNull()
       .default('discard'),
+    /** A handoff goes to this team member (assigned, alerted on their own WhatsApp or e-mail); null: the owner. */
+    handoffUserId: text('handoff_user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -204,9 +206,13 @@ export const conversations = pgTable(
     customerLastAt: timestamp('customer_last_at', { withTimezone: true }),
     lastMessagePreview: text('last_message_preview'),
     unreadCount: integer('unread_count').notNull().default(0),
+    /** The team member answering it (docs/decisions/044-team-roles-and-assignment.md); null: 'Sem responsável'. */
+    assignedUserId: text('assigned_user_id').references(() => user.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
+    // 'Minhas' and 'Sem responsável' in the inbox, same keyset order as the list.
+    index('conversations_user_assigned_last_idx').on(t.userId, t.assignedUserId, t.lastMessage.desc(), t.id.desc()),
     uniqueIndex('conversations_number_contact_unique').on(t.numberId, t.contactJid),
     // Keyset pagination: ORDER BY last_message DESC, id DESC for one user (docs/product/integrations.md).
     index('conversations_user_last_idx').on(t.userId, t.lastMessage.desc(), t.id.desc()),
@@ -265,6 +271,12 @@ export const messages = pgTable(
     failedBurstId: uuid('failed_burst_id'),
     /** A customer's opt-out word ('sair', 'pare'…), read once on arrival (domain/conversation-rules/opt-out.ts). */
     optOut: boolean('opt_out').notNull().default(false),
+    /**
+     * Who typed it in the inbox (owner_app messages): the owner or an attendant
+     * (docs/decisions/044-team-roles-and-assignment.md). No foreign key: deleting a person must not scan
+     * every message; a name that no longer resolves is simply not shown.
+     */
+    sentByUserId: text('sent_by_user_id'),
     createdAt: createdAt(),
   },
   (t) => [

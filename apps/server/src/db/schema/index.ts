@@ -19,3 +19,4 @@ export * from './pix.ts';
 export * from './inbox-tools.ts';
 export * from './agent-tests.ts';
 export * from './approval.ts';
+export * from './team.ts';
