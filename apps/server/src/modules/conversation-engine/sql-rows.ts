@@ -36,6 +36,8 @@ export interface MessageSqlRow {
   deleted_at: SqlTimestamp | null;
   failed_burst_id: string | null;
   opt_out: boolean;
+  /** Absent when the statement does not select it. */
+  sent_by_user_id?: string | null;
   created_at: SqlTimestamp;
 }
 
@@ -93,6 +95,7 @@ export function messageRecordFromSql(r: MessageSqlRow): MessageRecord {
     deletedAt: r.deleted_at ? asDate(r.deleted_at) : null,
     failedBurstId: r.failed_burst_id ?? null,
     optOut: r.opt_out === true,
+    sentByUserId: r.sent_by_user_id ?? null,
     createdAt: asDate(r.created_at),
   };
 }

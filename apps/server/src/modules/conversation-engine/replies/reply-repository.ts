@@ -46,6 +46,7 @@ function aiMessage(id: string, userId: string, convId: string, part: BurstPart, 
     deletedAt: null,
     failedBurstId: null,
     optOut: false,
+    sentByUserId: null,
     createdAt: new Date(at),
   };
 }
