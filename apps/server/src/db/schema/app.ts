@@ -211,7 +211,6 @@ export const conversations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    // 'Minhas' and 'Sem responsável' in the inbox, same keyset order as the list.
     index('conversations_user_assigned_last_idx').on(t.userId, t.assignedUserId, t.lastMessage.desc(), t.id.desc()),
     uniqueIndex('conversations_number_contact_unique').on(t.numberId, t.contactJid),
     // Keyset pagination: ORDER BY last_message DESC, id DESC for one user (docs/product/integrations.md).
@@ -271,11 +270,7 @@ export const messages = pgTable(
     failedBurstId: uuid('failed_burst_id'),
     /** A customer's opt-out word ('sair', 'pare'…), read once on arrival (domain/conversation-rules/opt-out.ts). */
     optOut: boolean('opt_out').notNull().default(false),
-    /**
-     * Who typed it in the inbox (owner_app messages): the owner or an attendant
-     * (docs/decisions/044-team-roles-and-assignment.md). No foreign key: deleting a person must not scan
-     * every message; a name that no longer resolves is simply not shown.
-     */
+    /** Who typed it in the inbox (docs/decisions/044-team-roles-and-assignment.md); no foreign key on purpose. */
     sentByUserId: text('sent_by_user_id'),
     createdAt: createdAt(),
   },
