@@ -377,17 +377,3 @@ export const sugestoes = pgTable(
   },
   (t) => [check('sugestoes_not_blank', sql`length(trim(${t.sugestao})) > 0`)],
 );
-
-/** Mail kept by the outbox provider when no SMTP server is configured. */
-export const mailOutbox = pgTable(
-  'mail_outbox',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html'),
-    createdAt: createdAt(),
-  },
-  (t) => [index('mail_outbox_to_created_idx').on(t.to, t.createdAt)],
-);

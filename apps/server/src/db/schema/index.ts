@@ -20,3 +20,4 @@ export * from './inbox-tools.ts';
 export * from './agent-tests.ts';
 export * from './approval.ts';
 export * from './team.ts';
+export * from './mail.ts';
