@@ -64,6 +64,9 @@ describe('GET /api/agents/:id and /current', () => {
       [
         'active',
         'apelido',
+        'approval_mode',
+        'approval_timeout_action',
+        'approval_timeout_minutes',
         'created_at',
         'id',
         'max_answers_per_contact_day',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS, RESPONSE_DELAYS } from './constants.ts';
 import { systemPromptSchema } from './prompt-workshop.ts';
+import { approvalTimeoutActionSchema, approvalTimeoutSchema } from './approval.ts';
 
 /**
  * AI agents and the training wizard (docs/product/data.md). Shared by the server routes and
@@ -217,6 +218,10 @@ export const agentSchema = z.object({
   resume_after_minutes: z.number().int().nullable(),
   /** At most this many AI answers a day to one contact; past it the conversation goes Manual (decision 021). */
   max_answers_per_contact_day: z.number().int(),
+  /** 'A IA sugere, eu aprovo' (docs/decisions/045-approval-mode.md): answers wait as drafts. */
+  approval_mode: z.boolean(),
+  approval_timeout_minutes: z.number().int(),
+  approval_timeout_action: approvalTimeoutActionSchema,
   trainnings: z.number().int(),
   respostas: z.array(answerItemSchema),
   created_at: z.string(),
@@ -255,13 +260,19 @@ export const updateAgentSchema = z
     timing: responseDelaySchema.optional(),
     resume_after_minutes: resumeAfterSchema.optional(),
     max_answers_per_contact_day: contactDailyAnswersSchema.optional(),
+    approval_mode: z.boolean().optional(),
+    approval_timeout_minutes: approvalTimeoutSchema.optional(),
+    approval_timeout_action: approvalTimeoutActionSchema.optional(),
   })
   .refine(
     (v) =>
       v.system_prompt !== undefined ||
       v.timing !== undefined ||
       v.resume_after_minutes !== undefined ||
-      v.max_answers_per_contact_day !== undefined,
+      v.max_answers_per_contact_day !== undefined ||
+      v.approval_mode !== undefined ||
+      v.approval_timeout_minutes !== undefined ||
+      v.approval_timeout_action !== undefined,
     { error: 'Nada para salvar.' },
   );
 export type UpdateAgentInput = z.infer<typeof updateAgentSchema>;

@@ -29,3 +29,4 @@ export * from './inbox-tools.ts';
 export * from './agent-tests.ts';
 export * from './simulator-cloud.ts';
 export * from './cloud-window.ts';
+export * from './approval.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { agentTestRunSummarySchema } from './agent-tests.ts';
+import { replyDraftDtoSchema } from './approval.ts';
 import {
   conversationDtoSchema,
   messageDtoSchema,
@@ -22,6 +23,8 @@ export const realtimeEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('number.updated'), data: numberStatusDtoSchema }),
   /** A run of the agent's tests moved on (docs/decisions/039-agent-tests.md). */
   z.object({ event: z.literal('agent-tests.run.updated'), data: agentTestRunSummarySchema }),
+  /** An AI draft waiting for approval was created, sent, discarded or replaced (docs/decisions/045-approval-mode.md). */
+  z.object({ event: z.literal('draft.updated'), data: replyDraftDtoSchema }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventName = RealtimeEvent['event'];

@@ -16,6 +16,9 @@ export function toAgentDto(row: AgentRow): Agent {
     timing: row.timing,
     resume_after_minutes: row.resumeAfterMinutes,
     max_answers_per_contact_day: row.maxAnswersPerContactDay,
+    approval_mode: row.approvalMode,
+    approval_timeout_minutes: row.approvalTimeoutMinutes,
+    approval_timeout_action: row.approvalTimeoutAction,
     trainnings: row.trainnings,
     respostas: row.respostas as Agent['respostas'],
     created_at: row.createdAt.toISOString(),
@@ -79,6 +82,9 @@ export async function updateAgentFields(
     timing?: number;
     resumeAfterMinutes?: number | null;
     maxAnswersPerContactDay?: number;
+    approvalMode?: boolean;
+    approvalTimeoutMinutes?: number;
+    approvalTimeoutAction?: 'send' | 'discard';
   },
 ): Promise<AgentRow | undefined> {
   const [row] = await db

@@ -47,9 +47,12 @@ export async function sendOwnerAlert(deps: AlertDeps, alertId: string): Promise<
   );
   if (!a || a.status !== 'pending') return null;
   const errors: string[] = a.error ? [a.error] : [];
+  // Its WhatsApp id: an owner's reply quoting the alert names it (approval drafts, decision 045).
+  let externalId: string | null = null;
   if (a.channel !== 'email' && a.to_phone && !a.error) {
     try {
-      await deps.gateway.sendText(a.instance_name, { number: a.to_phone, text: a.text });
+      const sent = await deps.gateway.sendText(a.instance_name, { number: a.to_phone, text: a.text });
+      externalId = sent?.key?.id ?? null;
     } catch (err) {
       deps.log.warn({ err, alertId }, 'handoff: the owner alert could not be sent');
       errors.push(ALERT_SEND_FAILED);
@@ -61,8 +64,8 @@ export async function sendOwnerAlert(deps: AlertDeps, alertId: string): Promise<
         ? SPEND_CEILING_SUBJECT
         : a.kind === 'follow_ups_paused'
           ? FOLLOW_UPS_PAUSED_SUBJECT
-          : a.kind === 'pix_paid' || a.kind === 'pix_confirm'
-            ? `VendAI: ${a.text.split('\n')[0]!.replace(/^(💰|🧾) /u, '')}`
+          : a.kind === 'pix_paid' || a.kind === 'pix_confirm' || a.kind === 'approval'
+            ? `VendAI: ${a.text.split('\n')[0]!.replace(/^(💰|🧾|📝) /u, '')}`
             : alertSubject(a.kind as ConversationAlertKind, a);
     try {
       await withRetry(() => deps.mailer.send({ to: a.email, subject, text: a.text }), { attempts: 3, baseMs: 1000 });
@@ -73,7 +76,7 @@ export async function sendOwnerAlert(deps: AlertDeps, alertId: string): Promise<
   }
   const error = errors.length ? errors.join(' ') : null;
   await deps.db.execute(sql`
-    update owner_alerts set status = ${error ? 'failed' : 'sent'}, error = ${error},
+    update owner_alerts set status = ${error ? 'failed' : 'sent'}, error = ${error}, external_id = ${externalId},
       sent_at = case when ${error === null} then now() else null end
     where id = ${alertId} and status = 'pending'`);
   return error ? 'failed' : 'sent';

@@ -23,12 +23,20 @@ export type ConversationAlertKind = 'handoff' | 'needs_owner' | 'hot_lead';
  * Always sent: 'spend_ceiling', the AI paused at the overage ceiling (domain/usage/overage-ceiling.ts);
  * 'follow_ups_paused', the follow-ups' breaker paused a number (docs/decisions/037-follow-ups.md);
  * 'pix_paid', a customer paid a Pix charge; 'pix_confirm', an order with an item 'sob consulta' waits for
- * the owner to confirm its amount (docs/decisions/038-pix-charges.md).
+ * the owner to confirm its amount (docs/decisions/038-pix-charges.md); 'approval', an AI draft waits for
+ * the owner's '1' or '2' (docs/decisions/045-approval-mode.md).
  */
-export type OwnerAlertKind = ConversationAlertKind | 'spend_ceiling' | 'follow_ups_paused' | 'pix_paid' | 'pix_confirm';
+export type OwnerAlertKind =
+  ConversationAlertKind | 'spend_ceiling' | 'follow_ups_paused' | 'pix_paid' | 'pix_confirm' | 'approval';
 
 /** Kinds sent whatever the owner's switches and limits say. */
-const ALWAYS_ON = new Set<OwnerAlertKind>(['spend_ceiling', 'follow_ups_paused', 'pix_paid', 'pix_confirm']);
+const ALWAYS_ON = new Set<OwnerAlertKind>([
+  'spend_ceiling',
+  'follow_ups_paused',
+  'pix_paid',
+  'pix_confirm',
+  'approval',
+]);
 
 /** One alert per conversation within this window. */
 export const ALERT_CONVERSATION_WINDOW = '1 hour';
@@ -145,6 +153,8 @@ export interface AlertDelivery {
   numberPhone: string;
   /** Subject to the kind's switch, one per conversation per hour and the daily cap (false: always sent). */
   limited: boolean;
+  /** The row's id when the caller must know it (an approval draft points at its alert, decision 045). */
+  id?: string;
 }
 
 /**
@@ -175,9 +185,9 @@ export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promi
     const [count] = resultRows<{ recent: number; today: number }>(
       await tx.execute(sql`
         select
-          (select count(*)::int from owner_alerts where conv_id = ${alert.convId}
+          (select count(*)::int from owner_alerts where conv_id = ${alert.convId} and kind <> 'approval'
              and created_at > now() - ${ALERT_CONVERSATION_WINDOW}::interval) as recent,
-          (select count(*)::int from owner_alerts where user_id = ${alert.userId}
+          (select count(*)::int from owner_alerts where user_id = ${alert.userId} and kind <> 'approval'
              and created_at >= (date_trunc('day', now() at time zone ${owner.tz}) at time zone ${owner.tz})) as today`),
     );
     if (alert.limited && (Number(count!.recent) > 0 || Number(count!.today) >= Number(owner.cap))) return null;
@@ -195,8 +205,9 @@ export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promi
     const status = problem && !toEmail ? 'failed' : 'pending';
     const [row] = resultRows<{ id: string }>(
       await tx.execute(sql`
-        insert into owner_alerts (user_id, conv_id, kind, status, text, to_phone, error)
-        values (${alert.userId}, ${alert.convId}, ${alert.kind}, ${status}, ${text}, ${toPhone}, ${problem})
+        insert into owner_alerts (id, user_id, conv_id, kind, status, text, to_phone, error)
+        values (coalesce(${alert.id ?? null}::uuid, gen_random_uuid()), ${alert.userId}, ${alert.convId}, ${alert.kind},
+                ${status}, ${text}, ${toPhone}, ${problem})
         returning id`),
     );
     return { id: row!.id, status: status as 'pending' | 'failed' };

@@ -30,6 +30,17 @@ export async function updateAgent({
     row = await updateAgentFields(db, userId, id, { resumeAfterMinutes: input.resume_after_minutes });
   if (input.max_answers_per_contact_day !== undefined)
     row = await updateAgentFields(db, userId, id, { maxAnswersPerContactDay: input.max_answers_per_contact_day });
+  // Approval mode (docs/decisions/045-approval-mode.md): one update for the three settings.
+  if (
+    input.approval_mode !== undefined ||
+    input.approval_timeout_minutes !== undefined ||
+    input.approval_timeout_action !== undefined
+  )
+    row = await updateAgentFields(db, userId, id, {
+      approvalMode: input.approval_mode,
+      approvalTimeoutMinutes: input.approval_timeout_minutes,
+      approvalTimeoutAction: input.approval_timeout_action,
+    });
   if (!row) throw agentNotFound();
   return toAgentDto(row);
 }

@@ -13,6 +13,8 @@ import type { IngestOutcome } from './ingestion/ingest-outcome.ts';
 import { recoverEngineWork, resumeSending } from './recovery/recover-engine-work.ts';
 import { createReplyScheduler } from './replies/reply-scheduler.ts';
 import { createReplyWriter } from './replies/reply-writer.ts';
+import { draftTimeoutJob } from './approval/draft-jobs.ts';
+import { runDraftTimeout } from './approval/draft-timeout.ts';
 
 /**
  * Inside an ingestion batch: a burst due later arms the scheduler's timer; one due now waits for the
@@ -134,6 +136,7 @@ function registerEngineJobs(deps: EngineDeps): void {
   deps.jobs.register(
     defineJob(sendOwnerAlertJob, async (data) => void (await sendOwnerAlert(alertDeps(deps), data.alertId))),
   );
+  deps.jobs.register(defineJob(draftTimeoutJob, (data) => runDraftTimeout(deps, data.draftId)));
 }
 
 /** A message event of the webhook receiver as the ingestion takes it. */

@@ -14,6 +14,7 @@ import { requestInsight } from './replies/request-insight.ts';
 import { retryAiReply } from './replies/retry-ai-reply.ts';
 import { sendManualMessage } from './sending/send-manual-message.ts';
 import { templateRoutes } from './template-routes.ts';
+import { approvalRoutes } from './approval/approval-routes.ts';
 
 /**
  * The engine's routes under /api/conversations, signed in (the inbox's read routes live in the
@@ -21,11 +22,13 @@ import { templateRoutes } from './template-routes.ts';
  * - POST /:id/messages — the owner writes in a conversation;
  * - POST /:id/messages/:messageId/retry — 'Tentar novamente' on an AI failure notice;
  * - POST /:id/messages/:messageId/insight — 'Transcrever' / 'Descrever imagem' in the inbox;
- * - the 24-hour window and templates of official-API numbers (template-routes.ts).
+ * - the 24-hour window and templates of official-API numbers (template-routes.ts);
+ * - approval mode's drafts (approval/approval-routes.ts, docs/decisions/045-approval-mode.md).
  */
 export const engineRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (app, { engine }) => {
   requireUser(app);
   await app.register(templateRoutes, { engine });
+  await app.register(approvalRoutes, { engine });
 
   app.post(
     '/:id/messages',

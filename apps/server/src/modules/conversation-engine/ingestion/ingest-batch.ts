@@ -15,6 +15,7 @@ import {
 import { isStale } from '../reply-rules.ts';
 import { isOptOut } from '../../../domain/conversation-rules/opt-out.ts';
 import { withRetry } from '../../../lib/retry.ts';
+import { handleOwnerReplies, ownerRepliesOf } from '../approval/owner-replies.ts';
 
 /**
  * Ingestion of many gateway events at once (group commit, docs/performance.md). The common case, a
@@ -43,6 +44,9 @@ export async function ingestBatch(deps: EngineDeps, inputs: IngestInput[]): Prom
     outcomes[index] = await ingestOne(deps, input);
   }
   await flush();
+  // The owner's '1' / '2' answering an approval alert (decision 045): handled after the batch, in order.
+  const replies = ownerRepliesOf(inputs, outcomes);
+  if (replies.length > 0) void handleOwnerReplies(deps, replies);
   return outcomes;
 }
 

@@ -11,6 +11,7 @@ import { loadStoredEvents } from '../ingestion/stored-events.ts';
 import { keepLease } from '../replies/burst-claim.ts';
 import { resumeParts } from '../replies/send-reply-parts.ts';
 import { settleInterruptedPart } from './settle-interrupted-part.ts';
+import { requeueOverdueDrafts } from '../approval/draft-timeout.ts';
 
 /** An event not processed this long after it arrived is picked up from the table. */
 const EVENT_GRACE_SECONDS = 20;
@@ -60,6 +61,8 @@ export async function recoverEngineWork(deps: EngineDeps): Promise<void> {
 
   // Owner alerts written before a crash but never queued (domain/handoff/owner-alert-job.ts).
   await requeuePendingAlerts(alertDeps(deps));
+  // Approval drafts past their time whose timeout job was lost (decision 045).
+  await requeueOverdueDrafts(deps);
 }
 
 /**

@@ -47,6 +47,8 @@ export interface ReplyContext extends ClaimedBurst {
   lastMessageAt: Date | null;
   /** The conversation's latest messages, newest first. */
   recent: ContextMessage[];
+  /** Approval mode (the conversation's choice, else the agent's): the answer waits as a draft (docs/decisions/045-approval-mode.md). */
+  approval: { timeoutMinutes: number; timeoutAction: 'send' | 'discard' } | null;
 }
 
 /** A row of the claim statement (json columns parsed, or as text, whichever the driver gives). */
@@ -82,6 +84,9 @@ interface ClaimRow {
   has_passages: boolean;
   last_message_at: SqlTimestamp | null;
   recent: SqlJson<RecentMessageRow[]>;
+  approval: boolean | null;
+  approval_timeout_minutes: number | string | null;
+  approval_timeout_action: 'send' | 'discard' | null;
 }
 
 /** One of the conversation's latest messages in the claim's `recent` column (json_agg). */
@@ -135,6 +140,7 @@ function runClaimStatement(database: PreparedTarget, limit: number, contextMessa
         returning id, version, claim_token, user_id, conv_id, last_message_at)
       select b.id, b.version, b.claim_token, b.user_id, b.conv_id, b.last_message_at, c.type, c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name,
              a.id as agent_id, a.active as agent_active, a.system_prompt, a.respostas, a.max_answers_per_contact_day,
+             coalesce(c.approval_mode, a.approval_mode) as approval, a.approval_timeout_minutes, a.approval_timeout_action,
              (${contactAnswersTodaySql(sql`b.conv_id`, sql`coalesce(pr.time_zone, 'America/Sao_Paulo')`)}) as contact_answers_today,
              coalesce(p.max_ai_messages, f.max_ai_messages, 0) as max_ai_messages,
              (p.id is null or p.slug = 'freemium' or p.price_cents = 0) as is_free,
@@ -198,6 +204,12 @@ function replyContextFromRow(r: ClaimRow): ReplyContext {
     facts: { catalogue: r.has_catalogue, faqs: r.has_faqs, passages: r.has_passages },
     lastMessageAt: r.last_message_at === null ? null : new Date(r.last_message_at),
     ceiling: { max: Number(r.max_answers_per_contact_day ?? 0), today: Number(r.contact_answers_today) },
+    approval: r.approval
+      ? {
+          timeoutMinutes: Number(r.approval_timeout_minutes ?? 30),
+          timeoutAction: r.approval_timeout_action ?? 'discard',
+        }
+      : null,
     recent: parsedJson(r.recent).map((m) => ({
       id: m.id,
       direction: m.direction,

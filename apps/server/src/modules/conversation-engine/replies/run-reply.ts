@@ -21,6 +21,7 @@ import { understandReplyMedia } from './understand-reply-media.ts';
 import { finishBurst, keepLease } from './burst-claim.ts';
 import { sendParts } from './send-reply-parts.ts';
 import { placeAiOrder } from '../../../domain/orders/ai-order.ts';
+import { storeDraft } from '../approval/store-draft.ts';
 
 /** 'digitando…' is shown when preparing the answer takes longer than this. */
 const TYPING_AFTER_MS = 300;
@@ -152,6 +153,14 @@ async function fixAndSend(
   held: HeldSlots,
   { answer, parts }: { answer: StructuredReply; parts: BurstPart[] },
 ): Promise<void> {
+  // Approval mode: the answer waits as a draft, nothing is sent and nothing counted (decision 045). A
+  // handoff answer is not drafted: the conversation goes to a person now, as without approval.
+  if (ctx.approval && !answer.handoff) {
+    await held.giveBack();
+    if (!(await storeDraft(deps, { ...ctx, approval: ctx.approval }, parts)))
+      await finishBurst(deps, ctx.id, ctx.token, 'cancelled', 'ai-off');
+    return;
+  }
   const first = await deps.writer.fix({
     id: ctx.id,
     version: ctx.version,

@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { resultRows } from '../../../db/rows.ts';
+import { freeTextAllowed } from '../../../domain/conversation-rules/service-window.ts';
+import { pgErrorCode } from '../../../db/pg-error.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { BurstPart } from '../../../db/schema/index.ts';
+import { DRAFT_NOT_FOUND } from '@vendai/contracts';
+import type { EngineDeps } from '../engine-deps.ts';
+import { planAllowance } from '../engine-repository.ts';
+import { splitReply } from '../reply-rules.ts';
+import { keepLease } from '../replies/burst-claim.ts';
+import { type AiSlot, releaseAiSlot, reserveAiSlot } from '../replies/reserve-ai-slot.ts';
+import { sendParts } from '../replies/send-reply-parts.ts';
+import { DRAFT_COLUMNS, type DraftSqlRow, publishDraft } from './draft-dto.ts';
+import { parsedJson, type SqlTimestamp } from '../sql-rows.ts';
+
+/** Who acted on a draft: the inbox, the owner's WhatsApp reply (its message id acts once), or the timeout. */
+export interface DraftDecision {
+  by: 'inbox' | 'whatsapp' | 'timeout';
+  messageId?: string;
+}
+
+export const DRAFT_STATE_MESSAGE: Record<Exclude<DraftSqlRow['state'], 'pending'>, string> = {
+  sent: 'Esta sugestão já foi enviada.',
+  discarded: 'Esta sugestão já foi descartada.',
+  superseded: 'O cliente escreveu de novo: esta sugestão foi substituída por uma nova.',
+  failed: 'Esta sugestão não pôde ser enviada.',
+};
+export const DRAFT_STALE = 'O cliente escreveu de novo: a IA vai preparar uma nova sugestão.';
+export const DRAFT_AI_OFF = 'A IA está desligada nesta conversa: responda você mesmo ou ligue a IA.';
+export const DRAFT_NO_NUMBER = 'O número desta conversa não está mais conectado ao VendAI.';
+export const DRAFT_WINDOW_CLOSED =
+  'A janela de 24 horas desta conversa está fechada: pela API oficial do WhatsApp, a sugestão não pode mais ser enviada. Envie um modelo aprovado pela Meta.';
+export const DRAFT_FREE_LIMIT = 'As respostas da IA do seu plano acabaram neste mês: a sugestão não foi enviada.';
+
+interface DraftForSend extends DraftSqlRow {
+  agente_ativo: boolean;
+  opted_out: boolean;
+  contact_jid: string;
+  instance_name: string | null;
+  provider: string | null;
+  customer_last_at: SqlTimestamp | null;
+  newer: boolean;
+}
+
+const conflict = (message: string) => new AppError('CONFLICT', message);
+
+async function loadDraft(deps: EngineDeps, userId: string, draftId: string, convId?: string): Promise<DraftForSend> {
+  const [row] = resultRows<DraftForSend>(
+    await deps.db.execute(sql`
+      select ${sql.raw(
+        DRAFT_COLUMNS.split(', ')
+          .map((c) => `d.${c}`)
+          .join(', '),
+      )},
+             c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name, n.provider, c.customer_last_at,
+             exists (select 1 from messages m where m.conv_id = d.conv_id and m.direction = 'in'
+                     and m.created_at > d.customer_at) as newer
+      from reply_drafts d join conversations c on c.id = d.conv_id left join numbers n on n.id = c.number_id
+      where d.id = ${draftId} and d.user_id = ${userId} and (${convId ?? null}::uuid is null or d.conv_id = ${convId ?? null}::uuid)`),
+  );
+  if (!row) throw new AppError('NOT_FOUND', DRAFT_NOT_FOUND);
+  return row;
+}
+
+/** Why a pending draft cannot go out now (null: it can). */
+function refusalOf(d: DraftForSend): string | null {
+  if (d.state !== 'pending') return DRAFT_STATE_MESSAGE[d.state];
+  if (d.newer) return DRAFT_STALE;
+  if (!d.agente_ativo || d.opted_out) return DRAFT_AI_OFF;
+  if (!d.instance_name) return DRAFT_NO_NUMBER;
+  // The official API's 24-hour window (docs/decisions/041-cloud-window-and-templates.md).
+  if (!freeTextAllowed({ provider: d.provider ?? 'evolution', customerLastAt: d.customer_last_at }, new Date()))
+    return DRAFT_WINDOW_CLOSED;
+  return null;
+}
+
+/**
+ * Sends a pending draft, as it is or edited, exactly once (docs/decisions/045-approval-mode.md): checks
+ * it can still go out, holds the free plan's slot, then in one transaction moves it pending → sent
+ * (conditional: whoever comes second gets a 409) and opens a burst already 'sending' with its parts,
+ * which the engine's normal send path (sendParts: split parts, reconciliation, recovery after a
+ * crash) delivers. Usage counts when its first part went out, as every AI answer.
+ */
+export async function sendDraft(
+  deps: EngineDeps,
+  input: { userId: string; draftId: string; convId?: string; text?: string; decision: DraftDecision },
+): Promise<DraftSqlRow> {
+  const draft = await loadDraft(deps, input.userId, input.draftId, input.convId);
+  const refusal = refusalOf(draft);
+  if (refusal) throw conflict(refusal);
+  const allowance = await planAllowance(deps.db, input.userId);
+  const slot: AiSlot | null = allowance.isFree
+    ? await reserveAiSlot(deps.db, input.userId, allowance.maxAiMessages)
+    : null;
+  if (allowance.isFree && !slot) throw conflict(DRAFT_FREE_LIMIT);
+  const parts: BurstPart[] = input.text === undefined ? parsedJson(draft.parts) : splitReply(input.text);
+  const token = randomUUID();
+  let sent: (DraftSqlRow & { burst_id: string }) | null;
+  try {
+    sent = await commitSend(deps, draft, parts, token, input);
+  } catch (err) {
+    if (pgErrorCode(err) !== '23505') throw err;
+    sent = null; // this WhatsApp message already acted on a draft
+  }
+  if (!sent) {
+    if (slot) await releaseAiSlot(deps.db, slot).catch(() => {});
+    const now = await loadDraft(deps, input.userId, input.draftId);
+    throw conflict(now.state === 'pending' ? DRAFT_STATE_MESSAGE.sent : DRAFT_STATE_MESSAGE[now.state]);
+  }
+  await publishDraft(deps, sent);
+  const lease = keepLease(deps, sent.burst_id, token);
+  try {
+    await sendParts(deps, {
+      burstId: sent.burst_id,
+      token,
+      userId: input.userId,
+      convId: draft.conv_id,
+      contactJid: draft.contact_jid,
+      instanceName: draft.instance_name!,
+      parts,
+      from: 0,
+      maxAiMessages: allowance.maxAiMessages,
+      slot,
+    });
+  } finally {
+    lease.stop();
+  }
+  return sent;
+}
+
+/** pending → sent and the burst that sends it, in one transaction; null when someone acted first. */
+async function commitSend(
+  deps: EngineDeps,
+  draft: DraftForSend,
+  parts: BurstPart[],
+  token: string,
+  input: { text?: string; decision: DraftDecision },
+): Promise<(DraftSqlRow & { burst_id: string }) | null> {
+  const burstId = randomUUID();
+  return deps.db.transaction(async (tx) => {
+    const [row] = resultRows<DraftSqlRow & { burst_id: string }>(
+      await tx.execute(sql`
+        update reply_drafts set state = 'sent', decided_at = now(), decided_by = ${input.decision.by},
+               decided_message_id = ${input.decision.messageId ?? null}, edited = ${input.text !== undefined},
+               parts = ${JSON.stringify(parts)}::jsonb, burst_id = ${burstId}
+        where id = ${draft.id} and state = 'pending'
+        returning ${sql.raw(DRAFT_COLUMNS)}, burst_id`),
+    );
+    if (!row) return null;
+    await tx.execute(sql`
+      insert into reply_bursts (id, user_id, conv_id, state, first_message_at, last_message_at, due_at,
+                                claim_token, claimed_at, parts, reason)
+      values (${burstId}, ${draft.user_id}, ${draft.conv_id}, 'sending', now(), now(), now(),
+              ${token}, now(), ${JSON.stringify(parts)}::jsonb, 'approved')`);
+    return row;
+  });
+}
+
+/**
+ * Discards a pending draft exactly once ('Descartar', the owner's '2', or the timeout); `state`
+ * 'failed' with `error` when a timeout could not send it. A draft no longer pending is a 409.
+ */
+export async function discardDraft(
+  deps: EngineDeps,
+  input: {
+    userId: string;
+    draftId: string;
+    convId?: string;
+    decision: DraftDecision;
+    state?: 'discarded' | 'failed';
+    error?: string;
+  },
+): Promise<DraftSqlRow> {
+  let row: DraftSqlRow | undefined;
+  try {
+    [row] = resultRows<DraftSqlRow>(
+      await deps.db.execute(sql`
+        update reply_drafts set state = ${input.state ?? 'discarded'}, decided_at = now(), decided_by = ${input.decision.by},
+               decided_message_id = ${input.decision.messageId ?? null}, error = ${input.error ?? null}
+        where id = ${input.draftId} and user_id = ${input.userId} and state = 'pending'
+          and (${input.convId ?? null}::uuid is null or conv_id = ${input.convId ?? null}::uuid)
+        returning ${sql.raw(DRAFT_COLUMNS)}`),
+    );
+  } catch (err) {
+    if (pgErrorCode(err) !== '23505') throw err;
+  }
+  if (!row) {
+    const now = await loadDraft(deps, input.userId, input.draftId, input.convId);
+    throw conflict(now.state === 'pending' ? DRAFT_STATE_MESSAGE.discarded : DRAFT_STATE_MESSAGE[now.state]);
+  }
+  await publishDraft(deps, row);
+  return row;
+}

@@ -1,0 +1,72 @@
+import {
+  conversationApprovalDtoSchema,
+  draftParamsSchema,
+  idParamsSchema,
+  replyDraftDtoSchema,
+  sendDraftSchema,
+  setConversationApprovalSchema,
+} from '@vendai/contracts';
+import { requireUser } from '../../../plugins/require-user.ts';
+import type { FastifyPluginAsyncZod } from '../../../plugins/route-schemas.ts';
+import type { Engine } from '../create-engine.ts';
+import { discardDraft, sendDraft } from './act-on-draft.ts';
+import { conversationApproval, setConversationApproval } from './conversation-approval.ts';
+import { toDraftDto } from './draft-dto.ts';
+
+/**
+ * Approval mode in the inbox (docs/decisions/045-approval-mode.md), under /api/conversations, signed in:
+ * - GET /:id/approval — the conversation's setting, the agent's and its pending draft;
+ * - PUT /:id/approval — the conversation's own setting (true, false, or null: the agent's);
+ * - POST /:id/drafts/:draftId/send — 'Enviar' (or 'Editar' then send: `text`);
+ * - POST /:id/drafts/:draftId/discard — 'Descartar'.
+ */
+export const approvalRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (app, { engine }) => {
+  requireUser(app);
+
+  app.get(
+    '/:id/approval',
+    { schema: { params: idParamsSchema(), response: { 200: conversationApprovalDtoSchema } } },
+    async (req) => conversationApproval(engine.deps, req.user.id, req.params.id),
+  );
+
+  app.put(
+    '/:id/approval',
+    {
+      schema: {
+        params: idParamsSchema(),
+        body: setConversationApprovalSchema,
+        response: { 200: conversationApprovalDtoSchema },
+      },
+    },
+    async (req) => setConversationApproval(engine.deps, req.user.id, req.params.id, req.body.mode),
+  );
+
+  app.post(
+    '/:id/drafts/:draftId/send',
+    { schema: { params: draftParamsSchema, body: sendDraftSchema, response: { 200: replyDraftDtoSchema } } },
+    async (req) =>
+      toDraftDto(
+        await sendDraft(engine.deps, {
+          userId: req.user.id,
+          convId: req.params.id,
+          draftId: req.params.draftId,
+          text: req.body.text,
+          decision: { by: 'inbox' },
+        }),
+      ),
+  );
+
+  app.post(
+    '/:id/drafts/:draftId/discard',
+    { schema: { params: draftParamsSchema, response: { 200: replyDraftDtoSchema } } },
+    async (req) =>
+      toDraftDto(
+        await discardDraft(engine.deps, {
+          userId: req.user.id,
+          convId: req.params.id,
+          draftId: req.params.draftId,
+          decision: { by: 'inbox' },
+        }),
+      ),
+  );
+};

@@ -1,0 +1,53 @@
+import type { RealtimeEvent, ReplyDraftDto } from '@vendai/contracts';
+import type { BurstPart } from '../../../db/schema/index.ts';
+import type { EngineDeps } from '../engine-deps.ts';
+import { parsedJson, type SqlJson, type SqlTimestamp } from '../sql-rows.ts';
+
+/** A reply_drafts row as raw statements return it. */
+export interface DraftSqlRow {
+  id: string;
+  user_id: string;
+  conv_id: string;
+  state: ReplyDraftDto['state'];
+  parts: SqlJson<BurstPart[]>;
+  customer_text: string | null;
+  customer_at: SqlTimestamp | null;
+  due_at: SqlTimestamp;
+  timeout_action: 'send' | 'discard';
+  alert_id: string | null;
+  edited: boolean;
+  decided_by: ReplyDraftDto['decided_by'];
+  error: string | null;
+  created_at: SqlTimestamp;
+}
+
+/** The columns every draft statement returns (DraftSqlRow). */
+export const DRAFT_COLUMNS =
+  'id, user_id, conv_id, state, parts, customer_text, customer_at, due_at, timeout_action, alert_id, edited, decided_by, error, created_at';
+
+/** A part as text: a catalogue photo by its caption. */
+export const partText = (part: BurstPart): string => (typeof part === 'string' ? part : `[foto] ${part.photo.caption}`);
+
+export function toDraftDto(r: DraftSqlRow): ReplyDraftDto {
+  return {
+    id: r.id,
+    conv_id: r.conv_id,
+    state: r.state,
+    parts: parsedJson(r.parts).map(partText),
+    customer_text: r.customer_text,
+    due_at: new Date(r.due_at).toISOString(),
+    timeout_action: r.timeout_action,
+    edited: r.edited,
+    decided_by: r.decided_by,
+    error: r.error,
+    created_at: new Date(r.created_at).toISOString(),
+  };
+}
+
+/** 'draft.updated' to the owner's open inboxes; best-effort, as every realtime event. */
+export async function publishDraft(deps: Pick<EngineDeps, 'realtime' | 'log'>, row: DraftSqlRow): Promise<void> {
+  const event: RealtimeEvent = { event: 'draft.updated', data: toDraftDto(row) };
+  await Promise.resolve(deps.realtime.publish(row.user_id, event)).catch((err) =>
+    deps.log.warn({ err }, 'approval: realtime publish failed'),
+  );
+}

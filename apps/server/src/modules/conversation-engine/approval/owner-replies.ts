@@ -1,0 +1,131 @@
+import { sql } from 'drizzle-orm';
+import { resultRows } from '../../../db/rows.ts';
+import type { GatewayMessage } from '../../../integrations/gateway/gateway.ts';
+import { mapGatewayMessage } from '../../../integrations/gateway/map-gateway-message.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import type { EngineDeps } from '../engine-deps.ts';
+import type { IngestInput } from '../ingestion/ingest-gateway-event.ts';
+import type { IngestOutcome } from '../ingestion/ingest-outcome.ts';
+import { DRAFT_STATE_MESSAGE, discardDraft, sendDraft } from './act-on-draft.ts';
+import type { DraftSqlRow } from './draft-dto.ts';
+
+/** A '1' or '2' that may be the owner answering a draft's alert. */
+export interface OwnerReply {
+  numberId: string;
+  userId: string;
+  instanceName: string;
+  /** The writer's phone (digits). */
+  phone: string;
+  /** The WhatsApp message's id: one message acts once. */
+  messageId: string;
+  /** The alert it quotes (WhatsApp's reply context), when it quotes one. */
+  quotedId: string | null;
+  choice: '1' | '2';
+}
+
+export const NOTHING_PENDING = 'Não há sugestão da IA esperando a sua resposta.';
+
+/**
+ * The '1' / '2' messages among freshly stored events (outcome 'stored': a replayed webhook stores
+ * nothing, so it never acts twice). Cheap for everything else: a text compare before any mapping.
+ */
+export function ownerRepliesOf(inputs: IngestInput[], outcomes: IngestOutcome[]): OwnerReply[] {
+  const replies: OwnerReply[] = [];
+  inputs.forEach((input, i) => {
+    if (outcomes[i] !== 'stored' || input.event !== 'messages.upsert') return;
+    const data = input.data as GatewayMessage | null;
+    const message = data?.message as
+      | { conversation?: unknown; extendedTextMessage?: { text?: unknown; contextInfo?: { stanzaId?: unknown } } }
+      | undefined;
+    const text = message?.conversation ?? message?.extendedTextMessage?.text;
+    const choice = typeof text === 'string' ? text.trim() : '';
+    if ((choice !== '1' && choice !== '2') || data?.key?.fromMe) return;
+    const mapped = mapGatewayMessage(data!);
+    if (!mapped?.chat.phone || mapped.chat.isGroup) return;
+    const quoted = message?.extendedTextMessage?.contextInfo?.stanzaId;
+    replies.push({
+      numberId: input.number.id,
+      userId: input.number.userId,
+      instanceName: input.number.instanceName,
+      phone: mapped.chat.phone,
+      messageId: mapped.externalId,
+      quotedId: typeof quoted === 'string' ? quoted : null,
+      choice,
+    });
+  });
+  return replies;
+}
+
+/** Per process, owner replies are handled one after another in arrival order ('1' then '2'). */
+let queue: Promise<void> = Promise.resolve();
+
+/** Hands the replies over to be handled in order after the ingestion batch; never throws. */
+export function handleOwnerReplies(deps: EngineDeps, replies: OwnerReply[]): Promise<void> {
+  for (const reply of replies)
+    queue = queue
+      .then(() => handleOwnerReply(deps, reply))
+      .catch((err) => deps.log.warn({ err }, 'approval: an owner reply was not handled'));
+  return queue;
+}
+
+/**
+ * One '1' (send) or '2' (discard) on the business number (docs/decisions/045-approval-mode.md):
+ * only from the owner's own personal number. The draft is the one whose alert the message quotes,
+ * else the newest draft alerted on this number (whatever its state: a second '1' finds it sent and
+ * acts on nothing else). The owner gets a one-line confirmation.
+ */
+export async function handleOwnerReply(deps: EngineDeps, reply: OwnerReply): Promise<void> {
+  const [owner] = resultRows<{ phone: string }>(
+    await deps.db.execute(sql`
+      select coalesce(p.country_code, '') || p.phone as phone from profiles p
+      where p.id = ${reply.userId} and p.phone is not null`),
+  );
+  if (!owner || owner.phone.replace(/\D/g, '') !== reply.phone) return; // a customer's '1'
+  const draft = await draftFor(deps, reply);
+  let answer: string;
+  if (!draft) answer = NOTHING_PENDING;
+  else if (draft.state !== 'pending') answer = DRAFT_STATE_MESSAGE[draft.state];
+  else {
+    const decision = { by: 'whatsapp' as const, messageId: reply.messageId };
+    const who = draft.contact_name || 'o cliente';
+    try {
+      if (reply.choice === '1') {
+        await sendDraft(deps, { userId: reply.userId, draftId: draft.id, decision });
+        answer = `✅ Resposta enviada para ${who}.`;
+      } else {
+        await discardDraft(deps, { userId: reply.userId, draftId: draft.id, decision });
+        answer = `🗑️ Sugestão para ${who} descartada.`;
+      }
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      answer = err.message;
+    }
+  }
+  await deps.gateway
+    .sendText(reply.instanceName, { number: reply.phone, text: answer })
+    .catch((err) => deps.log.warn({ err }, 'approval: the confirmation to the owner was not sent'));
+}
+
+/** The quoted alert's draft, else the newest draft alerted from this number. */
+async function draftFor(
+  deps: EngineDeps,
+  reply: OwnerReply,
+): Promise<(DraftSqlRow & { contact_name: string | null }) | undefined> {
+  if (reply.quotedId) {
+    const [quoted] = resultRows<DraftSqlRow & { contact_name: string | null }>(
+      await deps.db.execute(sql`
+        select d.id, d.state, d.conv_id, c.contact_name from reply_drafts d
+        join owner_alerts a on a.id = d.alert_id join conversations c on c.id = d.conv_id
+        where a.external_id = ${reply.quotedId} and d.user_id = ${reply.userId}`),
+    );
+    if (quoted) return quoted;
+  }
+  const [newest] = resultRows<DraftSqlRow & { contact_name: string | null }>(
+    await deps.db.execute(sql`
+      select d.id, d.state, d.conv_id, c.contact_name from reply_drafts d join conversations c on c.id = d.conv_id
+      where d.user_id = ${reply.userId} and c.number_id = ${reply.numberId}
+        and exists (select 1 from owner_alerts a where a.id = d.alert_id)
+      order by d.created_at desc limit 1`),
+  );
+  return newest;
+}

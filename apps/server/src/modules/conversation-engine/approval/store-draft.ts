@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { resultRows } from '../../../db/rows.ts';
+import type { BurstPart } from '../../../db/schema/index.ts';
+import { alertDeps, type EngineDeps } from '../engine-deps.ts';
+import type { ReplyContext } from '../replies/claim-due-replies.ts';
+import { DRAFT_COLUMNS, type DraftSqlRow, publishDraft } from './draft-dto.ts';
+import { draftTimeoutJob } from './draft-jobs.ts';
+import { alertDraft } from './draft-alert.ts';
+
+/** The customer's messages this answer is for: those since the last message we sent, oldest first. */
+function customerTextOf(recent: ReplyContext['recent']): string | null {
+  const texts: string[] = [];
+  for (const m of recent) {
+    if (m.direction !== 'in') break;
+    texts.unshift(m.content?.trim() || (m.messageType === 'text' ? '' : `[${m.messageType}]`));
+  }
+  const joined = texts.filter(Boolean).join(' / ');
+  return joined || null;
+}
+
+/**
+ * Approval mode (docs/decisions/045-approval-mode.md): instead of sending, the fixed answer becomes
+ * the conversation's pending draft. The burst ends 'done' (reason 'drafted') only while it is still
+ * our claim of the current version and the AI is on, as fixing an answer does; an older pending
+ * draft of the conversation is superseded in the same transaction. Then the realtime event, the
+ * timeout job and the owner's alert. False when the burst was superseded or switched off meanwhile.
+ */
+export async function storeDraft(
+  deps: EngineDeps,
+  ctx: ReplyContext & { approval: NonNullable<ReplyContext['approval']> },
+  parts: BurstPart[],
+): Promise<boolean> {
+  const alertId = randomUUID();
+  const stored = await deps.db.transaction(async (tx) => {
+    const [burst] = resultRows<{ conv_id: string }>(
+      await tx.execute(sql`
+        update reply_bursts set state = 'done', reason = 'drafted', claim_token = null, updated_at = now()
+        where id = ${ctx.id} and claim_token = ${ctx.token} and version = ${ctx.version} and state = 'generating'
+          and exists (select 1 from conversations c where c.id = reply_bursts.conv_id and c.agente_ativo and not c.opted_out)
+        returning conv_id`),
+    );
+    if (!burst) return null;
+    const superseded = resultRows<DraftSqlRow>(
+      await tx.execute(sql`
+        update reply_drafts set state = 'superseded', decided_at = now()
+        where conv_id = ${ctx.convId} and state = 'pending'
+        returning ${sql.raw(DRAFT_COLUMNS)}`),
+    );
+    const [draft] = resultRows<DraftSqlRow>(
+      await tx.execute(sql`
+        insert into reply_drafts (user_id, conv_id, parts, customer_text, customer_at, due_at, timeout_action, alert_id)
+        values (${ctx.userId}, ${ctx.convId}, ${JSON.stringify(parts)}::jsonb, ${customerTextOf(ctx.recent)},
+                (select max(created_at) from messages where conv_id = ${ctx.convId} and direction = 'in'),
+                now() + make_interval(mins => ${ctx.approval.timeoutMinutes}), ${ctx.approval.timeoutAction}, ${alertId})
+        returning ${sql.raw(DRAFT_COLUMNS)}`),
+    );
+    return { draft: draft!, superseded };
+  });
+  if (!stored) return false;
+  for (const old of stored.superseded) await publishDraft(deps, old);
+  await publishDraft(deps, stored.draft);
+  await deps.jobs
+    .send(draftTimeoutJob, { draftId: stored.draft.id }, { startAfter: new Date(stored.draft.due_at) })
+    .catch((err) => deps.log.warn({ err }, 'approval: timeout not queued; the recovery sweep acts on it'));
+  await alertDraft(alertDeps(deps), stored.draft, alertId).catch((err) =>
+    deps.log.warn({ err, draftId: stored.draft.id }, 'approval: the owner alert failed'),
+  );
+  return true;
+}
