@@ -102,6 +102,15 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  /**
+   * Pacing of WhatsApp Cloud API sends (docs/decisions/042-cloud-pacing.md), shared by every process:
+   * messages per second one phone number id sends (Meta's default throughput is 80), the least time
+   * between two messages to the same customer (split parts of one reply), and the first wait after
+   * Meta refused a send for rate (130429, 131056, HTTP 429), doubling with jitter, at most 60 s.
+   */
+  META_SEND_RATE_PER_SECOND: z.preprocess(blank, z.coerce.number().positive().max(1000).default(80)),
+  META_PAIR_SPACING_MS: z.preprocess(blank, z.coerce.number().int().min(0).max(60_000).default(3_000)),
+  META_BACKOFF_BASE_MS: z.preprocess(blank, z.coerce.number().int().min(1).max(60_000).default(2_000)),
   /** Folder with the built web app; served when it exists. */
   WEB_DIST_DIR: optionalString,
   /** WhatsApp gateway: a real Evolution API v2.3.x (both set), otherwise the built-in simulator. */

@@ -14,6 +14,13 @@ import type { Mailer } from '../../src/integrations/mail/mailer.ts';
 import type { Gateway } from '../../src/integrations/gateway/gateway.ts';
 import { createTestApp, newPerson, type TestApp, type TestClient } from './test-app.ts';
 import { freePort } from './free-port.ts';
+import {
+  type CloudNumber,
+  cloudCustomerSays,
+  cloudSentToCustomers,
+  connectCloudNumber,
+  type ShopKind,
+} from './cloud-shop.ts';
 export { freePort } from './free-port.ts';
 
 export interface LlmCall {
@@ -161,6 +168,9 @@ export async function startEngineApp(
         AI_TIMEOUT_MS: '10000',
         ENGINE_MIN_QUIET_MS: '400',
         ENGINE_RETRY_BASE_MS: '50',
+        // Cloud API numbers: split parts 200 ms apart and short back-offs keep the tests quick.
+        META_PAIR_SPACING_MS: '200',
+        META_BACKOFF_BASE_MS: '50',
         ...env,
       },
     });
@@ -191,15 +201,23 @@ export interface Shop {
   userId: string;
   agentId: string;
   number: { id: string; instanceName: string; token: string; phone: string };
+  /** 'evolution' (QR code, the simulator) unless opened with `kind: 'cloud'`. */
+  kind: ShopKind;
+  /** A Cloud API number's ids and token (cloud-shop.ts). */
+  cloud?: CloudNumber;
 }
 
 let seq = 0;
 
 /**
  * A signed-up user with a trained agent (timing seconds), a number connected through the simulator
- * (instance created with our webhook, QR approved by the 'phone') and the agent linked to it.
+ * (instance created with our webhook, QR approved by the 'phone'; or, with `kind: 'cloud'`, through
+ * Meta's Embedded Signup on the simulator's Cloud mode) and the agent linked to it.
  */
-export async function openShop(e: EngineApp, opts: { timing?: number; linkAgent?: boolean } = {}): Promise<Shop> {
+export async function openShop(
+  e: EngineApp,
+  opts: { timing?: number; linkAgent?: boolean; kind?: ShopKind } = {},
+): Promise<Shop> {
   const { t } = e;
   const client = t.client();
   const reg = await client.register(newPerson());
@@ -216,6 +234,15 @@ export async function openShop(e: EngineApp, opts: { timing?: number; linkAgent?
     .returning();
   seq += 1;
   const phone = `55119${`${Date.now()}${seq}`.slice(-8)}`;
+  if (opts.kind === 'cloud') {
+    const cloud = await connectCloudNumber(e, client, phone);
+    await t.database.db
+      .update(numbers)
+      .set({ agente: opts.linkAgent === false ? null : agent!.id })
+      .where(eq(numbers.id, cloud.id));
+    const { id, instanceName, token } = cloud;
+    return { client, userId, agentId: agent!.id, number: { id, instanceName, token, phone }, kind: 'cloud', cloud };
+  }
   const instanceName = `vendai-eng-${randomBytes(4).toString('hex')}-${seq}`;
   const token = randomBytes(16).toString('hex');
   const [number] = await t.database.db
@@ -240,7 +267,13 @@ export async function openShop(e: EngineApp, opts: { timing?: number; linkAgent?
   );
   if (opts.linkAgent !== false)
     await t.database.db.update(numbers).set({ agente: agent!.id }).where(eq(numbers.id, number!.id));
-  return { client, userId, agentId: agent!.id, number: { id: number!.id, instanceName, token, phone } };
+  return {
+    client,
+    userId,
+    agentId: agent!.id,
+    number: { id: number!.id, instanceName, token, phone },
+    kind: 'evolution',
+  };
 }
 
 /** Posts a webhook to the real endpoint, as the gateway would. */
@@ -271,6 +304,7 @@ export async function customerSays(
   customer = { phone: '5511977770000', name: 'Carla Dias' },
   extra: Record<string, unknown> = {},
 ) {
+  if (shop.kind === 'cloud') return cloudCustomerSays(e, shop, text, customer);
   const res = await shop.client.post(`/simulator/ui-api/instances/${shop.number.instanceName}/messages`, {
     customer,
     message: { type: 'text', text },
@@ -282,6 +316,8 @@ export async function customerSays(
 
 /** What reached the customer: text messages the gateway sent from this number. */
 export async function sentToCustomers(e: EngineApp, shop: Shop): Promise<{ remoteJid: string; text: string }[]> {
+  if (shop.kind === 'cloud')
+    return (await cloudSentToCustomers(e, shop)).map(({ remoteJid, text }) => ({ remoteJid, text }));
   const rows = await e.t.database.db.execute(sql`
     select m.remote_jid, m.content->>'conversation' as text from sim_messages m join sim_instances i on i.id = m.instance_id
     where i.name = ${shop.number.instanceName} and m.from_me order by m.created_at, m.id`);

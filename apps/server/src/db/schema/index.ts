@@ -21,3 +21,4 @@ export * from './agent-tests.ts';
 export * from './approval.ts';
 export * from './team.ts';
 export * from './mail.ts';
+export * from './send-pacing.ts';

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createCloudClient } from './cloud-client.ts';
+import type { CloudPacer } from './cloud-pacing.ts';
 import { GatewayError } from './gateway.ts';
 
 /**
@@ -16,7 +17,7 @@ interface Seen {
   contentType: string | undefined;
   body: string;
 }
-type Reply = { status: number; json?: unknown; raw?: Buffer; type?: string };
+type Reply = { status: number; json?: unknown; raw?: Buffer; type?: string; headers?: Record<string, string> };
 
 let server: Server;
 let base = '';
@@ -41,7 +42,11 @@ beforeAll(async () => {
     seen.push(s);
     const r = answer(s);
     const payload = r.raw ?? Buffer.from(JSON.stringify(r.json ?? {}));
-    res.writeHead(r.status, { 'content-type': r.type ?? 'application/json', 'content-length': payload.length });
+    res.writeHead(r.status, {
+      'content-type': r.type ?? 'application/json',
+      'content-length': payload.length,
+      ...r.headers,
+    });
     res.end(payload);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -205,5 +210,86 @@ describe('Cloud API adapter', () => {
       outcome: 'unknown',
     });
     await expect(client().sendText('evo-1', { number: '55', text: 'oi' })).rejects.toMatchObject({ status: 404 });
+  });
+});
+
+const graphError = (status: number, code: number, message: string) => ({
+  status,
+  json: { error: { message, type: 'OAuthException', code, fbtrace_id: 'A1' } },
+});
+
+/** A pacer that records what the adapter asks of it and never waits. */
+function recordingPacer() {
+  const calls: { take: string[]; holdBack: [string, string | null, number][] } = { take: [], holdBack: [] };
+  const pacer: CloudPacer = {
+    take: async (phoneNumberId, waId) => void calls.take.push(`${phoneNumberId}|${waId}`),
+    holdBack: async (phoneNumberId, waId, ms) => void calls.holdBack.push([phoneNumberId, waId, ms]),
+  };
+  return { pacer, calls };
+}
+
+describe('Cloud API adapter: pacing and back-off (docs/decisions/042-cloud-pacing.md)', () => {
+  const paced = (pacer: CloudPacer) =>
+    createCloudClient({
+      graphUrl: base,
+      graphVersion: 'v23.0',
+      pacer,
+      backoffBaseMs: 100,
+      credentials: async () => ({ phoneNumberId: '106540352242922', accessToken: 'EAAG-token' }),
+    });
+
+  it('takes a slot before each send, and sends again after refusals for rate, holding back the right slot', async () => {
+    const answers: Reply[] = [
+      { ...graphError(429, 130429, 'Rate limit hit'), headers: { 'retry-after': '2' } },
+      graphError(400, 131056, '(Business Account, Consumer Account) pair rate limit hit'),
+      { status: 429, raw: Buffer.from('Too Many Requests'), type: 'text/plain' },
+      sent('wamid.DEPOIS'),
+    ];
+    answer = () => answers.shift()!;
+    const { pacer, calls } = recordingPacer();
+    const message = await paced(pacer).sendText('cloud-1', { number: '5511999990000@s.whatsapp.net', text: 'Parte 1' });
+    expect(message.key.id).toBe('wamid.DEPOIS');
+    // The same message four times at Meta, three of them refused: it went out once.
+    expect(seen).toHaveLength(4);
+    expect(new Set(seen.map((s) => s.body)).size).toBe(1);
+    expect(calls.take).toEqual(Array(4).fill('106540352242922|5511999990000'));
+    const [number, pair, bare] = calls.holdBack;
+    // Retry-After is respected; otherwise base·2^(n-1) with ±20 % jitter.
+    expect(number).toEqual(['106540352242922', null, 2000]);
+    expect(pair![1]).toBe('5511999990000');
+    expect(pair![2]).toBeGreaterThanOrEqual(160);
+    expect(pair![2]).toBeLessThanOrEqual(240);
+    expect(bare![1]).toBeNull();
+    expect(bare![2]).toBeGreaterThanOrEqual(320);
+    expect(bare![2]).toBeLessThanOrEqual(480);
+  });
+
+  it('gives up after a bounded number of refusals for rate, refused (nothing went out)', async () => {
+    answer = () => graphError(429, 130429, 'Rate limit hit');
+    const { pacer, calls } = recordingPacer();
+    const err = await paced(pacer)
+      .sendText('cloud-1', { number: '5511999990000', text: 'oi' })
+      .catch((e: unknown) => e);
+    expect(err).toMatchObject({ status: 429, outcome: 'refused' });
+    expect(seen).toHaveLength(6);
+    expect(calls.holdBack.every(([, , ms]) => ms <= 60_000)).toBe(true);
+  });
+
+  it('never sends again on its own after any other failure: other refusals and unknown outcomes go to the engine', async () => {
+    const { pacer } = recordingPacer();
+    answer = () => graphError(500, 131000, 'Something went wrong');
+    await expect(paced(pacer).sendText('cloud-1', { number: '55', text: 'oi' })).rejects.toMatchObject({
+      outcome: 'refused',
+    });
+    expect(seen).toHaveLength(1);
+    answer = () => ({ status: 503, raw: Buffer.from('Service Unavailable'), type: 'text/plain' });
+    await expect(paced(pacer).sendText('cloud-1', { number: '55', text: 'oi' })).rejects.toMatchObject({
+      outcome: 'unknown',
+    });
+    expect(seen).toHaveLength(2);
+    // Meta keeps no history: the engine hears "cannot tell", never "absent" (which would send again).
+    await expect(paced(pacer).findMessages('cloud-1', { remoteJid: '55@s.whatsapp.net' })).rejects.toBeInstanceOf(
+      GatewayError,
+    );
   });
 });

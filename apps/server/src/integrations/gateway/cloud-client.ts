@@ -10,12 +10,13 @@
  *   which needs the id of a received message (the last one marked read in the chat).
  * - media: GET /{media-id} → url, then GET url with the token, both read under a size cap.
  * QR, instance and contact methods have no Cloud counterpart: a Cloud number is always 'open' at the
- * gateway and has no QR; Meta keeps no history to search (findMessages answers nothing).
+ * gateway and has no QR; Meta keeps no history to search (findMessages cannot tell).
  */
 import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { createHttpAgent, readBodyCapped, ResponseTooLargeError } from '../../lib/http-client.ts';
+import { type CloudPacer, GraphRefusal, retryAfterMs, sendPaced } from './cloud-pacing.ts';
 import { causeText, isTimeout, neverArrived } from './transport-errors.ts';
 import { type Gateway, GatewayError, type GatewayMessage, type MediaBase64, type SendMediaInput } from './gateway.ts';
 
@@ -39,6 +40,10 @@ export interface CloudClientOptions {
   timeoutMs?: number;
   /** The most of one downloaded media file (Meta's own limit is 100 MB for documents). */
   maxMediaBytes?: number;
+  /** Shared pacing of sends (cloud-pacing.ts); without it sends leave at once and back-offs wait here. */
+  pacer?: CloudPacer;
+  /** First wait after a refusal for rate, doubling with jitter (META_BACKOFF_BASE_MS). */
+  backoffBaseMs?: number;
 }
 
 export const CLOUD_ERROR_PREFIX = 'Erro na Cloud API';
@@ -59,6 +64,7 @@ export function createCloudClient(options: CloudClientOptions): Gateway {
   const graph = `${options.graphUrl.replace(/\/+$/, '')}/${options.graphVersion}`;
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxMediaBytes = options.maxMediaBytes ?? DEFAULT_MEDIA_MAX_BYTES;
+  const pacing = { pacer: options.pacer, backoffBaseMs: options.backoffBaseMs ?? 2_000 };
   const agent = createHttpAgent();
   /** The last received message id per chat (instance + wa_id): what the typing indicator refers to. */
   const lastInbound = new Map<string, string>();
@@ -79,6 +85,7 @@ export function createCloudClient(options: CloudClientOptions): Gateway {
     let status: number;
     let raw: Buffer;
     let contentType: string | null;
+    let retryAfter: string | string[] | undefined;
     const path = new URL(url).pathname;
     try {
       const response = await request(url, {
@@ -95,6 +102,7 @@ export function createCloudClient(options: CloudClientOptions): Gateway {
       status = response.statusCode;
       const type = response.headers['content-type'];
       contentType = typeof type === 'string' ? type : null;
+      retryAfter = response.headers['retry-after'];
       raw = await readBodyCapped(response.body, maxBytes, response.headers['content-length'], () =>
         response.body.destroy(),
       );
@@ -119,11 +127,13 @@ export function createCloudClient(options: CloudClientOptions): Gateway {
     }
     const data = contentType?.includes('json') ? parseJson(raw.toString()) : null;
     if (status < 200 || status >= 300) {
-      throw new GatewayError(
+      // A 429 is a refusal even without Meta's error body (a proxy's): nothing was sent.
+      throw new GraphRefusal(
         status,
         `${CLOUD_ERROR_PREFIX} (${status}): ${graphErrorText(data, STATUS_CODES[status] ?? '')}`,
         data ?? raw.toString().slice(0, 300),
-        data ? 'refused' : 'unknown',
+        data || status === 429 ? 'refused' : 'unknown',
+        retryAfterMs(retryAfter),
       );
     }
     return { data, raw, contentType };
@@ -131,12 +141,15 @@ export function createCloudClient(options: CloudClientOptions): Gateway {
 
   async function sendMessage(instanceName: string, to: string, payload: Json, echo: Json): Promise<GatewayMessage> {
     const { phoneNumberId, accessToken } = await creds(instanceName);
-    const { data } = await call('POST', `${graph}/${enc(phoneNumberId)}/messages`, accessToken, {
-      messaging_product: 'whatsapp',
-      recipient_type: 'individual',
-      to: toWaId(to),
-      ...payload,
-    });
+    // Paced, and sent again after refusals for rate only (cloud-pacing.ts): never a duplicate.
+    const { data } = await sendPaced(pacing, phoneNumberId, toWaId(to), () =>
+      call('POST', `${graph}/${enc(phoneNumberId)}/messages`, accessToken, {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: toWaId(to),
+        ...payload,
+      }),
+    );
     const id = firstOf(data?.messages)?.id;
     if (typeof id !== 'string' || !id)
       throw new GatewayError(502, `${CLOUD_ERROR_PREFIX} (502): resposta de envio sem id`, data, 'unknown');
@@ -211,7 +224,11 @@ export function createCloudClient(options: CloudClientOptions): Gateway {
     deleteInstance: async () => {},
     findContact: async () => null,
     profilePictureUrl: async () => null,
-    findMessages: async () => [],
+    // Meta keeps no history to search: "cannot tell", never "provably absent" (an empty record would
+    // let recovery send an interrupted part again; docs/decisions/042-cloud-pacing.md).
+    async findMessages() {
+      throw new GatewayError(501, `${CLOUD_ERROR_PREFIX} (501): a Cloud API não guarda o histórico de envios`, {});
+    },
 
     async sendText(instanceName, input) {
       if (input.delayMs && input.delayMs > 0) {

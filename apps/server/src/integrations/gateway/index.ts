@@ -4,6 +4,7 @@ import { parseSecretKey } from '../../lib/secret-box.ts';
 import { SIMULATOR_API_PREFIX, simulatorApiKey } from '../../simulator/simulator-config.ts';
 import { createCloudClient } from './cloud-client.ts';
 import { createCloudNumberLookup } from './cloud-numbers.ts';
+import { createCloudPacer } from './cloud-pacing.ts';
 import { createEvolutionClient } from './evolution-client.ts';
 import type { Gateway } from './gateway.ts';
 import { createGatewayRouter } from './gateway-router.ts';
@@ -31,6 +32,11 @@ export function createGateway(env: Env, db?: Db): Gateway {
     graphVersion: env.META_GRAPH_VERSION,
     credentials: lookup.credentials,
     lastReceivedId: lookup.lastReceivedId,
+    pacer: createCloudPacer(db, {
+      ratePerSecond: env.META_SEND_RATE_PER_SECOND,
+      pairSpacingMs: env.META_PAIR_SPACING_MS,
+    }),
+    backoffBaseMs: env.META_BACKOFF_BASE_MS,
   });
   return createGatewayRouter({ evolution: qr, cloud, isCloud: lookup.isCloud });
 }

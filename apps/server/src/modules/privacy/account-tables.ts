@@ -21,6 +21,8 @@ export const NOT_ACCOUNT_DATA: Record<string, string> = {
   sim_instances: 'the built-in WhatsApp simulator: removed by the gateway’s deleteInstance',
   sim_chats: 'the simulator (cascades from sim_instances)',
   sim_messages: 'the simulator (cascades from sim_instances)',
+  send_pacing:
+    'Cloud API send slots: a time per Meta phone number id, or per number and a hash of a customer’s number; swept a minute after they pass',
 };
 
 /** Every table of the app's schema. */

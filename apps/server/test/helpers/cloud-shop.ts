@@ -1,0 +1,139 @@
+/**
+ * A shop whose number is connected through the WhatsApp Cloud API, for the engine tests that run on
+ * both kinds of number (docs/decisions/042-cloud-pacing.md): the number is connected the way an owner
+ * does it, through the simulator's Graph-compatible fake and Meta's Embedded Signup
+ * (docs/decisions/036-cloud-signup-window-pacing.md); customers write on the fake's page (a signed
+ * `messages` webhook to /webhooks/meta), or tests post Meta-shaped webhooks signed with the app
+ * secret themselves; what reached the customer is what the fake accepted from the Graph API.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { numbers } from '../../src/db/schema/index.ts';
+import { resultRows } from '../../src/db/rows.ts';
+import { openSecret, parseSecretKey } from '../../src/lib/secret-box.ts';
+import type { EngineApp, Shop } from './engine-harness.ts';
+import type { TestClient } from './test-app.ts';
+
+/** How a shop's number reaches WhatsApp: the QR code (Evolution API, here the simulator) or Meta's Cloud API. */
+export type ShopKind = 'evolution' | 'cloud';
+
+export interface CloudNumber {
+  id: string;
+  instanceName: string;
+  token: string;
+  phone: string;
+  /** Meta's phone number id (the fake's `10<digits>`). */
+  phoneNumberId: string;
+  /** The business token the signup stored (sealed in the row, opened here for the fake's Graph calls). */
+  accessToken: string;
+}
+
+async function poll<T>(read: () => Promise<T | null | undefined | false>, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** The owner connects `phone` through the Embedded Signup on the simulator's Cloud mode. */
+export async function connectCloudNumber(e: EngineApp, client: TestClient, phone: string): Promise<CloudNumber> {
+  const signup = await client.post('/simulator/ui-api/cloud/signup', { phone, name: 'Loja', state: 'teste' });
+  if (signup.statusCode !== 200) throw new Error(`signup: ${signup.statusCode} ${signup.body}`);
+  const code = new URL(signup.json().redirect as string, 'http://x').searchParams.get('code');
+  const connected = await client.post('/api/numbers/cloud', { code });
+  if (connected.statusCode !== 201) throw new Error(`connect cloud: ${connected.statusCode} ${connected.body}`);
+  const [row] = await e.t.database.db.select().from(numbers).where(eq(numbers.phone, phone));
+  const key = parseSecretKey(e.t.env.META_TOKEN_ENCRYPTION_KEY!);
+  return {
+    id: row!.id,
+    instanceName: row!.instanceName!,
+    token: row!.token,
+    phone,
+    phoneNumberId: row!.cloudPhoneNumberId!,
+    accessToken: openSecret(key, row!.cloudTokenSealed!),
+  };
+}
+
+function cloudOf(shop: Shop): CloudNumber {
+  if (shop.kind !== 'cloud' || !shop.cloud) throw new Error('not a Cloud API shop');
+  return shop.cloud;
+}
+
+/** Resolves once the webhook event with this key is stored for the shop's number. */
+export async function eventStored(e: EngineApp, shop: Shop, eventKey: string): Promise<void> {
+  await poll(async () => {
+    const rows = resultRows<{ n: number | string }>(
+      await e.t.database.db.execute(
+        sql`select count(*) as n from gateway_events where number_id = ${shop.number.id} and event_key = ${eventKey}`,
+      ),
+    );
+    return Number(rows[0]!.n) > 0;
+  }, `gateway event ${eventKey} stored`);
+}
+
+/** A customer writes to a Cloud number on the simulator's page; resolves once the app stored it. */
+export async function cloudCustomerSays(
+  e: EngineApp,
+  shop: Shop,
+  text: string,
+  customer = { phone: '5511977770000', name: 'Carla Dias' },
+): Promise<{ chatId: string; keyId: string }> {
+  const { phoneNumberId } = cloudOf(shop);
+  const res = await shop.client.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`, {
+    waId: customer.phone,
+    name: customer.name,
+    text,
+  });
+  if (res.statusCode !== 201) throw new Error(`cloud customer message: ${res.statusCode} ${res.body}`);
+  const id = res.json().id as string;
+  await eventStored(e, shop, id);
+  return { chatId: customer.phone, keyId: id };
+}
+
+export interface CloudSent {
+  id: string;
+  remoteJid: string;
+  text: string;
+  type: string;
+  at: string;
+  status: string;
+}
+
+/** What the fake's Graph API accepted from this number (oldest first): what reached its customers. */
+export async function cloudSentToCustomers(_e: EngineApp, shop: Shop): Promise<CloudSent[]> {
+  const { phoneNumberId } = cloudOf(shop);
+  const res = await shop.client.get(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`);
+  if (res.statusCode !== 200) throw new Error(`cloud messages: ${res.statusCode} ${res.body}`);
+  return (
+    res.json() as {
+      id: string;
+      waId: string;
+      fromMe: boolean;
+      text: string;
+      type: string;
+      at: string;
+      status: string;
+    }[]
+  )
+    .filter((m) => m.fromMe)
+    .map((m) => ({
+      id: m.id,
+      remoteJid: `${m.waId}@s.whatsapp.net`,
+      text: m.text,
+      type: m.type,
+      at: m.at,
+      status: m.status,
+    }));
+}
+
+/** Queues Meta's errors for the number's next sends on the fake (130429, 131056, 131000). */
+export async function queueCloudErrors(shop: Shop, kind: 'throughput' | 'pair-rate' | 'server', count: number) {
+  const res = await shop.client.post(`/simulator/ui-api/cloud/numbers/${cloudOf(shop).phoneNumberId}/errors`, {
+    kind,
+    count,
+  });
+  if (res.statusCode !== 200) throw new Error(`queue errors: ${res.statusCode} ${res.body}`);
+  return res.json().pendingErrors as number;
+}
