@@ -10,6 +10,7 @@ import type { Storage } from './integrations/storage/storage.ts';
 import type { Auth } from './integrations/auth/create-auth.ts';
 import type { RealtimeHub } from './realtime/realtime-hub.ts';
 import type { RateLimitCounter } from './plugins/rate-limit-store.ts';
+import type { AccountRole } from './domain/team/membership.ts';
 
 /** What routes and services get from the app: built once in app.ts. */
 export interface AppDeps {
@@ -36,8 +37,14 @@ export interface AppDeps {
   rateLimits: RateLimitCounter;
 }
 
+/** The signed-in person and the account they act on (docs/decisions/044-team-roles-and-assignment.md). */
 export interface SessionUser {
+  /** The account: the owner's user id, which every query scopes by. */
   id: string;
+  /** The person signed in (the owner or an attendant of the account). */
+  actorId: string;
+  role: AccountRole;
+  /** The person's name and e-mail. */
   name: string;
   email: string;
 }
@@ -45,6 +52,10 @@ export interface SessionUser {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+  }
+  interface FastifyContextConfig {
+    /** A route that stays the owner's inside a module opened to the team (plugins/require-user.ts). */
+    ownerOnly?: boolean;
   }
   interface FastifyRequest {
     /** Set by the requireUser hook on protected route trees. */

@@ -1,23 +1,53 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import { resolveAccountAccess } from '../domain/team/membership.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { SessionUser } from '../types.ts';
 
-/** Resolves the session cookie to a user; null when signed out or the session expired. */
-export async function readSessionUser(app: FastifyInstance, req: FastifyRequest) {
+/** The 403 an attendant gets on the owner's areas (docs/decisions/044-team-roles-and-assignment.md). */
+export const OWNER_ONLY_MESSAGE = 'Esta área é só do dono da conta.';
+
+/**
+ * Route option for a route that stays the owner's inside a module opened to the team:
+ * `{ config: OWNER_ONLY }` (or `{ config: { ...OWNER_ONLY, ...userRateLimit(n) } }`).
+ */
+export const OWNER_ONLY = { ownerOnly: true } as const satisfies FastifyContextConfig;
+
+/** Who may use a route tree: only the account's owner (the default) or the whole team. */
+export type RouteAudience = 'owner' | 'team';
+
+/**
+ * Resolves the session cookie to the person and the account they act on; null when signed out or the
+ * session expired. `id` is the account (the owner's user id, which every query scopes by), `actorId` the
+ * person signed in, `role` theirs in that account.
+ */
+export async function readSessionUser(app: FastifyInstance, req: FastifyRequest): Promise<SessionUser | null> {
   const result = await app.deps.auth.api.getSession({ headers: fromNodeHeaders(req.headers) });
   if (!result) return null;
-  return { id: result.user.id, name: result.user.name, email: result.user.email };
+  const access = await resolveAccountAccess(app.deps.db, result.user.id);
+  return {
+    id: access.accountId,
+    actorId: result.user.id,
+    role: access.role,
+    name: result.user.name,
+    email: result.user.email,
+  };
 }
 
 /**
  * Protects a route tree: called once per prefix, never repeated in handlers. Always at `preValidation`,
  * so a signed-out request is 401 before its params or body are checked against the route schema (no
  * schema probing without a session) and `req.user` is set before any `preHandler` (per-user rate limits).
+ *
+ * Owner-only by default: an attendant gets 403 OWNER_ONLY_MESSAGE. A module the team uses says
+ * `requireUser(scope, 'team')`; a route of it that stays the owner's says `config: OWNER_ONLY`.
  */
-export function requireUser(scope: FastifyInstance): void {
+export function requireUser(scope: FastifyInstance, audience: RouteAudience = 'owner'): void {
   scope.addHook('preValidation', async (req: FastifyRequest) => {
     const user = await readSessionUser(scope, req);
     if (!user) throw new AppError('UNAUTHENTICATED');
     req.user = user;
+    const ownerOnly = audience === 'owner' || req.routeOptions.config.ownerOnly === true;
+    if (ownerOnly && user.role !== 'owner') throw new AppError('FORBIDDEN', OWNER_ONLY_MESSAGE);
   });
 }
