@@ -31,11 +31,14 @@ export function ChatPanel({
   convId,
   numbers,
   actions,
+  aboveComposer,
 }: {
   convId: string;
   numbers: NumberView[];
   /** Other features' controls in the header (the route passes them). */
   actions?: ReactNode;
+  /** Other features' content above the message box (the route passes it). */
+  aboveComposer?: ReactNode;
 }) {
   const list = useConversations();
   const fromList = findConversation(list.data, convId);
@@ -60,17 +63,19 @@ export function ChatPanel({
     }
     return <div className="flex-1 animate-pulse bg-slate-50" aria-busy="true" aria-label="Carregando conversa" />;
   }
-  return <OpenChat conversation={conversation} numbers={numbers} actions={actions} />;
+  return <OpenChat conversation={conversation} numbers={numbers} actions={actions} aboveComposer={aboveComposer} />;
 }
 
 function OpenChat({
   conversation,
   numbers,
   actions,
+  aboveComposer,
 }: {
   conversation: ConversationDto;
   numbers: NumberView[];
   actions?: ReactNode;
+  aboveComposer?: ReactNode;
 }) {
   const queryClient = useQueryClient();
   const markRead = useMarkConversationRead();
@@ -151,6 +156,7 @@ function OpenChat({
       ) : null}
       <MessageList key={`messages-${conversation.id}`} convId={conversation.id} />
       <FollowUpStrip key={`follow-ups-${conversation.id}`} conversation={conversation} />
+      {aboveComposer}
       <WindowAwareComposer
         key={`composer-${conversation.id}`}
         convId={conversation.id}

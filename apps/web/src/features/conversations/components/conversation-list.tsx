@@ -1,5 +1,5 @@
 import { Inbox, RefreshCw } from 'lucide-react';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useConversationCount } from '../api/get-conversation-count';
@@ -12,7 +12,14 @@ import { ConversationRow } from './conversation-row';
  * The conversation column: 30 at a time, newest first; the next page loads when the end of the list
  * comes within 1.5 viewport heights (docs/product/limits.md), watched by an IntersectionObserver on a sentinel.
  */
-export function ConversationList({ selectedId }: { selectedId: string | null }) {
+export function ConversationList({
+  selectedId,
+  rowMark,
+}: {
+  selectedId: string | null;
+  /** Another feature's mark on a row (the route passes it). */
+  rowMark?: (convId: string) => ReactNode;
+}) {
   const query = useConversations();
   const count = useConversationCount();
   const now = useNow();
@@ -71,7 +78,13 @@ export function ConversationList({ selectedId }: { selectedId: string | null }) 
           <>
             <ul aria-label="Conversas">
               {items.map((c) => (
-                <ConversationRow key={c.id} conversation={c} isSelected={c.id === selectedId} now={now} />
+                <ConversationRow
+                  key={c.id}
+                  conversation={c}
+                  isSelected={c.id === selectedId}
+                  now={now}
+                  mark={rowMark?.(c.id)}
+                />
               ))}
             </ul>
             <div ref={sentinelRef} aria-hidden className="h-px" />

@@ -1,4 +1,5 @@
 import type { ConversationDto } from '@vendai/contracts';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -14,10 +15,13 @@ export function ConversationRow({
   conversation: c,
   isSelected,
   now,
+  mark,
 }: {
   conversation: ConversationDto;
   isSelected: boolean;
   now: Date;
+  /** Another feature's mark (e.g. a suggestion waiting for approval). */
+  mark?: ReactNode;
 }) {
   const name = contactDisplayName(c);
   const badge = unreadBadge(c.unreadCount);
@@ -79,6 +83,7 @@ export function ConversationRow({
                 {(!c.optedOut && resumeLabel(c.aiResumesAt, now.getTime())) || 'Manual'}
               </span>
             ) : null}
+            {mark}
           </span>
         </span>
       </Link>

@@ -30,8 +30,17 @@ const DESCRIPTION = 'Acompanhe cada conversa ao vivo e assuma o atendimento quan
  * The dashboard (docs/product/screens.md#dashboard-inbox): banners, the conversation list column and the chat panel.
  * At phone width the list and the chat are separate views (the chat has a back button).
  */
-/** `chatActions`: what other features add to the open chat's header (the app's route composes them). */
-export function ConversationsPage({ chatActions }: { chatActions?: (convId: string) => ReactNode } = {}) {
+/** What other features add to the inbox (the app's route composes them). */
+export interface InboxSlots {
+  /** In the open chat's header. */
+  chatActions?: (convId: string) => ReactNode;
+  /** Above the open chat's message box. */
+  aboveComposer?: (convId: string) => ReactNode;
+  /** A small mark on a conversation's row in the list. */
+  rowMark?: (convId: string) => ReactNode;
+}
+
+export function ConversationsPage(slots: InboxSlots = {}) {
   const numbers = useNumbers();
   const usage = useCurrentUsage();
   const me = useMe();
@@ -82,18 +91,18 @@ export function ConversationsPage({ chatActions }: { chatActions?: (convId: stri
 
   return (
     <Tooltip.Provider delayDuration={200}>
-      <Inbox numbers={numbers.data} usage={usage.data} me={me.data} chatActions={chatActions} />
+      <Inbox numbers={numbers.data} usage={usage.data} me={me.data} slots={slots} />
     </Tooltip.Provider>
   );
 }
 
 function Inbox({
-  chatActions,
+  slots,
   numbers,
   usage,
   me,
 }: {
-  chatActions?: (convId: string) => ReactNode;
+  slots: InboxSlots;
   numbers: NonNullable<ReturnType<typeof useNumbers>['data']>;
   usage: ReturnType<typeof useCurrentUsage>['data'];
   me: ReturnType<typeof useMe>['data'];
@@ -158,12 +167,17 @@ function Inbox({
           )}
         >
           <InboxSearch selectedId={selectedId}>
-            <ConversationList selectedId={selectedId} />
+            <ConversationList selectedId={selectedId} rowMark={slots.rowMark} />
           </InboxSearch>
         </section>
         <section aria-label="Conversa" className={cn('min-h-0 min-w-0 flex-1 md:flex', selectedId ? 'flex' : 'hidden')}>
           {selectedId ? (
-            <ChatPanel convId={selectedId} numbers={numbers} actions={chatActions?.(selectedId)} />
+            <ChatPanel
+              convId={selectedId}
+              numbers={numbers}
+              actions={slots.chatActions?.(selectedId)}
+              aboveComposer={slots.aboveComposer?.(selectedId)}
+            />
           ) : (
             <NoConversationSelected />
           )}
