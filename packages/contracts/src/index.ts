@@ -30,3 +30,4 @@ export * from './agent-tests.ts';
 export * from './simulator-cloud.ts';
 export * from './cloud-window.ts';
 export * from './approval.ts';
+export * from './funnel.ts';

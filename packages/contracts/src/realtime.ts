@@ -7,6 +7,7 @@ import {
   messageInsightDtoSchema,
   numberStatusDtoSchema,
 } from './conversations.ts';
+import { funnelMoveSchema } from './funnel.ts';
 
 /**
  * Events pushed over the WebSocket at /api/realtime, named resource.action (chatwoot style).
@@ -25,6 +26,10 @@ export const realtimeEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('agent-tests.run.updated'), data: agentTestRunSummarySchema }),
   /** An AI draft waiting for approval was created, sent, discarded or replaced (docs/decisions/045-approval-mode.md). */
   z.object({ event: z.literal('draft.updated'), data: replyDraftDtoSchema }),
+  /** A card of 'Funil de vendas' moved, by a person or by the AI (docs/decisions/043-labels-notes-funnel.md). */
+  z.object({ event: z.literal('funnel.moved'), data: funnelMoveSchema }),
+  /** The funnel's stages were created, renamed, reordered or deleted: boards reload them. */
+  z.object({ event: z.literal('funnel.stages.updated'), data: z.object({}) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventName = RealtimeEvent['event'];
