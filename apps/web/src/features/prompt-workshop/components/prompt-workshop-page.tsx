@@ -1,6 +1,6 @@
 import { agentDisplayName, type Agent } from '@vendai/contracts';
 import { ArrowLeft, FlaskConical, GraduationCap, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { DemoModeNotice } from '@/components/demo-mode-notice';
@@ -27,7 +27,12 @@ import { FollowUpSettings } from './follow-up-settings';
  * prompt coach beside it (below it on a phone), the prompt versions, the response delay (saves at
  * once) and 'Refazer Treinamento' (limit-checked; manual edits and the coach stay open at the limit).
  */
-export function PromptWorkshopPage() {
+export function PromptWorkshopPage({
+  agentSettings,
+}: {
+  /** Other features' sections among the agent's settings (the app's route composes them). */
+  agentSettings?: (agent: Agent) => ReactNode;
+} = {}) {
   const [params] = useSearchParams();
   const agentParam = params.get('agent');
   const agent = useAgent(agentParam);
@@ -57,7 +62,7 @@ export function PromptWorkshopPage() {
           <ErrorView error={agent.error} />
         </>
       ) : (
-        <AgentView agent={agent.data} title={title} />
+        <AgentView agent={agent.data} title={title} agentSettings={agentSettings} />
       )}
     </div>
   );
@@ -86,7 +91,15 @@ function ErrorView({ error }: { error: Error }) {
   );
 }
 
-function AgentView({ agent, title }: { agent: Agent; title: string }) {
+function AgentView({
+  agent,
+  title,
+  agentSettings,
+}: {
+  agent: Agent;
+  title: string;
+  agentSettings?: (agent: Agent) => ReactNode;
+}) {
   const navigate = useNavigate();
   const usage = useCurrentUsage();
   const [limitOpen, setLimitOpen] = useState(false);
@@ -144,6 +157,7 @@ function AgentView({ agent, title }: { agent: Agent; title: string }) {
           <ResumeAfter agent={agent} />
           <ContactDailyLimit agent={agent} />
           <FollowUpSettings agent={agent} />
+          {agentSettings?.(agent)}
           <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
             <h2 className="font-semibold text-slate-900">Treinamento</h2>
             <dl className="mt-3 space-y-2 text-sm">
