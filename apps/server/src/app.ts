@@ -20,6 +20,7 @@ import { knowledgeModule } from './modules/knowledge/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { inboxSearchModule } from './modules/inbox-search/index.ts';
 import { quickRepliesModule } from './modules/quick-replies/index.ts';
+import { inboxToolsModule } from './modules/inbox-tools/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { feedbackModule } from './modules/feedback/index.ts';
 import { mediaModule } from './modules/media/index.ts';
@@ -144,6 +145,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     conversationsModule,
     inboxSearchModule,
     quickRepliesModule,
+    inboxToolsModule,
     trainingModule,
     feedbackModule,
     resultsModule,

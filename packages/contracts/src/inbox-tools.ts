@@ -61,24 +61,82 @@ export const labelDtoSchema = z.object({ id: z.string(), name: z.string(), color
 export type LabelDto = z.infer<typeof labelDtoSchema>;
 export const labelListSchema = z.object({ items: z.array(labelDtoSchema) });
 
-/** PUT /api/conversations/:id/labels: the conversation's whole set of labels. */
-export const conversationLabelsInputSchema = z.object({
-  labelIds: z.array(z.guid({ error: 'Etiqueta não encontrada.' })).max(LABELS_MAX),
+/** POST /api/conversations/:id/labels: puts one label on the conversation (DELETE …/labels/:labelId takes it off). */
+export const LABEL_NOT_FOUND = 'Etiqueta não encontrada.';
+export const conversationLabelInputSchema = z.object({ labelId: z.guid({ error: LABEL_NOT_FOUND }) });
+export const conversationLabelParamsSchema = z.object({
+  id: z.guid({ error: 'Conversa não encontrada.' }),
+  labelId: z.guid({ error: LABEL_NOT_FOUND }),
 });
 export const conversationLabelsSchema = z.object({ convId: z.string(), labelIds: z.array(z.string()) });
 export type ConversationLabels = z.infer<typeof conversationLabelsSchema>;
-/** GET /api/labels/conversations?labelId=: the conversations carrying a label (the list's filter). */
-export const labelFilterQuerySchema = z.object({ labelId: z.guid({ error: 'Etiqueta não encontrada.' }) });
+/** GET /api/labels/assignments?ids=a,b: the labels of the listed conversations (the rows' chips), at most 100. */
+export const LABEL_ASSIGNMENTS_MAX = 100;
+export const labelAssignmentsQuerySchema = z.object({
+  ids: z
+    .string({ error: 'Informe as conversas.' })
+    .transform((s) => s.split(',').filter(Boolean))
+    .pipe(
+      z
+        .array(z.guid({ error: 'Conversa não encontrada.' }))
+        .min(1, { error: 'Informe as conversas.' })
+        .max(LABEL_ASSIGNMENTS_MAX, { error: `Peça no máximo ${LABEL_ASSIGNMENTS_MAX} conversas por vez.` }),
+    ),
+});
+export const labelAssignmentsSchema = z.object({ items: z.array(conversationLabelsSchema) });
+/** GET /api/conversations?labelId=: the list's filter by one label (same keyset paging). */
+export const labelFilterQuerySchema = z.object({ labelId: z.guid({ error: LABEL_NOT_FOUND }).optional() });
 
 // ---- private notes -------------------------------------------------------------------------------------
+export const NOTE_TEXT_MAX = 2000;
 export const NOTE_TEXT_INVALID = 'Escreva a nota (até 2.000 caracteres).';
+export const NOTE_NOT_FOUND = 'Nota não encontrada.';
+export const NOTE_NOT_YOURS = 'Só quem escreveu a nota ou o dono da conta pode apagá-la.';
 export const noteInputSchema = z.object({
   text: z
     .string({ error: NOTE_TEXT_INVALID })
     .trim()
     .min(1, { error: NOTE_TEXT_INVALID })
-    .max(2000, { error: NOTE_TEXT_INVALID }),
+    .max(NOTE_TEXT_MAX, { error: NOTE_TEXT_INVALID }),
 });
-export const noteDtoSchema = z.object({ id: z.string(), convId: z.string(), text: z.string(), createdAt: z.string() });
+export type NoteInput = z.infer<typeof noteInputSchema>;
+export const noteParamsSchema = z.object({
+  id: z.guid({ error: 'Conversa não encontrada.' }),
+  noteId: z.guid({ error: NOTE_NOT_FOUND }),
+});
+export const noteDtoSchema = z.object({
+  id: z.string(),
+  convId: z.string(),
+  text: z.string(),
+  createdAt: z.string(),
+  /** Who wrote it; null once that person left the account. */
+  authorName: z.string().nullable(),
+  /** The signed-in person may delete it (its author, or the account's owner). */
+  canDelete: z.boolean(),
+});
 export type NoteDto = z.infer<typeof noteDtoSchema>;
 export const noteListSchema = z.object({ items: z.array(noteDtoSchema) });
+/** Realtime: a note of a conversation was written or deleted; open chats read the notes again. */
+export const noteEventSchema = z.object({ id: z.string(), convId: z.string() });
+
+// ---- contact panel ---------------------------------------------------------------------------------------
+export const CONTACT_OTHERS_MAX = 20;
+/** The customer's other conversations: the same phone (or WhatsApp id) on the account's numbers. */
+export const contactConversationSchema = z.object({
+  id: z.string(),
+  /** The account's number it came on: its nickname, and its phone. */
+  numberApelido: z.string().nullable(),
+  numberPhone: z.string(),
+  lastMessage: z.string(),
+  lastMessagePreview: z.string().nullable(),
+});
+export type ContactConversation = z.infer<typeof contactConversationSchema>;
+export const contactPanelSchema = z.object({
+  convId: z.string(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  isGroup: z.boolean(),
+  firstContactAt: z.string(),
+  others: z.array(contactConversationSchema),
+});
+export type ContactPanel = z.infer<typeof contactPanelSchema>;

@@ -8,6 +8,7 @@ import {
   numberStatusDtoSchema,
 } from './conversations.ts';
 import { funnelMoveSchema } from './funnel.ts';
+import { conversationLabelsSchema, labelDtoSchema, noteEventSchema } from './inbox-tools.ts';
 
 /**
  * Events pushed over the WebSocket at /api/realtime, named resource.action (chatwoot style).
@@ -30,6 +31,13 @@ export const realtimeEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('funnel.moved'), data: funnelMoveSchema }),
   /** The funnel's stages were created, renamed, reordered or deleted: boards reload them. */
   z.object({ event: z.literal('funnel.stages.updated'), data: z.object({}) }),
+  /** The account's labels and notes (docs/decisions/043-labels-notes-funnel.md). */
+  z.object({ event: z.literal('label.created'), data: labelDtoSchema }),
+  z.object({ event: z.literal('label.updated'), data: labelDtoSchema }),
+  z.object({ event: z.literal('label.deleted'), data: z.object({ id: z.string() }) }),
+  z.object({ event: z.literal('conversation-labels.updated'), data: conversationLabelsSchema }),
+  z.object({ event: z.literal('note.created'), data: noteEventSchema }),
+  z.object({ event: z.literal('note.deleted'), data: noteEventSchema }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventName = RealtimeEvent['event'];

@@ -1,6 +1,13 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conversations, messages, neverAnswerContacts, numbers } from '../../db/schema/index.ts';
+import {
+  conversationLabels,
+  conversations,
+  labels,
+  messages,
+  neverAnswerContacts,
+  numbers,
+} from '../../db/schema/index.ts';
 import { type ConversationRow, conversationColumns, keyText } from '../../domain/conversations/conversation-row.ts';
 import type { KeysetPosition } from '../../lib/keyset-cursor.ts';
 
@@ -13,8 +20,16 @@ export type MessageRow = typeof messages.$inferSelect & { createdAtKey: string }
  * index and sorts the whole table (the columns are NOT NULL, but the planner does not use that).
  * `(last_message, id) < (…)` is a row comparison the planner turns into an index range, so a deep
  * page costs what the first one does (docs/performance.md).
+ * A filter only narrows the rows (an EXISTS on the label): the order and the cursor stay the same, so
+ * the keyset paging holds for the filtered list too.
  */
-export function conversationPageQuery(db: Db, userId: string, after: KeysetPosition | null, limit: number) {
+export function conversationPageQuery(
+  db: Db,
+  userId: string,
+  after: KeysetPosition | null,
+  limit: number,
+  filter: ConversationListFilter = {},
+) {
   return db
     .select(conversationColumns)
     .from(conversations)
@@ -25,10 +40,19 @@ export function conversationPageQuery(db: Db, userId: string, after: KeysetPosit
         after
           ? sql`(${conversations.lastMessage}, ${conversations.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
           : undefined,
+        filter.labelId
+          ? sql`exists (select 1 from ${conversationLabels} where ${conversationLabels.convId} = ${conversations.id}
+              and ${conversationLabels.labelId} = ${filter.labelId}::uuid)`
+          : undefined,
       ),
     )
     .orderBy(sql`${conversations.lastMessage} desc nulls last`, sql`${conversations.id} desc nulls last`)
     .limit(limit);
+}
+
+/** What the list may be narrowed to: the conversations carrying one label (docs/decisions/043-labels-notes-funnel.md). */
+export interface ConversationListFilter {
+  labelId?: string;
 }
 
 export async function selectConversationPage(
@@ -36,8 +60,18 @@ export async function selectConversationPage(
   userId: string,
   after: KeysetPosition | null,
   limit: number,
+  filter: ConversationListFilter = {},
 ): Promise<ConversationRow[]> {
-  return (await conversationPageQuery(db, userId, after, limit)) as ConversationRow[];
+  return (await conversationPageQuery(db, userId, after, limit, filter)) as ConversationRow[];
+}
+
+/** The label is one of the account's (the list's filter by another account's label is a 404). */
+export async function isLabelOfUser(db: Db, userId: string, labelId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: labels.id })
+    .from(labels)
+    .where(and(eq(labels.id, labelId), eq(labels.userId, userId)));
+  return Boolean(row);
 }
 
 export async function countConversationsOfUser(db: Db, userId: string): Promise<number> {

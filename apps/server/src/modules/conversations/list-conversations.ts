@@ -1,25 +1,30 @@
-import { LIMITS, type ConversationPage } from '@vendai/contracts';
+import { LABEL_NOT_FOUND, LIMITS, type ConversationPage } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
-import { selectConversationPage } from './conversations-repository.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { type ConversationListFilter, isLabelOfUser, selectConversationPage } from './conversations-repository.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 
 /**
  * The inbox list (docs/product/rules.md#states-and-transitions, docs/product/integrations.md, docs/product/limits.md): the user's conversations, newest message first then id,
- * 30 a page, by keyset (one row more than the page tells whether another page exists).
+ * 30 a page, by keyset (one row more than the page tells whether another page exists). `filter.labelId`
+ * narrows it to one of the account's labels (another account's label: 404).
  */
 export async function listConversations({
   db,
   userId,
   cursor,
+  filter = {},
 }: {
   db: Db;
   userId: string;
   cursor?: string;
+  filter?: ConversationListFilter;
 }): Promise<ConversationPage> {
+  if (filter.labelId && !(await isLabelOfUser(db, userId, filter.labelId))) throw notFound(LABEL_NOT_FOUND);
   const after = decodeCursor(cursor);
   const size = LIMITS.conversationsPageSize;
-  const rows = await selectConversationPage(db, userId, after, size + 1);
+  const rows = await selectConversationPage(db, userId, after, size + 1, filter);
   const page = rows.slice(0, size);
   const last = page.at(-1);
   return {

@@ -1,0 +1,59 @@
+import { type ConversationLabels, LABEL_NOT_FOUND } from '@vendai/contracts';
+import { pgErrorCode } from '../../db/pg-error.ts';
+import { notFound } from '../../lib/app-error.ts';
+import type { InboxToolsDeps } from './inbox-tools-deps.ts';
+import {
+  conversationExists,
+  deleteConversationLabel,
+  insertConversationLabel,
+  labelExists,
+  selectLabelIdsOf,
+} from './labels-repository.ts';
+
+export const CONVERSATION_NOT_FOUND = 'Conversa não encontrada.';
+
+/** The labels on one conversation of the account (another account's conversation is a 404). */
+export async function getConversationLabels(
+  { db }: InboxToolsDeps,
+  userId: string,
+  convId: string,
+): Promise<ConversationLabels> {
+  if (!(await conversationExists(db, userId, convId))) throw notFound(CONVERSATION_NOT_FOUND);
+  return { convId, labelIds: (await selectLabelIdsOf(db, userId, [convId])).get(convId) ?? [] };
+}
+
+/** The rows' chips: the labels of the listed conversations; ids that are not the account's come back empty. */
+export async function labelAssignments({ db }: InboxToolsDeps, userId: string, convIds: string[]) {
+  const ids = [...new Set(convIds)];
+  const byConv = await selectLabelIdsOf(db, userId, ids);
+  return { items: ids.map((convId) => ({ convId, labelIds: byConv.get(convId) ?? [] })) };
+}
+
+/**
+ * Puts one label on a conversation or takes it off. One label at a time (not the whole set), so two
+ * people marking the same conversation at once both keep their change. Open inboxes get
+ * `conversation-labels.updated` with the conversation's labels after the change.
+ */
+export async function setConversationLabel(
+  deps: InboxToolsDeps,
+  userId: string,
+  convId: string,
+  labelId: string,
+  on: boolean,
+): Promise<ConversationLabels> {
+  const { db } = deps;
+  if (!(await conversationExists(db, userId, convId))) throw notFound(CONVERSATION_NOT_FOUND);
+  if (on) {
+    if (!(await labelExists(db, userId, labelId))) throw notFound(LABEL_NOT_FOUND);
+    try {
+      await insertConversationLabel(db, userId, convId, labelId);
+    } catch (err) {
+      // The label or the conversation was deleted in between.
+      if (pgErrorCode(err) === '23503') throw notFound(LABEL_NOT_FOUND);
+      throw err;
+    }
+  } else await deleteConversationLabel(db, userId, convId, labelId);
+  const labels = { convId, labelIds: (await selectLabelIdsOf(db, userId, [convId])).get(convId) ?? [] };
+  await deps.publish(userId, { event: 'conversation-labels.updated', data: labels });
+  return labels;
+}

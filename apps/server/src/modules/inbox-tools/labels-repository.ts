@@ -1,0 +1,86 @@
+import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { conversationLabels, conversations, labels } from '../../db/schema/index.ts';
+
+export const labelColumns = { id: labels.id, name: labels.name, color: labels.color };
+
+/** The account's labels, by name (accents and case ignored the way people read them). */
+export function selectLabels(db: Db, userId: string) {
+  return db
+    .select(labelColumns)
+    .from(labels)
+    .where(eq(labels.userId, userId))
+    .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id));
+}
+
+export async function countLabels(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(labels).where(eq(labels.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+/** Serialises label creation per account, so two at once cannot pass the limit together. */
+export async function lockAccountLabels(db: Db, userId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`labels:${userId}`}))`);
+}
+
+/** Another label of the account has this name, whatever the case. */
+export async function nameTaken(db: Db, userId: string, name: string, exceptId?: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: labels.id })
+    .from(labels)
+    .where(
+      and(
+        eq(labels.userId, userId),
+        sql`lower(${labels.name}) = lower(${name})`,
+        exceptId ? ne(labels.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+export async function labelExists(db: Db, userId: string, labelId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: labels.id })
+    .from(labels)
+    .where(and(eq(labels.id, labelId), eq(labels.userId, userId)));
+  return Boolean(row);
+}
+
+export async function conversationExists(db: Db, userId: string, convId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)));
+  return Boolean(row);
+}
+
+/** The label ids of each listed conversation of the account (conversations without labels are absent). */
+export async function selectLabelIdsOf(db: Db, userId: string, convIds: string[]): Promise<Map<string, string[]>> {
+  const byConv = new Map<string, string[]>();
+  if (!convIds.length) return byConv;
+  const rows = await db
+    .select({ convId: conversationLabels.convId, labelId: conversationLabels.labelId })
+    .from(conversationLabels)
+    .innerJoin(labels, eq(labels.id, conversationLabels.labelId))
+    .where(and(eq(conversationLabels.userId, userId), inArray(conversationLabels.convId, convIds)))
+    .orderBy(asc(sql`lower(${labels.name})`), asc(labels.id));
+  for (const r of rows) byConv.set(r.convId, [...(byConv.get(r.convId) ?? []), r.labelId]);
+  return byConv;
+}
+
+export async function insertConversationLabel(db: Db, userId: string, convId: string, labelId: string) {
+  await db.insert(conversationLabels).values({ userId, convId, labelId }).onConflictDoNothing();
+}
+
+export async function deleteConversationLabel(db: Db, userId: string, convId: string, labelId: string) {
+  await db
+    .delete(conversationLabels)
+    .where(
+      and(
+        eq(conversationLabels.userId, userId),
+        eq(conversationLabels.convId, convId),
+        eq(conversationLabels.labelId, labelId),
+      ),
+    );
+}

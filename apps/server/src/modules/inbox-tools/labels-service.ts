@@ -1,0 +1,81 @@
+import {
+  LABEL_NAME_TAKEN,
+  LABEL_NOT_FOUND,
+  LABELS_FULL,
+  LABELS_MAX,
+  type LabelDto,
+  type LabelInput,
+} from '@vendai/contracts';
+import { and, eq } from 'drizzle-orm';
+import { pgErrorCode } from '../../db/pg-error.ts';
+import { labels } from '../../db/schema/index.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { InboxToolsDeps } from './inbox-tools-deps.ts';
+import { countLabels, labelColumns, lockAccountLabels, nameTaken, selectLabels } from './labels-repository.ts';
+
+/** The account's labels (docs/decisions/043-labels-notes-funnel.md). */
+export async function listLabels({ db }: InboxToolsDeps, userId: string): Promise<LabelDto[]> {
+  return (await selectLabels(db, userId)) as LabelDto[];
+}
+
+/**
+ * A new label; at most LABELS_MAX per account and one per name whatever the case ('VIP' and 'vip' are
+ * one label), both checked under the account's lock so two people at once cannot pass them together.
+ */
+export async function createLabel(deps: InboxToolsDeps, userId: string, input: LabelInput): Promise<LabelDto> {
+  const created = await uniqueName(() =>
+    deps.db.transaction(async (tx) => {
+      await lockAccountLabels(tx, userId);
+      if ((await countLabels(tx, userId)) >= LABELS_MAX) throw new AppError('LIMIT_REACHED', LABELS_FULL);
+      if (await nameTaken(tx, userId, input.name)) throw taken();
+      const [row] = await tx
+        .insert(labels)
+        .values({ userId, ...input })
+        .returning(labelColumns);
+      return row as LabelDto;
+    }),
+  );
+  await deps.publish(userId, { event: 'label.created', data: created });
+  return created;
+}
+
+/** Rename or recolour; the conversations keep the label. */
+export async function updateLabel(deps: InboxToolsDeps, userId: string, id: string, input: LabelInput) {
+  const updated = await uniqueName(() =>
+    deps.db.transaction(async (tx) => {
+      await lockAccountLabels(tx, userId);
+      if (await nameTaken(tx, userId, input.name, id)) throw taken();
+      const [row] = await tx
+        .update(labels)
+        .set(input)
+        .where(and(eq(labels.id, id), eq(labels.userId, userId)))
+        .returning(labelColumns);
+      if (!row) throw notFound(LABEL_NOT_FOUND);
+      return row as LabelDto;
+    }),
+  );
+  await deps.publish(userId, { event: 'label.updated', data: updated });
+  return updated;
+}
+
+/** Deleting a label takes it off every conversation (foreign key). */
+export async function deleteLabel(deps: InboxToolsDeps, userId: string, id: string): Promise<void> {
+  const rows = await deps.db
+    .delete(labels)
+    .where(and(eq(labels.id, id), eq(labels.userId, userId)))
+    .returning({ id: labels.id });
+  if (!rows.length) throw notFound(LABEL_NOT_FOUND);
+  await deps.publish(userId, { event: 'label.deleted', data: { id } });
+}
+
+const taken = () => new AppError('CONFLICT', LABEL_NAME_TAKEN, { fields: { name: LABEL_NAME_TAKEN } });
+
+/** The unique index's refusal (a name the account already uses) is the same 409. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (pgErrorCode(err) === '23505') throw taken();
+    throw err;
+  }
+}
