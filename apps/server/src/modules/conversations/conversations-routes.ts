@@ -4,6 +4,7 @@ import {
   conversationDtoSchema,
   conversationPageSchema,
   idParamsSchema,
+  labelFilterQuerySchema,
   messagePageSchema,
   neverAnswerSchema,
   pageQuerySchema,
@@ -24,6 +25,8 @@ import { setNeverAnswer } from './set-never-answer.ts';
 
 /** A malformed id cannot be one of the user's conversations: 404 like an unknown one. */
 const params = idParamsSchema();
+/** The list's page, optionally narrowed to one label (docs/decisions/043-labels-notes-funnel.md). */
+const listQuerySchema = pageQuerySchema.extend(labelFilterQuerySchema.shape);
 
 /**
  * /api/conversations: the inbox's read side (docs/product/rules.md#states-and-transitions, docs/product/integrations.md). Sending a message
@@ -39,8 +42,8 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
     avatars: createAvatarCache(),
   };
 
-  app.get('/', { schema: { querystring: pageQuerySchema, response: { 200: conversationPageSchema } } }, async (req) =>
-    listConversations({ db, userId: req.user.id, cursor: req.query.cursor }),
+  app.get('/', { schema: { querystring: listQuerySchema, response: { 200: conversationPageSchema } } }, async (req) =>
+    listConversations({ db, userId: req.user.id, cursor: req.query.cursor, filter: { labelId: req.query.labelId } }),
   );
 
   app.get('/count', { schema: { response: { 200: conversationCountSchema } } }, async (req) =>
