@@ -115,12 +115,16 @@ describe('approval mode: drafts in the inbox', () => {
     expect(await toCustomer(shop)).toEqual(['Custa R$ 89,90, Carla!']);
 
     const second = await draftFor(shop, 'E o frete?');
+    const pending = async (client = shop.client) =>
+      (await client.get('/api/conversations/pending-drafts')).json() as { convIds: string[] };
+    expect(await pending()).toEqual({ convIds: [second.conv.id] });
     const dropped = await shop.client.post(`/api/conversations/${second.conv.id}/drafts/${second.draft.id}/discard`);
     expect(dropped.statusCode).toBe(200);
     expect(dropped.json().state).toBe('discarded');
     const late = await shop.client.post(`/api/conversations/${second.conv.id}/drafts/${second.draft.id}/send`, {});
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe('Esta sugestão já foi descartada.');
+    expect(await pending()).toEqual({ convIds: [] });
     await waitEngineIdle(e, shop);
     expect(await toCustomer(shop)).toEqual(['Custa R$ 89,90, Carla!']);
     const empty = await shop.client.post(`/api/conversations/${second.conv.id}/drafts/${second.draft.id}/send`, {
@@ -161,6 +165,7 @@ describe('approval mode: drafts in the inbox', () => {
     const { conv, draft } = await draftFor(shop, 'Oi, tudo bem?');
     const other = await openShop(e);
     expect((await other.client.get(`/api/conversations/${conv.id}/approval`)).statusCode).toBe(404);
+    expect((await other.client.get('/api/conversations/pending-drafts')).json()).toEqual({ convIds: [] });
     expect(
       (
         await other.client.request({

@@ -53,6 +53,10 @@ export const conversationApprovalDtoSchema = z.object({
 });
 export type ConversationApprovalDto = z.infer<typeof conversationApprovalDtoSchema>;
 
+/** GET /api/conversations/pending-drafts: the conversations with a suggestion waiting (the inbox list's mark). */
+export const pendingDraftsDtoSchema = z.object({ convIds: z.array(z.string()) });
+export type PendingDraftsDto = z.infer<typeof pendingDraftsDtoSchema>;
+
 /** PUT /api/conversations/:id/approval. */
 export const setConversationApprovalSchema = z.object({
   mode: z.boolean({ error: 'Escolha ligar, desligar ou seguir o agente.' }).nullable(),

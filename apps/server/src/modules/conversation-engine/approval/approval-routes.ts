@@ -2,6 +2,7 @@ import {
   conversationApprovalDtoSchema,
   draftParamsSchema,
   idParamsSchema,
+  pendingDraftsDtoSchema,
   replyDraftDtoSchema,
   sendDraftSchema,
   setConversationApprovalSchema,
@@ -10,11 +11,12 @@ import { requireUser } from '../../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../../plugins/route-schemas.ts';
 import type { Engine } from '../create-engine.ts';
 import { discardDraft, sendDraft } from './act-on-draft.ts';
-import { conversationApproval, setConversationApproval } from './conversation-approval.ts';
+import { conversationApproval, pendingDraftConversations, setConversationApproval } from './conversation-approval.ts';
 import { toDraftDto } from './draft-dto.ts';
 
 /**
  * Approval mode in the inbox (docs/decisions/045-approval-mode.md), under /api/conversations, signed in:
+ * - GET /pending-drafts — the conversations with a draft waiting (the list's 'Sugestão' mark);
  * - GET /:id/approval — the conversation's setting, the agent's and its pending draft;
  * - PUT /:id/approval — the conversation's own setting (true, false, or null: the agent's);
  * - POST /:id/drafts/:draftId/send — 'Enviar' (or 'Editar' then send: `text`);
@@ -22,6 +24,10 @@ import { toDraftDto } from './draft-dto.ts';
  */
 export const approvalRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (app, { engine }) => {
   requireUser(app);
+
+  app.get('/pending-drafts', { schema: { response: { 200: pendingDraftsDtoSchema } } }, async (req) =>
+    pendingDraftConversations(engine.deps, req.user.id),
+  );
 
   app.get(
     '/:id/approval',

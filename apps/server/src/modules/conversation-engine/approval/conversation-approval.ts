@@ -1,4 +1,4 @@
-import type { ConversationApprovalDto } from '@vendai/contracts';
+import type { ConversationApprovalDto, PendingDraftsDto } from '@vendai/contracts';
 import { sql } from 'drizzle-orm';
 import { resultRows } from '../../../db/rows.ts';
 import { AppError } from '../../../lib/app-error.ts';
@@ -46,4 +46,16 @@ export async function setConversationApproval(
   );
   if (updated.length === 0) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
   return conversationApproval(deps, userId, convId);
+}
+
+/** The owner's conversations with a draft pending (at most one each; the pending drafts' partial index). */
+export async function pendingDraftConversations(
+  deps: Pick<EngineDeps, 'db'>,
+  userId: string,
+): Promise<PendingDraftsDto> {
+  const rows = resultRows<{ conv_id: string }>(
+    await deps.db.execute(sql`
+      select conv_id from reply_drafts where user_id = ${userId} and state = 'pending' order by created_at desc limit 500`),
+  );
+  return { convIds: rows.map((r) => r.conv_id) };
 }
