@@ -1,8 +1,25 @@
+import { ConversationApprovalControl } from '@/features/approval/components/conversation-approval-control';
+import { DraftSlot } from '@/features/approval/components/draft-slot';
+import { PendingDraftMark } from '@/features/approval/components/pending-draft-mark';
+import { useApprovalRealtime } from '@/features/approval/hooks/use-approval-realtime';
 import { ConversationsPage } from '@/features/conversations/components/conversations-page';
 import { ConversationPix } from '@/features/pix/components/conversation-pix';
 
 /** /dashboard: the conversations (inbox) (docs/decisions/006-realtime-and-storage.md). With no WhatsApp connected it shows the getting-started steps. */
 export function Component() {
-  // 'Cobrar com Pix' and the order's mark in the chat header (decision 038).
-  return <ConversationsPage chatActions={(convId) => <ConversationPix convId={convId} />} />;
+  // Approval mode's drafts, live (docs/decisions/045-approval-mode.md).
+  useApprovalRealtime();
+  return (
+    <ConversationsPage
+      // 'Cobrar com Pix' and the order's mark (decision 038); 'Aprovar respostas' (decision 045).
+      chatActions={(convId) => (
+        <>
+          <ConversationPix convId={convId} />
+          <ConversationApprovalControl convId={convId} />
+        </>
+      )}
+      aboveComposer={(convId) => <DraftSlot key={convId} convId={convId} />}
+      rowMark={(convId) => <PendingDraftMark convId={convId} />}
+    />
+  );
 }

@@ -1,0 +1,59 @@
+import { ShieldCheck } from 'lucide-react';
+import { toast } from 'sonner';
+import { ApiError } from '@/lib/api-client';
+import { cn } from '@/lib/cn';
+import { useConversationApproval, useSetConversationApproval } from '../api/approval-api';
+
+type Choice = 'agent' | 'on' | 'off';
+const toMode = (c: Choice): boolean | null => (c === 'agent' ? null : c === 'on');
+const toChoice = (mode: boolean | null): Choice => (mode === null ? 'agent' : mode ? 'on' : 'off');
+
+/**
+ * The chat header's 'Aprovar respostas' (docs/decisions/045-approval-mode.md): this conversation's own
+ * choice, on or off, or the agent's ('Como o agente', which says what the agent does).
+ */
+export function ConversationApprovalControl({ convId }: { convId: string }) {
+  const approval = useConversationApproval(convId);
+  const set = useSetConversationApproval(convId);
+  if (!approval.data) return null;
+  const { agent_mode, effective } = approval.data;
+  const value = set.isPending && set.variables !== undefined ? toChoice(set.variables) : toChoice(approval.data.mode);
+  const id = `approval-${convId}`;
+  return (
+    <span
+      className={cn(
+        'inline-flex h-8 shrink-0 items-center gap-1 rounded-lg border pl-2 text-sm',
+        effective ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-slate-300 bg-white text-slate-700',
+      )}
+      title="A IA sugere, você aprova antes de o cliente receber."
+    >
+      <ShieldCheck className="size-4 shrink-0" aria-hidden />
+      <span className="hidden font-semibold lg:inline" aria-hidden>
+        Aprovar
+      </span>
+      <select
+        id={id}
+        aria-label="Aprovar respostas da IA nesta conversa"
+        value={value}
+        disabled={set.isPending}
+        onChange={(e) =>
+          set.mutate(toMode(e.target.value as Choice), {
+            onSuccess: (data) =>
+              toast.success(
+                data.effective
+                  ? 'Nesta conversa, as respostas da IA esperam a sua aprovação.'
+                  : 'Nesta conversa, a IA responde direto.',
+              ),
+            onError: (err) =>
+              toast.error(err instanceof ApiError && err.status < 500 ? err.message : 'Não foi possível salvar.'),
+          })
+        }
+        className="h-full max-w-44 cursor-pointer rounded-r-lg bg-transparent pr-1 text-sm font-medium focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-wait"
+      >
+        <option value="agent">Como o agente ({agent_mode ? 'ligada' : 'desligada'})</option>
+        <option value="on">Ligada</option>
+        <option value="off">Desligada</option>
+      </select>
+    </span>
+  );
+}
