@@ -10,18 +10,20 @@ import {
   usageMonthly,
 } from '../src/db/schema/index.ts';
 import { monthStart } from '../src/domain/usage/get-current-usage.ts';
-import { customerSays, openShop, postWebhook, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
+import { customerSays, openShop, ownerWritesFromPhone, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
+import { SHOP_KINDS } from './helpers/cloud-shop.ts';
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
-import { fixtures } from './fixtures/engine-webhooks.ts';
 
 const e = useEngineApp();
 
 const convOf = async (shop: { number: { id: string } }) =>
   (await e.t.database.db.select().from(conversations).where(eq(conversations.numberId, shop.number.id)))[0]!;
 
-describe('AI replies', () => {
+// Every behaviour here is the engine's, whatever way the number reaches WhatsApp: each runs on a QR
+// number (the simulator as Evolution API) and on a Cloud API number (the simulator's Graph API fake).
+describe.each(SHOP_KINDS)('AI replies (%s number)', (kind) => {
   it('answers a customer once, after the quiet time, with the agent’s prompt and the message as context', async () => {
-    const shop = await openShop(e);
+    const shop = await openShop(e, { kind });
     e.llm.calls.length = 0;
     await customerSays(e, shop, 'Olá, vocês entregam em Campinas?');
     await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'one reply');
@@ -55,36 +57,9 @@ describe('AI replies', () => {
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
   });
 
-  it('shows "digitando…" to the customer while a slow answer is prepared', async () => {
-    const shop = await openShop(e);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    e.llm.respond = async (_call, n) => {
-      await gate;
-      return { content: `Resposta da IA ${n}` };
-    };
-    try {
-      const { chatId } = await customerSays(e, shop, 'Qual o horário de vocês?');
-      const typing = async () => {
-        const rows = await e.t.database.db.execute(
-          sql`select presence from sim_chats where id = ${chatId} and presence_until > now()`,
-        );
-        return (rows as unknown as { rows: { presence: string | null }[] }).rows[0]?.presence === 'composing';
-      };
-      // The AI is still thinking: the customer sees the contact typing, and no message yet.
-      await waitFor(typing, "'digitando…' while the AI prepares the answer");
-      expect(await sentToCustomers(e, shop)).toEqual([]);
-      release();
-      await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'the reply');
-    } finally {
-      release();
-      e.llm.respond = async (_c, n) => ({ content: `Resposta da IA ${n}` });
-    }
-  });
-
   it('answers a burst of 5 messages once, with all five in the context', async () => {
     // Delay 2 s: the five messages arrive inside the quiet time (cap 4 s from the first).
-    const shop = await openShop(e, { timing: 2 });
+    const shop = await openShop(e, { kind, timing: 2 });
     const before = e.llm.calls.length;
     const texts = ['Oi', 'tudo bem?', 'queria saber', 'o preço do bolo', 'de chocolate'];
     for (const text of texts) await customerSays(e, shop, text);
@@ -98,7 +73,7 @@ describe('AI replies', () => {
   });
 
   it('drops an answer being generated when the customer writes again, and answers the whole burst once', async () => {
-    const shop = await openShop(e);
+    const shop = await openShop(e, { kind });
     const before = e.llm.calls.length;
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
@@ -134,13 +109,13 @@ describe('AI replies', () => {
   });
 
   it('sends nothing when the owner takes over from the phone during the delay', async () => {
-    const shop = await openShop(e, { timing: 2 });
+    const shop = await openShop(e, { kind, timing: 2 });
     await customerSays(e, shop, 'Olá, tem horário amanhã?', { phone: '5511988887777', name: 'Carla Dias' });
     await waitFor(
       async () => (await e.t.database.db.select().from(replyBursts)).some((b) => b.userId === shop.userId),
       'burst opened',
     );
-    await postWebhook(e, shop, 'messages.upsert', fixtures.fromMe('Oi Carla! Tenho às 15h.'));
+    await ownerWritesFromPhone(e, shop, 'Oi Carla! Tenho às 15h.', '5511988887777');
     await waitFor(async () => (await convOf(shop)).agenteAtivo === false, 'takeover');
     await waitEngineIdle(e, shop);
     expect(await sentToCustomers(e, shop)).toEqual([]);
@@ -151,7 +126,7 @@ describe('AI replies', () => {
   });
 
   it('honours opt-out: "Parar!" switches the AI off for that contact and gets no reply', async () => {
-    const shop = await openShop(e);
+    const shop = await openShop(e, { kind });
     await customerSays(e, shop, 'Parar!');
     await waitFor(async () => (await convOf(shop))?.optedOut === true, 'opted out');
     await customerSays(e, shop, 'oi de novo');
@@ -161,7 +136,7 @@ describe('AI replies', () => {
   });
 
   it('stops answering at the free plan’s limit, and keeps answering on a paid plan counting overage', async () => {
-    const shop = await openShop(e);
+    const shop = await openShop(e, { kind });
     const month = monthStart().toISOString().slice(0, 10);
     await e.t.database.db.insert(usageMonthly).values({ userId: shop.userId, month, aiMessages: 300 });
     await customerSays(e, shop, 'Olá?');
@@ -191,12 +166,10 @@ describe('AI replies', () => {
     expect(usage).toMatchObject({ aiMessages: 5001, overageMessages: 1 });
   });
 
-  it('never answers in groups, nor when no agent is linked or the agent is inactive', async () => {
-    const shop = await openShop(e);
-    await customerSays(e, shop, 'Bom dia, grupo!', undefined, { group: { subject: 'Clientes VIP' } });
-    const noAgent = await openShop(e, { linkAgent: false });
+  it('never answers when no agent is linked or the agent is inactive', async () => {
+    const noAgent = await openShop(e, { kind, linkAgent: false });
     await customerSays(e, noAgent, 'Olá');
-    const inactive = await openShop(e);
+    const inactive = await openShop(e, { kind });
     await e.t.database.db.update(agentes).set({ active: false }).where(eq(agentes.id, inactive.agentId));
     await customerSays(e, inactive, 'Olá');
     await waitFor(
@@ -205,15 +178,13 @@ describe('AI replies', () => {
           .length === 1,
       'stored',
     );
-    for (const s of [shop, noAgent, inactive]) await waitEngineIdle(e, s);
-    expect(await sentToCustomers(e, shop)).toEqual([]);
+    for (const s of [noAgent, inactive]) await waitEngineIdle(e, s);
     expect(await sentToCustomers(e, noAgent)).toEqual([]);
     expect(await sentToCustomers(e, inactive)).toEqual([]);
-    expect(await convOf(shop)).toMatchObject({ type: 'group', agenteAtivo: false });
   });
 
   it('retries the AI, and sends nothing at all when it keeps failing', async () => {
-    const shop = await openShop(e);
+    const shop = await openShop(e, { kind });
     const before = e.llm.calls.length;
     e.llm.respond = async (_c, n) => (n === before + 1 ? { status: 500 } : { content: `Resposta da IA ${n}` });
     try {
@@ -223,7 +194,7 @@ describe('AI replies', () => {
     } finally {
       e.llm.respond = async (_c, n) => ({ content: `Resposta da IA ${n}` });
     }
-    const failing = await openShop(e);
+    const failing = await openShop(e, { kind });
     e.llm.respond = async () => ({ status: 503 });
     try {
       await customerSays(e, failing, 'Oi');
@@ -240,7 +211,7 @@ describe('AI replies', () => {
   });
 
   it('splits a long answer on paragraphs, every message under 4,096 characters', async () => {
-    const shop = await openShop(e);
+    const shop = await openShop(e, { kind });
     const paragraph = (i: number) => `Parágrafo ${i}: ${'detalhe importante '.repeat(40)}`.trim();
     e.llm.respond = async () => ({ content: Array.from({ length: 6 }, (_, i) => paragraph(i)).join('\n\n') });
     try {
@@ -259,5 +230,45 @@ describe('AI replies', () => {
     }
     const [usage] = await e.t.database.db.select().from(usageMonthly).where(eq(usageMonthly.userId, shop.userId));
     expect(usage!.aiMessages).toBe(1);
+  });
+});
+
+// QR only: the contact's 'digitando…' is read from the QR simulator's chat presence, and groups exist
+// only on QR numbers (the Cloud API has no groups); the Cloud typing indicator is in engine-cloud-number.
+describe('AI replies (QR number only)', () => {
+  it('shows "digitando…" to the customer while a slow answer is prepared', async () => {
+    const shop = await openShop(e);
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    e.llm.respond = async (_call, n) => {
+      await gate;
+      return { content: `Resposta da IA ${n}` };
+    };
+    try {
+      const { chatId } = await customerSays(e, shop, 'Qual o horário de vocês?');
+      const typing = async () => {
+        const rows = await e.t.database.db.execute(
+          sql`select presence from sim_chats where id = ${chatId} and presence_until > now()`,
+        );
+        return (rows as unknown as { rows: { presence: string | null }[] }).rows[0]?.presence === 'composing';
+      };
+      // The AI is still thinking: the customer sees the contact typing, and no message yet.
+      await waitFor(typing, "'digitando…' while the AI prepares the answer");
+      expect(await sentToCustomers(e, shop)).toEqual([]);
+      release();
+      await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'the reply');
+    } finally {
+      release();
+      e.llm.respond = async (_c, n) => ({ content: `Resposta da IA ${n}` });
+    }
+  });
+
+  it('never answers in groups', async () => {
+    const shop = await openShop(e);
+    await customerSays(e, shop, 'Bom dia, grupo!', undefined, { group: { subject: 'Clientes VIP' } });
+    await waitFor(async () => Boolean(await convOf(shop)), 'stored');
+    await waitEngineIdle(e, shop);
+    expect(await sentToCustomers(e, shop)).toEqual([]);
+    expect(await convOf(shop)).toMatchObject({ type: 'group', agenteAtivo: false });
   });
 });

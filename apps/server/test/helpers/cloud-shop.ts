@@ -6,6 +6,7 @@
  * `messages` webhook to /webhooks/meta), or tests post Meta-shaped webhooks signed with the app
  * secret themselves; what reached the customer is what the fake accepted from the Graph API.
  */
+import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { numbers } from '../../src/db/schema/index.ts';
 import { resultRows } from '../../src/db/rows.ts';
@@ -15,6 +16,19 @@ import type { TestClient } from './test-app.ts';
 
 /** How a shop's number reaches WhatsApp: the QR code (Evolution API, here the simulator) or Meta's Cloud API. */
 export type ShopKind = 'evolution' | 'cloud';
+/** Both kinds, for `describe.each(SHOP_KINDS)`: the engine behaves the same on either. */
+export const SHOP_KINDS: readonly ShopKind[] = ['evolution', 'cloud'];
+
+/** A customer's media as the simulator page takes it (QR) and as the Cloud helpers upload it. */
+export interface CustomerMedia {
+  type: 'image' | 'audio' | 'video' | 'document';
+  base64: string;
+  mimetype: string;
+  caption?: string;
+  fileName?: string;
+  /** What the sender's app declares (QR only: Meta's webhook carries no duration). */
+  seconds?: number;
+}
 
 export interface CloudNumber {
   id: string;
@@ -136,4 +150,118 @@ export async function queueCloudErrors(shop: Shop, kind: 'throughput' | 'pair-ra
   });
   if (res.statusCode !== 200) throw new Error(`queue errors: ${res.statusCode} ${res.body}`);
   return res.json().pendingErrors as number;
+}
+
+type Json = Record<string, unknown>;
+let wamidSeq = 0;
+const newWamid = () => `wamid.TEST${Date.now()}${++wamidSeq}`;
+
+/**
+ * Posts one Meta webhook (`value` of one 'messages' change for the shop's number) to /webhooks/meta,
+ * signed with the app secret as Meta signs it; the app's answer ({stored, replays}).
+ */
+export async function postMetaWebhook(
+  e: EngineApp,
+  shop: Shop,
+  value: Json,
+  field = 'messages',
+): Promise<{ stored: number; replays: number }> {
+  const { phoneNumberId } = cloudOf(shop);
+  const raw = JSON.stringify({
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: `20${shop.number.phone}`,
+        changes: [
+          {
+            field,
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: shop.number.phone, phone_number_id: phoneNumberId },
+              ...value,
+            },
+          },
+        ],
+      },
+    ],
+  });
+  const signature = createHmac('sha256', e.t.env.META_APP_SECRET!).update(raw).digest('hex');
+  const res = await e.t.app.inject({
+    method: 'POST',
+    url: '/webhooks/meta',
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${signature}` },
+    payload: raw,
+  });
+  if (res.statusCode !== 200) throw new Error(`meta webhook: ${res.statusCode} ${res.body}`);
+  return res.json() as { stored: number; replays: number };
+}
+
+/** A customer's message as Meta's webhook carries it (`value` with contacts and messages). */
+export function cloudInbound(
+  customer: { phone: string; name: string },
+  type: string,
+  content: Json,
+  id = newWamid(),
+): Json & { messages: (Json & { id: string })[] } {
+  return {
+    contacts: [{ profile: { name: customer.name }, wa_id: customer.phone }],
+    messages: [{ from: customer.phone, id, timestamp: String(Math.floor(Date.now() / 1000)), type, [type]: content }],
+  };
+}
+
+/**
+ * A customer sends media to a Cloud number: the file is uploaded to the fake's Graph API (where the
+ * app downloads it by its media id, as from Meta), then the signed webhook naming it is posted.
+ */
+export async function cloudCustomerMedia(
+  e: EngineApp,
+  shop: Shop,
+  media: CustomerMedia,
+  customer = { phone: '5511977770000', name: 'Carla Dias' },
+): Promise<{ chatId: string; keyId: string }> {
+  const { phoneNumberId, accessToken } = cloudOf(shop);
+  const form = new FormData();
+  form.set('messaging_product', 'whatsapp');
+  form.set('file', new Blob([Buffer.from(media.base64, 'base64')], { type: media.mimetype }), media.fileName ?? 'file');
+  const upload = await fetch(`${e.t.env.META_GRAPH_URL}/${e.t.env.META_GRAPH_VERSION}/${phoneNumberId}/media`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${accessToken}` },
+    body: form,
+  });
+  if (!upload.ok) throw new Error(`cloud media upload: ${upload.status} ${await upload.text()}`);
+  const { id: mediaId } = (await upload.json()) as { id: string };
+  const value = cloudInbound(customer, media.type, {
+    id: mediaId,
+    mime_type: media.mimetype,
+    ...(media.caption ? { caption: media.caption } : {}),
+    ...(media.fileName ? { filename: media.fileName } : {}),
+    ...(media.type === 'audio' ? { voice: true } : {}),
+  });
+  await postMetaWebhook(e, shop, value);
+  return { chatId: customer.phone, keyId: value.messages[0]!.id };
+}
+
+/**
+ * The owner types on the WhatsApp Business app of a coexistence number: Meta's `smb_message_echoes`
+ * webhook (`from` the business, `to` the customer).
+ */
+export async function cloudOwnerWrites(e: EngineApp, shop: Shop, text: string, toPhone: string, id = newWamid()) {
+  await postMetaWebhook(
+    e,
+    shop,
+    {
+      message_echoes: [
+        {
+          from: shop.number.phone,
+          to: toPhone,
+          id,
+          timestamp: String(Math.floor(Date.now() / 1000)),
+          type: 'text',
+          text: { body: text },
+        },
+      ],
+    },
+    'smb_message_echoes',
+  );
+  return { keyId: id };
 }

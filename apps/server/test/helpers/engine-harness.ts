@@ -16,9 +16,12 @@ import { createTestApp, newPerson, type TestApp, type TestClient } from './test-
 import { freePort } from './free-port.ts';
 import {
   type CloudNumber,
+  cloudCustomerMedia,
   cloudCustomerSays,
+  cloudOwnerWrites,
   cloudSentToCustomers,
   connectCloudNumber,
+  type CustomerMedia,
   type ShopKind,
 } from './cloud-shop.ts';
 export { freePort } from './free-port.ts';
@@ -312,6 +315,48 @@ export async function customerSays(
   });
   if (res.statusCode !== 201) throw new Error(`customer message: ${res.statusCode} ${res.body}`);
   return res.json() as { chatId: string; keyId: string };
+}
+
+/**
+ * The customer sends media (a voice note, an image, a document): through the simulator page on a QR
+ * number, uploaded to the fake's Graph API and named in Meta's webhook on a Cloud number.
+ */
+export async function customerSendsMedia(
+  e: EngineApp,
+  shop: Shop,
+  media: CustomerMedia,
+  customer = { phone: '5511977770000', name: 'Carla Dias' },
+  extra: Record<string, unknown> = {},
+) {
+  if (shop.kind === 'cloud') return cloudCustomerMedia(e, shop, media, customer);
+  const res = await shop.client.post(`/simulator/ui-api/instances/${shop.number.instanceName}/messages`, {
+    customer,
+    message: media,
+    ...extra,
+  });
+  if (res.statusCode !== 201) throw new Error(`customer media: ${res.statusCode} ${res.body}`);
+  return res.json() as { chatId: string; keyId: string };
+}
+
+/**
+ * The owner writes to a customer from the phone: Evolution's fromMe upsert on a QR number; on a Cloud
+ * number, Meta's echo of a message typed in the WhatsApp Business app (coexistence).
+ */
+export async function ownerWritesFromPhone(
+  e: EngineApp,
+  shop: Shop,
+  text: string,
+  toPhone = '5511977770000',
+): Promise<{ keyId: string }> {
+  if (shop.kind === 'cloud') return cloudOwnerWrites(e, shop, text, toPhone);
+  const keyId = `OWN${randomBytes(6).toString('hex').toUpperCase()}`;
+  await postWebhook(e, shop, 'messages.upsert', {
+    key: { remoteJid: `${toPhone}@s.whatsapp.net`, fromMe: true, id: keyId },
+    message: { conversation: text },
+    messageType: 'conversation',
+    messageTimestamp: Math.floor(Date.now() / 1000),
+  });
+  return { keyId };
 }
 
 /** What reached the customer: text messages the gateway sent from this number. */

@@ -171,6 +171,44 @@ describe('Cloud API webhook mapping', () => {
     });
   });
 
+  it("maps the owner's message from the WhatsApp Business app (coexistence echo) to a fromMe upsert", () => {
+    const [echo] = mapCloudWebhook({
+      object: 'whatsapp_business_account',
+      entry: [
+        {
+          id: 'WABA',
+          changes: [
+            {
+              field: 'smb_message_echoes',
+              value: {
+                messaging_product: 'whatsapp',
+                metadata: { display_phone_number: '15550783881', phone_number_id: 'PNID' },
+                message_echoes: [
+                  {
+                    from: '15550783881',
+                    to: from,
+                    id: 'wamid.ECHO',
+                    timestamp: '1750263773',
+                    type: 'text',
+                    text: { body: 'Oi, aqui é a dona!' },
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    });
+    expect(echo).toMatchObject({ phoneNumberId: 'PNID', event: 'messages.upsert', eventKey: 'wamid.ECHO' });
+    expect(mapGatewayMessage(echo!.data as unknown as GatewayMessage)).toMatchObject({
+      externalId: 'wamid.ECHO',
+      fromMe: true,
+      chat: { jid: `${from}@s.whatsapp.net`, phone: from },
+      type: 'text',
+      content: 'Oi, aqui é a dona!',
+    });
+  });
+
   it('lists the errors Meta reports outside messages', () => {
     const body = {
       entry: [

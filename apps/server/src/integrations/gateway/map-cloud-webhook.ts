@@ -3,7 +3,10 @@
  * entry[].changes[].value with metadata.phone_number_id, contacts, messages[], statuses[], errors[])
  * into the events the Evolution webhook stores: received messages become `messages.upsert` with a
  * messageRaw (map-gateway-message.ts reads it unchanged), statuses become `messages.update` receipts.
- * Media carry Meta's media id (`<kind>Message.mediaId`) for the Cloud adapter's download.
+ * Media carry Meta's media id (`<kind>Message.mediaId`) for the Cloud adapter's download. On a number
+ * shared with the WhatsApp Business app (coexistence), what the owner types on the phone comes as
+ * `message_echoes[]` (field `smb_message_echoes`, `from` the business, `to` the customer): a `fromMe`
+ * upsert, as Evolution delivers the owner's own messages, so the engine's takeover rule applies.
  */
 
 type Json = Record<string, unknown>;
@@ -41,6 +44,10 @@ export function mapCloudWebhook(body: unknown): CloudWebhookEvent[] {
       );
       for (const m of list(value.messages)) {
         const data = mapMessage(obj(m), names);
+        if (data) out.push({ phoneNumberId, event: 'messages.upsert', eventKey: data.key.id, data });
+      }
+      for (const m of list(value.message_echoes)) {
+        const data = mapEcho(obj(m));
         if (data) out.push({ phoneNumberId, event: 'messages.upsert', eventKey: data.key.id, data });
       }
       for (const s of list(value.statuses)) {
@@ -82,6 +89,21 @@ function mapMessage(m: Json | null, names: Map<string | null, string | null>) {
     messageTimestamp: Number(m.timestamp) || undefined,
     source: 'cloud_api',
     ...(contextInfo ? { contextInfo } : {}),
+  };
+}
+
+/** A message the owner sent from the WhatsApp Business app on a coexistence number. */
+function mapEcho(m: Json | null) {
+  const id = str(m?.id);
+  const to = str(m?.to);
+  const type = str(m?.type);
+  if (!m || !id || !to || !type) return null;
+  return {
+    key: { remoteJid: `${to}@s.whatsapp.net`, fromMe: true, id },
+    message: messageContent(type, m, undefined),
+    messageType: type,
+    messageTimestamp: Number(m.timestamp) || undefined,
+    source: 'cloud_api',
   };
 }
 

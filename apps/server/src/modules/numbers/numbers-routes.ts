@@ -13,6 +13,7 @@ import {
   updateNumberSchema,
 } from '@vendai/contracts';
 import { z } from 'zod';
+import { userRateLimit } from '../../plugins/rate-limits.ts';
 import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { checkPhoneExists } from './check-phone-exists.ts';
@@ -53,11 +54,12 @@ export const numbersRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.status(201).send(await createNumber({ deps, userId: req.user.id, input: req.body })),
   );
 
-  // Meta's Embedded Signup: the dialog's code becomes a connected Cloud API number.
+  // Meta's Embedded Signup: the dialog's code becomes a connected Cloud API number. Limited per owner
+  // (not per address: owners behind one office or carrier address connect independently).
   app.post(
     '/cloud',
     {
-      config: { rateLimit: { max: 10, timeWindow: '1 minute' } },
+      config: userRateLimit(10),
       schema: { body: connectCloudNumberSchema, response: { 201: numberSchema } },
     },
     async (req, reply) =>
