@@ -112,9 +112,11 @@ describe('Exportar meus dados', () => {
       'conhecimento.json',
       'conta.json',
       'conversas.csv',
+      'etiquetas.json',
       'mensagens.csv',
       'midias-entendidas.csv',
       'midias.csv',
+      'notas-internas.json',
       'numeros.json',
       'versoes-do-prompt.json',
     ]);

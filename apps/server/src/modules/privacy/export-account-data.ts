@@ -12,6 +12,7 @@ import {
   readNumbers,
   readPromptVersions,
 } from './export-repository.ts';
+import { readLabels, readNotes } from './export-inbox-tools.ts';
 
 const CONVERSATION_COLUMNS = [
   'id',
@@ -65,6 +66,8 @@ catalogo.json           o catálogo de produtos e serviços (itens arquivados in
 conhecimento.json       a base de conhecimento: perguntas frequentes e documentos com o texto de cada trecho
 midias-entendidas.csv   o que a IA entendeu das mídias (transcrição de áudio, descrição de imagem, texto de
                         documento); a coluna id é a da mensagem em mensagens.csv
+etiquetas.json          suas etiquetas e as conversas (id de conversas.csv) que têm cada uma
+notas-internas.json     as notas internas das conversas, com quem escreveu
 
 Os arquivos CSV usam ';' como separador (Excel e LibreOffice em português abrem em colunas).
 `;
@@ -93,13 +96,15 @@ export async function exportAccountData(
   db: Db,
   userId: string,
 ): Promise<{ filename: string; stream: NodeJS.ReadableStream }> {
-  const [account, numberRows, agentRows, versionRows, catalogue, knowledge] = await Promise.all([
+  const [account, numberRows, agentRows, versionRows, catalogue, knowledge, labelRows, noteRows] = await Promise.all([
     readAccount(db, userId),
     readNumbers(db, userId),
     readAgents(db, userId),
     readPromptVersions(db, userId),
     readCatalogue(db, userId),
     readKnowledge(db, userId),
+    readLabels(db, userId),
+    readNotes(db, userId),
   ]);
   // jszip is loaded on the first export, not at start (docs/performance.md).
   const { default: JSZip } = await import('jszip');
@@ -111,6 +116,8 @@ export async function exportAccountData(
   zip.file('versoes-do-prompt.json', json(versionRows));
   zip.file('catalogo.json', json(catalogue));
   zip.file('conhecimento.json', json(knowledge));
+  zip.file('etiquetas.json', json(labelRows));
+  zip.file('notas-internas.json', json(noteRows));
   zip.file('conversas.csv', csvStream(CONVERSATION_COLUMNS, conversationPages(db, userId)));
   zip.file('mensagens.csv', csvStream(MESSAGE_COLUMNS, messagePages(db, userId)));
   zip.file('midias.csv', csvStream(MEDIA_COLUMNS, messagePages(db, userId, true)));
