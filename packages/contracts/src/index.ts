@@ -31,3 +31,4 @@ export * from './simulator-cloud.ts';
 export * from './cloud-window.ts';
 export * from './approval.ts';
 export * from './funnel.ts';
+export * from './tax-id.ts';

@@ -41,6 +41,8 @@ export const ORDER_STATUSES = [
   'awaiting_owner',
   'declined',
   'pending',
+  /** The provider wants the payer's CPF or CNPJ: the customer was asked, the charge waits for it. */
+  'awaiting_document',
   'awaiting_payment',
   'paid',
   'expired',
@@ -72,6 +74,8 @@ export const orders = pgTable(
     description: text('description').notNull(),
     totalCents: integer('total_cents').notNull(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    /** The payer's CPF or CNPJ (no mask), when the customer gave it; sent to the provider with the charge. */
+    payerDocument: text('payer_document'),
     error: text('error'),
     provider: text('provider', { enum: PIX_PROVIDERS }),
     providerChargeId: text('provider_charge_id'),

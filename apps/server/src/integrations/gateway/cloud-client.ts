@@ -37,6 +37,8 @@ export interface CloudClientOptions {
    * process has not marked one read yet; null when there is none.
    */
   lastReceivedId?(instanceName: string, waId: string): Promise<string | null>;
+  /** A received message's stored mapped content by its id (its media id), when asked by the key alone. */
+  storedMessage?(instanceName: string, keyId: string): Promise<Json | null>;
   timeoutMs?: number;
   /** The most of one downloaded media file (Meta's own limit is 100 MB for documents). */
   maxMediaBytes?: number;
@@ -287,7 +289,12 @@ export function createCloudClient(options: CloudClientOptions): Gateway {
     },
 
     async mediaBase64(instanceName, message): Promise<MediaBase64 | null> {
-      const media = cloudMediaOf(message.message);
+      // Asked by the key alone (the inbox, a later reply): Meta's media id is in the stored webhook.
+      const media =
+        cloudMediaOf(message.message) ??
+        (message.key.id
+          ? cloudMediaOf((await options.storedMessage?.(instanceName, message.key.id)) ?? undefined)
+          : null);
       if (!media) return null;
       const { accessToken } = await creds(instanceName);
       const { data } = await call('GET', `${graph}/${enc(media.id)}`, accessToken);

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conversations, messages, numbers } from '../../db/schema/app.ts';
+import { conversations, gatewayEvents, messages, numbers } from '../../db/schema/app.ts';
 import { openSecret } from '../../lib/secret-box.ts';
 import { CLOUD_ERROR_PREFIX, type CloudCredentials } from './cloud-client.ts';
 import { GatewayError } from './gateway.ts';
@@ -70,9 +70,31 @@ export function createCloudNumberLookup(db: Db, key: Buffer | null, now = Date.n
     return row?.id ?? null;
   }
 
+  /**
+   * The mapped message of a received Cloud message, from its stored webhook (Meta's media id lives
+   * only there): what a later download by the message's key alone needs. Null once retention dropped it.
+   */
+  async function storedMessage(instanceName: string, keyId: string): Promise<Record<string, unknown> | null> {
+    const [row] = await db
+      .select({ payload: gatewayEvents.payload })
+      .from(gatewayEvents)
+      .innerJoin(numbers, eq(numbers.id, gatewayEvents.numberId))
+      .where(
+        and(
+          eq(numbers.instanceName, instanceName),
+          eq(gatewayEvents.event, 'messages.upsert'),
+          eq(gatewayEvents.eventKey, keyId),
+        ),
+      )
+      .limit(1);
+    const message = (row?.payload as { data?: { message?: unknown } } | undefined)?.data?.message;
+    return message && typeof message === 'object' ? (message as Record<string, unknown>) : null;
+  }
+
   return {
     credentials,
     lastReceivedId,
+    storedMessage,
     isCloud: async (instanceName: string) => (await rowOf(instanceName))?.provider === 'cloud',
   };
 }

@@ -32,6 +32,7 @@ export function createGateway(env: Env, db?: Db): Gateway {
     graphVersion: env.META_GRAPH_VERSION,
     credentials: lookup.credentials,
     lastReceivedId: lookup.lastReceivedId,
+    storedMessage: lookup.storedMessage,
     pacer: createCloudPacer(db, {
       ratePerSecond: env.META_SEND_RATE_PER_SECOND,
       pairSpacingMs: env.META_PAIR_SPACING_MS,

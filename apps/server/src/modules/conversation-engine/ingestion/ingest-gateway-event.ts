@@ -33,6 +33,7 @@ import { applyMessageChange } from './apply-message-change.ts';
 import type { IngestOutcome } from './ingest-outcome.ts';
 import { applyDeliveryStatus } from './apply-delivery-status.ts';
 import { applyContactNames } from './apply-contact-names.ts';
+import { measureAudioSeconds } from '../../../domain/media-insights/audio-duration.ts';
 
 export interface IngestInput {
   /** gateway_events.id, marked processed when done (null when not stored). */
@@ -90,7 +91,7 @@ interface Arrival {
   input: IngestInput;
   msg: MappedMessage;
   /** The stored media file, when the message has media and it could be stored. */
-  media: { url: string; size: number } | null;
+  media: { url: string; size: number; duration: number | null } | null;
   createdAt: Date;
   /** Not history sync: may be answered, may be a takeover. */
   fresh: boolean;
@@ -232,7 +233,7 @@ function insertArrival(
     mediaFilename: msg.media?.filename ?? null,
     mediaMimetype: msg.media?.mimetype ?? null,
     mediaSize: media?.size ?? msg.media?.size ?? null,
-    mediaDuration: msg.media?.duration ?? null,
+    mediaDuration: msg.media?.duration ?? media?.duration ?? null,
     mediaWidth: msg.media?.width ?? null,
     mediaHeight: msg.media?.height ?? null,
     // Opt-out is read once, here, and kept as a fact (domain/conversation-rules/opt-out.ts).
@@ -287,7 +288,10 @@ async function saveMedia(deps: EngineDeps, input: IngestInput, raw: GatewayMessa
       mimetype: mimetype ?? 'application/octet-stream',
       filename: m.filename,
     });
-    return { url: stored.url, size: stored.size };
+    // Audio whose length the gateway did not declare (Meta's webhook never does): read from the file.
+    const measured =
+      msg.type === 'audio' && m.duration === null ? await measureAudioSeconds(data, mimetype ?? null) : null;
+    return { url: stored.url, size: stored.size, duration: measured === null ? null : Math.round(measured) };
   } catch (err) {
     deps.log.warn(
       { err, instance: input.number.instanceName, messageId: msg.externalId },
