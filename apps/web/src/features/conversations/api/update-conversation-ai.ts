@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ConversationDto } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
-import { upsertConversation, type ConversationPages } from '../lib/cache-updates';
+import { replaceConversation, upsertConversation, type ConversationPages } from '../lib/cache-updates';
 import { conversationKeys } from './query-keys';
 
 /** The AI/Manual switch of one conversation; off with `resumeInHours`: the AI comes back then (null: never). */
@@ -22,8 +22,15 @@ export const updateConversationAi = ({
 /** Writes a conversation everywhere the inbox keeps it. */
 export function storeConversation(queryClient: QueryClient, dto: ConversationDto) {
   queryClient.setQueryData<ConversationPages>(conversationKeys.list, (data) => upsertConversation(data, dto));
+  queryClient.setQueriesData<ConversationPages>(
+    { queryKey: conversationKeys.list, predicate: isFilteredList },
+    (data) => replaceConversation(data, dto),
+  );
   queryClient.setQueryData(conversationKeys.detail(dto.id), dto);
 }
+
+/** A list narrowed by a filter (conversationKeys.filteredList). */
+export const isFilteredList = (query: { queryKey: readonly unknown[] }) => query.queryKey.length > 2;
 
 export function useUpdateConversationAi() {
   const queryClient = useQueryClient();

@@ -7,6 +7,7 @@ import { useConversations } from '../api/get-conversations';
 import { useNow } from '../hooks/use-now';
 import { flattenConversations } from '../lib/cache-updates';
 import { ConversationRow } from './conversation-row';
+import { useListFilter } from './list-filter';
 
 /**
  * The conversation column: 30 at a time, newest first; the next page loads when the end of the list
@@ -15,10 +16,13 @@ import { ConversationRow } from './conversation-row';
 export function ConversationList({
   selectedId,
   rowMark,
+  filterControl,
 }: {
   selectedId: string | null;
   /** Another feature's mark on a row (the route passes it). */
   rowMark?: (convId: string) => ReactNode;
+  /** The control that sets the list's filter (the route passes it). */
+  filterControl?: ReactNode;
 }) {
   const query = useConversations();
   const count = useConversationCount();
@@ -27,6 +31,7 @@ export function ConversationList({
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+  const filtered = Boolean(useListFilter().labelId);
 
   useEffect(() => {
     const root = scrollRef.current;
@@ -45,14 +50,17 @@ export function ConversationList({
   const total = count.data?.total;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div className="flex h-11 shrink-0 items-center justify-between border-b border-slate-200 px-3">
-        <h2 className="text-sm font-semibold text-slate-900">
-          Todas as conversas
-          {total !== undefined ? (
+      <div className="flex h-11 shrink-0 items-center justify-between gap-2 border-b border-slate-200 px-3">
+        <h2 className="min-w-0 truncate text-sm font-semibold text-slate-900">
+          {filtered ? 'Conversas filtradas' : 'Todas as conversas'}
+          {total !== undefined && !filtered ? (
             <span className="ml-1 font-normal text-slate-500">({total.toLocaleString('pt-BR')})</span>
           ) : null}
         </h2>
-        {query.isRefetching && !query.isFetchingNextPage ? <Spinner className="size-4" /> : null}
+        <span className="flex shrink-0 items-center gap-2">
+          {query.isRefetching && !query.isFetchingNextPage ? <Spinner className="size-4" /> : null}
+          {filterControl}
+        </span>
       </div>
       <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-y-auto" data-testid="conversation-scroll">
         {query.isPending ? (
@@ -63,6 +71,11 @@ export function ConversationList({
             <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
               <RefreshCw aria-hidden /> Tentar novamente
             </Button>
+          </div>
+        ) : !items.length && filtered ? (
+          <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
+            <p className="font-semibold text-slate-900">Nenhuma conversa com este filtro</p>
+            <p className="text-sm text-slate-600">Troque o filtro ou mostre todas as conversas.</p>
           </div>
         ) : !items.length ? (
           <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">

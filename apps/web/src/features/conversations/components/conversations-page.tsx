@@ -23,6 +23,7 @@ import { ConversationList } from './conversation-list';
 import { InboxSearch } from '../search/inbox-search';
 import { firstRunDone, firstRunProgress, GettingStarted } from './getting-started';
 import { ConversationBanners } from './conversation-banners';
+import { ListFilterProvider, type ConversationListFilter } from './list-filter';
 
 const DESCRIPTION = 'Acompanhe cada conversa ao vivo e assuma o atendimento quando quiser.';
 
@@ -38,6 +39,10 @@ export interface InboxSlots {
   aboveComposer?: (convId: string) => ReactNode;
   /** A small mark on a conversation's row in the list. */
   rowMark?: (convId: string) => ReactNode;
+  /** Beside the open chat (a side panel; a drawer on a phone). */
+  chatAside?: (convId: string) => ReactNode;
+  /** The list's filter (sent to the server) and the control that sets it, in the list's header. */
+  listFilter?: ConversationListFilter & { control: ReactNode };
 }
 
 export function ConversationsPage(slots: InboxSlots = {}) {
@@ -91,7 +96,9 @@ export function ConversationsPage(slots: InboxSlots = {}) {
 
   return (
     <Tooltip.Provider delayDuration={200}>
-      <Inbox numbers={numbers.data} usage={usage.data} me={me.data} slots={slots} />
+      <ListFilterProvider value={{ labelId: slots.listFilter?.labelId }}>
+        <Inbox numbers={numbers.data} usage={usage.data} me={me.data} slots={slots} />
+      </ListFilterProvider>
     </Tooltip.Provider>
   );
 }
@@ -167,7 +174,11 @@ function Inbox({
           )}
         >
           <InboxSearch selectedId={selectedId}>
-            <ConversationList selectedId={selectedId} rowMark={slots.rowMark} />
+            <ConversationList
+              selectedId={selectedId}
+              rowMark={slots.rowMark}
+              filterControl={slots.listFilter?.control}
+            />
           </InboxSearch>
         </section>
         <section aria-label="Conversa" className={cn('min-h-0 min-w-0 flex-1 md:flex', selectedId ? 'flex' : 'hidden')}>
@@ -181,6 +192,7 @@ function Inbox({
           ) : (
             <NoConversationSelected />
           )}
+          {selectedId ? slots.chatAside?.(selectedId) : null}
         </section>
       </div>
     </div>

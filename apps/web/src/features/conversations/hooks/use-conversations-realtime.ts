@@ -4,7 +4,7 @@ import type { ConversationCount, ConversationDto, NumberView, RealtimeEvent } fr
 import { agentKeys, numberKeys, usageKeys } from '@/lib/api/query-keys';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime';
 import { conversationKeys } from '../api/query-keys';
-import { storeConversation } from '../api/update-conversation-ai';
+import { isFilteredList, storeConversation } from '../api/update-conversation-ai';
 import {
   appendMessage,
   findConversation,
@@ -43,12 +43,19 @@ export function useConversationsRealtime() {
       }
       case 'conversation.deleted': {
         const { id } = event.data;
-        queryClient.setQueryData<ConversationPages>(conversationKeys.list, (data) => removeConversation(data, id));
+        queryClient.setQueriesData<ConversationPages>({ queryKey: conversationKeys.list }, (data) =>
+          removeConversation(data, id),
+        );
         queryClient.removeQueries({ queryKey: conversationKeys.detail(id) });
         queryClient.removeQueries({ queryKey: conversationKeys.messages(id) });
         void queryClient.invalidateQueries({ queryKey: conversationKeys.count });
         break;
       }
+      // What a filtered list holds changed: the open one is read again (docs/decisions/043-labels-notes-funnel.md).
+      case 'conversation-labels.updated':
+      case 'label.deleted':
+        void queryClient.invalidateQueries({ queryKey: conversationKeys.list, predicate: isFilteredList });
+        break;
       case 'message.created': {
         const message = event.data;
         queryClient.setQueryData<MessagePages>(conversationKeys.messages(message.convId), (data) =>

@@ -4,6 +4,7 @@ import {
   appendMessage,
   flattenConversations,
   flattenMessages,
+  replaceConversation,
   replaceMessage,
   setInsight,
   settleOptimistic,
@@ -78,6 +79,16 @@ describe('conversas no cache', () => {
     const t = '2025-03-12T10:00:00Z';
     const data = pages({ items: [conv('x1', t), conv('x3', t)], nextCursor: null });
     expect(flattenConversations(upsertConversation(data, conv('x2', t))).map((x) => x.id)).toEqual(['x3', 'x2', 'x1']);
+  });
+});
+
+describe('lista filtrada (por etiqueta)', () => {
+  it('troca só a conversa que já está nela e nunca acrescenta outra', () => {
+    const data = pages({ items: [conv('a', '2026-01-02T10:00:00Z')], nextCursor: null });
+    const moved = replaceConversation(data, conv('a', '2026-01-03T10:00:00Z', { unreadCount: 2 }));
+    expect(moved!.pages[0]!.items).toEqual([conv('a', '2026-01-03T10:00:00Z', { unreadCount: 2 })]);
+    expect(replaceConversation(data, conv('b', '2026-01-04T10:00:00Z'))).toBe(data);
+    expect(replaceConversation(undefined, conv('a', '2026-01-04T10:00:00Z'))).toBeUndefined();
   });
 });
 

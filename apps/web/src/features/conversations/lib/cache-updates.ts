@@ -51,6 +51,15 @@ export function upsertConversation(
   return { ...data, pages };
 }
 
+/** A filtered list only takes changes to the rows it has (what belongs in it is the server's call). */
+export function replaceConversation(
+  data: ConversationPages | undefined,
+  dto: ConversationDto,
+): ConversationPages | undefined {
+  if (!data || !data.pages.some((p) => p.items.some((c) => c.id === dto.id))) return data;
+  return { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((c) => (c.id === dto.id ? dto : c)) })) };
+}
+
 export function removeConversation(data: ConversationPages | undefined, id: string): ConversationPages | undefined {
   if (!data) return data;
   return { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((c) => c.id !== id) })) };
