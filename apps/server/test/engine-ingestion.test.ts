@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversations, messages } from '../src/db/schema/index.ts';
-import { customerSays, openShop, postWebhook, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
+import {
+  customerSays,
+  deliverCustomerText,
+  openShop,
+  postWebhook,
+  type Shop,
+  sentToCustomers,
+  waitFor,
+} from './helpers/engine-harness.ts';
+import { cloudStatus, queueCloudErrors, SHOP_KINDS } from './helpers/cloud-shop.ts';
 import { useEngineApp, waitEngineIdle, waitEventsProcessed } from './helpers/engine-test.ts';
 import { CUSTOMER_JID, CUSTOMER_LID, CUSTOMER_PHONE, fixtures, GROUP_JID, newId } from './fixtures/engine-webhooks.ts';
 
@@ -18,7 +27,9 @@ const messagesOf = async (numberId: string) =>
 const waitStored = (numberId: string, n: number) =>
   waitFor(async () => (await messagesOf(numberId)).length >= n, `${n} messages stored`);
 
-describe('ingestion of gateway webhooks', () => {
+// QR only: these post Evolution's webhook shapes (message types, groups, @lid, its echo of our own sends,
+// contacts.upsert, malformed bodies); the Cloud API's shapes are checked in map-cloud-webhook.test.ts.
+describe('ingestion of gateway webhooks (QR number)', () => {
   it('applies many webhooks arriving at once together: every message once, per-contact counts and previews, one reply each', async () => {
     // Delay 2 s: the counts and previews are checked before the answers arrive.
     const shop = await openShop(e, { timing: 2 });
@@ -147,21 +158,6 @@ describe('ingestion of gateway webhooks', () => {
     expect(convs[0]!.lastMessagePreview).toBe('Mensagem não suportada');
   });
 
-  it('keeps a replay ×10 as one message, and answers it once', async () => {
-    const shop = await openShop(e);
-    const data = fixtures.text('Vocês abrem sábado?');
-    const outcomes = [];
-    for (let i = 0; i < 10; i++) outcomes.push((await postWebhook(e, shop, 'messages.upsert', data)).outcome);
-    expect(outcomes.filter((o) => o === 'stored')).toHaveLength(1);
-    await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'one reply');
-    await waitEngineIdle(e, shop);
-    expect(await sentToCustomers(e, shop)).toHaveLength(1);
-    const stored = (await messagesOf(shop.number.id)).filter((m) => m.direction === 'in');
-    expect(stored).toHaveLength(1);
-    const [conv] = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
-    expect(conv!.unreadCount).toBe(1);
-  });
-
   it('stores group messages in a group conversation with the AI off, and never answers there', async () => {
     const shop = await openShop(e);
     await postWebhook(e, shop, 'messages.upsert', fixtures.group('Alguém sabe o preço?'));
@@ -282,9 +278,61 @@ describe('ingestion of gateway webhooks', () => {
   });
 });
 
-describe('POST /api/conversations/:id/messages (manual send)', () => {
+/** QR: the phone unlinks ('Connection Closed'); Cloud: Meta refuses every send (131000). */
+async function gatewayRefusesSends(shop: Shop) {
+  if (shop.kind === 'cloud') await queueCloudErrors(shop, 'server', 10);
+  else await shop.client.post(`/simulator/ui-api/instances/${shop.number.instanceName}/disconnect`);
+}
+
+describe.each(SHOP_KINDS)('on a %s number', (kind) => {
+  it('keeps a replay ×10 as one message, and answers it once', async () => {
+    const shop = await openShop(e, { kind });
+    expect(await deliverCustomerText(e, shop, 'Vocês abrem sábado?', 10)).toBe(1);
+    await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'one reply');
+    await waitEngineIdle(e, shop);
+    expect(await sentToCustomers(e, shop)).toHaveLength(1);
+    const stored = (await messagesOf(shop.number.id)).filter((m) => m.direction === 'in');
+    expect(stored).toHaveLength(1);
+    const [conv] = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
+    expect(conv!.unreadCount).toBe(1);
+  });
+
+  it("applies delivery receipts forward only: a late 'delivered' never undoes 'read'", async () => {
+    const shop = await openShop(e, { kind, linkAgent: false });
+    await customerSays(e, shop, 'Oi');
+    await waitStored(shop.number.id, 1);
+    const [conv] = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
+    expect(
+      (await shop.client.post(`/api/conversations/${conv!.id}/messages`, { text: 'Pedido confirmado' })).statusCode,
+    ).toBe(201);
+    const own = (await messagesOf(shop.number.id)).find((m) => m.direction === 'out')!;
+    const receipt = (status: 'read' | 'delivered') =>
+      kind === 'cloud'
+        ? cloudStatus(e, shop, own.externalId!, status, conv!.contactPhone!)
+        : postWebhook(e, shop, 'messages.update', {
+            keyId: own.externalId,
+            remoteJid: conv!.contactJid,
+            fromMe: true,
+            status: status === 'read' ? 'READ' : 'DELIVERY_ACK',
+            instanceId: 'x',
+          });
+    await receipt('read');
+    await receipt('delivered');
+    await waitFor(
+      async () => (await messagesOf(shop.number.id)).find((m) => m.id === own.id)?.status === 'read',
+      'read',
+    );
+    await waitEngineIdle(e, shop);
+    expect((await messagesOf(shop.number.id)).find((m) => m.id === own.id)).toMatchObject({
+      status: 'read',
+      author: 'owner_app',
+    });
+  });
+});
+
+describe.each(SHOP_KINDS)('POST /api/conversations/:id/messages (manual send, %s number)', (kind) => {
   it('sends through the gateway, stores the message and takes over from the AI', async () => {
-    const shop = await openShop(e, { timing: 3 });
+    const shop = await openShop(e, { kind, timing: 3 });
     await customerSays(e, shop, 'Olá, posso falar com alguém?');
     await waitStored(shop.number.id, 1);
     const [conv] = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
@@ -310,8 +358,8 @@ describe('POST /api/conversations/:id/messages (manual send)', () => {
   });
 
   it('answers 400 for an empty text, 404 for another user’s or an unknown conversation', async () => {
-    const shop = await openShop(e, { linkAgent: false });
-    const other = await openShop(e, { linkAgent: false });
+    const shop = await openShop(e, { kind, linkAgent: false });
+    const other = await openShop(e, { kind, linkAgent: false });
     await customerSays(e, other, 'Oi');
     await waitStored(other.number.id, 1);
     const [otherConv] = await db().select().from(conversations).where(eq(conversations.numberId, other.number.id));
@@ -332,12 +380,11 @@ describe('POST /api/conversations/:id/messages (manual send)', () => {
   });
 
   it('answers 502 when the gateway fails, keeping the message marked failed', async () => {
-    const shop = await openShop(e, { linkAgent: false });
+    const shop = await openShop(e, { kind, linkAgent: false });
     await customerSays(e, shop, 'Oi');
     await waitStored(shop.number.id, 1);
     const [conv] = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
-    // The phone unlinks: the gateway refuses sends ('Connection Closed').
-    await shop.client.post(`/simulator/ui-api/instances/${shop.number.instanceName}/disconnect`);
+    await gatewayRefusesSends(shop);
     const res = await shop.client.post(`/api/conversations/${conv!.id}/messages`, { text: 'Ainda está aí?' });
     expect(res.statusCode).toBe(502);
     expect(res.json().error.message).toBe('Falha ao enviar mensagem. Tente novamente.');

@@ -265,3 +265,10 @@ export async function cloudOwnerWrites(e: EngineApp, shop: Shop, text: string, t
   );
   return { keyId: id };
 }
+
+/** Meta's status webhook for a message the number sent ('sent', 'delivered', 'read'). */
+export async function cloudStatus(e: EngineApp, shop: Shop, id: string, status: string, waId: string) {
+  return postMetaWebhook(e, shop, {
+    statuses: [{ id, status, timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: waId }],
+  });
+}

@@ -18,10 +18,12 @@ import {
   type CloudNumber,
   cloudCustomerMedia,
   cloudCustomerSays,
+  cloudInbound,
   cloudOwnerWrites,
   cloudSentToCustomers,
   connectCloudNumber,
   type CustomerMedia,
+  postMetaWebhook,
   type ShopKind,
 } from './cloud-shop.ts';
 export { freePort } from './free-port.ts';
@@ -357,6 +359,37 @@ export async function ownerWritesFromPhone(
     messageTimestamp: Math.floor(Date.now() / 1000),
   });
   return { keyId };
+}
+
+/**
+ * The gateway delivers one customer text `times` times (retries, replays): Evolution's upsert on a QR
+ * number, Meta's identical webhook on a Cloud number. How many deliveries the app stored (not replays).
+ */
+export async function deliverCustomerText(
+  e: EngineApp,
+  shop: Shop,
+  text: string,
+  times: number,
+  customer = { phone: '5511977770000', name: 'Carla Dias' },
+): Promise<number> {
+  let stored = 0;
+  const value = cloudInbound(customer, 'text', { body: text });
+  const data = {
+    key: {
+      remoteJid: `${customer.phone}@s.whatsapp.net`,
+      fromMe: false,
+      id: `REPLAY${randomBytes(6).toString('hex')}`,
+    },
+    pushName: customer.name,
+    message: { conversation: text },
+    messageType: 'conversation',
+    messageTimestamp: Math.floor(Date.now() / 1000),
+  };
+  for (let i = 0; i < times; i++) {
+    if (shop.kind === 'cloud') stored += (await postMetaWebhook(e, shop, value)).stored;
+    else if ((await postWebhook(e, shop, 'messages.upsert', data)).outcome === 'stored') stored++;
+  }
+  return stored;
 }
 
 /** What reached the customer: text messages the gateway sent from this number. */
