@@ -1,0 +1,157 @@
+import type { Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, registerThroughUi, shootBothWidths, test } from './support/fixtures';
+import { aiRepliesOnceIdle, connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
+
+/**
+ * 'A IA sugere, eu aprovo' (docs/decisions/045-approval-mode.md) as an owner lives it with the simulator:
+ * approval turned on in the agent's settings (a time limit out of range refused in Portuguese, the typed
+ * value kept); a customer writes and the AI's answer waits as 'Sugestão da IA' in the open inbox (and a
+ * second open inbox), with the list's mark; 'Editar' then 'Enviar' → the customer receives exactly the
+ * edited text and both inboxes say so; a second suggestion arrives live and 'Descartar' sends nothing;
+ * a third is approved by answering '1' to the alert on the owner's own WhatsApp (the simulator shows it).
+ */
+
+const ANSWERS = [
+  'Clínica Sorriso Leve, odontologia estética em Campinas, há 8 anos.',
+  'Mulheres de 25 a 45 anos que querem clarear os dentes.',
+  'Clareamento a laser por R$ 890, em duas sessões.',
+  'O cliente chama no WhatsApp, agenda uma avaliação gratuita e paga no Pix.',
+  'Está caro: parcelamos em até 10x.',
+  'Simpática, trata pelo primeiro nome.',
+  'Enviar o link da agenda https://agenda.exemplo.com.br',
+];
+const CUSTOMER = { name: 'Bruno Lima', phone: '5511988887777' };
+const EDITED = 'Oi, Bruno! O clareamento a laser custa R$ 890, em até 10x. Quer agendar uma avaliação gratuita?';
+
+/** What the customer's phone received from the business, as the simulator holds it. */
+async function receivedByCustomer(page: Page, instance: string): Promise<string[]> {
+  const chats = (await (await page.request.get(`/simulator/ui-api/instances/${instance}/chats`)).json()) as {
+    id: string;
+    remoteJid: string;
+  }[];
+  const chat = chats.find((c) => c.remoteJid.startsWith(CUSTOMER.phone));
+  if (!chat) return [];
+  const detail = (await (
+    await page.request.get(`/simulator/ui-api/instances/${instance}/chats/${chat.id}`)
+  ).json()) as {
+    messages: { fromBusiness: boolean; text: string | null }[];
+  };
+  return detail.messages.filter((m) => m.fromBusiness).map((m) => m.text ?? '');
+}
+
+test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo WhatsApp', async ({ page }) => {
+  test.setTimeout(300_000);
+  await registerThroughUi(page);
+  await trainAgentThroughApi(page, 'Bia', ANSWERS);
+  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Centro');
+  const [agent] = (await (await page.request.get('/api/agents')).json()) as { id: string }[];
+
+  // The agent's settings: a limit out of range is refused in Portuguese and stays typed; then 45 min, on.
+  await page.goto(`/ia-management?agent=${agent!.id}`);
+  const settings = page.getByTestId('approval-settings');
+  await expect(settings.getByRole('heading', { name: 'Aprovação das respostas' })).toBeVisible();
+  const minutes = settings.getByLabel('Prazo para aprovar (minutos)');
+  await expect(minutes).toHaveValue('30');
+  await expect(settings.getByLabel(/Descartar a sugestão/)).toBeChecked();
+  await minutes.fill('3');
+  await settings.getByRole('button', { name: 'Salvar' }).click();
+  await expect(settings.getByText('Escolha um prazo entre 5 e 240 minutos.')).toBeVisible();
+  await expect(minutes).toHaveValue('3');
+  await minutes.fill('45');
+  await settings.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Prazo da aprovação salvo.')).toBeVisible();
+  const toggle = settings.getByRole('switch', { name: 'A IA sugere, eu aprovo' });
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/agents/${agent!.id}`)).json()) as Record<string, unknown>)
+    .toMatchObject({ approval_mode: true, approval_timeout_minutes: 45, approval_timeout_action: 'discard' });
+  await settings.scrollIntoViewIfNeeded();
+  await shootBothWidths(page, 'approval-agent-settings');
+  await expectNoSeriousA11yViolations(page);
+
+  // The customer writes; the answer waits as a suggestion, marked in the list, nothing sent.
+  await page.goto('/dashboard');
+  await phone.goto(`/simulador?aba=conversas&numero=${instance}`);
+  await phone.getByRole('button', { name: 'Nova conversa' }).first().click();
+  const newChat = phone.getByRole('dialog', { name: 'Nova conversa' });
+  await newChat.getByLabel('Nome do cliente').fill(CUSTOMER.name);
+  await newChat.getByLabel('Número do cliente (DDI + DDD + número)').fill(CUSTOMER.phone);
+  await newChat.getByRole('button', { name: 'Começar conversa' }).click();
+  const say = async (text: string) => {
+    await phone.getByLabel('Mensagem do cliente').fill(text);
+    await phone.getByLabel('Mensagem do cliente').press('Enter');
+  };
+  await say('Olá! Quanto custa o clareamento?');
+  // (The owner's alert is a chat of the business number too, quoting the customer: not that row.)
+  const found = page
+    .getByTestId('conversation-row')
+    .filter({ hasText: 'Quanto custa o clareamento' })
+    .filter({ hasNotText: 'Sugestão da IA para' });
+  await expect(found.getByTestId('pending-draft-mark')).toBeVisible({ timeout: 30_000 });
+  const row = page.locator(`[data-testid="conversation-row"][href="${await found.getAttribute('href')}"]`);
+  await row.click();
+  const chat = page.getByRole('region', { name: 'Conversa' });
+  const card = chat.getByRole('region', { name: 'Sugestão da IA' });
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('draft-part').first()).not.toBeEmpty();
+  await expect(card.getByTestId('draft-timeout')).toContainText(
+    /Se ninguém agir até \d\d:\d\d \(em 4[45] min\), a sugestão será descartada e nada será enviado\./,
+  );
+  await expect(chat.getByRole('combobox', { name: 'Aprovar respostas da IA nesta conversa' })).toHaveValue('agent');
+  await aiRepliesOnceIdle(instance);
+  expect(await receivedByCustomer(page, instance)).toEqual([]);
+
+  // A second inbox open on the same conversation shows the same suggestion.
+  const other = await page.context().newPage();
+  await other.goto(page.url());
+  const otherCard = other.getByRole('region', { name: 'Sugestão da IA' });
+  await expect(otherCard).toBeVisible();
+
+  // 'Editar' then 'Enviar': the customer receives exactly the edited text; both inboxes say so.
+  await card.getByRole('button', { name: 'Editar' }).click();
+  await card.getByLabel(/Texto da resposta/).fill(EDITED);
+  await card.getByRole('button', { name: 'Enviar editada' }).click();
+  await expect(chat.getByText('Sugestão editada enviada.')).toBeVisible();
+  await expect(other.getByText('Sugestão editada enviada.')).toBeVisible();
+  await expect(otherCard).toHaveCount(0);
+  const aiReplies = chat.locator('[data-testid="message"][data-author="ai"]');
+  await expect(aiReplies).toHaveCount(1, { timeout: 20_000 });
+  await expect(aiReplies.first()).toContainText(EDITED);
+  await expect.poll(() => receivedByCustomer(page, instance), { timeout: 20_000 }).toEqual([EDITED]);
+  await expect(row.getByTestId('pending-draft-mark')).toHaveCount(0);
+  await other.close();
+
+  // A second suggestion arrives live in the open chat; 'Descartar' sends nothing.
+  await say('E vocês parcelam no cartão?');
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await shootBothWidths(page, 'approval-draft-pending');
+  await expectNoSeriousA11yViolations(page);
+  await card.getByRole('button', { name: 'Descartar' }).click();
+  await expect(chat.getByText('Sugestão descartada: nada foi enviado.')).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await aiRepliesOnceIdle(instance);
+  await expect(aiReplies).toHaveCount(1);
+  expect(await receivedByCustomer(page, instance)).toEqual([EDITED]);
+
+  // A third is approved from the owner's own WhatsApp: the alert is in the simulator, '1' sends it.
+  await say('Vocês atendem no sábado?');
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  const suggested = await card.getByTestId('draft-part').allInnerTexts();
+  const alertChat = phone.getByRole('button').filter({ hasText: 'Sugestão da IA para' });
+  await expect(alertChat).toBeVisible({ timeout: 20_000 });
+  await alertChat.click();
+  const thread = phone.getByRole('region', { name: 'Conversa' });
+  await expect(thread.locator('[data-from="business"]').last()).toContainText('Vocês atendem no sábado?');
+  await expect(thread.locator('[data-from="business"]').last()).toContainText(
+    'Responda 1 para enviar ou 2 para descartar.',
+  );
+  await phone.setViewportSize({ width: 390, height: 844 });
+  await phone.screenshot({ path: 'test-results/screens/approval-owner-phone-alert-phone.png', fullPage: true });
+  await phone.setViewportSize({ width: 1280, height: 800 });
+  await say('1');
+  await expect(thread.getByText(`✅ Resposta enviada para ${CUSTOMER.name}.`)).toBeVisible({ timeout: 20_000 });
+  await expect(chat.getByText('Sugestão enviada pelo WhatsApp.')).toBeVisible();
+  await expect.poll(() => receivedByCustomer(page, instance), { timeout: 20_000 }).toEqual([EDITED, ...suggested]);
+});
