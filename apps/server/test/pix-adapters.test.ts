@@ -21,7 +21,7 @@ const input = {
   reference: ORDER,
   amountCents: 12990,
   description: 'Pedido: 2x Camiseta básica (G)',
-  customer: { name: 'Carla Dias', phone: '5511977770000' },
+  customer: { name: 'Carla Dias', phone: '5511977770000', document: null as string | null },
   expiresAt: new Date('2026-05-26T15:00:00Z'),
   notificationUrl: 'http://127.0.0.1:3000/webhooks/pix/abc',
 };
@@ -92,6 +92,31 @@ describe('Asaas adapter', () => {
     expect(fake.created).toHaveLength(1);
   });
 
+  it('sends the payer’s CPF with the customer; refused for want of one, says the document is what is missing', async () => {
+    const fake = fakeAsaas();
+    server = await startFixtureServer(fake.handle);
+    await createAsaasPix({ baseUrl: server.url, apiKey: 'k' }).createCharge({
+      ...input,
+      customer: { ...input.customer, document: '12345678909' },
+    });
+    const customer = server.requests.find((r) => r.path === '/v3/customers')!;
+    expect(customer.body).toMatchObject({ name: 'Carla Dias', cpfCnpj: '12345678909', mobilePhone: '11977770000' });
+    await server.close();
+
+    const refusing = fakeAsaas();
+    server = await startFixtureServer((req) =>
+      req.method === 'POST' && req.path === '/v3/payments'
+        ? { status: 400, body: asaas.documentRequired }
+        : refusing.handle(req),
+    );
+    const err = await createAsaasPix({ baseUrl: server.url, apiKey: 'k' })
+      .createCharge(input)
+      .catch((e) => e);
+    expect(err).toBeInstanceOf(PixProviderError);
+    expect(err.reason).toBe('payer_document');
+    expect(server.requests.find((r) => r.path === '/v3/customers')!.body).not.toHaveProperty('cpfCnpj');
+  });
+
   it('reads each event’s payment status: received, confirmed, overdue, refunded', async () => {
     const statuses: Record<string, string> = {
       RECEIVED: 'paid',
@@ -160,6 +185,7 @@ describe('Mercado Pago adapter', () => {
       notification_url: input.notificationUrl,
     });
     expect(first!.body.payer.email).toMatch(/@/);
+    expect(first!.body.payer).not.toHaveProperty('identification');
     expect(charge).toMatchObject({
       providerId: String(mp.payment.id),
       status: 'pending',
@@ -168,6 +194,21 @@ describe('Mercado Pago adapter', () => {
       qrPngBase64: mp.payment.point_of_interaction.transaction_data.qr_code_base64,
     });
     expect(charge.expiresAt.toISOString()).toBe('2026-05-26T17:01:08.000Z');
+  });
+
+  it('sends the payer’s CPF or CNPJ as identification when the customer gave it', async () => {
+    server = await startFixtureServer(() => ({ status: 201, body: mp.payment }));
+    const pix = createMercadoPagoPix({ baseUrl: server.url, accessToken: 't' });
+    await pix.createCharge({ ...input, customer: { ...input.customer, document: '12345678909' } });
+    await pix.createCharge({
+      ...input,
+      reference: 'outro',
+      customer: { ...input.customer, document: '12345678000195' },
+    });
+    expect(server.requests.map((r) => r.body.payer.identification)).toEqual([
+      { type: 'CPF', number: '12345678909' },
+      { type: 'CNPJ', number: '12345678000195' },
+    ]);
   });
 
   it('reads approved, refunded and expired payments', async () => {

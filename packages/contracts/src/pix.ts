@@ -73,6 +73,7 @@ export const ORDER_STATUS_LABELS = {
   awaiting_owner: 'Confirmar pedido',
   declined: 'Recusado',
   pending: 'Gerando Pix',
+  awaiting_document: 'Aguardando CPF/CNPJ',
   awaiting_payment: 'Aguardando pagamento',
   paid: 'Pago',
   expired: 'Expirado',

@@ -10,6 +10,8 @@ export const pixStandinCustomers = pgTable('pix_standin_customers', {
   account: text('account').notNull(),
   name: text('name').notNull(),
   mobilePhone: text('mobile_phone'),
+  /** CPF or CNPJ without mask, when given (checked like Asaas does). */
+  cpfCnpj: text('cpf_cnpj'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

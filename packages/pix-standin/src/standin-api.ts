@@ -1,3 +1,4 @@
+import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import QRCode from 'qrcode';
 import { brCode } from './br-code.ts';
@@ -8,6 +9,17 @@ export const PIX_STANDIN_PAGES_PREFIX = '/pix-local';
 
 /** API keys the stand-in accepts: any key of this shape is an account of its own. */
 export const STANDIN_KEY_PREFIX = '$aact_local_';
+/**
+ * Keys of this shape are accounts that charge only customers with a CPF or CNPJ, as Asaas does; other
+ * stand-in accounts skip that rule so the offline demo needs no document (the way a payment
+ * simulator's test keys and card numbers choose a behaviour).
+ */
+export const STANDIN_DOCUMENT_KEY_PREFIX = `${STANDIN_KEY_PREFIX}cpf_`;
+const requiresDocument = (key: unknown) => typeof key === 'string' && key.startsWith(STANDIN_DOCUMENT_KEY_PREFIX);
+
+/** CPF (11 digits) or CNPJ (numeric or alphanumeric), check digits included. */
+const validCpfCnpj = (id: string) =>
+  /^\d{11}$/.test(id) ? isValidCpf(id) : /^[\dA-Z]{12}\d{2}$/.test(id) && isValidCnpj(id, { version: 2 });
 
 /** A payment as Asaas's API returns it (value in reais, dates as YYYY-MM-DD). */
 export function asaasPayment(p: StandinPayment, appUrl: string) {
@@ -70,14 +82,18 @@ export async function startPixStandinApi(o: {
   });
 
   server.post('/v3/customers', async (req, reply) => {
-    const body = (req.body ?? {}) as { name?: unknown; mobilePhone?: unknown };
+    const body = (req.body ?? {}) as { name?: unknown; mobilePhone?: unknown; cpfCnpj?: unknown };
     if (typeof body.name !== 'string' || !body.name.trim())
       return asaasError(reply, 400, 'invalid_name', 'O campo name deve ser informado.');
+    const cpfCnpj = typeof body.cpfCnpj === 'string' ? body.cpfCnpj.replace(/[.\-/\s]/g, '').toUpperCase() : null;
+    if (cpfCnpj !== null && !validCpfCnpj(cpfCnpj))
+      return asaasError(reply, 400, 'invalid_cpfCnpj', 'O CPF/CNPJ informado é inválido.');
     const c = await store.addCustomer(account(req), {
       name: body.name,
       mobilePhone: typeof body.mobilePhone === 'string' ? body.mobilePhone : null,
+      cpfCnpj,
     });
-    return { object: 'customer', id: c.id, name: c.name, mobilePhone: c.mobilePhone, deleted: false };
+    return { object: 'customer', id: c.id, name: c.name, mobilePhone: c.mobilePhone, cpfCnpj, deleted: false };
   });
 
   server.post('/v3/payments', async (req, reply) => {
@@ -86,15 +102,23 @@ export async function startPixStandinApi(o: {
     const cents = Math.round(Number(b.value) * 100);
     if (!Number.isInteger(cents) || cents < 1)
       return asaasError(reply, 400, 'invalid_value', 'O valor da cobrança deve ser maior que zero.');
-    if (typeof b.customer !== 'string' || !(await store.customer(account(req), b.customer)))
-      return asaasError(reply, 400, 'invalid_customer', 'Cliente inválido ou não informado.');
+    const customer = typeof b.customer === 'string' ? await store.customer(account(req), b.customer) : null;
+    if (!customer) return asaasError(reply, 400, 'invalid_customer', 'Cliente inválido ou não informado.');
+    // An account whose key asks for it charges like Asaas: only a customer with a CPF or CNPJ.
+    if (requiresDocument(req.headers['access_token']) && !customer.cpfCnpj)
+      return asaasError(
+        reply,
+        400,
+        'invalid_customer.cpfCnpj',
+        'Para criar esta cobrança é necessário preencher o CPF ou CNPJ do cliente.',
+      );
     if (typeof b.dueDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(b.dueDate))
       return asaasError(reply, 400, 'invalid_dueDate', 'Data de vencimento inválida.');
     const id = newId('pay');
     const payment = await store.addPayment({
       id,
       account: account(req),
-      customer: b.customer,
+      customer: customer.id,
       valueCents: cents,
       description: typeof b.description === 'string' ? b.description.slice(0, 500) : '',
       externalReference: typeof b.externalReference === 'string' ? b.externalReference : null,

@@ -18,7 +18,7 @@ export const accountOf = (apiKey: string) => createHash('sha256').update(apiKey)
 /** The stand-in's customers, payments and webhooks in its own tables of the app's database. */
 export function createPixStandinStore(db: PixStandinDb) {
   return {
-    async addCustomer(account: string, c: { name: string; mobilePhone: string | null }) {
+    async addCustomer(account: string, c: { name: string; mobilePhone: string | null; cpfCnpj: string | null }) {
       const [row] = await db
         .insert(pixStandinCustomers)
         .values({ id: newId('cus'), account, ...c })

@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { pixJson } from './pix-http.ts';
 import {
   type CreatePixChargeInput,
+  PixProviderError,
   type PixCharge,
   type PixChargeState,
   type PixChargeStatus,
@@ -65,6 +66,22 @@ const brasiliaDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: '
 const describe = (data: { errors?: { description?: string }[] }) => data?.errors?.[0]?.description ?? null;
 
 /**
+ * Asaas creates a Pix charge only for a customer with a CPF or CNPJ: without one (or with an invalid
+ * one) it answers 400 with an error whose code names `cpfCnpj` ('invalid_cpfCnpj',
+ * 'invalid_customer.cpfCnpj') and a description such as 'Para criar esta cobrança é necessário
+ * preencher o CPF ou CNPJ do cliente.'. Such a refusal is the customer's document to ask for, not a
+ * failed order.
+ */
+function asPayerDocumentRefusal(err: unknown): unknown {
+  if (!(err instanceof PixProviderError) || err.status !== 400) return err;
+  const errors = (err.detail as { errors?: { code?: string; description?: string }[] } | null)?.errors ?? [];
+  const aboutDocument = errors.some(
+    (e) => /cpfcnpj/i.test(e.code ?? '') || /\bCPF\b|\bCNPJ\b/i.test(e.description ?? ''),
+  );
+  return aboutDocument ? new PixProviderError(err.message, err.status, err.detail, 'payer_document') : err;
+}
+
+/**
  * Asaas (API v3): a customer, then POST /v3/payments with billingType PIX and the order id as
  * externalReference, then GET /v3/payments/{id}/pixQrCode for the image and the copia-e-cola. Asaas
  * has no idempotency key, so a charge is looked up by externalReference before one is created: a
@@ -85,19 +102,24 @@ export function createAsaasPix(o: { baseUrl: string; apiKey: string }): PixProvi
   }
 
   async function create(input: CreatePixChargeInput): Promise<AsaasPayment> {
-    const customer = await call<{ id: string }>('/v3/customers', 'POST', {
-      name: input.customer.name,
-      ...(input.customer.phone ? { mobilePhone: input.customer.phone.replace(/^55/, '') } : {}),
-      notificationDisabled: true,
-    });
-    return call<AsaasPayment>('/v3/payments', 'POST', {
-      customer: customer.id,
-      billingType: 'PIX',
-      value: input.amountCents / 100,
-      dueDate: brasiliaDate(input.expiresAt),
-      description: input.description.slice(0, 500),
-      externalReference: input.reference,
-    });
+    try {
+      const customer = await call<{ id: string }>('/v3/customers', 'POST', {
+        name: input.customer.name,
+        ...(input.customer.document ? { cpfCnpj: input.customer.document } : {}),
+        ...(input.customer.phone ? { mobilePhone: input.customer.phone.replace(/^55/, '') } : {}),
+        notificationDisabled: true,
+      });
+      return await call<AsaasPayment>('/v3/payments', 'POST', {
+        customer: customer.id,
+        billingType: 'PIX',
+        value: input.amountCents / 100,
+        dueDate: brasiliaDate(input.expiresAt),
+        description: input.description.slice(0, 500),
+        externalReference: input.reference,
+      });
+    } catch (err) {
+      throw asPayerDocumentRefusal(err);
+    }
   }
 
   return {

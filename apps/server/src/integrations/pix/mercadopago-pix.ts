@@ -58,7 +58,18 @@ export function createMercadoPagoPix(o: { baseUrl: string; accessToken: string }
           external_reference: input.reference,
           notification_url: input.notificationUrl,
           date_of_expiration: input.expiresAt.toISOString().replace('Z', '+00:00'),
-          payer: { email: `whatsapp-${digits}@clientes.vendai.com.br`, first_name: input.customer.name.slice(0, 60) },
+          payer: {
+            email: `whatsapp-${digits}@clientes.vendai.com.br`,
+            first_name: input.customer.name.slice(0, 60),
+            ...(input.customer.document
+              ? {
+                  identification: {
+                    type: input.customer.document.length === 11 ? 'CPF' : 'CNPJ',
+                    number: input.customer.document,
+                  },
+                }
+              : {}),
+          },
         },
       });
       const data = payment.point_of_interaction?.transaction_data;

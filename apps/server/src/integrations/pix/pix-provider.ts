@@ -31,7 +31,8 @@ export interface CreatePixChargeInput {
   reference: string;
   amountCents: number;
   description: string;
-  customer: { name: string; phone: string | null };
+  /** `document`: the payer's CPF or CNPJ without mask, when the customer gave it (Asaas requires one). */
+  customer: { name: string; phone: string | null; document: string | null };
   expiresAt: Date;
   /** Where the provider posts its notifications (Mercado Pago takes it per payment). */
   notificationUrl: string;
@@ -53,6 +54,8 @@ export class PixProviderError extends Error {
     message: string,
     readonly status: number | null,
     readonly detail?: unknown,
+    /** 'payer_document': the provider refuses the charge until the payer's CPF or CNPJ is given (or valid). */
+    readonly reason?: 'payer_document',
   ) {
     super(message);
     this.name = 'PixProviderError';

@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { loadPixAccount, providerOf } from './pix-account.ts';
 import { type PixDeps, pixWebhookUrl } from './pix-deps.ts';
 import { chatOf, postToChat } from './post-to-chat.ts';
-import { chargeText, qrCaption } from './pix-texts.ts';
+import { chargeText, payerDocumentText, qrCaption } from './pix-texts.ts';
 
 /** How long a charge can be paid. */
 export const CHARGE_VALID_HOURS = 24;
@@ -65,7 +65,11 @@ async function createCharge(deps: PixDeps, order: OrderRow): Promise<OrderRow | 
       reference: order.id,
       amountCents: order.totalCents,
       description: order.description,
-      customer: { name: chat?.contactName?.trim() || 'Cliente WhatsApp', phone: chat?.contactPhone ?? null },
+      customer: {
+        name: chat?.contactName?.trim() || 'Cliente WhatsApp',
+        phone: chat?.contactPhone ?? null,
+        document: order.payerDocument,
+      },
       expiresAt: new Date(Date.now() + CHARGE_VALID_HOURS * 3600_000),
       notificationUrl: pixWebhookUrl(deps.env, account.webhookId),
     });
@@ -85,12 +89,35 @@ async function createCharge(deps: PixDeps, order: OrderRow): Promise<OrderRow | 
       .returning();
     return row ?? (await deps.db.select().from(orders).where(eq(orders.id, order.id)))[0] ?? null;
   } catch (err) {
+    if (err instanceof PixProviderError && err.reason === 'payer_document') return askForDocument(deps, claimed);
     // A refusal (bad key, invalid data) is final; a transport failure is retried by the job.
     if (err instanceof PixProviderError && err.status !== null && err.status < 500)
       return fail(deps, order, err.message);
     await deps.db.update(orders).set({ claimUntil: null }).where(eq(orders.id, order.id));
     throw err;
   }
+}
+
+/**
+ * The provider charges only a payer with a CPF or CNPJ (Asaas): the order waits for it and the
+ * customer is asked, once per refusal (the move from 'pending' is the claim). The customer's next
+ * message that holds a valid one puts the order back to 'pending' and queues this job again
+ * (domain/orders/take-payer-document.ts).
+ */
+async function askForDocument(deps: PixDeps, order: OrderRow): Promise<null> {
+  const [waiting] = await deps.db
+    .update(orders)
+    .set({ status: 'awaiting_document', payerDocument: null, claimUntil: null, updatedAt: new Date() })
+    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+    .returning({ id: orders.id });
+  if (!waiting) return null;
+  await postToChat(deps, {
+    userId: order.userId,
+    convId: order.convId,
+    author: order.source === 'ai' ? 'ai' : 'owner_app',
+    part: { text: payerDocumentText({ refused: order.payerDocument !== null }) },
+  });
+  return null;
 }
 
 async function fail(deps: PixDeps, order: OrderRow, error: string): Promise<null> {

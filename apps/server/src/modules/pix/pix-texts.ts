@@ -33,3 +33,9 @@ export const ownerPaidAlert = (o: { who: string; totalCents: number; description
     `Pedido: ${o.description}`,
     `Abrir conversa: ${o.link}`,
   ].join('\n');
+
+/** The provider wants the payer's CPF or CNPJ (Asaas): asked once, again when the one given was refused. */
+export const payerDocumentText = (o: { refused: boolean }) =>
+  o.refused
+    ? 'O CPF/CNPJ informado não foi aceito pelo banco. Pode conferir e me mandar de novo? Assim que chegar, gero o seu Pix.'
+    : 'Para gerar o seu Pix, preciso do CPF (ou CNPJ) de quem vai pagar. Pode me mandar? Assim que chegar, gero o Pix.';

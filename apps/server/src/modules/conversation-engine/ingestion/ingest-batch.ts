@@ -16,6 +16,7 @@ import { isStale } from '../reply-rules.ts';
 import { isOptOut } from '../../../domain/conversation-rules/opt-out.ts';
 import { withRetry } from '../../../lib/retry.ts';
 import { handleOwnerReplies, ownerRepliesOf } from '../approval/owner-replies.ts';
+import { handlePayerDocuments, payerDocumentsOf } from './payer-documents.ts';
 
 /**
  * Ingestion of many gateway events at once (group commit, docs/performance.md). The common case, a
@@ -47,6 +48,9 @@ export async function ingestBatch(deps: EngineDeps, inputs: IngestInput[]): Prom
   // The owner's '1' / '2' answering an approval alert (decision 045): handled after the batch, in order.
   const replies = ownerRepliesOf(inputs, outcomes);
   if (replies.length > 0) void handleOwnerReplies(deps, replies);
+  // A customer's CPF or CNPJ for a Pix charge that waits for it (decision 038).
+  const documents = payerDocumentsOf(inputs, outcomes);
+  if (documents.length > 0) await handlePayerDocuments(deps, documents);
   return outcomes;
 }
 

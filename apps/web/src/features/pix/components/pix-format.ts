@@ -16,6 +16,7 @@ export const STATUS_STYLE: Record<OrderStatusName, string> = {
   awaiting_owner: 'bg-amber-100 text-amber-900',
   declined: 'bg-slate-100 text-slate-600',
   pending: 'bg-slate-100 text-slate-700',
+  awaiting_document: 'bg-amber-50 text-amber-800',
   awaiting_payment: 'bg-amber-50 text-amber-800',
   paid: 'bg-emerald-100 text-emerald-800',
   expired: 'bg-slate-100 text-slate-600',

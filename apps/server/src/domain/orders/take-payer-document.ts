@@ -1,0 +1,45 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { conversations, orders } from '../../db/schema/index.ts';
+import type { Jobs } from '../../jobs/job.ts';
+import { queueCharge } from './place-order.ts';
+
+/** A customer's message that holds a valid CPF or CNPJ (found in memory by `findTaxId`). */
+export interface PayerDocumentMessage {
+  userId: string;
+  numberId: string;
+  /** The customer's WhatsApp address in that number's conversations. */
+  jid: string;
+  /** CPF or CNPJ without mask. */
+  document: string;
+}
+
+/**
+ * The customer answered the request for their CPF or CNPJ (docs/decisions/038-pix-charges.md, "The
+ * payer's CPF or CNPJ"): every order of that conversation waiting for it takes the document and goes
+ * back to 'pending' in one conditional statement (a webhook delivered twice finds nothing left to
+ * take), and its charge job is queued again. A document written when no order waits changes nothing.
+ */
+export async function takePayerDocument(
+  deps: { db: Db; jobs: Jobs; log: FastifyBaseLogger },
+  m: PayerDocumentMessage,
+): Promise<number> {
+  const chat = deps.db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(
+      and(
+        eq(conversations.userId, m.userId),
+        eq(conversations.numberId, m.numberId),
+        eq(conversations.contactJid, m.jid),
+      ),
+    );
+  const taken = await deps.db
+    .update(orders)
+    .set({ payerDocument: m.document, status: 'pending', updatedAt: new Date() })
+    .where(and(eq(orders.userId, m.userId), eq(orders.status, 'awaiting_document'), inArray(orders.convId, chat)))
+    .returning();
+  for (const order of taken) await queueCharge(deps, order);
+  return taken.length;
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "pix_standin_customers" ADD COLUMN "cpf_cnpj" text;
