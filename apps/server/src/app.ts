@@ -20,6 +20,7 @@ import { knowledgeModule } from './modules/knowledge/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { inboxSearchModule } from './modules/inbox-search/index.ts';
 import { quickRepliesModule } from './modules/quick-replies/index.ts';
+import { teamModule } from './modules/team/index.ts';
 import { inboxToolsModule } from './modules/inbox-tools/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { feedbackModule } from './modules/feedback/index.ts';
@@ -145,6 +146,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     conversationsModule,
     inboxSearchModule,
     quickRepliesModule,
+    teamModule,
     inboxToolsModule,
     trainingModule,
     feedbackModule,

@@ -68,6 +68,7 @@ describe('GET /api/agents/:id and /current', () => {
         'approval_timeout_action',
         'approval_timeout_minutes',
         'created_at',
+        'handoff_user_id',
         'id',
         'max_answers_per_contact_day',
         'respostas',

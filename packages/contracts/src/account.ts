@@ -42,6 +42,16 @@ export const meSchema = z.object({
   plan: planSchema.nullable(),
   /** Label shown in the header: 'Gratuito' for no plan or a freemium plan (docs/product/screens.md). */
   planLabel: z.string(),
+  /**
+   * The person's place in the account (docs/decisions/044-team-roles-and-assignment.md): `user` is the
+   * person signed in; profile and plan are the account's. `size`: people in the account, owner included.
+   */
+  team: z.object({
+    role: z.enum(['owner', 'attendant']),
+    accountId: z.string(),
+    accountName: z.string(),
+    size: z.number().int(),
+  }),
 });
 export type Me = z.infer<typeof meSchema>;
 

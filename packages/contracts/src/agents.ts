@@ -222,6 +222,8 @@ export const agentSchema = z.object({
   approval_mode: z.boolean(),
   approval_timeout_minutes: z.number().int(),
   approval_timeout_action: approvalTimeoutActionSchema,
+  /** Who a handoff goes to: a member of the team (assigned and alerted, decision 044); null: the owner. */
+  handoff_user_id: z.string().nullable(),
   trainnings: z.number().int(),
   respostas: z.array(answerItemSchema),
   created_at: z.string(),
@@ -263,6 +265,7 @@ export const updateAgentSchema = z
     approval_mode: z.boolean().optional(),
     approval_timeout_minutes: approvalTimeoutSchema.optional(),
     approval_timeout_action: approvalTimeoutActionSchema.optional(),
+    handoff_user_id: z.string({ error: 'Escolha uma pessoa da equipe.' }).min(1).max(200).nullable().optional(),
   })
   .refine(
     (v) =>
@@ -272,7 +275,8 @@ export const updateAgentSchema = z
       v.max_answers_per_contact_day !== undefined ||
       v.approval_mode !== undefined ||
       v.approval_timeout_minutes !== undefined ||
-      v.approval_timeout_action !== undefined,
+      v.approval_timeout_action !== undefined ||
+      v.handoff_user_id !== undefined,
     { error: 'Nada para salvar.' },
   );
 export type UpdateAgentInput = z.infer<typeof updateAgentSchema>;

@@ -75,6 +75,8 @@ export const messageDtoSchema = z.object({
   aiFailure: z.object({ reason: z.string(), retryable: z.boolean() }).nullable().optional(),
   /** The voice note's transcript, the image's description or the document's text, when there is one. */
   insight: messageInsightDtoSchema.nullable().optional(),
+  /** Who typed it in the inbox (the owner or an attendant, decision 044); null for everything else. */
+  sentByUserId: z.string().nullable().optional(),
 });
 export type MessageDto = z.infer<typeof messageDtoSchema>;
 
@@ -109,6 +111,8 @@ export const conversationDtoSchema = z.object({
   lastMessagePreview: z.string().nullable(),
   unreadCount: z.number().int(),
   createdAt: z.string(),
+  /** The person of the team it is assigned to (decision 044); null: 'Sem responsável'. */
+  assignedUserId: z.string().nullable().optional(),
   number: z.object({ id: z.string(), instanceName: z.string(), phone: z.string(), apelido: z.string().nullable() }),
 });
 export type ConversationDto = z.infer<typeof conversationDtoSchema>;

@@ -1,11 +1,10 @@
 import { fromNodeHeaders } from 'better-auth/node';
+import { OWNER_ONLY_MESSAGE } from '@vendai/contracts/team';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveAccountAccess } from '../domain/team/membership.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { SessionUser } from '../types.ts';
 
-/** The 403 an attendant gets on the owner's areas (docs/decisions/044-team-roles-and-assignment.md). */
-export const OWNER_ONLY_MESSAGE = 'Esta área é só do dono da conta.';
 
 /**
  * Route option for a route that stays the owner's inside a module opened to the team:

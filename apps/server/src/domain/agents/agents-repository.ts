@@ -19,6 +19,7 @@ export function toAgentDto(row: AgentRow): Agent {
     approval_mode: row.approvalMode,
     approval_timeout_minutes: row.approvalTimeoutMinutes,
     approval_timeout_action: row.approvalTimeoutAction,
+    handoff_user_id: row.handoffUserId,
     trainnings: row.trainnings,
     respostas: row.respostas as Agent['respostas'],
     created_at: row.createdAt.toISOString(),
@@ -85,6 +86,7 @@ export async function updateAgentFields(
     approvalMode?: boolean;
     approvalTimeoutMinutes?: number;
     approvalTimeoutAction?: 'send' | 'discard';
+    handoffUserId?: string | null;
   },
 ): Promise<AgentRow | undefined> {
   const [row] = await db

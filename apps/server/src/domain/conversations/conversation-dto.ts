@@ -22,6 +22,8 @@ export function toConversationDto(row: ConversationRow): ConversationDto {
     lastMessagePreview: row.lastMessagePreview,
     unreadCount: row.unreadCount,
     createdAt: row.createdAt.toISOString(),
+    // Left out when the row does not say (the engine's statements): the inbox keeps what it knows.
+    ...(row.assignedUserId !== undefined ? { assignedUserId: row.assignedUserId } : {}),
     number: {
       id: row.numberId,
       instanceName: row.numberInstanceName,
@@ -83,6 +85,7 @@ export function toMessageDto(row: MessageRecord): MessageDto {
     deletedAt: deleted ? row.deletedAt!.toISOString() : null,
     aiFailure:
       row.messageType === AI_FAILURE_TYPE ? { reason: row.error ?? '', retryable: row.failedBurstId !== null } : null,
+    sentByUserId: row.sentByUserId ?? null,
   };
 }
 

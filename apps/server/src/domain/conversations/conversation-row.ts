@@ -28,6 +28,7 @@ export const conversationColumns = {
   lastMessagePreview: conversations.lastMessagePreview,
   unreadCount: conversations.unreadCount,
   createdAt: conversations.createdAt,
+  assignedUserId: conversations.assignedUserId,
   numberInstanceName: numbers.instanceName,
   numberPhone: numbers.phone,
   numberApelido: numbers.apelido,
@@ -50,6 +51,8 @@ export type ConversationRow = {
   lastMessagePreview: string | null;
   unreadCount: number;
   createdAt: Date;
+  /** The person it is assigned to (decision 044); absent on rows the engine's own statements return. */
+  assignedUserId?: string | null;
   numberInstanceName: string;
   numberPhone: string;
   numberApelido: string | null;

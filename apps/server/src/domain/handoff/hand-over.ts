@@ -18,9 +18,19 @@ export const resumeAtOf = (convIdColumn: ReturnType<typeof sql> | string) => sql
   where rc.id = ${convIdColumn})`;
 
 /**
+ * The person the conversation's agent hands over to (`agentes.handoff_user_id`, decision 044) while
+ * they are still the account's owner or one of its members; null otherwise.
+ */
+export const handoffPersonOf = (convIdColumn: ReturnType<typeof sql> | string) => sql`(
+  select a.handoff_user_id
+  from conversations hc join numbers hn on hn.id = hc.number_id join agentes a on a.id = hn.agente
+  where hc.id = ${convIdColumn} and (a.handoff_user_id = hc.user_id or exists (
+    select 1 from account_members am where am.user_id = a.handoff_user_id and am.account_id = hc.user_id)))`;
+
+/**
  * Hands the conversation over to a person: Manual with the reason shown in the inbox, the AI back
- * after the agent's quiet time (or at `resumeAt`, an SQL time), its open burst cancelled. Only if the
- * AI is still on; true when it was.
+ * after the agent's quiet time (or at `resumeAt`, an SQL time), its open burst cancelled, and assigned
+ * to the agent's handoff person when it names one (decision 044). Only if the AI is still on; true when it was.
  */
 export async function handOver(
   db: Db,
@@ -30,7 +40,8 @@ export async function handOver(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const result = await tx.execute(sql`
-      update conversations set agente_ativo = false, handoff_reason = ${reason}, ai_resumes_at = ${resumeAt}
+      update conversations set agente_ativo = false, handoff_reason = ${reason}, ai_resumes_at = ${resumeAt},
+        assigned_user_id = coalesce(${handoffPersonOf(convId)}, assigned_user_id)
       where id = ${convId} and agente_ativo returning id`);
     const changed = resultRows(result).length > 0;
     if (changed)

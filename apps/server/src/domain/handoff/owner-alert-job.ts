@@ -39,7 +39,10 @@ interface PendingAlert {
 export async function sendOwnerAlert(deps: AlertDeps, alertId: string): Promise<'sent' | 'failed' | null> {
   const [a] = resultRows<PendingAlert>(
     await deps.db.execute(sql`
-      select a.id, a.kind, a.status, a.text, a.to_phone, a.error, p.alert_channel as channel, u.email,
+      select a.id, a.kind, a.status, a.text, a.to_phone, a.error, u.email,
+             -- A member's alert (decision 044): their WhatsApp when the row has a number, else their e-mail.
+             case when a.user_id = c.user_id then p.alert_channel when a.to_phone is null then 'email' else 'whatsapp' end
+               as channel,
              n.instance_name, c.contact_name, c.contact_phone
       from owner_alerts a join conversations c on c.id = a.conv_id join numbers n on n.id = c.number_id
       join profiles p on p.id = a.user_id join "user" u on u.id = a.user_id

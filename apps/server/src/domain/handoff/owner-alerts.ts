@@ -7,6 +7,7 @@ import type { Gateway } from '../../integrations/gateway/gateway.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { Jobs } from '../../jobs/job.ts';
 import { sendOwnerAlertJob } from './owner-alert-job-type.ts';
+import { handoffPersonOf } from './hand-over.ts';
 import { ALERT_MESSAGE_MAX, ALERT_REASON_MAX, nameForAlert, quoteForAlert } from './alert-text.ts';
 
 /**
@@ -131,7 +132,10 @@ export async function alertOwner(deps: AlertDeps, req: AlertRequest): Promise<'p
   );
   if (!facts) return null;
   const link = `${deps.appUrl}/dashboard?conversa=${encodeURIComponent(req.convId)}`;
+  // A handoff goes to the agent's chosen member instead of the owner (decision 044).
+  const member = req.kind === 'handoff' ? await handoffMemberOf(deps.db, req.convId, req.userId) : null;
   return deliverAlert(deps, {
+    recipientId: member ?? undefined,
     userId: req.userId,
     convId: req.convId,
     kind: req.kind,
@@ -155,6 +159,17 @@ export interface AlertDelivery {
   limited: boolean;
   /** The row's id when the caller must know it (an approval draft points at its alert, decision 045). */
   id?: string;
+  /**
+   * A team member it goes to instead of the owner (a handoff to a chosen attendant, decision 044): the
+   * row is theirs, to the WhatsApp number of their own profile, or to their e-mail without one.
+   */
+  recipientId?: string;
+}
+
+/** The agent's handoff person of this conversation when it is a member (not the owner); null otherwise. */
+async function handoffMemberOf(db: Db, convId: string, accountId: string): Promise<string | null> {
+  const [row] = resultRows<{ id: string | null }>(await db.execute(sql`select ${handoffPersonOf(convId)} as id`));
+  return row?.id && row.id !== accountId ? row.id : null;
 }
 
 /**
@@ -163,6 +178,7 @@ export interface AlertDelivery {
  */
 export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promise<'pending' | 'failed' | null> {
   const { text } = alert;
+  const recipient = alert.recipientId ?? alert.userId;
   const written = await deps.db.transaction(async (tx) => {
     const kindOn = ALWAYS_ON.has(alert.kind)
       ? sql`true`
@@ -179,15 +195,17 @@ export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promi
       await tx.execute(sql`
         select p.phone, p.country_code, ${kindOn} as on, p.alert_daily_cap as cap,
                p.time_zone as tz, p.alert_channel as channel, u.email
-        from profiles p join "user" u on u.id = p.id where p.id = ${alert.userId} for update of p`),
+        from profiles p join "user" u on u.id = p.id where p.id = ${recipient} for update of p`),
     );
     if (!owner || (alert.limited && !owner.on)) return null;
+    // A member has no alert settings of their own: their WhatsApp when their profile has one, else e-mail.
+    if (alert.recipientId) owner.channel = owner.phone ? 'whatsapp' : 'email';
     const [count] = resultRows<{ recent: number; today: number }>(
       await tx.execute(sql`
         select
           (select count(*)::int from owner_alerts where conv_id = ${alert.convId} and kind <> 'approval'
              and created_at > now() - ${ALERT_CONVERSATION_WINDOW}::interval) as recent,
-          (select count(*)::int from owner_alerts where user_id = ${alert.userId} and kind <> 'approval'
+          (select count(*)::int from owner_alerts where user_id = ${recipient} and kind <> 'approval'
              and created_at >= (date_trunc('day', now() at time zone ${owner.tz}) at time zone ${owner.tz})) as today`),
     );
     if (alert.limited && (Number(count!.recent) > 0 || Number(count!.today) >= Number(owner.cap))) return null;
@@ -206,7 +224,7 @@ export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promi
     const [row] = resultRows<{ id: string }>(
       await tx.execute(sql`
         insert into owner_alerts (id, user_id, conv_id, kind, status, text, to_phone, error)
-        values (coalesce(${alert.id ?? null}::uuid, gen_random_uuid()), ${alert.userId}, ${alert.convId}, ${alert.kind},
+        values (coalesce(${alert.id ?? null}::uuid, gen_random_uuid()), ${recipient}, ${alert.convId}, ${alert.kind},
                 ${status}, ${text}, ${toPhone}, ${problem})
         returning id`),
     );

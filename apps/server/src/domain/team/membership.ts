@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountMembers } from '../../db/schema/index.ts';
 
@@ -23,4 +23,24 @@ export async function resolveAccountAccess(db: Db, userId: string): Promise<Acco
     .where(eq(accountMembers.userId, userId))
     .limit(1);
   return member ? { accountId: member.accountId, role: member.role } : { accountId: userId, role: 'owner' };
+}
+
+/** People in the account, the owner included (the chat names senders when there are more than one). */
+export async function teamSize(db: Db, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accountMembers)
+    .where(eq(accountMembers.accountId, accountId));
+  return 1 + Number(row?.n ?? 0);
+}
+
+/** True when `userId` is the account's owner or one of its members (whom a conversation can be assigned to). */
+export async function isPersonOfAccount(db: Db, accountId: string, userId: string): Promise<boolean> {
+  if (userId === accountId) return true;
+  const [row] = await db
+    .select({ userId: accountMembers.userId })
+    .from(accountMembers)
+    .where(and(eq(accountMembers.userId, userId), eq(accountMembers.accountId, accountId)))
+    .limit(1);
+  return row !== undefined;
 }

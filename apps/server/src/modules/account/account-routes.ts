@@ -57,11 +57,11 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   // The web app's session probe (guards, /login, /register): signed out is an answer, not an error.
   app.get('/session', { schema: { response: { 200: sessionSchema } } }, async (req) => {
     const user = await readSessionUser(app, req);
-    return { me: user ? await getMe(deps.db, user.id) : null };
+    return { me: user ? await getMe(deps.db, user) : null };
   });
 
   app.register(async (signedIn) => {
-    requireUser(signedIn);
-    signedIn.get('/me', { schema: { response: { 200: meSchema } } }, async (req) => getMe(deps.db, req.user.id));
+    requireUser(signedIn, 'team');
+    signedIn.get('/me', { schema: { response: { 200: meSchema } } }, async (req) => getMe(deps.db, req.user));
   });
 };

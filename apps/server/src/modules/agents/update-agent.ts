@@ -3,6 +3,10 @@ import type { Db } from '../../db/client.ts';
 import { agentNotFound } from '../../domain/agents/agent-id.ts';
 import { toAgentDto, updateAgentFields } from '../../domain/agents/agents-repository.ts';
 import { changeAgentPrompt } from '../../domain/prompt-versions/change-agent-prompt.ts';
+import { isPersonOfAccount } from '../../domain/team/membership.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+const HANDOFF_PERSON_INVALID = 'Escolha uma pessoa da equipe.';
 
 /**
  * Saves the system prompt (a manual edit: written with its version only when the text differs from
@@ -41,6 +45,12 @@ export async function updateAgent({
       approvalTimeoutMinutes: input.approval_timeout_minutes,
       approvalTimeoutAction: input.approval_timeout_action,
     });
+  // The handoff person (decision 044): the owner or a member of this account.
+  if (input.handoff_user_id !== undefined) {
+    if (input.handoff_user_id !== null && !(await isPersonOfAccount(db, userId, input.handoff_user_id)))
+      throw new AppError('VALIDATION', HANDOFF_PERSON_INVALID, { fields: { handoff_user_id: HANDOFF_PERSON_INVALID } });
+    row = await updateAgentFields(db, userId, id, { handoffUserId: input.handoff_user_id });
+  }
   if (!row) throw agentNotFound();
   return toAgentDto(row);
 }

@@ -26,7 +26,8 @@ import { approvalRoutes } from './approval/approval-routes.ts';
  * - approval mode's drafts (approval/approval-routes.ts, docs/decisions/045-approval-mode.md).
  */
 export const engineRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (app, { engine }) => {
-  requireUser(app);
+  // The team answers in the inbox (decision 044); approval/approval-routes.ts decides for its own routes.
+  requireUser(app, 'team');
   await app.register(templateRoutes, { engine });
   await app.register(approvalRoutes, { engine });
 
@@ -38,6 +39,7 @@ export const engineRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (ap
         userId: req.user.id,
         convId: req.params.id,
         text: req.body.text,
+        actorId: req.user.actorId,
       });
       return reply.status(201).send(message);
     },

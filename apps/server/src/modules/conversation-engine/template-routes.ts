@@ -5,6 +5,7 @@ import {
   messageTemplateListSchema,
   sendTemplateSchema,
 } from '@vendai/contracts';
+import { cloudPacingOf } from '../../integrations/gateway/cloud-pacing.ts';
 import { createCloudTemplates } from '../../integrations/gateway/cloud-templates.ts';
 import { parseSecretKey } from '../../lib/secret-box.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
@@ -20,11 +21,13 @@ import { listConversationTemplates, sendTemplateMessage } from './sending/send-t
  * - POST /:id/templates — sends one with its variables' values (an outgoing message of the owner).
  */
 export const templateRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (app, { engine }) => {
-  const { env } = app.deps;
+  const { env, db } = app.deps;
+  // Paced with the number's other sends, on the same shared slots (docs/decisions/042-cloud-pacing.md).
   const templates = createCloudTemplates({
     graphUrl: env.META_GRAPH_URL,
     graphVersion: env.META_GRAPH_VERSION,
     key: env.META_TOKEN_ENCRYPTION_KEY ? parseSecretKey(env.META_TOKEN_ENCRYPTION_KEY) : null,
+    ...cloudPacingOf(env, db),
   });
 
   app.get(
@@ -51,6 +54,7 @@ export const templateRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (
       const message = await sendTemplateMessage(engine.deps, templates, {
         userId: req.user.id,
         convId: req.params.id,
+        actorId: req.user.actorId,
         ...req.body,
       });
       return reply.status(201).send(message);

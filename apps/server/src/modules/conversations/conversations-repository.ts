@@ -1,4 +1,4 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   conversationLabels,
@@ -40,6 +40,11 @@ export function conversationPageQuery(
         after
           ? sql`(${conversations.lastMessage}, ${conversations.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
           : undefined,
+        filter.assignedTo === undefined
+          ? undefined
+          : filter.assignedTo === null
+            ? isNull(conversations.assignedUserId)
+            : eq(conversations.assignedUserId, filter.assignedTo),
         filter.labelId
           ? sql`exists (select 1 from ${conversationLabels} where ${conversationLabels.convId} = ${conversations.id}
               and ${conversationLabels.labelId} = ${filter.labelId}::uuid)`
@@ -53,6 +58,11 @@ export function conversationPageQuery(
 /** What the list may be narrowed to: the conversations carrying one label (docs/decisions/043-labels-notes-funnel.md). */
 export interface ConversationListFilter {
   labelId?: string;
+  /**
+   * 'Minhas' (a person's id) or 'Sem responsável' (null); absent: every conversation. The index
+   * (user_id, assigned_user_id, last_message desc, id desc) serves both with the same keyset order.
+   */
+  assignedTo?: string | null;
 }
 
 export async function selectConversationPage(
@@ -172,6 +182,16 @@ export async function clearUnread(db: Db, userId: string, id: string): Promise<b
     .update(conversations)
     .set({ unreadCount: 0 })
     .where(and(eq(conversations.id, id), eq(conversations.userId, userId), sql`${conversations.unreadCount} <> 0`))
+    .returning({ id: conversations.id });
+  return rows.length > 0;
+}
+
+/** Sets (or clears) the conversation's person; false for an unknown id or another account's. */
+export async function updateAssignee(db: Db, userId: string, id: string, assignee: string | null): Promise<boolean> {
+  const rows = await db
+    .update(conversations)
+    .set({ assignedUserId: assignee })
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
     .returning({ id: conversations.id });
   return rows.length > 0;
 }

@@ -10,14 +10,16 @@ import {
   pageQuerySchema,
   updateConversationSchema,
 } from '@vendai/contracts';
+import { assignConversationSchema, assignmentFilterQuerySchema } from '@vendai/contracts/team';
 import { requireUser } from '../../plugins/require-user.ts';
+import { assignConversation } from './assign-conversation.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { createAvatarCache } from './avatar-cache.ts';
 import type { ConversationsDeps } from './conversations-deps.ts';
 import { countConversations } from './count-conversations.ts';
 import { getContactAvatar } from './get-contact-avatar.ts';
 import { getConversation } from './get-conversation.ts';
-import { listConversations } from './list-conversations.ts';
+import { assignmentFilter, listConversations } from './list-conversations.ts';
 import { listMessages } from './list-messages.ts';
 import { markConversationRead } from './mark-conversation-read.ts';
 import { setConversationAi } from './set-conversation-ai.ts';
@@ -26,14 +28,14 @@ import { setNeverAnswer } from './set-never-answer.ts';
 /** A malformed id cannot be one of the user's conversations: 404 like an unknown one. */
 const params = idParamsSchema();
 /** The list's page, optionally narrowed to one label (docs/decisions/043-labels-notes-funnel.md). */
-const listQuerySchema = pageQuerySchema.extend(labelFilterQuerySchema.shape);
+const listQuerySchema = pageQuerySchema.extend(labelFilterQuerySchema.shape).extend(assignmentFilterQuerySchema.shape);
 
 /**
  * /api/conversations: the inbox's read side (docs/product/rules.md#states-and-transitions, docs/product/integrations.md). Sending a message
  * (POST /:id/messages) belongs to the conversation engine and is registered there.
  */
 export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  requireUser(app);
+  requireUser(app, 'team');
   const { db, gateway, realtime } = app.deps;
   const deps: ConversationsDeps = {
     db,
@@ -43,7 +45,19 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   };
 
   app.get('/', { schema: { querystring: listQuerySchema, response: { 200: conversationPageSchema } } }, async (req) =>
-    listConversations({ db, userId: req.user.id, cursor: req.query.cursor, filter: { labelId: req.query.labelId } }),
+    listConversations({
+      db,
+      userId: req.user.id,
+      cursor: req.query.cursor,
+      filter: { labelId: req.query.labelId, ...assignmentFilter(req.query.filter, req.user.actorId) },
+    }),
+  );
+
+  // The chat header's 'Responsável' (docs/decisions/044-team-roles-and-assignment.md).
+  app.put(
+    '/:id/assignee',
+    { schema: { params, body: assignConversationSchema, response: { 200: conversationDtoSchema } } },
+    async (req) => assignConversation({ deps, userId: req.user.id, id: req.params.id, input: req.body }),
   );
 
   app.get('/count', { schema: { response: { 200: conversationCountSchema } } }, async (req) =>

@@ -1,4 +1,5 @@
 import { LABEL_NOT_FOUND, LIMITS, type ConversationPage } from '@vendai/contracts';
+import type { AssignmentFilter } from '@vendai/contracts/team';
 import type { Db } from '../../db/client.ts';
 import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -31,4 +32,11 @@ export async function listConversations({
     items: page.map(toConversationDto),
     nextCursor: rows.length > size && last ? encodeCursor({ at: last.lastMessageKey, id: last.id }) : null,
   };
+}
+
+/** 'Minhas' → the person's own, 'Sem responsável' → none, 'Todas' (or nothing) → every conversation. */
+export function assignmentFilter(filter: AssignmentFilter | undefined, actorId: string): ConversationListFilter {
+  if (filter === 'mine') return { assignedTo: actorId };
+  if (filter === 'unassigned') return { assignedTo: null };
+  return {};
 }

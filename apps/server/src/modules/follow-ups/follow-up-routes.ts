@@ -9,7 +9,7 @@ import {
   updateFollowUpSettingsSchema,
 } from '@vendai/contracts/follow-ups';
 import { userRateLimit } from '../../plugins/rate-limits.ts';
-import { requireUser } from '../../plugins/require-user.ts';
+import { OWNER_ONLY, requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { cancelFollowUp, listConversationFollowUps, scheduleMessage } from './conversation-follow-ups.ts';
 import type { FollowUpWorker } from './follow-up-scheduler.ts';
@@ -24,17 +24,21 @@ const params = idParamsSchema();
  * follow-ups and 'Agendar', 'Cancelar', and the playground's preview of a touch.
  */
 export const followUpRoutes: FastifyPluginAsyncZod<{ worker: FollowUpWorker | null }> = async (app, opts) => {
-  requireUser(app);
+  // A conversation's follow-ups are the team's; the agent's ladder and the playground stay the owner's.
+  requireUser(app, 'team');
   const { db, llm, env } = app.deps;
 
   app.get(
     '/agents/:id/follow-ups',
-    { schema: { params: agentParams, response: { 200: followUpSettingsSchema } } },
+    { config: OWNER_ONLY, schema: { params: agentParams, response: { 200: followUpSettingsSchema } } },
     (req) => getFollowUpSettings(db, req.user.id, req.params.id),
   );
   app.put(
     '/agents/:id/follow-ups',
-    { schema: { params: agentParams, body: updateFollowUpSettingsSchema, response: { 200: followUpSettingsSchema } } },
+    {
+      config: OWNER_ONLY,
+      schema: { params: agentParams, body: updateFollowUpSettingsSchema, response: { 200: followUpSettingsSchema } },
+    },
     async (req) => {
       const saved = await saveFollowUpSettings(db, req.user.id, req.params.id, req.body);
       opts.worker?.poke();
@@ -60,10 +64,13 @@ export const followUpRoutes: FastifyPluginAsyncZod<{ worker: FollowUpWorker | nu
   app.post(
     '/playground/follow-up-preview',
     {
-      config: userRateLimit(
-        env.PLAYGROUND_RATE_LIMIT_PER_MINUTE,
-        'Muitas mensagens de teste em pouco tempo. Aguarde um minuto e tente novamente.',
-      ),
+      config: {
+        ...OWNER_ONLY,
+        ...userRateLimit(
+          env.PLAYGROUND_RATE_LIMIT_PER_MINUTE,
+          'Muitas mensagens de teste em pouco tempo. Aguarde um minuto e tente novamente.',
+        ),
+      },
       schema: { body: followUpPreviewSchema, response: { 200: followUpPreviewResultSchema } },
     },
     (req) => previewTouch({ db, llm }, req.user.id, req.body),

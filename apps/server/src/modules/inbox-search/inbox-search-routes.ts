@@ -5,7 +5,7 @@ import { searchInbox } from './search-inbox.ts';
 
 /** /api/inbox-search: the inbox's search box (docs/decisions/040-inbox-search.md). */
 export const inboxSearchRoutes: FastifyPluginAsyncZod = async (app) => {
-  requireUser(app);
+  requireUser(app, 'team');
   const { db } = app.deps;
   app.get(
     '/',

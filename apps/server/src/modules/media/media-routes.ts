@@ -11,7 +11,7 @@ import { sendMedia } from './send-media.ts';
  * served inline, everything else as a download.
  */
 export const mediaRoutes: FastifyPluginAsyncZod = async (app) => {
-  requireUser(app);
+  requireUser(app, 'team');
 
   const schema = { params: mediaParamsSchema, response: { 200: fileResponseSchema, 206: fileResponseSchema } };
   app.get('/:owner/:file', { schema }, async (req, reply) => {

@@ -7,7 +7,7 @@ import {
   savePixSettingsSchema,
 } from '@vendai/contracts';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/require-user.ts';
+import { OWNER_ONLY, requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { confirmOrder, declineOrder } from './confirm-order.ts';
 import { createManualCharge, listOrders } from './manual-charge.ts';
@@ -19,15 +19,18 @@ const ordersQuerySchema = z.object({ convId: z.uuid({ error: 'Conversa inválida
 
 /** /api/pix: Configurações → Pagamentos Pix, 'Cobrar com Pix', a conversation's orders and confirming one (the signed-in owner's only). */
 export const pixRoutes: FastifyPluginAsyncZod<{ deps: PixDeps }> = async (app, { deps }) => {
-  requireUser(app);
+  // Charges and orders are the team's (the inbox); the Pix settings stay the owner's (decision 044).
+  requireUser(app, 'team');
 
-  app.get('/settings', { schema: { response: { 200: pixSettingsSchema } } }, async (req) =>
+  app.get('/settings', { config: OWNER_ONLY, schema: { response: { 200: pixSettingsSchema } } }, async (req) =>
     getPixSettings(deps, req.user.id),
   );
-  app.put('/settings', { schema: { body: savePixSettingsSchema, response: { 200: pixSettingsSchema } } }, async (req) =>
-    savePixSettings(deps, req.user, req.body),
+  app.put(
+    '/settings',
+    { config: OWNER_ONLY, schema: { body: savePixSettingsSchema, response: { 200: pixSettingsSchema } } },
+    async (req) => savePixSettings(deps, req.user, req.body),
   );
-  app.delete('/settings', { schema: { response: { 200: pixSettingsSchema } } }, async (req) =>
+  app.delete('/settings', { config: OWNER_ONLY, schema: { response: { 200: pixSettingsSchema } } }, async (req) =>
     deletePixSettings(deps, req.user.id),
   );
 

@@ -13,7 +13,7 @@ const params = idParamsSchema();
 
 /** /api/quick-replies: the owner's saved texts, expanded by `/atalho` in the composer. */
 export const quickRepliesRoutes: FastifyPluginAsyncZod = async (app) => {
-  requireUser(app);
+  requireUser(app, 'team');
   const { db } = app.deps;
   app.get('/', { schema: { response: { 200: quickReplyListSchema } } }, async (req) => ({
     items: await listQuickReplies(db, req.user.id),

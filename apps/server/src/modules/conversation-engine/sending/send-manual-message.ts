@@ -20,6 +20,8 @@ interface ManualSend {
   userId: string;
   convId: string;
   text: string;
+  /** The person who typed it (the owner or an attendant, decision 044). */
+  actorId?: string;
 }
 
 /** The owner's conversation with what sending to it needs. */
@@ -100,6 +102,7 @@ export async function storeManualMessage(
         author: 'owner_app',
         messageType: 'text',
         status: 'pending',
+        sentByUserId: input.actorId ?? null,
       })
       .returning();
     await touchConversation(tx, conv.id, {

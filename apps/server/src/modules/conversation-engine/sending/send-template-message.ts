@@ -70,7 +70,7 @@ export async function listConversationTemplates(
 export async function sendTemplateMessage(
   deps: EngineDeps,
   templates: CloudTemplates,
-  input: { userId: string; convId: string } & SendTemplateInput,
+  input: { userId: string; convId: string; actorId?: string } & SendTemplateInput,
 ): Promise<MessageDto> {
   const conv = await findCloudConversation(deps, input.userId, input.convId);
   const approved = await templates.list(conv.secrets);
@@ -82,7 +82,7 @@ export async function sendTemplateMessage(
   const message = await storeManualMessage(
     deps,
     conv,
-    { userId: input.userId, convId: conv.id, text },
+    { userId: input.userId, convId: conv.id, text, actorId: input.actorId },
     async (tx, stored) => {
       await tx
         .insert(templateMessages)

@@ -1,0 +1,35 @@
+import type { ConversationDto } from '@vendai/contracts';
+import { TEAM_MESSAGES, type AssignConversationInput } from '@vendai/contracts/team';
+import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
+import { isPersonOfAccount } from '../../domain/team/membership.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { ConversationsDeps } from './conversations-deps.ts';
+import { findConversationOfUser, updateAssignee } from './conversations-repository.ts';
+
+/**
+ * PUT /api/conversations/:id/assignee (docs/decisions/044-team-roles-and-assignment.md): the
+ * conversation goes to the owner or a member of the account, or back to 'Sem responsável' (null).
+ * Every member's inbox hears it as conversation.updated.
+ */
+export async function assignConversation({
+  deps,
+  userId,
+  id,
+  input,
+}: {
+  deps: Pick<ConversationsDeps, 'db' | 'publish'>;
+  userId: string;
+  id: string;
+  input: AssignConversationInput;
+}): Promise<ConversationDto> {
+  if (input.userId !== null && !(await isPersonOfAccount(deps.db, userId, input.userId)))
+    throw new AppError('VALIDATION', TEAM_MESSAGES.assigneeNotMember, {
+      fields: { userId: TEAM_MESSAGES.assigneeNotMember },
+    });
+  if (!(await updateAssignee(deps.db, userId, id, input.userId))) throw notFound();
+  const row = await findConversationOfUser(deps.db, userId, id);
+  if (!row) throw notFound();
+  const dto = toConversationDto(row);
+  await deps.publish(userId, { event: 'conversation.updated', data: dto });
+  return dto;
+}

@@ -1,0 +1,75 @@
+import { type InvitationPreview, TEAM_MESSAGES } from '@vendai/contracts/team';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accountInvitations, accountMembers } from '../../db/schema/index.ts';
+import { pgErrorCode } from '../../db/pg-error.ts';
+import { teamSize } from '../../domain/team/membership.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { SessionUser } from '../../types.ts';
+import { hashInvitationCode } from './invitation-code.ts';
+import { findInvitationByHash } from './team-repository.ts';
+
+type Found = NonNullable<Awaited<ReturnType<typeof findInvitationByHash>>>;
+
+function statusOf(found: Found | null): InvitationPreview['status'] {
+  if (!found) return 'unknown';
+  if (found.invitation.acceptedAt) return 'used';
+  if (found.invitation.revokedAt) return 'revoked';
+  if (found.expired) return 'expired';
+  return 'valid';
+}
+
+const REFUSAL: Record<Exclude<InvitationPreview['status'], 'valid'>, string> = {
+  unknown: TEAM_MESSAGES.invitationUnknown,
+  used: TEAM_MESSAGES.invitationUsed,
+  revoked: TEAM_MESSAGES.invitationRevoked,
+  expired: TEAM_MESSAGES.invitationExpired,
+};
+
+/** GET /api/team/invitations/by-code/:code (signed out too): what the /convite page says before accepting. */
+export async function previewInvitation(db: Db, code: string): Promise<InvitationPreview> {
+  const found = await findInvitationByHash(db, hashInvitationCode(code));
+  const status = statusOf(found);
+  return status === 'valid'
+    ? { status, email: found!.invitation.email, accountName: found!.accountName }
+    : { status, email: null, accountName: null };
+}
+
+/**
+ * POST /api/team/invitations/accept: the signed-in person joins the account as an attendant. The code
+ * is single use (the accepting update is conditional, so two tabs cannot both use it), the person's
+ * e-mail must be the invited one, and someone with a team of their own or already in another team
+ * cannot join (docs/decisions/044-team-roles-and-assignment.md).
+ */
+export async function acceptInvitation(db: Db, person: SessionUser, code: string): Promise<{ accountName: string }> {
+  const found = await findInvitationByHash(db, hashInvitationCode(code));
+  const status = statusOf(found);
+  if (status !== 'valid') throw new AppError('INVALID_TOKEN', REFUSAL[status]);
+  const { invitation, accountName } = found!;
+  if (invitation.email !== person.email.toLowerCase()) throw new AppError('FORBIDDEN', TEAM_MESSAGES.wrongEmail);
+  if (person.role !== 'owner') throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyMember);
+  if (person.actorId === invitation.accountId) throw new AppError('VALIDATION', TEAM_MESSAGES.ownEmail);
+  if ((await teamSize(db, person.actorId)) > 1) throw new AppError('CONFLICT', TEAM_MESSAGES.hasMembers);
+  try {
+    await db.transaction(async (tx) => {
+      const taken = await tx
+        .update(accountInvitations)
+        .set({ acceptedAt: new Date(), acceptedBy: person.actorId })
+        .where(
+          and(
+            eq(accountInvitations.id, invitation.id),
+            isNull(accountInvitations.acceptedAt),
+            isNull(accountInvitations.revokedAt),
+            gt(accountInvitations.expiresAt, sql`now()`),
+          ),
+        )
+        .returning({ id: accountInvitations.id });
+      if (taken.length === 0) throw new AppError('INVALID_TOKEN', TEAM_MESSAGES.invitationUsed);
+      await tx.insert(accountMembers).values({ userId: person.actorId, accountId: invitation.accountId });
+    });
+  } catch (err) {
+    if (pgErrorCode(err) === '23505') throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyMember);
+    throw err;
+  }
+  return { accountName };
+}

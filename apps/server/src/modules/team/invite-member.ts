@@ -1,0 +1,74 @@
+import { INVITATION_DAYS, type Invitation, type InviteInput, TEAM_MESSAGES } from '@vendai/contracts/team';
+import { and, eq, isNull } from 'drizzle-orm';
+import { accountInvitations } from '../../db/schema/index.ts';
+import { pgErrorCode } from '../../db/pg-error.ts';
+import { teamSize } from '../../domain/team/membership.ts';
+import { AppError } from '../../lib/app-error.ts';
+import type { AppDeps, SessionUser } from '../../types.ts';
+import { hashInvitationCode, newInvitationCode } from './invitation-code.ts';
+import { invitationMail } from './invitation-mail.ts';
+import { countOpenInvitations, findMemberByEmail } from './team-repository.ts';
+
+/** People an account may have, the owner and the open invitations included. */
+export const MAX_TEAM = 10;
+export const TEAM_FULL_MESSAGE = `Sua equipe pode ter até ${MAX_TEAM} pessoas, contando os convites pendentes.`;
+export const INVITE_MAIL_FAILED =
+  'Não foi possível enviar o convite por e-mail. Tente novamente em instantes ou reenvie o convite.';
+
+/**
+ * POST /api/team/invitations: the owner invites an e-mail. A pending invitation to the same e-mail is
+ * revoked in the same transaction (its link stops working); the new link goes by the mail port.
+ */
+export async function inviteMember(
+  deps: Pick<AppDeps, 'db' | 'mailer' | 'env'>,
+  owner: SessionUser,
+  input: InviteInput,
+): Promise<Invitation> {
+  const { db } = deps;
+  const email = input.email;
+  if (email === owner.email.toLowerCase())
+    throw new AppError('VALIDATION', TEAM_MESSAGES.ownEmail, { fields: { email: TEAM_MESSAGES.ownEmail } });
+  if (await findMemberByEmail(db, owner.id, email))
+    throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyInTeam, { fields: { email: TEAM_MESSAGES.alreadyInTeam } });
+  const code = newInvitationCode();
+  const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
+  let row: typeof accountInvitations.$inferSelect;
+  try {
+    row = await db.transaction(async (tx) => {
+      await tx
+        .update(accountInvitations)
+        .set({ revokedAt: new Date() })
+        .where(
+          and(
+            eq(accountInvitations.accountId, owner.id),
+            eq(accountInvitations.email, email),
+            isNull(accountInvitations.acceptedAt),
+            isNull(accountInvitations.revokedAt),
+          ),
+        );
+      const open = await countOpenInvitations(tx, owner.id);
+      if ((await teamSize(tx, owner.id)) + open >= MAX_TEAM) throw new AppError('LIMIT_REACHED', TEAM_FULL_MESSAGE);
+      const [inserted] = await tx
+        .insert(accountInvitations)
+        .values({ accountId: owner.id, email, codeHash: hashInvitationCode(code), invitedBy: owner.actorId, expiresAt })
+        .returning();
+      return inserted!;
+    });
+  } catch (err) {
+    // Two invitations to one e-mail at the same moment: the other one won.
+    if (pgErrorCode(err) === '23505')
+      throw new AppError('CONFLICT', 'Um convite para este e-mail acabou de ser enviado.');
+    throw err;
+  }
+  try {
+    await deps.mailer.send(invitationMail({ appUrl: deps.env.appUrl, ownerName: owner.name, to: email, code }));
+  } catch (err) {
+    throw new AppError('UPSTREAM', INVITE_MAIL_FAILED, { cause: err });
+  }
+  return {
+    id: row.id,
+    email: row.email,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+  };
+}

@@ -1,0 +1,110 @@
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { accountInvitations, accountMembers, agentes, conversations, user } from '../../db/schema/index.ts';
+
+/** The account's owner and members, owner first, then by when they joined. */
+export async function selectPeople(db: Db, accountId: string) {
+  const [owner] = await db
+    .select({ id: user.id, name: user.name, email: user.email, joinedAt: user.createdAt })
+    .from(user)
+    .where(eq(user.id, accountId));
+  const members = await db
+    .select({ id: user.id, name: user.name, email: user.email, joinedAt: accountMembers.createdAt })
+    .from(accountMembers)
+    .innerJoin(user, eq(user.id, accountMembers.userId))
+    .where(eq(accountMembers.accountId, accountId))
+    .orderBy(asc(accountMembers.createdAt), asc(user.id));
+  return { owner: owner ?? null, members };
+}
+
+/** Invitations still usable: not accepted, not revoked, not expired. */
+const openInvitation = (accountId: string) =>
+  and(
+    eq(accountInvitations.accountId, accountId),
+    isNull(accountInvitations.acceptedAt),
+    isNull(accountInvitations.revokedAt),
+    gt(accountInvitations.expiresAt, sql`now()`),
+  );
+
+export async function selectOpenInvitations(db: Db, accountId: string) {
+  return db
+    .select({
+      id: accountInvitations.id,
+      email: accountInvitations.email,
+      createdAt: accountInvitations.createdAt,
+      expiresAt: accountInvitations.expiresAt,
+    })
+    .from(accountInvitations)
+    .where(openInvitation(accountId))
+    .orderBy(asc(accountInvitations.createdAt));
+}
+
+export async function countOpenInvitations(db: Db, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(accountInvitations)
+    .where(openInvitation(accountId));
+  return Number(row?.n ?? 0);
+}
+
+export async function findInvitationByHash(db: Db, codeHash: string) {
+  const [row] = await db
+    .select({
+      invitation: accountInvitations,
+      accountName: user.name,
+      expired: sql<boolean>`${accountInvitations.expiresAt} <= now()`,
+    })
+    .from(accountInvitations)
+    .innerJoin(user, eq(user.id, accountInvitations.accountId))
+    .where(eq(accountInvitations.codeHash, codeHash))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The account's member with this e-mail (lower-cased), if any. */
+export async function findMemberByEmail(db: Db, accountId: string, email: string) {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(accountMembers)
+    .innerJoin(user, eq(user.id, accountMembers.userId))
+    .where(and(eq(accountMembers.accountId, accountId), sql`lower(${user.email}) = ${email}`))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Removes the member; their conversations go back to 'Sem responsável' and agents hand off to the owner. */
+export async function deleteMember(db: Db, accountId: string, memberId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const removed = await tx
+      .delete(accountMembers)
+      .where(and(eq(accountMembers.userId, memberId), eq(accountMembers.accountId, accountId)))
+      .returning({ userId: accountMembers.userId });
+    if (removed.length === 0) return false;
+    await tx
+      .update(conversations)
+      .set({ assignedUserId: null })
+      .where(and(eq(conversations.userId, accountId), eq(conversations.assignedUserId, memberId)));
+    await tx
+      .update(agentes)
+      .set({ handoffUserId: null })
+      .where(and(eq(agentes.userId, accountId), eq(agentes.handoffUserId, memberId)));
+    return true;
+  });
+}
+
+/** Revokes an open invitation of the account; false when there is none with this id. */
+export async function revokeInvitationRow(db: Db, accountId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .update(accountInvitations)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(accountInvitations.id, id),
+        eq(accountInvitations.accountId, accountId),
+        isNull(accountInvitations.acceptedAt),
+        isNull(accountInvitations.revokedAt),
+      ),
+    )
+    .returning({ id: accountInvitations.id });
+  return rows.length > 0;
+}
