@@ -3,12 +3,20 @@ import { DraftSlot } from '@/features/approval/components/draft-slot';
 import { PendingDraftMark } from '@/features/approval/components/pending-draft-mark';
 import { useApprovalRealtime } from '@/features/approval/hooks/use-approval-realtime';
 import { ConversationsPage } from '@/features/conversations/components/conversations-page';
+import { ChatLabels } from '@/features/inbox-tools/components/chat-labels';
+import { ContactPanel } from '@/features/inbox-tools/components/contact-panel';
+import { LabelFilter, useActiveLabelFilter } from '@/features/inbox-tools/components/label-filter';
+import { RowLabels } from '@/features/inbox-tools/components/row-labels';
+import { useInboxToolsRealtime } from '@/features/inbox-tools/hooks/use-inbox-tools-realtime';
 import { ConversationPix } from '@/features/pix/components/conversation-pix';
 
 /** /dashboard: the conversations (inbox) (docs/decisions/006-realtime-and-storage.md). With no WhatsApp connected it shows the getting-started steps. */
 export function Component() {
   // Approval mode's drafts, live (docs/decisions/045-approval-mode.md).
   useApprovalRealtime();
+  // Labels, private notes and the contact panel, live (docs/decisions/043-labels-notes-funnel.md).
+  useInboxToolsRealtime();
+  const labelId = useActiveLabelFilter();
   return (
     <ConversationsPage
       // 'Cobrar com Pix' and the order's mark (decision 038); 'Aprovar respostas' (decision 045).
@@ -16,10 +24,18 @@ export function Component() {
         <>
           <ConversationPix convId={convId} />
           <ConversationApprovalControl convId={convId} />
+          <ChatLabels convId={convId} />
         </>
       )}
       aboveComposer={(convId) => <DraftSlot key={convId} convId={convId} />}
-      rowMark={(convId) => <PendingDraftMark convId={convId} />}
+      rowMark={(convId) => (
+        <>
+          <PendingDraftMark convId={convId} />
+          <RowLabels convId={convId} />
+        </>
+      )}
+      chatAside={(convId) => <ContactPanel convId={convId} />}
+      listFilter={{ labelId, control: <LabelFilter /> }}
     />
   );
 }

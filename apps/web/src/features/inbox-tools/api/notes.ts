@@ -1,0 +1,43 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ContactPanel, NoteDto } from '@vendai/contracts';
+import { api } from '@/lib/api-client';
+import { inboxToolsKeys } from './query-keys';
+
+const notesUrl = (convId: string) => `/api/conversations/${encodeURIComponent(convId)}/notes`;
+
+/** A conversation's private notes, oldest first (never sent to the customer). */
+export function useNotes(convId: string) {
+  return useQuery({
+    queryKey: inboxToolsKeys.notes(convId),
+    queryFn: async () => (await api.get<{ items: NoteDto[] }>(notesUrl(convId))).items,
+  });
+}
+
+export function useCreateNote(convId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) => api.post<NoteDto>(notesUrl(convId), { text }),
+    onSuccess: (note) =>
+      queryClient.setQueryData<NoteDto[]>(inboxToolsKeys.notes(convId), (list) =>
+        list && !list.some((n) => n.id === note.id) ? [...list, note] : list,
+      ),
+  });
+}
+
+export function useDeleteNote(convId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (noteId: string) => api.delete<void>(`${notesUrl(convId)}/${encodeURIComponent(noteId)}`),
+    onSuccess: (_, noteId) =>
+      queryClient.setQueryData<NoteDto[]>(inboxToolsKeys.notes(convId), (list) => list?.filter((n) => n.id !== noteId)),
+  });
+}
+
+/** Who the customer is and their other conversations with the account. */
+export function useContactPanel(convId: string) {
+  return useQuery({
+    queryKey: inboxToolsKeys.contact(convId),
+    queryFn: () => api.get<ContactPanel>(`/api/conversations/${encodeURIComponent(convId)}/contact`),
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,147 @@
+import { LABEL_COLORS, LABELS_MAX, type LabelDto } from '@vendai/contracts';
+import { Check, Plus, Settings2, Tag } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { inputClass } from '@/components/ui/input';
+import { cn } from '@/lib/cn';
+import { useConversationLabelIds, useLabels, useSaveLabel, useToggleConversationLabel } from '../api/labels';
+import { LABEL_COLOR_STYLE } from '../lib/label-colors';
+import { ManageLabelsDialog } from './manage-labels-dialog';
+
+const itemClass =
+  'flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
+
+/**
+ * 'Etiquetas' of the open chat: tick the account's labels on or off, create one by typing its name, or
+ * open 'Gerenciar etiquetas' (rename, recolour, delete).
+ */
+export function LabelPicker({ convId, compact = false }: { convId: string; compact?: boolean }) {
+  const labels = useLabels();
+  const on = new Set(useConversationLabelIds(convId).data ?? []);
+  const toggle = useToggleConversationLabel(convId);
+  const [managing, setManaging] = useState(false);
+
+  const flip = (label: LabelDto) =>
+    toggle.mutate(
+      { labelId: label.id, on: !on.has(label.id) },
+      { onError: (err) => toast.error(`Não foi possível mudar a etiqueta. ${err.message}`) },
+    );
+
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger
+          className={cn(
+            'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50',
+            compact && 'h-7 px-2 text-xs',
+          )}
+          aria-label="Etiquetas da conversa"
+        >
+          <Tag className="size-4" aria-hidden />
+          <span className={compact ? undefined : 'hidden lg:inline'}>Etiquetas</span>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={6}
+            className="z-50 max-h-[70dvh] w-64 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+          >
+            <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-semibold text-slate-600">
+              Etiquetas da conversa
+            </DropdownMenu.Label>
+            {labels.isPending ? (
+              <p className="px-2.5 py-2 text-sm text-slate-600">Carregando...</p>
+            ) : labels.isError ? (
+              <p className="px-2.5 py-2 text-sm text-red-700">Não foi possível carregar as etiquetas.</p>
+            ) : !labels.data.length ? (
+              <p className="px-2.5 py-2 text-sm text-slate-600">Crie a primeira etiqueta abaixo.</p>
+            ) : (
+              labels.data.map((label) => (
+                <DropdownMenu.CheckboxItem
+                  key={label.id}
+                  checked={on.has(label.id)}
+                  onSelect={(e) => {
+                    e.preventDefault();
+                    flip(label);
+                  }}
+                  className={itemClass}
+                >
+                  <span
+                    aria-hidden
+                    className={cn('size-2.5 shrink-0 rounded-full', LABEL_COLOR_STYLE[label.color].dot)}
+                  />
+                  <span className="min-w-0 flex-1 truncate">{label.name}</span>
+                  <DropdownMenu.ItemIndicator>
+                    <Check className="size-4 text-brand-700" aria-hidden />
+                  </DropdownMenu.ItemIndicator>
+                </DropdownMenu.CheckboxItem>
+              ))
+            )}
+            <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+            {(labels.data?.length ?? 0) < LABELS_MAX ? (
+              <NewLabelForm onCreated={(label) => flip(label)} taken={labels.data ?? []} />
+            ) : null}
+            <DropdownMenu.Item onSelect={() => setManaging(true)} className={itemClass}>
+              <Settings2 className="size-4 text-slate-500" aria-hidden />
+              Gerenciar etiquetas
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+      <ManageLabelsDialog open={managing} onOpenChange={setManaging} />
+    </>
+  );
+}
+
+/** Type a name, Enter: the label is created (next colour of the palette) and put on the conversation. */
+function NewLabelForm({ onCreated, taken }: { onCreated: (label: LabelDto) => void; taken: LabelDto[] }) {
+  const save = useSaveLabel();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    e.stopPropagation();
+    setError(null);
+    const color = LABEL_COLORS[taken.length % LABEL_COLORS.length]!;
+    save.mutate(
+      { input: { name, color } },
+      {
+        onSuccess: (label) => {
+          setName('');
+          onCreated(label);
+        },
+        onError: (err) => setError(err.message),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit} className="px-1.5 py-1">
+      <div className="flex gap-1.5">
+        <input
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          // The menu's type-ahead would take the letters.
+          onKeyDown={(e) => e.stopPropagation()}
+          placeholder="Nova etiqueta"
+          aria-label="Nome da nova etiqueta"
+          maxLength={30}
+          className={cn(inputClass, 'h-8 py-1 text-sm')}
+        />
+        <button
+          type="submit"
+          disabled={save.isPending || !name.trim()}
+          className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-700 text-white hover:bg-brand-800 disabled:opacity-55"
+          aria-label="Criar etiqueta"
+        >
+          <Plus className="size-4" aria-hidden />
+        </button>
+      </div>
+      {error ? (
+        <p role="alert" className="mt-1 text-xs text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}

@@ -1,0 +1,33 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A small piece of the inbox's state shared by components of this feature that the inbox places apart
+ * (the header's button and the side panel; the list's filter), kept for the tab's session so a reload
+ * keeps it and opening another conversation does not reset it.
+ */
+export function sessionState<T>(key: string, initial: T) {
+  const listeners = new Set<() => void>();
+  let value: T = initial;
+  try {
+    const stored = sessionStorage.getItem(key);
+    if (stored !== null) value = JSON.parse(stored) as T;
+  } catch {
+    // No storage (private mode) or a value from an older build: start from the initial one.
+  }
+  const set = (next: T) => {
+    value = next;
+    try {
+      sessionStorage.setItem(key, JSON.stringify(next));
+    } catch {
+      // The state still holds for this page.
+    }
+    listeners.forEach((l) => l());
+  };
+  const subscribe = (l: () => void) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  };
+  return function useSessionState(): [T, (next: T) => void] {
+    return [useSyncExternalStore(subscribe, () => value), set];
+  };
+}
