@@ -2,7 +2,8 @@
  * Pacing of WhatsApp Cloud API sends (docs/decisions/042-cloud-pacing.md): the slots are shared in
  * the database by every process (a number's throughput, a customer's spacing, Meta's back-offs), and
  * through the app and the simulator's Graph-compatible fake a split reply reaches the customer once
- * per part, in order and spaced, after Meta refused it for rate several times.
+ * per part, in order and spaced, after Meta refused it for rate several times; the owner's template
+ * send is paced and backed off the same way and reaches the customer once.
  */
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { conversations, messages, usageMonthly } from '../src/db/schema/index.ts
 import { createCloudPacer } from '../src/integrations/gateway/cloud-pacing.ts';
 import { customerSays, openShop, waitFor } from './helpers/engine-harness.ts';
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
-import { cloudSentToCustomers, queueCloudErrors } from './helpers/cloud-shop.ts';
+import { cloudSentToCustomers, pendingCloudErrors, queueCloudErrors } from './helpers/cloud-shop.ts';
 
 const PAIR_SPACING_MS = 700;
 const e = useEngineApp({ META_PAIR_SPACING_MS: String(PAIR_SPACING_MS) });
@@ -81,7 +82,7 @@ describe('a split reply on a Cloud API number, with Meta refusing it for rate', 
 
     const sent = await cloudSentToCustomers(e, shop);
     expect(sent.map((s) => s.text)).toEqual(paragraphs);
-    expect(await queueCloudErrors(shop, 'server', 0)).toBe(0);
+    expect(await pendingCloudErrors(shop)).toBe(0);
     // Split parts to the same customer leave at least the spacing apart (measured at the fake, so
     // with some room for the requests' own travel).
     for (let i = 1; i < sent.length; i++)
@@ -98,5 +99,38 @@ describe('a split reply on a Cloud API number, with Meta refusing it for rate', 
     expect(ai.every((m) => ['sent', 'delivered', 'read'].includes(m.status))).toBe(true);
     const [usage] = await e.t.database.db.select().from(usageMonthly).where(eq(usageMonthly.userId, shop.userId));
     expect(usage!.aiMessages).toBe(1);
+  });
+});
+
+describe("the owner's template on a Cloud API number, with Meta refusing it for rate", () => {
+  it('is held back, sent again and received once; the owner gets the sent message', async () => {
+    const shop = await openShop(e, { kind: 'cloud', linkAgent: false });
+    await customerSays(e, shop, 'Oi, meu pedido já saiu?');
+    await waitFor(
+      async () =>
+        (await e.t.database.db.select().from(conversations).where(eq(conversations.numberId, shop.number.id)))
+          .length === 1,
+      'conversation stored',
+    );
+    const [conv] = await e.t.database.db.select().from(conversations).where(eq(conversations.numberId, shop.number.id));
+    await queueCloudErrors(shop, 'throughput', 1);
+    expect(await queueCloudErrors(shop, 'pair-rate', 1)).toBe(2);
+    const res = await shop.client.post(`/api/conversations/${conv!.id}/templates`, {
+      name: 'oferta_da_semana',
+      language: 'pt_BR',
+      values: ['Carla', 'o bolo de cenoura'],
+    });
+    expect(res.statusCode).toBe(201);
+    const text = 'Oi, Carla! Esta semana o bolo de cenoura está com desconto. Quer saber mais?';
+    expect(res.json()).toMatchObject({ status: 'sent', content: text });
+    // Both refusals were answered by Meta (consumed), then the template went out once.
+    expect(await pendingCloudErrors(shop)).toBe(0);
+    const sent = await cloudSentToCustomers(e, shop);
+    expect(sent.filter((m) => m.type === 'template').map((m) => m.text)).toEqual([text]);
+    const [stored] = await e.t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, res.json().id as string));
+    expect(stored!.externalId).toBe(sent.find((m) => m.type === 'template')!.id);
   });
 });

@@ -266,6 +266,16 @@ export async function cloudOwnerWrites(e: EngineApp, shop: Shop, text: string, t
   return { keyId: id };
 }
 
+/** How many queued errors the fake still holds for the number's next sends. */
+export async function pendingCloudErrors(shop: Shop): Promise<number> {
+  const res = await shop.client.get('/simulator/ui-api/cloud/numbers');
+  if (res.statusCode !== 200) throw new Error(`cloud numbers: ${res.statusCode} ${res.body}`);
+  const number = (res.json() as { phoneNumberId: string; pendingErrors: number }[]).find(
+    (n) => n.phoneNumberId === cloudOf(shop).phoneNumberId,
+  );
+  return number!.pendingErrors;
+}
+
 /** Meta's status webhook for a message the number sent ('sent', 'delivered', 'read'). */
 export async function cloudStatus(e: EngineApp, shop: Shop, id: string, status: string, waId: string) {
   return postMetaWebhook(e, shop, {

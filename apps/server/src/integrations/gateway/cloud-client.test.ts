@@ -1,8 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sealSecret } from '../../lib/secret-box.ts';
 import { createCloudClient } from './cloud-client.ts';
 import type { CloudPacer } from './cloud-pacing.ts';
+import { createCloudTemplates } from './cloud-templates.ts';
 import { GatewayError } from './gateway.ts';
 
 /**
@@ -291,5 +294,47 @@ describe('Cloud API adapter: pacing and back-off (docs/decisions/042-cloud-pacin
     await expect(paced(pacer).findMessages('cloud-1', { remoteJid: '55@s.whatsapp.net' })).rejects.toBeInstanceOf(
       GatewayError,
     );
+  });
+});
+
+describe("the owner's template sends: paced and backed off like every Cloud send, sent once", () => {
+  const key = randomBytes(32);
+  const number = { phoneNumberId: '106540352242922', wabaId: '102290129340398', sealed: sealSecret(key, 'EAAG-token') };
+  const template = { name: 'pedido_pronto', language: 'pt_BR', values: ['Carla'] };
+  const templates = (pacer: CloudPacer) =>
+    createCloudTemplates({ graphUrl: base, graphVersion: 'v23.0', key, pacer, backoffBaseMs: 100 });
+
+  it('takes the slots, holds back the refused one on 429/130429 and 131056, and sends the same template again', async () => {
+    const answers: Reply[] = [
+      { ...graphError(429, 130429, 'Rate limit hit'), headers: { 'retry-after': '1' } },
+      graphError(400, 131056, '(Business Account, Consumer Account) pair rate limit hit'),
+      sent('wamid.MODELO'),
+    ];
+    answer = () => answers.shift()!;
+    const { pacer, calls } = recordingPacer();
+    expect(await templates(pacer).send(number, '5511999990000@s.whatsapp.net', template)).toBe('wamid.MODELO');
+    expect(seen).toHaveLength(3);
+    expect(new Set(seen.map((s) => s.body)).size).toBe(1);
+    expect(seen[0]!.url).toBe('/v23.0/106540352242922/messages');
+    expect(JSON.parse(seen[0]!.body)).toMatchObject({ to: '5511999990000', type: 'template' });
+    expect(calls.take).toEqual(Array(3).fill('106540352242922|5511999990000'));
+    expect(calls.holdBack[0]).toEqual(['106540352242922', null, 1000]);
+    expect(calls.holdBack[1]![1]).toBe('5511999990000');
+  });
+
+  it('any other refusal, and an answer that says nothing, are never sent again (Meta charges what it accepts)', async () => {
+    const { pacer } = recordingPacer();
+    answer = () => graphError(400, 132001, 'Template name does not exist in the translation');
+    await expect(templates(pacer).send(number, '5511999990000', template)).rejects.toMatchObject({
+      code: 'UPSTREAM',
+      message: 'A Meta recusou o modelo (#132001 Template name does not exist in the translation).',
+    });
+    expect(seen).toHaveLength(1);
+    answer = () => ({ status: 503, raw: Buffer.from('Service Unavailable'), type: 'text/plain' });
+    await expect(templates(pacer).send(number, '5511999990000', template)).rejects.toMatchObject({
+      code: 'UPSTREAM',
+      message: expect.stringContaining('Confira no WhatsApp'),
+    });
+    expect(seen).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { retryDelayMs } from '../../lib/retry.ts';
@@ -84,6 +85,20 @@ export function createCloudPacer(db: Db, options: CloudPacerOptions): CloudPacer
         insert into send_pacing as p (key, next_at) values (${key}, now() + ${until}::interval)
         on conflict (key) do update set next_at = greatest(p.next_at, now() + ${until}::interval)`);
     },
+  };
+}
+
+/** The configured pacing every Cloud send uses (adapter and templates): the shared pacer and the back-off base. */
+export function cloudPacingOf(
+  env: Pick<Env, 'META_SEND_RATE_PER_SECOND' | 'META_PAIR_SPACING_MS' | 'META_BACKOFF_BASE_MS'>,
+  db: Db,
+): { pacer: CloudPacer; backoffBaseMs: number } {
+  return {
+    pacer: createCloudPacer(db, {
+      ratePerSecond: env.META_SEND_RATE_PER_SECOND,
+      pairSpacingMs: env.META_PAIR_SPACING_MS,
+    }),
+    backoffBaseMs: env.META_BACKOFF_BASE_MS,
   };
 }
 

@@ -2,14 +2,18 @@
  * Message templates of official-API (Cloud) numbers (docs/decisions/041-cloud-window-and-templates.md):
  * the approved templates of the number's WhatsApp Business Account (`GET /{waba-id}/message_templates`,
  * read by cloud-signup.ts) and one template sent to a customer (`POST /{phone-number-id}/messages` with
- * `type: 'template'`, the body's {{n}} filled in order). The owner sends one at a time from the inbox,
- * so this goes straight to the Graph API, apart from the engine's paced sends, and is never retried
- * (Meta charges each template it accepts). Errors are Portuguese sentences for the owner.
+ * `type: 'template'`, the body's {{n}} filled in order). Like every Cloud send it goes through the
+ * shared pacer (`sendPaced`, docs/decisions/042-cloud-pacing.md): it takes the number's and the
+ * customer's slots, and a refusal for rate (429, 130429, 131056…) is held back and sent again — Meta
+ * sent nothing then, so nothing is charged twice. Any other refusal, and a send whose outcome is
+ * unknown (no answer), is never repeated (Meta charges each template it accepts). Errors are
+ * Portuguese sentences for the owner.
  */
 import { AppError } from '../../lib/app-error.ts';
 import { openSecret } from '../../lib/secret-box.ts';
 import { type CloudTemplate, createCloudSignup } from './cloud-signup.ts';
 import { toWaId } from './cloud-client.ts';
+import { type CloudPacer, GraphRefusal, retryAfterMs, sendPaced } from './cloud-pacing.ts';
 
 /** A Cloud number's ids and sealed token, as stored on `numbers`. */
 export interface CloudNumberSecrets {
@@ -24,7 +28,13 @@ export interface CloudTemplatesOptions {
   /** META_TOKEN_ENCRYPTION_KEY, parsed; null when unset (no Cloud number can be used). */
   key: Buffer | null;
   timeoutMs?: number;
+  /** The shared pacing of the number's sends (cloud-pacing.ts); without it back-offs wait here. */
+  pacer?: CloudPacer;
+  /** First wait after a refusal for rate (META_BACKOFF_BASE_MS). */
+  backoffBaseMs?: number;
 }
+
+type SendAnswer = { messages?: { id?: unknown }[]; error?: { message?: unknown; code?: unknown } } | null;
 
 export function createCloudTemplates(options: CloudTemplatesOptions) {
   const root = `${options.graphUrl.replace(/\/+$/, '')}/${options.graphVersion}`;
@@ -79,34 +89,55 @@ export function createCloudTemplates(options: CloudTemplatesOptions) {
             : {}),
         },
       };
-      let response: Response;
-      try {
-        response = await fetch(`${root}/${encodeURIComponent(phoneNumberId)}/messages`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-          body: JSON.stringify(body),
-          signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
-          redirect: 'error',
-        });
-      } catch {
-        throw new AppError('UPSTREAM', 'A Meta não respondeu. Confira no WhatsApp antes de enviar o modelo de novo.');
-      }
-      const data = (await response.json().catch(() => null)) as {
-        messages?: { id?: unknown }[];
-        error?: { message?: unknown; code?: unknown };
-      } | null;
+      const post = async (): Promise<SendAnswer> => {
+        let response: Response;
+        try {
+          response = await fetch(`${root}/${encodeURIComponent(phoneNumberId)}/messages`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+            signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+            redirect: 'error',
+          });
+        } catch {
+          throw new AppError('UPSTREAM', 'A Meta não respondeu. Confira no WhatsApp antes de enviar o modelo de novo.');
+        }
+        const data = (await response.json().catch(() => null)) as SendAnswer;
+        if (response.ok) return data;
+        // A refusal (Meta's error body, or any 429): sendPaced sends again only when it is about rate.
+        throw new GraphRefusal(
+          response.status,
+          refusalText(data),
+          data,
+          data || response.status === 429 ? 'refused' : 'unknown',
+          retryAfterMs(response.headers.get('retry-after') ?? undefined),
+        );
+      };
+      const pacing = { pacer: options.pacer, backoffBaseMs: options.backoffBaseMs ?? 2_000 };
+      const data = await sendPaced(pacing, phoneNumberId, body.to, post).catch((err: unknown) => {
+        if (!(err instanceof GraphRefusal)) throw err;
+        if (err.outcome === 'unknown')
+          throw new AppError(
+            'UPSTREAM',
+            'A Meta não confirmou o envio. Confira no WhatsApp antes de enviar o modelo de novo.',
+          );
+        throw new AppError('UPSTREAM', err.message);
+      });
       const id = data?.messages?.[0]?.id;
-      if (!response.ok || typeof id !== 'string' || !id) {
-        const error = data?.error;
-        const detail =
-          typeof error?.message === 'string'
-            ? ` (${typeof error.code === 'number' ? `#${error.code} ` : ''}${error.message})`
-            : '';
-        throw new AppError('UPSTREAM', `A Meta recusou o modelo${detail}.`);
-      }
+      if (typeof id !== 'string' || !id) throw new AppError('UPSTREAM', refusalText(data));
       return id;
     },
   };
+}
+
+/** The owner's sentence for a template Meta refused, with Meta's code and reason when it gave them. */
+function refusalText(data: SendAnswer): string {
+  const error = data?.error;
+  const detail =
+    typeof error?.message === 'string'
+      ? ` (${typeof error.code === 'number' ? `#${error.code} ` : ''}${error.message})`
+      : '';
+  return `A Meta recusou o modelo${detail}.`;
 }
 
 export type CloudTemplates = ReturnType<typeof createCloudTemplates>;

@@ -4,7 +4,7 @@ import { parseSecretKey } from '../../lib/secret-box.ts';
 import { SIMULATOR_API_PREFIX, simulatorApiKey } from '../../simulator/simulator-config.ts';
 import { createCloudClient } from './cloud-client.ts';
 import { createCloudNumberLookup } from './cloud-numbers.ts';
-import { createCloudPacer } from './cloud-pacing.ts';
+import { cloudPacingOf } from './cloud-pacing.ts';
 import { createEvolutionClient } from './evolution-client.ts';
 import type { Gateway } from './gateway.ts';
 import { createGatewayRouter } from './gateway-router.ts';
@@ -33,11 +33,7 @@ export function createGateway(env: Env, db?: Db): Gateway {
     credentials: lookup.credentials,
     lastReceivedId: lookup.lastReceivedId,
     storedMessage: lookup.storedMessage,
-    pacer: createCloudPacer(db, {
-      ratePerSecond: env.META_SEND_RATE_PER_SECOND,
-      pairSpacingMs: env.META_PAIR_SPACING_MS,
-    }),
-    backoffBaseMs: env.META_BACKOFF_BASE_MS,
+    ...cloudPacingOf(env, db),
   });
   return createGatewayRouter({ evolution: qr, cloud, isCloud: lookup.isCloud });
 }
