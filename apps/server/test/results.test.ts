@@ -438,11 +438,11 @@ describe('Resultados CSV export', () => {
       .split('\r\n');
     expect(lines).toHaveLength(8);
     expect(lines[0]).toBe(
-      'Data;Conversas iniciadas;Mensagens recebidas;Mensagens enviadas;Respostas da IA;Mensagens do dono;Respostas fora do horário;Envios com falha;Tempo da 1ª resposta (mediana, s);Acompanhamentos enviados;Clientes que responderam a um acompanhamento;Conversas recuperadas;Pedidos;Pedidos pagos;Receita recebida (R$);Modelos enviados: utilidade;Modelos enviados: marketing;Modelos enviados: autenticação',
+      'Data;Conversas iniciadas;Funil: Novo;Funil: Novo (conversão %);Funil: Qualificado;Funil: Qualificado (conversão %);Funil: Orçamento;Funil: Orçamento (conversão %);Funil: Pago;Funil: Pago (conversão %);Funil: Perdido;Funil: Perdido (conversão %);Mensagens recebidas;Mensagens enviadas;Respostas da IA;Mensagens do dono;Respostas fora do horário;Envios com falha;Tempo da 1ª resposta (mediana, s);Acompanhamentos enviados;Clientes que responderam a um acompanhamento;Conversas recuperadas;Pedidos;Pedidos pagos;Receita recebida (R$);Modelos enviados: utilidade;Modelos enviados: marketing;Modelos enviados: autenticação',
     );
-    expect(lines[1]).toBe('02/03/2026;1;3;3;2;0;0;0;40;0;0;0;0;0;0,00;0;0;0');
-    expect(lines[4]).toBe('05/03/2026;1;2;3;1;2;0;1;90;0;0;0;0;0;0,00;0;0;0');
-    expect(lines[5]).toBe('06/03/2026;0;0;0;0;0;0;0;;0;0;0;0;0;0,00;0;0;0');
+    expect(lines[1]).toBe('02/03/2026;1;1;100;0;0;0;0;0;0;0;0;3;3;2;0;0;0;40;0;0;0;0;0;0,00;0;0;0');
+    expect(lines[4]).toBe('05/03/2026;1;1;100;0;0;0;0;0;0;0;0;2;3;1;2;0;1;90;0;0;0;0;0;0,00;0;0;0');
+    expect(lines[5]).toBe('06/03/2026;0;0;;0;;0;;0;;0;;0;0;0;0;0;0;;0;0;0;0;0;0,00;0;0;0');
   });
 });
 

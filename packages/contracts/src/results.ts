@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resultsFunnelSchema } from './funnel.ts';
 
 /**
  * Resultados (docs/decisions/017-results-figures.md): what the AI did for the business in a period, compared with the period of
@@ -168,6 +169,8 @@ export const resultsSchema = z.object({
    * and was too big to read live: the figures leave those hours out for now (a few minutes).
    */
   pendingFrom: z.string().nullable(),
+  /** 'Funil de vendas' for the period's conversations (docs/decisions/043-labels-notes-funnel.md). */
+  funnel: resultsFunnelSchema,
 });
 export type Results = z.infer<typeof resultsSchema>;
 

@@ -6,6 +6,7 @@ import type { PixChargeState } from '../../integrations/pix/pix-provider.ts';
 import type { PixDeps } from './pix-deps.ts';
 import { chatOf, postToChat } from './post-to-chat.ts';
 import { ownerPaidAlert, paidText } from './pix-texts.ts';
+import { advanceStage } from '../../domain/funnel/advance-stage.ts';
 
 /** Which order statuses each provider status may move an order from. */
 const MOVES: Record<PixChargeState['status'], { to: OrderStatus; from: OrderStatus[] } | null> = {
@@ -43,7 +44,11 @@ export async function applyChargeState(deps: PixDeps, userId: string, state: Pix
     .where(and(eq(orders.id, order.id), inArray(orders.status, move.from)))
     .returning();
   if (!moved) return false;
-  if (move.to === 'paid') await notifyPaid(deps, moved);
+  if (move.to === 'paid') {
+    await notifyPaid(deps, moved);
+    // Paid: the card goes to Pago, forward only (decision 043).
+    await advanceStage(deps, { userId: moved.userId, convId: moved.convId, to: 'pago' });
+  }
   return true;
 }
 

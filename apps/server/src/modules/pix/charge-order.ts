@@ -7,6 +7,7 @@ import { loadPixAccount, providerOf } from './pix-account.ts';
 import { type PixDeps, pixWebhookUrl } from './pix-deps.ts';
 import { chatOf, postToChat } from './post-to-chat.ts';
 import { chargeText, payerDocumentText, qrCaption } from './pix-texts.ts';
+import { advanceStage } from '../../domain/funnel/advance-stage.ts';
 
 /** How long a charge can be paid. */
 export const CHARGE_VALID_HOURS = 24;
@@ -155,4 +156,6 @@ async function sendCharge(deps: PixDeps, order: OrderRow): Promise<void> {
       ...base,
       part: { png: Buffer.from(order.qrPng, 'base64'), caption: qrCaption(order.totalCents) },
     });
+  // The charge went to the customer: the card goes to Orçamento, forward only (decision 043).
+  await advanceStage(deps, { userId: order.userId, convId: order.convId, to: 'orcamento' });
 }

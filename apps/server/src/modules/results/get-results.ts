@@ -1,10 +1,11 @@
-import type { Results, ResultsDay, ResultsFigures, ResultsQuery } from '@vendai/contracts';
+import type { Results, ResultsDay, ResultsFigures, ResultsFunnel, ResultsQuery } from '@vendai/contracts';
 import { isUuid } from '@vendai/contracts';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { profiles } from '../../db/schema/index.ts';
 import { getAccountTimeZone } from '../../domain/account/account-time-zone.ts';
 import { followUpFigures, type FollowUpFigures } from '../../domain/follow-ups/follow-up-figures.ts';
+import { funnelFigures } from '../../domain/funnel/funnel-figures.ts';
 import { salesFigures, type SalesFigures } from '../../domain/orders/sales-figures.ts';
 import { getCurrentUsage } from '../../domain/usage/get-current-usage.ts';
 import { usagePeriod } from '../../domain/usage/usage-period.ts';
@@ -26,8 +27,17 @@ const NUMBER_NOT_FOUND = 'Número não encontrado.';
 const n = (v: unknown) => Number(v ?? 0);
 const rounded = (v: number | null | undefined) => (v == null ? null : Math.round(v * 10) / 10);
 
+type ResultsInput = { db: Db; userId: string; query: ResultsQuery; now?: Date };
+
 /** Resultados for a period and the one before it (GET /api/results). */
-export async function getResults(input: { db: Db; userId: string; query: ResultsQuery; now?: Date }): Promise<Results> {
+export async function getResults(input: ResultsInput): Promise<Results> {
+  return (await loadResults(input)).results;
+}
+
+/** Resultados and the funnel of each local day's conversations (the CSV's funnel columns). */
+export async function loadResults(
+  input: ResultsInput,
+): Promise<{ results: Results; funnelByDay: Map<string, ResultsFunnel> }> {
   const { db, userId, query } = input;
   const now = input.now ?? new Date();
   const [timeZone, userNumbers] = await Promise.all([getAccountTimeZone(db, userId), listUserNumbers(db, userId)]);
@@ -49,6 +59,7 @@ export async function getResults(input: { db: Db; userId: string; query: Results
     previousSales,
     templates,
     previousTemplates,
+    funnel,
   ] = await Promise.all([
     periodAggregates(db, scope, plan, true),
     periodAggregates(db, { ...scope, from: period.previousFrom, to: period.from }, plan, false),
@@ -60,12 +71,13 @@ export async function getResults(input: { db: Db; userId: string; query: Results
     salesFigures(db, { ...scope, from: period.previousFrom, to: period.from }),
     templateFigures(db, scope),
     templateFigures(db, { ...scope, from: period.previousFrom, to: period.from }),
+    funnelFigures(db, scope),
   ]);
 
   const heatmap = Array.from({ length: 7 }, () => Array.from({ length: 24 }, () => 0));
   for (const cell of current.heatmap ?? []) heatmap[cell.d - 1]![cell.h] = n(cell.n);
 
-  return {
+  const results: Results = {
     period: {
       kind: period.kind,
       fromDate: period.fromDate,
@@ -89,7 +101,9 @@ export async function getResults(input: { db: Db; userId: string; query: Results
     usage,
     businessHours: describeBusinessHours(hours.week),
     pendingFrom: plan.pendingFrom && plan.pendingFrom < period.to ? plan.pendingFrom.toISOString() : null,
+    funnel: funnel.total,
   };
+  return { results, funnelByDay: funnel.byDay };
 }
 
 function figures(a: PeriodAggregates): Omit<ResultsFigures, 'followUps' | 'sales' | 'templates'> {

@@ -22,6 +22,7 @@ import { finishBurst, keepLease } from './burst-claim.ts';
 import { sendParts } from './send-reply-parts.ts';
 import { placeAiOrder } from '../../../domain/orders/ai-order.ts';
 import { storeDraft } from '../approval/store-draft.ts';
+import { advanceStage } from '../../../domain/funnel/advance-stage.ts';
 
 /** 'digitando…' is shown when preparing the answer takes longer than this. */
 const TYPING_AFTER_MS = 300;
@@ -196,6 +197,8 @@ async function fixAndSend(
     receivedAt: ctx.lastMessageAt,
   });
   await alertForAnswer(deps, ctx, answer);
+  // A hot lead: the card goes to Qualificado in 'Funil de vendas', forward only (decision 043).
+  if (answer.hotLead) await advanceStage(deps, { userId: ctx.userId, convId: ctx.convId, to: 'qualificado' });
   // The customer confirmed a purchase: priced from the catalogue and charged with Pix (decision 038).
   if (answer.order)
     await placeAiOrder(alertDeps(deps), {

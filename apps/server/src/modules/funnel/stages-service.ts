@@ -1,0 +1,107 @@
+import {
+  FUNNEL_CUSTOM_STAGES_MAX,
+  FUNNEL_MESSAGES,
+  type FunnelStageDto,
+  type FunnelStageInput,
+} from '@vendai/contracts';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { pgErrorCode } from '../../db/pg-error.ts';
+import { funnelStages } from '../../db/schema/index.ts';
+import { ensureStages, type FunnelStageRow } from '../../domain/funnel/stages.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { countByStage } from './funnel-repository.ts';
+
+/** The board's columns with their counts (docs/decisions/043-labels-notes-funnel.md). */
+export async function listStages(db: Db, userId: string): Promise<FunnelStageDto[]> {
+  const [stages, counts] = await Promise.all([ensureStages(db, userId), countByStage(db, userId)]);
+  return stages.map((s) => toDto(s, (counts.get(s.id) ?? 0) + (s.kind === 'novo' ? (counts.get(null) ?? 0) : 0)));
+}
+
+export async function createStage(db: Db, userId: string, input: FunnelStageInput): Promise<FunnelStageDto> {
+  const stages = await ensureStages(db, userId);
+  if (stages.filter((s) => s.kind === 'custom').length >= FUNNEL_CUSTOM_STAGES_MAX)
+    throw new AppError('LIMIT_REACHED', FUNNEL_MESSAGES.stagesFull);
+  // After every other column (before Perdido when it is last: a lost sale stays the board's end).
+  const last = stages.at(-1)!;
+  const position = last.kind === 'perdido' ? last.position : last.position + 1;
+  return uniqueName(async () => {
+    const created = await db.transaction(async (tx) => {
+      if (last.kind === 'perdido')
+        await tx
+          .update(funnelStages)
+          .set({ position: last.position + 1 })
+          .where(eq(funnelStages.id, last.id));
+      const [row] = await tx
+        .insert(funnelStages)
+        .values({ userId, kind: 'custom', name: input.name, position })
+        .returning();
+      return row!;
+    });
+    return toDto(created, 0);
+  });
+}
+
+export async function renameStage(
+  db: Db,
+  userId: string,
+  id: string,
+  input: FunnelStageInput,
+): Promise<FunnelStageDto> {
+  return uniqueName(async () => {
+    const [row] = await db
+      .update(funnelStages)
+      .set({ name: input.name })
+      .where(and(eq(funnelStages.id, id), eq(funnelStages.userId, userId)))
+      .returning();
+    if (!row) throw notFound(FUNNEL_MESSAGES.stageNotFound);
+    return (await listStages(db, userId)).find((s) => s.id === row.id)!;
+  });
+}
+
+/** Deletes one of the owner's own stages; its cards go back to Novo (their rows go with the stage). */
+export async function deleteStage(db: Db, userId: string, id: string): Promise<void> {
+  const [row] = await db
+    .select({ kind: funnelStages.kind })
+    .from(funnelStages)
+    .where(and(eq(funnelStages.id, id), eq(funnelStages.userId, userId)));
+  if (!row) throw notFound(FUNNEL_MESSAGES.stageNotFound);
+  if (row.kind !== 'custom') throw new AppError('CONFLICT', FUNNEL_MESSAGES.builtInDelete);
+  await db.delete(funnelStages).where(and(eq(funnelStages.id, id), eq(funnelStages.userId, userId)));
+}
+
+/** The board's new order: every stage of the account once, Novo first (one statement). */
+export async function reorderStages(db: Db, userId: string, stageIds: string[]): Promise<FunnelStageDto[]> {
+  const stages = await ensureStages(db, userId);
+  const same =
+    new Set(stageIds).size === stageIds.length &&
+    stageIds.length === stages.length &&
+    stages.every((s) => stageIds.includes(s.id));
+  if (!same || stages.find((s) => s.id === stageIds[0])?.kind !== 'novo')
+    throw new AppError('VALIDATION', FUNNEL_MESSAGES.order, { fields: { stageIds: FUNNEL_MESSAGES.order } });
+  const values = sql.join(
+    stageIds.map((id, i) => sql`(${id}::uuid, ${i}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update funnel_stages s set position = v.position from (values ${values}) as v(id, position)
+    where s.id = v.id and s.user_id = ${userId}`);
+  return listStages(db, userId);
+}
+
+function toDto(s: FunnelStageRow, count: number): FunnelStageDto {
+  return { id: s.id, kind: s.kind, name: s.name, position: s.position, count };
+}
+
+/** A name the account already uses is a 409 with a Portuguese reason. */
+async function uniqueName<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (pgErrorCode(err) === '23505')
+      throw new AppError('CONFLICT', FUNNEL_MESSAGES.stageNameTaken, {
+        fields: { name: FUNNEL_MESSAGES.stageNameTaken },
+      });
+    throw err;
+  }
+}
