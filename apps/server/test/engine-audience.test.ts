@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversations, numbers } from '../src/db/schema/index.ts';
 import { customerSays, openShop, postWebhook, sentToCustomers, type Shop, waitFor } from './helpers/engine-harness.ts';
+import { SHOP_KINDS } from './helpers/cloud-shop.ts';
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 
 const e = useEngineApp();
@@ -34,6 +35,7 @@ async function historyMessage(shop: Shop, phone: string, text: string, agoMs: nu
 }
 const HOUR = 3600_000;
 
+// QR only: old contacts arrive by Evolution's history sync (a Cloud number has none to replay).
 describe("'só contatos novos'", () => {
   it('ignores old contacts (met before and after the choice) and answers a new one', async () => {
     const shop = await openShop(e);
@@ -66,9 +68,9 @@ describe("'só contatos novos'", () => {
   });
 });
 
-describe("'nunca responder'", () => {
+describe.each(SHOP_KINDS)("'nunca responder' (%s number)", (kind) => {
   it('holds across a new conversation with the same contact; the AI switch cannot undo it', async () => {
-    const shop = await openShop(e);
+    const shop = await openShop(e, { kind });
     const phone = '5511944440001';
     await customerSays(e, shop, 'Oi, é a sua irmã', { phone, name: 'Fabi' });
     await waitFor(async () => (await toCustomer(shop, phone)).length === 1, 'first answer');

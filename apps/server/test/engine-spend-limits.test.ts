@@ -20,6 +20,7 @@ import {
   sleep,
   waitFor,
 } from './helpers/engine-harness.ts';
+import { SHOP_KINDS } from './helpers/cloud-shop.ts';
 import { useEngineApp } from './helpers/engine-test.ts';
 import { fixtures } from './fixtures/engine-webhooks.ts';
 import { patch } from './training-helpers.ts';
@@ -65,10 +66,10 @@ async function answeredToday(shop: Shop, convId: string, n: number) {
   await db().insert(messages).values(rows);
 }
 
-describe('per-contact AI answers per day', () => {
+describe.each(SHOP_KINDS)('per-contact AI answers per day (%s number)', (kind) => {
   it('the 41st message of the day goes to Manual with the reason and one owner alert; the next day the AI answers again', async () => {
     expect(DEFAULT_MAX_ANSWERS_PER_CONTACT_DAY).toBe(40);
-    const shop = await openShop(e);
+    const shop = await openShop(e, { kind });
     await customerSays(e, shop, 'Oi');
     await waitFor(async () => (await toCustomer(shop)).length === 1, 'first answer');
     const conv = await convOf(shop);
@@ -116,7 +117,9 @@ describe('per-contact AI answers per day', () => {
     expect((await convOf(shop)).agenteAtivo).toBe(true);
     expect(await toOwner(shop)).toHaveLength(1);
   });
+});
 
+describe('per-contact AI answers per day: the setting', () => {
   it("the agent's own setting (PATCH /api/agents/:id) sets the ceiling; out-of-range values are refused in Portuguese", async () => {
     const shop = await openShop(e);
     const bad = await patch(shop.client, `/api/agents/${shop.agentId}`, { max_answers_per_contact_day: 0 });
@@ -139,6 +142,7 @@ describe('per-contact AI answers per day', () => {
   });
 });
 
+// QR only: a 21,000-character text arrives only through Evolution (Meta caps a text at 4,096).
 describe('customer text sent to the model', () => {
   it(`is cut at ${CUSTOMER_TEXT_MAX} characters (the inbox keeps it whole)`, async () => {
     const shop = await openShop(e);
