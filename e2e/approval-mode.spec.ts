@@ -67,8 +67,8 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   await expect
     .poll(async () => (await (await page.request.get(`/api/agents/${agent!.id}`)).json()) as Record<string, unknown>)
     .toMatchObject({ approval_mode: true, approval_timeout_minutes: 45, approval_timeout_action: 'discard' });
-  await settings.scrollIntoViewIfNeeded();
   await shootBothWidths(page, 'approval-agent-settings');
+  await settings.screenshot({ path: 'test-results/screens/approval-agent-settings-section.png' });
   await expectNoSeriousA11yViolations(page);
 
   // The customer writes; the answer waits as a suggestion, marked in the list, nothing sent.
@@ -112,6 +112,7 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   // 'Editar' then 'Enviar': the customer receives exactly the edited text; both inboxes say so.
   await card.getByRole('button', { name: 'Editar' }).click();
   await card.getByLabel(/Texto da resposta/).fill(EDITED);
+  await card.screenshot({ path: 'test-results/screens/approval-draft-editing.png' });
   await card.getByRole('button', { name: 'Enviar editada' }).click();
   await expect(chat.getByText('Sugestão editada enviada.')).toBeVisible();
   await expect(other.getByText('Sugestão editada enviada.')).toBeVisible();

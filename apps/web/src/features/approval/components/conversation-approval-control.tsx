@@ -48,7 +48,7 @@ export function ConversationApprovalControl({ convId }: { convId: string }) {
               toast.error(err instanceof ApiError && err.status < 500 ? err.message : 'Não foi possível salvar.'),
           })
         }
-        className="h-full max-w-44 cursor-pointer rounded-r-lg bg-transparent pr-1 text-sm font-medium focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-wait"
+        className="h-full cursor-pointer rounded-r-lg bg-transparent pr-1 text-sm font-medium focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-wait"
       >
         <option value="agent">Como o agente ({agent_mode ? 'ligada' : 'desligada'})</option>
         <option value="on">Ligada</option>

@@ -20,11 +20,11 @@ const ACTION_FAILED = 'Não foi possível concluir agora. Tente novamente.';
 export function DraftSlot({ convId }: { convId: string }) {
   const approval = useConversationApproval(convId);
   const action = useDraftAction(convId);
-  const now = useClock();
   const [editing, setEditing] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const draft = approval.data?.draft ?? null;
+  const now = useClock(30_000, draft?.id);
 
   const act = (kind: 'send' | 'discard') => {
     if (!draft) return;

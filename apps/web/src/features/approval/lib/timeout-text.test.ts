@@ -41,9 +41,10 @@ describe('when a draft times out and what happens then', () => {
     );
   });
 
-  it('durations in minutes and hours, rounded up', () => {
+  it('durations in minutes and hours, to the nearest minute', () => {
     expect(durationText(20_000)).toBe('menos de 1 min');
-    expect(durationText(61_000)).toBe('2 min');
+    expect(durationText(61_000)).toBe('1 min');
+    expect(durationText((44 * 60 + 50) * 1000)).toBe('45 min');
     expect(durationText(60 * 60_000)).toBe('1 h');
     expect(durationText(240 * 60_000)).toBe('4 h');
     expect(durationText(125 * 60_000)).toBe('2 h 5 min');

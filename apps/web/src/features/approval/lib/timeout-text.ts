@@ -1,8 +1,8 @@
 import type { ReplyDraftDto } from '@vendai/contracts';
 
-/** '45 min', '1 h', '2 h 15 min', 'menos de 1 min'. */
+/** '45 min', '1 h', '2 h 15 min', 'menos de 1 min' (to the nearest minute). */
 export function durationText(ms: number): string {
-  const minutes = Math.ceil(ms / 60_000);
+  const minutes = Math.round(ms / 60_000);
   if (ms < 60_000) return 'menos de 1 min';
   if (minutes < 60) return `${minutes} min`;
   const h = Math.floor(minutes / 60);
