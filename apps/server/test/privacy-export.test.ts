@@ -98,6 +98,15 @@ describe('Exportar meus dados', () => {
     );
     const other = await signedIn(t);
     await seedShop(other.userId, '5511933330002', 'Cliente de outro', 'Mensagem de outra conta');
+    // 'Funil de vendas': the card moved to Pago by the owner.
+    const stages = (await owner.client.get('/api/funnel/stages')).json().items as { id: string; kind: string }[];
+    const pago = stages.find((s) => s.kind === 'pago')!.id;
+    const moved = await owner.client.request({
+      method: 'PUT',
+      url: `/api/funnel/conversations/${conv.id}/stage`,
+      payload: { stageId: pago },
+    });
+    expect(moved.statusCode).toBe(200);
 
     const { res, zip } = await download(owner.client);
     expect(res.statusCode).toBe(200);
@@ -113,6 +122,7 @@ describe('Exportar meus dados', () => {
       'conta.json',
       'conversas.csv',
       'etiquetas.json',
+      'funil-de-vendas.json',
       'mensagens.csv',
       'midias-entendidas.csv',
       'midias.csv',
@@ -128,6 +138,17 @@ describe('Exportar meus dados', () => {
     expect(numberList).toHaveLength(1);
     expect(numberList[0]).toMatchObject({ phone: '5511933330001', apelido: 'Loja' });
     expect(numberList[0]).not.toHaveProperty('token');
+    const funnel = JSON.parse(await read('funil-de-vendas.json'));
+    expect(funnel.stages.map((s: { name: string }) => s.name)).toEqual([
+      'Novo',
+      'Qualificado',
+      'Orçamento',
+      'Pago',
+      'Perdido',
+    ]);
+    expect(funnel.conversations).toEqual([
+      { conversationId: conv.id, stageId: pago, movedBy: 'person', movedAt: expect.any(String) },
+    ]);
     const agents = JSON.parse(await read('agentes.json'));
     expect(agents.map((a: { apelido: string }) => a.apelido)).toEqual(['Luna']);
     const versions = JSON.parse(await read('versoes-do-prompt.json'));

@@ -13,6 +13,7 @@ import {
   readPromptVersions,
 } from './export-repository.ts';
 import { readLabels, readNotes } from './export-inbox-tools.ts';
+import { readFunnel } from './export-funnel.ts';
 
 const CONVERSATION_COLUMNS = [
   'id',
@@ -68,6 +69,8 @@ midias-entendidas.csv   o que a IA entendeu das mídias (transcrição de áudio
                         documento); a coluna id é a da mensagem em mensagens.csv
 etiquetas.json          suas etiquetas e as conversas (id de conversas.csv) que têm cada uma
 notas-internas.json     as notas internas das conversas, com quem escreveu
+funil-de-vendas.json    as etapas do funil de vendas e, para cada conversa fora de Novo, a etapa, quem a
+                        moveu (a IA ou uma pessoa) e quando
 
 Os arquivos CSV usam ';' como separador (Excel e LibreOffice em português abrem em colunas).
 `;
@@ -96,16 +99,18 @@ export async function exportAccountData(
   db: Db,
   userId: string,
 ): Promise<{ filename: string; stream: NodeJS.ReadableStream }> {
-  const [account, numberRows, agentRows, versionRows, catalogue, knowledge, labelRows, noteRows] = await Promise.all([
-    readAccount(db, userId),
-    readNumbers(db, userId),
-    readAgents(db, userId),
-    readPromptVersions(db, userId),
-    readCatalogue(db, userId),
-    readKnowledge(db, userId),
-    readLabels(db, userId),
-    readNotes(db, userId),
-  ]);
+  const [account, numberRows, agentRows, versionRows, catalogue, knowledge, labelRows, noteRows, funnel] =
+    await Promise.all([
+      readAccount(db, userId),
+      readNumbers(db, userId),
+      readAgents(db, userId),
+      readPromptVersions(db, userId),
+      readCatalogue(db, userId),
+      readKnowledge(db, userId),
+      readLabels(db, userId),
+      readNotes(db, userId),
+      readFunnel(db, userId),
+    ]);
   // jszip is loaded on the first export, not at start (docs/performance.md).
   const { default: JSZip } = await import('jszip');
   const zip = new JSZip();
@@ -118,6 +123,7 @@ export async function exportAccountData(
   zip.file('conhecimento.json', json(knowledge));
   zip.file('etiquetas.json', json(labelRows));
   zip.file('notas-internas.json', json(noteRows));
+  zip.file('funil-de-vendas.json', json(funnel));
   zip.file('conversas.csv', csvStream(CONVERSATION_COLUMNS, conversationPages(db, userId)));
   zip.file('mensagens.csv', csvStream(MESSAGE_COLUMNS, messagePages(db, userId)));
   zip.file('midias.csv', csvStream(MEDIA_COLUMNS, messagePages(db, userId, true)));
