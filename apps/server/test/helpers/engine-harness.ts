@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import { agentes, numbers } from '../../src/db/schema/index.ts';
 import { gatewayWebhookConfig, WEBHOOK_SECRET_HEADER } from '../../src/integrations/gateway/index.ts';
 import type { Env } from '../../src/config/env.ts';
+import type { Db } from '../../src/db/client.ts';
 import type { Mailer } from '../../src/integrations/mail/mailer.ts';
 import type { Gateway } from '../../src/integrations/gateway/gateway.ts';
 import { createTestApp, newPerson, type TestApp, type TestClient } from './test-app.ts';
@@ -153,7 +154,7 @@ export interface EngineApp {
 /** The real app on a real port with the simulator and the fake AI; env adds or overrides settings. */
 export async function startEngineApp(
   env: Record<string, string> = {},
-  options: { gateway?: (env: Env, baseUrl: string) => Gateway; port?: number; mailer?: Mailer } = {},
+  options: { gateway?: (env: Env, baseUrl: string, db: Db) => Gateway; port?: number; mailer?: Mailer } = {},
 ): Promise<EngineApp> {
   const llm = await startFakeLlm();
   // The app must know its address before it listens (the simulator calls its webhooks there), so the
@@ -162,7 +163,7 @@ export async function startEngineApp(
     const port = options.port ?? (await freePort());
     const baseUrl = `http://127.0.0.1:${port}`;
     const t = await createTestApp({
-      gateway: options.gateway ? (appEnv) => options.gateway!(appEnv, baseUrl) : undefined,
+      gateway: options.gateway ? (appEnv, db) => options.gateway!(appEnv, baseUrl, db) : undefined,
       mailer: options.mailer,
       env: {
         GATEWAY_WEBHOOK_BASE_URL: baseUrl,

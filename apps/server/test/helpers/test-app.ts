@@ -11,6 +11,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../src/app.ts';
 import { type Env, loadEnv } from '../../src/config/env.ts';
 import type { Mailer } from '../../src/integrations/mail/mailer.ts';
+import type { Db } from '../../src/db/client.ts';
 import type { Gateway } from '../../src/integrations/gateway/gateway.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
@@ -43,7 +44,7 @@ export interface TestApp {
  * else is the real configuration path through loadEnv.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; gateway?: (env: Env) => Gateway; mailer?: Mailer } = {},
+  options: { env?: Record<string, string>; gateway?: (env: Env, db: Db) => Gateway; mailer?: Mailer } = {},
 ): Promise<TestApp> {
   const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-test-web-'));
   fs.writeFileSync(
@@ -63,7 +64,13 @@ export async function createTestApp(
   const database = await createTestDatabase();
   let app: FastifyInstance;
   try {
-    app = await buildApp({ env, database, logger: false, gateway: options.gateway?.(env), mailer: options.mailer });
+    app = await buildApp({
+      env,
+      database,
+      logger: false,
+      gateway: options.gateway?.(env, database.db),
+      mailer: options.mailer,
+    });
     await app.ready();
   } catch (err) {
     await database.dispose();
