@@ -1,13 +1,10 @@
-import { Check, Filter, X } from 'lucide-react';
+import { Filter, X } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useEffect } from 'react';
 import { cn } from '@/lib/cn';
 import { useLabels } from '../api/labels';
 import { useLabelFilter } from '../hooks/use-inbox-tools-state';
-import { LABEL_COLOR_STYLE } from '../lib/label-colors';
-
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
+import { LabelOption, MenuTick, menuItemClass } from './label-menu';
 
 /** The list's label id to send to the server, once the labels are known (a deleted label is dropped). */
 export function useActiveLabelFilter(): string | undefined {
@@ -48,22 +45,13 @@ export function LabelFilter() {
             className="z-50 max-h-[60dvh] w-60 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
           >
             <DropdownMenu.RadioGroup value={labelId ?? ''} onValueChange={(v) => setLabelId(v || null)}>
-              <DropdownMenu.RadioItem value="" className={itemClass}>
+              <DropdownMenu.RadioItem value="" className={menuItemClass}>
                 <span className="min-w-0 flex-1">Todas as conversas</span>
-                <DropdownMenu.ItemIndicator>
-                  <Check className="size-4 text-brand-700" aria-hidden />
-                </DropdownMenu.ItemIndicator>
+                <MenuTick />
               </DropdownMenu.RadioItem>
               {labels.data?.map((label) => (
-                <DropdownMenu.RadioItem key={label.id} value={label.id} className={itemClass}>
-                  <span
-                    aria-hidden
-                    className={cn('size-2.5 shrink-0 rounded-full', LABEL_COLOR_STYLE[label.color].dot)}
-                  />
-                  <span className="min-w-0 flex-1 truncate">{label.name}</span>
-                  <DropdownMenu.ItemIndicator>
-                    <Check className="size-4 text-brand-700" aria-hidden />
-                  </DropdownMenu.ItemIndicator>
+                <DropdownMenu.RadioItem key={label.id} value={label.id} className={menuItemClass}>
+                  <LabelOption label={label} />
                 </DropdownMenu.RadioItem>
               ))}
             </DropdownMenu.RadioGroup>

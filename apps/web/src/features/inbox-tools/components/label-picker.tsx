@@ -1,16 +1,13 @@
 import { LABEL_COLORS, LABELS_MAX, type LabelDto } from '@vendai/contracts';
-import { Check, Plus, Settings2, Tag } from 'lucide-react';
+import { Plus, Settings2, Tag } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { inputClass } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { useConversationLabelIds, useLabels, useSaveLabel, useToggleConversationLabel } from '../api/labels';
-import { LABEL_COLOR_STYLE } from '../lib/label-colors';
+import { LabelOption, menuItemClass } from './label-menu';
 import { ManageLabelsDialog } from './manage-labels-dialog';
-
-const itemClass =
-  'flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100';
 
 /**
  * 'Etiquetas' of the open chat: tick the account's labels on or off, create one by typing its name, or
@@ -65,16 +62,9 @@ export function LabelPicker({ convId, compact = false }: { convId: string; compa
                     e.preventDefault();
                     flip(label);
                   }}
-                  className={itemClass}
+                  className={menuItemClass}
                 >
-                  <span
-                    aria-hidden
-                    className={cn('size-2.5 shrink-0 rounded-full', LABEL_COLOR_STYLE[label.color].dot)}
-                  />
-                  <span className="min-w-0 flex-1 truncate">{label.name}</span>
-                  <DropdownMenu.ItemIndicator>
-                    <Check className="size-4 text-brand-700" aria-hidden />
-                  </DropdownMenu.ItemIndicator>
+                  <LabelOption label={label} />
                 </DropdownMenu.CheckboxItem>
               ))
             )}
@@ -82,7 +72,7 @@ export function LabelPicker({ convId, compact = false }: { convId: string; compa
             {(labels.data?.length ?? 0) < LABELS_MAX ? (
               <NewLabelForm onCreated={(label) => flip(label)} taken={labels.data ?? []} />
             ) : null}
-            <DropdownMenu.Item onSelect={() => setManaging(true)} className={itemClass}>
+            <DropdownMenu.Item onSelect={() => setManaging(true)} className={menuItemClass}>
               <Settings2 className="size-4 text-slate-500" aria-hidden />
               Gerenciar etiquetas
             </DropdownMenu.Item>
