@@ -74,18 +74,20 @@ test('com conversas: números da semana, gráficos, mapa de calor e CSV com as l
     .trimEnd()
     .split('\r\n');
   expect(lines[0]).toBe(
-    'Data;Conversas iniciadas;Mensagens recebidas;Mensagens enviadas;Respostas da IA;Mensagens do dono;Respostas fora do horário;Envios com falha;Tempo da 1ª resposta (mediana, s);Acompanhamentos enviados;Clientes que responderam a um acompanhamento;Conversas recuperadas;Pedidos;Pedidos pagos;Receita recebida (R$);Modelos enviados: utilidade;Modelos enviados: marketing;Modelos enviados: autenticação',
+    'Data;Conversas iniciadas;Funil: Novo;Funil: Novo (conversão %);Funil: Qualificado;Funil: Qualificado (conversão %);Funil: Orçamento;Funil: Orçamento (conversão %);Funil: Pago;Funil: Pago (conversão %);Funil: Perdido;Funil: Perdido (conversão %);Mensagens recebidas;Mensagens enviadas;Respostas da IA;Mensagens do dono;Respostas fora do horário;Envios com falha;Tempo da 1ª resposta (mediana, s);Acompanhamentos enviados;Clientes que responderam a um acompanhamento;Conversas recuperadas;Pedidos;Pedidos pagos;Receita recebida (R$);Modelos enviados: utilidade;Modelos enviados: marketing;Modelos enviados: autenticação',
   );
   // The seed has no follow-ups, no Pix orders and no templates: their columns are zeros on every day.
   const noSales = ';0;0;0;0;0;0,00;0;0;0';
+  // 'Funil de vendas': every conversation of the seed is still in Novo (100% of the day's reached it).
+  const inNovo = (n: number) => `${n};100;0;0;0;0;0;0;0;0`;
   const expected = [6, 5, 4, 3, 2, 1, 0].map((daysAgo) => {
     const date = saoPauloDate(daysAgo);
     const k = daysAgo + 1;
     if (daysAgo === 1) {
       // 2 plain chats, the night chat (AI at 23:30, failed part, owner on the phone) and the opt-out.
-      return `${brDate(date)};4;4;4;3;1;${isSunday(date) ? 3 : 1};1;30${noSales}`;
+      return `${brDate(date)};4;${inNovo(4)};4;4;3;1;${isSunday(date) ? 3 : 1};1;30${noSales}`;
     }
-    return `${brDate(date)};${k};${k};${k};${k};0;${isSunday(date) ? k : 0};0;30${noSales}`;
+    return `${brDate(date)};${k};${inNovo(k)};${k};${k};${k};0;${isSunday(date) ? k : 0};0;30${noSales}`;
   });
   expect(lines.slice(1)).toEqual(expected);
 

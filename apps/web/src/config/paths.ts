@@ -26,6 +26,8 @@ export const paths = {
   conversations: { path: '/dashboard', getHref: (search = '') => `/dashboard${search}` },
   /** Resultados (docs/decisions/017-results-figures.md): what the AI did for the business in a period. */
   results: { path: '/resultados', getHref: (search = '') => `/resultados${search}` },
+  /** 'Funil de vendas' (docs/decisions/043-labels-notes-funnel.md): the conversations as a board by stage. */
+  funnel: { path: '/funil', getHref: () => '/funil' },
   feedback: {
     path: '/dashboard/feedback',
     getHref: (type?: string) => `/dashboard/feedback${type ? `?type=${type}` : ''}`,

@@ -11,14 +11,16 @@ import {
   PlayCircle,
   Settings,
   Smartphone,
+  SquareKanban,
   type LucideIcon,
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 
-/** Side navigation of docs/product/screens.md, in the spec's order and wording, with Resultados (docs/decisions/017-results-figures.md) after Conversas. */
+/** Side navigation of docs/product/screens.md, in the spec's order and wording, with Resultados (docs/decisions/017-results-figures.md) and 'Funil de vendas' (decision 043) after Conversas. */
 export const NAV_ITEMS: { label: string; href: string; icon: LucideIcon; end?: boolean }[] = [
   { label: 'Conversas', href: paths.conversations.getHref(), icon: MessagesSquare, end: true },
   { label: 'Resultados', href: paths.results.getHref(), icon: BarChart3 },
+  { label: 'Funil de vendas', href: paths.funnel.getHref(), icon: SquareKanban },
   { label: "WhatsApp's", href: paths.numbers.getHref(), icon: Smartphone },
   { label: 'IA Treinamento', href: paths.agents.getHref(), icon: Bot },
   { label: 'Catálogo', href: paths.catalogue.getHref(), icon: Package },

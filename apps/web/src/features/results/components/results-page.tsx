@@ -10,6 +10,7 @@ import { formatDay } from '../lib/format';
 import { MessagesChart, ResponseTimeChart } from './daily-charts';
 import { FiguresGrid, Highlights } from './figures-grid';
 import { TemplatesCard } from './templates-card';
+import { FunnelTable } from './funnel-table';
 import { HeatMap } from './heat-map';
 import { PeriodPicker } from './period-picker';
 import { ResultsEmpty } from './results-empty';
@@ -72,6 +73,7 @@ export function ResultsPage() {
           <Highlights results={results!} />
           <FiguresGrid results={results!} />
           <TemplatesCard results={results!} />
+          <FunnelTable results={results!} />
           <div className="grid gap-3 lg:grid-cols-2">
             <MessagesChart days={results!.days} />
             <ResponseTimeChart days={results!.days} />
