@@ -2,14 +2,14 @@
  * The WhatsApp Cloud API webhook (docs/decisions/032-cloud-api-gateway.md): GET verification by the
  * verify token; POST accepted only with X-Hub-Signature-256 over the raw body (401 before parsing
  * otherwise); messages and statuses stored once as the Evolution webhook stores them, and ingested by
- * the engine as for Evolution.
+ * the engine as for Evolution; a problem Meta reports about the number is shown on the numbers list.
  */
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversations, gatewayEvents, messages, numbers } from '../src/db/schema/index.ts';
 import { META_WEBHOOK_BODY_LIMIT } from '../src/modules/webhooks/meta-webhook-routes.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, type TestApp, type TestClient } from './helpers/test-app.ts';
 import { userWithNumber, waitFor } from './helpers/gateway-helpers.ts';
 
 const APP_SECRET = 'meta-app-secret-de-teste';
@@ -18,10 +18,12 @@ const PHONE_NUMBER_ID = `1065${Date.now()}`;
 
 let t: TestApp;
 let numberId: string;
+let owner: TestClient;
 beforeAll(async () => {
   t = await createTestApp({ env: { META_APP_SECRET: APP_SECRET, META_VERIFY_TOKEN: VERIFY_TOKEN } });
-  const { number } = await userWithNumber(t);
+  const { number, client } = await userWithNumber(t);
   numberId = number.id;
+  owner = client;
   await t.database.db
     .update(numbers)
     .set({ provider: 'cloud', cloudPhoneNumberId: PHONE_NUMBER_ID, cloudWabaId: '102290129340398' })
@@ -219,5 +221,30 @@ describe('POST /webhooks/meta (messages and statuses)', () => {
     expect(row.error).toBe(
       'Este número não pode receber a mensagem (sem WhatsApp, app desatualizado ou termos da Meta não aceitos).',
     );
+  });
+
+  it('shows a problem Meta reports about the number itself on the numbers list, until Meta delivers again', async () => {
+    const problemOf = async () =>
+      ((await owner.get('/api/numbers')).json() as { id: string; connection_problem: string | null }[]).find(
+        (n) => n.id === numberId,
+      )!.connection_problem;
+    const blocked = JSON.stringify(
+      envelope({ errors: [{ code: 131031, title: 'Business Account locked', message: 'Business Account locked' }] }),
+    );
+    expect((await post(blocked, sign(blocked))).json()).toEqual({ ok: true, stored: 0, replays: 0 });
+    expect(await problemOf()).toBe('A Meta avisou: A conta do WhatsApp Business está bloqueada pela Meta.');
+    const unknown = JSON.stringify(envelope({ errors: [{ code: 999001, title: 'Something new' }] }));
+    await post(unknown, sign(unknown));
+    expect(await problemOf()).toBe('A Meta avisou um problema com este número (#999001: Something new).');
+
+    const delivered = JSON.stringify(
+      envelope({
+        statuses: [
+          { id: 'wamid.OUT-BACK', status: 'delivered', timestamp: '1750263900', recipient_id: '5511988887777' },
+        ],
+      }),
+    );
+    expect((await post(delivered, sign(delivered))).statusCode).toBe(200);
+    expect(await problemOf()).toBeNull();
   });
 });

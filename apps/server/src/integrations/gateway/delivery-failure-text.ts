@@ -36,3 +36,16 @@ export function deliveryFailureText(errors: unknown): string {
   const title = typeof first.title === 'string' && first.title ? `: ${first.title.slice(0, 120)}` : '';
   return `O WhatsApp não entregou a mensagem (Meta #${code}${title}).`;
 }
+
+/**
+ * The Portuguese sentence for a problem Meta reports about the number itself (a webhook's value-level
+ * `errors[]`, outside any message: a blocked account, a payment problem…), shown on the numbers list.
+ */
+export function numberProblemText(error: unknown): string {
+  const code = Number((error as MetaError | null)?.code);
+  const known = Number.isInteger(code) ? BY_CODE[code] : undefined;
+  if (known) return `A Meta avisou: ${known}`;
+  const title = (error as MetaError | null)?.title;
+  const detail = typeof title === 'string' && title ? `: ${title.slice(0, 120)}` : '';
+  return `A Meta avisou um problema com este número${Number.isInteger(code) ? ` (#${code}${detail})` : ''}.`;
+}

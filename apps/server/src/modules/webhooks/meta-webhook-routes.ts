@@ -13,7 +13,11 @@ import { AppError } from '../../lib/app-error.ts';
 import { webhookUnauthenticated } from './authenticate-webhook.ts';
 import { createGatewayEventStore } from './gateway-event-store.ts';
 import { createNumberCache } from './number-cache.ts';
-import { findNumberByCloudId } from './webhooks-repository.ts';
+import { numberProblemText } from '../../integrations/gateway/delivery-failure-text.ts';
+import { clearCloudNumberProblem, findNumberByCloudId, recordCloudNumberProblem } from './webhooks-repository.ts';
+
+/** Receipts that show Meta delivering for the number (mapped statuses: delivered, read). */
+const DELIVERED = new Set(['DELIVERY_ACK', 'READ']);
 
 /** Meta's webhooks carry no media (only ids): a few hundred statuses at most per body. */
 export const META_WEBHOOK_BODY_LIMIT = 512 * 1024;
@@ -28,6 +32,8 @@ export const META_WEBHOOK_BODY_LIMIT = 512 * 1024;
  * Messages and statuses are stored as the Evolution webhook stores them (messages.upsert /
  * messages.update in gateway_events, once per key: Meta retries for days) and dispatched to the engine.
  * A phone number id that is no Cloud number of ours is skipped (200: Meta must not retry it).
+ * Errors Meta reports outside any message (value.errors[]: the number's or the account's) are shown
+ * on the numbers list in Portuguese (numbers.connection_problem) until Meta delivers for it again.
  */
 export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env } = app.deps;
@@ -80,11 +86,17 @@ export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     const dispatch: GatewayEvent[] = [];
     let stored = 0;
     let replays = 0;
-    // Errors not tied to a message (the app's or the account's): logged for the operator, nothing stored.
-    for (const error of cloudWebhookErrors(req.body)) req.log.warn({ cloudError: error }, 'Cloud API webhook error');
+    // Errors not tied to a message (the number's or the account's): logged, and shown to the owner.
+    for (const error of cloudWebhookErrors(req.body)) {
+      req.log.warn({ cloudError: error }, 'Cloud API webhook error');
+      const number = error.phoneNumberId ? await numbers.get(error.phoneNumberId) : null;
+      if (number) await recordCloudNumberProblem(db, number.id, numberProblemText(error));
+    }
+    const delivering = new Set<string>();
     for (const item of mapCloudWebhook(req.body)) {
       const number = await numbers.get(item.phoneNumberId);
       if (!number) continue;
+      if (item.event === 'messages.update' && DELIVERED.has(String(item.data.status))) delivering.add(number.id);
       const payload = { event: item.event, instance: number.instanceName, data: item.data, sender: 'cloud_api' };
       const weight = JSON.stringify(payload).length;
       const result = await events.store(
@@ -105,6 +117,8 @@ export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         receivedAt,
       });
     }
+    // Meta delivers for the number again: a problem it reported is over.
+    for (const numberId of delivering) await clearCloudNumberProblem(db, numberId);
     if (dispatch.length) setImmediate(() => dispatch.forEach((e) => void app.deps.gatewayEvents.dispatch(e)));
     return { ok: true, stored, replays };
   });

@@ -101,3 +101,21 @@ export async function findNumberByCloudId(db: Db, phoneNumberId: string): Promis
     .limit(1);
   return row ?? null;
 }
+
+/**
+ * A problem Meta reported about a Cloud number (decision 032), in Portuguese, shown on the numbers list
+ * until Meta delivers for it again (clearCloudNumberProblem). Only Cloud numbers: a QR number's
+ * problem is its connection's (numbers-repository.ts).
+ */
+export async function recordCloudNumberProblem(db: Db, numberId: string, problem: string): Promise<void> {
+  await db.execute(sql`
+    update numbers set connection_problem = ${problem}, updated_at = now()
+    where id = ${numberId} and provider = 'cloud'`);
+}
+
+/** Meta delivered for the number again: its reported problem is over (no write when there was none). */
+export async function clearCloudNumberProblem(db: Db, numberId: string): Promise<void> {
+  await db.execute(sql`
+    update numbers set connection_problem = null, updated_at = now()
+    where id = ${numberId} and provider = 'cloud' and connection_problem is not null`);
+}

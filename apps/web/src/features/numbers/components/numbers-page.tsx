@@ -190,9 +190,12 @@ function NumbersTable({ numbers, onReconnect, onDelete }: { numbers: NumberView[
   );
 }
 
-/** Why the last connection was cut (another phone scanned the QR code), as the server said it. */
+/**
+ * Why the last connection was cut (another phone scanned the QR code), or a problem Meta reported
+ * about an official-API number (shown while it is connected too), as the server said it.
+ */
 function ConnectionProblem({ number }: { number: NumberView }) {
-  if (!number.connection_problem || number.status === 'CONECTADO') return null;
+  if (!number.connection_problem || (number.status === 'CONECTADO' && number.provider !== 'cloud')) return null;
   return (
     <p role="status" className="mt-1.5 text-xs leading-snug text-red-700">
       {number.connection_problem}
