@@ -56,6 +56,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route that stays the owner's inside a module opened to the team (plugins/require-user.ts). */
     ownerOnly?: boolean;
+    /** A read the team needs inside an owner's module (plugins/require-user.ts). */
+    openToTeam?: boolean;
   }
   interface FastifyRequest {
     /** Set by the requireUser hook on protected route trees. */

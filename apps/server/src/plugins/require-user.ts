@@ -5,12 +5,17 @@ import { resolveAccountAccess } from '../domain/team/membership.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { SessionUser } from '../types.ts';
 
-
 /**
  * Route option for a route that stays the owner's inside a module opened to the team:
  * `{ config: OWNER_ONLY }` (or `{ config: { ...OWNER_ONLY, ...userRateLimit(n) } }`).
  */
 export const OWNER_ONLY = { ownerOnly: true } as const satisfies FastifyContextConfig;
+
+/**
+ * Route option for a read the inbox needs inside an owner's module (the numbers and agents lists, the
+ * AI usage counter): `{ config: OPEN_TO_TEAM }` lets attendants in too.
+ */
+export const OPEN_TO_TEAM = { openToTeam: true } as const satisfies FastifyContextConfig;
 
 /** Who may use a route tree: only the account's owner (the default) or the whole team. */
 export type RouteAudience = 'owner' | 'team';
@@ -39,14 +44,16 @@ export async function readSessionUser(app: FastifyInstance, req: FastifyRequest)
  * schema probing without a session) and `req.user` is set before any `preHandler` (per-user rate limits).
  *
  * Owner-only by default: an attendant gets 403 OWNER_ONLY_MESSAGE. A module the team uses says
- * `requireUser(scope, 'team')`; a route of it that stays the owner's says `config: OWNER_ONLY`.
+ * `requireUser(scope, 'team')`; a route of it that stays the owner's says `config: OWNER_ONLY`, and a
+ * route of an owner's module the team needs to read says `config: OPEN_TO_TEAM`.
  */
 export function requireUser(scope: FastifyInstance, audience: RouteAudience = 'owner'): void {
   scope.addHook('preValidation', async (req: FastifyRequest) => {
     const user = await readSessionUser(scope, req);
     if (!user) throw new AppError('UNAUTHENTICATED');
     req.user = user;
-    const ownerOnly = audience === 'owner' || req.routeOptions.config.ownerOnly === true;
+    const { config } = req.routeOptions;
+    const ownerOnly = (audience === 'owner' && config.openToTeam !== true) || config.ownerOnly === true;
     if (ownerOnly && user.role !== 'owner') throw new AppError('FORBIDDEN', OWNER_ONLY_MESSAGE);
   });
 }

@@ -8,7 +8,7 @@ import {
 } from '@vendai/contracts';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
-import { requireUser } from '../../plugins/require-user.ts';
+import { OPEN_TO_TEAM, requireUser } from '../../plugins/require-user.ts';
 import { deleteAgent } from './delete-agent.ts';
 import { getAgent } from './get-agent.ts';
 import { getCurrentAgent } from './get-current-agent.ts';
@@ -22,7 +22,7 @@ export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app);
   const { db } = app.deps;
 
-  app.get('/', { schema: { response: { 200: z.array(agentSummarySchema) } } }, async (req) =>
+  app.get('/', { config: OPEN_TO_TEAM, schema: { response: { 200: z.array(agentSummarySchema) } } }, async (req) =>
     listAgents({ db, userId: req.user.id }),
   );
 

@@ -14,7 +14,7 @@ import {
 } from '@vendai/contracts';
 import { z } from 'zod';
 import { userRateLimit } from '../../plugins/rate-limits.ts';
-import { requireUser } from '../../plugins/require-user.ts';
+import { OPEN_TO_TEAM, requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { checkPhoneExists } from './check-phone-exists.ts';
 import { connectCloudNumber } from './connect-cloud-number.ts';
@@ -37,7 +37,7 @@ export const numbersRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = numbersDepsOf(app);
   const { db } = deps;
 
-  app.get('/', { schema: { response: { 200: z.array(numberSchema) } } }, async (req) =>
+  app.get('/', { config: OPEN_TO_TEAM, schema: { response: { 200: z.array(numberSchema) } } }, async (req) =>
     listNumbers({ db, userId: req.user.id }),
   );
 

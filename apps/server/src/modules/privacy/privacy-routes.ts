@@ -13,7 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error.ts';
 import { sharedLimit } from '../../plugins/rate-limits.ts';
-import { requireUser } from '../../plugins/require-user.ts';
+import { OWNER_ONLY, requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { deleteAccount } from './delete-account.ts';
 import { eraseContact } from './erase-contact.ts';
@@ -22,9 +22,11 @@ import { exportAccountData } from './export-account-data.ts';
 /** /api/privacy: retention shown to the owner, data export, account deletion, contact erasure (decision 031). */
 export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
-  requireUser(app);
+  // Export and deletion are a person's own (an attendant's: their own account; deleting it leaves the
+  // team), the rest stays the owner's (decision 044).
+  requireUser(app, 'team');
 
-  app.get('/', { schema: { response: { 200: privacySummarySchema } } }, async () => ({
+  app.get('/', { config: OWNER_ONLY, schema: { response: { 200: privacySummarySchema } } }, async () => ({
     mediaRetentionDays: deps.env.MEDIA_RETENTION_DAYS,
   }));
 
@@ -37,12 +39,12 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'privacy-export',
         max: EXPORTS_PER_WINDOW,
         windowMs: EXPORT_WINDOW_MINUTES * 60 * 1000,
-        subject: (req) => req.user.id,
+        subject: (req) => req.user.actorId,
         message: PRIVACY_MESSAGES.exportTooSoon,
       }),
     },
     async (req, reply) => {
-      const { filename, stream } = await exportAccountData(deps.db, req.user.id);
+      const { filename, stream } = await exportAccountData(deps.db, req.user.actorId);
       return reply
         .header('content-type', 'application/zip')
         .header('content-disposition', `attachment; filename="${filename}"`)
@@ -62,7 +64,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
           max: 5,
           timeWindow: '1 minute',
           hook: 'preHandler' as const,
-          keyGenerator: (req: FastifyRequest) => `delete-account|${req.user?.id ?? req.ip}`,
+          keyGenerator: (req: FastifyRequest) => `delete-account|${req.user?.actorId ?? req.ip}`,
           errorResponseBuilder: () => new AppError('RATE_LIMITED'),
         },
       },
@@ -78,7 +80,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
           payments: app.billing?.deps.payments ?? null,
           log: req.log,
         },
-        { userId: req.user.id, password: req.body.password, headers: fromNodeHeaders(req.headers) },
+        { userId: req.user.actorId, password: req.body.password, headers: fromNodeHeaders(req.headers) },
       );
       for (const cookie of clearCookies) void reply.header('set-cookie', cookie);
       return reply.status(204).send();
@@ -89,6 +91,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/conversations/:id',
     {
+      config: OWNER_ONLY,
       schema: {
         params: idParamsSchema(PRIVACY_MESSAGES.conversationNotFound),
         response: { 200: eraseContactResultSchema },

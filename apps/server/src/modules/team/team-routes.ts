@@ -10,7 +10,7 @@ import {
   teamSchema,
 } from '@vendai/contracts/team';
 import { notFound } from '../../lib/app-error.ts';
-import { authRateLimit, sharedLimit } from '../../plugins/rate-limits.ts';
+import { authRateLimit, sharedLimit, userRateLimit } from '../../plugins/rate-limits.ts';
 import { OWNER_ONLY, requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { acceptInvitation, previewInvitation } from './accept-invitation.ts';
@@ -19,6 +19,7 @@ import { listTeam } from './list-team.ts';
 import { deleteMember, revokeInvitationRow } from './team-repository.ts';
 
 const INVITES_PER_HOUR = 30;
+const ACCEPTS_PER_MINUTE = 10;
 
 /**
  * /api/team (docs/decisions/044-team-roles-and-assignment.md): the people of the account (the whole
@@ -50,7 +51,8 @@ const signedInRoutes: FastifyPluginAsyncZod = async (signedIn) => {
   signedIn.post(
     '/invitations/accept',
     {
-      config: authRateLimit(deps.env.AUTH_RATE_LIMIT_PER_MINUTE),
+      // Code guesses: a few a minute per person.
+      config: userRateLimit(ACCEPTS_PER_MINUTE),
       schema: { body: invitationCodeSchema, response: { 200: acceptInvitationResultSchema } },
     },
     async (req) => acceptInvitation(deps.db, req.user, req.body.code),
