@@ -8,8 +8,9 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversations, messages } from '../src/db/schema/index.ts';
-import { openShop, postWebhook, type Shop, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
-import { useEngineApp } from './helpers/engine-test.ts';
+import { customerSays, openShop, postWebhook, type Shop, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
+import { cloudInbound, postMetaWebhook } from './helpers/cloud-shop.ts';
+import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { CUSTOMER_JID, fixtures, raw } from './fixtures/engine-webhooks.ts';
 
 const e = useEngineApp();
@@ -43,6 +44,8 @@ const edit = (id: string, text: string, fromMe: boolean, targetFromMe: boolean) 
 const reaction = (id: string, emoji: string, targetFromMe: boolean) =>
   raw({ reactionMessage: { key: target(id, targetFromMe), text: emoji } }, 'reactionMessage');
 
+// QR: Evolution delivers edits and deletions (protocolMessage) with their sender; Meta's Cloud API
+// delivers neither to change a stored message, only reactions (the Cloud case below).
 describe('only the author changes a message', () => {
   it("a customer's edit or deletion of the AI's or the owner's message is ignored; the customer's own edit applies; reactions unchanged", async () => {
     const shop = await openShop(e);
@@ -95,5 +98,33 @@ describe('only the author changes a message', () => {
     expect(history.join('\n')).not.toContain('de graça');
     expect(history.join('\n')).not.toContain('100%');
     await waitFor(async () => (await sentToCustomers(e, shop)).length === 2, 'second reply sent');
+  });
+});
+
+describe('on a Cloud API number', () => {
+  it("a customer's reaction to the AI's message applies to it, and is not a turn (no answer, not unread)", async () => {
+    const shop = await openShop(e, { kind: 'cloud' });
+    await customerSays(e, shop, 'Quanto custa o bolo?');
+    await waitFor(async () => (await rowsOf(shop)).some((m) => m.author === 'ai' && m.externalId), 'the AI reply');
+    await waitEngineIdle(e, shop);
+    const reply = (await rowsOf(shop)).find((m) => m.author === 'ai')!;
+    const [before] = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
+    await postMetaWebhook(
+      e,
+      shop,
+      cloudInbound({ phone: '5511977770000', name: 'Carla Dias' }, 'reaction', {
+        message_id: reply.externalId,
+        emoji: '👍',
+      }),
+    );
+    await waitFor(
+      async () => (await rowsOf(shop)).find((m) => m.id === reply.id)?.contactReaction === '👍',
+      'reaction applied',
+    );
+    await waitEngineIdle(e, shop);
+    expect(await rowsOf(shop)).toHaveLength(2);
+    expect(await sentToCustomers(e, shop)).toHaveLength(1);
+    const [after] = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
+    expect(after!.unreadCount).toBe(before!.unreadCount);
   });
 });
