@@ -11,6 +11,7 @@ import { contextBlock } from '../src/domain/ai-reply/context-block.ts';
 import { businessHoursStatus } from '../src/domain/business-hours/business-hours-status.ts';
 import { handoffAnswer } from '../src/domain/handoff/handoff-answer.ts';
 import { customerSays, openShop, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
+import { SHOP_KINDS } from './helpers/cloud-shop.ts';
 import { useEngineApp } from './helpers/engine-test.ts';
 
 const e = useEngineApp();
@@ -23,9 +24,10 @@ function blocksSince(from: Date, timeZone: string, contactName: string | null): 
   return [...out];
 }
 
-describe('the context block in the AI input', () => {
+// The customer's name comes from the gateway's webhook (Evolution's pushName, Meta's contact profile).
+describe.each(SHOP_KINDS)('the context block in the AI input (%s number)', (kind) => {
   it('follows the system message with the local time in the account’s zone and the customer’s name', async () => {
-    const shop = await openShop(e);
+    const shop = await openShop(e, { kind });
     await e.t.database.db.update(profiles).set({ timeZone: 'America/Manaus' }).where(eq(profiles.id, shop.userId));
     e.llm.calls.length = 0;
     const from = new Date();
@@ -51,7 +53,7 @@ describe('the context block in the AI input', () => {
   });
 
   it('uses Brasília time by default', async () => {
-    const shop = await openShop(e);
+    const shop = await openShop(e, { kind });
     e.llm.calls.length = 0;
     const from = new Date();
     await customerSays(e, shop, 'Oi');
