@@ -63,7 +63,7 @@ export function FunnelColumn({
         <div className="flex flex-col items-center gap-1 rounded-xl border border-dashed border-slate-300 px-3 py-6 text-center text-sm text-slate-600">
           <Inbox className="size-5 text-slate-400" aria-hidden />
           Nenhuma conversa nesta etapa.
-          <span className="text-xs text-slate-500">Arraste um cartão para cá.</span>
+          <span className="text-xs text-slate-600">Arraste um cartão para cá.</span>
         </div>
       ) : (
         <ul className="space-y-2">

@@ -1,0 +1,109 @@
+import type { Locator, Page } from '@playwright/test';
+import {
+  CONTROL_URL,
+  expect,
+  expectNoSeriousA11yViolations,
+  registerThroughUi,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
+
+/**
+ * 'Funil de vendas' (docs/decisions/043-labels-notes-funnel.md) in the browser: the seeded conversations
+ * start in Novo; one card is dragged with the mouse to Qualificado, another goes to Pago through
+ * 'Mover para…'; after a reload both are where they were put. A stage of the owner's own is created in
+ * 'Gerenciar etapas' (a duplicate name is refused in Portuguese, the typed text kept); a card's name opens
+ * the chat; Resultados shows the funnel table. Screenshots at 1280 and 390 px, axe.
+ */
+async function seed(email: string) {
+  const res = await fetch(`${CONTROL_URL}/seed-inbox`, {
+    method: 'POST',
+    body: JSON.stringify({ email, conversations: 3, history: 4, agents: ['Luna'], linkFirstAgent: true }),
+  });
+  expect(res.status).toBe(200);
+}
+
+const column = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+const card = (scope: Locator, name: string) => scope.getByTestId('funnel-card').filter({ hasText: name });
+
+/** Drags with the real mouse: press on the card, move a little (the drag starts), then over the column. */
+async function dragWithMouse(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height - 12);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height - 4, { steps: 4 });
+  await page.mouse.move(b.x + b.width / 2, b.y + 80, { steps: 12 });
+  await page.mouse.up();
+}
+
+test('arrastar e mover cartões no funil, que continuam no lugar depois de recarregar', async ({ page }) => {
+  test.setTimeout(120_000);
+  const person = await registerThroughUi(page);
+  await seed(person.email);
+  await page.goto('/dashboard');
+  await page.getByRole('link', { name: 'Funil de vendas' }).click();
+  await expect(page).toHaveURL(/\/funil$/);
+  await expect(page.getByRole('heading', { name: 'Funil de vendas', level: 1 })).toBeVisible();
+
+  const novo = column(page, 'Novo');
+  const qualificado = column(page, 'Qualificado');
+  const pago = column(page, 'Pago');
+  for (const name of ['Novo', 'Qualificado', 'Orçamento', 'Pago', 'Perdido'])
+    await expect(column(page, name)).toBeVisible();
+  // Four chats (the group is no sale); the empty columns say so.
+  await expect(novo.getByLabel('4 conversas')).toBeVisible();
+  await expect(novo.getByTestId('funnel-card')).toHaveCount(4);
+  await expect(qualificado.getByText('Nenhuma conversa nesta etapa.')).toBeVisible();
+  await expect(card(novo, 'Ana Paula Souza')).toContainText('Obrigada!');
+
+  // Drag 'Ana Paula Souza' from Novo to Qualificado with the mouse.
+  await dragWithMouse(page, card(novo, 'Ana Paula Souza'), qualificado);
+  await expect(card(qualificado, 'Ana Paula Souza')).toBeVisible();
+  await expect(card(novo, 'Ana Paula Souza')).toHaveCount(0);
+  await expect(qualificado.getByLabel('1 conversa')).toBeVisible();
+  await expect(novo.getByLabel('3 conversas')).toBeVisible();
+
+  // 'Cliente 02' to Pago through 'Mover para…'.
+  await card(novo, 'Cliente 02').getByRole('button', { name: 'Mover Cliente 02 para…' }).click();
+  await page.getByRole('menuitem', { name: 'Pago' }).click();
+  await expect(card(pago, 'Cliente 02')).toBeVisible();
+  await expect(page.getByText('Cliente 02 movido para Pago.')).toBeVisible();
+
+  // Kept after a reload.
+  await page.reload();
+  await expect(card(qualificado, 'Ana Paula Souza')).toBeVisible();
+  await expect(card(pago, 'Cliente 02')).toBeVisible();
+  await expect(novo.getByTestId('funnel-card')).toHaveCount(2);
+
+  // A stage of one's own: a duplicate is refused and the text kept; a new one shows as a column before Perdido.
+  await page.getByRole('button', { name: 'Gerenciar etapas' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Gerenciar etapas' });
+  await dialog.getByLabel('Nova etapa').fill('Pago');
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Você já tem uma etapa com este nome.');
+  await expect(dialog.getByLabel('Nova etapa')).toHaveValue('Pago');
+  await dialog.getByLabel('Nova etapa').fill('Negociação');
+  await dialog.getByRole('button', { name: 'Criar' }).click();
+  await expect(dialog.getByLabel('Nome da etapa Negociação')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(column(page, 'Negociação')).toBeVisible();
+  const order = await page.getByTestId('funnel-board').getByRole('heading', { level: 2 }).allTextContents();
+  expect(order).toEqual(['Novo', 'Qualificado', 'Orçamento', 'Pago', 'Negociação', 'Perdido']);
+
+  // The toast fades out before the page is checked (axe reads its colours mid-animation).
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await shootBothWidths(page, 'funnel');
+  await expectNoSeriousA11yViolations(page);
+
+  // The card's name opens the chat.
+  await card(qualificado, 'Ana Paula Souza').getByRole('link', { name: 'Ana Paula Souza' }).click();
+  await expect(page).toHaveURL(/\/dashboard\?conversa=/);
+  await expect(page.getByRole('region', { name: 'Conversa' }).getByTestId('chat-title')).toHaveText('Ana Paula Souza');
+
+  // Resultados: the funnel of the period's conversations.
+  await page.goto('/resultados?periodo=30d');
+  const table = page.getByTestId('results-funnel');
+  await expect(table.getByRole('heading', { name: 'Funil de vendas' })).toBeVisible();
+  await expect(table.getByRole('row', { name: /^Pago/ })).toBeVisible();
+});
