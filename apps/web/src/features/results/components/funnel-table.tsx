@@ -25,7 +25,7 @@ export function FunnelTable({ results }: { results: Results }) {
         <p className="mt-3 text-sm text-slate-600">Nenhuma conversa começou neste período.</p>
       ) : (
         <div className="mt-3 overflow-x-auto">
-          <table className="w-full min-w-[26rem] text-sm">
+          <table className="w-full min-w-[18rem] text-sm">
             <thead>
               <tr className="border-b border-slate-200 text-left text-slate-600">
                 <th scope="col" className="py-2 pr-3 font-medium">
