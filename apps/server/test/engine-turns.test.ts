@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversations, messages } from '../src/db/schema/index.ts';
 import { openShop, postWebhook, type Shop, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
+import { cloudInbound, postMetaWebhook, SHOP_KINDS } from './helpers/cloud-shop.ts';
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { connectWs } from './helpers/ws-client.ts';
 import { CUSTOMER_JID, fixtures, raw } from './fixtures/engine-webhooks.ts';
@@ -73,6 +74,8 @@ const oldEdit = (targetId: string, text: string) =>
     'protocolMessage',
   );
 
+// QR only: Evolution's shapes of edits and deletions (Meta delivers none; a Cloud reaction is in
+// engine-message-author.test.ts).
 describe('reactions, deletions and edits', () => {
   it('are never answered nor counted as unread, and change the original (inbox and realtime)', async () => {
     const shop = await openShop(e);
@@ -165,13 +168,22 @@ describe('reactions, deletions and edits', () => {
   });
 });
 
-describe('order of same-second messages', () => {
+/** A customer's text stamped with WhatsApp's `second` (both gateways give seconds), delivered now. */
+async function textAt(shop: Shop, text: string, second: number) {
+  if (shop.kind === 'evolution')
+    return postWebhook(e, shop, 'messages.upsert', fixtures.text(text, { timestamp: second }));
+  const value = cloudInbound({ phone: CUSTOMER_JID.split('@')[0]!, name: 'Carla Dias' }, 'text', { body: text });
+  value.messages[0]!.timestamp = String(second);
+  return postMetaWebhook(e, shop, value);
+}
+
+describe.each(SHOP_KINDS)('order of same-second messages (%s number)', (kind) => {
   it('keeps arrival order for the inbox and the AI when five messages share a WhatsApp second and arrive 8 s late', async () => {
-    const shop = await openShop(e, { timing: 3 }); // the five arrive well within the quiet time, even on a busy machine
+    const shop = await openShop(e, { kind, timing: 3 }); // the five arrive well within the quiet time, even on a busy machine
     const second = Math.floor(Date.now() / 1000) - 8;
     const texts = ['1 bom dia', '2 queria saber', '3 o preço', '4 do bolo', '5 de cenoura'];
     const before = e.llm.calls.length;
-    for (const text of texts) await postWebhook(e, shop, 'messages.upsert', fixtures.text(text, { timestamp: second }));
+    for (const text of texts) await textAt(shop, text, second);
     await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'one reply');
     const inbox = (await pageOf(shop)).filter((m) => m.direction === 'in').map((m) => m.content);
     expect(inbox).toEqual(texts);
