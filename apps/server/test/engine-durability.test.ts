@@ -2,6 +2,8 @@
  * Durability of AI replies with the server as a real child process: SIGKILL with replies pending
  * and a restart on the same database (PGlite data directory or a throwaway PostgreSQL database),
  * and, on PostgreSQL, two server processes answering 200 bursts between them.
+ * QR numbers only: the child-process harness opens QR shops, and this file's length and load are not
+ * doubled for CI time (a Cloud part cut by a restart: engine-restart-reconcile.test.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';

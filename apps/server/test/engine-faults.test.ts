@@ -4,6 +4,8 @@
  * 500 or too late. Every burst ends with exactly one copy at the gateway, or none and a visible failure
  * in the inbox; no customer message is lost; the echo of a cut send is never shown as the owner's.
  * Bounded (30 customers, seeded faults), loopback only, on PGlite and PostgreSQL.
+ * QR numbers only: the faults are injected by a proxy in front of Evolution's HTTP API; a Cloud
+ * number's refusals, back-offs and unknown outcomes are in cloud-client.test.ts and cloud-pacing.test.ts.
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -2,6 +2,7 @@
  * docs/decisions/005-conversation-engine.md: a burst is answered once however late its processing runs; the free
  * plan's limit is exact under 50 concurrent bursts; an AI that gives up leaves a visible notice with
  * 'Tentar novamente', counted per month.
+ * QR numbers only: load and timing rules of the engine, not of the gateway, not doubled for CI time.
  */
 import type { MessageDto } from '@vendai/contracts';
 import { and, eq } from 'drizzle-orm';

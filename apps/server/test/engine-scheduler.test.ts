@@ -1,6 +1,7 @@
 /**
  * The reply scheduler's limit: with ENGINE_MAX_REPLIES_IN_FLIGHT=1 a second due burst waits in the
  * table while the first answer is prepared, and is answered as soon as the slot frees; each once.
+ * QR numbers only: the scheduler's limit is the engine's, whatever the gateway (not doubled for CI time).
  */
 import { describe, expect, it } from 'vitest';
 import { customerSays, openShop, sentToCustomers, sleep, waitFor } from './helpers/engine-harness.ts';
