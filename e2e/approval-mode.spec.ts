@@ -1,6 +1,11 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, registerThroughUi, shootBothWidths, test } from './support/fixtures';
-import { aiRepliesOnceIdle, connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
+import {
+  aiRepliesOnceIdle,
+  connectNumberThroughSimulator,
+  startCustomerChat,
+  trainAgentThroughApi,
+} from './support/live-number';
 
 /**
  * 'A IA sugere, eu aprovo' (docs/decisions/045-approval-mode.md) as an owner lives it with the simulator:
@@ -12,13 +17,13 @@ import { aiRepliesOnceIdle, connectNumberThroughSimulator, trainAgentThroughApi 
  */
 
 const ANSWERS = [
-  'Clínica Sorriso Leve, odontologia estética em Campinas, há 8 anos.',
-  'Mulheres de 25 a 45 anos que querem clarear os dentes.',
-  'Clareamento a laser por R$ 890, em duas sessões.',
-  'O cliente chama no WhatsApp, agenda uma avaliação gratuita e paga no Pix.',
-  'Está caro: parcelamos em até 10x.',
-  'Simpática, trata pelo primeiro nome.',
-  'Enviar o link da agenda https://agenda.exemplo.com.br',
+  'Estúdio Brilho, clareamento dental e estética do sorriso em Campinas.',
+  'Adultos que querem um sorriso mais claro antes de um evento.',
+  'Clareamento a laser por R$ 890, em duas sessões; avaliação gratuita.',
+  'A pessoa chama no WhatsApp, marca a avaliação e paga no Pix ou no cartão.',
+  'Acha caro: parcelamos em até 10x sem juros.',
+  'Acolhedora e objetiva, chama pelo primeiro nome.',
+  'Enviar o link para marcar https://agenda.exemplo.com.br',
 ];
 const CUSTOMER = { name: 'Bruno Lima', phone: '5511988887777' };
 const EDITED = 'Oi, Bruno! O clareamento a laser custa R$ 890, em até 10x. Quer agendar uma avaliação gratuita?';
@@ -73,16 +78,7 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
 
   // The customer writes; the answer waits as a suggestion, marked in the list, nothing sent.
   await page.goto('/dashboard');
-  await phone.goto(`/simulador?aba=conversas&numero=${instance}`);
-  await phone.getByRole('button', { name: 'Nova conversa' }).first().click();
-  const newChat = phone.getByRole('dialog', { name: 'Nova conversa' });
-  await newChat.getByLabel('Nome do cliente').fill(CUSTOMER.name);
-  await newChat.getByLabel('Número do cliente (DDI + DDD + número)').fill(CUSTOMER.phone);
-  await newChat.getByRole('button', { name: 'Começar conversa' }).click();
-  const say = async (text: string) => {
-    await phone.getByLabel('Mensagem do cliente').fill(text);
-    await phone.getByLabel('Mensagem do cliente').press('Enter');
-  };
+  const say = await startCustomerChat(phone, instance, CUSTOMER);
   await say('Olá! Quanto custa o clareamento?');
   // (The owner's alert is a chat of the business number too, quoting the customer: not that row.)
   const found = page

@@ -60,3 +60,20 @@ export async function connectNumberThroughSimulator(page: Page, apelido: string)
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
   return { instance, phone };
 }
+
+/**
+ * On the simulator's phone tab, a new customer starts a chat with the number ('Nova conversa'); returns
+ * `say(text)`, which writes as that customer in the open chat.
+ */
+export async function startCustomerChat(phone: Page, instance: string, customer: { name: string; phone: string }) {
+  await phone.goto(`/simulador?aba=conversas&numero=${instance}`);
+  await phone.getByRole('button', { name: 'Nova conversa' }).first().click();
+  const dialog = phone.getByRole('dialog', { name: 'Nova conversa' });
+  await dialog.getByLabel('Nome do cliente').fill(customer.name);
+  await dialog.getByLabel('Número do cliente (DDI + DDD + número)').fill(customer.phone);
+  await dialog.getByRole('button', { name: 'Começar conversa' }).click();
+  return async (text: string) => {
+    await phone.getByLabel('Mensagem do cliente').fill(text);
+    await phone.getByLabel('Mensagem do cliente').press('Enter');
+  };
+}
