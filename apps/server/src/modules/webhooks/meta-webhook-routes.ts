@@ -10,6 +10,7 @@ import {
 } from '../../integrations/gateway/meta-signature.ts';
 import type { GatewayEvent } from '../../integrations/gateway/event-hub.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
 import { webhookUnauthenticated } from './authenticate-webhook.ts';
 import { createGatewayEventStore } from './gateway-event-store.ts';
 import { createNumberCache } from './number-cache.ts';
@@ -86,11 +87,13 @@ export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     const dispatch: GatewayEvent[] = [];
     let stored = 0;
     let replays = 0;
+    /** Numbers whose shown problem changed: the owner's open screens hear number.updated. */
+    const changed = new Set<string>();
     // Errors not tied to a message (the number's or the account's): logged, and shown to the owner.
     for (const error of cloudWebhookErrors(req.body)) {
       req.log.warn({ cloudError: error }, 'Cloud API webhook error');
       const number = error.phoneNumberId ? await numbers.get(error.phoneNumberId) : null;
-      if (number) await recordCloudNumberProblem(db, number.id, numberProblemText(error));
+      if (number && (await recordCloudNumberProblem(db, number.id, numberProblemText(error)))) changed.add(number.id);
     }
     const delivering = new Set<string>();
     for (const item of mapCloudWebhook(req.body)) {
@@ -118,8 +121,9 @@ export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     }
     // Meta delivers for the number again: a problem it reported is over.
-    for (const numberId of delivering) await clearCloudNumberProblem(db, numberId);
+    for (const numberId of delivering) if (await clearCloudNumberProblem(db, numberId)) changed.add(numberId);
     if (dispatch.length) setImmediate(() => dispatch.forEach((e) => void app.deps.gatewayEvents.dispatch(e)));
+    for (const numberId of changed) void publishNumberUpdated({ ...app.deps, log: req.log }, numberId);
     return { ok: true, stored, replays };
   });
 };

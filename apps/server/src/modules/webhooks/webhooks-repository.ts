@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { execPrepared, type PreparedTarget } from '../../db/prepared.ts';
 import { numbers } from '../../db/schema/app.ts';
@@ -105,17 +105,29 @@ export async function findNumberByCloudId(db: Db, phoneNumberId: string): Promis
 /**
  * A problem Meta reported about a Cloud number (decision 032), in Portuguese, shown on the numbers list
  * until Meta delivers for it again (clearCloudNumberProblem). Only Cloud numbers: a QR number's
- * problem is its connection's (numbers-repository.ts).
+ * problem is its connection's (numbers-repository.ts). True when the shown problem changed.
  */
-export async function recordCloudNumberProblem(db: Db, numberId: string, problem: string): Promise<void> {
-  await db.execute(sql`
-    update numbers set connection_problem = ${problem}, updated_at = now()
-    where id = ${numberId} and provider = 'cloud'`);
+export async function recordCloudNumberProblem(db: Db, numberId: string, problem: string): Promise<boolean> {
+  const rows = await db
+    .update(numbers)
+    .set({ connectionProblem: problem, updatedAt: new Date() })
+    .where(
+      and(
+        eq(numbers.id, numberId),
+        eq(numbers.provider, 'cloud'),
+        sql`${numbers.connectionProblem} is distinct from ${problem}`,
+      ),
+    )
+    .returning({ id: numbers.id });
+  return rows.length > 0;
 }
 
-/** Meta delivered for the number again: its reported problem is over (no write when there was none). */
-export async function clearCloudNumberProblem(db: Db, numberId: string): Promise<void> {
-  await db.execute(sql`
-    update numbers set connection_problem = null, updated_at = now()
-    where id = ${numberId} and provider = 'cloud' and connection_problem is not null`);
+/** Meta delivered for the number again: its reported problem is over. True when there was one. */
+export async function clearCloudNumberProblem(db: Db, numberId: string): Promise<boolean> {
+  const rows = await db
+    .update(numbers)
+    .set({ connectionProblem: null, updatedAt: new Date() })
+    .where(and(eq(numbers.id, numberId), eq(numbers.provider, 'cloud'), isNotNull(numbers.connectionProblem)))
+    .returning({ id: numbers.id });
+  return rows.length > 0;
 }
