@@ -49,6 +49,10 @@ export const paths = {
   pricing: { path: '/pricing', getHref: (search = '') => `/pricing${search}` },
   tutorial: { path: '/tutorial', getHref: () => '/tutorial' },
   settings: { path: '/settings', getHref: () => '/settings' },
+  /** 'Equipe' (docs/decisions/044-team-roles-and-assignment.md): the owner's attendants and invitations. */
+  team: { path: '/equipe', getHref: () => '/equipe' },
+  /** An invitation's link (works signed out): create an account or sign in, then accept. */
+  invite: { path: '/convite', getHref: (code: string) => `/convite?code=${encodeURIComponent(code)}` },
   mvp: { path: '/mvp', getHref: () => '/mvp' },
   /** WhatsApp Business Platform authorization test (docs/product/screens.md#other-screens): launcher and its public callback. */
   connectWhatsapp: { path: '/connect/whatsapp', getHref: () => '/connect/whatsapp' },

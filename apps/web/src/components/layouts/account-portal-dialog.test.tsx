@@ -21,6 +21,7 @@ const me: Me = {
   profile: { phone: null, countryCode: null, subscriptionStatus: 'active', timeZone: 'America/Sao_Paulo' },
   plan: paid,
   planLabel: paid.name,
+  team: { role: 'owner', accountId: 'u', accountName: 'Ana', size: 1 },
 };
 
 const json = (body: unknown, status = 200) =>

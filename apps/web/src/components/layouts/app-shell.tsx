@@ -7,13 +7,13 @@ import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { BillingNotices } from './billing-notices';
-import { NAV_ITEMS } from './nav-items';
+import { navItemsFor } from './nav-items';
 import { UserMenu } from './user-menu';
 
-function Nav({ onNavigate }: { onNavigate?: () => void }) {
+function Nav({ role, onNavigate }: { role: Me['team']['role']; onNavigate?: () => void }) {
   return (
     <nav aria-label="Navegação principal" className="flex flex-col gap-1">
-      {NAV_ITEMS.map(({ label, href, icon: Icon, end }) => (
+      {navItemsFor(role).map(({ label, href, icon: Icon, end }) => (
         <NavLink
           key={href}
           to={href}
@@ -43,7 +43,7 @@ export function AppShell({ me, children }: { me: Me; children: ReactNode }) {
         <Link to={paths.conversations.getHref()} className="mb-6 px-3" aria-label="Início do painel">
           <Logo />
         </Link>
-        <Nav />
+        <Nav role={me.team.role} />
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-16 items-center gap-3 border-b border-slate-200 bg-white/95 px-4 backdrop-blur sm:px-6">
@@ -62,7 +62,7 @@ export function AppShell({ me, children }: { me: Me; children: ReactNode }) {
                     <X className="size-5" />
                   </D.Close>
                 </div>
-                <Nav onNavigate={() => setDrawerOpen(false)} />
+                <Nav role={me.team.role} onNavigate={() => setDrawerOpen(false)} />
               </D.Content>
             </D.Portal>
           </D.Root>
@@ -70,17 +70,26 @@ export function AppShell({ me, children }: { me: Me; children: ReactNode }) {
             <Logo className="text-base" />
           </Link>
           <div className="ml-auto flex items-center gap-2 sm:gap-3">
-            <Link
-              to={paths.pricing.getHref()}
-              className="rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800 hover:bg-brand-100"
-              title="Seu plano atual"
-            >
-              {me.planLabel}
-            </Link>
+            {me.team.role === 'owner' ? (
+              <Link
+                to={paths.pricing.getHref()}
+                className="rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-xs font-semibold text-brand-800 hover:bg-brand-100"
+                title="Seu plano atual"
+              >
+                {me.planLabel}
+              </Link>
+            ) : (
+              <span
+                className="max-w-44 truncate rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-xs font-semibold text-slate-700"
+                title="Você atende pela equipe desta conta"
+              >
+                Equipe de {me.team.accountName}
+              </span>
+            )}
             <UserMenu me={me} />
           </div>
         </header>
-        <BillingNotices me={me} />
+        {me.team.role === 'owner' ? <BillingNotices me={me} /> : null}
         <main className="min-w-0 flex-1">{children}</main>
       </div>
     </div>

@@ -44,12 +44,14 @@ export function UserMenu({ me }: { me: Me }) {
               <p className="truncate text-xs text-slate-500">{me.user.email}</p>
             </div>
             <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-            <DropdownMenu.Item
-              onSelect={() => setPortalOpen(true)}
-              className="flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100"
-            >
-              <Settings className="size-4" aria-hidden /> Gerenciar assinatura
-            </DropdownMenu.Item>
+            {me.team.role === 'owner' ? (
+              <DropdownMenu.Item
+                onSelect={() => setPortalOpen(true)}
+                className="flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100"
+              >
+                <Settings className="size-4" aria-hidden /> Gerenciar assinatura
+              </DropdownMenu.Item>
+            ) : null}
             <DropdownMenu.Item
               onSelect={async () => {
                 await signOut();

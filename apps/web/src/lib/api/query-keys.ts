@@ -65,3 +65,9 @@ export const catalogueKeys = {
   /** GET /api/catalogue/agents/:id/price-guard. */
   priceGuard: (agentId: string) => [...catalogueKeys.all, 'price-guard', agentId] as const,
 };
+
+/** GET /api/team: the account's people (the inbox's senders and assignment, the agent's handoff, Equipe). */
+export const teamKeys = {
+  all: ['team'] as const,
+  list: () => [...teamKeys.all, 'list'] as const,
+};

@@ -9,6 +9,7 @@ import { LabelFilter, useActiveLabelFilter } from '@/features/inbox-tools/compon
 import { RowLabels } from '@/features/inbox-tools/components/row-labels';
 import { useInboxToolsRealtime } from '@/features/inbox-tools/hooks/use-inbox-tools-realtime';
 import { ConversationPix } from '@/features/pix/components/conversation-pix';
+import { AssigneeControl } from '@/features/team/components/assignee-control';
 
 /** /dashboard: the conversations (inbox) (docs/decisions/006-realtime-and-storage.md). With no WhatsApp connected it shows the getting-started steps. */
 export function Component() {
@@ -19,9 +20,10 @@ export function Component() {
   const labelId = useActiveLabelFilter();
   return (
     <ConversationsPage
-      // 'Cobrar com Pix' and the order's mark (decision 038); 'Aprovar respostas' (decision 045).
-      chatActions={(convId) => (
+      // 'Responsável' (decision 044); 'Cobrar com Pix' and the order's mark (decision 038); 'Aprovar respostas' (decision 045).
+      chatActions={(convId, conversation) => (
         <>
+          <AssigneeControl conversation={conversation} />
           <ConversationPix convId={convId} />
           <ConversationApprovalControl convId={convId} />
           <ChatLabels convId={convId} />

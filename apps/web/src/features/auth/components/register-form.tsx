@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { PasswordInput } from '@/components/ui/password-input';
 import { PhoneInput } from '@/components/ui/phone-input';
 import { paths } from '@/config/paths';
+import { returnPathFrom } from '@/lib/return-to';
 import { useCompleteAuth } from '@/lib/auth';
 import { FORM_OPTIONS, SERVER_ERROR, fieldAria, focusFirstError, setServerFieldErrors } from '@/lib/form';
 import { reportReferralAfterSignIn } from '@/lib/referral';
@@ -38,7 +39,8 @@ export function RegisterForm() {
       registerMutation.mutate(data, {
         onSuccess: () => {
           void reportReferralAfterSignIn(data.email);
-          void completeAuth(paths.onboarding.welcome.getHref());
+          // Back where sign-up was asked for (an invitation's /convite), else the first steps.
+          void completeAuth(returnPathFrom(search) ?? paths.onboarding.welcome.getHref());
         },
         onError: (err) => {
           if (!setServerFieldErrors(err, setError, FIELDS)) setError(SERVER_ERROR, { message: err.message });

@@ -9,13 +9,14 @@ export const getConversations = (cursor: string | null, filter: ConversationList
   const query = new URLSearchParams();
   if (cursor) query.set('cursor', cursor);
   if (filter.labelId) query.set('labelId', filter.labelId);
+  if (filter.assignment) query.set('filter', filter.assignment);
   const search = query.toString();
   return api.get<ConversationPage>(`/api/conversations${search ? `?${search}` : ''}`);
 };
 
 export const conversationsQueryOptions = (filter: ConversationListFilter = {}) =>
   infiniteQueryOptions({
-    queryKey: filter.labelId ? conversationKeys.filteredList(filter) : conversationKeys.list,
+    queryKey: filter.labelId || filter.assignment ? conversationKeys.filteredList(filter) : conversationKeys.list,
     queryFn: ({ pageParam }) => getConversations(pageParam, filter),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor,

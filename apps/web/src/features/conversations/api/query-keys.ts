@@ -3,7 +3,8 @@ export const conversationKeys = {
   all: ['conversations'] as const,
   list: ['conversations', 'list'] as const,
   /** The list narrowed by a filter (a label): under `list`, so whatever refreshes the list refreshes it too. */
-  filteredList: (filter: { labelId?: string }) => ['conversations', 'list', filter] as const,
+  filteredList: (filter: { labelId?: string; assignment?: string; personId?: string }) =>
+    ['conversations', 'list', filter] as const,
   count: ['conversations', 'count'] as const,
   detail: (id: string) => ['conversations', 'detail', id] as const,
   messages: (id: string) => ['conversations', 'messages', id] as const,

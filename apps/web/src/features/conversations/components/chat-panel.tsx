@@ -35,8 +35,8 @@ export function ChatPanel({
 }: {
   convId: string;
   numbers: NumberView[];
-  /** Other features' controls in the header (the route passes them). */
-  actions?: ReactNode;
+  /** Other features' controls in the header (the route passes them), given the open conversation. */
+  actions?: (conversation: ConversationDto) => ReactNode;
   /** Other features' content above the message box (the route passes it). */
   aboveComposer?: ReactNode;
 }) {
@@ -74,7 +74,7 @@ function OpenChat({
 }: {
   conversation: ConversationDto;
   numbers: NumberView[];
-  actions?: ReactNode;
+  actions?: (conversation: ConversationDto) => ReactNode;
   aboveComposer?: ReactNode;
 }) {
   const queryClient = useQueryClient();
@@ -139,7 +139,7 @@ function OpenChat({
           {problem ? <NoAgentBadge problem={problem} /> : <AiSwitch conversation={conversation} />}
           <NeverAnswerSwitch conversation={conversation} />
         </div>
-        {actions}
+        {actions?.(conversation)}
         <EraseContactButton conversation={conversation} name={name} />
       </header>
       {problem && number ? <NoAgentNotice problem={problem} number={number} agents={agents.data ?? []} /> : null}

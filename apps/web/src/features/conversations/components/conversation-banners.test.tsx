@@ -36,6 +36,7 @@ const me = (p: ReturnType<typeof plan> | null): Me => ({
   profile: { phone: null, countryCode: null, subscriptionStatus: null, timeZone: 'America/Sao_Paulo' },
   plan: p,
   planLabel: p ? p.name : 'Gratuito',
+  team: { role: 'owner', accountId: 'u', accountName: 'Ana', size: 1 },
 });
 const number = (status: 'CONECTADO' | 'DESCONECTADO', apelido: string | null = 'Loja Centro'): NumberView => ({
   id: Math.random().toString(36),

@@ -8,6 +8,8 @@ import { useNow } from '../hooks/use-now';
 import { flattenConversations } from '../lib/cache-updates';
 import { ConversationRow } from './conversation-row';
 import { useListFilter } from './list-filter';
+import { QUEUE_EMPTY, QueueTabs, type QueueState } from './queue-tabs';
+import { useTeamPeople } from '@/lib/api/get-team';
 
 /**
  * The conversation column: 30 at a time, newest first; the next page loads when the end of the list
@@ -17,12 +19,15 @@ export function ConversationList({
   selectedId,
   rowMark,
   filterControl,
+  queue,
 }: {
   selectedId: string | null;
   /** Another feature's mark on a row (the route passes it). */
   rowMark?: (convId: string) => ReactNode;
   /** The control that sets the list's filter (the route passes it). */
   filterControl?: ReactNode;
+  /** 'Minhas', 'Sem responsável', 'Todas' (with a team). */
+  queue?: QueueState;
 }) {
   const query = useConversations();
   const count = useConversationCount();
@@ -31,7 +36,10 @@ export function ConversationList({
   const scrollRef = useRef<HTMLDivElement>(null);
   const sentinelRef = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query;
-  const filtered = Boolean(useListFilter().labelId);
+  const listFilter = useListFilter();
+  const filtered = Boolean(listFilter.labelId);
+  const hasTeam = useTeamPeople() !== null;
+  const queueEmpty = listFilter.assignment ? QUEUE_EMPTY[listFilter.assignment] : null;
 
   useEffect(() => {
     const root = scrollRef.current;
@@ -52,8 +60,8 @@ export function ConversationList({
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex h-11 shrink-0 items-center justify-between gap-2 border-b border-slate-200 px-3">
         <h2 className="min-w-0 truncate text-sm font-semibold text-slate-900">
-          {filtered ? 'Conversas filtradas' : 'Todas as conversas'}
-          {total !== undefined && !filtered ? (
+          {filtered || listFilter.assignment ? 'Conversas filtradas' : 'Todas as conversas'}
+          {total !== undefined && !filtered && !listFilter.assignment ? (
             <span className="ml-1 font-normal text-slate-500">({total.toLocaleString('pt-BR')})</span>
           ) : null}
         </h2>
@@ -62,6 +70,7 @@ export function ConversationList({
           {filterControl}
         </span>
       </div>
+      {queue && hasTeam ? <QueueTabs queue={queue} /> : null}
       <div ref={scrollRef} className="relative min-h-0 flex-1 overflow-y-auto" data-testid="conversation-scroll">
         {query.isPending ? (
           <ListSkeleton />
@@ -71,6 +80,11 @@ export function ConversationList({
             <Button variant="secondary" size="sm" onClick={() => void query.refetch()}>
               <RefreshCw aria-hidden /> Tentar novamente
             </Button>
+          </div>
+        ) : !items.length && queueEmpty && !filtered ? (
+          <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">
+            <p className="font-semibold text-slate-900">{queueEmpty.title}</p>
+            <p className="text-sm text-slate-600">{queueEmpty.text}</p>
           </div>
         ) : !items.length && filtered ? (
           <div className="flex flex-col items-center gap-2 px-6 py-12 text-center">

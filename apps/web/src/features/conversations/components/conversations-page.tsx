@@ -1,4 +1,6 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import type { ConversationDto } from '@vendai/contracts';
+import type { AssignmentFilter } from '@vendai/contracts/team';
 import { RefreshCw } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -23,7 +25,9 @@ import { ConversationList } from './conversation-list';
 import { InboxSearch } from '../search/inbox-search';
 import { firstRunDone, firstRunProgress, GettingStarted } from './getting-started';
 import { ConversationBanners } from './conversation-banners';
-import { ListFilterProvider, type ConversationListFilter } from './list-filter';
+import { assignmentOf, ListFilterProvider, type ConversationListFilter } from './list-filter';
+import { SenderNamesProvider } from './sender-names';
+import type { QueueState } from './queue-tabs';
 
 const DESCRIPTION = 'Acompanhe cada conversa ao vivo e assuma o atendimento quando quiser.';
 
@@ -33,8 +37,8 @@ const DESCRIPTION = 'Acompanhe cada conversa ao vivo e assuma o atendimento quan
  */
 /** What other features add to the inbox (the app's route composes them). */
 export interface InboxSlots {
-  /** In the open chat's header. */
-  chatActions?: (convId: string) => ReactNode;
+  /** In the open chat's header (with the conversation as the inbox knows it). */
+  chatActions?: (convId: string, conversation: ConversationDto) => ReactNode;
   /** Above the open chat's message box. */
   aboveComposer?: (convId: string) => ReactNode;
   /** A small mark on a conversation's row in the list. */
@@ -51,6 +55,8 @@ export function ConversationsPage(slots: InboxSlots = {}) {
   const me = useMe();
   const agents = useAgents();
   const config = usePublicConfig();
+  // 'Minhas', 'Sem responsável', 'Todas' (decision 044): asked of the server, only with a team.
+  const [queue, setQueue] = useState<AssignmentFilter>('all');
   useConversationsRealtime();
 
   if (numbers.isPending) return <Spinner label="Carregando suas conversas..." className="m-8" />;
@@ -96,8 +102,15 @@ export function ConversationsPage(slots: InboxSlots = {}) {
 
   return (
     <Tooltip.Provider delayDuration={200}>
-      <ListFilterProvider value={{ labelId: slots.listFilter?.labelId }}>
-        <Inbox numbers={numbers.data} usage={usage.data} me={me.data} slots={slots} />
+      <ListFilterProvider value={{ labelId: slots.listFilter?.labelId, ...assignmentOf(queue, me.data?.user.id) }}>
+        <SenderNamesProvider>
+          <Inbox
+            numbers={numbers.data}
+            usage={usage.data}
+            me={me.data}
+            slots={{ ...slots, queue: { value: queue, onChange: setQueue } }}
+          />
+        </SenderNamesProvider>
       </ListFilterProvider>
     </Tooltip.Provider>
   );
@@ -109,7 +122,7 @@ function Inbox({
   usage,
   me,
 }: {
-  slots: InboxSlots;
+  slots: InboxSlots & { queue: QueueState };
   numbers: NonNullable<ReturnType<typeof useNumbers>['data']>;
   usage: ReturnType<typeof useCurrentUsage>['data'];
   me: ReturnType<typeof useMe>['data'];
@@ -178,6 +191,7 @@ function Inbox({
               selectedId={selectedId}
               rowMark={slots.rowMark}
               filterControl={slots.listFilter?.control}
+              queue={slots.queue}
             />
           </InboxSearch>
         </section>
@@ -186,7 +200,7 @@ function Inbox({
             <ChatPanel
               convId={selectedId}
               numbers={numbers}
-              actions={slots.chatActions?.(selectedId)}
+              actions={(conversation) => slots.chatActions?.(selectedId, conversation)}
               aboveComposer={slots.aboveComposer?.(selectedId)}
             />
           ) : (

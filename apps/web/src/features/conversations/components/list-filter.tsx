@@ -6,6 +6,18 @@ import { createContext, useContext } from 'react';
  */
 export interface ConversationListFilter {
   labelId?: string;
+  /** 'Minhas' or 'Sem responsável' (GET /api/conversations?filter=, decision 044); absent: every conversation. */
+  assignment?: 'mine' | 'unassigned';
+  /** The person signed in ('Minhas' is theirs): decides whether a changed conversation still belongs. */
+  personId?: string;
+}
+
+/** The list filter of a queue tab. */
+export function assignmentOf(
+  queue: 'mine' | 'unassigned' | 'all',
+  personId: string | undefined,
+): Pick<ConversationListFilter, 'assignment' | 'personId'> {
+  return queue === 'all' ? {} : { assignment: queue, personId };
 }
 
 const ListFilterContext = createContext<ConversationListFilter>({});

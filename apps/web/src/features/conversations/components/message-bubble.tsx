@@ -5,6 +5,7 @@ import { fullDateTime, timeOfDay } from '../lib/date-label';
 import { AiFailureNotice } from './ai-failure-notice';
 import { MediaInsight } from './media-insight';
 import { MessageBody } from './message-body';
+import { useSenderName } from './sender-names';
 import { AddToTestsButton } from '@/components/agent-tests/add-to-tests-button';
 
 const AUTHOR = {
@@ -28,6 +29,8 @@ export const EDITED_LABEL = 'editada';
 
 /** One message: the customer's on the left; the AI's and the owner's on the right, marked by author. */
 export function MessageBubble({ message }: { message: MessageDto }) {
+  // With a team, who typed it in the inbox (decision 044).
+  const sender = useSenderName(message.author === 'owner_app' ? message.sentByUserId : null);
   if (message.aiFailure) return <AiFailureNotice message={message} />;
   const deleted = Boolean(message.deletedAt);
   const reactions = message.reactions ?? [];
@@ -57,7 +60,7 @@ export function MessageBubble({ message }: { message: MessageDto }) {
         {author ? (
           <p className={cn('mb-0.5 flex items-center gap-1 text-xs font-semibold', author.className)}>
             <author.icon className="size-3.5" aria-hidden />
-            {author.label}
+            <span data-testid="message-sender">{sender ?? author.label}</span>
           </p>
         ) : null}
         {deleted ? (

@@ -60,6 +60,21 @@ export function replaceConversation(
   return { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map((c) => (c.id === dto.id ? dto : c)) })) };
 }
 
+/**
+ * A changed conversation in a filtered list: replaced in place; with an assignment filter ('Minhas',
+ * 'Sem responsável', decision 044) it joins the list when it now belongs there and leaves when not.
+ */
+export function placeInFilteredList(
+  data: ConversationPages | undefined,
+  dto: ConversationDto,
+  filter: { labelId?: string; assignment?: 'mine' | 'unassigned'; personId?: string },
+): ConversationPages | undefined {
+  if (!filter.assignment || dto.assignedUserId === undefined) return replaceConversation(data, dto);
+  const belongs = filter.assignment === 'mine' ? dto.assignedUserId === filter.personId : dto.assignedUserId === null;
+  if (!belongs) return removeConversation(data, dto.id);
+  return filter.labelId ? replaceConversation(data, dto) : upsertConversation(data, dto);
+}
+
 export function removeConversation(data: ConversationPages | undefined, id: string): ConversationPages | undefined {
   if (!data) return data;
   return { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.filter((c) => c.id !== id) })) };

@@ -1,0 +1,25 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useMe } from '@/lib/auth';
+import { useTeamPeople } from '@/lib/api/get-team';
+
+/** Who typed an inbox message, by person id; empty when the account has only its owner (no names needed). */
+const SenderNamesContext = createContext<{ names: Map<string, string>; me: string | null }>({
+  names: new Map(),
+  me: null,
+});
+
+/** Names the senders of the inbox's typed messages when the account has a team (decision 044). */
+export function SenderNamesProvider({ children }: { children: ReactNode }) {
+  const people = useTeamPeople();
+  const me = useMe().data?.user.id ?? null;
+  const value = useMemo(() => ({ names: new Map((people ?? []).map((p) => [p.id, p.name])), me }), [people, me]);
+  return <SenderNamesContext.Provider value={value}>{children}</SenderNamesContext.Provider>;
+}
+
+/** 'Você' for one's own messages, the person's name for a teammate's; null without a team. */
+export function useSenderName(personId: string | null | undefined): string | null {
+  const { names, me } = useContext(SenderNamesContext);
+  if (!personId || names.size < 2) return null;
+  if (personId === me) return 'Você';
+  return names.get(personId) ?? 'Ex-membro da equipe';
+}
