@@ -159,26 +159,24 @@ function StageRow({
           </Button>
         ) : null}
         <div className="flex items-center gap-1">
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            disabled={!canUp || busy}
-            onClick={onUp}
-            aria-label={`Subir ${stage.name}`}
-          >
-            <ArrowUp aria-hidden />
-          </Button>
-          <Button
-            type="button"
-            variant="ghost"
-            size="icon"
-            disabled={!canDown || busy}
-            onClick={onDown}
-            aria-label={`Descer ${stage.name}`}
-          >
-            <ArrowDown aria-hidden />
-          </Button>
+          {(
+            [
+              ['Subir', ArrowUp, canUp, onUp],
+              ['Descer', ArrowDown, canDown, onDown],
+            ] as const
+          ).map(([verb, Icon, can, onClick]) => (
+            <Button
+              key={verb}
+              type="button"
+              variant="ghost"
+              size="icon"
+              disabled={!can || busy}
+              onClick={onClick}
+              aria-label={`${verb} ${stage.name}`}
+            >
+              <Icon aria-hidden />
+            </Button>
+          ))}
           {stage.kind === 'custom' ? (
             confirming ? (
               <Button type="button" variant="danger" size="sm" disabled={remove.isPending} onClick={drop}>
