@@ -121,6 +121,7 @@ describe('Exportar meus dados', () => {
       'conhecimento.json',
       'conta.json',
       'conversas.csv',
+      'equipe.json',
       'etiquetas.json',
       'funil-de-vendas.json',
       'mensagens.csv',

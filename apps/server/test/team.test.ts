@@ -6,6 +6,7 @@
  * paging; events reaching a member's socket; a handoff to a chosen attendant. PGlite and PostgreSQL.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
+import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
 import { OWNER_ONLY_MESSAGE, TEAM_MESSAGES } from '@vendai/contracts/team';
 import {
@@ -402,5 +403,41 @@ describe('handoff to a chosen attendant', () => {
     expect(mail.text).toContain('quer falar com uma pessoa');
     // The agent without a chosen person: back to the owner.
     await db().update(agentes).set({ handoffUserId: null }).where(eq(agentes.id, owner.agentId));
+  });
+});
+
+describe('privacy', () => {
+  it("the owner's export lists the team; an attendant's deletion only leaves; the owner's removes the memberships", async () => {
+    const owner = await openShop(e);
+    const conv = await conversationOf(owner);
+    const bruno = await attendantOf(owner, 'Bruno Lima');
+    const clara = await attendantOf(owner, 'Clara Nunes');
+
+    const exported = await owner.client.get('/api/privacy/export');
+    expect(exported.statusCode).toBe(200);
+    const team = JSON.parse(await (await JSZip.loadAsync(exported.rawPayload)).file('equipe.json')!.async('string'));
+    expect(team.attendants.map((a: { name: string }) => a.name)).toEqual(['Bruno Lima', 'Clara Nunes']);
+    expect(team.invitations).toHaveLength(2);
+    expect(JSON.stringify(team)).not.toContain('code');
+    // An attendant's export is their own account's (no owner data).
+    const own = await bruno.client.get('/api/privacy/export');
+    const ownTeam = JSON.parse(await (await JSZip.loadAsync(own.rawPayload)).file('equipe.json')!.async('string'));
+    expect(ownTeam.attendantOf).toMatchObject({ owner: 'Mariana Souza' });
+
+    // Bruno deletes his own account: he leaves; the owner's account and conversation stay.
+    const gone = await bruno.client.post('/api/privacy/delete-account', { password: 'senha-forte-123' });
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect((await owner.client.get(`/api/conversations/${conv.id}`)).statusCode).toBe(200);
+    expect((await owner.client.get('/api/team')).json().members.map((m: { name: string }) => m.name)).toEqual([
+      'Mariana Souza',
+      'Clara Nunes',
+    ]);
+
+    // The owner deletes the account: Clara's membership goes with it; she is back in her own account.
+    expect((await owner.client.post('/api/privacy/delete-account', { password: 'senha-forte-123' })).statusCode).toBe(
+      204,
+    );
+    expect((await clara.client.get('/api/account/me')).json().team).toMatchObject({ role: 'owner', size: 1 });
+    expect((await clara.client.get(`/api/conversations/${conv.id}`)).statusCode).toBe(404);
   });
 });

@@ -13,6 +13,7 @@ import {
   readPromptVersions,
 } from './export-repository.ts';
 import { readLabels, readNotes } from './export-inbox-tools.ts';
+import { readTeam } from './export-team.ts';
 import { readFunnel } from './export-funnel.ts';
 
 const CONVERSATION_COLUMNS = [
@@ -71,6 +72,8 @@ etiquetas.json          suas etiquetas e as conversas (id de conversas.csv) que 
 notas-internas.json     as notas internas das conversas, com quem escreveu
 funil-de-vendas.json    as etapas do funil de vendas e, para cada conversa fora de Novo, a etapa, quem a
                         moveu (a IA ou uma pessoa) e quando
+equipe.json             seus atendentes (nome, e-mail, desde quando), os convites enviados e, se você atende
+                        pela equipe de outra conta, qual
 
 Os arquivos CSV usam ';' como separador (Excel e LibreOffice em português abrem em colunas).
 `;
@@ -124,6 +127,7 @@ export async function exportAccountData(
   zip.file('etiquetas.json', json(labelRows));
   zip.file('notas-internas.json', json(noteRows));
   zip.file('funil-de-vendas.json', json(funnel));
+  zip.file('equipe.json', json(await readTeam(db, userId)));
   zip.file('conversas.csv', csvStream(CONVERSATION_COLUMNS, conversationPages(db, userId)));
   zip.file('mensagens.csv', csvStream(MESSAGE_COLUMNS, messagePages(db, userId)));
   zip.file('midias.csv', csvStream(MEDIA_COLUMNS, messagePages(db, userId, true)));

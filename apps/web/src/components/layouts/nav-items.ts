@@ -28,7 +28,7 @@ export const NAV_ITEMS: {
 }[] = [
   { label: 'Conversas', href: paths.conversations.getHref(), icon: MessagesSquare, end: true, team: true },
   { label: 'Resultados', href: paths.results.getHref(), icon: BarChart3 },
-  { label: 'Funil de vendas', href: paths.funnel.getHref(), icon: SquareKanban },
+  { label: 'Funil de vendas', href: paths.funnel.getHref(), icon: SquareKanban, team: true },
   { label: "WhatsApp's", href: paths.numbers.getHref(), icon: Smartphone },
   { label: 'IA Treinamento', href: paths.agents.getHref(), icon: Bot },
   { label: 'Catálogo', href: paths.catalogue.getHref(), icon: Package },

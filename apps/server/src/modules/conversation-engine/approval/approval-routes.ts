@@ -23,7 +23,8 @@ import { toDraftDto } from './draft-dto.ts';
  * - POST /:id/drafts/:draftId/discard — 'Descartar'.
  */
 export const approvalRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (app, { engine }) => {
-  requireUser(app);
+  // Drafts are answered from the inbox: the team's too (docs/decisions/044-team-roles-and-assignment.md).
+  requireUser(app, 'team');
 
   app.get('/pending-drafts', { schema: { response: { 200: pendingDraftsDtoSchema } } }, async (req) =>
     pendingDraftConversations(engine.deps, req.user.id),
