@@ -10,7 +10,7 @@ import { FUNNEL_MESSAGES, FUNNEL_PAGE_SIZE, type FunnelStageDto } from '@vendai/
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { conversations, conversationStages, funnelStages } from '../src/db/schema/index.ts';
+import { accountMembers, conversations, conversationStages, funnelStages } from '../src/db/schema/index.ts';
 import { resultRows } from '../src/db/rows.ts';
 import { advanceStage } from '../src/domain/funnel/advance-stage.ts';
 import { chargeOrderJob } from '../src/domain/orders/charge-order-job-type.ts';
@@ -18,7 +18,7 @@ import { customerSays, openShop, type Shop, waitFor } from './helpers/engine-har
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { addConversation, type InboxPerson, personWithNumber } from './helpers/inbox-seed.ts';
 import { orderById, pixShop, pressOnBankPage, standinPaymentsOf } from './helpers/pix-helpers.ts';
-import type { TestClient } from './helpers/test-app.ts';
+import { newPerson, type TestClient } from './helpers/test-app.ts';
 import { connectWs } from './helpers/ws-client.ts';
 
 const e = useEngineApp({ AI_PROVIDER: 'demo' });
@@ -190,6 +190,31 @@ describe('the stages', () => {
     }
     expect(await stageKindOf(convId)).toBe('novo');
     expect((await e.t.client().get('/api/funnel/stages')).statusCode).toBe(401);
+  });
+});
+
+describe('the team', () => {
+  it('an attendant reads the board and moves cards (recorded as theirs); the stages stay the owner’s', async () => {
+    const owner = await personWithNumber(e.t);
+    const attendant = e.t.client();
+    const res = await attendant.register(newPerson({ fullName: 'Júlia Atendente' }));
+    const attendantId = res.json().user.id as string;
+    await db().insert(accountMembers).values({ userId: attendantId, accountId: owner.userId });
+    const convId = await addConversation(e.t, owner, 'Gabi');
+    const stages = await stagesOf(attendant);
+    expect(byKind(stages, 'novo').count).toBe(1);
+    expect((await move(attendant, convId, byKind(stages, 'orcamento').id)).statusCode).toBe(200);
+    const [row] = await db().select().from(conversationStages).where(eq(conversationStages.convId, convId));
+    expect(row).toMatchObject({ movedBy: 'person', authorId: attendantId });
+    const refused = await attendant.post('/api/funnel/stages', { name: 'Da equipe' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe('Esta área é só do dono da conta.');
+    const rename = await attendant.request({
+      method: 'PATCH',
+      url: `/api/funnel/stages/${stages[0]!.id}`,
+      payload: { name: 'Entrada' },
+    });
+    expect(rename.statusCode).toBe(403);
   });
 });
 

@@ -12,7 +12,7 @@ import {
   pageQuerySchema,
 } from '@vendai/contracts';
 import type { FastifyInstance } from 'fastify';
-import { requireUser } from '../../plugins/require-user.ts';
+import { OWNER_ONLY, requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { listCards } from './list-cards.ts';
 import { moveCard } from './move-card.ts';
@@ -25,7 +25,10 @@ const convParams = idParamsSchema(FUNNEL_MESSAGES.conversationNotFound);
 const stagesChanged = (app: FastifyInstance, userId: string) =>
   app.deps.realtime.publish(userId, { event: 'funnel.stages.updated', data: {} });
 
-/** /api/funnel: 'Funil de vendas' (docs/decisions/043-labels-notes-funnel.md); the whole team uses the board. */
+/**
+ * /api/funnel: 'Funil de vendas' (docs/decisions/043-labels-notes-funnel.md). The whole team uses the board
+ * (reads it, moves cards); changing the stages is the owner's.
+ */
 export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app, 'team');
   const { db } = app.deps;
@@ -34,7 +37,7 @@ export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
   app.post(
     '/stages',
-    { schema: { body: funnelStageInputSchema, response: { 201: funnelStageDtoSchema } } },
+    { config: OWNER_ONLY, schema: { body: funnelStageInputSchema, response: { 201: funnelStageDtoSchema } } },
     async (req, reply) => {
       const stage = await createStage(db, req.user.id, req.body);
       await stagesChanged(app, req.user.id);
@@ -43,7 +46,7 @@ export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.put(
     '/stages/order',
-    { schema: { body: funnelStageOrderSchema, response: { 200: funnelStageListSchema } } },
+    { config: OWNER_ONLY, schema: { body: funnelStageOrderSchema, response: { 200: funnelStageListSchema } } },
     async (req) => {
       const items = await reorderStages(db, req.user.id, req.body.stageIds);
       await stagesChanged(app, req.user.id);
@@ -52,7 +55,10 @@ export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.patch(
     '/stages/:id',
-    { schema: { params: stageParams, body: funnelStageInputSchema, response: { 200: funnelStageDtoSchema } } },
+    {
+      config: OWNER_ONLY,
+      schema: { params: stageParams, body: funnelStageInputSchema, response: { 200: funnelStageDtoSchema } },
+    },
     async (req) => {
       const stage = await renameStage(db, req.user.id, req.params.id, req.body);
       await stagesChanged(app, req.user.id);
@@ -61,7 +67,7 @@ export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.delete(
     '/stages/:id',
-    { schema: { params: stageParams, response: { 204: noContentSchema } } },
+    { config: OWNER_ONLY, schema: { params: stageParams, response: { 204: noContentSchema } } },
     async (req, reply) => {
       await deleteStage(db, req.user.id, req.params.id);
       await stagesChanged(app, req.user.id);

@@ -4,6 +4,7 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useMe } from '@/lib/auth';
 import { useStages } from '../api/stages';
 import { useFunnelRealtime } from '../hooks/use-funnel-realtime';
 import { FunnelBoard } from './funnel-board';
@@ -16,6 +17,8 @@ import { ManageStagesDialog } from './manage-stages-dialog';
 export function FunnelPage() {
   const stages = useStages();
   const [managing, setManaging] = useState(false);
+  // Attendants use the board; changing its stages is the owner's (decision 044).
+  const isOwner = useMe().data?.team.role === 'owner';
   useFunnelRealtime();
   const total = stages.data?.reduce((sum, s) => sum + s.count, 0) ?? 0;
 
@@ -25,7 +28,7 @@ export function FunnelPage() {
         title="Funil de vendas"
         description="Suas conversas por etapa de venda. Arraste os cartões entre as colunas; a IA também avança os cartões sozinha quando o cliente demonstra interesse, recebe uma cobrança Pix ou paga."
         action={
-          stages.data ? (
+          stages.data && isOwner ? (
             <Button variant="secondary" onClick={() => setManaging(true)}>
               <Settings2 aria-hidden />
               Gerenciar etapas
@@ -51,7 +54,7 @@ export function FunnelPage() {
             </Alert>
           ) : null}
           <FunnelBoard stages={stages.data} />
-          <ManageStagesDialog open={managing} onOpenChange={setManaging} stages={stages.data} />
+          <ManageStagesDialog open={managing && isOwner} onOpenChange={setManaging} stages={stages.data} />
         </>
       )}
     </div>
