@@ -95,7 +95,7 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   await expect(card.getByTestId('draft-timeout')).toContainText(
     /Se ninguém agir até \d\d:\d\d \(em 4[45] min\), a sugestão será descartada e nada será enviado\./,
   );
-  await expect(chat.getByRole('combobox', { name: 'Aprovar respostas da IA nesta conversa' })).toHaveValue('agent');
+  await expect(chat.getByRole('combobox', { name: /Aprovar respostas da IA nesta conversa/ })).toHaveValue('agent');
   await aiRepliesOnceIdle(instance);
   expect(await receivedByCustomer(page, instance)).toEqual([]);
 
@@ -151,4 +151,20 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   await expect(thread.getByText(`✅ Resposta enviada para ${CUSTOMER.name}.`)).toBeVisible({ timeout: 20_000 });
   await expect(chat.getByText('Sugestão enviada pelo WhatsApp.')).toBeVisible();
   await expect.poll(() => receivedByCustomer(page, instance), { timeout: 20_000 }).toEqual([EDITED, ...suggested]);
+
+  // The conversation's own choice: 'Desligada' here, and the next answer goes straight to the customer.
+  const choice = chat.getByRole('combobox', { name: /Aprovar respostas da IA nesta conversa/ });
+  await choice.selectOption('off');
+  await expect(page.getByText('Nesta conversa, a IA responde direto.')).toBeVisible();
+  await expect(choice).toHaveAccessibleName('Aprovar respostas da IA nesta conversa (agora desligada)');
+  // (The phone shows the owner's chat now: the customer writes through the simulator page's own API.)
+  const res = await page.request.post(`/simulator/ui-api/instances/${instance}/messages`, {
+    data: { customer: CUSTOMER, message: { type: 'text', text: 'Obrigado! Até sábado.' } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await expect
+    .poll(async () => (await receivedByCustomer(page, instance)).length, { timeout: 30_000 })
+    .toBeGreaterThan(1 + suggested.length);
+  await aiRepliesOnceIdle(instance);
+  await expect(card).toHaveCount(0);
 });

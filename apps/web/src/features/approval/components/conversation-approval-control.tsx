@@ -9,8 +9,9 @@ const toMode = (c: Choice): boolean | null => (c === 'agent' ? null : c === 'on'
 const toChoice = (mode: boolean | null): Choice => (mode === null ? 'agent' : mode ? 'on' : 'off');
 
 /**
- * The chat header's 'Aprovar respostas' (docs/decisions/045-approval-mode.md): this conversation's own
- * choice, on or off, or the agent's ('Como o agente', which says what the agent does).
+ * The chat header's 'Aprovação' (docs/decisions/045-approval-mode.md): this conversation's own choice, on
+ * or off, or the agent's ('Como o agente'). Amber while answers wait for approval here; the name and the
+ * tooltip say whether it is on and what the agent does.
  */
 export function ConversationApprovalControl({ convId }: { convId: string }) {
   const approval = useConversationApproval(convId);
@@ -25,15 +26,15 @@ export function ConversationApprovalControl({ convId }: { convId: string }) {
         'inline-flex h-8 shrink-0 items-center gap-1 rounded-lg border pl-2 text-sm',
         effective ? 'border-amber-300 bg-amber-50 text-amber-900' : 'border-slate-300 bg-white text-slate-700',
       )}
-      title="A IA sugere, você aprova antes de o cliente receber."
+      title={`Aprovação ${effective ? 'ligada' : 'desligada'} nesta conversa (o agente: ${agent_mode ? 'ligada' : 'desligada'}). A IA sugere, você aprova antes de o cliente receber.`}
     >
       <ShieldCheck className="size-4 shrink-0" aria-hidden />
       <span className="hidden font-semibold lg:inline" aria-hidden>
-        Aprovar
+        Aprovação
       </span>
       <select
         id={id}
-        aria-label="Aprovar respostas da IA nesta conversa"
+        aria-label={`Aprovar respostas da IA nesta conversa (agora ${effective ? 'ligada' : 'desligada'})`}
         value={value}
         disabled={set.isPending}
         onChange={(e) =>
@@ -50,7 +51,7 @@ export function ConversationApprovalControl({ convId }: { convId: string }) {
         }
         className="h-full cursor-pointer rounded-r-lg bg-transparent pr-1 text-sm font-medium focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-600 disabled:cursor-wait"
       >
-        <option value="agent">Como o agente ({agent_mode ? 'ligada' : 'desligada'})</option>
+        <option value="agent">Como o agente</option>
         <option value="on">Ligada</option>
         <option value="off">Desligada</option>
       </select>
