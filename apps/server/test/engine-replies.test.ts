@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   agentes,
@@ -10,7 +10,14 @@ import {
   usageMonthly,
 } from '../src/db/schema/index.ts';
 import { monthStart } from '../src/domain/usage/get-current-usage.ts';
-import { customerSays, openShop, ownerWritesFromPhone, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
+import {
+  customerSays,
+  customerSeesTyping,
+  openShop,
+  ownerWritesFromPhone,
+  sentToCustomers,
+  waitFor,
+} from './helpers/engine-harness.ts';
 import { SHOP_KINDS } from './helpers/cloud-shop.ts';
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 
@@ -55,6 +62,27 @@ describe.each(SHOP_KINDS)('AI replies (%s number)', (kind) => {
     expect(usage).toMatchObject({ aiMessages: 1, overageMessages: 0 });
     await waitEngineIdle(e, shop);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
+  });
+
+  it('shows "digitando…" to the customer while a slow answer is prepared', async () => {
+    const shop = await openShop(e, { kind });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    e.llm.respond = async (_call, n) => {
+      await gate;
+      return { content: `Resposta da IA ${n}` };
+    };
+    try {
+      await customerSays(e, shop, 'Qual o horário de vocês?');
+      // The AI is still thinking: the customer sees the contact typing, and no message yet.
+      await waitFor(() => customerSeesTyping(e, shop), "'digitando…' while the AI prepares the answer");
+      expect(await sentToCustomers(e, shop)).toEqual([]);
+      release();
+      await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'the reply');
+    } finally {
+      release();
+      e.llm.respond = async (_c, n) => ({ content: `Resposta da IA ${n}` });
+    }
   });
 
   it('answers a burst of 5 messages once, with all five in the context', async () => {
@@ -233,36 +261,8 @@ describe.each(SHOP_KINDS)('AI replies (%s number)', (kind) => {
   });
 });
 
-// QR only: the contact's 'digitando…' is read from the QR simulator's chat presence, and groups exist
-// only on QR numbers (the Cloud API has no groups); the Cloud typing indicator is in engine-cloud-number.
+// QR only: groups exist only on QR numbers (the Cloud API has none).
 describe('AI replies (QR number only)', () => {
-  it('shows "digitando…" to the customer while a slow answer is prepared', async () => {
-    const shop = await openShop(e);
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    e.llm.respond = async (_call, n) => {
-      await gate;
-      return { content: `Resposta da IA ${n}` };
-    };
-    try {
-      const { chatId } = await customerSays(e, shop, 'Qual o horário de vocês?');
-      const typing = async () => {
-        const rows = await e.t.database.db.execute(
-          sql`select presence from sim_chats where id = ${chatId} and presence_until > now()`,
-        );
-        return (rows as unknown as { rows: { presence: string | null }[] }).rows[0]?.presence === 'composing';
-      };
-      // The AI is still thinking: the customer sees the contact typing, and no message yet.
-      await waitFor(typing, "'digitando…' while the AI prepares the answer");
-      expect(await sentToCustomers(e, shop)).toEqual([]);
-      release();
-      await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'the reply');
-    } finally {
-      release();
-      e.llm.respond = async (_c, n) => ({ content: `Resposta da IA ${n}` });
-    }
-  });
-
   it('never answers in groups', async () => {
     const shop = await openShop(e);
     await customerSays(e, shop, 'Bom dia, grupo!', undefined, { group: { subject: 'Clientes VIP' } });

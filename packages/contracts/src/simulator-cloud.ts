@@ -18,6 +18,8 @@ export const simCloudNumberViewSchema = z.object({
   quality: z.enum(SIM_CLOUD_QUALITIES),
   tier: z.enum(SIM_CLOUD_TIERS),
   pendingErrors: z.number().int(),
+  /** Customers (wa_id) who see the number typing now: Meta's typing indicator, until the reply or 25 s. */
+  typingTo: z.array(z.string()),
 });
 export type SimCloudNumberView = z.infer<typeof simCloudNumberViewSchema>;
 

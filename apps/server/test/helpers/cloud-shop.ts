@@ -266,14 +266,23 @@ export async function cloudOwnerWrites(e: EngineApp, shop: Shop, text: string, t
   return { keyId: id };
 }
 
-/** How many queued errors the fake still holds for the number's next sends. */
-export async function pendingCloudErrors(shop: Shop): Promise<number> {
+/** The number as the fake's page shows it (queued errors, customers seeing it typing). */
+async function fakeNumberView(shop: Shop) {
   const res = await shop.client.get('/simulator/ui-api/cloud/numbers');
   if (res.statusCode !== 200) throw new Error(`cloud numbers: ${res.statusCode} ${res.body}`);
-  const number = (res.json() as { phoneNumberId: string; pendingErrors: number }[]).find(
+  return (res.json() as { phoneNumberId: string; pendingErrors: number; typingTo: string[] }[]).find(
     (n) => n.phoneNumberId === cloudOf(shop).phoneNumberId,
-  );
-  return number!.pendingErrors;
+  )!;
+}
+
+/** How many queued errors the fake still holds for the number's next sends. */
+export async function pendingCloudErrors(shop: Shop): Promise<number> {
+  return (await fakeNumberView(shop)).pendingErrors;
+}
+
+/** Whether the customer sees Meta's typing indicator ("digitando…") from the number now. */
+export async function cloudTypingTo(shop: Shop, waId: string): Promise<boolean> {
+  return (await fakeNumberView(shop)).typingTo.includes(waId);
 }
 
 /** Meta's status webhook for a message the number sent ('sent', 'delivered', 'read'). */

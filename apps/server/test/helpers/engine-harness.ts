@@ -22,6 +22,7 @@ import {
   cloudInbound,
   cloudOwnerWrites,
   cloudSentToCustomers,
+  cloudTypingTo,
   connectCloudNumber,
   type CustomerMedia,
   postMetaWebhook,
@@ -391,6 +392,16 @@ export async function deliverCustomerText(
     else if ((await postWebhook(e, shop, 'messages.upsert', data)).outcome === 'stored') stored++;
   }
   return stored;
+}
+
+/** Whether the customer sees the number typing ("digitando…") now, on either kind of number. */
+export async function customerSeesTyping(e: EngineApp, shop: Shop, phone = '5511977770000'): Promise<boolean> {
+  if (shop.kind === 'cloud') return cloudTypingTo(shop, phone);
+  const rows = await e.t.database.db.execute(sql`
+    select c.presence from sim_chats c join sim_instances i on i.id = c.instance_id
+    where i.name = ${shop.number.instanceName} and c.remote_jid = ${`${phone}@s.whatsapp.net`}
+      and c.presence_until > now()`);
+  return (rows as unknown as { rows: { presence: string | null }[] }).rows[0]?.presence === 'composing';
 }
 
 /** What reached the customer: text messages the gateway sent from this number. */

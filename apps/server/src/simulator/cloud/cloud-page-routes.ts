@@ -51,6 +51,7 @@ export function cloudPageRoutes(fake: GraphFake, access: CloudPageAccess): Fasti
       quality: n.quality,
       tier: n.tier,
       pendingErrors: fake.state.pendingErrors(n.phoneNumberId),
+      typingTo: fake.state.typingTo(n.phoneNumberId),
     });
     const params = simCloudNumberParamsSchema;
 

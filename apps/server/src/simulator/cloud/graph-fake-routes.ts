@@ -171,7 +171,10 @@ export function graphFakeRoutes(fake: GraphFake): FastifyPluginAsyncZod {
         if (edge === 'media') return { id: await fake.upload(req.body) };
         if (edge !== 'messages') throw new GraphError(400, 100, `Unknown path components: /${edge}`);
         const body = (req.body ?? {}) as Json;
-        if (body.status === 'read') return { success: true };
+        if (body.status === 'read') {
+          if (body.typing_indicator) fake.state.startTyping(number.phoneNumberId, String(body.message_id ?? ''));
+          return { success: true };
+        }
         const injected = fake.state.takeError(number.phoneNumberId);
         if (injected) throw INJECTED[injected];
         const sent = fake.send(number, body);

@@ -67,6 +67,8 @@ export const FAKE_TEMPLATES: FakeTemplate[] = [
 ];
 
 const MAX_MESSAGES = 5_000;
+/** Meta dismisses the typing indicator after 25 s, or when the reply arrives. */
+const TYPING_MS = 25_000;
 const MAX_MEDIA = 500;
 const CODE_TTL_MS = 10 * 60_000;
 
@@ -77,6 +79,8 @@ export function createGraphFakeState(secret: string, now: () => number = Date.no
   const media = new Map<string, FakeMedia>();
   const errors = new Map<string, InjectedError[]>();
   const usedCodes = new Set<string>();
+  /** `<phone number id>|<wa_id>` → until when the customer sees the number typing. */
+  const typing = new Map<string, number>();
 
   const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url').slice(0, 32);
   const pack = (prefix: string, data: object) => {
@@ -162,6 +166,19 @@ export function createGraphFakeState(secret: string, now: () => number = Date.no
       return stored;
     },
     mediaOf: (id: string) => media.get(id) ?? null,
+
+    /** The typing indicator shown to the customer of a received message (Meta ties it to one). */
+    startTyping(phoneNumberId: string, messageId: string) {
+      const received = messages.find((m) => m.id === messageId && m.phoneNumberId === phoneNumberId);
+      if (!received) return;
+      typing.set(`${phoneNumberId}|${received.waId}`, now() + TYPING_MS);
+      if (typing.size > MAX_MESSAGES) typing.delete(typing.keys().next().value!);
+    },
+    stopTyping: (phoneNumberId: string, waId: string) => typing.delete(`${phoneNumberId}|${waId}`),
+    typingTo: (phoneNumberId: string) =>
+      [...typing]
+        .filter(([key, until]) => key.startsWith(`${phoneNumberId}|`) && until > now())
+        .map(([key]) => key.slice(phoneNumberId.length + 1)),
 
     /** Queues `count` failures for the number's next sends (or clears them with count 0). */
     injectErrors(phoneNumberId: string, kind: InjectedError, count: number) {

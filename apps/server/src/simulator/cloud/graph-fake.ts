@@ -72,6 +72,7 @@ export function createGraphFake(options: GraphFakeOptions) {
     /** A send the Graph API accepted: kept for the page, then 'sent' and 'delivered' webhooks. */
     send(number: FakeNumber, body: Json): FakeMessage {
       const waId = String(body.to ?? '').replace(/\D/g, '');
+      state.stopTyping(number.phoneNumberId, waId);
       const message = state.addMessage({
         phoneNumberId: number.phoneNumberId,
         waId,
