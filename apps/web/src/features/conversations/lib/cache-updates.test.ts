@@ -4,6 +4,7 @@ import {
   appendMessage,
   flattenConversations,
   flattenMessages,
+  placeInFilteredList,
   replaceConversation,
   replaceMessage,
   setInsight,
@@ -178,5 +179,32 @@ describe('media insights (decision 016)', () => {
     expect(flattenMessages(withInsight).map((m) => m.insight ?? null)).toEqual([insight, null]);
     const updated = replaceMessage(withInsight, msg('a1', '2026-01-01T10:00:00Z', { messageType: 'audio' }));
     expect(flattenMessages(updated)[0]!.insight).toEqual(insight);
+  });
+});
+
+describe("the queue tabs' cached lists (decision 044)", () => {
+  const mine = { assignment: 'mine' as const, personId: 'ana' };
+  const unassigned = { assignment: 'unassigned' as const };
+  const one = (...items: ConversationDto[]) => pages({ items, nextCursor: null });
+  const at = (id: string, day: string, assignedUserId?: string | null) =>
+    conv(id, `2026-01-${day}T10:00:00Z`, assignedUserId === undefined ? {} : { assignedUserId });
+  const ids = (data: ConversationPages | undefined) => flattenConversations(data).map((c) => c.id);
+
+  it("a conversation assigned to me joins 'Minhas' and leaves 'Sem responsável'", () => {
+    expect(ids(placeInFilteredList(one(at('b', '01', 'ana')), at('a', '02', 'ana'), mine))).toEqual(['a', 'b']);
+    expect(ids(placeInFilteredList(one(at('a', '01', null)), at('a', '02', 'ana'), unassigned))).toEqual([]);
+  });
+
+  it("assigned to someone else, it leaves 'Minhas'; cleared, it joins 'Sem responsável'", () => {
+    expect(ids(placeInFilteredList(one(at('a', '01', 'ana')), at('a', '01', 'bruno'), mine))).toEqual([]);
+    expect(ids(placeInFilteredList(one(), at('a', '01', null), unassigned))).toEqual(['a']);
+  });
+
+  it('an event that does not say who it is assigned to only updates a row in place', () => {
+    const data = one(at('a', '01', 'ana'));
+    expect(flattenConversations(placeInFilteredList(data, at('a', '03'), mine))[0]!.lastMessage).toBe(
+      '2026-01-03T10:00:00Z',
+    );
+    expect(ids(placeInFilteredList(data, at('z', '03'), mine))).toEqual(['a']);
   });
 });
