@@ -10,8 +10,9 @@ import {
 
 /**
  * 'Funil de vendas' (docs/decisions/043-labels-notes-funnel.md) in the browser: the seeded conversations
- * start in Novo; one card is dragged with the mouse to Qualificado, another goes to Pago through
- * 'Mover para…'; after a reload both are where they were put. A stage of the owner's own is created in
+ * start in Novo; one card is dragged with the mouse to Qualificado (another open tab sees it move), another
+ * goes to Pago through 'Mover para…'; after a reload both are where they were put; a third is dragged with
+ * the keyboard. A stage of the owner's own is created in
  * 'Gerenciar etapas' (a duplicate name is refused in Portuguese, the typed text kept); a card's name opens
  * the chat; Resultados shows the funnel table. Screenshots at 1280 and 390 px, axe.
  */
@@ -57,9 +58,18 @@ test('arrastar e mover cartões no funil, que continuam no lugar depois de recar
   await expect(qualificado.getByText('Nenhuma conversa nesta etapa.')).toBeVisible();
   await expect(card(novo, 'Ana Paula Souza')).toContainText('Obrigada!');
 
+  // Another open board of the account (a second tab).
+  const other = await page.context().newPage();
+  await other.goto('/funil');
+  await expect(card(column(other, 'Novo'), 'Ana Paula Souza')).toBeVisible();
+
   // Drag 'Ana Paula Souza' from Novo to Qualificado with the mouse.
   await dragWithMouse(page, card(novo, 'Ana Paula Souza'), qualificado);
   await expect(card(qualificado, 'Ana Paula Souza')).toBeVisible();
+  // The other board hears it.
+  await expect(card(column(other, 'Qualificado'), 'Ana Paula Souza')).toBeVisible();
+  await expect(card(column(other, 'Novo'), 'Ana Paula Souza')).toHaveCount(0);
+  await other.close();
   await expect(card(novo, 'Ana Paula Souza')).toHaveCount(0);
   await expect(qualificado.getByLabel('1 conversa')).toBeVisible();
   await expect(novo.getByLabel('3 conversas')).toBeVisible();
