@@ -278,6 +278,25 @@ describe('the board', () => {
     expect(invalid.json().error.message).toBe(FUNNEL_MESSAGES.stageNotFound);
   });
 
+  it('tells the account’s open boards of a person’s move and of a stage change', async () => {
+    const p = await personWithNumber(e.t);
+    const convId = await addConversation(e.t, p, 'Elias');
+    const stages = await stagesOf(p.client);
+    const ws = await connectWs(`${e.baseUrl.replace('http', 'ws')}/api/realtime`, {
+      cookie: p.client.cookieHeader(),
+      origin: 'http://localhost:3000',
+    });
+    try {
+      expect((await move(p.client, convId, byKind(stages, 'pago').id)).statusCode).toBe(200);
+      const moved = await ws.waitFor((m) => m.event === 'funnel.moved');
+      expect(moved.data).toEqual({ convId, stageId: byKind(stages, 'pago').id, movedBy: 'person' });
+      expect((await p.client.post('/api/funnel/stages', { name: 'Pós-venda' })).statusCode).toBe(201);
+      await ws.waitFor((m) => m.event === 'funnel.stages.updated');
+    } finally {
+      await ws.close();
+    }
+  });
+
   it('settles concurrent moves on one row; the AI’s concurrent signals end at the furthest stage', async () => {
     const p = await personWithNumber(e.t);
     const convId = await addConversation(e.t, p, 'Duda');
