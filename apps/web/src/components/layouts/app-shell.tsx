@@ -80,7 +80,7 @@ export function AppShell({ me, children }: { me: Me; children: ReactNode }) {
               </Link>
             ) : (
               <span
-                className="max-w-44 truncate rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-xs font-semibold text-slate-700"
+                className="hidden max-w-44 truncate rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-xs font-semibold text-slate-700 sm:inline-block"
                 title="Você atende pela equipe desta conta"
               >
                 Equipe de {me.team.accountName}

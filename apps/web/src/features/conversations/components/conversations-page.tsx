@@ -152,7 +152,10 @@ function Inbox({
           </div>
           <div className="flex flex-wrap items-center gap-2 sm:gap-3">
             <AiUsage usage={usage} />
-            <AgentPicker numbers={numbers} preferredNumberId={selected?.numberId ?? null} />
+            {/* Linking agents to numbers is the owner's (decision 044). */}
+            {me?.team.role === 'attendant' ? null : (
+              <AgentPicker numbers={numbers} preferredNumberId={selected?.numberId ?? null} />
+            )}
           </div>
         </div>
       </div>

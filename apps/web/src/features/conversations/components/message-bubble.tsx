@@ -5,7 +5,7 @@ import { fullDateTime, timeOfDay } from '../lib/date-label';
 import { AiFailureNotice } from './ai-failure-notice';
 import { MediaInsight } from './media-insight';
 import { MessageBody } from './message-body';
-import { useSenderName } from './sender-names';
+import { useIsAttendant, useSenderName } from './sender-names';
 import { AddToTestsButton } from '@/components/agent-tests/add-to-tests-button';
 
 const AUTHOR = {
@@ -31,6 +31,8 @@ export const EDITED_LABEL = 'editada';
 export function MessageBubble({ message }: { message: MessageDto }) {
   // With a team, who typed it in the inbox (decision 044).
   const sender = useSenderName(message.author === 'owner_app' ? message.sentByUserId : null);
+  // The agent's tests are the owner's (decision 044).
+  const attendant = useIsAttendant();
   if (message.aiFailure) return <AiFailureNotice message={message} />;
   const deleted = Boolean(message.deletedAt);
   const reactions = message.reactions ?? [];
@@ -94,7 +96,9 @@ export function MessageBubble({ message }: { message: MessageDto }) {
             </span>
           ) : null}
         </p>
-        {!isOwn && !deleted && message.messageType === 'text' ? <AddToTestsButton messageId={message.id} /> : null}
+        {!isOwn && !deleted && message.messageType === 'text' && !attendant ? (
+          <AddToTestsButton messageId={message.id} />
+        ) : null}
         {failed ? (
           <p className="mt-1 text-xs text-red-700" role="note">
             {message.error ?? 'O WhatsApp não aceitou esta mensagem.'}

@@ -29,7 +29,7 @@ export function QueueTabs({ queue }: { queue: QueueState }) {
           onClick={() => queue.onChange(tab.value)}
           className={cn(
             'rounded-full px-3 py-1 text-xs font-semibold transition-colors',
-            queue.value === tab.value ? 'bg-brand-600 text-white' : 'text-slate-600 hover:bg-slate-100',
+            queue.value === tab.value ? 'bg-brand-700 text-white' : 'text-slate-600 hover:bg-slate-100',
           )}
         >
           {tab.label}
