@@ -3,24 +3,10 @@ import { cleanup, render, screen } from '@testing-library/react';
 import type { NumberView } from '@vendai/contracts';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { numberFixture } from './number-fixture';
 import { NumbersPage } from './numbers-page';
 
-const base: NumberView = {
-  id: '5e1f0c3a-0000-4000-8000-000000000001',
-  phone: '5511987654321',
-  instance_name: 'vendai43211234',
-  apelido: 'Loja Centro',
-  status: 'CONECTADO',
-  agente: null,
-  agente_nome: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  connected_at: '2026-01-01T00:00:00.000Z',
-  ai_audience: 'all',
-  connection_problem: null,
-  provider: 'evolution',
-  quality_rating: null,
-  messaging_limit: null,
-};
+const base = numberFixture();
 
 describe("WhatsApp's: problemas avisados pela Meta", { timeout: 30_000 }, () => {
   afterEach(() => {

@@ -5,23 +5,9 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { numberKeys } from '@/lib/api/query-keys';
 import { LinkNumberToAgent } from './link-number-to-agent';
+import { numberFixture } from './number-fixture';
 
-const linked: NumberView = {
-  id: '5e1f0c3a-0000-4000-8000-000000000001',
-  phone: '5511987654321',
-  instance_name: 'vendai43211234',
-  apelido: 'Loja Centro',
-  status: 'CONECTADO',
-  agente: '7b0c5a52-7d38-4a8e-9f0e-0a4d6a1f3c11',
-  agente_nome: 'Bia',
-  created_at: '2026-01-01T00:00:00.000Z',
-  connected_at: '2026-01-01T00:00:00.000Z',
-  ai_audience: 'all',
-  connection_problem: null,
-  provider: 'evolution',
-  quality_rating: null,
-  messaging_limit: null,
-};
+const linked = numberFixture({ agente: '7b0c5a52-7d38-4a8e-9f0e-0a4d6a1f3c11', agente_nome: 'Bia' });
 
 describe("WhatsApp's: desligar o agente de um número", { timeout: 30_000 }, () => {
   afterEach(() => {
