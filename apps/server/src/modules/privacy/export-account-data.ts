@@ -72,8 +72,8 @@ etiquetas.json          suas etiquetas e as conversas (id de conversas.csv) que 
 notas-internas.json     as notas internas das conversas, com quem escreveu
 funil-de-vendas.json    as etapas do funil de vendas e, para cada conversa fora de Novo, a etapa, quem a
                         moveu (a IA ou uma pessoa) e quando
-equipe.json             seus atendentes (nome, e-mail, desde quando), os convites enviados e, se você atende
-                        pela equipe de outra conta, qual
+equipe.json             seus atendentes (nome, e-mail, desde quando), os convites enviados e, se você é
+                        atendente na equipe de alguém, de quem
 
 Os arquivos CSV usam ';' como separador (Excel e LibreOffice em português abrem em colunas).
 `;
