@@ -1,0 +1,119 @@
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  latestMailTo,
+  newPerson,
+  registerThroughUi,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
+import { connectNumberThroughSimulator, startCustomerChat, trainAgentThroughApi } from './support/live-number';
+
+/**
+ * The team (docs/decisions/044-team-roles-and-assignment.md) with two browsers: the owner invites an
+ * attendant from 'Equipe'; the attendant opens the e-mailed link signed out, creates an account, accepts,
+ * and answers a customer in the owner's inbox; the owner sees the attendant's name on that bubble. The
+ * attendant's menu has only the team's entries and owner pages send them back to the inbox.
+ */
+
+const ANSWERS = [
+  'Loja Sol, moda praia em Santos.',
+  'Mulheres de 20 a 40 anos.',
+  'Biquínis a partir de R$ 120.',
+  'A cliente chama no WhatsApp, escolhe o modelo e paga no Pix.',
+  'Está caro: parcelamos em 3x.',
+  'Alegre e próxima.',
+  'Enviar o catálogo https://loja.exemplo.com.br',
+];
+const CUSTOMER = { name: 'Carla Dias', phone: '5511977770000' };
+const REPLY = 'Oi, Carla! Aqui é o Bruno, temos sim no tamanho M.';
+
+test('owner invites, attendant accepts and answers, owner sees who answered', async ({ page, browser }) => {
+  test.setTimeout(180_000);
+  await registerThroughUi(page, newPerson());
+  await trainAgentThroughApi(page, 'Sol', ANSWERS);
+  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
+
+  // 'Equipe' from the menu: invite by e-mail.
+  const attendant = { ...newPerson(), name: 'Bruno Lima' };
+  await page.getByRole('navigation', { name: 'Navegação principal' }).getByRole('link', { name: 'Equipe' }).click();
+  await expect(page.getByRole('heading', { name: 'Equipe', level: 1 })).toBeVisible();
+  await expect(page.getByText('Só você por enquanto.')).toBeVisible();
+  await page.getByLabel('E-mail da pessoa').fill('sem-arroba');
+  await page.getByRole('button', { name: 'Enviar convite' }).click();
+  await expect(page.getByText('Informe um e-mail válido.')).toBeVisible();
+  await expect(page.getByLabel('E-mail da pessoa')).toHaveValue('sem-arroba');
+  await page.getByLabel('E-mail da pessoa').fill(attendant.email);
+  await page.getByRole('button', { name: 'Enviar convite' }).click();
+  await expect(page.getByText(`Convite enviado para ${attendant.email}.`)).toBeVisible();
+  await expect(page.getByTestId('team-invitation')).toContainText(attendant.email);
+  await shootBothWidths(page, 'team-page');
+  await expectNoSeriousA11yViolations(page);
+
+  const mail = await latestMailTo(attendant.email);
+  expect(mail.subject).toContain('Convite para a equipe de Mariana Souza');
+  const link = mail.text.match(/\/convite\?code=[\w-]+/)?.[0];
+  expect(link, 'link do convite no e-mail').toBeTruthy();
+
+  // The attendant, in another browser, signed out: create the account, come back, accept.
+  const other = await browser.newContext();
+  try {
+    const bruno = await other.newPage();
+    await bruno.goto(link!);
+    await expect(bruno.getByRole('heading', { name: 'Convite para a equipe de Mariana Souza' })).toBeVisible();
+    await shootBothWidths(bruno, 'team-invite-signed-out');
+    await bruno.getByRole('link', { name: 'Criar conta com este e-mail' }).click();
+    await bruno.getByLabel('Nome completo').fill(attendant.name);
+    await bruno.getByLabel('E-mail').fill(attendant.email);
+    await bruno.getByLabel('Telefone (WhatsApp)').fill(attendant.phoneDigits);
+    await bruno.getByLabel('Senha', { exact: true }).fill(attendant.password);
+    await bruno.getByLabel('Confirmar senha').fill(attendant.password);
+    await bruno.getByRole('button', { name: 'Criar conta' }).click();
+    await expect(bruno).toHaveURL(/\/convite\?code=/);
+    await bruno.getByRole('button', { name: 'Aceitar convite' }).click();
+    await expect(bruno).toHaveURL(/\/dashboard$/);
+    await expect(bruno.getByText('Equipe de Mariana Souza')).toBeVisible(); // (desktop width)
+
+    // The attendant's menu: the inbox, not the owner's areas; an owner page sends them back.
+    const nav = bruno.getByRole('navigation', { name: 'Navegação principal' });
+    await expect(nav.getByRole('link', { name: 'Conversas' })).toBeVisible();
+    for (const name of ['Planos', 'IA Treinamento', 'Configurações', 'Equipe', "WhatsApp's"])
+      await expect(nav.getByRole('link', { name })).toHaveCount(0);
+    await bruno.goto('/settings');
+    await expect(bruno).toHaveURL(/\/dashboard$/);
+
+    // A customer writes; the attendant answers from the shared inbox.
+    const say = await startCustomerChat(phone, instance, CUSTOMER);
+    await say('Oi! Tem biquíni tamanho M?');
+    const row = bruno.getByTestId('conversation-row').filter({ hasText: CUSTOMER.name });
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    await row.click();
+    const chat = bruno.getByRole('region', { name: 'Conversa' });
+    await chat.getByLabel('Mensagem', { exact: true }).fill(REPLY);
+    await chat.getByRole('button', { name: 'Enviar mensagem' }).click();
+    const mine = chat.locator('[data-testid="message"][data-author="owner_app"]').filter({ hasText: REPLY });
+    await expect(mine).toHaveAttribute('data-status', /sent|delivered|read/, { timeout: 20_000 });
+    await expect(mine.getByTestId('message-sender')).toHaveText('Você');
+    // 'Responsável': the attendant takes it; 'Minhas' lists it.
+    await chat.getByLabel('Responsável pela conversa').selectOption({ label: `${attendant.name} (você)` });
+    await bruno.getByRole('tab', { name: 'Minhas' }).click();
+    await expect(bruno.getByTestId('conversation-row').filter({ hasText: CUSTOMER.name })).toBeVisible();
+    await shootBothWidths(bruno, 'team-attendant-inbox');
+    await expectNoSeriousA11yViolations(bruno);
+  } finally {
+    await other.close();
+  }
+
+  // The owner sees who answered, and who the conversation is with.
+  await page.goto('/dashboard');
+  await page.getByTestId('conversation-row').filter({ hasText: CUSTOMER.name }).click();
+  const ownerChat = page.getByRole('region', { name: 'Conversa' });
+  const bubble = ownerChat.locator('[data-testid="message"][data-author="owner_app"]').filter({ hasText: REPLY });
+  await expect(bubble.getByTestId('message-sender')).toHaveText(attendant.name);
+  await expect(ownerChat.getByLabel('Responsável pela conversa')).toHaveValue(/.+/);
+  await page.getByRole('tab', { name: 'Sem responsável' }).click();
+  await expect(page.getByText('Nenhuma conversa sem responsável')).toBeVisible();
+  await shootBothWidths(page, 'team-owner-inbox');
+  await page.goto('/equipe');
+  await expect(page.getByTestId('team-member').filter({ hasText: attendant.name })).toContainText('Atendente');
+});
