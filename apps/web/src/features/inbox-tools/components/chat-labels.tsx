@@ -13,7 +13,8 @@ export function ChatLabels({ convId }: { convId: string }) {
   return (
     <div className="flex min-w-0 shrink-0 items-center gap-1.5">
       {labels.length ? (
-        <span className="hidden max-w-64 items-center gap-1 overflow-hidden sm:flex" aria-label="Etiquetas">
+        <span className="hidden max-w-64 items-center gap-1 overflow-hidden sm:flex">
+          <span className="sr-only">Etiquetas: </span>
           {labels.slice(0, 3).map((l) => (
             <LabelChip key={l.id} label={l} />
           ))}

@@ -1,5 +1,6 @@
 import { formatPhone } from '@vendai/contracts';
 import { MessagesSquare, X } from 'lucide-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -18,6 +19,15 @@ import { NotesSection } from './notes-section';
  */
 export function ContactPanel({ convId }: { convId: string }) {
   const [open, setOpen] = useContactPanelOpen();
+  // On a phone the panel is a drawer over the chat: Esc closes it, as it would a dialog.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented && window.matchMedia('(max-width: 767px)').matches) setOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [open, setOpen]);
   if (!open) return null;
   return (
     <>
@@ -26,7 +36,7 @@ export function ContactPanel({ convId }: { convId: string }) {
         aria-label="Painel do contato"
         className={cn(
           'fixed inset-y-0 right-0 z-40 flex w-[min(22rem,100%)] flex-col bg-white shadow-xl',
-          'md:static md:z-auto md:w-80 md:shrink-0 md:border-l md:border-slate-200 md:shadow-none',
+          'md:static md:z-auto md:w-72 md:shrink-0 2xl:w-80 md:border-l md:border-slate-200 md:shadow-none',
         )}
       >
         <div className="flex h-14 shrink-0 items-center justify-between border-b border-slate-200 px-4">

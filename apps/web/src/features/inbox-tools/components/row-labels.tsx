@@ -10,7 +10,8 @@ export function RowLabels({ convId }: { convId: string }) {
   if (!labels.length) return null;
   const hidden = labels.slice(SHOWN);
   return (
-    <span className="flex min-w-0 shrink items-center gap-1 overflow-hidden" aria-label="Etiquetas">
+    <span className="flex min-w-0 shrink items-center gap-1 overflow-hidden">
+      <span className="sr-only">Etiquetas: </span>
       {labels.slice(0, SHOWN).map((l) => (
         <LabelChip key={l.id} label={l} size="xs" />
       ))}
