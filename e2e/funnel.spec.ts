@@ -108,6 +108,8 @@ test('arrastar e mover cartões no funil, que continuam no lugar depois de recar
   await dialog.getByRole('button', { name: 'Subir Negociação' }).click();
   const headings = page.getByTestId('funnel-board').locator('h2');
   await expect(headings).toHaveText(['Novo', 'Qualificado', 'Orçamento', 'Negociação', 'Pago', 'Perdido']);
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await shootBothWidths(page, 'funnel-stages');
   await page.keyboard.press('Escape');
   await expect(column(page, 'Negociação')).toBeVisible();
 
