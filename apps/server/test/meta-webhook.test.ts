@@ -232,7 +232,7 @@ describe('POST /webhooks/meta (messages and statuses)', () => {
       envelope({ errors: [{ code: 131031, title: 'Business Account locked', message: 'Business Account locked' }] }),
     );
     expect((await post(blocked, sign(blocked))).json()).toEqual({ ok: true, stored: 0, replays: 0 });
-    expect(await problemOf()).toBe('A Meta avisou: A conta do WhatsApp Business está bloqueada pela Meta.');
+    expect(await problemOf()).toBe('A Meta avisou: a conta do WhatsApp Business está bloqueada pela Meta.');
     const unknown = JSON.stringify(envelope({ errors: [{ code: 999001, title: 'Something new' }] }));
     await post(unknown, sign(unknown));
     expect(await problemOf()).toBe('A Meta avisou um problema com este número (#999001: Something new).');

@@ -44,7 +44,7 @@ export function deliveryFailureText(errors: unknown): string {
 export function numberProblemText(error: unknown): string {
   const code = Number((error as MetaError | null)?.code);
   const known = Number.isInteger(code) ? BY_CODE[code] : undefined;
-  if (known) return `A Meta avisou: ${known}`;
+  if (known) return `A Meta avisou: ${known.charAt(0).toLowerCase()}${known.slice(1)}`;
   const title = (error as MetaError | null)?.title;
   const detail = typeof title === 'string' && title ? `: ${title.slice(0, 120)}` : '';
   return `A Meta avisou um problema com este número${Number.isInteger(code) ? ` (#${code}${detail})` : ''}.`;

@@ -22,7 +22,7 @@ describe("WhatsApp's: problemas avisados pela Meta", { timeout: 30_000 }, () => 
       provider: 'cloud',
       quality_rating: 'GREEN',
       messaging_limit: 'TIER_1K',
-      connection_problem: 'A Meta avisou: A conta do WhatsApp Business está bloqueada pela Meta.',
+      connection_problem: 'A Meta avisou: a conta do WhatsApp Business está bloqueada pela Meta.',
     };
     const qr: NumberView = { ...base, connection_problem: 'Outro celular leu o QR code.' };
     vi.stubGlobal(
