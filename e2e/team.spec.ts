@@ -64,7 +64,7 @@ test('owner invites, attendant accepts and answers, owner sees who answered', as
     await shootBothWidths(bruno, 'team-invite-signed-out');
     await bruno.getByRole('link', { name: 'Criar conta com este e-mail' }).click();
     await bruno.getByLabel('Nome completo').fill(attendant.name);
-    await bruno.getByLabel('E-mail').fill(attendant.email);
+    await expect(bruno.getByLabel('E-mail')).toHaveValue(attendant.email); // the invited e-mail, already there
     await bruno.getByLabel('Telefone (WhatsApp)').fill(attendant.phoneDigits);
     await bruno.getByLabel('Senha', { exact: true }).fill(attendant.password);
     await bruno.getByLabel('Confirmar senha').fill(attendant.password);

@@ -28,7 +28,8 @@ export function RegisterForm() {
     ...FORM_OPTIONS,
     shouldFocusError: false,
     resolver: zodResolver(registerSchema),
-    defaultValues: EMPTY,
+    // An invitation (/convite) passes the invited e-mail.
+    defaultValues: { ...EMPTY, email: new URLSearchParams(search).get('email') ?? '' },
   });
   const { errors } = formState;
   const [password, confirmPassword] = useWatch({ control, name: ['password', 'confirmPassword'] });

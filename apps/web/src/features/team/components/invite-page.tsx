@@ -97,7 +97,9 @@ export function InvitePage() {
       ) : (
         <div className="mt-6 flex flex-col gap-2">
           <Button asChild>
-            <Link to={paths.register.getHref(back)}>Criar conta com este e-mail</Link>
+            <Link to={paths.register.getHref(`${back}&${new URLSearchParams({ email: invitation.email! })}`)}>
+              Criar conta com este e-mail
+            </Link>
           </Button>
           <Button asChild variant="secondary">
             <Link to={paths.login.getHref(back)}>Já tenho conta: entrar</Link>
