@@ -10,7 +10,7 @@ import {
   sentToCustomers,
   waitFor,
 } from './helpers/engine-harness.ts';
-import { cloudStatus, queueCloudErrors, SHOP_KINDS } from './helpers/cloud-shop.ts';
+import { cloudInbound, cloudStatus, postMetaWebhook, queueCloudErrors, SHOP_KINDS } from './helpers/cloud-shop.ts';
 import { useEngineApp, waitEngineIdle, waitEventsProcessed } from './helpers/engine-test.ts';
 import { CUSTOMER_JID, CUSTOMER_LID, CUSTOMER_PHONE, fixtures, GROUP_JID, newId } from './fixtures/engine-webhooks.ts';
 
@@ -283,6 +283,39 @@ async function gatewayRefusesSends(shop: Shop) {
   if (shop.kind === 'cloud') await queueCloudErrors(shop, 'server', 10);
   else await shop.client.post(`/simulator/ui-api/instances/${shop.number.instanceName}/disconnect`);
 }
+
+describe('ingestion of Meta webhooks (Cloud number)', () => {
+  it('applies many messages of many customers in concurrent webhooks: each once, one reply per customer', async () => {
+    const shop = await openShop(e, { kind: 'cloud', timing: 2 });
+    const contacts = Array.from({ length: 10 }, (_, i) => `55219977700${String(i).padStart(2, '0')}`);
+    // Meta batches: each body carries one message of every customer (three bodies at once), one body twice.
+    const bodies = [1, 2, 3].map((n) => {
+      const values = contacts.map((phone, c) =>
+        cloudInbound({ phone, name: `Cliente ${c}` }, 'text', { body: `Cliente ${c}, mensagem ${n}` }),
+      );
+      return { contacts: values.flatMap((v) => v.contacts as unknown[]), messages: values.flatMap((v) => v.messages) };
+    });
+    const results = await Promise.all([...bodies, bodies[0]!].map((value) => postMetaWebhook(e, shop, value)));
+    expect(results.reduce((n, r) => n + r.stored, 0)).toBe(30);
+    const inbound = async () => (await messagesOf(shop.number.id)).filter((m) => m.direction === 'in');
+    await waitFor(async () => (await inbound()).length >= 30, '30 customer messages stored');
+    await waitEventsProcessed(e, shop);
+    expect(await inbound()).toHaveLength(30);
+    const convs = await db().select().from(conversations).where(eq(conversations.numberId, shop.number.id));
+    expect(convs).toHaveLength(10);
+    for (const conv of convs) {
+      const c = contacts.indexOf(conv.contactPhone!);
+      expect(conv).toMatchObject({ contactName: `Cliente ${c}`, unreadCount: 3, agenteAtivo: true });
+    }
+    await waitFor(
+      async () => new Set((await sentToCustomers(e, shop)).map((m) => m.remoteJid)).size === 10,
+      'a reply to each customer',
+      20_000,
+    );
+    await waitEngineIdle(e, shop);
+    expect(await sentToCustomers(e, shop)).toHaveLength(10);
+  });
+});
 
 describe.each(SHOP_KINDS)('on a %s number', (kind) => {
   it('keeps a replay ×10 as one message, and answers it once', async () => {
