@@ -143,4 +143,13 @@ test('etiquetas, filtro, nota interna e painel do contato', async ({ page }) => 
   await expect(page.getByRole('complementary', { name: 'Painel do contato' }).getByTestId('note-card')).toContainText(
     NOTE,
   );
+  // With the panel closed, the newest note shows above the message box; 'Ver notas' opens the panel.
+  await page.getByRole('button', { name: 'Fechar painel do contato' }).first().click();
+  const hint = chat.getByTestId('notes-hint');
+  await expect(hint).toContainText(`Nota interna de ${person.name}: ${NOTE}`);
+  await expect(chat.getByTestId('message').filter({ hasText: 'Obrigada!' })).toBeVisible();
+  await shootBothWidths(page, 'labels-notes-hint');
+  await hint.getByRole('button', { name: 'Ver notas' }).click();
+  await expect(page.getByRole('complementary', { name: 'Painel do contato' })).toBeVisible();
+  await expect(hint).toBeHidden();
 });

@@ -6,6 +6,7 @@ import { ConversationsPage } from '@/features/conversations/components/conversat
 import { ChatLabels } from '@/features/inbox-tools/components/chat-labels';
 import { ContactPanel } from '@/features/inbox-tools/components/contact-panel';
 import { LabelFilter, useActiveLabelFilter } from '@/features/inbox-tools/components/label-filter';
+import { NotesHint } from '@/features/inbox-tools/components/notes-hint';
 import { RowLabels } from '@/features/inbox-tools/components/row-labels';
 import { useInboxToolsRealtime } from '@/features/inbox-tools/hooks/use-inbox-tools-realtime';
 import { ConversationPix } from '@/features/pix/components/conversation-pix';
@@ -29,7 +30,12 @@ export function Component() {
           <ChatLabels convId={convId} />
         </>
       )}
-      aboveComposer={(convId) => <DraftSlot key={convId} convId={convId} />}
+      aboveComposer={(convId) => (
+        <>
+          <NotesHint convId={convId} />
+          <DraftSlot key={convId} convId={convId} />
+        </>
+      )}
       rowMark={(convId) => (
         <>
           <PendingDraftMark convId={convId} />
