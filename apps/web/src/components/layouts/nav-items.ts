@@ -48,5 +48,7 @@ export const navItemsFor = (role: 'owner' | 'attendant') =>
 
 /** An attendant may open these pages (the inbox and its conversations, the tutorial); others send them to the inbox. */
 export function isTeamPath(pathname: string): boolean {
+  // 'Ajude A Melhorar' lives under /dashboard but is the owner's.
+  if (pathname.startsWith(paths.feedback.path)) return false;
   return navItemsFor('attendant').some((item) => pathname === item.href || pathname.startsWith(`${item.href}/`));
 }

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { isTeamPath, navItemsFor } from './nav-items';
+
+describe("the attendant's menu and pages (docs/decisions/044-team-roles-and-assignment.md)", () => {
+  it('the owner sees every entry, Equipe included; an attendant only the inbox, the funnel and the tutorial', () => {
+    expect(navItemsFor('owner').map((i) => i.label)).toContain('Equipe');
+    expect(navItemsFor('attendant').map((i) => i.label)).toEqual(['Conversas', 'Funil de vendas', 'Tutorial']);
+  });
+
+  it('an attendant may open the inbox and its conversations, not the owner pages', () => {
+    for (const path of ['/dashboard', '/dashboard/c/123', '/funil', '/tutorial']) expect(isTeamPath(path)).toBe(true);
+    for (const path of [
+      '/settings',
+      '/pricing',
+      '/equipe',
+      '/agents-management',
+      '/ia-management',
+      '/resultados',
+      '/dashboard/feedback',
+    ])
+      expect(isTeamPath(path)).toBe(false);
+  });
+});
