@@ -9,6 +9,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { serveNodeFlags } from '../apps/server/bench/serve-flags';
 import { expect, newPerson, test } from './support/fixtures';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -24,7 +25,7 @@ test.beforeAll(async () => {
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-npm-start-'));
   // What `npm run serve` runs; only the port and the data folder differ from a fresh checkout.
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: String(PORT), DATA_DIR: dataDir };
-  server = spawn(process.execPath, ['--enable-source-maps', path.join(ROOT, 'apps/server/dist/server.js')], {
+  server = spawn(process.execPath, [...serveNodeFlags(), path.join(ROOT, 'apps/server/dist/server.js')], {
     cwd: ROOT,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -92,9 +92,11 @@ async function withMigrationLock(pool: pg.Pool, migrate: () => Promise<void>): P
 
 /**
  * PostgreSQL's default 128 MB of shared buffers is most of an idle embedded server's memory (measured:
- * 320 MB resident after opening, 176 MB with 16 MB). A small business's database fits in 32 MB of cache.
+ * 320 MB resident after opening, 176 MB with 16 MB): PGlite touches all of them at start. 16 MB (2,048
+ * pages) holds a small business's hot rows; what falls out is read again from the operating system's
+ * file cache, not the disk (32 → 16 MB: −17 MB idle, docs/performance.md).
  */
-export const PGLITE_SETTINGS = { postgresqlconf: ['shared_buffers=32MB'], extensions: pgliteExtensions() };
+export const PGLITE_SETTINGS = { postgresqlconf: ['shared_buffers=16MB'], extensions: pgliteExtensions() };
 
 /**
  * The contrib extensions the migrations CREATE (accent-insensitive Portuguese search and trigram name
