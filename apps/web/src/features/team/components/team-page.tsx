@@ -109,7 +109,7 @@ function Members({ members }: { members: TeamMember[] }) {
       <ul className="mt-2 divide-y divide-slate-100" aria-label="Pessoas da equipe">
         {members.map((m) => (
           <li key={m.id} className="flex flex-wrap items-center gap-3 px-5 py-3" data-testid="team-member">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-56">
               <p className="truncate text-sm font-semibold text-slate-900">{m.name}</p>
               <p className="truncate text-xs text-slate-600">{m.email}</p>
             </div>
@@ -191,7 +191,7 @@ function Invitations({ invitations }: { invitations: Invitation[] }) {
       <ul className="mt-2 divide-y divide-slate-100">
         {invitations.map((i) => (
           <li key={i.id} className="flex flex-wrap items-center gap-3 px-5 py-3" data-testid="team-invitation">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-56">
               <p className="truncate text-sm font-semibold text-slate-900">{i.email}</p>
               <p className="text-xs text-slate-600">
                 Enviado em {date(i.createdAt)} · vale até {date(i.expiresAt)}
