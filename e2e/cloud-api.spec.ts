@@ -7,7 +7,7 @@ import {
   shootBothWidths,
   test,
 } from './support/fixtures';
-import { trainAgentThroughApi } from './support/live-number';
+import { LOJA_SOL_ANSWERS, trainAgentThroughApi } from './support/live-number';
 
 /**
  * The official WhatsApp (Cloud API) journey through the simulator's Cloud mode (decisions 036 and 041):
@@ -18,22 +18,12 @@ import { trainAgentThroughApi } from './support/live-number';
  * customer receives it.
  */
 
-const ANSWERS = [
-  'Loja Sol, moda praia em Santos.',
-  'Mulheres de 20 a 40 anos.',
-  'Biquínis a partir de R$ 120.',
-  'A cliente chama no WhatsApp, escolhe o modelo e paga no Pix.',
-  'Está caro: parcelamos em 3x.',
-  'Alegre e próxima.',
-  'Enviar o catálogo https://loja.exemplo.com.br',
-];
-
 test('API oficial: conecta pelo simulador, a IA responde, e depois de 24 h sai um modelo aprovado', async ({
   page,
 }) => {
   test.setTimeout(240_000);
   await registerThroughUi(page, newPerson());
-  await trainAgentThroughApi(page, 'Sol', ANSWERS);
+  await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
 
   // '+ Novo WhatsApp' → the official API → the Embedded Signup dialog (the simulator stands in for Meta).
   await page.goto('/instances-management');

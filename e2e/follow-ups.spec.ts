@@ -7,7 +7,7 @@ import {
   shootBothWidths,
   test,
 } from './support/fixtures';
-import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
+import { connectNumberThroughSimulator, LOJA_SOL_ANSWERS, trainAgentThroughApi } from './support/live-number';
 
 /**
  * Follow-ups (docs/decisions/037-follow-ups.md) with the simulator and the demo AI: the owner switches
@@ -17,15 +17,6 @@ import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/l
  * the chat with 'Cancelar'.
  */
 
-const ANSWERS = [
-  'Loja Sol, moda praia em Santos.',
-  'Mulheres de 20 a 40 anos.',
-  'Biquínis a partir de R$ 120.',
-  'A cliente chama no WhatsApp, escolhe o modelo e paga no Pix.',
-  'Está caro: parcelamos em 3x.',
-  'Alegre e próxima.',
-  'Enviar o catálogo https://loja.exemplo.com.br',
-];
 const CUSTOMER = { name: 'Bruna Lima', phone: '5511966660000' };
 
 async function moveClock(instance: string, minutes: number) {
@@ -39,7 +30,7 @@ async function moveClock(instance: string, minutes: number) {
 test('a quiet customer gets one follow-up, and none after replying', async ({ page }) => {
   test.setTimeout(180_000);
   await registerThroughUi(page, newPerson());
-  await trainAgentThroughApi(page, 'Sol', ANSWERS);
+  await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
   const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
 
   // 'Acompanhamento' in the agent's settings: off by default, switched on (2 h, 1 dia, 3 dias).

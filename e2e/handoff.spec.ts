@@ -6,7 +6,7 @@ import {
   shootBothWidths,
   test,
 } from './support/fixtures';
-import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
+import { connectNumberThroughSimulator, LOJA_SOL_ANSWERS, trainAgentThroughApi } from './support/live-number';
 
 /**
  * Handoff done right (docs/decisions/015-handoff.md), as a new owner lives it with the simulator: a customer
@@ -16,21 +16,12 @@ import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/l
  * listed in 'Configurações'.
  */
 
-const ANSWERS = [
-  'Loja Sol, moda praia em Santos.',
-  'Mulheres de 20 a 40 anos.',
-  'Biquínis a partir de R$ 120.',
-  'A cliente chama no WhatsApp, escolhe o modelo e paga no Pix.',
-  'Está caro: parcelamos em 3x.',
-  'Alegre e próxima.',
-  'Enviar o catálogo https://loja.exemplo.com.br',
-];
 const CUSTOMER = { name: 'Carla Dias', phone: '5511977770000' };
 
 test('a customer asks for a person: handoff, alert on the owner’s phone, AI back at once', async ({ page }) => {
   test.setTimeout(180_000);
   const owner = await registerThroughUi(page, newPerson());
-  await trainAgentThroughApi(page, 'Sol', ANSWERS);
+  await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
 
   // The business number, connected with the simulator's QR. Right after the QR connects the success step
   // offers whom the AI answers and (untouched) goes on to the dashboard after the spec's 2 s. The owner sets

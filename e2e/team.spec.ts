@@ -7,7 +7,12 @@ import {
   shootBothWidths,
   test,
 } from './support/fixtures';
-import { connectNumberThroughSimulator, startCustomerChat, trainAgentThroughApi } from './support/live-number';
+import {
+  connectNumberThroughSimulator,
+  LOJA_SOL_ANSWERS,
+  startCustomerChat,
+  trainAgentThroughApi,
+} from './support/live-number';
 
 /**
  * The team (docs/decisions/044-team-roles-and-assignment.md) with two browsers: the owner invites an
@@ -16,22 +21,13 @@ import { connectNumberThroughSimulator, startCustomerChat, trainAgentThroughApi 
  * attendant's menu has only the team's entries and owner pages send them back to the inbox.
  */
 
-const ANSWERS = [
-  'Loja Sol, moda praia em Santos.',
-  'Mulheres de 20 a 40 anos.',
-  'Biquínis a partir de R$ 120.',
-  'A cliente chama no WhatsApp, escolhe o modelo e paga no Pix.',
-  'Está caro: parcelamos em 3x.',
-  'Alegre e próxima.',
-  'Enviar o catálogo https://loja.exemplo.com.br',
-];
 const CUSTOMER = { name: 'Carla Dias', phone: '5511977770000' };
 const REPLY = 'Oi, Carla! Aqui é o Bruno, temos sim no tamanho M.';
 
 test('owner invites, attendant accepts and answers, owner sees who answered', async ({ page, browser }) => {
   test.setTimeout(180_000);
   await registerThroughUi(page, newPerson());
-  await trainAgentThroughApi(page, 'Sol', ANSWERS);
+  await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
   const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
 
   // 'Equipe' from the menu: invite by e-mail.

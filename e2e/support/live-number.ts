@@ -18,6 +18,17 @@ export async function aiRepliesOnceIdle(instance: string): Promise<number> {
   return (await state()).aiMessages;
 }
 
+/** The seven training answers of 'Loja Sol' (moda praia em Santos), the shop of the live journeys. */
+export const LOJA_SOL_ANSWERS = [
+  'Loja Sol, moda praia em Santos.',
+  'Mulheres de 20 a 40 anos.',
+  'Biquínis a partir de R$ 120.',
+  'A cliente chama no WhatsApp, escolhe o modelo e paga no Pix.',
+  'Está caro: parcelamos em 3x.',
+  'Alegre e próxima.',
+  'Enviar o catálogo https://loja.exemplo.com.br',
+] as const;
+
 /** An agent trained through the API the wizard uses (the wizard's own journey is tested elsewhere). */
 export async function trainAgentThroughApi(page: Page, apelido: string, answers: readonly string[]) {
   const respostas = KEY_QUESTIONS.map((q, i) => ({
