@@ -1,6 +1,5 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
-import QRCode from 'qrcode';
 import { brCode } from './br-code.ts';
 import { accountOf, newId, type PixStandinStore, type StandinPayment } from './standin-store.ts';
 
@@ -143,6 +142,7 @@ export async function startPixStandinApi(o: {
   server.get('/v3/payments/:id/pixQrCode', async (req, reply) => {
     const p = await store.payment(account(req), (req.params as { id: string }).id);
     if (!p) return reply.status(404).send({ errors: [{ code: 'not_found', description: 'Cobrança não encontrada.' }] });
+    const { default: QRCode } = await import('qrcode'); // loaded on the first QR drawn, not at start
     const png = await QRCode.toBuffer(p.pixPayload, { type: 'png', margin: 2, width: 400 });
     return {
       encodedImage: png.toString('base64'),

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import QRCode from 'qrcode';
 import { PIX_STANDIN_PAGES_PREFIX } from './standin-api.ts';
 import { applyStandinAction, STANDIN_ACTIONS, type StandinAction } from './standin-events.ts';
 import type { PixStandinStore, StandinPayment } from './standin-store.ts';
@@ -42,6 +41,7 @@ const button = (action: string, label: string, kind: 'primary' | 'secondary') =>
 
 async function chargeBody(p: StandinPayment): Promise<string> {
   const base = `${PIX_STANDIN_PAGES_PREFIX}/cobranca/${esc(p.id)}`;
+  const { default: QRCode } = await import('qrcode'); // loaded on the first QR drawn, not at start
   const qr = await QRCode.toDataURL(p.pixPayload, { margin: 1, width: 400 });
   const actions = (Object.keys(STANDIN_ACTIONS) as StandinAction[])
     .filter((a) => (STANDIN_ACTIONS[a].from as readonly string[]).includes(p.status))

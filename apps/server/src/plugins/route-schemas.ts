@@ -1,4 +1,3 @@
-import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -32,15 +31,17 @@ export async function registerRouteSchemas(app: FastifyInstance, { exposeDocumen
     if (!body || body._zod?.def.type === 'unknown' || body._zod?.def.type === 'any') return;
     route.preValidation = [emptyBodyAsObject, ...toArray(route.preValidation)];
   });
+  // In production no document is served, so @fastify/swagger (and the YAML parser it loads, ≈ 90 module
+  // files) is not even imported, nor does it collect every route at start (docs/performance.md).
+  if (!exposeDocument) return;
+  const { default: swagger } = await import('@fastify/swagger');
   await app.register(swagger, {
     openapi: {
       info: { title: `${PRODUCT_NAME} API`, version: '1.0.0', description: 'Gerado dos schemas declarados nas rotas.' },
     },
     transform: jsonSchemaTransform,
   });
-  if (exposeDocument) {
-    app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  }
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }
 
 async function emptyBodyAsObject(req: FastifyRequest) {
