@@ -4,6 +4,8 @@ import { recoverLapsed, runDueFollowUps } from './run-follow-ups.ts';
 import { publish } from './send-follow-up.ts';
 
 const MAX_BATCHES_PER_PASS = 5;
+/** How long stopping waits for a running pass. */
+const STOP_GRACE_MS = 5_000;
 
 /**
  * One pass of the follow-ups' worker (docs/decisions/037-follow-ups.md): stop what is no longer
@@ -52,7 +54,18 @@ export function createFollowUpWorker(deps: FollowUpDeps): FollowUpWorker {
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
-      await running;
+      // A pass can be waiting on a slow gateway (a Cloud number's back-off lasts up to minutes): shutdown
+      // waits a few seconds, not for it. What it had claimed is safe: the claim lapses and the next pass of
+      // any process settles it with the gateway first, so nothing is sent twice (decision 037).
+      if (!running) return;
+      let grace: NodeJS.Timeout | undefined;
+      const waited = await Promise.race([
+        running.then(() => true),
+        new Promise<boolean>((r) => (grace = setTimeout(() => r(false), STOP_GRACE_MS))),
+      ]);
+      clearTimeout(grace);
+      if (!waited)
+        deps.log.warn('follow-ups: a pass was still running at shutdown; its claims lapse and are settled later');
     },
   };
 }
