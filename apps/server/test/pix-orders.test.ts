@@ -101,10 +101,14 @@ describe('orders with an item “sob consulta”', () => {
     // Nothing charged, nothing sent; the owner is alerted with the proposal (always, whatever the switches).
     expect(await standinPaymentsOf(e, order!.id)).toHaveLength(0);
     expect((await sentToCustomers(e, shop)).some((m) => m.text?.includes('Pix copia e cola'))).toBe(false);
-    const alerts = await e.t.database.db
-      .select()
-      .from(ownerAlerts)
-      .where(and(eq(ownerAlerts.userId, shop.userId), eq(ownerAlerts.kind, 'pix_confirm')));
+    // The alert is written after the order (its own statement): wait for it, then check there is one.
+    const pixAlerts = () =>
+      e.t.database.db
+        .select()
+        .from(ownerAlerts)
+        .where(and(eq(ownerAlerts.userId, shop.userId), eq(ownerAlerts.kind, 'pix_confirm')));
+    await waitFor(async () => (await pixAlerts()).length > 0, 'the owner alert');
+    const alerts = await pixAlerts();
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.text.split('\n').slice(0, 2)).toEqual([
       '🧾 Helena · +55 (11) 97777-8888 quer fechar um pedido de R$ 249,80 com valor a confirmar.',
