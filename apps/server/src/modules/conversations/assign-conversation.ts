@@ -1,10 +1,10 @@
 import type { ConversationDto } from '@vendai/contracts';
 import { TEAM_MESSAGES, type AssignConversationInput } from '@vendai/contracts/team';
-import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
 import { isPersonOfAccount } from '../../domain/team/membership.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ConversationsDeps } from './conversations-deps.ts';
-import { findConversationOfUser, updateAssignee } from './conversations-repository.ts';
+import { updateAssignee } from './conversations-repository.ts';
+import { publishConversation } from './publish-conversation.ts';
 
 /**
  * PUT /api/conversations/:id/assignee (docs/decisions/044-team-roles-and-assignment.md): the
@@ -27,9 +27,5 @@ export async function assignConversation({
       fields: { userId: TEAM_MESSAGES.assigneeNotMember },
     });
   if (!(await updateAssignee(deps.db, userId, id, input.userId))) throw notFound();
-  const row = await findConversationOfUser(deps.db, userId, id);
-  if (!row) throw notFound();
-  const dto = toConversationDto(row);
-  await deps.publish(userId, { event: 'conversation.updated', data: dto });
-  return dto;
+  return publishConversation(deps, userId, id);
 }

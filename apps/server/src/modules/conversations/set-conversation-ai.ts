@@ -6,8 +6,8 @@ import {
 } from '@vendai/contracts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ConversationsDeps } from './conversations-deps.ts';
-import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
 import { findConversationOfUser, updateAgenteAtivo } from './conversations-repository.ts';
+import { publishConversation } from './publish-conversation.ts';
 
 /**
  * The AI/Manual switch of one conversation (docs/product/rules.md#states-and-transitions). Groups cannot switch: the AI stays off in
@@ -33,9 +33,5 @@ export async function setConversationAi({
   // A 'nunca responder' contact's AI has no return time either.
   const resumeIn = current.neverAnswer ? null : input.ai_resumes_in_hours;
   await updateAgenteAtivo(deps.db, userId, id, input.agente_ativo, resumeIn);
-  const updated = await findConversationOfUser(deps.db, userId, id);
-  if (!updated) throw notFound();
-  const dto = toConversationDto(updated);
-  await deps.publish(userId, { event: 'conversation.updated', data: dto });
-  return dto;
+  return publishConversation(deps, userId, id);
 }
