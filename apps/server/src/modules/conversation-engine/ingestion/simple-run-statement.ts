@@ -83,7 +83,8 @@ export function runSimpleRunStatement(
         returning id),
       p as (
         update gateway_events set processed_at = now()
-        where id in (select jsonb_array_elements_text(${JSON.stringify(batch.eventIds)}::jsonb)::uuid)
+        -- An array of keys, not "in (select …)": looked up by primary key, not by a scan of the table (docs/performance.md).
+        where id = any(array(select jsonb_array_elements_text(${JSON.stringify(batch.eventIds)}::jsonb)::uuid))
         returning id)
       select 'conversation' as kind,
              to_jsonb(c) || jsonb_build_object('instance_name', num.instance_name, 'number_phone', num.phone, 'number_apelido', num.apelido) as data

@@ -90,6 +90,7 @@ export async function fixAnswers(database: PreparedTarget, requests: FixRequest[
                claimed_at = now(), updated_at = now()
         from v
         where r.id = v.id and r.claim_token = v.token and r.version = v.version and r.state = 'generating'
+          and r.id = any(array(select id from v))
           and exists (select 1 from conversations c where c.id = v.conv_id and c.agente_ativo and not c.opted_out)
         returning r.id)
       insert into messages (id, user_id, conv_id, direction, content, from_me, author, message_type, status)
@@ -180,6 +181,9 @@ export async function finishParts(
     count_usage: o.ok && o.countUsage,
     max_ai: o.maxAiMessages,
   }));
+  // Each table is reached by `key = any(array(select … from v))` as well as the join: the planner takes
+  // a JSON batch for 100 rows and would hash it against a whole-table scan; an array of keys it takes
+  // for 10, looked up by primary key (docs/performance.md, "Batch statements and the planner").
   const touched = await execPrepared<ConversationSqlRow>(
     database,
     'engine_finish_parts',
@@ -190,12 +194,12 @@ export async function finishParts(
                external_id text, error text, state text, reason text, keep_claim boolean, preview text, count_usage boolean, max_ai int)),
       m as (
         update messages x set status = v.status, external_id = coalesce(v.external_id, x.external_id), error = v.error
-        from v where x.id = v.msg_id
+        from v where x.id = v.msg_id and x.id = any(array(select msg_id from v))
         returning x.id),
       b as (
         update reply_bursts r set sent_parts = v.next, inflight_message_id = null, claimed_at = now(), updated_at = now(),
                state = v.state, reason = v.reason, claim_token = case when v.keep_claim then r.claim_token else null end
-        from v where r.id = v.burst_id and r.claim_token = v.token
+        from v where r.id = v.burst_id and r.claim_token = v.token and r.id = any(array(select burst_id from v))
         returning r.id),
       w as (
         select distinct on (conv_id) conv_id, preview from v where ok order by conv_id),
@@ -203,7 +207,7 @@ export async function finishParts(
         update conversations x set
           last_message_preview = case when now() >= x.last_message then w.preview else x.last_message_preview end,
           last_message = greatest(x.last_message, now())
-        from w where x.id = w.conv_id
+        from w where x.id = w.conv_id and x.id = any(array(select conv_id from w))
         returning x.*),
       n as (
         select user_id, count(*)::int as n, max(max_ai) as max_ai from v where count_usage group by user_id),
