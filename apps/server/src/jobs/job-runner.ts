@@ -16,6 +16,13 @@ export interface JobRunnerOptions {
 }
 
 /**
+ * How often a worker of a queue without delayed jobs looks for jobs on its own while NOTIFY wakes it
+ * for every job sent: what it finds then are retries (their delays are seconds to minutes). Polling
+ * every queue at JOBS_POLL_SECONDS cost about 30 statements a second per worker process, busy or idle.
+ */
+export const NOTIFIED_QUEUE_POLL_SECONDS = 5;
+
+/**
  * pg-boss on the app's own database: on PGlite through its built-in adapter (one connection,
  * shared with the app), on PostgreSQL with a small pool of its own. Queues use LISTEN/NOTIFY so a
  * job due now starts within milliseconds; delayed jobs are picked up by the poll.
@@ -68,8 +75,11 @@ export function createJobRunner({ database, log, pollSeconds, work = true }: Job
           {
             batchSize: def.batchSize ?? 10,
             localConcurrency: def.localConcurrency ?? 1,
+            // Without NOTIFY (its connection lost) every queue looks at JOBS_POLL_SECONDS.
             pollingIntervalSeconds: pollSeconds,
-            notifyPollingIntervalSeconds: pollSeconds,
+            notifyPollingIntervalSeconds: def.delayed
+              ? pollSeconds
+              : Math.max(pollSeconds, NOTIFIED_QUEUE_POLL_SECONDS),
             perJobResults: true,
           },
           async (jobs): Promise<JobResult[]> =>
@@ -99,6 +109,8 @@ export function createJobRunner({ database, log, pollSeconds, work = true }: Job
 
     async send(definition, data, options: SendJobOptions = {}) {
       if (!boss) throw new Error(`job ${definition.id} sent before the job runner started`);
+      if (options.startAfter && !definition.delayed)
+        throw new Error(`job ${definition.id} sent with startAfter: its type must say delayed: true`);
       const payload = definition.payload.parse(data) as object;
       await boss.send(definition.id, payload, {
         ...(options.startAfter ? { startAfter: options.startAfter } : {}),

@@ -28,6 +28,12 @@ export interface JobType<S extends z.ZodType = z.ZodType> {
     /** 'exclusive': at most one job per singletonKey queued, retrying or running at once. */
     policy?: 'standard' | 'exclusive';
   };
+  /**
+   * Sent with a start time (SendJobOptions.startAfter): workers look for due jobs every
+   * JOBS_POLL_SECONDS so each starts on time. Other queues are woken by NOTIFY when a job is sent and
+   * look on their own only every NOTIFIED_QUEUE_POLL_SECONDS (job-runner.ts), which is when a retry runs.
+   */
+  delayed?: boolean;
   /** Jobs fetched per poll and handlers run at once in this process. */
   batchSize?: number;
   localConcurrency?: number;

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createBatcher } from './batcher.ts';
 
 /** A promise resolved from outside: lets a test hold a batch "in flight". */
@@ -114,5 +114,44 @@ describe('createBatcher', () => {
     gate.resolve();
     await Promise.all(all);
     expect(batches).toEqual([[1], [4, 6], [25], [3, 3, 3], [2]]);
+  });
+
+  describe('with a least gap between batches', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it('starts a batch after a quiet moment at once, and sends what comes sooner together after the gap', async () => {
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+      const batches: number[][] = [];
+      const b = createBatcher<number, number>({
+        maxItems: 100,
+        minGapMs: 25,
+        async run(items) {
+          batches.push(items);
+          return items;
+        },
+      });
+      const first = b.add(1);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(batches).toEqual([[1]]);
+      expect(await first).toBe(1);
+      // 5 ms and 15 ms later: both wait for the gap and go in one batch, 25 ms after the first started.
+      await vi.advanceTimersByTimeAsync(5);
+      const second = b.add(2);
+      await vi.advanceTimersByTimeAsync(10);
+      const third = b.add(3);
+      await vi.advanceTimersByTimeAsync(9);
+      expect(batches).toEqual([[1]]);
+      expect(b.pending).toBe(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(batches).toEqual([[1], [2, 3]]);
+      expect(await Promise.all([second, third])).toEqual([2, 3]);
+      // A quiet moment past the gap: the next item goes at once.
+      await vi.advanceTimersByTimeAsync(100);
+      const fourth = b.add(4);
+      await vi.advanceTimersByTimeAsync(0);
+      expect(batches).toEqual([[1], [2, 3], [4]]);
+      await fourth;
+      await b.drain();
+    });
   });
 });

@@ -15,6 +15,12 @@ export interface BatcherOptions<I, O> {
   /** Optional size of an item (bytes, say): a batch stops growing past `maxWeight` (one item always goes). */
   weigh?(item: I): number;
   maxWeight?: number;
+  /**
+   * Least time between the starts of two batches, in ms (default 0). A batch after a quiet moment
+   * starts at once; items added sooner wait for the gap and go together. For writes off the critical
+   * path only: at a steady rate it trades at most this much delay for fewer statements.
+   */
+  minGapMs?: number;
 }
 
 export interface Batcher<I, O> {
@@ -50,8 +56,23 @@ export function createBatcher<I, O>(options: BatcherOptions<I, O>): Batcher<I, O
     return queue.splice(0, n);
   };
 
+  const minGapMs = options.minGapMs ?? 0;
+  let lastStart = -Infinity;
+  let gapTimer: ReturnType<typeof setTimeout> | undefined;
+
   const pump = () => {
     while (running < concurrency && queue.length > 0) {
+      if (minGapMs > 0) {
+        const wait = lastStart + minGapMs - performance.now();
+        if (wait > 0) {
+          gapTimer ??= setTimeout(() => {
+            gapTimer = undefined;
+            pump();
+          }, wait);
+          return;
+        }
+        lastStart = performance.now();
+      }
       const batch = take();
       running += 1;
       // Called in a promise chain: a `run` that throws synchronously rejects its batch like any failure.

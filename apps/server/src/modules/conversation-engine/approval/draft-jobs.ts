@@ -10,5 +10,6 @@ export const draftTimeoutJob = defineJobType({
   id: 'approval.timeout',
   payload: z.object({ draftId: z.uuid() }),
   queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+  delayed: true,
   batchSize: 5,
 });

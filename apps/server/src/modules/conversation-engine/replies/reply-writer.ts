@@ -17,6 +17,14 @@ export interface ReplyWriter {
 
 const MAX_BATCH = 100;
 
+/**
+ * Sends are recorded at most this often (group commit with a pace, off the critical path: the customer
+ * has the part already). The inbox's 'enviada' and the next part of a long answer wait at most this
+ * much longer; at 100 answers a second about two and a half sends share one statement
+ * (docs/performance.md).
+ */
+export const FINISH_GAP_MS = 25;
+
 export function createReplyWriter(db: Db, database: PreparedTarget, log: FastifyBaseLogger): ReplyWriter {
   const fixes = createBatcher<FixRequest, MessageRecord | null>({
     maxItems: MAX_BATCH,
@@ -25,6 +33,7 @@ export function createReplyWriter(db: Db, database: PreparedTarget, log: Fastify
 
   const finishes = createBatcher<PartOutcome, (ConversationRow & { userId: string }) | null>({
     maxItems: MAX_BATCH,
+    minGapMs: FINISH_GAP_MS,
     run: (outcomes) =>
       oneByOneOnFailure(
         outcomes,
