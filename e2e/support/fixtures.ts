@@ -64,6 +64,19 @@ export async function shootBothWidths(page: Page, name: string) {
 }
 
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // A toast fading in is half transparent: axe would read its colours mid-way. Wait for the finite
+  // animations and transitions running now (spinners loop for ever and are not waited for), at most 2 s.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+      new Promise((r) => setTimeout(r, 2_000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
