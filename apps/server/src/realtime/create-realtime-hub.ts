@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type RealtimeEvent, realtimeEventSchema } from '@vendai/contracts';
 import type { Database } from '../db/client.ts';
+import { createBatcher } from '../lib/batcher.ts';
+import { settlesWithin } from '../lib/settles-within.ts';
 import { createNotifyTransport, type NotifyTransport } from './notify-transport.ts';
 import type { RealtimeHub, RealtimeListener } from './realtime-hub.ts';
 import { EnvelopeDecoder, encodeEnvelope } from './wire-format.ts';
@@ -25,6 +27,9 @@ export interface CreateRealtimeHubOptions {
  */
 export const NOTIFY_GAP_MS = 25;
 
+/** Most payloads in one NOTIFY statement. */
+const MAX_BATCH_PAYLOADS = 500;
+
 /** How encodeEnvelope starts a whole (not split) envelope: the owner's id comes first. */
 const WHOLE_PREFIX = '{"v":1,"u":';
 
@@ -43,47 +48,23 @@ export function createRealtimeHub({
   let started = false;
   let closed = false;
 
-  // Publishes made while a NOTIFY is in flight are sent together by the next statement: one
-  // transaction (one commit, one WAL flush) for many events, like group commit. Order is kept and a
-  // split event's parts always travel in the same statement.
-  let queue: { payloads: string[]; done: () => void }[] = [];
-  let flushing = false;
-  let lastNotifyAt = -Infinity;
-  const MAX_BATCH_PAYLOADS = 500;
-
-  async function flush() {
-    flushing = true;
-    try {
-      while (queue.length) {
-        const wait = lastNotifyAt + notifyGapMs - performance.now();
-        if (wait > 0 && !closed) await new Promise((r) => setTimeout(r, wait));
-        lastNotifyAt = performance.now();
-        let count = 0;
-        let take = 0;
-        while (take < queue.length && (take === 0 || count + queue[take]!.payloads.length <= MAX_BATCH_PAYLOADS)) {
-          count += queue[take]!.payloads.length;
-          take += 1;
-        }
-        const batch = queue.slice(0, take);
-        queue = queue.slice(take);
-        try {
-          await transport.notify(batch.flatMap((b) => b.payloads));
-        } catch (err) {
-          log.error({ err, events: batch.length }, 'realtime: publish failed (events not delivered)');
-        }
-        for (const b of batch) b.done();
+  // Publishes made while a NOTIFY is in flight, or sooner than the gap after the last one, are sent
+  // together by the next statement: one transaction for many events (group commit with a pace,
+  // lib/batcher.ts). Order is kept and a split event's parts always travel in the same statement.
+  const notifies = createBatcher<string[], void>({
+    maxItems: MAX_BATCH_PAYLOADS,
+    weigh: (payloads) => payloads.length,
+    maxWeight: MAX_BATCH_PAYLOADS,
+    minGapMs: notifyGapMs,
+    async run(batch) {
+      try {
+        await transport.notify(batch.flat());
+      } catch (err) {
+        log.error({ err, events: batch.length }, 'realtime: publish failed (events not delivered)');
       }
-    } finally {
-      flushing = false;
-    }
-  }
-
-  function send(payloads: string[]): Promise<void> {
-    return new Promise((resolve) => {
-      queue.push({ payloads, done: resolve });
-      if (!flushing) void flush();
-    });
-  }
+      return batch.map(() => undefined);
+    },
+  });
 
   function deliver(payload: string) {
     // Most events are for people with no screen open in this process: a whole envelope names its
@@ -123,7 +104,7 @@ export function createRealtimeHub({
       }
       if (!userId) throw new Error('realtime: publish needs the owner user id');
       if (closed) return;
-      await send(encodeEnvelope(userId, event));
+      await notifies.add(encodeEnvelope(userId, event));
     },
 
     subscribe(userId, listener) {
@@ -154,9 +135,8 @@ export function createRealtimeHub({
     async close() {
       if (closed) return;
       closed = true;
-      // Let what was already published go out.
-      const deadline = Date.now() + 5_000;
-      while ((flushing || queue.length) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
+      // Let what was already published go out (at most 5 s).
+      await settlesWithin(notifies.drain(), 5_000);
       subscribers.clear();
       resyncListeners.clear();
       await transport.close();

@@ -2,6 +2,7 @@ import type { FollowUpDeps } from './follow-up-deps.ts';
 import { cancelUnwelcome, planTouches } from './plan-touches.ts';
 import { recoverLapsed, runDueFollowUps } from './run-follow-ups.ts';
 import { publish } from './send-follow-up.ts';
+import { settlesWithin } from '../../lib/settles-within.ts';
 
 const MAX_BATCHES_PER_PASS = 5;
 /** How long stopping waits for a running pass. */
@@ -58,13 +59,7 @@ export function createFollowUpWorker(deps: FollowUpDeps): FollowUpWorker {
       // waits a few seconds, not for it. What it had claimed is safe: the claim lapses and the next pass of
       // any process settles it with the gateway first, so nothing is sent twice (decision 037).
       if (!running) return;
-      let grace: NodeJS.Timeout | undefined;
-      const waited = await Promise.race([
-        running.then(() => true),
-        new Promise<boolean>((r) => (grace = setTimeout(() => r(false), STOP_GRACE_MS))),
-      ]);
-      clearTimeout(grace);
-      if (!waited)
+      if (!(await settlesWithin(running, STOP_GRACE_MS)))
         deps.log.warn('follow-ups: a pass was still running at shutdown; its claims lapse and are settled later');
     },
   };
