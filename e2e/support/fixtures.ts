@@ -49,7 +49,10 @@ async function transitionsDone(page: Page) {
   });
 }
 
-/** Screenshots at desktop and phone width, each checked for horizontal overflow. */
+/**
+ * The page at desktop and phone width, each checked for horizontal overflow; with `SCREENS=1` also a
+ * full-page screenshot of each in test-results/screens/ (to look at; CI skips them for time).
+ */
 export async function shootBothWidths(page: Page, name: string) {
   for (const [label, width, height] of [
     ['desktop', 1280, 800],
@@ -58,7 +61,9 @@ export async function shootBothWidths(page: Page, name: string) {
     await page.setViewportSize({ width, height });
     await transitionsDone(page);
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `test-results/screens/${name}-${label}.png`, fullPage: true });
+    if (process.env.SCREENS === '1') {
+      await page.screenshot({ path: `test-results/screens/${name}-${label}.png`, fullPage: true });
+    }
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
