@@ -102,6 +102,29 @@ export default defineConfig(
     rules: { 'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }] },
   },
   {
+    // One door out (docs/decisions/046-one-door-out.md): every message to a customer or to the owner's
+    // phone goes through domain/outbound, which applies its origin's rules and sends it exactly once.
+    // The gateway is an injected port (app.deps.gateway), so an import rule cannot see its calls: this
+    // one names them. The gateway's own adapters and the simulator implement them.
+    files: ['apps/server/src/**/*.ts'],
+    ignores: [
+      '**/*.test.ts',
+      'apps/server/src/domain/outbound/**',
+      'apps/server/src/integrations/gateway/**',
+      'apps/server/src/simulator/**',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^send(Text|Media|Template)$/]',
+          message:
+            'Messages go out through the one door: sendOutbound / sendOutboundTemplate in domain/outbound (docs/decisions/046-one-door-out.md).',
+        },
+      ],
+    },
+  },
+  {
     // The local Stripe stand-in reads Stripe's untyped form bodies, like the tests read payloads.
     files: ['packages/payments-standin/src/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -57,7 +57,8 @@ import { createJobRunner } from './jobs/job-runner.ts';
 import { createEngine } from './modules/conversation-engine/create-engine.ts';
 import { engineConfigFromEnv } from './modules/conversation-engine/engine-deps.ts';
 import { engineRoutes } from './modules/conversation-engine/engine-routes.ts';
-import { lookUpSend, sendReconciled } from './modules/conversation-engine/sending/send-reconciled.ts';
+import { sendOutbound } from './domain/outbound/send-outbound.ts';
+import { lookUpSend } from './domain/outbound/reconcile-send.ts';
 import { createFollowUps } from './modules/follow-ups/create-follow-ups.ts';
 import { followUpConfigFromEnv } from './modules/follow-ups/follow-up-deps.ts';
 import { followUpRoutes } from './modules/follow-ups/follow-up-routes.ts';
@@ -190,14 +191,17 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     { gatewayEvents: deps.gatewayEvents },
   );
   if (serves) await app.register(engineRoutes, { prefix: '/api/conversations', engine });
-  // Follow-ups and scheduled messages (docs/decisions/037-follow-ups.md), sent through the engine's reconciled send.
+  // Follow-ups and scheduled messages (docs/decisions/037-follow-ups.md), sent through the one door out (decision 046).
   const followUps = createFollowUps(
     {
       db: database.db,
       llm,
       realtime,
       log: app.log,
-      sender: { send: (m) => sendReconciled(engine.deps, m), lookUp: (m, at) => lookUpSend(engine.deps, m, at) },
+      sender: {
+        send: ({ contactJid, ...m }) => sendOutbound(engine.deps, { ...m, to: contactJid }),
+        lookUp: (m, at) => lookUpSend(engine.deps, { ...m, image: false }, at),
+      },
       alerts: { db: database.db, gateway: deps.gateway, mailer: mail, log: app.log, appUrl: env.appUrl, jobs },
       config: followUpConfigFromEnv(env),
       now: () => new Date(),

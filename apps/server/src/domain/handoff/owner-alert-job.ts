@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { resultRows } from '../../db/rows.ts';
 import { withRetry } from '../../lib/retry.ts';
+import { sendOutbound } from '../outbound/send-outbound.ts';
 import {
   type AlertDeps,
   alertSubject,
@@ -53,11 +54,17 @@ export async function sendOwnerAlert(deps: AlertDeps, alertId: string): Promise<
   // Its WhatsApp id: an owner's reply quoting the alert names it (approval drafts, decision 045).
   let externalId: string | null = null;
   if (a.channel !== 'email' && a.to_phone && !a.error) {
-    try {
-      const sent = await deps.gateway.sendText(a.instance_name, { number: a.to_phone, text: a.text });
-      externalId = sent?.key?.id ?? null;
-    } catch (err) {
-      deps.log.warn({ err, alertId }, 'handoff: the owner alert could not be sent');
+    // Through the one door out (docs/decisions/046-one-door-out.md): one try; its record is this row.
+    const sent = await sendOutbound(deps, {
+      origin: 'owner_alert',
+      instanceName: a.instance_name,
+      to: a.to_phone,
+      text: a.text,
+      attempts: 1,
+    });
+    if (sent.ok) externalId = sent.externalId;
+    else {
+      deps.log.warn({ err: sent.error, alertId }, 'handoff: the owner alert could not be sent');
       errors.push(ALERT_SEND_FAILED);
     }
   }

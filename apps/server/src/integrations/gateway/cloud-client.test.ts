@@ -312,7 +312,7 @@ describe("the owner's template sends: paced and backed off like every Cloud send
     ];
     answer = () => answers.shift()!;
     const { pacer, calls } = recordingPacer();
-    expect(await templates(pacer).send(number, '5511999990000@s.whatsapp.net', template)).toBe('wamid.MODELO');
+    expect(await templates(pacer).sendTemplate(number, '5511999990000@s.whatsapp.net', template)).toBe('wamid.MODELO');
     expect(seen).toHaveLength(3);
     expect(new Set(seen.map((s) => s.body)).size).toBe(1);
     expect(seen[0]!.url).toBe('/v23.0/106540352242922/messages');
@@ -325,13 +325,13 @@ describe("the owner's template sends: paced and backed off like every Cloud send
   it('any other refusal, and an answer that says nothing, are never sent again (Meta charges what it accepts)', async () => {
     const { pacer } = recordingPacer();
     answer = () => graphError(400, 132001, 'Template name does not exist in the translation');
-    await expect(templates(pacer).send(number, '5511999990000', template)).rejects.toMatchObject({
+    await expect(templates(pacer).sendTemplate(number, '5511999990000', template)).rejects.toMatchObject({
       code: 'UPSTREAM',
       message: 'A Meta recusou o modelo (#132001 Template name does not exist in the translation).',
     });
     expect(seen).toHaveLength(1);
     answer = () => ({ status: 503, raw: Buffer.from('Service Unavailable'), type: 'text/plain' });
-    await expect(templates(pacer).send(number, '5511999990000', template)).rejects.toMatchObject({
+    await expect(templates(pacer).sendTemplate(number, '5511999990000', template)).rejects.toMatchObject({
       code: 'UPSTREAM',
       message: expect.stringContaining('Confira no WhatsApp'),
     });

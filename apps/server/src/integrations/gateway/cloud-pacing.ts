@@ -146,7 +146,7 @@ export function retryAfterMs(header: string | string[] | undefined, now = Date.n
  * One message out, paced (the number's throughput, the customer's spacing) and, when Meta refuses it
  * for rate, sent again after a back-off held on the refused slot for every process: a refusal means
  * Meta did not send it, so this never duplicates. Any other failure, and an unknown outcome above
- * all, is thrown at once for the engine to handle (sending/send-reconciled.ts).
+ * all, is thrown at once for the engine to handle (domain/outbound/send-outbound.ts).
  */
 export async function sendPaced<T>(
   options: { pacer?: CloudPacer; backoffBaseMs: number },

@@ -67,8 +67,11 @@ export function createCloudTemplates(options: CloudTemplatesOptions) {
       return graph.templates(token, wabaId);
     },
 
-    /** Sends one template to a customer; Meta's message id (wamid). */
-    async send(
+    /**
+     * Sends one template to a customer; Meta's message id (wamid). Called only by the one door out
+     * (domain/outbound/send-outbound.ts, docs/decisions/046-one-door-out.md).
+     */
+    async sendTemplate(
       number: CloudNumberSecrets,
       to: string,
       template: { name: string; language: string; values: readonly string[] },

@@ -5,8 +5,10 @@ import type { AlertDeps } from '../../domain/handoff/owner-alerts.ts';
 import type { Llm } from '../../integrations/llm/llm.ts';
 import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
 
-/** One stored outgoing message to send (the engine's reconciled send: never twice). */
+/** One stored outgoing message to send (the one door out, domain/outbound: never twice). */
 export interface OutgoingText {
+  /** A touch the AI wrote or a message the owner scheduled (docs/decisions/046-one-door-out.md). */
+  origin: 'ai_touch' | 'scheduled';
   messageId: string;
   instanceName: string;
   contactJid: string;
@@ -14,8 +16,8 @@ export interface OutgoingText {
 }
 
 /**
- * The conversation engine's send path, handed in by the composition root (app.ts): the same
- * reconciliation as the AI's replies (docs/decisions/005-conversation-engine.md).
+ * The one door out (domain/outbound/send-outbound.ts), handed in by the composition root (app.ts):
+ * the same reconciliation as the AI's replies (docs/decisions/046-one-door-out.md).
  */
 export interface FollowUpSender {
   send(

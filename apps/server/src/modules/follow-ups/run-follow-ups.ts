@@ -66,10 +66,13 @@ async function handleClaimed(deps: FollowUpDeps, f: FollowUpRow, token: string):
   await sendStored(
     deps,
     f,
-    { messageId: message.id, instanceName: c.instance_name, contactJid: c.contact_jid, text },
+    { origin: originOf(f), messageId: message.id, instanceName: c.instance_name, contactJid: c.contact_jid, text },
     token,
   );
 }
+
+/** What sends it: the AI's touch or the owner's scheduled message (docs/decisions/046-one-door-out.md). */
+const originOf = (f: FollowUpRow) => (f.kind === 'touch' ? ('ai_touch' as const) : ('scheduled' as const));
 
 /** A touch due outside the business hours waits for the next opening. */
 async function nextOpening(deps: FollowUpDeps, f: FollowUpRow, c: FollowUpContext): Promise<Date | null> {
@@ -137,6 +140,7 @@ export async function recoverLapsed(deps: FollowUpDeps): Promise<void> {
       continue;
     }
     const out = {
+      origin: originOf(f),
       messageId: f.message_id,
       instanceName: f.instance_name,
       contactJid: f.contact_jid,

@@ -3,6 +3,7 @@ import { toConversationDto, toMessageDto } from '../../domain/conversations/conv
 import { findConversationsByIds } from '../../domain/conversations/conversation-row.ts';
 import { conversations, messages, numbers } from '../../db/schema/index.ts';
 import type { PixDeps } from './pix-deps.ts';
+import { sendOutbound } from '../../domain/outbound/send-outbound.ts';
 
 /** The conversation's WhatsApp address and business number; null when it is not this owner's. */
 export async function chatOf(deps: PixDeps, userId: string, convId: string) {
@@ -57,25 +58,20 @@ export async function postToChat(
     .set({ lastMessage: row!.createdAt, lastMessagePreview: image ? '📷 QR Code Pix' : content.slice(0, 200) })
     .where(eq(conversations.id, o.convId));
   await publish(deps, o.userId, o.convId, row!, 'message.created');
-  let status: 'sent' | 'failed' = 'sent';
-  let externalId: string | null = null;
-  try {
-    const sent =
-      'png' in o.part
-        ? await deps.gateway.sendMedia(chat.instanceName, {
-            number: chat.contactJid,
-            mediatype: 'image',
-            media: o.part.png.toString('base64'),
-            mimetype: 'image/png',
-            caption: o.part.caption,
-            fileName: 'pix.png',
-          })
-        : await deps.gateway.sendText(chat.instanceName, { number: chat.contactJid, text: o.part.text });
-    externalId = sent?.key?.id ?? null;
-  } catch (err) {
-    status = 'failed';
-    deps.log.warn({ err, convId: o.convId }, 'pix: a message to the customer failed at the gateway');
-  }
+  // Through the one door out (decision 046): one try, an unknown outcome reconciled, never sent twice.
+  const sent = await sendOutbound(deps, {
+    origin: 'pix',
+    messageId: row!.id,
+    instanceName: chat.instanceName,
+    to: chat.contactJid,
+    text: content,
+    image: 'png' in o.part ? { png: o.part.png, fileName: 'pix.png' } : null,
+    attempts: 1,
+  });
+  if (!sent.ok)
+    deps.log.warn({ err: sent.error, convId: o.convId }, 'pix: a message to the customer failed at the gateway');
+  const status: 'sent' | 'failed' = sent.ok ? 'sent' : 'failed';
+  const externalId = sent.ok ? sent.externalId : null;
   const [updated] = await deps.db
     .update(messages)
     .set({

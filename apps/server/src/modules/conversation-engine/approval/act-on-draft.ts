@@ -113,6 +113,7 @@ export async function sendDraft(
   const lease = keepLease(deps, sent.burst_id, token);
   try {
     await sendParts(deps, {
+      origin: 'draft',
       burstId: sent.burst_id,
       token,
       userId: input.userId,

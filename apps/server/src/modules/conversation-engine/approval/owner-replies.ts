@@ -4,6 +4,7 @@ import type { GatewayMessage } from '../../../integrations/gateway/gateway.ts';
 import { mapGatewayMessage } from '../../../integrations/gateway/map-gateway-message.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { EngineDeps } from '../engine-deps.ts';
+import { sendOutbound } from '../../../domain/outbound/send-outbound.ts';
 import type { IngestInput } from '../ingestion/ingest-gateway-event.ts';
 import type { IngestOutcome } from '../ingestion/ingest-outcome.ts';
 import { DRAFT_STATE_MESSAGE, discardDraft, sendDraft } from './act-on-draft.ts';
@@ -101,9 +102,15 @@ export async function handleOwnerReply(deps: EngineDeps, reply: OwnerReply): Pro
       answer = err.message;
     }
   }
-  await deps.gateway
-    .sendText(reply.instanceName, { number: reply.phone, text: answer })
-    .catch((err) => deps.log.warn({ err }, 'approval: the confirmation to the owner was not sent'));
+  // To the owner's phone through the one door out (decision 046): one try, never repeated.
+  const sent = await sendOutbound(deps, {
+    origin: 'owner_alert',
+    instanceName: reply.instanceName,
+    to: reply.phone,
+    text: answer,
+    attempts: 1,
+  });
+  if (!sent.ok) deps.log.warn({ err: sent.error }, 'approval: the confirmation to the owner was not sent');
 }
 
 /** The quoted alert's draft, else the newest draft alerted from this number. */

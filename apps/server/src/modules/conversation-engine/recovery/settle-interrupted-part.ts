@@ -7,7 +7,7 @@ import type { BurstRecord, MessageRecord, PlanAllowance } from '../engine-reposi
 import { PendingRealtimeEvents } from '../realtime-events.ts';
 import type { AiSlot } from '../replies/reserve-ai-slot.ts';
 import { AI_SEND_INTERRUPTED } from '../replies/send-reply-parts.ts';
-import { lookUpSend } from '../sending/send-reconciled.ts';
+import { lookUpSend } from '../../../domain/outbound/reconcile-send.ts';
 
 /** The interrupted part, when it must be sent now: its stored message and the free plan's slot it already holds. */
 export interface PartToResend {
@@ -17,7 +17,7 @@ export interface PartToResend {
 
 /**
  * The part a dead sender had in flight (reply_bursts.inflight_message_id), settled with the gateway
- * the way a cut connection is (sending/send-reconciled.ts) before anything is marked, by the one
+ * the way a cut connection is (domain/outbound/send-outbound.ts) before anything is marked, by the one
  * process that took the burst over (its claim token): the gateway has it (the echo linked our row,
  * or its record of the chat has our text since the part was stored) → sent; its record provably
  * lacks it → returned, to be sent now, once; the gateway cannot tell → failed as interrupted
@@ -50,7 +50,7 @@ export async function settleInterruptedPart(
             contactJid: row.contactJid,
             text: message.content,
             // A catalogue photo is looked up as an image with this caption.
-            photoKey: message.messageType === 'image' ? message.mediaUrl : null,
+            image: message.messageType === 'image',
           },
           message.createdAt.getTime(),
         )

@@ -183,6 +183,7 @@ async function fixAndSend(
     await switched.publish(deps);
   }
   await sendParts(deps, {
+    origin: answer.handoff ? 'handoff_answer' : 'ai_reply',
     burstId: ctx.id,
     token: ctx.token,
     userId: ctx.userId,

@@ -7,7 +7,8 @@ import type { MessageRecord } from '../engine-repository.ts';
 import { messagePreview } from '../../../integrations/gateway/map-gateway-message.ts';
 import { type PartOutcome, startPart } from './reply-repository.ts';
 import { type AiSlot, releaseAiSlot } from './reserve-ai-slot.ts';
-import { SEND_UNCONFIRMED, sendReconciled } from '../sending/send-reconciled.ts';
+import { SEND_UNCONFIRMED, sendOutbound } from '../../../domain/outbound/send-outbound.ts';
+import type { OutboundOrigin } from '../../../domain/outbound/outbound-origin.ts';
 import { finishBurst } from './burst-claim.ts';
 import { parsedJson, type SqlJson } from '../sql-rows.ts';
 
@@ -21,6 +22,8 @@ export const AI_SEND_INTERRUPTED =
   'Envio interrompido pelo reinício do servidor. Confira no WhatsApp antes de reenviar.';
 
 export interface SendingBurst {
+  /** What the parts are: the AI's answer, a handoff answer or an approved draft (docs/decisions/046-one-door-out.md). */
+  origin: Extract<OutboundOrigin, 'ai_reply' | 'handoff_answer' | 'draft'>;
   burstId: string;
   token: string;
   userId: string;
@@ -61,12 +64,13 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       void events.publish(deps);
     }, PENDING_SHOWN_AFTER_MS);
 
-    // Never sent twice: an unknown outcome is reconciled before any new attempt (send-reconciled.ts).
+    // Through the one door out: never sent twice, an unknown outcome is reconciled (domain/outbound).
     const part = s.parts[index]!;
-    const result = await sendReconciled(deps, {
+    const result = await sendOutbound(deps, {
+      origin: s.origin,
       messageId: message.id,
       instanceName: s.instanceName,
-      contactJid: s.contactJid,
+      to: s.contactJid,
       text: message.content!,
       photoKey: typeof part === 'string' ? null : part.photo.key,
     });
@@ -142,9 +146,10 @@ export async function resumeParts(
     instance_name: string | null;
     parts: SqlJson<BurstPart[]>;
     sent_parts: number;
+    reason: string | null;
   }>(
     await deps.db.execute(sql`
-      select b.user_id, b.conv_id, c.contact_jid, n.instance_name, b.parts, b.sent_parts
+      select b.user_id, b.conv_id, c.contact_jid, n.instance_name, b.parts, b.sent_parts, b.reason
       from reply_bursts b join conversations c on c.id = b.conv_id left join numbers n on n.id = c.number_id
       where b.id = ${burstId} and b.claim_token = ${token} and b.state = 'sending'`),
   );
@@ -154,6 +159,8 @@ export async function resumeParts(
     return;
   }
   await sendParts(deps, {
+    // An approved draft's burst says so (act-on-draft.ts); a handoff answer is one part, sent before any crash matters.
+    origin: row.reason === 'approved' ? 'draft' : 'ai_reply',
     burstId,
     token,
     userId: row.user_id,

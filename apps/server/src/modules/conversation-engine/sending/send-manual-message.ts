@@ -10,7 +10,7 @@ import type { Db } from '../../../db/client.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
 import { type MessageRecord, switchAiOff, touchConversation } from '../engine-repository.ts';
 import { messagePreview } from '../../../integrations/gateway/map-gateway-message.ts';
-import { withRetry } from '../../../lib/retry.ts';
+import { sendOutbound } from '../../../domain/outbound/send-outbound.ts';
 import { freeTextAllowed } from '../../../domain/conversation-rules/service-window.ts';
 
 /** The dashboard chat's failure message (docs/product/messages.md). */
@@ -41,7 +41,7 @@ interface OwnConversation {
 export async function sendManualMessage(deps: EngineDeps, input: ManualSend): Promise<MessageDto> {
   const conv = await findOwnConversation(deps, input);
   const message = await storeManualMessage(deps, conv, input);
-  const { externalId, failure } = await sendToGateway(deps, conv, input.text);
+  const { externalId, failure } = await sendToGateway(deps, conv, message, input.text);
   const ok = failure === null;
   const updated = await recordSendOutcome(deps, conv.id, message, ok ? { externalId } : null);
   if (!ok) {
@@ -124,21 +124,23 @@ export async function storeManualMessage(
   return message;
 }
 
-/** The gateway's send, retried once: its message id, or why it failed. */
+/** Through the one door out (decision 046), a refusal tried once more: its message id, or why it failed. */
 async function sendToGateway(
   deps: EngineDeps,
   conv: OwnConversation,
+  message: MessageRecord,
   text: string,
 ): Promise<{ externalId: string | null; failure: unknown }> {
-  try {
-    const sent = await withRetry(() => deps.gateway.sendText(conv.instanceName, { number: conv.contactJid, text }), {
-      attempts: 2,
-      baseMs: Math.min(deps.config.retryBaseMs, 1_000),
-    });
-    return { externalId: sent?.key?.id ?? null, failure: null };
-  } catch (err) {
-    return { externalId: null, failure: err };
-  }
+  const sent = await sendOutbound(deps, {
+    origin: 'manual',
+    messageId: message.id,
+    instanceName: conv.instanceName,
+    to: conv.contactJid,
+    text,
+    attempts: 2,
+    retryBaseMs: Math.min(deps.config.retryBaseMs, 1_000),
+  });
+  return sent.ok ? { externalId: sent.externalId, failure: null } : { externalId: null, failure: sent.error };
 }
 
 /**

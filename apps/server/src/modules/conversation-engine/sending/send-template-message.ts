@@ -14,6 +14,7 @@ import { toMessageDto } from '../../../domain/conversations/conversation-dto.ts'
 import type { CloudNumberSecrets, CloudTemplates } from '../../../integrations/gateway/cloud-templates.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { recordSendOutcome, storeManualMessage } from './send-manual-message.ts';
+import { sendOutboundTemplate } from '../../../domain/outbound/send-template.ts';
 
 /** The owner's conversation on a Cloud number, with the number's ids and sealed token. */
 interface TemplateConversation {
@@ -91,10 +92,12 @@ export async function sendTemplateMessage(
   );
   let externalId: string;
   try {
-    externalId = await templates.send(conv.secrets, conv.contactJid, {
-      name: template.name,
-      language: template.language,
-      values: input.values,
+    // Through the one door out (decision 046): once, paced, never repeated.
+    externalId = await sendOutboundTemplate(templates, {
+      origin: 'template',
+      number: conv.secrets,
+      to: conv.contactJid,
+      template: { name: template.name, language: template.language, values: input.values },
     });
   } catch (err) {
     await recordSendOutcome(deps, conv.id, message, null);
