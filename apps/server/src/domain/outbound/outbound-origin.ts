@@ -26,8 +26,3 @@ export const OUTBOUND_ORIGINS = [
 
 export type OutboundOrigin = (typeof OUTBOUND_ORIGINS)[number];
 
-/** Origins whose text the AI wrote: the price guard, approval mode and the spend ceilings apply. */
-export const AI_WRITTEN: ReadonlySet<OutboundOrigin> = new Set(['ai_reply', 'ai_touch', 'draft', 'handoff_answer']);
-
-/** Origins nobody asked for at the moment they go: opt-out, hours, caps and the rest apply. */
-export const AUTOMATIC: ReadonlySet<OutboundOrigin> = new Set(['ai_touch', 'scheduled']);
