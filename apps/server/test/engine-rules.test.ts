@@ -234,10 +234,11 @@ describe('reply rules', () => {
     expect(burstDueAt(first, new Date('2026-01-01T10:00:19Z'), w).toISOString()).toBe('2026-01-01T10:00:20.000Z');
   });
 
-  it('recognises a whole-message opt-out, whatever the case, accents or punctuation', () => {
-    for (const t of ['sair', 'SAIR', 'Parar!', ' pare. ', 'STOP', 'Sáir', 'parar 🛑']) expect(isOptOut(t)).toBe(true);
-    for (const t of ['quero sair da lista depois', 'não pare', 'stop motion', '', null])
-      expect(isOptOut(t)).toBe(false);
+  // The whole table of phrasings: domain/conversation-rules/opt-out.test.ts (decision 048).
+  it('recognises an opt-out, whatever the case, accents or punctuation', () => {
+    for (const t of ['sair', 'SAIR', 'Parar!', ' pare. ', 'STOP', 'Sáir', 'parar 🛑', 'quero sair da lista depois'])
+      expect(isOptOut(t)).toBe(true);
+    for (const t of ['não pare', 'stop motion', '', null]) expect(isOptOut(t)).toBe(false);
   });
 
   it('judges staleness against arrival time', () => {

@@ -137,6 +137,8 @@ export const contactPanelSchema = z.object({
   phone: z.string().nullable(),
   isGroup: z.boolean(),
   firstContactAt: z.string(),
+  /** When the customer asked VendAI to stop writing (decision 048); null when they have not, or it was undone. */
+  optedOutAt: z.string().nullable(),
   others: z.array(contactConversationSchema),
 });
 export type ContactPanel = z.infer<typeof contactPanelSchema>;

@@ -22,3 +22,4 @@ export * from './approval.ts';
 export * from './team.ts';
 export * from './mail.ts';
 export * from './send-pacing.ts';
+export * from './opt-out.ts';

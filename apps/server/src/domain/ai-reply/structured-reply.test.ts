@@ -90,3 +90,17 @@ describe('the order field', () => {
     expect(REPLY_FORMAT_INSTRUCTIONS).toContain('"valor"');
   });
 });
+
+describe('the AI’s reading of an opt-out (decision 048)', () => {
+  it('reads "opt_out": true only; anything else is no opt-out, and it survives formatting', () => {
+    expect(parseStructuredReply('{"reply":"","opt_out":true}').optOut).toBe(true);
+    expect(parseStructuredReply('{"reply":"Oi","opt_out":"sim"}').optOut).toBe(false);
+    expect(parseStructuredReply('{"reply":"Oi"}').optOut).toBe(false);
+    expect(parseStructuredReply('texto solto').optOut).toBeUndefined();
+    const again = parseStructuredReply(
+      formatStructuredReply({ reply: '', handoff: null, needsOwner: null, hotLead: false, optOut: true }),
+    );
+    expect(again.optOut).toBe(true);
+    expect(REPLY_FORMAT_INSTRUCTIONS).toMatch(/"opt_out": true somente quando o cliente pede para não receber/);
+  });
+});

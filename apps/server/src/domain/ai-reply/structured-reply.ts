@@ -25,6 +25,11 @@ export interface StructuredReply {
    * model never states the total.
    */
   order?: ReplyOrder | null;
+  /**
+   * The customer asked VendAI to stop writing to them, in words the opt-out rules did not catch
+   * (domain/conversation-rules/opt-out.ts): the conversation opts out and nothing is sent (decision 048).
+   */
+  optOut?: boolean;
 }
 
 export interface ReplyOrder {
@@ -47,6 +52,7 @@ export const REPLY_FORMAT_INSTRUCTIONS = [
   '- "needs_owner": {"reason": "o que falta saber"} quando você não tem no seu prompt uma informação de que precisa (preço, estoque, prazo) ou o cliente faz uma reclamação; não invente a informação. Caso contrário null.',
   '- "hot_lead": true quando o cliente está pronto para comprar.',
   '- "pedido": quando o cliente confirmar que quer comprar itens do catálogo, {"itens": [{"id": "<id de pedido: …>", "opcao": "nome da opção ou null", "quantidade": 1}]}; o sistema calcula o total pelos preços do catálogo e envia o Pix, então não escreva o valor total. Para um item "sob consulta", inclua "valor": o preço unitário combinado com o cliente em reais (ex.: 150.00); o dono confirma esse valor antes do Pix, então diga ao cliente que vai confirmar. Caso contrário null.',
+  '- "opt_out": true somente quando o cliente pede para não receber mais mensagens (sair da lista, parar de mandar mensagens, remover o número); então "reply" fica vazio e nada é enviado. Recusar uma oferta ou mudar o pedido ("não quero mais o bolo") não é opt_out. Caso contrário false.',
   `- "fotos": quando o cliente pedir para ver um produto, os ids (até ${REPLY_PHOTOS_MAX}) dos produtos cuja foto enviar depois do texto, copiados de "foto: <id>" nas informações do negócio; nunca invente um id. Caso contrário [].`,
 ].join('\n');
 
@@ -91,6 +97,7 @@ export function parseStructuredReply(raw: string): StructuredReply {
     hotLead: d.hot_lead === true || d.hotLead === true,
     photos: photoIds(d.fotos ?? d.photos),
     order: orderOf(d.pedido ?? d.order),
+    optOut: d.opt_out === true || d.optOut === true,
   };
 }
 
@@ -145,6 +152,7 @@ export function formatStructuredReply(r: StructuredReply): string {
     needs_owner: r.needsOwner,
     hot_lead: r.hotLead,
     ...(r.photos?.length ? { fotos: r.photos } : {}),
+    ...(r.optOut ? { opt_out: true } : {}),
     ...(r.order
       ? {
           pedido: {

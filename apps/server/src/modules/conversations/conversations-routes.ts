@@ -11,7 +11,8 @@ import {
   updateConversationSchema,
 } from '@vendai/contracts';
 import { assignConversationSchema, assignmentFilterQuerySchema } from '@vendai/contracts/team';
-import { requireUser } from '../../plugins/require-user.ts';
+import { OWNER_ONLY, requireUser } from '../../plugins/require-user.ts';
+import { liftConversationOptOut } from './lift-opt-out.ts';
 import { assignConversation } from './assign-conversation.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { createAvatarCache } from './avatar-cache.ts';
@@ -71,13 +72,21 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/:id',
     { schema: { params, body: updateConversationSchema, response: { 200: conversationDtoSchema } } },
-    async (req) => setConversationAi({ deps, userId: req.user.id, id: req.params.id, input: req.body }),
+    async (req) =>
+      setConversationAi({ deps, userId: req.user.id, actorId: req.user.actorId, id: req.params.id, input: req.body }),
   );
 
   app.put(
     '/:id/never-answer',
     { schema: { params, body: neverAnswerSchema, response: { 200: conversationDtoSchema } } },
     async (req) => setNeverAnswer({ deps, userId: req.user.id, id: req.params.id, input: req.body }),
+  );
+
+  // 'Desfazer' on an opt-out, at the customer's request: the owner's, audited (decision 048).
+  app.delete(
+    '/:id/opt-out',
+    { config: OWNER_ONLY, schema: { params, response: { 200: conversationDtoSchema } } },
+    async (req) => liftConversationOptOut({ deps, userId: req.user.id, actorId: req.user.actorId, id: req.params.id }),
   );
 
   app.post('/:id/read', { schema: { params, response: { 200: conversationDtoSchema } } }, async (req) =>

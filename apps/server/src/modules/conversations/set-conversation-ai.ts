@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ConversationsDeps } from './conversations-deps.ts';
 import { findConversationOfUser, updateAgenteAtivo } from './conversations-repository.ts';
 import { publishConversation } from './publish-conversation.ts';
+import { liftOptOut } from '../../domain/opt-out/opt-out-repository.ts';
 
 /**
  * The AI/Manual switch of one conversation (docs/product/rules.md#states-and-transitions). Groups cannot switch: the AI stays off in
@@ -16,11 +17,14 @@ import { publishConversation } from './publish-conversation.ts';
 export async function setConversationAi({
   deps,
   userId,
+  actorId,
   id,
   input,
 }: {
   deps: Pick<ConversationsDeps, 'db' | 'publish'>;
   userId: string;
+  /** Who flips it: switching the AI on lifts an opt-out, audited with their id (decision 048). */
+  actorId: string;
   id: string;
   input: UpdateConversationInput;
 }): Promise<ConversationDto> {
@@ -32,6 +36,7 @@ export async function setConversationAi({
     throw new AppError('VALIDATION', NEVER_ANSWER_LOCKED, { fields: { agente_ativo: NEVER_ANSWER_LOCKED } });
   // A 'nunca responder' contact's AI has no return time either.
   const resumeIn = current.neverAnswer ? null : input.ai_resumes_in_hours;
+  if (input.agente_ativo && current.optedOut) await liftOptOut(deps.db, { userId, convId: id, actorUserId: actorId });
   await updateAgenteAtivo(deps.db, userId, id, input.agente_ativo, resumeIn);
   return publishConversation(deps, userId, id);
 }

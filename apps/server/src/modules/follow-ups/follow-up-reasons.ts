@@ -1,9 +1,11 @@
+import { OPTED_OUT_REASON } from '../../domain/opt-out/opt-out-repository.ts';
+
 /** Why a follow-up did not go, as the inbox shows it (docs/decisions/037-follow-ups.md). */
 export const FOLLOW_UP_REASONS = {
   customerReplied: 'O cliente respondeu.',
   manual: 'A conversa está no modo manual.',
   handedOver: 'A conversa foi passada para uma pessoa.',
-  optedOut: 'O cliente pediu para sair.',
+  optedOut: OPTED_OUT_REASON,
   neverAnswer: 'Contato marcado como "Nunca responder".',
   group: 'Grupos não recebem acompanhamento.',
   off: 'O acompanhamento está desligado para este agente.',

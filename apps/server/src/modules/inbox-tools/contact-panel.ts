@@ -1,5 +1,5 @@
 import { CONTACT_OTHERS_MAX, type ContactPanel } from '@vendai/contracts';
-import { and, desc, eq, ne, or } from 'drizzle-orm';
+import { and, desc, eq, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { conversations, numbers } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
@@ -18,6 +18,10 @@ export async function getContactPanel(db: Db, userId: string, convId: string): P
       jid: conversations.contactJid,
       type: conversations.type,
       createdAt: conversations.createdAt,
+      // The opt-out's time: its latest audit row (decision 048), when the conversation is opted out now.
+      optedOutAt: sql<string | null>`case when ${conversations.optedOut} then coalesce(
+        (select max(e.created_at) from opt_out_events e where e.conv_id = ${conversations.id} and e.action = 'opted_out'),
+        ${conversations.lastMessage}) end`,
     })
     .from(conversations)
     .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)));
@@ -53,6 +57,7 @@ export async function getContactPanel(db: Db, userId: string, convId: string): P
     phone: conv.phone,
     isGroup,
     firstContactAt: conv.createdAt.toISOString(),
+    optedOutAt: conv.optedOutAt === null ? null : new Date(conv.optedOutAt).toISOString(),
     others: others.map((o) => ({ ...o, lastMessage: o.lastMessage.toISOString() })),
   };
 }

@@ -26,6 +26,7 @@ import {
 } from '../../../integrations/gateway/map-gateway-message.ts';
 import { isStale } from '../reply-rules.ts';
 import { isOptOut } from '../../../domain/conversation-rules/opt-out.ts';
+import { recordOptOut } from '../../../domain/opt-out/opt-out-repository.ts';
 import { quietWindow } from '../../../domain/conversation-rules/burst-due.ts';
 import { aiReplies } from '../../../domain/conversation-rules/whom-ai-answers.ts';
 import { postponeResume, resumeIfDue } from '../../../domain/handoff/hand-over.ts';
@@ -181,7 +182,8 @@ async function storeArrival(tx: Db, a: Arrival): Promise<Stored> {
   if (!inbound || !a.fresh) return { outcome: 'stored' };
 
   if (row.optOut) {
-    await switchAiOff(tx, conv.id, { optOut: true, reason: 'opt-out' });
+    // Silence at once: the AI off for good, its open burst and every planned follow-up cancelled (decision 048).
+    await recordOptOut(tx, { userId: number.userId, convId: conv.id, source: 'customer_words', messageId: row.id });
     return { outcome: 'stored' };
   }
   if (!a.agent || !aiReplies(conv, a.agent)) return { outcome: 'stored' };

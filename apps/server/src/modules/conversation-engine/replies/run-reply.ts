@@ -23,6 +23,7 @@ import { sendParts } from './send-reply-parts.ts';
 import { placeAiOrder } from '../../../domain/orders/ai-order.ts';
 import { storeDraft } from '../approval/store-draft.ts';
 import { advanceStage } from '../../../domain/funnel/advance-stage.ts';
+import { optOutByAiReading } from './ai-opt-out.ts';
 
 /** 'digitando…' is shown when preparing the answer takes longer than this. */
 const TYPING_AFTER_MS = 300;
@@ -131,6 +132,12 @@ async function answerOf(
   const answer = keywordHandoff(ctx.recent, context) ?? (await askAi(deps, ctx, context));
   if (!answer) {
     await held.giveBack();
+    return null;
+  }
+  // The AI read an opt-out the rules missed: silence, and the conversation opts out (decision 048).
+  if (answer.optOut) {
+    await held.giveBack();
+    await optOutByAiReading(deps, ctx);
     return null;
   }
   // A handoff answer is one message: the conversation goes Manual before it is sent (a takeover stops
@@ -242,11 +249,13 @@ async function askAi(deps: EngineDeps, ctx: AnsweredContext, context: ContextBlo
         // maxRetries 0: this loop is the retry (ENGINE_LLM_ATTEMPTS); the provider's would multiply it.
         // The AI may look facts up with tool calls first (domain/ai-reply/complete-reply.ts, decision 027).
         const reply = await answerReply(deps.llm, { ...request, maxRetries: 0 }, facts);
-        if (reply.answer.reply === '') throw new Error('empty answer');
+        if (reply.answer.reply === '' && !reply.answer.optOut) throw new Error('empty answer');
         return reply;
       },
       { attempts: deps.config.llmAttempts, baseMs: deps.config.retryBaseMs, shouldRetry: () => true },
     );
+    // An opt-out sends nothing: there is no text to guard.
+    if (asked.answer.optOut) return asked.answer;
     const guarded = (await guardAnswer(deps.llm, asked.request, asked.answer, facts)).answer;
     return { ...guarded, sendPhotos: replyPhotos(guarded.photos, facts.sources) };
   } catch (err) {

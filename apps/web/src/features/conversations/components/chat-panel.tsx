@@ -24,6 +24,7 @@ import { HandoffBanner } from './handoff-banner';
 import { MessageList } from './message-list';
 import { EraseContactButton } from './erase-contact-button';
 import { FollowUpStrip } from './follow-up-strip';
+import { OptOutBanner } from './opt-out-banner';
 import { NEVER_ANSWER_HINT, NeverAnswerSwitch } from './never-answer-switch';
 
 /** The open conversation: header with the AI/Manual switch, messages, and the owner's message box. */
@@ -149,11 +150,7 @@ function OpenChat({
           {NEVER_ANSWER_HINT}
         </p>
       ) : null}
-      {conversation.optedOut && !conversation.agenteAtivo ? (
-        <p className="shrink-0 border-b border-amber-200 bg-amber-50 px-4 py-1.5 text-xs text-amber-900">
-          Este contato pediu para não receber mensagens automáticas. Ligar a IA volta a responder.
-        </p>
-      ) : null}
+      <OptOutBanner conversation={conversation} />
       <MessageList key={`messages-${conversation.id}`} convId={conversation.id} />
       <FollowUpStrip key={`follow-ups-${conversation.id}`} conversation={conversation} />
       {aboveComposer}

@@ -78,9 +78,16 @@ export function ConversationRow({
               >
                 Grupo<span className="sr-only"> ({GROUP_TOOLTIP})</span>
               </span>
+            ) : c.optedOut ? (
+              <span
+                className="shrink-0 rounded bg-red-50 px-1.5 py-px font-medium text-red-800"
+                data-testid="opt-out-marker"
+              >
+                Pediu para sair
+              </span>
             ) : !c.agenteAtivo ? (
               <span className="shrink-0 rounded bg-amber-50 px-1.5 py-px font-medium text-amber-800">
-                {(!c.optedOut && resumeLabel(c.aiResumesAt, now.getTime())) || 'Manual'}
+                {resumeLabel(c.aiResumesAt, now.getTime()) || 'Manual'}
               </span>
             ) : null}
             {mark}

@@ -79,6 +79,14 @@ function PanelBody({ convId }: { convId: string }) {
           <p className="text-xs text-slate-600">
             {c!.isGroup ? 'Grupo' : 'Cliente'} desde {formatDate(c!.firstContactAt)}
           </p>
+          {c!.optedOutAt ? (
+            <p
+              className="mt-2 rounded-lg bg-red-50 px-2.5 py-1.5 text-xs font-medium text-red-800"
+              data-testid="contact-opted-out"
+            >
+              Pediu para sair em {formatDateTime(c!.optedOutAt)}: não recebe mensagens automáticas.
+            </p>
+          ) : null}
         </section>
       )}
 

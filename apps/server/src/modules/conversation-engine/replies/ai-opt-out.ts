@@ -1,0 +1,19 @@
+import { latestCustomerMessageId, recordOptOut } from '../../../domain/opt-out/opt-out-repository.ts';
+import type { EngineDeps } from '../engine-deps.ts';
+import { PendingRealtimeEvents } from '../realtime-events.ts';
+import type { ReplyContext } from './claim-due-replies.ts';
+
+/**
+ * The AI read the customer's message as an opt-out the rules did not catch (`opt_out` in its answer,
+ * docs/decisions/048-opt-out-and-owner-channel.md): nothing is sent, and the conversation opts out as
+ * if the rules had read it — the AI off for good, the burst and every planned follow-up cancelled, the
+ * customer's message counted in Resultados' 'Pediram para sair', the audit row saying the AI read it.
+ */
+export async function optOutByAiReading(deps: EngineDeps, ctx: ReplyContext): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const messageId = await latestCustomerMessageId(tx, ctx.convId);
+    await recordOptOut(tx, { userId: ctx.userId, convId: ctx.convId, source: 'ai_reading', messageId });
+  });
+  deps.log.info({ convId: ctx.convId }, 'engine: the AI read an opt-out; nothing is sent');
+  await new PendingRealtimeEvents().conversation(ctx.convId, 'updated').publish(deps);
+}
