@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, registerThroughUi, shootBothWidths, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } from './support/fixtures';
 import {
   aiRepliesOnceIdle,
   connectNumberThroughSimulator,
@@ -46,7 +46,7 @@ async function receivedByCustomer(page: Page, instance: string): Promise<string[
 
 test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo WhatsApp', async ({ page }) => {
   test.setTimeout(300_000);
-  await registerThroughUi(page);
+  await signUp(page);
   await trainAgentThroughApi(page, 'Bia', ANSWERS);
   const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Centro');
   const [agent] = (await (await page.request.get('/api/agents')).json()) as { id: string }[];

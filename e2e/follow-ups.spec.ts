@@ -3,7 +3,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   newPerson,
-  registerThroughUi,
+  signUp,
   shootBothWidths,
   test,
 } from './support/fixtures';
@@ -29,7 +29,7 @@ async function moveClock(instance: string, minutes: number) {
 
 test('a quiet customer gets one follow-up, and none after replying', async ({ page }) => {
   test.setTimeout(180_000);
-  await registerThroughUi(page, newPerson());
+  await signUp(page, newPerson());
   await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
   const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
 

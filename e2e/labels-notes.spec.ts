@@ -1,11 +1,4 @@
-import {
-  CONTROL_URL,
-  expect,
-  expectNoSeriousA11yViolations,
-  registerThroughUi,
-  shootBothWidths,
-  test,
-} from './support/fixtures';
+import { CONTROL_URL, expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } from './support/fixtures';
 import type { SeedInboxResult } from './support/inbox-seed';
 
 /**
@@ -25,7 +18,7 @@ async function seed(email: string, body: Record<string, unknown>): Promise<SeedI
 
 test('etiquetas, filtro, nota interna e painel do contato', async ({ page }) => {
   test.setTimeout(150_000);
-  const person = await registerThroughUi(page);
+  const person = await signUp(page);
   const main = await seed(person.email, {
     conversations: 6,
     history: 6,

@@ -1,12 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  expectNoHorizontalOverflow,
-  expectNoSeriousA11yViolations,
-  registerThroughUi,
-  test,
-} from './support/fixtures';
+import { expect, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signUp, test } from './support/fixtures';
 import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
 
 /**
@@ -61,7 +55,7 @@ async function addCamiseta(page: Page) {
 
 test('a customer orders in the chat, pays the Pix and the sale shows everywhere', async ({ page }) => {
   test.setTimeout(180_000);
-  await registerThroughUi(page);
+  await signUp(page);
   await trainAgentThroughApi(page, 'Nina', ANSWERS);
   await choosePixStandin(page);
   await addCamiseta(page);

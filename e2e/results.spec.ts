@@ -1,12 +1,5 @@
 import fs from 'node:fs';
-import {
-  CONTROL_URL,
-  expect,
-  expectNoSeriousA11yViolations,
-  registerThroughUi,
-  shootBothWidths,
-  test,
-} from './support/fixtures';
+import { CONTROL_URL, expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } from './support/fixtures';
 import { saoPauloDate } from './support/results-seed';
 
 /**
@@ -24,7 +17,7 @@ const brDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4
 const isSunday = (d: string) => new Date(`${d}T12:00:00Z`).getUTCDay() === 0;
 
 test('conta nova: Resultados explica o que vai aparecer e leva a conectar um número', async ({ page }) => {
-  await registerThroughUi(page);
+  await signUp(page);
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Resultados' }).first().click();
   await expect(page).toHaveURL(/\/resultados/);
@@ -41,7 +34,7 @@ test('conta nova: Resultados explica o que vai aparecer e leva a conectar um nú
 
 test('com conversas: números da semana, gráficos, mapa de calor e CSV com as linhas certas', async ({ page }) => {
   test.setTimeout(180_000);
-  const person = await registerThroughUi(page);
+  const person = await signUp(page);
   await seedResults(person);
   await page.goto('/resultados');
 

@@ -3,7 +3,7 @@ import {
   expectNoSeriousA11yViolations,
   latestMailTo,
   newPerson,
-  registerThroughUi,
+  signUp,
   shootBothWidths,
   test,
 } from './support/fixtures';
@@ -26,7 +26,7 @@ const REPLY = 'Oi, Carla! Aqui é o Bruno, temos sim no tamanho M.';
 
 test('owner invites, attendant accepts and answers, owner sees who answered', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  await registerThroughUi(page, newPerson());
+  await signUp(page, newPerson());
   await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
   const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
 

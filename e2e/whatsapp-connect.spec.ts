@@ -1,12 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  newPerson,
-  registerThroughUi,
-  shootBothWidths,
-  test,
-} from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, newPerson, signUp, shootBothWidths, test } from './support/fixtures';
 import { simApi } from './support/simulator-api';
 
 /**
@@ -83,7 +76,7 @@ async function signOut(page: Page) {
 test('novo usuário conecta um WhatsApp pelo QR, desconecta no celular, reconecta e exclui', async ({ page }) => {
   // A long journey on a shared machine: generous, the expectations keep their own timeouts.
   test.setTimeout(300_000);
-  await registerThroughUi(page);
+  await signUp(page);
   const whatsapp = newPerson().phoneDigits;
   const digits = `55${whatsapp}`;
 
@@ -203,7 +196,7 @@ test('o QR expira em 1:30 (relógio do Playwright): modal, número removido, e T
 }) => {
   test.setTimeout(240_000);
   await page.clock.install();
-  await registerThroughUi(page);
+  await signUp(page);
   const whatsapp = newPerson().phoneDigits;
 
   await addNumberThroughDialog(page, whatsapp, 'Balcão');
@@ -270,7 +263,7 @@ test('o QR expira em 1:30 (relógio do Playwright): modal, número removido, e T
 });
 
 test("um número já conectado em outra conta mostra 'Número já em uso'", async ({ page }) => {
-  await registerThroughUi(page);
+  await signUp(page);
   const whatsapp = newPerson().phoneDigits;
   const created = await page.request.post('/api/numbers', {
     data: { phone: `+55${whatsapp}`, apelido: 'Loja da Ana' },
@@ -278,7 +271,7 @@ test("um número já conectado em outra conta mostra 'Número já em uso'", asyn
   expect(created.status()).toBe(201);
   await signOut(page);
 
-  await registerThroughUi(page);
+  await signUp(page);
   await addNumberThroughDialog(page, whatsapp, 'Minha loja');
   const inUse = page.getByRole('dialog', { name: 'Número já em uso' });
   await expect(inUse).toContainText(
@@ -297,7 +290,7 @@ test("um número já conectado em outra conta mostra 'Número já em uso'", asyn
 });
 
 test("a tela de conexão aberta sem número diz 'Número de telefone não fornecido'", async ({ page }) => {
-  await registerThroughUi(page);
+  await signUp(page);
   await page.goto('/onboarding/whatsapp');
   await expect(page.getByText('Número de telefone não fornecido')).toBeVisible();
   await page.getByRole('link', { name: "Ir para WhatsApp's" }).click();

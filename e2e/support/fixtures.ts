@@ -100,6 +100,29 @@ export async function registerThroughUi(page: Page, person = newPerson(), search
   return person;
 }
 
+/**
+ * A new account signed in through the app's register API (the browser context keeps the session cookie),
+ * then /onboarding/welcome, where the form lands. For journeys about something else; the sign-up form
+ * itself is tested with registerThroughUi (signup-journey, sign-in and first-run journeys).
+ */
+export async function signUp(page: Page, person = newPerson()) {
+  const baseURL = test.info().project.use.baseURL!;
+  const res = await page.request.post('/api/account/register', {
+    headers: { Origin: new URL(baseURL).origin },
+    data: {
+      fullName: person.name,
+      email: person.email,
+      phone: `+55${person.phoneDigits}`,
+      password: person.password,
+      confirmPassword: person.password,
+    },
+  });
+  expect(res.ok(), `cadastro pela API: ${res.status()} ${await res.text()}`).toBe(true);
+  await page.goto('/onboarding/welcome');
+  await expect(page).toHaveURL(/\/onboarding\/welcome$/);
+  return person;
+}
+
 export const test = base.extend({
   page: async ({ page }, use) => {
     // Nothing leaves loopback: embedded players and any stray request to the internet are refused.
