@@ -151,7 +151,7 @@ describe('catalogue', () => {
     expect((await ask('tem foto do boné?')).photos).toEqual([]);
   });
 
-  it('searches in Portuguese: plural and singular, with or without accents, with typos in names', async () => {
+  it('searches in Portuguese: plural and singular (irregular too), with or without accents, with typos in names', async () => {
     const { client } = await signedIn(t);
     await add(client, { name: 'Camiseta básica', description: 'Algodão orgânico', priceCents: 4990 });
     await add(client, { name: 'Pão de queijo', description: 'Congelado, pacote com 20', priceCents: 2500 });
@@ -166,6 +166,9 @@ describe('catalogue', () => {
     expect(await names(client, 'algodao')).toEqual(['Camiseta básica']);
     expect(await names(client, 'pao')).toEqual(['Pão de queijo']);
     expect(await names(client, 'PÃO')).toEqual(['Pão de queijo']);
+    // Irregular plurals have another stem ('pães' → paes, 'pão' → pao): found all the same.
+    expect(await names(client, 'pães')).toEqual(['Pão de queijo']);
+    expect(await names(client, 'paes de queijo')).toEqual(['Pão de queijo']);
     expect(await names(client, 'ceramicas')).toEqual(['Vaso de cerâmica']);
     expect(await names(client, 'bolos')).toEqual(['Bolo de chocolate']);
     expect(await names(client, 'aniversario')).toEqual(['Bolo de chocolate']);

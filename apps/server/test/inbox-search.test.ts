@@ -19,9 +19,11 @@ beforeAll(async () => {
   other = await personWithNumber(t);
   ids.maria = await addConversation(t, owner, 'Maria Conceição', '5521988887777');
   ids.joao = await addConversation(t, owner, 'João Açaí Lanches', '5511977776666');
-  [ids.entrega, ids.acai, ids.audio, ids.doc] = await addMessages(t, owner, ids.maria, [
+  [ids.entrega, ids.acai, ids.paes, ids.pao, ids.audio, ids.doc] = await addMessages(t, owner, ids.maria, [
     'Vocês fazem entrega no sábado?',
     'Quero duas tigelas de açaí com granola',
+    'Tem pães de queijo e pastéis de carne hoje?',
+    'Sobrou um pão de mel e um pudim',
     { messageType: 'audio', content: null },
     { messageType: 'document', content: null, mediaFilename: 'orcamento.pdf' },
   ]);
@@ -67,6 +69,17 @@ describe('messages by their words', () => {
       ).toEqual([ids.acai]);
     }
     expect(marked((await search('acai')).messages[0]!.snippet)).toEqual(['açaí']);
+  });
+
+  it("finds irregular plurals both ways: 'pão' finds 'pães', 'pastel' finds 'pastéis', 'pudins' finds 'pudim'", async () => {
+    const found = async (q: string) => (await search(q)).messages.map((m) => m.messageId).sort();
+    expect(await found('pão')).toEqual([ids.paes, ids.pao].sort());
+    expect(await found('paes')).toEqual([ids.paes, ids.pao].sort());
+    expect(await found('pastel')).toEqual([ids.paes]);
+    expect(await found('pudins')).toEqual([ids.pao]);
+    // Every word must still be there: 'pão' and 'mel' only in one message.
+    expect(await found('pão mel')).toEqual([ids.pao]);
+    expect(marked((await search('pastel carne')).messages[0]!.snippet).sort()).toEqual(['carne', 'pastéis']);
   });
 
   it("finds a voice note by its transcript and a document by its text and by its file's name", async () => {

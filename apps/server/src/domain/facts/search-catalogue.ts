@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { catalogueItems } from '../../db/schema/index.ts';
 import { resultRows } from '../../db/rows.ts';
+import { searchWords } from './search-words.ts';
 
 export type CatalogueRow = typeof catalogueItems.$inferSelect;
 
@@ -11,7 +12,7 @@ export const NAME_SIMILARITY = 0.45;
 /**
  * The account's catalogue items matching the words, best first (docs/decisions/025-catalogue-and-price-guard.md):
  * PostgreSQL full-text search in Portuguese over name, description, tags and options (`vendai_pt`:
- * accents ignored, plural and singular stemmed alike), or a name one of the words is a typo of
+ * accents ignored, plural and singular alike, irregular plurals included: search-words.ts), or a name one of the words is a typo of
  * (`word_similarity`, trigrams over the unaccented name). Only the account's own rows.
  */
 export async function searchCatalogue(
@@ -20,10 +21,9 @@ export async function searchCatalogue(
   words: readonly string[],
   options: { limit: number; archived?: boolean },
 ): Promise<CatalogueRow[]> {
-  const clean = [...new Set(words.map((w) => w.replace(/[^\p{L}\p{N}]/gu, '')).filter((w) => w.length >= 2))];
-  if (clean.length === 0) return [];
-  const query = clean.join(' or ');
-  const typoWords = JSON.stringify(clean.filter((w) => w.length >= 4));
+  const search = searchWords(words);
+  if (!search) return [];
+  const { query, typos: typoWords } = search;
   const archived = options.archived ? sql`i.archived_at is not null` : sql`i.archived_at is null`;
   const result = await db.execute(sql`
     with q as (select websearch_to_tsquery('vendai_pt', ${query}) as query),

@@ -5,6 +5,7 @@ import { resultRows } from '../../db/rows.ts';
 import { conversations, numbers } from '../../db/schema/index.ts';
 import { type ConversationRow, conversationColumns } from '../../domain/conversations/conversation-row.ts';
 import type { KeysetPosition } from '../../lib/keyset-cursor.ts';
+import { otherWordForms } from '../../lib/portuguese-word-forms.ts';
 
 /**
  * The inbox search's two queries (docs/decisions/040-inbox-search.md). Each expression below is the one
@@ -64,7 +65,7 @@ export function messageSearchSql(userId: string, words: string, before: KeysetPo
       : sql``;
   // The words are spelled out in each branch, never through a CTE: the planner must see them to choose,
   // from their statistics, between the GIN index (rare words) and walking the dates (common ones).
-  const query = sql`websearch_to_tsquery('public.vendai_pt', ${words})`;
+  const query = inboxTsQuery(words);
   return sql`
     select page.id, page.conv_id, page.direction, page.source,
            to_char(page.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at_key,
@@ -89,6 +90,25 @@ export function messageSearchSql(userId: string, words: string, before: KeysetPo
     ) page
     join conversations c on c.id = page.conv_id
     order by page.created_at desc, page.id desc`;
+}
+
+/**
+ * What was typed as a text-search query: `websearch_to_tsquery` (quotes, `or`, `-word` work as on the
+ * web), except that a word whose other number has another stem (lib/portuguese-word-forms.ts: 'pão' /
+ * 'pães', 'pastel' / 'pastéis') matches either: each such word becomes its own group `word or forms`,
+ * and the groups are ANDed. A query with websearch syntax of its own is left as typed.
+ */
+export function inboxTsQuery(words: string) {
+  const tokens = words.trim().split(/\s+/).filter(Boolean);
+  const hasSyntax = /["]/.test(words) || tokens.some((t) => t.toLowerCase() === 'or' || t.startsWith('-'));
+  const groups = tokens.map((t) => [t, ...otherWordForms(t)]);
+  if (hasSyntax || groups.every((g) => g.length === 1)) return sql`websearch_to_tsquery('public.vendai_pt', ${words})`;
+  // In parentheses: `@@` and `&&` share a precedence, so `v @@ a && b` would read `(v @@ a) && b`.
+  const anded = sql.join(
+    groups.map((g) => sql`websearch_to_tsquery('public.vendai_pt', ${g.join(' or ')})`),
+    sql` && `,
+  );
+  return sql`(${anded})`;
 }
 
 /** A word in at least this share of messages is "common" (PostgreSQL's statistics of search_vector). */
