@@ -40,6 +40,8 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 300);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 50);
 /** The newest conversation gets this share of the messages; the rest are spread evenly. */
+/** A conversation that exists at any size and has a name (every 4th has none). */
+const PROBE = CONVERSATIONS >= 4242 ? 4242 : 42;
 const HOT_MESSAGES = Math.min(100_000, Math.floor(MESSAGES / 10));
 /** Resultados' "now": the seeded messages end at 2025-06-01 12:00 UTC, so 30 days hold all of them. */
 const RESULTS_NOW = new Date('2025-06-01T15:00:00Z');
@@ -98,18 +100,33 @@ async function main() {
 
     // Inbox search (docs/decisions/040-inbox-search.md): what an owner types in the box.
     const search = (q: string, cursor?: string) => searchInbox({ db, userId, query: { q, cursor } });
-    const searches: [string, string][] = [
-      ['a common word (4 lines in 30)', 'entregas'],
-      ['a word of 1 line in 30', 'cardápio'],
-      ['a rare word (1 in 1,000)', 'reembolso'],
-      ['two words', 'bolo chocolate'],
-      ['a transcript word (1 in 400)', 'estacionamento'],
-      ['a word found nowhere', 'xilofone'],
-      ['a customer name', 'Cliente 4242'],
-      ['a phone number', '(21) 00000-4242'],
+    // Each case with what its first page must hold (messages; conversations; transcript hits), checked
+    // before timing: a case that finds nothing (or the wrong thing) measures nothing.
+    const searches: [string, string, { messages: number | 'some'; conversations?: 'some'; transcripts?: 'some' }][] = [
+      ['a common word (4 lines in 30)', 'entregas', { messages: 20 }],
+      ['a word of 1 line in 30', 'cardápio', { messages: 20 }],
+      ['a rare word (1 in 1,000)', 'reembolso', { messages: 'some' }],
+      ['two words', 'bolo chocolate', { messages: 'some' }],
+      ['a transcript word (1 in 400)', 'estacionamento', { messages: 'some', transcripts: 'some' }],
+      ['an irregular plural, 1 line in 30 (pão → pães)', 'pão', { messages: 20 }],
+      ['a word found nowhere', 'xilofone', { messages: 0 }],
+      ['a customer name', `Cliente ${PROBE}`, { messages: 0, conversations: 'some' }],
+      ['a phone number', `(21) 00000-${String(PROBE).padStart(4, '0')}`, { messages: 0, conversations: 'some' }],
     ];
+    for (const [name, q, want] of searches) {
+      const found = await search(q);
+      const transcripts = found.messages.filter((m) => m.source === 'transcript').length;
+      const ok =
+        (want.messages === 'some' ? found.messages.length > 0 : found.messages.length === want.messages) &&
+        (!want.conversations || found.conversations.length > 0) &&
+        (!want.transcripts || transcripts > 0);
+      console.log(
+        `search '${q}': ${found.messages.length} messages (${transcripts} transcripts), ${found.conversations.length} conversations on the first page`,
+      );
+      if (!ok) throw new Error(`search: ${name} '${q}' did not find what the seeded data holds`);
+    }
     const secondPage = (await search('entregas')).nextCursor;
-    if (!secondPage || (await search('cardápio')).messages.length !== 20) throw new Error('search: no full page');
+    if (!secondPage) throw new Error('search: no second page');
     const cases: [string, () => Promise<unknown>][] = [
       ...searches.map(([name, q]): [string, () => Promise<unknown>] => [`search: ${name} '${q}'`, () => search(q)]),
       ["search: 'entregas', second page", () => search('entregas', secondPage)],
@@ -289,12 +306,14 @@ async function seed(database: Database): Promise<{ userId: string; hotId: string
       select ${userId}, ${hotId}::uuid, 'in', 'contact', 'Extra ' || k, 'text', timestamptz '2020-01-01 00:00:00+00' + k * interval '1 second'
       from generate_series(1, ${extra}) k`);
   }
-  // What the AI read of voice notes: one message in 100 has a transcript (inbox search reads them too).
+  // What the AI read of voice notes: one message in 100 has a transcript (inbox search reads them too),
+  // one of four texts. The text is picked by the hash's hundreds, not its units: a hash chosen for being
+  // a multiple of 100 is a multiple of 4 too, which gave every transcript the first text.
   await db.execute(sql`
     insert into message_insights (message_id, user_id, conv_id, kind, state, text)
     select id, user_id, conv_id, 'transcript', 'done',
            'Transcrição: ' || (array['quero encomendar um bolo de aniversário', 'posso pagar no cartão de crédito',
-             'qual o horário de funcionamento', 'tem estacionamento perto da loja'])[1 + abs(hashtext(id::text)) % 4]
+             'qual o horário de funcionamento', 'tem estacionamento perto da loja'])[1 + (abs(hashtext(id::text)) / 100) % 4]
     from messages where user_id = ${userId} and abs(hashtext(id::text)) % 100 = 0`);
   const counted = await database.pool!.query<{ n: string }>('select count(*) n from messages where user_id = $1', [
     userId,
@@ -366,7 +385,7 @@ const CHAT_LINES = [
   'Chegou frio, o que faço?',
   'Quantas fatias serve o bolo grande?',
   'Tem vela de aniversário?',
-  'Pode embalar para presente?',
+  'Ainda tem pães de queijo quentinhos?',
   'Qual o valor do frete para Niterói?',
   'Vou buscar na loja às 18h',
   'Muito obrigada pelo atendimento!',
