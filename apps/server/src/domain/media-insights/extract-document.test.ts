@@ -1,7 +1,7 @@
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { DOCUMENT_LIMITS, extractDocumentText, isReadableDocument } from './extract-document.ts';
-import { PdfExtractionError } from './pdf-text-worker.ts';
+import { PDF_POOL, PdfExtractionError, pdfPoolLoad } from './pdf-text-worker.ts';
 
 /** A one-page PDF with one line of text (Helvetica), offsets computed so pdf.js reads it without repair. */
 function tinyPdf(text: string): Buffer {
@@ -102,8 +102,8 @@ describe('document text for the AI (decision 016)', () => {
     expect(await extractDocumentText(tinyPdf('Orcamento'), 'pdf')).toContain('Orcamento');
   });
 
-  it('a hostile PDF (100 KB inflating to 32 MB of operators) is stopped at the time limit; the server keeps running', async () => {
-    const pdf = bombPdf(32);
+  it('a hostile PDF (inflating to 12 MB of operators, under the decoded bound) is stopped at the time limit; the server keeps running', async () => {
+    const pdf = bombPdf(12);
     expect(pdf.length).toBeLessThan(DOCUMENT_LIMITS.maxBytes);
     let ticks = 0;
     const ticker = setInterval(() => (ticks += 1), 10);
@@ -118,4 +118,41 @@ describe('document text for the AI (decision 016)', () => {
     // The event loop was free the whole time (a timer every 10 ms kept firing).
     expect(ticks).toBeGreaterThan(elapsed / 10 / 4);
   }, 20_000);
+
+  it('refuses a PDF whose streams decode past PDF_DECODED_MAX_BYTES before any worker reads it, and an encrypted one', async () => {
+    const pdf = bombPdf(40);
+    expect(pdf.length).toBeLessThan(DOCUMENT_LIMITS.maxBytes);
+    const error = await extractDocumentText(pdf, 'pdf').catch((err: unknown) => err);
+    expect(error).toBeInstanceOf(PdfExtractionError);
+    expect((error as PdfExtractionError).reason).toBe('too-big');
+    expect(pdfPoolLoad()).toEqual({ running: 0, waiting: 0 });
+    const encrypted = Buffer.from(
+      tinyPdf('Orcamento').toString('latin1').replace('/Root 1 0 R', '/Root 1 0 R /Encrypt 9 0 R'),
+      'latin1',
+    );
+    const refused = await extractDocumentText(encrypted, 'pdf').catch((err: unknown) => err);
+    expect((refused as PdfExtractionError).reason).toBe('encrypted');
+  });
+
+  it('reads PDFs through one pool: at most PDF_POOL.workers at once, PDF_POOL.maxQueued waiting, the rest refused as busy', async () => {
+    const total = PDF_POOL.workers + PDF_POOL.maxQueued + 4;
+    let mostRunning = 0;
+    let queued = false;
+    const watch = setInterval(() => {
+      const load = pdfPoolLoad();
+      mostRunning = Math.max(mostRunning, load.running);
+      queued ||= load.waiting > 0;
+    }, 1);
+    const results = await Promise.allSettled(
+      Array.from({ length: total }, (_, i) => extractDocumentText(tinyPdf(`Pedido ${i}`), 'pdf', 20_000)),
+    );
+    clearInterval(watch);
+    const read = results.filter((r) => r.status === 'fulfilled');
+    const busy = results.filter((r) => r.status === 'rejected' && (r.reason as PdfExtractionError).reason === 'busy');
+    expect(read.length + busy.length).toBe(total);
+    expect(read.length).toBeGreaterThanOrEqual(PDF_POOL.workers + PDF_POOL.maxQueued);
+    expect(mostRunning).toBeLessThanOrEqual(PDF_POOL.workers);
+    expect(queued).toBe(true);
+    expect(pdfPoolLoad()).toEqual({ running: 0, waiting: 0 });
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { checkPdfBounds, PdfBoundsError } from './pdf-bounds.ts';
 
 /**
  * PDF text extraction in a worker thread with a time limit (docs/decisions/021-spend-and-abuse-limits.md,
@@ -23,24 +24,41 @@ const WORKER_SOURCE = `
     const page = await pdf.getPage(n);
     const content = await page.getTextContent();
     const text = content.items.map((item) => ('str' in item ? item.str : '')).join(' ');
-    pages.push(text);
+    pages.push(text.slice(0, workerData.maxChars - length + 1));
     length += text.length;
     if (length > workerData.maxChars) break;
   }
-  parentPort.postMessage({ ok: true, text: pages.join('\\n\\n') });
+  parentPort.postMessage({ ok: true, text: pages.join('\\n\\n').slice(0, workerData.maxChars + 1) });
 })().catch(async (err) => {
   const { parentPort } = await import('node:worker_threads');
   parentPort.postMessage({ ok: false, error: String((err && err.message) || err) });
 });
 `;
 
-/** Why a PDF gave no text: the time limit, or pdf.js refused it. */
+/** Why a PDF gave no text (docs/decisions/050-upload-and-model-call-limits.md). */
+export type PdfFailure =
+  /** Not read within the time limit. */
+  | 'timeout'
+  /** pdf.js refused it, or its worker died (its heap limit). */
+  | 'refused'
+  /** Its streams decode to more than PDF_DECODED_MAX_BYTES (pdf-bounds.ts). */
+  | 'too-big'
+  /** Encrypted: its streams cannot be measured before pdf.js decrypts them. */
+  | 'encrypted'
+  /** PDF_POOL.maxQueued PDFs already wait for a worker. */
+  | 'busy';
+
 export class PdfExtractionError extends Error {
   constructor(
     message: string,
-    readonly timedOut: boolean,
+    readonly reason: PdfFailure,
   ) {
     super(message);
+    this.name = 'PdfExtractionError';
+  }
+
+  get timedOut(): boolean {
+    return this.reason === 'timeout';
   }
 }
 
@@ -50,13 +68,54 @@ export interface PdfLimits {
   maxChars: number;
 }
 
-/** The text of a PDF's first pages, read in a worker that is terminated at `timeoutMs`. */
-export function extractPdfTextInWorker(data: Buffer, limits: PdfLimits): Promise<string> {
+/**
+ * The one pool every PDF of the process goes through (media understanding, Conhecimento, the catalogue
+ * import): at most `workers` read at once, each in a worker with its own heap limit; `maxQueued` more
+ * wait their turn (their time limit starts when they get a worker), any further one is refused at once.
+ */
+export const PDF_POOL = { workers: 2, maxQueued: 16, heapMb: 128 } as const;
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+async function withPoolSlot<T>(run: () => Promise<T>): Promise<T> {
+  if (running >= PDF_POOL.workers) {
+    if (waiting.length >= PDF_POOL.maxQueued) throw new PdfExtractionError('PDF pool full', 'busy');
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running++;
+  try {
+    return await run();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+/** PDFs reading or waiting now (tests; a slot passes straight from one PDF to the next). */
+export const pdfPoolLoad = () => ({ running, waiting: waiting.length });
+
+/**
+ * The text of a PDF's first pages (at most `maxChars` + 1 characters): its streams are measured first
+ * (pdf-bounds.ts, nothing kept), then it is read in a pooled worker terminated at `timeoutMs`.
+ */
+export async function extractPdfTextInWorker(data: Buffer, limits: PdfLimits): Promise<string> {
+  try {
+    await checkPdfBounds(data);
+  } catch (err) {
+    if (err instanceof PdfBoundsError)
+      throw new PdfExtractionError(err.message, err.reason === 'encrypted' ? 'encrypted' : 'too-big');
+    throw err;
+  }
+  return withPoolSlot(() => readInWorker(data, limits));
+}
+
+function readInWorker(data: Buffer, limits: PdfLimits): Promise<string> {
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
     workerData: { unpdf: import.meta.resolve('unpdf'), data: new Uint8Array(data), ...limits },
     // A PDF that inflates into a huge object graph dies in its own heap, not the server's.
-    resourceLimits: { maxOldGenerationSizeMb: 256, maxYoungGenerationSizeMb: 32 },
+    resourceLimits: { maxOldGenerationSizeMb: PDF_POOL.heapMb, maxYoungGenerationSizeMb: 16 },
     stdout: true,
     stderr: true,
   });
@@ -66,17 +125,15 @@ export function extractPdfTextInWorker(data: Buffer, limits: PdfLimits): Promise
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      void worker.terminate();
-      fn();
+      // The slot is given back once the worker is gone, so the pool's cap holds for memory too.
+      void worker.terminate().finally(fn);
     };
-    const timer = setTimeout(
-      () => settle(() => reject(new PdfExtractionError(`PDF not read within ${limits.timeoutMs} ms`, true))),
-      limits.timeoutMs,
-    );
+    const fail = (message: string, reason: PdfFailure) => settle(() => reject(new PdfExtractionError(message, reason)));
+    const timer = setTimeout(() => fail(`PDF not read within ${limits.timeoutMs} ms`, 'timeout'), limits.timeoutMs);
     worker.once('message', (m: { ok: boolean; text?: string; error?: string }) =>
-      settle(() => (m.ok ? resolve(m.text ?? '') : reject(new PdfExtractionError(m.error ?? 'PDF refused', false)))),
+      m.ok ? settle(() => resolve(m.text ?? '')) : fail(m.error ?? 'PDF refused', 'refused'),
     );
-    worker.once('error', (err) => settle(() => reject(new PdfExtractionError(err.message, false))));
-    worker.once('exit', (code) => settle(() => reject(new PdfExtractionError(`PDF worker exited (${code})`, false))));
+    worker.once('error', (err) => fail(err.message, 'refused'));
+    worker.once('exit', (code) => fail(`PDF worker exited (${code})`, 'refused'));
   });
 }

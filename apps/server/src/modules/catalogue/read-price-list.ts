@@ -1,5 +1,7 @@
 import type { ImportRead } from '@vendai/contracts';
 import { extractDocumentText } from '../../domain/media-insights/extract-document.ts';
+import { pdfRefusal } from '../../domain/media-insights/pdf-refusal.ts';
+import { PdfExtractionError } from '../../domain/media-insights/pdf-text-worker.ts';
 import type { Llm } from '../../integrations/llm/llm.ts';
 import type { MediaAi } from '../../integrations/media-ai/media-ai.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -51,7 +53,12 @@ export async function readPriceList({
 }): Promise<ImportRead> {
   let source: string | null;
   if (mimetype === 'application/pdf') {
-    source = await extractDocumentText(data, 'pdf').catch(() => null);
+    // A PDF the pool refuses (too big once decoded, encrypted, pool full) says why; a damaged one has no text.
+    source = await extractDocumentText(data, 'pdf').catch((err: unknown) => {
+      if (err instanceof PdfExtractionError && err.reason !== 'refused' && err.reason !== 'timeout')
+        throw pdfRefusal(err);
+      return null;
+    });
   } else {
     if (!mediaAi.describeImage) throw new AppError('NOT_CONFIGURED', NO_VISION);
     source = await mediaAi.describeImage({ data, mimetype, filename: null }, READ_PHOTO).catch(() => {

@@ -1,14 +1,11 @@
 import { KNOWLEDGE_DOCUMENT_LIMITS } from '@vendai/contracts';
-import { extractPdfTextInWorker, PdfExtractionError } from '../../domain/media-insights/pdf-text-worker.ts';
+import { pdfRefusal } from '../../domain/media-insights/pdf-refusal.ts';
+import { extractPdfTextInWorker } from '../../domain/media-insights/pdf-text-worker.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 export const PDF_NOT_PDF = 'Este arquivo não é um PDF. Envie um arquivo .pdf ou cole o texto.';
 export const PDF_NO_TEXT =
   'Este PDF não tem texto para ler (parece digitalizado, feito de imagens). Envie um PDF com texto ou cole o texto em “Colar texto”.';
-export const PDF_UNREADABLE =
-  'Não conseguimos ler este PDF (arquivo danificado ou protegido por senha). Tente outro arquivo ou cole o texto.';
-export const PDF_TOO_SLOW = 'Este PDF demorou demais para ser lido. Envie um arquivo menor ou cole o texto.';
-
 /** A PDF of a document is read in the media-understanding worker, with a longer time limit. */
 const PDF_TIMEOUT_MS = 20_000;
 
@@ -29,7 +26,7 @@ export async function readDocumentPdf(data: Buffer): Promise<string> {
       maxChars: KNOWLEDGE_DOCUMENT_LIMITS.maxChars,
     });
   } catch (err) {
-    throw refuse(err instanceof PdfExtractionError && err.timedOut ? PDF_TOO_SLOW : PDF_UNREADABLE);
+    throw pdfRefusal(err);
   }
   const clean = text.replace(/[ \t]+/g, ' ').trim();
   if (clean.replace(/[\s\p{P}]/gu, '').length < 20) throw refuse(PDF_NO_TEXT);
