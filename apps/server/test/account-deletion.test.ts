@@ -23,7 +23,7 @@ import { rollUpPendingAccounts } from '../src/modules/results/rollup-job.ts';
 import { checkoutAndPay, profileOf } from './helpers/billing-helpers.ts';
 import { createNumber } from './helpers/number-helpers.ts';
 import { createListeningTestApp, type ListeningTestApp } from './helpers/gateway-helpers.ts';
-import type { TestClient } from './helpers/test-app.ts';
+import { newPerson, type TestClient } from './helpers/test-app.ts';
 import { createAgent } from './training-helpers.ts';
 
 let t: ListeningTestApp;
@@ -148,5 +148,44 @@ describe('Excluir minha conta', () => {
     expect(await rowsMentioning([other.userId])).toEqual(before);
     expect(fs.existsSync(path.join(mediaRoot, other.userId))).toBe(true);
     expect((await other.client.get('/api/account/me')).statusCode).toBe(200);
+  });
+
+  it("leaves other people's counters and mail alone, however alike their e-mails ('_' is no wildcard)", async () => {
+    const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const owner = t.client();
+    const ownerBody = await owner.registerOk({ email: `a_b.${id}@exemplo.com.br` });
+    // 'axb…' matches 'a_b…' as a LIKE pattern; 'xa_b…' holds 'a_b…' inside it.
+    const lookalike = newPerson({ email: `axb.${id}@exemplo.com.br` });
+    const container = newPerson({ email: `xa_b.${id}@exemplo.com.br` });
+    for (const person of [lookalike, container]) {
+      const client = t.client();
+      await client.registerOk(person);
+      await client.post('/api/auth/request-password-reset', { email: person.email, redirectTo: '/reset-password' });
+      await client.post('/api/feedback', { tipo: 'geral', email: person.email, sugestao: 'Tudo certo por aqui.' });
+    }
+    const theirs = async () => {
+      const [row] = resultRows<{ counters: number; mails: number }>(
+        await t.database.db.execute(sql`
+          select (select count(*)::int from rate_limit_counters
+                   where strpos(lower(key), ${`axb.${id}@`}) > 0 or strpos(lower(key), ${`xa_b.${id}@`}) > 0) as counters,
+                 (select count(*)::int from mail_outbox
+                   where strpos(lower("to" || text), ${`axb.${id}@`}) > 0
+                      or strpos(lower("to" || text), ${`xa_b.${id}@`}) > 0) as mails`),
+      );
+      return row!;
+    };
+    const before = await theirs();
+    expect(before.counters).toBeGreaterThanOrEqual(2);
+    expect(before.mails).toBeGreaterThanOrEqual(2);
+
+    const res = await owner.post('/api/privacy/delete-account', { password: ownerBody.password });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await theirs()).toEqual(before);
+    const [own] = resultRows<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from mail_outbox where lower("to") = lower(${ownerBody.email})`,
+      ),
+    );
+    expect(own!.n).toBe(0);
   });
 });

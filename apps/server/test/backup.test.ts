@@ -63,6 +63,9 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('embedded database backup', 
     const done = await backupDataDir(source, archive);
     expect(done.mediaFiles).toBe(2); // the file and its .meta.json
     expect(fs.existsSync(path.join(source, 'server.pid'))).toBe(false); // the lock is let go
+    // Every account's data and the session secret: its owner's alone, whatever the umask.
+    expect(fs.statSync(archive).mode & 0o777).toBe(0o600);
+    expect(fs.statSync(path.dirname(archive)).mode & 0o777).toBe(0o700);
 
     const target = path.join(root, 'restored');
     expect((await restoreDataDir(archive, target)).mediaFiles).toBe(2);
@@ -77,6 +80,10 @@ describe.skipIf(process.env.TEST_DB === 'postgres')('embedded database backup', 
     } finally {
       await restored.close();
     }
+    expect(fs.statSync(target).mode & 0o777).toBe(0o700);
+    const restoredMedia = fs.readdirSync(path.join(target, 'media'), { recursive: true, withFileTypes: true });
+    for (const entry of restoredMedia.filter((e) => e.isFile()))
+      expect(fs.statSync(path.join(entry.parentPath, entry.name)).mode & 0o777, entry.name).toBe(0o600);
     const file = await createLocalStorage(path.join(target, 'media')).read(mediaKey);
     expect(file?.data.toString()).toBe('foto-jpeg');
     expect(file?.mimetype).toBe('image/jpeg');

@@ -1,13 +1,18 @@
 /**
  * Metrics and readiness (docs/decisions/029-process-metrics-and-readiness.md): GET /metrics speaks the
  * Prometheus text format with the product's series, behind METRICS_TOKEN, and is absent in production
- * without one; GET /api/ready names the check that failed (database, migrations, gateway) with a 503.
+ * without one, and only for this machine outside production without one; GET /api/ready names the
+ * check that failed (database, migrations, gateway) with a 503, and asks the Evolution API at most once
+ * per GATEWAY_CHECK_REUSE_MS, without its key, however many anonymous callers ask
+ * (docs/decisions/049-request-cost-before-auth.md).
  */
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../src/lib/app-error.ts';
 import { createMetrics, instrumentLlm } from '../src/observability/index.ts';
+import { GATEWAY_CHECK_REUSE_MS } from '../src/observability/check-readiness.ts';
+import { startCaptureServer } from './helpers/gateway-helpers.ts';
 import { customerSays, openShop, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
 import { useEngineApp } from './helpers/engine-test.ts';
 import { createTestApp, PRODUCTION_TEST_ENV, type TestApp } from './helpers/test-app.ts';
@@ -71,6 +76,21 @@ describe('GET /metrics', () => {
     const ok = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
     expect(ok.statusCode).toBe(200);
     expect(ok.body).toContain('vendai_reply_bursts');
+  });
+
+  it('outside production without METRICS_TOKEN: this machine only; another address gets 404', async () => {
+    t = await createTestApp({ env: { TRUST_PROXY: 'loopback' } });
+    const from = (remoteAddress: string, headers: Record<string, string> = {}) =>
+      t!.app.inject({ method: 'GET', url: '/metrics', remoteAddress, headers });
+    for (const local of ['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+      expect((await from(local)).statusCode, local).toBe(200);
+    for (const other of ['192.168.0.20', '10.0.0.5', 'fd00::5']) {
+      const res = await from(other);
+      expect(res.statusCode, other).toBe(404);
+      expect(res.body).not.toContain('vendai_');
+    }
+    // Through a trusted proxy on this machine, the client it forwards is who asks.
+    expect((await from('127.0.0.1', { 'x-forwarded-for': '203.0.113.5' })).statusCode).toBe(404);
   });
 
   it('in production without METRICS_TOKEN: 404', async () => {
@@ -167,6 +187,29 @@ describe('GET /api/ready', () => {
     expect(body.checks.gateway.detail).toMatch(/ECONNREFUSED|fetch failed/);
     // Liveness is another question: the process is up.
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('anonymous calls cost one call to the Evolution API per reuse window, without its key', async () => {
+    const evolution = await startCaptureServer();
+    try {
+      t = await createTestApp({ env: { ...PRODUCTION, EVOLUTION_API_URL: evolution.url } });
+      const ready = () => t!.app.inject({ method: 'GET', url: '/api/ready' });
+      const answers = await Promise.all(Array.from({ length: 20 }, ready));
+      for (let i = 0; i < 5; i++) answers.push(await ready());
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(25).fill(200));
+      expect(evolution.requests).toHaveLength(1);
+      expect(evolution.requests[0]!.headers.apikey).toBeUndefined();
+      // Past the window the next call asks again, and sees the Evolution API failing.
+      evolution.respond = 503;
+      const now = performance.now.bind(performance);
+      vi.spyOn(performance, 'now').mockImplementation(() => now() + GATEWAY_CHECK_REUSE_MS + 1);
+      const later = await ready();
+      expect(evolution.requests).toHaveLength(2);
+      expect(later.statusCode).toBe(503);
+      expect(later.json().checks.gateway).toEqual({ status: 'failed', detail: 'Evolution API respondeu 503' });
+    } finally {
+      await evolution.close();
+    }
   });
 
   it('503 naming the migrations when the schema is behind the code', async () => {

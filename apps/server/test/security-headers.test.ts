@@ -55,6 +55,20 @@ describe('Content-Security-Policy and the referral tracker', () => {
     expect((await tracked.app.inject({ url: '/api/config' })).json().referralTracker).toBe('fpr');
   });
 
+  it('nothing under /assets/ serves the app: a name without an extension is a 404, never a page without its headers', async () => {
+    for (const url of ['/assets/painel', '/assets/index-abc123', '/assets/sub/pagina', '/assets/x.js']) {
+      const res = await plain.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain(SPA_MARKER);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+    }
+    // A page elsewhere keeps its document headers.
+    const page = await plain.app.inject({ url: '/assetsx' });
+    expect(page.body).toContain(SPA_MARKER);
+    expect(page.headers['content-security-policy']).toBeDefined();
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
   it('refuses a tracker script that is not an https address', () => {
     for (const value of ['http://cdn.rastreio.exemplo.com/r.js', 'javascript:alert(1)', 'rastreio.js'])
       expect(() =>

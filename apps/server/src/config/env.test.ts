@@ -27,6 +27,17 @@ describe('loadEnv', () => {
     expect(env.DATABASE_URL).toBeUndefined();
   });
 
+  it('listens on this machine only outside production, on every interface in production, or where HOST says', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-env-'));
+    expect(loadEnv({ DATA_DIR: dataDir }).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ DATA_DIR: dataDir, NODE_ENV: 'test' }).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ DATA_DIR: dataDir, HOST: '' }).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ DATA_DIR: dataDir, HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+    expect(loadEnv({ ...PRODUCTION, DATA_DIR: dataDir }).HOST).toBe('0.0.0.0');
+    expect(loadEnv({ ...PRODUCTION, DATA_DIR: dataDir, HOST: '10.0.0.5' }).HOST).toBe('10.0.0.5');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
   it.each(['abc', '70000', '-1', '3000.5'])('refuses PORT=%s with a message naming PORT', (port) => {
     expect(() => loadEnv({ PORT: port })).toThrow(/Configuração inválida[\s\S]*PORT/);
   });

@@ -16,7 +16,12 @@ const optionalString = z.preprocess(blank, z.string().optional());
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  HOST: z.string().default('0.0.0.0'),
+  /**
+   * Address to listen on. Default: 127.0.0.1 (this machine only) outside production, where the dev
+   * stand-ins, the OpenAPI document and /metrics answer; 0.0.0.0 in production (a container or a
+   * reverse proxy reaches it). README "Run it" says how to open a development server to the network.
+   */
+  HOST: optionalString,
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Public address of the app, used in e-mail links and as the trusted origin for auth. */
   APP_URL: z.preprocess(blank, z.url().optional()),
@@ -47,6 +52,11 @@ const envSchema = z.object({
   AGENT_TESTS_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(4),
   /** Wrong sign-ins per client address in 15 minutes, across all e-mails; beyond it sign-in answers 429. */
   AUTH_SIGN_IN_FAILURES_PER_IP: z.preprocess(blank, z.coerce.number().int().positive().default(30)),
+  /**
+   * Per-address limits count an IPv6 client by its network of this many bits (64: one subscriber's /64
+   * is one address; 128: every address on its own). IPv4 addresses, IPv4-mapped ones too, count alone.
+   */
+  RATE_LIMIT_IPV6_PREFIX: z.preprocess(blank, z.coerce.number().int().min(32).max(128).default(64)),
   /** Sign-ups per client address per hour (attempts that pass the form's validation). */
   SIGN_UPS_PER_ADDRESS_PER_HOUR: z.preprocess(blank, z.coerce.number().int().positive().default(10)),
   /** Password-reset e-mails asked for one e-mail address per day. */
@@ -116,6 +126,11 @@ const envSchema = z.object({
   /** WhatsApp gateway: a real Evolution API v2.3.x (both set), otherwise the built-in simulator. */
   EVOLUTION_API_URL: optionalUrl,
   EVOLUTION_API_KEY: optionalString,
+  /**
+   * Production refuses an http EVOLUTION_API_URL that is not loopback (the global key would cross the
+   * network in the clear); `true` accepts one on a private network (a Docker network, a VPN) on purpose.
+   */
+  EVOLUTION_API_ALLOW_HTTP: z.preprocess(blank, z.enum(['true', 'false']).optional()),
   /** The built-in WhatsApp simulator (/simulator/api + the /simulador page). Default: on outside production when no Evolution URL is set. */
   SIMULATOR_ENABLED: z.preprocess(blank, z.enum(['true', 'false']).optional()),
   /** Where the gateway reaches this server's webhooks (and, with the simulator, the simulator itself). Default APP_URL. */
@@ -245,7 +260,9 @@ const envSchema = z.object({
   BILLING_METER_INTERVAL_SECONDS: z.preprocess(blank, z.coerce.number().min(1).default(60)),
 });
 
-export type Env = Omit<z.infer<typeof envSchema>, 'META_GRAPH_URL'> & {
+export type Env = Omit<z.infer<typeof envSchema>, 'META_GRAPH_URL' | 'HOST'> & {
+  /** HOST, else 127.0.0.1 outside production and 0.0.0.0 in production. */
+  HOST: string;
   /**
    * The Graph API root: META_GRAPH_URL, else the simulator's Graph-compatible fake when it stands in
    * for Meta (metaSimulated), else https://graph.facebook.com.
@@ -294,6 +311,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const gatewayWebhookBaseUrl = (env.GATEWAY_WEBHOOK_BASE_URL ?? appUrl).replace(/\/$/, '');
   return {
     ...env,
+    HOST: env.HOST ?? (env.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     appUrl,
     dataDir,
     authSecret,

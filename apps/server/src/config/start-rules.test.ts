@@ -51,6 +51,26 @@ describe('startProblems', () => {
     ]);
   });
 
+  it('in production: APP_URL and EVOLUTION_API_URL are https unless loopback; a private http Evolution only on purpose', () => {
+    const names = (s: StartSettings) => startProblems(s).map((p) => p.split(':')[0]);
+    expect(names({ ...READY, APP_URL: 'http://app.vendai.com.br' })).toEqual(['APP_URL']);
+    expect(startProblems({ ...READY, APP_URL: 'http://10.0.0.5:3000' })[0]).toMatch(/https.*TRUST_PROXY\)$/);
+    expect(names({ ...READY, EVOLUTION_API_URL: 'http://evo.exemplo.com' })).toEqual(['EVOLUTION_API_URL']);
+    expect(startProblems({ ...READY, EVOLUTION_API_URL: 'http://evolution:8080' })[0]).toMatch(
+      /EVOLUTION_API_KEY iria sem criptografia.*EVOLUTION_API_ALLOW_HTTP=true$/,
+    );
+    // Loopback: nothing leaves the machine. A private network: on purpose only.
+    expect(startProblems({ ...READY, APP_URL: 'http://localhost:3000' })).toEqual([]);
+    expect(startProblems({ ...READY, EVOLUTION_API_URL: 'http://127.0.0.1:8080' })).toEqual([]);
+    expect(
+      startProblems({ ...READY, EVOLUTION_API_URL: 'http://evolution:8080', EVOLUTION_API_ALLOW_HTTP: 'true' }),
+    ).toEqual([]);
+    // The opt-out is for the Evolution API only.
+    expect(names({ ...READY, APP_URL: 'http://app.vendai.com.br', EVOLUTION_API_ALLOW_HTTP: 'true' })).toEqual([
+      'APP_URL',
+    ]);
+  });
+
   it('web and worker need PostgreSQL: without DATABASE_URL (PGlite, one process) the start is refused', () => {
     for (const NODE_ENV of ['development', 'production'] as const) {
       const base = NODE_ENV === 'production' ? READY : { NODE_ENV, PORT: 3000 };

@@ -9,6 +9,7 @@ export interface StartSettings {
   VENDAI_ROLE?: 'all' | 'web' | 'worker';
   AUTH_SECRET?: string;
   EVOLUTION_API_URL?: string;
+  EVOLUTION_API_ALLOW_HTTP?: 'true' | 'false';
   SIMULATOR_ENABLED?: 'true' | 'false';
   PAYMENTS_STANDIN_ENABLED?: 'true' | 'false';
   AI_PROVIDER?: 'openai' | 'demo';
@@ -26,8 +27,12 @@ export function isLoopbackHost(hostname: string): boolean {
  * (docs/decisions/020-production-mode.md). Empty when it may start.
  * - Outside production: an APP_URL that others can reach (not loopback, or https) means the app is
  *   being put online without the production rules, so the start is refused.
- * - In production: a real AUTH_SECRET, a WhatsApp gateway, a real AI (or demo on purpose), and never
- *   the payments stand-in (its checkout makes paid plans free).
+ * - In production: a real AUTH_SECRET, a WhatsApp gateway, a real AI (or demo on purpose), never
+ *   the payments stand-in (its checkout makes paid plans free), and no plain http where a secret would
+ *   cross a network: APP_URL (session cookies, e-mail links) and EVOLUTION_API_URL (the global key on
+ *   every call) are https unless loopback, where nothing leaves the machine (a production-mode run on
+ *   one machine, an Evolution API beside the app); EVOLUTION_API_ALLOW_HTTP=true accepts an http
+ *   Evolution API on a private network (a Docker network, a VPN) on purpose.
  */
 export function startProblems(env: StartSettings): string[] {
   const role = roleProblem(env);
@@ -79,10 +84,35 @@ function environmentProblems(env: StartSettings): string[] {
         'ou deixe sem pagamentos: só o plano grátis',
     );
   }
+  problems.push(...plainHttpProblems(env));
   if (!env.AI_BASE_URL && env.AI_PROVIDER !== 'demo') {
     problems.push(
       'AI_BASE_URL: obrigatório em produção. Informe AI_BASE_URL e AI_API_KEY de um provedor de IA, ' +
         'ou defina AI_PROVIDER=demo para rodar de propósito em modo demonstração (respostas automáticas, sem IA real).',
+    );
+  }
+  return problems;
+}
+
+/** An http address that is not loopback: what it carries crosses a network unencrypted. */
+function isPlainHttpElsewhere(address: string): boolean {
+  const url = new URL(address);
+  return url.protocol === 'http:' && !isLoopbackHost(url.hostname);
+}
+
+/** Production's https rules for APP_URL and EVOLUTION_API_URL (see startProblems). */
+function plainHttpProblems(env: StartSettings): string[] {
+  const problems: string[] = [];
+  if (env.APP_URL && isPlainHttpElsewhere(env.APP_URL)) {
+    problems.push(
+      `APP_URL: em produção o endereço público é https (${env.APP_URL} é http: cookies de sessão e links de e-mail iriam sem criptografia). ` +
+        'Coloque o VendAI atrás de um proxy com TLS e defina APP_URL=https://… (com TRUST_PROXY)',
+    );
+  }
+  if (env.EVOLUTION_API_URL && isPlainHttpElsewhere(env.EVOLUTION_API_URL) && env.EVOLUTION_API_ALLOW_HTTP !== 'true') {
+    problems.push(
+      `EVOLUTION_API_URL: em produção use https (${env.EVOLUTION_API_URL} é http: a chave global EVOLUTION_API_KEY iria sem criptografia em cada chamada). ` +
+        'Use o endereço https da Evolution API; se ela está numa rede privada (rede Docker, VPN), defina EVOLUTION_API_ALLOW_HTTP=true',
     );
   }
   return problems;

@@ -63,9 +63,14 @@ export async function backupDataDir(dataDir: string, outFile: string): Promise<B
       // Media is already compressed (images, audio, video): stored, read from disk as the zip is written.
       zip.file(`${MEDIA_ENTRY}/${rel.split(path.sep).join('/')}`, fs.createReadStream(abs), { compression: 'STORE' });
     }
-    await fsp.mkdir(path.dirname(path.resolve(outFile)), { recursive: true });
+    // The archive holds every account's data and the session secret: readable by its owner alone (a
+    // folder made for it too; an existing folder keeps the permissions its owner gave it).
+    await fsp.mkdir(path.dirname(path.resolve(outFile)), { recursive: true, mode: 0o700 });
     const partial = `${outFile}.partial`;
-    await pipeline(zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true }), fs.createWriteStream(partial));
+    await pipeline(
+      zip.generateNodeStream({ type: 'nodebuffer', streamFiles: true }),
+      fs.createWriteStream(partial, { mode: 0o600 }),
+    );
     await fsp.rename(partial, outFile);
     return { file: outFile, mediaFiles: media.length, bytes: fs.statSync(outFile).size };
   } finally {
@@ -105,7 +110,7 @@ export async function restoreDataDir(
     throw new BackupError(
       `A pasta ${dataDir} não está vazia (${existing.join(', ')}). Restaure numa pasta nova ou use --force para substituir.`,
     );
-  await fsp.mkdir(dataDir, { recursive: true });
+  await fsp.mkdir(dataDir, { recursive: true, mode: 0o700 });
   const release = lockOrExplain(dataDir, 'de restaurar');
   try {
     for (const name of [path.basename(pgliteDir(dataDir)), MEDIA_ENTRY, SECRET_ENTRY])
@@ -125,8 +130,8 @@ export async function restoreDataDir(
       const target = path.resolve(dataDir, ...entry.name.split('/'));
       // A hand-made archive cannot write outside the media folder.
       if (!target.startsWith(path.resolve(dataDir, MEDIA_ENTRY) + path.sep)) continue;
-      await fsp.mkdir(path.dirname(target), { recursive: true });
-      await pipeline(entry.nodeStream('nodebuffer'), fs.createWriteStream(target));
+      await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      await pipeline(entry.nodeStream('nodebuffer'), fs.createWriteStream(target, { mode: 0o600 }));
       mediaFiles += 1;
     }
     return { mediaFiles };

@@ -10,21 +10,41 @@ import { MIGRATIONS_DIR } from '../paths.ts';
 
 type Check = Ready['checks']['database'];
 const TIMEOUT_MS = 3_000;
+/**
+ * How long one answer of the gateway check is reused. /api/ready answers anyone (probes carry no
+ * token), so without this every anonymous request would be a call to the Evolution API; probes ask
+ * every 5–30 s, so they still see each change within one probe period.
+ */
+export const GATEWAY_CHECK_REUSE_MS = 5_000;
 
 /**
  * GET /api/ready: can this process do its work? The database answers, every committed migration is
  * applied (a process started from newer code against an older schema is not ready), and the WhatsApp
- * gateway answers HTTP (the built-in simulator lives in this process, so it is ready with it).
+ * gateway answers HTTP (the built-in simulator lives in this process, so it is ready with it). The
+ * database checks run on each call; the gateway's answer is shared by the calls of GATEWAY_CHECK_REUSE_MS
+ * (one call to the Evolution API at a time, however many ask).
  */
-export async function checkReadiness(deps: { database: Database; gateway: Gateway; env: Env }): Promise<Ready> {
-  const database = await guarded(async () => {
-    await deps.database.db.execute(sql`select 1`);
-  });
-  const migrations =
-    database.status === 'ok' ? await guarded(() => checkMigrations(deps.database)) : failed('banco indisponível');
-  const gateway = await guarded(() => checkGateway(deps.gateway, deps.env));
-  const checks = { database, migrations, gateway };
-  return { ready: Object.values(checks).every((c) => c.status === 'ok'), checks };
+export function createReadinessCheck(deps: { database: Database; gateway: Gateway; env: Env }): () => Promise<Ready> {
+  let gatewayCheck: { at: number; result: Promise<Check> } | null = null;
+  const gatewayResult = () => {
+    const now = performance.now();
+    if (!gatewayCheck || now - gatewayCheck.at >= GATEWAY_CHECK_REUSE_MS) {
+      gatewayCheck = { at: now, result: guarded(() => checkGateway(deps.gateway, deps.env)) };
+    }
+    return gatewayCheck.result;
+  };
+  return async () => {
+    const [database, gateway] = await Promise.all([
+      guarded(async () => {
+        await deps.database.db.execute(sql`select 1`);
+      }),
+      gatewayResult(),
+    ]);
+    const migrations =
+      database.status === 'ok' ? await guarded(() => checkMigrations(deps.database)) : failed('banco indisponível');
+    const checks = { database, migrations, gateway };
+    return { ready: Object.values(checks).every((c) => c.status === 'ok'), checks };
+  };
 }
 
 async function checkMigrations(database: Database): Promise<void> {
@@ -40,12 +60,13 @@ async function checkMigrations(database: Database): Promise<void> {
   }
 }
 
+/**
+ * The Evolution API's root answers anyone (its welcome document), so the probe sends no key: the
+ * global key stays off a call any stranger can trigger.
+ */
 async function checkGateway(gateway: Gateway, env: Env): Promise<void> {
   if (gateway.kind === 'simulator' || !env.EVOLUTION_API_URL) return;
-  const res = await fetch(env.EVOLUTION_API_URL, {
-    headers: { apikey: env.EVOLUTION_API_KEY ?? '' },
-    signal: AbortSignal.timeout(TIMEOUT_MS),
-  });
+  const res = await fetch(env.EVOLUTION_API_URL, { signal: AbortSignal.timeout(TIMEOUT_MS) });
   await res.body?.cancel();
   if (res.status >= 500) throw new Error(`Evolution API respondeu ${res.status}`);
 }

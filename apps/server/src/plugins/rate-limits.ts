@@ -6,7 +6,8 @@ import type { RateLimitCounter } from './rate-limit-store.ts';
  * Route limits (`config.rateLimit`) count on the shared counters in PostgreSQL, whichever process
  * answers: app.ts registers @fastify/rate-limit with rate-limit-store.ts's store.
  *
- * Per-route limit for sign-in, sign-up, reset and password requests, keyed by client address and (when
+ * Per-route limit for sign-in, sign-up, reset and password requests, keyed by client address
+ * (`req.clientAddress`: an IPv6 client's /64 counts as one) and (when
  * the body has one) the e-mail, so one attacker cannot lock out a person and one person cannot flood.
  */
 export function authRateLimit(perMinute: number): RouteShorthandOptions['config'] {
@@ -15,7 +16,7 @@ export function authRateLimit(perMinute: number): RouteShorthandOptions['config'
       max: perMinute,
       timeWindow: '1 minute',
       hook: 'preHandler',
-      keyGenerator: (req: FastifyRequest) => `${req.routeOptions.url}|${req.ip}|${bodyEmail(req) ?? ''}`,
+      keyGenerator: (req: FastifyRequest) => `${req.routeOptions.url}|${req.clientAddress}|${bodyEmail(req) ?? ''}`,
       errorResponseBuilder: () => new AppError('RATE_LIMITED'),
     },
   };
@@ -31,7 +32,7 @@ export function userRateLimit(perMinute: number, message?: string): RouteShortha
       max: perMinute,
       timeWindow: '1 minute',
       hook: 'preHandler',
-      keyGenerator: (req: FastifyRequest) => `${req.routeOptions.url}|${req.user?.id ?? req.ip}`,
+      keyGenerator: (req: FastifyRequest) => `${req.routeOptions.url}|${req.user?.id ?? req.clientAddress}`,
       errorResponseBuilder: () => new AppError('RATE_LIMITED', message),
     },
   };

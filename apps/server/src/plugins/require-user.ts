@@ -39,16 +39,18 @@ export async function readSessionUser(app: FastifyInstance, req: FastifyRequest)
 }
 
 /**
- * Protects a route tree: called once per prefix, never repeated in handlers. Always at `preValidation`,
- * so a signed-out request is 401 before its params or body are checked against the route schema (no
- * schema probing without a session) and `req.user` is set before any `preHandler` (per-user rate limits).
+ * Protects a route tree: called once per prefix, never repeated in handlers. Always at `onRequest`, so a
+ * signed-out request is 401 before a byte of its body is read, let alone inflated or parsed
+ * (docs/decisions/049-request-cost-before-auth.md), before its params or body are checked against the
+ * route schema (no schema probing without a session), and `req.user` is set before any `preHandler`
+ * (per-user rate limits).
  *
  * Owner-only by default: an attendant gets 403 OWNER_ONLY_MESSAGE. A module the team uses says
  * `requireUser(scope, 'team')`; a route of it that stays the owner's says `config: OWNER_ONLY`, and a
  * route of an owner's module the team needs to read says `config: OPEN_TO_TEAM`.
  */
 export function requireUser(scope: FastifyInstance, audience: RouteAudience = 'owner'): void {
-  scope.addHook('preValidation', async (req: FastifyRequest) => {
+  scope.addHook('onRequest', async (req: FastifyRequest) => {
     const user = await readSessionUser(scope, req);
     if (!user) throw new AppError('UNAUTHENTICATED');
     req.user = user;

@@ -89,7 +89,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string, opti
   });
   app.setNotFoundHandler((req, reply) => {
     const isApi = req.url.startsWith('/api/') || req.url.startsWith('/webhooks/') || req.url.startsWith('/simulator/');
-    if (req.method !== 'GET' || isApi || path.extname(req.url.split('?')[0] ?? '')) {
+    // Nothing under /assets/ is a page: a missing asset, with or without an extension, is a 404 (the
+    // app served there would go without its document headers, which /assets/ answers drop).
+    const isAsset = req.url.startsWith('/assets/');
+    if (req.method !== 'GET' || isApi || isAsset || path.extname(req.url.split('?')[0] ?? '')) {
       return sendNotFound(reply);
     }
     // The business-platform callback runs in the popup the launcher opened after a detour through the

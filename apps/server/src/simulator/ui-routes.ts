@@ -46,8 +46,8 @@ export function uiRoutes(simulator: Simulator, access: SimulatorPageAccess): Fas
   return async (app) => {
     const owned = new WeakMap<FastifyRequest, ReadonlySet<string>>();
     const ownedBy = (req: FastifyRequest) => owned.get(req) ?? new Set<string>();
-    // preValidation: a signed-out request is 401 before its params or body are checked (no probing).
-    app.addHook('preValidation', async (req) => {
+    // onRequest: a signed-out request is 401 before its body is read or its params checked (no probing).
+    app.addHook('onRequest', async (req) => {
       const accountId = await access.accountOf(req);
       if (!accountId) throw new AppError('UNAUTHENTICATED');
       owned.set(req, new Set(await access.instancesOf(accountId)));

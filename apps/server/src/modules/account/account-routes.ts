@@ -29,7 +29,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         name: 'sign-up',
         max: deps.env.SIGN_UPS_PER_ADDRESS_PER_HOUR,
         windowMs: 60 * 60 * 1000,
-        subject: (req) => req.ip,
+        subject: (req) => req.clientAddress,
         message: SIGN_UPS_LIMITED_MESSAGE,
       }),
       schema: { body: registerSchema, response: { 201: registerResultSchema } },

@@ -64,9 +64,9 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     windowMs: SIGN_IN_FAILURE_WINDOW_MS,
   });
   async function signIn(req: FastifyRequest, reply: FastifyReply) {
-    if (await signInFailures.isBlocked(req.ip)) throw new AppError('RATE_LIMITED');
+    if (await signInFailures.isBlocked(req.clientAddress)) throw new AppError('RATE_LIMITED');
     return forward(req, reply, async (status) => {
-      if (status === 401) await signInFailures.recordFailure(req.ip);
+      if (status === 401) await signInFailures.recordFailure(req.clientAddress);
     });
   }
   // Reset e-mails per e-mail address per day, whoever asks: nobody's mailbox is flooded through us.

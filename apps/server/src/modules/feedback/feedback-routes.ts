@@ -26,7 +26,7 @@ export const feedbackRoutes: FastifyPluginAsyncZod = async (app) => {
           max: FEEDBACK_PER_MINUTE,
           timeWindow: '1 minute',
           hook: 'preHandler',
-          keyGenerator: (req: FastifyRequest) => `feedback|${req.user?.id ?? req.ip}`,
+          keyGenerator: (req: FastifyRequest) => `feedback|${req.user?.id ?? req.clientAddress}`,
           errorResponseBuilder: () => new AppError('RATE_LIMITED', FEEDBACK_RATE_LIMITED_MESSAGE),
         },
       },

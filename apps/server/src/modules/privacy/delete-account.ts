@@ -97,14 +97,18 @@ async function removeRows(db: Db, userId: string, email: string): Promise<void> 
     .from(profiles)
     .where(eq(profiles.id, userId));
   await db.transaction(async (tx) => {
-    // The outbox (no SMTP configured): mail to the account and mail about it (feedback to support).
+    // The outbox (no SMTP configured): mail to the account and mail about it (feedback to support),
+    // the address matched whole: ana@x.com is not inside joana@x.com nor ana@x.com.br.
     await tx.execute(sql`
       delete from mail_outbox
-      where lower("to") = lower(${email}) or strpos(lower(text || coalesce(html, '')), lower(${email})) > 0`);
+      where lower("to") = lower(${email}) or lower(text || coalesce(html, '')) ~ ${wholeAddressPattern(email)}`);
     await tx.execute(sql`delete from verification where value = ${userId} or identifier = ${email}`);
+    // Counters keyed by the user or the e-mail (the key's last part, after '|'), compared exactly: a
+    // LIKE pattern would read '_' and '%' in an address as wildcards and match other people's counters.
     await tx.execute(sql`
       delete from rate_limit_counters
-      where key like ${`%|${userId}`} or lower(key) like lower(${`%|${email}`})`);
+      where right(key, ${userId.length + 1}) = ${`|${userId}`}
+         or lower(right(key, ${email.length + 1})) = lower(${`|${email}`})`);
     if (profile?.customer)
       await tx.execute(sql`
         delete from billing_events
@@ -112,4 +116,13 @@ async function removeRows(db: Db, userId: string, email: string): Promise<void> 
            or payload -> 'data' -> 'object' ->> 'id' = ${profile.customer}`);
     await tx.delete(user).where(eq(user.id, userId));
   });
+}
+
+/**
+ * A PostgreSQL regular expression finding `email` (lower-cased) as a whole address in lower-cased text:
+ * not preceded by a character an address may hold, not followed by one (a final '.' ends a sentence).
+ */
+function wholeAddressPattern(email: string): string {
+  const literal = email.toLowerCase().replace(/[\\.^$*+?()[\]{}|-]/g, '\\$&');
+  return `(^|[^a-z0-9._%+-])${literal}($|[^a-z0-9_-]|\\.($|[^a-z0-9]))`;
 }

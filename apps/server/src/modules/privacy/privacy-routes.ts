@@ -64,7 +64,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
           max: 5,
           timeWindow: '1 minute',
           hook: 'preHandler' as const,
-          keyGenerator: (req: FastifyRequest) => `delete-account|${req.user?.actorId ?? req.ip}`,
+          keyGenerator: (req: FastifyRequest) => `delete-account|${req.user?.actorId ?? req.clientAddress}`,
           errorResponseBuilder: () => new AppError('RATE_LIMITED'),
         },
       },

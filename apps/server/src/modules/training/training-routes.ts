@@ -17,7 +17,7 @@ const aiRateLimit = {
     max: 20,
     timeWindow: '1 minute',
     hook: 'preHandler' as const,
-    keyGenerator: (req: FastifyRequest) => `${req.routeOptions.url}|${req.user?.id ?? req.ip}`,
+    keyGenerator: (req: FastifyRequest) => `${req.routeOptions.url}|${req.user?.id ?? req.clientAddress}`,
     errorResponseBuilder: () => new AppError('RATE_LIMITED'),
   },
 };

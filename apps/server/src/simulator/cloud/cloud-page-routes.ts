@@ -33,7 +33,7 @@ const CALLBACK_PATH = '/connect/whatsapp/callback';
 export function cloudPageRoutes(fake: GraphFake, access: CloudPageAccess): FastifyPluginAsyncZod {
   return async (app) => {
     const accounts = new WeakMap<FastifyRequest, string>();
-    app.addHook('preValidation', async (req) => {
+    app.addHook('onRequest', async (req) => {
       const accountId = await access.accountOf(req);
       if (!accountId) throw new AppError('UNAUTHENTICATED');
       accounts.set(req, accountId);
