@@ -30,8 +30,8 @@ beforeAll(async () => {
   const databaseUrl = database?.pool
     ? (database.pool.options as { connectionString: string }).connectionString
     : undefined;
-  server = await startServerProcess({ DATABASE_URL: databaseUrl });
-}, 120_000);
+  server = await startServerProcess({ DATABASE_URL: databaseUrl }, { timeoutMs: 180_000 });
+}, 200_000);
 afterAll(async () => {
   await server?.stop();
   await database?.dispose();
