@@ -47,6 +47,7 @@ import { appInfoRoutes } from './plugins/app-info-routes.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { registerSimulator } from './simulator/index.ts';
 import {
+  createAlarms,
   createMetrics,
   createPipelineTimer,
   instrumentGateway,
@@ -119,6 +120,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     gatewayEvents: createGatewayEventHub(app.log),
     jobs,
     rateLimits: createRateLimitCounter(database.db),
+    alarms: createAlarms(metrics, app.log),
   };
   app.decorate('deps', deps);
 

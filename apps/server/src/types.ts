@@ -10,7 +10,9 @@ import type { Storage } from './integrations/storage/storage.ts';
 import type { Auth } from './integrations/auth/create-auth.ts';
 import type { RealtimeHub } from './realtime/realtime-hub.ts';
 import type { RateLimitCounter } from './plugins/rate-limit-store.ts';
+import type { Alarms } from './observability/alarms.ts';
 import type { AccountRole } from './domain/team/membership.ts';
+import type { AttendantPermission } from '@vendai/contracts/team';
 
 /** What routes and services get from the app: built once in app.ts. */
 export interface AppDeps {
@@ -35,6 +37,8 @@ export interface AppDeps {
   jobs: Jobs;
   /** The abuse limits' counters, shared by every process through the database (plugins/rate-limit-store.ts). */
   rateLimits: RateLimitCounter;
+  /** Signs of abuse for the operator: a warn log line and a metric (observability/alarms.ts). */
+  alarms: Alarms;
 }
 
 /** The signed-in person and the account they act on (docs/decisions/044-team-roles-and-assignment.md). */
@@ -58,6 +62,8 @@ declare module 'fastify' {
     ownerOnly?: boolean;
     /** A read the team needs inside an owner's module (plugins/require-user.ts). */
     openToTeam?: boolean;
+    /** A route an attendant may use only when the owner allowed it on Equipe (plugins/require-user.ts). */
+    permission?: AttendantPermission;
   }
   interface FastifyRequest {
     /** Set by the requireUser hook on protected route trees. */

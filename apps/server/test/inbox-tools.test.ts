@@ -191,6 +191,10 @@ describe('labels on conversations', () => {
     expect(onTheirConv.json().error.message).toBe('Conversa não encontrada.');
     expect((await shop.client.get(`/api/conversations/${theirConv}/labels`)).statusCode).toBe(404);
     expect((await del(shop.client, `/api/conversations/${theirConv}/labels/${theirs}`)).statusCode).toBe(404);
+    // Taking another account's label off one's own conversation is a 404 too, not a silent 200.
+    const offMine = await del(shop.client, `/api/conversations/${mineConv}/labels/${theirs}`);
+    expect(offMine.statusCode).toBe(404);
+    expect(offMine.json().error.message).toBe('Etiqueta não encontrada.');
     expect((await other.client.get(`/api/conversations/${theirConv}/labels`)).json().labelIds).toEqual([theirs]);
     const rows = await shop.client.get(`/api/labels/assignments?ids=${theirConv}`);
     expect(rows.json().items).toEqual([{ convId: theirConv, labelIds: [] }]);
@@ -314,7 +318,8 @@ describe('private notes', () => {
     const attendant = await attendantOf(p);
     const conv = await addConversation(t, p, 'Elisa');
     const url = `/api/conversations/${conv}/notes`;
-    const label = await newLabel(attendant, 'Da equipe');
+    // Labels are the owner's to create (docs/decisions/052-attendant-permissions-and-number-claims.md); putting one on is the team's.
+    const label = await newLabel(p.client, 'Da equipe');
     expect((await attendant.post(`/api/conversations/${conv}/labels`, { labelId: label })).statusCode).toBe(200);
 
     const byOwner = (await p.client.post(url, { text: 'Nota do dono.' })).json();

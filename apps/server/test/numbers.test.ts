@@ -87,7 +87,10 @@ describe('POST /api/numbers (adicionar e conectar)', () => {
 
   it("um número já usado em outra conta (em qualquer formato) → 409 'Número já em uso'", async () => {
     const first = await signedIn();
-    const { phone } = await createNumber(first.client);
+    const { number, phone } = await createNumber(first.client);
+    // Used = connected by its own phone (docs/decisions/052-attendant-permissions-and-number-claims.md).
+    await approveOnSimulator(first.client, number.instance_name, phone.digits);
+    await waitFor(async () => (await rowOf(number.id))?.phoneVerifiedAt != null, { what: 'verified' });
     const second = await signedIn();
 
     const check = await second.client.post('/api/numbers/check-phone', { phone: phone.e164 });
@@ -106,16 +109,28 @@ describe('POST /api/numbers (adicionar e conectar)', () => {
     expect((await second.client.get('/api/numbers')).json()).toEqual([]);
   });
 
-  it('duas contas com o mesmo número ao mesmo tempo: o banco deixa passar uma só, a outra recebe 409', async () => {
+  it('duas contas com o mesmo número ao mesmo tempo: ambas aguardam; fica com ele a conta cujo QR o celular do número lê', async () => {
     const [a, b] = await Promise.all([signedIn(), signedIn()]);
     const phone = newPhone();
     const results = await Promise.all(
       [a, b].map(({ client }) => client.post('/api/numbers', { phone: phone.e164, apelido: 'Loja' })),
     );
-    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
-    expect(results.find((r) => r.statusCode === 409)!.json().error.message).toBe('Número já em uso');
-    const rows = await t.database.db.select().from(numbers).where(eq(numbers.phone, phone.digits));
-    expect(rows).toHaveLength(1);
+    // An unverified claim blocks no one (decision 052).
+    expect(results.map((r) => r.statusCode)).toEqual([201, 201]);
+    const forA = results[0]!.json().number as { id: string; instance_name: string };
+    // The number's own phone scans A's QR code: A holds it, B's claim is released.
+    await approveOnSimulator(a.client, forA.instance_name, phone.digits);
+    await waitFor(
+      async () => (await t.database.db.select().from(numbers).where(eq(numbers.phone, phone.digits))).length === 1,
+      { what: 'one claim left' },
+    );
+    const [held] = await t.database.db.select().from(numbers).where(eq(numbers.phone, phone.digits));
+    expect(held).toMatchObject({ id: forA.id, userId: a.userId });
+    expect(held!.phoneVerifiedAt).not.toBeNull();
+    expect((await b.client.get('/api/numbers')).json()).toEqual([]);
+    const again = await b.client.post('/api/numbers', { phone: phone.e164, apelido: 'Loja' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('Número já em uso');
   });
 
   it('check-phone responde false para um número livre e 400 para um número inválido', async () => {

@@ -194,6 +194,65 @@ describe('Exportar meus dados', () => {
       expect(everything).not.toContain(foreign);
   });
 
+  it('neutralises cells a spreadsheet would run as formulas, and leaves the Meta access token out', async () => {
+    const owner = await signedIn(t);
+    const [number] = await t.database.db
+      .insert(numbers)
+      .values({
+        userId: owner.userId,
+        token: 'segredo-webhook',
+        phone: '5511933330003',
+        instanceName: 'exp-cloud-5511933330003',
+        apelido: 'API oficial',
+        provider: 'cloud',
+        cloudPhoneNumberId: '105511933330003',
+        cloudWabaId: '205511933330003',
+        cloudTokenSealed: 'v1.token-selado-da-meta',
+      })
+      .returning();
+    const [conv] = await t.database.db
+      .insert(conversations)
+      .values({
+        userId: owner.userId,
+        numberId: number!.id,
+        contactJid: '5511977770003@s.whatsapp.net',
+        contactName: '=HYPERLINK("http://evil.example";"Clique")',
+      })
+      .returning();
+    const hostile = ['=1+1', '+5511999990000', '-2+3', '@SUM(A1:A9)', '\t=1', '\r=1', 'texto normal'];
+    await t.database.db
+      .insert(messages)
+      .values(
+        hostile.map((content) => ({
+          userId: owner.userId,
+          convId: conv!.id,
+          direction: 'in' as const,
+          author: 'contact' as const,
+          content,
+        })),
+      );
+
+    const { zip } = await download(owner.client);
+    const read = (name: string) => zip!.file(name)!.async('string');
+    const numberList = JSON.parse(await read('numeros.json'));
+    expect(numberList[0]).toMatchObject({ provider: 'cloud', cloudPhoneNumberId: '105511933330003' });
+    expect(numberList[0]).not.toHaveProperty('cloudTokenSealed');
+    const everything = (await Promise.all(Object.keys(zip!.files).map(read))).join('\n');
+    expect(everything).not.toContain('token-selado');
+    expect(everything).not.toContain('segredo-webhook');
+
+    // Every cell starting with = + - @ tab or CR starts with a quote: the spreadsheet shows it as text.
+    const cells = (await read('mensagens.csv'))
+      .split('\r\n')
+      .slice(1, -1)
+      .map((line) => line.split(';').at(7)!);
+    expect(cells.sort()).toEqual(
+      ["'+5511999990000", "'-2+3", "'=1+1", "'@SUM(A1:A9)", '"\'\r=1"', "'\t=1", 'texto normal'].sort(),
+    );
+    const contacts = await read('conversas.csv');
+    expect(contacts).toContain(`;"'=HYPERLINK(""http://evil.example"";""Clique"")";`);
+  });
+
   it('is limited per account and needs a session', async () => {
     const { client } = await signedIn(t);
     for (let i = 0; i < EXPORTS_PER_WINDOW; i++) expect((await download(client)).res.statusCode).toBe(200);

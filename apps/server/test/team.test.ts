@@ -8,7 +8,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { OWNER_ONLY_MESSAGE, TEAM_MESSAGES } from '@vendai/contracts/team';
+import { DEFAULT_ATTENDANT_PERMISSIONS, OWNER_ONLY_MESSAGE, TEAM_MESSAGES } from '@vendai/contracts/team';
 import {
   accountInvitations,
   agentes,
@@ -98,7 +98,13 @@ describe('invite → accept → the attendant works in the owner inbox', () => {
 
     const me = (await attendant.get('/api/account/me')).json();
     expect(me.user).toMatchObject({ name: 'Bruno Lima', email: person.email });
-    expect(me.team).toEqual({ role: 'attendant', accountId: owner.userId, accountName: 'Mariana Souza', size: 2 });
+    expect(me.team).toEqual({
+      role: 'attendant',
+      accountId: owner.userId,
+      accountName: 'Mariana Souza',
+      size: 2,
+      permissions: DEFAULT_ATTENDANT_PERMISSIONS,
+    });
     expect((await owner.client.get('/api/account/me')).json().team).toMatchObject({ role: 'owner', size: 2 });
 
     // The owner's inbox.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attendantPermissionsSchema } from './team.ts';
 
 /** The business's time zone when the owner has not chosen one. */
 export const DEFAULT_TIME_ZONE = 'America/Sao_Paulo';
@@ -30,6 +31,11 @@ export const planSchema = z.object({
 });
 export type Plan = z.infer<typeof planSchema>;
 
+/**
+ * GET /api/account/me (and /session). An attendant reads only what the inbox needs: the account's
+ * personal phone, subscription and plan (its price) are the owner's and come back null
+ * (docs/decisions/052-attendant-permissions-and-number-claims.md).
+ */
 export const meSchema = z.object({
   user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
   profile: z.object({
@@ -51,6 +57,8 @@ export const meSchema = z.object({
     accountId: z.string(),
     accountName: z.string(),
     size: z.number().int(),
+    /** What the owner lets attendants do (the owner may do all of it whatever these say). */
+    permissions: attendantPermissionsSchema,
   }),
 });
 export type Me = z.infer<typeof meSchema>;

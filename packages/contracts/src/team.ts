@@ -99,3 +99,78 @@ export type AssignmentFilter = z.infer<typeof assignmentFilterSchema>;
 
 /** GET /api/conversations?filter=: the list's assignment filter ('all' by default), beside the page's cursor. */
 export const assignmentFilterQuerySchema = z.object({ filter: assignmentFilterSchema.optional() });
+
+/**
+ * What the owner lets attendants do (docs/decisions/052-attendant-permissions-and-number-claims.md),
+ * on Equipe. Each is off until the owner turns it on: each spends money, changes what customers are told
+ * or undoes the owner's own organisation. Everything else an attendant does in the inbox stays open.
+ */
+export const ATTENDANT_PERMISSIONS = [
+  'labels',
+  'quickReplies',
+  'approvalOverride',
+  'marketingTemplates',
+  'quotePricing',
+] as const;
+export type AttendantPermission = (typeof ATTENDANT_PERMISSIONS)[number];
+
+export const attendantPermissionsSchema = z.object({
+  /** Create, rename, recolour and delete the shop's labels (putting one on a conversation is always open). */
+  labels: z.boolean(),
+  /** Create, edit and delete the shop's quick replies (using one is always open). */
+  quickReplies: z.boolean(),
+  /** Switch 'Aprovação' off on a conversation (switching it on is always open). */
+  approvalOverride: z.boolean(),
+  /** Send Marketing templates on official-API numbers (Meta charges each; Utility ones are always open). */
+  marketingTemplates: z.boolean(),
+  /** 'Confirmar e cobrar' or 'Recusar' an order with an item 'sob consulta' (setting its price). */
+  quotePricing: z.boolean(),
+});
+export type AttendantPermissions = z.infer<typeof attendantPermissionsSchema>;
+
+/** A new account's attendants: none of the five. */
+export const DEFAULT_ATTENDANT_PERMISSIONS: AttendantPermissions = {
+  labels: false,
+  quickReplies: false,
+  approvalOverride: false,
+  marketingTemplates: false,
+  quotePricing: false,
+};
+
+/** PUT /api/team/permissions: any of the five; the ones left out keep their value. */
+export const updateAttendantPermissionsSchema = attendantPermissionsSchema.partial();
+export type UpdateAttendantPermissionsInput = z.infer<typeof updateAttendantPermissionsSchema>;
+
+/** What Equipe shows for each one (title and what it allows), in this order. */
+export const ATTENDANT_PERMISSION_TEXTS: Record<AttendantPermission, { title: string; detail: string }> = {
+  labels: {
+    title: 'Gerenciar etiquetas',
+    detail:
+      'Criar, renomear, mudar a cor e apagar as etiquetas da loja. Marcar e desmarcar conversas é sempre liberado.',
+  },
+  quickReplies: {
+    title: 'Gerenciar respostas rápidas',
+    detail: 'Criar, editar e apagar as respostas rápidas da loja. Usar uma resposta rápida é sempre liberado.',
+  },
+  approvalOverride: {
+    title: 'Desligar a aprovação de respostas',
+    detail: 'Desligar “Aprovação” numa conversa, para a IA responder direto sem você ver antes.',
+  },
+  marketingTemplates: {
+    title: 'Enviar modelos de marketing',
+    detail: 'Enviar modelos da categoria Marketing pela API oficial do WhatsApp. A Meta cobra cada envio.',
+  },
+  quotePricing: {
+    title: 'Definir preço de pedidos sob consulta',
+    detail: 'Confirmar e cobrar (com o valor que a pessoa definir) ou recusar um pedido com item sob consulta.',
+  },
+};
+
+/** The 403 an attendant gets for something the owner has not allowed, and the web's explanation beside the control. */
+export const PERMISSION_DENIED_MESSAGES: Record<AttendantPermission, string> = {
+  labels: 'O dono da conta não liberou para atendentes criar, renomear ou apagar etiquetas.',
+  quickReplies: 'O dono da conta não liberou para atendentes criar, editar ou apagar respostas rápidas.',
+  approvalOverride: 'O dono da conta não liberou para atendentes desligar a aprovação de respostas.',
+  marketingTemplates: 'O dono da conta não liberou para atendentes enviar modelos de marketing.',
+  quotePricing: 'O dono da conta não liberou para atendentes definir o preço de pedidos sob consulta.',
+};

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Metrics } from './metrics.ts';
 import { observabilityRoutes } from './observability-routes.ts';
 
+export { createAlarms, type Alarms, type AlarmKind } from './alarms.ts';
 export { createMetrics } from './metrics.ts';
 export { instrumentGateway, instrumentLlm } from './instrument.ts';
 export { createPipelineTimer } from './pipeline-timer.ts';

@@ -54,6 +54,13 @@ export function createMetrics(database: Database) {
     registers: [registry],
   });
 
+  const abuseAlarms = new Counter({
+    name: 'vendai_abuse_alarms_total',
+    help: 'Signs of abuse, by kind (observability/alarms.ts): e.g. one phone claimed by several accounts',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
+
   const pipeline = new Histogram({
     name: 'vendai_pipeline_seconds',
     help: "From the webhook receiving the customer's last message of a burst to the answer's first part accepted by the gateway",
@@ -103,6 +110,6 @@ export function createMetrics(database: Database) {
     });
   }
 
-  return { registry, webhookAck, pipeline, aiCall, aiFailures, gatewayCall, gatewayFailures };
+  return { registry, webhookAck, pipeline, aiCall, aiFailures, gatewayCall, gatewayFailures, abuseAlarms };
 }
 export type Metrics = ReturnType<typeof createMetrics>;

@@ -1,7 +1,8 @@
 import { fromNodeHeaders } from 'better-auth/node';
-import { OWNER_ONLY_MESSAGE } from '@vendai/contracts/team';
+import { type AttendantPermission, OWNER_ONLY_MESSAGE } from '@vendai/contracts/team';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveAccountAccess } from '../domain/team/membership.ts';
+import { assertMayDo } from '../domain/team/permissions.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { SessionUser } from '../types.ts';
 
@@ -16,6 +17,13 @@ export const OWNER_ONLY = { ownerOnly: true } as const satisfies FastifyContextC
  * AI usage counter): `{ config: OPEN_TO_TEAM }` lets attendants in too.
  */
 export const OPEN_TO_TEAM = { openToTeam: true } as const satisfies FastifyContextConfig;
+
+/**
+ * Route option for a route of the team that an attendant may use only when the owner allowed it on
+ * Equipe (docs/decisions/052-attendant-permissions-and-number-claims.md): `{ config: needsPermission('labels') }`.
+ * The owner always may; an attendant without it gets 403 with the permission's Portuguese reason.
+ */
+export const needsPermission = (permission: AttendantPermission) => ({ permission }) satisfies FastifyContextConfig;
 
 /** Who may use a route tree: only the account's owner (the default) or the whole team. */
 export type RouteAudience = 'owner' | 'team';
@@ -47,7 +55,8 @@ export async function readSessionUser(app: FastifyInstance, req: FastifyRequest)
  *
  * Owner-only by default: an attendant gets 403 OWNER_ONLY_MESSAGE. A module the team uses says
  * `requireUser(scope, 'team')`; a route of it that stays the owner's says `config: OWNER_ONLY`, and a
- * route of an owner's module the team needs to read says `config: OPEN_TO_TEAM`.
+ * route of an owner's module the team needs to read says `config: OPEN_TO_TEAM`; a route an attendant
+ * may use only with the owner's leave says `config: needsPermission(…)`.
  */
 export function requireUser(scope: FastifyInstance, audience: RouteAudience = 'owner'): void {
   scope.addHook('onRequest', async (req: FastifyRequest) => {
@@ -57,5 +66,6 @@ export function requireUser(scope: FastifyInstance, audience: RouteAudience = 'o
     const { config } = req.routeOptions;
     const ownerOnly = (audience === 'owner' && config.openToTeam !== true) || config.ownerOnly === true;
     if (ownerOnly && user.role !== 'owner') throw new AppError('FORBIDDEN', OWNER_ONLY_MESSAGE);
+    if (config.permission) await assertMayDo(scope.deps.db, user, config.permission);
   });
 }

@@ -133,7 +133,11 @@ export const numbers = pgTable(
     cloudMessagingLimit: text('cloud_messaging_limit'),
     /** Per-instance secret the gateway sends back on every webhook. */
     token: text('token').notNull(),
-    /** Digits only, calling code included; one account per number across the system. */
+    /**
+     * Digits only, calling code included. Only a verified claim holds the phone across the system (one
+     * verified row per phone); unverified claims of other accounts never block anyone
+     * (docs/decisions/052-attendant-permissions-and-number-claims.md).
+     */
     phone: text('phone').notNull(),
     instanceName: text('instance_name').notNull().unique(),
     instanceId: text('instance_id'),
@@ -162,7 +166,10 @@ export const numbers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('numbers_phone_unique').on(t.phone),
+    uniqueIndex('numbers_phone_verified_unique')
+      .on(t.phone)
+      .where(sql`${t.phoneVerifiedAt} is not null`),
+    index('numbers_phone_idx').on(t.phone),
     uniqueIndex('numbers_cloud_phone_number_id_unique').on(t.cloudPhoneNumberId),
     index('numbers_user_idx').on(t.userId, t.createdAt),
     index('numbers_agente_idx').on(t.agente),

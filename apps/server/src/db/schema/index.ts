@@ -23,3 +23,5 @@ export * from './team.ts';
 export * from './mail.ts';
 export * from './send-pacing.ts';
 export * from './opt-out.ts';
+export * from './team-permissions.ts';
+export * from './number-claims.ts';

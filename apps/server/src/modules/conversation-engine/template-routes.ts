@@ -55,6 +55,7 @@ export const templateRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (
         userId: req.user.id,
         convId: req.params.id,
         actorId: req.user.actorId,
+        role: req.user.role,
         ...req.body,
       });
       return reply.status(201).send(message);

@@ -43,8 +43,9 @@ export async function setConversationLabel(
 ): Promise<ConversationLabels> {
   const { db } = deps;
   if (!(await conversationExists(db, userId, convId))) throw notFound(CONVERSATION_NOT_FOUND);
+  // Another account's label is a 404 both ways, as every foreign id is (taking it off was a silent no-op).
+  if (!(await labelExists(db, userId, labelId))) throw notFound(LABEL_NOT_FOUND);
   if (on) {
-    if (!(await labelExists(db, userId, labelId))) throw notFound(LABEL_NOT_FOUND);
     try {
       await insertConversationLabel(db, userId, convId, labelId);
     } catch (err) {

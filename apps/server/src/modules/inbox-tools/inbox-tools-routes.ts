@@ -16,7 +16,7 @@ import {
   noteListSchema,
   noteParamsSchema,
 } from '@vendai/contracts';
-import { requireUser } from '../../plugins/require-user.ts';
+import { needsPermission, requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { getContactPanel } from './contact-panel.ts';
 import {
@@ -50,17 +50,24 @@ export const inboxToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/labels', { schema: { response: { 200: labelListSchema } } }, async (req) => ({
     items: await listLabels(deps, req.user.id),
   }));
-  app.post('/labels', { schema: { body: labelInputSchema, response: { 201: labelDtoSchema } } }, async (req, reply) =>
-    reply.code(201).send(await createLabel(deps, req.user.id, req.body)),
+  // Creating, renaming and deleting the shop's labels: an attendant only with the owner's leave (decision 052).
+  const manageLabels = needsPermission('labels');
+  app.post(
+    '/labels',
+    { config: manageLabels, schema: { body: labelInputSchema, response: { 201: labelDtoSchema } } },
+    async (req, reply) => reply.code(201).send(await createLabel(deps, req.user.id, req.body)),
   );
   app.put(
     '/labels/:id',
-    { schema: { params: labelParams, body: labelInputSchema, response: { 200: labelDtoSchema } } },
+    {
+      config: manageLabels,
+      schema: { params: labelParams, body: labelInputSchema, response: { 200: labelDtoSchema } },
+    },
     async (req) => updateLabel(deps, req.user.id, req.params.id, req.body),
   );
   app.delete(
     '/labels/:id',
-    { schema: { params: labelParams, response: { 204: noContentSchema } } },
+    { config: manageLabels, schema: { params: labelParams, response: { 204: noContentSchema } } },
     async (req, reply) => {
       await deleteLabel(deps, req.user.id, req.params.id);
       return reply.code(204).send();

@@ -1,16 +1,19 @@
 import type { ConnectCloudNumberInput, NumberView } from '@vendai/contracts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
+import { releaseAtGateway } from './claim-phone.ts';
 import { reserveNumber } from './create-number.ts';
 import type { NumbersDeps } from './numbers-deps.ts';
 import { findNumberViewOfUser } from './numbers-repository.ts';
+import { phoneKey } from './scanned-phone.ts';
 
 /**
  * Finishes Meta's Embedded Signup (docs/decisions/036-cloud-signup-window-pacing.md): the dialog's code is exchanged
  * here for the business token, the app subscribes to the WhatsApp Business Account's webhooks, and the
  * account's number is stored connected — Meta's phone number id and WABA id, the display number, the
  * token sealed with META_TOKEN_ENCRYPTION_KEY, the quality rating and the messaging limit. The plan limit
- * and 'one account per phone' hold as for a QR number.
+ * holds as for a QR number; the phone is verified by Meta, so another account's unverified QR claim of
+ * it never blocks it: that claim is released (docs/decisions/052-attendant-permissions-and-number-claims.md).
  */
 export async function connectCloudNumber({
   deps,
@@ -31,7 +34,7 @@ export async function connectCloudNumber({
     throw new AppError('VALIDATION', 'Nenhum número de WhatsApp foi autorizado na janela da Meta. Tente de novo.');
   await signup.subscribe(token, phone.wabaId);
   const now = new Date();
-  const row = await reserveNumber(deps, userId, {
+  const { row, released } = await reserveNumber(deps, userId, {
     phone: phone.display,
     apelido: input.apelido || phone.verifiedName || 'API oficial',
     provider: 'cloud',
@@ -44,6 +47,8 @@ export async function connectCloudNumber({
     cloudQualityRating: phone.qualityRating,
     cloudMessagingLimit: phone.messagingLimit,
   });
+  // Meta verified the phone: other accounts' claims that never connected as it are gone (decision 052).
+  await releaseAtGateway(deps, phoneKey(row.phone), released);
   await publishNumberUpdated(deps, row.id);
   const view = await findNumberViewOfUser(deps.db, userId, row.id);
   if (!view) throw notFound();

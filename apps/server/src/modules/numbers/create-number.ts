@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { PHONE_IN_USE, parsePhone, type CreateNumberInput, type CreatedNumber } from '@vendai/contracts';
+import { parsePhone, type CreateNumberInput, type CreatedNumber } from '@vendai/contracts';
 import { linkNewNumberIfObvious } from '../../domain/agent-link/auto-link.ts';
 import { assertWithinLimit } from '../../domain/usage/assert-within-limit.ts';
-import { AppError, notFound } from '../../lib/app-error.ts';
+import { notFound } from '../../lib/app-error.ts';
+import { checkClaim, phoneInUse, type ReleasedClaim } from './claim-phone.ts';
 import { gatewayCall } from './gateway-call.ts';
 import { buildInstanceName } from './instance-name.ts';
 import type { NumbersDeps } from './numbers-deps.ts';
 import {
   deleteNumberRow,
   findNumberViewOfUser,
-  findPhoneOwner,
   insertNumber,
   instanceNameTaken,
   isUniqueViolation,
@@ -19,8 +19,6 @@ import {
   type NumberRow,
 } from './numbers-repository.ts';
 import { readQr } from './read-qr.ts';
-
-const phoneInUse = () => new AppError('CONFLICT', PHONE_IN_USE, { fields: { phone: PHONE_IN_USE } });
 
 /**
  * Adds a WhatsApp number and starts connecting it (docs/product/rules.md#states-and-transitions "Connection", docs/product/integrations.md): plan limit, one
@@ -39,7 +37,7 @@ export async function createNumber({
   input: CreateNumberInput;
 }): Promise<CreatedNumber> {
   const phone = parsePhone(input.phone)!;
-  const row = await reserveNumber(deps, userId, { phone: phone.digits, apelido: input.apelido });
+  const { row } = await reserveNumber(deps, userId, { phone: phone.digits, apelido: input.apelido });
 
   let created;
   try {
@@ -66,21 +64,25 @@ export async function createNumber({
 }
 
 /**
- * Checks the limit and the phone and inserts the row, in one transaction holding a per-user lock, so
- * a double submit cannot pass the plan limit twice. The unique index on phone settles races between accounts.
+ * Checks the limit and the phone and inserts the row, in one transaction holding a per-user lock (a
+ * double submit cannot pass the plan limit twice) and the phone's lock (claims of one phone by several
+ * accounts are settled one at a time: claim-phone.ts). A Cloud number (verified by Meta) releases the
+ * other accounts' unverified claims of its phone, returned for the gateway. The unique index on verified
+ * phones is the last word on races.
  */
 export async function reserveNumber(
   deps: NumbersDeps,
   userId: string,
   values: { phone: string; apelido: string } & CloudValues,
-): Promise<NumberRow> {
+): Promise<{ row: NumberRow; released: ReleasedClaim[] }> {
   const token = randomBytes(32).toString('hex');
+  const via = values.provider === 'cloud' ? 'cloud' : 'qr';
   for (let attempt = 0; ; attempt++) {
     try {
       return await deps.db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`numbers:${userId}`}))`);
         await assertWithinLimit(tx, userId, 'add-number');
-        if (await findPhoneOwner(tx, values.phone)) throw phoneInUse();
+        const released = await checkClaim(tx, deps, userId, values.phone, via);
         let instanceName = buildInstanceName(values.phone, Date.now() + attempt);
         for (let bump = 1; (await instanceNameTaken(tx, instanceName)) && bump < 10; bump++) {
           instanceName = buildInstanceName(values.phone, Date.now() + attempt + bump);
@@ -88,11 +90,11 @@ export async function reserveNumber(
         const row = await insertNumber(tx, { ...values, userId, instanceName, token });
         // First run (docs/decisions/013-first-run-auto-link.md): a new number gets the owner's only (active) agent.
         await linkNewNumberIfObvious(tx, userId, row.id);
-        return row;
+        return { row, released };
       });
     } catch (err) {
       if (
-        isUniqueViolation(err, 'numbers_phone_unique') ||
+        isUniqueViolation(err, 'numbers_phone_verified_unique') ||
         isUniqueViolation(err, 'numbers_cloud_phone_number_id_unique')
       )
         throw phoneInUse();

@@ -9,7 +9,7 @@ import { verifyScannedPhone } from './verify-scanned-phone.ts';
  * number's own (verify-scanned-phone.ts). False when the connection was cut instead.
  */
 export async function markNumberConnected(
-  deps: Pick<NumbersDeps, 'db' | 'gateway' | 'realtime' | 'log'>,
+  deps: Pick<NumbersDeps, 'db' | 'gateway' | 'realtime' | 'log' | 'alarms'>,
   id: string,
 ): Promise<boolean> {
   const number = await findNumberById(deps.db, id);

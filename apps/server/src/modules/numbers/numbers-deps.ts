@@ -4,6 +4,7 @@ import { gatewayWebhookConfig } from '../../integrations/gateway/webhook-config.
 import type { CreateInstanceInput, Gateway } from '../../integrations/gateway/gateway.ts';
 import { type CloudSignup, createCloudSignup } from '../../integrations/gateway/cloud-signup.ts';
 import { parseSecretKey, sealSecret } from '../../lib/secret-box.ts';
+import type { Alarms } from '../../observability/alarms.ts';
 import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
 import type { NumberRow } from './numbers-repository.ts';
 
@@ -18,13 +19,15 @@ export interface NumbersDeps {
   /** Tells the owner's open screens (number.updated) when a number's status, agent or nickname changed. */
   realtime: RealtimeHub;
   log: { warn: (obj: object, msg: string) => void };
+  /** Signs of abuse for the operator (a phone claimed by several accounts): observability/alarms.ts. */
+  alarms: Alarms;
   /** Meta's Embedded Signup (Cloud API numbers): the Graph calls, the token sealing, the dialog's return address. */
   cloud: { signup: CloudSignup; seal: ((token: string) => string) | null; redirectUri: string };
 }
 
 /** The numbers services' dependencies, from the app's. */
 export function numbersDepsOf(app: FastifyInstance): NumbersDeps {
-  const { db, env, gateway, realtime } = app.deps;
+  const { db, env, gateway, realtime, alarms } = app.deps;
   const key = env.META_TOKEN_ENCRYPTION_KEY ? parseSecretKey(env.META_TOKEN_ENCRYPTION_KEY) : null;
   const cloud = {
     signup: createCloudSignup({
@@ -36,5 +39,13 @@ export function numbersDepsOf(app: FastifyInstance): NumbersDeps {
     seal: key ? (token: string) => sealSecret(key, token) : null,
     redirectUri: `${env.appUrl}/connect/whatsapp/callback`,
   };
-  return { db, gateway, realtime, cloud, log: app.log, webhookConfig: (number) => gatewayWebhookConfig(env, number) };
+  return {
+    db,
+    gateway,
+    realtime,
+    cloud,
+    alarms,
+    log: app.log,
+    webhookConfig: (number) => gatewayWebhookConfig(env, number),
+  };
 }

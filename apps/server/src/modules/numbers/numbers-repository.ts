@@ -106,16 +106,6 @@ export async function findNumberOfUser(db: Db, userId: string, id: string): Prom
   return row ?? null;
 }
 
-/** Who holds a normalised phone (digits with calling code), across all accounts. */
-export async function findPhoneOwner(db: Db, phoneDigits: string): Promise<{ userId: string } | null> {
-  const [row] = await db
-    .select({ userId: numbers.userId })
-    .from(numbers)
-    .where(eq(numbers.phone, phoneDigits))
-    .limit(1);
-  return row ?? null;
-}
-
 export async function instanceNameTaken(db: Db, instanceName: string): Promise<boolean> {
   const [row] = await db
     .select({ id: numbers.id })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isClaimedPhone, jidDigits, wrongPhoneMessage } from './scanned-phone.ts';
+import { isClaimedPhone, jidDigits, phoneForms, phoneKey, wrongPhoneMessage } from './scanned-phone.ts';
 
 describe('the phone that scanned is the claimed number', () => {
   it('reads the digits of a JID, with or without a device suffix', () => {
@@ -27,5 +27,13 @@ describe('the phone that scanned is the claimed number', () => {
     expect(text).toContain('Conexão cortada');
     expect(text).toContain('Leia o QR code com o celular do número cadastrado');
     expect(text).not.toContain('@');
+  });
+
+  it('one key per phone: a Brazilian mobile is keyed with its ninth digit, whichever form was typed', () => {
+    expect(phoneForms('5511987654321').sort()).toEqual(['551187654321', '5511987654321']);
+    expect(phoneKey('5511987654321')).toBe('5511987654321');
+    expect(phoneKey('551187654321')).toBe('5511987654321');
+    expect(phoneForms('551133334444')).toEqual(['551133334444']);
+    expect(phoneKey('14155550100')).toBe('14155550100');
   });
 });

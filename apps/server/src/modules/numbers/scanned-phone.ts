@@ -31,6 +31,16 @@ export function isClaimedPhone(claimed: string, scanned: string): boolean {
   return brazilianForms(a).some((form) => brazilianForms(b).includes(form));
 }
 
+/** Every way one phone is written (digits with calling code): rows of either form are claims of it. */
+export function phoneForms(digits: string): string[] {
+  return brazilianForms(digits.replace(/\D/g, ''));
+}
+
+/** One key per phone, whatever form it was typed in (a Brazilian mobile with its ninth digit). */
+export function phoneKey(digits: string): string {
+  return phoneForms(digits).reduce((a, b) => (b.length > a.length ? b : a));
+}
+
 /** What the owner reads (list and connect screen) when another phone scanned the QR code. */
 export function wrongPhoneMessage(claimed: string, scanned: string): string {
   return (

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { defineJob, defineJobType, type Jobs } from '../../jobs/job.ts';
+import { deleteOldClaims } from './claims-repository.ts';
 import { expireNumber } from './expire-number.ts';
 import { type NumbersDeps, numbersDepsOf } from './numbers-deps.ts';
 import { listNeverConnected, listUnverifiedConnected } from './numbers-repository.ts';
@@ -8,6 +9,8 @@ import { verifyScannedPhone } from './verify-scanned-phone.ts';
 
 /** A number that never connected is removed this long after it was added, browser or not. */
 export const NEVER_CONNECTED_TTL_MS = 10 * 60_000;
+/** How long a QR claim of a phone counts against it (NUMBER_CLAIM_ACCOUNTS_PER_DAY). */
+const CLAIMS_KEPT_MS = 24 * 60 * 60_000;
 /** Numbers handled per run of the sweep (every minute). */
 const SWEEP_BATCH = 100;
 
@@ -17,7 +20,8 @@ const SWEEP_BATCH = 100;
  *     the connect screen's countdown does (expire-number.ts: unless the gateway says open by the
  *     right phone, deleted at the gateway and here);
  *  2. connected numbers whose scanning phone was never checked (the webhook's check was lost to a
- *     restart) are checked now.
+ *     restart) are checked now;
+ *  3. QR claims older than a day stop counting against their phone (claim-phone.ts).
  */
 export async function sweepNumbers(
   deps: NumbersDeps,
@@ -35,6 +39,8 @@ export async function sweepNumbers(
   }
   const unverified = await listUnverifiedConnected(deps.db, SWEEP_BATCH);
   for (const n of unverified) await verifyScannedPhone(deps, n.id);
+  // QR claims count against a phone for a day (claim-phone.ts), then they go.
+  await deleteOldClaims(deps.db, new Date(now.getTime() - CLAIMS_KEPT_MS));
   return { expired, checked: unverified.length };
 }
 

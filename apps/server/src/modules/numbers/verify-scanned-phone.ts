@@ -1,4 +1,6 @@
+import { PHONE_IN_USE_TEXT } from '@vendai/contracts';
 import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
+import { holdVerifiedPhone } from './claim-phone.ts';
 import type { NumbersDeps } from './numbers-deps.ts';
 import { findNumberById, markPhoneVerified, markWrongPhone } from './numbers-repository.ts';
 import { isClaimedPhone, wrongPhoneMessage } from './scanned-phone.ts';
@@ -11,7 +13,7 @@ import { isClaimedPhone, wrongPhoneMessage } from './scanned-phone.ts';
  * tell which phone scanned, the connection stands (logged) and the sweep asks again later.
  */
 export async function verifyScannedPhone(
-  deps: Pick<NumbersDeps, 'db' | 'gateway' | 'realtime' | 'log'>,
+  deps: Pick<NumbersDeps, 'db' | 'gateway' | 'realtime' | 'log' | 'alarms'>,
   id: string,
   wuid: string | null = null,
 ): Promise<boolean> {
@@ -29,12 +31,28 @@ export async function verifyScannedPhone(
     return Boolean(now && (now.phoneVerifiedAt || !now.connectionProblem));
   }
   if (isClaimedPhone(number.phone, scanned)) {
-    if (!number.phoneVerifiedAt || number.connectionProblem) await markPhoneVerified(deps.db, id);
-    return true;
+    if (number.phoneVerifiedAt && !number.connectionProblem) return true;
+    if (number.phoneVerifiedAt) {
+      await markPhoneVerified(deps.db, id);
+      return true;
+    }
+    // First time as itself: the claim now holds the phone, other accounts' pending claims are released.
+    if (await holdVerifiedPhone(deps, number)) return true;
+    return cut(deps, number, PHONE_IN_USE_TEXT);
   }
   deps.log.warn({ instance: number.instanceName }, 'numbers: another phone scanned the QR code; connection cut');
+  return cut(deps, number, wrongPhoneMessage(number.phone, scanned));
+}
+
+/** The connection is cut: DESCONECTADO with the reason, logged out at the gateway, the owner's screens told. */
+async function cut(
+  deps: Pick<NumbersDeps, 'db' | 'gateway' | 'realtime' | 'log'>,
+  number: { id: string; instanceName: string },
+  problem: string,
+): Promise<boolean> {
+  const { id } = number;
   // The row first: a concurrent poll that finds the gateway already logged out reads the cut, not a connection.
-  await markWrongPhone(deps.db, id, wrongPhoneMessage(number.phone, scanned));
+  await markWrongPhone(deps.db, id, problem);
   await deps.gateway
     .logout(number.instanceName)
     .catch((err: unknown) => deps.log.warn({ err, instance: number.instanceName }, 'numbers: logout failed'));

@@ -7,7 +7,7 @@ import {
   savePixSettingsSchema,
 } from '@vendai/contracts';
 import { z } from 'zod';
-import { OWNER_ONLY, requireUser } from '../../plugins/require-user.ts';
+import { needsPermission, OWNER_ONLY, requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { confirmOrder, declineOrder } from './confirm-order.ts';
 import { createManualCharge, listOrders } from './manual-charge.ts';
@@ -46,15 +46,20 @@ export const pixRoutes: FastifyPluginAsyncZod<{ deps: PixDeps }> = async (app, {
       orders: await listOrders(deps, req.user.id, req.query.convId),
     }),
   );
-  // An order with an item 'sob consulta' waits for the owner: 'Confirmar e cobrar' or 'Recusar'.
+  // An order with an item 'sob consulta' waits for the owner: 'Confirmar e cobrar' or 'Recusar' — an
+  // attendant only with the owner's leave (docs/decisions/052-attendant-permissions-and-number-claims.md).
+  const quotePricing = needsPermission('quotePricing');
   app.post(
     '/orders/:id/confirm',
-    { schema: { params: orderParamsSchema, body: confirmOrderSchema, response: { 200: orderDtoSchema } } },
+    {
+      config: quotePricing,
+      schema: { params: orderParamsSchema, body: confirmOrderSchema, response: { 200: orderDtoSchema } },
+    },
     async (req) => confirmOrder(deps, req.user.id, req.params.id, req.body),
   );
   app.post(
     '/orders/:id/decline',
-    { schema: { params: orderParamsSchema, response: { 200: orderDtoSchema } } },
+    { config: quotePricing, schema: { params: orderParamsSchema, response: { 200: orderDtoSchema } } },
     async (req) => declineOrder(deps, req.user.id, req.params.id),
   );
 };

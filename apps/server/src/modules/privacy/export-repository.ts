@@ -40,8 +40,9 @@ export async function readAccount(db: Db, userId: string) {
 }
 
 export async function readNumbers(db: Db, userId: string) {
-  // The per-number webhook secret (token) is not the owner's data: it stays out.
-  const { token: _token, ...columns } = getTableColumns(numbers);
+  // Secrets are not the owner's data and a zip travels: the per-number webhook secret (token) and the
+  // Cloud API access token (sealed, yet a key away from plain) stay out.
+  const { token: _token, cloudTokenSealed: _cloudToken, ...columns } = getTableColumns(numbers);
   return db.select(columns).from(numbers).where(eq(numbers.userId, userId)).orderBy(asc(numbers.createdAt));
 }
 

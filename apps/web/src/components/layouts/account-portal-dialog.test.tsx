@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '@vendai/contracts';
+import { DEFAULT_ATTENDANT_PERMISSIONS } from '@vendai/contracts/team';
 import { AccountPortalDialog } from './account-portal-dialog';
 
 const paid = {
@@ -21,7 +22,7 @@ const me: Me = {
   profile: { phone: null, countryCode: null, subscriptionStatus: 'active', timeZone: 'America/Sao_Paulo' },
   plan: paid,
   planLabel: paid.name,
-  team: { role: 'owner', accountId: 'u', accountName: 'Ana', size: 1 },
+  team: { role: 'owner', accountId: 'u', accountName: 'Ana', size: 1, permissions: DEFAULT_ATTENDANT_PERMISSIONS },
 };
 
 const json = (body: unknown, status = 200) =>

@@ -45,7 +45,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (
         response: { 200: conversationApprovalDtoSchema },
       },
     },
-    async (req) => setConversationApproval(engine.deps, req.user.id, req.params.id, req.body.mode),
+    async (req) => setConversationApproval(engine.deps, req.user, req.params.id, req.body.mode),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type { ConversationApprovalDto, PendingDraftsDto } from '@vendai/contracts';
 import { sql } from 'drizzle-orm';
 import { resultRows } from '../../../db/rows.ts';
+import { type Actor, assertMayDo } from '../../../domain/team/permissions.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { DRAFT_COLUMNS, type DraftSqlRow, toDraftDto } from './draft-dto.ts';
@@ -33,13 +34,22 @@ export async function conversationApproval(
   };
 }
 
-/** 'Aprovar respostas' in the chat header: on, off, or the agent's (null). */
+/**
+ * 'Aprovar respostas' in the chat header: on, off, or the agent's (null). A change that switches approval
+ * off where it was on needs the owner, or an attendant the owner allowed ('approvalOverride', decision 052);
+ * switching it on, or a choice that keeps it as it is, is the whole team's.
+ */
 export async function setConversationApproval(
   deps: Pick<EngineDeps, 'db'>,
-  userId: string,
+  actor: Actor,
   convId: string,
   mode: boolean | null,
 ): Promise<ConversationApprovalDto> {
+  const userId = actor.id;
+  if (actor.role !== 'owner') {
+    const now = await conversationApproval(deps, userId, convId);
+    if (now.effective && !(mode ?? now.agent_mode)) await assertMayDo(deps.db, actor, 'approvalOverride');
+  }
   const updated = resultRows<{ id: string }>(
     await deps.db.execute(sql`
       update conversations set approval_mode = ${mode} where id = ${convId} and user_id = ${userId} returning id`),

@@ -10,6 +10,8 @@ import {
 } from '@vendai/contracts';
 import { conversations, numbers, templateMessages } from '../../../db/schema/index.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
+import type { AccountRole } from '../../../domain/team/membership.ts';
+import { assertMayDo } from '../../../domain/team/permissions.ts';
 import { toMessageDto } from '../../../domain/conversations/conversation-dto.ts';
 import type { CloudNumberSecrets, CloudTemplates } from '../../../integrations/gateway/cloud-templates.ts';
 import type { EngineDeps } from '../engine-deps.ts';
@@ -71,12 +73,15 @@ export async function listConversationTemplates(
 export async function sendTemplateMessage(
   deps: EngineDeps,
   templates: CloudTemplates,
-  input: { userId: string; convId: string; actorId?: string } & SendTemplateInput,
+  input: { userId: string; convId: string; actorId?: string; role: AccountRole } & SendTemplateInput,
 ): Promise<MessageDto> {
   const conv = await findCloudConversation(deps, input.userId, input.convId);
   const approved = await templates.list(conv.secrets);
   const template = approved.find((t) => t.name === input.name && t.language === input.language);
   if (!template) throw new AppError('VALIDATION', TEMPLATE_NOT_FOUND);
+  // Meta charges Marketing templates: an attendant sends one only with the owner's leave (decision 052).
+  if (template.category === 'MARKETING')
+    await assertMayDo(deps.db, { id: input.userId, role: input.role }, 'marketingTemplates');
   if (input.values.length !== template.variables) throw new AppError('VALIDATION', TEMPLATE_VALUES_MISSING);
   const text = fillTemplate(template.body, input.values);
 

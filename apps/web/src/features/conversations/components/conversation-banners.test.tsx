@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUsage, Me, NumberView } from '@vendai/contracts';
+import { DEFAULT_ATTENDANT_PERMISSIONS } from '@vendai/contracts/team';
 import { ConversationBanners } from './conversation-banners';
 
 const usage = (ai: number, max = 300): CurrentUsage => ({
@@ -36,7 +37,7 @@ const me = (p: ReturnType<typeof plan> | null): Me => ({
   profile: { phone: null, countryCode: null, subscriptionStatus: null, timeZone: 'America/Sao_Paulo' },
   plan: p,
   planLabel: p ? p.name : 'Gratuito',
-  team: { role: 'owner', accountId: 'u', accountName: 'Ana', size: 1 },
+  team: { role: 'owner', accountId: 'u', accountName: 'Ana', size: 1, permissions: DEFAULT_ATTENDANT_PERMISSIONS },
 });
 const number = (status: 'CONECTADO' | 'DESCONECTADO', apelido: string | null = 'Loja Centro'): NumberView => ({
   id: Math.random().toString(36),

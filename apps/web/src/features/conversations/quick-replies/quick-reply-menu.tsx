@@ -2,6 +2,7 @@ import type { QuickReplyDto } from '@vendai/contracts';
 import { Zap } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from '@/lib/cn';
+import { usePermission } from '@/lib/permissions';
 import { ManageQuickReplies } from './manage-quick-replies';
 
 /** The list of matching saved replies above the composer. */
@@ -21,6 +22,8 @@ export function QuickReplyMenu({
   onHover: (index: number) => void;
 }) {
   const [managing, setManaging] = useState(false);
+  // Writing them is the owner's, or an attendant's the owner allowed (docs/decisions/052-attendant-permissions-and-number-claims.md).
+  const manage = usePermission('quickReplies');
   return (
     <div
       className="absolute right-0 bottom-full left-0 mb-2 max-h-64 overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg"
@@ -53,15 +56,23 @@ export function QuickReplyMenu({
           </li>
         ))}
       </ul>
-      <button
-        type="button"
-        onMouseDown={(e) => e.preventDefault()}
-        onClick={() => setManaging(true)}
-        className="block w-full border-t border-slate-100 px-3 py-2 text-left text-xs font-semibold text-brand-700 hover:bg-slate-50"
-      >
-        Gerenciar respostas rápidas
-      </button>
-      <ManageQuickReplies open={managing} onOpenChange={setManaging} />
+      {manage.allowed ? (
+        <>
+          <button
+            type="button"
+            onMouseDown={(e) => e.preventDefault()}
+            onClick={() => setManaging(true)}
+            className="block w-full border-t border-slate-100 px-3 py-2 text-left text-xs font-semibold text-brand-700 hover:bg-slate-50"
+          >
+            Gerenciar respostas rápidas
+          </button>
+          <ManageQuickReplies open={managing} onOpenChange={setManaging} />
+        </>
+      ) : (
+        <p className="border-t border-slate-100 px-3 py-2 text-xs text-slate-600" data-testid="quick-replies-locked">
+          {manage.reason}
+        </p>
+      )}
     </div>
   );
 }

@@ -5,6 +5,7 @@ import { fillTemplate, type MessageTemplate, type TemplateCategory } from '@vend
 import { Button } from '@/components/ui/button';
 import { Input, inputClass } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { usePermission } from '@/lib/permissions';
 import { useSendTemplate, useTemplates } from './window-api';
 
 export const CATEGORY_LABELS: Record<TemplateCategory, string> = {
@@ -33,6 +34,8 @@ export function TemplateComposer({
 }) {
   const templates = useTemplates(convId, true);
   const send = useSendTemplate(convId);
+  // Meta charges Marketing ones: the owner's, or an attendant's the owner allowed (decision 052).
+  const marketing = usePermission('marketingTemplates');
   const [chosen, setChosen] = useState('');
   const [values, setValues] = useState<string[]>([]);
   const id = useId();
@@ -118,12 +121,21 @@ export function TemplateComposer({
               className={inputClass}
             >
               <option value="">Escolha um modelo</option>
-              {list.map((t) => (
-                <option key={key(t)} value={key(t)}>
-                  {t.name} · {CATEGORY_LABELS[t.category]}
-                </option>
-              ))}
+              {list.map((t) => {
+                const locked = t.category === 'MARKETING' && !marketing.allowed;
+                return (
+                  <option key={key(t)} value={key(t)} disabled={locked}>
+                    {t.name} · {CATEGORY_LABELS[t.category]}
+                    {locked ? ' (só o dono)' : ''}
+                  </option>
+                );
+              })}
             </select>
+            {!marketing.allowed && list.some((t) => t.category === 'MARKETING') ? (
+              <p className="text-xs text-slate-600" data-testid="marketing-locked">
+                {marketing.reason}
+              </p>
+            ) : null}
           </div>
           {template ? (
             <>

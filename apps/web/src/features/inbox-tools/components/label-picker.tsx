@@ -5,19 +5,23 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { inputClass } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
+import { usePermission } from '@/lib/permissions';
 import { useConversationLabelIds, useLabels, useSaveLabel, useToggleConversationLabel } from '../api/labels';
 import { LabelOption, menuItemClass } from './label-menu';
 import { ManageLabelsDialog } from './manage-labels-dialog';
 
 /**
  * 'Etiquetas' of the open chat: tick the account's labels on or off, create one by typing its name, or
- * open 'Gerenciar etiquetas' (rename, recolour, delete).
+ * open 'Gerenciar etiquetas' (rename, recolour, delete). Creating and managing are the owner's, or an
+ * attendant's the owner allowed (docs/decisions/052-attendant-permissions-and-number-claims.md): otherwise the
+ * menu says so in their place.
  */
 export function LabelPicker({ convId, compact = false }: { convId: string; compact?: boolean }) {
   const labels = useLabels();
   const on = new Set(useConversationLabelIds(convId).data ?? []);
   const toggle = useToggleConversationLabel(convId);
   const [managing, setManaging] = useState(false);
+  const manage = usePermission('labels');
 
   const flip = (label: LabelDto) =>
     toggle.mutate(
@@ -52,7 +56,9 @@ export function LabelPicker({ convId, compact = false }: { convId: string; compa
             ) : labels.isError ? (
               <p className="px-2.5 py-2 text-sm text-red-700">Não foi possível carregar as etiquetas.</p>
             ) : !labels.data.length ? (
-              <p className="px-2.5 py-2 text-sm text-slate-600">Crie a primeira etiqueta abaixo.</p>
+              <p className="px-2.5 py-2 text-sm text-slate-600">
+                {manage.allowed ? 'Crie a primeira etiqueta abaixo.' : 'A loja ainda não tem etiquetas.'}
+              </p>
             ) : (
               labels.data.map((label) => (
                 <DropdownMenu.CheckboxItem
@@ -69,17 +75,25 @@ export function LabelPicker({ convId, compact = false }: { convId: string; compa
               ))
             )}
             <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-            {(labels.data?.length ?? 0) < LABELS_MAX ? (
-              <NewLabelForm onCreated={(label) => flip(label)} taken={labels.data ?? []} />
-            ) : null}
-            <DropdownMenu.Item onSelect={() => setManaging(true)} className={menuItemClass}>
-              <Settings2 className="size-4 text-slate-500" aria-hidden />
-              Gerenciar etiquetas
-            </DropdownMenu.Item>
+            {!manage.allowed ? (
+              <p className="px-2.5 py-1.5 text-xs text-slate-600" data-testid="labels-locked">
+                {manage.reason}
+              </p>
+            ) : (
+              <>
+                {(labels.data?.length ?? 0) < LABELS_MAX ? (
+                  <NewLabelForm onCreated={(label) => flip(label)} taken={labels.data ?? []} />
+                ) : null}
+                <DropdownMenu.Item onSelect={() => setManaging(true)} className={menuItemClass}>
+                  <Settings2 className="size-4 text-slate-500" aria-hidden />
+                  Gerenciar etiquetas
+                </DropdownMenu.Item>
+              </>
+            )}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <ManageLabelsDialog open={managing} onOpenChange={setManaging} />
+      {manage.allowed ? <ManageLabelsDialog open={managing} onOpenChange={setManaging} /> : null}
     </>
   );
 }

@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { usePermission } from '@/lib/permissions';
 import { useConfirmOrder, useConversationOrders, useDeclineOrder, useManualCharge } from '../api/pix';
 import { OrderConfirmCard } from './order-confirm-card';
 import { brl, parseReais, STATUS_STYLE, statusLabel } from './pix-format';
@@ -61,6 +62,7 @@ export function ConversationPix({ convId }: { convId: string }) {
 function ConfirmDialog({ convId, order, onClose }: { convId: string; order: OrderDto; onClose: () => void }) {
   const confirm = useConfirmOrder(convId);
   const decline = useDeclineOrder(convId);
+  const pricing = usePermission('quotePricing');
   const failed = confirm.error ?? decline.error;
   const error = failed instanceof ApiError ? failed.message : failed ? 'Não foi possível concluir agora.' : null;
   const busy = confirm.isPending ? 'confirm' : decline.isPending ? 'decline' : null;
@@ -76,6 +78,7 @@ function ConfirmDialog({ convId, order, onClose }: { convId: string; order: Orde
           order={order}
           busy={busy}
           error={error}
+          locked={pricing.reason}
           onConfirm={(input) =>
             confirm.mutate(
               { orderId: order.id, input },

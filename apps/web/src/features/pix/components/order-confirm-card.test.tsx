@@ -66,4 +66,27 @@ describe('the order-to-confirm card', () => {
     expect((screen.getByRole('button', { name: 'Gerando Pix…' }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: 'Recusar' }) as HTMLButtonElement).disabled).toBe(true);
   });
+
+  it("an attendant without the owner's leave reads why, and neither button acts", () => {
+    const onConfirm = vi.fn();
+    const onDecline = vi.fn();
+    const reason = 'O dono da conta não liberou para atendentes definir o preço de pedidos sob consulta.';
+    render(
+      <OrderConfirmCard
+        order={ORDER}
+        busy={null}
+        error={null}
+        locked={reason}
+        onConfirm={onConfirm}
+        onDecline={onDecline}
+      />,
+    );
+    expect(screen.getByTestId('order-confirm-locked').textContent).toBe(reason);
+    const confirm = screen.getByRole('button', { name: 'Confirmar e cobrar' }) as HTMLButtonElement;
+    const decline = screen.getByRole('button', { name: 'Recusar' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    expect(decline.disabled).toBe(true);
+    fireEvent.click(decline);
+    expect(onDecline).not.toHaveBeenCalled();
+  });
 });

@@ -22,10 +22,13 @@ export function OrderConfirmCard({
   error,
   onConfirm,
   onDecline,
+  locked = null,
 }: {
   order: OrderDto;
   busy: 'confirm' | 'decline' | null;
   error: string | null;
+  /** Why this person may not price it (an attendant without the owner's leave, decision 052); null: they may. */
+  locked?: string | null;
   onConfirm: (input: ConfirmOrderInput) => void;
   onDecline: () => void;
 }) {
@@ -97,11 +100,16 @@ export function OrderConfirmCard({
         <span data-testid="order-confirm-total">{total === null ? '—' : brl(total)}</span>
       </p>
       {error ? <Alert tone="error">{error}</Alert> : null}
+      {locked ? (
+        <p className="text-sm text-slate-700" data-testid="order-confirm-locked">
+          {locked}
+        </p>
+      ) : null}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <Button type="button" variant="secondary" onClick={onDecline} disabled={busy !== null}>
+        <Button type="button" variant="secondary" onClick={onDecline} disabled={busy !== null || locked !== null}>
           {busy === 'decline' ? 'Recusando…' : 'Recusar'}
         </Button>
-        <Button type="submit" disabled={busy !== null}>
+        <Button type="submit" disabled={busy !== null || locked !== null}>
           {busy === 'confirm' ? 'Gerando Pix…' : 'Confirmar e cobrar'}
         </Button>
       </div>

@@ -12,13 +12,15 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { useTeam } from '@/lib/api/get-team';
 import { useInvite, useRemoveMember, useRevokeInvitation } from '../api/team-api';
+import { AttendantPermissionsCard } from './attendant-permissions';
 
 const dateFormat = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-digit', year: 'numeric' });
 const date = (iso: string) => dateFormat.format(new Date(iso));
 
 /**
  * /equipe (docs/decisions/044-team-roles-and-assignment.md): the owner invites attendants by e-mail,
- * sees who is in the team and the pending invitations, removes a person or cancels an invitation.
+ * sees who is in the team and the pending invitations, removes a person or cancels an invitation, and
+ * chooses what attendants may do (docs/decisions/052-attendant-permissions-and-number-claims.md).
  */
 export function TeamPage() {
   const team = useTeam();
@@ -26,7 +28,7 @@ export function TeamPage() {
     <div className="mx-auto w-full max-w-3xl space-y-6 px-4 py-8 sm:px-6">
       <PageHeader
         title="Equipe"
-        description="Convide as pessoas que atendem seus clientes. Atendentes veem as conversas e os contatos e respondem pela caixa de entrada; planos, IA e configurações continuam só com você."
+        description="Convide as pessoas que atendem seus clientes. Atendentes veem as conversas e os contatos e respondem pela caixa de entrada; planos, IA e configurações continuam só com você, e você escolhe abaixo o que mais eles podem fazer."
       />
       <InviteForm />
       {team.isPending ? (
@@ -44,6 +46,7 @@ export function TeamPage() {
         <>
           <Members members={team.data.members} />
           <Invitations invitations={team.data.invitations} />
+          <AttendantPermissionsCard />
         </>
       )}
     </div>
