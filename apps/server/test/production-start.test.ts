@@ -105,6 +105,16 @@ describe('a start that must not happen is refused, saying what to set', () => {
       'PAYMENTS_STANDIN_ENABLED: o simulador local de pagamentos (planos pagos sem cobrança) não pode ser ligado em produção',
     ],
     ['without an AI', { AI_PROVIDER: '' }, 'AI_BASE_URL: obrigatório em produção'],
+    [
+      'with an http public APP_URL',
+      { APP_URL: 'http://app.vendai.exemplo.com.br' },
+      'APP_URL: em produção o endereço público é https (http://app.vendai.exemplo.com.br é http',
+    ],
+    [
+      'with an http Evolution API elsewhere than this machine',
+      { EVOLUTION_API_URL: 'http://evolution:8080' },
+      'EVOLUTION_API_URL: em produção use https (http://evolution:8080 é http: a chave global EVOLUTION_API_KEY iria sem criptografia',
+    ],
   ])('NODE_ENV=production %s', async (_case, change, message) => {
     const { code, stderr } = await startServer({ ...READY, ...change });
     expect(code, stderr).toBe(1);
