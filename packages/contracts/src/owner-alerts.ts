@@ -60,6 +60,7 @@ export const ownerAlertDtoSchema = z.object({
     'pix_paid',
     'approval',
     'pix_confirm',
+    'delivery_failed',
   ]),
   status: z.enum(['pending', 'sent', 'failed']),
   text: z.string(),

@@ -110,6 +110,21 @@ export const simApproveSchema = z.object({
 });
 export type SimApproveInput = z.input<typeof simApproveSchema>;
 
+/**
+ * POST /simulator/ui-api/instances/:name/delivery-faults — the next `count` sends of the connection fail
+ * to deliver: 'pending' stays PENDING with no receipt (WhatsApp's reach-out time-lock, error 463),
+ * 'error' gets status ERROR.
+ */
+export const simDeliveryFaultsSchema = z.object({
+  kind: z.enum(['pending', 'error'], { error: "Escolha 'pending' ou 'error'." }),
+  count: z
+    .number({ error: 'Informe quantos envios devem falhar.' })
+    .int({ error: 'Informe um número inteiro.' })
+    .min(1, { error: 'Informe pelo menos 1 envio.' })
+    .max(100, { error: 'No máximo 100 envios.' }),
+});
+export const simDeliveryFaultsResultSchema = z.object({ pendingFaults: z.number().int() });
+
 export const simInstanceStateSchema = z.enum(['close', 'connecting', 'open']);
 export type SimInstanceState = z.infer<typeof simInstanceStateSchema>;
 

@@ -32,7 +32,9 @@ export function messageRaw(instance: SimInstance, message: SimMessage, key: Json
   };
 }
 
-/** messages.update for one message (SERVER_ACK, DELIVERY_ACK, READ). */
+export type DeliveryFault = 'pending' | 'error';
+
+/** messages.update for one message (SERVER_ACK, DELIVERY_ACK, READ, ERROR). */
 export function emitStatusUpdate(ctx: SimContext, instance: SimInstance, message: SimMessage, status: string) {
   ctx.emit(instance, 'messages.update', {
     keyId: message.keyId,
@@ -49,8 +51,28 @@ export function emitStatusUpdate(ctx: SimContext, instance: SimInstance, message
 export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string) => Promise<SimInstance>) {
   const { db, timing, emit } = ctx;
 
+  /**
+   * Delivery faults queued for an instance's next sends (the page's 'Simular falha de entrega', tests):
+   * 'pending' — the message stays PENDING and no receipt ever comes, as WhatsApp's reach-out time-lock
+   * (error 463) leaves sends from Evolution 2.3.7 / Baileys 7.0.0-rc.9; 'error' — a messages.update with
+   * status ERROR instead of SERVER_ACK. Kept in this process's memory (a test and demo aid).
+   */
+  const deliveryFaults = new Map<string, DeliveryFault[]>();
+
   /** PENDING → SERVER_ACK → DELIVERY_ACK for a message the business sent (READ comes when the page opens the chat). */
   function scheduleAcks(instanceName: string, messageId: string) {
+    const fault = deliveryFaults.get(instanceName)?.shift();
+    if (fault === 'pending') return;
+    if (fault === 'error') {
+      ctx.later(timing.ackDelayMs, async () => {
+        const message = await messagesRepo.findMessageById(db, messageId);
+        const instance = await repo.findInstance(db, instanceName);
+        if (!message || !instance) return;
+        await messagesRepo.setMessageStatus(db, message.id, 'ERROR');
+        emitStatusUpdate(ctx, instance, message, 'ERROR');
+      });
+      return;
+    }
     const step = (status: string, next?: () => void) =>
       ctx.later(timing.ackDelayMs, async () => {
         const message = await messagesRepo.findMessageById(db, messageId);
@@ -118,6 +140,15 @@ export function createMessagesApi(ctx: SimContext, instanceOr404: (name: string)
   }
 
   return {
+    /** Queues `count` delivery faults for the instance's next sends; answers how many are queued. */
+    async queueDeliveryFaults(name: string, fault: DeliveryFault, count: number) {
+      const instance = await instanceOr404(name);
+      const queue = deliveryFaults.get(instance.name) ?? [];
+      for (let i = 0; i < count; i++) queue.push(fault);
+      deliveryFaults.set(instance.name, queue);
+      return { pendingFaults: queue.length };
+    },
+
     async sendText(name: string, body: Json) {
       const instance = await instanceOr404(name);
       if (typeof body.number !== 'string' || !body.number.trim()) throw badRequest('number is required');

@@ -2,6 +2,8 @@ import {
   fileResponseSchema,
   idParamsSchema,
   simApproveSchema,
+  simDeliveryFaultsResultSchema,
+  simDeliveryFaultsSchema,
   simChatDetailSchema,
   simChatParamsSchema,
   simChatViewSchema,
@@ -97,6 +99,12 @@ export function uiRoutes(simulator: Simulator, access: SimulatorPageAccess): Fas
         schema: { params, body: simSendAsCustomerSchema, response: { 201: simSendResultSchema } },
       },
       async (req, reply) => reply.status(201).send(await simulator.sendAsCustomer(req.params.name, req.body)),
+    );
+
+    app.post(
+      '/instances/:name/delivery-faults',
+      { schema: { params, body: simDeliveryFaultsSchema, response: { 200: simDeliveryFaultsResultSchema } } },
+      async (req) => simulator.queueDeliveryFaults(req.params.name, req.body.kind, req.body.count),
     );
 
     app.get(

@@ -279,6 +279,12 @@ export const messages = pgTable(
     optOut: boolean('opt_out').notNull().default(false),
     /** Who typed it in the inbox (docs/decisions/044-team-roles-and-assignment.md); no foreign key on purpose. */
     sentByUserId: text('sent_by_user_id'),
+    /**
+     * When WhatsApp's server confirmed a message VendAI sent (the first receipt at or past SERVER_ACK).
+     * A QR number's send still unconfirmed a few minutes later is shown as not delivered
+     * (modules/conversation-engine/recovery/unconfirmed-sends.ts, docs/evolution-api-contract.md).
+     */
+    ackedAt: timestamp('acked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -286,6 +292,10 @@ export const messages = pgTable(
     index('messages_conv_created_idx').on(t.convId, t.createdAt.desc(), t.id.desc()),
     // A user's messages in a billing period (domain/usage/ai-answers.ts: paid plans' counters and overage).
     index('messages_user_created_idx').on(t.userId, t.createdAt),
+    // Sends waiting for WhatsApp's confirmation: a row leaves the index when its first receipt comes.
+    index('messages_unacked_idx')
+      .on(t.createdAt)
+      .where(sql`direction = 'out' and status = 'sent' and acked_at is null and external_id is not null`),
   ],
 );
 

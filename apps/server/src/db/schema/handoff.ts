@@ -11,6 +11,7 @@ export const OWNER_ALERT_KINDS = [
   'pix_paid',
   'approval',
   'pix_confirm',
+  'delivery_failed',
 ] as const;
 export const OWNER_ALERT_STATUSES = ['pending', 'sent', 'failed'] as const;
 

@@ -74,8 +74,8 @@ export async function sendOwnerAlert(deps: AlertDeps, alertId: string): Promise<
         ? SPEND_CEILING_SUBJECT
         : a.kind === 'follow_ups_paused'
           ? FOLLOW_UPS_PAUSED_SUBJECT
-          : a.kind === 'pix_paid' || a.kind === 'pix_confirm' || a.kind === 'approval'
-            ? `VendAI: ${a.text.split('\n')[0]!.replace(/^(💰|🧾|📝) /u, '')}`
+          : a.kind === 'pix_paid' || a.kind === 'pix_confirm' || a.kind === 'approval' || a.kind === 'delivery_failed'
+            ? `VendAI: ${a.text.split('\n')[0]!.replace(/^(💰|🧾|📝|⚠️) /u, '')}`
             : alertSubject(a.kind as ConversationAlertKind, a);
     try {
       await withRetry(() => deps.mailer.send({ to: a.email, subject, text: a.text }), { attempts: 3, baseMs: 1000 });

@@ -25,10 +25,17 @@ export type ConversationAlertKind = 'handoff' | 'needs_owner' | 'hot_lead';
  * 'follow_ups_paused', the follow-ups' breaker paused a number (docs/decisions/037-follow-ups.md);
  * 'pix_paid', a customer paid a Pix charge; 'pix_confirm', an order with an item 'sob consulta' waits for
  * the owner to confirm its amount (docs/decisions/038-pix-charges.md); 'approval', an AI draft waits for
- * the owner's '1' or '2' (docs/decisions/045-approval-mode.md).
+ * the owner's '1' or '2' (docs/decisions/045-approval-mode.md); 'delivery_failed', a QR number's sends that
+ * WhatsApp never confirmed, once per number per day (modules/conversation-engine/recovery/unconfirmed-sends.ts).
  */
 export type OwnerAlertKind =
-  ConversationAlertKind | 'spend_ceiling' | 'follow_ups_paused' | 'pix_paid' | 'pix_confirm' | 'approval';
+  | ConversationAlertKind
+  | 'spend_ceiling'
+  | 'follow_ups_paused'
+  | 'pix_paid'
+  | 'pix_confirm'
+  | 'approval'
+  | 'delivery_failed';
 
 /** Kinds sent whatever the owner's switches and limits say. */
 const ALWAYS_ON = new Set<OwnerAlertKind>([
@@ -37,6 +44,7 @@ const ALWAYS_ON = new Set<OwnerAlertKind>([
   'pix_paid',
   'pix_confirm',
   'approval',
+  'delivery_failed',
 ]);
 
 /** One alert per conversation within this window. */

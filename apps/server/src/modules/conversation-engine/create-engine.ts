@@ -15,6 +15,7 @@ import { createReplyScheduler } from './replies/reply-scheduler.ts';
 import { createReplyWriter } from './replies/reply-writer.ts';
 import { draftTimeoutJob } from './approval/draft-jobs.ts';
 import { runDraftTimeout } from './approval/draft-timeout.ts';
+import { unconfirmedSendsJob } from './recovery/unconfirmed-sends.ts';
 
 /**
  * Inside an ingestion batch: a burst due later arms the scheduler's timer; one due now waits for the
@@ -133,6 +134,7 @@ export function createEngine(
 /** The engine's jobs: resuming an interrupted send, and owner alerts (sent by their own job, never on the reply's path, decision 023). */
 function registerEngineJobs(deps: EngineDeps): void {
   deps.jobs.register(defineJob(resumeSendingJob, (data) => resumeSending(deps, data)));
+  deps.jobs.register(unconfirmedSendsJob(deps));
   deps.jobs.register(
     defineJob(sendOwnerAlertJob, async (data) => void (await sendOwnerAlert(alertDeps(deps), data.alertId))),
   );

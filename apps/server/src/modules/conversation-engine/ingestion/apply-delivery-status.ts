@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { messages } from '../../../db/schema/index.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
@@ -6,6 +6,7 @@ import { findConversationByChat, type MessageRecord } from '../engine-repository
 import { mapChat, mapDeliveryStatus, STATUS_RANK } from '../../../integrations/gateway/map-gateway-message.ts';
 import { deliveryFailureText } from '../../../integrations/gateway/delivery-failure-text.ts';
 import type { IngestOutcome } from './ingest-outcome.ts';
+import { SEND_NOT_CONFIRMED } from '../recovery/unconfirmed-sends.ts';
 
 /**
  * A messages.update item as the gateway posts it, unchecked: the message's id, chat and status sit at
@@ -24,8 +25,9 @@ interface DeliveryUpdateItem {
 }
 
 /**
- * messages.update: delivery receipts move our message's status forward (never back); a failure keeps
- * the gateway's reason in Portuguese when it gives one.
+ * messages.update: delivery receipts move our message's status forward (never back) and record that
+ * WhatsApp confirmed the send (`acked_at`); a failure keeps the gateway's reason in Portuguese when it
+ * gives one.
  */
 export async function applyDeliveryStatus(
   deps: EngineDeps,
@@ -48,16 +50,29 @@ export async function applyDeliveryStatus(
     const ranksBelow = Object.entries(STATUS_RANK)
       .filter(([s, r]) => r < rank && s !== 'received')
       .map(([s]) => s as MessageRecord['status']);
-    if (ranksBelow.length === 0) continue;
+    // A receipt at or past SERVER_ACK confirms the send (acked_at, once); it also moves on a message the
+    // unconfirmed-sends sweep had given up on. A status never moves back otherwise.
+    const confirms = status !== 'failed';
+    const movesOn = or(
+      ranksBelow.length > 0 ? inArray(messages.status, ranksBelow) : undefined,
+      confirms ? and(eq(messages.status, 'failed'), eq(messages.error, SEND_NOT_CONFIRMED)) : undefined,
+    );
+    if (!movesOn && !confirms) continue;
     const [row] = await deps.db
       .update(messages)
-      .set({ status, ...(status === 'failed' ? { error: deliveryFailureText(u.errors) } : {}) })
+      .set({
+        status: movesOn ? sql`case when ${movesOn} then ${status} else ${messages.status} end` : messages.status,
+        ...(status === 'failed'
+          ? { error: deliveryFailureText(u.errors) }
+          : { error: sql`case when ${messages.error} = ${SEND_NOT_CONFIRMED} then null else ${messages.error} end` }),
+        ...(confirms ? { ackedAt: sql`coalesce(${messages.ackedAt}, now())` } : {}),
+      })
       .where(
         and(
           eq(messages.convId, conv.id),
           eq(messages.externalId, id),
           eq(messages.direction, 'out'),
-          inArray(messages.status, ranksBelow),
+          or(movesOn, confirms ? isNull(messages.ackedAt) : undefined),
         ),
       )
       .returning();

@@ -47,6 +47,7 @@ function aiMessage(id: string, userId: string, convId: string, part: BurstPart, 
     failedBurstId: null,
     optOut: false,
     sentByUserId: null,
+    ackedAt: null,
     createdAt: new Date(at),
   };
 }

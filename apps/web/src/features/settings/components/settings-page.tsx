@@ -19,6 +19,7 @@ const KIND_LABEL: Record<OwnerAlertDto['kind'], string> = {
   pix_paid: 'Pix recebido',
   approval: 'Sugestão da IA para aprovar',
   pix_confirm: 'Pedido para confirmar',
+  delivery_failed: 'Mensagens não entregues',
 };
 const STATUS: Record<OwnerAlertDto['status'], { label: string; className: string }> = {
   sent: { label: 'Enviado', className: 'bg-emerald-50 text-emerald-800' },
