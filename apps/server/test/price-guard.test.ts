@@ -134,4 +134,22 @@ describe('facts in the reply and the price guard', () => {
     expect(alert!.kind).toBe('needs_owner');
     expect(alert!.text).toContain('A IA tentou informar um preço que não está no catálogo (R$ 65,00)');
   });
+
+  it('on WhatsApp: a true total for the quantity asked reaches the customer; an amount without R$ is read and held back', async () => {
+    // docs/decisions/047-price-guard-amounts.md: two cakes at R$ 80,00 are R$ 160,00; 'sai por 46,90' is a price.
+    const shop = await shopWithCatalogue();
+    const toCustomer = async () =>
+      (await sentToCustomers(e, shop)).filter((m) => m.remoteJid.startsWith('5511977770000'));
+    answers('Os dois bolos de chocolate saem R$ 160,00, com 2 dias de antecedência.');
+    await customerSays(e, shop, 'Quero 2 bolos de chocolate de 1 kg pro dia 12/12');
+    await waitFor(async () => (await toCustomer()).length === 1, 'the total');
+    expect((await toCustomer())[0]!.text).toBe(
+      'Os dois bolos de chocolate saem R$ 160,00, com 2 dias de antecedência.',
+    );
+
+    answers('Pra você sai por 46,90 o kg.', 'Fica 46 e 90 o quilo.');
+    await customerSays(e, shop, 'Faz mais barato?');
+    await waitFor(async () => (await toCustomer()).length === 2, 'the second answer');
+    expect((await toCustomer())[1]!.text).toBe(PRICE_FALLBACK_DEFAULT);
+  });
 });

@@ -129,10 +129,14 @@ export const replyFactSchema = z.object({
 });
 export type ReplyFact = z.infer<typeof replyFactSchema>;
 
+/** Made once: building an Intl.NumberFormat costs far more than formatting with it. */
+let brl: Intl.NumberFormat | undefined;
+
 /** 'R$ 1.234,56' from centavos (pt-BR); null → 'Sob consulta'. */
 export function formatCents(cents: number | null): string {
   if (cents === null) return 'Sob consulta';
-  return new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' }).format(cents / 100).replace(/\s/g, ' ');
+  brl ??= new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+  return brl.format(cents / 100).replace(/\s/g, ' ');
 }
 
 /** An uploaded file sent as the request's raw bytes with its own content-type (photo, spreadsheet). */

@@ -56,6 +56,8 @@ export interface FactPresence {
 export interface FactTools {
   embeddings?: Embeddings;
   present?: FactPresence;
+  /** The conversation being answered, when there is one: its orders' totals are true amounts for the guard. */
+  convId?: string;
 }
 
 export interface FactProvider {

@@ -1,9 +1,11 @@
 import { PRICE_FALLBACK_DEFAULT } from '@vendai/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type AnswerItem, priceGuardSettings } from '../../db/schema/index.ts';
+import { type AnswerItem, orders, priceGuardSettings } from '../../db/schema/index.ts';
 import type { ContextMessage } from '../ai-reply/history.ts';
 import { type AllowedAmounts, ownerTextAmounts } from '../price-guard/check-reply.ts';
+import { conversationAllowance } from '../price-guard/conversation-allowance.ts';
+import type { ItemInPlay } from '../price-guard/true-amounts.ts';
 import { catalogueFacts } from './catalogue-facts.ts';
 import { factQueryOf } from './fact-query.ts';
 import { knowledgeFacts } from './knowledge-facts.ts';
@@ -58,18 +60,52 @@ async function agentGuardSettings(db: Db, userId: string, agentId: string) {
   };
 }
 
+/** The conversation's latest orders: their declared totals and lines (decision 047). */
+async function conversationOrders(db: Db, userId: string, convId: string | undefined) {
+  if (!convId) return [];
+  return db
+    .select({ totalCents: orders.totalCents, lines: orders.lines })
+    .from(orders)
+    .where(and(eq(orders.convId, convId), eq(orders.userId, userId)))
+    .orderBy(desc(orders.createdAt))
+    .limit(5);
+}
+
+/** The products among the facts, as the guard reads them (a named item's amounts may be summed). */
+export const itemsInPlay = (sources: readonly FactSource[]): ItemInPlay[] =>
+  sources
+    .filter((s) => s.kind === 'product' && s.amounts?.length)
+    .map((s) => ({ id: s.id, name: s.label.replace(/^Catálogo: /, ''), cents: s.amounts! }));
+
 /**
  * The amounts the guard allows: every amount of every provider for the account (not only the
- * retrieved ones) plus the amounts the owner wrote in the agent's training answers and prompt.
+ * retrieved ones) plus the amounts the owner wrote in the agent's training answers and prompt; and what
+ * makes a total true (docs/decisions/047-price-guard-amounts.md): the conversation's quantities, the
+ * items it names, its orders' totals.
  */
-async function loadGuardFacts(db: Db, userId: string, agent: FactsAgent, sources: FactSource[]): Promise<GuardFacts> {
-  const [amounts, settings] = await Promise.all([
+async function loadGuardFacts(
+  db: Db,
+  userId: string,
+  agent: FactsAgent,
+  sources: FactSource[],
+  recent: readonly ContextMessage[],
+  convId: string | undefined,
+): Promise<GuardFacts> {
+  const [amounts, settings, placed] = await Promise.all([
     Promise.all(FACT_PROVIDERS.map((p) => p.amounts(db, userId))),
     agentGuardSettings(db, userId, agent.id),
+    conversationOrders(db, userId, convId),
   ]);
   const owner = ownerTextAmounts([agent.systemPrompt, ...agent.respostas.map((r) => r.resposta)].join('\n'));
+  const conversation = conversationAllowance({
+    conversation: recent.map((m) => m.content ?? '').join('\n'),
+    items: itemsInPlay(sources),
+    fees: [...owner.cents, ...amounts.filter((_, k) => FACT_PROVIDERS[k] !== catalogueFacts).flatMap((a) => a.cents)],
+    orders: placed,
+  });
   return {
     allowed: {
+      ...conversation,
       cents: new Set([...owner.cents, ...amounts.flatMap((a) => a.cents)]),
       percents: new Set([...owner.percents, ...amounts.flatMap((a) => a.percents)]),
       discountsAllowed:
@@ -98,7 +134,7 @@ export async function loadReplyFacts(
   let guard: Promise<GuardFacts> | undefined;
   return {
     sources,
-    guard: () => (guard ??= loadGuardFacts(db, userId, agent, sources)),
+    guard: () => (guard ??= loadGuardFacts(db, userId, agent, sources, recentNewestFirst, tools.convId)),
     lookup: factLookup(db, userId, tools),
     learn(found) {
       for (const f of found) if (!sources.some((s) => s.kind === f.kind && s.id === f.id)) sources.push(f);

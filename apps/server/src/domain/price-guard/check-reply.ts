@@ -1,11 +1,13 @@
 import { formatCents } from '@vendai/contracts';
-import { extractAmounts, extractPercents, normaliseForAmounts } from './extract-amounts.ts';
+import { extractAmounts, extractPercents, normaliseForAmounts, readPrices } from './extract-amounts.ts';
+import { type ItemInPlay, namedItemAmounts, trueAmounts } from './true-amounts.ts';
 
 /**
  * The price guard's rule (docs/decisions/025-catalogue-and-price-guard.md): every amount in an AI
  * answer must be one of the business's amounts (catalogue prices, option prices, amounts the owner
  * wrote in the training answers, the prompt or the knowledge base); a discount is allowed only when the
- * owner allowed it (the agent, a product among the facts, or the owner's own texts offering it). Pure.
+ * owner allowed it (the agent, a product among the facts, or the owner's own texts offering it). What
+ * counts as an amount and which totals are true: docs/decisions/047-price-guard-amounts.md. Pure.
  */
 
 export interface AllowedAmounts {
@@ -15,6 +17,16 @@ export interface AllowedAmounts {
   percents: ReadonlySet<number>;
   /** The owner allows the AI to offer discounts. */
   discountsAllowed: boolean;
+  /**
+   * The conversation, when known (decision 047): its quantities ('2 bolos'), the amounts of the items it
+   * names (their sums are true), and its orders' declared totals. Without them only the business's own
+   * amounts, and their products for the quantities the answer itself names, are true.
+   */
+  quantities?: readonly number[];
+  related?: readonly number[];
+  totals?: readonly number[];
+  /** The items the answer may name (the reply's facts): a named item's amounts may be summed too. */
+  items?: readonly ItemInPlay[];
 }
 
 export type GuardVerdict =
@@ -59,10 +71,51 @@ export function ownerTextAmounts(text: string): { cents: number[]; percents: num
   return { cents: extractAmounts(text), percents: extractPercents(text), offersDiscount: discounts.offered };
 }
 
+/**
+ * The answer's amounts that are neither the business's nor true totals of them, distinct, in order. An
+ * amount shown true is a summand for the amounts after it, and the running sum of the true amounts since
+ * the last total is true too ('bolo 50 + torta 80 + entrega 12 = 142').
+ */
+function unknownAmounts(
+  reply: string,
+  read: ReturnType<typeof readPrices>,
+  allowed: AllowedAmounts,
+  discountPercents: readonly number[],
+): number[] {
+  if (read.mentions.every((m) => allowed.cents.has(m.cents))) return [];
+  const truth = trueAmounts({
+    cents: allowed.cents,
+    percents: (p) => allowed.discountsAllowed || allowed.percents.has(p),
+    quantities: [...(allowed.quantities ?? []), ...read.quantities],
+    summands: [
+      ...read.mentions.filter((m) => allowed.cents.has(m.cents)).map((m) => m.cents),
+      ...(allowed.related ?? []),
+      ...namedItemAmounts(reply, allowed.items ?? []),
+    ],
+    totals: allowed.totals ?? [],
+    quotedPercents: [...discountPercents, ...extractPercents(reply)],
+  });
+  const unknown: number[] = [];
+  let running = 0;
+  for (const m of read.mentions) {
+    const isTotal = m.cents === running && running > 0;
+    if (!isTotal && !allowed.cents.has(m.cents) && !truth.isTrue(m)) {
+      if (!unknown.includes(m.cents)) unknown.push(m.cents);
+      continue;
+    }
+    // Only the business's amounts and running totals add to later sums: an amount that is itself a sum
+    // does not make more sums true.
+    if (isTotal || allowed.cents.has(m.cents)) truth.learn(m.cents);
+    running = isTotal ? m.cents : running + m.cents * (m.parts ?? 1);
+  }
+  return unknown;
+}
+
 /** Checks one answer against the allowed amounts. */
 export function checkReply(reply: string, allowed: AllowedAmounts): GuardVerdict {
-  const unknownCents = [...new Set(extractAmounts(reply).filter((c) => !allowed.cents.has(c)))];
+  const read = readPrices(reply);
   const discounts = findDiscounts(reply);
+  const unknownCents = unknownAmounts(reply, read, allowed, discounts.percents);
   const discount =
     discounts.offered &&
     !allowed.discountsAllowed &&

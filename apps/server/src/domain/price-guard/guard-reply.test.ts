@@ -44,4 +44,30 @@ describe('guardReply', () => {
     const outcome = await guardReply(answer('Sai por R$ 70.'), facts([8990]), async () => answer('Sai por R$ 89,90.'));
     expect(outcome).toMatchObject({ answer: { reply: 'Sai por R$ 89,90.' }, retried: true, blocked: null });
   });
+
+  it('lets the answer state the total of the order it carries (quantities × the ordered items’ prices)', async () => {
+    // docs/decisions/047-price-guard-amounts.md: 2 × R$ 59,90 + 1 × R$ 39,90 = R$ 159,70.
+    const guard = vi.fn(async (): Promise<GuardFacts> => ({
+      allowed: {
+        cents: new Set([5990, 3990, 14990]),
+        percents: new Set(),
+        discountsAllowed: false,
+        items: [
+          { id: 'camiseta', name: 'Camiseta básica', cents: [5990] },
+          { id: 'bone', name: 'Boné', cents: [3990] },
+        ],
+      },
+      fallbackText: 'Vou confirmar o valor e já te respondo.',
+    }));
+    const order = {
+      items: [
+        { id: 'camiseta', option: null, quantity: 2 },
+        { id: 'bone', option: null, quantity: 1 },
+      ],
+    };
+    const withOrder = await guardReply({ ...answer('Anotado! Total: R$ 159,70.'), order }, { guard }, vi.fn());
+    expect(withOrder.blocked).toBeNull();
+    const without = await guardReply(answer('Anotado! Total: R$ 159,70.'), { guard }, async () => null);
+    expect(without.blocked).toMatchObject({ unknownCents: [15970] });
+  });
 });

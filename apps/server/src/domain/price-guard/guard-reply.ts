@@ -1,6 +1,6 @@
 import { formatCents } from '@vendai/contracts';
 import type { ChatRequest, Llm } from '../../integrations/llm/llm.ts';
-import { parseStructuredReply, type StructuredReply } from '../ai-reply/structured-reply.ts';
+import { parseStructuredReply, type ReplyOrder, type StructuredReply } from '../ai-reply/structured-reply.ts';
 import type { ReplyFacts } from '../facts/load-reply-facts.ts';
 import { type AllowedAmounts, checkReply, type GuardVerdict } from './check-reply.ts';
 
@@ -25,6 +25,23 @@ export interface GuardOutcome {
   retried: boolean;
   /** Set when the fallback replaced the AI's answer (the owner is alerted). */
   blocked: BlockedVerdict | null;
+}
+
+/**
+ * The amounts allowed for an answer that carries an order: its quantities and the ordered items' amounts
+ * make the order's total true (docs/decisions/047-price-guard-amounts.md).
+ */
+export function allowedWithOrder(allowed: AllowedAmounts, order: ReplyOrder | null | undefined): AllowedAmounts {
+  if (!order?.items.length) return allowed;
+  const ids = new Set(order.items.map((i) => i.id));
+  return {
+    ...allowed,
+    quantities: [...(allowed.quantities ?? []), ...order.items.map((i) => i.quantity)],
+    related: [
+      ...(allowed.related ?? []),
+      ...(allowed.items ?? []).filter((i) => i.id && ids.has(i.id)).flatMap((i) => i.cents),
+    ],
+  };
 }
 
 /**
@@ -58,10 +75,11 @@ export async function guardReply(
 ): Promise<GuardOutcome> {
   if (checkReply(first.reply, NOTHING_ALLOWED).ok) return { answer: first, retried: false, blocked: null };
   const { allowed, fallbackText } = await facts.guard();
-  const verdict = checkReply(first.reply, allowed);
+  const verdict = checkReply(first.reply, allowedWithOrder(allowed, first.order));
   if (verdict.ok) return { answer: first, retried: false, blocked: null };
   const second = await askAgain(verdict.reason).catch(() => null);
-  const again = second && second.reply.trim() ? checkReply(second.reply, allowed) : verdict;
+  const again =
+    second && second.reply.trim() ? checkReply(second.reply, allowedWithOrder(allowed, second.order)) : verdict;
   if (second && again.ok) return { answer: second, retried: true, blocked: null };
   const blocked = again.ok ? verdict : again;
   return {

@@ -64,12 +64,12 @@ const SCALES: Record<string, number> = { mil: 1000, milhao: 1_000_000, milhoes: 
 
 /** True for a word that can be part of a number written in words ('e' only between two of them). */
 export function isNumberWord(word: string): boolean {
-  return word in SMALL || word in SCALES;
+  return Object.hasOwn(SMALL, word) || Object.hasOwn(SCALES, word);
 }
 
 /** True for a scale word that multiplies the number before it ('2 mil', 'um milhão'). */
 export function scaleOf(word: string): number | null {
-  return SCALES[word] ?? null;
+  return Object.hasOwn(SCALES, word) ? SCALES[word]! : null;
 }
 
 /**

@@ -241,6 +241,7 @@ async function askAi(deps: EngineDeps, ctx: AnsweredContext, context: ContextBlo
   const facts = await loadReplyFacts(deps.db, ctx.userId, ctx.agent, recent, {
     embeddings: deps.llm.embeddings,
     present: ctx.facts,
+    convId: ctx.convId,
   });
   const request = buildReplyRequest(ctx.agent, recent, context, facts.sources);
   try {
