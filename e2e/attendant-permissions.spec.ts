@@ -19,7 +19,7 @@ import { connectNumberThroughSimulator, startCustomerChat } from './support/live
 const CUSTOMER = { name: 'Carla Dias', phone: '5511977770001' };
 
 test('the owner chooses on Equipe what attendants may do; the inbox follows', async ({ page, browser }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   await signUp(page, newPerson());
   const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
   const say = await startCustomerChat(phone, instance, CUSTOMER);
@@ -58,7 +58,7 @@ test('the owner chooses on Equipe what attendants may do; the inbox follows', as
     // Equipe: five switches, all 'Só você'; the owner lets attendants manage labels.
     await page.goto('/equipe');
     const card = page.getByTestId('attendant-permissions');
-    await expect(card.getByRole('heading', { name: 'O que atendentes podem fazer' })).toBeVisible();
+    await expect(card.getByRole('heading', { name: 'O que atendentes podem fazer' })).toBeVisible({ timeout: 30_000 });
     await expect(card.getByRole('switch')).toHaveCount(5);
     for (const sw of await card.getByRole('switch').all()) await expect(sw).toHaveAttribute('aria-checked', 'false');
     await card.getByRole('switch', { name: 'Gerenciar etiquetas' }).click();
