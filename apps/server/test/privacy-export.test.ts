@@ -220,17 +220,15 @@ describe('Exportar meus dados', () => {
       })
       .returning();
     const hostile = ['=1+1', '+5511999990000', '-2+3', '@SUM(A1:A9)', '\t=1', '\r=1', 'texto normal'];
-    await t.database.db
-      .insert(messages)
-      .values(
-        hostile.map((content) => ({
-          userId: owner.userId,
-          convId: conv!.id,
-          direction: 'in' as const,
-          author: 'contact' as const,
-          content,
-        })),
-      );
+    await t.database.db.insert(messages).values(
+      hostile.map((content) => ({
+        userId: owner.userId,
+        convId: conv!.id,
+        direction: 'in' as const,
+        author: 'contact' as const,
+        content,
+      })),
+    );
 
     const { zip } = await download(owner.client);
     const read = (name: string) => zip!.file(name)!.async('string');

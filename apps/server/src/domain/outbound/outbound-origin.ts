@@ -25,4 +25,3 @@ export const OUTBOUND_ORIGINS = [
 ] as const;
 
 export type OutboundOrigin = (typeof OUTBOUND_ORIGINS)[number];
-
