@@ -182,6 +182,17 @@ describe('approval mode: drafts in the inbox', () => {
 });
 
 describe("approval mode: the owner's '1' / '2' on WhatsApp", () => {
+  it('the confirmation names the customer inertly: a link in their WhatsApp name is no link (decision 021)', async () => {
+    const shop = await approvalShop();
+    const customer = { phone: '5511977773333', name: 'Bia https://golpe.example/pix' };
+    await draftFor(shop, 'Tem entrega hoje?', customer);
+    await ownerSays(shop, '1');
+    await waitFor(async () => (await toOwner(shop)).length === 2, 'the confirmation');
+    const confirmation = (await toOwner(shop))[1]!;
+    expect(confirmation).toBe('✅ Resposta enviada para Bia golpe[.]example.');
+    expect(confirmation).not.toContain('https://');
+  });
+
   it("'1' sends once and confirms; a second '1' and a '2' right after act on nothing", async () => {
     const shop = await approvalShop();
     const { conv, draft } = await draftFor(shop, 'Tem entrega hoje?');

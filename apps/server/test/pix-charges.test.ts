@@ -69,6 +69,31 @@ describe('Pix charges with the local stand-in', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('the paid alert shows the customer’s name and the description inertly: no link reaches the owner (decision 021)', async () => {
+    const s = await pixShop(e, { phone: '5511977774444', name: 'Dora www.golpe.example' });
+    const res = await s.shop.client.post('/api/pix/charges', {
+      convId: s.convId,
+      amountCents: 5000,
+      description: 'Sinal — detalhes em https://golpe.example/pagar',
+      requestId: randomUUID(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = res.json().id as string;
+    await waitFor(async () => (await standinPaymentsOf(e, orderId)).length === 1, 'the charge');
+    const [payment] = await standinPaymentsOf(e, orderId);
+    await pressOnBankPage(s.shop, payment!.id, 'pagar');
+    const paidAlert = async () =>
+      (await db().select().from(ownerAlerts).where(eq(ownerAlerts.userId, s.shop.userId))).find(
+        (a) => a.kind === 'pix_paid',
+      );
+    await waitFor(async () => (await paidAlert()) !== undefined, 'the paid alert');
+    const text = (await paidAlert())!.text;
+    expect(text.split('\n').slice(0, 2)).toEqual([
+      '💰 Dora www[.]golpe[.]example · +55 (11) 97777-4444 pagou R$ 50,00 por Pix.',
+      'Pedido: Sinal — detalhes em golpe[.]example',
+    ]);
+  });
+
   it('Cobrar com Pix → copia-e-cola and QR in the chat → Pagar → paid, customer and owner told', async () => {
     const s = await pixShop(e);
     const requestId = randomUUID();

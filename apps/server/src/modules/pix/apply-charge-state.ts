@@ -7,6 +7,7 @@ import type { PixDeps } from './pix-deps.ts';
 import { chatOf, postToChat } from './post-to-chat.ts';
 import { ownerPaidAlert, paidText } from './pix-texts.ts';
 import { advanceStage } from '../../domain/funnel/advance-stage.ts';
+import { ALERT_REASON_MAX, capText, defangLinks, nameForAlert } from '../../domain/handoff/alert-text.ts';
 
 /** Which order statuses each provider status may move an order from. */
 const MOVES: Record<PixChargeState['status'], { to: OrderStatus; from: OrderStatus[] } | null> = {
@@ -68,7 +69,8 @@ async function notifyPaid(deps: PixDeps, order: typeof orders.$inferSelect): Pro
     author: 'ai',
     part: { text: paidText({ totalCents: order.totalCents, contactName: chat.contactName }) },
   });
-  const who = [chat.contactName?.trim(), chat.contactPhone ? formatPhone(chat.contactPhone) : null]
+  // The customer's name and the order's description are made inert like any alert text (decision 021).
+  const who = [nameForAlert(chat.contactName), chat.contactPhone ? formatPhone(chat.contactPhone) : null]
     .filter(Boolean)
     .join(' · ');
   await deliverAlert(
@@ -80,7 +82,7 @@ async function notifyPaid(deps: PixDeps, order: typeof orders.$inferSelect): Pro
       text: ownerPaidAlert({
         who: who || 'Um cliente',
         totalCents: order.totalCents,
-        description: order.description,
+        description: capText(defangLinks(order.description), ALERT_REASON_MAX),
         link: `${deps.env.appUrl}/dashboard?conversa=${encodeURIComponent(order.convId)}`,
       }),
       instanceName: chat.instanceName,

@@ -9,6 +9,7 @@ import type { IngestInput } from '../ingestion/ingest-gateway-event.ts';
 import type { IngestOutcome } from '../ingestion/ingest-outcome.ts';
 import { DRAFT_STATE_MESSAGE, discardDraft, sendDraft } from './act-on-draft.ts';
 import type { DraftSqlRow } from './draft-dto.ts';
+import { nameForAlert } from '../../../domain/handoff/alert-text.ts';
 
 /** A '1' or '2' that may be the owner answering a draft's alert. */
 export interface OwnerReply {
@@ -88,7 +89,8 @@ export async function handleOwnerReply(deps: EngineDeps, reply: OwnerReply): Pro
   else if (draft.state !== 'pending') answer = DRAFT_STATE_MESSAGE[draft.state];
   else {
     const decision = { by: 'whatsapp' as const, messageId: reply.messageId };
-    const who = draft.contact_name || 'o cliente';
+    // The customer's own WhatsApp name, made inert like any alert text (decision 021).
+    const who = nameForAlert(draft.contact_name) || 'o cliente';
     try {
       if (reply.choice === '1') {
         await sendDraft(deps, { userId: reply.userId, draftId: draft.id, decision });
