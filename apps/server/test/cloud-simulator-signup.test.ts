@@ -11,6 +11,7 @@ import { agentes, conversations, numbers } from '../src/db/schema/index.ts';
 import { openSecret, parseSecretKey } from '../src/lib/secret-box.ts';
 import { startEngineApp, type EngineApp } from './helpers/engine-harness.ts';
 import { waitFor } from './helpers/gateway-helpers.ts';
+import { errorOf, type GraphReply, metaFixture } from './helpers/meta-fixtures.ts';
 import { newPerson, type TestClient } from './helpers/test-app.ts';
 
 let e: EngineApp;
@@ -70,9 +71,17 @@ it('connects a number through the Embedded Signup, and a used code is refused', 
   expect(row!.cloudTokenSealed).toMatch(/^v1\./);
   expect(openSecret(parseSecretKey(e.t.env.META_TOKEN_ENCRYPTION_KEY!), row!.cloudTokenSealed!)).toMatch(/^EAAsim/);
 
+  // Registered with a six-digit two-step verification PIN, shown this once and stored sealed.
+  const pin = res.json().two_step_pin as string;
+  expect(pin).toMatch(/^\d{6}$/);
+  expect(row!.cloudPinSealed).toMatch(/^v1\./);
+  expect(openSecret(parseSecretKey(e.t.env.META_TOKEN_ENCRYPTION_KEY!), row!.cloudPinSealed!)).toBe(pin);
+  expect((await owner.get('/api/numbers')).body).not.toContain(pin);
+
+  // A code used twice is the owner's to redo: a 400 in Portuguese, not a server error.
   const again = await owner.post('/api/numbers/cloud', { code });
-  expect(again.statusCode).toBe(502);
-  expect(again.json().error.message).toMatch(/Meta recusou/);
+  expect(again.statusCode).toBe(400);
+  expect(again.json().error.message).toMatch(/já foi usado ou expirou\. Comece a conexão de novo/);
   expect((await owner.post('/api/numbers/cloud', {})).statusCode).toBe(400);
 });
 
@@ -140,4 +149,56 @@ it('the fake Graph surface: foreign tokens, templates and queued errors', async 
   expect(refused.status).toBe(400);
   expect(((await refused.json()) as { error: { code: number } }).error.code).toBe(131056);
   expect((await send()).status).toBe(200);
+});
+
+it("the stand-in is as strict as Meta: no sends before registration, the PIN's rules (fixtures)", async () => {
+  const sendErrors = metaFixture<Record<string, GraphReply>>('send-errors');
+  const register = metaFixture<Record<string, GraphReply> & { request: { pin: string } }>('register');
+  const graph = `${e.baseUrl}/simulator/graph/${e.t.env.META_GRAPH_VERSION}`;
+  const other = `55219${Date.now().toString().slice(-8)}`;
+  const signup = await owner.post('/simulator/ui-api/cloud/signup', { phone: other, name: 'Loja Lua', state: 'S' });
+  const code = new URL(signup.json().redirect as string, 'http://x').searchParams.get('code')!;
+  // The app's own exchange, done by hand: a token for a number nobody registered.
+  const exchange = await fetch(
+    `${graph}/oauth/access_token?${new URLSearchParams({ client_id: e.t.env.META_APP_ID!, client_secret: e.t.env.META_APP_SECRET!, code })}`,
+  );
+  const token = ((await exchange.json()) as { access_token: string }).access_token;
+  const used = await fetch(
+    `${graph}/oauth/access_token?${new URLSearchParams({ client_id: e.t.env.META_APP_ID!, client_secret: e.t.env.META_APP_SECRET!, code })}`,
+  );
+  expect(used.status).toBe(400);
+  expect(((await used.json()) as { error: { code: number } }).error.code).toBe(
+    errorOf(metaFixture<Record<string, GraphReply>>('oauth').codeUsed!).code,
+  );
+
+  const post = (path: string, body: unknown) =>
+    fetch(`${graph}/10${other}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const text = { messaging_product: 'whatsapp', to: '5511977776666', type: 'text', text: { body: 'oi' } };
+  const expectRefusal = async (res: Response, fixture: GraphReply) => {
+    expect(res.status).toBe(fixture.status);
+    const error = ((await res.json()) as { error: ReturnType<typeof errorOf> }).error;
+    expect(error).toMatchObject({
+      code: errorOf(fixture).code,
+      message: errorOf(fixture).message,
+      type: 'OAuthException',
+    });
+    if (errorOf(fixture).error_data?.details)
+      expect(error.error_data?.details).toBe(errorOf(fixture).error_data?.details);
+  };
+
+  await expectRefusal(await post('/messages', text), sendErrors.notRegistered!);
+  await expectRefusal(await post('/register', { messaging_product: 'whatsapp', pin: '12ab' }), register.invalidPin!);
+  expect((await post('/register', { pin: '123456' })).status).toBe(400);
+  expect((await post('/register', { messaging_product: 'whatsapp', pin: register.request.pin })).status).toBe(200);
+  await expectRefusal(await post('/register', { messaging_product: 'whatsapp', pin: '000111' }), register.pinMismatch!);
+  // Two-step verification: a new PIN set, then registering with it works.
+  expect((await post('', { pin: '000111' })).status).toBe(200);
+  expect((await post('/register', { messaging_product: 'whatsapp', pin: '000111' })).status).toBe(200);
+  const sent = await post('/messages', text);
+  expect(sent.status).toBe(200);
+  expect(((await sent.json()) as { messages: { id: string }[] }).messages[0]!.id).toMatch(/^wamid\./);
 });

@@ -142,3 +142,10 @@ export const connectCloudNumberSchema = z.object({
   apelido: z.string().trim().max(60).optional(),
 });
 export type ConnectCloudNumberInput = z.infer<typeof connectCloudNumberSchema>;
+
+/**
+ * POST /api/numbers/cloud → the connected number and its two-step verification PIN, shown to the owner this
+ * once (VendAI registered the number with it; docs/decisions/053-cloud-registration-window-standby.md).
+ */
+export const connectedCloudNumberSchema = numberSchema.extend({ two_step_pin: z.string().regex(/^\d{6}$/) });
+export type ConnectedCloudNumber = z.infer<typeof connectedCloudNumberSchema>;

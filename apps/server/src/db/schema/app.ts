@@ -127,6 +127,12 @@ export const numbers = pgTable(
     cloudWabaId: text('cloud_waba_id'),
     /** Cloud API: the access token, sealed with META_TOKEN_ENCRYPTION_KEY (lib/secret-box.ts); never stored plain. */
     cloudTokenSealed: text('cloud_token_sealed'),
+    /**
+     * Cloud API: the number's six-digit two-step verification PIN, set when VendAI registered the number
+     * (POST /{phone-number-id}/register, docs/decisions/053-cloud-registration-window-standby.md), sealed like the
+     * token; null for QR numbers and Cloud numbers connected before registration existed.
+     */
+    cloudPinSealed: text('cloud_pin_sealed'),
     /** Cloud API: the number's quality rating from the Graph API ('GREEN', 'YELLOW', 'RED', 'UNKNOWN'). */
     cloudQualityRating: text('cloud_quality_rating'),
     /** Cloud API: the number's messaging limit tier from the Graph API (e.g. 'TIER_1K'). */

@@ -7,6 +7,7 @@ import { createCloudClient } from './cloud-client.ts';
 import type { CloudPacer } from './cloud-pacing.ts';
 import { createCloudTemplates } from './cloud-templates.ts';
 import { GatewayError } from './gateway.ts';
+import { errorOf, type GraphReply, metaFixture } from '../../../test/helpers/meta-fixtures.ts';
 
 /**
  * Contract tests of the Cloud API adapter against a loopback server standing in for the Graph API,
@@ -213,6 +214,21 @@ describe('Cloud API adapter', () => {
       outcome: 'unknown',
     });
     await expect(client().sendText('evo-1', { number: '55', text: 'oi' })).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("Meta's documented send refusals (fixtures) are refused GatewayErrors naming the code, never sent again", async () => {
+    const fixtures = metaFixture<Record<string, GraphReply>>('send-errors');
+    for (const name of ['notRegistered', 'reEngagement', 'tokenExpired', 'invalidParameter', 'policyBlocked']) {
+      const reply = fixtures[name]!;
+      seen.length = 0;
+      answer = () => ({ status: reply.status, json: reply.body });
+      const err = await client()
+        .sendText('cloud-1', { number: '5511999990000', text: 'oi' })
+        .catch((e: unknown) => e);
+      expect(err, name).toMatchObject({ status: reply.status, outcome: 'refused' });
+      expect((err as Error).message, name).toContain(`#${errorOf(reply).code} `);
+      expect(seen, name).toHaveLength(1);
+    }
   });
 });
 

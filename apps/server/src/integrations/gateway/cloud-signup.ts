@@ -4,9 +4,13 @@
  * (`GET /oauth/access_token` with the app secret), the WhatsApp Business Accounts the token was granted
  * (`GET /debug_token` → granular_scopes), the account's phone numbers with their quality rating and
  * messaging limit, the app's subscription to the account's webhooks (`POST /{waba-id}/subscribed_apps`)
- * and the account's approved message templates. Errors are Portuguese sentences for the owner.
+ * the account's approved message templates, and the number's registration for Cloud API use
+ * (`POST /{phone-number-id}/register` with a six-digit two-step verification PIN,
+ * docs/decisions/053-cloud-registration-window-standby.md). Errors are Portuguese sentences for the owner:
+ * a code already used or expired is the owner's to redo (a 4xx), never a server error.
  */
 import { AppError } from '../../lib/app-error.ts';
+import { graphErrorAdvice } from './delivery-failure-text.ts';
 
 type Json = Record<string, unknown>;
 
@@ -43,13 +47,23 @@ const CATEGORIES = ['UTILITY', 'MARKETING', 'AUTHENTICATION'] as const;
 export function createCloudSignup(options: CloudSignupOptions) {
   const root = `${options.graphUrl.replace(/\/+$/, '')}/${options.graphVersion}`;
 
-  async function graph(method: 'GET' | 'POST', path: string, query: Record<string, string>, token?: string) {
+  async function graph(
+    method: 'GET' | 'POST',
+    path: string,
+    query: Record<string, string>,
+    token?: string,
+    body?: Json,
+  ): Promise<Json> {
     const url = `${root}${path}?${new URLSearchParams(query)}`;
     let response: Response;
     try {
       response = await fetch(url, {
         method,
-        headers: token ? { authorization: `Bearer ${token}` } : {},
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body ? JSON.stringify(body) : undefined,
         signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
         redirect: 'error',
       });
@@ -57,11 +71,7 @@ export function createCloudSignup(options: CloudSignupOptions) {
       throw new AppError('UPSTREAM', 'A Meta não respondeu. Tente conectar de novo em instantes.');
     }
     const data = (await response.json().catch(() => null)) as Json | null;
-    if (!response.ok || !data) {
-      const error = (data?.error ?? {}) as Json;
-      const detail = typeof error.message === 'string' ? ` (${error.message})` : '';
-      throw new AppError('UPSTREAM', `A Meta recusou o pedido${detail}. Tente conectar de novo.`);
-    }
+    if (!response.ok || !data) throw new GraphSignupError(response.status, (data?.error ?? {}) as Json);
     return data;
   }
 
@@ -80,6 +90,11 @@ export function createCloudSignup(options: CloudSignupOptions) {
         client_secret: appSecret,
         code,
         redirect_uri: redirectUri,
+      }).catch((err: unknown) => {
+        // Meta refuses a code redeemed twice or expired with OAuthException #100 (subcode 36009/36007):
+        // the owner starts the signup again; anything else is Meta's or the server's problem.
+        if (err instanceof GraphSignupError && err.graphCode === 100) throw new AppError('VALIDATION', CODE_USED);
+        throw err;
       });
       if (typeof data.access_token !== 'string') throw new AppError('UPSTREAM', 'A Meta não devolveu o acesso.');
       return data.access_token;
@@ -110,6 +125,23 @@ export function createCloudSignup(options: CloudSignupOptions) {
       await graph('POST', `/${encodeURIComponent(wabaId)}/subscribed_apps`, {}, token);
     },
 
+    /**
+     * Registers the number for Cloud API use with `pin` as its two-step verification PIN. A number that
+     * already has another PIN (#133005: connected before, by VendAI or another provider) gets `pin` set
+     * first (`POST /{phone-number-id}` with `pin`, which needs no old PIN) and is registered again.
+     */
+    async register(token: string, phoneNumberId: string, pin: string): Promise<void> {
+      const path = `/${encodeURIComponent(phoneNumberId)}`;
+      const register = () => graph('POST', `${path}/register`, {}, token, { messaging_product: 'whatsapp', pin });
+      try {
+        await register();
+      } catch (err) {
+        if (!(err instanceof GraphSignupError) || err.graphCode !== PIN_MISMATCH) throw err;
+        await graph('POST', path, {}, token, { pin });
+        await register();
+      }
+    },
+
     /** The account's approved templates, with their body text and number of variables. */
     async templates(token: string, wabaId: string): Promise<CloudTemplate[]> {
       const data = await graph(
@@ -124,6 +156,25 @@ export function createCloudSignup(options: CloudSignupOptions) {
 }
 
 export type CloudSignup = ReturnType<typeof createCloudSignup>;
+
+const PIN_MISMATCH = 133005;
+const CODE_USED =
+  'Este código de autorização da Meta já foi usado ou expirou. Comece a conexão de novo: clique em "Conectar com o WhatsApp Business".';
+
+/** A Graph refusal during the signup: an owner-facing AppError (UPSTREAM unless Meta's code says otherwise). */
+class GraphSignupError extends AppError {
+  readonly graphCode: number | null;
+  constructor(status: number, error: Json) {
+    const code = typeof error.code === 'number' ? error.code : null;
+    const advice = graphErrorAdvice(code);
+    const detail = typeof error.message === 'string' ? ` (${error.message.slice(0, 160)})` : '';
+    super(
+      advice && status < 500 ? 'VALIDATION' : 'UPSTREAM',
+      advice ?? `A Meta recusou o pedido${detail}. Tente conectar de novo.`,
+    );
+    this.graphCode = code;
+  }
+}
 
 function phoneOf(n: Json): Omit<CloudPhoneNumber, 'wabaId'> {
   return {

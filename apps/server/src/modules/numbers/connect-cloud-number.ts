@@ -1,4 +1,5 @@
-import type { ConnectCloudNumberInput, NumberView } from '@vendai/contracts';
+import { randomInt } from 'node:crypto';
+import type { ConnectCloudNumberInput, ConnectedCloudNumber } from '@vendai/contracts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
 import { releaseAtGateway } from './claim-phone.ts';
@@ -14,6 +15,9 @@ import { phoneKey } from './scanned-phone.ts';
  * token sealed with META_TOKEN_ENCRYPTION_KEY, the quality rating and the messaging limit. The plan limit
  * holds as for a QR number; the phone is verified by Meta, so another account's unverified QR claim of
  * it never blocks it: that claim is released (docs/decisions/052-attendant-permissions-and-number-claims.md).
+ * Before it is stored, the number is registered for Cloud API use with a new six-digit two-step
+ * verification PIN, sealed like the token and answered to the owner this once
+ * (docs/decisions/053-cloud-registration-window-standby.md).
  */
 export async function connectCloudNumber({
   deps,
@@ -23,7 +27,7 @@ export async function connectCloudNumber({
   deps: NumbersDeps;
   userId: string;
   input: ConnectCloudNumberInput;
-}): Promise<NumberView> {
+}): Promise<ConnectedCloudNumber> {
   const { signup, seal, redirectUri } = deps.cloud;
   if (!seal)
     throw new AppError('NOT_CONFIGURED', 'A chave META_TOKEN_ENCRYPTION_KEY não está configurada neste servidor.');
@@ -33,6 +37,8 @@ export async function connectCloudNumber({
   if (!phone?.phoneNumberId || phone.display.length < 10)
     throw new AppError('VALIDATION', 'Nenhum número de WhatsApp foi autorizado na janela da Meta. Tente de novo.');
   await signup.subscribe(token, phone.wabaId);
+  const pin = randomInt(0, 1_000_000).toString().padStart(6, '0');
+  await signup.register(token, phone.phoneNumberId, pin);
   const now = new Date();
   const { row, released } = await reserveNumber(deps, userId, {
     phone: phone.display,
@@ -44,6 +50,7 @@ export async function connectCloudNumber({
     cloudPhoneNumberId: phone.phoneNumberId,
     cloudWabaId: phone.wabaId,
     cloudTokenSealed: seal(token),
+    cloudPinSealed: seal(pin),
     cloudQualityRating: phone.qualityRating,
     cloudMessagingLimit: phone.messagingLimit,
   });
@@ -52,5 +59,5 @@ export async function connectCloudNumber({
   await publishNumberUpdated(deps, row.id);
   const view = await findNumberViewOfUser(deps.db, userId, row.id);
   if (!view) throw notFound();
-  return view;
+  return { ...view, two_step_pin: pin };
 }

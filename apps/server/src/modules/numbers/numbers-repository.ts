@@ -17,6 +17,7 @@ export type CloudValues = Partial<
     | 'cloudPhoneNumberId'
     | 'cloudWabaId'
     | 'cloudTokenSealed'
+    | 'cloudPinSealed'
     | 'cloudQualityRating'
     | 'cloudMessagingLimit'
   >

@@ -2,6 +2,7 @@ import {
   checkPhoneResultSchema,
   checkPhoneSchema,
   connectCloudNumberSchema,
+  connectedCloudNumberSchema,
   createdNumberSchema,
   createNumberSchema,
   expireResultSchema,
@@ -60,7 +61,7 @@ export const numbersRoutes: FastifyPluginAsyncZod = async (app) => {
     '/cloud',
     {
       config: userRateLimit(10),
-      schema: { body: connectCloudNumberSchema, response: { 201: numberSchema } },
+      schema: { body: connectCloudNumberSchema, response: { 201: connectedCloudNumberSchema } },
     },
     async (req, reply) =>
       reply.status(201).send(await connectCloudNumber({ deps, userId: req.user.id, input: req.body })),

@@ -35,13 +35,29 @@ const INJECTED: Record<InjectedError, GraphError> = {
   ),
   server: new GraphError(500, 131000, 'Something went wrong'),
 };
+const NOT_REGISTERED = new GraphError(
+  400,
+  133010,
+  '(#133010) Account not registered',
+  'The phone number is not registered on the WhatsApp Business Platform.',
+);
+
+/** A six-digit two-step verification PIN from a request body, or Meta's #100 refusal. */
+function pinOf(body: Json): string {
+  const pin = body.pin;
+  if (typeof pin !== 'string' || !/^\d{6}$/.test(pin))
+    throw new GraphError(400, 100, '(#100) Invalid parameter', 'Param pin must be 6 characters long.');
+  return pin;
+}
 
 /**
  * The Graph API surface the app uses, served by the simulator at /simulator/graph/{version}
  * (docs/decisions/036-cloud-signup-window-pacing.md): the Embedded Signup code exchange and token debug, the
  * WABA's phone numbers, templates and app subscription, a number's fields (quality rating, messaging
- * limit), sends (text, media, template, read + typing) with status webhooks, media upload and
- * download, and the errors the page queued (130429, 131056, 131000). Tokens are the fake's own.
+ * limit), registration with a two-step verification PIN and the PIN itself, sends (text, media, template,
+ * read + typing) with status webhooks — refused with #133010 until the number is registered —, media upload
+ * and download, and the errors the page queued (130429, 131056, 131000). Tokens are the fake's own. Contract:
+ * apps/server/test/fixtures/meta-cloud/ (Meta's documented shapes, each with its page).
  */
 export function graphFakeRoutes(fake: GraphFake): FastifyPluginAsyncZod {
   return async (app) => {
@@ -129,6 +145,17 @@ export function graphFakeRoutes(fake: GraphFake): FastifyPluginAsyncZod {
       return phoneNumberFields(numberFor(req, id));
     });
 
+    // Two-step verification: POST /{phone-number-id} with {pin} sets the number's PIN.
+    app.post(
+      '/:version/:id',
+      { schema: { params: idParams, body: z.unknown(), response: { 200: graphAnswer } } },
+      async (req) => {
+        const number = numberFor(req, (req.params as { id: string }).id);
+        fake.state.setPin(number.phoneNumberId, pinOf((req.body ?? {}) as Json));
+        return { success: true };
+      },
+    );
+
     app.get(
       '/files/:id',
       { schema: { params: z.object({ id: z.string() }), response: { 200: graphAnswer } } },
@@ -167,10 +194,22 @@ export function graphFakeRoutes(fake: GraphFake): FastifyPluginAsyncZod {
           return { success: true };
         }
         const number = numberFor(req, id);
-        if (edge === 'register') return { success: true };
+        const body = (req.body ?? {}) as Json;
+        if (edge === 'register') {
+          if (body.messaging_product !== 'whatsapp')
+            throw new GraphError(400, 100, '(#100) The parameter messaging_product is required.');
+          if (fake.state.register(number.phoneNumberId, pinOf(body)) === 'pin-mismatch')
+            throw new GraphError(
+              400,
+              133005,
+              '(#133005) Two step verification PIN Mismatch',
+              'Two step verification PIN incorrect.',
+            );
+          return { success: true };
+        }
         if (edge === 'media') return { id: await fake.upload(req.body) };
         if (edge !== 'messages') throw new GraphError(400, 100, `Unknown path components: /${edge}`);
-        const body = (req.body ?? {}) as Json;
+        if (!fake.state.isRegistered(number.phoneNumberId)) throw NOT_REGISTERED;
         if (body.status === 'read') {
           if (body.typing_indicator) fake.state.startTyping(number.phoneNumberId, String(body.message_id ?? ''));
           return { success: true };

@@ -3,8 +3,11 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 /**
  * What the simulator's Graph-compatible fake knows (docs/decisions/036-cloud-signup-window-pacing.md). Codes, tokens
  * and ids are derived and signed with a key from AUTH_SECRET, so they outlive a restart: a number
- * connected yesterday still sends today. Messages, media, quality changes and injected errors live in
- * this process's memory (a test tool: a restart forgets the simulated chats, never the app's own data).
+ * connected yesterday still sends today. Messages, media, quality changes, registrations and injected
+ * errors live in this process's memory (a test tool: a restart forgets the simulated chats, never the app's
+ * own data). A number must be registered (POST /{id}/register with its two-step PIN) before it sends, as
+ * with Meta (docs/decisions/053-cloud-registration-window-standby.md); a number known only from its derived
+ * id after a restart counts as registered, with no PIN known.
  */
 
 export type Quality = 'GREEN' | 'YELLOW' | 'RED';
@@ -79,6 +82,9 @@ export function createGraphFakeState(secret: string, now: () => number = Date.no
   const media = new Map<string, FakeMedia>();
   const errors = new Map<string, InjectedError[]>();
   const usedCodes = new Set<string>();
+  /** Registered numbers; their two-step verification PINs (a number keeps its PIN when it registers again). */
+  const registered = new Set<string>();
+  const pins = new Map<string, string>();
   /** `<phone number id>|<wa_id>` → until when the customer sees the number typing. */
   const typing = new Map<string, number>();
 
@@ -106,6 +112,7 @@ export function createGraphFakeState(secret: string, now: () => number = Date.no
     if (known) return known;
     const digits = /^10(\d{10,15})$/.exec(phoneNumberId)?.[1];
     if (!digits) return null;
+    registered.add(phoneNumberId);
     return remember({ display: digits, verifiedName: 'Empresa (simulador)' });
   }
 
@@ -146,6 +153,18 @@ export function createGraphFakeState(secret: string, now: () => number = Date.no
       const number = numberOf(data.n);
       return number ? pack('EAAsim', { w: number.wabaId, n: number.phoneNumberId }) : null;
     },
+
+    /** Meta's register: the first PIN becomes the number's; another PIN than the number's is refused. */
+    register(phoneNumberId: string, pin: string): 'registered' | 'pin-mismatch' {
+      const current = pins.get(phoneNumberId);
+      if (current !== undefined && current !== pin) return 'pin-mismatch';
+      pins.set(phoneNumberId, pin);
+      registered.add(phoneNumberId);
+      return 'registered';
+    },
+    /** Two-step verification: sets or changes the number's PIN (Meta asks for no old PIN). */
+    setPin: (phoneNumberId: string, pin: string) => void pins.set(phoneNumberId, pin),
+    isRegistered: (phoneNumberId: string) => registered.has(phoneNumberId),
 
     /** The WABA a token was issued for; null for anything else. */
     tokenScope: (token: string | undefined) => unpack<{ w: string; n: string }>('EAAsim', token),

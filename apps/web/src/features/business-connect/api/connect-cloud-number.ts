@@ -1,10 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ConnectCloudNumberInput, NumberView } from '@vendai/contracts';
+import type { ConnectCloudNumberInput, ConnectedCloudNumber } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
 import { numberKeys, usageKeys } from '@/lib/api/query-keys';
 
-/** POST /api/numbers/cloud: the Embedded Signup's code becomes a connected number (the server exchanges it). */
-export const connectCloudNumber = (input: ConnectCloudNumberInput) => api.post<NumberView>('/api/numbers/cloud', input);
+/**
+ * POST /api/numbers/cloud: the Embedded Signup's code becomes a connected, registered number (the server
+ * exchanges it) and its two-step verification PIN, answered this once.
+ */
+export const connectCloudNumber = (input: ConnectCloudNumberInput) =>
+  api.post<ConnectedCloudNumber>('/api/numbers/cloud', input);
 
 export function useConnectCloudNumber() {
   const queryClient = useQueryClient();

@@ -3,8 +3,8 @@ import {
   whatsappOauthMessageSchema,
   type WhatsappBusinessConfig,
 } from '@vendai/contracts';
-import { formatPhone, type NumberView } from '@vendai/contracts';
-import { CheckCircle2, ExternalLink, Info, ShieldCheck } from 'lucide-react';
+import { type ConnectedCloudNumber, formatPhone } from '@vendai/contracts';
+import { CheckCircle2, ExternalLink, Info, KeyRound, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -22,7 +22,7 @@ type Status =
   | { kind: 'waiting' }
   | { kind: 'blocked' }
   | { kind: 'connecting' }
-  | { kind: 'connected'; number: NumberView }
+  | { kind: 'connected'; number: ConnectedCloudNumber }
   | { kind: 'error'; message: string }
   | { kind: 'state-mismatch' };
 
@@ -30,8 +30,9 @@ type Status =
  * /connect/whatsapp: connecting a number through Meta's official API (docs/product/rules.md#access,
  * docs/product/integrations.md, docs/decisions/036-cloud-signup-window-pacing.md). Opens the Embedded Signup dialog in a
  * 1000×800 popup with a random 24-character state; the callback page posts code and state back here, and
- * the code goes to the server, which exchanges it for the business token and stores the number
- * connected. The code itself is never displayed or logged.
+ * the code goes to the server, which exchanges it for the business token, registers the number with a new
+ * two-step verification PIN and stores it connected. The code itself is never displayed or logged; the PIN is
+ * shown here once (docs/decisions/053-cloud-registration-window-standby.md).
  */
 export function WhatsappBusinessLauncher() {
   const config = usePublicConfig();
@@ -161,18 +162,42 @@ function StatusLine({ status }: { status: Status }) {
       return <Spinner label="Conectando o número com a Meta..." />;
     case 'connected':
       return (
-        <div
-          role="status"
-          className="flex gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800"
-        >
-          <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
-          <span>
-            Número {formatPhone(status.number.phone)} conectado pela API oficial.{' '}
-            <Link to={paths.numbers.getHref()} className="font-semibold underline">
-              Ver em WhatsApp&apos;s
-            </Link>
-          </span>
+        <div className="space-y-3">
+          <div
+            role="status"
+            className="flex gap-2 rounded-lg border border-emerald-200 bg-emerald-50 px-3 py-2.5 text-sm text-emerald-800"
+          >
+            <CheckCircle2 className="mt-0.5 size-4 shrink-0" aria-hidden />
+            <span>
+              Número {formatPhone(status.number.phone)} conectado pela API oficial.{' '}
+              <Link to={paths.numbers.getHref()} className="font-semibold underline">
+                Ver em WhatsApp&apos;s
+              </Link>
+            </span>
+          </div>
+          <PinNotice pin={status.number.two_step_pin} />
         </div>
       );
   }
+}
+
+/** The two-step verification PIN VendAI registered the number with: shown once, for the owner to keep. */
+function PinNotice({ pin }: { pin: string }) {
+  return (
+    <section
+      aria-labelledby="pin-title"
+      className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-3 text-sm text-amber-900"
+    >
+      <h3 id="pin-title" className="flex items-center gap-2 font-semibold">
+        <KeyRound className="size-4 shrink-0" aria-hidden /> Guarde este PIN
+      </h3>
+      <p className="mt-1">
+        É o PIN de verificação em duas etapas do número. A Meta pede este PIN se o número for registrado de novo (por
+        exemplo, em outro provedor). Ele não será mostrado outra vez.
+      </p>
+      <p className="mt-2 font-mono text-2xl font-semibold tracking-[0.3em]" data-testid="two-step-pin">
+        {pin}
+      </p>
+    </section>
+  );
 }

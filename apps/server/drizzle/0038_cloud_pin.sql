@@ -1,0 +1,1 @@
+ALTER TABLE "numbers" ADD COLUMN "cloud_pin_sealed" text;
