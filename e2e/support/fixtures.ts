@@ -123,6 +123,26 @@ export async function signUp(page: Page, person = newPerson()) {
   return person;
 }
 
+/**
+ * Opens the e-mailed confirmation link in this page, as the person would
+ * (docs/decisions/051-verified-email-and-membership-end.md): inviting and receiving money need it.
+ */
+export async function confirmEmailThroughLink(page: Page, email: string) {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const res = await fetch(`${CONTROL_URL}/mails?to=${encodeURIComponent(email)}`);
+      const list = (await res.json()) as { subject: string; text: string }[];
+      link = list
+        .findLast((m) => m.subject.startsWith('Confirme seu e-mail'))
+        ?.text.match(/\/confirmar-email\?code=[\w-]+/)?.[0];
+      return Boolean(link);
+    })
+    .toBe(true);
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'E-mail confirmado' })).toBeVisible();
+}
+
 export const test = base.extend({
   page: async ({ page }, use) => {
     // Nothing leaves loopback: embedded players and any stray request to the internet are refused.

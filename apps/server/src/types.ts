@@ -51,6 +51,8 @@ export interface SessionUser {
   /** The person's name and e-mail. */
   name: string;
   email: string;
+  /** The person confirmed their e-mail (docs/decisions/051-verified-email-and-membership-end.md). */
+  emailVerified: boolean;
 }
 
 declare module 'fastify' {

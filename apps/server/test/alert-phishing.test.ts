@@ -4,12 +4,13 @@
  * e-mail quoted, capped, on their own lines, with the links as plain bracketed domains. The only
  * link in the alert is the app's own. Runs on PGlite and on PostgreSQL (TEST_DB=postgres).
  */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { mailOutbox, profiles, user } from '../src/db/schema/index.ts';
 import { formatStructuredReply } from '../src/domain/ai-reply/structured-reply.ts';
 import { customerSays, openShop, sentToCustomers, type Shop, waitFor } from './helpers/engine-harness.ts';
 import { useEngineApp } from './helpers/engine-test.ts';
+import { notConfirmationMail } from './helpers/test-app.ts';
 
 const e = useEngineApp();
 
@@ -39,10 +40,19 @@ describe('owner alert with links in the customer and AI text', () => {
       await waitFor(async () => (await toOwner(shop)).length === 1, 'alert on the owner phone');
       const [owner] = await db.select({ email: user.email }).from(user).where(eq(user.id, shop.userId));
       await waitFor(
-        async () => (await db.select().from(mailOutbox).where(eq(mailOutbox.to, owner!.email))).length === 1,
+        async () =>
+          (
+            await db
+              .select()
+              .from(mailOutbox)
+              .where(and(eq(mailOutbox.to, owner!.email), notConfirmationMail()))
+          ).length === 1,
         'alert e-mail',
       );
-      const [mail] = await db.select().from(mailOutbox).where(eq(mailOutbox.to, owner!.email));
+      const [mail] = await db
+        .select()
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.to, owner!.email), notConfirmationMail()));
       const whatsapp = (await toOwner(shop))[0]!.text;
 
       for (const text of [whatsapp, mail!.text]) {

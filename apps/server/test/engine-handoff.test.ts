@@ -6,7 +6,7 @@
  * Runs on PGlite and on PostgreSQL (TEST_DB=postgres), on a QR number and on a Cloud API number (the
  * owner's alert leaves through the shop's own number either way).
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   agentes,
@@ -30,6 +30,7 @@ import {
 } from './helpers/engine-harness.ts';
 import { SHOP_KINDS } from './helpers/cloud-shop.ts';
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
+import { notConfirmationMail } from './helpers/test-app.ts';
 
 const e = useEngineApp();
 
@@ -136,7 +137,10 @@ describe.each(SHOP_KINDS)('%s number', (kind) => {
     it("alerts by e-mail when the owner prefers: 'email' sends no WhatsApp; 'both' sends the two", async () => {
       const mailsTo = async (shop: Shop) => {
         const [owner] = await db().select({ email: user.email }).from(user).where(eq(user.id, shop.userId));
-        return db().select().from(mailOutbox).where(eq(mailOutbox.to, owner!.email));
+        return db()
+          .select()
+          .from(mailOutbox)
+          .where(and(eq(mailOutbox.to, owner!.email), notConfirmationMail()));
       };
       const byMail = await openShop(e, { kind });
       await db().update(profiles).set({ alertChannel: 'email' }).where(eq(profiles.id, byMail.userId));

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -16,7 +16,7 @@ import { loadEnv } from '../src/config/env.ts';
 import { mailOutbox } from '../src/db/schema/index.ts';
 import { waitFor } from './helpers/gateway-helpers.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
-import { newPerson, TEST_APP_URL, TEST_ORIGIN } from './helpers/test-app.ts';
+import { newPerson, notConfirmationMail, TEST_APP_URL, TEST_ORIGIN } from './helpers/test-app.ts';
 
 interface LoggedApp {
   app: FastifyInstance;
@@ -78,7 +78,10 @@ async function askReset(app: FastifyInstance, email: string) {
 }
 
 const outboxFor = (database: TestDatabase, email: string) =>
-  database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email));
+  database.db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email), notConfirmationMail()));
 
 describe('password reset in production without SMTP_URL', () => {
   it('is refused with a clear Portuguese message, a log line without a link, and no mail stored', async () => {

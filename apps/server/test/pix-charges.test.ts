@@ -11,7 +11,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { resultRows } from '../src/db/rows.ts';
-import { messages, orders, ownerAlerts, pixAccounts, pixEvents } from '../src/db/schema/index.ts';
+import { messages, orders, ownerAlerts, pixAccounts, pixEvents, user } from '../src/db/schema/index.ts';
+import { PIX_NEEDS_VERIFIED_EMAIL } from '../src/domain/account/email-verified.ts';
+import { placeOrder } from '../src/domain/orders/place-order.ts';
 import { chargeOrder } from '../src/modules/pix/charge-order.ts';
 import { loadPixAccount, savePixSettings } from '../src/modules/pix/pix-account.ts';
 import asaas from './fixtures/pix/asaas.json' with { type: 'json' };
@@ -49,6 +51,36 @@ async function postEvent(userId: string, o: { eventId: string; paymentId: string
     },
   });
 }
+
+describe('Pix charges need the owner’s confirmed e-mail (docs/decisions/051-verified-email-and-membership-end.md)', () => {
+  it("'Cobrar com Pix' is refused in Portuguese and an order (the AI's, or confirmed) fails without a charge", async () => {
+    const shop = await pixShop(e);
+    // The provider was chosen while confirmed; the confirmation is then gone (as for an account made
+    // after the change that never confirmed, had it a provider by other means).
+    await db().update(user).set({ emailVerified: false }).where(eq(user.id, shop.shop.userId));
+    const res = await shop.shop.client.post('/api/pix/charges', {
+      convId: shop.convId,
+      amountCents: 5000,
+      description: '2 camisetas básicas',
+      requestId: randomUUID(),
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(PIX_NEEDS_VERIFIED_EMAIL);
+
+    const { order } = await placeOrder(e.t.app.pix.deps, {
+      userId: shop.shop.userId,
+      convId: shop.convId,
+      source: 'ai',
+      originKey: `ai-test:${randomUUID()}`,
+      lines: [{ itemId: null, name: 'Bolo de cenoura', option: null, quantity: 1, unitCents: 4500 }],
+      description: 'Bolo de cenoura',
+      totalCents: 4500,
+    });
+    await waitFor(async () => (await orderById(e, order.id)).status === 'failed', 'the order failed');
+    expect(await orderById(e, order.id)).toMatchObject({ error: PIX_NEEDS_VERIFIED_EMAIL, providerChargeId: null });
+    expect(await standinPaymentsOf(e, order.id)).toEqual([]);
+  });
+});
 
 describe('Pix charges with the local stand-in', () => {
   it('keeps the key sealed and never shows it', async () => {

@@ -16,7 +16,7 @@ import { waitFor } from './helpers/engine-harness.ts';
 import { seedShop } from './helpers/engine-server-process.ts';
 import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-database.ts';
-import { newPerson, TEST_APP_URL, TEST_ORIGIN } from './helpers/test-app.ts';
+import { confirmationCodeFor, newPerson, TEST_APP_URL, TEST_ORIGIN } from './helpers/test-app.ts';
 
 describe.runIf(testDatabaseKind() === 'postgres')('Pix charges with two server processes (PostgreSQL)', () => {
   let database: TestDatabase;
@@ -59,6 +59,11 @@ describe.runIf(testDatabaseKind() === 'postgres')('Pix charges with two server p
         .join('; '),
       userId: ((await res.json()) as { user: { id: string } }).user.id,
     };
+    // Receiving money needs a confirmed e-mail (decision 051): the outbox's link, opened on B.
+    const confirmed = await call(b, '', 'POST', '/api/account/email-verification/confirm', {
+      code: await confirmationCodeFor(db(), person.email),
+    });
+    expect(confirmed.status, await confirmed.clone().text()).toBe(200);
     const saved = await call(a, owner.cookie, 'PUT', '/api/pix/settings', { provider: 'standin' });
     expect(saved.status, await saved.clone().text()).toBe(200);
     const shop = await seedShop(db(), 0, owner);

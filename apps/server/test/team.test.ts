@@ -88,7 +88,8 @@ describe('invite → accept → the attendant works in the owner inbox', () => {
     const code = await invite(owner, person.email);
     // The /convite page's preview, signed out.
     const preview = await e.t.client().get(`/api/team/invitations/by-code/${encodeURIComponent(code)}`);
-    expect(preview.json()).toMatchObject({ status: 'valid', email: person.email, accountName: 'Mariana Souza' });
+    // The account's name quoted (account-name-text.ts, docs/decisions/051-verified-email-and-membership-end.md).
+    expect(preview.json()).toMatchObject({ status: 'valid', email: person.email, accountName: '“Mariana Souza”' });
 
     const attendant = e.t.client();
     expect((await attendant.register(person)).statusCode).toBe(201);
@@ -180,9 +181,12 @@ describe('invite → accept → the attendant works in the owner inbox', () => {
       ).statusCode,
     ).toBe(404);
 
-    // Removed: the next request is back in their own (empty) account.
+    // Removed: their sessions end at once (docs/decisions/051-verified-email-and-membership-end.md); signed
+    // in again, they are in their own (empty) account.
     const removed = await owner.client.request({ method: 'DELETE', url: `/api/team/members/${attendantId}` });
     expect(removed.statusCode).toBe(204);
+    expect((await attendant.get('/api/conversations')).statusCode).toBe(401);
+    expect((await attendant.signIn(person.email, person.password)).statusCode).toBe(200);
     expect((await attendant.get('/api/conversations')).json().items).toEqual([]);
     expect((await attendant.get(`/api/conversations/${conv.id}`)).statusCode).toBe(404);
     expect((await attendant.get('/api/account/me')).json().team).toMatchObject({ role: 'owner', size: 1 });

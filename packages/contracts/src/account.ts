@@ -37,7 +37,13 @@ export type Plan = z.infer<typeof planSchema>;
  * (docs/decisions/052-attendant-permissions-and-number-claims.md).
  */
 export const meSchema = z.object({
-  user: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  user: z.object({
+    id: z.string(),
+    name: z.string(),
+    email: z.string(),
+    /** Confirmed through the e-mailed link (docs/decisions/051-verified-email-and-membership-end.md). */
+    emailVerified: z.boolean(),
+  }),
   profile: z.object({
     phone: z.string().nullable(),
     countryCode: z.string().nullable(),
@@ -62,6 +68,18 @@ export const meSchema = z.object({
   }),
 });
 export type Me = z.infer<typeof meSchema>;
+
+/** POST /api/account/email-verification/confirm: the code of the e-mailed `/confirmar-email?code=…` link. */
+export const confirmEmailSchema = z.object({
+  code: z
+    .string({ error: 'Link de confirmação inválido.' })
+    .trim()
+    .min(1, { error: 'Link de confirmação inválido.' })
+    .max(4000),
+});
+export const confirmEmailResultSchema = z.object({ status: z.literal('confirmed') });
+/** POST /api/account/email-verification: where the new link went. */
+export const resendVerificationResultSchema = z.object({ sentTo: z.string() });
 
 /** GET /api/account/session: the signed-in user, or null — a 200 either way, so probing a signed-out visit logs no error. */
 export const sessionSchema = z.object({ me: meSchema.nullable() });

@@ -32,6 +32,8 @@ export const LIMITS = {
   nameMax: 120,
   /** Password-reset link lifetime (seconds). */
   resetTokenSeconds: 60 * 60,
+  /** E-mail confirmation link lifetime (seconds); 'Reenviar e-mail' makes a new one. */
+  verifyEmailTokenSeconds: 24 * 60 * 60,
 } as const;
 
 /** Response-delay choices for an agent, in seconds (docs/product/limits.md). */

@@ -38,6 +38,12 @@ export const realtimeEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('conversation-labels.updated'), data: conversationLabelsSchema }),
   z.object({ event: z.literal('note.created'), data: noteEventSchema }),
   z.object({ event: z.literal('note.deleted'), data: noteEventSchema }),
+  /**
+   * The owner removed a member (docs/decisions/051-verified-email-and-membership-end.md): sent inside the
+   * removal's own transaction, so it reaches every process before any later event of the account; the
+   * removed person's sockets are closed on it (4401), the others refresh the team.
+   */
+  z.object({ event: z.literal('member.removed'), data: z.object({ userId: z.string() }) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventName = RealtimeEvent['event'];

@@ -19,6 +19,16 @@ export const TEAM_MESSAGES = {
   invitationRevoked: 'Este convite foi cancelado. Peça um novo convite ao dono da conta.',
   wrongEmail: 'Este convite foi enviado para outro e-mail. Entre com o e-mail convidado.',
   hasMembers: 'Sua conta já tem uma equipe. Remova os membros da sua equipe antes de entrar em outra.',
+  /** Accepting while one's own account still has a shop (numbers or agents): docs/decisions/051-verified-email-and-membership-end.md. */
+  ownsShop:
+    'Sua conta tem números de WhatsApp ou agentes de IA próprios, e eles parariam de ser atendidos por você se entrasse em outra equipe. ' +
+    'Para aceitar, exclua antes os seus números (em "WhatsApp\'s") e os seus agentes (em "IA Treinamento"), ou exclua a sua conta em Configurações e crie outra com este e-mail.',
+  /** An owner whose e-mail is not confirmed yet (docs/decisions/051-verified-email-and-membership-end.md). */
+  inviteNeedsVerifiedEmail:
+    'Confirme o seu e-mail antes de convidar pessoas: abra o link que enviamos para você ou use "Reenviar e-mail" no aviso no topo da página.',
+  /** Production without SMTP_URL: the invitation cannot go by e-mail. */
+  inviteWithoutMail:
+    'O envio de e-mails não está configurado neste servidor, então o convite não pode ir por e-mail. Use "Copiar link" e envie o link você mesmo para a pessoa.',
   alreadyMember: 'Você já faz parte da equipe de outra conta.',
   ownEmail: 'Este é o seu próprio e-mail.',
   alreadyInTeam: 'Esta pessoa já faz parte da sua equipe.',
@@ -47,6 +57,17 @@ export const invitationSchema = z.object({
 });
 export type Invitation = z.infer<typeof invitationSchema>;
 
+/**
+ * POST /api/team/invitations answers the new invitation with its link, once (only the code's hash is
+ * stored): the owner may copy it and send it themselves ('Copiar link').
+ */
+export const createdInvitationSchema = invitationSchema.extend({
+  link: z.string(),
+  /** True when the link also went by e-mail; false for `delivery: 'link'`. */
+  mailed: z.boolean(),
+});
+export type CreatedInvitation = z.infer<typeof createdInvitationSchema>;
+
 /** GET /api/team: the people (owner first); the pending invitations only for the owner. */
 export const teamSchema = z.object({
   members: z.array(teamMemberSchema),
@@ -61,6 +82,8 @@ export const inviteSchema = z.object({
     .trim()
     .toLowerCase()
     .pipe(z.email({ error: 'Informe um e-mail válido.' })),
+  /** 'email' (default): the link goes by e-mail too; 'link': only made, for the owner to copy and send. */
+  delivery: z.enum(['email', 'link']).default('email'),
 });
 export type InviteInput = z.infer<typeof inviteSchema>;
 

@@ -43,6 +43,7 @@ export async function readSessionUser(app: FastifyInstance, req: FastifyRequest)
     role: access.role,
     name: result.user.name,
     email: result.user.email,
+    emailVerified: result.user.emailVerified,
   };
 }
 

@@ -24,6 +24,7 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
  * - On open: `{"event":"hello"}`. Then each event as `{"event":"resource.action","data":{…}}`.
  * - Heartbeat every TIMING.realtimeHeartbeatMs: a WebSocket ping (a client that missed the previous
  *   pong is dropped) and a session re-check (signed out/expired → close 4401).
+ * - A `member.removed` event naming the socket's person closes it at once (4401), in every process.
  * - The client may send `{"event":"ping"}` (or "ping"); the answer is `{"event":"pong"}`.
  */
 export async function realtimeRoutes(app: FastifyInstance) {
@@ -74,8 +75,15 @@ export async function realtimeRoutes(app: FastifyInstance) {
       sockets.add(socket);
       userSockets.set(userId, ownSockets + 1);
 
-      const unsubscribe = hub.subscribe(userId, (_event, json) => {
+      const actorId = req.user.actorId;
+      const unsubscribe = hub.subscribe(userId, (event, json) => {
         if (socket.readyState !== socket.OPEN) return;
+        // This person was removed from the account: nothing more of it reaches them (the event comes
+        // before any later one of the account: realtime/notify-in-transaction.ts).
+        if (event.event === 'member.removed' && event.data.userId === actorId) {
+          socket.close(CLOSE_UNAUTHENTICATED, 'membership ended');
+          return;
+        }
         if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
           socket.terminate();
           return;

@@ -219,7 +219,8 @@ let seq = 0;
 /**
  * A signed-up user with a trained agent (timing seconds), a number connected through the simulator
  * (instance created with our webhook, QR approved by the 'phone'; or, with `kind: 'cloud'`, through
- * Meta's Embedded Signup on the simulator's Cloud mode) and the agent linked to it.
+ * Meta's Embedded Signup on the simulator's Cloud mode) and the agent linked to it. The owner has
+ * confirmed the e-mail through the outbox's link.
  */
 export async function openShop(
   e: EngineApp,
@@ -227,9 +228,12 @@ export async function openShop(
 ): Promise<Shop> {
   const { t } = e;
   const client = t.client();
-  const reg = await client.register(newPerson());
+  const person = newPerson();
+  const reg = await client.register(person);
   if (reg.statusCode !== 201) throw new Error(`register: ${reg.statusCode} ${reg.body}`);
   const userId = reg.json().user.id as string;
+  // A live shop's owner has confirmed the e-mail (inviting and Pix need it; decision 051).
+  await client.confirmEmail(t.database.db, person.email);
   const [agent] = await t.database.db
     .insert(agentes)
     .values({

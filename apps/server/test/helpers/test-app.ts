@@ -13,6 +13,8 @@ import { type Env, loadEnv } from '../../src/config/env.ts';
 import type { Mailer } from '../../src/integrations/mail/mailer.ts';
 import type { Db } from '../../src/db/client.ts';
 import type { Gateway } from '../../src/integrations/gateway/gateway.ts';
+import { and, desc, eq, like, notLike } from 'drizzle-orm';
+import { mailOutbox } from '../../src/db/schema/index.ts';
 import { createTestDatabase, type TestDatabase } from './test-database.ts';
 
 export const TEST_APP_URL = 'http://localhost:3000';
@@ -163,6 +165,16 @@ export class TestClient {
     return body;
   }
 
+  /**
+   * Confirms `email` the way a person does (docs/decisions/051-verified-email-and-membership-end.md): the
+   * newest confirmation mail's link, opened as the /confirmar-email page does. Needs the outbox mailer.
+   */
+  async confirmEmail(db: Db, email: string): Promise<void> {
+    const code = await confirmationCodeFor(db, email);
+    const res = await this.post('/api/account/email-verification/confirm', { code });
+    if (res.statusCode !== 200) throw new Error(`e-mail confirmation failed: ${res.statusCode} ${res.body}`);
+  }
+
   signIn(email: string, password: string) {
     return this.post('/api/auth/sign-in/email', { email, password });
   }
@@ -178,4 +190,20 @@ export class TestClient {
   cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
+}
+
+/** Mails other than the sign-up's e-mail confirmation (tests that count an address's mails). */
+export const notConfirmationMail = () => notLike(mailOutbox.subject, 'Confirme seu e-mail%');
+
+/** The code of the newest confirmation link the outbox holds for `email`. */
+export async function confirmationCodeFor(db: Db, email: string): Promise<string> {
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.to, email.toLowerCase()), like(mailOutbox.subject, 'Confirme seu e-mail%')))
+    .orderBy(desc(mailOutbox.createdAt))
+    .limit(1);
+  const code = mail ? /\/confirmar-email\?code=([\w-]+)/.exec(mail.text)?.[1] : undefined;
+  if (!code) throw new Error(`no confirmation mail for ${email}`);
+  return code;
 }

@@ -26,6 +26,7 @@ export const routes: RouteObject[] = [
       { path: paths.privacyPt.path, lazy: () => import('./routes/privacy') },
       { path: paths.resetPassword.path, lazy: () => import('./routes/auth/reset-password') },
       { path: paths.invite.path, lazy: () => import('./routes/invite') },
+      { path: paths.confirmEmail.path, lazy: () => import('./routes/confirm-email') },
       { path: paths.connectWhatsappCallback.path, lazy: () => import('./routes/connect-whatsapp-callback') },
       { path: paths.simulator.path, lazy: () => import('./routes/simulator') },
       { path: paths.simulatorApprove.path, lazy: () => import('./routes/simulator') },

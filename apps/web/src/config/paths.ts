@@ -5,6 +5,8 @@ export const paths = {
   register: { path: '/register', getHref: (search = '') => `/register${search}` },
   forgotPassword: { path: '/forgot-password', getHref: () => '/forgot-password' },
   resetPassword: { path: '/reset-password', getHref: () => '/reset-password' },
+  /** The e-mailed confirmation link (docs/decisions/051-verified-email-and-membership-end.md); works signed out too. */
+  confirmEmail: { path: '/confirmar-email', getHref: () => '/confirmar-email' },
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   privacyPt: { path: '/politica-de-privacidade', getHref: () => '/politica-de-privacidade' },
   onboarding: {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { account, profiles, session, user, verification } from '../../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { resetPasswordMail } from './reset-password-mail.ts';
+import { verifyEmailMail } from './verify-email-mail.ts';
 
 export interface CreateAuthOptions {
   env: Env;
@@ -39,7 +40,10 @@ export function createAuth({ env, db, mailer, log }: CreateAuthOptions) {
     // Sign-up goes through POST /api/account/register, which also validates and stores the phone.
     // Profile changes would have to follow the account contract's rules (a name of 5,000 characters,
     // or an object, went through /update-user): the web does not edit the profile, so it is closed.
-    disabledPaths: ['/sign-up/email', '/update-user'],
+    // E-mail confirmation goes through /api/account/email-verification (signed in, rate-limited, Portuguese
+    // answers; docs/decisions/051-verified-email-and-membership-end.md): better-auth's own endpoints would
+    // mail any unconfirmed address for anyone, signed out and unlimited.
+    disabledPaths: ['/sign-up/email', '/update-user', '/send-verification-email', '/verify-email'],
     emailAndPassword: {
       enabled: true,
       minPasswordLength: LIMITS.passwordMin,
@@ -48,6 +52,18 @@ export function createAuth({ env, db, mailer, log }: CreateAuthOptions) {
       revokeSessionsOnPasswordReset: true,
       sendResetPassword: async ({ user: u, token }) => {
         await mailer.send(resetPasswordMail({ appUrl: env.appUrl, name: u.name, to: u.email, token }));
+      },
+    },
+    // Sign-up still signs the person in (no requireEmailVerification); the link only marks the e-mail
+    // confirmed, which inviting and receiving money need.
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: false,
+      expiresIn: LIMITS.verifyEmailTokenSeconds,
+      sendVerificationEmail: async ({ user: u, token }) => {
+        await mailer.send(
+          verifyEmailMail({ appUrl: env.appUrl, to: u.email, token, hours: LIMITS.verifyEmailTokenSeconds / 3600 }),
+        );
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },

@@ -24,7 +24,7 @@ export async function getMe(db: Db, person: SessionUser): Promise<Me> {
   const { user, profile, plan } = row;
   const owner = person.role === 'owner';
   return {
-    user: { id: person.actorId, name: person.name, email: person.email },
+    user: { id: person.actorId, name: person.name, email: person.email, emailVerified: person.emailVerified },
     profile: {
       phone: owner ? (profile?.phone ?? null) : null,
       countryCode: owner ? (profile?.countryCode ?? null) : null,

@@ -8,6 +8,7 @@ import { type PixDeps, pixWebhookUrl } from './pix-deps.ts';
 import { chatOf, postToChat } from './post-to-chat.ts';
 import { chargeText, payerDocumentText, qrCaption } from './pix-texts.ts';
 import { advanceStage } from '../../domain/funnel/advance-stage.ts';
+import { isEmailVerified, PIX_NEEDS_VERIFIED_EMAIL } from '../../domain/account/email-verified.ts';
 
 /** How long a charge can be paid. */
 export const CHARGE_VALID_HOURS = 24;
@@ -54,6 +55,9 @@ async function createCharge(deps: PixDeps, order: OrderRow): Promise<OrderRow | 
   }
   const account = await loadPixAccount(deps, { userId: order.userId });
   if (!account) return fail(deps, order, PIX_MESSAGES.notConfigured);
+  // Every charge (the AI's orders, 'Confirmar e cobrar', 'Cobrar com Pix') passes here: no money is
+  // received for an account whose owner has not confirmed the e-mail.
+  if (!(await isEmailVerified(deps.db, order.userId))) return fail(deps, order, PIX_NEEDS_VERIFIED_EMAIL);
   const chat = await chatOf(deps, order.userId, order.convId);
   let provider;
   try {

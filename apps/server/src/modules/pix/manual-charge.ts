@@ -1,6 +1,7 @@
 import { type ManualPixChargeInput, type OrderDto, PIX_MESSAGES } from '@vendai/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import { orders, pixAccounts } from '../../db/schema/index.ts';
+import { isEmailVerified, PIX_NEEDS_VERIFIED_EMAIL } from '../../domain/account/email-verified.ts';
 import { placeOrder } from '../../domain/orders/place-order.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { toOrderDto } from './order-dto.ts';
@@ -23,6 +24,7 @@ export async function createManualCharge(
     .from(pixAccounts)
     .where(eq(pixAccounts.userId, userId));
   if (!account) throw new AppError('VALIDATION', PIX_MESSAGES.notConfigured);
+  if (!(await isEmailVerified(deps.db, userId))) throw new AppError('FORBIDDEN', PIX_NEEDS_VERIFIED_EMAIL);
   const { order } = await placeOrder(deps, {
     userId,
     convId: input.convId,

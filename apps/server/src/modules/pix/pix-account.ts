@@ -5,6 +5,7 @@ import { type PixProviderChoice, pixAccounts } from '../../db/schema/index.ts';
 import { pixProviderFor } from '../../integrations/pix/create-pix-provider.ts';
 import { type PixProvider, PixProviderError } from '../../integrations/pix/pix-provider.ts';
 import { newStandinApiKey } from '../../integrations/pix/standin/standin-key.ts';
+import { isEmailVerified, PIX_NEEDS_VERIFIED_EMAIL } from '../../domain/account/email-verified.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { openSecret, sealSecret } from '../../lib/secret-box.ts';
 import { type PixDeps, pixWebhookUrl } from './pix-deps.ts';
@@ -70,6 +71,7 @@ export async function savePixSettings(
 ): Promise<PixSettings> {
   if (input.provider === 'standin' && !deps.endpoints.standinUrl)
     throw new AppError('VALIDATION', PIX_MESSAGES.standinOff);
+  if (!(await isEmailVerified(deps.db, user.id))) throw new AppError('FORBIDDEN', PIX_NEEDS_VERIFIED_EMAIL);
   const current = await loadPixAccount(deps, { userId: user.id });
   const apiKey =
     input.provider === 'standin'

@@ -7,7 +7,8 @@ import { teamSize } from '../../domain/team/membership.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../types.ts';
 import { hashInvitationCode } from './invitation-code.ts';
-import { findInvitationByHash } from './team-repository.ts';
+import { quotedAccountName } from './account-name-text.ts';
+import { findInvitationByHash, ownsShop } from './team-repository.ts';
 
 type Found = NonNullable<Awaited<ReturnType<typeof findInvitationByHash>>>;
 
@@ -31,7 +32,7 @@ export async function previewInvitation(db: Db, code: string): Promise<Invitatio
   const found = await findInvitationByHash(db, hashInvitationCode(code));
   const status = statusOf(found);
   return status === 'valid'
-    ? { status, email: found!.invitation.email, accountName: found!.accountName }
+    ? { status, email: found!.invitation.email, accountName: quotedAccountName(found!.accountName) }
     : { status, email: null, accountName: null };
 }
 
@@ -39,7 +40,8 @@ export async function previewInvitation(db: Db, code: string): Promise<Invitatio
  * POST /api/team/invitations/accept: the signed-in person joins the account as an attendant. The code
  * is single use (the accepting update is conditional, so two tabs cannot both use it), the person's
  * e-mail must be the invited one, and someone with a team of their own or already in another team
- * cannot join (docs/decisions/044-team-roles-and-assignment.md).
+ * cannot join (docs/decisions/044-team-roles-and-assignment.md), nor someone whose own account has a
+ * number or an agent (docs/decisions/051-verified-email-and-membership-end.md).
  */
 export async function acceptInvitation(db: Db, person: SessionUser, code: string): Promise<{ accountName: string }> {
   const found = await findInvitationByHash(db, hashInvitationCode(code));
@@ -50,6 +52,9 @@ export async function acceptInvitation(db: Db, person: SessionUser, code: string
   if (person.role !== 'owner') throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyMember);
   if (person.actorId === invitation.accountId) throw new AppError('VALIDATION', TEAM_MESSAGES.ownEmail);
   if ((await teamSize(db, person.actorId)) > 1) throw new AppError('CONFLICT', TEAM_MESSAGES.hasMembers);
+  // Joining would hide that shop's inbox while its number keeps answering with its AI
+  // (docs/decisions/051-verified-email-and-membership-end.md).
+  if (await ownsShop(db, person.actorId)) throw new AppError('CONFLICT', TEAM_MESSAGES.ownsShop);
   try {
     await db.transaction(async (tx) => {
       const taken = await tx

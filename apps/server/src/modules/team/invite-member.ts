@@ -1,4 +1,4 @@
-import { INVITATION_DAYS, type Invitation, type InviteInput, TEAM_MESSAGES } from '@vendai/contracts/team';
+import { type CreatedInvitation, INVITATION_DAYS, type InviteInput, TEAM_MESSAGES } from '@vendai/contracts/team';
 import { and, eq, isNull } from 'drizzle-orm';
 import { accountInvitations } from '../../db/schema/index.ts';
 import { pgErrorCode } from '../../db/pg-error.ts';
@@ -6,7 +6,7 @@ import { teamSize } from '../../domain/team/membership.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppDeps, SessionUser } from '../../types.ts';
 import { hashInvitationCode, newInvitationCode } from './invitation-code.ts';
-import { invitationMail } from './invitation-mail.ts';
+import { invitationLink, invitationMail } from './invitation-mail.ts';
 import { countOpenInvitations, findMemberByEmail } from './team-repository.ts';
 
 /** People an account may have, the owner and the open invitations included. */
@@ -17,15 +17,23 @@ export const INVITE_MAIL_FAILED =
 
 /**
  * POST /api/team/invitations: the owner invites an e-mail. A pending invitation to the same e-mail is
- * revoked in the same transaction (its link stops working); the new link goes by the mail port.
+ * revoked in the same transaction (its link stops working); the new link goes by the mail port
+ * (`delivery: 'email'`) and is answered to the owner either way, for 'Copiar link'. The owner must have
+ * confirmed their e-mail, and production without SMTP refuses the e-mail delivery
+ * (docs/decisions/051-verified-email-and-membership-end.md).
  */
 export async function inviteMember(
   deps: Pick<AppDeps, 'db' | 'mailer' | 'env'>,
   owner: SessionUser,
   input: InviteInput,
-): Promise<Invitation> {
+): Promise<CreatedInvitation> {
   const { db } = deps;
   const email = input.email;
+  if (!owner.emailVerified) throw new AppError('FORBIDDEN', TEAM_MESSAGES.inviteNeedsVerifiedEmail);
+  const mailed = input.delivery === 'email';
+  // As a password reset does: the mail would only land in a table (docs/decisions/020-production-mode.md).
+  if (mailed && deps.env.NODE_ENV === 'production' && deps.mailer.kind === 'outbox')
+    throw new AppError('NOT_CONFIGURED', TEAM_MESSAGES.inviteWithoutMail);
   if (email === owner.email.toLowerCase())
     throw new AppError('VALIDATION', TEAM_MESSAGES.ownEmail, { fields: { email: TEAM_MESSAGES.ownEmail } });
   if (await findMemberByEmail(db, owner.id, email))
@@ -60,15 +68,19 @@ export async function inviteMember(
       throw new AppError('CONFLICT', 'Um convite para este e-mail acabou de ser enviado.');
     throw err;
   }
-  try {
-    await deps.mailer.send(invitationMail({ appUrl: deps.env.appUrl, ownerName: owner.name, to: email, code }));
-  } catch (err) {
-    throw new AppError('UPSTREAM', INVITE_MAIL_FAILED, { cause: err });
+  if (mailed) {
+    try {
+      await deps.mailer.send(invitationMail({ appUrl: deps.env.appUrl, accountName: owner.name, to: email, code }));
+    } catch (err) {
+      throw new AppError('UPSTREAM', INVITE_MAIL_FAILED, { cause: err });
+    }
   }
   return {
     id: row.id,
     email: row.email,
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
+    link: invitationLink(deps.env.appUrl, code),
+    mailed,
   };
 }

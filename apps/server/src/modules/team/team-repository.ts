@@ -1,6 +1,14 @@
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accountInvitations, accountMembers, agentes, conversations, user } from '../../db/schema/index.ts';
+import {
+  accountInvitations,
+  accountMembers,
+  agentes,
+  conversations,
+  numbers,
+  session,
+  user,
+} from '../../db/schema/index.ts';
 
 /** The account's owner and members, owner first, then by when they joined. */
 export async function selectPeople(db: Db, accountId: string) {
@@ -72,8 +80,16 @@ export async function findMemberByEmail(db: Db, accountId: string, email: string
   return row ?? null;
 }
 
-/** Removes the member; their conversations go back to 'Sem responsável' and agents hand off to the owner. */
-export async function deleteMember(db: Db, accountId: string, memberId: string): Promise<boolean> {
+/**
+ * Removes the member; their conversations go back to 'Sem responsável', agents hand off to the owner and
+ * their sessions end. `also` runs in the same transaction once the member was found.
+ */
+export async function deleteMember(
+  db: Db,
+  accountId: string,
+  memberId: string,
+  also: (tx: Db) => Promise<void>,
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const removed = await tx
       .delete(accountMembers)
@@ -88,10 +104,19 @@ export async function deleteMember(db: Db, accountId: string, memberId: string):
       .update(agentes)
       .set({ handoffUserId: null })
       .where(and(eq(agentes.userId, accountId), eq(agentes.handoffUserId, memberId)));
+    await tx.delete(session).where(eq(session.userId, memberId));
+    await also(tx);
     return true;
   });
 }
 
+/** True when the person's own account has a WhatsApp number or an agent (a shop that would be left running). */
+export async function ownsShop(db: Db, userId: string): Promise<boolean> {
+  const [number] = await db.select({ id: numbers.id }).from(numbers).where(eq(numbers.userId, userId)).limit(1);
+  if (number) return true;
+  const [agent] = await db.select({ id: agentes.id }).from(agentes).where(eq(agentes.userId, userId)).limit(1);
+  return agent !== undefined;
+}
 /** Revokes an open invitation of the account; false when there is none with this id. */
 export async function revokeInvitationRow(db: Db, accountId: string, id: string): Promise<boolean> {
   const rows = await db

@@ -1,9 +1,9 @@
 import { idParamsSchema, noContentSchema } from '@vendai/contracts';
 import {
   acceptInvitationResultSchema,
+  createdInvitationSchema,
   invitationCodeSchema,
   invitationPreviewSchema,
-  invitationSchema,
   inviteSchema,
   memberParamsSchema,
   TEAM_MESSAGES,
@@ -16,7 +16,8 @@ import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { acceptInvitation, previewInvitation } from './accept-invitation.ts';
 import { inviteMember } from './invite-member.ts';
 import { listTeam } from './list-team.ts';
-import { deleteMember, revokeInvitationRow } from './team-repository.ts';
+import { removeMember } from './remove-member.ts';
+import { revokeInvitationRow } from './team-repository.ts';
 
 const INVITES_PER_HOUR = 30;
 const ACCEPTS_PER_MINUTE = 10;
@@ -69,7 +70,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (signedIn) => {
         subject: (req) => req.user.id,
         message: 'Muitos convites enviados na última hora. Tente novamente mais tarde.',
       }),
-      schema: { body: inviteSchema, response: { 201: invitationSchema } },
+      schema: { body: inviteSchema, response: { 201: createdInvitationSchema } },
     },
     async (req, reply) => reply.status(201).send(await inviteMember(deps, req.user, req.body)),
   );
@@ -91,7 +92,7 @@ const signedInRoutes: FastifyPluginAsyncZod = async (signedIn) => {
     '/members/:userId',
     { config: OWNER_ONLY, schema: { params: memberParamsSchema, response: { 204: noContentSchema } } },
     async (req, reply) => {
-      if (!(await deleteMember(deps.db, req.user.id, req.params.userId))) throw notFound(TEAM_MESSAGES.memberNotFound);
+      if (!(await removeMember(deps.db, req.user.id, req.params.userId))) throw notFound(TEAM_MESSAGES.memberNotFound);
       return reply.status(204).send();
     },
   );

@@ -18,7 +18,7 @@ const paid = {
   maxTrainnings: 15,
 };
 const me: Me = {
-  user: { id: 'u', name: 'Ana', email: 'a@b.c' },
+  user: { id: 'u', name: 'Ana', email: 'a@b.c', emailVerified: true },
   profile: { phone: null, countryCode: null, subscriptionStatus: 'active', timeZone: 'America/Sao_Paulo' },
   plan: paid,
   planLabel: paid.name,

@@ -7,6 +7,7 @@ import { Logo } from '@/components/ui/logo';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { BillingNotices } from './billing-notices';
+import { EmailVerificationBanner } from './email-verification-banner';
 import { navItemsFor } from './nav-items';
 import { UserMenu } from './user-menu';
 
@@ -90,6 +91,7 @@ export function AppShell({ me, children }: { me: Me; children: ReactNode }) {
           </div>
         </header>
         {me.team.role === 'owner' ? <BillingNotices me={me} /> : null}
+        <EmailVerificationBanner me={me} />
         <main className="min-w-0 flex-1">{children}</main>
       </div>
     </div>

@@ -33,7 +33,7 @@ const plan = (slug: string, priceCents: number) => ({
   maxTrainnings: 15,
 });
 const me = (p: ReturnType<typeof plan> | null): Me => ({
-  user: { id: 'u', name: 'Ana', email: 'a@b.c' },
+  user: { id: 'u', name: 'Ana', email: 'a@b.c', emailVerified: true },
   profile: { phone: null, countryCode: null, subscriptionStatus: null, timeZone: 'America/Sao_Paulo' },
   plan: p,
   planLabel: p ? p.name : 'Gratuito',

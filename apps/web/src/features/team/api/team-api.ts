@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConversationDto } from '@vendai/contracts';
-import type { Invitation, InvitationPreview } from '@vendai/contracts/team';
+import type { CreatedInvitation, InvitationPreview } from '@vendai/contracts/team';
 import { api } from '@/lib/api-client';
 import { meQueryOptions } from '@/lib/auth';
 import { teamKeys } from '@/lib/api/query-keys';
@@ -18,8 +18,11 @@ function useTeamMutation<T, R>(fn: (input: T) => Promise<R>) {
   });
 }
 
+/** 'email': the link goes by e-mail too; 'link': only made, for 'Copiar link'. The answer carries the link either way. */
 export const useInvite = () =>
-  useTeamMutation((email: string) => api.post<Invitation>('/api/team/invitations', { email }));
+  useTeamMutation((input: { email: string; delivery: 'email' | 'link' }) =>
+    api.post<CreatedInvitation>('/api/team/invitations', input),
+  );
 
 export const useRevokeInvitation = () =>
   useTeamMutation((id: string) => api.delete<void>(`/api/team/invitations/${encodeURIComponent(id)}`));

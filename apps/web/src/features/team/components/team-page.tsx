@@ -1,5 +1,5 @@
-import type { Invitation, TeamMember } from '@vendai/contracts/team';
-import { Mail, RefreshCw, UserPlus, Users } from 'lucide-react';
+import type { CreatedInvitation, Invitation, TeamMember } from '@vendai/contracts/team';
+import { Copy, Link2, Mail, RefreshCw, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -18,7 +18,8 @@ const dateFormat = new Intl.DateTimeFormat('pt-BR', { day: '2-digit', month: '2-
 const date = (iso: string) => dateFormat.format(new Date(iso));
 
 /**
- * /equipe (docs/decisions/044-team-roles-and-assignment.md): the owner invites attendants by e-mail,
+ * /equipe (docs/decisions/044-team-roles-and-assignment.md): the owner invites attendants by e-mail or
+ * copies the invitation's link to send it themselves (docs/decisions/051-verified-email-and-membership-end.md),
  * sees who is in the team and the pending invitations, removes a person or cancels an invitation, and
  * chooses what attendants may do (docs/decisions/052-attendant-permissions-and-number-claims.md).
  */
@@ -57,17 +58,23 @@ function InviteForm() {
   const invite = useInvite();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const [created, setCreated] = useState<CreatedInvitation | null>(null);
+  const create = async (delivery: 'email' | 'link') => {
     setError(null);
     try {
-      await invite.mutateAsync(email);
-      toast.success(`Convite enviado para ${email.trim().toLowerCase()}.`);
+      const invitation = await invite.mutateAsync({ email, delivery });
+      setCreated(invitation);
       setEmail('');
+      if (invitation.mailed) toast.success(`Convite enviado para ${invitation.email}.`);
+      else await copyLink(invitation.link);
     } catch (err) {
-      // The e-mail stays as typed so it can be fixed.
+      // The e-mail stays as typed so it can be fixed (or the link copied instead).
       setError(err instanceof ApiError ? (err.fields?.email ?? err.message) : 'Não foi possível enviar o convite.');
     }
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void create('email');
   };
   return (
     <form onSubmit={submit} className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm" noValidate>
@@ -80,7 +87,7 @@ function InviteForm() {
             id="invite-email"
             label="E-mail da pessoa"
             error={error ?? undefined}
-            hint="Ela recebe um link que vale por 7 dias e pode ser usado uma vez."
+            hint="Ela recebe um link que vale por 7 dias e pode ser usado uma vez. Prefere mandar você mesmo? Use 'Copiar link'."
           >
             <Input
               id="invite-email"
@@ -94,11 +101,59 @@ function InviteForm() {
             />
           </Field>
         </div>
-        <Button type="submit" className="sm:mt-7" disabled={invite.isPending}>
-          {invite.isPending ? <Spinner className="size-4" /> : <Mail aria-hidden />} Enviar convite
+        <div className="flex flex-col gap-2 sm:mt-7 sm:flex-row">
+          <Button type="submit" disabled={invite.isPending}>
+            {invite.isPending ? <Spinner className="size-4" /> : <Mail aria-hidden />} Enviar convite
+          </Button>
+          <Button type="button" variant="secondary" disabled={invite.isPending} onClick={() => void create('link')}>
+            <Link2 aria-hidden /> Copiar link
+          </Button>
+        </div>
+      </div>
+      {created ? <CreatedLink invitation={created} /> : null}
+    </form>
+  );
+}
+
+/** Copies an invitation's link; where the browser refuses (an http address on the network), says to copy it by hand. */
+async function copyLink(link: string) {
+  try {
+    await navigator.clipboard.writeText(link);
+    toast.success('Link do convite copiado. Envie para a pessoa pelo WhatsApp ou por e-mail.');
+  } catch {
+    toast.info('Copie o link do convite abaixo e envie para a pessoa.');
+  }
+}
+
+/** The link of the invitation just made: shown once (only its hash is kept), to copy and send. */
+function CreatedLink({ invitation }: { invitation: CreatedInvitation }) {
+  return (
+    <div className="mt-4 rounded-xl border border-brand-200 bg-brand-50 p-3" data-testid="invitation-link">
+      <label htmlFor="invitation-link" className="text-sm font-medium text-slate-900">
+        Link do convite para {invitation.email}
+      </label>
+      <p className="text-xs text-slate-600">
+        Só quem entrar com este e-mail pode aceitar. O link aparece só agora: para outro, convide de novo.
+      </p>
+      <div className="mt-2 flex flex-col gap-2 sm:flex-row">
+        <Input
+          id="invitation-link"
+          readOnly
+          value={invitation.link}
+          onFocus={(e) => e.currentTarget.select()}
+          className="font-mono text-xs"
+        />
+        <Button
+          type="button"
+          variant="secondary"
+          size="sm"
+          aria-label="Copiar o link do convite"
+          onClick={() => void copyLink(invitation.link)}
+        >
+          <Copy aria-hidden /> Copiar
         </Button>
       </div>
-    </form>
+    </div>
   );
 }
 
@@ -204,7 +259,12 @@ function Invitations({ invitations }: { invitations: Invitation[] }) {
               variant="secondary"
               size="sm"
               disabled={invite.isPending}
-              onClick={() => void act(() => invite.mutateAsync(i.email), `Novo convite enviado para ${i.email}.`)}
+              onClick={() =>
+                void act(
+                  () => invite.mutateAsync({ email: i.email, delivery: 'email' }),
+                  `Novo convite enviado para ${i.email}.`,
+                )
+              }
             >
               Reenviar
             </Button>

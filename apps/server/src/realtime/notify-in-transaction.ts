@@ -1,0 +1,17 @@
+import { type RealtimeEvent, realtimeEventSchema } from '@vendai/contracts';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { encodeEnvelope, REALTIME_CHANNEL } from './wire-format.ts';
+
+/**
+ * Publishes `event` from inside a database transaction: PostgreSQL delivers it at the commit, to every
+ * process, before the notifications of any transaction that commits later (and never if it rolls back).
+ * For an event that must come before everything after a change, such as a member's removal closing
+ * their sockets (docs/decisions/051-verified-email-and-membership-end.md); other events go through
+ * RealtimeHub.publish after the commit.
+ */
+export async function notifyInTransaction(tx: Db, userId: string, event: RealtimeEvent): Promise<void> {
+  realtimeEventSchema.parse(event);
+  for (const payload of encodeEnvelope(userId, event))
+    await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+}

@@ -1,0 +1,13 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api-client';
+import { meQueryOptions } from '@/lib/auth';
+
+/** POST /api/account/email-verification/confirm: the link's code confirms the e-mail; /me then says so. */
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      api.post<{ status: 'confirmed' }>('/api/account/email-verification/confirm', { code }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
+  });
+}
