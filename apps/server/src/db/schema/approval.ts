@@ -26,6 +26,11 @@ export const replyDrafts = pgTable(
     state: text('state', { enum: REPLY_DRAFT_STATES }).notNull().default('pending'),
     /** The AI's answer as it would have been sent: texts, then catalogue photos. */
     parts: jsonb('parts').$type<BurstPart[]>().notNull(),
+    /**
+     * What the answer does once sent, beside its text (a hot lead, the customer's confirmed order) and the
+     * burst that wrote it (the order's key): an approved draft is a whole reply (decision 046).
+     */
+    effects: jsonb('effects').$type<{ hotLead: boolean; order: unknown; burstId: string }>(),
     /** The customer's messages it answers (quoted in the owner's alert). */
     customerText: text('customer_text'),
     /** The customer's latest message when it was drafted: a newer one makes it stale. */

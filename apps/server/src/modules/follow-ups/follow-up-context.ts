@@ -3,6 +3,9 @@ import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { FOLLOW_UP_REASONS } from './follow-up-reasons.ts';
 import { freeTextAllowed } from '../../domain/conversation-rules/service-window.ts';
+import { type OutboundFacts, type OutboundRule, outboundStop } from '../../domain/outbound/outbound-rules.ts';
+import { paidOrClosedSql } from '../../domain/outbound/paid-or-closed.ts';
+import type { AnswerItem } from '@vendai/contracts';
 
 /** A follow-up row as claimed (snake_case: raw statements). */
 export interface FollowUpRow {
@@ -44,6 +47,12 @@ export interface FollowUpContext {
   last_in_at: Date | string | null;
   open_burst: boolean;
   in_since_created: boolean;
+  /** The conversation (or its agent) is in approval mode (decision 045). */
+  approval: boolean;
+  /** The customer paid since they last wrote, or the deal is closed (domain/outbound/paid-or-closed.ts). */
+  paid_or_closed: boolean;
+  agent_id: string | null;
+  respostas: AnswerItem[] | string | null;
 }
 
 export async function loadFollowUpContext(db: Db, f: FollowUpRow): Promise<FollowUpContext | null> {
@@ -59,7 +68,10 @@ export async function loadFollowUpContext(db: Db, f: FollowUpRow): Promise<Follo
              exists (select 1 from reply_bursts b where b.conv_id = c.id
                      and b.state in ('waiting', 'generating', 'sending')) as open_burst,
              exists (select 1 from messages m where m.conv_id = c.id and m.direction = 'in'
-                     and m.created_at > ${f.created_at}::timestamptz) as in_since_created
+                     and m.created_at > ${f.created_at}::timestamptz) as in_since_created,
+             coalesce(c.approval_mode, a.approval_mode, false) as approval,
+             ${paidOrClosedSql(sql`c.id`)} as paid_or_closed,
+             a.id as agent_id, a.respostas
       from conversations c
       join numbers n on n.id = c.number_id
       left join agentes a on a.id = n.agente
@@ -72,19 +84,40 @@ export async function loadFollowUpContext(db: Db, f: FollowUpRow): Promise<Follo
   return row ?? null;
 }
 
+/** The follow-ups' reason for each rule of the door out that stops an automatic send. */
+const REASON_OF: Partial<Record<OutboundRule, string>> = {
+  group: FOLLOW_UP_REASONS.group,
+  opt_out: FOLLOW_UP_REASONS.optedOut,
+  never_answer: FOLLOW_UP_REASONS.neverAnswer,
+  paid: FOLLOW_UP_REASONS.paid,
+  approval: FOLLOW_UP_REASONS.approval,
+};
+
+/** What the door out needs to know about this conversation for an automatic send. */
+export function automaticFacts(c: FollowUpContext): OutboundFacts {
+  return {
+    group: c.type === 'group',
+    optedOut: c.opted_out,
+    neverAnswer: c.never_answer,
+    manual: !c.agente_ativo || c.handoff_reason !== null,
+    paidOrClosed: c.paid_or_closed,
+    approval: c.approval,
+  };
+}
+
 /**
- * Why this follow-up must not go now (null: it may). A touch only where it is welcome: a chat the
- * customer started, VendAI's reply the last message (the touch's anchor), the AI on, no opt-out, no
- * 'Nunca responder', no handoff, the ladder on. A scheduled message: not to a contact who opted out,
- * and not after the customer wrote when the owner asked so.
+ * Why this follow-up must not go now (null: it may). First the door out's rules for its origin
+ * (docs/decisions/046-one-door-out.md: a scheduled message stops only for an opt-out; a touch for a
+ * group, an opt-out, 'Nunca responder', Manual or handed over, a paid or closed deal, approval mode),
+ * then what makes a touch welcome: the ladder on, a chat the customer started, VendAI's reply the
+ * last message (the touch's anchor), no answer in preparation; a scheduled message not after the
+ * customer wrote when the owner asked so.
  */
 export function exclusionReason(f: FollowUpRow, c: FollowUpContext): string | null {
-  if (c.opted_out) return FOLLOW_UP_REASONS.optedOut;
+  const stop = outboundStop(f.kind === 'touch' ? 'ai_touch' : 'scheduled', automaticFacts(c));
+  if (stop === 'manual') return c.handoff_reason ? FOLLOW_UP_REASONS.handedOver : FOLLOW_UP_REASONS.manual;
+  if (stop) return REASON_OF[stop] ?? stop;
   if (f.kind === 'scheduled') return f.cancel_on_reply && c.in_since_created ? FOLLOW_UP_REASONS.customerReplied : null;
-  if (c.type === 'group') return FOLLOW_UP_REASONS.group;
-  if (c.never_answer) return FOLLOW_UP_REASONS.neverAnswer;
-  if (c.handoff_reason) return FOLLOW_UP_REASONS.handedOver;
-  if (!c.agente_ativo) return FOLLOW_UP_REASONS.manual;
   if (!c.enabled || !c.system_prompt) return FOLLOW_UP_REASONS.off;
   if (c.first_direction !== 'in') return FOLLOW_UP_REASONS.notFirst;
   if (c.last_id !== f.anchor_message_id)

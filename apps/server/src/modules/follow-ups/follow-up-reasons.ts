@@ -18,6 +18,9 @@ export const FOLLOW_UP_REASONS = {
   cloudWindow:
     'Fora da janela de 24 horas da API oficial do WhatsApp: sem um modelo aprovado, o acompanhamento não foi enviado.',
   cancelledByOwner: 'Cancelado por você.',
+  paid: 'O cliente já pagou ou a venda foi encerrada.',
+  approval: 'A IA está no modo de aprovação: acompanhamentos não são enviados sem a sua aprovação.',
+  priceGuard: 'A IA escreveu um preço que não está no catálogo: o acompanhamento não foi enviado.',
   noText: 'A IA não conseguiu escrever um acompanhamento diferente do anterior.',
   sendFailed: 'Não foi possível enviar pelo WhatsApp. Verifique a conexão do número.',
   unconfirmed: 'Não foi possível confirmar o envio pelo WhatsApp. Confira no celular antes de reenviar.',

@@ -4,6 +4,7 @@ import { loadBusinessHours } from '../../domain/business-hours/load-business-hou
 import { touchDueAt } from '../../domain/follow-ups/ladder.ts';
 import type { FollowUpDeps } from './follow-up-deps.ts';
 import { FOLLOW_UP_REASONS } from './follow-up-reasons.ts';
+import { paidOrClosedSql } from '../../domain/outbound/paid-or-closed.ts';
 
 /** Conversations looked at per pass (the rest on the next one). */
 const PLAN_BATCH = 500;
@@ -24,7 +25,8 @@ interface Candidate {
 /**
  * Schedules the next touch of every conversation where one is welcome (docs/decisions/037-follow-ups.md):
  * the ladder on for the number's agent, a chat the customer started, VendAI's sent reply the last message,
- * the AI on, no opt-out, no 'Nunca responder', no handoff, no reply in preparation, and touches left
+ * the AI on, no opt-out, no 'Nunca responder', no handoff, no paid or closed deal (the door out's rules,
+ * docs/decisions/046-one-door-out.md), no reply in preparation, and touches left
  * since the customer last wrote. One touch per anchor (the unique index): two processes planning at
  * once insert it once. Its time: the gap after the anchor, moved to the next business opening.
  */
@@ -43,7 +45,7 @@ export async function planTouches(deps: FollowUpDeps): Promise<string[]> {
       cross join lateral (select m.id, m.author, m.status, m.created_at, m.failed_burst_id from messages m
                           where m.conv_id = c.id order by m.created_at desc, m.id desc limit 1) last
       where s.enabled and c.type = 'chat' and c.agente_ativo and not c.opted_out and not c.never_answer
-        and c.handoff_reason is null
+        and c.handoff_reason is null and not ${paidOrClosedSql(sql`c.id`)}
         and c.last_message > ${deps.now().toISOString()}::timestamptz - interval '${sql.raw(PLAN_HORIZON)}'
         and last.author = 'ai' and last.status in ('sent', 'delivered', 'read') and last.failed_burst_id is null
         and (select m.direction from messages m where m.conv_id = c.id order by m.created_at, m.id limit 1) = 'in'
@@ -82,7 +84,7 @@ export async function planTouches(deps: FollowUpDeps): Promise<string[]> {
 /**
  * Stops at once what is no longer welcome, before its time comes (the inbox stops showing it): a
  * touch whose anchor is no longer the last message (the customer or the owner wrote) or whose
- * conversation went Manual, handed over, opted out or 'Nunca responder'; a scheduled message the
+ * conversation went Manual, handed over, opted out, 'Nunca responder', paid or closed; a scheduled message the
  * customer answered first when the owner asked so, or to a contact who opted out.
  */
 export async function cancelUnwelcome(deps: FollowUpDeps): Promise<string[]> {
@@ -94,6 +96,7 @@ export async function cancelUnwelcome(deps: FollowUpDeps): Promise<string[]> {
           when f.kind = 'scheduled' or last.direction = 'in' then ${FOLLOW_UP_REASONS.customerReplied}
           when c.never_answer then ${FOLLOW_UP_REASONS.neverAnswer}
           when c.handoff_reason is not null then ${FOLLOW_UP_REASONS.handedOver}
+          when f.kind = 'touch' and ${paidOrClosedSql(sql`c.id`)} then ${FOLLOW_UP_REASONS.paid}
           else ${FOLLOW_UP_REASONS.manual} end
       from conversations c
       cross join lateral (select m.id, m.direction from messages m where m.conv_id = c.id
@@ -101,7 +104,7 @@ export async function cancelUnwelcome(deps: FollowUpDeps): Promise<string[]> {
       where f.state = 'scheduled' and c.id = f.conv_id
         and (c.opted_out
           or (f.kind = 'touch' and (last.id <> f.anchor_message_id or not c.agente_ativo or c.never_answer
-                                    or c.handoff_reason is not null))
+                                    or c.handoff_reason is not null or ${paidOrClosedSql(sql`c.id`)}))
           or (f.kind = 'scheduled' and f.cancel_on_reply and exists (
                 select 1 from messages m where m.conv_id = f.conv_id and m.direction = 'in' and m.created_at > f.created_at)))
       returning f.conv_id, f.user_id`),

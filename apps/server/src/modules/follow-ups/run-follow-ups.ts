@@ -15,6 +15,11 @@ import { capReason } from './follow-up-guards.ts';
 import { FOLLOW_UP_REASONS } from './follow-up-reasons.ts';
 import { publish, recordOutcome, sendStored, storeOutgoing } from './send-follow-up.ts';
 import { writeTouch } from './write-touch.ts';
+import type { AnswerItem } from '@vendai/contracts';
+import { loadReplyFacts } from '../../domain/facts/load-reply-facts.ts';
+import { guardTouch } from '../../domain/outbound/ai-text-rules.ts';
+import { alertOwner } from '../../domain/handoff/owner-alerts.ts';
+import { applies, outboundStop } from '../../domain/outbound/outbound-rules.ts';
 
 /** Follow-ups one process claims per pass. */
 const CLAIM_BATCH = 20;
@@ -45,21 +50,30 @@ export async function runDueFollowUps(deps: FollowUpDeps): Promise<number> {
   return claimed.length;
 }
 
-/** Decides (exclusions, hours, caps, 24 h window), writes the text and sends it. */
+/** Decides (the door out's rules for its origin, decision 046), writes the text and sends it. */
 async function handleClaimed(deps: FollowUpDeps, f: FollowUpRow, token: string): Promise<void> {
   const c = await loadFollowUpContext(deps.db, f);
   if (!c) return finish(deps, f, token, 'cancelled', FOLLOW_UP_REASONS.off);
   const excluded = exclusionReason(f, c);
   if (excluded) return finish(deps, f, token, 'cancelled', excluded);
-  if (f.kind === 'touch') {
-    const later = await nextOpening(deps, f, c);
-    if (later) return reschedule(deps, f, token, later);
-    const capped = await capReason(deps, f, c);
-    if (capped) return finish(deps, f, token, 'skipped', capped);
-  }
-  if (outsideCloudWindow(c, deps.now())) return finish(deps, f, token, 'skipped', FOLLOW_UP_REASONS.cloudWindow);
+  // Then when and where: business hours (the default week when none were set), the daily caps and
+  // the breaker, the Cloud 24-hour window — in the door's order, each only for the origins it applies to.
+  const origin = originOf(f);
+  const later = applies(origin, 'business_hours') ? await nextOpening(deps, f, c) : null;
+  const capped = !later && applies(origin, 'daily_cap') ? await capReason(deps, f, c) : null;
+  const stop = outboundStop(origin, {
+    outsideHours: later !== null,
+    overDailyCap: capped !== null,
+    windowClosed: outsideCloudWindow(c, deps.now()),
+  });
+  if (stop === 'business_hours') return reschedule(deps, f, token, later!);
+  if (stop === 'daily_cap') return finish(deps, f, token, 'skipped', capped!);
+  if (stop) return finish(deps, f, token, 'skipped', FOLLOW_UP_REASONS.cloudWindow);
   const text = f.kind === 'touch' ? await writeTouch(deps, f, c.system_prompt ?? '') : f.text;
   if (!text) return finish(deps, f, token, 'skipped', FOLLOW_UP_REASONS.noText);
+  // The door out's price guard for AI-written text (decision 046): an invented amount never goes.
+  if (f.kind === 'touch' && !(await touchPassesGuard(deps, f, c, text)))
+    return finish(deps, f, token, 'skipped', FOLLOW_UP_REASONS.priceGuard);
   const message = await storeOutgoing(deps, f, text, token);
   if (!message) return finish(deps, f, token, 'cancelled', FOLLOW_UP_REASONS.customerReplied);
   await publish(deps, f.user_id, f.conv_id, message);
@@ -74,7 +88,24 @@ async function handleClaimed(deps: FollowUpDeps, f: FollowUpRow, token: string):
 /** What sends it: the AI's touch or the owner's scheduled message (docs/decisions/046-one-door-out.md). */
 const originOf = (f: FollowUpRow) => (f.kind === 'touch' ? ('ai_touch' as const) : ('scheduled' as const));
 
-/** A touch due outside the business hours waits for the next opening. */
+/** The touch's amounts are the business's; else the owner is told (a 'needs_owner' alert) and it is not sent. */
+async function touchPassesGuard(deps: FollowUpDeps, f: FollowUpRow, c: FollowUpContext, text: string) {
+  if (!c.agent_id) return false;
+  const respostas = typeof c.respostas === 'string' ? (JSON.parse(c.respostas) as AnswerItem[]) : (c.respostas ?? []);
+  const agent = { id: c.agent_id, systemPrompt: c.system_prompt ?? '', respostas };
+  const facts = await loadReplyFacts(deps.db, f.user_id, agent, []);
+  const verdict = await guardTouch(text, facts);
+  if (verdict.ok) return true;
+  await alertOwner(deps.alerts, {
+    userId: f.user_id,
+    convId: f.conv_id,
+    kind: 'needs_owner',
+    why: verdict.alert,
+  }).catch((err: unknown) => deps.log.warn({ err }, 'follow-ups: the price guard alert failed'));
+  return false;
+}
+
+/** A touch due outside the business hours (the default week when none were set) waits for the next opening. */
 async function nextOpening(deps: FollowUpDeps, f: FollowUpRow, c: FollowUpContext): Promise<Date | null> {
   const now = deps.now();
   const open = openAtOrAfter(now, await loadBusinessHours(deps.db, f.user_id), c.time_zone);

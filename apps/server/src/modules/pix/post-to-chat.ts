@@ -4,6 +4,8 @@ import { findConversationsByIds } from '../../domain/conversations/conversation-
 import { conversations, messages, numbers } from '../../db/schema/index.ts';
 import type { PixDeps } from './pix-deps.ts';
 import { sendOutbound } from '../../domain/outbound/send-outbound.ts';
+import { outboundStop } from '../../domain/outbound/outbound-rules.ts';
+import { freeTextAllowed } from '../../domain/conversation-rules/service-window.ts';
 
 /** The conversation's WhatsApp address and business number; null when it is not this owner's. */
 export async function chatOf(deps: PixDeps, userId: string, convId: string) {
@@ -14,6 +16,8 @@ export async function chatOf(deps: PixDeps, userId: string, convId: string) {
       contactPhone: conversations.contactPhone,
       instanceName: numbers.instanceName,
       numberPhone: numbers.phone,
+      provider: numbers.provider,
+      customerLastAt: conversations.customerLastAt,
     })
     .from(conversations)
     .innerJoin(numbers, eq(numbers.id, conversations.numberId))
@@ -58,16 +62,20 @@ export async function postToChat(
     .set({ lastMessage: row!.createdAt, lastMessagePreview: image ? '📷 QR Code Pix' : content.slice(0, 200) })
     .where(eq(conversations.id, o.convId));
   await publish(deps, o.userId, o.convId, row!, 'message.created');
-  // Through the one door out (decision 046): one try, an unknown outcome reconciled, never sent twice.
-  const sent = await sendOutbound(deps, {
-    origin: 'pix',
-    messageId: row!.id,
-    instanceName: chat.instanceName,
-    to: chat.contactJid,
-    text: content,
-    image: 'png' in o.part ? { png: o.part.png, fileName: 'pix.png' } : null,
-    attempts: 1,
-  });
+  // Through the one door out (decision 046): a Cloud number outside the 24-hour window sends nothing
+  // (the message shows it failed); else one try, an unknown outcome reconciled, never sent twice.
+  const closed = outboundStop('pix', { windowClosed: !freeTextAllowed(chat, new Date()) }) === 'window';
+  const sent = closed
+    ? ({ ok: false, error: new Error('outside the Cloud 24-hour window'), unconfirmed: false } as const)
+    : await sendOutbound(deps, {
+        origin: 'pix',
+        messageId: row!.id,
+        instanceName: chat.instanceName,
+        to: chat.contactJid,
+        text: content,
+        image: 'png' in o.part ? { png: o.part.png, fileName: 'pix.png' } : null,
+        attempts: 1,
+      });
   if (!sent.ok)
     deps.log.warn({ err: sent.error, convId: o.convId }, 'pix: a message to the customer failed at the gateway');
   const status: 'sent' | 'failed' = sent.ok ? 'sent' : 'failed';

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loadBusinessHours } from '../../domain/business-hours/load-business-hours.ts';
 import { nationalHoliday } from '../../domain/business-hours/national-holidays.ts';
+import { DEFAULT_BUSINESS_HOURS } from '../../domain/business-hours/default-hours.ts';
 
 /**
  * 'Fora do horário' in Resultados: the account's own business hours (Configurações → 'Horário da
@@ -17,26 +18,11 @@ export interface ResultsHours {
   closedDates: string[];
 }
 
-/**
- * Accounts that gave no hours: Monday to Friday 08:00–18:00, Saturday 08:00–13:00, Sunday closed, the
- * usual hours of a Brazilian small shop (docs/decisions/017-results-figures.md).
- */
-const WEEKDAY = { from: '08:00', to: '18:00' };
-export const DEFAULT_BUSINESS_HOURS: WeeklyHours = [
-  null,
-  WEEKDAY,
-  WEEKDAY,
-  WEEKDAY,
-  WEEKDAY,
-  WEEKDAY,
-  { from: '08:00', to: '13:00' },
-];
-
 const DAY_MS = 86_400_000;
 const addDays = (date: string, n: number) =>
   new Date(Date.parse(`${date}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
-/** The account's hours for local dates [fromDate, toDate]; the default week when it gave none. */
+/** The account's hours for local dates [fromDate, toDate]; the default week (default-hours.ts) when it gave none. */
 export async function businessHoursFor(
   db: Db,
   userId: string,

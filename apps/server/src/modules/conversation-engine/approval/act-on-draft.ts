@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { resultRows } from '../../../db/rows.ts';
 import { freeTextAllowed } from '../../../domain/conversation-rules/service-window.ts';
 import { pgErrorCode } from '../../../db/pg-error.ts';
+import { outboundStop } from '../../../domain/outbound/outbound-rules.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { BurstPart } from '../../../db/schema/index.ts';
 import { DRAFT_NOT_FOUND } from '@vendai/contracts';
@@ -13,7 +14,9 @@ import { keepLease } from '../replies/burst-claim.ts';
 import { type AiSlot, releaseAiSlot, reserveAiSlot } from '../replies/reserve-ai-slot.ts';
 import { sendParts } from '../replies/send-reply-parts.ts';
 import { DRAFT_COLUMNS, type DraftSqlRow, publishDraft } from './draft-dto.ts';
-import { parsedJson, type SqlTimestamp } from '../sql-rows.ts';
+import { parsedJson, type SqlJson, type SqlTimestamp } from '../sql-rows.ts';
+import { afterReplySent } from '../replies/after-reply-sent.ts';
+import type { ReplyOrder } from '../../../domain/ai-reply/structured-reply.ts';
 
 /** Who acted on a draft: the inbox, the owner's WhatsApp reply (its message id acts once), or the timeout. */
 export interface DraftDecision {
@@ -35,6 +38,7 @@ export const DRAFT_WINDOW_CLOSED =
 export const DRAFT_FREE_LIMIT = 'As respostas da IA do seu plano acabaram neste mês: a sugestão não foi enviada.';
 
 interface DraftForSend extends DraftSqlRow {
+  effects: SqlJson<{ hotLead: boolean; order: ReplyOrder | null; burstId: string } | null>;
   agente_ativo: boolean;
   opted_out: boolean;
   contact_jid: string;
@@ -54,7 +58,7 @@ async function loadDraft(deps: EngineDeps, userId: string, draftId: string, conv
           .map((c) => `d.${c}`)
           .join(', '),
       )},
-             c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name, n.provider, c.customer_last_at,
+             d.effects, c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name, n.provider, c.customer_last_at,
              exists (select 1 from messages m where m.conv_id = d.conv_id and m.direction = 'in'
                      and m.created_at > d.customer_at) as newer
       from reply_drafts d join conversations c on c.id = d.conv_id left join numbers n on n.id = c.number_id
@@ -64,16 +68,22 @@ async function loadDraft(deps: EngineDeps, userId: string, draftId: string, conv
   return row;
 }
 
-/** Why a pending draft cannot go out now (null: it can). */
+/** Why a pending draft cannot go out now (null: it can): its state, then the door out's rules for a draft (decision 046). */
 function refusalOf(d: DraftForSend): string | null {
   if (d.state !== 'pending') return DRAFT_STATE_MESSAGE[d.state];
   if (d.newer) return DRAFT_STALE;
-  if (!d.agente_ativo || d.opted_out) return DRAFT_AI_OFF;
   if (!d.instance_name) return DRAFT_NO_NUMBER;
-  // The official API's 24-hour window (docs/decisions/041-cloud-window-and-templates.md).
-  if (!freeTextAllowed({ provider: d.provider ?? 'evolution', customerLastAt: d.customer_last_at }, new Date()))
-    return DRAFT_WINDOW_CLOSED;
-  return null;
+  const stop = outboundStop('draft', {
+    optedOut: d.opted_out,
+    manual: !d.agente_ativo,
+    // The official API's 24-hour window (docs/decisions/041-cloud-window-and-templates.md).
+    windowClosed: !freeTextAllowed(
+      { provider: d.provider ?? 'evolution', customerLastAt: d.customer_last_at },
+      new Date(),
+    ),
+  });
+  if (stop === 'window') return DRAFT_WINDOW_CLOSED;
+  return stop ? DRAFT_AI_OFF : null;
 }
 
 /**
@@ -128,7 +138,24 @@ export async function sendDraft(
   } finally {
     lease.stop();
   }
+  // A draft is a whole reply (decision 046): what the answer would have done happens once it reached the customer.
+  const effects = draft.effects ? parsedJson(draft.effects) : null;
+  if (effects && (await reachedCustomer(deps, sent.burst_id)))
+    await afterReplySent(
+      deps,
+      { userId: input.userId, convId: draft.conv_id, burstId: effects.burstId },
+      { handoff: null, needsOwner: null, hotLead: effects.hotLead, order: effects.order },
+    );
   return sent;
+}
+
+/** Whether the draft's burst got its first part to the customer (done; or failed after the first part). */
+async function reachedCustomer(deps: EngineDeps, burstId: string): Promise<boolean> {
+  const [row] = resultRows<{ reached: boolean }>(
+    await deps.db.execute(sql`
+      select (state = 'done' or (state = 'failed' and sent_parts > 1)) as reached from reply_bursts where id = ${burstId}`),
+  );
+  return row?.reached === true;
 }
 
 /** pending → sent and the burst that sends it, in one transaction; null when someone acted first. */

@@ -7,6 +7,7 @@ import type { ReplyContext } from '../replies/claim-due-replies.ts';
 import { DRAFT_COLUMNS, type DraftSqlRow, publishDraft } from './draft-dto.ts';
 import { draftTimeoutJob } from './draft-jobs.ts';
 import { alertDraft } from './draft-alert.ts';
+import type { AnswerEffects } from '../replies/after-reply-sent.ts';
 
 /** The customer's messages this answer is for: those since the last message we sent, oldest first. */
 function customerTextOf(recent: ReplyContext['recent']): string | null {
@@ -24,12 +25,15 @@ function customerTextOf(recent: ReplyContext['recent']): string | null {
  * the conversation's pending draft. The burst ends 'done' (reason 'drafted') only while it is still
  * our claim of the current version and the AI is on, as fixing an answer does; an older pending
  * draft of the conversation is superseded in the same transaction. Then the realtime event, the
- * timeout job and the owner's alert. False when the burst was superseded or switched off meanwhile.
+ * timeout job and the owner's alert. What the answer does once sent (`effects`: a hot lead, an order)
+ * waits with it, so the approved draft does it (decision 046). False when the burst was superseded or
+ * switched off meanwhile.
  */
 export async function storeDraft(
   deps: EngineDeps,
   ctx: ReplyContext & { approval: NonNullable<ReplyContext['approval']> },
   parts: BurstPart[],
+  effects: Pick<AnswerEffects, 'hotLead' | 'order'>,
 ): Promise<boolean> {
   const alertId = randomUUID();
   const stored = await deps.db.transaction(async (tx) => {
@@ -49,8 +53,10 @@ export async function storeDraft(
     );
     const [draft] = resultRows<DraftSqlRow>(
       await tx.execute(sql`
-        insert into reply_drafts (user_id, conv_id, parts, customer_text, customer_at, due_at, timeout_action, alert_id)
-        values (${ctx.userId}, ${ctx.convId}, ${JSON.stringify(parts)}::jsonb, ${customerTextOf(ctx.recent)},
+        insert into reply_drafts (user_id, conv_id, parts, effects, customer_text, customer_at, due_at, timeout_action, alert_id)
+        values (${ctx.userId}, ${ctx.convId}, ${JSON.stringify(parts)}::jsonb,
+                ${JSON.stringify({ hotLead: effects.hotLead, order: effects.order ?? null, burstId: ctx.id })}::jsonb,
+                ${customerTextOf(ctx.recent)},
                 (select max(created_at) from messages where conv_id = ${ctx.convId} and direction = 'in'),
                 now() + make_interval(mins => ${ctx.approval.timeoutMinutes}), ${ctx.approval.timeoutAction}, ${alertId})
         returning ${sql.raw(DRAFT_COLUMNS)}`),

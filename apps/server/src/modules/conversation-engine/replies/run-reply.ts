@@ -4,7 +4,8 @@ import { buildReplyRequest, keywordHandoff } from '../../../domain/ai-reply/repl
 import { loadReplyFacts } from '../../../domain/facts/load-reply-facts.ts';
 import { type ReplyPhoto, replyPhotos } from '../../../domain/facts/reply-photos.ts';
 import type { BurstPart } from '../../../db/schema/index.ts';
-import { guardAnswer } from '../../../domain/price-guard/guard-reply.ts';
+import { guardAiAnswer } from '../../../domain/outbound/ai-text-rules.ts';
+import { type OutboundRule, outboundStop } from '../../../domain/outbound/outbound-rules.ts';
 import { alertDeps, type EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
 import type { ReplyContext } from './claim-due-replies.ts';
@@ -12,7 +13,6 @@ import { hardSplit, splitReply, WHATSAPP_TEXT_MAX } from '../reply-rules.ts';
 import type { StructuredReply } from '../../../domain/ai-reply/structured-reply.ts';
 import { answerReply } from '../../../domain/ai-reply/complete-reply.ts';
 import { handOver } from '../../../domain/handoff/hand-over.ts';
-import { alertOwner } from '../../../domain/handoff/owner-alerts.ts';
 import { stopAtContactCeiling } from '../../../domain/ai-reply/contact-daily-ceiling.ts';
 import { withRetry } from '../../../lib/retry.ts';
 import { aiFailureReason, recordAiGaveUp } from './record-ai-gave-up.ts';
@@ -20,10 +20,9 @@ import { type AiSlot, releaseAiSlot, releasePaidSlot, reserveAiSlot, reservePaid
 import { understandReplyMedia } from './understand-reply-media.ts';
 import { finishBurst, keepLease } from './burst-claim.ts';
 import { sendParts } from './send-reply-parts.ts';
-import { placeAiOrder } from '../../../domain/orders/ai-order.ts';
 import { storeDraft } from '../approval/store-draft.ts';
-import { advanceStage } from '../../../domain/funnel/advance-stage.ts';
 import { optOutByAiReading } from './ai-opt-out.ts';
+import { afterReplySent, alertForAnswer } from './after-reply-sent.ts';
 
 /** 'digitando…' is shown when preparing the answer takes longer than this. */
 const TYPING_AFTER_MS = 300;
@@ -43,15 +42,27 @@ export async function answerBurst(deps: EngineDeps, ctx: ReplyContext): Promise<
   }
 }
 
+/** The burst's reason for each rule of the door out that stops a reply (docs/decisions/046-one-door-out.md). */
+const REFUSAL: Partial<Record<OutboundRule, string>> = {
+  group: 'group',
+  opt_out: 'opted-out',
+  manual: 'ai-off',
+  window: 'window-closed',
+};
+
 /** Why the AI does not answer this burst (docs/product/ai-replies.md#2-whom-the-ai-answers), or null when it does. */
 function refusalOf(ctx: ReplyContext): string | null {
-  if (ctx.convType !== 'chat') return 'group';
-  if (!ctx.agenteAtivo) return 'ai-off';
-  if (ctx.optedOut) return 'opted-out';
   // The owner's own personal number writing to the business (e.g. answering an alert) is never answered.
   if (ctx.ownerContact) return 'owner-contact';
-  // An official-API number outside the 24-hour window: only a template may go (decision 041).
-  if (!ctx.freeTextAllowed) return 'window-closed';
+  // The door's rules for an AI reply, in their order; an official-API number outside the 24-hour
+  // window included (only a template may go, decision 041).
+  const stop = outboundStop('ai_reply', {
+    group: ctx.convType !== 'chat',
+    optedOut: ctx.optedOut,
+    manual: !ctx.agenteAtivo,
+    windowClosed: !ctx.freeTextAllowed,
+  });
+  if (stop) return REFUSAL[stop] ?? stop;
   if (!ctx.instanceName || !ctx.agent) return 'no-agent';
   if (!ctx.agent.active) return 'agent-inactive';
   if (ctx.isFree && ctx.aiMessages >= ctx.maxAiMessages) return 'free-limit';
@@ -162,11 +173,16 @@ async function fixAndSend(
   { answer, parts }: { answer: StructuredReply; parts: BurstPart[] },
 ): Promise<void> {
   // Approval mode: the answer waits as a draft, nothing is sent and nothing counted (decision 045). A
-  // handoff answer is not drafted: the conversation goes to a person now, as without approval.
-  if (ctx.approval && !answer.handoff) {
+  // handoff answer is not drafted (the door's table): the conversation goes to a person now.
+  const origin = answer.handoff ? 'handoff_answer' : 'ai_reply';
+  if (ctx.approval && outboundStop(origin, { approval: true }) === 'approval') {
     await held.giveBack();
-    if (!(await storeDraft(deps, { ...ctx, approval: ctx.approval }, parts)))
+    // What it would do once sent (hot lead, order) waits with it: an approved draft is a whole reply.
+    const effects = { handoff: null, needsOwner: null, hotLead: answer.hotLead, order: answer.order ?? null };
+    if (!(await storeDraft(deps, { ...ctx, approval: ctx.approval }, parts, effects)))
       await finishBurst(deps, ctx.id, ctx.token, 'cancelled', 'ai-off');
+    // What only the owner can settle (the price guard's fallback among it) is told now, not at approval.
+    else if (answer.needsOwner) await alertForAnswer(deps, ctx, { ...answer, hotLead: false });
     return;
   }
   const first = await deps.writer.fix({
@@ -190,7 +206,7 @@ async function fixAndSend(
     await switched.publish(deps);
   }
   await sendParts(deps, {
-    origin: answer.handoff ? 'handoff_answer' : 'ai_reply',
+    origin,
     burstId: ctx.id,
     token: ctx.token,
     userId: ctx.userId,
@@ -204,17 +220,7 @@ async function fixAndSend(
     slot: held.slot,
     receivedAt: ctx.lastMessageAt,
   });
-  await alertForAnswer(deps, ctx, answer);
-  // A hot lead: the card goes to Qualificado in 'Funil de vendas', forward only (decision 043).
-  if (answer.hotLead) await advanceStage(deps, { userId: ctx.userId, convId: ctx.convId, to: 'qualificado' });
-  // The customer confirmed a purchase: priced from the catalogue and charged with Pix (decision 038).
-  if (answer.order)
-    await placeAiOrder(alertDeps(deps), {
-      userId: ctx.userId,
-      convId: ctx.convId,
-      burstId: ctx.id,
-      order: answer.order,
-    }).catch((err) => deps.log.warn({ err, convId: ctx.convId }, 'engine: the order was not placed'));
+  await afterReplySent(deps, { userId: ctx.userId, convId: ctx.convId, burstId: ctx.id }, answer);
 }
 
 /** The AI's answer with the catalogue photos it may send (only items among its facts with a photo). */
@@ -257,7 +263,7 @@ async function askAi(deps: EngineDeps, ctx: AnsweredContext, context: ContextBlo
     );
     // An opt-out sends nothing: there is no text to guard.
     if (asked.answer.optOut) return asked.answer;
-    const guarded = (await guardAnswer(deps.llm, asked.request, asked.answer, facts)).answer;
+    const guarded = (await guardAiAnswer(deps.llm, asked.request, asked.answer, facts)).answer;
     return { ...guarded, sendPhotos: replyPhotos(guarded.photos, facts.sources) };
   } catch (err) {
     deps.log.warn({ err, burstId: ctx.id }, 'engine: the AI did not answer; nothing is sent to the customer');
@@ -266,19 +272,4 @@ async function askAi(deps: EngineDeps, ctx: AnsweredContext, context: ContextBlo
   } finally {
     clearTimeout(typing);
   }
-}
-
-/** The owner's alert for what the answer flagged (handoff, needed the owner, hot lead); never fatal. */
-async function alertForAnswer(deps: EngineDeps, ctx: ReplyContext, answer: StructuredReply): Promise<void> {
-  const alert = answer.handoff
-    ? { kind: 'handoff' as const, why: answer.handoff.reason }
-    : answer.needsOwner
-      ? { kind: 'needs_owner' as const, why: answer.needsOwner.reason }
-      : answer.hotLead
-        ? { kind: 'hot_lead' as const, why: 'A IA identificou que o cliente está pronto para comprar.' }
-        : null;
-  if (!alert) return;
-  await alertOwner(alertDeps(deps), { userId: ctx.userId, convId: ctx.convId, ...alert }).catch((err) =>
-    deps.log.warn({ err, convId: ctx.convId }, 'engine: the owner alert failed'),
-  );
 }

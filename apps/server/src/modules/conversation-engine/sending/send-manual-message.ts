@@ -11,6 +11,7 @@ import { PendingRealtimeEvents } from '../realtime-events.ts';
 import { type MessageRecord, switchAiOff, touchConversation } from '../engine-repository.ts';
 import { messagePreview } from '../../../integrations/gateway/map-gateway-message.ts';
 import { sendOutbound } from '../../../domain/outbound/send-outbound.ts';
+import { outboundStop } from '../../../domain/outbound/outbound-rules.ts';
 import { freeTextAllowed } from '../../../domain/conversation-rules/service-window.ts';
 
 /** The dashboard chat's failure message (docs/product/messages.md). */
@@ -76,7 +77,7 @@ async function findOwnConversation(deps: EngineDeps, input: ManualSend): Promise
   if (!conv) throw notFound();
   // Official-API numbers: free text only within 24 h of the customer's last message; nothing is
   // stored, the composer keeps the text and offers the approved templates (decision 041).
-  if (!freeTextAllowed(conv, new Date())) throw new AppError('WINDOW_CLOSED');
+  if (outboundStop('manual', { windowClosed: !freeTextAllowed(conv, new Date()) })) throw new AppError('WINDOW_CLOSED');
   return conv;
 }
 
