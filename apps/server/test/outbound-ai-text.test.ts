@@ -13,6 +13,7 @@ import {
   conversations,
   funnelStages,
   ownerAlerts,
+  profiles,
   replyDrafts,
 } from '../src/db/schema/index.ts';
 import { formatStructuredReply } from '../src/domain/ai-reply/structured-reply.ts';
@@ -84,6 +85,8 @@ describe('AI-written answers at the door out', () => {
   it('an approved draft is a whole reply: the hot lead moves the funnel card and alerts the owner once it is sent', async () => {
     const shop = await openShop(e);
     await db().update(agentes).set({ approvalMode: true }).where(eq(agentes.id, shop.agentId));
+    // Hot-lead alerts are off by default (Configurações): the owner turned them on.
+    await db().update(profiles).set({ alertHotLead: true }).where(eq(profiles.id, shop.userId));
     aiSays({ reply: 'Perfeito! Vou separar o seu bolo.', handoff: null, needsOwner: null, hotLead: true });
     await customerSays(e, shop, 'Quero comprar o bolo agora');
     const conv = await convOf(shop).catch(() => null);
