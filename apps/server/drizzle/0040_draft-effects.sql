@@ -1,0 +1,1 @@
+ALTER TABLE "reply_drafts" ADD COLUMN "effects" jsonb;
