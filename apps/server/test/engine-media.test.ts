@@ -193,6 +193,11 @@ describe.each(SHOP_KINDS)('%s number', (kind) => {
         (await shop.client.post(`/api/conversations/${conv.id}/messages/${audio!.id}/insight`, {})).json().text,
       ).toBe('Transcrição 1');
       expect(e.llm.transcriptions).toHaveLength(1);
+      // The owner's ask was one AI assist (decision 050); the stored answer cost none.
+      expect((await shop.client.get('/api/usage')).json()).toMatchObject({
+        ai_assists: 1,
+        ai_assists_by_kind: { media_requests: 1 },
+      });
       const other = await openShop(e, { kind });
       expect(
         (await other.client.post(`/api/conversations/${conv.id}/messages/${audio!.id}/insight`, {})).statusCode,

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createAsaasPix, verifyAsaasWebhook } from '../src/integrations/pix/asaas-pix.ts';
 import {
   createMercadoPagoPix,
+  MERCADO_PAGO_SIGNATURE_TOLERANCE_S,
   mercadoPagoManifest,
   verifyMercadoPagoWebhook,
 } from '../src/integrations/pix/mercadopago-pix.ts';
@@ -233,7 +234,7 @@ describe('Mercado Pago adapter', () => {
 
   it('verifies x-signature over id, request-id and ts; a forged or moved signature is refused', () => {
     const secret = 'assinatura-secreta-do-app';
-    const ts = '1716651000';
+    const ts = String(Math.floor(Date.now() / 1000));
     const { headers, query, body } = mp.notification;
     const v1 = createHmac('sha256', secret)
       .update(mercadoPagoManifest({ dataId: query['data.id'], requestId: headers['x-request-id'], ts }))
@@ -248,5 +249,29 @@ describe('Mercado Pago adapter', () => {
     expect(verifyMercadoPagoWebhook(signed, { ...query, 'data.id': '999' }, body, secret)).toBeNull();
     expect(verifyMercadoPagoWebhook(headers, query, body, secret)).toBeNull();
     expect(verifyMercadoPagoWebhook({ ...headers, 'x-signature': `ts=${ts},v1=zz` }, query, body, secret)).toBeNull();
+  });
+
+  // Mercado Pago signs `ts` (seconds) into the manifest; a receiver checks it against its clock so a captured
+  // notification cannot be replayed later:
+  // https://www.mercadopago.com.br/developers/en/docs/checkout-api-orders/notifications ("validate the origin"),
+  // and the SDKs' tolerance check: https://github.com/mercadopago/sdk-nodejs/issues/458.
+  it('refuses a correctly signed notification whose ts is outside the tolerance, either way', () => {
+    const secret = 'assinatura-secreta-do-app';
+    const { headers, query, body } = mp.notification;
+    const signedAt = (ts: string) => ({
+      ...headers,
+      'x-signature': `ts=${ts},v1=${createHmac('sha256', secret)
+        .update(mercadoPagoManifest({ dataId: query['data.id'], requestId: headers['x-request-id'], ts }))
+        .digest('hex')}`,
+    });
+    const now = Date.parse('2026-11-29T10:00:00Z');
+    const seconds = (offset: number) => String(Math.floor(now / 1000) + offset);
+    const tolerance = MERCADO_PAGO_SIGNATURE_TOLERANCE_S;
+    expect(verifyMercadoPagoWebhook(signedAt(seconds(-tolerance + 5)), query, body, secret, now)).not.toBeNull();
+    expect(verifyMercadoPagoWebhook(signedAt(seconds(-tolerance - 5)), query, body, secret, now)).toBeNull();
+    expect(verifyMercadoPagoWebhook(signedAt(seconds(tolerance + 5)), query, body, secret, now)).toBeNull();
+    expect(verifyMercadoPagoWebhook(signedAt('1716651000'), query, body, secret, now)).toBeNull();
+    // A ts in milliseconds (13 digits) is read as such.
+    expect(verifyMercadoPagoWebhook(signedAt(String(now - 1000)), query, body, secret, now)).not.toBeNull();
   });
 });

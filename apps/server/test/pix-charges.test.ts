@@ -212,6 +212,27 @@ describe('Pix charges with the local stand-in', () => {
     expect(listed.json().orders[0]).toMatchObject({ id, status: 'expired' });
   });
 
+  it('an event id is one account’s: the same id from another account is its own event, not a duplicate', async () => {
+    const a = await pixShop(e, { phone: '5511977774141', name: 'Ana' });
+    const b = await pixShop(e, { phone: '5511977774242', name: 'Bia' });
+    const charges = await Promise.all([charge(a, 1000), charge(b, 2000)]);
+    for (const { id } of charges)
+      await waitFor(async () => (await orderById(e, id)).status === 'awaiting_payment', 'the charges');
+    const [paymentA] = await standinPaymentsOf(e, charges[0].id);
+    const [paymentB] = await standinPaymentsOf(e, charges[1].id);
+    const first = await postEvent(b.shop.userId, { eventId: 'evt_compartilhado', paymentId: paymentB!.id });
+    expect(first.statusCode).toBe(200);
+    const second = await postEvent(a.shop.userId, { eventId: 'evt_compartilhado', paymentId: paymentA!.id });
+    expect(second.statusCode).toBe(200);
+    expect(second.json().duplicate).toBeUndefined();
+    const rows = await db().select().from(pixEvents).where(eq(pixEvents.eventId, 'evt_compartilhado'));
+    expect(rows.map((r) => r.userId).sort()).toEqual([a.shop.userId, b.shop.userId].sort());
+    expect(rows.every((r) => r.processedAt)).toBe(true);
+    // Each account's own replay is still a duplicate.
+    const replay = await postEvent(a.shop.userId, { eventId: 'evt_compartilhado', paymentId: paymentA!.id });
+    expect(replay.json()).toEqual({ received: true, duplicate: true });
+  });
+
   it('a paid charge refunded at the provider is shown as refunded and leaves the revenue', async () => {
     const s = await pixShop(e, { phone: '5511977775656', name: 'Rui' });
     const { id } = await charge(s, 7000);

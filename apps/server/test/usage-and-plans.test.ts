@@ -43,6 +43,9 @@ describe('GET /api/usage', () => {
       max_ai_messages: 300,
       test_messages: 0,
       max_test_messages: 100,
+      ai_assists: 0,
+      max_ai_assists: 30,
+      ai_assists_by_kind: { price_list: 0, training_questions: 0, media_requests: 0 },
       media: { transcriptions: 0, transcribed_seconds: 0, descriptions: 0, documents: 0 },
     });
   });
@@ -84,6 +87,9 @@ describe('GET /api/usage', () => {
       max_ai_messages: 300,
       test_messages: 0,
       max_test_messages: 100,
+      ai_assists: 0,
+      max_ai_assists: 30,
+      ai_assists_by_kind: { price_list: 0, training_questions: 0, media_requests: 0 },
       media: { transcriptions: 0, transcribed_seconds: 0, descriptions: 0, documents: 0 },
     });
 

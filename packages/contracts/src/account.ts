@@ -108,6 +108,17 @@ export const currentUsageSchema = z.object({
    */
   test_messages: z.number().int(),
   max_test_messages: z.number().int(),
+  /**
+   * AI assists this calendar month (docs/decisions/050-upload-and-model-call-limits.md): price lists read
+   * by the AI, training questions, transcripts/descriptions asked in the inbox; `ai_assists` is their sum.
+   */
+  ai_assists: z.number().int(),
+  max_ai_assists: z.number().int(),
+  ai_assists_by_kind: z.object({
+    price_list: z.number().int(),
+    training_questions: z.number().int(),
+    media_requests: z.number().int(),
+  }),
 });
 export type CurrentUsage = z.infer<typeof currentUsageSchema>;
 

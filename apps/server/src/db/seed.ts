@@ -20,6 +20,7 @@ export const PLAN_SEED = [
     maxInstances: 1,
     maxTrainnings: 5,
     maxTestMessages: 100,
+    maxAiAssists: 30,
   },
   {
     slug: 'expansao-ia',
@@ -34,6 +35,7 @@ export const PLAN_SEED = [
     maxInstances: 2,
     maxTrainnings: 15,
     maxTestMessages: 1_000,
+    maxAiAssists: 300,
   },
   {
     slug: `consciencia-${PRODUCT_NAME.toLowerCase()}`,
@@ -48,6 +50,7 @@ export const PLAN_SEED = [
     maxInstances: 5,
     maxTrainnings: 45,
     maxTestMessages: 3_000,
+    maxAiAssists: 1_000,
   },
   {
     slug: 'sem-limites',
@@ -61,6 +64,7 @@ export const PLAN_SEED = [
     maxInstances: 50,
     maxTrainnings: 1_000,
     maxTestMessages: 10_000,
+    maxAiAssists: 5_000,
   },
 ] as const;
 
@@ -83,6 +87,7 @@ export async function seedPlans(db: Db): Promise<void> {
           maxInstances: sql`excluded.max_instances`,
           maxTrainnings: sql`excluded.max_trainnings`,
           maxTestMessages: sql`excluded.max_test_messages`,
+          maxAiAssists: sql`excluded.max_ai_assists`,
         },
       });
   }

@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
               { path: paths.knowledge.path, lazy: () => import('./routes/app/knowledge') },
               { path: paths.agentTests.path, lazy: () => import('./routes/app/agent-tests') },
               { path: paths.pricing.path, lazy: () => import('./routes/app/pricing') },
+              { path: paths.usage.path, lazy: () => import('./routes/app/usage') },
               { path: paths.tutorial.path, lazy: () => import('./routes/app/tutorial') },
               { path: paths.settings.path, lazy: () => import('./routes/app/settings') },
               { path: paths.team.path, lazy: () => import('./routes/app/team') },

@@ -49,6 +49,8 @@ export const paths = {
   /** 'Testes do assistente': the owner's test suite for an agent (decision 039). */
   agentTests: { path: '/testes-do-assistente', getHref: () => '/testes-do-assistente' },
   pricing: { path: '/pricing', getHref: (search = '') => `/pricing${search}` },
+  /** 'Uso do plano' (decision 050): each allowance of the plan beside this month's use. */
+  usage: { path: '/usage', getHref: () => '/usage' },
   tutorial: { path: '/tutorial', getHref: () => '/tutorial' },
   settings: { path: '/settings', getHref: () => '/settings' },
   /** 'Equipe' (docs/decisions/044-team-roles-and-assignment.md): the owner's attendants and invitations. */

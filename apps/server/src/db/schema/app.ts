@@ -40,6 +40,8 @@ export const plans = pgTable('plans', {
   maxTrainnings: integer('max_trainnings').notNull(),
   /** Playground answers plus prompt-coach suggestions a month (docs/decisions/021-spend-and-abuse-limits.md). */
   maxTestMessages: integer('max_test_messages').notNull().default(100),
+  /** Owner-triggered AI assists a month: price lists read, training questions, inbox transcriptions (decision 050). */
+  maxAiAssists: integer('max_ai_assists').notNull().default(30),
   createdAt: createdAt(),
 });
 

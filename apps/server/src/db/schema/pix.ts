@@ -96,7 +96,10 @@ export const orders = pgTable(
   ],
 );
 
-/** Provider webhook events, stored once by the provider's event id (a replay changes nothing). */
+/**
+ * Provider webhook events, stored once per account by the provider's event id (a replay changes
+ * nothing; one account's event id never shadows another's: docs/decisions/050-upload-and-model-call-limits.md).
+ */
 export const pixEvents = pgTable(
   'pix_events',
   {
@@ -109,5 +112,5 @@ export const pixEvents = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+  (t) => [primaryKey({ columns: [t.userId, t.provider, t.eventId] })],
 );

@@ -44,3 +44,21 @@ export const testUsageMonthly = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
 );
+
+/**
+ * The owner's AI assists per calendar month (docs/decisions/050-upload-and-model-call-limits.md): model
+ * calls the owner triggers outside the playground — a price list read by the AI, the training's
+ * follow-up questions, a 'Transcrever' / 'Descrever imagem' asked in the inbox — counted against
+ * `plans.max_ai_assists`.
+ */
+export const aiAssistUsageMonthly = pgTable(
+  'ai_assist_usage_monthly',
+  {
+    userId: owner(),
+    month: date('month').notNull(),
+    priceList: integer('price_list').notNull().default(0),
+    trainingQuestions: integer('training_questions').notNull().default(0),
+    mediaRequests: integer('media_requests').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.month] })],
+);

@@ -3,6 +3,7 @@ import { resultRows } from '../../db/rows.ts';
 import { countAiAnswersSql } from './ai-answers.ts';
 import { getMediaUsage } from './media-usage.ts';
 import { countTestMessages } from './test-allowance.ts';
+import { countAiAssists } from './ai-assists.ts';
 import { usagePeriod } from './usage-period.ts';
 import type { CurrentUsage } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
@@ -32,7 +33,7 @@ export async function getCurrentUsage(db: Db, userId: string, now = new Date()):
   const period = await usagePeriod(db, userId, planRow?.plan.id ?? null, now);
   const since = period.kind === 'billing' ? period.start : calendarMonth;
 
-  const [[trainings], [agents], [instances], [monthly], media, testMessages] = await Promise.all([
+  const [[trainings], [agents], [instances], [monthly], media, testMessages, assists] = await Promise.all([
     db
       .select({ n: count() })
       .from(usageTraining)
@@ -55,6 +56,7 @@ export async function getCurrentUsage(db: Db, userId: string, now = new Date()):
           ),
     getMediaUsage(db, userId, calendarMonth.toISOString().slice(0, 10)),
     countTestMessages(db, userId, now),
+    countAiAssists(db, userId, now),
   ]);
 
   return {
@@ -69,5 +71,8 @@ export async function getCurrentUsage(db: Db, userId: string, now = new Date()):
     media,
     test_messages: testMessages,
     max_test_messages: plan?.maxTestMessages ?? 0,
+    ai_assists: assists.price_list + assists.training_questions + assists.media_requests,
+    max_ai_assists: plan?.maxAiAssists ?? 0,
+    ai_assists_by_kind: assists,
   };
 }

@@ -99,13 +99,15 @@ export function createMercadoPagoPix(o: { baseUrl: string; accessToken: string }
  * A Mercado Pago webhook, verified as its documentation says: `x-signature` is `ts=…,v1=…`, v1 being
  * the HMAC-SHA256 (hex) with the application's webhook secret of the manifest
  * `id:<data.id>;request-id:<x-request-id>;ts:<ts>;` (data.id from the query string, lowercased when
- * alphanumeric; parts absent from the request are left out). Null when the signature does not match.
+ * alphanumeric; parts absent from the request are left out). Null when the signature does not match or
+ * its `ts` is more than MERCADO_PAGO_SIGNATURE_TOLERANCE_S from now.
  */
 export function verifyMercadoPagoWebhook(
   headers: Record<string, string | string[] | undefined>,
   query: Record<string, unknown>,
   body: unknown,
   secret: string,
+  now = Date.now(),
 ): PixWebhookEvent | null {
   const signature = headers['x-signature'];
   if (typeof signature !== 'string') return null;
@@ -123,11 +125,27 @@ export function verifyMercadoPagoWebhook(
   const manifest = mercadoPagoManifest({ dataId, requestId, ts });
   const expected = createHmac('sha256', secret).update(manifest).digest();
   if (!timingSafeEqual(expected, Buffer.from(v1, 'hex'))) return null;
+  if (!isFreshSignature(ts, now)) return null;
   const event = body as { id?: unknown; type?: unknown; data?: { id?: unknown } } | null;
   const chargeId = event?.data?.id ?? dataId;
   if (event?.type !== 'payment' || (typeof chargeId !== 'string' && typeof chargeId !== 'number')) return null;
   if (dataId && String(chargeId).toLowerCase() !== dataId.toLowerCase()) return null;
   return { eventId: String(event.id ?? `${chargeId}:${ts}`), providerChargeId: String(chargeId) };
+}
+
+/**
+ * How far a notification's signed `ts` may be from our clock, either way (docs/decisions/050-upload-and-model-call-limits.md):
+ * a captured notification replayed later is refused. Mercado Pago's documentation gives `ts` in seconds
+ * (https://www.mercadopago.com.br/developers/en/docs/checkout-api-orders/notifications, "validate the
+ * origin"); its own SDKs compare it with a tolerance and once mistook it for milliseconds
+ * (https://github.com/mercadopago/sdk-nodejs/issues/458), so a 13-digit `ts` is read as milliseconds.
+ */
+export const MERCADO_PAGO_SIGNATURE_TOLERANCE_S = 10 * 60;
+
+function isFreshSignature(ts: string, now: number): boolean {
+  if (!/^\d{9,13}$/.test(ts)) return false;
+  const ms = ts.length >= 13 ? Number(ts) : Number(ts) * 1000;
+  return Math.abs(now - ms) <= MERCADO_PAGO_SIGNATURE_TOLERANCE_S * 1000;
 }
 
 /** The signed text of a Mercado Pago notification (also what tests sign with). */

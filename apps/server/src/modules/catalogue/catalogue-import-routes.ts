@@ -6,12 +6,17 @@ import {
   importRequestSchema,
   importResultSchema,
 } from '@vendai/contracts';
+import { claimAiAssist } from '../../domain/usage/ai-assists.ts';
+import { userRateLimit } from '../../plugins/rate-limits.ts';
 import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { applyCatalogueImport } from './apply-catalogue-import.ts';
 import { previewCatalogueImport } from './preview-catalogue-import.ts';
 import { readPriceList } from './read-price-list.ts';
 import { readSpreadsheet, SPREADSHEET_TYPES } from './read-spreadsheet.ts';
+
+/** Reads of a price list a minute per owner (a PDF or a photo is also an AI assist, decision 050). */
+const READS_PER_MINUTE = 20;
 
 /**
  * /api/catalogue/import: a CSV or XLSX price list → its table and a guessed column mapping (`read`; a
@@ -30,13 +35,26 @@ export const catalogueImportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/read',
-    { bodyLimit: IMPORT_MAX_BYTES + 1024, schema: { body: fileUploadBodySchema, response: { 200: importReadSchema } } },
+    {
+      bodyLimit: IMPORT_MAX_BYTES + 1024,
+      config: userRateLimit(
+        READS_PER_MINUTE,
+        'Muitas leituras de listas em pouco tempo. Aguarde um minuto e tente novamente.',
+      ),
+      schema: { body: fileUploadBodySchema, response: { 200: importReadSchema } },
+    },
     async (req) => {
       const mimetype = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       const data = Buffer.isBuffer(req.body) ? req.body : Buffer.from(typeof req.body === 'string' ? req.body : '');
       // A PDF or a photo of a price list is read by the AI into the same kind of table (reviewed before import).
       if (mimetype === 'application/pdf' || mimetype.startsWith('image/'))
-        return readPriceList({ llm, mediaAi, data, mimetype });
+        return readPriceList({
+          llm,
+          mediaAi,
+          data,
+          mimetype,
+          claim: () => claimAiAssist(db, req.user.id, 'price-list'),
+        });
       return readSpreadsheet(data, mimetype);
     },
   );

@@ -45,13 +45,17 @@ export async function readPriceList({
   mediaAi,
   data,
   mimetype,
+  claim,
 }: {
   llm: Llm;
   mediaAi: MediaAi;
   data: Buffer;
   mimetype: string;
+  /** Claims one AI assist before the first model call (decision 050); returns its give-back. */
+  claim: () => Promise<() => Promise<void>>;
 }): Promise<ImportRead> {
   let source: string | null;
+  let giveBack: (() => Promise<void>) | null = null;
   if (mimetype === 'application/pdf') {
     // A PDF the pool refuses (too big once decoded, encrypted, pool full) says why; a damaged one has no text.
     source = await extractDocumentText(data, 'pdf').catch((err: unknown) => {
@@ -61,19 +65,30 @@ export async function readPriceList({
     });
   } else {
     if (!mediaAi.describeImage) throw new AppError('NOT_CONFIGURED', NO_VISION);
-    source = await mediaAi.describeImage({ data, mimetype, filename: null }, READ_PHOTO).catch(() => {
+    giveBack = await claim();
+    source = await mediaAi.describeImage({ data, mimetype, filename: null }, READ_PHOTO).catch(async () => {
+      await giveBack?.();
       throw new AppError('UPSTREAM');
     });
   }
-  if (!source?.trim()) throw new AppError('VALIDATION', NO_TEXT, { fields: { file: NO_TEXT } });
-  const answer = await llm.complete({
-    messages: [
-      { role: 'system', content: PROMPT },
-      { role: 'user', content: source },
-    ],
-    temperature: 0,
-    task: { kind: 'price-list', text: source },
-  });
+  if (!source?.trim()) {
+    await giveBack?.();
+    throw new AppError('VALIDATION', NO_TEXT, { fields: { file: NO_TEXT } });
+  }
+  giveBack ??= await claim();
+  const answer = await llm
+    .complete({
+      messages: [
+        { role: 'system', content: PROMPT },
+        { role: 'user', content: source },
+      ],
+      temperature: 0,
+      task: { kind: 'price-list', text: source },
+    })
+    .catch(async (err: unknown) => {
+      await giveBack?.();
+      throw err;
+    });
   const json = /\{[\s\S]*\}/.exec(answer ?? '')?.[0];
   const parsed = safeJson<{ itens?: ReadItem[] }>(json);
   const rows = (Array.isArray(parsed?.itens) ? parsed.itens : [])

@@ -7,6 +7,7 @@ import {
   retryReplyResultSchema,
   sendMessageSchema,
 } from '@vendai/contracts';
+import { userRateLimit } from '../../plugins/rate-limits.ts';
 import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import type { Engine } from './create-engine.ts';
@@ -15,6 +16,9 @@ import { retryAiReply } from './replies/retry-ai-reply.ts';
 import { sendManualMessage } from './sending/send-manual-message.ts';
 import { templateRoutes } from './template-routes.ts';
 import { approvalRoutes } from './approval/approval-routes.ts';
+
+/** 'Transcrever' / 'Descrever imagem' a minute per account (each may be an AI assist, decision 050). */
+const INSIGHTS_PER_MINUTE = 20;
 
 /**
  * The engine's routes under /api/conversations, signed in (the inbox's read routes live in the
@@ -54,7 +58,13 @@ export const engineRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (ap
 
   app.post(
     '/:id/messages/:messageId/insight',
-    { schema: { params: insightParamsSchema, response: { 200: messageInsightDtoSchema } } },
+    {
+      config: userRateLimit(
+        INSIGHTS_PER_MINUTE,
+        'Muitos pedidos de transcrição em pouco tempo. Aguarde um minuto e tente novamente.',
+      ),
+      schema: { params: insightParamsSchema, response: { 200: messageInsightDtoSchema } },
+    },
     async (req) =>
       requestInsight(engine.deps, { userId: req.user.id, convId: req.params.id, messageId: req.params.messageId }),
   );

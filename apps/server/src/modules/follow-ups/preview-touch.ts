@@ -5,6 +5,7 @@ import { agentNotFound } from '../../domain/agents/agent-id.ts';
 import type { ContextMessage } from '../../domain/ai-reply/history.ts';
 import { buildTouchRequest, cleanTouch } from '../../domain/follow-ups/touch-request.ts';
 import type { Llm } from '../../integrations/llm/llm.ts';
+import { claimTestMessage } from '../../domain/usage/test-allowance.ts';
 import { AppError } from '../../lib/app-error.ts';
 
 /**
@@ -31,7 +32,18 @@ export async function previewTouch(
       status: m.role === 'user' ? 'received' : 'sent',
     }))
     .reverse();
-  const text = cleanTouch(await deps.llm.complete(buildTouchRequest(agent, recent, input.step, null)), null);
-  if (!text) throw new AppError('UPSTREAM', 'A IA não conseguiu escrever o acompanhamento. Tente novamente.');
+  // A preview is a playground test message (docs/decisions/021-spend-and-abuse-limits.md, decision 050).
+  const giveBack = await claimTestMessage(deps.db, userId, 'playground');
+  const text = cleanTouch(
+    await deps.llm.complete(buildTouchRequest(agent, recent, input.step, null)).catch(async (err: unknown) => {
+      await giveBack();
+      throw err;
+    }),
+    null,
+  );
+  if (!text) {
+    await giveBack();
+    throw new AppError('UPSTREAM', 'A IA não conseguiu escrever o acompanhamento. Tente novamente.');
+  }
   return { text };
 }

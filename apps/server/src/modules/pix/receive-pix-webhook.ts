@@ -18,8 +18,9 @@ export interface PixWebhookRequest {
 /**
  * POST /webhooks/pix/:webhookId (docs/decisions/038-pix-charges.md): the account by the URL's id, the
  * request verified with the account's secret (Asaas: the asaas-access-token header; Mercado Pago: the
- * x-signature HMAC) — a forgery is a 401 and nothing is stored — then the event stored once by its id
- * (a processed id answers duplicate), and the charge **re-read from the provider**: the body is never
+ * x-signature HMAC, its `ts` within MERCADO_PAGO_SIGNATURE_TOLERANCE_S) — a forgery or a stale signature is a
+ * 401 and nothing is stored — then the event stored once per account by its id (a processed id answers
+ * duplicate; another account's same id is its own event, decision 050), and the charge **re-read from the provider**: the body is never
  * trusted, so a replay or an out-of-order event converges on the provider's state.
  */
 export async function receivePixWebhook(
@@ -46,7 +47,13 @@ export async function receivePixWebhook(
   const [stored] = await deps.db
     .select({ processedAt: pixEvents.processedAt })
     .from(pixEvents)
-    .where(and(eq(pixEvents.provider, account.provider), eq(pixEvents.eventId, event.eventId)));
+    .where(
+      and(
+        eq(pixEvents.userId, account.userId),
+        eq(pixEvents.provider, account.provider),
+        eq(pixEvents.eventId, event.eventId),
+      ),
+    );
   if (stored?.processedAt) return { duplicate: true };
 
   let state;
@@ -63,6 +70,7 @@ export async function receivePixWebhook(
     .set({ processedAt: new Date() })
     .where(
       and(
+        eq(pixEvents.userId, account.userId),
         eq(pixEvents.provider, account.provider),
         eq(pixEvents.eventId, event.eventId),
         isNull(pixEvents.processedAt),

@@ -3,6 +3,7 @@ import { LIMITS, type RefinementSet } from '@vendai/contracts';
 import type { z } from 'zod';
 import type { generateQuestionsSchema } from '@vendai/contracts';
 import type { AppDeps } from '../../types.ts';
+import { claimAiAssist } from '../../domain/usage/ai-assists.ts';
 import { assertCanTrain } from './assert-can-train.ts';
 import { formatAnswers } from './format-answers.ts';
 import { failureQuestionSet, parseRefinementQuestions } from './parse-refinement-questions.ts';
@@ -27,6 +28,8 @@ export async function generateRefinementQuestions({
 }): Promise<RefinementSet> {
   await assertCanTrain(deps.db, userId, input.mode, input.agentId);
   const t = promptTemplates();
+  // One AI assist per set of questions (decision 050), given back when the AI fails.
+  const giveBack = await claimAiAssist(deps.db, userId, 'training-questions');
   let answer: string;
   try {
     answer = await deps.llm.complete({
@@ -40,6 +43,7 @@ export async function generateRefinementQuestions({
       task: { kind: 'refinement-questions', respostas: input.respostas },
     });
   } catch (err) {
+    await giveBack();
     log.warn({ err: (err as Error).message }, 'refinement questions: AI failed, using the two default questions');
     return failureQuestionSet();
   }

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { messages } from '../../../db/schema/index.ts';
 import { findInsights, toInsightDto } from '../../../domain/media-insights/insight-repository.ts';
 import { canUnderstand, insightKindOf, understandMessage } from '../../../domain/media-insights/understand-message.ts';
+import { claimAiAssist } from '../../../domain/usage/ai-assists.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { publishInsight, understandDeps } from './understand-reply-media.ts';
@@ -31,7 +32,11 @@ export async function requestInsight(
   const known = (await findInsights(deps.db, [row.id])).get(row.id);
   if (known?.state === 'done') return toInsightDto(known);
   if (!canUnderstand(deps.mediaAi, kind)) throw new AppError('CONFLICT', INSIGHT_OFF[kind] ?? INSIGHT_NOT_POSSIBLE);
+  // A transcript or a description is a model call the owner asked for: one AI assist (decision 050),
+  // given back when nothing came of it. A document's text is read here, without a model.
+  const giveBack = kind === 'document' ? null : await claimAiAssist(deps.db, input.userId, 'media-request');
   const insight = await understandMessage(understandDeps(deps), { ...row, userId: input.userId });
+  if (insight?.state !== 'done') await giveBack?.();
   if (!insight) throw new AppError('CONFLICT', INSIGHT_OFF[kind] ?? INSIGHT_NOT_POSSIBLE);
   await publishInsight(deps, insight);
   return toInsightDto(insight);

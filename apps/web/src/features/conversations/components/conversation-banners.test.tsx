@@ -17,6 +17,9 @@ const usage = (ai: number, max = 300): CurrentUsage => ({
   media: { transcriptions: 0, transcribed_seconds: 0, descriptions: 0, documents: 0 },
   test_messages: 0,
   max_test_messages: 100,
+  ai_assists: 0,
+  max_ai_assists: 30,
+  ai_assists_by_kind: { price_list: 0, training_questions: 0, media_requests: 0 },
 });
 
 const plan = (slug: string, priceCents: number) => ({

@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { resultRows } from '../../db/rows.ts';
+import { AppError } from '../../lib/app-error.ts';
+
+/**
+ * AI assists (docs/decisions/050-upload-and-model-call-limits.md): model calls the owner triggers
+ * outside the playground — a price list read by the AI ('price-list'), the training's follow-up
+ * questions ('training-questions'), a transcript or description asked in the inbox ('media-request').
+ * Each counts once against the plan's monthly allowance (`plans.max_ai_assists`, calendar month, UTC),
+ * claimed before the model is called, as the test allowance is (test-allowance.ts).
+ */
+export type AiAssist = 'price-list' | 'training-questions' | 'media-request';
+
+const COLUMN: Record<AiAssist, string> = {
+  'price-list': 'price_list',
+  'training-questions': 'training_questions',
+  'media-request': 'media_requests',
+};
+
+/** The calendar month (UTC) as 'YYYY-MM-01'. */
+const monthOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
+
+/** The Portuguese refusal past the allowance (403 LIMIT_REACHED). */
+export function aiAssistsMessage(max: number): string {
+  return (
+    `Você usou os ${max.toLocaleString('pt-BR')} usos de IA do seu plano neste mês (leitura de listas de preços, ` +
+    'perguntas do treinamento, transcrições e descrições pedidas na conversa). Eles renovam no início do próximo ' +
+    'mês; para ter mais, faça upgrade do plano.'
+  );
+}
+
+async function allowanceOf(db: Db, userId: string): Promise<number> {
+  const [row] = resultRows<{ max: number }>(
+    await db.execute(sql`
+      select coalesce(
+        (select p.max_ai_assists from profiles pr join plans p on p.id = pr.active_plan_id where pr.id = ${userId}),
+        (select max_ai_assists from plans where slug = 'freemium' limit 1), 0) as max`),
+  );
+  return Number(row?.max ?? 0);
+}
+
+/**
+ * Claims one assist before the model is called (a conditional increment: concurrent calls never pass
+ * the allowance). Past it → 403 with aiAssistsMessage. Returns the give-back, for a call that failed.
+ */
+export async function claimAiAssist(
+  db: Db,
+  userId: string,
+  kind: AiAssist,
+  now = new Date(),
+): Promise<() => Promise<void>> {
+  const max = await allowanceOf(db, userId);
+  const month = monthOf(now);
+  const column = sql.raw(COLUMN[kind]);
+  const claimed = resultRows(
+    await db.execute(sql`
+      insert into ai_assist_usage_monthly (user_id, month, ${column})
+      select ${userId}, ${month}::date, 1
+      where ${max}::int > 0
+      on conflict (user_id, month) do update set ${column} = ai_assist_usage_monthly.${column} + 1
+        where ai_assist_usage_monthly.price_list + ai_assist_usage_monthly.training_questions
+          + ai_assist_usage_monthly.media_requests < ${max}::int
+      returning 1 as ok`),
+  );
+  if (!claimed.length) throw new AppError('LIMIT_REACHED', aiAssistsMessage(max));
+  return async () => {
+    await db.execute(sql`
+      update ai_assist_usage_monthly set ${column} = greatest(0, ${column} - 1)
+      where user_id = ${userId} and month = ${month}::date`);
+  };
+}
+
+/** This month's assists by kind, for /api/usage. */
+export async function countAiAssists(db: Db, userId: string, now = new Date()) {
+  const [row] = resultRows<{ price_list: number; training_questions: number; media_requests: number }>(
+    await db.execute(sql`
+      select price_list, training_questions, media_requests from ai_assist_usage_monthly
+      where user_id = ${userId} and month = ${monthOf(now)}::date`),
+  );
+  return {
+    price_list: Number(row?.price_list ?? 0),
+    training_questions: Number(row?.training_questions ?? 0),
+    media_requests: Number(row?.media_requests ?? 0),
+  };
+}
