@@ -118,12 +118,13 @@ describe('Asaas adapter', () => {
     expect(server.requests.find((r) => r.path === '/v3/customers')!.body).not.toHaveProperty('cpfCnpj');
   });
 
-  it('reads each event’s payment status: received, confirmed, overdue, refunded', async () => {
+  it('reads each event’s payment status: received, confirmed, overdue, refunded, charged back', async () => {
     const statuses: Record<string, string> = {
       RECEIVED: 'paid',
       CONFIRMED: 'paid',
       OVERDUE: 'expired',
       REFUNDED: 'refunded',
+      CHARGEBACK_REQUESTED: 'refunded',
     };
     let current = 'PENDING';
     server = await startFixtureServer(() => ({ body: { ...asaas.payment, status: current } }));

@@ -37,7 +37,7 @@ export interface PixStandin {
   /** The Asaas-shaped API's base URL (http://127.0.0.1:<port>). */
   baseUrl: string;
   store: PixStandinStore;
-  /** What the page's buttons do ('pagar', 'expirar', 'estornar'), for tests and tools. */
+  /** What the page's buttons do ('pagar', 'expirar', 'estornar', 'contestar'), for tests and tools. */
   act(paymentId: string, action: StandinAction): ReturnType<typeof applyStandinAction>;
 }
 

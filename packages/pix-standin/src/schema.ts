@@ -38,10 +38,19 @@ export const pixStandinPayments = pgTable(
   ],
 );
 
-/** The webhook each account registered (POST /v3/webhooks): where 'Pagar' posts, and the token it sends. */
-export const pixStandinWebhooks = pgTable('pix_standin_webhooks', {
-  account: text('account').primaryKey(),
-  url: text('url').notNull(),
-  authToken: text('auth_token'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * The webhooks each account registered (POST /v3/webhooks, at most 10 per account like Asaas): where
+ * 'Pagar' posts, and the token it sends.
+ */
+export const pixStandinWebhooks = pgTable(
+  'pix_standin_webhooks',
+  {
+    id: text('id').primaryKey(),
+    account: text('account').notNull(),
+    url: text('url').notNull(),
+    authToken: text('auth_token'),
+    email: text('email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('pix_standin_webhooks_account_idx').on(t.account)],
+);

@@ -42,13 +42,30 @@ export function asaasPayment(p: StandinPayment, appUrl: string) {
   };
 }
 
+/** Asaas allows this many webhooks per account. */
+export const MAX_WEBHOOKS = 10;
+
+/** A webhook as Asaas's API returns it (the token is never read back). */
+const asaasWebhook = (w: { id: string; url: string; email: string | null }) => ({
+  object: 'webhook',
+  id: w.id,
+  name: 'VendAI Pix',
+  url: w.url,
+  email: w.email,
+  enabled: true,
+  interrupted: false,
+  apiVersion: 3,
+  hasAuthToken: true,
+  sendType: 'SEQUENTIALLY',
+});
+
 const asaasError = (reply: FastifyReply, status: number, code: string, description: string) =>
   reply.status(status).send({ errors: [{ code, description }] });
 
 /**
  * The part of Asaas's REST API (v3) a Pix charge needs, on its own HTTP server on 127.0.0.1: customers,
  * payments (create, read, list by externalReference), the payment's Pix QR code and the account's
- * webhook. JSON in and out, the key in the `access_token` header, like Asaas.
+ * webhooks (create, list, update, delete; at most 10). JSON in and out, the key in the `access_token` header, like Asaas.
  */
 export async function startPixStandinApi(o: {
   store: PixStandinStore;
@@ -152,12 +169,43 @@ export async function startPixStandinApi(o: {
     };
   });
 
+  const webhookBody = (req: { body: unknown }) => {
+    const b = (req.body ?? {}) as { url?: unknown; authToken?: unknown; email?: unknown };
+    if (typeof b.url !== 'string' || !/^https?:\/\//.test(b.url)) return null;
+    return {
+      url: b.url,
+      authToken: typeof b.authToken === 'string' ? b.authToken : null,
+      email: typeof b.email === 'string' ? b.email : null,
+    };
+  };
+  const invalidUrl = (reply: FastifyReply) => asaasError(reply, 400, 'invalid_url', 'URL do webhook inválida.');
+  const notFound = (reply: FastifyReply) =>
+    reply.status(404).send({ errors: [{ code: 'not_found', description: 'Webhook não encontrado.' }] });
+
+  server.get('/v3/webhooks', async (req) => {
+    const data = (await store.webhooks(account(req))).map(asaasWebhook);
+    return { object: 'list', hasMore: false, totalCount: data.length, limit: 100, offset: 0, data };
+  });
+
+  // Like Asaas: at most 10 webhooks per account.
   server.post('/v3/webhooks', async (req, reply) => {
-    const b = (req.body ?? {}) as { url?: unknown; authToken?: unknown };
-    if (typeof b.url !== 'string' || !/^https?:\/\//.test(b.url))
-      return asaasError(reply, 400, 'invalid_url', 'URL do webhook inválida.');
-    await store.setWebhook(account(req), b.url, typeof b.authToken === 'string' ? b.authToken : null);
-    return { id: newId('wh'), url: b.url, enabled: true, interrupted: false, sendType: 'SEQUENTIALLY' };
+    const w = webhookBody(req);
+    if (!w) return invalidUrl(reply);
+    if ((await store.webhooks(account(req))).length >= MAX_WEBHOOKS)
+      return asaasError(reply, 400, 'invalid_action', 'Limite de 10 webhooks por conta atingido.');
+    return asaasWebhook(await store.addWebhook(account(req), w));
+  });
+
+  server.put('/v3/webhooks/:id', async (req, reply) => {
+    const w = webhookBody(req);
+    if (!w) return invalidUrl(reply);
+    const row = await store.updateWebhook(account(req), (req.params as { id: string }).id, w);
+    return row ? asaasWebhook(row) : notFound(reply);
+  });
+
+  server.delete('/v3/webhooks/:id', async (req, reply) => {
+    const id = (req.params as { id: string }).id;
+    return (await store.deleteWebhook(account(req), id)) ? { deleted: true, id } : notFound(reply);
   });
 
   const address = await server.listen({ host: '127.0.0.1', port: 0 });

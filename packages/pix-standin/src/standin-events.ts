@@ -7,6 +7,7 @@ export const STANDIN_ACTIONS = {
   pagar: { from: ['PENDING', 'OVERDUE'], to: 'RECEIVED', event: 'PAYMENT_RECEIVED' },
   expirar: { from: ['PENDING'], to: 'OVERDUE', event: 'PAYMENT_OVERDUE' },
   estornar: { from: ['RECEIVED'], to: 'REFUNDED', event: 'PAYMENT_REFUNDED' },
+  contestar: { from: ['RECEIVED'], to: 'CHARGEBACK_REQUESTED', event: 'PAYMENT_CHARGEBACK_REQUESTED' },
 } as const;
 
 export type StandinAction = keyof typeof STANDIN_ACTIONS;
@@ -15,7 +16,7 @@ const saoPauloDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: '
 
 /**
  * Applies an action to a payment and posts the event Asaas would send to the webhook its account
- * registered, with the `asaas-access-token` header, through the app's own routing (`app.inject`), so
+ * registered (each of them), with the `asaas-access-token` header, through the app's own routing (`app.inject`), so
  * the app's real verification path runs. Null when the payment is not there or not in a state the
  * action applies to (a second 'Pagar' sends nothing).
  */
@@ -28,8 +29,8 @@ export async function applyStandinAction(
   const paid = action === 'pagar' ? saoPauloDate(new Date()) : undefined;
   const payment = await o.store.setStatus(id, [...step.from], step.to, paid);
   if (!payment) return null;
-  const hook = await o.store.webhook(payment.account);
-  if (!hook) {
+  const hooks = await o.store.webhooks(payment.account);
+  if (hooks.length === 0) {
     o.app.log.warn({ payment: id }, 'pix local: a conta não registrou webhook; nenhum evento enviado');
     return payment;
   }
@@ -39,16 +40,19 @@ export async function applyStandinAction(
     dateCreated: new Date().toISOString().replace('T', ' ').slice(0, 19),
     payment: asaasPayment(payment, o.appUrl),
   };
-  const res = await o.app.inject({
-    method: 'POST',
-    url: new URL(hook.url).pathname,
-    payload: JSON.stringify(event),
-    headers: {
-      'content-type': 'application/json',
-      ...(hook.authToken ? { 'asaas-access-token': hook.authToken } : {}),
-    },
-  });
-  if (res.statusCode >= 300)
-    o.app.log.warn({ status: res.statusCode, body: res.body }, 'pix local: o webhook não foi aceito');
+  // Like Asaas: the event goes to every webhook the account registered.
+  for (const hook of hooks) {
+    const res = await o.app.inject({
+      method: 'POST',
+      url: new URL(hook.url).pathname,
+      payload: JSON.stringify(event),
+      headers: {
+        'content-type': 'application/json',
+        ...(hook.authToken ? { 'asaas-access-token': hook.authToken } : {}),
+      },
+    });
+    if (res.statusCode >= 300)
+      o.app.log.warn({ status: res.statusCode, body: res.body }, 'pix local: o webhook não foi aceito');
+  }
   return payment;
 }

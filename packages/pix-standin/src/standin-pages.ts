@@ -14,6 +14,7 @@ const STATUS: Record<string, string> = {
   RECEIVED: 'Pago',
   OVERDUE: 'Vencida',
   REFUNDED: 'Estornada',
+  CHARGEBACK_REQUESTED: 'Contestada (chargeback)',
 };
 
 const css = `*{box-sizing:border-box}body{margin:0;font-family:Inter,ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f4f0fa;color:#1e1b4b}
@@ -36,6 +37,12 @@ function page(title: string, body: string): string {
 <header>Banco local · Pix</header><main><div class="card">${body}</div></main></body></html>`;
 }
 
+const ACTION_LABELS: Record<Exclude<StandinAction, 'pagar'>, string> = {
+  expirar: 'Simular vencimento',
+  estornar: 'Estornar pagamento',
+  contestar: 'Simular contestação',
+};
+
 const button = (action: string, label: string, kind: 'primary' | 'secondary') =>
   `<form method="post" action="${esc(action)}"><button type="submit" class="${kind}">${esc(label)}</button></form>`;
 
@@ -48,16 +55,18 @@ async function chargeBody(p: StandinPayment): Promise<string> {
     .map((a) =>
       a === 'pagar'
         ? button(`${base}/pagar`, 'Pagar', 'primary')
-        : button(`${base}/${a}`, a === 'expirar' ? 'Simular vencimento' : 'Estornar pagamento', 'secondary'),
+        : button(`${base}/${a}`, ACTION_LABELS[a], 'secondary'),
     );
   const notice =
     p.status === 'RECEIVED'
       ? '<p class="ok">Pix enviado. O recebedor já foi avisado.</p>'
       : p.status === 'REFUNDED'
         ? '<p class="warn">Este pagamento foi estornado.</p>'
-        : p.status === 'OVERDUE'
-          ? '<p class="warn">Esta cobrança venceu.</p>'
-          : '';
+        : p.status === 'CHARGEBACK_REQUESTED'
+          ? '<p class="warn">O pagador contestou este pagamento.</p>'
+          : p.status === 'OVERDUE'
+            ? '<p class="warn">Esta cobrança venceu.</p>'
+            : '';
   return `<h1>Pagar com Pix</h1><p class="muted">Para VendAI Pix local</p>
 <p class="amount">${brl(p.valueCents)}</p>
 <div class="row"><span>Descrição</span><span>${esc(p.description || '—')}</span></div>

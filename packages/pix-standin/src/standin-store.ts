@@ -74,15 +74,39 @@ export function createPixStandinStore(db: PixStandinDb) {
         .returning();
       return row ?? null;
     },
-    async setWebhook(account: string, url: string, authToken: string | null) {
-      await db
+    async addWebhook(account: string, w: { url: string; authToken: string | null; email: string | null }) {
+      const [row] = await db
         .insert(pixStandinWebhooks)
-        .values({ account, url, authToken })
-        .onConflictDoUpdate({ target: pixStandinWebhooks.account, set: { url, authToken } });
+        .values({ id: newId('wh'), account, ...w })
+        .returning();
+      return row!;
     },
-    async webhook(account: string) {
-      const [row] = await db.select().from(pixStandinWebhooks).where(eq(pixStandinWebhooks.account, account));
+    async updateWebhook(
+      account: string,
+      id: string,
+      w: { url: string; authToken: string | null; email: string | null },
+    ) {
+      const [row] = await db
+        .update(pixStandinWebhooks)
+        .set(w)
+        .where(and(eq(pixStandinWebhooks.id, id), eq(pixStandinWebhooks.account, account)))
+        .returning();
       return row ?? null;
+    },
+    async deleteWebhook(account: string, id: string) {
+      const rows = await db
+        .delete(pixStandinWebhooks)
+        .where(and(eq(pixStandinWebhooks.id, id), eq(pixStandinWebhooks.account, account)))
+        .returning();
+      return rows.length > 0;
+    },
+    /** The account's webhooks, oldest first. */
+    async webhooks(account: string) {
+      return db
+        .select()
+        .from(pixStandinWebhooks)
+        .where(eq(pixStandinWebhooks.account, account))
+        .orderBy(asc(pixStandinWebhooks.createdAt), asc(pixStandinWebhooks.id));
     },
   };
 }

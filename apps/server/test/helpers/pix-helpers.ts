@@ -44,7 +44,11 @@ export async function standinPaymentsOf(e: EngineApp, orderId: string) {
 }
 
 /** 'Pagar' (or another button) on the stand-in's bank page, as the browser posts it. */
-export async function pressOnBankPage(shop: Shop, paymentId: string, action: 'pagar' | 'expirar' | 'estornar') {
+export async function pressOnBankPage(
+  shop: Shop,
+  paymentId: string,
+  action: 'pagar' | 'expirar' | 'estornar' | 'contestar',
+) {
   const res = await shop.client.request({
     method: 'POST',
     url: `/pix-local/cobranca/${paymentId}/${action}`,

@@ -45,8 +45,15 @@ export const ASAAS_EVENTS = [
   'PAYMENT_CONFIRMED',
   'PAYMENT_OVERDUE',
   'PAYMENT_REFUNDED',
+  'PAYMENT_CHARGEBACK_REQUESTED',
   'PAYMENT_DELETED',
 ];
+
+/** An account's webhook as GET /v3/webhooks lists it (the fields VendAI reads). */
+interface AsaasWebhook {
+  id: string;
+  url: string;
+}
 
 const toCents = (reais: number) => Math.round(reais * 100);
 
@@ -91,7 +98,7 @@ function asPayerDocumentRefusal(err: unknown): unknown {
 export function createAsaasPix(o: { baseUrl: string; apiKey: string }): PixProvider {
   const base = o.baseUrl.replace(/\/$/, '');
   const headers = { access_token: o.apiKey, 'user-agent': 'VendAI' };
-  const call = <T>(path: string, method: 'GET' | 'POST' = 'GET', body?: unknown) =>
+  const call = <T>(path: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE' = 'GET', body?: unknown) =>
     pixJson<T>(`${base}${path}`, { method, headers, body, describe });
 
   async function existing(reference: string): Promise<AsaasPayment | null> {
@@ -99,6 +106,12 @@ export function createAsaasPix(o: { baseUrl: string; apiKey: string }): PixProvi
       `/v3/payments?externalReference=${encodeURIComponent(reference)}`,
     );
     return list.data.find((p) => !p.deleted) ?? null;
+  }
+
+  /** The account's webhook that posts to `url`, if any (an account has at most 10). */
+  async function webhookAt(url: string): Promise<AsaasWebhook | null> {
+    const list = await call<{ data: AsaasWebhook[] }>('/v3/webhooks?limit=100');
+    return list.data.find((w) => w.url === url) ?? null;
   }
 
   async function create(input: CreatePixChargeInput): Promise<AsaasPayment> {
@@ -140,8 +153,13 @@ export function createAsaasPix(o: { baseUrl: string; apiKey: string }): PixProvi
     async test() {
       await call('/v3/payments?limit=1');
     },
+    /**
+     * One webhook per account and URL: Asaas allows 10 per account and pauses one after 15 failed
+     * deliveries in a row, so an existing webhook with VendAI's URL is updated (new token) instead of a
+     * second one being created.
+     */
     async configureWebhook({ url, authToken, email }) {
-      await call('/v3/webhooks', 'POST', {
+      const body = {
         name: 'VendAI Pix',
         url,
         email,
@@ -151,7 +169,14 @@ export function createAsaasPix(o: { baseUrl: string; apiKey: string }): PixProvi
         authToken,
         sendType: 'SEQUENTIALLY',
         events: ASAAS_EVENTS,
-      });
+      };
+      const found = await webhookAt(url);
+      if (found) await call(`/v3/webhooks/${encodeURIComponent(found.id)}`, 'PUT', body);
+      else await call('/v3/webhooks', 'POST', body);
+    },
+    async removeWebhook({ url }) {
+      const found = await webhookAt(url);
+      if (found) await call(`/v3/webhooks/${encodeURIComponent(found.id)}`, 'DELETE');
     },
   };
 }

@@ -92,6 +92,7 @@ export function createMercadoPagoPix(o: { baseUrl: string; accessToken: string }
     },
     // Mercado Pago takes notification_url with each payment; the signing secret comes from the owner.
     async configureWebhook() {},
+    async removeWebhook() {},
   };
 }
 

@@ -13,7 +13,7 @@ const TIMEOUT_MS = 15_000;
 export async function pixJson<T>(
   url: string,
   o: {
-    method?: 'GET' | 'POST';
+    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
     headers: Record<string, string>;
     body?: unknown;
     /** The provider's own reason in an error body (each provider shapes it its own way). */

@@ -46,6 +46,8 @@ export interface PixProvider {
   test(): Promise<void>;
   /** Registers VendAI's webhook at the provider when its API allows it (Asaas); a no-op otherwise. */
   configureWebhook(o: { url: string; authToken: string; email: string }): Promise<void>;
+  /** Removes VendAI's webhook at the provider (found by its URL) when its API allows it; a no-op otherwise. */
+  removeWebhook(o: { url: string }): Promise<void>;
 }
 
 /** A provider's refusal or failure, with a Portuguese message the owner can act on. */

@@ -108,7 +108,18 @@ export async function savePixSettings(
   return getPixSettings(deps, user.id);
 }
 
+/**
+ * Forgets the owner's Pix account, first removing VendAI's webhook at the provider (found by its URL)
+ * so no webhook is left behind posting to a URL that no longer answers. A provider that cannot be
+ * reached (or a key it no longer accepts) does not keep the owner from removing the settings.
+ */
 export async function deletePixSettings(deps: PixDeps, userId: string): Promise<PixSettings> {
+  const current = await loadPixAccount(deps, { userId });
+  const provider = current ? pixProviderFor(current, deps.endpoints) : null;
+  if (current && provider)
+    await provider.removeWebhook({ url: pixWebhookUrl(deps.env, current.webhookId) }).catch((err: unknown) => {
+      if (!(err instanceof PixProviderError)) throw err;
+    });
   await deps.db.delete(pixAccounts).where(eq(pixAccounts.userId, userId));
   return getPixSettings(deps, userId);
 }
