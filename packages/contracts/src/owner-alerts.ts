@@ -72,3 +72,25 @@ export type OwnerAlertDto = z.infer<typeof ownerAlertDtoSchema>;
 /** GET /api/settings/alerts: the latest alerts, newest first. */
 export const ownerAlertListSchema = z.object({ items: z.array(ownerAlertDtoSchema) });
 export type OwnerAlertList = z.infer<typeof ownerAlertListSchema>;
+
+/**
+ * 'Avisos' (GET /api/owner-channel, docs/decisions/048-opt-out-and-owner-channel.md): the owner's channel —
+ * VendAI's alerts to the owner's phone and what the owner wrote back — newest first. Never a conversation.
+ */
+export const ownerChannelItemSchema = z.object({
+  id: z.string(),
+  /** 'alert': from VendAI to the owner's phone; 'reply': the owner's own message on that chat. */
+  from: z.enum(['alert', 'reply']),
+  at: z.string(),
+  text: z.string(),
+  /** An alert's delivery: 'pending', 'sent' or 'failed'; null for a reply. */
+  status: z.enum(['pending', 'sent', 'failed']).nullable(),
+  /** The customer's conversation an alert is about, and their name, when there is one. */
+  convId: z.string().nullable(),
+  contactName: z.string().nullable(),
+});
+export type OwnerChannelItem = z.infer<typeof ownerChannelItemSchema>;
+export const ownerChannelSchema = z.object({ items: z.array(ownerChannelItemSchema) });
+export type OwnerChannel = z.infer<typeof ownerChannelSchema>;
+/** How many of the latest alerts and replies 'Avisos' shows. */
+export const OWNER_CHANNEL_LIMIT = 50;

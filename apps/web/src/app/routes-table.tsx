@@ -52,6 +52,7 @@ export const routes: RouteObject[] = [
               { path: paths.conversations.path, lazy: () => import('./routes/app/conversations') },
               { path: paths.feedback.path, lazy: () => import('./routes/app/feedback') },
               { path: paths.results.path, lazy: () => import('./routes/app/results') },
+              { path: paths.ownerChannel.path, lazy: () => import('./routes/app/owner-channel') },
               { path: paths.funnel.path, lazy: () => import('./routes/app/funnel') },
               { path: `${paths.conversations.path}/*`, lazy: () => import('./routes/app/conversations') },
               { path: paths.numbers.path, lazy: () => import('./routes/app/numbers') },

@@ -28,6 +28,8 @@ export const paths = {
   conversations: { path: '/dashboard', getHref: (search = '') => `/dashboard${search}` },
   /** Resultados (docs/decisions/017-results-figures.md): what the AI did for the business in a period. */
   results: { path: '/resultados', getHref: (search = '') => `/resultados${search}` },
+  /** 'Avisos' (docs/decisions/048-opt-out-and-owner-channel.md): the alerts to the owner's phone and the owner's answers. */
+  ownerChannel: { path: '/avisos', getHref: () => '/avisos' },
   /** 'Funil de vendas' (docs/decisions/043-labels-notes-funnel.md): the conversations as a board by stage. */
   funnel: { path: '/funil', getHref: () => '/funil' },
   feedback: {

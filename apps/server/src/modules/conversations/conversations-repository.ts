@@ -10,6 +10,10 @@ import {
 } from '../../db/schema/index.ts';
 import { type ConversationRow, conversationColumns, keyText } from '../../domain/conversations/conversation-row.ts';
 import type { KeysetPosition } from '../../lib/keyset-cursor.ts';
+import { isOwnerChannelSql } from '../../domain/phones/owner-channel.ts';
+
+/** The owner's own chat is not a customer's conversation (decision 048): never listed, counted or opened. */
+const notOwnerChannel = sql`not ${isOwnerChannelSql({ userId: sql`${conversations.userId}`, contactPhone: sql`${conversations.contactPhone}` })}`;
 
 export type MessageRow = typeof messages.$inferSelect & { createdAtKey: string };
 
@@ -37,6 +41,7 @@ export function conversationPageQuery(
     .where(
       and(
         eq(conversations.userId, userId),
+        notOwnerChannel,
         after
           ? sql`(${conversations.lastMessage}, ${conversations.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
           : undefined,
@@ -85,7 +90,10 @@ export async function isLabelOfUser(db: Db, userId: string, labelId: string): Pr
 }
 
 export async function countConversationsOfUser(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(conversations).where(eq(conversations.userId, userId));
+  const [row] = await db
+    .select({ total: count() })
+    .from(conversations)
+    .where(and(eq(conversations.userId, userId), notOwnerChannel));
   return Number(row?.total ?? 0);
 }
 
@@ -95,7 +103,7 @@ export async function findConversationOfUser(db: Db, userId: string, id: string)
     .select(conversationColumns)
     .from(conversations)
     .innerJoin(numbers, eq(numbers.id, conversations.numberId))
-    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+    .where(and(eq(conversations.id, id), eq(conversations.userId, userId), notOwnerChannel))
     .limit(1);
   return (row as ConversationRow | undefined) ?? null;
 }

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import type { KeysetPosition } from '../../lib/keyset-cursor.ts';
+import { notOwnerChannelSql } from '../../domain/phones/owner-channel.ts';
 
 /** The board's rows: chats only (groups are no sales), every query scoped by the account. */
 
@@ -12,7 +13,7 @@ export async function countByStage(db: Db, userId: string): Promise<Map<string |
     await db.execute(sql`
       select cs.stage_id, count(*)::int as n
       from conversations c left join conversation_stages cs on cs.conv_id = c.id
-      where c.user_id = ${userId} and c.type = 'chat'
+      where c.user_id = ${userId} and c.type = 'chat' and ${notOwnerChannelSql('c')}
       group by cs.stage_id`),
   );
   return new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
@@ -43,9 +44,10 @@ export async function selectCards(
       o.stageId
         ? sql`select ${columns}, cs.moved_by from conversation_stages cs join conversations c on c.id = cs.conv_id
             where cs.user_id = ${o.userId} and cs.stage_id = ${o.stageId} and c.type = 'chat' ${after}
+              and ${notOwnerChannelSql('c')}
             order by c.last_message desc, c.id desc limit ${o.limit}`
         : sql`select ${columns}, null as moved_by from conversations c
-            where c.user_id = ${o.userId} and c.type = 'chat' ${after}
+            where c.user_id = ${o.userId} and c.type = 'chat' ${after} and ${notOwnerChannelSql('c')}
               and not exists (select 1 from conversation_stages cs where cs.conv_id = c.id)
             order by c.last_message desc, c.id desc limit ${o.limit}`,
     ),

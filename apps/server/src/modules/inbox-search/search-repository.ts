@@ -6,6 +6,7 @@ import { conversations, numbers } from '../../db/schema/index.ts';
 import { type ConversationRow, conversationColumns } from '../../domain/conversations/conversation-row.ts';
 import type { KeysetPosition } from '../../lib/keyset-cursor.ts';
 import { otherWordForms } from '../../lib/portuguese-word-forms.ts';
+import { isOwnerChannelSql, notOwnerChannelSql } from '../../domain/phones/owner-channel.ts';
 
 /**
  * The inbox search's two queries (docs/decisions/040-inbox-search.md). Each expression below is the one
@@ -27,6 +28,7 @@ export function conversationSearchQuery(db: Db, userId: string, term: string, li
     .where(
       and(
         eq(conversations.userId, userId),
+        sql`not ${isOwnerChannelSql({ userId: sql`${conversations.userId}`, contactPhone: sql`${conversations.contactPhone}` })}`,
         sql`${contactText} like '%' || public.vendai_unaccent(lower(${likeEscape(term)})) || '%'`,
       ),
     )
@@ -89,6 +91,7 @@ export function messageSearchSql(userId: string, words: string, before: KeysetPo
       order by hits.created_at desc, hits.id desc limit ${limit}
     ) page
     join conversations c on c.id = page.conv_id
+    where ${notOwnerChannelSql('c')}
     order by page.created_at desc, page.id desc`;
 }
 

@@ -1,4 +1,5 @@
 import { formatPhone } from '@vendai/contracts';
+import { samePhone } from '../../domain/phones/same-phone.ts';
 
 /**
  * No squatting a number (docs/decisions/021-spend-and-abuse-limits.md): the phone that scanned the QR
@@ -10,25 +11,9 @@ export function jidDigits(jid: string): string {
   return jid.split('@')[0]!.split(':')[0]!.replace(/\D/g, '');
 }
 
-/**
- * Brazilian mobiles gained a leading 9 in 2012–2016; WhatsApp still identifies many older accounts
- * without it (55 + area code + 8 digits). Both forms are the same phone.
- */
-function brazilianForms(digits: string): string[] {
-  if (!digits.startsWith('55')) return [digits];
-  const national = digits.slice(4);
-  // Mobiles (8 digits starting 6–9) gained the 9; a landline (2–5) never did.
-  if (digits.length === 13 && /^9[6-9]/.test(national)) return [digits, `${digits.slice(0, 4)}${national.slice(1)}`];
-  if (digits.length === 12 && /^[6-9]/.test(national)) return [digits, `${digits.slice(0, 4)}9${national}`];
-  return [digits];
-}
-
-/** Whether the scanning phone (a JID or digits) is the claimed number (digits with calling code). */
+/** Whether the scanning phone (a JID or digits) is the claimed number: the one phone rule (decision 048). */
 export function isClaimedPhone(claimed: string, scanned: string): boolean {
-  const a = claimed.replace(/\D/g, '');
-  const b = jidDigits(scanned);
-  if (!a || !b) return false;
-  return brazilianForms(a).some((form) => brazilianForms(b).includes(form));
+  return samePhone(claimed, scanned);
 }
 
 /** Every way one phone is written (digits with calling code): rows of either form are claims of it. */

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { isAiAnswerSql, previousAuthorSql } from '../../domain/usage/ai-answers.ts';
+import { notOwnerChannelSql } from '../../domain/phones/owner-channel.ts';
 
 /**
  * The figures of [from, to) per number and UTC hour, from the messages, as SQL CTEs (docs/decisions/
@@ -31,7 +32,7 @@ export function hourlyCtes(userId: string, from: Date, to: Date): SQL {
     scoped as (
       select m.id, m.conv_id, c.number_id, m.author, m.status, m.opt_out, m.created_at
       from messages m join conversations c on c.id = m.conv_id
-      where m.user_id = ${userId} and c.user_id = ${userId} and c.type = 'chat'
+      where m.user_id = ${userId} and c.user_id = ${userId} and c.type = 'chat' and ${notOwnerChannelSql('c')}
         and m.created_at >= ${a}::timestamptz and m.created_at < ${b}::timestamptz
     ),
     context as (
@@ -87,7 +88,7 @@ export function hourlyCtes(userId: string, from: Date, to: Date): SQL {
         select c.number_id, date_trunc('hour', c.created_at at time zone 'UTC') at time zone 'UTC', count(*),
                0, 0, 0, 0, 0, 0, 0, 0, 0
         from conversations c
-        where c.user_id = ${userId} and c.type = 'chat'
+        where c.user_id = ${userId} and c.type = 'chat' and ${notOwnerChannelSql('c')}
           and c.created_at >= ${a}::timestamptz and c.created_at < ${b}::timestamptz
         group by 1, 2
       ) x group by number_id, hour

@@ -1,5 +1,6 @@
 import {
   BarChart3,
+  BellRing,
   BookOpen,
   Bot,
   ClipboardCheck,
@@ -28,6 +29,7 @@ export const NAV_ITEMS: {
   team?: true;
 }[] = [
   { label: 'Conversas', href: paths.conversations.getHref(), icon: MessagesSquare, end: true, team: true },
+  { label: 'Avisos', href: paths.ownerChannel.getHref(), icon: BellRing },
   { label: 'Resultados', href: paths.results.getHref(), icon: BarChart3 },
   { label: 'Funil de vendas', href: paths.funnel.getHref(), icon: SquareKanban, team: true },
   { label: "WhatsApp's", href: paths.numbers.getHref(), icon: Smartphone },

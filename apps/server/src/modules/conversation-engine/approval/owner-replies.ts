@@ -10,6 +10,7 @@ import type { IngestOutcome } from '../ingestion/ingest-outcome.ts';
 import { DRAFT_STATE_MESSAGE, discardDraft, sendDraft } from './act-on-draft.ts';
 import type { DraftSqlRow } from './draft-dto.ts';
 import { nameForAlert } from '../../../domain/handoff/alert-text.ts';
+import { samePhone } from '../../../domain/phones/same-phone.ts';
 
 /** A '1' or '2' that may be the owner answering a draft's alert. */
 export interface OwnerReply {
@@ -26,6 +27,9 @@ export interface OwnerReply {
 }
 
 export const NOTHING_PENDING = 'Não há sugestão da IA esperando a sua resposta.';
+/** An unquoted '1' / '2' while several drafts wait: which one is not guessed. */
+export const WHICH_DRAFT =
+  'Há mais de uma sugestão da IA esperando. Responda citando o aviso da conversa: toque e segure o aviso, escolha "Responder" e envie 1 ou 2.';
 
 /**
  * The '1' / '2' messages among freshly stored events (outcome 'stored': a replayed webhook stores
@@ -71,10 +75,11 @@ export function handleOwnerReplies(deps: EngineDeps, replies: OwnerReply[]): Pro
 }
 
 /**
- * One '1' (send) or '2' (discard) on the business number (docs/decisions/045-approval-mode.md):
- * only from the owner's own personal number. The draft is the one whose alert the message quotes,
- * else the newest draft alerted on this number (whatever its state: a second '1' finds it sent and
- * acts on nothing else). The owner gets a one-line confirmation.
+ * One '1' (send) or '2' (discard) on the business number (docs/decisions/045-approval-mode.md, 048): only
+ * from the owner's own personal number, by the one phone rule (the ninth digit WhatsApp drops, the JID
+ * forms). A reply quoting an alert acts on that alert's draft. An unquoted one acts only when exactly one
+ * draft waits for the owner; with several, VendAI asks which (quote the alert); with none, it says what
+ * became of the newest. The owner gets a one-line answer.
  */
 export async function handleOwnerReply(deps: EngineDeps, reply: OwnerReply): Promise<void> {
   const [owner] = resultRows<{ phone: string }>(
@@ -82,10 +87,11 @@ export async function handleOwnerReply(deps: EngineDeps, reply: OwnerReply): Pro
       select coalesce(p.country_code, '') || p.phone as phone from profiles p
       where p.id = ${reply.userId} and p.phone is not null`),
   );
-  if (!owner || owner.phone.replace(/\D/g, '') !== reply.phone) return; // a customer's '1'
+  if (!owner || !samePhone(owner.phone, reply.phone)) return; // a customer's '1'
   const draft = await draftFor(deps, reply);
   let answer: string;
-  if (!draft) answer = NOTHING_PENDING;
+  if (draft === 'several') answer = WHICH_DRAFT;
+  else if (!draft) answer = NOTHING_PENDING;
   else if (draft.state !== 'pending') answer = DRAFT_STATE_MESSAGE[draft.state];
   else {
     const decision = { by: 'whatsapp' as const, messageId: reply.messageId };
@@ -115,13 +121,15 @@ export async function handleOwnerReply(deps: EngineDeps, reply: OwnerReply): Pro
   if (!sent.ok) deps.log.warn({ err: sent.error }, 'approval: the confirmation to the owner was not sent');
 }
 
-/** The quoted alert's draft, else the newest draft alerted from this number. */
-async function draftFor(
-  deps: EngineDeps,
-  reply: OwnerReply,
-): Promise<(DraftSqlRow & { contact_name: string | null }) | undefined> {
+type DraftRow = DraftSqlRow & { contact_name: string | null };
+
+/**
+ * The quoted alert's draft; else the one draft waiting for the owner ('several' when more wait), else the
+ * newest alerted draft (to say it was sent or discarded already).
+ */
+async function draftFor(deps: EngineDeps, reply: OwnerReply): Promise<DraftRow | 'several' | undefined> {
   if (reply.quotedId) {
-    const [quoted] = resultRows<DraftSqlRow & { contact_name: string | null }>(
+    const [quoted] = resultRows<DraftRow>(
       await deps.db.execute(sql`
         select d.id, d.state, d.conv_id, c.contact_name from reply_drafts d
         join owner_alerts a on a.id = d.alert_id join conversations c on c.id = d.conv_id
@@ -129,7 +137,16 @@ async function draftFor(
     );
     if (quoted) return quoted;
   }
-  const [newest] = resultRows<DraftSqlRow & { contact_name: string | null }>(
+  const waiting = resultRows<DraftRow>(
+    await deps.db.execute(sql`
+      select d.id, d.state, d.conv_id, c.contact_name from reply_drafts d join conversations c on c.id = d.conv_id
+      where d.user_id = ${reply.userId} and d.state = 'pending'
+        and exists (select 1 from owner_alerts a where a.id = d.alert_id)
+      order by d.created_at desc limit 2`),
+  );
+  if (waiting.length > 1) return 'several';
+  if (waiting.length === 1) return waiting[0];
+  const [newest] = resultRows<DraftRow>(
     await deps.db.execute(sql`
       select d.id, d.state, d.conv_id, c.contact_name from reply_drafts d join conversations c on c.id = d.conv_id
       where d.user_id = ${reply.userId} and c.number_id = ${reply.numberId}

@@ -1,3 +1,4 @@
+import { isOwnerChannelSql } from '../../../domain/phones/owner-channel.ts';
 import { sql } from 'drizzle-orm';
 import { execPrepared, type PreparedTarget } from '../../../db/prepared.ts';
 import { monthStart } from '../../../domain/usage/get-current-usage.ts';
@@ -148,7 +149,7 @@ function runClaimStatement(database: PreparedTarget, limit: number, contextMessa
              pr.time_zone, c.contact_name, bh.week, bh.closed_days,
              ${factPresenceSql(sql`b.user_id`)},
              coalesce(u.ai_messages, 0) as ai_messages,
-             (pr.phone is not null and c.contact_phone = coalesce(pr.country_code, '') || pr.phone) as owner_contact,
+             ${isOwnerChannelSql({ userId: sql`c.user_id`, contactPhone: sql`c.contact_phone` })} as owner_contact,
              ${freeTextAllowedSql({ provider: sql`n.provider`, customerLastAt: sql`c.customer_last_at`, now: sql`now()` })} as free_text_allowed,
              coalesce((
                select json_agg(r order by r.created_at desc, r.id desc)

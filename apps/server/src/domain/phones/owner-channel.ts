@@ -1,0 +1,24 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { phoneKeySql } from './same-phone.ts';
+
+/**
+ * The owner's channel (docs/decisions/048-opt-out-and-owner-channel.md): the chat between a business
+ * number and the owner's own personal phone, where VendAI's alerts go and the owner answers '1' / '2'.
+ * It is not a customer: the inbox, search, the funnel, Resultados and an attendant never see it, and the
+ * AI never answers it. Recognised by the one phone rule (same-phone.ts) against the owner's profile, so
+ * a chat that became a conversation before this rule (or before the owner's phone changed) is hidden too,
+ * with nothing to migrate.
+ *
+ * `userId` and `contactPhone` are the conversation's columns (a table alias or drizzle columns).
+ */
+export function isOwnerChannelSql(c: { userId: SQL; contactPhone: SQL }): SQL {
+  return sql`(${c.contactPhone} is not null and exists (
+    select 1 from profiles owner_profile where owner_profile.id = ${c.userId} and owner_profile.phone is not null
+      and ${phoneKeySql(sql`${c.contactPhone}`)} = ${phoneKeySql(sql`coalesce(owner_profile.country_code, '') || owner_profile.phone`)}))`;
+}
+
+/** The same for a conversations alias in raw SQL: `notOwnerChannelSql('c')`. */
+export function notOwnerChannelSql(alias: string): SQL {
+  const a = sql.raw(alias);
+  return sql`not ${isOwnerChannelSql({ userId: sql`${a}.user_id`, contactPhone: sql`${a}.contact_phone` })}`;
+}
