@@ -16,6 +16,19 @@ export function isClaimedPhone(claimed: string, scanned: string): boolean {
   return samePhone(claimed, scanned);
 }
 
+/**
+ * Brazilian mobiles gained a leading 9 in 2012–2016; WhatsApp still identifies many older accounts
+ * without it (55 + area code + 8 digits). Both forms are the same phone (the rule: domain/phones/same-phone.ts).
+ */
+function brazilianForms(digits: string): string[] {
+  if (!digits.startsWith('55')) return [digits];
+  const national = digits.slice(4);
+  // Mobiles (8 digits starting 6–9) gained the 9; a landline (2–5) never did.
+  if (digits.length === 13 && /^9[6-9]/.test(national)) return [digits, `${digits.slice(0, 4)}${national.slice(1)}`];
+  if (digits.length === 12 && /^[6-9]/.test(national)) return [digits, `${digits.slice(0, 4)}9${national}`];
+  return [digits];
+}
+
 /** Every way one phone is written (digits with calling code): rows of either form are claims of it. */
 export function phoneForms(digits: string): string[] {
   return brazilianForms(digits.replace(/\D/g, ''));
