@@ -39,12 +39,14 @@ export function anchorsOf(markdown) {
 const SECTION = new RegExp('\u00a7\\s?\\d+(?![\\d.]*\u00ba)'); // a section sign and a number (not a statute's "§ 2º")
 const ISSUE = new RegExp('\\b[Ii]ssues?\\s#?\\d+\\b|(^|[\\s(\\[,;])#\\d{1,4}(?=[\\s).,;:\\]]|$)');
 const OUTSIDE = new RegExp('shared/' + '(spec|docs)/');
+// Meta's Graph API writes its error codes as '(#100) Invalid parameter': a vendor's code, quoted as is.
+const META_ERROR_CODE = /\(#\d+\)/g;
 
 /** Problems of one line: references that only make sense outside the repository. */
 export function outsideReferences(line) {
   const found = [];
   if (SECTION.test(line)) found.push('a section number of the original specification');
-  if (ISSUE.test(line)) found.push('an issue number');
+  if (ISSUE.test(line.replace(META_ERROR_CODE, ''))) found.push('an issue number');
   if (OUTSIDE.test(line)) found.push('a folder outside the repository');
   return found;
 }

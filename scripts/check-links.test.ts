@@ -18,6 +18,7 @@ describe('outsideReferences', () => {
     expect(outsideReferences("color: '#18a34a'; padding: 4px")).toEqual([]);
     expect(outsideReferences(`(art. 18, ${section(' 2º')})`)).toEqual([]);
     expect(outsideReferences('the QR 1 rotates after 60 s; 3 issues were found')).toEqual([]);
+    expect(outsideReferences('"message": "(#100) Invalid parameter",')).toEqual([]);
   });
 });
 

@@ -91,7 +91,7 @@ export function createCloudSignup(options: CloudSignupOptions) {
         code,
         redirect_uri: redirectUri,
       }).catch((err: unknown) => {
-        // Meta refuses a code redeemed twice or expired with OAuthException #100 (subcode 36009/36007):
+        // Meta refuses a code redeemed twice or expired with OAuthException code 100 (subcode 36009/36007):
         // the owner starts the signup again; anything else is Meta's or the server's problem.
         if (err instanceof GraphSignupError && err.graphCode === 100) throw new AppError('VALIDATION', CODE_USED);
         throw err;

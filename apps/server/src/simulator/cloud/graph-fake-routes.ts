@@ -42,7 +42,7 @@ const NOT_REGISTERED = new GraphError(
   'The phone number is not registered on the WhatsApp Business Platform.',
 );
 
-/** A six-digit two-step verification PIN from a request body, or Meta's #100 refusal. */
+/** A six-digit two-step verification PIN from a request body, or Meta's code-100 refusal. */
 function pinOf(body: Json): string {
   const pin = body.pin;
   if (typeof pin !== 'string' || !/^\d{6}$/.test(pin))
