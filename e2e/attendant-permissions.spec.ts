@@ -1,4 +1,5 @@
 import {
+  confirmEmailThroughLink,
   expect,
   expectNoSeriousA11yViolations,
   latestMailTo,
@@ -20,7 +21,9 @@ const CUSTOMER = { name: 'Carla Dias', phone: '5511977770001' };
 
 test('the owner chooses on Equipe what attendants may do; the inbox follows', async ({ page, browser }) => {
   test.setTimeout(300_000);
-  await signUp(page, newPerson());
+  const owner = await signUp(page, newPerson());
+  // Inviting needs a confirmed e-mail (docs/decisions/051-verified-email-and-membership-end.md).
+  await confirmEmailThroughLink(page, owner.email);
   const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
   const say = await startCustomerChat(phone, instance, CUSTOMER);
   await say('Oi! Vocês entregam hoje?');

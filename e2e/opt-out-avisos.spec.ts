@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, registerThroughUi, shootBothWidths, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, shootBothWidths, signUp, test } from './support/fixtures';
 import {
   connectNumberThroughSimulator,
   LOJA_SOL_ANSWERS,
@@ -14,7 +14,7 @@ import {
  */
 test('opt-out marcado e desfeito; avisos fora das conversas', async ({ page, context }) => {
   test.setTimeout(240_000);
-  await registerThroughUi(page);
+  await signUp(page);
   await trainAgentThroughApi(page, 'Bia', LOJA_SOL_ANSWERS);
   const { instance } = await connectNumberThroughSimulator(page, 'Loja Centro');
 
@@ -23,8 +23,8 @@ test('opt-out marcado e desfeito; avisos fora das conversas', async ({ page, con
   await say('Não quero mais.');
 
   await page.goto('/dashboard');
-  const row = page.getByRole('link', { name: /Carla Dias/ });
-  await expect(row.getByTestId('opt-out-marker')).toHaveText('Pediu para sair');
+  const row = page.getByTestId('conversation-row').filter({ hasText: 'Carla Dias' });
+  await expect(row.getByTestId('opt-out-marker')).toHaveText('Pediu para sair', { timeout: 30_000 });
   await row.click();
   const banner = page.getByTestId('opt-out-banner');
   await expect(banner).toContainText('Este contato pediu para sair');
