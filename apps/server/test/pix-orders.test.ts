@@ -9,6 +9,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, ownerAlerts } from '../src/db/schema/index.ts';
+import { AI_ORDERS_PER_CONVERSATION_PER_DAY } from '../src/domain/orders/ai-order.ts';
 import { customerSays, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { pixShop, pressOnBankPage, standinPaymentsOf } from './helpers/pix-helpers.ts';
@@ -196,5 +197,37 @@ describe('the demo AI, offline', () => {
     const row = csv[1]!.split(';');
     const column = (name: string) => row[header.indexOf(name)];
     expect([column('Pedidos'), column('Pedidos pagos'), column('Receita recebida (R$)')]).toEqual(['1', '1', '119,80']);
+  });
+});
+
+describe('the AI’s orders have a cap of their own', () => {
+  it(`opens at most ${AI_ORDERS_PER_CONVERSATION_PER_DAY} unpaid orders for one customer a day; the owner is told`, async () => {
+    const customer = { phone: '5511977773333', name: 'Igor' };
+    const { shop } = await pixShop(e, customer);
+    const camiseta = await addItem(shop, { name: 'Camiseta básica', priceCents: 4990 });
+    e.llm.respond = async () => ({
+      content: JSON.stringify({
+        reply: 'Fechado! Já vou gerar o seu Pix.',
+        handoff: null,
+        needs_owner: null,
+        hot_lead: null,
+        pedido: { itens: [{ id: camiseta, quantidade: 1 }] },
+      }),
+    });
+    for (let i = 0; i <= AI_ORDERS_PER_CONVERSATION_PER_DAY; i++) {
+      await customerSays(e, shop, `Confirmo o pedido ${i + 1}`, customer);
+      await waitEngineIdle(e, shop);
+    }
+    await waitFor(
+      async () =>
+        (
+          await e.t.database.db
+            .select()
+            .from(ownerAlerts)
+            .where(and(eq(ownerAlerts.userId, shop.userId), eq(ownerAlerts.kind, 'needs_owner')))
+        ).some((a) => a.text.includes('pedidos sem pagamento')),
+      'the owner told of the cap',
+    );
+    expect(await ordersOf(shop.userId)).toHaveLength(AI_ORDERS_PER_CONVERSATION_PER_DAY);
   });
 });

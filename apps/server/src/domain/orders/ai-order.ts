@@ -5,7 +5,7 @@ import { resultRows } from '../../db/rows.ts';
 import { catalogueItems, type OrderLine, pixAccounts } from '../../db/schema/index.ts';
 import type { ReplyOrder } from '../ai-reply/structured-reply.ts';
 import { nameForAlert } from '../handoff/alert-text.ts';
-import { type AlertDeps, deliverAlert } from '../handoff/owner-alerts.ts';
+import { type AlertDeps, alertOwner, deliverAlert } from '../handoff/owner-alerts.ts';
 import { placeOrder } from './place-order.ts';
 
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
@@ -84,6 +84,12 @@ export async function placeAiOrder(
     );
     return;
   }
+  const capped = await aiOrderCap(deps.db, o.userId, o.convId);
+  if (capped) {
+    deps.log.warn({ convId: o.convId, capped }, 'orders: the AI’s order is over its cap; no charge');
+    await alertOrderCapped(deps, o.userId, o.convId, capped);
+    return;
+  }
   const toConfirm = lines.some((l) => l.proposed);
   const { order, created } = await placeOrder(deps, {
     userId: o.userId,
@@ -96,6 +102,43 @@ export async function placeAiOrder(
     status: toConfirm ? 'awaiting_owner' : 'pending',
   });
   if (toConfirm && created) await alertOrderToConfirm(deps, order);
+}
+
+/**
+ * How many orders the AI may place (docs/decisions/038-pix-charges.md, "AI orders' cap"): a customer who
+ * keeps "confirming" must not make the AI open charge after charge with the owner's Pix provider. Orders
+ * the customer already paid do not count.
+ */
+export const AI_ORDERS_PER_CONVERSATION_PER_DAY = 3;
+export const AI_ORDERS_PER_ACCOUNT_PER_DAY = 200;
+
+/** Which cap an AI order would pass ('conversation' or 'account'), or null when it is within both. */
+async function aiOrderCap(db: Db, userId: string, convId: string): Promise<'conversation' | 'account' | null> {
+  const [counts] = resultRows<{ in_conversation: number | string; in_account: number | string }>(
+    await db.execute(sql`
+      select count(*) filter (where conv_id = ${convId}) as in_conversation, count(*) as in_account
+      from orders
+      where user_id = ${userId} and source = 'ai' and status <> 'paid' and created_at > now() - interval '1 day'`),
+  );
+  if (Number(counts?.in_conversation ?? 0) >= AI_ORDERS_PER_CONVERSATION_PER_DAY) return 'conversation';
+  if (Number(counts?.in_account ?? 0) >= AI_ORDERS_PER_ACCOUNT_PER_DAY) return 'account';
+  return null;
+}
+
+/** The owner is told once an hour per conversation (a 'needs_owner' alert, with its switch and limits). */
+async function alertOrderCapped(
+  deps: AlertDeps,
+  userId: string,
+  convId: string,
+  cap: 'conversation' | 'account',
+): Promise<void> {
+  const why =
+    cap === 'conversation'
+      ? `a IA já abriu ${AI_ORDERS_PER_CONVERSATION_PER_DAY} pedidos sem pagamento para este cliente hoje; confira e cobre pela caixa de entrada`
+      : `a IA já abriu ${AI_ORDERS_PER_ACCOUNT_PER_DAY} pedidos sem pagamento hoje; confira os pedidos e cobre pela caixa de entrada`;
+  await alertOwner(deps, { userId, convId, kind: 'needs_owner', why }).catch((err) =>
+    deps.log.warn({ err, convId }, 'orders: the cap alert failed'),
+  );
 }
 
 /** The owner's alert for an order with an amount 'sob consulta': what the AI proposed, and where to confirm it. */
