@@ -28,6 +28,8 @@ import type { TestApp } from './helpers/test-app.ts';
 const WEEK = [null, ...Array(5).fill({ from: '08:00', to: '18:00' }), null];
 const noHours = { week: null, closedDays: [] };
 const TZ = 'America/Sao_Paulo';
+/** Eight customers' different questions (the touch quotes what each asked). */
+const COLOURS = ['azul', 'verde', 'rosa', 'preta', 'branca', 'cinza', 'roxa', 'bege'];
 
 describe('the ladder timing (pure, injected clock)', () => {
   it('goes the gap after VendAI’s last reply when no hours were given', () => {
@@ -295,8 +297,9 @@ describe('follow-ups in the database', () => {
     const shop = await followUpShop(t);
     for (let i = 0; i < 4; i++)
       await conversationWith(t, shop, [
-        { who: 'contact', text: `Valor ${i}?`, at: at(T0) },
-        { who: 'ai', text: `R$ ${30 + i}.`, at: at(`2026-11-24T13:0${i + 1}:00Z`) },
+        // No number in the question: the touch quotes it, and the price guard would read 'Valor 3' as R$ 3.
+        { who: 'contact', text: `Tem na cor ${COLOURS[i]}?`, at: at(T0) },
+        { who: 'ai', text: `Tem sim, na cor ${COLOURS[i]}.`, at: at(`2026-11-24T13:0${i + 1}:00Z`) },
       ]);
     const sender = recordingSender();
     sender.fail = true;
@@ -502,8 +505,8 @@ describe('follow-ups in the database', () => {
     const shop = await followUpShop(t);
     for (let i = 0; i < 8; i++)
       await conversationWith(t, shop, [
-        { who: 'contact', text: `Preço ${i}?`, at: at(T0) },
-        { who: 'ai', text: `R$ ${40 + i}.`, at: at('2026-11-24T13:01:00Z') },
+        { who: 'contact', text: `Tem na cor ${COLOURS[i]}?`, at: at(T0) },
+        { who: 'ai', text: `Tem sim, na cor ${COLOURS[i]}.`, at: at('2026-11-24T13:01:00Z') },
       ]);
     const sender = recordingSender();
     const clock = createClock('2026-11-24T16:00:00Z');
