@@ -30,6 +30,7 @@ async function moveClock(instance: string, minutes: number) {
 test('a quiet customer gets one follow-up, and none after replying', async ({ page }) => {
   test.setTimeout(180_000);
   await signUp(page, newPerson());
+  await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
   // Touches go only within business hours, and the default week is closed at night and on Sundays
   // (docs/decisions/046-one-door-out.md): this shop opens every hour, so the journey runs any day.
   const hours = await page.request.put('/api/settings/business', {
@@ -37,7 +38,6 @@ test('a quiet customer gets one follow-up, and none after replying', async ({ pa
     data: { timeZone: 'America/Sao_Paulo', hours: Array(7).fill({ from: '00:00', to: '23:59' }) },
   });
   expect(hours.ok(), await hours.text()).toBe(true);
-  await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
   const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
 
   // 'Acompanhamento' in the agent's settings: off by default, switched on (2 h, 1 dia, 3 dias).
