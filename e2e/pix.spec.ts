@@ -1,6 +1,13 @@
 import { mkdir } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
-import { expect, expectNoHorizontalOverflow, expectNoSeriousA11yViolations, signUp, test } from './support/fixtures';
+import {
+  confirmEmailThroughLink,
+  expect,
+  expectNoHorizontalOverflow,
+  expectNoSeriousA11yViolations,
+  signUp,
+  test,
+} from './support/fixtures';
 import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
 
 /**
