@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { followUpSettings, numbers } from '../src/db/schema/index.ts';
+import { businessHours, followUpSettings, numbers } from '../src/db/schema/index.ts';
 import { resultRows } from '../src/db/rows.ts';
 import { sleep, startFakeLlm, waitFor } from './helpers/engine-harness.ts';
 import {
@@ -67,6 +67,11 @@ describe('follow-ups durability', () => {
         60_000,
       );
       // The ladder on (one touch, 1 h), and the clock moves: the answers were given 2 hours ago.
+      // Touches go only within business hours, and the default week is closed at night and on Sundays
+      // (docs/decisions/046-one-door-out.md): this shop opens every hour, so the test runs any day.
+      await database.db
+        .insert(businessHours)
+        .values({ userId: shop.userId, week: Array(7).fill({ from: '00:00', to: '23:59' }), closedDays: [] });
       await database.db
         .insert(followUpSettings)
         .values({ agentId: agente, userId: shop.userId, enabled: true, gapsMinutes: [60] });

@@ -9,6 +9,7 @@ import { resultRows } from '../src/db/rows.ts';
 import { ownerAlerts, profiles } from '../src/db/schema/index.ts';
 import { sendOwnerAlert } from '../src/domain/handoff/owner-alert-job.ts';
 import type { Mail, Mailer } from '../src/integrations/mail/mailer.ts';
+import { createOutboxMailer } from '../src/integrations/mail/outbox-mailer.ts';
 import {
   customerSays,
   type EngineApp,
@@ -26,6 +27,9 @@ let slowMs = 0;
 const slowMailer: Mailer = {
   kind: 'outbox',
   async send(mail) {
+    // The sign-up's e-mail confirmation goes to the outbox, where the test client reads its link.
+    if (mail.subject.startsWith('Confirme seu e-mail'))
+      return createOutboxMailer(db(), e.t.app.log, { logLinks: false }).send(mail);
     if (slowMs) await sleep(slowMs);
     mails.push(mail);
   },
