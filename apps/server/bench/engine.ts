@@ -251,7 +251,10 @@ async function main() {
   const warmUp = Math.max(HISTORY, 50);
   for (let i = 0; i < warmUp; i += 8)
     await Promise.all(Array.from({ length: Math.min(8, warmUp - i) }, () => webhook()));
-  await waitUntil(() => sendCalledAt.size >= warmUp, 120_000);
+  if (!(await waitUntil(() => sendCalledAt.size >= warmUp, 120_000)))
+    throw new Error(
+      `the warm-up's replies did not reach the gateway (${sendCalledAt.size}/${warmUp}): the echo carrying each message's id was not sent as written`,
+    );
   if (HISTORY > 0) {
     await database.pool!.query('vacuum analyze');
     await database.pool!.query('checkpoint');

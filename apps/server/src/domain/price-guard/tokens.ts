@@ -52,10 +52,15 @@ const NOT_AMOUNTS: readonly RegExp[] = [
   /\b(?:rua|r\.|avenida|av\.?|travessa|alameda|estrada|rodovia|km)\s+[^,\n]{1,40},?\s*(?:n\.?\s*o?\s*)?\d+\b/g, // an address
 ];
 
+/** Letters and digits joined by hyphens or underscores: 'a1b2-c3d4', a UUID, a tracking code. */
+const JOINED = /\b[a-z0-9]+(?:[-_][a-z0-9]+)*\b/g;
+/** An identifier mixes letters and digits twice ('3aa8', 'a12b'); '2x50', '500ml' and '3x' are no identifiers. */
+const MIXED_TWICE = /\d(?!x\d)[a-z]+\d|[a-z]\d+[a-z]/;
+
 export function maskNotAmounts(normalised: string): string {
   // Every shape holds a digit: most answers have none, or few.
   if (!/\d/.test(normalised)) return normalised;
-  let text = normalised;
+  let text = normalised.replace(JOINED, (chunk) => (MIXED_TWICE.test(chunk.replace(/[-_]/g, '')) ? ' § ' : chunk));
   for (const shape of NOT_AMOUNTS) if (shape.test(text)) text = text.replace(shape, ' § ');
   return text;
 }
