@@ -84,17 +84,19 @@ test('a customer orders in the chat, pays the Pix and the sale shows everywhere'
     timeout: 30_000,
   });
 
-  // The Pix: copia e cola with the catalogue's total, then the QR Code image.
-  const pixText = fromBusiness.filter({ hasText: 'Pix copia e cola:' });
+  // The Pix: the explanation with the catalogue's total, the copia-e-cola alone in the next message (a
+  // customer who copies the whole message pastes exactly the code), then the QR Code image.
+  const pixText = fromBusiness.filter({ hasText: 'O Pix copia e cola vem na próxima mensagem' });
   await expect(pixText).toHaveCount(1, { timeout: 30_000 });
   await expect(pixText).toContainText(`Valor: ${TOTAL}`);
   await expect(pixText).toContainText('Segue o Pix para pagamento de 2x Camiseta básica (G).');
+  const codeMessage = fromBusiness.filter({ hasText: /^000201/ });
+  await expect(codeMessage).toHaveCount(1, { timeout: 30_000 });
+  const copiaECola = (await codeMessage.locator('p').first().innerText()).trim();
+  expect(copiaECola).toMatch(/^000201\S+$/);
   const qr = fromBusiness.getByRole('img', { name: `QR Code Pix · ${TOTAL}` });
   await expect(qr).toBeVisible({ timeout: 30_000 });
   await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
-  const lines = (await pixText.locator('p').first().innerText()).split('\n');
-  const copiaECola = lines[lines.indexOf('Pix copia e cola:') + 1]!.trim();
-  expect(copiaECola).toMatch(/^000201/);
 
   // Before paying, the inbox shows the order waiting; 'Cobrar com Pix' opens its dialog.
   await page.goto('/dashboard');

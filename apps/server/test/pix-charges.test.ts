@@ -134,7 +134,7 @@ describe('Pix charges with the local stand-in', () => {
     expect((await charge(s, 12990, requestId)).id).toBe(first.id);
     const pixTextSent = async () =>
       (await sentToCustomers(e, s.shop)).find(
-        (m) => m.remoteJid.startsWith(CUSTOMER.phone) && m.text?.includes('Pix copia e cola'),
+        (m) => m.remoteJid.startsWith(CUSTOMER.phone) && m.text?.includes('O Pix copia e cola vem na próxima mensagem'),
       );
     await waitFor(async () => (await pixTextSent()) !== undefined, 'the copia-e-cola sent');
     await waitFor(
@@ -151,8 +151,12 @@ describe('Pix charges with the local stand-in', () => {
     expect(order.status).toBe('awaiting_payment');
     const pixText = (await pixTextSent())!;
     expect(pixText.text).toContain('R$ 129,90');
-    expect(pixText.text).toContain(order.copiaECola!);
     expect(pixText.text).toMatch(/Válido até \d{2}\/\d{2} às \d{2}:\d{2}/);
+    // The copia-e-cola goes alone, in the message after the explanation: copying it pastes only the code.
+    expect(pixText.text).not.toContain(order.copiaECola!);
+    const toCustomer = (await sentToCustomers(e, s.shop)).filter((m) => m.remoteJid.startsWith(CUSTOMER.phone));
+    const explanationAt = toCustomer.findIndex((m) => m.text === pixText.text);
+    expect(toCustomer[explanationAt + 1]?.text).toBe(order.copiaECola);
     const images = await db()
       .select()
       .from(messages)

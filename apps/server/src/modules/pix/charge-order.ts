@@ -6,7 +6,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { loadPixAccount, providerOf } from './pix-account.ts';
 import { type PixDeps, pixWebhookUrl } from './pix-deps.ts';
 import { chatOf, postToChat } from './post-to-chat.ts';
-import { chargeText, payerDocumentText, qrCaption } from './pix-texts.ts';
+import { chargeTexts, payerDocumentText, qrCaption } from './pix-texts.ts';
 import { advanceStage } from '../../domain/funnel/advance-stage.ts';
 import { isEmailVerified, PIX_NEEDS_VERIFIED_EMAIL } from '../../domain/account/email-verified.ts';
 
@@ -134,7 +134,7 @@ async function fail(deps: PixDeps, order: OrderRow, error: string): Promise<null
   return null;
 }
 
-/** The copia-e-cola with amount and expiry, then the QR image: once (claimed by sent_at). */
+/** The explanation with amount and expiry, the copia-e-cola alone, then the QR image: once (claimed by sent_at). */
 async function sendCharge(deps: PixDeps, order: OrderRow): Promise<void> {
   const [claimed] = await deps.db
     .update(orders)
@@ -144,17 +144,13 @@ async function sendCharge(deps: PixDeps, order: OrderRow): Promise<void> {
   if (!claimed || !order.copiaECola || !order.expiresAt) return;
   const author = order.source === 'ai' ? 'ai' : 'owner_app';
   const base = { userId: order.userId, convId: order.convId, author } as const;
-  await postToChat(deps, {
-    ...base,
-    part: {
-      text: chargeText({
-        description: order.description,
-        totalCents: order.totalCents,
-        expiresAt: order.expiresAt,
-        copiaECola: order.copiaECola,
-      }),
-    },
+  const texts = chargeTexts({
+    description: order.description,
+    totalCents: order.totalCents,
+    expiresAt: order.expiresAt,
+    copiaECola: order.copiaECola,
   });
+  for (const text of texts) await postToChat(deps, { ...base, part: { text } });
   if (order.qrPng)
     await postToChat(deps, {
       ...base,

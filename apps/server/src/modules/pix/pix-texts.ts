@@ -11,15 +11,19 @@ const when = (d: Date) =>
     minute: '2-digit',
   }).format(d);
 
-export function chargeText(o: { description: string; totalCents: number; expiresAt: Date; copiaECola: string }) {
-  return [
+/**
+ * The charge as two messages: the explanation (what, how much, until when), then the copia-e-cola
+ * alone, so a customer who long-presses "Copiar" on the second message pastes exactly the code.
+ */
+export function chargeTexts(o: { description: string; totalCents: number; expiresAt: Date; copiaECola: string }) {
+  const explanation = [
     `Segue o Pix para pagamento de ${o.description}.`,
     `Valor: ${formatCents(o.totalCents)}`,
     `Válido até ${when(o.expiresAt).replace(', ', ' às ')}.`,
     '',
-    'Pix copia e cola:',
-    o.copiaECola,
+    'O Pix copia e cola vem na próxima mensagem: é só copiar e colar no app do seu banco.',
   ].join('\n');
+  return [explanation, o.copiaECola] as const;
 }
 
 export const qrCaption = (totalCents: number) => `QR Code Pix · ${formatCents(totalCents)}`;
