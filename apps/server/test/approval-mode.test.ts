@@ -66,7 +66,7 @@ describe('approval mode: drafts in the inbox', () => {
     });
   });
 
-  it('the answer waits as a draft (nothing sent, nothing counted); the alert quotes both; Enviar sends it once', async () => {
+  it('the answer waits as a draft (nothing sent, counted once as written); the alert quotes both; Enviar sends it once', async () => {
     const shop = await approvalShop();
     const { conv, draft } = await draftFor(shop, 'Vocês têm a blusa azul?');
     await waitEngineIdle(e, shop);
@@ -77,8 +77,9 @@ describe('approval mode: drafts in the inbox', () => {
     expect(alert).toContain('Vocês têm a blusa azul?');
     expect(alert).toContain('Resposta da IA');
     expect(alert).toContain(APPROVAL_PROMPT);
+    // Counted when written (docs/decisions/046-one-door-out.md, "Drafts and the limits"), not again when sent.
     const usage = await db().select().from(usageMonthly).where(eq(usageMonthly.userId, shop.userId));
-    expect(usage[0]?.aiMessages ?? 0).toBe(0);
+    expect(usage[0]?.aiMessages ?? 0).toBe(1);
 
     const seen = await shop.client.get(`/api/conversations/${conv.id}/approval`);
     expect(seen.statusCode).toBe(200);

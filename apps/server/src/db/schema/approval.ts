@@ -28,9 +28,10 @@ export const replyDrafts = pgTable(
     parts: jsonb('parts').$type<BurstPart[]>().notNull(),
     /**
      * What the answer does once sent, beside its text (a hot lead, the customer's confirmed order) and the
-     * burst that wrote it (the order's key): an approved draft is a whole reply (decision 046).
+     * burst that wrote it (the order's key): an approved draft is a whole reply (decision 046). `counted`:
+     * the answer was counted toward the limits when written (decision 046); absent on older drafts, counted when sent.
      */
-    effects: jsonb('effects').$type<{ hotLead: boolean; order: unknown; burstId: string }>(),
+    effects: jsonb('effects').$type<{ hotLead: boolean; order: unknown; burstId: string; counted?: boolean }>(),
     /** The customer's messages it answers (quoted in the owner's alert). */
     customerText: text('customer_text'),
     /** The customer's latest message when it was drafted: a newer one makes it stale. */
@@ -56,6 +57,8 @@ export const replyDrafts = pgTable(
       .where(sql`state = 'pending'`),
     uniqueIndex('reply_drafts_decided_message_unique').on(t.decidedMessageId),
     index('reply_drafts_user_created_idx').on(t.userId, t.createdAt.desc()),
+    // Today's drafts of one conversation: the contact's daily ceiling counts them (domain/ai-reply/contact-daily-ceiling.ts).
+    index('reply_drafts_conv_created_idx').on(t.convId, t.createdAt),
     index('reply_drafts_pending_due_idx')
       .on(t.dueAt)
       .where(sql`state = 'pending'`),

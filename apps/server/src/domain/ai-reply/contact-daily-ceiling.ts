@@ -26,10 +26,17 @@ const nextDayOf = (convId: string) => sql`(
  * The AI answers a conversation got today (the account's day), as an SQL expression over the
  * conversation's id and the account's time zone: read in the reply claim's statement
  * (modules/conversation-engine/replies/reply-repository.ts), so the ceiling costs no round trip.
- * Index: messages_conv_created_idx (today's messages of one conversation).
+ * Indexes: messages_conv_created_idx (today's messages of one conversation), reply_drafts_conv_created_idx
+ * (today's drafts of one conversation).
  */
 export const contactAnswersTodaySql = (convId: SQL, timeZone: SQL) => sql`
-  select count(*)::int from (
+  select count(*)::int + (
+    -- Approval drafts count when written (docs/decisions/046-one-door-out.md, "Drafts and the limits"):
+    -- one not sent (pending, discarded, superseded, failed) is counted here; a sent one is its message above.
+    select count(*)::int from reply_drafts d
+    where d.conv_id = ${convId} and d.state <> 'sent'
+      and d.created_at >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone}))
+  from (
     select m.author, m.status, lag(m.author) over (order by m.created_at, m.id) as previous_author
     from messages m
     where m.conv_id = ${convId}

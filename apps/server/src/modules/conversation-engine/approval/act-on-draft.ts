@@ -38,7 +38,7 @@ export const DRAFT_WINDOW_CLOSED =
 export const DRAFT_FREE_LIMIT = 'As respostas da IA do seu plano acabaram neste mês: a sugestão não foi enviada.';
 
 interface DraftForSend extends DraftSqlRow {
-  effects: SqlJson<{ hotLead: boolean; order: ReplyOrder | null; burstId: string } | null>;
+  effects: SqlJson<{ hotLead: boolean; order: ReplyOrder | null; burstId: string; counted?: boolean } | null>;
   agente_ativo: boolean;
   opted_out: boolean;
   contact_jid: string;
@@ -91,7 +91,8 @@ function refusalOf(d: DraftForSend): string | null {
  * it can still go out, holds the free plan's slot, then in one transaction moves it pending → sent
  * (conditional: whoever comes second gets a 409) and opens a burst already 'sending' with its parts,
  * which the engine's normal send path (sendParts: split parts, reconciliation, recovery after a
- * crash) delivers. Usage counts when its first part went out, as every AI answer.
+ * crash) delivers. The draft counted toward the limits when it was written (decision 046): sending it
+ * counts nothing more (a draft from before that rule counts when its first part went out).
  */
 export async function sendDraft(
   deps: EngineDeps,
@@ -101,10 +102,11 @@ export async function sendDraft(
   const refusal = refusalOf(draft);
   if (refusal) throw conflict(refusal);
   const allowance = await planAllowance(deps.db, input.userId);
-  const slot: AiSlot | null = allowance.isFree
-    ? await reserveAiSlot(deps.db, input.userId, allowance.maxAiMessages)
-    : null;
-  if (allowance.isFree && !slot) throw conflict(DRAFT_FREE_LIMIT);
+  // A draft counted when it was written (decision 046) is not counted again; an older one is, as it is sent.
+  const counted = draft.effects ? parsedJson(draft.effects)?.counted === true : false;
+  const slot: AiSlot | null =
+    allowance.isFree && !counted ? await reserveAiSlot(deps.db, input.userId, allowance.maxAiMessages) : null;
+  if (allowance.isFree && !counted && !slot) throw conflict(DRAFT_FREE_LIMIT);
   const parts: BurstPart[] = input.text === undefined ? parsedJson(draft.parts) : splitReply(input.text);
   const token = randomUUID();
   let sent: (DraftSqlRow & { burst_id: string }) | null;
@@ -134,6 +136,7 @@ export async function sendDraft(
       from: 0,
       maxAiMessages: allowance.maxAiMessages,
       slot,
+      counted,
     });
   } finally {
     lease.stop();

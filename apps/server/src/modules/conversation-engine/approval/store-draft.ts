@@ -8,6 +8,7 @@ import { DRAFT_COLUMNS, type DraftSqlRow, publishDraft } from './draft-dto.ts';
 import { draftTimeoutJob } from './draft-jobs.ts';
 import { alertDraft } from './draft-alert.ts';
 import type { AnswerEffects } from '../replies/after-reply-sent.ts';
+import { monthStart } from '../../../domain/usage/get-current-usage.ts';
 
 /** The customer's messages this answer is for: those since the last message we sent, oldest first. */
 function customerTextOf(recent: ReplyContext['recent']): string | null {
@@ -26,16 +27,19 @@ function customerTextOf(recent: ReplyContext['recent']): string | null {
  * our claim of the current version and the AI is on, as fixing an answer does; an older pending
  * draft of the conversation is superseded in the same transaction. Then the realtime event, the
  * timeout job and the owner's alert. What the answer does once sent (`effects`: a hot lead, an order)
- * waits with it, so the approved draft does it (decision 046). False when the burst was superseded or
- * switched off meanwhile.
+ * waits with it, so the approved draft does it (decision 046). The draft counts toward the limits as
+ * written (`effects.counted`; `usage.countPlan`: count the plan's month here, no free-plan slot did). False
+ * when the burst was superseded or switched off meanwhile (the caller gives the slots back).
  */
 export async function storeDraft(
   deps: EngineDeps,
   ctx: ReplyContext & { approval: NonNullable<ReplyContext['approval']> },
   parts: BurstPart[],
   effects: Pick<AnswerEffects, 'hotLead' | 'order'>,
+  usage: { countPlan: boolean },
 ): Promise<boolean> {
   const alertId = randomUUID();
+  const month = monthStart(new Date()).toISOString().slice(0, 10);
   const stored = await deps.db.transaction(async (tx) => {
     const [burst] = resultRows<{ conv_id: string }>(
       await tx.execute(sql`
@@ -55,12 +59,22 @@ export async function storeDraft(
       await tx.execute(sql`
         insert into reply_drafts (user_id, conv_id, parts, effects, customer_text, customer_at, due_at, timeout_action, alert_id)
         values (${ctx.userId}, ${ctx.convId}, ${JSON.stringify(parts)}::jsonb,
-                ${JSON.stringify({ hotLead: effects.hotLead, order: effects.order ?? null, burstId: ctx.id })}::jsonb,
+                ${JSON.stringify({ hotLead: effects.hotLead, order: effects.order ?? null, burstId: ctx.id, counted: true })}::jsonb,
                 ${customerTextOf(ctx.recent)},
                 (select max(created_at) from messages where conv_id = ${ctx.convId} and direction = 'in'),
                 now() + make_interval(mins => ${ctx.approval.timeoutMinutes}), ${ctx.approval.timeoutAction}, ${alertId})
         returning ${sql.raw(DRAFT_COLUMNS)}`),
     );
+    // The plan's AI messages count it now (decision 046): a free plan's slot, held before the AI was
+    // asked, already did; a paid plan's month is counted here as finishParts counts a sent answer.
+    if (usage.countPlan)
+      await tx.execute(sql`
+        insert into usage_monthly (user_id, month, ai_messages, overage_messages)
+        values (${ctx.userId}, ${month}::date, 1, case when ${ctx.maxAiMessages}::int <= 0 then 1 else 0 end)
+        on conflict (user_id, month) do update set
+          ai_messages = usage_monthly.ai_messages + 1,
+          overage_messages = usage_monthly.overage_messages
+            + case when usage_monthly.ai_messages + 1 > greatest(${ctx.maxAiMessages}::int, 0) then 1 else 0 end`);
     return { draft: draft!, superseded };
   });
   if (!stored) return false;

@@ -172,15 +172,17 @@ async function fixAndSend(
   held: HeldSlots,
   { answer, parts }: { answer: StructuredReply; parts: BurstPart[] },
 ): Promise<void> {
-  // Approval mode: the answer waits as a draft, nothing is sent and nothing counted (decision 045). A
+  // Approval mode: the answer waits as a draft, nothing is sent (decision 045). It counts toward every
+  // limit now, as written: the slots held stay taken (decision 046, "Drafts and the limits"). A
   // handoff answer is not drafted (the door's table): the conversation goes to a person now.
   const origin = answer.handoff ? 'handoff_answer' : 'ai_reply';
   if (ctx.approval && outboundStop(origin, { approval: true }) === 'approval') {
-    await held.giveBack();
     // What it would do once sent (hot lead, order) waits with it: an approved draft is a whole reply.
     const effects = { handoff: null, needsOwner: null, hotLead: answer.hotLead, order: answer.order ?? null };
-    if (!(await storeDraft(deps, { ...ctx, approval: ctx.approval }, parts, effects)))
+    if (!(await storeDraft(deps, { ...ctx, approval: ctx.approval }, parts, effects, { countPlan: !held.slot }))) {
+      await held.giveBack();
       await finishBurst(deps, ctx.id, ctx.token, 'cancelled', 'ai-off');
+    }
     // What only the owner can settle (the price guard's fallback among it) is told now, not at approval.
     else if (answer.needsOwner) await alertForAnswer(deps, ctx, { ...answer, hotLead: false });
     return;

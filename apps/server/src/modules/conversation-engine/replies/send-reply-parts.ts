@@ -38,6 +38,8 @@ export interface SendingBurst {
   maxAiMessages: number;
   /** The free plan's slot claimed for this answer (already counted; given back if its first part fails). */
   slot?: AiSlot | null;
+  /** Already counted toward the plan (an approval draft, counted when written: decision 046). */
+  counted?: boolean;
   /** When the burst's last customer message arrived, when known (the pipeline histogram). */
   receivedAt?: Date | null;
 }
@@ -99,7 +101,7 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
         media: null,
       }),
       // One AI-answered message per reply, counted when its first part went out.
-      countUsage: index === 0 && !s.slot,
+      countUsage: index === 0 && !s.slot && !s.counted,
       maxAiMessages: s.maxAiMessages,
     };
     const conversation = await deps.writer.finish(outcome);
@@ -161,6 +163,8 @@ export async function resumeParts(
   await sendParts(deps, {
     // An approved draft's burst says so (act-on-draft.ts); a handoff answer is one part, sent before any crash matters.
     origin: row.reason === 'approved' ? 'draft' : 'ai_reply',
+    // An approved draft was counted when written (decision 046).
+    counted: row.reason === 'approved',
     burstId,
     token,
     userId: row.user_id,

@@ -1,0 +1,1 @@
+CREATE INDEX "reply_drafts_conv_created_idx" ON "reply_drafts" USING btree ("conv_id","created_at");
