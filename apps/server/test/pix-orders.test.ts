@@ -9,8 +9,9 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, ownerAlerts } from '../src/db/schema/index.ts';
+import { NO_PIX_INSTRUCTION } from '../src/domain/ai-reply/structured-reply.ts';
 import { AI_ORDERS_PER_CONVERSATION_PER_DAY } from '../src/domain/orders/ai-order.ts';
-import { customerSays, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
+import { customerSays, openShop, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { pixShop, pressOnBankPage, standinPaymentsOf } from './helpers/pix-helpers.ts';
 
@@ -64,6 +65,68 @@ describe('orders from the AI', () => {
       await waitEngineIdle(e, shop);
     }
     expect(await ordersOf(shop.userId)).toHaveLength(1);
+  });
+});
+
+describe('the AI promises only what the account can do (docs/decisions/046-one-door-out.md)', () => {
+  const alertsOf = (userId: string) => e.t.database.db.select().from(ownerAlerts).where(eq(ownerAlerts.userId, userId));
+
+  it('without a Pix provider: no Pix promised, nothing charged, the owner told the customer wants to pay', async () => {
+    const customer = { phone: '5511977771212', name: 'Renata' };
+    const shop = await openShop(e);
+    const camiseta = await addItem(shop, {
+      name: 'Camiseta básica',
+      priceCents: 4990,
+      options: [{ name: 'G', priceCents: 5990 }],
+    });
+    const systems: string[] = [];
+    e.llm.respond = async (call) => {
+      systems.push(call.messages[0]!.content);
+      return {
+        content: JSON.stringify({
+          reply: 'Perfeito! A equipe já vai te enviar os dados de pagamento por aqui.',
+          handoff: null,
+          needs_owner: null,
+          hot_lead: true,
+          pedido: { itens: [{ id: camiseta, opcao: 'G', quantidade: 2 }] },
+        }),
+      };
+    };
+    await customerSays(e, shop, 'Quero duas camisetas G', customer);
+    await waitFor(async () => (await alertsOf(shop.userId)).length === 1, 'the owner alerted');
+    await waitEngineIdle(e, shop);
+    // The request told the AI the business sends the payment details, and never that a Pix comes.
+    expect(systems[0]).toContain(NO_PIX_INSTRUCTION);
+    expect(systems[0]).not.toContain('envia o Pix');
+    expect(await ordersOf(shop.userId)).toHaveLength(0);
+    const [alert] = await alertsOf(shop.userId);
+    expect(alert!.kind).toBe('needs_owner');
+    expect(alert!.text).toContain('Quer pagar: 2x Camiseta básica (G) (R$ 119,80). Sem Pix automático');
+  });
+
+  it('with a Pix provider, an order that does not match the catalogue alerts the owner to charge it', async () => {
+    const customer = { phone: '5511977771313', name: 'Otávio' };
+    const { shop } = await pixShop(e, customer);
+    const systems: string[] = [];
+    e.llm.respond = async (call) => {
+      systems.push(call.messages[0]!.content);
+      return {
+        content: JSON.stringify({
+          reply: 'Fechado! Já te mando o Pix.',
+          handoff: null,
+          needs_owner: null,
+          hot_lead: true,
+          pedido: { itens: [{ id: crypto.randomUUID(), quantidade: 1 }] },
+        }),
+      };
+    };
+    await customerSays(e, shop, 'Quero aquele kit', customer);
+    await waitFor(
+      async () => (await alertsOf(shop.userId)).some((a) => a.text.includes('não bate com o catálogo')),
+      'the owner alerted',
+    );
+    expect(systems.at(-1)).toContain('o sistema calcula o total pelos preços do catálogo e envia o Pix');
+    expect(await ordersOf(shop.userId)).toHaveLength(0);
   });
 });
 

@@ -50,10 +50,13 @@ export function createDemoLlm({ assembleSystemPrompt, embeddingsModel, toolCalls
           return assembleSystemPrompt(task.respostas, task.apelido);
         case 'reply':
           // What its lookups found counts as facts, after the ones it was given.
-          return demoReply(task.systemPrompt, task.respostas, task.history, [
-            ...(task.facts ?? []),
-            ...toolResultFacts(request),
-          ]);
+          return demoReply(
+            task.systemPrompt,
+            task.respostas,
+            task.history,
+            [...(task.facts ?? []), ...toolResultFacts(request)],
+            { pix: task.pix ?? true },
+          );
         case 'follow-up':
           return demoFollowUp(task.history, task.step, task.previous);
         case 'price-list':

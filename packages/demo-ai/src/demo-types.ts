@@ -27,7 +27,15 @@ export type DemoToolTurn =
 export type DemoTask =
   | { kind: 'refinement-questions'; respostas: AnswerItem[] }
   | { kind: 'system-prompt'; respostas: AnswerItem[]; apelido: string }
-  | { kind: 'reply'; systemPrompt: string; respostas: AnswerItem[]; history: DemoMessage[]; facts?: DemoFact[] }
+  | {
+      kind: 'reply';
+      systemPrompt: string;
+      respostas: AnswerItem[];
+      history: DemoMessage[];
+      facts?: DemoFact[];
+      /** The account can charge a Pix (false: the business sends the payment details itself). */
+      pix?: boolean;
+    }
   | {
       kind: 'prompt-coach';
       currentPrompt: string;

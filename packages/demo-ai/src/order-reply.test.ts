@@ -29,4 +29,11 @@ describe('the demo AI’s order', () => {
       opcao: null,
     });
   });
+
+  it('promises no Pix when the account cannot charge one: the business sends the payment details', () => {
+    const answer = JSON.parse(demoOrderAnswer('Quero 2 camisetas G', [camiseta], false)!);
+    expect(answer.pedido.itens[0]).toMatchObject({ id: camiseta.itemId, quantidade: 2 });
+    expect(answer.reply).not.toMatch(/pix/i);
+    expect(answer.reply).toContain('dados de pagamento');
+  });
 });

@@ -41,10 +41,11 @@ function optionIn(text: string, fact: DemoFact): string | null {
 /**
  * The demo AI's order (offline, deterministic): when the customer confirms a purchase and names a
  * catalogue item with a price, the answer carries "pedido" with the item's id, the option named and
- * the quantity said; the text never states the total (VendAI prices the order and sends the Pix).
+ * the quantity said; the text never states the total (VendAI prices the order and sends the Pix, or,
+ * with `pix` false, the business sends the payment details: the text promises no Pix).
  * Null when the message is not a purchase of a priced item.
  */
-export function demoOrderAnswer(lastCustomer: string, facts: readonly DemoFact[]): string | null {
+export function demoOrderAnswer(lastCustomer: string, facts: readonly DemoFact[], pix = true): string | null {
   const text = normalise(lastCustomer);
   if (!CONFIRMS.test(text) || ASKS_TO_SEE.test(text)) return null;
   const said = new Set(words(lastCustomer).map((w) => w.slice(0, 5)));
@@ -56,7 +57,9 @@ export function demoOrderAnswer(lastCustomer: string, facts: readonly DemoFact[]
   const option = optionIn(lastCustomer, item);
   const what = `${quantity}x ${nameOf(item)}${option ? ` (${option})` : ''}`;
   return JSON.stringify({
-    reply: `Perfeito! Anotei seu pedido: ${what}. Já te envio o Pix com o valor certinho.`,
+    reply: pix
+      ? `Perfeito! Anotei seu pedido: ${what}. Já te envio o Pix com o valor certinho.`
+      : `Perfeito! Anotei seu pedido: ${what}. A equipe já vai te enviar os dados de pagamento por aqui.`,
     handoff: null,
     needs_owner: null,
     hot_lead: true,

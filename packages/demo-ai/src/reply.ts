@@ -142,6 +142,7 @@ export function demoReply(
   respostas: readonly AnswerItem[],
   history: readonly DemoMessage[],
   facts: readonly DemoFact[] = [],
+  options: { pix?: boolean } = {},
 ): string {
   const lastCustomer = [...history].reverse().find((m) => m.role === 'user')?.content ?? '';
   const media = demoMediaReply(lastCustomer);
@@ -149,8 +150,9 @@ export function demoReply(
   // 'tem foto da camiseta?': the item's photo goes after the text (its id in "fotos").
   const photos = demoPhotoAnswer(lastCustomer, facts);
   if (photos) return photos;
-  // 'quero 2 camisetas G': the order goes in "pedido"; VendAI prices it and sends the Pix (decision 038).
-  const order = demoOrderAnswer(lastCustomer, facts);
+  // 'quero 2 camisetas G': the order goes in "pedido"; VendAI prices it and sends the Pix (decision 038),
+  // or, without a Pix provider, the business sends the payment details.
+  const order = demoOrderAnswer(lastCustomer, facts, options.pix ?? true);
   if (order) return order;
   const intent = detectIntent(lastCustomer);
   // A catalogue item the customer names is answered from the catalogue (decision 025).

@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { resultRows } from '../../src/db/rows.ts';
 import { orders } from '../../src/db/schema/index.ts';
 import { customerSays, type EngineApp, openShop, type Shop, waitFor } from './engine-harness.ts';
+import { waitEngineIdle } from './engine-test.ts';
 
 export const CUSTOMER = { phone: '5511977772222', name: 'Carla Dias' };
 
@@ -19,15 +20,24 @@ export async function pixShop(e: EngineApp, customer = CUSTOMER): Promise<{ shop
     payload: { provider: 'standin' },
   });
   expect(saved.statusCode, saved.body).toBe(200);
-  await customerSays(e, shop, 'Oi, boa tarde', customer);
+  // The greeting gets a plain answer, whatever AI answers the test (or the one before it) has set; they
+  // are put back once it is answered.
+  const testsAnswers = e.llm.respond;
+  e.llm.respond = async () => ({ content: 'Oi! Como posso ajudar?' });
   let convId = '';
-  await waitFor(async () => {
-    const [row] = resultRows<{ id: string }>(
-      await e.t.database.db.execute(sql`select id from conversations where number_id = ${shop.number.id}`),
-    );
-    convId = row?.id ?? '';
-    return convId !== '';
-  }, 'the conversation');
+  try {
+    await customerSays(e, shop, 'Oi, boa tarde', customer);
+    await waitFor(async () => {
+      const [row] = resultRows<{ id: string }>(
+        await e.t.database.db.execute(sql`select id from conversations where number_id = ${shop.number.id}`),
+      );
+      convId = row?.id ?? '';
+      return convId !== '';
+    }, 'the conversation');
+    await waitEngineIdle(e, shop);
+  } finally {
+    e.llm.respond = testsAnswers;
+  }
   return { shop, convId };
 }
 

@@ -18,6 +18,8 @@ export interface ContextBlockInput {
   contactName: string | null;
   /** Open now / next opening (domain/business-hours); null or absent when the owner set no hours. */
   hours?: BusinessHoursStatus | null;
+  /** A Pix provider is configured: the AI may say the Pix comes (absent: it may not promise one). */
+  pixReady?: boolean;
 }
 
 /** Heading of the block: the AI must not quote it to the customer. */

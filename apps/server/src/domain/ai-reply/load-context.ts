@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conversations } from '../../db/schema/index.ts';
+import { conversations, pixAccounts } from '../../db/schema/index.ts';
 import { getAccountTimeZone } from '../account/account-time-zone.ts';
 import { businessHoursStatus } from '../business-hours/business-hours-status.ts';
 import { loadBusinessHours } from '../business-hours/load-business-hours.ts';
@@ -12,12 +12,14 @@ export interface ContextBlockRows {
   week: ({ from: string; to: string } | null)[] | null;
   closedDays: string[];
   contactName: string | null;
+  /** The account has a Pix provider configured (pix_accounts). */
+  pixReady: boolean;
 }
 
 /** The context block's inputs from rows already read (no query): business hours only when the owner set them. */
 export function contextBlockInputOf(rows: ContextBlockRows, now: Date = new Date()): ContextBlockInput {
   const hours = rows.week ? businessHoursStatus(rows.week, rows.closedDays, now, rows.timeZone) : null;
-  return { now, timeZone: rows.timeZone, contactName: rows.contactName, hours };
+  return { now, timeZone: rows.timeZone, contactName: rows.contactName, hours, pixReady: rows.pixReady };
 }
 
 /**
@@ -33,10 +35,17 @@ export async function loadContextBlockInput(
 ): Promise<ContextBlockInput> {
   const timeZone = await getAccountTimeZone(db, userId);
   const { week, closedDays } = await loadBusinessHours(db, userId);
-  if (!convId) return contextBlockInputOf({ timeZone, week, closedDays, contactName: null }, now);
+  const pixReady = await hasPixAccount(db, userId);
+  if (!convId) return contextBlockInputOf({ timeZone, week, closedDays, contactName: null, pixReady }, now);
   const [row] = await db
     .select({ contactName: conversations.contactName })
     .from(conversations)
     .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)));
-  return contextBlockInputOf({ timeZone, week, closedDays, contactName: row?.contactName ?? null }, now);
+  return contextBlockInputOf({ timeZone, week, closedDays, contactName: row?.contactName ?? null, pixReady }, now);
+}
+
+/** Whether the account has a Pix provider configured (the reply request offers Pix only then). */
+async function hasPixAccount(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select({ id: pixAccounts.userId }).from(pixAccounts).where(eq(pixAccounts.userId, userId));
+  return row !== undefined;
 }

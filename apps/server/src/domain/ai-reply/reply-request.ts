@@ -6,7 +6,7 @@ import { factsBlock } from '../facts/facts-block.ts';
 import type { FactSource } from '../facts/fact-source.ts';
 import { type ContextBlockInput, contextBlock } from './context-block.ts';
 import { buildHistory, type ContextMessage } from './history.ts';
-import { REPLY_FORMAT_INSTRUCTIONS, type StructuredReply } from './structured-reply.ts';
+import { replyFormatInstructions, type StructuredReply } from './structured-reply.ts';
 
 /**
  * How an agent's answer to a customer is asked of the AI: one place for the conversation engine
@@ -48,7 +48,7 @@ export function keywordHandoff(
 
 /**
  * The chat request for an answer: the agent's system prompt with the answer format
- * (structured-reply.ts), then the context block (context-block.ts: date, time, customer's name),
+ * (structured-reply.ts; the Pix promised only when the account can charge one), then the context block (context-block.ts: date, time, customer's name),
  * then the business's facts with their sources when there are any (domain/facts), then the conversation's latest
  * messages (at most REPLY_CONTEXT_MESSAGES, given newest first, sent oldest first); model settings
  * are the LLM defaults (temperature 0.7) with REPLY_MAX_TOKENS.
@@ -63,7 +63,7 @@ export function buildReplyRequest(
   const factsText = factsBlock(facts);
   return {
     messages: [
-      { role: 'system', content: `${agent.systemPrompt}\n\n${REPLY_FORMAT_INSTRUCTIONS}` },
+      { role: 'system', content: `${agent.systemPrompt}\n\n${replyFormatInstructions(context.pixReady === true)}` },
       { role: 'system', content: contextBlock(context) },
       ...(factsText ? [{ role: 'system' as const, content: factsText }] : []),
       ...history,
@@ -74,6 +74,7 @@ export function buildReplyRequest(
       systemPrompt: agent.systemPrompt,
       respostas: agent.respostas as Extract<LlmTask, { kind: 'reply' }>['respostas'],
       history,
+      pix: context.pixReady === true,
       facts: facts.map((f) => ({
         label: f.label,
         text: f.text,

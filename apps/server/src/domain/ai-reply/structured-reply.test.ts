@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { FactSource } from '../facts/fact-source.ts';
 import { factsBlock } from '../facts/facts-block.ts';
 import { replyPhotos } from '../facts/reply-photos.ts';
-import { formatStructuredReply, parseStructuredReply, REPLY_FORMAT_INSTRUCTIONS } from './structured-reply.ts';
+import {
+  formatStructuredReply,
+  NO_PIX_INSTRUCTION,
+  parseStructuredReply,
+  replyFormatInstructions,
+} from './structured-reply.ts';
+
+const REPLY_FORMAT_INSTRUCTIONS = replyFormatInstructions(true);
 
 const product = (id: string, name: string, photoKey: string | null): FactSource => ({
   kind: 'product',
@@ -88,6 +95,15 @@ describe('the order field', () => {
     );
     expect(again.order).toEqual(order);
     expect(REPLY_FORMAT_INSTRUCTIONS).toContain('"valor"');
+  });
+
+  it('promises the Pix only when the account can charge one; otherwise the business sends the payment details', () => {
+    expect(replyFormatInstructions(true)).toContain('o sistema calcula o total pelos preços do catálogo e envia o Pix');
+    expect(replyFormatInstructions(true)).not.toContain(NO_PIX_INSTRUCTION);
+    const without = replyFormatInstructions(false);
+    expect(without).not.toMatch(/envia o Pix|antes do Pix/);
+    expect(without).toContain(NO_PIX_INSTRUCTION);
+    expect(without).toContain('"pedido"');
   });
 });
 

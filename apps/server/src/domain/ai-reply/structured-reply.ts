@@ -43,18 +43,36 @@ export interface ReplyOrder {
 /** The most photos one answer sends. */
 export const REPLY_PHOTOS_MAX = 3;
 
-/** Appended to the system prompt of every reply request: how the model must answer. */
-export const REPLY_FORMAT_INSTRUCTIONS = [
-  'FORMATO DA RESPOSTA (obrigatório): responda somente com um objeto JSON, sem texto fora dele:',
-  '{"reply": "mensagem para o cliente", "handoff": null, "needs_owner": null, "hot_lead": false, "fotos": []}',
-  '- "reply": o texto que o cliente vai receber no WhatsApp.',
-  '- "handoff": {"reason": "motivo curto"} quando o cliente precisa de uma pessoa da equipe (pediu para falar com alguém, ou o caso exige um humano); então "reply" diz apenas, com gentileza, que uma pessoa vai continuar o atendimento por aqui. Caso contrário null.',
-  '- "needs_owner": {"reason": "o que falta saber"} quando você não tem no seu prompt uma informação de que precisa (preço, estoque, prazo) ou o cliente faz uma reclamação; não invente a informação. Caso contrário null.',
-  '- "hot_lead": true quando o cliente está pronto para comprar.',
-  '- "pedido": quando o cliente confirmar que quer comprar itens do catálogo, {"itens": [{"id": "<id de pedido: …>", "opcao": "nome da opção ou null", "quantidade": 1}]}; o sistema calcula o total pelos preços do catálogo e envia o Pix, então não escreva o valor total. Para um item "sob consulta", inclua "valor": o preço unitário combinado com o cliente em reais (ex.: 150.00); o dono confirma esse valor antes do Pix, então diga ao cliente que vai confirmar. Caso contrário null.',
-  '- "opt_out": true somente quando o cliente pede para não receber mais mensagens (sair da lista, parar de mandar mensagens, remover o número); então "reply" fica vazio e nada é enviado. Recusar uma oferta ou mudar o pedido ("não quero mais o bolo") não é opt_out. Caso contrário false.',
-  `- "fotos": quando o cliente pedir para ver um produto, os ids (até ${REPLY_PHOTOS_MAX}) dos produtos cuja foto enviar depois do texto, copiados de "foto: <id>" nas informações do negócio; nunca invente um id. Caso contrário [].`,
-].join('\n');
+/** Without a Pix provider: what the AI is told about paying (demo AI reads it too, packages/demo-ai). */
+export const NO_PIX_INSTRUCTION =
+  'Este negócio não envia cobrança automática: nunca diga que vai mandar um Pix, link ou chave; diga que a equipe vai enviar os dados de pagamento por aqui em seguida, e não escreva o valor total.';
+
+/**
+ * The "pedido" line: with a Pix provider configured the system prices the order and sends the Pix;
+ * without one the AI must not promise a charge, and says the business will send the payment details
+ * (the owner is alerted that the customer wants to pay, domain/orders/ai-order.ts).
+ */
+function pedidoInstruction(pix: boolean): string {
+  const what =
+    '- "pedido": quando o cliente confirmar que quer comprar itens do catálogo, {"itens": [{"id": "<id de pedido: …>", "opcao": "nome da opção ou null", "quantidade": 1}]};';
+  return pix
+    ? `${what} o sistema calcula o total pelos preços do catálogo e envia o Pix, então não escreva o valor total. Para um item "sob consulta", inclua "valor": o preço unitário combinado com o cliente em reais (ex.: 150.00); o dono confirma esse valor antes do Pix, então diga ao cliente que vai confirmar. Caso contrário null.`
+    : `${what} ${NO_PIX_INSTRUCTION} Caso contrário null.`;
+}
+
+/** Appended to the system prompt of every reply request: how the model must answer (`pix`: a Pix provider is configured). */
+export const replyFormatInstructions = (pix: boolean): string =>
+  [
+    'FORMATO DA RESPOSTA (obrigatório): responda somente com um objeto JSON, sem texto fora dele:',
+    '{"reply": "mensagem para o cliente", "handoff": null, "needs_owner": null, "hot_lead": false, "fotos": []}',
+    '- "reply": o texto que o cliente vai receber no WhatsApp.',
+    '- "handoff": {"reason": "motivo curto"} quando o cliente precisa de uma pessoa da equipe (pediu para falar com alguém, ou o caso exige um humano); então "reply" diz apenas, com gentileza, que uma pessoa vai continuar o atendimento por aqui. Caso contrário null.',
+    '- "needs_owner": {"reason": "o que falta saber"} quando você não tem no seu prompt uma informação de que precisa (preço, estoque, prazo) ou o cliente faz uma reclamação; não invente a informação. Caso contrário null.',
+    '- "hot_lead": true quando o cliente está pronto para comprar.',
+    pedidoInstruction(pix),
+    '- "opt_out": true somente quando o cliente pede para não receber mais mensagens (sair da lista, parar de mandar mensagens, remover o número); então "reply" fica vazio e nada é enviado. Recusar uma oferta ou mudar o pedido ("não quero mais o bolo") não é opt_out. Caso contrário false.',
+    `- "fotos": quando o cliente pedir para ver um produto, os ids (até ${REPLY_PHOTOS_MAX}) dos produtos cuja foto enviar depois do texto, copiados de "foto: <id>" nas informações do negócio; nunca invente um id. Caso contrário [].`,
+  ].join('\n');
 
 const reasonOf = (value: unknown): { reason: string } | null => {
   if (!value) return null;

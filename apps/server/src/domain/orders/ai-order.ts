@@ -62,33 +62,49 @@ export function orderDescription(lines: readonly OrderLine[]): string {
 export const orderTotal = (lines: readonly OrderLine[]) => lines.reduce((sum, l) => sum + l.unitCents * l.quantity, 0);
 
 /**
+ * What became of the AI's order: `charged` (placed, the Pix goes or the owner confirms an amount
+ * first), `capped` (over the AI's cap; the owner was alerted), or a payment the owner must arrange
+ * (`ownerCharges`: no Pix provider is configured, or the order does not match the catalogue), with
+ * what the customer wants as far as it could be read.
+ */
+export type AiOrderOutcome =
+  | { kind: 'charged' }
+  | { kind: 'capped' }
+  | { kind: 'ownerCharges'; reason: 'no_pix' | 'not_in_catalogue'; what: string | null };
+
+/**
  * The AI's answer carried an order (the customer confirmed): priced from the catalogue, written once
  * per burst and charged with Pix when the owner configured it (modules/pix). With an item 'sob
  * consulta' the order waits for the owner ('awaiting_owner'), who is alerted and confirms or edits the
- * amount in the inbox before the same charge path runs. Never fatal to the reply.
+ * amount in the inbox before the same charge path runs. Without a Pix provider, or for an order that
+ * does not match the catalogue, nothing is charged and the caller tells the owner the customer wants to
+ * pay (paymentAlertWhy). Never fatal to the reply.
  */
 export async function placeAiOrder(
   deps: AlertDeps,
   o: { userId: string; convId: string; burstId: string; order: ReplyOrder },
-): Promise<void> {
+): Promise<AiOrderOutcome> {
   const [account] = await deps.db
     .select({ id: pixAccounts.userId })
     .from(pixAccounts)
     .where(eq(pixAccounts.userId, o.userId));
-  if (!account) return;
   const lines = await priceOrder(deps.db, o.userId, o.order);
+  if (!account) {
+    const what = lines ? `${orderDescription(lines)} (${formatCents(orderTotal(lines))})` : null;
+    return { kind: 'ownerCharges', reason: 'no_pix', what };
+  }
   if (!lines) {
     deps.log.info(
       { convId: o.convId, order: o.order },
       'orders: the AI’s order does not match the catalogue; no charge',
     );
-    return;
+    return { kind: 'ownerCharges', reason: 'not_in_catalogue', what: null };
   }
   const capped = await aiOrderCap(deps.db, o.userId, o.convId);
   if (capped) {
     deps.log.warn({ convId: o.convId, capped }, 'orders: the AI’s order is over its cap; no charge');
     await alertOrderCapped(deps, o.userId, o.convId, capped);
-    return;
+    return { kind: 'capped' };
   }
   const toConfirm = lines.some((l) => l.proposed);
   const { order, created } = await placeOrder(deps, {
@@ -102,6 +118,15 @@ export async function placeAiOrder(
     status: toConfirm ? 'awaiting_owner' : 'pending',
   });
   if (toConfirm && created) await alertOrderToConfirm(deps, order);
+  return { kind: 'charged' };
+}
+
+/** The owner's alert reason when a customer wants to pay and VendAI cannot charge it: what, and what to do. */
+export function paymentAlertWhy(outcome: Extract<AiOrderOutcome, { kind: 'ownerCharges' }>): string {
+  const what = outcome.what ? `: ${outcome.what}` : '';
+  return outcome.reason === 'no_pix'
+    ? `Quer pagar${what}. Sem Pix automático: envie os dados de pagamento pela conversa.`
+    : 'Quer pagar, mas o pedido não bate com o catálogo: confira e cobre pela conversa.';
 }
 
 /**

@@ -44,6 +44,8 @@ export type LlmTask =
       history: ChatMessage[];
       /** The business's facts given with the request (domain/facts), best first. */
       facts?: { label: string; text: string; photoId?: string; itemId?: string }[];
+      /** The account can charge a Pix (the request's instructions say so; the demo AI follows them). */
+      pix?: boolean;
     }
   | {
       kind: 'prompt-coach';

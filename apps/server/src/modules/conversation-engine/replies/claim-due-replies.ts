@@ -83,6 +83,7 @@ interface ClaimRow {
   has_catalogue: boolean;
   has_faqs: boolean;
   has_passages: boolean;
+  pix_ready: boolean;
   last_message_at: SqlTimestamp | null;
   recent: SqlJson<RecentMessageRow[]>;
   approval: boolean | null;
@@ -148,6 +149,7 @@ function runClaimStatement(database: PreparedTarget, limit: number, contextMessa
              coalesce(p.price_cents, 0) > 0 as bills_overage,
              pr.time_zone, c.contact_name, bh.week, bh.closed_days,
              ${factPresenceSql(sql`b.user_id`)},
+             exists (select 1 from pix_accounts pa where pa.user_id = b.user_id) as pix_ready,
              coalesce(u.ai_messages, 0) as ai_messages,
              ${isOwnerChannelSql({ userId: sql`c.user_id`, contactPhone: sql`c.contact_phone` })} as owner_contact,
              ${freeTextAllowedSql({ provider: sql`n.provider`, customerLastAt: sql`c.customer_last_at`, now: sql`now()` })} as free_text_allowed,
@@ -201,6 +203,7 @@ function replyContextFromRow(r: ClaimRow): ReplyContext {
       week: r.week === null ? null : parsedJson(r.week),
       closedDays: r.closed_days === null ? [] : parsedJson(r.closed_days),
       contactName: r.contact_name,
+      pixReady: r.pix_ready === true,
     },
     facts: { catalogue: r.has_catalogue, faqs: r.has_faqs, passages: r.has_passages },
     lastMessageAt: r.last_message_at === null ? null : new Date(r.last_message_at),
