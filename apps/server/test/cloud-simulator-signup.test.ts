@@ -202,3 +202,51 @@ it("the stand-in is as strict as Meta: no sends before registration, the PIN's r
   expect(sent.status).toBe(200);
   expect(((await sent.json()) as { messages: { id: string }[] }).messages[0]!.id).toMatch(/^wamid\./);
 });
+
+it('the stand-in refuses free text past 24 h with #131047, as Meta (fixture), and still takes a template', async () => {
+  const reEngagement = metaFixture<Record<string, GraphReply>>('send-errors').reEngagement!;
+  const graph = `${e.baseUrl}/simulator/graph/${e.t.env.META_GRAPH_VERSION}`;
+  const [row] = await e.t.database.db.select().from(numbers).where(eq(numbers.phone, display));
+  const token = openSecret(parseSecretKey(e.t.env.META_TOKEN_ENCRYPTION_KEY!), row!.cloudTokenSealed!);
+  const waId = '5511977775555';
+  const send = (body: Record<string, unknown>) =>
+    fetch(`${graph}/${phoneNumberId}/messages`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ messaging_product: 'whatsapp', recipient_type: 'individual', to: waId, ...body }),
+    });
+  const text = { type: 'text', text: { body: 'Oi de novo' } };
+  const written = await owner.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`, {
+    waId,
+    name: 'Rita',
+    text: 'Oi',
+  });
+  expect(written.statusCode).toBe(201);
+  expect((await send(text)).status).toBe(200);
+
+  // A day and an hour later, by the stand-in's clock.
+  const aged = await owner.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/age`, { waId, hours: 25 });
+  expect(aged.statusCode).toBe(200);
+  const refused = await send(text);
+  expect(refused.status).toBe(reEngagement.status);
+  const error = ((await refused.json()) as { error: ReturnType<typeof errorOf> }).error;
+  expect(error).toMatchObject({
+    code: errorOf(reEngagement).code,
+    message: errorOf(reEngagement).message,
+    type: 'OAuthException',
+    error_data: { messaging_product: 'whatsapp', details: errorOf(reEngagement).error_data!.details },
+  });
+  const template = await send({
+    type: 'template',
+    template: {
+      name: 'retomar_atendimento',
+      language: { code: 'pt_BR' },
+      components: [{ type: 'body', parameters: [{ type: 'text', text: 'Rita' }] }],
+    },
+  });
+  expect(template.status).toBe(200);
+
+  // The customer writes again: free text goes.
+  await owner.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`, { waId, name: 'Rita', text: 'Oi!' });
+  expect((await send(text)).status).toBe(200);
+});

@@ -6,11 +6,13 @@
  * inside; the number's approved templates are listed from the WABA, one is sent, reaches the
  * customer and is recorded (template_messages, by Meta's category); another account gets 404.
  */
+import { createHmac } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentes, conversations, messages, replyBursts, templateMessages } from '../src/db/schema/index.ts';
 import { customerSays, type EngineApp, openShop, startEngineApp, waitFor } from './helpers/engine-harness.ts';
 import { newPerson, type TestClient } from './helpers/test-app.ts';
+import { metaFixture } from './helpers/meta-fixtures.ts';
 
 let e: EngineApp;
 let owner: TestClient;
@@ -243,5 +245,102 @@ describe("the owner's free text and templates", () => {
     expect((await shop.client.post(`/api/conversations/${qrConv}/messages`, { text: 'Oi de novo' })).statusCode).toBe(
       201,
     );
+  });
+});
+
+/**
+ * Meta has the last word on the window (docs/decisions/054-cloud-window-and-templates.md): free text it
+ * refuses with #131047 (https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes;
+ * test/fixtures/meta-cloud/send-errors.json and status-webhooks.json) closes the conversation's window
+ * whatever customer_last_at says, until the customer writes again. Here the simulator's Graph stand-in
+ * is told that the customer's last message was 25 h ago while the app still thinks it recent.
+ */
+describe("Meta's #131047 closes the window", () => {
+  const windowOf = async (convId: string) => (await owner.get(`/api/conversations/${convId}/window`)).json();
+  const ageOnFake = async (waId: string, hours: number) =>
+    expect((await owner.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/age`, { waId, hours })).statusCode).toBe(
+      200,
+    );
+
+  it('refused on the send: 409 with what to do (never 502), the window closed, templates still go', async () => {
+    const waId = '5511955550005';
+    const convId = await cloudCustomerWrites(waId, 'Oi, tem o vestido verde?');
+    await waitFor(async () => (await onFake(waId)).some((m) => m.fromMe), 'the AI answer on the fake', 20_000);
+    await ageOnFake(waId, 25);
+    expect(await windowOf(convId)).toMatchObject({ applies: true, open: true, closedByMeta: false });
+
+    const refused = await owner.post(`/api/conversations/${convId}/messages`, { text: 'Ainda tem interesse?' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toMatchObject({
+      code: 'WINDOW_CLOSED',
+      message: expect.stringMatching(/^A janela de 24 horas desta conversa fechou: .*Envie um modelo aprovado\.$/),
+    });
+    const [failed] = await e.t.database.db.select().from(messages).where(eq(messages.content, 'Ainda tem interesse?'));
+    expect(failed).toMatchObject({ status: 'failed', error: expect.stringContaining('24 horas') });
+    expect(await windowOf(convId)).toMatchObject({ applies: true, open: false, closedByMeta: true });
+    // Nothing reached the customer, and the next free text is refused by the server before Meta.
+    expect((await onFake(waId)).some((m) => m.text === 'Ainda tem interesse?')).toBe(false);
+    const again = await owner.post(`/api/conversations/${convId}/messages`, { text: 'Oi?' });
+    expect(again.statusCode).toBe(409);
+
+    const template = await owner.post(`/api/conversations/${convId}/templates`, {
+      name: 'retomar_atendimento',
+      language: 'pt_BR',
+      values: ['Paula'],
+    });
+    expect(template.statusCode).toBe(201);
+
+    // The customer writes again: the window reopens and free text goes.
+    await cloudCustomerWrites(waId, 'Tenho sim!');
+    await waitFor(async () => (await windowOf(convId)).open === true, 'the window reopened');
+    expect(await windowOf(convId)).toMatchObject({ open: true, closedByMeta: false });
+    const sent = await owner.post(`/api/conversations/${convId}/messages`, { text: 'Que bom! Separo para você.' });
+    expect(sent.statusCode).toBe(201);
+    await waitFor(async () => (await onFake(waId)).some((m) => m.text === 'Que bom! Separo para você.'), 'free text');
+  });
+
+  it('refused by a failed status webhook: the window closes', async () => {
+    const waId = '5511955550006';
+    const convId = await cloudCustomerWrites(waId, 'Bom dia');
+    await waitFor(async () => (await onFake(waId)).some((m) => m.fromMe), 'the AI answer on the fake', 20_000);
+    const sent = await owner.post(`/api/conversations/${convId}/messages`, { text: 'Bom dia! Posso ajudar?' });
+    expect(sent.statusCode).toBe(201);
+    const [stored] = await e.t.database.db
+      .select()
+      .from(messages)
+      .where(eq(messages.id, sent.json().id as string));
+    const externalId = stored!.externalId!;
+
+    // Meta's failed status (status-webhooks.json), for this number, message and customer.
+    const webhook = structuredClone(metaFixture('status-webhooks').failedReEngagement) as {
+      entry: {
+        id: string;
+        changes: { value: { metadata: Record<string, string>; statuses: Record<string, string>[] } }[];
+      }[];
+    };
+    const value = webhook.entry[0]!.changes[0]!.value;
+    webhook.entry[0]!.id = `20${display}`;
+    value.metadata = { display_phone_number: display, phone_number_id: phoneNumberId };
+    Object.assign(value.statuses[0]!, {
+      id: externalId,
+      recipient_id: waId,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    });
+    const raw = JSON.stringify(webhook);
+    const res = await e.t.app.inject({
+      method: 'POST',
+      url: '/webhooks/meta',
+      headers: {
+        'content-type': 'application/json',
+        'x-hub-signature-256': `sha256=${createHmac('sha256', e.t.env.META_APP_SECRET!).update(raw).digest('hex')}`,
+      },
+      payload: raw,
+    });
+    expect(res.statusCode).toBe(200);
+    await waitFor(async () => (await windowOf(convId)).open === false, 'the window closed by the failed status');
+    expect(await windowOf(convId)).toMatchObject({ applies: true, closedByMeta: true });
+    const [after] = await e.t.database.db.select().from(messages).where(eq(messages.externalId, externalId));
+    expect(after).toMatchObject({ status: 'failed', error: expect.stringContaining('24 horas') });
+    expect((await owner.post(`/api/conversations/${convId}/messages`, { text: 'Oi?' })).statusCode).toBe(409);
   });
 });

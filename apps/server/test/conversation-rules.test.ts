@@ -90,16 +90,38 @@ describe('the 24-hour window of official-API numbers (decision 041)', () => {
     const now = new Date('2026-11-25T12:00:00Z');
     const hoursAgo = (h: number) => new Date(now.getTime() - h * 3600_000);
     let checked = 0;
+    // Meta's #131047 closes it whatever the 24 hours say, until the customer writes a newer message.
+    const closings = [null, hoursAgo(2), hoursAgo(1), hoursAgo(0.5)];
     for (const provider of ['evolution', 'cloud'])
-      for (const customerLastAt of [null, hoursAgo(1), hoursAgo(23.99), hoursAgo(24), hoursAgo(24.01), hoursAgo(72)]) {
-        const expected = freeTextAllowed({ provider, customerLastAt }, now);
-        const got = await one<boolean>(
-          freeTextAllowedSql({ provider: sql`${provider}::text`, customerLastAt: ts(customerLastAt), now: ts(now) }),
-        );
-        expect(got, JSON.stringify({ provider, customerLastAt })).toBe(expected);
-        checked++;
-      }
-    expect(checked).toBe(12);
+      for (const customerLastAt of [null, hoursAgo(1), hoursAgo(23.99), hoursAgo(24), hoursAgo(24.01), hoursAgo(72)])
+        for (const windowClosedThrough of closings) {
+          const facts = { provider, customerLastAt, windowClosedThrough };
+          const expected = freeTextAllowed(facts, now);
+          const got = await one<boolean>(
+            freeTextAllowedSql({
+              provider: sql`${provider}::text`,
+              customerLastAt: ts(customerLastAt),
+              windowClosedThrough: ts(windowClosedThrough),
+              now: ts(now),
+            }),
+          );
+          expect(got, JSON.stringify(facts)).toBe(expected);
+          checked++;
+        }
+    expect(checked).toBe(48);
+    const inside = hoursAgo(1);
+    expect(
+      freeTextAllowed({ provider: 'cloud', customerLastAt: inside, windowClosedThrough: hoursAgo(0.5) }, now),
+    ).toBe(false);
+    expect(freeTextAllowed({ provider: 'cloud', customerLastAt: inside, windowClosedThrough: inside }, now)).toBe(
+      false,
+    );
+    expect(freeTextAllowed({ provider: 'cloud', customerLastAt: inside, windowClosedThrough: hoursAgo(2) }, now)).toBe(
+      true,
+    );
+    expect(
+      freeTextAllowed({ provider: 'evolution', customerLastAt: inside, windowClosedThrough: hoursAgo(0.5) }, now),
+    ).toBe(true);
     expect(freeTextAllowed({ provider: 'cloud', customerLastAt: hoursAgo(23.99) }, now)).toBe(true);
     expect(freeTextAllowed({ provider: 'cloud', customerLastAt: hoursAgo(24) }, now)).toBe(false);
     expect(freeTextAllowed({ provider: 'cloud', customerLastAt: null }, now)).toBe(false);

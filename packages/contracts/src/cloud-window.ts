@@ -21,6 +21,11 @@ export const conversationWindowSchema = z.object({
   closesAt: z.string().nullable(),
   /** Free text may be sent now (always true when the window does not apply). */
   open: z.boolean(),
+  /**
+   * Meta refused free text with #131047 since the customer's last message (docs/decisions/054-cloud-window-and-templates.md):
+   * closed whatever `closesAt` says, until the customer writes a message newer than `customerLastAt`.
+   */
+  closedByMeta: z.boolean().default(false),
 });
 export type ConversationWindow = z.infer<typeof conversationWindowSchema>;
 

@@ -59,3 +59,13 @@ export type SimCloudSignupInput = z.input<typeof simCloudSignupSchema>;
 
 /** Where the dialog goes after the approval: the app's callback with the code and the state. */
 export const simCloudSignupResultSchema = z.object({ redirect: z.string() });
+
+/** The clock moves for one chat: its messages happened `hours` earlier (Meta's 24-hour window, tests and the page). */
+export const simCloudAgeSchema = z.object({
+  waId: simPhoneSchema,
+  hours: z
+    .number()
+    .min(0)
+    .max(24 * 30),
+});
+export type SimCloudAgeInput = z.infer<typeof simCloudAgeSchema>;

@@ -219,6 +219,12 @@ export const conversations = pgTable(
      * within 24 hours of it (docs/decisions/036-cloud-signup-window-pacing.md). Null: never wrote.
      */
     customerLastAt: timestamp('customer_last_at', { withTimezone: true }),
+    /**
+     * Meta refused free text with #131047 (re-engagement) while customer_last_at was this: the window stays
+     * closed, whatever the 24 hours say, until a customer message newer than it
+     * (docs/decisions/054-cloud-window-and-templates.md). Null: Meta never refused.
+     */
+    windowClosedThrough: timestamp('window_closed_through', { withTimezone: true }),
     lastMessagePreview: text('last_message_preview'),
     unreadCount: integer('unread_count').notNull().default(0),
     /** The team member answering it (docs/decisions/044-team-roles-and-assignment.md); null: 'Sem responsável'. */

@@ -5,6 +5,7 @@ import type { Storage } from '../../integrations/storage/storage.ts';
 import { retryDelayMs } from '../../lib/retry.ts';
 import type { OutboundOrigin } from './outbound-origin.ts';
 import { reconcileSend } from './reconcile-send.ts';
+import { isReEngagementRefusal, recordWindowClosedByMeta } from '../conversation-rules/meta-closed-window.ts';
 
 /** Shown on a message whose send could not be confirmed either way: it is not sent again. */
 export const SEND_UNCONFIRMED =
@@ -86,6 +87,14 @@ export async function sendOutbound(deps: OutboundDeps, m: OutboundMessage): Prom
       return { ok: true, externalId: sent?.key?.id ?? null };
     } catch (err) {
       lastError = err;
+      // Meta's #131047: the 24-hour window is closed; sending again cannot help (decision 054).
+      if (isReEngagementRefusal(err)) {
+        await recordWindowClosedByMeta(
+          deps.db,
+          m.messageId ? { messageId: m.messageId } : { instanceName: m.instanceName, contactJid: m.to },
+        ).catch((e: unknown) => deps.log.warn({ err: e }, 'outbound: could not record the closed window'));
+        return { ok: false, error: err, unconfirmed: false };
+      }
       const outcome = err instanceof GatewayError ? err.outcome : 'unknown';
       if (outcome === 'unknown') {
         if (!m.messageId) return { ok: false, error: err, unconfirmed: true };

@@ -45,6 +45,8 @@ export interface FollowUpContext {
   last_status: string | null;
   last_failed_burst: string | null;
   last_in_at: Date | string | null;
+  /** Meta refused free text with #131047 at this time (decision 054). */
+  window_closed_through: Date | string | null;
   open_burst: boolean;
   in_since_created: boolean;
   /** The conversation (or its agent) is in approval mode (decision 045). */
@@ -64,7 +66,7 @@ export async function loadFollowUpContext(db: Db, f: FollowUpRow): Promise<Follo
              (select m.direction from messages m where m.conv_id = c.id order by m.created_at, m.id limit 1) as first_direction,
              last.id as last_id, last.author as last_author, last.status as last_status,
              last.failed_burst_id as last_failed_burst,
-             (select max(m.created_at) from messages m where m.conv_id = c.id and m.direction = 'in') as last_in_at,
+             (select max(m.created_at) from messages m where m.conv_id = c.id and m.direction = 'in') as last_in_at, c.window_closed_through,
              exists (select 1 from reply_bursts b where b.conv_id = c.id
                      and b.state in ('waiting', 'generating', 'sending')) as open_burst,
              exists (select 1 from messages m where m.conv_id = c.id and m.direction = 'in'
@@ -130,7 +132,13 @@ export function exclusionReason(f: FollowUpRow, c: FollowUpContext): string | nu
   return null;
 }
 
-/** An official-API number may only send free text within 24 h of the customer's last message (decision 041). */
+/**
+ * An official-API number may only send free text within 24 h of the customer's last message, and not
+ * after Meta refused it with #131047 until they write again (decisions 041 and 054).
+ */
 export function outsideCloudWindow(c: FollowUpContext, now: Date): boolean {
-  return !freeTextAllowed({ provider: c.provider, customerLastAt: c.last_in_at }, now);
+  return !freeTextAllowed(
+    { provider: c.provider, customerLastAt: c.last_in_at, windowClosedThrough: c.window_closed_through },
+    now,
+  );
 }

@@ -1,4 +1,5 @@
 import {
+  simCloudAgeSchema,
   simCloudErrorsSchema,
   simCloudMessageViewSchema,
   simCloudNumberParamsSchema,
@@ -27,8 +28,9 @@ const CALLBACK_PATH = '/connect/whatsapp/callback';
 /**
  * The Cloud side of the 'Simulador de WhatsApp' page at /simulator/ui-api/cloud
  * (docs/decisions/036-cloud-signup-window-pacing.md): the Embedded Signup approval (a one-time code for the
- * callback), the account's Cloud numbers with their chats, a customer writing (a signed webhook), and
- * errors queued for the next sends. Signed out is 401; another account's number is 404.
+ * callback), the account's Cloud numbers with their chats, a customer writing (a signed webhook), errors
+ * queued for the next sends, and a chat's clock moved back (past Meta's 24-hour window). Signed out is 401;
+ * another account's number is 404.
  */
 export function cloudPageRoutes(fake: GraphFake, access: CloudPageAccess): FastifyPluginAsyncZod {
   return async (app) => {
@@ -87,6 +89,16 @@ export function cloudPageRoutes(fake: GraphFake, access: CloudPageAccess): Fasti
         const { waId, text } = req.body;
         const sent = fake.customerWrites(number, { waId, text, name: req.body.name || `Cliente ${waId.slice(-4)}` });
         return reply.status(201).send(messageView(sent));
+      },
+    );
+
+    app.post(
+      '/numbers/:phoneNumberId/age',
+      { schema: { params, body: simCloudAgeSchema, response: { 200: simCloudNumberViewSchema } } },
+      async (req) => {
+        const number = await ownedNumber(req, req.params.phoneNumberId);
+        fake.state.ageChat(number.phoneNumberId, req.body.waId, req.body.hours * 3_600_000);
+        return view(number);
       },
     );
 

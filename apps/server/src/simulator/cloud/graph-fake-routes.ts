@@ -42,6 +42,18 @@ const NOT_REGISTERED = new GraphError(
   'The phone number is not registered on the WhatsApp Business Platform.',
 );
 
+/**
+ * Free text past the 24-hour customer-service window, exactly as Meta refuses it
+ * (https://developers.facebook.com/docs/whatsapp/cloud-api/support/error-codes, test/fixtures/meta-cloud/send-errors.json
+ * `reEngagement`): only a template may go then.
+ */
+const RE_ENGAGEMENT = new GraphError(
+  400,
+  131047,
+  '(#131047) Re-engagement message',
+  'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+);
+
 /** A six-digit two-step verification PIN from a request body, or Meta's code-100 refusal. */
 function pinOf(body: Json): string {
   const pin = body.pin;
@@ -214,6 +226,8 @@ export function graphFakeRoutes(fake: GraphFake): FastifyPluginAsyncZod {
           if (body.typing_indicator) fake.state.startTyping(number.phoneNumberId, String(body.message_id ?? ''));
           return { success: true };
         }
+        if (body.type !== 'template' && fake.state.windowClosed(number.phoneNumberId, String(body.to ?? '')))
+          throw RE_ENGAGEMENT;
         const injected = fake.state.takeError(number.phoneNumberId);
         if (injected) throw INJECTED[injected];
         const sent = fake.send(number, body);

@@ -74,6 +74,8 @@ const MAX_MESSAGES = 5_000;
 const TYPING_MS = 25_000;
 const MAX_MEDIA = 500;
 const CODE_TTL_MS = 10 * 60_000;
+/** Meta's customer-service window: free text only this long after the customer's last message. */
+const SERVICE_WINDOW_MS = 24 * 60 * 60_000;
 
 export function createGraphFakeState(secret: string, now: () => number = Date.now) {
   const key = createHmac('sha256', secret).update('vendai-graph-fake').digest();
@@ -176,6 +178,22 @@ export function createGraphFakeState(secret: string, now: () => number = Date.no
       return stored;
     },
     messageById: (id: string) => messages.find((m) => m.id === id) ?? null,
+    /**
+     * Free text to this customer would be refused with #131047: the fake knows a message of theirs and the
+     * newest is over 24 h old. A chat the fake never saw the customer write in (forgotten at a restart, or
+     * fed by webhooks a test posted itself) is not refused: its memory is gone, the app's is not.
+     */
+    windowClosed(phoneNumberId: string, to: string): boolean {
+      const waId = to.replace(/\D/g, '');
+      let last = 0;
+      for (const m of messages)
+        if (m.phoneNumberId === phoneNumberId && m.waId === waId && !m.fromMe) last = Math.max(last, m.at);
+      return last > 0 && now() - last >= SERVICE_WINDOW_MS;
+    },
+    /** The clock moves for one chat (tests, the page): its messages happened `ms` earlier. */
+    ageChat(phoneNumberId: string, waId: string, ms: number) {
+      for (const m of messages) if (m.phoneNumberId === phoneNumberId && m.waId === waId) m.at -= ms;
+    },
     messagesOf: (phoneNumberId: string) => messages.filter((m) => m.phoneNumberId === phoneNumberId),
 
     addMedia(input: Omit<FakeMedia, 'id'>): FakeMedia {

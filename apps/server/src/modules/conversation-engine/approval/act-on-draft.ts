@@ -45,6 +45,7 @@ interface DraftForSend extends DraftSqlRow {
   instance_name: string | null;
   provider: string | null;
   customer_last_at: SqlTimestamp | null;
+  window_closed_through: SqlTimestamp | null;
   newer: boolean;
 }
 
@@ -58,7 +59,7 @@ async function loadDraft(deps: EngineDeps, userId: string, draftId: string, conv
           .map((c) => `d.${c}`)
           .join(', '),
       )},
-             d.effects, c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name, n.provider, c.customer_last_at,
+             d.effects, c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name, n.provider, c.customer_last_at, c.window_closed_through,
              exists (select 1 from messages m where m.conv_id = d.conv_id and m.direction = 'in'
                      and m.created_at > d.customer_at) as newer
       from reply_drafts d join conversations c on c.id = d.conv_id left join numbers n on n.id = c.number_id
@@ -78,7 +79,11 @@ function refusalOf(d: DraftForSend): string | null {
     manual: !d.agente_ativo,
     // The official API's 24-hour window (docs/decisions/041-cloud-window-and-templates.md).
     windowClosed: !freeTextAllowed(
-      { provider: d.provider ?? 'evolution', customerLastAt: d.customer_last_at },
+      {
+        provider: d.provider ?? 'evolution',
+        customerLastAt: d.customer_last_at,
+        windowClosedThrough: d.window_closed_through,
+      },
       new Date(),
     ),
   });

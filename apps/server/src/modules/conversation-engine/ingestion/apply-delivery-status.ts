@@ -7,6 +7,10 @@ import { mapChat, mapDeliveryStatus, STATUS_RANK } from '../../../integrations/g
 import { deliveryFailureText } from '../../../integrations/gateway/delivery-failure-text.ts';
 import type { IngestOutcome } from './ingest-outcome.ts';
 import { SEND_NOT_CONFIRMED } from '../recovery/unconfirmed-sends.ts';
+import {
+  recordWindowClosedByMeta,
+  reEngagementInErrors,
+} from '../../../domain/conversation-rules/meta-closed-window.ts';
 
 /**
  * A messages.update item as the gateway posts it, unchecked: the message's id, chat and status sit at
@@ -27,7 +31,8 @@ interface DeliveryUpdateItem {
 /**
  * messages.update: delivery receipts move our message's status forward (never back) and record that
  * WhatsApp confirmed the send (`acked_at`); a failure keeps the gateway's reason in Portuguese when it
- * gives one.
+ * gives one. Meta's #131047 on a failed status also closes the conversation's 24-hour window
+ * (docs/decisions/054-cloud-window-and-templates.md).
  */
 export async function applyDeliveryStatus(
   deps: EngineDeps,
@@ -46,6 +51,8 @@ export async function applyDeliveryStatus(
     const chat = mapChat({ remoteJid, remoteJidAlt });
     const conv = await findConversationByChat(deps.db, numberId, chat);
     if (!conv) continue;
+    if (status === 'failed' && reEngagementInErrors(u.errors))
+      await recordWindowClosedByMeta(deps.db, { convId: conv.id });
     const rank = STATUS_RANK[status]!;
     const ranksBelow = Object.entries(STATUS_RANK)
       .filter(([s, r]) => r < rank && s !== 'received')

@@ -152,7 +152,12 @@ function runClaimStatement(database: PreparedTarget, limit: number, contextMessa
              exists (select 1 from pix_accounts pa where pa.user_id = b.user_id) as pix_ready,
              coalesce(u.ai_messages, 0) as ai_messages,
              ${isOwnerChannelSql({ userId: sql`c.user_id`, contactPhone: sql`c.contact_phone` })} as owner_contact,
-             ${freeTextAllowedSql({ provider: sql`n.provider`, customerLastAt: sql`c.customer_last_at`, now: sql`now()` })} as free_text_allowed,
+             ${freeTextAllowedSql({
+               provider: sql`n.provider`,
+               customerLastAt: sql`c.customer_last_at`,
+               windowClosedThrough: sql`c.window_closed_through`,
+               now: sql`now()`,
+             })} as free_text_allowed,
              coalesce((
                select json_agg(r order by r.created_at desc, r.id desc)
                from (select m.id, m.direction, m.message_type, m.content, m.media_filename, m.media_duration, m.status, m.created_at

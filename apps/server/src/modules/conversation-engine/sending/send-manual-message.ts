@@ -13,9 +13,14 @@ import { messagePreview } from '../../../integrations/gateway/map-gateway-messag
 import { sendOutbound } from '../../../domain/outbound/send-outbound.ts';
 import { outboundStop } from '../../../domain/outbound/outbound-rules.ts';
 import { freeTextAllowed } from '../../../domain/conversation-rules/service-window.ts';
+import { isReEngagementRefusal } from '../../../domain/conversation-rules/meta-closed-window.ts';
+import { graphErrorAdvice } from '../../../integrations/gateway/delivery-failure-text.ts';
 
 /** The dashboard chat's failure message (docs/product/messages.md). */
 export const MANUAL_SEND_FAILED = 'Falha ao enviar mensagem. Tente novamente.';
+/** Meta refused the text with #131047: the window closed although the customer's last message said otherwise. */
+export const WINDOW_CLOSED_BY_META =
+  'A janela de 24 horas desta conversa fechou: a Meta só aceita um modelo aprovado até o cliente escrever de novo. Envie um modelo aprovado.';
 
 interface ManualSend {
   userId: string;
@@ -37,14 +42,24 @@ interface OwnConversation {
  * POST /api/conversations/:id/messages: the owner writes from the inbox. The message is stored
  * first (nothing typed is lost), the AI is switched off for the conversation (human takeover,
  * docs/product/ai-replies.md#5-human-takeover), then the gateway sends it; a final gateway failure leaves the message
- * marked failed and answers 502.
+ * marked failed and answers 502, except Meta's #131047 (the 24-hour window closed): 409 WINDOW_CLOSED.
  */
 export async function sendManualMessage(deps: EngineDeps, input: ManualSend): Promise<MessageDto> {
   const conv = await findOwnConversation(deps, input);
   const message = await storeManualMessage(deps, conv, input);
   const { externalId, failure } = await sendToGateway(deps, conv, message, input.text);
   const ok = failure === null;
-  const updated = await recordSendOutcome(deps, conv.id, message, ok ? { externalId } : null);
+  const closed = !ok && isReEngagementRefusal(failure);
+  const updated = await recordSendOutcome(
+    deps,
+    conv.id,
+    message,
+    ok ? { externalId } : null,
+    closed ? (graphErrorAdvice(131047) ?? undefined) : undefined,
+  );
+  // Meta's #131047 (decision 054): sendOutbound recorded the window closed; the owner is told to send a
+  // template (a 409 the composer answers by switching to the templates), not that a service failed.
+  if (closed) throw new AppError('WINDOW_CLOSED', WINDOW_CLOSED_BY_META, { cause: failure });
   if (!ok) {
     deps.log.warn({ err: failure, convId: conv.id }, 'engine: manual send failed at the gateway');
     throw new AppError('UPSTREAM', MANUAL_SEND_FAILED, { cause: failure });
@@ -69,6 +84,7 @@ async function findOwnConversation(deps: EngineDeps, input: ManualSend): Promise
       instanceName: numbers.instanceName,
       provider: numbers.provider,
       customerLastAt: conversations.customerLastAt,
+      windowClosedThrough: conversations.windowClosedThrough,
     })
     .from(conversations)
     .innerJoin(numbers, eq(numbers.id, conversations.numberId))
@@ -153,6 +169,8 @@ export async function recordSendOutcome(
   convId: string,
   message: MessageRecord,
   sent: { externalId: string | null } | null,
+  /** Why it failed, when something better than MANUAL_SEND_FAILED is known. */
+  failedBecause?: string,
 ): Promise<MessageRecord> {
   const externalId = sent?.externalId ?? null;
   const updated = await deps.db.transaction(async (tx) => {
@@ -168,7 +186,7 @@ export async function recordSendOutcome(
       .set(
         sent
           ? { status: 'sent', externalId: externalId ?? message.externalId }
-          : { status: 'failed', error: MANUAL_SEND_FAILED },
+          : { status: 'failed', error: failedBecause ?? MANUAL_SEND_FAILED },
       )
       .where(eq(messages.id, message.id))
       .returning();

@@ -4,6 +4,7 @@ import type { ConversationCount, ConversationDto, NumberView, RealtimeEvent } fr
 import { agentKeys, numberKeys, usageKeys } from '@/lib/api/query-keys';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime';
 import { conversationKeys } from '../api/query-keys';
+import { windowKeys } from '../window/window-api';
 import { isFilteredList, storeConversation } from '../api/update-conversation-ai';
 import {
   appendMessage,
@@ -61,6 +62,9 @@ export function useConversationsRealtime() {
         queryClient.setQueryData<MessagePages>(conversationKeys.messages(message.convId), (data) =>
           appendMessage(data, message),
         );
+        // A customer's message reopens a Cloud conversation's 24-hour window, even one Meta had closed (decision 054).
+        if (message.direction === 'in')
+          void queryClient.invalidateQueries({ queryKey: windowKeys.window(message.convId) });
         // Each AI answer counts toward 'Mensagens de IA: n/max'; a burst refreshes the counter once.
         if (message.author === 'ai') {
           clearTimeout(usageTimer.current);
@@ -73,6 +77,9 @@ export function useConversationsRealtime() {
         queryClient.setQueryData<MessagePages>(conversationKeys.messages(message.convId), (data) =>
           replaceMessage(data, message),
         );
+        // A failed send may be Meta's #131047, which closes the 24-hour window (decision 054).
+        if (message.status === 'failed')
+          void queryClient.invalidateQueries({ queryKey: windowKeys.window(message.convId) });
         break;
       }
       case 'message.insight': {

@@ -21,15 +21,19 @@ export const windowTime = (at: Date) =>
 /**
  * In place of the message box on an official-API conversation outside the 24-hour window
  * (docs/decisions/041-cloud-window-and-templates.md): why free text is closed, and the approved
- * templates — pick one, fill its variables, see what the customer will read, send.
+ * templates — pick one, fill its variables, see what the customer will read, send. Also when Meta itself
+ * refused free text (#131047, docs/decisions/054-cloud-window-and-templates.md): Meta's clock wins.
  */
 export function TemplateComposer({
   convId,
   customerLastAt,
+  closedByMeta = false,
   hasDraft,
 }: {
   convId: string;
   customerLastAt: Date | null;
+  /** Meta refused free text for this conversation (#131047) since the customer last wrote. */
+  closedByMeta?: boolean;
   hasDraft: boolean;
 }) {
   const templates = useTemplates(convId, true);
@@ -76,9 +80,11 @@ export function TemplateComposer({
             Janela de 24 horas fechada
           </h3>
           <p className="text-xs">
-            {customerLastAt
-              ? `O cliente escreveu pela última vez em ${windowTime(customerLastAt)}. `
-              : 'O cliente ainda não escreveu para este número. '}
+            {closedByMeta
+              ? 'A Meta recusou a última mensagem livre: para ela, já se passaram mais de 24 horas desde a última mensagem do cliente. '
+              : customerLastAt
+                ? `O cliente escreveu pela última vez em ${windowTime(customerLastAt)}. `
+                : 'O cliente ainda não escreveu para este número. '}
             Pela API oficial do WhatsApp, mensagens livres (suas e da IA) só podem ser enviadas até 24 horas depois da
             última mensagem do cliente. Agora, só um modelo aprovado pela Meta; quando o cliente responder, a conversa
             abre de novo.

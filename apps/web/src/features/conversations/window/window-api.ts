@@ -14,10 +14,29 @@ export const windowKeys = {
 const path = (convId: string, rest: string) => `/api/conversations/${encodeURIComponent(convId)}/${rest}`;
 
 /**
- * Whether free text may go to the conversation now. The server's answer, moved forward by the
- * customer's newest message already in the chat (a message arriving live reopens the window without a
- * refetch); `now` is the caller's ticking clock.
+ * Whether free text may go to the conversation now: the server's answer, moved forward by the customer's
+ * newest message already in the chat (`lastInbound`, ms; a message arriving live reopens the window
+ * without a refetch). When Meta closed the window (#131047, docs/decisions/054-cloud-window-and-templates.md)
+ * only a customer message newer than the one the server knew (`customerLastAt`) reopens it.
  */
+export function windowState(data: ConversationWindow, lastInbound: number, now: Date) {
+  if (!data.applies) return { applies: false, open: true, closesAt: null, closedByMeta: false, customerLastAt: null };
+  const serverLast = data.customerLastAt ? Date.parse(data.customerLastAt) : 0;
+  const last = Math.max(serverLast, lastInbound);
+  const serverCloses = data.closesAt ? Date.parse(data.closesAt) : 0;
+  // Closed by Meta and the customer has not written since: closed, whatever the 24 hours say.
+  const closedByMeta = data.closedByMeta && last <= serverLast;
+  const closes = Math.max(serverCloses, last ? last + 24 * 60 * 60_000 : 0);
+  return {
+    applies: true,
+    open: !closedByMeta && closes > now.getTime(),
+    closesAt: closes ? new Date(closes) : null,
+    closedByMeta,
+    customerLastAt: last ? new Date(last) : null,
+  };
+}
+
+/** The conversation's window now (windowState), read from the server and the chat; `now` is the caller's ticking clock. */
 export function useConversationWindow(convId: string, now: Date) {
   const query = useQuery({
     queryKey: windowKeys.window(convId),
@@ -26,19 +45,19 @@ export function useConversationWindow(convId: string, now: Date) {
   });
   const messages = useMessages(convId);
   const data = query.data;
-  if (!data) return { loaded: false as const, applies: false, open: true, closesAt: null as Date | null };
-  if (!data.applies) return { loaded: true as const, applies: false, open: true, closesAt: null };
-  let last = data.customerLastAt ? Date.parse(data.customerLastAt) : 0;
+  if (!data)
+    return {
+      loaded: false as const,
+      applies: false,
+      open: true,
+      closesAt: null,
+      closedByMeta: false,
+      customerLastAt: null,
+    };
+  let last = 0;
   for (const page of messages.data?.pages ?? [])
     for (const m of page.items) if (m.direction === 'in') last = Math.max(last, Date.parse(m.createdAt));
-  const serverCloses = data.closesAt ? Date.parse(data.closesAt) : 0;
-  const closes = Math.max(serverCloses, last ? last + 24 * 60 * 60_000 : 0);
-  return {
-    loaded: true as const,
-    applies: true,
-    open: closes > now.getTime(),
-    closesAt: closes ? new Date(closes) : null,
-  };
+  return { loaded: true as const, ...windowState(data, last, now) };
 }
 
 /** The number's approved templates (read from Meta by the server). */

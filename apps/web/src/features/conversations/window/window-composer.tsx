@@ -31,7 +31,8 @@ export function WindowAwareComposer({
     return (
       <TemplateComposer
         convId={convId}
-        customerLastAt={window.closesAt ? new Date(window.closesAt.getTime() - 24 * 60 * 60_000) : null}
+        customerLastAt={window.customerLastAt}
+        closedByMeta={window.closedByMeta}
         hasDraft={hasDraft(convId)}
       />
     );

@@ -1,0 +1,1 @@
+ALTER TABLE "conversations" ADD COLUMN "window_closed_through" timestamp with time zone;
