@@ -46,3 +46,19 @@ export async function setActivePlan(db: Db, userId: string, planId: string, stat
     .set({ activePlanId: planId, subscriptionStatus: status, updatedAt: new Date() })
     .where(eq(profiles.id, userId));
 }
+
+/**
+ * Marks the e-mail of the person with this (lower-cased) address as confirmed: the operator's command
+ * for servers without SMTP_URL (scripts/confirm-email.ts, docs/decisions/051-verified-email-and-membership-end.md).
+ */
+export async function markEmailVerified(db: Db, email: string): Promise<'confirmed' | 'already' | 'unknown'> {
+  const [person] = await db
+    .select({ id: user.id, verified: user.emailVerified })
+    .from(user)
+    .where(eq(user.email, email))
+    .limit(1);
+  if (!person) return 'unknown';
+  if (person.verified) return 'already';
+  await db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, person.id));
+  return 'confirmed';
+}
