@@ -12,7 +12,8 @@ import { APPROVAL_PROMPT } from '../src/modules/conversation-engine/approval/dra
 import { customerSays, openShop, postWebhook, sentToCustomers, type Shop, waitFor } from './helpers/engine-harness.ts';
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 
-const e = useEngineApp();
+// Drafts pending at once are alerted together after this long (decision 046, "Draft alerts"); short here.
+const e = useEngineApp({ APPROVAL_ALERT_GROUP_SECONDS: '1' });
 const db = () => e.t.database.db;
 
 /** The owner's personal number of newPerson() (+55 11 98765-4321). */

@@ -13,7 +13,8 @@ import { customerSays, openShop, postWebhook, sentToCustomers, type Shop, waitFo
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { attendantOf } from './helpers/attendant.ts';
 
-const e = useEngineApp();
+// Drafts pending at once are alerted together after this long (decision 046, "Draft alerts"); short here.
+const e = useEngineApp({ APPROVAL_ALERT_GROUP_SECONDS: '1' });
 const db = () => e.t.database.db;
 
 /** The owner's personal number of newPerson() (+55 11 98765-4321), and as WhatsApp may name it: no ninth digit. */

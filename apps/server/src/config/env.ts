@@ -214,6 +214,8 @@ const envSchema = z.object({
    * model's latency, so replies/s per process ≈ this / latency (s); bursts beyond it wait in the table.
    */
   ENGINE_MAX_REPLIES_IN_FLIGHT: z.preprocess(blank, z.coerce.number().int().min(1).max(5_000).default(200)),
+  /** Approval drafts written within this many seconds of the last draft alert wait and go as one alert (decision 046). */
+  APPROVAL_ALERT_GROUP_SECONDS: z.preprocess(blank, z.coerce.number().int().min(1).max(3_600).default(120)),
   /** How often each worker looks for due follow-ups and scheduled messages (s; docs/decisions/037-follow-ups.md). */
   FOLLOW_UPS_POLL_SECONDS: z.preprocess(blank, z.coerce.number().min(0.2).default(15)),
   /** Follow-up touches one account sends a day at most, all numbers together (each number has its own cap too). */

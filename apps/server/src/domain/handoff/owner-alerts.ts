@@ -172,7 +172,16 @@ export interface AlertDelivery {
    * row is theirs, to the WhatsApp number of their own profile, or to their e-mail without one.
    */
   recipientId?: string;
+  /**
+   * Decides, in the transaction that holds the recipient's profile row (so concurrent callers queue on
+   * it), whether the alert is written and with which text and id: null writes nothing. Used by the
+   * approval alerts' own grouping and caps (modules/conversation-engine/approval/draft-alert.ts).
+   */
+  admit?: (tx: AlertTx, recipient: { id: string; tz: string }) => Promise<{ text: string; id?: string } | null>;
 }
+
+/** The transaction deliverAlert runs in. */
+export type AlertTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The agent's handoff person of this conversation when it is a member (not the owner); null otherwise. */
 async function handoffMemberOf(db: Db, convId: string, accountId: string): Promise<string | null> {
@@ -185,7 +194,8 @@ async function handoffMemberOf(db: Db, convId: string, accountId: string): Promi
  * `limited`) and queues its sending (owner-alert-job.ts). Null when not due.
  */
 export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promise<'pending' | 'failed' | null> {
-  const { text } = alert;
+  let { text } = alert;
+  let alertId = alert.id ?? null;
   const recipient = alert.recipientId ?? alert.userId;
   const written = await deps.db.transaction(async (tx) => {
     const kindOn = ALWAYS_ON.has(alert.kind)
@@ -206,6 +216,12 @@ export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promi
         from profiles p join "user" u on u.id = p.id where p.id = ${recipient} for update of p`),
     );
     if (!owner || (alert.limited && !owner.on)) return null;
+    if (alert.admit) {
+      const admitted = await alert.admit(tx, { id: recipient, tz: owner.tz });
+      if (!admitted) return null;
+      text = admitted.text;
+      alertId = admitted.id ?? alertId;
+    }
     // A member has no alert settings of their own: their WhatsApp when their profile has one, else e-mail.
     if (alert.recipientId) owner.channel = owner.phone ? 'whatsapp' : 'email';
     const [count] = resultRows<{ recent: number; today: number }>(
@@ -232,7 +248,7 @@ export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promi
     const [row] = resultRows<{ id: string }>(
       await tx.execute(sql`
         insert into owner_alerts (id, user_id, conv_id, kind, status, text, to_phone, error)
-        values (coalesce(${alert.id ?? null}::uuid, gen_random_uuid()), ${recipient}, ${alert.convId}, ${alert.kind},
+        values (coalesce(${alertId}::uuid, gen_random_uuid()), ${recipient}, ${alert.convId}, ${alert.kind},
                 ${status}, ${text}, ${toPhone}, ${problem})
         returning id`),
     );

@@ -13,7 +13,8 @@ import type { IngestOutcome } from './ingestion/ingest-outcome.ts';
 import { recoverEngineWork, resumeSending } from './recovery/recover-engine-work.ts';
 import { createReplyScheduler } from './replies/reply-scheduler.ts';
 import { createReplyWriter } from './replies/reply-writer.ts';
-import { draftTimeoutJob } from './approval/draft-jobs.ts';
+import { draftAlertGroupJob, draftTimeoutJob } from './approval/draft-jobs.ts';
+import { alertDraftGroup } from './approval/draft-alert.ts';
 import { runDraftTimeout } from './approval/draft-timeout.ts';
 import { unconfirmedSendsJob } from './recovery/unconfirmed-sends.ts';
 
@@ -139,6 +140,9 @@ function registerEngineJobs(deps: EngineDeps): void {
     defineJob(sendOwnerAlertJob, async (data) => void (await sendOwnerAlert(alertDeps(deps), data.alertId))),
   );
   deps.jobs.register(defineJob(draftTimeoutJob, (data) => runDraftTimeout(deps, data.draftId)));
+  deps.jobs.register(
+    defineJob(draftAlertGroupJob, (data) => alertDraftGroup(alertDeps(deps), data, deps.config.approvalAlertGroupMs)),
+  );
 }
 
 /** A message event of the webhook receiver as the ingestion takes it. */

@@ -35,6 +35,8 @@ export interface EngineConfig {
   maxRepliesInFlight: number;
   /** The app's address, for the conversation link in owner alerts (APP_URL). */
   appUrl: string;
+  /** Drafts written this close to the owner's last draft alert are grouped into one (APPROVAL_ALERT_GROUP_SECONDS). */
+  approvalAlertGroupMs: number;
   /** Media understanding before a reply (MEDIA_AUDIO_MAX_SECONDS, MEDIA_MAX_BYTES, MEDIA_MAX_PER_REPLY). */
   media: { audioMaxSeconds: number; maxBytes: number; maxPerReply: number };
 }
@@ -52,6 +54,7 @@ export function engineConfigFromEnv(env: Env): EngineConfig {
     pollMs: env.JOBS_POLL_SECONDS * 1000,
     maxRepliesInFlight: env.ENGINE_MAX_REPLIES_IN_FLIGHT,
     appUrl: env.appUrl,
+    approvalAlertGroupMs: env.APPROVAL_ALERT_GROUP_SECONDS * 1000,
     media: {
       audioMaxSeconds: env.MEDIA_AUDIO_MAX_SECONDS,
       maxBytes: env.MEDIA_MAX_BYTES,

@@ -1,53 +1,212 @@
+import { randomUUID } from 'node:crypto';
 import { formatPhone } from '@vendai/contracts';
 import { sql } from 'drizzle-orm';
 import { resultRows } from '../../../db/rows.ts';
+import type { BurstPart } from '../../../db/schema/index.ts';
 import { ALERT_MESSAGE_MAX, nameForAlert, quoteForAlert } from '../../../domain/handoff/alert-text.ts';
-import { type AlertDeps, deliverAlert } from '../../../domain/handoff/owner-alerts.ts';
+import { type AlertDeps, type AlertTx, deliverAlert } from '../../../domain/handoff/owner-alerts.ts';
 import { type DraftSqlRow, partText } from './draft-dto.ts';
-import { parsedJson } from '../sql-rows.ts';
+import { draftAlertGroupJob } from './draft-jobs.ts';
+import { parsedJson, type SqlJson, type SqlTimestamp } from '../sql-rows.ts';
 
 /** The draft as quoted in the alert (one line, links made inert as every alert's text, decision 021). */
 const DRAFT_QUOTE_MAX = 700;
+/** The customer's message as quoted on a grouped alert's line. */
+const GROUP_QUOTE_MAX = 120;
+/** Drafts listed by name on one grouped alert; the rest are counted. */
+const GROUP_LINES_MAX = 10;
 export const APPROVAL_PROMPT = 'Responda 1 para enviar ou 2 para descartar.';
 
 /**
- * The owner's alert for a draft (docs/decisions/045-approval-mode.md): who, the customer's message, the
- * suggested answer and what to reply. Always written (not subject to the alerts' switches, the hourly
- * limit or the daily cap: approval mode is the owner's own request), through the owner-alert job.
+ * Draft alerts to one owner's phone (docs/decisions/046-one-door-out.md, "Draft alerts"): at most this many
+ * in the last hour and in the account's day. Past them the drafts wait in the inbox ('Sugestão'), and the
+ * timeout still applies; the alert that reaches a cap says so.
  */
-export async function alertDraft(deps: AlertDeps, draft: DraftSqlRow, alertId: string): Promise<void> {
-  const [facts] = resultRows<{
-    contact_name: string | null;
-    contact_phone: string | null;
-    instance_name: string;
-    number_phone: string;
-  }>(
-    await deps.db.execute(sql`
-      select c.contact_name, c.contact_phone, n.instance_name, n.phone as number_phone
-      from conversations c join numbers n on n.id = c.number_id where c.id = ${draft.conv_id}`),
-  );
-  if (!facts) return;
-  const who = [nameForAlert(facts.contact_name), facts.contact_phone ? formatPhone(facts.contact_phone) : null]
-    .filter(Boolean)
-    .join(' · ');
-  const answer = parsedJson(draft.parts).map(partText).join(' ');
-  const minutes = Math.round((new Date(draft.due_at).getTime() - new Date(draft.created_at).getTime()) / 60_000);
-  const text = [
-    `📝 Sugestão da IA para ${who || 'um cliente'}.`,
-    `Mensagem do cliente: ${quoteForAlert(draft.customer_text, ALERT_MESSAGE_MAX) ?? '(sem texto)'}`,
+export const APPROVAL_ALERTS_PER_HOUR = 10;
+export const APPROVAL_ALERTS_PER_DAY = 60;
+export const APPROVAL_CAP_NOTICE =
+  'Este é o último aviso de sugestões por agora (limite de avisos): as próximas ficam em Conversas, no VendAI, marcadas "Sugestão".';
+/** The answer to a '1' / '2' that quotes a grouped alert: it names no single draft. */
+export const GROUPED_ALERT_QUOTED =
+  'Este aviso reúne várias sugestões: abra o link de cada conversa no aviso para enviar, editar ou descartar.';
+
+interface DraftAlertFacts {
+  id: string;
+  conv_id: string;
+  alert_id: string | null;
+  parts: SqlJson<BurstPart[]>;
+  customer_text: string | null;
+  due_at: SqlTimestamp;
+  created_at: SqlTimestamp;
+  timeout_action: 'send' | 'discard';
+  contact_name: string | null;
+  contact_phone: string | null;
+  instance_name: string;
+  number_phone: string;
+}
+
+const whoOf = (d: Pick<DraftAlertFacts, 'contact_name' | 'contact_phone'>) =>
+  [nameForAlert(d.contact_name), d.contact_phone ? formatPhone(d.contact_phone) : null].filter(Boolean).join(' · ');
+const linkOf = (appUrl: string, convId: string) => `${appUrl}/dashboard?conversa=${encodeURIComponent(convId)}`;
+
+/** One draft's alert: who, the customer's message, the suggested answer and what to reply. */
+function singleText(appUrl: string, d: DraftAlertFacts): string {
+  const answer = parsedJson(d.parts).map(partText).join(' ');
+  const minutes = Math.round((new Date(d.due_at).getTime() - new Date(d.created_at).getTime()) / 60_000);
+  return [
+    `📝 Sugestão da IA para ${whoOf(d) || 'um cliente'}.`,
+    `Mensagem do cliente: ${quoteForAlert(d.customer_text, ALERT_MESSAGE_MAX) ?? '(sem texto)'}`,
     `Resposta sugerida: ${quoteForAlert(answer, DRAFT_QUOTE_MAX) ?? '(vazia)'}`,
     APPROVAL_PROMPT,
-    `Sem resposta em ${minutes} min, a sugestão será ${draft.timeout_action === 'send' ? 'enviada' : 'descartada'}.`,
-    `Abrir conversa: ${deps.appUrl}/dashboard?conversa=${encodeURIComponent(draft.conv_id)}`,
+    `Sem resposta em ${minutes} min, a sugestão será ${d.timeout_action === 'send' ? 'enviada' : 'descartada'}.`,
+    `Abrir conversa: ${linkOf(appUrl, d.conv_id)}`,
   ].join('\n');
+}
+
+/** Several drafts in one alert: one line each with its conversation's link (where each is approved). */
+export function groupText(appUrl: string, drafts: DraftAlertFacts[]): string {
+  const lines = drafts
+    .slice(0, GROUP_LINES_MAX)
+    .map(
+      (d) =>
+        `• ${whoOf(d) || 'Um cliente'}: ${quoteForAlert(d.customer_text, GROUP_QUOTE_MAX) ?? '(sem texto)'} → ${linkOf(appUrl, d.conv_id)}`,
+    );
+  const more = drafts.length - lines.length;
+  const actions = new Set(drafts.map((d) => d.timeout_action));
+  return [
+    `📝 ${drafts.length} respostas da IA aguardam sua aprovação:`,
+    ...lines,
+    ...(more > 0 ? [`… e mais ${more}.`] : []),
+    'Abra cada conversa para enviar, editar ou descartar a sugestão (responder 1 ou 2 aqui não vale para este aviso).',
+    actions.size === 1
+      ? `Sem resposta no prazo, cada sugestão será ${actions.has('send') ? 'enviada' : 'descartada'}.`
+      : 'Sem resposta no prazo, cada sugestão será enviada ou descartada, como o agente manda.',
+    `Todas as conversas: ${appUrl}/dashboard`,
+  ].join('\n');
+}
+
+const FACTS_SQL =
+  sql.raw(`d.id, d.conv_id, d.alert_id, d.parts, d.customer_text, d.due_at, d.created_at, d.timeout_action,
+       c.contact_name, c.contact_phone, n.instance_name, n.phone as number_phone`);
+
+/**
+ * The owner's draft alerts in the last hour, today (the account's day), and within the grouping time whose
+ * draft still waits (an owner who already acted on the last alert gets the next draft's alert at once).
+ */
+async function alertCounts(tx: AlertTx, owner: { id: string; tz: string }, groupMs: number) {
+  const mine = sql`select count(*)::int from owner_alerts where user_id = ${owner.id} and kind = 'approval'`;
+  const [row] = resultRows<{ hour: number; day: number; recent: number }>(
+    await tx.execute(sql`
+      select (${mine} and created_at > now() - interval '1 hour') as hour,
+             (${mine} and created_at >= date_trunc('day', now() at time zone ${owner.tz}) at time zone ${owner.tz}) as day,
+             (${mine} and created_at > now() - make_interval(secs => ${groupMs / 1000})
+                and exists (select 1 from reply_drafts d where d.alert_id = owner_alerts.id and d.state = 'pending')) as recent`),
+  );
+  return { hour: Number(row!.hour), day: Number(row!.day), recent: Number(row!.recent) };
+}
+
+/** The text as it goes, with the cap's notice on the alert that reaches a cap; null when a cap is reached. */
+function underCaps(counts: { hour: number; day: number }, text: string): string | null {
+  if (counts.hour >= APPROVAL_ALERTS_PER_HOUR || counts.day >= APPROVAL_ALERTS_PER_DAY) return null;
+  const last = counts.hour + 1 === APPROVAL_ALERTS_PER_HOUR || counts.day + 1 === APPROVAL_ALERTS_PER_DAY;
+  return last ? `${text}\n${APPROVAL_CAP_NOTICE}` : text;
+}
+
+/**
+ * The owner's alert for a draft just written (docs/decisions/045-approval-mode.md, 046 "Draft alerts").
+ * Decided under the owner's profile lock (deliverAlert's `admit`): past the hourly or daily cap nothing is
+ * written; within `groupMs` of a draft alert whose draft still waits, the draft waits too and an `approval.alert-group`
+ * job, `groupMs` later, sends the drafts still waiting un-alerted as one alert; otherwise it goes now, alone,
+ * with the '1' / '2' prompt. Not subject to the alerts' switches or the other kinds' limits: approval
+ * mode is the owner's own request.
+ */
+export async function alertDraft(deps: AlertDeps, draft: DraftSqlRow, alertId: string, groupMs: number) {
+  const [facts] = resultRows<DraftAlertFacts>(
+    await deps.db.execute(sql`
+      select ${FACTS_SQL} from reply_drafts d join conversations c on c.id = d.conv_id
+      join numbers n on n.id = c.number_id where d.id = ${draft.id}`),
+  );
+  if (!facts) return;
+  let grouped = false;
   await deliverAlert(deps, {
     id: alertId,
     userId: draft.user_id,
     convId: draft.conv_id,
     kind: 'approval',
-    text,
+    text: '',
     instanceName: facts.instance_name,
     numberPhone: facts.number_phone,
     limited: false,
+    admit: async (tx, owner) => {
+      const counts = await alertCounts(tx, owner, groupMs);
+      if (counts.recent > 0) {
+        grouped = true;
+        return null;
+      }
+      const text = underCaps(counts, singleText(deps.appUrl, facts));
+      return text ? { text } : null;
+    },
   });
+  if (grouped)
+    await deps.jobs
+      .send(
+        draftAlertGroupJob,
+        { userId: draft.user_id, convId: draft.conv_id },
+        { startAfter: new Date(Date.now() + groupMs) },
+      )
+      .catch((err) => deps.log.warn({ err, draftId: draft.id }, 'approval: the grouped alert was not queued'));
+}
+
+/**
+ * The `approval.alert-group` job: the owner's drafts still pending that no alert carried, as one alert (one
+ * draft: its own alert, with the '1' / '2' prompt). Each carried draft points at it (`alert_id`), so an
+ * unquoted '1' still finds them and a '1' quoting it is answered GROUPED_ALERT_QUOTED. A second job finds
+ * nothing left and writes nothing. Sent from the number of the draft that queued it.
+ */
+export async function alertDraftGroup(
+  deps: AlertDeps,
+  job: { userId: string; convId: string },
+  groupMs: number,
+): Promise<void> {
+  const [number] = resultRows<{ instance_name: string; number_phone: string }>(
+    await deps.db.execute(sql`
+      select n.instance_name, n.phone as number_phone from conversations c join numbers n on n.id = c.number_id
+      where c.id = ${job.convId} and c.user_id = ${job.userId}`),
+  );
+  if (!number) return;
+  let carried: string[] = [];
+  await deliverAlert(deps, {
+    userId: job.userId,
+    convId: job.convId,
+    kind: 'approval',
+    text: '',
+    instanceName: number.instance_name,
+    numberPhone: number.number_phone,
+    limited: false,
+    admit: async (tx, owner) => {
+      const waiting = resultRows<DraftAlertFacts>(
+        await tx.execute(sql`
+          select ${FACTS_SQL} from reply_drafts d join conversations c on c.id = d.conv_id
+          join numbers n on n.id = c.number_id
+          where d.user_id = ${job.userId} and d.state = 'pending'
+            and not exists (select 1 from owner_alerts a where a.id = d.alert_id)
+          order by d.created_at`),
+      );
+      if (waiting.length === 0) return null;
+      const counts = await alertCounts(tx, owner, groupMs);
+      const only = waiting.length === 1 ? waiting[0]! : null;
+      const text = underCaps(counts, only ? singleText(deps.appUrl, only) : groupText(deps.appUrl, waiting));
+      if (!text) return null;
+      const id = only?.alert_id ?? randomUUID();
+      carried = waiting.map((d) => d.id);
+      await tx.execute(sql`
+        update reply_drafts set alert_id = ${id}
+        where id in (${sql.join(
+          carried.map((c) => sql`${c}::uuid`),
+          sql`, `,
+        )})`);
+      return { text, id };
+    },
+  });
+  if (carried.length) deps.log.debug({ drafts: carried.length }, 'approval: drafts alerted together');
 }

@@ -13,3 +13,17 @@ export const draftTimeoutJob = defineJobType({
   delayed: true,
   batchSize: 5,
 });
+
+/**
+ * approval.alert-group: the owner's drafts written close together, alerted as one
+ * (docs/decisions/046-one-door-out.md, "Draft alerts"; draft-alert.ts). Queued by each draft that was
+ * not alerted at once, `startAfter` the grouping time; the first to run carries every draft still
+ * waiting, the others find nothing. Safe to run twice: what it carries is marked in its transaction.
+ */
+export const draftAlertGroupJob = defineJobType({
+  id: 'approval.alert-group',
+  payload: z.object({ userId: z.string().min(1), convId: z.uuid() }),
+  queue: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 120 },
+  delayed: true,
+  batchSize: 5,
+});

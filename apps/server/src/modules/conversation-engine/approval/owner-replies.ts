@@ -9,6 +9,7 @@ import type { IngestInput } from '../ingestion/ingest-gateway-event.ts';
 import type { IngestOutcome } from '../ingestion/ingest-outcome.ts';
 import { DRAFT_STATE_MESSAGE, discardDraft, sendDraft } from './act-on-draft.ts';
 import type { DraftSqlRow } from './draft-dto.ts';
+import { GROUPED_ALERT_QUOTED } from './draft-alert.ts';
 import { nameForAlert } from '../../../domain/handoff/alert-text.ts';
 import { samePhone } from '../../../domain/phones/same-phone.ts';
 
@@ -77,7 +78,8 @@ export function handleOwnerReplies(deps: EngineDeps, replies: OwnerReply[]): Pro
 /**
  * One '1' (send) or '2' (discard) on the business number (docs/decisions/045-approval-mode.md, 048): only
  * from the owner's own personal number, by the one phone rule (the ninth digit WhatsApp drops, the JID
- * forms). A reply quoting an alert acts on that alert's draft. An unquoted one acts only when exactly one
+ * forms). A reply quoting an alert acts on that alert's draft (a grouped alert names none: the owner is
+ * told to use each conversation's link). An unquoted one acts only when exactly one
  * draft waits for the owner; with several, VendAI asks which (quote the alert); with none, it says what
  * became of the newest. The owner gets a one-line answer.
  */
@@ -91,6 +93,7 @@ export async function handleOwnerReply(deps: EngineDeps, reply: OwnerReply): Pro
   const draft = await draftFor(deps, reply);
   let answer: string;
   if (draft === 'several') answer = WHICH_DRAFT;
+  else if (draft === 'grouped') answer = GROUPED_ALERT_QUOTED;
   else if (!draft) answer = NOTHING_PENDING;
   else if (draft.state !== 'pending') answer = DRAFT_STATE_MESSAGE[draft.state];
   else {
@@ -127,14 +130,16 @@ type DraftRow = DraftSqlRow & { contact_name: string | null };
  * The quoted alert's draft; else the one draft waiting for the owner ('several' when more wait), else the
  * newest alerted draft (to say it was sent or discarded already).
  */
-async function draftFor(deps: EngineDeps, reply: OwnerReply): Promise<DraftRow | 'several' | undefined> {
+async function draftFor(deps: EngineDeps, reply: OwnerReply): Promise<DraftRow | 'several' | 'grouped' | undefined> {
   if (reply.quotedId) {
-    const [quoted] = resultRows<DraftRow>(
+    const [quoted, other] = resultRows<DraftRow>(
       await deps.db.execute(sql`
         select d.id, d.state, d.conv_id, c.contact_name from reply_drafts d
         join owner_alerts a on a.id = d.alert_id join conversations c on c.id = d.conv_id
-        where a.external_id = ${reply.quotedId} and d.user_id = ${reply.userId}`),
+        where a.external_id = ${reply.quotedId} and d.user_id = ${reply.userId} limit 2`),
     );
+    // A grouped alert carries several drafts (draft-alert.ts): it names none of them.
+    if (other) return 'grouped';
     if (quoted) return quoted;
   }
   const waiting = resultRows<DraftRow>(

@@ -83,7 +83,7 @@ export async function storeDraft(
   await deps.jobs
     .send(draftTimeoutJob, { draftId: stored.draft.id }, { startAfter: new Date(stored.draft.due_at) })
     .catch((err) => deps.log.warn({ err }, 'approval: timeout not queued; the recovery sweep acts on it'));
-  await alertDraft(alertDeps(deps), stored.draft, alertId).catch((err) =>
+  await alertDraft(alertDeps(deps), stored.draft, alertId, deps.config.approvalAlertGroupMs).catch((err) =>
     deps.log.warn({ err, draftId: stored.draft.id }, 'approval: the owner alert failed'),
   );
   return true;
