@@ -93,7 +93,9 @@ test('novo usuário treina a IA em modo demonstração e vê o agente Ativo; o p
   await expect(page.getByText('Luna', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('vendai_training_draft'))).toBeNull();
   await shootBothWidths(page, 'train-ai-finished');
-  // No mode in the URL: the final button goes to the dashboard.
+  // No WhatsApp connected yet: the big button is that next step; the dashboard is beside it.
+  await expect(page.getByRole('link', { name: 'Conectar WhatsApp' })).toHaveAttribute('href', '/instances-management');
+  // No mode in the URL: the other button goes to the dashboard.
   await page.getByRole('link', { name: 'Ir para o painel' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 

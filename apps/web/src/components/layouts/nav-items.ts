@@ -11,6 +11,7 @@ import {
   MessagesSquare,
   Package,
   PlayCircle,
+  QrCode,
   Settings,
   Smartphone,
   Users,
@@ -19,36 +20,90 @@ import {
 } from 'lucide-react';
 import { paths } from '@/config/paths';
 
-/** Side navigation of docs/product/screens.md, in the spec's order and wording, with Resultados (docs/decisions/017-results-figures.md) and 'Funil de vendas' (decision 043) after Conversas. */
-export const NAV_ITEMS: {
+export interface NavItem {
   label: string;
   href: string;
   icon: LucideIcon;
   end?: boolean;
   /** Attendants see it too (docs/decisions/044-team-roles-and-assignment.md); every other entry is the owner's. */
   team?: true;
-}[] = [
-  { label: 'Conversas', href: paths.conversations.getHref(), icon: MessagesSquare, end: true, team: true },
-  { label: 'Avisos', href: paths.ownerChannel.getHref(), icon: BellRing },
-  { label: 'Resultados', href: paths.results.getHref(), icon: BarChart3 },
-  { label: 'Funil de vendas', href: paths.funnel.getHref(), icon: SquareKanban, team: true },
-  { label: "WhatsApp's", href: paths.numbers.getHref(), icon: Smartphone },
-  { label: 'IA Treinamento', href: paths.agents.getHref(), icon: Bot },
-  { label: 'Catálogo', href: paths.catalogue.getHref(), icon: Package },
-  { label: 'Conhecimento', href: paths.knowledge.getHref(), icon: BookOpen },
-  { label: 'Testes do assistente', href: paths.agentTests.getHref(), icon: ClipboardCheck },
-  { label: 'Planos', href: paths.pricing.getHref(), icon: CreditCard },
-  { label: 'Uso do plano', href: paths.usage.getHref(), icon: Gauge },
-  { label: 'Tutorial', href: paths.tutorial.getHref(), icon: PlayCircle, team: true },
-  { label: 'Ajude A Melhorar', href: paths.feedback.getHref(), icon: Lightbulb },
-  { label: 'Playground', href: paths.playground.getHref(), icon: FlaskConical },
-  { label: 'Equipe', href: paths.team.getHref(), icon: Users },
-  { label: 'Configurações', href: paths.settings.getHref(), icon: Settings },
+  /** One of the phone's bottom bar (the places used every day); the rest is in the menu. */
+  daily?: true;
+}
+
+/**
+ * The side navigation in groups (docs/decisions/056-navigation-in-groups.md): every entry of
+ * docs/product/screens.md with its name, grouped by what the owner is doing — the day's work, selling,
+ * the AI, the business, help. 'Pix' opens its section of Configurações.
+ */
+export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
+  {
+    label: 'Dia a dia',
+    items: [
+      {
+        label: 'Conversas',
+        href: paths.conversations.getHref(),
+        icon: MessagesSquare,
+        end: true,
+        team: true,
+        daily: true,
+      },
+      { label: 'Funil de vendas', href: paths.funnel.getHref(), icon: SquareKanban, team: true, daily: true },
+      { label: 'Avisos', href: paths.ownerChannel.getHref(), icon: BellRing, daily: true },
+    ],
+  },
+  {
+    label: 'Vendas',
+    items: [
+      { label: 'Catálogo', href: paths.catalogue.getHref(), icon: Package },
+      { label: 'Pix', href: `${paths.settings.getHref()}#pagamentos-pix`, icon: QrCode },
+      { label: 'Resultados', href: paths.results.getHref(), icon: BarChart3, daily: true },
+    ],
+  },
+  {
+    label: 'Inteligência artificial',
+    items: [
+      { label: 'IA Treinamento', href: paths.agents.getHref(), icon: Bot },
+      { label: 'Conhecimento', href: paths.knowledge.getHref(), icon: BookOpen },
+      { label: 'Testes do assistente', href: paths.agentTests.getHref(), icon: ClipboardCheck },
+      { label: 'Playground', href: paths.playground.getHref(), icon: FlaskConical },
+    ],
+  },
+  {
+    label: 'Seu negócio',
+    items: [
+      { label: "WhatsApp's", href: paths.numbers.getHref(), icon: Smartphone },
+      { label: 'Equipe', href: paths.team.getHref(), icon: Users },
+      { label: 'Configurações', href: paths.settings.getHref(), icon: Settings },
+      { label: 'Planos', href: paths.pricing.getHref(), icon: CreditCard },
+      { label: 'Uso do plano', href: paths.usage.getHref(), icon: Gauge },
+    ],
+  },
+  {
+    label: 'Ajuda',
+    items: [
+      { label: 'Tutorial', href: paths.tutorial.getHref(), icon: PlayCircle, team: true },
+      { label: 'Ajude A Melhorar', href: paths.feedback.getHref(), icon: Lightbulb },
+    ],
+  },
 ];
 
-/** The entries a person sees: all for the owner, the team's for an attendant. */
-export const navItemsFor = (role: 'owner' | 'attendant') =>
-  role === 'owner' ? NAV_ITEMS : NAV_ITEMS.filter((item) => item.team);
+const visibleTo = (role: 'owner' | 'attendant') => (item: NavItem) => role === 'owner' || item.team === true;
+
+/** The groups a person sees: all for the owner, the team's entries for an attendant (empty groups left out). */
+export const navGroupsFor = (role: 'owner' | 'attendant') =>
+  NAV_GROUPS.map((g) => ({ ...g, items: g.items.filter(visibleTo(role)) })).filter((g) => g.items.length > 0);
+
+/** The entries a person sees, in order. */
+export const navItemsFor = (role: 'owner' | 'attendant') => navGroupsFor(role).flatMap((g) => g.items);
+
+/** Entries that point at a section of a page (their href has '#'), when the location shows that section. */
+export const navItemsForHash = (hash: string) =>
+  hash ? NAV_GROUPS.flatMap((g) => g.items).filter((item) => item.href.endsWith(hash)) : [];
+
+/** The phone's bottom bar: the daily places a person sees (the rest is behind 'Menu'). */
+export const dailyItemsFor = (role: 'owner' | 'attendant') =>
+  navItemsFor(role).filter((item) => item.daily || (role === 'attendant' && item.team));
 
 /** An attendant may open these pages (the inbox and its conversations, the tutorial); others send them to the inbox. */
 export function isTeamPath(pathname: string): boolean {

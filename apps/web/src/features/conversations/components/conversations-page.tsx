@@ -141,7 +141,7 @@ function Inbox({
   const showFirstRun = agents.isSuccess && (count.isSuccess || list.isSuccess) && !firstRunDone(progress);
 
   return (
-    <div className="flex h-[calc(100dvh-4rem)] flex-col">
+    <div className="flex h-[calc(100dvh-8rem)] flex-col lg:h-[calc(100dvh-4rem)]">
       <div
         className={cn('shrink-0 border-b border-slate-200 bg-white px-4 py-3 sm:px-6', selectedId && 'hidden md:block')}
       >

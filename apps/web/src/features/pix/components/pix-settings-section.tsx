@@ -5,7 +5,8 @@ import {
   type PixSettings,
   type SavePixSettingsInput,
 } from '@vendai/contracts';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,12 +16,24 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { usePixSettings, useRemovePixSettings, useSavePixSettings } from '../api/pix';
 
+/** The section's anchor: the menu's 'Pix' entry links to it (components/layouts/nav-items.ts). */
+const PIX_SECTION_ID = 'pagamentos-pix';
+
 /** Configurações → 'Pagamentos Pix' (docs/decisions/038-pix-charges.md): provider, key (tested, never shown again). */
 export function PixSettingsSection() {
   const settings = usePixSettings();
+  const section = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  // The menu's 'Pix' opens Configurações at this section.
+  const loaded = Boolean(settings.data);
+  useEffect(() => {
+    if (hash === `#${PIX_SECTION_ID}` && loaded) section.current?.scrollIntoView({ block: 'start' });
+  }, [hash, loaded]);
   return (
     <section
-      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:col-span-2"
+      ref={section}
+      id={PIX_SECTION_ID}
+      className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:col-span-2"
       aria-labelledby="pix-title"
     >
       <h2 id="pix-title" className="font-semibold text-slate-900">

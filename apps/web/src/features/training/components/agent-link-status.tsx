@@ -1,11 +1,8 @@
 import { formatPhone, instanceDisplayName } from '@vendai/contracts';
 import { Smartphone, Zap } from 'lucide-react';
-import { Link } from 'react-router';
 import { useNumbers } from '@/lib/api/get-numbers';
 import { LinkSelect } from '@/components/agent-link/link-select';
-import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { paths } from '@/config/paths';
 
 /**
  * Finish screen (docs/decisions/013-first-run-auto-link.md): which WhatsApp the agent now answers on — the server links a new agent to
@@ -44,9 +41,6 @@ export function AgentLinkStatus({ agentId }: { agentId: string }) {
           <Smartphone className="mt-0.5 size-4 shrink-0 text-slate-500" aria-hidden />
           Falta conectar o seu WhatsApp: assim que ele estiver conectado, este agente passa a responder nele.
         </p>
-        <Button asChild variant="secondary" className="mt-3">
-          <Link to={paths.numbers.getHref()}>Conectar WhatsApp</Link>
-        </Button>
       </div>
     );
   }

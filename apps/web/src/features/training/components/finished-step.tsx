@@ -1,10 +1,11 @@
 import type { FinishTrainingResult, TrainingMode } from '@vendai/contracts';
-import { AlertTriangle, ArrowRight, CircleCheckBig, RefreshCw } from 'lucide-react';
+import { AlertTriangle, ArrowRight, CircleCheckBig, RefreshCw, Smartphone } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
+import { useNumbers } from '@/lib/api/get-numbers';
 import { AgentLinkStatus } from './agent-link-status';
 
 /** Where the final button goes (docs/product/screens.md): update → /ia-management, create → /agents-management, no mode → /dashboard. */
@@ -35,6 +36,9 @@ export function FinishedStep({
   onRetry: () => void;
 }) {
   const target = finalTarget(modeParam, result?.agentId ?? null);
+  const numbers = useNumbers();
+  // No WhatsApp connected yet: the next step after training is connecting one.
+  const connectFirst = Boolean(result) && numbers.data?.length === 0;
   if (!result) {
     const limit = error instanceof ApiError && error.code === 'LIMIT_REACHED';
     return (
@@ -88,12 +92,27 @@ export function FinishedStep({
           pode refazer o treinamento quando quiser.
         </p>
       ) : null}
-      <Button asChild size="lg" className="mt-7 w-full sm:w-auto">
-        <Link to={target.href}>
-          {target.label}
-          <ArrowRight aria-hidden />
-        </Link>
-      </Button>
+      {connectFirst ? (
+        // The one step left is connecting WhatsApp: it is the big button; the usual target stays beside it.
+        <div className="mt-7 flex flex-col items-center justify-center gap-2 sm:flex-row">
+          <Button asChild size="lg" className="w-full sm:w-auto">
+            <Link to={paths.numbers.getHref()}>
+              <Smartphone aria-hidden />
+              Conectar WhatsApp
+            </Link>
+          </Button>
+          <Button asChild size="lg" variant="secondary" className="w-full sm:w-auto">
+            <Link to={target.href}>{target.label}</Link>
+          </Button>
+        </div>
+      ) : (
+        <Button asChild size="lg" className="mt-7 w-full sm:w-auto">
+          <Link to={target.href}>
+            {target.label}
+            <ArrowRight aria-hidden />
+          </Link>
+        </Button>
+      )}
     </section>
   );
 }
