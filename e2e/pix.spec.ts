@@ -13,8 +13,9 @@ import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/l
 /**
  * Pix charges in the chat (docs/decisions/038-pix-charges.md) with the simulator and the demo AI: the
  * owner picks 'Pix local de teste' in Configurações → 'Pagamentos Pix' and sells a catalogue item; a
- * customer writes 'quero 2 camisetas G' and gets the Pix (copia e cola with the amount, then the QR
- * image); in the local bank app the copia e cola opens the charge and 'Pagar' pays it; the customer
+ * customer writes 'quero 2 camisetas G'; the stand-in, like Asaas, charges only a payer with a CPF or
+ * CNPJ, so this first order asks for it ('Aguardando CPF/CNPJ' in the inbox); the customer sends a CPF
+ * and gets the Pix (copia e cola with the amount, then the QR image); in the local bank app the copia e cola opens the charge and 'Pagar' pays it; the customer
  * gets the confirmation, the inbox marks the order 'Pago' and Resultados counts the revenue.
  */
 
@@ -83,6 +84,16 @@ test('a customer orders in the chat, pays the Pix and the sale shows everywhere'
   await expect(fromBusiness.filter({ hasText: 'Anotei seu pedido: 2x Camiseta básica (G)' })).toHaveCount(1, {
     timeout: 30_000,
   });
+
+  // The stand-in, like Asaas, charges only a payer with a CPF or CNPJ: the first order asks for it.
+  await expect(fromBusiness.filter({ hasText: 'preciso do CPF (ou CNPJ) de quem vai pagar' })).toHaveCount(1, {
+    timeout: 30_000,
+  });
+  await page.goto('/dashboard');
+  await page.getByTestId('conversation-row').filter({ hasText: CUSTOMER.name }).click();
+  await expect(page.getByTestId('pix-status')).toContainText('Aguardando CPF/CNPJ', { timeout: 20_000 });
+  await phone.getByLabel('Mensagem do cliente').fill('meu cpf é 529.982.247-25');
+  await phone.getByLabel('Mensagem do cliente').press('Enter');
 
   // The Pix: the explanation with the catalogue's total, the copia-e-cola alone in the next message (a
   // customer who copies the whole message pastes exactly the code), then the QR Code image.

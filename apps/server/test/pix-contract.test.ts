@@ -2,7 +2,8 @@
  * The Asaas contract (test/fixtures/pix/asaas.json, each shape citing its page of Asaas's own
  * documentation) held by both sides: the adapter keeps one webhook per account and URL (found in the
  * list, updated, deleted with the settings) and reads chargebacks as refunds; the local stand-in
- * answers with the same shapes, keeps several webhooks but at most 10 per account, and supports
+ * answers with the same shapes, refuses a charge for a customer without CPF/CNPJ with Asaas's error
+ * body (every account), keeps several webhooks but at most 10 per account, and supports
  * listing, updating and deleting them. On PGlite and PostgreSQL (the stand-in keeps its state in the
  * app's database).
  */
@@ -145,6 +146,19 @@ describe('the Pix stand-in holds the same contract', () => {
     expect(keysOf(qr.body)).toEqual(keysOf(asaas.pixQrCode));
     const list = await api.call('/v3/payments?externalReference=ref-1');
     expect(keysOf(list.body)).toEqual(keysOf(asaas.emptyList));
+    // Every account, like Asaas, charges only a customer with a CPF or CNPJ, refused with Asaas's body
+    // (fixtures/pix/asaas.json "documentRequired": https://docs.asaas.com/docs/payments-via-pix-dynamic-qr-code).
+    const anonymous = await api.call('/v3/customers', 'POST', { name: 'Bia' });
+    expect(anonymous.status).toBe(200);
+    const noDocument = await api.call('/v3/payments', 'POST', {
+      customer: anonymous.body.id,
+      billingType: 'PIX',
+      value: 129.9,
+      dueDate: '2026-12-01',
+      externalReference: 'ref-2',
+    });
+    expect(noDocument.status).toBe(400);
+    expect(noDocument.body).toEqual(asaas.documentRequired);
     const refused = await api.call('/v3/payments', 'POST', { customer: 'cus_nope', billingType: 'PIX', value: 1 });
     expect(refused.status).toBe(400);
     expect(keysOf(refused.body)).toEqual(keysOf(asaas.error));

@@ -1,40 +1,20 @@
 /**
- * The payer's CPF or CNPJ (docs/decisions/038-pix-charges.md): a provider that charges only a customer
- * with a document (Asaas; here a stand-in account whose key asks for it) refuses the charge; the order
- * waits ('Aguardando CPF/CNPJ') and the customer is asked once; the customer's next message with a
- * valid CPF makes the charge with that document, and the Pix goes out. An invalid number, or a
- * document written when no order waits, changes nothing. On PGlite and PostgreSQL.
+ * The payer's CPF or CNPJ (docs/decisions/038-pix-charges.md, 055-pix-orders-state-machine.md): Asaas,
+ * and so the stand-in for every account, charges only a customer with a document; a payer's first
+ * order waits ('Aguardando CPF/CNPJ') and the customer is asked once; the customer's next message with
+ * a valid CPF makes the charge with that document, and the Pix goes out; the payer's next order is
+ * charged without asking. An invalid number, or a document written when no order waits, changes
+ * nothing. On PGlite and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import { newStandinKey } from '@vendai/pix-standin';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { resultRows } from '../src/db/rows.ts';
-import { pixAccounts } from '../src/db/schema/index.ts';
-import { loadPixAccount, providerOf } from '../src/modules/pix/pix-account.ts';
-import { pixWebhookUrl } from '../src/modules/pix/pix-deps.ts';
-import { sealSecret } from '../src/lib/secret-box.ts';
 import { customerSays, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { CUSTOMER, orderById, pixShop, standinPaymentsOf } from './helpers/pix-helpers.ts';
 
 const e = useEngineApp();
-
-/** The owner's stand-in account becomes one that charges only customers with a CPF or CNPJ, as Asaas. */
-async function requireDocuments(userId: string) {
-  const deps = e.t.app.pix.deps;
-  const apiKey = newStandinKey({ requireDocument: true });
-  await e.t.database.db
-    .update(pixAccounts)
-    .set({ apiKeySealed: sealSecret(deps.sealKey, apiKey) })
-    .where(eq(pixAccounts.userId, userId));
-  const account = (await loadPixAccount(deps, { userId }))!;
-  await providerOf(deps, account).configureWebhook({
-    url: pixWebhookUrl(deps.env, account.webhookId),
-    authToken: account.webhookSecret!,
-    email: 'dono@loja.com.br',
-  });
-}
 
 const standinCustomerDocuments = async () =>
   resultRows<{ cpf_cnpj: string | null }>(
@@ -43,8 +23,7 @@ const standinCustomerDocuments = async () =>
 
 describe('the payer’s CPF or CNPJ', () => {
   it('asks the customer once, then charges with the document the customer sent', async () => {
-    const s = await pixShop(e);
-    await requireDocuments(s.shop.userId);
+    const s = await pixShop(e, CUSTOMER, { newPayer: true });
     // A CPF before any order waits is just a message.
     await customerSays(e, s.shop, 'meu cpf é 529.982.247-25', CUSTOMER);
     await waitEngineIdle(e, s.shop);
@@ -84,5 +63,35 @@ describe('the payer’s CPF or CNPJ', () => {
     // Asked once: the refused attempt said it once, and the document's arrival asks nothing more.
     const asks = (await sentToCustomers(e, s.shop)).filter((m) => m.text?.includes('preciso do CPF'));
     expect(asks).toHaveLength(1);
+
+    // The payer's next order is charged with the same document, without asking.
+    const next = await s.shop.client.post('/api/pix/charges', {
+      convId: s.convId,
+      amountCents: 1990,
+      description: 'Cartão',
+      requestId: randomUUID(),
+    });
+    expect(next.statusCode, next.body).toBe(201);
+    const nextId = (next.json() as { id: string }).id;
+    await waitFor(async () => (await orderById(e, nextId)).status === 'awaiting_payment', 'the second charge');
+    expect((await orderById(e, nextId)).payerDocument).toBe('12345678909');
+    expect((await sentToCustomers(e, s.shop)).filter((m) => m.text?.includes('preciso do CPF'))).toHaveLength(1);
+  });
+
+  it('a document that arrives while the asking job is still running is not lost', async () => {
+    const s = await pixShop(e, { phone: '5511977776060', name: 'Lia' }, { newPayer: true });
+    const res = await s.shop.client.post('/api/pix/charges', {
+      convId: s.convId,
+      amountCents: 5000,
+      description: 'Vela',
+      requestId: randomUUID(),
+    });
+    const { id } = res.json() as { id: string };
+    // The document as soon as the order waits: the job that asked may still be running (its singleton
+    // key held); the charge is queued again when that job ends instead of being dropped.
+    await waitFor(async () => (await orderById(e, id)).status === 'awaiting_document', 'the order waits');
+    await customerSays(e, s.shop, '529.982.247-25', { phone: '5511977776060', name: 'Lia' });
+    await waitFor(async () => (await orderById(e, id)).status === 'awaiting_payment', 'the charge');
+    expect(await standinPaymentsOf(e, id)).toHaveLength(1);
   });
 });

@@ -10,9 +10,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { PgBoss } from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultRows } from '../src/db/rows.ts';
-import { conversations, messages, orders } from '../src/db/schema/index.ts';
+import { conversations, messages, orders, pixPayers } from '../src/db/schema/index.ts';
 import { chargeOrderJob } from '../src/domain/orders/charge-order-job-type.ts';
 import { waitFor } from './helpers/engine-harness.ts';
+import { KNOWN_PAYER_CPF } from './helpers/pix-helpers.ts';
 import { seedShop } from './helpers/engine-server-process.ts';
 import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-database.ts';
@@ -78,6 +79,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('Pix charges with two server p
         contactName: 'Carla Dias',
       })
       .returning();
+    // A payer who gave a CPF on an earlier order: the stand-in, like Asaas, charges only with one.
+    await db().insert(pixPayers).values({ userId: owner.userId, convId: conv!.id, document: KNOWN_PAYER_CPF });
     return { ...owner, convId: conv!.id };
   }
 

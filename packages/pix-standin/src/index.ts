@@ -1,10 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  PIX_STANDIN_PAGES_PREFIX,
-  STANDIN_DOCUMENT_KEY_PREFIX,
-  STANDIN_KEY_PREFIX,
-  startPixStandinApi,
-} from './standin-api.ts';
+import { PIX_STANDIN_PAGES_PREFIX, STANDIN_KEY_PREFIX, startPixStandinApi } from './standin-api.ts';
 import { applyStandinAction, type StandinAction } from './standin-events.ts';
 import { pixStandinPages } from './standin-pages.ts';
 import { createPixStandinStore, newId, type PixStandinDb, type PixStandinStore } from './standin-store.ts';
@@ -20,8 +15,7 @@ export const PIX_STANDIN_IN_PRODUCTION =
 export const PIX_STANDIN_MIGRATIONS_TABLE = '__pix_standin_migrations';
 
 /** A new API key for one account of the stand-in (each key is an account of its own). */
-export const newStandinKey = (o: { requireDocument?: boolean } = {}) =>
-  `${o.requireDocument ? STANDIN_DOCUMENT_KEY_PREFIX : STANDIN_KEY_PREFIX}${newId('key')}`;
+export const newStandinKey = () => `${STANDIN_KEY_PREFIX}${newId('key')}`;
 
 /** What the app gives the stand-in when it mounts it (the package never imports the app). */
 export interface PixStandinMount {

@@ -8,13 +8,6 @@ export const PIX_STANDIN_PAGES_PREFIX = '/pix-local';
 
 /** API keys the stand-in accepts: any key of this shape is an account of its own. */
 export const STANDIN_KEY_PREFIX = '$aact_local_';
-/**
- * Keys of this shape are accounts that charge only customers with a CPF or CNPJ, as Asaas does; other
- * stand-in accounts skip that rule so the offline demo needs no document (the way a payment
- * simulator's test keys and card numbers choose a behaviour).
- */
-export const STANDIN_DOCUMENT_KEY_PREFIX = `${STANDIN_KEY_PREFIX}cpf_`;
-const requiresDocument = (key: unknown) => typeof key === 'string' && key.startsWith(STANDIN_DOCUMENT_KEY_PREFIX);
 
 /** CPF (11 digits) or CNPJ (numeric or alphanumeric), check digits included. */
 const validCpfCnpj = (id: string) =>
@@ -120,8 +113,9 @@ export async function startPixStandinApi(o: {
       return asaasError(reply, 400, 'invalid_value', 'O valor da cobrança deve ser maior que zero.');
     const customer = typeof b.customer === 'string' ? await store.customer(account(req), b.customer) : null;
     if (!customer) return asaasError(reply, 400, 'invalid_customer', 'Cliente inválido ou não informado.');
-    // An account whose key asks for it charges like Asaas: only a customer with a CPF or CNPJ.
-    if (requiresDocument(req.headers['access_token']) && !customer.cpfCnpj)
+    // Like Asaas, every account charges only a customer with a CPF or CNPJ, with Asaas's error body
+    // (test/fixtures/pix/asaas.json "documentRequired"; https://docs.asaas.com/docs/payments-via-pix-dynamic-qr-code).
+    if (!customer.cpfCnpj)
       return asaasError(
         reply,
         400,

@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import { fromPglite, PgBoss, type JobResult } from 'pg-boss';
 import type { Database } from '../db/client.ts';
-import type { JobDefinition, Jobs, SendJobOptions } from './job.ts';
+import type { JobDefinition, Jobs, JobType, SendJobOptions, SendOutcome } from './job.ts';
 
 export interface JobRunnerOptions {
   database: Database;
@@ -22,6 +23,10 @@ export interface JobRunnerOptions {
  */
 export const NOTIFIED_QUEUE_POLL_SECONDS = 5;
 
+/** A send refused while a job with its key runs is tried again after this, doubling up to the cap. */
+const DEFERRED_FIRST_MS = 500;
+const DEFERRED_MAX_MS = 10_000;
+
 /**
  * pg-boss on the app's own database: on PGlite through its built-in adapter (one connection,
  * shared with the app), on PostgreSQL with a small pool of its own. Queues use LISTEN/NOTIFY so a
@@ -31,6 +36,39 @@ export function createJobRunner({ database, log, pollSeconds, work = true }: Job
   const definitions = new Map<string, JobDefinition>();
   let boss: PgBoss | null = null;
   let stopping = false;
+  /** Sends refused while a job with the same key ran, waiting to be sent again (see SendOutcome). */
+  const deferred = new Set<NodeJS.Timeout>();
+
+  /** One try: queued, or refused and covered by a queued job with the key, or refused while one runs. */
+  async function trySend(b: PgBoss, name: string, payload: object, options: SendJobOptions): Promise<SendOutcome> {
+    const id = await b.send(name, payload, {
+      ...(options.startAfter ? { startAfter: options.startAfter } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    });
+    if (id || !options.singletonKey) return 'queued';
+    const queued = await b.findJobs(name, { key: options.singletonKey, queued: true, limit: 1 });
+    return queued.length > 0 ? 'covered' : 'deferred';
+  }
+
+  /** Sends again until accepted or covered; only this process's stop() ends it (then it is logged). */
+  function sendLater(name: string, payload: object, options: SendJobOptions, delayMs: number): void {
+    const timer = setTimeout(() => {
+      deferred.delete(timer);
+      const b = boss;
+      if (!b) return;
+      trySend(b, name, payload, options)
+        .then((outcome) => {
+          if (outcome === 'deferred') return sendLater(name, payload, options, Math.min(delayMs * 2, DEFERRED_MAX_MS));
+          log.info({ job: name, singletonKey: options.singletonKey, outcome }, 'job sent after the running one ended');
+        })
+        .catch((err) => {
+          log.warn({ err, job: name, singletonKey: options.singletonKey }, 'deferred job send failed; trying again');
+          sendLater(name, payload, options, DEFERRED_MAX_MS);
+        });
+    }, delayMs);
+    timer.unref();
+    deferred.add(timer);
+  }
 
   const base = {
     useListenNotify: true,
@@ -107,20 +145,30 @@ export function createJobRunner({ database, log, pollSeconds, work = true }: Job
       }
     },
 
-    async send(definition, data, options: SendJobOptions = {}) {
+    async send<S extends z.ZodType>(definition: JobType<S>, data: z.infer<S>, options: SendJobOptions = {}) {
       if (!boss) throw new Error(`job ${definition.id} sent before the job runner started`);
       if (options.startAfter && !definition.delayed)
         throw new Error(`job ${definition.id} sent with startAfter: its type must say delayed: true`);
       const payload = definition.payload.parse(data) as object;
-      await boss.send(definition.id, payload, {
-        ...(options.startAfter ? { startAfter: options.startAfter } : {}),
-        ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
-      });
+      const outcome = await trySend(boss, definition.id, payload, options);
+      if (outcome === 'covered')
+        log.debug({ job: definition.id, singletonKey: options.singletonKey }, 'job already queued with this key');
+      if (outcome === 'deferred') {
+        log.info(
+          { job: definition.id, singletonKey: options.singletonKey },
+          'job with this key is running: sent again when it ends',
+        );
+        sendLater(definition.id, payload, options, DEFERRED_FIRST_MS);
+      }
+      return outcome;
     },
 
     async stop() {
       if (!boss) return;
       stopping = true;
+      if (deferred.size > 0) log.warn({ count: deferred.size }, 'job runner stopped with deferred sends not yet sent');
+      for (const timer of deferred) clearTimeout(timer);
+      deferred.clear();
       const b = boss;
       boss = null;
       // close: PGlite belongs to the app (closed after this); pg-boss's own pool is closed here.

@@ -64,9 +64,20 @@ export function defineJob<S extends z.ZodType>(
 export interface SendJobOptions {
   /** Run no earlier than this (a delayed job survives restarts). */
   startAfter?: Date;
-  /** With the queue's 'exclusive' policy: a second job with this key is not added while one is pending. */
+  /**
+   * With the queue's 'exclusive' policy: one job with this key is queued, retrying or running at once.
+   * A send refused because one is already queued is covered by that one (it has not started, so it
+   * reads what the caller wrote); refused because one is running, it is sent again once that one ends.
+   */
   singletonKey?: string;
 }
+
+/**
+ * What became of a send: 'queued'; 'covered', refused because a job with the same key is queued and
+ * not started yet (it will do the work); 'deferred', refused because one is running (it may have
+ * read the state before the caller changed it), so this process sends it again when that one ends.
+ */
+export type SendOutcome = 'queued' | 'covered' | 'deferred';
 
 /** The app's job runner (app.deps.jobs). */
 export interface Jobs {
@@ -74,8 +85,11 @@ export interface Jobs {
   register<S extends z.ZodType>(definition: JobDefinition<S>): void;
   /** Creates the queues and starts the workers. */
   start(): Promise<void>;
-  /** Enqueues a job; the payload is validated against the definition's schema. */
-  send<S extends z.ZodType>(type: JobType<S>, data: z.infer<S>, options?: SendJobOptions): Promise<void>;
+  /**
+   * Enqueues a job; the payload is validated against the definition's schema. Never drops a send
+   * silently: a refused singleton is logged and answered 'covered' or 'deferred' (see SendOutcome).
+   */
+  send<S extends z.ZodType>(type: JobType<S>, data: z.infer<S>, options?: SendJobOptions): Promise<SendOutcome>;
   /** Stops fetching, waits a moment for running handlers, and lets go of the database. */
   stop(): Promise<void>;
 }

@@ -5,14 +5,24 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { resultRows } from '../../src/db/rows.ts';
-import { orders } from '../../src/db/schema/index.ts';
+import { orders, pixPayers } from '../../src/db/schema/index.ts';
 import { customerSays, type EngineApp, openShop, type Shop, waitFor } from './engine-harness.ts';
 import { waitEngineIdle } from './engine-test.ts';
 
 export const CUSTOMER = { phone: '5511977772222', name: 'Carla Dias' };
+/** The CPF a known payer gave on an earlier order (valid check digits). */
+export const KNOWN_PAYER_CPF = '52998224725';
 
-/** A shop with the stand-in chosen in Configurações → Pagamentos Pix, and one conversation with CUSTOMER. */
-export async function pixShop(e: EngineApp, customer = CUSTOMER): Promise<{ shop: Shop; convId: string }> {
+/**
+ * A shop with the stand-in chosen in Configurações → Pagamentos Pix, and one conversation with CUSTOMER.
+ * The stand-in, like Asaas, charges only a payer with a CPF or CNPJ; unless `newPayer`, the customer is
+ * a payer who gave a CPF on an earlier order (pix_payers), so charges go out without asking for it.
+ */
+export async function pixShop(
+  e: EngineApp,
+  customer = CUSTOMER,
+  o: { newPayer?: boolean } = {},
+): Promise<{ shop: Shop; convId: string }> {
   const shop = await openShop(e);
   const saved = await shop.client.request({
     method: 'PUT',
@@ -38,6 +48,8 @@ export async function pixShop(e: EngineApp, customer = CUSTOMER): Promise<{ shop
   } finally {
     e.llm.respond = testsAnswers;
   }
+  if (!o.newPayer)
+    await e.t.database.db.insert(pixPayers).values({ userId: shop.userId, convId, document: KNOWN_PAYER_CPF });
   return { shop, convId };
 }
 

@@ -97,6 +97,26 @@ export const orders = pgTable(
 );
 
 /**
+ * A conversation's payer: the CPF or CNPJ (no mask) the customer gave when a provider asked for it
+ * (docs/decisions/055-pix-orders-state-machine.md), so only the payer's first order asks. Leaves with
+ * the conversation (erasing a contact's data deletes it).
+ */
+export const pixPayers = pgTable(
+  'pix_payers',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    convId: uuid('conv_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    document: text('document').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.convId] })],
+);
+
+/**
  * Provider webhook events, stored once per account by the provider's event id (a replay changes
  * nothing; one account's event id never shadows another's: docs/decisions/050-upload-and-model-call-limits.md).
  */

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { conversations, orders } from '../../db/schema/index.ts';
+import { conversations, orders, pixPayers } from '../../db/schema/index.ts';
 import type { Jobs } from '../../jobs/job.ts';
 import { queueCharge } from './place-order.ts';
 
@@ -19,7 +19,8 @@ export interface PayerDocumentMessage {
  * The customer answered the request for their CPF or CNPJ (docs/decisions/038-pix-charges.md, "The
  * payer's CPF or CNPJ"): every order of that conversation waiting for it takes the document and goes
  * back to 'pending' in one conditional statement (a webhook delivered twice finds nothing left to
- * take), and its charge job is queued again. A document written when no order waits changes nothing.
+ * take), the conversation's payer keeps it (table pix_payers: only a payer's first order asks) and
+ * the orders' charge job is queued again. A document written when no order waits changes nothing.
  */
 export async function takePayerDocument(
   deps: { db: Db; jobs: Jobs; log: FastifyBaseLogger },
@@ -40,6 +41,16 @@ export async function takePayerDocument(
     .set({ payerDocument: m.document, status: 'pending', updatedAt: new Date() })
     .where(and(eq(orders.userId, m.userId), eq(orders.status, 'awaiting_document'), inArray(orders.convId, chat)))
     .returning();
+  // The conversation's payer is known from now on: its next orders are charged without asking.
+  const convId = taken[0]?.convId;
+  if (convId)
+    await deps.db
+      .insert(pixPayers)
+      .values({ userId: m.userId, convId, document: m.document })
+      .onConflictDoUpdate({
+        target: [pixPayers.userId, pixPayers.convId],
+        set: { document: m.document, updatedAt: new Date() },
+      });
   for (const order of taken) await queueCharge(deps, order);
   return taken.length;
 }

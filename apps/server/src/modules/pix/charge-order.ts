@@ -1,6 +1,6 @@
 import { PIX_MESSAGES } from '@vendai/contracts';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { orders } from '../../db/schema/index.ts';
+import { orders, pixPayers } from '../../db/schema/index.ts';
 import { PixProviderError } from '../../integrations/pix/pix-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadPixAccount, providerOf } from './pix-account.ts';
@@ -59,6 +59,7 @@ async function createCharge(deps: PixDeps, order: OrderRow): Promise<OrderRow | 
   // received for an account whose owner has not confirmed the e-mail.
   if (!(await isEmailVerified(deps.db, order.userId))) return fail(deps, order, PIX_NEEDS_VERIFIED_EMAIL);
   const chat = await chatOf(deps, order.userId, order.convId);
+  const document = order.payerDocument ?? (await knownPayerDocument(deps, order));
   let provider;
   try {
     provider = providerOf(deps, account);
@@ -73,7 +74,7 @@ async function createCharge(deps: PixDeps, order: OrderRow): Promise<OrderRow | 
       customer: {
         name: chat?.contactName?.trim() || 'Cliente WhatsApp',
         phone: chat?.contactPhone ?? null,
-        document: order.payerDocument,
+        document,
       },
       expiresAt: new Date(Date.now() + CHARGE_VALID_HOURS * 3600_000),
       notificationUrl: pixWebhookUrl(deps.env, account.webhookId),
@@ -87,6 +88,7 @@ async function createCharge(deps: PixDeps, order: OrderRow): Promise<OrderRow | 
         qrPng: charge.qrPngBase64,
         expiresAt: charge.expiresAt,
         status: 'awaiting_payment',
+        payerDocument: document,
         claimUntil: null,
         updatedAt: new Date(),
       })
@@ -94,13 +96,23 @@ async function createCharge(deps: PixDeps, order: OrderRow): Promise<OrderRow | 
       .returning();
     return row ?? (await deps.db.select().from(orders).where(eq(orders.id, order.id)))[0] ?? null;
   } catch (err) {
-    if (err instanceof PixProviderError && err.reason === 'payer_document') return askForDocument(deps, claimed);
+    if (err instanceof PixProviderError && err.reason === 'payer_document')
+      return askForDocument(deps, { ...claimed, payerDocument: document });
     // A refusal (bad key, invalid data) is final; a transport failure is retried by the job.
     if (err instanceof PixProviderError && err.status !== null && err.status < 500)
       return fail(deps, order, err.message);
     await deps.db.update(orders).set({ claimUntil: null }).where(eq(orders.id, order.id));
     throw err;
   }
+}
+
+/** The payer's CPF or CNPJ given for an earlier order of this conversation: only a payer's first order asks. */
+async function knownPayerDocument(deps: PixDeps, order: OrderRow): Promise<string | null> {
+  const [payer] = await deps.db
+    .select({ document: pixPayers.document })
+    .from(pixPayers)
+    .where(and(eq(pixPayers.userId, order.userId), eq(pixPayers.convId, order.convId)));
+  return payer?.document ?? null;
 }
 
 /**
@@ -116,6 +128,17 @@ async function askForDocument(deps: PixDeps, order: OrderRow): Promise<null> {
     .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
     .returning({ id: orders.id });
   if (!waiting) return null;
+  // A document the provider refused is the payer's no longer: the next one the customer sends replaces it.
+  if (order.payerDocument)
+    await deps.db
+      .delete(pixPayers)
+      .where(
+        and(
+          eq(pixPayers.userId, order.userId),
+          eq(pixPayers.convId, order.convId),
+          eq(pixPayers.document, order.payerDocument),
+        ),
+      );
   await postToChat(deps, {
     userId: order.userId,
     convId: order.convId,
