@@ -111,7 +111,11 @@ describe.runIf(testDatabaseKind() === 'postgres')('Pix charges with two server p
     expect(ids.size).toBe(1);
     const [orderId] = [...ids];
     await waitFor(async () => (await orderById(orderId!)).status === 'awaiting_payment', 'the charge', 60_000);
-    await waitFor(async () => (await pixMessages(owner.convId)).length === 3, 'the Pix text, copia-e-cola and QR', 60_000);
+    await waitFor(
+      async () => (await pixMessages(owner.convId)).length === 3,
+      'the Pix text, copia-e-cola and QR',
+      60_000,
+    );
     expect(await paymentsOf(orderId!)).toEqual([expect.objectContaining({ value_cents: 12990 })]);
     const sent = await pixMessages(owner.convId);
     expect(sent.map((m) => m.type).sort()).toEqual(['image', 'text', 'text']);
@@ -143,7 +147,11 @@ describe.runIf(testDatabaseKind() === 'postgres')('Pix charges with two server p
       ),
     );
     await waitFor(async () => (await orderById(order!.id)).status === 'awaiting_payment', 'the charge', 60_000);
-    await waitFor(async () => (await pixMessages(owner.convId)).length === 3, 'the Pix text, copia-e-cola and QR', 60_000);
+    await waitFor(
+      async () => (await pixMessages(owner.convId)).length === 3,
+      'the Pix text, copia-e-cola and QR',
+      60_000,
+    );
     // Every job finished (the losers of the lease were retried and found the charge).
     await waitFor(
       async () => {
