@@ -250,3 +250,83 @@ it('the stand-in refuses free text past 24 h with #131047, as Meta (fixture), an
   await owner.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`, { waId, name: 'Rita', text: 'Oi!' });
   expect((await send(text)).status).toBe(200);
 });
+
+it('the stand-in pages its templates and refuses parameters that do not match, as Meta (fixtures)', async () => {
+  const sendErrors = metaFixture<Record<string, GraphReply>>('send-errors');
+  const graph = `${e.baseUrl}/simulator/graph/${e.t.env.META_GRAPH_VERSION}`;
+  const [row] = await e.t.database.db.select().from(numbers).where(eq(numbers.phone, display));
+  const token = openSecret(parseSecretKey(e.t.env.META_TOKEN_ENCRYPTION_KEY!), row!.cloudTokenSealed!);
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  type Page = { data: { name: string }[]; paging: { cursors: { after: string }; next?: string } };
+  const names: string[] = [];
+  let after = '';
+  for (let i = 0; i < 10; i++) {
+    const page = (await (
+      await fetch(`${graph}/20${display}/message_templates?${after ? `after=${after}` : ''}`, { headers: auth })
+    ).json()) as Page;
+    names.push(...page.data.map((t) => t.name));
+    if (!page.paging.next) break;
+    after = page.paging.cursors.after;
+  }
+  expect(names).toEqual(['retomar_atendimento', 'oferta_da_semana', 'pedido_enviado', 'promo_nome']);
+
+  // The customer writes, so only the template's parameters are at stake.
+  const waId = '5511977774444';
+  await owner.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`, { waId, name: 'Lia', text: 'Oi' });
+  const send = (template: Record<string, unknown>) =>
+    fetch(`${graph}/${phoneNumberId}/messages`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ messaging_product: 'whatsapp', to: waId, type: 'template', template }),
+    });
+  const expectRefusal = async (res: Response, fixture: GraphReply) => {
+    expect(res.status).toBe(fixture.status);
+    const error = ((await res.json()) as { error: ReturnType<typeof errorOf> }).error;
+    expect(error).toMatchObject({ code: errorOf(fixture).code, message: errorOf(fixture).message });
+    expect(error.error_data?.details).toContain(errorOf(fixture).error_data!.details!);
+  };
+  const language = { code: 'pt_BR' };
+  const body = (...texts: string[]) => ({ type: 'body', parameters: texts.map((text) => ({ type: 'text', text })) });
+  // pedido_enviado: the header's variable and the URL button's are missing.
+  await expectRefusal(
+    await send({ name: 'pedido_enviado', language, components: [body('Lia', '18h')] }),
+    sendErrors.templateParamCount!,
+  );
+  await expectRefusal(
+    await send({ name: 'retomar_atendimento', language, components: [body('Lia', 'demais')] }),
+    sendErrors.templateParamCount!,
+  );
+  // promo_nome is NAMED: parameters without their names are refused; an image header needs an image.
+  const image = { type: 'header', parameters: [{ type: 'image', image: { link: 'https://loja.example/b.jpg' } }] };
+  await expectRefusal(
+    await send({ name: 'promo_nome', language, components: [image, body('Lia', 'O bolo')] }),
+    sendErrors.templateParamFormat!,
+  );
+  const namedBody = {
+    type: 'body',
+    parameters: [
+      { type: 'text', parameter_name: 'first_name', text: 'Lia' },
+      { type: 'text', parameter_name: 'produto', text: 'O bolo' },
+    ],
+  };
+  await expectRefusal(
+    await send({
+      name: 'promo_nome',
+      language,
+      components: [{ type: 'header', parameters: [{ type: 'text', text: 'x' }] }, namedBody],
+    }),
+    sendErrors.templateParamFormat!,
+  );
+  // The fixture's own requests are accepted.
+  const fixtures = metaFixture<{ send: Record<string, { template: Record<string, unknown> }> }>('templates').send;
+  const named = await send({ ...fixtures.named!.template });
+  expect(named.status).toBe(200);
+  expect((await send({ ...fixtures.positional!.template })).status).toBe(200);
+  const chat = (await owner.get(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`)).json() as {
+    waId: string;
+    text: string;
+  }[];
+  expect(chat.filter((m) => m.waId === waId).map((m) => m.text)).toContain(
+    'Oi, Marina! O bolo de cenoura está com desconto esta semana.',
+  );
+});

@@ -156,9 +156,25 @@ describe("the owner's free text and templates", () => {
   it("lists the number's approved templates with their variables", async () => {
     const res = await owner.get(`/api/conversations/${convId}/templates`);
     expect(res.statusCode).toBe(200);
+    // Every page of the stand-in's (two a page): header, named parameters and buttons read (decision 054).
     expect(res.json().templates).toEqual([
       expect.objectContaining({ name: 'retomar_atendimento', language: 'pt_BR', category: 'UTILITY', variables: 1 }),
       expect.objectContaining({ name: 'oferta_da_semana', category: 'MARKETING', variables: 2 }),
+      expect.objectContaining({
+        name: 'pedido_enviado',
+        variables: 2,
+        header: { format: 'TEXT', text: 'Pedido {{1}}', variable: '1' },
+        buttons: [
+          expect.objectContaining({ type: 'URL', variable: true }),
+          expect.objectContaining({ type: 'QUICK_REPLY', variable: false }),
+        ],
+      }),
+      expect.objectContaining({
+        name: 'promo_nome',
+        parameterFormat: 'NAMED',
+        bodyNames: ['first_name', 'produto'],
+        header: { format: 'IMAGE', text: null, variable: null },
+      }),
     ]);
   });
 
@@ -199,6 +215,27 @@ describe("the owner's free text and templates", () => {
     expect((await owner.get(`/api/conversations/${convId}/window`)).json().open).toBe(false);
   });
 
+  it('sends templates with a header, a URL button and named parameters; what is missing is a 400', async () => {
+    const send = (body: Record<string, unknown>) => owner.post(`/api/conversations/${convId}/templates`, body);
+    const order = { name: 'pedido_enviado', language: 'pt_BR', values: ['Marina', '18h'] };
+    expect((await send(order)).json().error.message).toBe('Preencha o cabeçalho do modelo.');
+    expect((await send({ ...order, header: '4321' })).json().error.message).toBe(
+      'Preencha o final do link de cada botão do modelo.',
+    );
+    const sent = await send({ ...order, header: '4321', buttons: ['4321'] });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().content).toBe('Pedido 4321\nOlá, Marina! Seu pedido saiu para entrega e chega até 18h.');
+    const promo = { name: 'promo_nome', language: 'pt_BR', values: ['Marina', 'O bolo de cenoura'] };
+    expect((await send({ ...promo, header: 'bolo.jpg' })).json().error.message).toMatch(/link \(https:/);
+    const named = await send({ ...promo, header: 'https://loja.example/bolo.jpg' });
+    expect(named.statusCode).toBe(201);
+    const text = 'Oi, Marina! O bolo de cenoura está com desconto esta semana.';
+    expect(named.json().content).toBe(text);
+    const received = await onFake(waId);
+    expect(received.find((m) => m.text === text)).toMatchObject({ template: { name: 'promo_nome' } });
+    expect(received.some((m) => m.text.startsWith('Pedido 4321\n'))).toBe(true);
+  });
+
   it('Resultados count the templates sent by category, in the figures and the CSV', async () => {
     const sent = await owner.post(`/api/conversations/${convId}/templates`, {
       name: 'retomar_atendimento',
@@ -208,9 +245,9 @@ describe("the owner's free text and templates", () => {
     expect(sent.statusCode).toBe(201);
     const results = await owner.get('/api/results?period=today');
     expect(results.statusCode).toBe(200);
-    expect(results.json().current.templates).toEqual({ total: 2, utility: 1, marketing: 1, authentication: 0 });
+    expect(results.json().current.templates).toEqual({ total: 4, utility: 2, marketing: 2, authentication: 0 });
     const today = (results.json().days as { templatesUtility: number; templatesMarketing: number }[]).at(-1);
-    expect(today).toMatchObject({ templatesUtility: 1, templatesMarketing: 1, templatesAuthentication: 0 });
+    expect(today).toMatchObject({ templatesUtility: 2, templatesMarketing: 2, templatesAuthentication: 0 });
     const csv = (await owner.get('/api/results/export.csv?period=today')).body.replace(/^\uFEFF/, '').split('\r\n');
     const header = csv[0]!.split(';');
     expect(header.slice(-3)).toEqual([
@@ -218,7 +255,7 @@ describe("the owner's free text and templates", () => {
       'Modelos enviados: marketing',
       'Modelos enviados: autenticação',
     ]);
-    expect(csv[1]!.split(';').slice(-3)).toEqual(['1', '1', '0']);
+    expect(csv[1]!.split(';').slice(-3)).toEqual(['2', '2', '0']);
   });
 
   it("another account's conversation is 404; a QR conversation has no window and no templates", async () => {

@@ -1,11 +1,12 @@
-import type { CloudNumberSecrets, CloudTemplates } from '../../integrations/gateway/cloud-templates.ts';
+import type { CloudNumberSecrets, CloudTemplates, TemplateSend } from '../../integrations/gateway/cloud-templates.ts';
 
 /** One approved template to a customer of a Cloud number (docs/decisions/041-cloud-window-and-templates.md). */
 export interface OutboundTemplate {
   origin: 'template';
   number: CloudNumberSecrets;
   to: string;
-  template: { name: string; language: string; values: readonly string[] };
+  /** Its name, language and the values of its header, body and URL buttons (decision 054). */
+  template: TemplateSend;
 }
 
 /**

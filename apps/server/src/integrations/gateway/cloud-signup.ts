@@ -32,14 +32,34 @@ export interface CloudPhoneNumber {
   messagingLimit: string | null;
 }
 
+/**
+ * One approved template as VendAI uses it (Meta's components,
+ * https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates/components):
+ * the body with positional {{1}} or named {{first_name}} parameters (`parameter_format`), a header of text
+ * (with at most one variable) or media, and buttons (a URL one may end with a variable).
+ */
 export interface CloudTemplate {
   name: string;
   language: string;
   category: 'UTILITY' | 'MARKETING' | 'AUTHENTICATION';
   body: string;
-  /** How many {{n}} variables the body has. */
+  /** How many variables the body has ({{n}}, or named ones). */
   variables: number;
+  parameterFormat: 'POSITIONAL' | 'NAMED';
+  /** NAMED: the body's parameter names in order of first appearance (the values go in this order). */
+  bodyNames: string[];
+  /** The header: its format, its text (TEXT) and the name of its one variable ('1', or a name); null: none. */
+  header: {
+    format: 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT' | 'LOCATION';
+    text: string | null;
+    variable: string | null;
+  } | null;
+  /** The buttons in Meta's order; `variable` when a URL button ends with {{1}}. */
+  buttons: { type: string; text: string; url: string | null; variable: boolean }[];
 }
+
+/** Pages of templates read at most (Meta's page is up to 100; a WABA has up to 250 templates per language…). */
+const MAX_TEMPLATE_PAGES = 50;
 
 const PHONE_FIELDS = 'id,display_phone_number,verified_name,quality_rating,messaging_limit_tier';
 const CATEGORIES = ['UTILITY', 'MARKETING', 'AUTHENTICATION'] as const;
@@ -142,15 +162,34 @@ export function createCloudSignup(options: CloudSignupOptions) {
       }
     },
 
-    /** The account's approved templates, with their body text and number of variables. */
+    /**
+     * The account's approved templates, every page: Meta pages the list (`paging.cursors.after`, with
+     * `paging.next` while more pages exist); the next page is asked of the same Graph root with the cursor,
+     * never of the address in `next` (the token goes only where META_GRAPH_URL points).
+     */
     async templates(token: string, wabaId: string): Promise<CloudTemplate[]> {
-      const data = await graph(
-        'GET',
-        `/${encodeURIComponent(wabaId)}/message_templates`,
-        { fields: 'name,language,status,category,components', limit: '100' },
-        token,
-      );
-      return ((data.data as Json[] | undefined) ?? []).filter((t) => t.status === 'APPROVED').flatMap(templateOf);
+      const found: CloudTemplate[] = [];
+      let after: string | null = null;
+      for (let page = 0; page < MAX_TEMPLATE_PAGES; page++) {
+        const data = await graph(
+          'GET',
+          `/${encodeURIComponent(wabaId)}/message_templates`,
+          {
+            fields: 'name,language,status,category,parameter_format,components',
+            limit: '100',
+            ...(after ? { after } : {}),
+          },
+          token,
+        );
+        found.push(
+          ...((data.data as Json[] | undefined) ?? []).filter((t) => t.status === 'APPROVED').flatMap(templateOf),
+        );
+        const paging = (data.paging ?? {}) as { next?: unknown; cursors?: { after?: unknown } };
+        const cursor = paging.cursors?.after;
+        if (typeof paging.next !== 'string' || typeof cursor !== 'string' || !cursor || cursor === after) break;
+        after = cursor;
+      }
+      return found;
     },
   };
 }
@@ -186,10 +225,45 @@ function phoneOf(n: Json): Omit<CloudPhoneNumber, 'wabaId'> {
   };
 }
 
+const HEADER_FORMATS = ['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION'] as const;
+
+/** The distinct variables of a component's text, in order of first appearance: '1', '2'… or names. */
+export function templateVariables(text: string): string[] {
+  return [...new Set([...text.matchAll(/\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g)].map((m) => m[1]!))];
+}
+
 function templateOf(t: Json): CloudTemplate[] {
   const category = CATEGORIES.find((c) => c === t.category);
-  const body = ((t.components as Json[] | undefined) ?? []).find((c) => c.type === 'BODY')?.text;
+  const components = (t.components as Json[] | undefined) ?? [];
+  const body = components.find((c) => c.type === 'BODY')?.text;
   if (!category || typeof t.name !== 'string' || typeof body !== 'string') return [];
-  const variables = new Set([...body.matchAll(/\{\{(\d+)\}\}/g)].map((m) => m[1])).size;
-  return [{ name: t.name, language: String(t.language ?? 'pt_BR'), category, body, variables }];
+  const bodyVariables = templateVariables(body);
+  const parameterFormat = t.parameter_format === 'NAMED' ? 'NAMED' : 'POSITIONAL';
+  const head = components.find((c) => c.type === 'HEADER');
+  const format = HEADER_FORMATS.find((f) => f === head?.format);
+  const headText = typeof head?.text === 'string' ? head.text : null;
+  const buttons = ((components.find((c) => c.type === 'BUTTONS')?.buttons as Json[] | undefined) ?? []).map((b) => {
+    const url = typeof b.url === 'string' ? b.url : null;
+    return {
+      type: String(b.type ?? ''),
+      text: String(b.text ?? ''),
+      url,
+      variable: b.type === 'URL' && url !== null && templateVariables(url).length > 0,
+    };
+  });
+  return [
+    {
+      name: t.name,
+      language: String(t.language ?? 'pt_BR'),
+      category,
+      body,
+      variables: bodyVariables.length,
+      parameterFormat,
+      bodyNames: parameterFormat === 'NAMED' ? bodyVariables : [],
+      header: format
+        ? { format, text: headText, variable: headText ? (templateVariables(headText)[0] ?? null) : null }
+        : null,
+      buttons,
+    },
+  ];
 }

@@ -2,7 +2,8 @@
  * Message templates of official-API (Cloud) numbers (docs/decisions/041-cloud-window-and-templates.md):
  * the approved templates of the number's WhatsApp Business Account (`GET /{waba-id}/message_templates`,
  * read by cloud-signup.ts) and one template sent to a customer (`POST /{phone-number-id}/messages` with
- * `type: 'template'`, the body's {{n}} filled in order). Like every Cloud send it goes through the
+ * `type: 'template'`, its header, body and URL-button parameters built as Meta expects them,
+ * `templateComponents`). Like every Cloud send it goes through the
  * shared pacer (`sendPaced`, docs/decisions/042-cloud-pacing.md): it takes the number's and the
  * customer's slots, and a refusal for rate (429, 130429, 131056…) is held back and sent again — Meta
  * sent nothing then, so nothing is charged twice. Any other refusal, and a send whose outcome is
@@ -32,6 +33,53 @@ export interface CloudTemplatesOptions {
   pacer?: CloudPacer;
   /** First wait after a refusal for rate (META_BACKOFF_BASE_MS). */
   backoffBaseMs?: number;
+}
+
+/** What a template send carries: the template's shape (cloud-signup.ts) and the values the owner filled. */
+export interface TemplateSend {
+  name: string;
+  language: string;
+  /** The body's values in order: {{1}}, {{2}}… or, for a NAMED template, in the order of `names`. */
+  values: readonly string[];
+  /** NAMED templates: the body's parameter names (each value goes with its `parameter_name`). */
+  names?: readonly string[];
+  /** The header's one parameter: the text of a TEXT header's variable (`name` when NAMED), or a media link. */
+  header?: { format: 'TEXT' | 'IMAGE' | 'VIDEO' | 'DOCUMENT'; value: string; name?: string | null } | null;
+  /** URL buttons ending with a variable: the button's index among the template's buttons and the value. */
+  buttons?: readonly { index: number; value: string }[];
+}
+
+/**
+ * The `components` of a template send, as Meta expects them
+ * (https://developers.facebook.com/docs/whatsapp/cloud-api/guides/send-message-templates): a header with its
+ * text or media parameter, the body's parameters (with `parameter_name` on a NAMED template), one
+ * `button` component per URL button with a variable (`sub_type: 'url'`, its index as a string).
+ */
+export function templateComponents(t: TemplateSend): Record<string, unknown>[] {
+  const components: Record<string, unknown>[] = [];
+  if (t.header) {
+    const kind = t.header.format.toLowerCase();
+    const parameter =
+      t.header.format === 'TEXT'
+        ? { type: 'text', ...(t.header.name ? { parameter_name: t.header.name } : {}), text: t.header.value }
+        : { type: kind, [kind]: { link: t.header.value } };
+    components.push({ type: 'header', parameters: [parameter] });
+  }
+  if (t.values.length)
+    components.push({
+      type: 'body',
+      parameters: t.values.map((text, i) =>
+        t.names?.[i] ? { type: 'text', parameter_name: t.names[i], text } : { type: 'text', text },
+      ),
+    });
+  for (const b of t.buttons ?? [])
+    components.push({
+      type: 'button',
+      sub_type: 'url',
+      index: String(b.index),
+      parameters: [{ type: 'text', text: b.value }],
+    });
+  return components;
 }
 
 type SendAnswer = { messages?: { id?: unknown }[]; error?: { message?: unknown; code?: unknown } } | null;
@@ -71,12 +119,9 @@ export function createCloudTemplates(options: CloudTemplatesOptions) {
      * Sends one template to a customer; Meta's message id (wamid). Called only by the one door out
      * (domain/outbound/send-outbound.ts, docs/decisions/046-one-door-out.md).
      */
-    async sendTemplate(
-      number: CloudNumberSecrets,
-      to: string,
-      template: { name: string; language: string; values: readonly string[] },
-    ): Promise<string> {
+    async sendTemplate(number: CloudNumberSecrets, to: string, template: TemplateSend): Promise<string> {
       const { token, phoneNumberId } = opened(number);
+      const components = templateComponents(template);
       const body = {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
@@ -85,11 +130,7 @@ export function createCloudTemplates(options: CloudTemplatesOptions) {
         template: {
           name: template.name,
           language: { code: template.language },
-          ...(template.values.length
-            ? {
-                components: [{ type: 'body', parameters: template.values.map((text) => ({ type: 'text', text })) }],
-              }
-            : {}),
+          ...(components.length ? { components } : {}),
         },
       };
       const post = async (): Promise<SendAnswer> => {

@@ -3,7 +3,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import type { GraphFake } from './graph-fake.ts';
-import { FAKE_TEMPLATES, type FakeNumber, type InjectedError } from './graph-fake-state.ts';
+import type { FakeNumber, InjectedError } from './graph-fake-state.ts';
+import { checkTemplateSend, templatesPage } from './graph-fake-templates.ts';
 
 type Json = Record<string, unknown>;
 /** Meta accepts up to 100 MB documents; the fake keeps what the app uploads in memory. */
@@ -184,7 +185,8 @@ export function graphFakeRoutes(fake: GraphFake): FastifyPluginAsyncZod {
       if (edge === 'phone_numbers') return { data: fake.state.wabaNumbers(wabaFor(req, id)).map(phoneNumberFields) };
       if (edge === 'message_templates') {
         wabaFor(req, id);
-        return { data: FAKE_TEMPLATES.map((t) => ({ ...t, id: `tpl_${t.name}` })), paging: {} };
+        const { after } = req.query as { after?: string };
+        return templatesPage(after, `${fake.graphRoot}/${(req.params as { version: string }).version}`, id);
       }
       if (edge === 'subscribed_apps') {
         wabaFor(req, id);
@@ -228,6 +230,11 @@ export function graphFakeRoutes(fake: GraphFake): FastifyPluginAsyncZod {
         }
         if (body.type !== 'template' && fake.state.windowClosed(number.phoneNumberId, String(body.to ?? '')))
           throw RE_ENGAGEMENT;
+        if (body.type === 'template') {
+          const checked = checkTemplateSend((body.template ?? {}) as Json);
+          if (!('template' in checked))
+            throw new GraphError(checked.status, checked.code, checked.message, checked.details);
+        }
         const injected = fake.state.takeError(number.phoneNumberId);
         if (injected) throw INJECTED[injected];
         const sent = fake.send(number, body);

@@ -43,32 +43,6 @@ export interface FakeMedia {
   fileName: string | null;
 }
 
-export interface FakeTemplate {
-  name: string;
-  language: string;
-  status: 'APPROVED';
-  category: 'UTILITY' | 'MARKETING' | 'AUTHENTICATION';
-  components: { type: 'BODY'; text: string }[];
-}
-
-/** Every simulated WABA has these approved templates (Meta's shape from GET /{waba-id}/message_templates). */
-export const FAKE_TEMPLATES: FakeTemplate[] = [
-  {
-    name: 'retomar_atendimento',
-    language: 'pt_BR',
-    status: 'APPROVED',
-    category: 'UTILITY',
-    components: [{ type: 'BODY', text: 'Olá, {{1}}! Ainda podemos ajudar com o seu pedido? Responda esta mensagem.' }],
-  },
-  {
-    name: 'oferta_da_semana',
-    language: 'pt_BR',
-    status: 'APPROVED',
-    category: 'MARKETING',
-    components: [{ type: 'BODY', text: 'Oi, {{1}}! Esta semana {{2}} está com desconto. Quer saber mais?' }],
-  },
-];
-
 const MAX_MESSAGES = 5_000;
 /** Meta dismisses the typing indicator after 25 s, or when the reply arrives. */
 const TYPING_MS = 25_000;

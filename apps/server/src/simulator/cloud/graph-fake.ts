@@ -1,5 +1,6 @@
 import { createWebhookDispatcher, type DeliveryLog } from '../webhook-dispatcher.ts';
-import { createGraphFakeState, FAKE_TEMPLATES, type FakeMessage, type FakeNumber } from './graph-fake-state.ts';
+import { createGraphFakeState, type FakeMessage, type FakeNumber } from './graph-fake-state.ts';
+import { checkTemplateSend, templateText } from './graph-fake-templates.ts';
 import { createGraphFakeWebhooks } from './graph-fake-webhooks.ts';
 
 type Json = Record<string, unknown>;
@@ -46,17 +47,13 @@ export function createGraphFake(options: GraphFakeOptions) {
     const content = (body[type] ?? {}) as Json;
     if (type === 'text') return { type, text: String(content.body ?? ''), template: null };
     if (type === 'template') {
+      // The routes checked it first (checkTemplateSend): an unknown template never gets here.
+      const checked = checkTemplateSend(content);
       const name = String(content.name ?? '');
-      const found = FAKE_TEMPLATES.find((t) => t.name === name);
-      const params = ((content.components as Json[] | undefined) ?? [])
-        .flatMap((c) => (c.parameters as Json[] | undefined) ?? [])
-        .map((p) => String(p.text ?? ''));
-      const text = (found?.components[0]?.text ?? name).replace(
-        /\{\{(\d+)\}\}/g,
-        (_, n) => params[Number(n) - 1] ?? '',
-      );
       const language = String(((content.language ?? {}) as Json).code ?? '');
-      return { type, text, template: { name, language, category: found?.category ?? 'UTILITY' } };
+      if (!('template' in checked)) return { type, text: name, template: { name, language, category: 'UTILITY' } };
+      const text = templateText(checked.template, checked.params);
+      return { type, text, template: { name, language, category: checked.template.category } };
     }
     return { type, text: String(content.caption ?? content.filename ?? `[${type}]`), template: null };
   }

@@ -2,7 +2,11 @@ import { and, eq } from 'drizzle-orm';
 import {
   fillTemplate,
   type MessageDto,
+  TEMPLATE_BUTTONS_MISSING,
+  TEMPLATE_HEADER_LINK,
+  TEMPLATE_HEADER_MISSING,
   TEMPLATE_NOT_FOUND,
+  TEMPLATE_UNSUPPORTED,
   TEMPLATE_VALUES_MISSING,
   TEMPLATES_ONLY_CLOUD,
   type MessageTemplate,
@@ -13,7 +17,12 @@ import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { AccountRole } from '../../../domain/team/membership.ts';
 import { assertMayDo } from '../../../domain/team/permissions.ts';
 import { toMessageDto } from '../../../domain/conversations/conversation-dto.ts';
-import type { CloudNumberSecrets, CloudTemplates } from '../../../integrations/gateway/cloud-templates.ts';
+import type {
+  CloudNumberSecrets,
+  CloudTemplates,
+  TemplateSend,
+} from '../../../integrations/gateway/cloud-templates.ts';
+import type { CloudTemplate } from '../../../integrations/gateway/cloud-signup.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { recordSendOutcome, storeManualMessage } from './send-manual-message.ts';
 import { sendOutboundTemplate } from '../../../domain/outbound/send-template.ts';
@@ -82,8 +91,8 @@ export async function sendTemplateMessage(
   // Meta charges Marketing templates: an attendant sends one only with the owner's leave (decision 052).
   if (template.category === 'MARKETING')
     await assertMayDo(deps.db, { id: input.userId, role: input.role }, 'marketingTemplates');
-  if (input.values.length !== template.variables) throw new AppError('VALIDATION', TEMPLATE_VALUES_MISSING);
-  const text = fillTemplate(template.body, input.values);
+  const send = templateSendOf(template, input);
+  const text = templateText(template, send);
 
   const message = await storeManualMessage(
     deps,
@@ -102,7 +111,7 @@ export async function sendTemplateMessage(
       origin: 'template',
       number: conv.secrets,
       to: conv.contactJid,
-      template: { name: template.name, language: template.language, values: input.values },
+      template: send,
     });
   } catch (err) {
     await recordSendOutcome(deps, conv.id, message, null);
@@ -110,4 +119,49 @@ export async function sendTemplateMessage(
     throw err;
   }
   return toMessageDto(await recordSendOutcome(deps, conv.id, message, { externalId }));
+}
+
+/**
+ * The owner's values checked against the template as Meta has it (decision 054): as many body values as
+ * variables, the header's value when it has a variable or media (a media header takes an https link), one
+ * value per URL button with a variable. Meta refuses a mismatch (#132000 / #132012) after charging nothing,
+ * but the owner is told here first, in Portuguese.
+ */
+export function templateSendOf(template: CloudTemplate, input: SendTemplateInput): TemplateSend {
+  if (input.values.length !== template.variables) throw new AppError('VALIDATION', TEMPLATE_VALUES_MISSING);
+  const head = template.header;
+  if (head?.format === 'LOCATION') throw new AppError('VALIDATION', TEMPLATE_UNSUPPORTED);
+  let header: TemplateSend['header'] = null;
+  if (head && head.format !== 'TEXT') {
+    if (!input.header || !/^https:\/\/\S+$/.test(input.header.trim()))
+      throw new AppError('VALIDATION', TEMPLATE_HEADER_LINK);
+    header = { format: head.format, value: input.header.trim() };
+  } else if (head?.variable) {
+    if (!input.header?.trim()) throw new AppError('VALIDATION', TEMPLATE_HEADER_MISSING);
+    header = {
+      format: 'TEXT',
+      value: input.header,
+      name: template.parameterFormat === 'NAMED' ? head.variable : null,
+    };
+  }
+  const withVariable = template.buttons.flatMap((b, index) => (b.variable ? [index] : []));
+  if (input.buttons.length !== withVariable.length) throw new AppError('VALIDATION', TEMPLATE_BUTTONS_MISSING);
+  return {
+    name: template.name,
+    language: template.language,
+    values: input.values,
+    ...(template.parameterFormat === 'NAMED' ? { names: template.bodyNames } : {}),
+    header,
+    buttons: withVariable.map((index, i) => ({ index, value: input.buttons[i]! })),
+  };
+}
+
+/** What the customer reads, stored as the message's text: the header's text (when it is text) and the body, filled. */
+function templateText(template: CloudTemplate, send: TemplateSend): string {
+  const names = send.names ?? [];
+  const body = fillTemplate(template.body, send.values, names);
+  const headText = template.header?.format === 'TEXT' ? template.header.text : null;
+  if (!headText) return body;
+  const filled = send.header ? headText.replace(/\{\{\s*[A-Za-z0-9_]+\s*\}\}/, send.header.value) : headText;
+  return `${filled}\n${body}`;
 }

@@ -42,6 +42,8 @@ export function TemplateComposer({
   const marketing = usePermission('marketingTemplates');
   const [chosen, setChosen] = useState('');
   const [values, setValues] = useState<string[]>([]);
+  const [header, setHeader] = useState('');
+  const [buttons, setButtons] = useState<string[]>([]);
   const id = useId();
   const list = templates.data?.templates ?? [];
   const template = list.find((t) => key(t) === chosen) ?? null;
@@ -50,17 +52,32 @@ export function TemplateComposer({
     setChosen(k);
     const t = list.find((x) => key(x) === k);
     setValues(Array.from({ length: t?.variables ?? 0 }, () => ''));
+    setHeader('');
+    setButtons(Array.from({ length: t ? urlButtons(t).length : 0 }, () => ''));
   };
-  const ready = template !== null && values.every((v) => v.trim());
+  const fields = template ? templateFields(template) : null;
+  const ready =
+    template !== null &&
+    values.every((v) => v.trim()) &&
+    buttons.every((v) => v.trim()) &&
+    (!fields?.header || header.trim() !== '');
   const submit = () => {
     if (!template || !ready || send.isPending) return;
     send.mutate(
-      { name: template.name, language: template.language, values },
+      {
+        name: template.name,
+        language: template.language,
+        values,
+        buttons,
+        ...(fields?.header ? { header: header.trim() } : {}),
+      },
       {
         onSuccess: () => {
           toast.success('Modelo enviado.');
           setChosen('');
           setValues([]);
+          setHeader('');
+          setButtons([]);
         },
         onError: (err) => toast.error(err instanceof Error ? err.message : 'Não foi possível enviar o modelo.'),
       },
@@ -145,21 +162,34 @@ export function TemplateComposer({
           </div>
           {template ? (
             <>
-              {values.length ? (
+              {fields && (fields.header || values.length || buttons.length) ? (
                 <div className="grid gap-2 sm:grid-cols-2">
+                  {fields.header ? (
+                    <TemplateField
+                      id={`${id}-header`}
+                      label={fields.header}
+                      value={header}
+                      onChange={setHeader}
+                      placeholder={template.header?.format === 'TEXT' ? undefined : 'https://'}
+                    />
+                  ) : null}
                   {values.map((v, i) => (
-                    <div key={i} className="space-y-1">
-                      <label htmlFor={`${id}-var-${i}`} className="block text-xs font-medium text-slate-700">
-                        {`Variável {{${i + 1}}}`}
-                      </label>
-                      <Input
-                        id={`${id}-var-${i}`}
-                        value={v}
-                        maxLength={1024}
-                        onChange={(e) => setValues((all) => all.map((x, j) => (j === i ? e.target.value : x)))}
-                        className="h-10"
-                      />
-                    </div>
+                    <TemplateField
+                      key={i}
+                      id={`${id}-var-${i}`}
+                      label={fields.body[i]!}
+                      value={v}
+                      onChange={(text) => setValues((all) => all.map((x, j) => (j === i ? text : x)))}
+                    />
+                  ))}
+                  {buttons.map((v, i) => (
+                    <TemplateField
+                      key={`b${i}`}
+                      id={`${id}-button-${i}`}
+                      label={fields.buttons[i]!}
+                      value={v}
+                      onChange={(text) => setButtons((all) => all.map((x, j) => (j === i ? text : x)))}
+                    />
                   ))}
                 </div>
               ) : null}
@@ -169,10 +199,7 @@ export function TemplateComposer({
                   data-testid="template-preview"
                   className="mt-1 max-w-prose rounded-lg rounded-tr-none bg-emerald-50 px-3 py-2 text-sm break-words whitespace-pre-wrap text-slate-900"
                 >
-                  {fillTemplate(
-                    template.body,
-                    values.map((v, i) => v.trim() || `{{${i + 1}}}`),
-                  )}
+                  {templatePreview(template, values, header)}
                 </p>
                 <p className="mt-1 text-xs text-slate-600">
                   Categoria {CATEGORY_LABELS[template.category]}: a Meta cobra cada modelo enviado.
@@ -193,3 +220,68 @@ export function TemplateComposer({
 }
 
 const key = (t: MessageTemplate) => `${t.name}|${t.language}`;
+
+/** The URL buttons whose link ends with a value to fill. */
+const urlButtons = (t: MessageTemplate) => (t.buttons ?? []).filter((b) => b.variable);
+
+const MEDIA_LABELS: Record<string, string> = { IMAGE: 'da imagem', VIDEO: 'do vídeo', DOCUMENT: 'do documento' };
+
+/**
+ * The labels of what the owner fills in a template (docs/decisions/054-cloud-window-and-templates.md): the
+ * header's variable or its media's link, the body's variables ({{1}} or named ones), each URL button's end.
+ */
+export function templateFields(t: MessageTemplate): { header: string | null; body: string[]; buttons: string[] } {
+  const head = t.header ?? null;
+  const header =
+    head && head.format !== 'TEXT' && head.format !== 'LOCATION'
+      ? `Link ${MEDIA_LABELS[head.format] ?? 'da mídia'} do cabeçalho (https://…)`
+      : head?.variable
+        ? `Cabeçalho: {{${head.variable}}}`
+        : null;
+  const named = t.parameterFormat === 'NAMED' && (t.bodyNames ?? []).length === t.variables;
+  const body = Array.from({ length: t.variables }, (_, i) =>
+    named ? `Campo {{${t.bodyNames[i]}}}` : `Variável {{${i + 1}}}`,
+  );
+  const buttons = urlButtons(t).map((b) => `Botão "${b.text}": final do link`);
+  return { header, body, buttons };
+}
+
+/** What the customer will read: the header's text (when it is text) and the body, with what is filled so far. */
+export function templatePreview(t: MessageTemplate, values: readonly string[], header: string): string {
+  const names = t.parameterFormat === 'NAMED' ? (t.bodyNames ?? []) : [];
+  const shown = values.map((v, i) => v.trim() || `{{${names[i] ?? i + 1}}}`);
+  const body = fillTemplate(t.body, shown, names);
+  const headText = t.header?.format === 'TEXT' ? t.header.text : null;
+  if (!headText) return body;
+  return `${header.trim() ? headText.replace(/\{\{\s*[A-Za-z0-9_]+\s*\}\}/, header.trim()) : headText}\n${body}`;
+}
+
+function TemplateField({
+  id,
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-xs font-medium text-slate-700">
+        {label}
+      </label>
+      <Input
+        id={id}
+        value={value}
+        maxLength={1024}
+        placeholder={placeholder}
+        onChange={(e) => onChange(e.target.value)}
+        className="h-10"
+      />
+    </div>
+  );
+}
