@@ -336,6 +336,29 @@ describe("Meta's #131047 closes the window", () => {
     await waitFor(async () => (await onFake(waId)).some((m) => m.text === 'Que bom! Separo para você.'), 'free text');
   });
 
+  it("the AI's answer refused by Meta closes the window too: nothing reaches the customer, the AI stays silent", async () => {
+    const waId = '5511955550007';
+    await e.t.database.db.update(agentes).set({ timing: 600 }).where(eq(agentes.id, agentId));
+    const convId = await cloudCustomerWrites(waId, 'Vocês entregam no sábado?');
+    await waitFor(async () => (await burstOf(convId))?.state === 'waiting', 'the burst waiting');
+    // Meta's clock says a day passed; ours does not: the claim lets the answer go, Meta refuses it.
+    await ageOnFake(waId, 25);
+    await e.t.database.db.update(replyBursts).set({ dueAt: new Date() }).where(eq(replyBursts.convId, convId));
+    await waitFor(
+      async () => (await windowOf(convId)).closedByMeta === true,
+      'the window closed by the refusal',
+      20_000,
+    );
+    await waitFor(
+      async () => ['done', 'cancelled', 'failed'].includes((await burstOf(convId))?.state ?? ''),
+      'burst settled',
+      20_000,
+    );
+    expect((await onFake(waId)).filter((m) => m.fromMe)).toEqual([]);
+    expect(await windowOf(convId)).toMatchObject({ open: false, closedByMeta: true });
+    await e.t.database.db.update(agentes).set({ timing: 0 }).where(eq(agentes.id, agentId));
+  });
+
   it('refused by a failed status webhook: the window closes', async () => {
     const waId = '5511955550006';
     const convId = await cloudCustomerWrites(waId, 'Bom dia');
