@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentes, orders, ownerAlerts } from '../src/db/schema/index.ts';
+import { agentes, orders, outboundAudit, ownerAlerts } from '../src/db/schema/index.ts';
 import { followUpPass } from '../src/modules/follow-ups/follow-up-scheduler.ts';
 import { FOLLOW_UP_REASONS } from '../src/modules/follow-ups/follow-up-reasons.ts';
 import type { FollowUpDeps } from '../src/modules/follow-ups/follow-up-deps.ts';
@@ -43,6 +43,15 @@ describe('automatic sends pass the door out’s rules (follow-up touches)', () =
     llm: { kind: 'demo', complete: async () => touch } as unknown as FollowUpDeps['llm'],
   });
 
+  /** The conversation's audit records of stopped messages. */
+  const stoppedIn = async (convId: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(outboundAudit)
+        .where(and(eq(outboundAudit.convId, convId), eq(outboundAudit.outcome, 'stopped')))
+    ).map((r) => ({ origin: r.origin, outcome: r.outcome, rule: r.rule, detail: r.detail }));
+
   const T0 = '2026-11-24T13:00:00Z'; // Tuesday 10:00 in São Paulo
   const quoted = async () => {
     const shop = await followUpShop(t);
@@ -76,6 +85,10 @@ describe('automatic sends pass the door out’s rules (follow-up touches)', () =
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.text).toContain('A IA tentou informar um preço que não está no catálogo num acompanhamento');
     expect(alerts[0]!.text).toContain('R$ 47,90');
+    // The stopped touch leaves its audit record (decision 046, "The audit record").
+    expect(await stoppedIn(convId)).toEqual([
+      { origin: 'ai_touch', outcome: 'stopped', rule: 'price_guard', detail: FOLLOW_UP_REASONS.priceGuard },
+    ]);
 
     // The same conversation's next touch with the catalogue's price goes.
     const other = await conversationWith(t, shop, [
@@ -102,6 +115,12 @@ describe('automatic sends pass the door out’s rules (follow-up touches)', () =
     expect(sentFrom(sender, shop)).toHaveLength(0);
     expect((await followUpsOf(t, convId)).filter((r) => r.state === 'sent')).toHaveLength(0);
     expect((await followUpsOf(t, convId))[0]).toMatchObject({ reason: FOLLOW_UP_REASONS.approval });
+    expect((await stoppedIn(convId))[0]).toEqual({
+      origin: 'ai_touch',
+      outcome: 'stopped',
+      rule: 'approval',
+      detail: FOLLOW_UP_REASONS.approval,
+    });
   });
 
   it('no touch at 3 a.m. when the owner set no business hours: the default week (Resultados’) applies', async () => {

@@ -25,3 +25,4 @@ export * from './send-pacing.ts';
 export * from './opt-out.ts';
 export * from './team-permissions.ts';
 export * from './number-claims.ts';
+export * from './outbound.ts';

@@ -19,6 +19,8 @@ const REQUEUE_AFTER_SECONDS = 10;
 
 interface PendingAlert {
   id: string;
+  user_id: string;
+  conv_id: string;
   kind: string;
   status: string;
   text: string;
@@ -40,7 +42,7 @@ interface PendingAlert {
 export async function sendOwnerAlert(deps: AlertDeps, alertId: string): Promise<'sent' | 'failed' | null> {
   const [a] = resultRows<PendingAlert>(
     await deps.db.execute(sql`
-      select a.id, a.kind, a.status, a.text, a.to_phone, a.error, u.email,
+      select a.id, a.user_id, a.conv_id, a.kind, a.status, a.text, a.to_phone, a.error, u.email,
              -- A member's alert (decision 044): their WhatsApp when the row has a number, else their e-mail.
              case when a.user_id = c.user_id then p.alert_channel when a.to_phone is null then 'email' else 'whatsapp' end
                as channel,
@@ -61,6 +63,7 @@ export async function sendOwnerAlert(deps: AlertDeps, alertId: string): Promise<
       to: a.to_phone,
       text: a.text,
       attempts: 1,
+      audit: { userId: a.user_id, convId: a.conv_id, detail: a.kind },
     });
     if (sent.ok) externalId = sent.externalId;
     else {

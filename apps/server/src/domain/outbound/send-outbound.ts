@@ -5,6 +5,8 @@ import type { Storage } from '../../integrations/storage/storage.ts';
 import { retryDelayMs } from '../../lib/retry.ts';
 import type { OutboundOrigin } from './outbound-origin.ts';
 import { reconcileSend } from './reconcile-send.ts';
+import { recordOutbound } from './outbound-audit.ts';
+import type { OutboundRule } from './outbound-rules.ts';
 import { isReEngagementRefusal, recordWindowClosedByMeta } from '../conversation-rules/meta-closed-window.ts';
 
 /** Shown on a message whose send could not be confirmed either way: it is not sent again. */
@@ -43,6 +45,11 @@ export interface OutboundMessage {
   attempts?: number;
   /** First wait between tries (default: the engine's retryBaseMs). */
   retryBaseMs?: number;
+  /**
+   * For the audit record (outbound-audit.ts): the account and conversation when there is no message
+   * row (an alert to the owner), and the rule that changed the text (the price guard's fallback).
+   */
+  audit?: { userId?: string | null; convId?: string | null; changedBy?: OutboundRule | null; detail?: string | null };
 }
 
 export type SendResult = { ok: true; externalId: string | null } | { ok: false; error: unknown; unconfirmed: boolean };
@@ -54,9 +61,25 @@ export type SendResult = { ok: true; externalId: string | null } | { ok: false; 
  * that never opened is tried again with backoff; a send whose outcome is unknown (timeout, connection
  * cut after the request went out) may have reached WhatsApp: a stored message is reconciled — the
  * echo links the row, else the gateway's record is searched — and never repeated (found → sent; not
- * found → failed as unconfirmed, 'Confira no celular…', and a late echo still makes it sent).
+ * found → failed as unconfirmed, 'Confira no celular…', and a late echo still makes it sent). Every
+ * send leaves one audit record (outbound-audit.ts): its origin, the rule that changed it, how it ended.
  */
 export async function sendOutbound(deps: OutboundDeps, m: OutboundMessage): Promise<SendResult> {
+  const result = await sendOnce(deps, m);
+  // One audit record per message, written here and not by each caller (decision 046).
+  await recordOutbound(deps, {
+    origin: m.origin,
+    outcome: result.ok ? 'sent' : result.unconfirmed ? 'unconfirmed' : 'failed',
+    rule: m.audit?.changedBy ?? null,
+    messageId: m.messageId ?? null,
+    userId: m.audit?.userId ?? null,
+    convId: m.audit?.convId ?? null,
+    detail: m.audit?.detail ?? null,
+  });
+  return result;
+}
+
+async function sendOnce(deps: OutboundDeps, m: OutboundMessage): Promise<SendResult> {
   const attempts = m.attempts ?? deps.config?.sendAttempts ?? 1;
   const baseMs = m.retryBaseMs ?? deps.config?.retryBaseMs ?? 1_000;
   // A photo is read once from storage; gone (the owner removed it) → refused, nothing is sent.

@@ -5,6 +5,7 @@ import { loadBusinessHours } from '../../domain/business-hours/load-business-hou
 import { openAtOrAfter } from '../../domain/follow-ups/ladder.ts';
 import type { FollowUpDeps } from './follow-up-deps.ts';
 import {
+  automaticFacts,
   exclusionReason,
   type FollowUpContext,
   type FollowUpRow,
@@ -19,7 +20,8 @@ import type { AnswerItem } from '@vendai/contracts';
 import { loadReplyFacts } from '../../domain/facts/load-reply-facts.ts';
 import { guardTouch } from '../../domain/outbound/ai-text-rules.ts';
 import { alertOwner } from '../../domain/handoff/owner-alerts.ts';
-import { applies, outboundStop } from '../../domain/outbound/outbound-rules.ts';
+import { applies, type OutboundRule, outboundStop } from '../../domain/outbound/outbound-rules.ts';
+import { recordOutbound } from '../../domain/outbound/outbound-audit.ts';
 
 /** Follow-ups one process claims per pass. */
 const CLAIM_BATCH = 20;
@@ -55,7 +57,9 @@ async function handleClaimed(deps: FollowUpDeps, f: FollowUpRow, token: string):
   const c = await loadFollowUpContext(deps.db, f);
   if (!c) return finish(deps, f, token, 'cancelled', FOLLOW_UP_REASONS.off);
   const excluded = exclusionReason(f, c);
-  if (excluded) return finish(deps, f, token, 'cancelled', excluded);
+  // The audit names the door's rule when one stopped it (else the follow-up's own condition, 'excluded').
+  if (excluded)
+    return finish(deps, f, token, 'cancelled', excluded, outboundStop(originOf(f), automaticFacts(c)) ?? 'excluded');
   // Then when and where: business hours (the default week when none were set), the daily caps and
   // the breaker, the Cloud 24-hour window — in the door's order, each only for the origins it applies to.
   const origin = originOf(f);
@@ -67,13 +71,13 @@ async function handleClaimed(deps: FollowUpDeps, f: FollowUpRow, token: string):
     windowClosed: outsideCloudWindow(c, deps.now()),
   });
   if (stop === 'business_hours') return reschedule(deps, f, token, later!);
-  if (stop === 'daily_cap') return finish(deps, f, token, 'skipped', capped!);
-  if (stop) return finish(deps, f, token, 'skipped', FOLLOW_UP_REASONS.cloudWindow);
+  if (stop === 'daily_cap') return finish(deps, f, token, 'skipped', capped!, stop);
+  if (stop) return finish(deps, f, token, 'skipped', FOLLOW_UP_REASONS.cloudWindow, stop);
   const text = f.kind === 'touch' ? await writeTouch(deps, f, c.system_prompt ?? '') : f.text;
   if (!text) return finish(deps, f, token, 'skipped', FOLLOW_UP_REASONS.noText);
   // The door out's price guard for AI-written text (decision 046): an invented amount never goes.
   if (f.kind === 'touch' && !(await touchPassesGuard(deps, f, c, text)))
-    return finish(deps, f, token, 'skipped', FOLLOW_UP_REASONS.priceGuard);
+    return finish(deps, f, token, 'skipped', FOLLOW_UP_REASONS.priceGuard, 'price_guard');
   const message = await storeOutgoing(deps, f, text, token);
   if (!message) return finish(deps, f, token, 'cancelled', FOLLOW_UP_REASONS.customerReplied);
   await publish(deps, f.user_id, f.conv_id, message);
@@ -113,10 +117,22 @@ async function nextOpening(deps: FollowUpDeps, f: FollowUpRow, c: FollowUpContex
 }
 
 async function reschedule(deps: FollowUpDeps, f: FollowUpRow, token: string, at: Date): Promise<void> {
-  await deps.db.execute(sql`
-    update follow_ups set state = 'scheduled', due_at = ${at.toISOString()}::timestamptz, claim_token = null,
-      updated_at = now()
-    where id = ${f.id} and claim_token = ${token}`);
+  const moved = resultRows(
+    await deps.db.execute(sql`
+      update follow_ups set state = 'scheduled', due_at = ${at.toISOString()}::timestamptz, claim_token = null,
+        updated_at = now()
+      where id = ${f.id} and claim_token = ${token}
+      returning id`),
+  );
+  if (moved.length)
+    await recordOutbound(deps, {
+      origin: originOf(f),
+      outcome: 'deferred',
+      rule: 'business_hours',
+      userId: f.user_id,
+      convId: f.conv_id,
+      detail: at.toISOString(),
+    });
 }
 
 async function finish(
@@ -125,10 +141,25 @@ async function finish(
   token: string,
   state: 'cancelled' | 'skipped',
   reason: string,
+  /** The door's rule that stopped it ('excluded': the conversation's facts, follow-up-context.ts), for the audit record. */
+  rule?: OutboundRule | 'excluded',
 ): Promise<void> {
-  await deps.db.execute(sql`
-    update follow_ups set state = ${state}, reason = ${reason}, claim_token = null, updated_at = now()
-    where id = ${f.id} and claim_token = ${token}`);
+  const stopped = resultRows(
+    await deps.db.execute(sql`
+      update follow_ups set state = ${state}, reason = ${reason}, claim_token = null, updated_at = now()
+      where id = ${f.id} and claim_token = ${token}
+      returning id`),
+  );
+  // A planned message stopped by a rule leaves its audit record (decision 046).
+  if (stopped.length && rule)
+    await recordOutbound(deps, {
+      origin: originOf(f),
+      outcome: 'stopped',
+      rule: rule === 'excluded' ? null : rule,
+      userId: f.user_id,
+      convId: f.conv_id,
+      detail: reason,
+    });
   await publish(deps, f.user_id, f.conv_id, null);
 }
 

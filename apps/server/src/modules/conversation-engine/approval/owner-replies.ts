@@ -120,6 +120,7 @@ export async function handleOwnerReply(deps: EngineDeps, reply: OwnerReply): Pro
     to: reply.phone,
     text: answer,
     attempts: 1,
+    audit: { userId: reply.userId, detail: 'approval_confirmation' },
   });
   if (!sent.ok) deps.log.warn({ err: sent.error }, 'approval: the confirmation to the owner was not sent');
 }

@@ -6,6 +6,7 @@ import { type ReplyPhoto, replyPhotos } from '../../../domain/facts/reply-photos
 import type { BurstPart } from '../../../db/schema/index.ts';
 import { guardAiAnswer } from '../../../domain/outbound/ai-text-rules.ts';
 import { type OutboundRule, outboundStop } from '../../../domain/outbound/outbound-rules.ts';
+import { recordOutbound } from '../../../domain/outbound/outbound-audit.ts';
 import { alertDeps, type EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
 import type { ReplyContext } from './claim-due-replies.ts';
@@ -182,9 +183,19 @@ async function fixAndSend(
     if (!(await storeDraft(deps, { ...ctx, approval: ctx.approval }, parts, effects, { countPlan: !held.slot }))) {
       await held.giveBack();
       await finishBurst(deps, ctx.id, ctx.token, 'cancelled', 'ai-off');
+      return;
     }
+    // The answer held by approval mode leaves its audit record (decision 046); sent later, it is a 'draft'.
+    await recordOutbound(deps, {
+      origin,
+      outcome: 'held',
+      rule: 'approval',
+      userId: ctx.userId,
+      convId: ctx.convId,
+      detail: (answer as AiAnswer).changedBy ?? null,
+    });
     // What only the owner can settle (the price guard's fallback among it) is told now, not at approval.
-    else if (answer.needsOwner) await alertForAnswer(deps, ctx, { ...answer, hotLead: false });
+    if (answer.needsOwner) await alertForAnswer(deps, ctx, { ...answer, hotLead: false });
     return;
   }
   const first = await deps.writer.fix({
@@ -221,12 +232,13 @@ async function fixAndSend(
     maxAiMessages: ctx.maxAiMessages,
     slot: held.slot,
     receivedAt: ctx.lastMessageAt,
+    changedBy: (answer as AiAnswer).changedBy ?? null,
   });
   await afterReplySent(deps, { userId: ctx.userId, convId: ctx.convId, burstId: ctx.id }, answer);
 }
 
 /** The AI's answer with the catalogue photos it may send (only items among its facts with a photo). */
-type AiAnswer = StructuredReply & { sendPhotos?: ReplyPhoto[] };
+type AiAnswer = StructuredReply & { sendPhotos?: ReplyPhoto[]; changedBy?: OutboundRule | null };
 
 /** Asks the AI (with retries) and reads its structured answer; null when it gave up (recorded). */
 async function askAi(deps: EngineDeps, ctx: AnsweredContext, context: ContextBlockInput): Promise<AiAnswer | null> {
@@ -265,8 +277,14 @@ async function askAi(deps: EngineDeps, ctx: AnsweredContext, context: ContextBlo
     );
     // An opt-out sends nothing: there is no text to guard.
     if (asked.answer.optOut) return asked.answer;
-    const guarded = (await guardAiAnswer(deps.llm, asked.request, asked.answer, facts)).answer;
-    return { ...guarded, sendPhotos: replyPhotos(guarded.photos, facts.sources) };
+    const outcome = await guardAiAnswer(deps.llm, asked.request, asked.answer, facts);
+    const guarded = outcome.answer;
+    return {
+      ...guarded,
+      sendPhotos: replyPhotos(guarded.photos, facts.sources),
+      // The audit record says the guard's fallback replaced what the AI wrote (decision 046).
+      changedBy: outcome.blocked ? 'price_guard' : null,
+    };
   } catch (err) {
     deps.log.warn({ err, burstId: ctx.id }, 'engine: the AI did not answer; nothing is sent to the customer');
     await recordAiGaveUp(deps, ctx, aiFailureReason(err));

@@ -9,6 +9,7 @@ import { type PartOutcome, startPart } from './reply-repository.ts';
 import { type AiSlot, releaseAiSlot } from './reserve-ai-slot.ts';
 import { SEND_UNCONFIRMED, sendOutbound } from '../../../domain/outbound/send-outbound.ts';
 import type { OutboundOrigin } from '../../../domain/outbound/outbound-origin.ts';
+import type { OutboundRule } from '../../../domain/outbound/outbound-rules.ts';
 import { finishBurst } from './burst-claim.ts';
 import { parsedJson, type SqlJson } from '../sql-rows.ts';
 
@@ -38,6 +39,8 @@ export interface SendingBurst {
   maxAiMessages: number;
   /** The free plan's slot claimed for this answer (already counted; given back if its first part fails). */
   slot?: AiSlot | null;
+  /** The rule that changed the answer (the price guard's fallback), for the audit record (decision 046). */
+  changedBy?: OutboundRule | null;
   /** Already counted toward the plan (an approval draft, counted when written: decision 046). */
   counted?: boolean;
   /** When the burst's last customer message arrived, when known (the pipeline histogram). */
@@ -75,6 +78,7 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       to: s.contactJid,
       text: message.content!,
       photoKey: typeof part === 'string' ? null : part.photo.key,
+      audit: { changedBy: s.changedBy ?? null },
     });
     clearTimeout(showPending);
     const ok = result.ok;

@@ -107,8 +107,9 @@ export async function sendTemplateMessage(
   let externalId: string;
   try {
     // Through the one door out (decision 046): once, paced, never repeated.
-    externalId = await sendOutboundTemplate(templates, {
+    externalId = await sendOutboundTemplate(deps, templates, {
       origin: 'template',
+      messageId: message.id,
       number: conv.secrets,
       to: conv.contactJid,
       template: send,
