@@ -3,18 +3,16 @@
  * as a child process, on an embedded data folder (PGlite) or this file's PostgreSQL test database: the
  * operator of a server without SMTP confirms a person's e-mail; an unknown address is exit code 1.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { user } from '../src/db/schema/index.ts';
+import { runScript } from './helpers/run-script.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-database.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-confirm-email-cli-'));
 let testDb: TestDatabase | undefined;
 let databaseUrl = '';
@@ -45,25 +43,12 @@ afterAll(async () => {
 });
 
 async function confirmEmailCommand(...args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/confirm-email.ts', ...args], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const run = await runScript('confirm-email.ts', args, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-  const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
-  clearTimeout(timer);
-  return { code, stdout: stdout.trim(), stderr: stderr.trim() };
+  return { code: run.code, stdout: run.stdout.trim(), stderr: run.stderr.trim() };
 }
 
 const verified = () =>

@@ -3,20 +3,18 @@
  * the offline demo AI, on an embedded data folder (PGlite) or this file's PostgreSQL test database: the
  * table of each agent's cases, exit code 0 when all passed, 1 when some failed, 2 for usage errors.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { agentTestExpectationSchema } from '@vendai/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { agentes, user } from '../src/db/schema/index.ts';
 import { seedPlans } from '../src/db/seed.ts';
 import { insertCases } from '../src/modules/agent-tests/cases-repository.ts';
+import { runScript } from './helpers/run-script.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-database.ts';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-agent-test-cli-'));
 let testDb: TestDatabase | undefined;
 let databaseUrl = '';
@@ -73,28 +71,13 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-async function agentTest(...args: string[]) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/scripts/agent-test.ts', ...args], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      AI_PROVIDER: 'demo',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const agentTest = (...args: string[]) =>
+  runScript('agent-test.ts', args, {
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    AI_PROVIDER: 'demo',
+    LOG_LEVEL: 'warn',
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => (stdout += d));
-  child.stderr.on('data', (d) => (stderr += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-  const code = await new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
-  clearTimeout(timer);
-  return { code, stdout, stderr };
-}
 
 const rows = (stdout: string) =>
   stdout

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { allowanceMonthOf, planAllowance } from './plan-allowance.ts';
 
 /**
  * AI assists (docs/decisions/050-upload-and-model-call-limits.md): model calls the owner triggers
@@ -18,9 +19,6 @@ const COLUMN: Record<AiAssist, string> = {
   'media-request': 'media_requests',
 };
 
-/** The calendar month (UTC) as 'YYYY-MM-01'. */
-const monthOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
-
 /** The Portuguese refusal past the allowance (403 LIMIT_REACHED). */
 export function aiAssistsMessage(max: number): string {
   return (
@@ -28,16 +26,6 @@ export function aiAssistsMessage(max: number): string {
     'perguntas do treinamento, transcrições e descrições pedidas na conversa). Eles renovam no início do próximo ' +
     'mês; para ter mais, faça upgrade do plano.'
   );
-}
-
-async function allowanceOf(db: Db, userId: string): Promise<number> {
-  const [row] = resultRows<{ max: number }>(
-    await db.execute(sql`
-      select coalesce(
-        (select p.max_ai_assists from profiles pr join plans p on p.id = pr.active_plan_id where pr.id = ${userId}),
-        (select max_ai_assists from plans where slug = 'freemium' limit 1), 0) as max`),
-  );
-  return Number(row?.max ?? 0);
 }
 
 /**
@@ -50,8 +38,8 @@ export async function claimAiAssist(
   kind: AiAssist,
   now = new Date(),
 ): Promise<() => Promise<void>> {
-  const max = await allowanceOf(db, userId);
-  const month = monthOf(now);
+  const max = await planAllowance(db, userId, 'max_ai_assists');
+  const month = allowanceMonthOf(now);
   const column = sql.raw(COLUMN[kind]);
   const claimed = resultRows(
     await db.execute(sql`
@@ -76,7 +64,7 @@ export async function countAiAssists(db: Db, userId: string, now = new Date()) {
   const [row] = resultRows<{ price_list: number; training_questions: number; media_requests: number }>(
     await db.execute(sql`
       select price_list, training_questions, media_requests from ai_assist_usage_monthly
-      where user_id = ${userId} and month = ${monthOf(now)}::date`),
+      where user_id = ${userId} and month = ${allowanceMonthOf(now)}::date`),
   );
   return {
     price_list: Number(row?.price_list ?? 0),

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { allowanceMonthOf, planAllowance } from './plan-allowance.ts';
 
 /**
  * The playground and the prompt coach call the model for the owner, not for customers: they count in
@@ -11,26 +12,12 @@ import { AppError } from '../../lib/app-error.ts';
 
 export type TestUse = 'playground' | 'coach';
 
-/** The calendar month (UTC) as 'YYYY-MM-01'. */
-const monthOf = (now: Date) => `${now.toISOString().slice(0, 7)}-01`;
-
 /** The Portuguese refusal past the allowance (403 LIMIT_REACHED). */
 export function testAllowanceMessage(max: number): string {
   return (
     `Você usou as ${max.toLocaleString('pt-BR')} mensagens de teste do seu plano neste mês ` +
     '(Playground e Treinadora de Prompt). Elas renovam no início do próximo mês; para ter mais, faça upgrade do plano.'
   );
-}
-
-/** The plan's monthly allowance (the free plan's for a user without a plan). */
-async function allowanceOf(db: Db, userId: string): Promise<number> {
-  const [row] = resultRows<{ max: number }>(
-    await db.execute(sql`
-      select coalesce(
-        (select p.max_test_messages from profiles pr join plans p on p.id = pr.active_plan_id where pr.id = ${userId}),
-        (select max_test_messages from plans where slug = 'freemium' limit 1), 0) as max`),
-  );
-  return Number(row?.max ?? 0);
 }
 
 /**
@@ -44,8 +31,8 @@ export async function claimTestMessage(
   use: TestUse,
   now = new Date(),
 ): Promise<() => Promise<void>> {
-  const max = await allowanceOf(db, userId);
-  const month = monthOf(now);
+  const max = await planAllowance(db, userId, 'max_test_messages');
+  const month = allowanceMonthOf(now);
   const column = sql.raw(use === 'coach' ? 'coach' : 'playground');
   const claimed = resultRows(
     await db.execute(sql`
@@ -68,7 +55,7 @@ export async function claimTestMessage(
 
 /** This month's test messages (playground + coach), for /api/usage. */
 export async function countTestMessages(db: Db, userId: string, now = new Date()): Promise<number> {
-  const month = monthOf(now);
+  const month = allowanceMonthOf(now);
   const [row] = resultRows<{ n: number }>(
     await db.execute(sql`
       select coalesce(sum(playground + coach), 0)::int as n from test_usage_monthly
