@@ -82,6 +82,11 @@ describe('the audit record of every message', () => {
     // Each names its message.
     const out = await outOf(conv.id);
     expect(rows.map((r) => r.messageId)).toEqual(out.map((m) => m.id));
+    // The conversation's messages say what sent each (the bubble's label).
+    const page = (await shop.client.get(`/api/conversations/${conv.id}/messages`)).json() as {
+      items: { direction: string; origin: string | null }[];
+    };
+    expect(page.items.map((m) => m.origin)).toEqual([null, 'ai_reply', null, 'ai_reply', 'manual']);
   });
 
   it('approval mode: the held answer, the owner’s alert and the approved draft each leave a record', async () => {
@@ -104,5 +109,9 @@ describe('the audit record of every message', () => {
     expect(pick(rows).at(-1)).toEqual({ origin: 'draft', outcome: 'sent', rule: null });
     const [ai] = await outOf(conv.id);
     expect(rows.at(-1)!.messageId).toBe(ai!.id);
+    const page = (await shop.client.get(`/api/conversations/${conv.id}/messages`)).json() as {
+      items: { origin: string | null }[];
+    };
+    expect(page.items.map((m) => m.origin)).toEqual([null, 'draft']);
   });
 });

@@ -40,6 +40,20 @@ export const insightParamsSchema = z.object({
   messageId: z.guid({ error: INSIGHT_NOT_POSSIBLE }),
 });
 
+/** Where a message VendAI sent comes from (apps/server/src/domain/outbound/outbound-origin.ts, the same list). */
+export const outboundOriginSchema = z.enum([
+  'ai_reply',
+  'ai_touch',
+  'scheduled',
+  'draft',
+  'template',
+  'pix',
+  'handoff_answer',
+  'manual',
+  'owner_alert',
+]);
+export type OutboundOriginDto = z.infer<typeof outboundOriginSchema>;
+
 export const messageDtoSchema = z.object({
   id: z.string(),
   convId: z.string(),
@@ -77,6 +91,11 @@ export const messageDtoSchema = z.object({
   insight: messageInsightDtoSchema.nullable().optional(),
   /** Who typed it in the inbox (the owner or an attendant, decision 044); null for everything else. */
   sentByUserId: z.string().nullable().optional(),
+  /**
+   * What sent it, from its audit record (docs/decisions/046-one-door-out.md): shown as a small label
+   * ('Aprovada por você', 'Acompanhamento'…). In the messages page only; absent on realtime events.
+   */
+  origin: outboundOriginSchema.nullable().optional(),
 });
 export type MessageDto = z.infer<typeof messageDtoSchema>;
 

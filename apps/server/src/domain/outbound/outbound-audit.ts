@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
+import { resultRows } from '../../db/rows.ts';
 import type { OutboundOutcome } from '../../db/schema/outbound.ts';
 import type { OutboundOrigin } from './outbound-origin.ts';
 import type { OutboundRule } from './outbound-rules.ts';
@@ -33,4 +34,19 @@ export async function recordOutbound(deps: { db: Db; log: FastifyBaseLogger }, e
       from (select 1) one left join messages m on m.id = ${e.messageId ?? null}::uuid`,
     )
     .catch((err: unknown) => deps.log.warn({ err, origin: e.origin }, 'outbound: the audit record was not written'));
+}
+
+/** The origin of each of these messages that has an audit record (the messages page's labels). */
+export async function originsOf(db: Db, messageIds: string[]): Promise<Map<string, OutboundOrigin>> {
+  if (messageIds.length === 0) return new Map();
+  const rows = resultRows<{ message_id: string; origin: OutboundOrigin }>(
+    await db.execute(sql`
+      select distinct on (message_id) message_id, origin from outbound_audit
+      where message_id in (${sql.join(
+        messageIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      order by message_id, created_at`),
+  );
+  return new Map(rows.map((r) => [r.message_id, r.origin]));
 }

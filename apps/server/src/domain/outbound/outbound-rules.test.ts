@@ -4,6 +4,7 @@
  * table says the same as the code's.
  */
 import { readFileSync } from 'node:fs';
+import { outboundOriginSchema } from '@vendai/contracts';
 import { describe, expect, it } from 'vitest';
 import { OUTBOUND_ORIGINS } from './outbound-origin.ts';
 import { applies, OUTBOUND_RULES, type OutboundFacts, outboundStop, RULES_BY_ORIGIN } from './outbound-rules.ts';
@@ -30,6 +31,10 @@ describe('the door out’s rules, origin × rule', () => {
         expect(outboundStop(origin, facts)).toBe(applies(origin, rule) ? rule : null);
       });
     }
+
+  it('the contracts’ origins (the messages page’s labels) are the door’s', () => {
+    expect([...outboundOriginSchema.options]).toEqual([...OUTBOUND_ORIGINS]);
+  });
 
   it('nothing stops a message when no rule’s fact holds', () => {
     for (const origin of OUTBOUND_ORIGINS) expect(outboundStop(origin, {})).toBeNull();

@@ -5,6 +5,7 @@ import { toMessageDto } from '../../domain/conversations/conversation-dto.ts';
 import { findInsights, toInsightDto } from '../../domain/media-insights/insight-repository.ts';
 import { findConversationOfUser, selectMessagePage } from './conversations-repository.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
+import { originsOf } from '../../domain/outbound/outbound-audit.ts';
 
 const MEDIA_TYPES = new Set(['audio', 'image', 'sticker', 'document']);
 
@@ -34,11 +35,17 @@ export async function listMessages({
     db,
     page.filter((m) => m.direction === 'in' && MEDIA_TYPES.has(m.messageType)).map((m) => m.id),
   );
+  // What sent each of our messages, from its audit record (decision 046): the bubble's small label.
+  const origins = await originsOf(
+    db,
+    page.filter((m) => m.direction === 'out').map((m) => m.id),
+  );
   return {
     items: page
       .map((m) => {
         const insight = insights.get(m.id);
-        return insight ? { ...toMessageDto(m), insight: toInsightDto(insight) } : toMessageDto(m);
+        const dto = { ...toMessageDto(m), origin: origins.get(m.id) ?? null };
+        return insight ? { ...dto, insight: toInsightDto(insight) } : dto;
       })
       .reverse(),
     nextCursor: rows.length > size && oldest ? encodeCursor({ at: oldest.createdAtKey, id: oldest.id }) : null,

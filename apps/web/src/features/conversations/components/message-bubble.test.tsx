@@ -36,6 +36,18 @@ afterEach(() => {
 });
 
 describe('MessageBubble: reactions, deletions, edits and AI failures', () => {
+  it('labels what sent our message (its audit record); the owner’s own send has no label', () => {
+    const out = { direction: 'out' as const, fromMe: true, status: 'sent' as const };
+    show(message({ ...out, id: 'a', author: 'ai', origin: 'draft', content: 'Temos sim!' }));
+    expect(screen.getByTestId('message-origin').textContent).toBe('· Aprovada por você');
+    cleanup();
+    show(message({ ...out, id: 'b', author: 'ai', origin: 'ai_touch', content: 'Ainda quer o bolo?' }));
+    expect(screen.getByTestId('message-origin').textContent).toBe('· Acompanhamento');
+    cleanup();
+    show(message({ ...out, id: 'c', author: 'owner_app', origin: 'manual', content: 'Oi!' }));
+    expect(screen.queryByTestId('message-origin')).toBeNull();
+  });
+
   it('shows the reactions on the message they react to', () => {
     show(
       message({

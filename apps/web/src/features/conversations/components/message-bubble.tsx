@@ -27,6 +27,17 @@ const STATUS = {
 export const DELETED_LABEL = 'Mensagem apagada';
 export const EDITED_LABEL = 'editada';
 
+/** What sent our message (its audit record, decision 046); the owner's own sends and alerts need no label. */
+export const ORIGIN_LABEL: Partial<Record<NonNullable<MessageDto['origin']>, string>> = {
+  ai_reply: 'Enviada pela IA',
+  draft: 'Aprovada por você',
+  ai_touch: 'Acompanhamento',
+  scheduled: 'Agendada',
+  template: 'Modelo da Meta',
+  pix: 'Pix',
+  handoff_answer: 'Passou para atendimento',
+};
+
 /** One message: the customer's on the left; the AI's and the owner's on the right, marked by author. */
 export function MessageBubble({ message }: { message: MessageDto }) {
   // With a team, who typed it in the inbox (decision 044).
@@ -39,6 +50,7 @@ export function MessageBubble({ message }: { message: MessageDto }) {
   const isOwn = message.direction === 'out' || message.fromMe;
   const author = isOwn ? AUTHOR[message.author] : null;
   const status = isOwn ? STATUS[message.status] : null;
+  const origin = isOwn && message.origin ? ORIGIN_LABEL[message.origin] : undefined;
   const failed = message.status === 'failed';
   return (
     <li
@@ -63,6 +75,11 @@ export function MessageBubble({ message }: { message: MessageDto }) {
           <p className={cn('mb-0.5 flex items-center gap-1 text-xs font-semibold', author.className)}>
             <author.icon className="size-3.5" aria-hidden />
             <span data-testid="message-sender">{sender ?? author.label}</span>
+            {origin ? (
+              <span className="font-normal text-slate-600" data-testid="message-origin">
+                · {origin}
+              </span>
+            ) : null}
           </p>
         ) : null}
         {deleted ? (
