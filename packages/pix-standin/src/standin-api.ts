@@ -158,7 +158,9 @@ export async function startPixStandinApi(o: {
     return {
       encodedImage: png.toString('base64'),
       payload: p.pixPayload,
-      expirationDate: `${p.dueDate} 23:59:59`,
+      // Like Asaas: the QR stays payable 12 months after the due date
+      // (https://docs.asaas.com/reference/get-qr-code-for-pix-payments).
+      expirationDate: `${Number(p.dueDate.slice(0, 4)) + 1}${p.dueDate.slice(4)} 23:59:59`,
       description: p.description,
     };
   });

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { conversations, orders, pixPayers } from '../../db/schema/index.ts';
 import type { Jobs } from '../../jobs/job.ts';
+import { movesTo } from './order-states.ts';
 import { queueCharge } from './place-order.ts';
 
 /** A customer's message that holds a valid CPF or CNPJ (found in memory by `findTaxId`). */
@@ -39,7 +40,13 @@ export async function takePayerDocument(
   const taken = await deps.db
     .update(orders)
     .set({ payerDocument: m.document, status: 'pending', updatedAt: new Date() })
-    .where(and(eq(orders.userId, m.userId), eq(orders.status, 'awaiting_document'), inArray(orders.convId, chat)))
+    .where(
+      and(
+        eq(orders.userId, m.userId),
+        inArray(orders.status, movesTo('pending', ['awaiting_document'])),
+        inArray(orders.convId, chat),
+      ),
+    )
     .returning();
   // The conversation's payer is known from now on: its next orders are charged without asking.
   const convId = taken[0]?.convId;

@@ -144,7 +144,10 @@ export function createAsaasPix(o: { baseUrl: string; apiKey: string }): PixProvi
         ...asaasState(payment),
         copiaECola: qr.payload,
         qrPngBase64: qr.encodedImage,
-        expiresAt: brasiliaTime(qr.expirationDate),
+        // VendAI's intended expiry, not the QR's: Asaas sets the QR's expirationDate 12 months after
+        // the due date (https://docs.asaas.com/reference/get-qr-code-for-pix-payments); the order is
+        // expired by VendAI at the intended time (modules/pix/sweep-orders.ts).
+        expiresAt: new Date(Math.min(input.expiresAt.getTime(), brasiliaTime(qr.expirationDate).getTime())),
       } satisfies PixCharge;
     },
     async getCharge(providerId) {

@@ -7,6 +7,7 @@ import type { PixDeps } from './pix-deps.ts';
 import { chatOf, postToChat } from './post-to-chat.ts';
 import { ownerPaidAlert, paidText } from './pix-texts.ts';
 import { advanceStage } from '../../domain/funnel/advance-stage.ts';
+import { movesTo } from '../../domain/orders/order-states.ts';
 import { ALERT_REASON_MAX, capText, defangLinks, nameForAlert } from '../../domain/handoff/alert-text.ts';
 
 /** Which order statuses each provider status may move an order from. */
@@ -42,7 +43,7 @@ export async function applyChargeState(deps: PixDeps, userId: string, state: Pix
   const [moved] = await deps.db
     .update(orders)
     .set({ status: move.to, updatedAt: new Date(), ...(move.to === 'paid' ? { paidAt: new Date() } : {}) })
-    .where(and(eq(orders.id, order.id), inArray(orders.status, move.from)))
+    .where(and(eq(orders.id, order.id), inArray(orders.status, movesTo(move.to, move.from))))
     .returning();
   if (!moved) return false;
   if (move.to === 'paid') {

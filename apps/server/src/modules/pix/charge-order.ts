@@ -1,5 +1,5 @@
 import { PIX_MESSAGES } from '@vendai/contracts';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { orders, pixPayers } from '../../db/schema/index.ts';
 import { PixProviderError } from '../../integrations/pix/pix-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -8,6 +8,7 @@ import { type PixDeps, pixWebhookUrl } from './pix-deps.ts';
 import { chatOf, postToChat } from './post-to-chat.ts';
 import { chargeTexts, payerDocumentText, qrCaption } from './pix-texts.ts';
 import { advanceStage } from '../../domain/funnel/advance-stage.ts';
+import { movesTo } from '../../domain/orders/order-states.ts';
 import { isEmailVerified, PIX_NEEDS_VERIFIED_EMAIL } from '../../domain/account/email-verified.ts';
 
 /** How long a charge can be paid. */
@@ -92,7 +93,13 @@ async function createCharge(deps: PixDeps, order: OrderRow): Promise<OrderRow | 
         claimUntil: null,
         updatedAt: new Date(),
       })
-      .where(and(eq(orders.id, order.id), isNull(orders.providerChargeId)))
+      .where(
+        and(
+          eq(orders.id, order.id),
+          isNull(orders.providerChargeId),
+          inArray(orders.status, movesTo('awaiting_payment', ['pending'])),
+        ),
+      )
       .returning();
     return row ?? (await deps.db.select().from(orders).where(eq(orders.id, order.id)))[0] ?? null;
   } catch (err) {
@@ -125,7 +132,7 @@ async function askForDocument(deps: PixDeps, order: OrderRow): Promise<null> {
   const [waiting] = await deps.db
     .update(orders)
     .set({ status: 'awaiting_document', payerDocument: null, claimUntil: null, updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
+    .where(and(eq(orders.id, order.id), inArray(orders.status, movesTo('awaiting_document', ['pending']))))
     .returning({ id: orders.id });
   if (!waiting) return null;
   // A document the provider refused is the payer's no longer: the next one the customer sends replaces it.
@@ -152,7 +159,7 @@ async function fail(deps: PixDeps, order: OrderRow, error: string): Promise<null
   await deps.db
     .update(orders)
     .set({ status: 'failed', error, claimUntil: null, updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
+    .where(and(eq(orders.id, order.id), inArray(orders.status, movesTo('failed', ['pending']))));
   deps.log.warn({ orderId: order.id, error }, 'pix: the charge could not be created');
   return null;
 }

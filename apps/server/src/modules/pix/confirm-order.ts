@@ -1,10 +1,11 @@
 import { type ConfirmOrderInput, type OrderDto, PIX_MESSAGES } from '@vendai/contracts';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { orders } from '../../db/schema/index.ts';
 import { orderTotal } from '../../domain/orders/ai-order.ts';
 import { queueCharge } from '../../domain/orders/place-order.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { toOrderDto } from './order-dto.ts';
+import { movesTo } from '../../domain/orders/order-states.ts';
 import type { PixDeps } from './pix-deps.ts';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -44,7 +45,7 @@ export async function confirmOrder(
   const [moved] = await deps.db
     .update(orders)
     .set({ lines, totalCents, status: 'pending', updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'awaiting_owner')))
+    .where(and(eq(orders.id, order.id), inArray(orders.status, movesTo('pending', ['awaiting_owner']))))
     .returning();
   if (!moved) return settled(deps, await ownOrder(deps, userId, orderId));
   await queueCharge(deps, moved);
@@ -64,7 +65,7 @@ export async function declineOrder(deps: PixDeps, userId: string, orderId: strin
   const [moved] = await deps.db
     .update(orders)
     .set({ status: 'declined', updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), eq(orders.status, 'awaiting_owner')))
+    .where(and(eq(orders.id, order.id), inArray(orders.status, movesTo('declined', ['awaiting_owner']))))
     .returning();
   if (moved) return toOrderDto(moved);
   const current = await ownOrder(deps, userId, orderId);

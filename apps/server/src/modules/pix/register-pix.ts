@@ -7,13 +7,15 @@ import {
   type PixStandin,
 } from '../../integrations/pix/standin/mount-pix-standin.ts';
 import { chargeOrder } from './charge-order.ts';
+import { sweepOrders, sweepOrdersJob } from './sweep-orders.ts';
 import { type PixDeps, pixSealKey } from './pix-deps.ts';
 import { pixRoutes } from './pix-routes.ts';
 import { pixWebhookRoutes } from './pix-webhook-routes.ts';
 
 /**
  * Pix charges in the chat (docs/decisions/038-pix-charges.md): the local Pix stand-in outside
- * production, /api/pix, /webhooks/pix and the charge job. Decorates the app (app.pix) for tests.
+ * production, /api/pix, /webhooks/pix, the charge job and the sweep that resumes stuck orders
+ * (docs/decisions/055-pix-orders-state-machine.md). Decorates the app (app.pix) for tests.
  */
 export async function registerPix(app: FastifyInstance, { routes = true }: { routes?: boolean } = {}) {
   const { env } = app.deps;
@@ -37,6 +39,11 @@ export async function registerPix(app: FastifyInstance, { routes = true }: { rou
   app.deps.jobs.register(
     defineJob(chargeOrderJob, async ({ orderId }) => {
       await chargeOrder(deps, orderId);
+    }),
+  );
+  app.deps.jobs.register(
+    defineJob(sweepOrdersJob, async () => {
+      await sweepOrders(deps);
     }),
   );
   if (routes) {

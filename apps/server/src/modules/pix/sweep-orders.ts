@@ -1,0 +1,77 @@
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { orders, pixPayers } from '../../db/schema/index.ts';
+import { chargeOrderJob } from '../../domain/orders/charge-order-job-type.ts';
+import { movesTo } from '../../domain/orders/order-states.ts';
+import { defineJobType } from '../../jobs/job.ts';
+import type { PixDeps } from './pix-deps.ts';
+
+/** An order untouched this long in a state the charge job should have left is resumed. */
+export const STUCK_ORDER_MINUTES = 3;
+const BATCH = 100;
+
+/**
+ * 'pix.sweep-orders', every minute (one run across processes): resumes orders stuck in a state that
+ * needs no one but VendAI (docs/decisions/055-pix-orders-state-machine.md).
+ */
+export const sweepOrdersJob = defineJobType({
+  id: 'pix.sweep-orders',
+  payload: z.object({}),
+  cron: '* * * * *',
+  queue: { retryLimit: 1, expireInSeconds: 5 * 60, deleteAfterSeconds: 3600 },
+  batchSize: 1,
+});
+
+/**
+ * Orders past STUCK_ORDER_MINUTES since their last change: 'pending' (charging) with no process
+ * holding it — its job was lost (a process killed before queueing it, a deferred send that died with
+ * its process); 'awaiting_document' whose payer's document is known (pix_payers: it arrived while the
+ * order was being asked for), which takes it and goes back to 'pending'; 'awaiting_payment' whose Pix
+ * never went out (a crash between the charge and the send). Each gets the charge job again, which is
+ * safe twice (charge-order.ts). Charged orders past their expiry become 'expired' (nothing is sent).
+ * Returns how many were resumed.
+ */
+export async function sweepOrders(deps: PixDeps, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - STUCK_ORDER_MINUTES * 60_000);
+  const known = deps.db
+    .select({ document: pixPayers.document })
+    .from(pixPayers)
+    .where(and(eq(pixPayers.userId, orders.userId), eq(pixPayers.convId, orders.convId)));
+  const taken = await deps.db
+    .update(orders)
+    .set({ status: 'pending', payerDocument: sql`(${known})`, updatedAt: now })
+    .where(
+      and(
+        inArray(orders.status, movesTo('pending', ['awaiting_document'])),
+        lt(orders.updatedAt, before),
+        sql`exists (${known})`,
+      ),
+    )
+    .returning({ id: orders.id });
+  const stuck = await deps.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        lt(orders.updatedAt, before),
+        or(
+          and(eq(orders.status, 'pending'), or(isNull(orders.claimUntil), lt(orders.claimUntil, now))),
+          and(eq(orders.status, 'awaiting_payment'), isNull(orders.sentAt)),
+        ),
+      ),
+    )
+    .orderBy(orders.updatedAt)
+    .limit(BATCH);
+  // Past the expiry VendAI set on the charge (CHARGE_VALID_HOURS): expired, with no message to the
+  // customer; a payment that still comes is counted (expired → paid).
+  const expired = await deps.db
+    .update(orders)
+    .set({ status: 'expired', updatedAt: now })
+    .where(and(inArray(orders.status, movesTo('expired', ['awaiting_payment'])), lt(orders.expiresAt, now)))
+    .returning({ id: orders.id });
+  if (expired.length > 0) deps.log.info({ orders: expired.map((o) => o.id) }, 'pix: orders past their expiry');
+  const ids = new Set([...taken.map((o) => o.id), ...stuck.map((o) => o.id)]);
+  for (const orderId of ids) await deps.jobs.send(chargeOrderJob, { orderId }, { singletonKey: orderId });
+  if (ids.size > 0) deps.log.info({ orders: [...ids] }, 'pix: stuck orders resumed');
+  return ids.size;
+}
