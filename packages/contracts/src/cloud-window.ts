@@ -26,6 +26,11 @@ export const conversationWindowSchema = z.object({
    * closed whatever `closesAt` says, until the customer writes a message newer than `customerLastAt`.
    */
   closedByMeta: z.boolean().default(false),
+  /**
+   * Meta's own agent holds the thread (the customer's messages came on the webhook's `standby` field,
+   * docs/decisions/054-cloud-window-and-templates.md, Standby): VendAI does not answer until control comes back.
+   */
+  metaAgentHolds: z.boolean().default(false),
 });
 export type ConversationWindow = z.infer<typeof conversationWindowSchema>;
 

@@ -225,6 +225,13 @@ export const conversations = pgTable(
      * (docs/decisions/054-cloud-window-and-templates.md). Null: Meta never refused.
      */
     windowClosedThrough: timestamp('window_closed_through', { withTimezone: true }),
+    /**
+     * Meta's own agent (Meta Business Agent, another app under Conversation Routing) held the thread while
+     * customer_last_at was this: the customer's messages came on the webhook's `standby` field and VendAI does
+     * not answer until a customer message newer than it or a `messaging_handovers` passing control back
+     * (docs/decisions/054-cloud-window-and-templates.md, Standby). Null: VendAI holds it.
+     */
+    metaAgentThrough: timestamp('meta_agent_through', { withTimezone: true }),
     lastMessagePreview: text('last_message_preview'),
     unreadCount: integer('unread_count').notNull().default(0),
     /** The team member answering it (docs/decisions/044-team-roles-and-assignment.md); null: 'Sem responsável'. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cloudWebhookErrors, mapCloudWebhook } from './map-cloud-webhook.ts';
+import { readFileSync } from 'node:fs';
+import { cloudHandovers, cloudWebhookErrors, mapCloudWebhook } from './map-cloud-webhook.ts';
 import type { GatewayMessage } from './gateway.ts';
 import { mapGatewayMessage } from './map-gateway-message.ts';
 
@@ -207,6 +208,24 @@ describe('Cloud API webhook mapping', () => {
       type: 'text',
       content: 'Oi, aqui é a dona!',
     });
+  });
+
+  it("marks the customer's messages on the standby field and reads messaging_handovers (Meta's fixtures)", () => {
+    const fixtures = JSON.parse(
+      readFileSync(new URL('../../../test/fixtures/meta-cloud/inbound-webhooks.json', import.meta.url), 'utf8'),
+    ) as Record<string, unknown>;
+    const [standby] = mapCloudWebhook(fixtures.standby);
+    expect(standby).toMatchObject({
+      phoneNumberId: '106540352242922',
+      event: 'messages.upsert',
+      data: { standby: true, key: { remoteJid: '5511977776666@s.whatsapp.net', fromMe: false } },
+    });
+    expect(mapGatewayMessage(standby!.data as unknown as GatewayMessage)?.content).toBe('Vocês entregam hoje?');
+    expect(mapCloudWebhook(fixtures.messagingHandovers)).toEqual([]);
+    expect(cloudHandovers(fixtures.messagingHandovers)).toEqual([
+      { phoneNumberId: '106540352242922', waId: '5511977776666', control: 'passed' },
+    ]);
+    expect(cloudHandovers(fixtures.standby)).toEqual([]);
   });
 
   it('lists the errors Meta reports outside messages', () => {

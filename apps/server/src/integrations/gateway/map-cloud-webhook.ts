@@ -7,6 +7,8 @@
  * shared with the WhatsApp Business app (coexistence), what the owner types on the phone comes as
  * `message_echoes[]` (field `smb_message_echoes`, `from` the business, `to` the customer): a `fromMe`
  * upsert, as Evolution delivers the owner's own messages, so the engine's takeover rule applies.
+ * While Meta's own agent holds the thread, the customer's messages come on field `standby` with the same
+ * payload: mapped alike and marked `standby: true` (stored, never answered: domain/conversation-rules/meta-agent-holds.ts).
  */
 
 type Json = Record<string, unknown>;
@@ -42,8 +44,10 @@ export function mapCloudWebhook(body: unknown): CloudWebhookEvent[] {
       const names = new Map(
         list(value.contacts).map((c) => [str(obj(c)?.wa_id), str(obj(obj(c)?.profile)?.name)] as const),
       );
+      const standby = obj(change)?.field === 'standby';
       for (const m of list(value.messages)) {
-        const data = mapMessage(obj(m), names);
+        const mapped = mapMessage(obj(m), names);
+        const data = mapped && standby ? { ...mapped, standby: true } : mapped;
         if (data) out.push({ phoneNumberId, event: 'messages.upsert', eventKey: data.key.id, data });
       }
       for (const m of list(value.message_echoes)) {
@@ -68,6 +72,28 @@ export function cloudWebhookErrors(
       const value = obj(obj(change)?.value);
       const phoneNumberId = str(obj(value?.metadata)?.phone_number_id);
       return list(value?.errors).map((e) => ({ phoneNumberId, code: obj(e)?.code, title: str(obj(e)?.title) }));
+    }),
+  );
+}
+
+/**
+ * Changes of who holds a customer's thread (field `messaging_handovers`,
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messaging-handovers/):
+ * `control_passed` reaches the new owner (VendAI holds the thread again), `control_taken` the previous owner
+ * (Meta's agent or a partner took it). The customer is read from `contacts[].wa_id`, else from the
+ * notification object's `wa_id`; a notification without one is skipped.
+ */
+export function cloudHandovers(body: unknown): { phoneNumberId: string; waId: string; control: 'passed' | 'taken' }[] {
+  return list(obj(body)?.entry).flatMap((entry) =>
+    list(obj(entry)?.changes).flatMap((change) => {
+      if (obj(change)?.field !== 'messaging_handovers') return [];
+      const value = obj(obj(change)?.value);
+      const phoneNumberId = str(obj(value?.metadata)?.phone_number_id);
+      const type = str(value?.type);
+      const control = type === 'control_passed' ? 'passed' : type === 'control_taken' ? 'taken' : null;
+      const note = type ? obj(value?.[type]) : null;
+      const waId = str(obj(list(value?.contacts)[0])?.wa_id) ?? str(note?.wa_id);
+      return phoneNumberId && control && waId ? [{ phoneNumberId, waId, control }] : [];
     }),
   );
 }

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { metaWebhookAckSchema, metaWebhookChallengeSchema, metaWebhookVerifyQuerySchema } from '@vendai/contracts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
-import { cloudWebhookErrors, mapCloudWebhook } from '../../integrations/gateway/map-cloud-webhook.ts';
+import { cloudHandovers, cloudWebhookErrors, mapCloudWebhook } from '../../integrations/gateway/map-cloud-webhook.ts';
 import {
   looksLikeMetaSignature,
   META_SIGNATURE_HEADER,
@@ -10,6 +10,7 @@ import {
 } from '../../integrations/gateway/meta-signature.ts';
 import type { GatewayEvent } from '../../integrations/gateway/event-hub.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordMetaHandover } from '../../domain/conversation-rules/meta-agent-holds.ts';
 import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
 import { webhookUnauthenticated } from './authenticate-webhook.ts';
 import { createGatewayEventStore } from './gateway-event-store.ts';
@@ -35,6 +36,8 @@ export const META_WEBHOOK_BODY_LIMIT = 512 * 1024;
  * A phone number id that is no Cloud number of ours is skipped (200: Meta must not retry it).
  * Errors Meta reports outside any message (value.errors[]: the number's or the account's) are shown
  * on the numbers list in Portuguese (numbers.connection_problem) until Meta delivers for it again.
+ * Messages on field `standby` are stored but not answered; `messaging_handovers` moves the conversation's
+ * mark of Meta's agent holding it (docs/decisions/054-cloud-window-and-templates.md, Standby).
  */
 export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, env } = app.deps;
@@ -94,6 +97,11 @@ export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       req.log.warn({ cloudError: error }, 'Cloud API webhook error');
       const number = error.phoneNumberId ? await numbers.get(error.phoneNumberId) : null;
       if (number && (await recordCloudNumberProblem(db, number.id, numberProblemText(error)))) changed.add(number.id);
+    }
+    // Who holds a customer's thread changed (Meta's agent ↔ VendAI): the conversation's mark follows.
+    for (const handover of cloudHandovers(req.body)) {
+      const number = await numbers.get(handover.phoneNumberId);
+      if (number) await recordMetaHandover(db, { numberId: number.id, waId: handover.waId, control: handover.control });
     }
     const delivering = new Set<string>();
     for (const item of mapCloudWebhook(req.body)) {

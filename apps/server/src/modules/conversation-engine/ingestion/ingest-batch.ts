@@ -5,7 +5,7 @@ import { PendingRealtimeEvents } from '../realtime-events.ts';
 import { pgErrorCode } from '../../../db/pg-error.ts';
 import { conversationRowFromSql, messageRecordFromSql, parsedJson } from '../sql-rows.ts';
 import { type ChatChange, runSimpleRunStatement, type SimpleRunRow } from './simple-run-statement.ts';
-import { ingestGatewayEvent, type IngestInput } from './ingest-gateway-event.ts';
+import { ingestGatewayEvent, type IngestInput, isStandby } from './ingest-gateway-event.ts';
 import type { IngestOutcome } from './ingest-outcome.ts';
 import {
   mapGatewayMessage,
@@ -72,6 +72,8 @@ export function simpleMessage(input: IngestInput): MappedMessage | null {
   // so a burst the same contact opened earlier in the batch is cancelled exactly as it is when the two
   // messages arrive apart (ingest-parity.test.ts).
   if (isOptOut(msg.content)) return null;
+  // A message while Meta's agent holds the thread (`standby`) is stored and not answered: one by one.
+  if (isStandby(input.data)) return null;
   return msg;
 }
 

@@ -31,6 +31,7 @@ import { quietWindow } from '../../../domain/conversation-rules/burst-due.ts';
 import { aiReplies } from '../../../domain/conversation-rules/whom-ai-answers.ts';
 import { postponeResume, resumeIfDue } from '../../../domain/handoff/hand-over.ts';
 import { applyMessageChange } from './apply-message-change.ts';
+import { recordMetaAgentHolds } from '../../../domain/conversation-rules/meta-agent-holds.ts';
 import type { IngestOutcome } from './ingest-outcome.ts';
 import { applyDeliveryStatus } from './apply-delivery-status.ts';
 import { applyContactNames } from './apply-contact-names.ts';
@@ -72,6 +73,10 @@ export async function ingestGatewayEvent(deps: EngineDeps, input: IngestInput): 
   if (input.eventId) await markEventProcessed(deps.db, input.eventId);
   return outcome;
 }
+
+/** A Cloud message that came on the webhook's `standby` field (map-cloud-webhook.ts marks it). */
+export const isStandby = (data: unknown): boolean =>
+  Boolean(data && typeof data === 'object' && (data as { standby?: unknown }).standby === true);
 
 /** `data` may be one object or an array of them (Baileys batches). */
 const asList = (data: unknown): unknown[] => (Array.isArray(data) ? data : [data]);
@@ -179,6 +184,11 @@ async function storeArrival(tx: Db, a: Arrival): Promise<Stored> {
     customerWrote: inbound,
   });
   conv = await switchAi(tx, a, conv, created);
+  // Meta's own agent holds the thread (the webhook's `standby` field): stored and shown, never answered.
+  if (inbound && isStandby(input.data)) {
+    await recordMetaAgentHolds(tx, conv.id);
+    return { outcome: 'stored' };
+  }
   if (!inbound || !a.fresh) return { outcome: 'stored' };
 
   if (row.optOut) {

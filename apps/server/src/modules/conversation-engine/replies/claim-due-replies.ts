@@ -8,6 +8,7 @@ import { DEFAULT_TIME_ZONE } from '@vendai/contracts';
 import type { ContextBlockRows } from '../../../domain/ai-reply/load-context.ts';
 import { factPresenceSql } from '../../../domain/facts/fact-presence.ts';
 import { freeTextAllowedSql } from '../../../domain/conversation-rules/service-window.ts';
+import { metaAgentHoldsSql } from '../../../domain/conversation-rules/meta-agent-holds.ts';
 import type { FactPresence } from '../../../domain/facts/fact-source.ts';
 import type { ContextMessage } from '../reply-rules.ts';
 import { parsedJson, type SqlJson, type SqlTimestamp } from '../sql-rows.ts';
@@ -29,6 +30,8 @@ export interface ReplyContext extends ClaimedBurst {
   freeTextAllowed: boolean;
   /** The contact is the owner's own personal number (profiles.phone): never answered. */
   ownerContact: boolean;
+  /** Meta's own agent holds the thread (standby, domain/conversation-rules/meta-agent-holds.ts): never answered. */
+  metaAgentHolds: boolean;
   contactJid: string;
   instanceName: string | null;
   agent: { id: string; active: boolean; systemPrompt: string; respostas: AnswerItem[] } | null;
@@ -75,6 +78,7 @@ interface ClaimRow {
   ai_messages: number | string;
   owner_contact: boolean | null;
   free_text_allowed: boolean;
+  meta_agent_holds: boolean | null;
   bills_overage: boolean;
   time_zone: string | null;
   contact_name: string | null;
@@ -158,6 +162,7 @@ function runClaimStatement(database: PreparedTarget, limit: number, contextMessa
                windowClosedThrough: sql`c.window_closed_through`,
                now: sql`now()`,
              })} as free_text_allowed,
+             ${metaAgentHoldsSql({ customerLastAt: sql`c.customer_last_at`, metaAgentThrough: sql`c.meta_agent_through` })} as meta_agent_holds,
              coalesce((
                select json_agg(r order by r.created_at desc, r.id desc)
                from (select m.id, m.direction, m.message_type, m.content, m.media_filename, m.media_duration, m.status, m.created_at
@@ -189,6 +194,7 @@ function replyContextFromRow(r: ClaimRow): ReplyContext {
     optedOut: r.opted_out,
     ownerContact: r.owner_contact === true,
     freeTextAllowed: r.free_text_allowed !== false,
+    metaAgentHolds: r.meta_agent_holds === true,
     contactJid: r.contact_jid,
     instanceName: r.instance_name ?? null,
     agent: r.agent_id

@@ -55,6 +55,8 @@ const REFUSAL: Partial<Record<OutboundRule, string>> = {
 function refusalOf(ctx: ReplyContext): string | null {
   // The owner's own personal number writing to the business (e.g. answering an alert) is never answered.
   if (ctx.ownerContact) return 'owner-contact';
+  // Meta's own agent holds the thread (the customer wrote on `standby`): it answers, VendAI does not.
+  if (ctx.metaAgentHolds) return 'meta-agent';
   // The door's rules for an AI reply, in their order; an official-API number outside the 24-hour
   // window included (only a template may go, decision 041).
   const stop = outboundStop('ai_reply', {

@@ -8,12 +8,14 @@ import {
   windowApplies,
   windowClosesAt,
 } from '../../../domain/conversation-rules/service-window.ts';
+import { metaAgentHolds } from '../../../domain/conversation-rules/meta-agent-holds.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 
 /**
  * GET /api/conversations/:id/window: whether the owner may write free text to this conversation now
  * (domain/conversation-rules/service-window.ts, decisions 041 and 054: Meta's #131047 closes it until the
- * customer writes again). Another account's conversation is 404.
+ * customer writes again), and whether Meta's own agent holds the thread (standby). Another account's
+ * conversation is 404.
  */
 export async function getConversationWindow(
   deps: Pick<EngineDeps, 'db'>,
@@ -25,6 +27,7 @@ export async function getConversationWindow(
       provider: numbers.provider,
       customerLastAt: conversations.customerLastAt,
       windowClosedThrough: conversations.windowClosedThrough,
+      metaAgentThrough: conversations.metaAgentThrough,
     })
     .from(conversations)
     .innerJoin(numbers, eq(numbers.id, conversations.numberId))
@@ -38,5 +41,6 @@ export async function getConversationWindow(
     closesAt: closesAt ? closesAt.toISOString() : null,
     open: freeTextAllowed(row, now),
     closedByMeta: closedByMeta(row),
+    metaAgentHolds: metaAgentHolds(row),
   };
 }

@@ -20,7 +20,9 @@ const path = (convId: string, rest: string) => `/api/conversations/${encodeURICo
  * only a customer message newer than the one the server knew (`customerLastAt`) reopens it.
  */
 export function windowState(data: ConversationWindow, lastInbound: number, now: Date) {
-  if (!data.applies) return { applies: false, open: true, closesAt: null, closedByMeta: false, customerLastAt: null };
+  const metaAgentHolds = data.metaAgentHolds === true;
+  if (!data.applies)
+    return { applies: false, open: true, closesAt: null, closedByMeta: false, customerLastAt: null, metaAgentHolds };
   const serverLast = data.customerLastAt ? Date.parse(data.customerLastAt) : 0;
   const last = Math.max(serverLast, lastInbound);
   const serverCloses = data.closesAt ? Date.parse(data.closesAt) : 0;
@@ -33,6 +35,7 @@ export function windowState(data: ConversationWindow, lastInbound: number, now: 
     closesAt: closes ? new Date(closes) : null,
     closedByMeta,
     customerLastAt: last ? new Date(last) : null,
+    metaAgentHolds,
   };
 }
 
@@ -53,6 +56,7 @@ export function useConversationWindow(convId: string, now: Date) {
       closesAt: null,
       closedByMeta: false,
       customerLastAt: null,
+      metaAgentHolds: false,
     };
   let last = 0;
   for (const page of messages.data?.pages ?? [])

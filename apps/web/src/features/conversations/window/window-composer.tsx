@@ -12,7 +12,8 @@ const SOON_MS = 2 * 60 * 60_000;
  * (docs/decisions/041-cloud-window-and-templates.md): QR conversations and Cloud ones inside the window
  * get the normal composer (Cloud ones with a line saying until when free text may go); outside it,
  * the templates. A send the server refuses because the window closed meanwhile switches to the
- * templates; the composer keeps the typed text as its draft.
+ * templates; the composer keeps the typed text as its draft. While Meta's own agent holds the thread, a
+ * banner says VendAI is not answering.
  */
 export function WindowAwareComposer({
   convId,
@@ -27,14 +28,18 @@ export function WindowAwareComposer({
   const window = useConversationWindow(convId, now);
   const refresh = useRefreshWindow(convId);
 
+  const banner = window.metaAgentHolds ? <MetaAgentBanner /> : null;
   if (window.applies && !window.open)
     return (
-      <TemplateComposer
-        convId={convId}
-        customerLastAt={window.customerLastAt}
-        closedByMeta={window.closedByMeta}
-        hasDraft={hasDraft(convId)}
-      />
+      <>
+        {banner}
+        <TemplateComposer
+          convId={convId}
+          customerLastAt={window.customerLastAt}
+          closedByMeta={window.closedByMeta}
+          hasDraft={hasDraft(convId)}
+        />
+      </>
     );
 
   const send = async (text: string) => {
@@ -48,6 +53,7 @@ export function WindowAwareComposer({
   const left = window.closesAt ? window.closesAt.getTime() - now.getTime() : null;
   return (
     <>
+      {banner}
       {window.applies && window.closesAt ? (
         <p
           data-testid="window-hint"
@@ -59,5 +65,22 @@ export function WindowAwareComposer({
       ) : null}
       <Composer key={`composer-${convId}`} convId={convId} onSend={send} warning={warning} />
     </>
+  );
+}
+
+/**
+ * Meta's own agent holds this customer's thread (their messages came on the webhook's `standby` field,
+ * docs/decisions/054-cloud-window-and-templates.md, Standby): shown so the owner knows why VendAI is silent.
+ */
+function MetaAgentBanner() {
+  return (
+    <div
+      role="status"
+      data-testid="meta-agent-banner"
+      className="shrink-0 border-t border-sky-200 bg-sky-50 px-3 py-2 text-xs text-sky-900 sm:px-4"
+    >
+      <p className="font-medium">A IA da Meta está atendendo este número</p>
+      <p>Enquanto o agente da Meta estiver com a conversa, a VendAI guarda as mensagens do cliente e não responde.</p>
+    </div>
   );
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "conversations" ADD COLUMN "meta_agent_through" timestamp with time zone;
