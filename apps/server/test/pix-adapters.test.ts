@@ -42,6 +42,7 @@ function fakeAsaas(o: { cutFirstCreate?: boolean } = {}) {
     handle: (req: { method: string; path: string; body: any }) => {
       if (req.method === 'GET' && req.path.startsWith('/v3/payments?'))
         return { body: { ...asaas.emptyList, data: created, totalCount: created.length } };
+      if (req.method === 'GET' && req.path.startsWith('/v3/customers?')) return { body: asaas.emptyList };
       if (req.path === '/v3/customers') return { body: asaas.customer };
       if (req.method === 'POST' && req.path === '/v3/payments') {
         created.push({ ...asaas.payment, externalReference: req.body.externalReference });
@@ -118,6 +119,25 @@ describe('Asaas adapter', () => {
     expect(err).toBeInstanceOf(PixProviderError);
     expect(err.reason).toBe('payer_document');
     expect(server.requests.find((r) => r.path === '/v3/customers')!.body).not.toHaveProperty('cpfCnpj');
+  });
+
+  it('one customer per payer: a customer with the CPF is looked up first and reused', async () => {
+    const fake = fakeAsaas();
+    const found = { ...asaas.customer, cpfCnpj: '12345678909' };
+    server = await startFixtureServer((req) =>
+      req.method === 'GET' && req.path.startsWith('/v3/customers?')
+        ? { body: { ...asaas.emptyList, data: [found], totalCount: 1 } }
+        : fake.handle(req),
+    );
+    await createAsaasPix({ baseUrl: server.url, apiKey: 'k' }).createCharge({
+      ...input,
+      customer: { ...input.customer, document: '12345678909' },
+    });
+    expect(server.requests.some((r) => r.path === '/v3/customers?cpfCnpj=12345678909&limit=10')).toBe(true);
+    expect(server.requests.filter((r) => r.method === 'POST' && r.path === '/v3/customers')).toHaveLength(0);
+    expect(server.requests.find((r) => r.method === 'POST' && r.path === '/v3/payments')!.body).toMatchObject({
+      customer: found.id,
+    });
   });
 
   it('reads each event’s payment status: received, confirmed, overdue, refunded, charged back', async () => {

@@ -265,6 +265,7 @@ describe('Pix charges with the local stand-in', () => {
         return { body: { ...asaas.emptyList, data: req.path.includes('externalReference') ? created : [] } };
       if (req.method === 'GET' && req.path.startsWith('/v3/webhooks')) return { body: asaas.emptyList };
       if (req.path === '/v3/webhooks') return { body: asaas.webhook };
+      if (req.method === 'GET' && req.path.startsWith('/v3/customers?')) return { body: asaas.emptyList };
       if (req.path === '/v3/customers') return { body: asaas.customer };
       if (req.method === 'POST' && req.path === '/v3/payments') {
         created.push({ ...asaas.payment, value: req.body.value, externalReference: req.body.externalReference });

@@ -75,6 +75,8 @@ describe('the payer’s CPF or CNPJ', () => {
     const nextId = (next.json() as { id: string }).id;
     await waitFor(async () => (await orderById(e, nextId)).status === 'awaiting_payment', 'the second charge');
     expect((await orderById(e, nextId)).payerDocument).toBe('12345678909');
+    // One Asaas customer per payer: the second charge found the first one's customer by its CPF.
+    expect((await standinCustomerDocuments()).filter(Boolean)).toEqual(['12345678909']);
     expect((await sentToCustomers(e, s.shop)).filter((m) => m.text?.includes('preciso do CPF'))).toHaveLength(1);
   });
 

@@ -90,6 +90,22 @@ export async function startPixStandinApi(o: {
     };
   });
 
+  // Like Asaas's list (https://docs.asaas.com/reference/list-customers), filtered by cpfCnpj only.
+  server.get('/v3/customers', async (req) => {
+    const q = req.query as { cpfCnpj?: string };
+    const cpfCnpj = q.cpfCnpj?.replace(/[.\-/\s]/g, '').toUpperCase();
+    const rows = cpfCnpj ? await store.customersByDocument(account(req), cpfCnpj) : [];
+    const data = rows.map((c) => ({
+      object: 'customer',
+      id: c.id,
+      name: c.name,
+      mobilePhone: c.mobilePhone,
+      cpfCnpj: c.cpfCnpj,
+      deleted: false,
+    }));
+    return { object: 'list', hasMore: false, totalCount: data.length, limit: 10, offset: 0, data };
+  });
+
   server.post('/v3/customers', async (req, reply) => {
     const body = (req.body ?? {}) as { name?: unknown; mobilePhone?: unknown; cpfCnpj?: unknown };
     if (typeof body.name !== 'string' || !body.name.trim())

@@ -32,6 +32,14 @@ export function createPixStandinStore(db: PixStandinDb) {
         .where(and(eq(pixStandinCustomers.id, id), eq(pixStandinCustomers.account, account)));
       return row ?? null;
     },
+    /** One account's customers with this CPF/CNPJ, oldest first. */
+    async customersByDocument(account: string, cpfCnpj: string) {
+      return db
+        .select()
+        .from(pixStandinCustomers)
+        .where(and(eq(pixStandinCustomers.account, account), eq(pixStandinCustomers.cpfCnpj, cpfCnpj)))
+        .orderBy(asc(pixStandinCustomers.createdAt));
+    },
     async addPayment(p: typeof pixStandinPayments.$inferInsert) {
       const [row] = await db.insert(pixStandinPayments).values(p).returning();
       return row!;

@@ -114,14 +114,28 @@ export function createAsaasPix(o: { baseUrl: string; apiKey: string }): PixProvi
     return list.data.find((w) => w.url === url) ?? null;
   }
 
+  /**
+   * One Asaas customer per payer: the account's customer with this CPF/CNPJ, looked up before one is
+   * created (GET /v3/customers?cpfCnpj=, https://docs.asaas.com/reference/list-customers).
+   */
+  async function customerWith(document: string): Promise<string | null> {
+    const list = await call<{ data: { id: string; deleted?: boolean }[] }>(
+      `/v3/customers?cpfCnpj=${encodeURIComponent(document)}&limit=10`,
+    );
+    return list.data.find((c) => !c.deleted)?.id ?? null;
+  }
+
   async function create(input: CreatePixChargeInput): Promise<AsaasPayment> {
     try {
-      const customer = await call<{ id: string }>('/v3/customers', 'POST', {
-        name: input.customer.name,
-        ...(input.customer.document ? { cpfCnpj: input.customer.document } : {}),
-        ...(input.customer.phone ? { mobilePhone: input.customer.phone.replace(/^55/, '') } : {}),
-        notificationDisabled: true,
-      });
+      const found = input.customer.document ? await customerWith(input.customer.document) : null;
+      const customer = found
+        ? { id: found }
+        : await call<{ id: string }>('/v3/customers', 'POST', {
+            name: input.customer.name,
+            ...(input.customer.document ? { cpfCnpj: input.customer.document } : {}),
+            ...(input.customer.phone ? { mobilePhone: input.customer.phone.replace(/^55/, '') } : {}),
+            notificationDisabled: true,
+          });
       return await call<AsaasPayment>('/v3/payments', 'POST', {
         customer: customer.id,
         billingType: 'PIX',
