@@ -262,6 +262,57 @@ describe('follow-ups in the database', () => {
     expect(sentFrom(sender, shop)).toHaveLength(1);
   });
 
+  // A touch is AI-written text: it counts toward the plan's AI messages like a reply (decision 046,
+  // "Spend for touches"). The shop is open every hour, so the due touch is not deferred on any clock.
+  const ALWAYS_OPEN = Array(7).fill({ from: '00:00', to: '23:59' });
+  const NOV = '2026-11-01';
+  const aiMessagesOf = async (userId: string) =>
+    Number(
+      resultRows<{ n: number }>(
+        await t.database.db.execute(
+          sql`select coalesce(sum(ai_messages), 0)::int as n from usage_monthly where user_id = ${userId} and month = ${NOV}::date`,
+        ),
+      )[0]!.n,
+    );
+
+  it('a touch counts once in the month’s AI messages; a free account at its limit gets no touch', async () => {
+    const { shop, convId } = await quoted();
+    await t.database.db.insert(businessHours).values({ userId: shop.userId, week: ALWAYS_OPEN, closedDays: [] });
+    const sender = recordingSender();
+    const clock = createClock('2026-11-24T15:02:00Z');
+    const deps = followUpDeps(t, clock, sender);
+    const before = await aiMessagesOf(shop.userId);
+    await followUpPass(deps);
+    await followUpPass(deps);
+    expect(sentFrom(sender, shop)).toHaveLength(1);
+    expect(await aiMessagesOf(shop.userId)).toBe(before + 1);
+
+    // The free plan's limit reached: the next touch is not written nor sent, and stopped with the reason.
+    const [{ max }] = resultRows<{ max: number }>(
+      await t.database.db.execute(sql`select max_ai_messages as max from plans where slug = 'freemium'`),
+    ) as [{ max: number }];
+    await t.database.db.execute(
+      sql`update usage_monthly set ai_messages = ${max} where user_id = ${shop.userId} and month = ${NOV}::date`,
+    );
+    clock.set('2026-11-25T15:03:00Z');
+    await followUpPass(deps);
+    expect(sentFrom(sender, shop)).toHaveLength(1);
+    const rows = await followUpsOf(t, convId);
+    expect(rows.map((r) => [r.step, r.state, r.reason])).toEqual([
+      [1, 'sent', null],
+      [2, 'skipped', FOLLOW_UP_REASONS.freeLimit],
+    ]);
+    expect(await aiMessagesOf(shop.userId)).toBe(max);
+    const audit = resultRows<{ origin: string; outcome: string; rule: string | null; detail: string | null }>(
+      await t.database.db.execute(
+        sql`select origin, outcome, rule, detail from outbound_audit where conv_id = ${convId} and outcome = 'stopped'`,
+      ),
+    );
+    expect(audit).toEqual([
+      { origin: 'ai_touch', outcome: 'stopped', rule: 'spend', detail: FOLLOW_UP_REASONS.freeLimit },
+    ]);
+  });
+
   it('caps a number’s touches a day, then the account’s', async () => {
     const shop = await followUpShop(t, { numberCap: 2 });
     for (let i = 0; i < 3; i++)

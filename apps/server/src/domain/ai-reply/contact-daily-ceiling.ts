@@ -27,7 +27,7 @@ const nextDayOf = (convId: string) => sql`(
  * conversation's id and the account's time zone: read in the reply claim's statement
  * (modules/conversation-engine/replies/reply-repository.ts), so the ceiling costs no round trip.
  * Indexes: messages_conv_created_idx (today's messages of one conversation), reply_drafts_conv_created_idx
- * (today's drafts of one conversation).
+ * (today's drafts of one conversation), follow_ups_conv_idx (the conversation's touches).
  */
 export const contactAnswersTodaySql = (convId: SQL, timeZone: SQL) => sql`
   select count(*)::int + (
@@ -35,7 +35,12 @@ export const contactAnswersTodaySql = (convId: SQL, timeZone: SQL) => sql`
     -- one not sent (pending, discarded, superseded, failed) is counted here; a sent one is its message above.
     select count(*)::int from reply_drafts d
     where d.conv_id = ${convId} and d.state <> 'sent'
-      and d.created_at >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone}))
+      and d.created_at >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})) + (
+    -- A touch is AI-written text and counts too (decision 046, "Spend for touches"); its message always
+    -- follows an AI message, so the answers below never count it.
+    select count(*)::int from follow_ups t
+    where t.conv_id = ${convId} and t.kind = 'touch' and t.state in ('sent', 'sending') and t.message_id is not null
+      and t.sent_at >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone}))
   from (
     select m.author, m.status, lag(m.author) over (order by m.created_at, m.id) as previous_author
     from messages m

@@ -80,7 +80,7 @@ export const RULES_BY_ORIGIN: Record<OutboundOrigin, Record<OutboundRule, typeof
   ai_touch: {
     price_guard: AI,
     approval: AI,
-    spend: 'not yet counted: a touch is not an AI answer (decision 037); see decision 046, Consequences',
+    spend: AI,
     opt_out: AI,
     never_answer: AI,
     manual: AI,

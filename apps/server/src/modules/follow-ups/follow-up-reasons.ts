@@ -14,6 +14,9 @@ export const FOLLOW_UP_REASONS = {
   answering: 'A IA está respondendo o cliente.',
   numberCap: 'Limite diário de acompanhamentos deste número atingido.',
   accountCap: 'Limite diário de acompanhamentos da conta atingido.',
+  contactCeiling: 'A IA já respondeu hoje a este contato o máximo de vezes do limite diário por contato.',
+  freeLimit: 'Limite mensal de mensagens da IA do plano gratuito atingido.',
+  overageCeiling: 'Limite de gastos com mensagens excedentes atingido neste período.',
   paused: 'Acompanhamentos pausados neste número (muitas falhas de envio ou pedidos para sair).',
   cloudWindow:
     'Fora da janela de 24 horas da API oficial do WhatsApp: sem um modelo aprovado, o acompanhamento não foi enviado.',

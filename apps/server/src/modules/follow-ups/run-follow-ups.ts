@@ -16,6 +16,7 @@ import { capReason } from './follow-up-guards.ts';
 import { FOLLOW_UP_REASONS } from './follow-up-reasons.ts';
 import { publish, recordOutcome, sendStored, storeOutgoing } from './send-follow-up.ts';
 import { writeTouch } from './write-touch.ts';
+import { holdTouchSpend } from './touch-spend.ts';
 import type { AnswerItem } from '@vendai/contracts';
 import { loadReplyFacts } from '../../domain/facts/load-reply-facts.ts';
 import { guardTouch } from '../../domain/outbound/ai-text-rules.ts';
@@ -73,6 +74,20 @@ async function handleClaimed(deps: FollowUpDeps, f: FollowUpRow, token: string):
   if (stop === 'business_hours') return reschedule(deps, f, token, later!);
   if (stop === 'daily_cap') return finish(deps, f, token, 'skipped', capped!, stop);
   if (stop) return finish(deps, f, token, 'skipped', FOLLOW_UP_REASONS.cloudWindow, stop);
+  // The door out's spend rule (decision 046, "Spend for touches"): held before the AI writes, given back when nothing goes.
+  const spend = f.kind === 'touch' ? await holdTouchSpend(deps, f) : null;
+  if (spend && 'stop' in spend) return finish(deps, f, token, 'skipped', spend.stop, 'spend');
+  try {
+    const sent = await writeAndSend(deps, f, c, token);
+    if (sent !== 'sent' && sent !== 'unconfirmed') await spend?.giveBack();
+  } catch (err) {
+    await spend?.giveBack();
+    throw err;
+  }
+}
+
+/** Writes (a touch) or takes (a scheduled message) the text, checks it and sends it. */
+async function writeAndSend(deps: FollowUpDeps, f: FollowUpRow, c: FollowUpContext, token: string) {
   const text = f.kind === 'touch' ? await writeTouch(deps, f, c.system_prompt ?? '') : f.text;
   if (!text) return finish(deps, f, token, 'skipped', FOLLOW_UP_REASONS.noText);
   // The door out's price guard for AI-written text (decision 046): an invented amount never goes.
@@ -81,7 +96,7 @@ async function handleClaimed(deps: FollowUpDeps, f: FollowUpRow, token: string):
   const message = await storeOutgoing(deps, f, text, token);
   if (!message) return finish(deps, f, token, 'cancelled', FOLLOW_UP_REASONS.customerReplied);
   await publish(deps, f.user_id, f.conv_id, message);
-  await sendStored(
+  return sendStored(
     deps,
     f,
     { origin: originOf(f), messageId: message.id, instanceName: c.instance_name, contactJid: c.contact_jid, text },

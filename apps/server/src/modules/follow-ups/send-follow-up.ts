@@ -67,12 +67,21 @@ export async function storeOutgoing(
   });
 }
 
-/** Sends the stored message through the engine's reconciled send and records the outcome. */
-export async function sendStored(deps: FollowUpDeps, f: FollowUpRow, out: OutgoingText, token: string) {
+/**
+ * Sends the stored message through the engine's reconciled send and records the outcome. 'refused':
+ * the gateway surely did not take it (not an unconfirmed send).
+ */
+export async function sendStored(
+  deps: FollowUpDeps,
+  f: FollowUpRow,
+  out: OutgoingText,
+  token: string,
+): Promise<'sent' | 'refused' | 'unconfirmed'> {
   const result = await deps.sender.send(out);
   const ok = result.ok;
   const reason = result.ok ? null : result.unconfirmed ? FOLLOW_UP_REASONS.unconfirmed : FOLLOW_UP_REASONS.sendFailed;
   await recordOutcome(deps, f, out.messageId, token, ok ? { externalId: result.externalId } : { error: reason! });
+  return result.ok ? 'sent' : result.unconfirmed ? 'unconfirmed' : 'refused';
 }
 
 /** The message sent (its gateway id; an echo stored meanwhile under that id is dropped) or failed; the follow-up with it. */
