@@ -205,6 +205,19 @@ describe('Pix charges with the local stand-in', () => {
     });
     expect(unknown.statusCode).toBe(401);
     expect((await db().select().from(pixEvents)).length).toBe(before);
+    // A charge the provider cannot give back now: acknowledged (a 5xx would hold back Asaas's queue),
+    // kept unprocessed and re-read by a job (decision 055).
+    const unreadable = await postEvent(s.shop.userId, { eventId: 'evt_ilegivel', paymentId: 'pay_local_sumiu' });
+    expect(unreadable.statusCode, unreadable.body).toBe(200);
+    expect(unreadable.json()).toMatchObject({ received: true, retrying: true });
+    const [pendingEvent] = await db().select().from(pixEvents).where(eq(pixEvents.eventId, 'evt_ilegivel'));
+    expect(pendingEvent!.processedAt).toBeNull();
+    const jobs = resultRows<{ n: number }>(
+      await db().execute(
+        sql`select count(*)::int as n from pgboss.job where name = 'pix.reread-event' and data->>'eventId' = 'evt_ilegivel'`,
+      ),
+    );
+    expect(Number(jobs[0]!.n)).toBeGreaterThan(0);
     // The token leaked: a 'paid' event for a charge still pending is re-read and not counted.
     const lie = await postEvent(s.shop.userId, { eventId: 'evt_mentira', paymentId: payment!.id });
     expect(lie.statusCode).toBe(200);

@@ -80,6 +80,8 @@ export const webhookAckSchema = z.object({
   received: z.literal(true),
   duplicate: z.boolean().optional(),
   ignored: z.boolean().optional(),
+  /** Pix: the charge could not be re-read now; acknowledged and re-read later by a job. */
+  retrying: z.boolean().optional(),
 });
 
 /** Portuguese texts of the flow (docs/product/messages.md where it gives them). */

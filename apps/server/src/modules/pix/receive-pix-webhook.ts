@@ -7,6 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { applyChargeState } from './apply-charge-state.ts';
 import { loadPixAccount, providerOf } from './pix-account.ts';
 import type { PixDeps } from './pix-deps.ts';
+import { rereadPixEventJob } from './reread-event-job.ts';
 
 export interface PixWebhookRequest {
   webhookId: string;
@@ -26,7 +27,7 @@ export interface PixWebhookRequest {
 export async function receivePixWebhook(
   deps: PixDeps,
   req: PixWebhookRequest,
-): Promise<{ duplicate?: boolean; ignored?: boolean }> {
+): Promise<{ duplicate?: boolean; ignored?: boolean; retrying?: boolean }> {
   const account = await loadPixAccount(deps, { webhookId: req.webhookId });
   if (!account?.webhookSecret) throw new AppError('UNAUTHENTICATED', PIX_MESSAGES.badWebhook);
   const event =
@@ -56,14 +57,28 @@ export async function receivePixWebhook(
     );
   if (stored?.processedAt) return { duplicate: true };
 
-  let state;
   try {
-    state = await providerOf(deps, account).getCharge(event.providerChargeId);
+    return await rereadAndApply(deps, account, event);
   } catch (err) {
-    // The provider is asked again when it retries the notification (the event is not marked processed).
-    deps.log.warn({ err, eventId: event.eventId }, 'pix: the charge could not be re-read');
-    throw new AppError('UPSTREAM', undefined, { cause: err });
+    // Acknowledged (a 5xx would hold back the events queued behind it at the provider) and retried
+    // here: the event stays stored and unprocessed, and its job re-reads it with backoff (decision 055).
+    deps.log.warn({ err, eventId: event.eventId }, 'pix: the charge could not be re-read; retried by a job');
+    await deps.jobs.send(
+      rereadPixEventJob,
+      { userId: account.userId, provider: account.provider, eventId: event.eventId },
+      { singletonKey: `${account.userId}:${account.provider}:${event.eventId}` },
+    );
+    return { retrying: true };
   }
+}
+
+/** Re-reads the event's charge from the provider, applies it and marks the event processed. */
+async function rereadAndApply(
+  deps: PixDeps,
+  account: NonNullable<Awaited<ReturnType<typeof loadPixAccount>>>,
+  event: { eventId: string; providerChargeId: string },
+): Promise<{ ignored?: boolean }> {
+  const state = await providerOf(deps, account).getCharge(event.providerChargeId);
   const applied = await applyChargeState(deps, account.userId, state);
   await deps.db
     .update(pixEvents)
@@ -77,4 +92,22 @@ export async function receivePixWebhook(
       ),
     );
   return applied ? {} : { ignored: true };
+}
+
+/**
+ * The 'pix.reread-event' job: an event acknowledged while its charge could not be re-read. Throws
+ * (pg-boss retries with backoff) while the provider still cannot answer; nothing to do once the
+ * event is processed or the account changed provider.
+ */
+export async function rereadPixEvent(
+  deps: PixDeps,
+  job: { userId: string; provider: string; eventId: string },
+): Promise<void> {
+  const [stored] = await deps.db
+    .select()
+    .from(pixEvents)
+    .where(and(eq(pixEvents.userId, job.userId), eq(pixEvents.eventId, job.eventId), isNull(pixEvents.processedAt)));
+  const account = await loadPixAccount(deps, { userId: job.userId });
+  if (!stored || !account || account.provider !== job.provider || stored.provider !== job.provider) return;
+  await rereadAndApply(deps, account, stored);
 }

@@ -8,6 +8,8 @@ import {
 } from '../../integrations/pix/standin/mount-pix-standin.ts';
 import { chargeOrder } from './charge-order.ts';
 import { sweepOrders, sweepOrdersJob } from './sweep-orders.ts';
+import { rereadPixEvent } from './receive-pix-webhook.ts';
+import { rereadPixEventJob } from './reread-event-job.ts';
 import { type PixDeps, pixSealKey } from './pix-deps.ts';
 import { pixRoutes } from './pix-routes.ts';
 import { pixWebhookRoutes } from './pix-webhook-routes.ts';
@@ -41,6 +43,7 @@ export async function registerPix(app: FastifyInstance, { routes = true }: { rou
       await chargeOrder(deps, orderId);
     }),
   );
+  app.deps.jobs.register(defineJob(rereadPixEventJob, async (job) => rereadPixEvent(deps, job)));
   app.deps.jobs.register(
     defineJob(sweepOrdersJob, async () => {
       await sweepOrders(deps);
