@@ -1,6 +1,6 @@
 import { Dialog as D } from 'radix-ui';
 import { Menu, X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Me } from '@vendai/contracts';
 import { Logo } from '@/components/ui/logo';
@@ -25,12 +25,14 @@ function isCurrent(item: NavItem, location: { pathname: string; hash: string }):
 
 function Nav({ role, onNavigate }: { role: Me['team']['role']; onNavigate?: () => void }) {
   const location = useLocation();
+  // The sidebar and the drawer can both be in the page: each labels its groups with its own ids.
+  const idPrefix = `nav${useId().replace(/[^a-zA-Z0-9]/g, '')}`;
   return (
     <nav aria-label="Navegação principal" className="flex flex-col gap-4">
       {navGroupsFor(role).map((group) => (
-        <div key={group.label} role="group" aria-labelledby={`nav-${group.label}`}>
+        <div key={group.label} role="group" aria-labelledby={`${idPrefix}-${group.id}`}>
           <p
-            id={`nav-${group.label}`}
+            id={`${idPrefix}-${group.id}`}
             className="mb-1 px-3 text-[11px] font-semibold tracking-wide text-slate-500 uppercase"
           >
             {group.label}

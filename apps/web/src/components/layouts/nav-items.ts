@@ -36,8 +36,9 @@ export interface NavItem {
  * docs/product/screens.md with its name, grouped by what the owner is doing — the day's work, selling,
  * the AI, the business, help. 'Pix' opens its section of Configurações.
  */
-export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
+export const NAV_GROUPS: { id: string; label: string; items: NavItem[] }[] = [
   {
+    id: 'dia-a-dia',
     label: 'Dia a dia',
     items: [
       {
@@ -53,6 +54,7 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
     ],
   },
   {
+    id: 'vendas',
     label: 'Vendas',
     items: [
       { label: 'Catálogo', href: paths.catalogue.getHref(), icon: Package },
@@ -61,6 +63,7 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
     ],
   },
   {
+    id: 'ia',
     label: 'Inteligência artificial',
     items: [
       { label: 'IA Treinamento', href: paths.agents.getHref(), icon: Bot },
@@ -70,6 +73,7 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
     ],
   },
   {
+    id: 'negocio',
     label: 'Seu negócio',
     items: [
       { label: "WhatsApp's", href: paths.numbers.getHref(), icon: Smartphone },
@@ -80,6 +84,7 @@ export const NAV_GROUPS: { label: string; items: NavItem[] }[] = [
     ],
   },
   {
+    id: 'ajuda',
     label: 'Ajuda',
     items: [
       { label: 'Tutorial', href: paths.tutorial.getHref(), icon: PlayCircle, team: true },
