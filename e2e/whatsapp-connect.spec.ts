@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, newPerson, signUp, shootBothWidths, test } from './support/fixtures';
 import { simApi } from './support/simulator-api';
+import { connectNumberThroughSimulator } from './support/live-number';
 
 /**
  * Connecting a WhatsApp number as a new user would (docs/decisions/007-number-connection.md): the phone dialog, the connect screen
@@ -263,16 +264,15 @@ test('o QR expira em 1:30 (relógio do Playwright): modal, número removido, e T
 });
 
 test("um número já conectado em outra conta mostra 'Número já em uso'", async ({ page }) => {
+  // Only a verified claim holds a phone (docs/decisions/052-attendant-permissions-and-number-claims.md): the
+  // first account connects the number, scanned by that very phone.
   await signUp(page);
-  const whatsapp = newPerson().phoneDigits;
-  const created = await page.request.post('/api/numbers', {
-    data: { phone: `+55${whatsapp}`, apelido: 'Loja da Ana' },
-  });
-  expect(created.status()).toBe(201);
+  const { phone, digits } = await connectNumberThroughSimulator(page, 'Loja da Ana');
+  await phone.close();
   await signOut(page);
 
   await signUp(page);
-  await addNumberThroughDialog(page, whatsapp, 'Minha loja');
+  await addNumberThroughDialog(page, digits.slice(2), 'Minha loja');
   const inUse = page.getByRole('dialog', { name: 'Número já em uso' });
   await expect(inUse).toContainText(
     'Este número de WhatsApp já está sendo usado por outra conta. Cada número pode ser conectado apenas uma vez no sistema.',

@@ -69,7 +69,7 @@ export async function connectNumberThroughSimulator(page: Page, apelido: string)
   await phone.getByRole('button', { name: 'Aprovar conexão' }).click();
   await expect(phone.getByText('Celular conectado!')).toBeVisible();
   await expect(page).toHaveURL(/\/dashboard$/, { timeout: 30_000 });
-  return { instance, phone };
+  return { instance, phone, digits };
 }
 
 /**
