@@ -23,9 +23,6 @@ export const ORDER_MOVES: Readonly<Record<OrderStatus, readonly OrderStatus[]>> 
   failed: [],
 };
 
-/** Statuses an order no longer leaves on its own (only a provider's late payment or refund moves some). */
-export const SETTLED_ORDER_STATUSES: readonly OrderStatus[] = ['declined', 'paid', 'refunded', 'failed'];
-
 export function canMoveOrder(from: OrderStatus, to: OrderStatus): boolean {
   return ORDER_MOVES[from].includes(to);
 }
