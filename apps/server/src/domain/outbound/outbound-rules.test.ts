@@ -48,12 +48,12 @@ describe('the door out’s rules, origin × rule', () => {
     expect(outboundStop('owner_alert', all)).toBeNull();
   });
 
-  it('AI-written origins get the price guard; the spend ceilings count AI answers (not yet touches)', () => {
+  it('AI-written origins get the price guard and count toward the spend ceilings, touches included', () => {
     expect(OUTBOUND_ORIGINS.filter((o) => applies(o, 'price_guard')).sort()).toEqual(
       ['ai_reply', 'ai_touch', 'draft', 'handoff_answer'].sort(),
     );
     expect(OUTBOUND_ORIGINS.filter((o) => applies(o, 'spend')).sort()).toEqual(
-      ['ai_reply', 'draft', 'handoff_answer'].sort(),
+      ['ai_reply', 'ai_touch', 'draft', 'handoff_answer'].sort(),
     );
   });
 
