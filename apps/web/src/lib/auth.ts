@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Me, Session } from '@vendai/contracts';
 import { api } from './api-client';
@@ -17,6 +17,17 @@ export const meQueryOptions = queryOptions({
 
 export function useMe() {
   return useQuery(meQueryOptions);
+}
+
+/**
+ * Reads /me again after something changed it on the server (e-mail confirmed, signed in, joined a team).
+ * A read already on its way started before the change and may answer the old person; when the query has
+ * no data yet, TanStack Query hands an invalidation that in-flight read instead of a new one. So it is
+ * cancelled first, and the fresh read starts after the change.
+ */
+export async function refreshMe(queryClient: QueryClient): Promise<Me | null> {
+  await queryClient.cancelQueries({ queryKey: meQueryOptions.queryKey });
+  return queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
 }
 
 export function useSignOut() {
@@ -45,7 +56,7 @@ export function useCompleteAuth() {
   return async (to: string) => {
     afterAuthTarget = to;
     try {
-      await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
+      await refreshMe(queryClient);
       await navigate(to, { replace: true });
     } finally {
       afterAuthTarget = null;

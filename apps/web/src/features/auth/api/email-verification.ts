@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client';
-import { meQueryOptions } from '@/lib/auth';
+import { refreshMe } from '@/lib/auth';
 
 /** POST /api/account/email-verification/confirm: the link's code confirms the e-mail; /me then says so. */
 export function useConfirmEmail() {
@@ -8,6 +8,7 @@ export function useConfirmEmail() {
   return useMutation({
     mutationFn: (code: string) =>
       api.post<{ status: 'confirmed' }>('/api/account/email-verification/confirm', { code }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: meQueryOptions.queryKey }),
+    // The page's first /me read may still be on its way from before the confirmation (refreshMe).
+    onSuccess: () => refreshMe(queryClient),
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ConversationDto } from '@vendai/contracts';
 import type { CreatedInvitation, InvitationPreview } from '@vendai/contracts/team';
 import { api } from '@/lib/api-client';
-import { meQueryOptions } from '@/lib/auth';
+import { meQueryOptions, refreshMe } from '@/lib/auth';
 import { teamKeys } from '@/lib/api/query-keys';
 import { teamFeatureKeys } from './query-keys';
 
@@ -47,7 +47,7 @@ export function useAcceptInvitation() {
     // Now in another account: everything cached is the old account's.
     onSuccess: async () => {
       queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== meQueryOptions.queryKey[0] });
-      await queryClient.fetchQuery({ ...meQueryOptions, staleTime: 0 });
+      await refreshMe(queryClient);
     },
   });
 }
