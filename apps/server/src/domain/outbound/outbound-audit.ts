@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
+import { type Batcher, createBatcher } from '../../lib/batcher.ts';
 import type { OutboundOutcome } from '../../db/schema/outbound.ts';
 import type { OutboundOrigin } from './outbound-origin.ts';
 import type { OutboundRule } from './outbound-rules.ts';
@@ -20,20 +21,65 @@ export interface OutboundAuditEntry {
 }
 
 /**
- * Writes one audit record. Never fatal: a message is not held back (nor sent twice) because its record
- * could not be written; the failure is logged. The account and conversation come from the message row
- * when there is one, in the same statement.
+ * Records are written at most this often, many in one statement (group commit, lib/batcher.ts): the
+ * send is done by then, so nothing waits for it but the caller's own bookkeeping; on the reply path an
+ * insert per part was a statement per answered message (docs/performance.md).
+ */
+export const AUDIT_GAP_MS = 25;
+
+const MAX_BATCH = 200;
+
+/** One writer per database handle: every path's records share its batches. */
+const writers = new WeakMap<Db, Batcher<TimedEntry, void>>();
+
+/** An entry with the moment it happened (its batch is written a little later). */
+type TimedEntry = OutboundAuditEntry & { at: Date };
+
+function writerFor(db: Db): Batcher<TimedEntry, void> {
+  let writer = writers.get(db);
+  if (!writer) {
+    writer = createBatcher<TimedEntry, void>({
+      maxItems: MAX_BATCH,
+      minGapMs: AUDIT_GAP_MS,
+      run: async (entries) => {
+        try {
+          await insertAuditRecords(db, entries);
+        } catch (err) {
+          // One bad record (its account erased meanwhile) must not lose the others: each on its own.
+          if (entries.length === 1) throw err;
+          for (const e of entries) await insertAuditRecords(db, [e]).catch(() => undefined);
+        }
+        return entries.map(() => undefined);
+      },
+    });
+    writers.set(db, writer);
+  }
+  return writer;
+}
+
+/**
+ * Writes one audit record; resolves once it is stored. Never fatal: a message is not held back (nor
+ * sent twice) because its record could not be written; the failure is logged. The account and
+ * conversation come from the message row when there is one, in the same statement.
  */
 export async function recordOutbound(deps: { db: Db; log: FastifyBaseLogger }, e: OutboundAuditEntry): Promise<void> {
-  await deps.db
-    .execute(
-      sql`
-      insert into outbound_audit (user_id, conv_id, message_id, origin, rule, outcome, detail)
-      select coalesce(m.user_id, ${e.userId ?? null}), coalesce(m.conv_id, ${e.convId ?? null}::uuid),
-             ${e.messageId ?? null}::uuid, ${e.origin}, ${e.rule ?? null}, ${e.outcome}, ${e.detail ?? null}
-      from (select 1) one left join messages m on m.id = ${e.messageId ?? null}::uuid`,
-    )
+  await writerFor(deps.db)
+    .add({ ...e, at: new Date() })
     .catch((err: unknown) => deps.log.warn({ err, origin: e.origin }, 'outbound: the audit record was not written'));
+}
+
+async function insertAuditRecords(db: Db, entries: TimedEntry[]): Promise<void> {
+  const rows = entries.map(
+    (e) =>
+      sql`(${e.userId ?? null}::text, ${e.convId ?? null}::uuid, ${e.messageId ?? null}::uuid, ${e.origin}::text,
+           ${e.rule ?? null}::text, ${e.outcome}::text, ${e.detail ?? null}::text, ${e.at.toISOString()}::timestamptz)`,
+  );
+  await db.execute(sql`
+    insert into outbound_audit (user_id, conv_id, message_id, origin, rule, outcome, detail, created_at)
+    select coalesce(m.user_id, v.user_id), coalesce(m.conv_id, v.conv_id), v.message_id, v.origin, v.rule,
+           v.outcome, v.detail, v.at
+    from (values ${sql.join(rows, sql`, `)}) v(user_id, conv_id, message_id, origin, rule, outcome, detail, at)
+    left join messages m on m.id = v.message_id`);
 }
 
 /** The origin of each of these messages that has an audit record (the messages page's labels). */
