@@ -1,6 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { conversations, mediaUsageMonthly, messageInsights, messages } from '../src/db/schema/index.ts';
+import {
+  conversations,
+  mediaUsageMonthly,
+  messageInsights,
+  messages,
+  plans,
+  profiles,
+} from '../src/db/schema/index.ts';
+import { aiAssistsMessage } from '../src/domain/usage/ai-assists.ts';
 import {
   customerSays,
   customerSendsMedia,
@@ -276,5 +284,49 @@ describe.each(SHOP_KINDS)('%s number', (kind) => {
         .where(eq(mediaUsageMonthly.userId, shop.userId));
       expect(row).toMatchObject({ documents: 1 });
     });
+  });
+});
+
+describe('the owner’s transcripts and descriptions are AI assists (docs/decisions/050-upload-and-model-call-limits.md)', () => {
+  it('past the plan’s assists the inbox’s ask is refused with 403 in Portuguese and the model is not called', async () => {
+    const shop = await openShop(e, { kind: 'evolution' });
+    const [plan] = await e.t.database.db
+      .insert(plans)
+      .values({
+        slug: `one-assist-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
+        name: 'Plano de teste',
+        priceCents: 0,
+        isActive: false,
+        maxAiMessages: 300,
+        maxAgents: 2,
+        maxInstances: 1,
+        maxTrainnings: 5,
+        maxTestMessages: 100,
+        maxAiAssists: 1,
+      })
+      .returning();
+    await e.t.database.db.update(profiles).set({ activePlanId: plan!.id }).where(eq(profiles.id, shop.userId));
+    await customerSays(e, shop, 'Oi');
+    await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'the reply');
+    const conv = await convOf(shop);
+    await shop.client.request({
+      method: 'PATCH',
+      url: `/api/conversations/${conv.id}`,
+      payload: { agente_ativo: false },
+    });
+    await customerSends(shop, voiceNote(6));
+    await customerSends(shop, voiceNote(7));
+    await waitFor(async () => (await inboundOf(conv.id, 'audio')).length === 2, 'two voice notes stored');
+    const [first, second] = await inboundOf(conv.id, 'audio');
+    const ask = (id: string) => shop.client.post(`/api/conversations/${conv.id}/messages/${id}/insight`, {});
+
+    expect((await ask(first!.id)).statusCode).toBe(200);
+    const refused = await ask(second!.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'LIMIT_REACHED', message: aiAssistsMessage(1) });
+    expect(e.llm.transcriptions).toHaveLength(1);
+    // The transcript already made is still read, at no cost.
+    expect((await ask(first!.id)).statusCode).toBe(200);
+    expect((await shop.client.get('/api/usage')).json()).toMatchObject({ ai_assists: 1, max_ai_assists: 1 });
   });
 });
