@@ -33,6 +33,8 @@ export interface PixStandin {
   store: PixStandinStore;
   /** What the page's buttons do ('pagar', 'expirar', 'estornar', 'contestar'), for tests and tools. */
   act(paymentId: string, action: StandinAction): ReturnType<typeof applyStandinAction>;
+  /** Drops the next `n` events instead of posting them (a lost webhook, for tests). */
+  loseNextWebhooks(n: number): void;
 }
 
 /**
@@ -46,14 +48,18 @@ export async function startPixStandin(app: FastifyInstance, o: PixStandinMount):
   await o.migrate({ migrationsFolder: o.migrationsFolder, migrationsTable: PIX_STANDIN_MIGRATIONS_TABLE });
   const store = createPixStandinStore(o.db);
   const api = await startPixStandinApi({ store, appUrl: o.appUrl });
+  const delivery = { toLose: 0 };
   app.addHook('onClose', async () => api.server.close());
-  await app.register(async (pages) => pixStandinPages(pages, { store, appUrl: o.appUrl, root: app }), {
+  await app.register(async (pages) => pixStandinPages(pages, { store, appUrl: o.appUrl, root: app, delivery }), {
     prefix: PIX_STANDIN_PAGES_PREFIX,
   });
   app.log.info({ pages: `${o.appUrl}${PIX_STANDIN_PAGES_PREFIX}` }, 'pix local (stand-in do Asaas) ligado');
   return {
     baseUrl: `http://127.0.0.1:${api.port}`,
     store,
-    act: (paymentId, action) => applyStandinAction({ app, store, appUrl: o.appUrl }, paymentId, action),
+    act: (paymentId, action) => applyStandinAction({ app, store, appUrl: o.appUrl, delivery }, paymentId, action),
+    loseNextWebhooks: (n) => {
+      delivery.toLose = n;
+    },
   };
 }

@@ -15,13 +15,21 @@ export type StandinAction = keyof typeof STANDIN_ACTIONS;
 const saoPauloDate = (d: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(d);
 
 /**
+ * What the stand-in does with the events it would post: `toLose` events are dropped (counted down),
+ * as a network or a paused webhook at Asaas would lose them, so tests can show VendAI recovers.
+ */
+export interface StandinDelivery {
+  toLose: number;
+}
+
+/**
  * Applies an action to a payment and posts the event Asaas would send to the webhook its account
  * registered (each of them), with the `asaas-access-token` header, through the app's own routing (`app.inject`), so
  * the app's real verification path runs. Null when the payment is not there or not in a state the
  * action applies to (a second 'Pagar' sends nothing).
  */
 export async function applyStandinAction(
-  o: { app: FastifyInstance; store: PixStandinStore; appUrl: string },
+  o: { app: FastifyInstance; store: PixStandinStore; appUrl: string; delivery: StandinDelivery },
   id: string,
   action: StandinAction,
 ): Promise<StandinPayment | null> {
@@ -40,6 +48,11 @@ export async function applyStandinAction(
     dateCreated: new Date().toISOString().replace('T', ' ').slice(0, 19),
     payment: asaasPayment(payment, o.appUrl),
   };
+  if (o.delivery.toLose > 0) {
+    o.delivery.toLose -= 1;
+    o.app.log.warn({ payment: id, event: step.event }, 'pix local: evento perdido de propósito (teste)');
+    return payment;
+  }
   // Like Asaas: the event goes to every webhook the account registered.
   for (const hook of hooks) {
     const res = await o.app.inject({

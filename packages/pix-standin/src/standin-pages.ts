@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PIX_STANDIN_PAGES_PREFIX } from './standin-api.ts';
-import { applyStandinAction, STANDIN_ACTIONS, type StandinAction } from './standin-events.ts';
+import { applyStandinAction, STANDIN_ACTIONS, type StandinAction, type StandinDelivery } from './standin-events.ts';
 import type { PixStandinStore, StandinPayment } from './standin-store.ts';
 
 const escapeMap: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -84,7 +84,7 @@ async function chargeBody(p: StandinPayment): Promise<string> {
  */
 export async function pixStandinPages(
   app: FastifyInstance,
-  o: { store: PixStandinStore; appUrl: string; root: FastifyInstance },
+  o: { store: PixStandinStore; appUrl: string; root: FastifyInstance; delivery: StandinDelivery },
 ) {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
@@ -135,7 +135,11 @@ export async function pixStandinPages(
   app.post<{ Params: { id: string; action: string } }>('/cobranca/:id/:action', async (req, reply) => {
     const action = req.params.action;
     if (!(action in STANDIN_ACTIONS)) return reply.status(404).send();
-    await applyStandinAction({ app: o.root, store: o.store, appUrl: o.appUrl }, req.params.id, action as StandinAction);
+    await applyStandinAction(
+      { app: o.root, store: o.store, appUrl: o.appUrl, delivery: o.delivery },
+      req.params.id,
+      action as StandinAction,
+    );
     return reply.redirect(`${PIX_STANDIN_PAGES_PREFIX}/cobranca/${req.params.id}`, 303);
   });
 }

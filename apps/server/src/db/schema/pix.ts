@@ -86,6 +86,10 @@ export const orders = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     paidNotifiedAt: timestamp('paid_notified_at', { withTimezone: true }),
+    /** The last time VendAI read the charge at the provider itself (the poll of open charges, decision 055). */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** When VendAI cancelled the charge at the provider after the order expired (nothing more can be paid). */
+    chargeCancelledAt: timestamp('charge_cancelled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,6 +7,7 @@ import {
   type PixStandin,
 } from '../../integrations/pix/standin/mount-pix-standin.ts';
 import { chargeOrder } from './charge-order.ts';
+import { checkCharge, checkChargeJob } from './check-charge.ts';
 import { sweepOrders, sweepOrdersJob } from './sweep-orders.ts';
 import { rereadPixEvent } from './receive-pix-webhook.ts';
 import { rereadPixEventJob } from './reread-event-job.ts';
@@ -43,6 +44,7 @@ export async function registerPix(app: FastifyInstance, { routes = true }: { rou
       await chargeOrder(deps, orderId);
     }),
   );
+  app.deps.jobs.register(defineJob(checkChargeJob, async ({ orderId }) => checkCharge(deps, orderId)));
   app.deps.jobs.register(defineJob(rereadPixEventJob, async (job) => rereadPixEvent(deps, job)));
   app.deps.jobs.register(
     defineJob(sweepOrdersJob, async () => {

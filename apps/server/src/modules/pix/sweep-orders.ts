@@ -4,6 +4,7 @@ import { orders, pixPayers } from '../../db/schema/index.ts';
 import { chargeOrderJob } from '../../domain/orders/charge-order-job-type.ts';
 import { movesTo } from '../../domain/orders/order-states.ts';
 import { defineJobType } from '../../jobs/job.ts';
+import { checkChargeJob, dueChecks } from './check-charge.ts';
 import type { PixDeps } from './pix-deps.ts';
 
 /** An order untouched this long in a state the charge job should have left is resumed. */
@@ -29,7 +30,8 @@ export const sweepOrdersJob = defineJobType({
  * order was being asked for), which takes it and goes back to 'pending'; 'awaiting_payment' whose Pix
  * never went out (a crash between the charge and the send). Each gets the charge job again, which is
  * safe twice (charge-order.ts). Charged orders past their expiry become 'expired' (nothing is sent).
- * Returns how many were resumed.
+ * Charged orders still unpaid get their charge read at the provider when their turn comes
+ * (check-charge.ts), in case its webhook was lost. Returns how many were resumed.
  */
 export async function sweepOrders(deps: PixDeps, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - STUCK_ORDER_MINUTES * 60_000);
@@ -70,6 +72,8 @@ export async function sweepOrders(deps: PixDeps, now = new Date()): Promise<numb
     .where(and(inArray(orders.status, movesTo('expired', ['awaiting_payment'])), lt(orders.expiresAt, now)))
     .returning({ id: orders.id });
   if (expired.length > 0) deps.log.info({ orders: expired.map((o) => o.id) }, 'pix: orders past their expiry');
+  for (const orderId of await dueChecks(deps, now))
+    await deps.jobs.send(checkChargeJob, { orderId }, { singletonKey: orderId });
   const ids = new Set([...taken.map((o) => o.id), ...stuck.map((o) => o.id)]);
   for (const orderId of ids) await deps.jobs.send(chargeOrderJob, { orderId }, { singletonKey: orderId });
   if (ids.size > 0) deps.log.info({ orders: [...ids] }, 'pix: stuck orders resumed');
