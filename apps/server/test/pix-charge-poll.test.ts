@@ -10,14 +10,21 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema/index.ts';
-import { loadPixAccount, savePixSettings } from '../src/modules/pix/pix-account.ts';
+import { loadPixAccount } from '../src/modules/pix/pix-account.ts';
 import { checkCharge } from '../src/modules/pix/check-charge.ts';
 import { sweepOrders } from '../src/modules/pix/sweep-orders.ts';
 import mercadopago from './fixtures/pix/mercadopago.json' with { type: 'json' };
 import { startFixtureServer } from './helpers/pix-fixture-server.ts';
 import { sentToCustomers, waitFor } from './helpers/engine-harness.ts';
 import { useEngineApp } from './helpers/engine-test.ts';
-import { orderById, pixShop, pressOnBankPage, standinPaymentsOf } from './helpers/pix-helpers.ts';
+import {
+  insertOrder,
+  orderById,
+  pixDepsAt,
+  pixShop,
+  pressOnBankPage,
+  standinPaymentsOf,
+} from './helpers/pix-helpers.ts';
 
 const e = useEngineApp();
 const db = () => e.t.database.db;
@@ -97,32 +104,24 @@ describe('open charges read at the provider', () => {
       return { status: 404, body: {} };
     });
     try {
-      const deps = { ...e.t.app.pix.deps, endpoints: { ...e.t.app.pix.deps.endpoints, mercadoPagoUrl: server.url } };
-      await savePixSettings(
-        deps,
-        { id: s.shop.userId, email: 'dono@example.com' },
-        { provider: 'mercadopago', apiKey: 'APP_USR-teste-1234', webhookSecret: 'segredo-de-teste' },
-      );
-      const [order] = await db()
-        .insert(orders)
-        .values({
-          userId: s.shop.userId,
-          convId: s.convId,
-          source: 'manual',
-          originKey: `teste:${randomUUID()}`,
-          description: 'Bolo de fubá',
-          totalCents: 4400,
-          status: 'awaiting_payment',
-          provider: 'mercadopago',
-          providerChargeId: String(mercadopago.payment.id),
-        })
-        .returning();
-      orderRef = order!.id;
-      await checkCharge(deps, order!.id);
-      expect((await orderById(e, order!.id)).status).toBe('awaiting_payment');
+      const deps = await pixDepsAt(e, s, server.url, {
+        provider: 'mercadopago',
+        apiKey: 'APP_USR-teste-1234',
+        webhookSecret: 'segredo-de-teste',
+      });
+      const order = await insertOrder(e, s, {
+        description: 'Bolo de fubá',
+        totalCents: 4400,
+        status: 'awaiting_payment',
+        provider: 'mercadopago',
+        providerChargeId: String(mercadopago.payment.id),
+      });
+      orderRef = order.id;
+      await checkCharge(deps, order.id);
+      expect((await orderById(e, order.id)).status).toBe('awaiting_payment');
       status = 'approved';
-      await checkCharge(deps, order!.id);
-      expect((await orderById(e, order!.id)).status).toBe('paid');
+      await checkCharge(deps, order.id);
+      expect((await orderById(e, order.id)).status).toBe('paid');
       await waitFor(async () => (await confirmations(s, 'R$ 44,00')).length === 1, 'the customer’s confirmation');
       expect(
         server.requests.filter((r) => r.method === 'GET' && r.path === `/v1/payments/${mercadopago.payment.id}`),

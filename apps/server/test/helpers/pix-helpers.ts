@@ -2,10 +2,13 @@
  * Pix test helpers: a shop with the local Pix stand-in chosen, its conversation with a customer,
  * and the stand-in's payments as the bank page sees them.
  */
+import { randomUUID } from 'node:crypto';
+import type { SavePixSettingsInput } from '@vendai/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { resultRows } from '../../src/db/rows.ts';
 import { orders, pixPayers } from '../../src/db/schema/index.ts';
+import { savePixSettings } from '../../src/modules/pix/pix-account.ts';
 import { customerSays, type EngineApp, openShop, type Shop, waitFor } from './engine-harness.ts';
 import { waitEngineIdle } from './engine-test.ts';
 
@@ -78,4 +81,31 @@ export async function pressOnBankPage(
     payload: '',
   });
   expect(res.statusCode).toBe(303);
+}
+
+/** An order written directly (as 'Cobrar com Pix' writes it, before any job ran), with the columns a test sets. */
+export async function insertOrder(
+  e: EngineApp,
+  s: { shop: Shop; convId: string },
+  o: Omit<typeof orders.$inferInsert, 'userId' | 'convId' | 'source' | 'originKey'>,
+) {
+  const [order] = await e.t.database.db
+    .insert(orders)
+    .values({ userId: s.shop.userId, convId: s.convId, source: 'manual', originKey: `teste:${randomUUID()}`, ...o })
+    .returning();
+  return order!;
+}
+
+/** The shop's Pix saved with a provider whose API is at `url` (a fixture server); the deps that reach it. */
+export async function pixDepsAt(e: EngineApp, s: { shop: Shop }, url: string, input: SavePixSettingsInput) {
+  const base = e.t.app.pix.deps;
+  const deps = {
+    ...base,
+    endpoints: {
+      ...base.endpoints,
+      ...(input.provider === 'mercadopago' ? { mercadoPagoUrl: url } : { asaasUrl: url }),
+    },
+  };
+  await savePixSettings(deps, { id: s.shop.userId, email: 'dono@example.com' }, input);
+  return deps;
 }
