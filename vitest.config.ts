@@ -1,18 +1,31 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit and integration tests. The server suite runs on PGlite always, and a second time on
- * PostgreSQL when DATABASE_URL is set (CI sets it; there a missing database is a failure).
- * Playwright specs in e2e/ are not vitest's.
+ * Unit and integration tests. The server suite runs on PGlite always; when DATABASE_URL is set (CI
+ * sets it; there a missing database is a failure) the files where the database matters run a second
+ * time on PostgreSQL: those listed under `pgliteAndPostgres` in apps/server/test/database-passes.json,
+ * each with its reason (`npm run check:passes` keeps every server test file in one list;
+ * docs/decisions/059-ci-time-test-passes.md). Playwright specs in e2e/ are not vitest's.
  */
+const postgresPassFiles = (): string[] =>
+  Object.keys(
+    (
+      JSON.parse(
+        fs.readFileSync(path.resolve(import.meta.dirname, 'apps/server/test/database-passes.json'), 'utf8'),
+      ) as { pgliteAndPostgres: Record<string, string> }
+    ).pgliteAndPostgres,
+  );
+
 const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
     environment: 'node',
-    include: ['apps/server/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts'].filter(
-      (p) => db === 'pglite' || p.startsWith('apps/server'),
-    ),
+    include:
+      db === 'pglite'
+        ? ['apps/server/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts']
+        : postgresPassFiles(),
     env: { TEST_DB: db },
     // One worker runs several files and reuses the migrated PGlite template (test/helpers/test-database.ts).
     isolate: false,
