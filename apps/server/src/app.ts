@@ -57,6 +57,10 @@ import {
 } from './observability/index.ts';
 import { createJobRunner } from './jobs/job-runner.ts';
 import { createEngine } from './modules/conversation-engine/create-engine.ts';
+import { createEngineEvents } from './domain/engine-events/event-bus.ts';
+import { listenForAnswerAlerts } from './domain/handoff/answer-alerts.ts';
+import { listenForOrders } from './domain/orders/order-listener.ts';
+import { listenForFunnelMoves } from './domain/funnel/funnel-listener.ts';
 import { engineConfigFromEnv } from './modules/conversation-engine/engine-deps.ts';
 import { engineRoutes } from './modules/conversation-engine/engine-routes.ts';
 import { sendOutbound } from './domain/outbound/send-outbound.ts';
@@ -175,6 +179,13 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   // job, and outside production the local Pix stand-in at /pix-local. Decorates the app (app.pix).
   await registerPix(app, { routes: serves });
 
+  // The engine's named events; the features that react listen here (docs/decisions/057-engine-events.md).
+  const events = createEngineEvents(app.log);
+  const alerts = { db: database.db, gateway: deps.gateway, mailer: mail, log: app.log, appUrl: env.appUrl, jobs };
+  listenForAnswerAlerts(events, alerts);
+  listenForOrders(events, alerts);
+  listenForFunnelMoves(events, { db: database.db, realtime, log: app.log });
+
   // Conversation engine: ingests stored gateway events, answers with the AI, manual sends
   // (docs/decisions/005-conversation-engine.md). Its lifecycle is the app's (start, preClose below).
   const engine = createEngine(
@@ -188,6 +199,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
       storage,
       realtime,
       jobs,
+      events,
       log: app.log,
       config: engineConfigFromEnv(env),
       onFirstPartSent: createPipelineTimer(database, metrics),
@@ -206,7 +218,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
         send: ({ contactJid, ...m }) => sendOutbound(engine.deps, { ...m, to: contactJid }),
         lookUp: (m, at) => lookUpSend(engine.deps, { ...m, image: false }, at),
       },
-      alerts: { db: database.db, gateway: deps.gateway, mailer: mail, log: app.log, appUrl: env.appUrl, jobs },
+      alerts,
       config: followUpConfigFromEnv(env),
       now: () => new Date(),
     },

@@ -77,6 +77,7 @@ async function openSide(): Promise<Side> {
     storage,
     realtime,
     jobs,
+    events: undefined as never,
     log: warningsTo(t.app.log, warnings),
     config: engineConfigFromEnv(t.env),
     replies: { wake: () => {} },

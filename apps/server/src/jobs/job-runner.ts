@@ -135,7 +135,9 @@ export function createJobRunner({ database, log, pollSeconds, work = true }: Job
                   await def.handler(parsed.data, { jobId: job.id, log });
                   return { id: job.id, status: 'completed' };
                 } catch (err) {
-                  log.warn({ err, job: def.id, jobId: job.id }, 'job failed; pg-boss retries it');
+                  // A handler that asks to run again later (its work is not ready yet) is no failure to warn of.
+                  const quiet = (err as { quiet?: boolean }).quiet === true;
+                  log[quiet ? 'debug' : 'warn']({ err, job: def.id, jobId: job.id }, 'job failed; pg-boss retries it');
                   return { id: job.id, status: 'failed', output: { message: (err as Error).message } };
                 }
               }),

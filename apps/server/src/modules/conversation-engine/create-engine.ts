@@ -17,6 +17,7 @@ import { draftAlertGroupJob, draftTimeoutJob } from './approval/draft-jobs.ts';
 import { alertDraftGroup } from './approval/draft-alert.ts';
 import { runDraftTimeout } from './approval/draft-timeout.ts';
 import { unconfirmedSendsJob } from './recovery/unconfirmed-sends.ts';
+import { engineEventsJobDefinition } from '../../domain/engine-events/event-job.ts';
 
 /**
  * Inside an ingestion batch: a burst due later arms the scheduler's timer; one due now waits for the
@@ -139,6 +140,8 @@ function registerEngineJobs(deps: EngineDeps): void {
   deps.jobs.register(
     defineJob(sendOwnerAlertJob, async (data) => void (await sendOwnerAlert(alertDeps(deps), data.alertId))),
   );
+  // An answer's events, delivered to the listeners once it reached the customer (decision 057).
+  deps.jobs.register(engineEventsJobDefinition(deps, deps.events));
   deps.jobs.register(defineJob(draftTimeoutJob, (data) => runDraftTimeout(deps, data.draftId)));
   deps.jobs.register(
     defineJob(draftAlertGroupJob, (data) => alertDraftGroup(alertDeps(deps), data, deps.config.approvalAlertGroupMs)),

@@ -9,6 +9,7 @@ import type { Llm } from '../../integrations/llm/llm.ts';
 import type { MediaAi } from '../../integrations/media-ai/media-ai.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
 import type { Jobs } from '../../jobs/job.ts';
+import type { EngineEvents } from '../../domain/engine-events/event-bus.ts';
 import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
 import type { ReplyWriter } from './replies/reply-writer.ts';
 
@@ -81,6 +82,8 @@ export interface EngineDeps {
   storage: Storage;
   realtime: RealtimeHub;
   jobs: Jobs;
+  /** The listeners of the engine's events, registered at composition (docs/decisions/057-engine-events.md). */
+  events: EngineEvents;
   log: FastifyBaseLogger;
   config: EngineConfig;
   /**

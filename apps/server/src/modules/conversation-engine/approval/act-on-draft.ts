@@ -15,7 +15,8 @@ import { type AiSlot, releaseAiSlot, reserveAiSlot } from '../replies/reserve-ai
 import { sendParts } from '../replies/send-reply-parts.ts';
 import { DRAFT_COLUMNS, type DraftSqlRow, publishDraft } from './draft-dto.ts';
 import { parsedJson, type SqlJson, type SqlTimestamp } from '../sql-rows.ts';
-import { afterReplySent } from '../replies/after-reply-sent.ts';
+import { answerEvents } from '../../../domain/engine-events/answer-events.ts';
+import { publishEngineEvents } from '../../../domain/engine-events/event-job.ts';
 import type { ReplyOrder } from '../../../domain/ai-reply/structured-reply.ts';
 
 /** Who acted on a draft: the inbox, the owner's WhatsApp reply (its message id acts once), or the timeout. */
@@ -127,6 +128,18 @@ export async function sendDraft(
     throw conflict(now.state === 'pending' ? DRAFT_STATE_MESSAGE.sent : DRAFT_STATE_MESSAGE[now.state]);
   }
   await publishDraft(deps, sent);
+  // A draft is a whole reply (decision 046): what the answer would have done is published before the
+  // send and delivered once its first part reached the customer (docs/decisions/057-engine-events.md).
+  const effects = draft.effects ? parsedJson(draft.effects) : null;
+  if (effects)
+    await publishEngineEvents(deps, {
+      key: `draft:${draft.id}`,
+      afterBurst: sent.burst_id,
+      events: answerEvents(
+        { userId: input.userId, convId: draft.conv_id, burstId: effects.burstId },
+        { handoff: null, needsOwner: null, hotLead: effects.hotLead, order: effects.order },
+      ),
+    });
   const lease = keepLease(deps, sent.burst_id, token);
   try {
     await sendParts(deps, {
@@ -146,24 +159,7 @@ export async function sendDraft(
   } finally {
     lease.stop();
   }
-  // A draft is a whole reply (decision 046): what the answer would have done happens once it reached the customer.
-  const effects = draft.effects ? parsedJson(draft.effects) : null;
-  if (effects && (await reachedCustomer(deps, sent.burst_id)))
-    await afterReplySent(
-      deps,
-      { userId: input.userId, convId: draft.conv_id, burstId: effects.burstId },
-      { handoff: null, needsOwner: null, hotLead: effects.hotLead, order: effects.order },
-    );
   return sent;
-}
-
-/** Whether the draft's burst got its first part to the customer (done; or failed after the first part). */
-async function reachedCustomer(deps: EngineDeps, burstId: string): Promise<boolean> {
-  const [row] = resultRows<{ reached: boolean }>(
-    await deps.db.execute(sql`
-      select (state = 'done' or (state = 'failed' and sent_parts > 1)) as reached from reply_bursts where id = ${burstId}`),
-  );
-  return row?.reached === true;
 }
 
 /** pending → sent and the burst that sends it, in one transaction; null when someone acted first. */

@@ -7,7 +7,7 @@ import type { ReplyContext } from '../replies/claim-due-replies.ts';
 import { DRAFT_COLUMNS, type DraftSqlRow, publishDraft } from './draft-dto.ts';
 import { draftTimeoutJob } from './draft-jobs.ts';
 import { alertDraft } from './draft-alert.ts';
-import type { AnswerEffects } from '../replies/after-reply-sent.ts';
+import type { AnswerEffects } from '../../../domain/engine-events/answer-events.ts';
 import { monthStart } from '../../../domain/usage/get-current-usage.ts';
 
 /** The customer's messages this answer is for: those since the last message we sent, oldest first. */

@@ -23,7 +23,8 @@ import { finishBurst, keepLease } from './burst-claim.ts';
 import { sendParts } from './send-reply-parts.ts';
 import { storeDraft } from '../approval/store-draft.ts';
 import { optOutByAiReading } from './ai-opt-out.ts';
-import { afterReplySent, alertForAnswer } from './after-reply-sent.ts';
+import { answerEvents } from '../../../domain/engine-events/answer-events.ts';
+import { publishEngineEvents } from '../../../domain/engine-events/event-job.ts';
 
 /** 'digitando…' is shown when preparing the answer takes longer than this. */
 const TYPING_AFTER_MS = 300;
@@ -197,7 +198,14 @@ async function fixAndSend(
       detail: (answer as AiAnswer).changedBy ?? null,
     });
     // What only the owner can settle (the price guard's fallback among it) is told now, not at approval.
-    if (answer.needsOwner) await alertForAnswer(deps, ctx, { ...answer, hotLead: false });
+    await publishEngineEvents(deps, {
+      key: `drafted:${ctx.id}:${ctx.token}`,
+      afterBurst: null,
+      events: answerEvents(
+        { ...ctx, burstId: ctx.id },
+        { handoff: null, needsOwner: answer.needsOwner, hotLead: false },
+      ),
+    });
     return;
   }
   const first = await deps.writer.fix({
@@ -220,6 +228,13 @@ async function fixAndSend(
     switched.conversation(ctx.convId, 'updated');
     await switched.publish(deps);
   }
+  // What the answer does beside its text (alerts, funnel, order) is published before the send and
+  // delivered once it reached the customer, by whichever process (docs/decisions/057-engine-events.md).
+  await publishEngineEvents(deps, {
+    key: `answer:${ctx.id}:${ctx.token}`,
+    afterBurst: ctx.id,
+    events: answerEvents({ ...ctx, burstId: ctx.id }, answer),
+  });
   await sendParts(deps, {
     origin,
     burstId: ctx.id,
@@ -236,7 +251,6 @@ async function fixAndSend(
     receivedAt: ctx.lastMessageAt,
     changedBy: (answer as AiAnswer).changedBy ?? null,
   });
-  await afterReplySent(deps, { userId: ctx.userId, convId: ctx.convId, burstId: ctx.id }, answer);
 }
 
 /** The AI's answer with the catalogue photos it may send (only items among its facts with a photo). */

@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { resultRows } from '../../db/rows.ts';
+import { defineJob, defineJobType, type JobDefinition, type Jobs } from '../../jobs/job.ts';
+import type { EngineEvent } from './engine-events.ts';
+import { engineEventSchema } from './engine-events.ts';
+import type { EngineEvents } from './event-bus.ts';
+
+/**
+ * An answer's events, delivered once its text reached the customer (docs/decisions/057-engine-events.md).
+ * Queued before the send, so a process killed between the send and the effect leaves the job to another
+ * process; run by one worker at a time (pg-boss), and its listeners are idempotent where it matters
+ * (the order keyed by its burst, the owner's one alert per conversation per hour, the funnel forward only).
+ */
+export const engineEventsJob = defineJobType({
+  id: 'engine.events',
+  payload: z.object({
+    events: z.array(engineEventSchema).min(1),
+    /** The burst whose first part must have reached the customer first; null: deliver now. */
+    afterBurst: z.string().nullable(),
+  }),
+  // Polled (JOBS_POLL_SECONDS): a job that found its burst still sending is retried within a second or two.
+  delayed: true,
+  queue: { retryLimit: 40, retryDelay: 1, retryBackoff: true, retryDelayMax: 30 },
+});
+
+/** Thrown while the burst is still being sent: pg-boss tries the job again. */
+export class BurstStillSending extends Error {
+  readonly quiet = true;
+  constructor(burstId: string) {
+    super(`burst ${burstId} still sending`);
+  }
+}
+
+type EventDeps = { db: Db; jobs: Jobs; log: FastifyBaseLogger };
+
+/**
+ * Queues the events (nothing, and no statement, when there are none: an ordinary answer costs nothing).
+ * `key` makes it once per answer. Never fatal: a queue that cannot be written is logged.
+ */
+export async function publishEngineEvents(
+  deps: EventDeps,
+  o: { key: string; afterBurst: string | null; events: EngineEvent[] },
+): Promise<void> {
+  if (o.events.length === 0) return;
+  await deps.jobs
+    .send(engineEventsJob, { events: o.events, afterBurst: o.afterBurst }, { singletonKey: o.key })
+    .catch((err) => deps.log.warn({ err, key: o.key }, 'engine: events not queued; their effects are lost'));
+}
+
+/** The job's handler: waits for the burst's first part to reach the customer, then the listeners run. */
+export function engineEventsJobDefinition(deps: Omit<EventDeps, 'jobs'>, bus: EngineEvents): JobDefinition {
+  return defineJob(engineEventsJob, async (data) => {
+    if (data.afterBurst) {
+      const state = await burstOutcome(deps.db, data.afterBurst);
+      if (state === 'sending') throw new BurstStillSending(data.afterBurst);
+      if (state === 'not_sent') {
+        deps.log.info(
+          { burstId: data.afterBurst },
+          'engine: the answer never reached the customer; its events dropped',
+        );
+        return;
+      }
+    }
+    await bus.deliver(data.events as EngineEvent[]);
+  }) as unknown as JobDefinition;
+}
+
+/** Whether the burst's first part reached the customer (done; or failed after the first part), is still going, or never will. */
+async function burstOutcome(db: Db, burstId: string): Promise<'reached' | 'sending' | 'not_sent'> {
+  const [row] = resultRows<{ reached: boolean; going: boolean }>(
+    await db.execute(sql`
+      select (state = 'done' or (state = 'failed' and sent_parts > 1)) as reached,
+             state in ('generating', 'sending') as going
+      from reply_bursts where id = ${burstId}`),
+  );
+  return row?.reached ? 'reached' : row?.going ? 'sending' : 'not_sent';
+}
