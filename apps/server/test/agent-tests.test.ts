@@ -4,7 +4,12 @@
  * (its deterministic judge included), the plan's test allowance, the limits, another account's data, and
  * the scheduled run after a model change. Runs on PGlite and on PostgreSQL.
  */
-import { AGENT_TEST_KINDS, AGENT_TEST_RUN_BUSY_MESSAGE, type AgentTestRun } from '@vendai/contracts';
+import {
+  AGENT_TEST_KINDS,
+  AGENT_TEST_RUN_BUSY_MESSAGE,
+  type AgentTestRun,
+  agentTestRunTooCostlyMessage,
+} from '@vendai/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentTestResults, agentTestRuns, agentTestSettings, plans, profiles } from '../src/db/schema/index.ts';
@@ -173,7 +178,7 @@ describe('a run with the demo AI', () => {
     expect((await client.get('/api/usage')).json().test_messages).toBe(1 + 6 + 0 + 2);
   });
 
-  it('stops when the plan’s test allowance runs out, with the Portuguese message', async () => {
+  it('a run the month’s test messages cannot pay for is refused before it starts, in Portuguese', async () => {
     const { client, userId, agentId } = await shop();
     const [plan] = await t.database.db
       .insert(plans)
@@ -190,14 +195,22 @@ describe('a run with the demo AI', () => {
       })
       .returning();
     await t.database.db.update(profiles).set({ activePlanId: plan!.id }).where(eq(profiles.id, userId));
+    const ids: string[] = [];
     for (const text of ['Oi', 'Vocês entregam?', 'Qual o horário?'])
-      await client.post(`${base(agentId)}/cases`, { ...oneCase([text]), title: text });
-    const started = await client.post(`${base(agentId)}/runs`, {});
-    const run = await finished(client, agentId, started.json().id);
-    expect(run.status).toBe('failed');
-    expect(run.error).toContain('mensagens de teste do seu plano');
-    expect(run.results.map((r) => r.status)).toEqual(['passed', 'passed', 'error']);
+      ids.push((await client.post(`${base(agentId)}/cases`, { ...oneCase([text]), title: text })).json().id);
+    const refused = await client.post(`${base(agentId)}/runs`, {});
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'LIMIT_REACHED', message: agentTestRunTooCostlyMessage(3, 2) });
+    expect((await client.get('/api/usage')).json().test_messages).toBe(0);
+
+    // Two cases fit: the run goes and uses exactly what was said.
+    await client.request({ method: 'DELETE', url: `${base(agentId)}/cases/${ids[2]}` });
+    const run = await finished(client, agentId, (await client.post(`${base(agentId)}/runs`, {})).json().id);
+    expect(run.results.map((r) => r.status)).toEqual(['passed', 'passed']);
     expect((await client.get('/api/usage')).json().test_messages).toBe(2);
+    const more = await client.post(`${base(agentId)}/runs`, {});
+    expect(more.statusCode).toBe(403);
+    expect(more.json().error.message).toBe(agentTestRunTooCostlyMessage(2, 0));
   });
 
   it('runs one at a time per agent, and rate-limits asking for runs', async () => {

@@ -53,6 +53,29 @@ export const AGENT_TESTS = {
   proposedMax: 25,
 } as const;
 
+/**
+ * The most test messages one run can use (docs/decisions/039-agent-tests.md, "What a run costs"): every
+ * customer turn is one model call of the agent and a judged case adds the judge's call, each repeated
+ * `judgedRuns` times when judged, on each prompt compared (`arms`: 1 for the live prompt, 2 beside a
+ * draft). A conversation that ends early (the customer asks to leave, a handoff) uses fewer.
+ */
+export function agentTestRunCost(
+  cases: readonly { turns: readonly string[]; expectation: { rubric?: string | null } }[],
+  arms: 1 | 2 = 1,
+): number {
+  let calls = 0;
+  for (const c of cases) {
+    const judged = Boolean(c.expectation.rubric?.trim());
+    calls += (judged ? AGENT_TESTS.judgedRuns : 1) * (c.turns.length + (judged ? 1 : 0));
+  }
+  return calls * arms;
+}
+
+/** 'Rodar testes' refused before it starts: the month's test messages left cannot pay for the run (403). */
+export const agentTestRunTooCostlyMessage = (cost: number, left: number) =>
+  `Esta execução usa até ${cost.toLocaleString('pt-BR')} mensagens de teste e restam ${Math.max(0, left).toLocaleString('pt-BR')} neste mês. ` +
+  'Remova alguns testes, espere o próximo mês ou faça upgrade do plano.';
+
 export const AGENT_TEST_NOT_FOUND_MESSAGE = 'Teste não encontrado.';
 export const AGENT_TEST_RUN_NOT_FOUND_MESSAGE = 'Execução de testes não encontrada.';
 export const AGENT_TEST_RUN_BUSY_MESSAGE = 'Os testes deste agente já estão rodando. Aguarde terminar.';

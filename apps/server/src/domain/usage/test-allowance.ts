@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { allowanceMonthOf, planAllowance } from './plan-allowance.ts';
 
 /**
- * The playground and the prompt coach call the model for the owner, not for customers: they count in
+ * The playground, the agent's tests and the prompt coach call the model for the owner, not for customers: they count in
  * their own monthly allowance per plan (`plans.max_test_messages`, calendar month, UTC), apart from
  * the AI messages (docs/decisions/021-spend-and-abuse-limits.md).
  */
@@ -16,7 +16,7 @@ export type TestUse = 'playground' | 'coach';
 export function testAllowanceMessage(max: number): string {
   return (
     `Você usou as ${max.toLocaleString('pt-BR')} mensagens de teste do seu plano neste mês ` +
-    '(Playground e Treinadora de Prompt). Elas renovam no início do próximo mês; para ter mais, faça upgrade do plano.'
+    '(Playground, Testes do assistente e Treinadora de Prompt). Elas renovam no início do próximo mês; para ter mais, faça upgrade do plano.'
   );
 }
 
@@ -62,4 +62,13 @@ export async function countTestMessages(db: Db, userId: string, now = new Date()
       where user_id = ${userId} and month = ${month}::date`),
   );
   return Number(row?.n ?? 0);
+}
+
+/** The test messages the account may still use this month (the plan's allowance less what was used). */
+export async function testMessagesLeft(db: Db, userId: string, now = new Date()): Promise<number> {
+  const [max, used] = await Promise.all([
+    planAllowance(db, userId, 'max_test_messages'),
+    countTestMessages(db, userId, now),
+  ]);
+  return Math.max(0, max - used);
 }

@@ -3,7 +3,10 @@ import {
   AGENT_TEST_RUN_BUSY_MESSAGE,
   type AgentTestRun,
   type AgentTestTrigger,
+  agentTestRunCost,
+  agentTestRunTooCostlyMessage,
 } from '@vendai/contracts';
+import { testMessagesLeft } from '../../domain/usage/test-allowance.ts';
 import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../jobs/job.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -13,7 +16,8 @@ import { failStaleRuns, insertRun, runDetail } from './runs-repository.ts';
 
 /**
  * Asks for a run of the agent's suite: on the live prompt, and beside it on a draft (the gate before
- * publishing a prompt: a manual save, a coach suggestion, a restored version). The work is a durable job
+ * publishing a prompt: a manual save, a coach suggestion, a restored version), refused when the month's
+ * test messages left cannot pay for what it may use. The work is a durable job
  * (run-job.ts); the answer is the queued run, whose progress the owner's screens follow live.
  */
 export async function startRun(
@@ -23,6 +27,11 @@ export async function startRun(
   const agent = await ownAgentOrThrow(deps.db, input.userId, input.agentId);
   const cases = await selectCases(deps.db, input.userId, agent.id);
   if (!cases.length) throw new AppError('VALIDATION', AGENT_TEST_EMPTY_MESSAGE);
+  // What the run may use is known before it starts: refused when the month's test messages cannot pay
+  // for it, rather than failing half-way (docs/decisions/039-agent-tests.md, "What a run costs").
+  const cost = agentTestRunCost(cases, input.draftPrompt === null ? 1 : 2);
+  const left = await testMessagesLeft(deps.db, input.userId);
+  if (cost > left) throw new AppError('LIMIT_REACHED', agentTestRunTooCostlyMessage(cost, left));
   await failStaleRuns(deps.db, agent.id);
   const run = await insertRun(
     deps.db,

@@ -1,9 +1,11 @@
 import {
   AGENT_TEST_KIND_LABELS,
+  AGENT_TESTS,
   type AgentSummary,
   type AgentTestCase,
   type AgentTestRun,
   agentDisplayName,
+  agentTestRunCost,
   describeExpectation,
 } from '@vendai/contracts';
 import { useQueryClient } from '@tanstack/react-query';
@@ -15,6 +17,7 @@ import { FailedChecks, ResultIcon, resultText, runProgressText } from '@/compone
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { TestAllowance } from '@/components/test-allowance';
 import { ApiError } from '@/lib/api-client';
 import {
   agentTestKeys,
@@ -136,6 +139,7 @@ function AgentTests({
           </div>
         ) : null}
       </div>
+      {cases.data?.length ? <TestAllowance className="mt-3" cost={runCostText(cases.data)} /> : null}
       {cases.isPending ? (
         <div className="mt-10 flex justify-center">
           <Spinner label="Carregando testes..." />
@@ -176,6 +180,16 @@ function AgentTests({
       )}
       {editing ? <CaseDialog agentId={agent.id} editing={editing.item} onClose={() => setEditing(null)} /> : null}
     </>
+  );
+}
+
+/** What 'Rodar testes' will use, said before it starts (docs/decisions/039-agent-tests.md, "What a run costs"). */
+function runCostText(cases: AgentTestCase[]): string {
+  const cost = agentTestRunCost(cases);
+  const judged = cases.some((c) => c.expectation.rubric);
+  return (
+    `Rodar testes usa até ${cost.toLocaleString('pt-BR')} ${cost === 1 ? 'mensagem' : 'mensagens'} de teste` +
+    (judged ? ` (cada teste com critério roda ${AGENT_TESTS.judgedRuns} vezes e é avaliado por um juiz).` : '.')
   );
 }
 

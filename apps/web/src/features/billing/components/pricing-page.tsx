@@ -10,6 +10,7 @@ import { useMe } from '@/lib/auth';
 import { useBillingStatus } from '@/lib/api/get-billing-status';
 import { usePlans } from '@/lib/api/get-plans';
 import { isCurrentPlan } from '../lib/plan-format';
+import { AllowancesExplained } from './allowances-explained';
 import { OverageCeilingCard } from './overage-ceiling-card';
 import { PaymentDialog } from './payment-dialog';
 import { PlanCard } from './plan-card';
@@ -109,6 +110,7 @@ export function PricingPage() {
         )}
       </div>
       {showCeiling && billing.data ? <OverageCeilingCard overage={billing.data.overage} /> : null}
+      {me.data ? <AllowancesExplained /> : null}
       <PaymentDialog plan={chosen} onClose={() => setChosen(null)} />
     </div>
   );

@@ -9,7 +9,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent 
 import { Link } from 'react-router';
 import { DemoModeNotice } from '@/components/demo-mode-notice';
 import { PageHeader } from '@/components/layouts/page-header';
-import { TestAllowance } from './test-allowance';
+import { TestAllowance } from '@/components/test-allowance';
 import { Button } from '@/components/ui/button';
 import { FollowUpPreview } from './follow-up-preview';
 import { Spinner } from '@/components/ui/spinner';
@@ -40,7 +40,10 @@ export function PlaygroundPage() {
         title="Playground"
         description="Converse com o seu agente como se fosse um cliente no WhatsApp, antes de colocá-lo para atender."
       />
-      <TestAllowance className="mt-3 self-start" />
+      <TestAllowance
+        className="mt-3"
+        cost="Cada mensagem que você envia aqui usa 1 mensagem de teste; não conta nas respostas da IA aos clientes."
+      />
       <DemoModeNotice className="mt-5" />
       {agents.isPending ? (
         <div className="mt-10 flex justify-center">
