@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } from './support/fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  screenshotOnDemand,
+  signUp,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 import {
   aiRepliesOnceIdle,
   connectNumberThroughSimulator,
@@ -73,7 +80,7 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
     .poll(async () => (await (await page.request.get(`/api/agents/${agent!.id}`)).json()) as Record<string, unknown>)
     .toMatchObject({ approval_mode: true, approval_timeout_minutes: 45, approval_timeout_action: 'discard' });
   await shootBothWidths(page, 'approval-agent-settings');
-  await settings.screenshot({ path: 'test-results/screens/approval-agent-settings-section.png' });
+  await screenshotOnDemand(settings, 'test-results/screens/approval-agent-settings-section.png');
   await expectNoSeriousA11yViolations(page);
 
   // The customer writes; the answer waits as a suggestion, marked in the list, nothing sent.
@@ -108,7 +115,7 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   // 'Editar' then 'Enviar': the customer receives exactly the edited text; both inboxes say so.
   await card.getByRole('button', { name: 'Editar' }).click();
   await card.getByLabel(/Texto da resposta/).fill(EDITED);
-  await card.screenshot({ path: 'test-results/screens/approval-draft-editing.png' });
+  await screenshotOnDemand(card, 'test-results/screens/approval-draft-editing.png');
   await card.getByRole('button', { name: 'Enviar editada' }).click();
   await expect(chat.getByText('Sugestão editada enviada.')).toBeVisible();
   await expect(other.getByText('Sugestão editada enviada.')).toBeVisible();
@@ -145,7 +152,7 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
     'Responda 1 para enviar ou 2 para descartar.',
   );
   await phone.setViewportSize({ width: 390, height: 844 });
-  await phone.screenshot({ path: 'test-results/screens/approval-owner-phone-alert-phone.png', fullPage: true });
+  await screenshotOnDemand(phone, 'test-results/screens/approval-owner-phone-alert-phone.png', { fullPage: true });
   await phone.setViewportSize({ width: 1280, height: 800 });
   await say('1');
   await expect(thread.getByText(`✅ Resposta enviada para ${CUSTOMER.name}.`)).toBeVisible({ timeout: 20_000 });

@@ -3,6 +3,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   newPerson,
+  screenshotOnDemand,
   signUp,
   shootBothWidths,
   test,
@@ -50,9 +51,9 @@ test('a quiet customer gets one follow-up, and none after replying', async ({ pa
   await expect(settings.getByLabel('1ª mensagem depois de')).toHaveValue('120');
   await expect(page.getByText('Acompanhamento ligado.')).toHaveCount(0, { timeout: 15_000 });
   await shootBothWidths(page, 'follow-ups-settings');
-  await settings.screenshot({ path: 'test-results/screens/follow-ups-settings-card-desktop.png' });
+  await screenshotOnDemand(settings, 'test-results/screens/follow-ups-settings-card-desktop.png');
   await page.setViewportSize({ width: 390, height: 844 });
-  await settings.screenshot({ path: 'test-results/screens/follow-ups-settings-card-phone.png' });
+  await screenshotOnDemand(settings, 'test-results/screens/follow-ups-settings-card-phone.png');
   await page.setViewportSize({ width: 1280, height: 800 });
   await expectNoSeriousA11yViolations(page);
 

@@ -1,4 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, newPerson, signUp, shootBothWidths, test } from './support/fixtures';
+import { screenshotOnDemand } from './support/fixtures';
 import { connectNumberThroughSimulator, LOJA_SOL_ANSWERS, trainAgentThroughApi } from './support/live-number';
 
 /**
@@ -81,9 +82,9 @@ test('a customer asks for a person: handoff, alert on the owner’s phone, AI ba
   }[];
   expect(chats.some((c) => c.remoteJid.startsWith(ownerDigits))).toBe(true);
   await phone.setViewportSize({ width: 390, height: 844 });
-  await phone.screenshot({ path: 'test-results/screens/handoff-owner-phone-alert-phone.png', fullPage: true });
+  await screenshotOnDemand(phone, 'test-results/screens/handoff-owner-phone-alert-phone.png', { fullPage: true });
   await phone.setViewportSize({ width: 1280, height: 800 });
-  await phone.screenshot({ path: 'test-results/screens/handoff-owner-phone-alert-desktop.png', fullPage: true });
+  await screenshotOnDemand(phone, 'test-results/screens/handoff-owner-phone-alert-desktop.png', { fullPage: true });
 
   // The owner resumes the AI at once: the next customer message is answered.
   await banner.getByRole('button', { name: 'Retomar IA agora' }).click();

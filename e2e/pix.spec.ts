@@ -5,6 +5,7 @@ import {
   expect,
   expectNoHorizontalOverflow,
   expectNoSeriousA11yViolations,
+  screenshotOnDemand,
   signUp,
   test,
 } from './support/fixtures';
@@ -30,7 +31,7 @@ const ANSWERS = [
 ];
 const CUSTOMER = { name: 'Rafael Costa', phone: '5511955554444' };
 const TOTAL = 'R$ 119,80';
-/** Screenshots for people to look at: outside the repository. */
+/** Screenshots for people to look at (with SCREENS=1): outside the repository. */
 const SCREENS = process.env.PIX_SCREENS_DIR ?? '/tmp/vendai-pix-screens';
 
 async function shootAt(page: Page, name: string) {
@@ -41,7 +42,7 @@ async function shootAt(page: Page, name: string) {
   ] as const) {
     await page.setViewportSize({ width, height });
     await expectNoHorizontalOverflow(page);
-    await page.screenshot({ path: `${SCREENS}/${name}-${label}.png` });
+    await screenshotOnDemand(page, `${SCREENS}/${name}-${label}.png`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

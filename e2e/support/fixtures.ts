@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 
 export const CONTROL_URL = `http://127.0.0.1:${process.env.E2E_CONTROL_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 1}`;
 
@@ -66,6 +66,19 @@ export async function shootBothWidths(page: Page, name: string) {
     }
   }
   await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+/**
+ * A screenshot to look at, taken only with `SCREENS=1` (CI skips them for time). Without it a locator is
+ * still waited for as the screenshot would (visible), so the journey's steps stay the same.
+ */
+export async function screenshotOnDemand(target: Page | Locator, file: string, options: { fullPage?: boolean } = {}) {
+  const page = 'goto' in target;
+  if (process.env.SCREENS === '1') {
+    await (page ? target.screenshot({ path: file, ...options }) : target.screenshot({ path: file }));
+  } else if (!page) {
+    await target.waitFor({ state: 'visible' });
+  }
 }
 
 export async function expectNoSeriousA11yViolations(page: Page) {
