@@ -1,33 +1,22 @@
-import type { ContextBlockInput } from '../../../domain/ai-reply/context-block.ts';
 import { contextBlockInputOf } from '../../../domain/ai-reply/load-context.ts';
-import { buildReplyRequest, keywordHandoff } from '../../../domain/ai-reply/reply-request.ts';
-import { loadReplyFacts } from '../../../domain/facts/load-reply-facts.ts';
-import { type ReplyPhoto, replyPhotos } from '../../../domain/facts/reply-photos.ts';
-import type { BurstPart } from '../../../db/schema/index.ts';
-import { guardAiAnswer } from '../../../domain/outbound/ai-text-rules.ts';
-import { type OutboundRule, outboundStop } from '../../../domain/outbound/outbound-rules.ts';
-import { recordOutbound } from '../../../domain/outbound/outbound-audit.ts';
-import { alertDeps, type EngineDeps } from '../engine-deps.ts';
-import { PendingRealtimeEvents } from '../realtime-events.ts';
-import type { ReplyContext } from './claim-due-replies.ts';
-import { hardSplit, splitReply, WHATSAPP_TEXT_MAX } from '../reply-rules.ts';
+import { keywordHandoff } from '../../../domain/ai-reply/reply-request.ts';
 import type { StructuredReply } from '../../../domain/ai-reply/structured-reply.ts';
-import { answerReply } from '../../../domain/ai-reply/complete-reply.ts';
-import { handOver } from '../../../domain/handoff/hand-over.ts';
-import { stopAtContactCeiling } from '../../../domain/ai-reply/contact-daily-ceiling.ts';
-import { withRetry } from '../../../lib/retry.ts';
-import { aiFailureReason, recordAiGaveUp } from './record-ai-gave-up.ts';
-import { type AiSlot, releaseAiSlot, releasePaidSlot, reserveAiSlot, reservePaidSlot } from './reserve-ai-slot.ts';
-import { understandReplyMedia } from './understand-reply-media.ts';
-import { finishBurst, keepLease } from './burst-claim.ts';
-import { sendParts } from './send-reply-parts.ts';
-import { storeDraft } from '../approval/store-draft.ts';
-import { optOutByAiReading } from './ai-opt-out.ts';
+import type { BurstPart } from '../../../db/schema/index.ts';
 import { answerEvents } from '../../../domain/engine-events/answer-events.ts';
 import { publishEngineEvents } from '../../../domain/engine-events/event-job.ts';
-
-/** 'digitando…' is shown when preparing the answer takes longer than this. */
-const TYPING_AFTER_MS = 300;
+import { handOver } from '../../../domain/handoff/hand-over.ts';
+import { type OutboundRule, outboundStop } from '../../../domain/outbound/outbound-rules.ts';
+import { holdAsDraft } from '../approval/hold-as-draft.ts';
+import type { EngineDeps } from '../engine-deps.ts';
+import { PendingRealtimeEvents } from '../realtime-events.ts';
+import { hardSplit, splitReply, WHATSAPP_TEXT_MAX } from '../reply-rules.ts';
+import { optOutByAiReading } from './ai-opt-out.ts';
+import { type AiAnswer, askAi } from './ask-ai.ts';
+import { finishBurst, keepLease } from './burst-claim.ts';
+import type { ReplyContext } from './claim-due-replies.ts';
+import { type AnsweredContext, type HeldSlots, holdSlots } from './hold-slots.ts';
+import { aiFailureReason, recordAiGaveUp } from './record-ai-gave-up.ts';
+import { sendParts } from './send-reply-parts.ts';
 
 /**
  * Answers one claimed burst (reply-scheduler.ts claimed it: waiting → generating, our token) at most once:
@@ -73,16 +62,6 @@ function refusalOf(ctx: ReplyContext): string | null {
   return null;
 }
 
-/** A burst the AI answers: its agent and number are known (refusalOf passed). */
-type AnsweredContext = ReplyContext & { agent: NonNullable<ReplyContext['agent']>; instanceName: string };
-
-/** The plan's slots held for one answer, and how to give them back when nothing is sent. */
-interface HeldSlots {
-  /** The free plan's slot (already counted). */
-  slot: AiSlot | null;
-  giveBack(): Promise<void>;
-}
-
 async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<void> {
   const refusal = refusalOf(ctx);
   if (refusal || !ctx.agent || !ctx.instanceName) {
@@ -95,41 +74,6 @@ async function generateAndSend(deps: EngineDeps, ctx: ReplyContext): Promise<voi
   const answer = await answerOf(deps, answered, held);
   if (!answer) return;
   await fixAndSend(deps, answered, held, answer);
-}
-
-/**
- * The limits checked before the AI is asked: the contact's answers today, the free plan's monthly
- * messages, a paid plan's overage ceiling. Null when one stops this burst (it is cancelled).
- */
-async function holdSlots(deps: EngineDeps, ctx: AnsweredContext): Promise<HeldSlots | null> {
-  // The contact's answers today (decision 021): past the agent's ceiling, Manual and one owner alert.
-  if (await stopAtContactCeiling(alertDeps(deps), ctx)) {
-    await finishBurst(deps, ctx.id, ctx.token, 'cancelled', 'contact-ceiling');
-    await new PendingRealtimeEvents().conversation(ctx.convId, 'updated').publish(deps);
-    return null;
-  }
-
-  // The free plan's limit is exact under concurrency: a slot is claimed in the database before the
-  // AI is even asked, and given back when nothing is sent (reserve-ai-slot.ts).
-  const slot = ctx.isFree ? await reserveAiSlot(deps.db, ctx.userId, ctx.maxAiMessages) : null;
-  if (ctx.isFree && !slot) {
-    await finishBurst(deps, ctx.id, ctx.token, 'cancelled', 'free-limit');
-    return null;
-  }
-  // Paid plans: the owner's overage ceiling, claimed the same way (the AI pauses at it).
-  const paid = ctx.billsOverage ? await reservePaidSlot(deps, ctx) : null;
-  if (paid === 'overage-ceiling') {
-    await finishBurst(deps, ctx.id, ctx.token, 'cancelled', paid);
-    return null;
-  }
-  const giveBack = async () => {
-    await releasePaidSlot(deps, paid);
-    if (slot)
-      await releaseAiSlot(deps.db, slot).catch((err) =>
-        deps.log.warn({ err }, 'engine: an AI slot could not be given back'),
-      );
-  };
-  return { slot, giveBack };
 }
 
 /**
@@ -176,38 +120,10 @@ async function fixAndSend(
   held: HeldSlots,
   { answer, parts }: { answer: StructuredReply; parts: BurstPart[] },
 ): Promise<void> {
-  // Approval mode: the answer waits as a draft, nothing is sent (decision 045). It counts toward every
-  // limit now, as written: the slots held stay taken (decision 046, "Drafts and the limits"). A
-  // handoff answer is not drafted (the door's table): the conversation goes to a person now.
   const origin = answer.handoff ? 'handoff_answer' : 'ai_reply';
-  if (ctx.approval && outboundStop(origin, { approval: true }) === 'approval') {
-    // What it would do once sent (hot lead, order) waits with it: an approved draft is a whole reply.
-    const effects = { handoff: null, needsOwner: null, hotLead: answer.hotLead, order: answer.order ?? null };
-    if (!(await storeDraft(deps, { ...ctx, approval: ctx.approval }, parts, effects, { countPlan: !held.slot }))) {
-      await held.giveBack();
-      await finishBurst(deps, ctx.id, ctx.token, 'cancelled', 'ai-off');
-      return;
-    }
-    // The answer held by approval mode leaves its audit record (decision 046); sent later, it is a 'draft'.
-    await recordOutbound(deps, {
-      origin,
-      outcome: 'held',
-      rule: 'approval',
-      userId: ctx.userId,
-      convId: ctx.convId,
-      detail: (answer as AiAnswer).changedBy ?? null,
-    });
-    // What only the owner can settle (the price guard's fallback among it) is told now, not at approval.
-    await publishEngineEvents(deps, {
-      key: `drafted:${ctx.id}:${ctx.token}`,
-      afterBurst: null,
-      events: answerEvents(
-        { ...ctx, burstId: ctx.id },
-        { handoff: null, needsOwner: answer.needsOwner, hotLead: false },
-      ),
-    });
-    return;
-  }
+  // Approval mode: the answer waits as a draft, nothing is sent (decision 045).
+  if (ctx.approval && outboundStop(origin, { approval: true }) === 'approval')
+    return holdAsDraft(deps, { ...ctx, approval: ctx.approval }, held, { answer, parts, origin });
   const first = await deps.writer.fix({
     id: ctx.id,
     version: ctx.version,
@@ -251,61 +167,4 @@ async function fixAndSend(
     receivedAt: ctx.lastMessageAt,
     changedBy: (answer as AiAnswer).changedBy ?? null,
   });
-}
-
-/** The AI's answer with the catalogue photos it may send (only items among its facts with a photo). */
-type AiAnswer = StructuredReply & { sendPhotos?: ReplyPhoto[]; changedBy?: OutboundRule | null };
-
-/** Asks the AI (with retries) and reads its structured answer; null when it gave up (recorded). */
-async function askAi(deps: EngineDeps, ctx: AnsweredContext, context: ContextBlockInput): Promise<AiAnswer | null> {
-  // 'digitando…' while the answer is prepared, once preparing takes long enough to be seen (an
-  // answer ready at once needs none, and its typing could show after the message itself). Cosmetic:
-  // never awaited, never fatal.
-  const instanceName = ctx.instanceName;
-  const typing = setTimeout(() => {
-    deps.gateway
-      .sendPresence(instanceName, { number: ctx.contactJid, presence: 'composing', delayMs: deps.config.typingMs })
-      .catch((err) => deps.log.debug({ err }, 'engine: presence failed'));
-  }, TYPING_AFTER_MS);
-
-  // Voice notes, images and documents are understood first, so the burst is answered once, after
-  // the transcript exists (understand-reply-media.ts, decision 016).
-  const recent = await understandReplyMedia(deps, ctx);
-  // The same request the playground makes (domain/ai-reply): prompt, context block, history window,
-  // model settings.
-  // The business's facts (domain/facts) go with the request; the price guard checks the answer (decision 025).
-  const facts = await loadReplyFacts(deps.db, ctx.userId, ctx.agent, recent, {
-    embeddings: deps.llm.embeddings,
-    present: ctx.facts,
-    convId: ctx.convId,
-  });
-  const request = buildReplyRequest(ctx.agent, recent, context, facts.sources);
-  try {
-    const asked = await withRetry(
-      async () => {
-        // maxRetries 0: this loop is the retry (ENGINE_LLM_ATTEMPTS); the provider's would multiply it.
-        // The AI may look facts up with tool calls first (domain/ai-reply/complete-reply.ts, decision 027).
-        const reply = await answerReply(deps.llm, { ...request, maxRetries: 0 }, facts);
-        if (reply.answer.reply === '' && !reply.answer.optOut) throw new Error('empty answer');
-        return reply;
-      },
-      { attempts: deps.config.llmAttempts, baseMs: deps.config.retryBaseMs, shouldRetry: () => true },
-    );
-    // An opt-out sends nothing: there is no text to guard.
-    if (asked.answer.optOut) return asked.answer;
-    const outcome = await guardAiAnswer(deps.llm, asked.request, asked.answer, facts);
-    const guarded = outcome.answer;
-    return {
-      ...guarded,
-      sendPhotos: replyPhotos(guarded.photos, facts.sources),
-      // The audit record says the guard's fallback replaced what the AI wrote (decision 046).
-      changedBy: outcome.blocked ? 'price_guard' : null,
-    };
-  } catch (err) {
-    deps.log.warn({ err, burstId: ctx.id }, 'engine: the AI did not answer; nothing is sent to the customer');
-    await recordAiGaveUp(deps, ctx, aiFailureReason(err));
-    return null;
-  } finally {
-    clearTimeout(typing);
-  }
 }

@@ -1,0 +1,76 @@
+import type { ContextBlockInput } from '../../../domain/ai-reply/context-block.ts';
+import { buildReplyRequest } from '../../../domain/ai-reply/reply-request.ts';
+import { answerReply } from '../../../domain/ai-reply/complete-reply.ts';
+import type { StructuredReply } from '../../../domain/ai-reply/structured-reply.ts';
+import { loadReplyFacts } from '../../../domain/facts/load-reply-facts.ts';
+import { type ReplyPhoto, replyPhotos } from '../../../domain/facts/reply-photos.ts';
+import { guardAiAnswer } from '../../../domain/outbound/ai-text-rules.ts';
+import type { OutboundRule } from '../../../domain/outbound/outbound-rules.ts';
+import { withRetry } from '../../../lib/retry.ts';
+import type { EngineDeps } from '../engine-deps.ts';
+import type { AnsweredContext } from './hold-slots.ts';
+import { aiFailureReason, recordAiGaveUp } from './record-ai-gave-up.ts';
+import { understandReplyMedia } from './understand-reply-media.ts';
+
+/** 'digitando…' is shown when preparing the answer takes longer than this. */
+const TYPING_AFTER_MS = 300;
+/** The AI's answer with the catalogue photos it may send (only items among its facts with a photo). */
+export type AiAnswer = StructuredReply & { sendPhotos?: ReplyPhoto[]; changedBy?: OutboundRule | null };
+
+/** Asks the AI (with retries) and reads its structured answer; null when it gave up (recorded). */
+export async function askAi(
+  deps: EngineDeps,
+  ctx: AnsweredContext,
+  context: ContextBlockInput,
+): Promise<AiAnswer | null> {
+  // 'digitando…' while the answer is prepared, once preparing takes long enough to be seen (an
+  // answer ready at once needs none, and its typing could show after the message itself). Cosmetic:
+  // never awaited, never fatal.
+  const instanceName = ctx.instanceName;
+  const typing = setTimeout(() => {
+    deps.gateway
+      .sendPresence(instanceName, { number: ctx.contactJid, presence: 'composing', delayMs: deps.config.typingMs })
+      .catch((err) => deps.log.debug({ err }, 'engine: presence failed'));
+  }, TYPING_AFTER_MS);
+
+  // Voice notes, images and documents are understood first, so the burst is answered once, after
+  // the transcript exists (understand-reply-media.ts, decision 016).
+  const recent = await understandReplyMedia(deps, ctx);
+  // The same request the playground makes (domain/ai-reply): prompt, context block, history window,
+  // model settings.
+  // The business's facts (domain/facts) go with the request; the price guard checks the answer (decision 025).
+  const facts = await loadReplyFacts(deps.db, ctx.userId, ctx.agent, recent, {
+    embeddings: deps.llm.embeddings,
+    present: ctx.facts,
+    convId: ctx.convId,
+  });
+  const request = buildReplyRequest(ctx.agent, recent, context, facts.sources);
+  try {
+    const asked = await withRetry(
+      async () => {
+        // maxRetries 0: this loop is the retry (ENGINE_LLM_ATTEMPTS); the provider's would multiply it.
+        // The AI may look facts up with tool calls first (domain/ai-reply/complete-reply.ts, decision 027).
+        const reply = await answerReply(deps.llm, { ...request, maxRetries: 0 }, facts);
+        if (reply.answer.reply === '' && !reply.answer.optOut) throw new Error('empty answer');
+        return reply;
+      },
+      { attempts: deps.config.llmAttempts, baseMs: deps.config.retryBaseMs, shouldRetry: () => true },
+    );
+    // An opt-out sends nothing: there is no text to guard.
+    if (asked.answer.optOut) return asked.answer;
+    const outcome = await guardAiAnswer(deps.llm, asked.request, asked.answer, facts);
+    const guarded = outcome.answer;
+    return {
+      ...guarded,
+      sendPhotos: replyPhotos(guarded.photos, facts.sources),
+      // The audit record says the guard's fallback replaced what the AI wrote (decision 046).
+      changedBy: outcome.blocked ? 'price_guard' : null,
+    };
+  } catch (err) {
+    deps.log.warn({ err, burstId: ctx.id }, 'engine: the AI did not answer; nothing is sent to the customer');
+    await recordAiGaveUp(deps, ctx, aiFailureReason(err));
+    return null;
+  } finally {
+    clearTimeout(typing);
+  }
+}
