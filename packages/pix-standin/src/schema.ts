@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The Pix stand-in's own state, what Asaas would hold for each account (an account = one API key,
@@ -30,6 +30,8 @@ export const pixStandinPayments = pgTable(
     /** The copia-e-cola (EMV BR Code) of its QR code. */
     pixPayload: text('pix_payload').notNull(),
     paymentDate: text('payment_date'),
+    /** Removed by the account (DELETE /v3/payments/{id}): no longer payable nor listed, like Asaas. */
+    deleted: boolean('deleted').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

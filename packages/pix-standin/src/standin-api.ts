@@ -31,7 +31,7 @@ export function asaasPayment(p: StandinPayment, appUrl: string) {
     clientPaymentDate: p.paymentDate,
     invoiceUrl: `${appUrl}${PIX_STANDIN_PAGES_PREFIX}/cobranca/${p.id}`,
     externalReference: p.externalReference,
-    deleted: false,
+    deleted: p.deleted,
   };
 }
 
@@ -164,6 +164,22 @@ export async function startPixStandinApi(o: {
     const p = await store.payment(account(req), (req.params as { id: string }).id);
     if (!p) return reply.status(404).send({ errors: [{ code: 'not_found', description: 'Cobrança não encontrada.' }] });
     return asaasPayment(p, o.appUrl);
+  });
+
+  // Like Asaas: only a payment awaiting payment or overdue can be removed, and its customer can then no
+  // longer pay it (https://docs.asaas.com/reference/remover-cobranca).
+  server.delete('/v3/payments/:id', async (req, reply) => {
+    const id = (req.params as { id: string }).id;
+    const outcome = await store.deletePayment(account(req), id);
+    if (outcome === 'deleted') return { deleted: true, id };
+    if (outcome === 'refused')
+      return asaasError(
+        reply,
+        400,
+        'invalid_action',
+        'Somente cobranças aguardando pagamento ou vencidas podem ser removidas.',
+      );
+    return reply.status(404).send({ errors: [{ code: 'not_found', description: 'Cobrança não encontrada.' }] });
   });
 
   server.get('/v3/payments/:id/pixQrCode', async (req, reply) => {

@@ -51,14 +51,15 @@ async function chargeBody(p: StandinPayment): Promise<string> {
   const { default: QRCode } = await import('qrcode'); // loaded on the first QR drawn, not at start
   const qr = await QRCode.toDataURL(p.pixPayload, { margin: 1, width: 400 });
   const actions = (Object.keys(STANDIN_ACTIONS) as StandinAction[])
-    .filter((a) => (STANDIN_ACTIONS[a].from as readonly string[]).includes(p.status))
+    .filter((a) => !p.deleted && (STANDIN_ACTIONS[a].from as readonly string[]).includes(p.status))
     .map((a) =>
       a === 'pagar'
         ? button(`${base}/pagar`, 'Pagar', 'primary')
         : button(`${base}/${a}`, ACTION_LABELS[a], 'secondary'),
     );
-  const notice =
-    p.status === 'RECEIVED'
+  const notice = p.deleted
+    ? '<p class="warn">Esta cobrança foi cancelada pelo recebedor e não pode mais ser paga.</p>'
+    : p.status === 'RECEIVED'
       ? '<p class="ok">Pix enviado. O recebedor já foi avisado.</p>'
       : p.status === 'REFUNDED'
         ? '<p class="warn">Este pagamento foi estornado.</p>'

@@ -66,7 +66,11 @@ export function createPixStandinStore(db: PixStandinDb) {
         .select()
         .from(pixStandinPayments)
         .where(
-          and(eq(pixStandinPayments.account, account), eq(pixStandinPayments.externalReference, externalReference)),
+          and(
+            eq(pixStandinPayments.account, account),
+            eq(pixStandinPayments.externalReference, externalReference),
+            eq(pixStandinPayments.deleted, false),
+          ),
         )
         .orderBy(asc(pixStandinPayments.createdAt));
     },
@@ -78,9 +82,39 @@ export function createPixStandinStore(db: PixStandinDb) {
       const [row] = await db
         .update(pixStandinPayments)
         .set({ status: to, ...(paymentDate ? { paymentDate } : {}) })
-        .where(and(eq(pixStandinPayments.id, id), inArray(pixStandinPayments.status, from)))
+        .where(
+          and(
+            eq(pixStandinPayments.id, id),
+            inArray(pixStandinPayments.status, from),
+            eq(pixStandinPayments.deleted, false),
+          ),
+        )
         .returning();
       return row ?? null;
+    },
+    /**
+     * Removes one account's payment if it is still awaiting payment or overdue, like Asaas: 'refused'
+     * for any other status (a received payment stays), 'not_found' when absent or removed already.
+     */
+    async deletePayment(account: string, id: string): Promise<'deleted' | 'refused' | 'not_found'> {
+      const [row] = await db
+        .update(pixStandinPayments)
+        .set({ deleted: true })
+        .where(
+          and(
+            eq(pixStandinPayments.id, id),
+            eq(pixStandinPayments.account, account),
+            eq(pixStandinPayments.deleted, false),
+            inArray(pixStandinPayments.status, ['PENDING', 'OVERDUE']),
+          ),
+        )
+        .returning({ id: pixStandinPayments.id });
+      if (row) return 'deleted';
+      const [current] = await db
+        .select({ deleted: pixStandinPayments.deleted })
+        .from(pixStandinPayments)
+        .where(and(eq(pixStandinPayments.id, id), eq(pixStandinPayments.account, account)));
+      return current && !current.deleted ? 'refused' : 'not_found';
     },
     async addWebhook(account: string, w: { url: string; authToken: string | null; email: string | null }) {
       const [row] = await db

@@ -167,6 +167,11 @@ export function createAsaasPix(o: { baseUrl: string; apiKey: string }): PixProvi
     async getCharge(providerId) {
       return asaasState(await call<AsaasPayment>(`/v3/payments/${encodeURIComponent(providerId)}`));
     },
+    // Only a payment awaiting payment or overdue can be removed; its customer can then no longer pay it
+    // (https://docs.asaas.com/reference/remover-cobranca).
+    async cancelCharge(providerId) {
+      await call(`/v3/payments/${encodeURIComponent(providerId)}`, 'DELETE');
+    },
     async test() {
       await call('/v3/payments?limit=1');
     },

@@ -87,6 +87,16 @@ export function createMercadoPagoPix(o: { baseUrl: string; accessToken: string }
       });
       return mercadoPagoState(p);
     },
+    // Only a payment 'pending', 'in_process' or 'authorized' can be cancelled; otherwise a 400 (2018)
+    // (https://www.mercadopago.com.br/developers/en/reference/chargebacks/_payments_payment_id/put).
+    async cancelCharge(providerId) {
+      await pixJson(`${base}/v1/payments/${encodeURIComponent(providerId)}`, {
+        method: 'PUT',
+        headers: auth,
+        body: { status: 'cancelled' },
+        describe,
+      });
+    },
     async test() {
       await pixJson(`${base}/v1/payments/search?limit=1`, { headers: auth, describe });
     },

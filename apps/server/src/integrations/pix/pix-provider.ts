@@ -42,6 +42,12 @@ export interface PixProvider {
   kind: PixProviderKind;
   createCharge(input: CreatePixChargeInput): Promise<PixCharge>;
   getCharge(providerId: string): Promise<PixChargeState>;
+  /**
+   * Cancels an unpaid charge at the provider, so it can no longer be paid (Asaas: DELETE
+   * /v3/payments/{id}; Mercado Pago: PUT /v1/payments/{id} with status 'cancelled'). Throws
+   * PixProviderError when the provider refuses (a charge already paid cannot be cancelled).
+   */
+  cancelCharge(providerId: string): Promise<void>;
   /** A harmless authenticated call: throws PixProviderError when the key does not work. */
   test(): Promise<void>;
   /** Registers VendAI's webhook at the provider when its API allows it (Asaas); a no-op otherwise. */

@@ -47,15 +47,24 @@ export async function applyChargeState(deps: PixDeps, userId: string, state: Pix
     .returning();
   if (!moved) return false;
   if (move.to === 'paid') {
-    await notifyPaid(deps, moved);
+    // Paid after the order expired or was cancelled: counted, and both told it came late.
+    await notifyPaid(deps, moved, { late: order.status === 'expired' || order.status === 'cancelled' });
     // Paid: the card goes to Pago, forward only (decision 043).
     await advanceStage(deps, { userId: moved.userId, convId: moved.convId, to: 'pago' });
   }
   return true;
 }
 
-/** The customer's confirmation (as the agent) and the owner's alert, once per order. */
-async function notifyPaid(deps: PixDeps, order: typeof orders.$inferSelect): Promise<void> {
+/**
+ * The customer's confirmation (as the agent) and the owner's alert, once per order. A late payment (the
+ * order had expired) is not confirmed as a sale to the customer: the owner is asked to check whether
+ * the order can still be served or the money returned.
+ */
+async function notifyPaid(
+  deps: PixDeps,
+  order: typeof orders.$inferSelect,
+  { late }: { late: boolean },
+): Promise<void> {
   const [claimed] = await deps.db
     .update(orders)
     .set({ paidNotifiedAt: new Date() })
@@ -68,7 +77,7 @@ async function notifyPaid(deps: PixDeps, order: typeof orders.$inferSelect): Pro
     userId: order.userId,
     convId: order.convId,
     author: 'ai',
-    part: { text: paidText({ totalCents: order.totalCents, contactName: chat.contactName }) },
+    part: { text: paidText({ totalCents: order.totalCents, contactName: chat.contactName, late }) },
   });
   // The customer's name and the order's description are made inert like any alert text (decision 021).
   const who = [nameForAlert(chat.contactName), chat.contactPhone ? formatPhone(chat.contactPhone) : null]
@@ -85,6 +94,7 @@ async function notifyPaid(deps: PixDeps, order: typeof orders.$inferSelect): Pro
         totalCents: order.totalCents,
         description: capText(defangLinks(order.description), ALERT_REASON_MAX),
         link: `${deps.env.appUrl}/dashboard?conversa=${encodeURIComponent(order.convId)}`,
+        late,
       }),
       instanceName: chat.instanceName,
       numberPhone: chat.numberPhone,

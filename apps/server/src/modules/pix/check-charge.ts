@@ -1,8 +1,8 @@
-import { and, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { orders } from '../../db/schema/index.ts';
 import { pixProviderFor } from '../../integrations/pix/create-pix-provider.ts';
-import { PixProviderError } from '../../integrations/pix/pix-provider.ts';
+import { type PixProvider, PixProviderError } from '../../integrations/pix/pix-provider.ts';
 import { defineJobType } from '../../jobs/job.ts';
 import { applyChargeState } from './apply-charge-state.ts';
 import { loadPixAccount } from './pix-account.ts';
@@ -10,8 +10,9 @@ import type { PixDeps } from './pix-deps.ts';
 
 /**
  * 'pix.check-charge': one charged order's payment read at the provider by VendAI itself, so a lost
- * webhook costs minutes, not a sale (docs/decisions/055-pix-orders-state-machine.md). Queued by the
- * sweep (sweep-orders.ts) for the orders `dueChecks` picks; one at a time per order.
+ * webhook costs minutes, not a sale; for an expired order, its charge cancelled at the provider
+ * (docs/decisions/055-pix-orders-state-machine.md). Queued by the sweep (sweep-orders.ts) for the
+ * orders `dueChecks` picks and for the orders it expires; one at a time per order.
  */
 export const checkChargeJob = defineJobType({
   id: 'pix.check-charge',
@@ -33,21 +34,36 @@ const cadence = (now: Date) => sql`case
   when ${orders.createdAt} > ${now.toISOString()}::timestamptz - interval '2 hours' then interval '290 seconds'
   else interval '1790 seconds' end`;
 
+/** An expired order's charge is cancelled at the provider; a provider that cannot answer is tried for this long. */
+const CANCEL_FOR_DAYS = 7;
+
 /**
- * Charged, unpaid orders whose turn to be read has come, claimed for this run by writing `checked_at`
- * (so a sweep in another process, or the next one, does not pick them again before their turn).
+ * Charged, unpaid orders whose turn to be read has come, and expired orders whose charge is still to
+ * be cancelled at the provider (about every minute in the first hour, then every 30 minutes, for
+ * CANCEL_FOR_DAYS), claimed for this run by writing `checked_at` (so a sweep in another process, or
+ * the next one, does not pick them again before their turn).
  */
 export async function dueChecks(deps: PixDeps, now: Date): Promise<string[]> {
+  const at = now.toISOString();
+  const lastTouch = sql`coalesce(${orders.checkedAt}, ${orders.updatedAt})`;
   const due = deps.db
     .select({ id: orders.id })
     .from(orders)
     .where(
       and(
-        eq(orders.status, 'awaiting_payment'),
         isNotNull(orders.providerChargeId),
-        lt(
-          sql`coalesce(${orders.checkedAt}, ${orders.updatedAt})`,
-          sql`${now.toISOString()}::timestamptz - ${cadence(now)}`,
+        or(
+          and(eq(orders.status, 'awaiting_payment'), lt(lastTouch, sql`${at}::timestamptz - ${cadence(now)}`)),
+          and(
+            eq(orders.status, 'expired'),
+            isNull(orders.chargeCancelledAt),
+            gt(orders.updatedAt, sql`${at}::timestamptz - ${`${CANCEL_FOR_DAYS} days`}::interval`),
+            lt(
+              lastTouch,
+              sql`${at}::timestamptz - case when ${orders.updatedAt} > ${at}::timestamptz - interval '1 hour'
+                then interval '50 seconds' else interval '1790 seconds' end`,
+            ),
+          ),
         ),
       ),
     )
@@ -56,7 +72,7 @@ export async function dueChecks(deps: PixDeps, now: Date): Promise<string[]> {
   const claimed = await deps.db
     .update(orders)
     .set({ checkedAt: now })
-    .where(and(inArray(orders.id, due), eq(orders.status, 'awaiting_payment')))
+    .where(and(inArray(orders.id, due), inArray(orders.status, ['awaiting_payment', 'expired'])))
     .returning({ id: orders.id });
   return claimed.map((o) => o.id);
 }
@@ -69,16 +85,47 @@ export async function dueChecks(deps: PixDeps, now: Date): Promise<string[]> {
  */
 export async function checkCharge(deps: PixDeps, orderId: string): Promise<void> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
-  if (!order?.providerChargeId || order.status !== 'awaiting_payment') return;
+  const expired = order?.status === 'expired' && order.chargeCancelledAt === null;
+  if (!order?.providerChargeId || (order.status !== 'awaiting_payment' && !expired)) return;
   const account = await loadPixAccount(deps, { userId: order.userId });
   // The owner changed provider (or removed Pix): this charge is at an account VendAI no longer holds.
   if (!account || account.provider !== order.provider) return;
   const provider = pixProviderFor(account, deps.endpoints);
   if (!provider) return;
   try {
-    await applyChargeState(deps, order.userId, await provider.getCharge(order.providerChargeId));
+    if (expired) await cancelAtProvider(deps, provider, { ...order, providerChargeId: order.providerChargeId });
+    else await applyChargeState(deps, order.userId, await provider.getCharge(order.providerChargeId));
   } catch (err) {
     if (!(err instanceof PixProviderError)) throw err;
     deps.log.warn({ err, orderId }, 'pix: the charge could not be read at the provider; read again later');
   }
+}
+
+/**
+ * The order expired in VendAI (CHARGE_VALID_HOURS, or the provider said so): its charge is cancelled
+ * at the provider so the customer can no longer pay a sale that is over. The provider refuses when the
+ * charge was paid in the meantime (Asaas removes only payments awaiting payment or overdue; Mercado
+ * Pago cancels only 'pending', 'in_process' or 'authorized'): the charge is then read and applied like
+ * a webhook, so the payment is counted, the customer answered and the owner told it came after the
+ * expiry (apply-charge-state.ts). A charge the provider already closed (cancelled, expired there) needs
+ * nothing more.
+ */
+async function cancelAtProvider(
+  deps: PixDeps,
+  provider: PixProvider,
+  order: { id: string; userId: string; providerChargeId: string },
+): Promise<void> {
+  try {
+    await provider.cancelCharge(order.providerChargeId);
+  } catch (err) {
+    if (!(err instanceof PixProviderError) || err.status === null || err.status >= 500) throw err;
+    const state = await provider.getCharge(order.providerChargeId);
+    await applyChargeState(deps, order.userId, state);
+    if (state.status === 'pending') throw err; // refused yet still payable: tried again on its next turn
+  }
+  await deps.db
+    .update(orders)
+    .set({ chargeCancelledAt: new Date() })
+    .where(and(eq(orders.id, order.id), isNull(orders.chargeCancelledAt)));
+  deps.log.info({ orderId: order.id }, 'pix: the expired order’s charge is closed at the provider');
 }

@@ -28,12 +28,28 @@ export function chargeTexts(o: { description: string; totalCents: number; expire
 
 export const qrCaption = (totalCents: number) => `QR Code Pix · ${formatCents(totalCents)}`;
 
-export const paidText = (o: { totalCents: number; contactName: string | null }) =>
-  `Pagamento de ${formatCents(o.totalCents)} recebido${o.contactName ? `, ${o.contactName.split(' ')[0]}` : ''}! Obrigado, seu pedido está confirmado. ✅`;
+/** Paid after the charge had expired (`late`): received, but the order is confirmed by the shop first. */
+export const paidText = (o: { totalCents: number; contactName: string | null; late?: boolean }) =>
+  `Pagamento de ${formatCents(o.totalCents)} recebido${o.contactName ? `, ${o.contactName.split(' ')[0]}` : ''}! ${
+    o.late
+      ? 'Como a cobrança já tinha vencido, vou confirmar o seu pedido com a loja e já te retorno.'
+      : 'Obrigado, seu pedido está confirmado. ✅'
+  }`;
 
-export const ownerPaidAlert = (o: { who: string; totalCents: number; description: string; link: string }) =>
+export const ownerPaidAlert = (o: {
+  who: string;
+  totalCents: number;
+  description: string;
+  link: string;
+  late?: boolean;
+}) =>
   [
     `💰 ${o.who} pagou ${formatCents(o.totalCents)} por Pix.`,
+    ...(o.late
+      ? [
+          '⚠️ O pagamento chegou depois que a cobrança venceu: confira se ainda dá para atender o pedido ou devolva o valor.',
+        ]
+      : []),
     `Pedido: ${o.description}`,
     `Abrir conversa: ${o.link}`,
   ].join('\n');

@@ -65,14 +65,16 @@ export async function sweepOrders(deps: PixDeps, now = new Date()): Promise<numb
     .orderBy(orders.updatedAt)
     .limit(BATCH);
   // Past the expiry VendAI set on the charge (CHARGE_VALID_HOURS): expired, with no message to the
-  // customer; a payment that still comes is counted (expired → paid).
+  // customer, and the charge cancelled at the provider; a payment that still comes is counted
+  // (expired → paid) and the owner told it came late.
   const expired = await deps.db
     .update(orders)
     .set({ status: 'expired', updatedAt: now })
     .where(and(inArray(orders.status, movesTo('expired', ['awaiting_payment'])), lt(orders.expiresAt, now)))
     .returning({ id: orders.id });
   if (expired.length > 0) deps.log.info({ orders: expired.map((o) => o.id) }, 'pix: orders past their expiry');
-  for (const orderId of await dueChecks(deps, now))
+  // Each expired order's charge is cancelled at the provider now (check-charge.ts), then the open charges read.
+  for (const orderId of [...expired.map((o) => o.id), ...(await dueChecks(deps, now))])
     await deps.jobs.send(checkChargeJob, { orderId }, { singletonKey: orderId });
   const ids = new Set([...taken.map((o) => o.id), ...stuck.map((o) => o.id)]);
   for (const orderId of ids) await deps.jobs.send(chargeOrderJob, { orderId }, { singletonKey: orderId });

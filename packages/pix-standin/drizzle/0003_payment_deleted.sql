@@ -1,0 +1,1 @@
+ALTER TABLE "pix_standin_payments" ADD COLUMN "deleted" boolean DEFAULT false NOT NULL;
