@@ -8,7 +8,6 @@
  * payment that beat the cancellation is counted, and the customer and the owner are told it came late.
  * On PGlite and PostgreSQL.
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders, ownerAlerts } from '../src/db/schema/index.ts';
@@ -20,6 +19,7 @@ import { startFixtureServer } from './helpers/pix-fixture-server.ts';
 import { sentToCustomers, waitFor } from './helpers/engine-harness.ts';
 import { useEngineApp } from './helpers/engine-test.ts';
 import {
+  chargedOrder,
   insertOrder,
   orderById,
   pixDepsAt,
@@ -31,19 +31,6 @@ import {
 const e = useEngineApp();
 const db = () => e.t.database.db;
 type PixShop = Awaited<ReturnType<typeof pixShop>>;
-
-async function chargedOrder(s: PixShop, amountCents: number) {
-  const res = await s.shop.client.post('/api/pix/charges', {
-    convId: s.convId,
-    amountCents,
-    description: 'Torta de limão',
-    requestId: randomUUID(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().id as string;
-  await waitFor(async () => (await orderById(e, id)).status === 'awaiting_payment', 'the charge');
-  return id;
-}
 
 /** The stand-in's own API, called with the shop's key (as the owner's Asaas account). */
 async function standinApi(s: PixShop, method: string, path: string) {
@@ -63,7 +50,7 @@ const paidAlerts = async (s: PixShop) =>
 describe('expiry honoured at the provider', () => {
   it('Asaas: an expired order’s payment is removed there and can no longer be paid', async () => {
     const s = await pixShop(e, { phone: '5511977770101', name: 'Yara' });
-    const id = await chargedOrder(s, 5200);
+    const id = await chargedOrder(e, s, 5200, 'Torta de limão');
     const [payment] = await standinPaymentsOf(e, id);
     const charged = await orderById(e, id);
     await sweepOrders(e.t.app.pix.deps, new Date(charged.expiresAt!.getTime() + 1000));
@@ -89,7 +76,7 @@ describe('expiry honoured at the provider', () => {
 
   it('Asaas refuses to remove a received payment; VendAI then counts it and tells both it came late', async () => {
     const s = await pixShop(e, { phone: '5511977770202', name: 'Zélia Prado' });
-    const id = await chargedOrder(s, 5300);
+    const id = await chargedOrder(e, s, 5300, 'Torta de limão');
     const [payment] = await standinPaymentsOf(e, id);
     // Paid just before the expiry, its webhook lost: VendAI learns of it only when it cancels.
     e.t.app.pix.standin!.loseNextWebhooks(1);

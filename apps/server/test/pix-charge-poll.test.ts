@@ -6,7 +6,6 @@
  * and the order is paid through the same path as a webhook; the customer gets one confirmation even
  * when the webhook arrives too. On PGlite and PostgreSQL.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../src/db/schema/index.ts';
@@ -18,6 +17,7 @@ import { startFixtureServer } from './helpers/pix-fixture-server.ts';
 import { sentToCustomers, waitFor } from './helpers/engine-harness.ts';
 import { useEngineApp } from './helpers/engine-test.ts';
 import {
+  chargedOrder,
   insertOrder,
   orderById,
   pixDepsAt,
@@ -30,26 +30,13 @@ const e = useEngineApp();
 const db = () => e.t.database.db;
 const inAMinute = () => new Date(Date.now() + 61_000);
 
-async function chargedOrder(s: Awaited<ReturnType<typeof pixShop>>, amountCents: number) {
-  const res = await s.shop.client.post('/api/pix/charges', {
-    convId: s.convId,
-    amountCents,
-    description: 'Bolo de cenoura',
-    requestId: randomUUID(),
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  const id = res.json().id as string;
-  await waitFor(async () => (await orderById(e, id)).status === 'awaiting_payment', 'the charge');
-  return id;
-}
-
 const confirmations = async (s: Awaited<ReturnType<typeof pixShop>>, amount: string) =>
   (await sentToCustomers(e, s.shop)).filter((m) => m.text?.startsWith(`Pagamento de ${amount} recebido`));
 
 describe('open charges read at the provider', () => {
   it('a paid charge whose webhook was lost is found by the check: paid once, one confirmation, the late webhook changes nothing', async () => {
     const s = await pixShop(e, { phone: '5511977779191', name: 'Vera' });
-    const id = await chargedOrder(s, 4200);
+    const id = await chargedOrder(e, s, 4200);
     const [payment] = await standinPaymentsOf(e, id);
     e.t.app.pix.standin!.loseNextWebhooks(1);
     await pressOnBankPage(s.shop, payment!.id, 'pagar');
@@ -77,7 +64,7 @@ describe('open charges read at the provider', () => {
 
   it('reads each open charge once per turn: a minute after the charge, not again in the same minute; an unpaid one stays open', async () => {
     const s = await pixShop(e, { phone: '5511977779292', name: 'Wanda' });
-    const id = await chargedOrder(s, 4300);
+    const id = await chargedOrder(e, s, 4300);
     const now = inAMinute();
     await sweepOrders(e.t.app.pix.deps, now);
     const first = (await orderById(e, id)).checkedAt;

@@ -109,3 +109,22 @@ export async function pixDepsAt(e: EngineApp, s: { shop: Shop }, url: string, in
   await savePixSettings(deps, { id: s.shop.userId, email: 'dono@example.com' }, input);
   return deps;
 }
+
+/** 'Cobrar com Pix' for the shop's customer, waited until the charge is out ('awaiting_payment'); the order id. */
+export async function chargedOrder(
+  e: EngineApp,
+  s: { shop: Shop; convId: string },
+  amountCents: number,
+  description = 'Bolo de cenoura',
+) {
+  const res = await s.shop.client.post('/api/pix/charges', {
+    convId: s.convId,
+    amountCents,
+    description,
+    requestId: randomUUID(),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const id = res.json().id as string;
+  await waitFor(async () => (await orderById(e, id)).status === 'awaiting_payment', 'the charge');
+  return id;
+}
