@@ -27,8 +27,13 @@ export const pixSettingsSchema = z.object({
   configured: z.boolean(),
   provider: z.enum(PIX_PROVIDER_CHOICES).nullable(),
   keyHint: z.string().nullable(),
-  /** Where the provider must post its notifications (Mercado Pago: configure it with the signing secret). */
-  webhookUrl: z.string().nullable(),
+  /**
+   * Where the provider must post its notifications, known before anything is saved: Mercado Pago's
+   * owner registers it there first, which gives the signing secret (docs/decisions/055-pix-orders-state-machine.md).
+   */
+  webhookUrl: z.string(),
+  /** The provider's notifications are authenticated (Mercado Pago: its signing secret was given). */
+  webhookSecretSet: z.boolean(),
   /** The local stand-in can be chosen (never in production), and where its bank page is. */
   standinAvailable: z.boolean(),
   standinUrl: z.string().nullable(),
@@ -43,10 +48,15 @@ export const savePixSettingsSchema = z.discriminatedUnion('provider', [
     provider: z.literal('asaas'),
     apiKey: z.string().trim().min(8, { error: PIX_MESSAGES.keyRequired }).max(500),
   }),
+  /**
+   * Mercado Pago in one pass: the access token (omitted: the one kept, when Mercado Pago is already
+   * chosen), and the webhooks' signing secret when the owner has it (omitted: the one kept, or none yet;
+   * charges are then confirmed by VendAI reading them).
+   */
   z.object({
     provider: z.literal('mercadopago'),
-    apiKey: z.string().trim().min(8, { error: PIX_MESSAGES.keyRequired }).max(500),
-    webhookSecret: z.string().trim().min(8, { error: PIX_MESSAGES.secretRequired }).max(500),
+    apiKey: z.string().trim().min(8, { error: PIX_MESSAGES.keyRequired }).max(500).optional(),
+    webhookSecret: z.string().trim().min(8, { error: PIX_MESSAGES.secretRequired }).max(500).optional(),
   }),
 ]);
 export type SavePixSettingsInput = z.infer<typeof savePixSettingsSchema>;

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { PIX_MESSAGES, type PixSettings, type SavePixSettingsInput } from '@vendai/contracts';
 import { eq } from 'drizzle-orm';
 import { type PixProviderChoice, pixAccounts } from '../../db/schema/index.ts';
@@ -45,6 +45,14 @@ export function providerOf(deps: PixDeps, account: Pick<PixAccount, 'provider' |
   return provider;
 }
 
+/**
+ * The webhook id an owner's account will have when first saved, known before: derived from the user id
+ * with the sealing key, so the settings screen shows the URL to register at Mercado Pago before the
+ * owner has the signing secret that registering it gives. Kept once saved (`pix_accounts.webhook_id`).
+ */
+const firstWebhookId = (deps: PixDeps, userId: string) =>
+  createHmac('sha256', deps.sealKey).update(`pix-webhook:${userId}`).digest('hex').slice(0, 32);
+
 export async function getPixSettings(deps: PixDeps, userId: string): Promise<PixSettings> {
   const account = await loadPixAccount(deps, { userId });
   const standinUrl = deps.endpoints.standinUrl ? `${deps.env.appUrl}/pix-local` : null;
@@ -52,7 +60,8 @@ export async function getPixSettings(deps: PixDeps, userId: string): Promise<Pix
     configured: account !== null,
     provider: account?.provider ?? null,
     keyHint: account?.keyHint ?? null,
-    webhookUrl: account ? pixWebhookUrl(deps.env, account.webhookId) : null,
+    webhookUrl: pixWebhookUrl(deps.env, account?.webhookId ?? firstWebhookId(deps, userId)),
+    webhookSecretSet: Boolean(account?.webhookSecret),
     standinAvailable: standinUrl !== null,
     standinUrl,
     updatedAt: account?.updatedAt.toISOString() ?? null,
@@ -62,7 +71,8 @@ export async function getPixSettings(deps: PixDeps, userId: string): Promise<Pix
 /**
  * Keeps the owner's choice after a test call with the key (a refused key is a 400 with the provider's
  * reason, nothing kept). Asaas and the stand-in get VendAI's webhook registered through their API, with
- * a token VendAI generated; Mercado Pago takes the owner's signing secret.
+ * a token VendAI generated; Mercado Pago takes the owner's signing secret, now or on a later save that
+ * keeps the access token (set-up in one pass: the URL is known before the first save).
  */
 export async function savePixSettings(
   deps: PixDeps,
@@ -73,22 +83,26 @@ export async function savePixSettings(
     throw new AppError('VALIDATION', PIX_MESSAGES.standinOff);
   if (!(await isEmailVerified(deps.db, user.id))) throw new AppError('FORBIDDEN', PIX_NEEDS_VERIFIED_EMAIL);
   const current = await loadPixAccount(deps, { userId: user.id });
-  const apiKey =
-    input.provider === 'standin'
-      ? current?.provider === 'standin'
-        ? current.apiKey
-        : newStandinApiKey()
-      : input.apiKey;
-  const webhookId = current?.webhookId ?? randomBytes(16).toString('hex');
-  const webhookSecret = input.provider === 'mercadopago' ? input.webhookSecret : randomBytes(24).toString('hex');
+  // The key kept when the same provider is saved again without one (Mercado Pago's secret added later).
+  const kept = current?.provider === input.provider ? current : null;
+  const apiKey = input.provider === 'standin' ? (kept?.apiKey ?? newStandinApiKey()) : (input.apiKey ?? kept?.apiKey);
+  if (!apiKey) throw new AppError('VALIDATION', PIX_MESSAGES.keyRequired);
+  const webhookId = current?.webhookId ?? firstWebhookId(deps, user.id);
+  // Mercado Pago: the owner's signing secret, possibly not yet (its notifications are refused until
+  // then and VendAI reads the charges itself: check-charge.ts). Asaas and the stand-in: a fresh token.
+  const webhookSecret =
+    input.provider === 'mercadopago'
+      ? (input.webhookSecret ?? kept?.webhookSecret ?? null)
+      : randomBytes(24).toString('hex');
   const provider = providerOf(deps, { provider: input.provider, apiKey });
   try {
     await provider.test();
-    await provider.configureWebhook({
-      url: pixWebhookUrl(deps.env, webhookId),
-      authToken: webhookSecret,
-      email: user.email,
-    });
+    if (webhookSecret)
+      await provider.configureWebhook({
+        url: pixWebhookUrl(deps.env, webhookId),
+        authToken: webhookSecret,
+        email: user.email,
+      });
   } catch (err) {
     if (err instanceof PixProviderError) throw new AppError('VALIDATION', err.message, { cause: err });
     throw err;
@@ -98,7 +112,7 @@ export async function savePixSettings(
     apiKeySealed: sealSecret(deps.sealKey, apiKey),
     keyHint: input.provider === 'standin' ? 'local' : `••••${apiKey.slice(-4)}`,
     webhookId,
-    webhookSecretSealed: sealSecret(deps.sealKey, webhookSecret),
+    webhookSecretSealed: webhookSecret ? sealSecret(deps.sealKey, webhookSecret) : null,
     updatedAt: new Date(),
   };
   await deps.db

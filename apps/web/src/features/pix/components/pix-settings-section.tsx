@@ -73,11 +73,18 @@ function PixForm({ settings }: { settings: PixSettings }) {
   const failure =
     save.error instanceof ApiError ? save.error.message : save.error ? 'Não foi possível salvar agora.' : null;
 
+  // Saving Mercado Pago again keeps its access token: the signing secret can come on a later save.
+  const keyKept = provider === 'mercadopago' && settings.provider === 'mercadopago';
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    const key = apiKey.trim();
     const next = {
-      apiKey: provider !== 'standin' && apiKey.trim().length < 8 ? PIX_MESSAGES.keyRequired : undefined,
-      secret: provider === 'mercadopago' && secret.trim().length < 8 ? PIX_MESSAGES.secretRequired : undefined,
+      apiKey:
+        provider !== 'standin' && !(keyKept && key === '') && key.length < 8 ? PIX_MESSAGES.keyRequired : undefined,
+      secret:
+        provider === 'mercadopago' && secret.trim() !== '' && secret.trim().length < 8
+          ? PIX_MESSAGES.secretRequired
+          : undefined,
     };
     setErrors(next);
     if (next.apiKey || next.secret) return;
@@ -85,8 +92,12 @@ function PixForm({ settings }: { settings: PixSettings }) {
       provider === 'standin'
         ? { provider }
         : provider === 'asaas'
-          ? { provider, apiKey: apiKey.trim() }
-          : { provider, apiKey: apiKey.trim(), webhookSecret: secret.trim() };
+          ? { provider, apiKey: key }
+          : {
+              provider,
+              ...(key ? { apiKey: key } : {}),
+              ...(secret.trim() ? { webhookSecret: secret.trim() } : {}),
+            };
     save.mutate(input, {
       onSuccess: () => {
         setApiKey('');
@@ -102,6 +113,12 @@ function PixForm({ settings }: { settings: PixSettings }) {
         <Alert tone="success">
           Configurado com {PIX_PROVIDER_LABELS[settings.provider]}
           {settings.provider !== 'standin' ? ` · chave ${settings.keyHint}` : ''}. A chave nunca é mostrada de novo.
+        </Alert>
+      ) : null}
+      {settings.provider === 'mercadopago' && !settings.webhookSecretSet ? (
+        <Alert tone="warning">
+          Falta a assinatura secreta dos webhooks: o Pix já funciona, e o VendAI confere os pagamentos a cada poucos
+          minutos. Cole a assinatura abaixo para confirmar cada pagamento na hora.
         </Alert>
       ) : null}
       <fieldset>
@@ -146,7 +163,11 @@ function PixForm({ settings }: { settings: PixSettings }) {
           id="pix-api-key"
           label={provider === 'asaas' ? 'Chave de API do Asaas' : 'Access token do Mercado Pago'}
           error={errors.apiKey}
-          hint="Testamos a chave ao salvar e guardamos criptografada."
+          hint={
+            keyKept
+              ? `Deixe em branco para manter o token atual (${settings.keyHint}).`
+              : 'Testamos a chave ao salvar e guardamos criptografada.'
+          }
         >
           <Input
             id="pix-api-key"
@@ -158,15 +179,16 @@ function PixForm({ settings }: { settings: PixSettings }) {
           />
         </Field>
       )}
+      {provider === 'mercadopago' ? <MercadoPagoWebhookUrl url={settings.webhookUrl} /> : null}
       {provider === 'mercadopago' ? (
         <Field
           id="pix-secret"
-          label="Assinatura secreta dos webhooks"
+          label="Assinatura secreta dos webhooks (opcional)"
           error={errors.secret}
           hint={
-            settings.webhookUrl
-              ? `No Mercado Pago, cadastre o webhook ${settings.webhookUrl} (evento Pagamentos).`
-              : 'Em Suas integrações → Webhooks.'
+            settings.webhookSecretSet
+              ? 'Deixe em branco para manter a assinatura atual.'
+              : 'Aparece no Mercado Pago depois de cadastrar a URL acima. Pode salvar sem ela e colar depois.'
           }
         >
           <Input
@@ -191,5 +213,33 @@ function PixForm({ settings }: { settings: PixSettings }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/**
+ * Mercado Pago set-up in one pass (docs/decisions/055-pix-orders-state-machine.md): the URL to register
+ * in Suas integrações → Webhooks is shown before anything is saved; registering it gives the signing secret.
+ */
+function MercadoPagoWebhookUrl({ url }: { url: string }) {
+  const copy = () =>
+    navigator.clipboard
+      ?.writeText(url)
+      .then(() => toast.success('URL copiada.'))
+      .catch(() => toast.error('Não foi possível copiar: selecione e copie a URL.'));
+  return (
+    <div className="space-y-1">
+      <label htmlFor="pix-webhook-url" className="text-sm font-medium text-slate-700">
+        URL de notificações (webhook)
+      </label>
+      <div className="flex gap-2">
+        <Input id="pix-webhook-url" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+        <Button type="button" variant="secondary" onClick={copy}>
+          Copiar
+        </Button>
+      </div>
+      <p className="text-sm text-slate-600">
+        No Mercado Pago, em Suas integrações → Webhooks, cadastre esta URL com o evento Pagamentos.
+      </p>
+    </div>
   );
 }
