@@ -12,7 +12,7 @@ import {
 } from '@vendai/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { agentTestResults, agentTestRuns, agentTestSettings, plans, profiles } from '../src/db/schema/index.ts';
+import { agentTestResults, agentTestRuns, agentTestSettings } from '../src/db/schema/index.ts';
 import { selectCases } from '../src/modules/agent-tests/cases-repository.ts';
 import { resumeStalledRuns } from '../src/modules/agent-tests/run-job.ts';
 import { insertRun, stalledRunIds } from '../src/modules/agent-tests/runs-repository.ts';
@@ -20,6 +20,7 @@ import { scheduleRuns } from '../src/modules/agent-tests/schedule-job.ts';
 import { waitFor } from './helpers/engine-harness.ts';
 import { createTestApp, type TestApp, type TestClient } from './helpers/test-app.ts';
 import { createAgent, signedIn } from './training-helpers.ts';
+import { onTestPlan } from './helpers/test-plan.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -180,21 +181,7 @@ describe('a run with the demo AI', () => {
 
   it('a run the month’s test messages cannot pay for is refused before it starts, in Portuguese', async () => {
     const { client, userId, agentId } = await shop();
-    const [plan] = await t.database.db
-      .insert(plans)
-      .values({
-        slug: `teste-testes-${Date.now()}`,
-        name: 'Plano de teste',
-        priceCents: 0,
-        isActive: false,
-        maxAiMessages: 300,
-        maxAgents: 1,
-        maxInstances: 1,
-        maxTrainnings: 5,
-        maxTestMessages: 2,
-      })
-      .returning();
-    await t.database.db.update(profiles).set({ activePlanId: plan!.id }).where(eq(profiles.id, userId));
+    await onTestPlan(t.database.db, userId, { maxTestMessages: 2 });
     const ids: string[] = [];
     for (const text of ['Oi', 'Vocês entregam?', 'Qual o horário?'])
       ids.push((await client.post(`${base(agentId)}/cases`, { ...oneCase([text]), title: text })).json().id);

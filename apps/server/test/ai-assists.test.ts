@@ -5,14 +5,13 @@
  * refused past it with 403 in Portuguese; the playground's follow-up preview is a test message; the
  * import's reads are rate-limited per minute (429). On PGlite and PostgreSQL.
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plans, profiles } from '../src/db/schema/index.ts';
 import { aiAssistsMessage } from '../src/domain/usage/ai-assists.ts';
 import { testAllowanceMessage } from '../src/domain/usage/test-allowance.ts';
 import { createTestApp, type TestApp, type TestClient } from './helpers/test-app.ts';
 import { textPdf } from './helpers/text-pdf.ts';
 import { createAgent, keyAnswers, signedIn } from './training-helpers.ts';
+import { onTestPlan } from './helpers/test-plan.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -26,22 +25,7 @@ afterAll(async () => {
 async function person(assists: number, tests: number): Promise<{ client: TestClient; agentId: string }> {
   const { client, userId } = await signedIn(t);
   const agentId = await createAgent(client, 'Luna');
-  const [plan] = await t.database.db
-    .insert(plans)
-    .values({
-      slug: `assist-${assists}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
-      name: 'Plano de teste',
-      priceCents: 0,
-      isActive: false,
-      maxAiMessages: 300,
-      maxAgents: 2,
-      maxInstances: 1,
-      maxTrainnings: 5,
-      maxTestMessages: tests,
-      maxAiAssists: assists,
-    })
-    .returning();
-  await t.database.db.update(profiles).set({ activePlanId: plan!.id }).where(eq(profiles.id, userId));
+  await onTestPlan(t.database.db, userId, { maxTestMessages: tests, maxAiAssists: assists, maxAgents: 2 });
   return { client, agentId };
 }
 

@@ -1,13 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  conversations,
-  mediaUsageMonthly,
-  messageInsights,
-  messages,
-  plans,
-  profiles,
-} from '../src/db/schema/index.ts';
+import { conversations, mediaUsageMonthly, messageInsights, messages } from '../src/db/schema/index.ts';
 import { aiAssistsMessage } from '../src/domain/usage/ai-assists.ts';
 import {
   customerSays,
@@ -22,6 +15,7 @@ import {
 import { type CustomerMedia, SHOP_KINDS } from './helpers/cloud-shop.ts';
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { oggOpus } from './helpers/ogg-opus.ts';
+import { onTestPlan } from './helpers/test-plan.ts';
 
 /**
  * Voice notes, images and documents understood before the AI answers (decision 016), over real HTTP:
@@ -290,22 +284,7 @@ describe.each(SHOP_KINDS)('%s number', (kind) => {
 describe('the owner’s transcripts and descriptions are AI assists (docs/decisions/050-upload-and-model-call-limits.md)', () => {
   it('past the plan’s assists the inbox’s ask is refused with 403 in Portuguese and the model is not called', async () => {
     const shop = await openShop(e, { kind: 'evolution' });
-    const [plan] = await e.t.database.db
-      .insert(plans)
-      .values({
-        slug: `one-assist-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
-        name: 'Plano de teste',
-        priceCents: 0,
-        isActive: false,
-        maxAiMessages: 300,
-        maxAgents: 2,
-        maxInstances: 1,
-        maxTrainnings: 5,
-        maxTestMessages: 100,
-        maxAiAssists: 1,
-      })
-      .returning();
-    await e.t.database.db.update(profiles).set({ activePlanId: plan!.id }).where(eq(profiles.id, shop.userId));
+    await onTestPlan(e.t.database.db, shop.userId, { maxAiAssists: 1, maxAgents: 2 });
     await customerSays(e, shop, 'Oi');
     await waitFor(async () => (await sentToCustomers(e, shop)).length === 1, 'the reply');
     const conv = await convOf(shop);

@@ -4,12 +4,12 @@
  * is counted, /api/usage shows it, past it both answer 403 with a Portuguese message, and concurrent
  * calls never pass it. Runs on PGlite and on PostgreSQL (TEST_DB=postgres).
  */
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plans, profiles } from '../src/db/schema/index.ts';
+import { plans } from '../src/db/schema/index.ts';
 import { testAllowanceMessage } from '../src/domain/usage/test-allowance.ts';
 import { createTestApp, type TestApp, type TestClient } from './helpers/test-app.ts';
 import { createAgent, signedIn } from './training-helpers.ts';
+import { onTestPlan } from './helpers/test-plan.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -23,21 +23,7 @@ afterAll(async () => {
 async function personWithAllowance(max: number): Promise<{ client: TestClient; agentId: string }> {
   const { client, userId } = await signedIn(t);
   const agentId = await createAgent(client, 'Luna');
-  const [plan] = await t.database.db
-    .insert(plans)
-    .values({
-      slug: `teste-${max}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`,
-      name: 'Plano de teste',
-      priceCents: 0,
-      isActive: false,
-      maxAiMessages: 300,
-      maxAgents: 1,
-      maxInstances: 1,
-      maxTrainnings: 5,
-      maxTestMessages: max,
-    })
-    .returning();
-  await t.database.db.update(profiles).set({ activePlanId: plan!.id }).where(eq(profiles.id, userId));
+  await onTestPlan(t.database.db, userId, { maxTestMessages: max });
   return { client, agentId };
 }
 
