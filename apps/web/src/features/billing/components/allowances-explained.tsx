@@ -8,7 +8,10 @@ import { paths } from '@/config/paths';
  */
 export function AllowancesExplained() {
   return (
-    <section aria-labelledby="allowances-title" className="rounded-2xl border border-slate-200 bg-white p-5 sm:p-6">
+    <section
+      aria-labelledby="allowances-title"
+      className="mt-10 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
+    >
       <h2 id="allowances-title" className="text-base font-semibold text-slate-900">
         Como os limites do plano são contados
       </h2>
