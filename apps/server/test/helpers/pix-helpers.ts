@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { resultRows } from '../../src/db/rows.ts';
 import { orders, pixPayers } from '../../src/db/schema/index.ts';
 import { savePixSettings } from '../../src/modules/pix/pix-account.ts';
-import { customerSays, type EngineApp, openShop, type Shop, waitFor } from './engine-harness.ts';
+import { customerSays, type EngineApp, openShop, sentToCustomers, type Shop, waitFor } from './engine-harness.ts';
 import { waitEngineIdle } from './engine-test.ts';
 
 export const CUSTOMER = { phone: '5511977772222', name: 'Carla Dias' };
@@ -117,6 +117,7 @@ export async function chargedOrder(
   amountCents: number,
   description = 'Bolo de cenoura',
 ) {
+  const onPhone = (await sentToCustomers(e, s.shop)).length;
   const res = await s.shop.client.post('/api/pix/charges', {
     convId: s.convId,
     amountCents,
@@ -126,5 +127,10 @@ export async function chargedOrder(
   expect(res.statusCode, res.body).toBe(201);
   const id = res.json().id as string;
   await waitFor(async () => (await orderById(e, id)).status === 'awaiting_payment', 'the charge');
+  // The explanation, the copia-e-cola and the QR follow the charge: on the phone before the test goes on.
+  await waitFor(
+    async () => (await sentToCustomers(e, s.shop)).length >= onPhone + 3,
+    'the Pix on the customer’s phone',
+  );
   return id;
 }

@@ -21,9 +21,14 @@ export const engineEventsJob = defineJobType({
     /** The burst whose first part must have reached the customer first; null: deliver now. */
     afterBurst: z.string().nullable(),
   }),
-  // Polled (JOBS_POLL_SECONDS): a job that found its burst still sending is retried within a second or two.
+  // Polled (JOBS_POLL_SECONDS): a job that found its burst still sending is retried after 1, 2, 4 s, then
+  // every 5 s for about 25 minutes (outlasting the recovery of an interrupted send): the effects — the
+  // owner's alert, the Pix charge — follow a normal send by a second or two, not by a 30 s back-off.
   delayed: true,
-  queue: { retryLimit: 40, retryDelay: 1, retryBackoff: true, retryDelayMax: 30 },
+  queue: { retryLimit: 300, retryDelay: 1, retryBackoff: true, retryDelayMax: 5 },
+  // One at a time in a process, in the order queued: two answers' orders in one conversation must not
+  // pass the AI orders' cap together (domain/orders/ai-order.ts counts, then places).
+  batchSize: 1,
 });
 
 /** Thrown while the burst is still being sent: pg-boss tries the job again. */
