@@ -5,7 +5,7 @@ import type { Storage } from '../../integrations/storage/storage.ts';
 import { retryDelayMs } from '../../lib/retry.ts';
 import type { OutboundOrigin } from './outbound-origin.ts';
 import { reconcileSend } from './reconcile-send.ts';
-import { recordOutbound } from './outbound-audit.ts';
+import { type OutboundAuditEntry, recordOutbound } from './outbound-audit.ts';
 import type { OutboundRule } from './outbound-rules.ts';
 import { isReEngagementRefusal, recordWindowClosedByMeta } from '../conversation-rules/meta-closed-window.ts';
 
@@ -50,6 +50,12 @@ export interface OutboundMessage {
    * row (an alert to the owner), and the rule that changed the text (the price guard's fallback).
    */
   audit?: { userId?: string | null; convId?: string | null; changedBy?: OutboundRule | null; detail?: string | null };
+  /**
+   * Where the audit record goes when the caller writes it in the statement it runs next anyway (the reply
+   * path's part bookkeeping, `replies/reply-repository.ts` finishParts): one statement less per answered
+   * message. The record is still made here; without it, the door's own batched writer stores it.
+   */
+  auditInto?: (entry: OutboundAuditEntry) => void;
 }
 
 export type SendResult = { ok: true; externalId: string | null } | { ok: false; error: unknown; unconfirmed: boolean };
@@ -67,7 +73,7 @@ export type SendResult = { ok: true; externalId: string | null } | { ok: false; 
 export async function sendOutbound(deps: OutboundDeps, m: OutboundMessage): Promise<SendResult> {
   const result = await sendOnce(deps, m);
   // One audit record per message, written here and not by each caller (decision 046).
-  await recordOutbound(deps, {
+  const entry: OutboundAuditEntry = {
     origin: m.origin,
     outcome: result.ok ? 'sent' : result.unconfirmed ? 'unconfirmed' : 'failed',
     rule: m.audit?.changedBy ?? null,
@@ -75,7 +81,9 @@ export async function sendOutbound(deps: OutboundDeps, m: OutboundMessage): Prom
     userId: m.audit?.userId ?? null,
     convId: m.audit?.convId ?? null,
     detail: m.audit?.detail ?? null,
-  });
+  };
+  if (m.auditInto) m.auditInto(entry);
+  else await recordOutbound(deps, entry);
   return result;
 }
 

@@ -9,6 +9,7 @@ import { mediaUrl } from '../../../integrations/storage/storage-keys.ts';
 import type { MessageRecord } from '../engine-repository.ts';
 import { conversationRowFromSql, type ConversationSqlRow, type SqlTimestamp } from '../sql-rows.ts';
 import type { ConversationRow } from '../../../domain/conversations/conversation-row.ts';
+import type { OutboundAuditEntry } from '../../../domain/outbound/outbound-audit.ts';
 
 /**
  * Database steps of an AI reply, each one statement (docs/performance.md: a reply costs a claim
@@ -150,6 +151,8 @@ export interface PartOutcome {
   /** Count one AI-answered message (the first part of a reply, decision 005). */
   countUsage: boolean;
   maxAiMessages: number;
+  /** The door's audit record of this part (domain/outbound/outbound-audit.ts), stored by the same statement. */
+  audit?: OutboundAuditEntry | null;
 }
 
 /**
@@ -181,6 +184,10 @@ export async function finishParts(
     preview: o.preview,
     count_usage: o.ok && o.countUsage,
     max_ai: o.maxAiMessages,
+    audit_origin: o.audit?.origin ?? null,
+    audit_rule: o.audit?.rule ?? null,
+    audit_outcome: o.audit?.outcome ?? null,
+    audit_detail: o.audit?.detail ?? null,
   }));
   // Each table is reached by `key = any(array(select … from v))` as well as the join: the planner takes
   // a JSON batch for 100 rows and would hash it against a whole-table scan; an array of keys it takes
@@ -192,7 +199,13 @@ export async function finishParts(
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
           as v(burst_id uuid, token uuid, user_id text, conv_id uuid, msg_id uuid, next int, ok boolean, status text,
-               external_id text, error text, state text, reason text, keep_claim boolean, preview text, count_usage boolean, max_ai int)),
+               external_id text, error text, state text, reason text, keep_claim boolean, preview text, count_usage boolean, max_ai int,
+               audit_origin text, audit_rule text, audit_outcome text, audit_detail text)),
+      a as (
+        insert into outbound_audit (user_id, conv_id, message_id, origin, rule, outcome, detail, created_at)
+        select v.user_id, v.conv_id, v.msg_id, v.audit_origin, v.audit_rule, v.audit_outcome, v.audit_detail, now()
+        from v where v.audit_origin is not null
+        returning 1),
       m as (
         update messages x set status = v.status, external_id = coalesce(v.external_id, x.external_id), error = v.error
         from v where x.id = v.msg_id and x.id = any(array(select msg_id from v))
@@ -223,7 +236,8 @@ export async function finishParts(
       select c.id, c.user_id, c.number_id, c.contact_name, c.contact_phone, c.contact_jid, c.type, c.agente_ativo, c.opted_out,
              c.handoff_reason, c.ai_resumes_at, c.last_message, c.last_message_preview, c.unread_count, c.created_at,
              num.instance_name, num.phone as number_phone, num.apelido as number_apelido,
-             (select count(*) from m) as m, (select count(*) from b) as b, (select count(*) from u) as u
+             (select count(*) from m) as m, (select count(*) from b) as b, (select count(*) from u) as u,
+             (select count(*) from a) as a
       from c join numbers num on num.id = c.number_id`,
   );
   return touched.map(conversationRowFromSql);

@@ -10,6 +10,7 @@ import { type AiSlot, releaseAiSlot } from './reserve-ai-slot.ts';
 import { SEND_UNCONFIRMED, sendOutbound } from '../../../domain/outbound/send-outbound.ts';
 import type { OutboundOrigin } from '../../../domain/outbound/outbound-origin.ts';
 import type { OutboundRule } from '../../../domain/outbound/outbound-rules.ts';
+import type { OutboundAuditEntry } from '../../../domain/outbound/outbound-audit.ts';
 import { finishBurst } from './burst-claim.ts';
 import { parsedJson, type SqlJson } from '../sql-rows.ts';
 
@@ -71,6 +72,7 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
 
     // Through the one door out: never sent twice, an unknown outcome is reconciled (domain/outbound).
     const part = s.parts[index]!;
+    let audit: OutboundAuditEntry | null = null;
     const result = await sendOutbound(deps, {
       origin: s.origin,
       messageId: message.id,
@@ -79,6 +81,8 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       text: message.content!,
       photoKey: typeof part === 'string' ? null : part.photo.key,
       audit: { changedBy: s.changedBy ?? null },
+      // Stored by the part's bookkeeping statement below (finishParts), not by a statement of its own.
+      auditInto: (entry) => (audit = entry),
     });
     clearTimeout(showPending);
     const ok = result.ok;
@@ -107,6 +111,7 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
       // One AI-answered message per reply, counted when its first part went out.
       countUsage: index === 0 && !s.slot && !s.counted,
       maxAiMessages: s.maxAiMessages,
+      audit,
     };
     const conversation = await deps.writer.finish(outcome);
     const outcomeEvents = shownPending ? new PendingRealtimeEvents() : events;
