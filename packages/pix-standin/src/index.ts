@@ -7,9 +7,10 @@ import { createPixStandinStore, newId, type PixStandinDb, type PixStandinStore }
 export type { PixStandinDb } from './standin-store.ts';
 export { brCode, crc16 } from './br-code.ts';
 export { PIX_STANDIN_PAGES_PREFIX } from './standin-api.ts';
+export { MERCADOPAGO_STANDIN_TOKEN_PREFIX, newMercadoPagoStandinCredentials } from './mercadopago-api.ts';
 
 export const PIX_STANDIN_IN_PRODUCTION =
-  'O Pix local (stand-in do Asaas) nunca é ligado em produção: configure o Asaas ou o Mercado Pago.';
+  'O Pix local (stand-in do Asaas e do Mercado Pago) nunca é ligado em produção: configure o Asaas ou o Mercado Pago.';
 
 /** Where its migrations are recorded: its own table, never the product's. */
 export const PIX_STANDIN_MIGRATIONS_TABLE = '__pix_standin_migrations';
@@ -28,7 +29,7 @@ export interface PixStandinMount {
 }
 
 export interface PixStandin {
-  /** The Asaas-shaped API's base URL (http://127.0.0.1:<port>). */
+  /** The API's base URL (http://127.0.0.1:<port>): Asaas's /v3 and Mercado Pago's /v1 paths. */
   baseUrl: string;
   store: PixStandinStore;
   /** What the page's buttons do ('pagar', 'expirar', 'estornar', 'contestar'), for tests and tools. */
@@ -39,7 +40,7 @@ export interface PixStandin {
 
 /**
  * Starts the local Pix stand-in (no Asaas or Mercado Pago account needed): its tables (own
- * migrations), its Asaas-compatible REST server on 127.0.0.1 (a free port), and its bank-app pages
+ * migrations), its REST server on 127.0.0.1 (a free port) speaking Asaas's and Mercado Pago's APIs, and its bank-app pages
  * under /pix-local in the app. Refuses to start in production.
  */
 export async function startPixStandin(app: FastifyInstance, o: PixStandinMount): Promise<PixStandin> {
@@ -53,7 +54,10 @@ export async function startPixStandin(app: FastifyInstance, o: PixStandinMount):
   await app.register(async (pages) => pixStandinPages(pages, { store, appUrl: o.appUrl, root: app, delivery }), {
     prefix: PIX_STANDIN_PAGES_PREFIX,
   });
-  app.log.info({ pages: `${o.appUrl}${PIX_STANDIN_PAGES_PREFIX}` }, 'pix local (stand-in do Asaas) ligado');
+  app.log.info(
+    { pages: `${o.appUrl}${PIX_STANDIN_PAGES_PREFIX}` },
+    'pix local (stand-in do Asaas e do Mercado Pago) ligado',
+  );
   return {
     baseUrl: `http://127.0.0.1:${api.port}`,
     store,

@@ -1,6 +1,7 @@
 import { isValidCnpj, isValidCpf } from '@brazilian-utils/brazilian-utils';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { brCode } from './br-code.ts';
+import { mercadoPagoStandinApi } from './mercadopago-api.ts';
 import { accountOf, newId, type PixStandinStore, type StandinPayment } from './standin-store.ts';
 
 /** Where the stand-in's bank-app pages live in the app (standin-pages.ts). */
@@ -8,6 +9,9 @@ export const PIX_STANDIN_PAGES_PREFIX = '/pix-local';
 
 /** API keys the stand-in accepts: any key of this shape is an account of its own. */
 export const STANDIN_KEY_PREFIX = '$aact_local_';
+
+/** Where the stand-in's Mercado Pago part answers (mercadopago-api.ts), beside Asaas's /v3. */
+const MERCADOPAGO_PREFIX = '/v1/';
 
 /** CPF (11 digits) or CNPJ (numeric or alphanumeric), check digits included. */
 const validCpfCnpj = (id: string) =>
@@ -56,7 +60,8 @@ const asaasError = (reply: FastifyReply, status: number, code: string, descripti
   reply.status(status).send({ errors: [{ code, description }] });
 
 /**
- * The part of Asaas's REST API (v3) a Pix charge needs, on its own HTTP server on 127.0.0.1: customers,
+ * The part of Asaas's REST API (v3) a Pix charge needs, on its own HTTP server on 127.0.0.1 (which
+ * also answers Mercado Pago's /v1/payments: mercadopago-api.ts): customers,
  * payments (create, read, list by externalReference), the payment's Pix QR code and the account's
  * webhooks (create, list, update, delete; at most 10). JSON in and out, the key in the `access_token` header, like Asaas.
  */
@@ -68,6 +73,7 @@ export async function startPixStandinApi(o: {
   const server = Fastify({ logger: false });
   server.decorateRequest('account', '');
   server.addHook('onRequest', async (req, reply) => {
+    if (req.url.startsWith(MERCADOPAGO_PREFIX)) return; // Mercado Pago's part checks its own Bearer token
     const key = req.headers['access_token'];
     if (typeof key !== 'string' || !key.startsWith(STANDIN_KEY_PREFIX))
       return reply
@@ -235,6 +241,11 @@ export async function startPixStandinApi(o: {
     const id = (req.params as { id: string }).id;
     return (await store.deleteWebhook(account(req), id)) ? { deleted: true, id } : notFound(reply);
   });
+
+  await server.register(
+    mercadoPagoStandinApi({ store, pageOf: (id) => `${o.appUrl}${PIX_STANDIN_PAGES_PREFIX}/cobranca/${id}` }),
+    { prefix: MERCADOPAGO_PREFIX.slice(0, -1) },
+  );
 
   const address = await server.listen({ host: '127.0.0.1', port: 0 });
   return { server, port: Number(new URL(address).port) };

@@ -1,6 +1,13 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { PIX_STANDIN_PAGES_PREFIX } from './standin-api.ts';
-import { applyStandinAction, STANDIN_ACTIONS, type StandinAction, type StandinDelivery } from './standin-events.ts';
+import {
+  actionFrom,
+  applyStandinAction,
+  STANDIN_ACTIONS,
+  type StandinAction,
+  type StandinDelivery,
+} from './standin-events.ts';
+import { newMercadoPagoStandinCredentials } from './mercadopago-api.ts';
 import type { PixStandinStore, StandinPayment } from './standin-store.ts';
 
 const escapeMap: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -15,7 +22,17 @@ const STATUS: Record<string, string> = {
   OVERDUE: 'Vencida',
   REFUNDED: 'Estornada',
   CHARGEBACK_REQUESTED: 'Contestada (chargeback)',
+  // Mercado Pago's
+  pending: 'Aguardando pagamento',
+  approved: 'Pago',
+  cancelled: 'Cancelada',
+  refunded: 'Estornada',
+  charged_back: 'Contestada (chargeback)',
 };
+
+/** What the bank shows for a payment's status, in Portuguese (a Mercado Pago Pix past its date is 'Vencida'). */
+const statusLabel = (p: StandinPayment) =>
+  p.status === 'cancelled' && p.statusDetail === 'expired' ? 'Vencida' : (STATUS[p.status] ?? p.status);
 
 const css = `*{box-sizing:border-box}body{margin:0;font-family:Inter,ui-sans-serif,system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;background:#f4f0fa;color:#1e1b4b}
 .bar{background:#fef3c7;color:#78350f;font-size:13px;text-align:center;padding:8px 12px;border-bottom:1px solid #fde68a}
@@ -51,28 +68,30 @@ async function chargeBody(p: StandinPayment): Promise<string> {
   const { default: QRCode } = await import('qrcode'); // loaded on the first QR drawn, not at start
   const qr = await QRCode.toDataURL(p.pixPayload, { margin: 1, width: 400 });
   const actions = (Object.keys(STANDIN_ACTIONS) as StandinAction[])
-    .filter((a) => !p.deleted && (STANDIN_ACTIONS[a].from as readonly string[]).includes(p.status))
+    .filter((a) => !p.deleted && actionFrom(p, a).includes(p.status))
     .map((a) =>
       a === 'pagar'
         ? button(`${base}/pagar`, 'Pagar', 'primary')
         : button(`${base}/${a}`, ACTION_LABELS[a], 'secondary'),
     );
-  const notice = p.deleted
-    ? '<p class="warn">Esta cobrança foi cancelada pelo recebedor e não pode mais ser paga.</p>'
-    : p.status === 'RECEIVED'
-      ? '<p class="ok">Pix enviado. O recebedor já foi avisado.</p>'
-      : p.status === 'REFUNDED'
-        ? '<p class="warn">Este pagamento foi estornado.</p>'
-        : p.status === 'CHARGEBACK_REQUESTED'
-          ? '<p class="warn">O pagador contestou este pagamento.</p>'
-          : p.status === 'OVERDUE'
-            ? '<p class="warn">Esta cobrança venceu.</p>'
-            : '';
-  return `<h1>Pagar com Pix</h1><p class="muted">Para VendAI Pix local</p>
+  const label = statusLabel(p);
+  const notice =
+    p.deleted || label === 'Cancelada'
+      ? '<p class="warn">Esta cobrança foi cancelada pelo recebedor e não pode mais ser paga.</p>'
+      : label === 'Pago'
+        ? '<p class="ok">Pix enviado. O recebedor já foi avisado.</p>'
+        : label === 'Estornada'
+          ? '<p class="warn">Este pagamento foi estornado.</p>'
+          : label === 'Contestada (chargeback)'
+            ? '<p class="warn">O pagador contestou este pagamento.</p>'
+            : label === 'Vencida'
+              ? '<p class="warn">Esta cobrança venceu.</p>'
+              : '';
+  return `<h1>Pagar com Pix</h1><p class="muted">Para VendAI Pix local · ${p.api === 'mercadopago' ? 'Mercado Pago' : 'Asaas'}</p>
 <p class="amount">${brl(p.valueCents)}</p>
 <div class="row"><span>Descrição</span><span>${esc(p.description || '—')}</span></div>
 <div class="row"><span>Vencimento</span><span>${dateBr(p.dueDate)}</span></div>
-<div class="row"><span>Situação</span><span>${esc(STATUS[p.status] ?? p.status)}</span></div>
+<div class="row"><span>Situação</span><span>${esc(label)}</span></div>
 <img class="qr" src="${qr}" alt="QR Code Pix da cobrança">
 <p class="muted">Pix copia e cola</p><p class="code">${esc(p.pixPayload)}</p>${notice}
 <div class="actions">${actions.join('')}<a class="btn secondary" href="${PIX_STANDIN_PAGES_PREFIX}">Voltar</a></div>`;
@@ -80,7 +99,9 @@ async function chargeBody(p: StandinPayment): Promise<string> {
 
 /**
  * The stand-in's bank app in the app: /pix-local (paste a Pix copia e cola, or pick a recent charge),
- * /pix-local/cobranca/:id (the charge as a bank shows it, with 'Pagar'). Payment ids are random:
+ * /pix-local/cobranca/:id (the charge as a bank shows it, with 'Pagar'; an Asaas or a Mercado Pago
+ * charge alike), /pix-local/mercadopago/credenciais (a Mercado Pago account's access token and
+ * secret, as its developer panel shows them). Payment ids are random:
  * knowing one is the access, like a Pix code.
  */
 export async function pixStandinPages(
@@ -98,7 +119,7 @@ export async function pixStandinPages(
     const list = recent
       .map(
         (p) =>
-          `<li><a href="${PIX_STANDIN_PAGES_PREFIX}/cobranca/${esc(p.id)}"><span>${esc(p.description || 'Cobrança Pix')}</span><span>${brl(p.valueCents)} · ${esc(STATUS[p.status] ?? p.status)}</span></a></li>`,
+          `<li><a href="${PIX_STANDIN_PAGES_PREFIX}/cobranca/${esc(p.id)}"><span>${esc(p.description || 'Cobrança Pix')}</span><span>${brl(p.valueCents)} · ${esc(statusLabel(p))}</span></a></li>`,
       )
       .join('');
     return html(
@@ -106,7 +127,25 @@ export async function pixStandinPages(
       page(
         'Pix',
         `<h1>Pix copia e cola</h1><form method="post" action="${PIX_STANDIN_PAGES_PREFIX}/ler"><textarea name="codigo" aria-label="Código Pix copia e cola" placeholder="Cole aqui o código Pix"></textarea><div class="actions"><button type="submit" class="primary">Continuar</button></div></form>
-<h1 style="margin-top:24px">Cobranças recentes</h1>${list ? `<ul>${list}</ul>` : '<p class="muted">Nenhuma cobrança ainda.</p>'}`,
+<h1 style="margin-top:24px">Cobranças recentes</h1>${list ? `<ul>${list}</ul>` : '<p class="muted">Nenhuma cobrança ainda.</p>'}
+<h1 style="margin-top:24px">Mercado Pago local</h1><p class="muted">Para testar o Mercado Pago sem internet: com <code>PIX_MERCADOPAGO_URL=local</code> no servidor, crie aqui as credenciais e cole-as em Configurações → Pagamentos Pix → Mercado Pago.</p>
+<form method="post" action="${PIX_STANDIN_PAGES_PREFIX}/mercadopago/credenciais"><div class="actions"><button type="submit" class="secondary">Criar credenciais do Mercado Pago local</button></div></form>`,
+      ),
+    );
+  });
+
+  // Like Mercado Pago's developer panel: an application's access token and its webhooks' secret
+  // signature, shown to be pasted in VendAI (the stand-in signs this account's notifications with it).
+  app.post('/mercadopago/credenciais', async (_req, reply) => {
+    const c = newMercadoPagoStandinCredentials();
+    return html(
+      reply,
+      page(
+        'Mercado Pago local',
+        `<h1>Credenciais do Mercado Pago local</h1><p class="muted">Cole em Configurações → Pagamentos Pix → Mercado Pago. Guarde o Access Token: ele não é mostrado de novo.</p>
+<p class="muted">Access Token</p><p class="code" data-credential="access-token">${esc(c.accessToken)}</p>
+<p class="muted">Assinatura secreta (webhooks)</p><p class="code" data-credential="webhook-secret">${esc(c.webhookSecret)}</p>
+<div class="actions"><a class="btn secondary" href="${PIX_STANDIN_PAGES_PREFIX}">Voltar</a></div>`,
       ),
     );
   });

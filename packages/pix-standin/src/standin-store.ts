@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { pixStandinCustomers, pixStandinPayments, pixStandinWebhooks } from './schema.ts';
 
@@ -77,11 +77,56 @@ export function createPixStandinStore(db: PixStandinDb) {
     async recentPayments(limit = 10) {
       return db.select().from(pixStandinPayments).orderBy(desc(pixStandinPayments.createdAt)).limit(limit);
     },
+    /**
+     * A Mercado Pago payment made once per account and X-Idempotency-Key: a second call with the same
+     * key (even concurrent) gets the payment the first one made, whatever its body.
+     */
+    async addIdempotentPayment(p: typeof pixStandinPayments.$inferInsert & { idempotencyKey: string }) {
+      const [made] = await db.insert(pixStandinPayments).values(p).onConflictDoNothing().returning();
+      if (made) return made;
+      const [first] = await db
+        .select()
+        .from(pixStandinPayments)
+        .where(and(eq(pixStandinPayments.account, p.account), eq(pixStandinPayments.idempotencyKey, p.idempotencyKey)));
+      return first!;
+    },
+    /** One account's payments made through `api`, newest first, optionally with this external reference. */
+    async searchPayments(o: {
+      account: string;
+      api: string;
+      externalReference?: string;
+      limit: number;
+      offset: number;
+    }) {
+      const where = and(
+        eq(pixStandinPayments.account, o.account),
+        eq(pixStandinPayments.api, o.api),
+        o.externalReference === undefined ? undefined : eq(pixStandinPayments.externalReference, o.externalReference),
+      );
+      const [rows, [count]] = await Promise.all([
+        db
+          .select()
+          .from(pixStandinPayments)
+          .where(where)
+          .orderBy(desc(pixStandinPayments.createdAt), desc(pixStandinPayments.id))
+          .limit(o.limit)
+          .offset(o.offset),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(pixStandinPayments)
+          .where(where),
+      ]);
+      return { rows, total: count?.n ?? 0 };
+    },
     /** Moves a payment from one status to another; null when it was not in `from` (a second click changes nothing). */
-    async setStatus(id: string, from: string[], to: string, paymentDate?: string) {
+    async setStatus(id: string, from: string[], to: string, o: { paymentDate?: string; statusDetail?: string } = {}) {
       const [row] = await db
         .update(pixStandinPayments)
-        .set({ status: to, ...(paymentDate ? { paymentDate } : {}) })
+        .set({
+          status: to,
+          ...(o.paymentDate ? { paymentDate: o.paymentDate } : {}),
+          ...(o.statusDetail ? { statusDetail: o.statusDetail } : {}),
+        })
         .where(
           and(
             eq(pixStandinPayments.id, id),

@@ -10,6 +10,9 @@ import { trustProxySchema } from './trust-proxy.ts';
  * Every environment variable the server reads, validated once at boot (.env.example documents them).
  * Empty strings count as unset so a blank line in a .env file does not switch a port on.
  */
+/** PIX_MERCADOPAGO_URL's value that points Mercado Pago's calls at the local Pix stand-in. */
+export const PIX_MERCADOPAGO_LOCAL = 'local';
+
 const blank = (v: unknown) => (v === '' ? undefined : v);
 const optionalUrl = z.preprocess(blank, z.url().optional());
 const optionalString = z.preprocess(blank, z.string().optional());
@@ -238,11 +241,15 @@ const envSchema = z.object({
   PAYMENTS_STANDIN_ENABLED: z.preprocess(blank, z.enum(['true', 'false']).optional()),
   /**
    * Pix charges in the chat (docs/decisions/038-pix-charges.md): the providers' API addresses (Asaas's
-   * sandbox is https://api-sandbox.asaas.com), the local Pix stand-in (default: on outside production),
+   * sandbox is https://api-sandbox.asaas.com; PIX_MERCADOPAGO_URL=local sends Mercado Pago's calls to
+   * the local stand-in, for a server without internet), the local Pix stand-in (default: on outside production),
    * and the key sealing owners' Pix API keys (32 bytes, 64 hex or base64; unset: derived from AUTH_SECRET).
    */
   PIX_ASAAS_URL: z.preprocess(blank, z.url().default('https://api.asaas.com')),
-  PIX_MERCADOPAGO_URL: z.preprocess(blank, z.url().default('https://api.mercadopago.com')),
+  PIX_MERCADOPAGO_URL: z.preprocess(
+    blank,
+    z.union([z.literal(PIX_MERCADOPAGO_LOCAL), z.url()]).default('https://api.mercadopago.com'),
+  ),
   PIX_STANDIN_ENABLED: z.preprocess(blank, z.enum(['true', 'false']).optional()),
   PIX_KEY_ENCRYPTION_KEY: z.preprocess(
     blank,

@@ -20,17 +20,18 @@ export const KNOWN_PAYER_CPF = '52998224725';
  * A shop with the stand-in chosen in Configurações → Pagamentos Pix, and one conversation with CUSTOMER.
  * The stand-in, like Asaas, charges only a payer with a CPF or CNPJ; unless `newPayer`, the customer is
  * a payer who gave a CPF on an earlier order (pix_payers), so charges go out without asking for it.
+ * `settings`: another choice than the stand-in (e.g. Mercado Pago with the stand-in's credentials).
  */
 export async function pixShop(
   e: EngineApp,
   customer = CUSTOMER,
-  o: { newPayer?: boolean } = {},
+  o: { newPayer?: boolean; settings?: SavePixSettingsInput } = {},
 ): Promise<{ shop: Shop; convId: string }> {
   const shop = await openShop(e);
   const saved = await shop.client.request({
     method: 'PUT',
     url: '/api/pix/settings',
-    payload: { provider: 'standin' },
+    payload: o.settings ?? { provider: 'standin' },
   });
   expect(saved.statusCode, saved.body).toBe(200);
   // The greeting gets a plain answer, whatever AI answers the test (or the one before it) has set; they

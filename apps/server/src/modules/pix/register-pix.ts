@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PIX_MERCADOPAGO_LOCAL } from '../../config/env.ts';
 import { chargeOrderJob } from '../../domain/orders/charge-order-job-type.ts';
 import { defineJob } from '../../jobs/job.ts';
 import {
@@ -23,6 +24,10 @@ import { pixWebhookRoutes } from './pix-webhook-routes.ts';
 export async function registerPix(app: FastifyInstance, { routes = true }: { routes?: boolean } = {}) {
   const { env } = app.deps;
   const standin = pixStandinEnabled(env) ? await mountPixStandin(app, { env, database: app.deps.database }) : null;
+  // PIX_MERCADOPAGO_URL=local: Mercado Pago's calls go to the stand-in, which must then be on.
+  const mercadoPagoLocal = env.PIX_MERCADOPAGO_URL === PIX_MERCADOPAGO_LOCAL;
+  if (mercadoPagoLocal && !standin)
+    throw new Error('PIX_MERCADOPAGO_URL=local precisa do Pix local de teste, que só liga fora de produção.');
   const deps: PixDeps = {
     db: app.deps.db,
     env,
@@ -35,7 +40,7 @@ export async function registerPix(app: FastifyInstance, { routes = true }: { rou
     sealKey: pixSealKey(env),
     endpoints: {
       asaasUrl: env.PIX_ASAAS_URL,
-      mercadoPagoUrl: env.PIX_MERCADOPAGO_URL,
+      mercadoPagoUrl: mercadoPagoLocal ? standin!.baseUrl : env.PIX_MERCADOPAGO_URL,
       standinUrl: standin?.baseUrl ?? null,
     },
   };
