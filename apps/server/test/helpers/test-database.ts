@@ -10,8 +10,9 @@
  * - `postgres`: a new database `vendai_test_<random>` on the server in DATABASE_URL, copied with
  *   `CREATE DATABASE … TEMPLATE` from a migrated template database (`vendai_tpl_<key>`, keyed like the
  *   PGlite image by the migration files, built once per server by whichever process needs it first,
- *   under an advisory lock), opened by the app's own openDatabase (which re-checks the journal) and
- *   dropped (WITH (FORCE)) on dispose. Copying skips replaying every migration (~1 s a database).
+ *   under an advisory lock, see ensurePostgresTemplate), opened by the app's own openDatabase (which
+ *   re-checks the journal) and dropped (WITH (FORCE)) on dispose. Copying skips replaying every
+ *   migration (figures in docs/performance.md#ci-time).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -148,33 +149,77 @@ function databaseUrlFor(serverUrl: string, name: string): string {
   return url.toString();
 }
 
+/** One lock for every checkout on the server: building, marking and dropping templates take turns. */
+const TEMPLATE_LOCK = 'vendai_tpl';
+/** A template no checkout has used for this long is dropped (another checkout's older migrations). */
+const TEMPLATE_UNUSED_MS = 24 * 60 * 60 * 1000;
+/** A test database is dropped by its file when done; one older than this was left by a killed run. */
+const TEST_DATABASE_LEFT_MS = 6 * 60 * 60 * 1000;
+
 /**
- * The migrated template's name, built now when the server has none for these migrations. Built under
- * a new name and renamed when complete, inside an advisory lock, so parallel processes (the test
- * passes, several checkouts on one server) never copy a half-migrated template.
+ * The migrated template's name, built now when the server has none for these migrations.
+ *
+ * - Keyed by a hash of the migration files: a checkout with other migrations (another branch on the
+ *   same server) gets its own template, and a changed migration builds a new one.
+ * - Built under a temporary name and renamed when complete, inside an advisory lock, so parallel
+ *   processes (the test passes, their workers, several checkouts on one server) never copy a
+ *   half-migrated template; a process killed mid-build leaves only the temporary name, dropped later.
+ * - Marked `ALLOW_CONNECTIONS false` once built: `CREATE DATABASE … TEMPLATE` needs the template to
+ *   have no connections, and nobody can open one by mistake (template0 is kept the same way).
+ * - Each use writes the time into the template's comment; templates unused for a day, temporary
+ *   names, and `vendai_test_*` databases a killed run left behind are dropped here.
  */
 async function ensurePostgresTemplate(serverUrl: string): Promise<string> {
   const name = `vendai_tpl_${templateKey()}`;
   const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(hashtext($1))', [name]);
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [TEMPLATE_LOCK]);
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (found.rowCount) return name;
-    const building = `${name}_${randomBytes(3).toString('hex')}`;
-    await adminQuery(serverUrl, `CREATE DATABASE ${building}`);
-    try {
-      const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, building), dataDir: 'memory://' });
-      await database.close();
-      await adminQuery(serverUrl, `ALTER DATABASE ${building} RENAME TO ${name}`);
-    } catch (err) {
-      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${building} WITH (FORCE)`).catch(() => {});
-      throw err;
-    }
+    if (!found.rowCount) await buildPostgresTemplate(serverUrl, name);
+    else await client.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS false`); // one built before this rule
+    await client.query(`COMMENT ON DATABASE ${name} IS '${new Date().toISOString()}'`);
+    await dropStaleDatabases(client, name);
     return name;
   } finally {
-    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [name]).catch(() => {});
+    await client.query('SELECT pg_advisory_unlock(hashtext($1))', [TEMPLATE_LOCK]).catch(() => {});
     await client.end().catch(() => {});
+  }
+}
+
+async function buildPostgresTemplate(serverUrl: string, name: string): Promise<void> {
+  const building = `${name}_${randomBytes(3).toString('hex')}`;
+  await adminQuery(serverUrl, `CREATE DATABASE ${building}`);
+  try {
+    const database = await openDatabase({ databaseUrl: databaseUrlFor(serverUrl, building), dataDir: 'memory://' });
+    await database.close();
+    await adminQuery(serverUrl, `ALTER DATABASE ${building} WITH ALLOW_CONNECTIONS false`);
+    await adminQuery(serverUrl, `ALTER DATABASE ${building} RENAME TO ${name}`);
+  } catch (err) {
+    await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${building} WITH (FORCE)`).catch(() => {});
+    throw err;
+  }
+}
+
+/** Called under TEMPLATE_LOCK, so a template being built by another process is never seen here. */
+async function dropStaleDatabases(client: pg.Client, current: string): Promise<void> {
+  const { rows } = await client.query<{ datname: string; comment: string | null }>(
+    `SELECT datname, shobj_description(oid, 'pg_database') AS comment FROM pg_database
+      WHERE datname LIKE 'vendai\\_tpl\\_%' OR datname LIKE 'vendai\\_test\\_%'`,
+  );
+  const now = Date.now();
+  for (const { datname, comment } of rows) {
+    if (datname === current) continue;
+    const template = /^vendai_tpl_[0-9a-f]{16}$/.test(datname);
+    const building = /^vendai_tpl_[0-9a-f]{16}_[0-9a-f]{6}$/.test(datname);
+    const testDatabase = /^vendai_test_([0-9a-z]{8,})_[0-9a-f]{8}$/.exec(datname);
+    const stale =
+      building ||
+      (template && !(now - Date.parse(comment ?? '') < TEMPLATE_UNUSED_MS)) ||
+      (testDatabase !== null && now - parseInt(testDatabase[1]!, 36) > TEST_DATABASE_LEFT_MS);
+    if (!stale) continue;
+    // FORCE ends what a killed run left connected; a failure (another process dropping it) is harmless.
+    await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {});
   }
 }
 
