@@ -10,7 +10,14 @@
 import { PRICE_FALLBACK_DEFAULT } from '@vendai/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatStructuredReply } from '../src/domain/ai-reply/structured-reply.ts';
-import { customerSays, openShop, type Shop, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
+import {
+  customerSays,
+  type EngineApp,
+  openShop,
+  type Shop,
+  sentToCustomers,
+  waitFor,
+} from './helpers/engine-harness.ts';
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { askPlayground } from './helpers/playground-ask.ts';
 import { createTestApp, type TestApp, type TestClient } from './helpers/test-app.ts';
@@ -55,12 +62,26 @@ const LONG_QUESTION =
   'Oi, boa tarde! Estou organizando uma festa de aniversário surpresa para minha mãe no próximo sábado à noite, ' +
   'com primos, tios, avós e vizinhos, e queria saber quanto custa o brigadeiro gourmet?';
 
+/**
+ * One shop with the brigadeiro in its catalogue, built once for the tests of a describe that only read
+ * its catalogue (a shop costs 1–3 s: docs/decisions/059-ci-time-test-passes.md). At most one of them
+ * sends to its customers, so what reaches them is still that test's alone.
+ */
+function useShopWithBrigadeiro(e: EngineApp): () => Shop {
+  let shop: Shop | undefined;
+  beforeAll(async () => {
+    shop = await openShop(e);
+    await fillCatalogue(shop.client, true);
+  });
+  return () => shop!;
+}
+
 describe('with the demo AI', () => {
   const e = useEngineApp({ AI_PROVIDER: 'demo' });
+  const withBrigadeiro = useShopWithBrigadeiro(e);
 
   it('the playground answers from the catalogue lookup and lists the item among the facts used', async () => {
-    const shop = await openShop(e);
-    await fillCatalogue(shop.client, true);
+    const shop = withBrigadeiro();
     const res = await askPlayground(shop, LONG_QUESTION);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().parts.join(' ')).toMatch(/^Brigadeiro gourmet: R\$ 3,50\./);
@@ -71,8 +92,7 @@ describe('with the demo AI', () => {
   });
 
   it('the engine sends the same answer on WhatsApp', async () => {
-    const shop = await openShop(e);
-    await fillCatalogue(shop.client, true);
+    const shop = withBrigadeiro();
     await customerSays(e, shop, LONG_QUESTION);
     await waitFor(async () => (await sentToCustomers(e, shop)).length > 0, 'the answer');
     await waitEngineIdle(e, shop);
@@ -82,8 +102,7 @@ describe('with the demo AI', () => {
   });
 
   it('never finds another account’s items', async () => {
-    const other = await openShop(e);
-    await fillCatalogue(other.client, true);
+    // The other account is the shop with the brigadeiro.
     const shop: Shop = await openShop(e);
     await fillCatalogue(shop.client, false);
     const res = await askPlayground(shop, LONG_QUESTION);
@@ -120,6 +139,7 @@ describe('with AI_TOOL_CALLS=off', () => {
 
 describe('with an OpenAI-compatible AI', () => {
   const e = useEngineApp();
+  const withBrigadeiro = useShopWithBrigadeiro(e);
   const reply = (text: string) =>
     formatStructuredReply({ reply: text, handoff: null, needsOwner: null, hotLead: false });
   type Sent = { role: string; content: string | null; tool_calls?: unknown[]; tool_call_id?: string };
@@ -152,8 +172,7 @@ describe('with an OpenAI-compatible AI', () => {
   });
 
   it('gives the lookup’s result back with the call id; the amount it found passes the price guard', async () => {
-    const shop = await openShop(e);
-    await fillCatalogue(shop.client, true);
+    const shop = withBrigadeiro();
     modelLooksUp('O brigadeiro gourmet sai por R$ 3,50 a unidade.');
     e.llm.calls.length = 0;
     const res = await askPlayground(shop, LONG_QUESTION);
@@ -181,8 +200,7 @@ describe('with an OpenAI-compatible AI', () => {
   });
 
   it('an amount the model invents after a lookup is still held back; its second try sees the lookup', async () => {
-    const shop = await openShop(e);
-    await fillCatalogue(shop.client, true);
+    const shop = withBrigadeiro();
     modelLooksUp('O brigadeiro gourmet sai por R$ 4,00.');
     e.llm.calls.length = 0;
     const res = await askPlayground(shop, LONG_QUESTION);
