@@ -3,7 +3,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   screenshotOnDemand,
-  signUp,
+  signedIn,
   shootBothWidths,
   test,
 } from './support/fixtures';
@@ -53,7 +53,7 @@ async function receivedByCustomer(page: Page, instance: string): Promise<string[
 
 test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo WhatsApp', async ({ page }) => {
   test.setTimeout(300_000);
-  await signUp(page);
+  await signedIn(page);
   await trainAgentThroughApi(page, 'Bia', ANSWERS);
   const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Centro');
   const [agent] = (await (await page.request.get('/api/agents')).json()) as { id: string }[];

@@ -1,4 +1,11 @@
-import { CONTROL_URL, expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } from './support/fixtures';
+import {
+  CONTROL_URL,
+  expect,
+  expectNoSeriousA11yViolations,
+  signedInAtWelcome,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 
 /**
  * Plans and billing (docs/decisions/012-payments-stripe-and-local-stand-in.md) as a new owner would, against the local payments stand-in (the
@@ -17,7 +24,7 @@ async function seedAgent(email: string) {
 test('free owner at the agent limit upgrades to Expansão IA, manages and cancels the subscription', async ({
   page,
 }) => {
-  const person = await signUp(page);
+  const person = await signedInAtWelcome(page);
   await seedAgent(person.email);
 
   // The free plan's agent limit: 'Ver Planos' leads to /pricing.
@@ -115,7 +122,7 @@ test('free owner at the agent limit upgrades to Expansão IA, manages and cancel
 test('pricing keeps the query string on the back link, cancels a checkout, and shows the load errors', async ({
   page,
 }) => {
-  await signUp(page);
+  await signedInAtWelcome(page);
   await page.goto('/pricing?origem=limite');
   await expect(page.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute(
     'href',

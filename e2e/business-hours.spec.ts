@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, signedIn, shootBothWidths, test } from './support/fixtures';
 
 /**
  * The business's clock on 'Configurações' (decisions 018 and 019): the owner picks the time zone,
@@ -6,7 +6,7 @@ import { expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } 
  * adds a closed day and saves; the page shows it all again after a reload.
  */
 test('the owner sets the time zone, business hours and a closed day on Configurações', async ({ page }) => {
-  await signUp(page);
+  await signedIn(page);
   await page.goto('/settings');
   await expect(page.getByLabel('Fuso horário')).toHaveValue('America/Sao_Paulo');
   await page.getByLabel('Fuso horário').selectOption('America/Manaus');

@@ -1,11 +1,11 @@
-import { expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, signedIn, shootBothWidths, test } from './support/fixtures';
 
 /**
  * Catálogo (decision 025): the empty state, a product with options added through the dialog, a wrong
  * price refused in Portuguese, search without accents, duplicate and archive.
  */
 test('the owner builds the catalogue: add with options, search, duplicate, archive', async ({ page }) => {
-  await signUp(page);
+  await signedIn(page);
   await page.goto('/catalogo');
   await expect(page.getByRole('heading', { name: 'Seu catálogo está vazio' })).toBeVisible();
   await shootBothWidths(page, 'catalogue-empty');

@@ -1,12 +1,19 @@
 import { FEEDBACK_DUPLICATE_MESSAGE, FEEDBACK_REQUIRED_MESSAGE } from '@vendai/contracts';
-import { expect, expectNoSeriousA11yViolations, latestMailTo, signUp, shootBothWidths, test } from './support/fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  latestMailTo,
+  signedInAtWelcome,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 
 /** "Ajude A Melhorar" and the MVP page (docs/decisions/013-first-run-auto-link.md), as a new user. The harness mails support at its default address. */
 
 test('o link de bug da página MVP abre o formulário com Bug marcado; enviar mostra o agradecimento e volta ao painel em 3 s', async ({
   page,
 }) => {
-  const person = await signUp(page);
+  const person = await signedInAtWelcome(page);
   await page.goto('/mvp');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await shootBothWidths(page, 'mvp');
@@ -42,7 +49,7 @@ test('sem tipo escolhido o envio é recusado; a mesma mensagem enviada de novo e
   page,
   context,
 }) => {
-  await signUp(page);
+  await signedInAtWelcome(page);
   const fill = async (p: typeof page) => {
     await p.goto('/dashboard/feedback');
     await p.getByLabel('Sua mensagem').fill('Seria ótimo exportar as conversas.');

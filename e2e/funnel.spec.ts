@@ -1,5 +1,12 @@
 import type { Locator, Page } from '@playwright/test';
-import { CONTROL_URL, expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } from './support/fixtures';
+import {
+  CONTROL_URL,
+  expect,
+  expectNoSeriousA11yViolations,
+  signedInAtWelcome,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 
 /**
  * 'Funil de vendas' (docs/decisions/043-labels-notes-funnel.md) in the browser: the seeded conversations
@@ -33,7 +40,7 @@ async function dragWithMouse(page: Page, from: Locator, to: Locator) {
 
 test('arrastar e mover cartões no funil, que continuam no lugar depois de recarregar', async ({ page }) => {
   test.setTimeout(120_000);
-  const person = await signUp(page);
+  const person = await signedInAtWelcome(page);
   await seed(person.email);
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Funil de vendas' }).click();

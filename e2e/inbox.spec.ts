@@ -1,5 +1,12 @@
 import type { Page } from '@playwright/test';
-import { CONTROL_URL, expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } from './support/fixtures';
+import {
+  CONTROL_URL,
+  expect,
+  expectNoSeriousA11yViolations,
+  signedIn,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 import type { SeedInboxInput, SeedInboxResult } from './support/inbox-seed';
 
 /**
@@ -23,7 +30,7 @@ const chat = (page: Page) => page.getByRole('region', { name: 'Conversa' });
 const messagesIn = (page: Page) => page.getByTestId('message-scroll').getByTestId('message');
 
 test('sem WhatsApp: os primeiros passos mostram o progresso real e não há seletor de agente', async ({ page }) => {
-  const person = await signUp(page);
+  const person = await signedIn(page);
   await seed(person, { withoutNumber: true, agents: ['Vendedora Ana'] });
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'Conversas', level: 1 })).toBeVisible();
@@ -41,7 +48,7 @@ test('sem WhatsApp: os primeiros passos mostram o progresso real e não há sele
 
 test('lista, chat com todos os tipos, rolagem, leitura, troca IA/Manual e envio que falha', async ({ page }) => {
   test.setTimeout(180_000);
-  const person = await signUp(page);
+  const person = await signedIn(page);
   const seeded = await seed(person, {
     agents: ['Vendedora Ana', 'Suporte'],
     linkFirstAgent: true,
@@ -221,7 +228,7 @@ test('lista, chat com todos os tipos, rolagem, leitura, troca IA/Manual e envio 
 });
 
 test('avisos: WhatsApp desconectado e limite de mensagens de IA do plano gratuito', async ({ page }) => {
-  const person = await signUp(page);
+  const person = await signedIn(page);
   await seed(person, { numberStatus: 'DESCONECTADO', aiMessages: 300, apelido: 'Loja Centro', conversations: 3 });
   await page.goto('/dashboard');
   const disconnected = page.getByTestId('disconnected-banner');
@@ -249,7 +256,7 @@ test('depois de uma queda da conexão em tempo real, a lista se atualiza sozinha
     });
     ws.onMessage((m) => server.send(m));
   });
-  const person = await signUp(page);
+  const person = await signedIn(page);
   await seed(person, { conversations: 2, apelido: 'Loja Centro' });
   await page.goto('/dashboard');
   await expect(rows(page)).toHaveCount(4);

@@ -1,4 +1,11 @@
-import { CONTROL_URL, expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } from './support/fixtures';
+import {
+  CONTROL_URL,
+  expect,
+  expectNoSeriousA11yViolations,
+  signedInAtWelcome,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 import type { SeedInboxResult } from './support/inbox-seed';
 
 /**
@@ -18,7 +25,7 @@ async function seed(email: string, body: Record<string, unknown>): Promise<SeedI
 
 test('etiquetas, filtro, nota interna e painel do contato', async ({ page }) => {
   test.setTimeout(150_000);
-  const person = await signUp(page);
+  const person = await signedInAtWelcome(page);
   const main = await seed(person.email, {
     conversations: 6,
     history: 6,

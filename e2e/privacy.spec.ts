@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, signedIn, shootBothWidths, test } from './support/fixtures';
 
 /**
  * 'Seus dados' on Configurações (decision 031): the owner sees how long media is kept, downloads the
@@ -6,7 +6,7 @@ import { expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } 
  * out and lands on the landing page; the same e-mail and password no longer sign in.
  */
 test('the owner exports the data and deletes the account from Configurações', async ({ page }) => {
-  const person = await signUp(page);
+  const person = await signedIn(page);
   await page.goto('/settings');
   await expect(page.getByTestId('media-retention')).toContainText('180 dias');
   await shootBothWidths(page, 'privacy-settings');

@@ -1,5 +1,5 @@
 import type { WebSocketRoute } from '@playwright/test';
-import { expect, signUp, test } from './support/fixtures';
+import { expect, signedInAtWelcome, test } from './support/fixtures';
 
 /**
  * The signed-in area keeps one realtime WebSocket (/api/realtime) for the whole session and
@@ -19,7 +19,7 @@ test('o painel mantém uma conexão em tempo real e reconecta sozinho após uma 
     ws.onMessage((message) => server.send(message));
   });
 
-  await signUp(page);
+  await signedInAtWelcome(page);
   // Onboarding pages do not open it; the signed-in area does, once.
   expect(connections).toHaveLength(0);
   await page.goto('/dashboard');

@@ -1,5 +1,13 @@
 import fs from 'node:fs';
-import { CONTROL_URL, expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } from './support/fixtures';
+import {
+  CONTROL_URL,
+  expect,
+  expectNoSeriousA11yViolations,
+  signedIn,
+  signedInAtWelcome,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 import { saoPauloDate } from './support/results-seed';
 
 /**
@@ -17,7 +25,7 @@ const brDate = (d: string) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4
 const isSunday = (d: string) => new Date(`${d}T12:00:00Z`).getUTCDay() === 0;
 
 test('conta nova: Resultados explica o que vai aparecer e leva a conectar um número', async ({ page }) => {
-  await signUp(page);
+  await signedIn(page);
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Resultados' }).first().click();
   await expect(page).toHaveURL(/\/resultados/);
@@ -34,7 +42,7 @@ test('conta nova: Resultados explica o que vai aparecer e leva a conectar um nú
 
 test('com conversas: números da semana, gráficos, mapa de calor e CSV com as linhas certas', async ({ page }) => {
   test.setTimeout(180_000);
-  const person = await signUp(page);
+  const person = await signedInAtWelcome(page);
   await seedResults(person);
   await page.goto('/resultados');
 

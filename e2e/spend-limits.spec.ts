@@ -1,4 +1,11 @@
-import { CONTROL_URL, expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } from './support/fixtures';
+import {
+  CONTROL_URL,
+  expect,
+  expectNoSeriousA11yViolations,
+  signedInAtWelcome,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 
 /**
  * The overage ceiling as a paid owner meets it (docs/decisions/021-spend-and-abuse-limits.md): Planos
@@ -9,7 +16,7 @@ import { CONTROL_URL, expect, expectNoSeriousA11yViolations, signUp, shootBothWi
 test.describe.configure({ timeout: 240_000 });
 
 test('paid owner sets the overage ceiling; the pause banner links to raise it', async ({ page }) => {
-  const person = await signUp(page);
+  const person = await signedInAtWelcome(page);
 
   // Subscribe to Expansão IA on the local payments stand-in.
   await page.goto('/pricing');

@@ -1,6 +1,6 @@
 import { KEY_QUESTIONS } from '@vendai/contracts';
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, signedInAtWelcome, shootBothWidths, test } from './support/fixtures';
 
 /**
  * The training wizard, the agents list and /ia-management, as a new user with no AI configured:
@@ -47,7 +47,7 @@ async function answerRefinement(page: Page, shoot?: string): Promise<number> {
 test('novo usuário treina a IA em modo demonstração e vê o agente Ativo; o plano grátis bloqueia o segundo agente', async ({
   page,
 }) => {
-  await signUp(page);
+  await signedInAtWelcome(page);
   await page.getByRole('link', { name: 'Começar agora' }).click();
   await expect(page).toHaveURL(/\/onboarding\/train-ai$/);
   await expect(page.getByRole('heading', { name: 'Treinar sua IA', level: 1 })).toBeVisible();
@@ -132,7 +132,7 @@ test('novo usuário treina a IA em modo demonstração e vê o agente Ativo; o p
 test('ia-management mostra o prompt, salva o tempo de resposta e o modo update incrementa os treinamentos', async ({
   page,
 }) => {
-  await signUp(page);
+  await signedInAtWelcome(page);
   // The first agent, trained through the API the wizard uses (same session as the browser).
   const respostas = KEY_QUESTIONS.map((q, i) => ({
     tipo: 'chave',
@@ -195,7 +195,7 @@ test('ia-management mostra o prompt, salva o tempo de resposta e o modo update i
 });
 
 test('lista vazia, exclusão de agente e erros de /ia-management', async ({ page }) => {
-  await signUp(page);
+  await signedInAtWelcome(page);
   await page.goto('/agents-management');
   await expect(page.getByRole('heading', { name: 'Nenhum agente encontrado' })).toBeVisible();
   await shootBothWidths(page, 'agents-list-empty');

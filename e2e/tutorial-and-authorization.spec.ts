@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { TUTORIAL_LESSONS } from '../apps/web/src/components/tutorial/lessons';
-import { expect, expectNoSeriousA11yViolations, signUp, shootBothWidths, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, signedIn, shootBothWidths, test } from './support/fixtures';
 
 /** /tutorial (and the landing's lessons) and the WhatsApp Business authorization test (docs/decisions/008-tutorial-links-and-business-authorization.md). */
 
@@ -19,7 +19,7 @@ async function withConfig(page: Page, patch: Record<string, unknown>) {
 }
 
 test('sem links configurados, cada aula do tutorial mostra o passo a passo escrito', async ({ page }) => {
-  await signUp(page);
+  await signedIn(page);
   await page.goto('/tutorial');
   await expect(page.getByRole('heading', { name: 'Tutorial', level: 1 })).toBeVisible();
   for (const lesson of TUTORIAL_LESSONS) {
@@ -37,7 +37,7 @@ test('com links configurados, as aulas tocam no próprio lugar, uma por vez, e f
   page,
 }) => {
   await withConfig(page, { tutorialVideoUrls: LINKS });
-  await signUp(page);
+  await signedIn(page);
   await page.goto('/tutorial');
   const thumbs = page.getByRole('button', { name: /^Assistir à aula/ });
   await expect(thumbs).toHaveCount(3);
@@ -70,7 +70,7 @@ test('sem app configurado, a conexão pela API oficial diz que não está config
 }) => {
   // A server without a Meta app and without the simulator standing in for it.
   await withConfig(page, { whatsappBusiness: null });
-  await signUp(page);
+  await signedIn(page);
   await page.goto('/connect/whatsapp');
   await expect(page.getByText(/A Meta cobra por mensagem de modelo/)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Não configurado neste servidor' })).toBeVisible();
@@ -139,7 +139,7 @@ test('o lançador abre a janela da Meta 1000×800 com os parâmetros certos e re
     });
   });
 
-  await signUp(page);
+  await signedIn(page);
   await page.goto('/connect/whatsapp');
   await shootBothWidths(page, 'authorization-launcher');
   const popupOpened = page.waitForEvent('popup');

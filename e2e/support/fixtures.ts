@@ -114,11 +114,13 @@ export async function registerThroughUi(page: Page, person = newPerson(), search
 }
 
 /**
- * A new account signed in through the app's register API (the browser context keeps the session cookie),
- * then /onboarding/welcome, where the form lands. For journeys about something else; the sign-up form
+ * A new account, signed in, for journeys about something else: the account is created through the app's
+ * register API — the same endpoint, password hashing and session cookie the form gets, no test-only way
+ * in — and the browser context keeps the cookie (page.request shares it). No page is loaded: the
+ * journey's first `goto` is its first page (docs/decisions/059-ci-time-test-passes.md). The sign-up form
  * itself is tested with registerThroughUi (signup-journey, sign-in and first-run journeys).
  */
-export async function signUp(page: Page, person = newPerson()) {
+export async function signedIn(page: Page, person = newPerson()) {
   const baseURL = test.info().project.use.baseURL!;
   const res = await page.request.post('/api/account/register', {
     headers: { Origin: new URL(baseURL).origin },
@@ -131,6 +133,12 @@ export async function signUp(page: Page, person = newPerson()) {
     },
   });
   expect(res.ok(), `cadastro pela API: ${res.status()} ${await res.text()}`).toBe(true);
+  return person;
+}
+
+/** signedIn, then /onboarding/welcome, where the form lands: for journeys that start on that page. */
+export async function signedInAtWelcome(page: Page, person = newPerson()) {
+  await signedIn(page, person);
   await page.goto('/onboarding/welcome');
   await expect(page).toHaveURL(/\/onboarding\/welcome$/);
   return person;
