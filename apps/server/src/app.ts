@@ -68,6 +68,7 @@ import { lookUpSend } from './domain/outbound/reconcile-send.ts';
 import { createFollowUps } from './modules/follow-ups/create-follow-ups.ts';
 import { followUpConfigFromEnv } from './modules/follow-ups/follow-up-deps.ts';
 import { followUpRoutes } from './modules/follow-ups/follow-up-routes.ts';
+import { listenForOptOuts } from './modules/follow-ups/opt-out-listener.ts';
 import { createRealtimeHub } from './realtime/create-realtime-hub.ts';
 import { realtimeRoutes } from './realtime/realtime-routes.ts';
 import type { AppDeps } from './types.ts';
@@ -125,6 +126,8 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     gatewayEvents: createGatewayEventHub(app.log),
     jobs,
     rateLimits: createRateLimitCounter(database.db),
+    // The engine's named events; the features that react listen below (docs/decisions/057-engine-events.md).
+    events: createEngineEvents(app.log),
     alarms: createAlarms(metrics, app.log),
   };
   app.decorate('deps', deps);
@@ -179,12 +182,13 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   // job, and outside production the local Pix stand-in at /pix-local. Decorates the app (app.pix).
   await registerPix(app, { routes: serves });
 
-  // The engine's named events; the features that react listen here (docs/decisions/057-engine-events.md).
-  const events = createEngineEvents(app.log);
+  // The features that react to the engine's named events listen here (docs/decisions/060-events-features-listen.md).
+  const { events } = deps;
   const alerts = { db: database.db, gateway: deps.gateway, mailer: mail, log: app.log, appUrl: env.appUrl, jobs };
   listenForAnswerAlerts(events, alerts);
   listenForOrders(events, alerts);
-  listenForFunnelMoves(events, { db: database.db, realtime, log: app.log });
+  const publish = { db: database.db, jobs, log: app.log, events };
+  listenForFunnelMoves(events, { db: database.db, realtime, log: app.log, publish });
 
   // Conversation engine: ingests stored gateway events, answers with the AI, manual sends
   // (docs/decisions/005-conversation-engine.md). Its lifecycle is the app's (start, preClose below).
@@ -224,6 +228,8 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     },
     { work: works },
   );
+  // An opt-out cancels the planned follow-ups (docs/decisions/060-events-features-listen.md).
+  listenForOptOuts(events, followUps.deps);
   if (serves) await app.register(followUpRoutes, { prefix: '/api', worker: followUps.worker });
   // Resultados' hourly rollup, kept current in the background (modules/results/rollup-job.ts).
   registerResultsRollupJob(jobs, database.db);

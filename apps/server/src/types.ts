@@ -13,6 +13,7 @@ import type { RateLimitCounter } from './plugins/rate-limit-store.ts';
 import type { Alarms } from './observability/alarms.ts';
 import type { AccountRole } from './domain/team/membership.ts';
 import type { AttendantPermission } from '@vendai/contracts/team';
+import type { EngineEvents } from './domain/engine-events/event-bus.ts';
 
 /** What routes and services get from the app: built once in app.ts. */
 export interface AppDeps {
@@ -37,6 +38,11 @@ export interface AppDeps {
   jobs: Jobs;
   /** The abuse limits' counters, shared by every process through the database (plugins/rate-limit-store.ts). */
   rateLimits: RateLimitCounter;
+  /**
+   * The engine's named events: features register listeners at composition and publish through
+   * domain/engine-events/event-job.ts (docs/decisions/060-events-features-listen.md).
+   */
+  events: EngineEvents;
   /** Signs of abuse for the operator: a warn log line and a metric (observability/alarms.ts). */
   alarms: Alarms;
 }

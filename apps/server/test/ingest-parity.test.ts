@@ -65,7 +65,7 @@ async function openSide(): Promise<Side> {
     })
     .returning();
   await t.database.db.insert(neverAnswerContacts).values({ userId, contactJid: FABI });
-  const { db, database, gateway, mailer, llm, mediaAi, storage, realtime, jobs } = t.app.deps;
+  const { db, database, gateway, mailer, llm, mediaAi, storage, realtime, jobs, events } = t.app.deps;
   // The engine's dependencies, without its scheduler: bursts are stored, never answered here.
   const deps: EngineDeps = {
     db,
@@ -77,7 +77,7 @@ async function openSide(): Promise<Side> {
     storage,
     realtime,
     jobs,
-    events: undefined as never,
+    events,
     log: warningsTo(t.app.log, warnings),
     config: engineConfigFromEnv(t.env),
     replies: { wake: () => {} },

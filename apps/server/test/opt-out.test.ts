@@ -60,10 +60,14 @@ describe("'Não quero mais.' is an opt-out", () => {
     expect(await convOf(shop)).toMatchObject({ optedOut: true, agenteAtivo: false, aiResumesAt: null });
     expect(e.llm.calls.length).toBe(asked);
     expect(await sentToCustomers(e, shop)).toHaveLength(1);
-    // Every follow-up still planned was cancelled by the opt-out itself, with its reason.
-    const planned = await db().select().from(followUps).where(eq(followUps.convId, convId));
-    expect(planned.length).toBeGreaterThan(0);
-    expect(planned.every((f) => f.state === 'cancelled' && f.reason === OPTED_OUT_REASON)).toBe(true);
+    // Every follow-up still planned was cancelled, with its reason, by the follow-ups' listener of
+    // 'customer.opted_out' (docs/decisions/060-events-features-listen.md) — before any pass ran.
+    const planned = async () => db().select().from(followUps).where(eq(followUps.convId, convId));
+    await waitFor(
+      async () => (await planned()).every((f) => f.state === 'cancelled' && f.reason === OPTED_OUT_REASON),
+      'the planned follow-ups cancelled',
+    );
+    expect((await planned()).length).toBeGreaterThan(0);
     // Two days later, a follow-up pass sends nothing to this customer.
     const sender = recordingSender();
     await followUpPass(followUpDeps(e.t, createClock(new Date(Date.now() + 2 * 86_400_000).toISOString()), sender));

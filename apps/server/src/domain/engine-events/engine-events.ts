@@ -15,11 +15,12 @@ const replyOrder = z.object({
 const inConversation = { userId: z.string(), convId: z.string() };
 
 /**
- * The engine's named events and their payloads, in one place (docs/decisions/057-engine-events.md).
- * The engine publishes them; features listen (registered at composition, app.ts), so the reply path
- * never calls a feature and a new feature adds a listener, not a branch.
+ * The engine's named events and their payloads, in one place (docs/decisions/057-engine-events.md, the
+ * table of publishers and listeners in docs/decisions/060-events-features-listen.md). The engine and the
+ * features publish them; features listen (registered at composition, app.ts), so the reply path never
+ * calls a feature and a new feature adds a listener, not a branch.
  *
- * The order of this list is the order an answer's events are delivered in: an answer's alert is the
+ * An answer's events are delivered in the order of this list (answer-events.ts): an answer's alert is the
  * first its flags earn (handoff, a payment the owner must arrange, needed the owner, hot lead), and
  * the owner's one alert per conversation per hour (domain/handoff/owner-alerts.ts) keeps the later ones out.
  */
@@ -32,6 +33,22 @@ export const ENGINE_EVENTS = {
   'owner.needed': z.object({ ...inConversation, reason: z.string() }),
   /** The AI read that the customer is ready to buy. */
   'lead.hot': z.object(inConversation),
+  /** A Pix charge was confirmed paid (the order moved to paid once); `late`: after it had expired or been cancelled. */
+  'order.paid': z.object({ ...inConversation, orderId: z.string(), late: z.boolean() }),
+  /** The customer asked to stop (their words or the AI's reading, decision 048); `optOutId` is the audit row, once per opt-out. */
+  'customer.opted_out': z.object({
+    ...inConversation,
+    optOutId: z.string(),
+    source: z.enum(['customer_words', 'ai_reading']),
+  }),
+  /** A funnel card moved, by the AI's signals (forward only) or a person (anywhere, Novo included). */
+  'stage.changed': z.object({ ...inConversation, stageId: z.string(), movedBy: z.enum(['ai', 'person']) }),
+  /** The owner approved a draft (inbox, their '1' on WhatsApp); published with the draft's own effects. */
+  'draft.approved': z.object({ ...inConversation, draftId: z.string(), by: z.enum(['inbox', 'whatsapp', 'timeout']) }),
+  /** A customer's fresh message was stored (a hint, delivered in process: see HINT_EVENTS). */
+  'customer.wrote': z.object({ ...inConversation, messageId: z.string() }),
+  /** An answer's parts went out (the reply, a handoff answer, an approved draft; a hint, see HINT_EVENTS). */
+  'reply.sent': z.object({ ...inConversation, burstId: z.string() }),
 } as const;
 
 export type EngineEventName = keyof typeof ENGINE_EVENTS;
@@ -40,10 +57,17 @@ export type EngineEventPayload<N extends EngineEventName> = z.infer<(typeof ENGI
 /** One event: its name and payload. */
 export type EngineEvent = { [N in EngineEventName]: { name: N; payload: EngineEventPayload<N> } }[EngineEventName];
 
-export const EVENT_ORDER = Object.keys(ENGINE_EVENTS) as EngineEventName[];
+/**
+ * The events of every message (the reply path's own): delivered in process to their listeners, never
+ * queued as a job, so the hot path gains no insert per message. Their durable record is the row the path
+ * writes anyway (the customer's message, the burst `done`): a listener that must not miss one after a
+ * crash reconciles from those rows on a pass of its own, as the follow-up ladder plans from the messages
+ * (docs/decisions/060-events-features-listen.md).
+ */
+export const HINT_EVENTS: ReadonlySet<EngineEventName> = new Set(['customer.wrote', 'reply.sent']);
 
-/** The wire form of one event (a job's payload), checked against its own schema when delivered. */
-export const engineEventSchema = z.object({
-  name: z.enum(EVENT_ORDER as [EngineEventName, ...EngineEventName[]]),
-  payload: z.unknown(),
-});
+/**
+ * The wire form of one event (a job's payload), checked against its own schema when delivered; a name
+ * this version does not know (a job queued by another version) is logged and skipped there (event-bus.ts).
+ */
+export const engineEventSchema = z.object({ name: z.string(), payload: z.unknown() });

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { defineJob, defineJobType, type JobDefinition, type Jobs } from '../../jobs/job.ts';
 import type { EngineEvent } from './engine-events.ts';
-import { engineEventSchema } from './engine-events.ts';
+import { engineEventSchema, HINT_EVENTS } from './engine-events.ts';
 import type { EngineEvents } from './event-bus.ts';
 
 /**
@@ -39,24 +39,33 @@ export class BurstStillSending extends Error {
   }
 }
 
-type EventDeps = { db: Db; jobs: Jobs; log: FastifyBaseLogger };
+/** What publishing needs: the database and job runner to queue, the registry to know who listens. */
+export type EventDeps = { db: Db; jobs: Jobs; log: FastifyBaseLogger; events: EngineEvents };
 
 /**
- * Queues the events (nothing, and no statement, when there are none: an ordinary answer costs nothing).
- * `key` makes it once per answer. Never fatal: a queue that cannot be written is logged.
+ * Publishes events (docs/decisions/060-events-features-listen.md). Only the events something listens to
+ * count: none left, nothing happens and no statement runs (an ordinary answer, or a name without a
+ * listener, costs nothing). Hints (HINT_EVENTS: every message's own events) are delivered here, in
+ * process; the others are queued as one job, `key` making it once. Never fatal: a queue that cannot be
+ * written is logged.
  */
 export async function publishEngineEvents(
   deps: EventDeps,
   o: { key: string; afterBurst: string | null; events: EngineEvent[] },
 ): Promise<void> {
-  if (o.events.length === 0) return;
+  const heard = o.events.filter((e) => deps.events.listens(e.name));
+  if (heard.length === 0) return;
+  const hints = heard.filter((e) => HINT_EVENTS.has(e.name));
+  const queued = heard.filter((e) => !HINT_EVENTS.has(e.name));
+  if (hints.length > 0) await deps.events.deliver(hints);
+  if (queued.length === 0) return;
   await deps.jobs
-    .send(engineEventsJob, { events: o.events, afterBurst: o.afterBurst }, { singletonKey: o.key })
+    .send(engineEventsJob, { events: queued, afterBurst: o.afterBurst }, { singletonKey: o.key })
     .catch((err) => deps.log.warn({ err, key: o.key }, 'engine: events not queued; their effects are lost'));
 }
 
 /** The job's handler: waits for the burst's first part to reach the customer, then the listeners run. */
-export function engineEventsJobDefinition(deps: Omit<EventDeps, 'jobs'>, bus: EngineEvents): JobDefinition {
+export function engineEventsJobDefinition(deps: Pick<EventDeps, 'db' | 'log'>, bus: EngineEvents): JobDefinition {
   return defineJob(engineEventsJob, async (data) => {
     if (data.afterBurst) {
       const state = await burstOutcome(deps.db, data.afterBurst);

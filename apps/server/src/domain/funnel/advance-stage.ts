@@ -2,12 +2,15 @@ import { FUNNEL_BUILT_IN_STAGES, type FunnelAiStageKind, type RealtimeEvent } fr
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
+import { type EventDeps, publishEngineEvents } from '../engine-events/event-job.ts';
 
 export interface AdvanceDeps {
   db: Db;
   /** The realtime hub (tells the account's open boards; never throws). */
   realtime: { publish(userId: string, event: RealtimeEvent): Promise<void> };
   log: { warn(obj: object, msg: string): void };
+  /** Where 'stage.changed' is published (docs/decisions/060-events-features-listen.md); absent: not published. */
+  publish?: EventDeps;
 }
 
 /**
@@ -55,6 +58,17 @@ export async function advanceStage(
       event: 'funnel.moved',
       data: { convId: o.convId, stageId: moved.stage_id, movedBy: 'ai' },
     });
+    if (deps.publish)
+      await publishEngineEvents(deps.publish, {
+        key: `stage:${o.convId}:${moved.stage_id}`,
+        afterBurst: null,
+        events: [
+          {
+            name: 'stage.changed',
+            payload: { userId: o.userId, convId: o.convId, stageId: moved.stage_id, movedBy: 'ai' },
+          },
+        ],
+      });
     return true;
   } catch (err) {
     deps.log.warn({ err, convId: o.convId, to: o.to }, 'funnel: the AI could not move the card');

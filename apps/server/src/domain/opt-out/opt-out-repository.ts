@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conversations, followUps, messages, optOutEvents, replyBursts } from '../../db/schema/index.ts';
+import { conversations, messages, optOutEvents, replyBursts } from '../../db/schema/index.ts';
 
 /** Why a follow-up did not go after an opt-out, as the inbox shows it. */
 export const OPTED_OUT_REASON = 'O cliente pediu para sair.';
@@ -9,14 +9,15 @@ type Source = 'customer_words' | 'ai_reading';
 
 /**
  * A customer opted out (docs/decisions/048-opt-out-and-owner-channel.md): the AI off for good (no
- * return time), open reply bursts cancelled, every follow-up still planned for the conversation
- * (touches and scheduled messages) cancelled at once, and the audit row. Run in the transaction that
- * read the opt-out. Answers false when the conversation had opted out already (nothing recorded twice).
+ * return time), open reply bursts cancelled, and the audit row. Run in the transaction that read the
+ * opt-out. Answers the audit row's id, which the caller publishes as 'customer.opted_out' once it
+ * committed (the planned follow-ups are cancelled by their listener; docs/decisions/060-events-features-listen.md),
+ * or null when the conversation had opted out already (nothing recorded twice).
  */
 export async function recordOptOut(
   tx: Db,
   input: { userId: string; convId: string; source: Source; messageId: string | null },
-): Promise<boolean> {
+): Promise<string | null> {
   const changed = await tx
     .update(conversations)
     .set({ optedOut: true, agenteAtivo: false, aiResumesAt: null })
@@ -26,20 +27,33 @@ export async function recordOptOut(
     .update(replyBursts)
     .set({ state: 'cancelled', reason: 'opt-out', claimToken: null, updatedAt: sql`now()` })
     .where(and(eq(replyBursts.convId, input.convId), sql`${replyBursts.state} in ('waiting', 'generating')`));
-  await tx
-    .update(followUps)
-    .set({ state: 'cancelled', reason: OPTED_OUT_REASON, updatedAt: sql`now()` })
-    .where(and(eq(followUps.convId, input.convId), eq(followUps.state, 'scheduled')));
   if (input.messageId) await tx.update(messages).set({ optOut: true }).where(eq(messages.id, input.messageId));
-  if (changed.length === 0) return false;
-  await tx.insert(optOutEvents).values({
-    userId: input.userId,
-    convId: input.convId,
-    action: 'opted_out',
-    source: input.source,
-    messageId: input.messageId,
-  });
-  return true;
+  if (changed.length === 0) return null;
+  const [audit] = await tx
+    .insert(optOutEvents)
+    .values({
+      userId: input.userId,
+      convId: input.convId,
+      action: 'opted_out',
+      source: input.source,
+      messageId: input.messageId,
+    })
+    .returning({ id: optOutEvents.id });
+  return audit!.id;
+}
+
+/** 'customer.opted_out' for a recorded opt-out (recordOptOut's answer), published once it committed. */
+export function optedOutEvent(input: { userId: string; convId: string; source: Source }, optOutId: string) {
+  return {
+    key: `opt-out:${optOutId}`,
+    afterBurst: null,
+    events: [
+      {
+        name: 'customer.opted_out' as const,
+        payload: { userId: input.userId, convId: input.convId, source: input.source, optOutId },
+      },
+    ],
+  };
 }
 
 /**

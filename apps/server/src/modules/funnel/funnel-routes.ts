@@ -83,12 +83,15 @@ export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
     '/conversations/:id/stage',
     { schema: { params: convParams, body: funnelMoveInputSchema, response: { 200: funnelMoveSchema } } },
     async (req) => {
-      const move = await moveCard(db, {
-        userId: req.user.id,
-        actorId: req.user.actorId,
-        convId: req.params.id,
-        stageId: req.body.stageId,
-      });
+      const move = await moveCard(
+        { db, jobs: app.deps.jobs, events: app.deps.events, log: req.log },
+        {
+          userId: req.user.id,
+          actorId: req.user.actorId,
+          convId: req.params.id,
+          stageId: req.body.stageId,
+        },
+      );
       await app.deps.realtime.publish(req.user.id, { event: 'funnel.moved', data: move });
       return move;
     },

@@ -5,15 +5,29 @@ import { pgErrorCode } from '../../db/pg-error.ts';
 import { resultRows } from '../../db/rows.ts';
 import { conversationStages, conversations, funnelStages } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
+import { type EventDeps, publishEngineEvents } from '../../domain/engine-events/event-job.ts';
 
 /**
  * A person moves a card to any stage (docs/decisions/043-labels-notes-funnel.md): one statement, the
  * last move wins when two people move it at once. Novo is "no row", so a move there removes the row.
  */
 export async function moveCard(
-  db: Db,
+  deps: EventDeps,
   o: { userId: string; actorId: string; convId: string; stageId: string },
 ): Promise<FunnelMove> {
+  const move = await place(deps.db, o);
+  // Whoever reacts to a stage listens (docs/decisions/060-events-features-listen.md); nothing does yet.
+  await publishEngineEvents(deps, {
+    key: `stage:${o.convId}:${o.stageId}`,
+    afterBurst: null,
+    events: [
+      { name: 'stage.changed', payload: { userId: o.userId, convId: o.convId, stageId: o.stageId, movedBy: 'person' } },
+    ],
+  });
+  return move;
+}
+
+async function place(db: Db, o: { userId: string; actorId: string; convId: string; stageId: string }) {
   const [stage] = await db
     .select({ kind: funnelStages.kind })
     .from(funnelStages)

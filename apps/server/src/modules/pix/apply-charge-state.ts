@@ -6,7 +6,7 @@ import type { PixChargeState } from '../../integrations/pix/pix-provider.ts';
 import type { PixDeps } from './pix-deps.ts';
 import { chatOf, postToChat } from './post-to-chat.ts';
 import { ownerPaidAlert, paidText } from './pix-texts.ts';
-import { advanceStage } from '../../domain/funnel/advance-stage.ts';
+import { publishEngineEvents } from '../../domain/engine-events/event-job.ts';
 import { movesTo } from '../../domain/orders/order-states.ts';
 import { ALERT_REASON_MAX, capText, defangLinks, nameForAlert } from '../../domain/handoff/alert-text.ts';
 
@@ -48,9 +48,16 @@ export async function applyChargeState(deps: PixDeps, userId: string, state: Pix
   if (!moved) return false;
   if (move.to === 'paid') {
     // Paid after the order expired or was cancelled: counted, and both told it came late.
-    await notifyPaid(deps, moved, { late: order.status === 'expired' || order.status === 'cancelled' });
-    // Paid: the card goes to Pago, forward only (decision 043).
-    await advanceStage(deps, { userId: moved.userId, convId: moved.convId, to: 'pago' });
+    const late = order.status === 'expired' || order.status === 'cancelled';
+    // Who reacts to a payment listens (the funnel's card to Pago; docs/decisions/060-events-features-listen.md).
+    await publishEngineEvents(deps, {
+      key: `paid:${moved.id}`,
+      afterBurst: null,
+      events: [
+        { name: 'order.paid', payload: { userId: moved.userId, convId: moved.convId, orderId: moved.id, late } },
+      ],
+    });
+    await notifyPaid(deps, moved, { late });
   }
   return true;
 }

@@ -187,5 +187,5 @@ async function sendCharge(deps: PixDeps, order: OrderRow): Promise<void> {
       part: { png: Buffer.from(order.qrPng, 'base64'), caption: qrCaption(order.totalCents) },
     });
   // The charge went to the customer: the card goes to Orçamento, forward only (decision 043).
-  await advanceStage(deps, { userId: order.userId, convId: order.convId, to: 'orcamento' });
+  await advanceStage({ ...deps, publish: deps }, { userId: order.userId, convId: order.convId, to: 'orcamento' });
 }

@@ -9,6 +9,7 @@ import type { PixEndpoints } from '../../integrations/pix/create-pix-provider.ts
 import type { Jobs } from '../../jobs/job.ts';
 import { parseSecretKey } from '../../lib/secret-box.ts';
 import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
+import type { EngineEvents } from '../../domain/engine-events/event-bus.ts';
 
 /** What the Pix services get (built in register-pix.ts). */
 export interface PixDeps {
@@ -19,6 +20,8 @@ export interface PixDeps {
   mailer: Mailer;
   jobs: Jobs;
   realtime: RealtimeHub;
+  /** Where a paid order is published ('order.paid'; docs/decisions/060-events-features-listen.md). */
+  events: EngineEvents;
   storage: Storage;
   endpoints: PixEndpoints;
   /** The AES-256-GCM key sealing owners' API keys and webhook secrets. */

@@ -36,6 +36,7 @@ export async function registerPix(app: FastifyInstance, { routes = true }: { rou
     mailer: app.deps.mailer,
     jobs: app.deps.jobs,
     realtime: app.deps.realtime,
+    events: app.deps.events,
     storage: app.deps.storage,
     sealKey: pixSealKey(env),
     endpoints: {

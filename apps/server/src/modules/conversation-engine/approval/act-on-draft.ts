@@ -130,16 +130,22 @@ export async function sendDraft(
   await publishDraft(deps, sent);
   // A draft is a whole reply (decision 046): what the answer would have done is published before the
   // send and delivered once its first part reached the customer (docs/decisions/057-engine-events.md).
+  // The approval itself is published with them ('draft.approved'; docs/decisions/060-events-features-listen.md).
   const effects = draft.effects ? parsedJson(draft.effects) : null;
-  if (effects)
-    await publishEngineEvents(deps, {
-      key: `draft:${draft.id}`,
-      afterBurst: sent.burst_id,
-      events: answerEvents(
-        { userId: input.userId, convId: draft.conv_id, burstId: effects.burstId },
-        { handoff: null, needsOwner: null, hotLead: effects.hotLead, order: effects.order },
-      ),
-    });
+  const at = { userId: input.userId, convId: draft.conv_id };
+  await publishEngineEvents(deps, {
+    key: `draft:${draft.id}`,
+    afterBurst: sent.burst_id,
+    events: [
+      ...(effects
+        ? answerEvents(
+            { ...at, burstId: effects.burstId },
+            { handoff: null, needsOwner: null, hotLead: effects.hotLead, order: effects.order },
+          )
+        : []),
+      { name: 'draft.approved', payload: { ...at, draftId: draft.id, by: input.decision.by } },
+    ],
+  });
   const lease = keepLease(deps, sent.burst_id, token);
   try {
     await sendParts(deps, {

@@ -17,6 +17,8 @@ import { isOptOut } from '../../../domain/conversation-rules/opt-out.ts';
 import { withRetry } from '../../../lib/retry.ts';
 import { handleOwnerReplies, ownerRepliesOf } from '../approval/owner-replies.ts';
 import { handlePayerDocuments, payerDocumentsOf } from './payer-documents.ts';
+import type { EngineEvent } from '../../../domain/engine-events/engine-events.ts';
+import { publishEngineEvents } from '../../../domain/engine-events/event-job.ts';
 
 /**
  * Ingestion of many gateway events at once (group commit, docs/performance.md). The common case, a
@@ -198,6 +200,7 @@ async function finishSimpleRun(deps: EngineDeps, prepared: SimpleRunPlan['prepar
   const events = new PendingRealtimeEvents();
   const convByKey = new Map<string, string>();
   const inserted = new Set<string>();
+  const messageIds = new Map<string, string>();
   const bursts: Date[] = [];
   for (const r of rows) {
     if (r.kind === 'conversation') {
@@ -207,6 +210,7 @@ async function finishSimpleRun(deps: EngineDeps, prepared: SimpleRunPlan['prepar
     } else if (r.kind === 'message') {
       const row = messageRecordFromSql(parsedJson(r.data));
       inserted.add(`${row.convId}|${row.externalId}`);
+      messageIds.set(`${row.convId}|${row.externalId}`, row.id);
       events.message(row, 'created');
     } else if (r.kind === 'burst') bursts.push(new Date(parsedJson(r.data).due_at));
   }
@@ -233,5 +237,27 @@ async function finishSimpleRun(deps: EngineDeps, prepared: SimpleRunPlan['prepar
   for (const dueAt of bursts) deps.replies.wake(dueAt);
   // The inbox's events go out while the AI works (handed over in order: before the answer's own).
   void events.publish(deps);
+  await publishWrote(deps, prepared, outcomes, convByKey, messageIds);
   return { outcomes, bursts };
+}
+
+/**
+ * 'customer.wrote' for each fresh message the run stored (docs/decisions/060-events-features-listen.md):
+ * a hint, delivered in process; while nothing listens, not even built.
+ */
+async function publishWrote(
+  deps: EngineDeps,
+  prepared: SimpleRunPlan['prepared'],
+  outcomes: IngestOutcome[],
+  convByKey: Map<string, string>,
+  messageIds: Map<string, string>,
+) {
+  if (!deps.events.listens('customer.wrote')) return;
+  const events = prepared.flatMap((p, i): EngineEvent[] => {
+    const convId = convByKey.get(p.key);
+    const messageId = messageIds.get(`${convId}|${p.msg.externalId}`);
+    if (outcomes[i] !== 'stored' || !p.fresh || !convId || !messageId) return [];
+    return [{ name: 'customer.wrote', payload: { userId: p.input.number.userId, convId, messageId } }];
+  });
+  await publishEngineEvents(deps, { key: 'wrote', afterBurst: null, events });
 }

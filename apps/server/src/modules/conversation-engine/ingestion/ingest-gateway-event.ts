@@ -26,7 +26,8 @@ import {
 } from '../../../integrations/gateway/map-gateway-message.ts';
 import { isStale } from '../reply-rules.ts';
 import { isOptOut } from '../../../domain/conversation-rules/opt-out.ts';
-import { recordOptOut } from '../../../domain/opt-out/opt-out-repository.ts';
+import { optedOutEvent, recordOptOut } from '../../../domain/opt-out/opt-out-repository.ts';
+import { publishEngineEvents } from '../../../domain/engine-events/event-job.ts';
 import { quietWindow } from '../../../domain/conversation-rules/burst-due.ts';
 import { aiReplies } from '../../../domain/conversation-rules/whom-ai-answers.ts';
 import { postponeResume, resumeIfDue } from '../../../domain/handoff/hand-over.ts';
@@ -106,7 +107,10 @@ interface Arrival {
   events: PendingRealtimeEvents;
 }
 
-type Stored = { outcome: 'echo' | 'duplicate' } | { outcome: 'stored'; burst?: { dueAt: Date } };
+/** What the transaction stored; `wrote`: a customer's fresh message; `optOutId`: the opt-out it recorded. */
+type Stored =
+  | { outcome: 'echo' | 'duplicate' }
+  | { outcome: 'stored'; burst?: { dueAt: Date }; wrote?: { convId: string; messageId: string }; optOutId?: string };
 
 /**
  * One message of a messages.upsert or send.message event: stored once, its conversation touched, the
@@ -152,8 +156,27 @@ async function ingestMessage(
   const result = await deps.db.transaction((tx) => storeArrival(tx, arrival));
 
   if (result.outcome === 'stored' || result.outcome === 'echo') await events.publish(deps);
+  if (result.outcome === 'stored') await publishArrival(deps, number.userId, result);
   if ('burst' in result && result.burst) deps.replies.wake(result.burst.dueAt);
   return result.outcome;
+}
+
+/**
+ * The arrival's events, once committed (docs/decisions/060-events-features-listen.md): the customer
+ * wrote (a hint: nothing is queued, and nothing runs while nobody listens) and the opt-out it recorded.
+ */
+async function publishArrival(deps: EngineDeps, userId: string, stored: Stored & { outcome: 'stored' }) {
+  if (stored.wrote)
+    await publishEngineEvents(deps, {
+      key: `wrote:${stored.wrote.messageId}`,
+      afterBurst: null,
+      events: [{ name: 'customer.wrote', payload: { userId, ...stored.wrote } }],
+    });
+  if (stored.optOutId && stored.wrote)
+    await publishEngineEvents(
+      deps,
+      optedOutEvent({ userId, convId: stored.wrote.convId, source: 'customer_words' }, stored.optOutId),
+    );
 }
 
 /** The transaction: conversation, message (or the echo of our own send), AI switches, reply burst. */
@@ -190,17 +213,24 @@ async function storeArrival(tx: Db, a: Arrival): Promise<Stored> {
     return { outcome: 'stored' };
   }
   if (!inbound || !a.fresh) return { outcome: 'stored' };
+  const wrote = { convId: conv.id, messageId: row.id };
 
   if (row.optOut) {
-    // Silence at once: the AI off for good, its open burst and every planned follow-up cancelled (decision 048).
-    await recordOptOut(tx, { userId: number.userId, convId: conv.id, source: 'customer_words', messageId: row.id });
-    return { outcome: 'stored' };
+    // Silence at once: the AI off for good and its open burst cancelled (decision 048); the planned
+    // follow-ups are cancelled by their listener of 'customer.opted_out', published once this commits.
+    const optOutId = await recordOptOut(tx, {
+      userId: number.userId,
+      convId: conv.id,
+      source: 'customer_words',
+      messageId: row.id,
+    });
+    return { outcome: 'stored', wrote, ...(optOutId ? { optOutId } : {}) };
   }
-  if (!a.agent || !aiReplies(conv, a.agent)) return { outcome: 'stored' };
+  if (!a.agent || !aiReplies(conv, a.agent)) return { outcome: 'stored', wrote };
 
   const window = quietWindow(a.agent.timing, a.deps.config.minQuietMs);
   const burst = await upsertBurst(tx, { userId: number.userId, convId: conv.id, at: input.receivedAt, ...window });
-  return { outcome: 'stored', burst };
+  return { outcome: 'stored', burst, wrote };
 }
 
 /**

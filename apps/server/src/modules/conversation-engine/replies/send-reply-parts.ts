@@ -13,6 +13,7 @@ import type { OutboundRule } from '../../../domain/outbound/outbound-rules.ts';
 import type { OutboundAuditEntry } from '../../../domain/outbound/outbound-audit.ts';
 import { finishBurst } from './burst-claim.ts';
 import { parsedJson, type SqlJson } from '../sql-rows.ts';
+import { publishEngineEvents } from '../../../domain/engine-events/event-job.ts';
 
 /** The AI message shows as pending in the inbox when its send takes longer than this (else sent at once). */
 const PENDING_SHOWN_AFTER_MS = 200;
@@ -86,7 +87,7 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
     });
     clearTimeout(showPending);
     const ok = result.ok;
-    if (ok && index === 0) deps.onFirstPartSent?.(s.burstId, s.receivedAt ?? null);
+    if (ok && index === 0) await firstPartSent(deps, s);
     const externalId = result.ok ? result.externalId : null;
     const failure = result.ok ? null : result.error;
     // A refused first part gives the slot back; an unconfirmed one may have reached the customer: it stays counted.
@@ -137,6 +138,16 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
   }
   // Nothing left to send (a resumed burst whose last part was the interrupted one).
   await finishBurst(deps, s.burstId, s.token, 'done', null, 'sending');
+}
+
+/** The answer reached the customer: the pipeline timer, and 'reply.sent' (a hint, docs/decisions/060-events-features-listen.md). */
+async function firstPartSent(deps: EngineDeps, s: SendingBurst): Promise<void> {
+  deps.onFirstPartSent?.(s.burstId, s.receivedAt ?? null);
+  await publishEngineEvents(deps, {
+    key: `sent:${s.burstId}`,
+    afterBurst: null,
+    events: [{ name: 'reply.sent', payload: { userId: s.userId, convId: s.convId, burstId: s.burstId } }],
+  });
 }
 
 /**

@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import { resultRows } from '../../db/rows.ts';
+import type { EngineEvents } from '../../domain/engine-events/event-bus.ts';
+import { recordOutbound } from '../../domain/outbound/outbound-audit.ts';
+import type { FollowUpDeps } from './follow-up-deps.ts';
+import { FOLLOW_UP_REASONS } from './follow-up-reasons.ts';
+import { publish } from './send-follow-up.ts';
+
+/**
+ * Follow-ups listen to 'customer.opted_out' (docs/decisions/060-events-features-listen.md): every
+ * touch and scheduled message still planned for the conversation is cancelled, each with its audit
+ * record (rule `opt_out`), and the inbox hears of it. Idempotent: only rows still scheduled change.
+ * Nothing goes out meanwhile: the send checks the opt-out itself (the door's `opt_out` rule), and a
+ * row this listener missed (a process killed before the event was queued) is cancelled by the next
+ * pass (plan-touches.ts cancelUnwelcome), with the same reason.
+ */
+export function listenForOptOuts(events: EngineEvents, deps: FollowUpDeps): void {
+  events.on('customer.opted_out', async (e) => {
+    const cancelled = resultRows<{ kind: 'touch' | 'scheduled' }>(
+      await deps.db.execute(sql`
+        update follow_ups set state = 'cancelled', reason = ${FOLLOW_UP_REASONS.optedOut}, updated_at = now()
+        where conv_id = ${e.convId} and user_id = ${e.userId} and state = 'scheduled'
+        returning kind`),
+    );
+    if (cancelled.length === 0) return;
+    for (const f of cancelled)
+      await recordOutbound(deps, {
+        origin: f.kind === 'touch' ? 'ai_touch' : 'scheduled',
+        outcome: 'stopped',
+        rule: 'opt_out',
+        userId: e.userId,
+        convId: e.convId,
+        detail: FOLLOW_UP_REASONS.optedOut,
+      });
+    await publish(deps, e.userId, e.convId, null);
+  });
+}
