@@ -8,7 +8,7 @@
  * stand-in's Mercado Pago, 'Pagar' on the bank page, the signed notification verified, the order paid
  * and the customer told. On PGlite and PostgreSQL (the stand-in keeps its state in the app's database).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { orders, pixEvents } from '../src/db/schema/index.ts';
 import { createMercadoPagoPix } from '../src/integrations/pix/mercadopago-pix.ts';
@@ -220,6 +220,21 @@ describe('the real Mercado Pago adapter against the documented answers and the s
     expect((await adapter.getCharge(paid.providerId)).status).toBe('paid');
     const missing = refusal(await adapter.getCharge('12345').catch((x: unknown) => x));
     expect(missing.status).toBe(404);
+  });
+
+  it('a Pix left unpaid past its date_of_expiration is cancelled as expired and cannot be paid', async () => {
+    const { accessToken } = await standinCredentials();
+    const adapter = createMercadoPagoPix({ baseUrl: standinUrl(), accessToken });
+    const charge = await adapter.createCharge(chargeInput(crypto.randomUUID()));
+    // Its date passes (as if the hour had gone by).
+    await e.t.database.db.execute(
+      sql`update pix_standin_payments set expires_at = now() - interval '1 minute' where id = ${charge.providerId}`,
+    );
+    expect(await e.t.app.pix.standin!.act(charge.providerId, 'pagar')).toBeNull();
+    const read = await call(accessToken, `/v1/payments/${charge.providerId}`);
+    expect(read.body).toMatchObject({ status: 'cancelled', status_detail: 'expired' });
+    expect(read.body.status_detail).toBe(mp.statuses.expired.status_detail);
+    expect((await adapter.getCharge(charge.providerId)).status).toBe('expired');
   });
 });
 

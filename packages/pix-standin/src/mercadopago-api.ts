@@ -119,6 +119,7 @@ export function mercadoPagoStandinApi(o: {
           .status(401)
           .send({ message: 'invalid access token', error: 'unauthorized', status: 401, cause: [] });
       (req as unknown as { account: string }).account = accountOf(token);
+      await store.expireOverdue({ account: accountOf(token) });
     });
     const account = (req: object) => (req as { account: string }).account;
     const answer = async (p: StandinPayment) => mercadoPagoPayment(p, o.pageOf, await qrPng(p.pixPayload));

@@ -49,6 +49,7 @@ type Deps = { app: FastifyInstance; store: PixStandinStore; appUrl: string; deli
  * state the action applies to (a second 'Pagar' sends nothing).
  */
 export async function applyStandinAction(o: Deps, id: string, action: StandinAction): Promise<StandinPayment | null> {
+  await o.store.expireOverdue({ id }); // a Mercado Pago Pix past its date can no longer be paid
   const current = await o.store.paymentById(id);
   if (!current) return null;
   if (current.api === 'mercadopago') {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { pixStandinCustomers, pixStandinPayments, pixStandinWebhooks } from './schema.ts';
 
@@ -117,6 +117,23 @@ export function createPixStandinStore(db: PixStandinDb) {
           .where(where),
       ]);
       return { rows, total: count?.n ?? 0 };
+    },
+    /**
+     * Like Mercado Pago, a Pix left unpaid past its date_of_expiration is cancelled ('expired'): done
+     * when the account's payments (or this one) are next looked at, so an expired Pix can't be paid.
+     */
+    async expireOverdue(where: { account: string } | { id: string }) {
+      await db
+        .update(pixStandinPayments)
+        .set({ status: 'cancelled', statusDetail: 'expired' })
+        .where(
+          and(
+            'account' in where ? eq(pixStandinPayments.account, where.account) : eq(pixStandinPayments.id, where.id),
+            eq(pixStandinPayments.api, 'mercadopago'),
+            eq(pixStandinPayments.status, 'pending'),
+            lt(pixStandinPayments.expiresAt, sql`now()`),
+          ),
+        );
     },
     /** Moves a payment from one status to another; null when it was not in `from` (a second click changes nothing). */
     async setStatus(id: string, from: string[], to: string, o: { paymentDate?: string; statusDetail?: string } = {}) {
