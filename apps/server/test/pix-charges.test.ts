@@ -20,7 +20,14 @@ import asaas from './fixtures/pix/asaas.json' with { type: 'json' };
 import { startFixtureServer } from './helpers/pix-fixture-server.ts';
 import { sentToCustomers, waitFor } from './helpers/engine-harness.ts';
 import { useEngineApp } from './helpers/engine-test.ts';
-import { CUSTOMER, orderById, pixShop, pressOnBankPage, standinPaymentsOf } from './helpers/pix-helpers.ts';
+import {
+  CUSTOMER,
+  insertOrder,
+  orderById,
+  pixShop,
+  pressOnBankPage,
+  standinPaymentsOf,
+} from './helpers/pix-helpers.ts';
 
 const e = useEngineApp();
 const db = () => e.t.database.db;
@@ -359,5 +366,46 @@ describe('Pix charges with the local stand-in', () => {
       ),
     );
     expect(Number(texts[0]!.n)).toBe(1);
+  });
+
+  it('a sender killed mid-way: the next holder settles the message in flight and sends the rest, each once', async () => {
+    const s = await pixShop(e, { phone: '5511977773131', name: 'Iara' });
+    const order = await insertOrder(e, s, { description: 'Bolo de cenoura', totalCents: 4500 });
+    const deps = e.t.app.pix.deps;
+    // A process whose first send reaches WhatsApp and never returns: it was killed there.
+    const killed = Object.assign(Object.create(deps.gateway) as typeof deps.gateway, {
+      sendText: async (...args: Parameters<typeof deps.gateway.sendText>) => {
+        await deps.gateway.sendText(...args);
+        return new Promise<never>(() => {});
+      },
+    });
+    void chargeOrder({ ...deps, gateway: killed }, order.id);
+    const onPhone = async () =>
+      (await sentToCustomers(e, s.shop)).filter((m) => m.remoteJid.startsWith('5511977773131')).map((m) => m.text);
+    await waitFor(async () => (await onPhone()).some((t) => t?.startsWith('Segue o Pix')), 'the first Pix message');
+    // Its lease lapses (CLAIM_SECONDS after the kill) and the job's retry runs elsewhere.
+    await db()
+      .update(orders)
+      .set({ claimUntil: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, order.id));
+    await chargeOrder(deps, order.id);
+    const { copiaECola } = await orderById(e, order.id);
+    expect(await onPhone()).toEqual([
+      'Oi! Como posso ajudar?',
+      expect.stringMatching(/^Segue o Pix/),
+      copiaECola,
+      null,
+    ]);
+    const stored = await db()
+      .select({ status: messages.status })
+      .from(messages)
+      .where(and(eq(messages.convId, s.convId), eq(messages.direction, 'out'), eq(messages.author, 'owner_app')));
+    // Each sent (or already confirmed by WhatsApp): none left pending, none failed.
+    expect(stored.map((m) => (m.status === 'delivered' || m.status === 'read' ? 'sent' : m.status))).toEqual([
+      'sent',
+      'sent',
+      'sent',
+    ]);
+    expect((await orderById(e, order.id)).claimUntil).toBeNull();
   });
 });

@@ -55,8 +55,9 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /**
  * An order and its one Pix charge. `origin_key` makes it once per cause (the AI's burst, the owner's
  * request id). The charge columns are filled once (`provider_charge_id` is written only while null);
- * `claim_until` is the lease of the process creating the charge; `sent_at` and `paid_notified_at`
- * are claimed before the customer's messages go out, so each is sent at most once.
+ * `claim_until` is the lease of the process creating the charge or sending its messages; `sent_at` and
+ * `paid_notified_at` are claimed before the customer's messages go out, so each is sent at most once
+ * (the charge's messages, each stored under its own id, are resumed by the next holder of the lease).
  */
 export const orders = pgTable(
   'orders',

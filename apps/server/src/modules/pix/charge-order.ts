@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PIX_MESSAGES } from '@vendai/contracts';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { orders, pixPayers } from '../../db/schema/index.ts';
@@ -13,7 +14,7 @@ import { isEmailVerified, PIX_NEEDS_VERIFIED_EMAIL } from '../../domain/account/
 
 /** How long a charge can be paid. */
 export const CHARGE_VALID_HOURS = 24;
-/** A process creating a charge holds the order this long; after a crash another one takes over. */
+/** A process creating a charge, or sending its messages, holds the order this long; then another may take over. */
 const CLAIM_SECONDS = 60;
 
 type OrderRow = typeof orders.$inferSelect;
@@ -23,8 +24,9 @@ type OrderRow = typeof orders.$inferSelect;
  * then sends it. Safe to run twice and in two processes at once: (1) the process that creates the
  * charge holds a lease on the order (a second one finds it held and retries later); (2) the provider
  * call is idempotent by the order's id, so a retry after a cut connection gets the charge the first
- * attempt made; (3) the charge is written only while none is; (4) the messages go out once, claimed
- * by `sent_at`. A refusal by the provider (not a transport failure) fails the order for good.
+ * attempt made; (3) the charge is written only while none is; (4) each message goes out once, the
+ * sending claimed by `sent_at` and a lease (`sendCharge`). A refusal by the provider (not a transport
+ * failure) fails the order for good.
  */
 export async function chargeOrder(deps: PixDeps, orderId: string): Promise<OrderRow | null> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
@@ -164,12 +166,27 @@ async function fail(deps: PixDeps, order: OrderRow, error: string): Promise<null
   return null;
 }
 
-/** The explanation with amount and expiry, the copia-e-cola alone, then the QR image: once (claimed by sent_at). */
+/**
+ * The explanation with amount and expiry, the copia-e-cola alone, then the QR image: each once. The
+ * sender claims the order (`sent_at` set, `claim_until` its lease) and clears the lease when all went
+ * out; each message is stored under an id of its own for the order (`pixMessageId`). A sender killed
+ * mid-way leaves the lease to lapse: the job's retry claims it again and sends what is missing, the
+ * message in flight settled with the gateway, never sent twice (post-to-chat.ts). An order sent
+ * before (no lease left) is never claimed again.
+ */
 async function sendCharge(deps: PixDeps, order: OrderRow): Promise<void> {
   const [claimed] = await deps.db
     .update(orders)
-    .set({ sentAt: new Date() })
-    .where(and(eq(orders.id, order.id), isNull(orders.sentAt)))
+    .set({
+      sentAt: sql`coalesce(${orders.sentAt}, now())`,
+      claimUntil: sql`now() + ${`${CLAIM_SECONDS} seconds`}::interval`,
+    })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        or(and(isNull(orders.sentAt), isNull(orders.claimUntil)), lt(orders.claimUntil, sql`now()`)),
+      ),
+    )
     .returning({ id: orders.id });
   if (!claimed || !order.copiaECola || !order.expiresAt) return;
   const author = order.source === 'ai' ? 'ai' : 'owner_app';
@@ -180,12 +197,22 @@ async function sendCharge(deps: PixDeps, order: OrderRow): Promise<void> {
     expiresAt: order.expiresAt,
     copiaECola: order.copiaECola,
   });
-  for (const text of texts) await postToChat(deps, { ...base, part: { text } });
+  for (const [i, text] of texts.entries())
+    await postToChat(deps, { ...base, part: { text }, id: pixMessageId(order.id, i) });
   if (order.qrPng)
     await postToChat(deps, {
       ...base,
       part: { png: Buffer.from(order.qrPng, 'base64'), caption: qrCaption(order.totalCents) },
+      id: pixMessageId(order.id, texts.length),
     });
+  await deps.db.update(orders).set({ claimUntil: null }).where(eq(orders.id, order.id));
   // The charge went to the customer: the card goes to Orçamento, forward only (decision 043).
   await advanceStage({ ...deps, publish: deps }, { userId: order.userId, convId: order.convId, to: 'orcamento' });
+}
+
+/** The id of an order's n-th Pix message (a name-based UUID): the same on every try, so each is stored once. */
+function pixMessageId(orderId: string, n: number): string {
+  const h = createHash('sha256').update(`pix-message:${orderId}:${n}`).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }

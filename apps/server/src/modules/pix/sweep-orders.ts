@@ -28,10 +28,11 @@ export const sweepOrdersJob = defineJobType({
  * holding it — its job was lost (a process killed before queueing it, a deferred send that died with
  * its process); 'awaiting_document' whose payer's document is known (pix_payers: it arrived while the
  * order was being asked for), which takes it and goes back to 'pending'; 'awaiting_payment' whose Pix
- * never went out (a crash between the charge and the send). Each gets the charge job again, which is
- * safe twice (charge-order.ts). Charged orders past their expiry become 'expired' (nothing is sent).
- * Charged orders still unpaid get their charge read at the provider when their turn comes
- * (check-charge.ts), in case its webhook was lost. Returns how many were resumed.
+ * never went out, or not all of it (a crash between the charge and the send, or during the send: its
+ * lease lapsed). Each gets the charge job again, which is safe twice (charge-order.ts). Charged orders
+ * past their expiry become 'expired' (nothing is sent). Charged orders still unpaid get their charge
+ * read at the provider when their turn comes (check-charge.ts), in case its webhook was lost. Returns
+ * how many were resumed.
  */
 export async function sweepOrders(deps: PixDeps, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - STUCK_ORDER_MINUTES * 60_000);
@@ -58,7 +59,7 @@ export async function sweepOrders(deps: PixDeps, now = new Date()): Promise<numb
         lt(orders.updatedAt, before),
         or(
           and(eq(orders.status, 'pending'), or(isNull(orders.claimUntil), lt(orders.claimUntil, now))),
-          and(eq(orders.status, 'awaiting_payment'), isNull(orders.sentAt)),
+          and(eq(orders.status, 'awaiting_payment'), or(isNull(orders.sentAt), lt(orders.claimUntil, now))),
         ),
       ),
     )
