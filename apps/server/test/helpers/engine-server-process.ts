@@ -115,8 +115,8 @@ export async function numberConnected(db: Db, numberId: string): Promise<boolean
   return (await db.select({ s: numbers.status }).from(numbers).where(eq(numbers.id, numberId)))[0]?.s === 'CONECTADO';
 }
 
-/** Signs up over HTTP on a running server; the session cookie and the user id. */
-export async function registerOver(baseUrl: string): Promise<{ cookie: string; userId: string }> {
+/** Signs up over HTTP on a running server; the session cookie, the user id and the e-mail. */
+export async function registerOver(baseUrl: string): Promise<{ cookie: string; userId: string; email: string }> {
   const person = newPerson();
   const res = await fetch(`${baseUrl}/api/account/register`, {
     method: 'POST',
@@ -128,7 +128,7 @@ export async function registerOver(baseUrl: string): Promise<{ cookie: string; u
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  return { cookie, userId: ((await res.json()) as { user: { id: string } }).user.id };
+  return { cookie, userId: ((await res.json()) as { user: { id: string } }).user.id, email: person.email };
 }
 
 /** How many conversations the signed-in user has (the inbox API). */

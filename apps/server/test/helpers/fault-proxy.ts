@@ -4,17 +4,23 @@
  * - 'refuse': a 500 with Evolution's error envelope, not forwarded (a definite refusal: nothing sent);
  * - 'cut': forwarded, the gateway accepts it, then the connection to the client is cut (unknown outcome);
  * - 'timeout': forwarded, the gateway accepts it, and no answer ever comes (the client times out);
+ * - 'hold': forwarded, the gateway accepts it, and the answer waits until release() (a process
+ *   stopped, or killed, in the middle of a send);
  * - 'pass': forwarded normally.
  * Loopback only; counts what it did.
  */
 import http from 'node:http';
 import type net from 'node:net';
 
-export type Fault = 'pass' | 'refuse' | 'cut' | 'timeout';
+export type Fault = 'pass' | 'refuse' | 'cut' | 'timeout' | 'hold';
 
 export interface FaultProxy {
   url: string;
   counts: Record<Fault, number>;
+  /** The bodies of the sendText calls held now ('hold'), oldest first. */
+  held: string[];
+  /** Answers every held call (later calls get what `pick` chooses). */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -30,16 +36,20 @@ export function seeded(seed: number): () => number {
   };
 }
 
-export async function startFaultProxy(target: string, pick: (path: string) => Fault): Promise<FaultProxy> {
+export async function startFaultProxy(
+  target: string,
+  pick: (path: string, body: string) => Fault,
+): Promise<FaultProxy> {
   const upstream = new URL(target);
-  const counts: Record<Fault, number> = { pass: 0, refuse: 0, cut: 0, timeout: 0 };
+  const counts: Record<Fault, number> = { pass: 0, refuse: 0, cut: 0, timeout: 0, hold: 0 };
+  const held: { body: string; answer: () => void }[] = [];
   const sockets = new Set<net.Socket>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const path = req.url ?? '/';
-      const fault = path.includes('/message/sendText/') ? pick(path) : 'pass';
+      const fault = path.includes('/message/sendText/') ? pick(path, Buffer.concat(chunks).toString()) : 'pass';
       counts[fault] += 1;
       if (fault === 'refuse') {
         res.writeHead(500, { 'content-type': 'application/json' });
@@ -69,8 +79,12 @@ export async function startFaultProxy(target: string, pick: (path: string) => Fa
               return;
             }
             if (fault === 'timeout') return; // never answered: the client's timeout ends it
-            res.writeHead(up.statusCode ?? 502, up.headers);
-            res.end(Buffer.concat(body));
+            const answer = () => {
+              res.writeHead(up.statusCode ?? 502, up.headers);
+              res.end(Buffer.concat(body));
+            };
+            if (fault === 'hold') held.push({ body: Buffer.concat(chunks).toString(), answer });
+            else answer();
           });
         },
       );
@@ -87,6 +101,12 @@ export async function startFaultProxy(target: string, pick: (path: string) => Fa
   return {
     url: `http://127.0.0.1:${port}`,
     counts,
+    get held() {
+      return held.map((h) => h.body);
+    },
+    release: () => {
+      for (const h of held.splice(0)) h.answer();
+    },
     close: () =>
       new Promise<void>((r) => {
         for (const s of sockets) s.destroy();
