@@ -7,9 +7,9 @@
  * the tests wait on the orders' state rather than on what one call returned. On PGlite and PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { orders, pixPayers } from '../src/db/schema/index.ts';
+import { messages, orders, pixPayers } from '../src/db/schema/index.ts';
 import { sweepOrders } from '../src/modules/pix/sweep-orders.ts';
 import { sentToCustomers, waitFor } from './helpers/engine-harness.ts';
 import { useEngineApp } from './helpers/engine-test.ts';
@@ -111,11 +111,13 @@ describe('the stuck-orders sweep', () => {
     await sweepOrders(e.t.app.pix.deps); // (the every-minute sweep may have taken it first)
     await waitFor(async () => (await orderById(e, order.id)).status === 'awaiting_payment', 'the charge');
     await waitFor(async () => (await pixTexts(s, 'R$ 51,00')).length === 1, 'the Pix sent');
-    // As if the process died after the charge, before the send: the claim undone, long ago.
+    // As if the process died after the charge, before the send: the claim undone, long ago, and none of
+    // the charge's messages stored (each is stored once under its own id: charge-order.ts).
     await e.t.database.db
       .update(orders)
       .set({ sentAt: null, updatedAt: sql`now() - interval '10 minutes'` })
       .where(eq(orders.id, order.id));
+    await e.t.database.db.delete(messages).where(and(eq(messages.convId, s.convId), eq(messages.author, 'owner_app')));
     await sweepOrders(e.t.app.pix.deps); // (the every-minute sweep may have taken it first)
     await waitFor(async () => (await pixTexts(s, 'R$ 51,00')).length === 2, 'the Pix sent again');
     expect(await standinPaymentsOf(e, order.id)).toHaveLength(1);
