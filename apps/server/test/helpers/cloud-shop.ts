@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { numbers } from '../../src/db/schema/index.ts';
 import { resultRows } from '../../src/db/rows.ts';
 import { openSecret, parseSecretKey } from '../../src/lib/secret-box.ts';
+import { chatJidOf } from '../../src/domain/phones/bsuid.ts';
 import type { EngineApp, Shop } from './engine-harness.ts';
 import type { TestClient } from './test-app.ts';
 
@@ -134,7 +135,8 @@ export async function cloudSentToCustomers(_e: EngineApp, shop: Shop): Promise<C
     .filter((m) => m.fromMe)
     .map((m) => ({
       id: m.id,
-      remoteJid: `${m.waId}@s.whatsapp.net`,
+      // A customer known only by a BSUID is addressed by it (docs/decisions/062-bsuid-contacts.md).
+      remoteJid: chatJidOf(m.waId),
       text: m.text,
       type: m.type,
       at: m.at,

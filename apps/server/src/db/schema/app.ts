@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  check,
   date,
   index,
   integer,
@@ -197,6 +196,8 @@ export const conversations = pgTable(
     contactJid: text('contact_jid').notNull(),
     /** The @lid alias when the gateway reported one, kept beside the phone JID. */
     contactLid: text('contact_lid'),
+    /** Meta's business-scoped user id beside the phone; alone, it is the contact_jid (docs/decisions/062-bsuid-contacts.md). */
+    contactUserId: text('contact_user_id'),
     contactName: text('contact_name'),
     contactPhone: text('contact_phone'),
     type: text('type', { enum: ['chat', 'group'] })
@@ -241,6 +242,7 @@ export const conversations = pgTable(
   (t) => [
     index('conversations_user_assigned_last_idx').on(t.userId, t.assignedUserId, t.lastMessage.desc(), t.id.desc()),
     uniqueIndex('conversations_number_contact_unique').on(t.numberId, t.contactJid),
+    index('conversations_number_user_id_idx').on(t.numberId, t.contactUserId),
     // Keyset pagination: ORDER BY last_message DESC, id DESC for one user (docs/product/integrations.md).
     index('conversations_user_last_idx').on(t.userId, t.lastMessage.desc(), t.id.desc()),
     // Conversations started in a period (modules/results).
@@ -400,18 +402,4 @@ export const usageMonthly = pgTable(
     overageMessages: integer('overage_messages').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.userId, t.month] })],
-);
-
-/** Feedback form (docs/product/data.md). */
-export const sugestoes = pgTable(
-  'sugestoes',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    uid: userRef(),
-    tipo: text('tipo', { enum: ['sugestao', 'bug', 'nova_funcionalidade', 'geral'] }).notNull(),
-    email: text('email'),
-    sugestao: text('sugestao').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [check('sugestoes_not_blank', sql`length(trim(${t.sugestao})) > 0`)],
 );

@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './app.ts';
+export * from './feedback.ts';
 export * from './simulator.ts';
 export * from './engine.ts';
 export * from './prompt-versions.ts';

@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { chatJidOf } from '../phones/bsuid.ts';
 
 /**
  * Meta's own agent holds the thread (docs/decisions/054-cloud-window-and-templates.md, Standby): while another
@@ -44,6 +45,6 @@ export async function recordMetaHandover(
   const through = h.control === 'passed' ? sql`null` : sql`coalesce(customer_last_at, now())`;
   await db.execute(
     sql`update conversations set meta_agent_through = ${through}
-        where number_id = ${h.numberId} and contact_jid = ${`${h.waId}@s.whatsapp.net`}`,
+        where number_id = ${h.numberId} and (contact_jid = ${chatJidOf(h.waId)} or contact_user_id = ${h.waId})`,
   );
 }

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { isBsuid } from './bsuid.ts';
 
 /**
  * One phone-equality rule (docs/decisions/048-opt-out-and-owner-channel.md), used wherever two phones are
@@ -12,11 +13,12 @@ import { type SQL, sql } from 'drizzle-orm';
  * and older accounts anywhere. So a phone's key drops that 9: 55 + DDD + 9 + a mobile's eight digits
  * (starting 6–9) is keyed as 55 + DDD + the eight digits. A landline (eight digits starting 2–5) never had
  * it. A WhatsApp @lid is an alias, not a phone: it has no key (compare the phone JID the gateway gives
- * beside it). Other countries compare by their digits.
+ * beside it), nor has Meta's business-scoped user id (bsuid.ts). Other countries compare by their digits.
  */
 export function phoneKey(value: string | null | undefined): string | null {
   if (!value) return null;
   const text = value.trim();
+  if (isBsuid(text)) return null;
   if (/@lid$/i.test(text) || /@g\.us$/i.test(text)) return null;
   // A JID: the user part, without the device ('5511…:12@s.whatsapp.net').
   const user = text.includes('@') ? text.split('@')[0]!.split(':')[0]! : text;

@@ -19,6 +19,7 @@ import { createHttpAgent, readBodyCapped, ResponseTooLargeError } from '../../li
 import { type CloudPacer, GraphRefusal, retryAfterMs, sendPaced } from './cloud-pacing.ts';
 import { causeText, isTimeout, neverArrived } from './transport-errors.ts';
 import { type Gateway, GatewayError, type GatewayMessage, type MediaBase64, type SendMediaInput } from './gateway.ts';
+import { chatJidOf, isBsuid } from '../../domain/phones/bsuid.ts';
 
 export interface CloudCredentials {
   phoneNumberId: string;
@@ -57,9 +58,22 @@ const MEDIA_FIELDS = ['imageMessage', 'audioMessage', 'videoMessage', 'documentM
 
 type Json = Record<string, unknown>;
 
-/** Digits of a JID or a typed number: Meta addresses people by wa_id (digits, calling code included). */
+/**
+ * How Meta addresses a person: the wa_id (digits, calling code included) of a JID or a typed number, or
+ * the business-scoped user id of a contact known only by it (docs/decisions/062-bsuid-contacts.md).
+ */
 export function toWaId(numberOrJid: string): string {
-  return numberOrJid.split('@')[0]!.split(':')[0]!.replace(/\D/g, '');
+  const user = numberOrJid.split('@')[0]!.split(':')[0]!;
+  return isBsuid(user) ? user : user.replace(/\D/g, '');
+}
+
+/**
+ * The addressee of a send: `to` for a phone, `recipient` for a BSUID (Meta's Messages API takes a BSUID
+ * only there: https://developers.facebook.com/documentation/business-messaging/whatsapp/business-scoped-user-ids/).
+ */
+export function cloudAddressee(numberOrJid: string): { to: string } | { recipient: string } {
+  const id = toWaId(numberOrJid);
+  return isBsuid(id) ? { recipient: id } : { to: id };
 }
 
 export function createCloudClient(options: CloudClientOptions): Gateway {
@@ -148,16 +162,17 @@ export function createCloudClient(options: CloudClientOptions): Gateway {
       call('POST', `${graph}/${enc(phoneNumberId)}/messages`, accessToken, {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
-        to: toWaId(to),
+        ...cloudAddressee(to),
         ...payload,
       }),
     );
     const id = firstOf(data?.messages)?.id;
     if (typeof id !== 'string' || !id)
       throw new GatewayError(502, `${CLOUD_ERROR_PREFIX} (502): resposta de envio sem id`, data, 'unknown');
+    // A send to a BSUID is answered with contacts[].user_id and no wa_id.
     const waId = firstOf(data?.contacts)?.wa_id;
     return {
-      key: { remoteJid: `${typeof waId === 'string' ? waId : toWaId(to)}@s.whatsapp.net`, fromMe: true, id },
+      key: { remoteJid: chatJidOf(typeof waId === 'string' && waId ? waId : toWaId(to)), fromMe: true, id },
       status: 'PENDING',
       message: echo,
       messageType: Object.keys(echo)[0],

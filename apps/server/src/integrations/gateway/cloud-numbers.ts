@@ -4,6 +4,7 @@ import { conversations, gatewayEvents, messages, numbers } from '../../db/schema
 import { openSecret } from '../../lib/secret-box.ts';
 import { CLOUD_ERROR_PREFIX, type CloudCredentials } from './cloud-client.ts';
 import { GatewayError } from './gateway.ts';
+import { chatJidOf } from '../../domain/phones/bsuid.ts';
 
 /** How long a number's kind and sealed credentials are reused before the row is read again. */
 const TTL_MS = 30_000;
@@ -61,7 +62,7 @@ export function createCloudNumberLookup(db: Db, key: Buffer | null, now = Date.n
       .where(
         and(
           eq(numbers.instanceName, instanceName),
-          eq(conversations.contactJid, `${waId}@s.whatsapp.net`),
+          eq(conversations.contactJid, chatJidOf(waId)),
           eq(messages.direction, 'in'),
         ),
       )

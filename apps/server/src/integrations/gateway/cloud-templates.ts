@@ -13,7 +13,7 @@
 import { AppError } from '../../lib/app-error.ts';
 import { openSecret } from '../../lib/secret-box.ts';
 import { type CloudTemplate, createCloudSignup } from './cloud-signup.ts';
-import { toWaId } from './cloud-client.ts';
+import { cloudAddressee, toWaId } from './cloud-client.ts';
 import { type CloudPacer, GraphRefusal, retryAfterMs, sendPaced } from './cloud-pacing.ts';
 
 /** A Cloud number's ids and sealed token, as stored on `numbers`. */
@@ -125,7 +125,7 @@ export function createCloudTemplates(options: CloudTemplatesOptions) {
       const body = {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
-        to: toWaId(to),
+        ...cloudAddressee(to),
         type: 'template',
         template: {
           name: template.name,
@@ -158,7 +158,7 @@ export function createCloudTemplates(options: CloudTemplatesOptions) {
         );
       };
       const pacing = { pacer: options.pacer, backoffBaseMs: options.backoffBaseMs ?? 2_000 };
-      const data = await sendPaced(pacing, phoneNumberId, body.to, post).catch((err: unknown) => {
+      const data = await sendPaced(pacing, phoneNumberId, toWaId(to), post).catch((err: unknown) => {
         if (!(err instanceof GraphRefusal)) throw err;
         if (err.outcome === 'unknown')
           throw new AppError(

@@ -48,6 +48,8 @@ export interface GatewayMessage {
     participantAlt?: string;
     /** 'pn' or 'lid' (Baileys 7). */
     addressingMode?: string;
+    /** Cloud API: Meta's business-scoped user id of the customer (docs/decisions/062-bsuid-contacts.md). */
+    userId?: string;
   };
   pushName?: string;
   status?: string;

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { cloudHandovers, cloudWebhookErrors, mapCloudWebhook } from './map-cloud-webhook.ts';
 import type { GatewayMessage } from './gateway.ts';
 import { mapGatewayMessage } from './map-gateway-message.ts';
+import { metaFixture } from '../../../test/helpers/meta-fixtures.ts';
 
 const webhook = (messages: unknown[]) => ({
   object: 'whatsapp_business_account',
@@ -246,6 +247,62 @@ describe('Cloud API webhook mapping', () => {
     expect(cloudWebhookErrors(body)).toEqual([
       { phoneNumberId: 'PNID', code: 131056, title: '(Business Account, Consumer Account) pair rate limit hit' },
     ]);
+  });
+
+  // Meta's documented payload for a user with a username whose phone is hidden (fixture userIdOnly:
+  // https://developers.facebook.com/documentation/business-messaging/whatsapp/business-scoped-user-ids/).
+  it('keys a message without the phone by its business-scoped user id, named by the profile', () => {
+    const [event] = mapCloudWebhook(metaFixture('inbound-webhooks').userIdOnly);
+    expect(event).toMatchObject({ phoneNumberId: '106540352242922', event: 'messages.upsert' });
+    expect(event!.data).toMatchObject({
+      key: { remoteJid: 'BR.1502576394655843', userId: 'BR.1502576394655843', fromMe: false },
+      pushName: 'Marina',
+    });
+    const mapped = mapGatewayMessage(event!.data as unknown as GatewayMessage);
+    expect(mapped).toMatchObject({
+      chat: { jid: 'BR.1502576394655843', phone: null, userId: 'BR.1502576394655843', isGroup: false },
+      pushName: 'Marina',
+      content: 'Oi, quero um bolo',
+    });
+  });
+
+  it('keeps the phone JID and the user id when both come; the username names a user without a profile name', () => {
+    const value = {
+      metadata: { phone_number_id: 'PNID' },
+      contacts: [{ profile: { username: '@ana' }, wa_id: '5511988887777', user_id: 'BR.77' }],
+      messages: [{ from: '5511988887777', from_user_id: 'BR.77', id: 'wamid.B', type: 'text', text: { body: 'oi' } }],
+    };
+    const body = { entry: [{ changes: [{ field: 'messages', value }] }] };
+    const [event] = mapCloudWebhook(body);
+    expect(mapGatewayMessage(event!.data as unknown as GatewayMessage)).toMatchObject({
+      chat: { jid: '5511988887777@s.whatsapp.net', phone: '5511988887777', userId: 'BR.77' },
+      pushName: '@ana',
+    });
+  });
+
+  it('reads a status of a send to a BSUID by recipient_user_id', () => {
+    const body = {
+      entry: [
+        {
+          changes: [
+            {
+              value: {
+                metadata: { phone_number_id: 'PNID' },
+                statuses: [
+                  {
+                    id: 'wamid.OUT',
+                    status: 'delivered',
+                    timestamp: '1750263800',
+                    recipient_user_id: 'BR.1502576394655843',
+                  },
+                ],
+              },
+            },
+          ],
+        },
+      ],
+    };
+    expect(mapCloudWebhook(body)[0]!.data).toMatchObject({ keyId: 'wamid.OUT', remoteJid: 'BR.1502576394655843' });
   });
 
   it('skips what it does not know without throwing', () => {

@@ -41,12 +41,10 @@ export function mapCloudWebhook(body: unknown): CloudWebhookEvent[] {
       const value = obj(obj(change)?.value);
       const phoneNumberId = str(obj(value?.metadata)?.phone_number_id);
       if (!value || !phoneNumberId) continue;
-      const names = new Map(
-        list(value.contacts).map((c) => [str(obj(c)?.wa_id), str(obj(obj(c)?.profile)?.name)] as const),
-      );
+      const contacts = list(value.contacts).map(obj);
       const standby = obj(change)?.field === 'standby';
       for (const m of list(value.messages)) {
-        const mapped = mapMessage(obj(m), names);
+        const mapped = mapMessage(obj(m), contacts);
         const data = mapped && standby ? { ...mapped, standby: true } : mapped;
         if (data) out.push({ phoneNumberId, event: 'messages.upsert', eventKey: data.key.id, data });
       }
@@ -92,24 +90,45 @@ export function cloudHandovers(body: unknown): { phoneNumberId: string; waId: st
       const type = str(value?.type);
       const control = type === 'control_passed' ? 'passed' : type === 'control_taken' ? 'taken' : null;
       const note = type ? obj(value?.[type]) : null;
-      const waId = str(obj(list(value?.contacts)[0])?.wa_id) ?? str(note?.wa_id);
+      const contact = obj(list(value?.contacts)[0]);
+      const waId = str(contact?.wa_id) ?? str(note?.wa_id) ?? str(contact?.user_id) ?? str(note?.user_id);
       return phoneNumberId && control && waId ? [{ phoneNumberId, waId, control }] : [];
     }),
   );
 }
 
-function mapMessage(m: Json | null, names: Map<string | null, string | null>) {
+/**
+ * The sender of a received message. Meta names a user by phone (`from`, contacts[].wa_id) and by
+ * business-scoped user id (`from_user_id`, contacts[].user_id); a user with a username may come without
+ * the phone (https://developers.facebook.com/documentation/business-messaging/whatsapp/business-scoped-user-ids/,
+ * docs/decisions/062-bsuid-contacts.md). The chat is the phone JID when there is one, else the BSUID itself;
+ * the BSUID rides along as `key.userId`. The name: the profile name, else the username.
+ */
+function sender(m: Json, contacts: (Json | null)[]) {
+  const phone = str(m.from);
+  const byId = (c: Json | null) =>
+    (phone !== null && str(c?.wa_id) === phone) ||
+    (str(m.from_user_id) !== null && str(c?.user_id) === str(m.from_user_id));
+  const contact = contacts.find(byId) ?? null;
+  const userId = str(m.from_user_id) ?? str(contact?.user_id);
+  const profile = obj(contact?.profile);
+  const name = str(profile?.name) ?? str(profile?.username);
+  return { phone, userId, name };
+}
+
+function mapMessage(m: Json | null, contacts: (Json | null)[]) {
   const id = str(m?.id);
-  const from = str(m?.from);
   const type = str(m?.type);
-  if (!m || !id || !from || !type) return null;
+  if (!m || !id || !type) return null;
+  const { phone, userId, name } = sender(m, contacts);
+  if (!phone && !userId) return null;
   const context = obj(m.context);
   const contextInfo = str(context?.id)
     ? { stanzaId: str(context?.id), participant: `${str(context?.from) ?? ''}@s.whatsapp.net` }
     : undefined;
   return {
-    key: { remoteJid: `${from}@s.whatsapp.net`, fromMe: false, id },
-    pushName: names.get(from) ?? undefined,
+    key: { remoteJid: phone ? `${phone}@s.whatsapp.net` : userId, fromMe: false, id, ...(userId ? { userId } : {}) },
+    pushName: name ?? undefined,
     message: messageContent(type, m, contextInfo),
     messageType: type,
     messageTimestamp: Number(m.timestamp) || undefined,
@@ -122,10 +141,16 @@ function mapMessage(m: Json | null, names: Map<string | null, string | null>) {
 function mapEcho(m: Json | null) {
   const id = str(m?.id);
   const to = str(m?.to);
+  const toUserId = str(m?.to_user_id);
   const type = str(m?.type);
-  if (!m || !id || !to || !type) return null;
+  if (!m || !id || !(to || toUserId) || !type) return null;
   return {
-    key: { remoteJid: `${to}@s.whatsapp.net`, fromMe: true, id },
+    key: {
+      remoteJid: to ? `${to}@s.whatsapp.net` : toUserId,
+      fromMe: true,
+      id,
+      ...(toUserId ? { userId: toUserId } : {}),
+    },
     message: messageContent(type, m, undefined),
     messageType: type,
     messageTimestamp: Number(m.timestamp) || undefined,
@@ -211,7 +236,9 @@ function orderText(order: Json): string {
 function mapStatus(s: Json | null) {
   const keyId = str(s?.id);
   const status = STATUS[str(s?.status) ?? ''];
-  const recipient = str(s?.recipient_id);
+  // A send addressed to a BSUID may come back without the phone: recipient_user_id only.
+  const phone = str(s?.recipient_id);
+  const recipient = phone ? `${phone}@s.whatsapp.net` : str(s?.recipient_user_id);
   if (!s || !keyId || !status || !recipient) return null;
   // failed: Meta's errors[] ({code, title, message, error_data.details}) kept as they came.
   const errors = list(s.errors).map((e) => ({
@@ -221,7 +248,7 @@ function mapStatus(s: Json | null) {
   }));
   return {
     keyId,
-    remoteJid: `${recipient}@s.whatsapp.net`,
+    remoteJid: recipient,
     fromMe: true,
     status,
     ...(errors.length ? { errors } : {}),

@@ -1,6 +1,7 @@
 import type { MessageType } from '@vendai/contracts';
 import type { GatewayMessage } from './gateway.ts';
 import { safeJson } from '../../lib/safe-json.ts';
+import { isBsuid } from '../../domain/phones/bsuid.ts';
 
 /**
  * Pure mapping from the gateway's messageRaw (webhook `data` of messages.upsert / send.message,
@@ -12,9 +13,14 @@ export interface MappedChat {
   jid: string;
   /** The @lid alias when the gateway reported one (kept beside the phone JID). */
   lid: string | null;
-  /** Digits of the phone number (calling code included), null for groups and unresolved @lid. */
+  /** Digits of the phone number (calling code included), null for groups, unresolved @lid and BSUID-only contacts. */
   phone: string | null;
   isGroup: boolean;
+  /**
+   * Meta's business-scoped user id (Cloud API only, docs/decisions/062-bsuid-contacts.md), kept beside the
+   * phone JID; when the phone is hidden the chat is keyed by it (`jid` = the BSUID).
+   */
+  userId?: string | null;
 }
 
 export interface MappedMedia {
@@ -116,8 +122,13 @@ function canonicalPhoneJid(jid: string): string {
  * (docs/evolution-api-contract.md#4-jids-groups-lid-number-formatting: pn = remoteJid ends with @lid ? remoteJidAlt ?? remoteJid : remoteJid). Works for
  * 2.3.5–2.3.6 (remoteJid = lid, alt = pn), 2.3.7 (both pn) and 2.4-rc (remoteJid = pn, alt = lid).
  */
-export function mapChat(key: { remoteJid: string; remoteJidAlt?: string | null }): MappedChat {
+export function mapChat(key: { remoteJid: string; remoteJidAlt?: string | null; userId?: string | null }): MappedChat {
   const remote = key.remoteJid;
+  const userId = key.userId && isBsuid(key.userId) ? key.userId : isBsuid(remote) ? remote : null;
+  if (userId) {
+    const phone = isPhoneJid(remote) ? canonicalPhoneJid(remote) : null;
+    return { jid: phone ?? userId, lid: null, phone: phone ? jidUser(phone) : null, isGroup: false, userId };
+  }
   const alt = key.remoteJidAlt ?? null;
   if (isGroupJid(remote)) return { jid: remote, lid: null, phone: null, isGroup: true };
   let pn: string | null = null;

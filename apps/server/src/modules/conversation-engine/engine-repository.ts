@@ -52,13 +52,40 @@ export async function findConversationByChat(
   chat: MappedChat,
 ): Promise<ConversationRecord | null> {
   const byLid = chat.lid ? [eq(conversations.contactLid, chat.lid), eq(conversations.contactJid, chat.lid)] : [];
+  // Meta's BSUID (docs/decisions/062-bsuid-contacts.md): the conversation first seen by it or by the phone,
+  // unless both name a phone and the phones differ (a new phone is a new BSUID at Meta: never merged).
+  const samePerson = chat.phone
+    ? or(isNull(conversations.contactPhone), eq(conversations.contactPhone, chat.phone))
+    : undefined;
+  const byUserId = chat.userId
+    ? [and(eq(conversations.contactUserId, chat.userId), samePerson), eq(conversations.contactJid, chat.userId)]
+    : [];
   const rows = await db
     .select()
     .from(conversations)
-    .where(and(eq(conversations.numberId, numberId), or(eq(conversations.contactJid, chat.jid), ...byLid)))
+    .where(and(eq(conversations.numberId, numberId), or(eq(conversations.contactJid, chat.jid), ...byLid, ...byUserId)))
     .orderBy(sql`(${conversations.contactJid} = ${chat.jid}) desc`)
     .limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * Of these chats (number, Meta's BSUID, the JID a message names), the `numberId|userId` of those whose
+ * conversation is keyed by the BSUID alone, before the phone came (docs/decisions/062-bsuid-contacts.md).
+ */
+export async function chatsKeyedByUserIdElsewhere(
+  db: Db,
+  chats: { numberId: string; userId: string; jid: string }[],
+): Promise<Set<string>> {
+  if (chats.length === 0) return new Set();
+  const rows = resultRows<{ number_id: string; contact_user_id: string }>(
+    await db.execute(sql`
+      select c.number_id, c.contact_user_id
+      from jsonb_to_recordset(${JSON.stringify(chats)}::jsonb) as k("numberId" uuid, "userId" text, jid text)
+      join conversations c on c.number_id = k."numberId" and c.contact_user_id = k."userId" and c.contact_jid <> k.jid
+        and c.contact_phone is null`),
+  );
+  return new Set(rows.map((r) => `${r.number_id}|${r.contact_user_id}`));
 }
 
 export async function messageExists(db: Db, convId: string, externalId: string): Promise<MessageRecord | null> {

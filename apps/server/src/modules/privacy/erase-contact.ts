@@ -30,6 +30,7 @@ export async function eraseContact(
       numberId: conversations.numberId,
       jid: conversations.contactJid,
       lid: conversations.contactLid,
+      bsuid: conversations.contactUserId,
     })
     .from(conversations)
     .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)));
@@ -55,7 +56,7 @@ export async function eraseContact(
     mediaFiles += 1;
   }
 
-  const jids = [conv.jid, conv.lid].filter((j): j is string => Boolean(j));
+  const jids = [conv.jid, conv.lid, conv.bsuid].filter((j): j is string => Boolean(j));
   const jidList = sql.join(
     jids.map((j) => sql`${j}`),
     sql`, `,

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import type { GraphFake } from './graph-fake.ts';
 import type { FakeNumber, InjectedError } from './graph-fake-state.ts';
 import { checkTemplateSend, templatesPage } from './graph-fake-templates.ts';
+import { sendAddressee } from './graph-fake-addressee.ts';
 
 type Json = Record<string, unknown>;
 /** Meta accepts up to 100 MB documents; the fake keeps what the app uploads in memory. */
@@ -228,7 +229,10 @@ export function graphFakeRoutes(fake: GraphFake): FastifyPluginAsyncZod {
           if (body.typing_indicator) fake.state.startTyping(number.phoneNumberId, String(body.message_id ?? ''));
           return { success: true };
         }
-        if (body.type !== 'template' && fake.state.windowClosed(number.phoneNumberId, String(body.to ?? '')))
+        const addressee = sendAddressee(body);
+        if (!('address' in addressee))
+          throw new GraphError(addressee.status, addressee.code, addressee.message, addressee.details);
+        if (body.type !== 'template' && fake.state.windowClosed(number.phoneNumberId, addressee.address))
           throw RE_ENGAGEMENT;
         if (body.type === 'template') {
           const checked = checkTemplateSend((body.template ?? {}) as Json);
@@ -237,10 +241,12 @@ export function graphFakeRoutes(fake: GraphFake): FastifyPluginAsyncZod {
         }
         const injected = fake.state.takeError(number.phoneNumberId);
         if (injected) throw INJECTED[injected];
-        const sent = fake.send(number, body);
+        const sent = fake.send(number, body, addressee.address);
+        // A send to a BSUID is answered with its user_id and no wa_id (Meta keeps the phone).
+        const input = String(addressee.kind === 'phone' ? body.to : body.recipient);
         return reply.send({
           messaging_product: 'whatsapp',
-          contacts: [{ input: String(body.to ?? ''), wa_id: sent.waId }],
+          contacts: [addressee.kind === 'phone' ? { input, wa_id: sent.waId } : { input, user_id: sent.waId }],
           messages: [{ id: sent.id, ...(sent.template ? { message_status: 'accepted' } : {}) }],
         });
       },

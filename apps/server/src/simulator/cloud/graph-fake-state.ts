@@ -157,8 +157,7 @@ export function createGraphFakeState(secret: string, now: () => number = Date.no
      * newest is over 24 h old. A chat the fake never saw the customer write in (forgotten at a restart, or
      * fed by webhooks a test posted itself) is not refused: its memory is gone, the app's is not.
      */
-    windowClosed(phoneNumberId: string, to: string): boolean {
-      const waId = to.replace(/\D/g, '');
+    windowClosed(phoneNumberId: string, waId: string): boolean {
       let last = 0;
       for (const m of messages)
         if (m.phoneNumberId === phoneNumberId && m.waId === waId && !m.fromMe) last = Math.max(last, m.at);

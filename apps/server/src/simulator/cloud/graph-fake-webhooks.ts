@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { WebhookDispatcher } from '../webhook-dispatcher.ts';
+import { isBsuid } from '../../domain/phones/bsuid.ts';
 import type { FakeMessage, FakeNumber } from './graph-fake-state.ts';
 
 /**
@@ -65,7 +66,8 @@ export function createGraphFakeWebhooks(options: { dispatcher: WebhookDispatcher
             id: message.id,
             status,
             timestamp: seconds(at),
-            recipient_id: message.waId,
+            // Sent to a BSUID: Meta names the recipient by recipient_user_id (the phone may stay hidden).
+            ...(isBsuid(message.waId) ? { recipient_user_id: message.waId } : { recipient_id: message.waId }),
             pricing: { billable: category !== 'service', pricing_model: 'PMP', category },
           },
         ],

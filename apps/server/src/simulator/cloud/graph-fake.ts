@@ -66,9 +66,11 @@ export function createGraphFake(options: GraphFakeOptions) {
     subscribe: (wabaId: string) => subscribed.add(wabaId),
     isSubscribed: (wabaId: string) => subscribed.has(wabaId),
 
-    /** A send the Graph API accepted: kept for the page, then 'sent' and 'delivered' webhooks. */
-    send(number: FakeNumber, body: Json): FakeMessage {
-      const waId = String(body.to ?? '').replace(/\D/g, '');
+    /**
+     * A send the Graph API accepted, to `waId` (the phone's digits or a BSUID: graph-fake-addressee.ts):
+     * kept for the page, then 'sent' and 'delivered' webhooks.
+     */
+    send(number: FakeNumber, body: Json, waId: string): FakeMessage {
       state.stopTyping(number.phoneNumberId, waId);
       const message = state.addMessage({
         phoneNumberId: number.phoneNumberId,

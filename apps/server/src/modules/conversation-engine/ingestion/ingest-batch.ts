@@ -19,6 +19,7 @@ import { handleOwnerReplies, ownerRepliesOf } from '../approval/owner-replies.ts
 import { handlePayerDocuments, payerDocumentsOf } from './payer-documents.ts';
 import type { EngineEvent } from '../../../domain/engine-events/engine-events.ts';
 import { publishEngineEvents } from '../../../domain/engine-events/event-job.ts';
+import { chatsKeyedByUserIdElsewhere } from '../engine-repository.ts';
 
 /**
  * Ingestion of many gateway events at once (group commit, docs/performance.md). The common case, a
@@ -32,10 +33,22 @@ export async function ingestBatch(deps: EngineDeps, inputs: IngestInput[]): Prom
   let run: FastItem[] = [];
   const flush = async () => {
     if (run.length === 0) return;
-    const items = run;
+    const all = run;
     run = [];
-    const results = await ingestSimpleRun(deps, items);
+    // A chat whose conversation is keyed by the BSUID alone while this message brings the phone: one by one,
+    // so it adopts the phone there (upsert-conversation.ts) instead of a second conversation being opened.
+    const apart = await chatsKeyedByUserIdElsewhere(
+      deps.db,
+      all.flatMap(({ msg, input }) =>
+        msg.chat.userId ? [{ numberId: input.number.id, userId: msg.chat.userId, jid: msg.chat.jid }] : [],
+      ),
+    );
+    const isApart = ({ msg, input }: FastItem) =>
+      Boolean(msg.chat.userId) && apart.has(`${input.number.id}|${msg.chat.userId}`);
+    const items = all.filter((item) => !isApart(item));
+    const results = items.length > 0 ? await ingestSimpleRun(deps, items) : [];
     items.forEach((item, i) => (outcomes[item.index] = results[i]!));
+    for (const item of all.filter(isApart)) outcomes[item.index] = await ingestOne(deps, item.input);
   };
   for (const [index, input] of inputs.entries()) {
     const msg = simpleMessage(input);
@@ -70,6 +83,8 @@ export function simpleMessage(input: IngestInput): MappedMessage | null {
   // Reactions, deletions and edits change another message: the one-by-one path applies them.
   if (!msg || msg.change || msg.fromMe || msg.media || msg.chat.lid || /@(broadcast|newsletter)$/.test(msg.chat.jid))
     return null;
+  // A customer known only by Meta's BSUID (no phone): its conversation may be found by it, one by one.
+  if (msg.chat.userId && !msg.chat.phone) return null;
   // An opt-out word ('PARE') is rare and changes the conversation for good: one by one, in arrival order,
   // so a burst the same contact opened earlier in the batch is cancelled exactly as it is when the two
   // messages arrive apart (ingest-parity.test.ts).
@@ -155,6 +170,7 @@ function planSimpleRun(deps: EngineDeps, items: FastItem[]) {
       jid: p.msg.chat.jid,
       user_id: p.input.number.userId,
       phone: p.msg.chat.phone,
+      contact_user_id: p.msg.chat.userId ?? null,
       name: null,
       type: p.msg.chat.isGroup ? 'group' : 'chat',
       last_at: p.createdAt,

@@ -19,6 +19,8 @@ export interface ChatChange {
   jid: string;
   user_id: string;
   phone: string | null;
+  /** Meta's business-scoped user id of the contact, beside the phone (docs/decisions/062-bsuid-contacts.md). */
+  contact_user_id: string | null;
   name: string | null;
   type: 'chat' | 'group';
   last_at: Date;
@@ -64,7 +66,7 @@ export function runSimpleRunStatement(
           as v(i int, number_id uuid, jid text, user_id text, ext_id text, content text, type text, created_at timestamptz)),
       k as (
         select * from jsonb_to_recordset(${JSON.stringify([...batch.chats])}::jsonb)
-          as k(number_id uuid, jid text, user_id text, phone text, name text, type text, last_at timestamptz, preview text,
+          as k(number_id uuid, jid text, user_id text, phone text, contact_user_id text, name text, type text, last_at timestamptz, preview text,
                unread int, opt_out boolean, first_at timestamptz, last_fresh_at timestamptz, first_created_at timestamptz)),
       c as (${upsertConversationsSql()}),
       m as (${insertMessagesSql()}),
@@ -107,10 +109,11 @@ function upsertConversationsSql() {
   });
   const resumes = aiResumesNowSql('cv');
   return sql`
-        insert into conversations as cv (user_id, number_id, contact_jid, contact_phone, contact_name, type, agente_ativo, opted_out,
-                                         never_answer, last_message, last_message_preview, unread_count, customer_last_at)
+        insert into conversations as cv (user_id, number_id, contact_jid, contact_phone, contact_user_id, contact_name, type,
+                                         agente_ativo, opted_out, never_answer, last_message, last_message_preview,
+                                         unread_count, customer_last_at)
         -- Whom the AI answers (decision 015): domain/conversation-rules/whom-ai-answers.ts.
-        select k.user_id, k.number_id, k.jid, k.phone, k.name, k.type,
+        select k.user_id, k.number_id, k.jid, k.phone, k.contact_user_id, k.name, k.type,
                ${startsOn} and not k.opt_out,
                k.opt_out, na.contact_jid is not null, k.last_at, k.preview, k.unread, k.last_at
         from k join numbers kn on kn.id = k.number_id
@@ -123,6 +126,7 @@ function upsertConversationsSql() {
           -- A run holds the customer's messages only: the 24-hour window of Cloud API numbers starts at the newest.
           customer_last_at = greatest(cv.customer_last_at, excluded.customer_last_at),
           contact_name = coalesce(cv.contact_name, excluded.contact_name),
+          contact_user_id = coalesce(excluded.contact_user_id, cv.contact_user_id),
           -- The AI's quiet time after a takeover or handoff is over: back on (domain/conversation-rules/ai-resume.ts).
           agente_ativo = (cv.agente_ativo or ${resumes}) and not excluded.opted_out,
           handoff_reason = case when ${resumes} then null else cv.handoff_reason end,

@@ -15,8 +15,8 @@ async function isNeverAnswer(db: Db, userId: string, jid: string): Promise<boole
 }
 
 /**
- * Finds or creates the conversation for a chat. A conversation first seen under its @lid adopts the
- * phone JID once the gateway reveals it (both are kept). Returns whether it was created now.
+ * Finds or creates the conversation for a chat. A conversation first seen under its @lid, or under Meta's
+ * BSUID alone (docs/decisions/062-bsuid-contacts.md), adopts the phone JID once it is revealed (both are kept). Returns whether it was created now.
  */
 export async function upsertConversation(
   db: Db,
@@ -35,12 +35,14 @@ export async function upsertConversation(
   if (existing) {
     const learnsPhone = existing.contactJid !== chat.jid && chat.phone !== null;
     const learnsLid = chat.lid !== null && existing.contactLid === null;
-    if (!learnsPhone && !learnsLid) return { conversation: existing, created: false };
+    const learnsUserId = Boolean(chat.userId) && existing.contactUserId !== chat.userId;
+    if (!learnsPhone && !learnsLid && !learnsUserId) return { conversation: existing, created: false };
     const [updated] = await db
       .update(conversations)
       .set({
         ...(learnsPhone ? { contactJid: chat.jid, contactPhone: chat.phone } : {}),
         ...(learnsLid ? { contactLid: chat.lid } : {}),
+        ...(learnsUserId ? { contactUserId: chat.userId } : {}),
       })
       .where(eq(conversations.id, existing.id))
       .returning();
@@ -55,6 +57,7 @@ export async function upsertConversation(
       numberId: input.numberId,
       contactJid: chat.jid,
       contactLid: chat.lid,
+      contactUserId: chat.userId ?? null,
       contactPhone: chat.phone,
       contactName: input.contactName,
       type: chat.isGroup ? 'group' : 'chat',
