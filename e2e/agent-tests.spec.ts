@@ -1,6 +1,6 @@
 import { KEY_QUESTIONS } from '@vendai/contracts';
 import type { Page } from '@playwright/test';
-import { expect, signedInAtWelcome, shootBothWidths, test } from './support/fixtures';
+import { expect, signedIn, shootBothWidths, test } from './support/fixtures';
 
 /**
  * 'Testes do assistente' with the demo AI (docs/decisions/039-agent-tests.md): an owner opens the tests,
@@ -20,7 +20,7 @@ const ANSWERS = [
 ];
 
 async function ownerWithAgent(page: Page): Promise<string> {
-  await signedInAtWelcome(page);
+  await signedIn(page);
   const respostas = KEY_QUESTIONS.map((q, i) => ({
     tipo: 'chave',
     key: q.key,

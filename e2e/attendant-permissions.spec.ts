@@ -4,7 +4,7 @@ import {
   expectNoSeriousA11yViolations,
   latestMailTo,
   newPerson,
-  signedInAtWelcome,
+  signedIn,
   shootBothWidths,
   test,
 } from './support/fixtures';
@@ -21,7 +21,7 @@ const CUSTOMER = { name: 'Carla Dias', phone: '5511977770001' };
 
 test('the owner chooses on Equipe what attendants may do; the inbox follows', async ({ page, browser }) => {
   test.setTimeout(300_000);
-  const owner = await signedInAtWelcome(page, newPerson());
+  const owner = await signedIn(page, newPerson());
   // Inviting needs a confirmed e-mail (docs/decisions/051-verified-email-and-membership-end.md).
   await confirmEmailThroughLink(page, owner.email);
   const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');

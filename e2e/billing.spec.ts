@@ -2,7 +2,7 @@ import {
   CONTROL_URL,
   expect,
   expectNoSeriousA11yViolations,
-  signedInAtWelcome,
+  signedIn,
   shootBothWidths,
   test,
 } from './support/fixtures';
@@ -24,7 +24,7 @@ async function seedAgent(email: string) {
 test('free owner at the agent limit upgrades to Expansão IA, manages and cancels the subscription', async ({
   page,
 }) => {
-  const person = await signedInAtWelcome(page);
+  const person = await signedIn(page);
   await seedAgent(person.email);
 
   // The free plan's agent limit: 'Ver Planos' leads to /pricing.
@@ -122,7 +122,7 @@ test('free owner at the agent limit upgrades to Expansão IA, manages and cancel
 test('pricing keeps the query string on the back link, cancels a checkout, and shows the load errors', async ({
   page,
 }) => {
-  await signedInAtWelcome(page);
+  await signedIn(page);
   await page.goto('/pricing?origem=limite');
   await expect(page.getByRole('link', { name: 'Voltar ao painel' })).toHaveAttribute(
     'href',

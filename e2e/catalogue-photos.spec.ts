@@ -1,5 +1,5 @@
 import { KEY_QUESTIONS } from '@vendai/contracts';
-import { expect, expectNoSeriousA11yViolations, signedInAtWelcome, shootBothWidths, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, signedIn, shootBothWidths, test } from './support/fixtures';
 
 /**
  * A product with a photo: in the playground (demo AI) the customer asks to see it and the answer shows
@@ -12,7 +12,7 @@ const PNG = Buffer.from(
 );
 
 test('the playground shows the product photo the answer would send', async ({ page }) => {
-  await signedInAtWelcome(page);
+  await signedIn(page);
   const respostas = KEY_QUESTIONS.map((q, i) => ({
     tipo: 'chave',
     key: q.key,

@@ -3,7 +3,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   latestMailTo,
-  signedInAtWelcome,
+  signedIn,
   shootBothWidths,
   test,
 } from './support/fixtures';
@@ -13,7 +13,7 @@ import {
 test('o link de bug da página MVP abre o formulário com Bug marcado; enviar mostra o agradecimento e volta ao painel em 3 s', async ({
   page,
 }) => {
-  const person = await signedInAtWelcome(page);
+  const person = await signedIn(page);
   await page.goto('/mvp');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await shootBothWidths(page, 'mvp');
@@ -49,7 +49,7 @@ test('sem tipo escolhido o envio é recusado; a mesma mensagem enviada de novo e
   page,
   context,
 }) => {
-  await signedInAtWelcome(page);
+  await signedIn(page);
   const fill = async (p: typeof page) => {
     await p.goto('/dashboard/feedback');
     await p.getByLabel('Sua mensagem').fill('Seria ótimo exportar as conversas.');

@@ -3,7 +3,7 @@ import {
   CONTROL_URL,
   expect,
   expectNoSeriousA11yViolations,
-  signedInAtWelcome,
+  signedIn,
   shootBothWidths,
   test,
 } from './support/fixtures';
@@ -40,7 +40,7 @@ async function dragWithMouse(page: Page, from: Locator, to: Locator) {
 
 test('arrastar e mover cartões no funil, que continuam no lugar depois de recarregar', async ({ page }) => {
   test.setTimeout(120_000);
-  const person = await signedInAtWelcome(page);
+  const person = await signedIn(page);
   await seed(person.email);
   await page.goto('/dashboard');
   await page.getByRole('link', { name: 'Funil de vendas' }).click();

@@ -2,7 +2,7 @@ import {
   CONTROL_URL,
   expect,
   expectNoSeriousA11yViolations,
-  signedInAtWelcome,
+  signedIn,
   shootBothWidths,
   test,
 } from './support/fixtures';
@@ -15,7 +15,7 @@ import type { SeedInboxResult } from './support/inbox-seed';
  */
 test('reação, mensagem apagada, editada e a falha da IA com "Tentar novamente"', async ({ page }) => {
   test.setTimeout(120_000);
-  const person = await signedInAtWelcome(page);
+  const person = await signedIn(page);
   const res = await fetch(`${CONTROL_URL}/seed-inbox`, {
     method: 'POST',
     body: JSON.stringify({ email: person.email, conversations: 2, history: 3, engineStates: true }),

@@ -1,6 +1,6 @@
 import { KEY_QUESTIONS } from '@vendai/contracts';
 import { textPdf } from '../apps/server/test/helpers/text-pdf';
-import { expect, expectNoSeriousA11yViolations, signedInAtWelcome, shootBothWidths, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, signedIn, shootBothWidths, test } from './support/fixtures';
 
 /**
  * Conhecimento (docs/decisions/025-catalogue-and-price-guard.md, section Conhecimento): the owner adds
@@ -10,7 +10,7 @@ import { expect, expectNoSeriousA11yViolations, signedInAtWelcome, shootBothWidt
  * the document it used.
  */
 test('the owner adds a frequent question and the playground shows the passage the answer used', async ({ page }) => {
-  await signedInAtWelcome(page);
+  await signedIn(page);
   const respostas = KEY_QUESTIONS.map((q, i) => ({
     tipo: 'chave',
     key: q.key,

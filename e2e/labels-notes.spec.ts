@@ -2,7 +2,7 @@ import {
   CONTROL_URL,
   expect,
   expectNoSeriousA11yViolations,
-  signedInAtWelcome,
+  signedIn,
   shootBothWidths,
   test,
 } from './support/fixtures';
@@ -25,7 +25,7 @@ async function seed(email: string, body: Record<string, unknown>): Promise<SeedI
 
 test('etiquetas, filtro, nota interna e painel do contato', async ({ page }) => {
   test.setTimeout(150_000);
-  const person = await signedInAtWelcome(page);
+  const person = await signedIn(page);
   const main = await seed(person.email, {
     conversations: 6,
     history: 6,

@@ -1,4 +1,4 @@
-import { CONTROL_URL, expect, latestMailTo, signedInAtWelcome, shootBothWidths, test } from './support/fixtures';
+import { CONTROL_URL, expect, latestMailTo, signedIn, shootBothWidths, test } from './support/fixtures';
 
 function resetLinkFrom(text: string): string {
   const link = text.match(/https?:\/\/\S+\/reset-password\?code=[\w-]+/)?.[0];
@@ -7,7 +7,7 @@ function resetLinkFrom(text: string): string {
 }
 
 test('esqueci a senha → e-mail → nova senha → entrar com a nova senha', async ({ page }) => {
-  const person = await signedInAtWelcome(page);
+  const person = await signedIn(page);
   await page.context().clearCookies();
 
   await page.goto('/login');
@@ -51,7 +51,7 @@ test('esqueci a senha → e-mail → nova senha → entrar com a nova senha', as
 });
 
 test('um link expirado mostra a tela de link expirado', async ({ page }) => {
-  const person = await signedInAtWelcome(page);
+  const person = await signedIn(page);
   await page.context().clearCookies();
   await page.goto('/forgot-password');
   await page.getByLabel('E-mail').fill(person.email);

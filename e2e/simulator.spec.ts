@@ -1,11 +1,4 @@
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  newPerson,
-  signedInAtWelcome,
-  shootBothWidths,
-  test,
-} from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, newPerson, signedIn, shootBothWidths, test } from './support/fixtures';
 import { simApi } from './support/simulator-api';
 
 /**
@@ -15,7 +8,7 @@ import { simApi } from './support/simulator-api';
  * sees the business's reply (sent through the simulator's Evolution REST API, with its apikey).
  */
 test('simulador: entrar, aprovar o QR Code, escrever como cliente, ver a resposta e desconectar', async ({ page }) => {
-  const person = await signedInAtWelcome(page, newPerson());
+  const person = await signedIn(page, newPerson());
   const phone = `55${newPerson().phoneDigits}`;
   const created = await page.request.post('/api/numbers', { data: { phone: `+${phone}`, apelido: 'Loja da Ana' } });
   expect(created.status()).toBe(201);

@@ -2,7 +2,7 @@ import {
   CONTROL_URL,
   expect,
   expectNoSeriousA11yViolations,
-  signedInAtWelcome,
+  signedIn,
   shootBothWidths,
   test,
 } from './support/fixtures';
@@ -16,7 +16,7 @@ import {
 test.describe.configure({ timeout: 240_000 });
 
 test('paid owner sets the overage ceiling; the pause banner links to raise it', async ({ page }) => {
-  const person = await signedInAtWelcome(page);
+  const person = await signedIn(page);
 
   // Subscribe to Expansão IA on the local payments stand-in.
   await page.goto('/pricing');

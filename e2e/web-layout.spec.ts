@@ -2,7 +2,7 @@ import {
   CONTROL_URL,
   expect,
   expectNoSeriousA11yViolations,
-  signedInAtWelcome,
+  signedIn,
   shootBothWidths,
   test,
 } from './support/fixtures';
@@ -17,7 +17,7 @@ async function seed(path: string, body: Record<string, unknown>) {
 const seedInbox = (input: SeedInboxInput) => seed('/seed-inbox', { ...input });
 
 test('Primeiros passos: um passo concluído fica compacto ao lado de um passo a fazer', async ({ page }) => {
-  const person = await signedInAtWelcome(page);
+  const person = await signedIn(page);
   await seedInbox({ email: person.email, withoutNumber: true, agents: ['Vendedora Ana'] });
   await page.goto('/dashboard');
   const done = page.locator('[data-step="agent"]');
@@ -32,7 +32,7 @@ test('Primeiros passos: um passo concluído fica compacto ao lado de um passo a 
 
 test('Resultados: nenhum cartão sozinho na última linha e eixo de tempo sem rótulos repetidos', async ({ page }) => {
   test.setTimeout(180_000);
-  const person = await signedInAtWelcome(page);
+  const person = await signedIn(page);
   await seed('/seed-results', person);
   await page.goto('/resultados');
   const cards = page.getByTestId('figures-grid').locator(':scope > div');
@@ -53,7 +53,7 @@ test('Resultados: nenhum cartão sozinho na última linha e eixo de tempo sem r�
 });
 
 test("WhatsApp's: desligar o agente de um número, para depois excluir o agente", async ({ page }) => {
-  const person = await signedInAtWelcome(page);
+  const person = await signedIn(page);
   await seedInbox({
     email: person.email,
     agents: ['Vendedora Ana'],
