@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, signedInAtWelcome, shootBothWidths, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, signedIn, shootBothWidths, test } from './support/fixtures';
 import { connectNumberThroughSimulator } from './support/live-number';
 
 /**
@@ -16,7 +16,7 @@ test('respostas rápidas: cadastrar, /atalho expande com o primeiro nome, envio 
   page,
 }) => {
   test.setTimeout(180_000);
-  await signedInAtWelcome(page);
+  await signedIn(page);
   const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Centro');
 
   // A customer with a name writes on the simulator page.

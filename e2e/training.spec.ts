@@ -1,6 +1,13 @@
 import { KEY_QUESTIONS } from '@vendai/contracts';
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, signedInAtWelcome, shootBothWidths, test } from './support/fixtures';
+import {
+  expect,
+  expectNoSeriousA11yViolations,
+  signedIn,
+  signedInAtWelcome,
+  shootBothWidths,
+  test,
+} from './support/fixtures';
 
 /**
  * The training wizard, the agents list and /ia-management, as a new user with no AI configured:
@@ -132,7 +139,7 @@ test('novo usuário treina a IA em modo demonstração e vê o agente Ativo; o p
 test('ia-management mostra o prompt, salva o tempo de resposta e o modo update incrementa os treinamentos', async ({
   page,
 }) => {
-  await signedInAtWelcome(page);
+  await signedIn(page);
   // The first agent, trained through the API the wizard uses (same session as the browser).
   const respostas = KEY_QUESTIONS.map((q, i) => ({
     tipo: 'chave',
@@ -195,7 +202,7 @@ test('ia-management mostra o prompt, salva o tempo de resposta e o modo update i
 });
 
 test('lista vazia, exclusão de agente e erros de /ia-management', async ({ page }) => {
-  await signedInAtWelcome(page);
+  await signedIn(page);
   await page.goto('/agents-management');
   await expect(page.getByRole('heading', { name: 'Nenhum agente encontrado' })).toBeVisible();
   await shootBothWidths(page, 'agents-list-empty');

@@ -1,12 +1,5 @@
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  newPerson,
-  signedInAtWelcome,
-  shootBothWidths,
-  test,
-} from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, newPerson, signedIn, shootBothWidths, test } from './support/fixtures';
 import { simApi } from './support/simulator-api';
 import { connectNumberThroughSimulator } from './support/live-number';
 
@@ -84,7 +77,7 @@ async function signOut(page: Page) {
 test('novo usuário conecta um WhatsApp pelo QR, desconecta no celular, reconecta e exclui', async ({ page }) => {
   // A long journey on a shared machine: generous, the expectations keep their own timeouts.
   test.setTimeout(300_000);
-  await signedInAtWelcome(page);
+  await signedIn(page);
   const whatsapp = newPerson().phoneDigits;
   const digits = `55${whatsapp}`;
 
@@ -204,7 +197,7 @@ test('o QR expira em 1:30 (relógio do Playwright): modal, número removido, e T
 }) => {
   test.setTimeout(240_000);
   await page.clock.install();
-  await signedInAtWelcome(page);
+  await signedIn(page);
   const whatsapp = newPerson().phoneDigits;
 
   await addNumberThroughDialog(page, whatsapp, 'Balcão');
@@ -273,12 +266,12 @@ test('o QR expira em 1:30 (relógio do Playwright): modal, número removido, e T
 test("um número já conectado em outra conta mostra 'Número já em uso'", async ({ page }) => {
   // Only a verified claim holds a phone (docs/decisions/052-attendant-permissions-and-number-claims.md): the
   // first account connects the number, scanned by that very phone.
-  await signedInAtWelcome(page);
+  await signedIn(page);
   const { phone, digits } = await connectNumberThroughSimulator(page, 'Loja da Ana');
   await phone.close();
   await signOut(page);
 
-  await signedInAtWelcome(page);
+  await signedIn(page);
   await addNumberThroughDialog(page, digits.slice(2), 'Minha loja');
   const inUse = page.getByRole('dialog', { name: 'Número já em uso' });
   await expect(inUse).toContainText(
@@ -297,7 +290,7 @@ test("um número já conectado em outra conta mostra 'Número já em uso'", asyn
 });
 
 test("a tela de conexão aberta sem número diz 'Número de telefone não fornecido'", async ({ page }) => {
-  await signedInAtWelcome(page);
+  await signedIn(page);
   await page.goto('/onboarding/whatsapp');
   await expect(page.getByText('Número de telefone não fornecido')).toBeVisible();
   await page.getByRole('link', { name: "Ir para WhatsApp's" }).click();
