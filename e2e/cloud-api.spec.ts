@@ -3,7 +3,7 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   newPerson,
-  signedInAtWelcome,
+  signedIn,
   shootBothWidths,
   test,
 } from './support/fixtures';
@@ -22,7 +22,7 @@ test('API oficial: conecta pelo simulador, a IA responde, e depois de 24 h sai u
   page,
 }) => {
   test.setTimeout(240_000);
-  await signedInAtWelcome(page, newPerson());
+  await signedIn(page, newPerson());
   await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
 
   // '+ Novo WhatsApp' → the official API → the Embedded Signup dialog (the simulator stands in for Meta).

@@ -4,7 +4,7 @@ import {
   expectNoSeriousA11yViolations,
   newPerson,
   screenshotOnDemand,
-  signedInAtWelcome,
+  signedIn,
   shootBothWidths,
   test,
 } from './support/fixtures';
@@ -30,7 +30,7 @@ async function moveClock(instance: string, minutes: number) {
 
 test('a quiet customer gets one follow-up, and none after replying', async ({ page }) => {
   test.setTimeout(180_000);
-  await signedInAtWelcome(page, newPerson());
+  await signedIn(page, newPerson());
   await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
   // Touches go only within business hours, and the default week is closed at night and on Sundays
   // (docs/decisions/046-one-door-out.md): this shop opens every hour, so the journey runs any day.

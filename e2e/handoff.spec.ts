@@ -1,11 +1,4 @@
-import {
-  expect,
-  expectNoSeriousA11yViolations,
-  newPerson,
-  signedInAtWelcome,
-  shootBothWidths,
-  test,
-} from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, newPerson, signedIn, shootBothWidths, test } from './support/fixtures';
 import { screenshotOnDemand } from './support/fixtures';
 import { connectNumberThroughSimulator, LOJA_SOL_ANSWERS, trainAgentThroughApi } from './support/live-number';
 
@@ -21,7 +14,7 @@ const CUSTOMER = { name: 'Carla Dias', phone: '5511977770000' };
 
 test('a customer asks for a person: handoff, alert on the owner’s phone, AI back at once', async ({ page }) => {
   test.setTimeout(180_000);
-  const owner = await signedInAtWelcome(page, newPerson());
+  const owner = await signedIn(page, newPerson());
   await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
 
   // The business number, connected with the simulator's QR. Right after the QR connects the success step

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
-import { expect, expectNoSeriousA11yViolations, signedInAtWelcome, shootBothWidths, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, signedIn, shootBothWidths, test } from './support/fixtures';
 import { aiRepliesOnceIdle, connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
 
 /**
@@ -85,7 +85,7 @@ test('ao vivo com o simulador: mensagem do cliente, resposta da IA, modo Manual,
   page,
 }) => {
   test.setTimeout(360_000);
-  await signedInAtWelcome(page);
+  await signedIn(page);
 
   // An agent, trained through the API the wizard uses (its own journey is tested elsewhere).
   await trainAgentThroughApi(page, 'Bia', ANSWERS);

@@ -1,4 +1,4 @@
-import { expect, expectNoSeriousA11yViolations, shootBothWidths, signedInAtWelcome, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, shootBothWidths, signedIn, test } from './support/fixtures';
 import {
   connectNumberThroughSimulator,
   LOJA_SOL_ANSWERS,
@@ -14,7 +14,7 @@ import {
  */
 test('opt-out marcado e desfeito; avisos fora das conversas', async ({ page, context }) => {
   test.setTimeout(240_000);
-  await signedInAtWelcome(page);
+  await signedIn(page);
   await trainAgentThroughApi(page, 'Bia', LOJA_SOL_ANSWERS);
   const { instance } = await connectNumberThroughSimulator(page, 'Loja Centro');
 

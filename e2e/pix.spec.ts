@@ -6,7 +6,7 @@ import {
   expectNoHorizontalOverflow,
   expectNoSeriousA11yViolations,
   screenshotOnDemand,
-  signedInAtWelcome,
+  signedIn,
   test,
 } from './support/fixtures';
 import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
@@ -64,7 +64,7 @@ async function addCamiseta(page: Page) {
 
 test('a customer orders in the chat, pays the Pix and the sale shows everywhere', async ({ page }) => {
   test.setTimeout(180_000);
-  const owner = await signedInAtWelcome(page);
+  const owner = await signedIn(page);
   // Receiving money needs the confirmed e-mail (docs/decisions/051-verified-email-and-membership-end.md).
   await confirmEmailThroughLink(page, owner.email);
   await trainAgentThroughApi(page, 'Nina', ANSWERS);

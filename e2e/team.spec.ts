@@ -4,7 +4,7 @@ import {
   expectNoSeriousA11yViolations,
   latestMailTo,
   newPerson,
-  signedInAtWelcome,
+  signedIn,
   shootBothWidths,
   test,
 } from './support/fixtures';
@@ -27,7 +27,7 @@ const REPLY = 'Oi, Carla! Aqui é o Bruno, temos sim no tamanho M.';
 
 test('owner invites, attendant accepts and answers, owner sees who answered', async ({ page, browser }) => {
   test.setTimeout(180_000);
-  const owner = await signedInAtWelcome(page, newPerson());
+  const owner = await signedIn(page, newPerson());
   await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
   const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
 
@@ -149,12 +149,12 @@ test('someone whose own account has an agent is told what to do before joining a
   browser,
 }) => {
   test.setTimeout(120_000);
-  const owner = await signedInAtWelcome(page, newPerson());
+  const owner = await signedIn(page, newPerson());
   await confirmEmailThroughLink(page, owner.email);
   const other = await browser.newContext();
   try {
     const shopPage = await other.newPage();
-    const shopOwner = await signedInAtWelcome(shopPage, newPerson());
+    const shopOwner = await signedIn(shopPage, newPerson());
     await trainAgentThroughApi(shopPage, 'Sol', LOJA_SOL_ANSWERS);
 
     await page.goto('/equipe');
