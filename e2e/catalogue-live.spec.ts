@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, signedInAtWelcome, shootBothWidths, test } from './support/fixtures';
+import { expect, signedIn, shootBothWidths, test } from './support/fixtures';
 import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
 
 /**
@@ -58,7 +58,7 @@ async function openChat(page: Page) {
 test('imported prices are what the AI quotes on WhatsApp', async ({ page }, info) => {
   test.skip(info.project.name === 'ai-live', "roda no projeto 'chromium' (IA de demonstração)");
   test.setTimeout(180_000);
-  await signedInAtWelcome(page);
+  await signedIn(page);
   await trainAgentThroughApi(page, 'Bia', ANSWERS);
   await importThroughUi(page);
   const { instance } = await connectNumberThroughSimulator(page, 'Loja Centro');
@@ -81,7 +81,7 @@ test('imported prices are what the AI quotes on WhatsApp', async ({ page }, info
 test('an invented price never reaches the customer', async ({ page }, info) => {
   test.skip(info.project.name !== 'ai-live', "roda no projeto 'ai-live' (servidor de IA falso)");
   test.setTimeout(180_000);
-  await signedInAtWelcome(page);
+  await signedIn(page);
   await trainAgentThroughApi(page, 'Bia', ANSWERS);
   await importThroughUi(page);
   const { instance } = await connectNumberThroughSimulator(page, 'Loja Centro');

@@ -1,6 +1,6 @@
 import { KEY_QUESTIONS } from '@vendai/contracts';
 import type { Page } from '@playwright/test';
-import { expect, expectNoSeriousA11yViolations, signedInAtWelcome, shootBothWidths, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, signedIn, shootBothWidths, test } from './support/fixtures';
 
 /**
  * The prompt workshop as a new owner with no AI configured (demo AI, 'Modo demonstração'): edit the
@@ -20,7 +20,7 @@ const ANSWERS = [
 ];
 
 async function ownerWithAgent(page: Page, apelido = 'Bia'): Promise<string> {
-  await signedInAtWelcome(page);
+  await signedIn(page);
   const respostas = KEY_QUESTIONS.map((q, i) => ({
     tipo: 'chave',
     key: q.key,
@@ -240,7 +240,7 @@ test('playground: conversa com a IA de demonstração, respostas como no WhatsAp
 
   // A new owner with no agent yet.
   await page.context().clearCookies();
-  await signedInAtWelcome(page);
+  await signedIn(page);
   await page.goto('/playground');
   await expect(page.getByRole('heading', { name: 'IA não encontrada' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Fazer Treinamento' })).toHaveAttribute(

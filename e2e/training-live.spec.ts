@@ -1,7 +1,7 @@
 import { KEY_QUESTIONS } from '@vendai/contracts';
 import type { Page } from '@playwright/test';
 import { FAKE_MARKER, FAKE_QUESTIONS, liveE2ePorts, type FakeMode } from './support/fake-openai';
-import { expect, signedInAtWelcome, shootBothWidths, test } from './support/fixtures';
+import { expect, signedIn, shootBothWidths, test } from './support/fixtures';
 
 /**
  * The wizard with a real AI endpoint configured ('ai-live' project): the harness's AI_BASE_URL is
@@ -30,7 +30,7 @@ const ANSWERS = [
 ];
 
 async function answerKeyQuestions(page: Page) {
-  await signedInAtWelcome(page);
+  await signedIn(page);
   await page.goto('/onboarding/train-ai?mode=create');
   for (let i = 0; i < 7; i++) {
     await expect(page.getByText(`Pergunta ${i + 1} de 7`)).toBeVisible();
