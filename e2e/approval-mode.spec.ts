@@ -102,7 +102,11 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   await expect(card.getByTestId('draft-timeout')).toContainText(
     /Se ninguém agir até \d\d:\d\d \(em 4[45] min\), a sugestão será descartada e nada será enviado\./,
   );
-  await expect(chat.getByRole('combobox', { name: /Aprovar respostas da IA nesta conversa/ })).toHaveValue('agent');
+  // The header's state line says approval is on; '⋯' has the conversation's own choice, 'Como o agente' now.
+  await expect(chat.getByTestId('approval-chip')).toHaveText('Aprovação ligada');
+  const menu = await openChatMenu(page);
+  await expect(menu.getByRole('menuitemradio', { name: /Como o agente/ })).toBeChecked();
+  await page.keyboard.press('Escape');
   await aiRepliesOnceIdle(instance);
   expect(await receivedByCustomer(page, instance)).toEqual([]);
 
@@ -160,10 +164,13 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   await expect.poll(() => receivedByCustomer(page, instance), { timeout: 20_000 }).toEqual([EDITED, ...suggested]);
 
   // The conversation's own choice: 'Desligada' here, and the next answer goes straight to the customer.
-  const choice = chat.getByRole('combobox', { name: /Aprovar respostas da IA nesta conversa/ });
-  await choice.selectOption('off');
+  await (await openChatMenu(page)).getByRole('menuitemradio', { name: /^Desligada/ }).click();
   await expect(page.getByText('Nesta conversa, a IA responde direto.')).toBeVisible();
-  await expect(choice).toHaveAccessibleName('Aprovar respostas da IA nesta conversa (agora desligada)');
+  await expect(
+    page.getByRole('menu').getByRole('group', { name: 'Aprovar respostas da IA nesta conversa (agora desligada)' }),
+  ).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(chat.getByTestId('approval-chip')).toHaveCount(0);
   // (The phone shows the owner's chat now: the customer writes through the simulator page's own API.)
   const res = await page.request.post(`/simulator/ui-api/instances/${instance}/messages`, {
     data: { customer: CUSTOMER, message: { type: 'text', text: 'Obrigado! Até sábado.' } },

@@ -8,6 +8,7 @@ import {
   shootBothWidths,
   test,
 } from './support/fixtures';
+import { openChatLabels } from './support/fixtures';
 import { connectNumberThroughSimulator, startCustomerChat } from './support/live-number';
 
 /**
@@ -49,9 +50,7 @@ test('the owner chooses on Equipe what attendants may do; the inbox follows', as
 
     // The attendant's label menu: marking is open, creating and managing are the owner's.
     await bruno.getByTestId('conversation-row').filter({ hasText: CUSTOMER.name }).click({ timeout: 30_000 });
-    const chat = bruno.getByRole('region', { name: 'Conversa' });
-    await chat.getByRole('button', { name: 'Etiquetas da conversa' }).click();
-    const menu = bruno.getByRole('menu');
+    const menu = await openChatLabels(bruno);
     await expect(menu.getByTestId('labels-locked')).toHaveText(
       'O dono da conta não liberou para atendentes criar, renomear ou apagar etiquetas.',
     );
@@ -73,9 +72,9 @@ test('the owner chooses on Equipe what attendants may do; the inbox follows', as
     // The attendant, after a reload: 'Gerenciar etiquetas' is there.
     await bruno.reload();
     await bruno.getByTestId('conversation-row').filter({ hasText: CUSTOMER.name }).click();
-    await chat.getByRole('button', { name: 'Etiquetas da conversa' }).click();
-    await expect(bruno.getByRole('menu').getByRole('menuitem', { name: 'Gerenciar etiquetas' })).toBeVisible();
-    await expect(bruno.getByRole('menu').getByTestId('labels-locked')).toHaveCount(0);
+    const labels = await openChatLabels(bruno);
+    await expect(labels.getByRole('menuitem', { name: 'Gerenciar etiquetas' })).toBeVisible();
+    await expect(labels.getByTestId('labels-locked')).toHaveCount(0);
   } finally {
     await other.close();
   }

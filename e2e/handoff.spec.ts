@@ -1,4 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, newPerson, signedIn, shootBothWidths, test } from './support/fixtures';
+import { openChatMenu } from './support/fixtures';
 import { screenshotOnDemand } from './support/fixtures';
 import { connectNumberThroughSimulator, LOJA_SOL_ANSWERS, trainAgentThroughApi } from './support/live-number';
 
@@ -116,8 +117,10 @@ test('a customer asks for a person: handoff, alert on the owner’s phone, AI ba
   // 'Nunca responder' for Carla: the AI switch is off and locked, the header says why.
   await page.goto('/dashboard');
   await page.getByTestId('conversation-row').filter({ hasText: CUSTOMER.name }).filter({ hasNotText: '🔔' }).click();
-  await chat.getByRole('switch', { name: 'Nunca responder' }).click();
-  await expect(chat.getByRole('switch', { name: 'Nunca responder' })).toBeChecked();
+  const menu = await openChatMenu(page);
+  await menu.getByRole('menuitemcheckbox', { name: 'Nunca responder' }).click();
+  await expect(menu.getByRole('menuitemcheckbox', { name: 'Nunca responder' })).toBeChecked();
+  await page.keyboard.press('Escape');
   await expect(chat.getByRole('switch', { name: 'Manual' })).toBeDisabled();
   await expect(chat.getByText(/A IA nunca responde a este contato/)).toBeVisible();
   await shootBothWidths(page, 'audience-inbox-header');

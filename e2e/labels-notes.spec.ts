@@ -6,6 +6,7 @@ import {
   shootBothWidths,
   test,
 } from './support/fixtures';
+import { openChatLabels } from './support/fixtures';
 import type { SeedInboxResult } from './support/inbox-seed';
 
 /**
@@ -54,8 +55,7 @@ test('etiquetas, filtro, nota interna e painel do contato', async ({ page }) => 
   await expect(otherRow).toBeVisible();
 
   // Create 'VIP' from the chat's 'Etiquetas' menu: it is put on the conversation at once.
-  await chat.getByRole('button', { name: 'Etiquetas da conversa' }).click();
-  const menu = page.getByRole('menu');
+  const menu = await openChatLabels(page);
   await expect(menu).toContainText('Crie a primeira etiqueta abaixo.');
   await menu.getByLabel('Nome da nova etiqueta').fill('VIP');
   await menu.getByRole('button', { name: 'Criar etiqueta' }).click();
@@ -127,8 +127,7 @@ test('etiquetas, filtro, nota interna e painel do contato', async ({ page }) => 
 
   // Manage: rename and recolour 'VIP'; the chips follow.
   await page.goto(`/dashboard?conversa=${main.richId}`);
-  await chat.locator('header').getByRole('button', { name: 'Etiquetas da conversa' }).click();
-  await page.getByRole('menuitem', { name: 'Gerenciar etiquetas' }).click();
+  await (await openChatLabels(page)).getByRole('menuitem', { name: 'Gerenciar etiquetas' }).click();
   const dialog = page.getByRole('dialog', { name: 'Etiquetas' });
   await dialog.getByRole('button', { name: 'Editar etiqueta VIP' }).click();
   await dialog.getByLabel('Nome', { exact: true }).fill('Cliente VIP');

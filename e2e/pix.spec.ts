@@ -9,6 +9,7 @@ import {
   signedIn,
   test,
 } from './support/fixtures';
+import { openChatMenu } from './support/fixtures';
 import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
 
 /**
@@ -116,7 +117,7 @@ test('a customer orders in the chat, pays the Pix and the sale shows everywhere'
   await page.getByTestId('conversation-row').filter({ hasText: CUSTOMER.name }).click();
   const chat = page.getByRole('region', { name: 'Conversa' });
   await expect(page.getByTestId('pix-status')).toHaveText(`Aguardando pagamento · ${TOTAL}`);
-  await page.getByRole('button', { name: 'Cobrar com Pix' }).click();
+  await (await openChatMenu(page)).getByRole('menuitem', { name: 'Cobrar com Pix' }).click();
   const dialog = page.getByRole('dialog', { name: 'Cobrar com Pix' });
   await expect(dialog.getByLabel('Valor (R$)')).toBeVisible();
   await shootAt(page, 'pix-charge-dialog');

@@ -172,3 +172,23 @@ export const test = base.extend({
   },
 });
 export { expect };
+
+/**
+ * Opens the open chat's '⋯' menu ('Mais ações da conversa': Cobrar com Pix, Etiquetas, approval's choice,
+ * the assignee, Nunca responder, Apagar dados deste contato) and returns it.
+ */
+export async function openChatMenu(page: Page): Promise<Locator> {
+  await page.getByRole('region', { name: 'Conversa' }).getByRole('button', { name: 'Mais ações da conversa' }).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  return menu;
+}
+
+/** Opens '⋯' → 'Etiquetas' of the open chat and returns that submenu ('Etiquetas da conversa'). */
+export async function openChatLabels(page: Page): Promise<Locator> {
+  const menu = await openChatMenu(page);
+  await menu.getByRole('menuitem', { name: 'Etiquetas' }).click();
+  const labels = page.getByRole('menu').filter({ hasText: 'Etiquetas da conversa' });
+  await expect(labels).toBeVisible();
+  return labels;
+}

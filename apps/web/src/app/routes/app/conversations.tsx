@@ -1,16 +1,18 @@
-import { ConversationApprovalControl } from '@/features/approval/components/conversation-approval-control';
+import { MenuSeparator } from '@/components/ui/more-menu';
+import { ApprovalChip, ApprovalMenuItems } from '@/features/approval/components/conversation-approval-control';
 import { DraftSlot } from '@/features/approval/components/draft-slot';
 import { PendingDraftMark } from '@/features/approval/components/pending-draft-mark';
 import { useApprovalRealtime } from '@/features/approval/hooks/use-approval-realtime';
 import { ConversationsPage } from '@/features/conversations/components/conversations-page';
-import { ChatLabels } from '@/features/inbox-tools/components/chat-labels';
+import { ChatLabelChips, ContactPanelToggle } from '@/features/inbox-tools/components/chat-labels';
+import { LabelsSubmenu } from '@/features/inbox-tools/components/label-picker';
 import { ContactPanel } from '@/features/inbox-tools/components/contact-panel';
 import { LabelFilter, useActiveLabelFilter } from '@/features/inbox-tools/components/label-filter';
 import { NotesHint } from '@/features/inbox-tools/components/notes-hint';
 import { RowLabels } from '@/features/inbox-tools/components/row-labels';
 import { useInboxToolsRealtime } from '@/features/inbox-tools/hooks/use-inbox-tools-realtime';
-import { ConversationPix } from '@/features/pix/components/conversation-pix';
-import { AssigneeControl } from '@/features/team/components/assignee-control';
+import { ChargeWithPixMenuItem, ConversationPix } from '@/features/pix/components/conversation-pix';
+import { AssigneeControl, AssigneeMenuItems } from '@/features/team/components/assignee-control';
 
 /** /dashboard: the conversations (inbox) (docs/decisions/006-realtime-and-storage.md). With no WhatsApp connected it shows the getting-started steps. */
 export function Component() {
@@ -21,15 +23,35 @@ export function Component() {
   const labelId = useActiveLabelFilter();
   return (
     <ConversationsPage
-      // 'Responsável' (decision 044); 'Cobrar com Pix' and the order's mark (decision 038); 'Aprovar respostas' (decision 045).
-      chatActions={(convId, conversation) => (
-        <>
-          <AssigneeControl conversation={conversation} />
-          <ConversationPix convId={convId} />
-          <ConversationApprovalControl convId={convId} />
-          <ChatLabels convId={convId} />
-        </>
-      )}
+      // The chat header (docs/decisions/063-chat-header-in-one-row.md): the order's mark and 'Confirmar
+      // pedido' (decision 038), approval (045) and labels (043) in the state line; 'Responsável' (044) and
+      // the contact panel beside the AI switch; 'Cobrar com Pix', approval's choice, labels and the
+      // assignee in '⋯'.
+      chatHeader={(convId) => ({
+        state: () => (
+          <>
+            <ConversationPix convId={convId} />
+            <ApprovalChip convId={convId} />
+            <ChatLabelChips convId={convId} />
+          </>
+        ),
+        actions: (conversation) => (
+          <>
+            <AssigneeControl conversation={conversation} />
+            <ContactPanelToggle />
+          </>
+        ),
+        menu: (conversation) => (
+          <>
+            <ChargeWithPixMenuItem convId={convId} />
+            <LabelsSubmenu convId={convId} />
+            <MenuSeparator />
+            <ApprovalMenuItems convId={convId} />
+            <MenuSeparator />
+            <AssigneeMenuItems conversation={conversation} />
+          </>
+        ),
+      })}
       aboveComposer={(convId) => (
         <>
           <NotesHint convId={convId} />

@@ -22,22 +22,33 @@ import { ContactAvatar } from './contact-avatar';
 import { GroupBadge } from './group-badge';
 import { HandoffBanner } from './handoff-banner';
 import { MessageList } from './message-list';
-import { EraseContactButton } from './erase-contact-button';
+import { EraseContactMenuItem } from './erase-contact-button';
 import { FollowUpStrip } from './follow-up-strip';
 import { OptOutBanner } from './opt-out-banner';
-import { NEVER_ANSWER_HINT, NeverAnswerSwitch } from './never-answer-switch';
+import { NEVER_ANSWER_HINT, NeverAnswerMenuItem } from './never-answer-switch';
+import { MenuSeparator, MoreMenu } from '@/components/ui/more-menu';
+
+/** What other features put in the open chat's header (the route composes them), given the conversation. */
+export interface ChatHeaderSlots {
+  /** Compact marks in the state line: approval, the order, labels… */
+  state?: (conversation: ConversationDto) => ReactNode;
+  /** Few controls beside the AI switch (the assignee, the contact panel). */
+  actions?: (conversation: ConversationDto) => ReactNode;
+  /** Items of the '⋯' menu, before 'Nunca responder' and the contact's erasure. */
+  menu?: (conversation: ConversationDto) => ReactNode;
+}
 
 /** The open conversation: header with the AI/Manual switch, messages, and the owner's message box. */
 export function ChatPanel({
   convId,
   numbers,
-  actions,
+  header,
   aboveComposer,
 }: {
   convId: string;
   numbers: NumberView[];
-  /** Other features' controls in the header (the route passes them), given the open conversation. */
-  actions?: (conversation: ConversationDto) => ReactNode;
+  /** Other features' parts of the header (the route passes them), given the open conversation. */
+  header?: ChatHeaderSlots;
   /** Other features' content above the message box (the route passes it). */
   aboveComposer?: ReactNode;
 }) {
@@ -64,18 +75,18 @@ export function ChatPanel({
     }
     return <div className="flex-1 animate-pulse bg-slate-50" aria-busy="true" aria-label="Carregando conversa" />;
   }
-  return <OpenChat conversation={conversation} numbers={numbers} actions={actions} aboveComposer={aboveComposer} />;
+  return <OpenChat conversation={conversation} numbers={numbers} header={header} aboveComposer={aboveComposer} />;
 }
 
 function OpenChat({
   conversation,
   numbers,
-  actions,
+  header,
   aboveComposer,
 }: {
   conversation: ConversationDto;
   numbers: NumberView[];
-  actions?: (conversation: ConversationDto) => ReactNode;
+  header?: ChatHeaderSlots;
   aboveComposer?: ReactNode;
 }) {
   const queryClient = useQueryClient();
@@ -117,7 +128,12 @@ function OpenChat({
 
   return (
     <div className="flex min-h-0 min-w-0 flex-1 flex-col bg-white">
-      <header className="flex shrink-0 flex-wrap items-center gap-3 border-b border-slate-200 px-3 py-2.5 sm:px-4">
+      {/*
+        One row (docs/decisions/063-chat-header-in-one-row.md): who, the state line, the AI switch, the
+        other features' few controls and '⋯' with the rest. The state line takes a row of its own when the
+        chat is narrow (a phone, or the contact panel open beside the list).
+      */}
+      <header className="@container flex shrink-0 flex-wrap items-center gap-x-2 gap-y-1 border-b border-slate-200 px-3 py-2 sm:gap-x-3 sm:px-4">
         <Link
           to={paths.conversations.getHref()}
           className="-ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
@@ -126,8 +142,7 @@ function OpenChat({
           <ArrowLeft className="size-5" />
         </Link>
         <ContactAvatar convId={conversation.id} name={name} isGroup={conversation.type === 'group'} size="sm" />
-        {/* basis-24: the name keeps room; the actions wrap to a second line in a narrow panel. */}
-        <div className="min-w-0 flex-1 basis-24">
+        <div className="min-w-0 flex-1">
           <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-900">
             <span className="truncate" data-testid="chat-title">
               {name}
@@ -136,12 +151,22 @@ function OpenChat({
           </h2>
           <p className="truncate text-xs text-slate-600">{subtitle}</p>
         </div>
-        <div className="flex shrink-0 flex-col items-end gap-1 sm:flex-row sm:items-center sm:gap-4">
-          {problem ? <NoAgentBadge problem={problem} /> : <AiSwitch conversation={conversation} />}
-          <NeverAnswerSwitch conversation={conversation} />
+        <div
+          data-testid="chat-state"
+          aria-label="Situação da conversa"
+          role="group"
+          className="order-last flex min-w-0 basis-full items-center gap-1.5 overflow-hidden empty:hidden @xl:order-none @xl:basis-auto @xl:flex-initial"
+        >
+          {header?.state?.(conversation)}
         </div>
-        {actions?.(conversation)}
-        <EraseContactButton conversation={conversation} name={name} />
+        {problem ? <NoAgentBadge problem={problem} /> : <AiSwitch conversation={conversation} />}
+        {header?.actions?.(conversation)}
+        <MoreMenu key={conversation.id} label="Mais ações da conversa">
+          {header?.menu?.(conversation)}
+          <NeverAnswerMenuItem conversation={conversation} />
+          <MenuSeparator />
+          <EraseContactMenuItem conversation={conversation} name={name} />
+        </MoreMenu>
       </header>
       {problem && number ? <NoAgentNotice problem={problem} number={number} agents={agents.data ?? []} /> : null}
       <HandoffBanner conversation={conversation} />

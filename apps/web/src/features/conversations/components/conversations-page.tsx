@@ -1,5 +1,4 @@
 import { useState, type ReactNode } from 'react';
-import type { ConversationDto } from '@vendai/contracts';
 import type { AssignmentFilter } from '@vendai/contracts/team';
 import { RefreshCw } from 'lucide-react';
 import { Tooltip } from 'radix-ui';
@@ -20,7 +19,7 @@ import { useSelectedConversation } from '../hooks/use-selected-conversation';
 import { findConversation, flattenConversations } from '../lib/cache-updates';
 import { AgentPicker } from './agent-picker';
 import { AiUsage } from './ai-usage';
-import { ChatPanel, NoConversationSelected } from './chat-panel';
+import { type ChatHeaderSlots, ChatPanel, NoConversationSelected } from './chat-panel';
 import { ConversationList } from './conversation-list';
 import { InboxSearch } from '../search/inbox-search';
 import { firstRunDone, firstRunProgress, GettingStarted } from './getting-started';
@@ -37,8 +36,8 @@ const DESCRIPTION = 'Acompanhe cada conversa ao vivo e assuma o atendimento quan
  */
 /** What other features add to the inbox (the app's route composes them). */
 export interface InboxSlots {
-  /** In the open chat's header (with the conversation as the inbox knows it). */
-  chatActions?: (convId: string, conversation: ConversationDto) => ReactNode;
+  /** In the open chat's header (with the conversation as the inbox knows it): state line, controls, '⋯' items. */
+  chatHeader?: (convId: string) => ChatHeaderSlots;
   /** Above the open chat's message box. */
   aboveComposer?: (convId: string) => ReactNode;
   /** A small mark on a conversation's row in the list. */
@@ -203,7 +202,7 @@ function Inbox({
             <ChatPanel
               convId={selectedId}
               numbers={numbers}
-              actions={(conversation) => slots.chatActions?.(selectedId, conversation)}
+              header={slots.chatHeader?.(selectedId)}
               aboveComposer={slots.aboveComposer?.(selectedId)}
             />
           ) : (

@@ -1,5 +1,7 @@
 import type { ConversationDto } from '@vendai/contracts';
-import { Switch } from 'radix-ui';
+import { BellOff } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { MenuTick, menuItemClass } from '@/components/ui/more-menu';
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -10,39 +12,36 @@ export const NEVER_ANSWER_FAILED = "Erro ao alterar 'Nunca responder'. Tente nov
 export const NEVER_ANSWER_HINT =
   'A IA nunca responde a este contato, também em novas conversas. Para ligar a IA, desmarque esta opção.';
 
-/** The contact's 'Nunca responder' switch, beside the AI switch (decision 015); not for groups (always off). */
-export function NeverAnswerSwitch({ conversation }: { conversation: ConversationDto }) {
+/**
+ * The contact's 'Nunca responder' (decision 015) in the chat header's '⋯' menu: a ticked item; while on,
+ * a red line under the header says so. Not for groups (always off).
+ */
+export function NeverAnswerMenuItem({ conversation }: { conversation: ConversationDto }) {
   const mutation = useSetNeverAnswer();
   if (conversation.type === 'group') return null;
   const checked = mutation.isPending ? !!mutation.variables?.neverAnswer : conversation.neverAnswer;
-  const id = `never-answer-${conversation.id}`;
   return (
-    <span className="inline-flex items-center gap-2" title={NEVER_ANSWER_HINT}>
-      <Switch.Root
-        id={id}
-        checked={checked}
-        disabled={mutation.isPending}
-        onCheckedChange={(value) =>
-          mutation.mutate(
-            { id: conversation.id, neverAnswer: value },
-            {
-              onError: (err) =>
-                toast.error(
-                  err instanceof ApiError ? (err.status === 400 ? err.message : NEVER_ANSWER_FAILED) : UNEXPECTED,
-                ),
-            },
-          )
-        }
-        className={cn(
-          'relative inline-flex h-5 w-9 shrink-0 cursor-pointer items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-60',
-          checked ? 'bg-red-600' : 'bg-slate-300',
-        )}
-      >
-        <Switch.Thumb className="block size-4 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
-      </Switch.Root>
-      <label htmlFor={id} className={cn('text-xs font-semibold', checked ? 'text-red-700' : 'text-slate-600')}>
-        Nunca responder
-      </label>
-    </span>
+    <DropdownMenu.CheckboxItem
+      checked={checked}
+      disabled={mutation.isPending}
+      title={NEVER_ANSWER_HINT}
+      onSelect={(e) => e.preventDefault()}
+      onCheckedChange={(value) =>
+        mutation.mutate(
+          { id: conversation.id, neverAnswer: value },
+          {
+            onError: (err) =>
+              toast.error(
+                err instanceof ApiError ? (err.status === 400 ? err.message : NEVER_ANSWER_FAILED) : UNEXPECTED,
+              ),
+          },
+        )
+      }
+      className={cn(menuItemClass, checked && 'text-red-700')}
+    >
+      <BellOff className={cn('size-4', checked ? 'text-red-600' : 'text-slate-500')} aria-hidden />
+      <span className="flex-1">Nunca responder</span>
+      <MenuTick />
+    </DropdownMenu.CheckboxItem>
   );
 }

@@ -1,9 +1,10 @@
 import { LABEL_COLORS, LABELS_MAX, type LabelDto } from '@vendai/contracts';
-import { Plus, Settings2, Tag } from 'lucide-react';
+import { ChevronRight, Plus, Settings2, Tag } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { inputClass } from '@/components/ui/input';
+import { useOpenFromMenu } from '@/components/ui/more-menu';
 import { cn } from '@/lib/cn';
 import { usePermission } from '@/lib/permissions';
 import { useConversationLabelIds, useLabels, useSaveLabel, useToggleConversationLabel } from '../api/labels';
@@ -17,18 +18,8 @@ import { ManageLabelsDialog } from './manage-labels-dialog';
  * menu says so in their place.
  */
 export function LabelPicker({ convId, compact = false }: { convId: string; compact?: boolean }) {
-  const labels = useLabels();
-  const on = new Set(useConversationLabelIds(convId).data ?? []);
-  const toggle = useToggleConversationLabel(convId);
   const [managing, setManaging] = useState(false);
   const manage = usePermission('labels');
-
-  const flip = (label: LabelDto) =>
-    toggle.mutate(
-      { labelId: label.id, on: !on.has(label.id) },
-      { onError: (err) => toast.error(`Não foi possível mudar a etiqueta. ${err.message}`) },
-    );
-
   return (
     <>
       <DropdownMenu.Root>
@@ -43,57 +34,100 @@ export function LabelPicker({ convId, compact = false }: { convId: string; compa
           <span className={compact ? undefined : 'hidden lg:inline'}>Etiquetas</span>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            className="z-50 max-h-[70dvh] w-64 overflow-y-auto rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-          >
-            <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-semibold text-slate-600">
-              Etiquetas da conversa
-            </DropdownMenu.Label>
-            {labels.isPending ? (
-              <p className="px-2.5 py-2 text-sm text-slate-600">Carregando...</p>
-            ) : labels.isError ? (
-              <p className="px-2.5 py-2 text-sm text-red-700">Não foi possível carregar as etiquetas.</p>
-            ) : !labels.data.length ? (
-              <p className="px-2.5 py-2 text-sm text-slate-600">
-                {manage.allowed ? 'Crie a primeira etiqueta abaixo.' : 'A loja ainda não tem etiquetas.'}
-              </p>
-            ) : (
-              labels.data.map((label) => (
-                <DropdownMenu.CheckboxItem
-                  key={label.id}
-                  checked={on.has(label.id)}
-                  onSelect={(e) => {
-                    e.preventDefault();
-                    flip(label);
-                  }}
-                  className={menuItemClass}
-                >
-                  <LabelOption label={label} />
-                </DropdownMenu.CheckboxItem>
-              ))
-            )}
-            <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
-            {!manage.allowed ? (
-              <p className="px-2.5 py-1.5 text-xs text-slate-600" data-testid="labels-locked">
-                {manage.reason}
-              </p>
-            ) : (
-              <>
-                {(labels.data?.length ?? 0) < LABELS_MAX ? (
-                  <NewLabelForm onCreated={(label) => flip(label)} taken={labels.data ?? []} />
-                ) : null}
-                <DropdownMenu.Item onSelect={() => setManaging(true)} className={menuItemClass}>
-                  <Settings2 className="size-4 text-slate-500" aria-hidden />
-                  Gerenciar etiquetas
-                </DropdownMenu.Item>
-              </>
-            )}
+          <DropdownMenu.Content align="end" sideOffset={6} className={LIST_CLASS}>
+            <LabelItems convId={convId} onManage={() => setManaging(true)} />
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       {manage.allowed ? <ManageLabelsDialog open={managing} onOpenChange={setManaging} /> : null}
+    </>
+  );
+}
+
+/**
+ * The same choices as a submenu 'Etiquetas' of the chat header's '⋯' menu ('Gerenciar etiquetas' opens
+ * its dialog beside the menu, which closes).
+ */
+export function LabelsSubmenu({ convId }: { convId: string }) {
+  const openFromMenu = useOpenFromMenu();
+  const onManage = () =>
+    openFromMenu((close) => <ManageLabelsDialog open onOpenChange={(o) => (o ? undefined : close())} />);
+  return (
+    <DropdownMenu.Sub>
+      <DropdownMenu.SubTrigger className={cn(menuItemClass, 'data-[state=open]:bg-slate-100')}>
+        <Tag className="size-4 text-slate-500" aria-hidden />
+        <span className="flex-1">Etiquetas</span>
+        <ChevronRight className="size-4 text-slate-500" aria-hidden />
+      </DropdownMenu.SubTrigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.SubContent sideOffset={4} collisionPadding={8} className={LIST_CLASS}>
+          <LabelItems convId={convId} onManage={onManage} />
+        </DropdownMenu.SubContent>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Sub>
+  );
+}
+
+const LIST_CLASS =
+  'z-50 max-h-[70dvh] w-64 max-w-[calc(100vw-1rem)] overflow-y-auto rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg';
+
+/** The account's labels to tick on or off, a new one by its name, and 'Gerenciar etiquetas'. */
+function LabelItems({ convId, onManage }: { convId: string; onManage: () => void }) {
+  const labels = useLabels();
+  const on = new Set(useConversationLabelIds(convId).data ?? []);
+  const toggle = useToggleConversationLabel(convId);
+  const manage = usePermission('labels');
+
+  const flip = (label: LabelDto) =>
+    toggle.mutate(
+      { labelId: label.id, on: !on.has(label.id) },
+      { onError: (err) => toast.error(`Não foi possível mudar a etiqueta. ${err.message}`) },
+    );
+
+  return (
+    <>
+      <DropdownMenu.Label className="px-2.5 py-1.5 text-xs font-semibold text-slate-600">
+        Etiquetas da conversa
+      </DropdownMenu.Label>
+      {labels.isPending ? (
+        <p className="px-2.5 py-2 text-sm text-slate-600">Carregando...</p>
+      ) : labels.isError ? (
+        <p className="px-2.5 py-2 text-sm text-red-700">Não foi possível carregar as etiquetas.</p>
+      ) : !labels.data.length ? (
+        <p className="px-2.5 py-2 text-sm text-slate-600">
+          {manage.allowed ? 'Crie a primeira etiqueta abaixo.' : 'A loja ainda não tem etiquetas.'}
+        </p>
+      ) : (
+        labels.data.map((label) => (
+          <DropdownMenu.CheckboxItem
+            key={label.id}
+            checked={on.has(label.id)}
+            onSelect={(e) => {
+              e.preventDefault();
+              flip(label);
+            }}
+            className={menuItemClass}
+          >
+            <LabelOption label={label} />
+          </DropdownMenu.CheckboxItem>
+        ))
+      )}
+      <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />
+      {!manage.allowed ? (
+        <p className="px-2.5 py-1.5 text-xs text-slate-600" data-testid="labels-locked">
+          {manage.reason}
+        </p>
+      ) : (
+        <>
+          {(labels.data?.length ?? 0) < LABELS_MAX ? (
+            <NewLabelForm onCreated={(label) => flip(label)} taken={labels.data ?? []} />
+          ) : null}
+          <DropdownMenu.Item onSelect={onManage} className={menuItemClass}>
+            <Settings2 className="size-4 text-slate-500" aria-hidden />
+            Gerenciar etiquetas
+          </DropdownMenu.Item>
+        </>
+      )}
     </>
   );
 }

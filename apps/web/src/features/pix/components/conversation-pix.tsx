@@ -1,8 +1,10 @@
 import { type OrderDto, PIX_MESSAGES } from '@vendai/contracts';
 import { QrCode } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
+import { menuItemClass, useOpenFromMenu } from '@/components/ui/more-menu';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -15,28 +17,27 @@ import { OrderConfirmCard } from './order-confirm-card';
 import { brl, parseReais, STATUS_STYLE, statusLabel } from './pix-format';
 
 /**
- * The conversation's Pix in the inbox header: the latest order's mark ('Pago', 'Aguardando
- * pagamento', 'Expirado', 'Estornado'…), an order waiting for the owner ('Confirmar pedido · R$ …',
- * opening its card) and 'Cobrar com Pix' (amount + description, the same path as the AI's orders).
+ * The conversation's Pix in the chat header's state line: the latest order's mark ('Pago', 'Aguardando
+ * pagamento', 'Expirado', 'Estornado'…) or an order waiting for the owner ('Confirmar pedido · R$ …',
+ * opening its card). 'Cobrar com Pix' is in the header's '⋯' menu (ChargeWithPixMenuItem).
  */
 export function ConversationPix({ convId }: { convId: string }) {
   const orders = useConversationOrders(convId);
-  const [open, setOpen] = useState(false);
   const [confirming, setConfirming] = useState<string | null>(null);
   const latest = orders.data?.orders[0];
   const toConfirm = orders.data?.orders.find((o) => o.status === 'awaiting_owner');
   const confirmingOrder = orders.data?.orders.find((o) => o.id === confirming && o.status === 'awaiting_owner');
+  if (!latest && !toConfirm) return null;
   return (
-    <div className="ml-auto flex shrink-0 items-center gap-2">
+    <span className="flex shrink-0 items-center gap-1.5">
       {toConfirm ? (
-        <Button
-          variant="secondary"
-          size="sm"
-          className={cn('border-amber-300 bg-amber-50 text-amber-900 hover:bg-amber-100')}
+        <button
+          type="button"
+          className="inline-flex items-center rounded border border-amber-300 bg-amber-50 px-1.5 py-px text-xs font-semibold whitespace-nowrap text-amber-900 hover:bg-amber-100"
           onClick={() => setConfirming(toConfirm.id)}
         >
           Confirmar pedido · {brl(toConfirm.totalCents)}
-        </Button>
+        </button>
       ) : null}
       {latest && latest.id !== toConfirm?.id ? (
         <span
@@ -47,15 +48,24 @@ export function ConversationPix({ convId }: { convId: string }) {
           {statusLabel(latest.status)} · {brl(latest.totalCents)}
         </span>
       ) : null}
-      <Button variant="secondary" size="sm" onClick={() => setOpen(true)} aria-label="Cobrar com Pix">
-        <QrCode aria-hidden />
-        <span className="hidden sm:inline">Cobrar com Pix</span>
-      </Button>
-      {open ? <ChargeDialog convId={convId} onClose={() => setOpen(false)} /> : null}
       {confirmingOrder ? (
         <ConfirmDialog convId={convId} order={confirmingOrder} onClose={() => setConfirming(null)} />
       ) : null}
-    </div>
+    </span>
+  );
+}
+
+/** 'Cobrar com Pix' in the chat header's '⋯' menu: amount + description, the same path as the AI's orders. */
+export function ChargeWithPixMenuItem({ convId }: { convId: string }) {
+  const openFromMenu = useOpenFromMenu();
+  return (
+    <DropdownMenu.Item
+      onSelect={() => openFromMenu((close) => <ChargeDialog convId={convId} onClose={close} />)}
+      className={menuItemClass}
+    >
+      <QrCode className="size-4 text-slate-500" aria-hidden />
+      Cobrar com Pix
+    </DropdownMenu.Item>
   );
 }
 
