@@ -67,16 +67,18 @@ test('cabeçalho da conversa em uma linha, com ⋯ para o resto', async ({ page 
   await expect(confirm).toHaveCount(0);
   await expect(chat.getByTestId('chat-title')).toHaveText('Ana Paula Souza');
 
-  // A label put from '⋯' shows in the header's state line, still one row.
+  // A label put from '⋯' → 'Etiquetas' shows in the header's state line, still one row; the chips open
+  // the same menu.
   const labels = await openChatLabels(page);
   await labels.getByLabel('Nome da nova etiqueta').fill('VIP');
   await labels.getByRole('button', { name: 'Criar etiqueta' }).click();
-  await page.screenshot({ path: 'test-results/debug-after-click.png' });
   await expect(labels.getByRole('menuitemcheckbox', { name: 'VIP' })).toHaveAttribute('aria-checked', 'true');
-  await page.keyboard.press('Escape');
   await page.keyboard.press('Escape');
   await expect(header.getByTestId('label-chip')).toHaveText(['VIP']);
   expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+  await header.getByRole('button', { name: 'Etiquetas da conversa' }).click();
+  await expect(page.getByRole('menu').getByRole('menuitemcheckbox', { name: 'VIP' })).toBeChecked();
+  await page.keyboard.press('Escape');
   await expectNoSeriousA11yViolations(page);
   await shootBothWidths(page, 'chat-header');
 

@@ -184,7 +184,7 @@ export async function openChatMenu(page: Page): Promise<Locator> {
   return menu;
 }
 
-/** Opens '⋯' → 'Etiquetas' of the open chat and returns that submenu ('Etiquetas da conversa'). */
+/** Opens '⋯' → 'Etiquetas' of the open chat and returns the label menu ('Etiquetas da conversa'). */
 export async function openChatLabels(page: Page): Promise<Locator> {
   const menu = await openChatMenu(page);
   await menu.getByRole('menuitem', { name: 'Etiquetas' }).click();

@@ -106,6 +106,9 @@ function BottomBar({ role, onMenu }: { role: Me['team']['role']; onMenu: () => v
 /** One shell for every signed-in page: sidebar (drawer on phones), header with plan label and user menu. */
 export function AppShell({ me, children }: { me: Me; children: ReactNode }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // An open conversation on a phone is a screen of its own, as in WhatsApp: its back arrow leads to the
+  // list, and the bottom bar gives its room to the message box (docs/decisions/063-chat-header-in-one-row.md).
+  const inChat = new URLSearchParams(useLocation().search).has('conversa');
   return (
     <div className="flex min-h-dvh bg-slate-50">
       <aside className="sticky top-0 hidden h-dvh w-60 shrink-0 flex-col overflow-y-auto border-r border-slate-200 bg-white px-3 py-5 lg:flex">
@@ -161,9 +164,9 @@ export function AppShell({ me, children }: { me: Me; children: ReactNode }) {
         {me.team.role === 'owner' ? <BillingNotices me={me} /> : null}
         <EmailVerificationBanner me={me} />
         {/* On phones the bottom bar covers the last 4rem: pages end above it. */}
-        <main className="min-w-0 flex-1 pb-16 lg:pb-0">{children}</main>
+        <main className={cn('min-w-0 flex-1 lg:pb-0', inChat ? 'pb-0' : 'pb-16')}>{children}</main>
       </div>
-      <BottomBar role={me.team.role} onMenu={() => setDrawerOpen(true)} />
+      {inChat ? null : <BottomBar role={me.team.role} onMenu={() => setDrawerOpen(true)} />}
     </div>
   );
 }

@@ -4,8 +4,7 @@ import { DraftSlot } from '@/features/approval/components/draft-slot';
 import { PendingDraftMark } from '@/features/approval/components/pending-draft-mark';
 import { useApprovalRealtime } from '@/features/approval/hooks/use-approval-realtime';
 import { ConversationsPage } from '@/features/conversations/components/conversations-page';
-import { ChatLabelChips, ContactPanelToggle } from '@/features/inbox-tools/components/chat-labels';
-import { LabelsSubmenu } from '@/features/inbox-tools/components/label-picker';
+import { ChatLabels, ContactPanelToggle, LabelsMenuItem } from '@/features/inbox-tools/components/chat-labels';
 import { ContactPanel } from '@/features/inbox-tools/components/contact-panel';
 import { LabelFilter, useActiveLabelFilter } from '@/features/inbox-tools/components/label-filter';
 import { NotesHint } from '@/features/inbox-tools/components/notes-hint';
@@ -32,7 +31,7 @@ export function Component() {
           <>
             <ConversationPix convId={convId} />
             <ApprovalChip convId={convId} />
-            <ChatLabelChips convId={convId} />
+            <ChatLabels convId={convId} />
           </>
         ),
         actions: (conversation) => (
@@ -44,7 +43,7 @@ export function Component() {
         menu: (conversation) => (
           <>
             <ChargeWithPixMenuItem convId={convId} />
-            <LabelsSubmenu convId={convId} />
+            <LabelsMenuItem />
             <MenuSeparator />
             <ApprovalMenuItems convId={convId} />
             <MenuSeparator />

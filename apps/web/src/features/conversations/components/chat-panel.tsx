@@ -155,7 +155,7 @@ function OpenChat({
           data-testid="chat-state"
           aria-label="Situação da conversa"
           role="group"
-          className="order-last flex min-w-0 basis-full items-center gap-1.5 overflow-hidden empty:hidden @xl:order-none @xl:basis-auto @xl:flex-initial"
+          className="order-last flex min-w-0 basis-full items-center gap-1.5 overflow-hidden p-0.5 empty:hidden @xl:order-none @xl:basis-auto @xl:flex-initial"
         >
           {header?.state?.(conversation)}
         </div>

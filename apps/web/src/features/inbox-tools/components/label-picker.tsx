@@ -1,10 +1,9 @@
 import { LABEL_COLORS, LABELS_MAX, type LabelDto } from '@vendai/contracts';
-import { ChevronRight, Plus, Settings2, Tag } from 'lucide-react';
+import { Plus, Settings2, Tag } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { toast } from 'sonner';
 import { inputClass } from '@/components/ui/input';
-import { useOpenFromMenu } from '@/components/ui/more-menu';
 import { cn } from '@/lib/cn';
 import { usePermission } from '@/lib/permissions';
 import { useConversationLabelIds, useLabels, useSaveLabel, useToggleConversationLabel } from '../api/labels';
@@ -17,54 +16,50 @@ import { ManageLabelsDialog } from './manage-labels-dialog';
  * attendant's the owner allowed (docs/decisions/052-attendant-permissions-and-number-claims.md): otherwise the
  * menu says so in their place.
  */
-export function LabelPicker({ convId, compact = false }: { convId: string; compact?: boolean }) {
+export function LabelPicker({
+  convId,
+  compact = false,
+  open,
+  onOpenChange,
+  children,
+}: {
+  convId: string;
+  compact?: boolean;
+  /** Controlled (the chat header's, which '⋯' → 'Etiquetas' also opens). */
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  /** The trigger's content (default: the tag icon and 'Etiquetas'). */
+  children?: ReactNode;
+}) {
   const [managing, setManaging] = useState(false);
   const manage = usePermission('labels');
   return (
     <>
-      <DropdownMenu.Root>
+      <DropdownMenu.Root open={open} onOpenChange={onOpenChange}>
         <DropdownMenu.Trigger
           className={cn(
-            'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50',
+            children
+              ? 'inline-flex min-w-0 shrink items-center gap-1 rounded-full px-0.5 hover:bg-slate-100'
+              : 'inline-flex h-8 shrink-0 items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2.5 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50',
             compact && 'h-7 px-2 text-xs',
           )}
           aria-label="Etiquetas da conversa"
         >
-          <Tag className="size-4" aria-hidden />
-          <span className={compact ? undefined : 'hidden lg:inline'}>Etiquetas</span>
+          {children ?? (
+            <>
+              <Tag className="size-4" aria-hidden />
+              <span className={compact ? undefined : 'hidden lg:inline'}>Etiquetas</span>
+            </>
+          )}
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
-          <DropdownMenu.Content align="end" sideOffset={6} className={LIST_CLASS}>
+          <DropdownMenu.Content align="start" sideOffset={6} collisionPadding={8} className={LIST_CLASS}>
             <LabelItems convId={convId} onManage={() => setManaging(true)} />
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
       {manage.allowed ? <ManageLabelsDialog open={managing} onOpenChange={setManaging} /> : null}
     </>
-  );
-}
-
-/**
- * The same choices as a submenu 'Etiquetas' of the chat header's '⋯' menu ('Gerenciar etiquetas' opens
- * its dialog beside the menu, which closes).
- */
-export function LabelsSubmenu({ convId }: { convId: string }) {
-  const openFromMenu = useOpenFromMenu();
-  const onManage = () =>
-    openFromMenu((close) => <ManageLabelsDialog open onOpenChange={(o) => (o ? undefined : close())} />);
-  return (
-    <DropdownMenu.Sub>
-      <DropdownMenu.SubTrigger className={cn(menuItemClass, 'data-[state=open]:bg-slate-100')}>
-        <Tag className="size-4 text-slate-500" aria-hidden />
-        <span className="flex-1">Etiquetas</span>
-        <ChevronRight className="size-4 text-slate-500" aria-hidden />
-      </DropdownMenu.SubTrigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.SubContent sideOffset={4} collisionPadding={8} className={LIST_CLASS}>
-          <LabelItems convId={convId} onManage={onManage} />
-        </DropdownMenu.SubContent>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Sub>
   );
 }
 

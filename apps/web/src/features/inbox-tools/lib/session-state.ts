@@ -31,3 +31,20 @@ export function sessionState<T>(key: string, initial: T) {
     return [useSyncExternalStore(subscribe, () => value), set];
   };
 }
+
+/** The same for state that must not outlive the page (a menu's open state): kept in memory only. */
+export function pageState<T>(initial: T) {
+  const listeners = new Set<() => void>();
+  let value = initial;
+  const set = (next: T) => {
+    value = next;
+    listeners.forEach((l) => l());
+  };
+  const subscribe = (l: () => void) => {
+    listeners.add(l);
+    return () => listeners.delete(l);
+  };
+  return function usePageState(): [T, (next: T) => void] {
+    return [useSyncExternalStore(subscribe, () => value), set];
+  };
+}
