@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import {
   expect,
   expectNoSeriousA11yViolations,
+  openChatMenu,
   screenshotOnDemand,
   signedIn,
   shootBothWidths,
