@@ -6,7 +6,7 @@ type Json = Record<string, unknown>;
  * Whom a Messages API send is addressed to, as Meta reads it
  * (https://developers.facebook.com/documentation/business-messaging/whatsapp/business-scoped-user-ids/):
  * `to` takes a phone number, `recipient` a business-scoped user id (BSUID) or a parent BSUID, and when both
- * come `to` wins. A BSUID in `to`, a malformed `recipient` or neither is refused with #100, nothing sent.
+ * come `to` wins. A BSUID in `to`, a malformed `recipient` or neither is refused with Meta's error 100, nothing sent.
  * `address` is the chat on the fake: the phone's digits, or the BSUID as given.
  */
 export function sendAddressee(
