@@ -70,6 +70,11 @@ test('owner invites, attendant accepts and answers, owner sees who answered', as
   const link = mail.text.match(/\/convite\?code=[\w-]+/)?.[0];
   expect(link, 'link do convite no e-mail').toBeTruthy();
 
+  // The owner's inbox stays open while the attendant joins: the queues appear without a reload.
+  await page.goto('/dashboard');
+  await expect(page.getByRole('heading', { name: 'Conversas', level: 1 })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Minhas' })).toHaveCount(0);
+
   // The attendant, in another browser, signed out: create the account, come back, accept.
   const other = await browser.newContext();
   try {
@@ -88,6 +93,7 @@ test('owner invites, attendant accepts and answers, owner sees who answered', as
     await bruno.getByRole('button', { name: 'Aceitar convite' }).click();
     await expect(bruno).toHaveURL(/\/dashboard$/);
     await expect(bruno.getByText('Equipe de Mariana Souza')).toBeVisible(); // (desktop width)
+    await expect(page.getByRole('tab', { name: 'Minhas' })).toBeVisible();
 
     // The attendant's menu: the inbox, not the owner's areas; an owner page sends them back.
     const nav = bruno.getByRole('navigation', { name: 'Navegação principal' });

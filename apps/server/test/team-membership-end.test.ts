@@ -104,12 +104,19 @@ describe('accepting an invitation', () => {
     const accepted = await agentOnly.post('/api/team/invitations/accept', { code: code2 });
     expect(accepted.statusCode, accepted.body).toBe(200);
 
-    // A fresh account with nothing.
-    const fresh = newPerson();
-    const code3 = await inviteCode(owner, fresh.email);
-    const freshClient = e.t.client();
-    expect((await freshClient.register(fresh)).statusCode).toBe(201);
-    expect((await freshClient.post('/api/team/invitations/accept', { code: code3 })).statusCode).toBe(200);
-    await waitFor(async () => (await owner.client.get('/api/team')).json().members.length === 3, 'three people');
+    // A fresh account with nothing; the owner's open page hears that the team changed.
+    const ownerWs = await socketOf(owner.client.cookieHeader());
+    try {
+      const fresh = newPerson();
+      const code3 = await inviteCode(owner, fresh.email);
+      const freshClient = e.t.client();
+      expect((await freshClient.register(fresh)).statusCode).toBe(201);
+      expect((await freshClient.post('/api/team/invitations/accept', { code: code3 })).statusCode).toBe(200);
+      const freshId = (await freshClient.get('/api/account/me')).json().user.id as string;
+      await ownerWs.waitFor((m) => m.event === 'member.joined' && (m.data as { userId: string }).userId === freshId);
+      await waitFor(async () => (await owner.client.get('/api/team')).json().members.length === 3, 'three people');
+    } finally {
+      await ownerWs.close();
+    }
   });
 });

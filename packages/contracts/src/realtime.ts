@@ -44,6 +44,8 @@ export const realtimeEventSchema = z.discriminatedUnion('event', [
    * removed person's sockets are closed on it (4401), the others refresh the team.
    */
   z.object({ event: z.literal('member.removed'), data: z.object({ userId: z.string() }) }),
+  /** Someone accepted an invitation: every open page of the account reads the team again (no reload). */
+  z.object({ event: z.literal('member.joined'), data: z.object({ userId: z.string() }) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventName = RealtimeEvent['event'];

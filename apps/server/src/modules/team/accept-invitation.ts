@@ -1,4 +1,5 @@
 import { type InvitationPreview, TEAM_MESSAGES } from '@vendai/contracts/team';
+import { notifyInTransaction } from '../../realtime/notify-in-transaction.ts';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { accountInvitations, accountMembers } from '../../db/schema/index.ts';
@@ -71,6 +72,8 @@ export async function acceptInvitation(db: Db, person: SessionUser, code: string
         .returning({ id: accountInvitations.id });
       if (taken.length === 0) throw new AppError('INVALID_TOKEN', TEAM_MESSAGES.invitationUsed);
       await tx.insert(accountMembers).values({ userId: person.actorId, accountId: invitation.accountId });
+      // The account's open pages (the owner's inbox: 'Responsável', the queues) learn of the new person live.
+      await notifyInTransaction(tx, invitation.accountId, { event: 'member.joined', data: { userId: person.actorId } });
     });
   } catch (err) {
     if (pgErrorCode(err) === '23505') throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyMember);

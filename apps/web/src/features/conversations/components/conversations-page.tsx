@@ -11,6 +11,7 @@ import { useRealtime } from '@/lib/realtime';
 import { usePublicConfig } from '@/lib/public-config';
 import { useCurrentUsage } from '@/lib/api/get-usage';
 import { useAgents } from '@/lib/api/get-agents';
+import { useTeamRealtime } from '@/lib/api/get-team';
 import { useConversationCount } from '../api/get-conversation-count';
 import { useConversations } from '../api/get-conversations';
 import { useNumbers } from '@/lib/api/get-numbers';
@@ -57,6 +58,8 @@ export function ConversationsPage(slots: InboxSlots = {}) {
   // 'Minhas', 'Sem responsável', 'Todas' (decision 044): asked of the server, only with a team.
   const [queue, setQueue] = useState<AssignmentFilter>('all');
   useConversationsRealtime();
+  // A new attendant (or one removed) shows in 'Responsável' and the queues without a reload.
+  useTeamRealtime();
 
   if (numbers.isPending) return <Spinner label="Carregando suas conversas..." className="m-8" />;
   if (numbers.isError) {
