@@ -6,7 +6,7 @@ import { expect, expectNoSeriousA11yViolations, signedIn, shootBothWidths, test 
  * Conhecimento (docs/decisions/025-catalogue-and-price-guard.md, section Conhecimento): the owner adds
  * a frequent question, finds it by a word without accent, and the playground shows that the answer to
  * a customer asking about it used that passage. Then documents: a file that is no PDF is refused, a PDF
- * and pasted text become passages, a document is renamed and deleted, and the playground's answer cites
+ * and pasted text become passages, a text is read back and edited (title and text), one is deleted, and the playground's answer cites
  * the document it used.
  */
 test('the owner adds a frequent question and the playground shows the passage the answer used', async ({ page }) => {
@@ -86,10 +86,27 @@ test('the owner adds a frequent question and the playground shows the passage th
   await page.getByRole('radio', { name: 'Colar texto' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Adicionar', exact: true }).click();
   await expect(docs.getByRole('listitem')).toHaveCount(2);
-  await page.getByRole('button', { name: 'Renomear “Cuidados com as peças”' }).click();
-  await page.getByRole('dialog').getByLabel('Título').fill('Guia de cuidados');
-  await page.getByRole('dialog').getByRole('button', { name: 'Salvar' }).click();
+  // The pasted text is read back and edited: title and text, cut into passages again.
+  await page.getByRole('button', { name: 'Ver e editar “Cuidados com as peças”' }).click();
+  const editDialog = page.getByRole('dialog');
+  const editText = editDialog.getByLabel('Texto', { exact: true });
+  await expect(editText).toHaveValue(/^Lave as travessas à mão com detergente neutro; não use palha de aço\./);
+  await expect(editText).toHaveValue(/evite empilhar os pratos sem um pano entre eles\.$/);
+  await editDialog.getByLabel('Título').fill('Guia de cuidados');
+  await editText.fill('');
+  await editDialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(editDialog.getByRole('alert')).toContainText('Cole o texto do documento.');
+  await editText.fill(
+    'Lave as travessas à mão com detergente neutro; não use palha de aço.\n\n' +
+      'Seque bem antes de guardar. Travessas vão ao forno até 200 graus.',
+  );
+  await shootBothWidths(page, 'knowledge-document-edit');
+  await editDialog.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Documento salvo.')).toBeVisible();
   await expect(docs).toContainText('Guia de cuidados');
+  await page.getByRole('button', { name: 'Ver e editar “Guia de cuidados”' }).click();
+  await expect(page.getByRole('dialog').getByLabel('Texto', { exact: true })).toHaveValue(/até 200 graus\.$/);
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar' }).click();
   await page.getByRole('button', { name: 'Excluir “Politica de trocas”' }).click();
   await expect(docs.getByRole('listitem')).toHaveCount(1);
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });

@@ -1,12 +1,17 @@
 /**
  * Documents of the knowledge base (docs/decisions/025-catalogue-and-price-guard.md, section Conhecimento):
  * pasted text, a page's text and a PDF become passages of about 500–800 characters, found by the
- * Portuguese search (accents, plural, typos) and the title; list, rename, delete; another account's
+ * Portuguese search (accents, plural, typos) and the title; list, rename, read back and edit, delete; another account's
  * document is a 404; a scanned PDF and a file that is no PDF are refused in Portuguese. On PGlite and
  * PostgreSQL.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DOCUMENT_NOT_FOUND, DOCUMENT_TITLE_REQUIRED, KNOWLEDGE_DOCUMENT_LIMITS } from '@vendai/contracts';
+import {
+  DOCUMENT_NOT_FOUND,
+  DOCUMENT_TEXT_REQUIRED,
+  DOCUMENT_TITLE_REQUIRED,
+  KNOWLEDGE_DOCUMENT_LIMITS,
+} from '@vendai/contracts';
 import { searchPassages } from '../src/domain/facts/search-passages.ts';
 import { PDF_NO_TEXT, PDF_NOT_PDF } from '../src/modules/knowledge/read-document-pdf.ts';
 import { DOCUMENT_LIMIT_REACHED } from '../src/modules/knowledge/add-document.ts';
@@ -117,6 +122,39 @@ describe('knowledge: documents', () => {
     expect((await del(client, `/api/knowledge/documents/${page.id}`)).statusCode).toBe(204);
     expect((await client.get('/api/knowledge/documents')).json().items).toEqual([]);
     expect(await found(userId, 'ceramica')).toEqual([]);
+  });
+
+  it('reads a pasted text back and edits it: the passages are cut again and the search reads the new text', async () => {
+    const { client, userId } = await signedIn(t);
+    const doc = await addText(client, 'Manual do cliente', MANUAL);
+    const read = (await client.get(`/api/knowledge/documents/${doc.id}`)).json();
+    // The text read back is the passages with a blank line between them: every paragraph is there.
+    expect(read.text).toBe(read.passages.map((p: { text: string }) => p.text).join('\n\n'));
+    for (const start of ['Garantia das cerâmicas.', 'Entregas e retiradas.', 'Cuidados com as peças.'])
+      expect(read.text).toContain(start);
+
+    const newText = read.text.replace('Entregamos em Belo Horizonte e Contagem', 'Entregamos em Betim e Nova Lima');
+    const put = (url: string, payload: Record<string, string>, c = client) => c.request({ method: 'PUT', url, payload });
+    const edited = await put(`/api/knowledge/documents/${doc.id}`, { title: 'Manual da loja', text: newText });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ id: doc.id, title: 'Manual da loja', kind: 'text', passages: 2 });
+    expect((await client.get(`/api/knowledge/documents/${doc.id}`)).json().text).toContain('Betim e Nova Lima');
+    expect((await found(userId, 'betim'))[0]).toMatchObject({ documentId: doc.id, title: 'Manual da loja' });
+    expect(await found(userId, 'contagem')).toEqual([]);
+    expect((await client.get('/api/knowledge/documents')).json().items).toHaveLength(1);
+
+    const empty = await put(`/api/knowledge/documents/${doc.id}`, { title: 'Manual', text: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().error.message).toBe(DOCUMENT_TEXT_REQUIRED);
+    const other = await signedIn(t);
+    const theirs = await put(
+      `/api/knowledge/documents/${doc.id}`,
+      { title: 'Meu', text: 'Outro texto.' },
+      other.client,
+    );
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().error.message).toBe(DOCUMENT_NOT_FOUND);
+    expect((await client.get(`/api/knowledge/documents/${doc.id}`)).json().document.title).toBe('Manual da loja');
   });
 
   it('reads a PDF’s text; a scanned PDF or a file that is no PDF is refused in Portuguese', async () => {

@@ -64,6 +64,18 @@ describe('knowledge: embeddings ranking (demo stand-in)', () => {
     const after = await t.database.db.select().from(knowledgePassages).where(eq(knowledgePassages.documentId, doc.id));
     expect(after[0]!.embeddingModel).toBe(MODEL);
     expect(after[0]!.embedding).not.toEqual(before[0]!.embedding);
+    const rewritten = await client.request({
+      method: 'PUT',
+      url: `/api/knowledge/documents/${doc.id}`,
+      payload: { title: 'Frete e retirada', text: 'Entregamos em Betim de segunda a sexta.' },
+    });
+    expect(rewritten.statusCode, rewritten.body).toBe(200);
+    const rewrittenRows = await t.database.db
+      .select()
+      .from(knowledgePassages)
+      .where(eq(knowledgePassages.documentId, doc.id));
+    expect(rewrittenRows).toMatchObject([{ text: 'Entregamos em Betim de segunda a sexta.', embeddingModel: MODEL }]);
+    expect(rewrittenRows[0]!.embedding).not.toEqual(after[0]!.embedding);
     const edited = await client.request({
       method: 'PUT',
       url: `/api/knowledge/faqs/${faq.id}`,

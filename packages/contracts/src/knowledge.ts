@@ -75,17 +75,23 @@ const documentTitle = z
   .min(1, { error: DOCUMENT_TITLE_REQUIRED })
   .max(200, { error: 'Título muito longo (máx. 200 caracteres).' });
 
+const documentText = z
+  .string({ error: DOCUMENT_TEXT_REQUIRED })
+  .trim()
+  .min(1, { error: DOCUMENT_TEXT_REQUIRED })
+  .max(KNOWLEDGE_DOCUMENT_LIMITS.maxChars, { error: 'Texto muito longo (máx. 100.000 caracteres).' });
+
 export const documentTextInputSchema = z.object({
   title: documentTitle,
   /** 'text': pasted text; 'page': a page's text copied from a site (the server fetches nothing). */
   kind: z.enum(['text', 'page']).default('text'),
-  text: z
-    .string({ error: DOCUMENT_TEXT_REQUIRED })
-    .trim()
-    .min(1, { error: DOCUMENT_TEXT_REQUIRED })
-    .max(KNOWLEDGE_DOCUMENT_LIMITS.maxChars, { error: 'Texto muito longo (máx. 100.000 caracteres).' }),
+  text: documentText,
 });
 export type DocumentTextInput = z.input<typeof documentTextInputSchema>;
+
+/** PUT /api/knowledge/documents/:id: a document's title and whole text, cut into passages again. */
+export const documentEditSchema = z.object({ title: documentTitle, text: documentText });
+export type DocumentEditInput = z.infer<typeof documentEditSchema>;
 
 export const documentRenameSchema = z.object({ title: documentTitle });
 
@@ -111,6 +117,11 @@ export type DocumentList = z.infer<typeof documentListSchema>;
 
 export const documentPassagesSchema = z.object({
   document: knowledgeDocumentSchema,
+  /**
+   * The document's text as it is kept: its passages, a blank line between them (what 'Ver e editar'
+   * shows; line breaks inside a paragraph were read as spaces when it was cut).
+   */
+  text: z.string(),
   passages: z.array(z.object({ id: z.string(), position: z.number().int(), text: z.string() })),
 });
 export type DocumentPassages = z.infer<typeof documentPassagesSchema>;

@@ -6,7 +6,7 @@ import { toDocument } from './document-dto.ts';
 import { countDocuments, type DocumentKindValue, insertDocument } from './document-repository.ts';
 
 export const DOCUMENT_LIMIT_REACHED = `Você já tem ${KNOWLEDGE_DOCUMENT_LIMITS.perAccount} documentos. Exclua um para adicionar outro.`;
-const NO_TEXT = 'O documento não tem texto.';
+export const NO_TEXT = 'O documento não tem texto.';
 
 /**
  * Adds a document (pasted text, a page's text, or a PDF's extracted text): the text is cut into

@@ -87,6 +87,39 @@ export async function renameDocumentRow(db: Db, userId: string, id: string, titl
   });
 }
 
+/**
+ * Replaces a document's title and passages (its text edited): the old passages and their vectors go,
+ * the new ones are written without vectors (the embeddings refresh fills them), in one transaction.
+ */
+export async function replaceDocumentText(
+  db: Db,
+  userId: string,
+  id: string,
+  doc: { title: string; chars: number; passages: string[] },
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(knowledgeDocuments)
+      .set({ title: doc.title, chars: doc.chars, updatedAt: new Date() })
+      .where(and(eq(knowledgeDocuments.id, id), eq(knowledgeDocuments.userId, userId)))
+      .returning({ id: knowledgeDocuments.id });
+    if (rows.length === 0) return false;
+    await tx
+      .delete(knowledgePassages)
+      .where(and(eq(knowledgePassages.documentId, id), eq(knowledgePassages.userId, userId)));
+    await tx.insert(knowledgePassages).values(
+      doc.passages.map((text, position) => ({
+        documentId: id,
+        userId,
+        position,
+        text,
+        searchText: searchTextOf(doc.title, text),
+      })),
+    );
+    return true;
+  });
+}
+
 export async function deleteDocumentRow(db: Db, userId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(knowledgeDocuments)

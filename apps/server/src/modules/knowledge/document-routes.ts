@@ -1,4 +1,5 @@
 import {
+  documentEditSchema,
   documentListSchema,
   DOCUMENT_NOT_FOUND,
   documentPassagesSchema,
@@ -14,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { addDocument } from './add-document.ts';
 import { deleteDocument } from './delete-document.ts';
+import { editDocument } from './edit-document.ts';
 import { getDocument } from './get-document.ts';
 import { listDocuments } from './list-documents.ts';
 import { readDocumentPdf } from './read-document-pdf.ts';
@@ -81,6 +83,16 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params, body: documentRenameSchema, response: { 200: knowledgeDocumentSchema } } },
     async (req) => {
       const doc = await renameDocument({ db, userId: req.user.id, id: req.params.id, title: req.body.title });
+      await refresh(req);
+      return doc;
+    },
+  );
+
+  app.put(
+    '/:id',
+    { schema: { params, body: documentEditSchema, response: { 200: knowledgeDocumentSchema } } },
+    async (req) => {
+      const doc = await editDocument({ db, userId: req.user.id, id: req.params.id, ...req.body });
       await refresh(req);
       return doc;
     },

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { toDocument } from './document-dto.ts';
 import { getDocumentRow, passageRows } from './document-repository.ts';
 
-/** A document with its passages, in order (what the AI may be given of it). */
+/** A document with its passages, in order (what the AI may be given of it), and its text to edit. */
 export async function getDocument({
   db,
   userId,
@@ -16,5 +16,6 @@ export async function getDocument({
 }): Promise<DocumentPassages> {
   const row = await getDocumentRow(db, userId, id);
   if (!row) throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND);
-  return { document: toDocument(row), passages: await passageRows(db, userId, id) };
+  const passages = await passageRows(db, userId, id);
+  return { document: toDocument(row), text: passages.map((p) => p.text).join('\n\n'), passages };
 }

@@ -56,6 +56,8 @@ export const knowledgeKeys = {
   all: ['knowledge'] as const,
   faqs: (q: string) => [...knowledgeKeys.all, 'faqs', q] as const,
   documents: () => [...knowledgeKeys.all, 'documents'] as const,
+  /** GET /api/knowledge/documents/:id: a document's passages and text. */
+  document: (id: string) => [...knowledgeKeys.all, 'documents', id] as const,
 };
 
 /** GET /api/catalogue and the price guard (the catalogue page reads them; the prompt coach changes items). */

@@ -1,5 +1,14 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DocumentList, DocumentTextInput, Faq, FaqInput, FaqList, KnowledgeDocument } from '@vendai/contracts';
+import type {
+  DocumentEditInput,
+  DocumentList,
+  DocumentPassages,
+  DocumentTextInput,
+  Faq,
+  FaqInput,
+  FaqList,
+  KnowledgeDocument,
+} from '@vendai/contracts';
 import { api } from '@/lib/api-client';
 import { knowledgeKeys } from '@/lib/api/query-keys';
 
@@ -50,9 +59,18 @@ export const useUploadPdfDocument = () =>
     ),
   );
 
-export const useRenameDocument = () =>
-  useKnowledgeMutation(({ id, title }: { id: string; title: string }) =>
-    api.patch<KnowledgeDocument>(`/api/knowledge/documents/${id}`, { title }),
+/** A document's text as kept (its passages), to read and edit. */
+export function useDocument(id: string) {
+  return useQuery({
+    queryKey: knowledgeKeys.document(id),
+    queryFn: () => api.get<DocumentPassages>(`/api/knowledge/documents/${id}`),
+  });
+}
+
+/** Saves a document's title and text (the server cuts it into passages again). */
+export const useEditDocument = () =>
+  useKnowledgeMutation(({ id, input }: { id: string; input: DocumentEditInput }) =>
+    api.put<KnowledgeDocument>(`/api/knowledge/documents/${id}`, input),
   );
 
 export const useDeleteDocument = () =>

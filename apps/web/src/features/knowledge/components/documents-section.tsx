@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useDeleteDocument, useDocuments } from '../api/knowledge';
 import { DocumentDialog } from './document-dialog';
-import { RenameDocumentDialog } from './rename-document-dialog';
+import { EditDocumentDialog } from './edit-document-dialog';
 
 const passagesLabel = (n: number) => (n === 1 ? '1 trecho' : `${n.toLocaleString('pt-BR')} trechos`);
 
@@ -17,7 +17,7 @@ const passagesLabel = (n: number) => (n === 1 ? '1 trecho' : `${n.toLocaleString
 export function DocumentsSection() {
   const list = useDocuments();
   const [adding, setAdding] = useState(false);
-  const [renaming, setRenaming] = useState<KnowledgeDocument | null>(null);
+  const [editing, setEditing] = useState<KnowledgeDocument | null>(null);
   const data = list.data;
   const full = data ? data.items.length >= data.limit : false;
 
@@ -49,19 +49,19 @@ export function DocumentsSection() {
       ) : (
         <ul className="divide-y divide-slate-100" data-testid="document-list">
           {data.items.map((doc) => (
-            <DocumentRow key={doc.id} doc={doc} onRename={() => setRenaming(doc)} />
+            <DocumentRow key={doc.id} doc={doc} onEdit={() => setEditing(doc)} />
           ))}
         </ul>
       )}
       {adding ? <DocumentDialog onOpenChange={(open) => !open && setAdding(false)} /> : null}
-      {renaming ? (
-        <RenameDocumentDialog key={renaming.id} doc={renaming} onOpenChange={(open) => !open && setRenaming(null)} />
+      {editing ? (
+        <EditDocumentDialog key={editing.id} doc={editing} onOpenChange={(open) => !open && setEditing(null)} />
       ) : null}
     </section>
   );
 }
 
-function DocumentRow({ doc, onRename }: { doc: KnowledgeDocument; onRename: () => void }) {
+function DocumentRow({ doc, onEdit }: { doc: KnowledgeDocument; onEdit: () => void }) {
   const remove = useDeleteDocument();
   return (
     <li className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
@@ -76,8 +76,8 @@ function DocumentRow({ doc, onRename }: { doc: KnowledgeDocument; onRename: () =
         </div>
       </div>
       <div className="flex shrink-0 gap-2">
-        <Button variant="secondary" size="sm" onClick={onRename} aria-label={`Renomear “${doc.title}”`}>
-          <Pencil /> Renomear
+        <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Ver e editar “${doc.title}”`}>
+          <Pencil /> Ver e editar
         </Button>
         <Button
           variant="secondary"
