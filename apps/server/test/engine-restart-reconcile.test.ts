@@ -6,7 +6,6 @@
  * interrupted. The parts after it are sent in every case. On PGlite and PostgreSQL; the "cannot tell"
  * case also on a Cloud API number, where it is the only case (Meta keeps no history of sends).
  */
-import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversations, messages, replyBursts } from '../src/db/schema/index.ts';
@@ -21,7 +20,7 @@ import {
   waitFor,
 } from './helpers/engine-harness.ts';
 import { SHOP_KINDS } from './helpers/cloud-shop.ts';
-import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
+import { abandonedBurst, partInFlight, useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 
 /** Set to make the gateway's findMessages fail (the gateway cannot say what it has). */
 let findFails = false;
@@ -53,44 +52,6 @@ async function answeredCustomer(shop: Shop, phone: string): Promise<{ convId: st
   return { convId: conv!.id, jid: conv!.jid };
 }
 
-/** The first part of a two-part answer stored as in flight, as the dead sender left it (no burst yet). */
-async function partInFlight(shop: Shop, convId: string, text: string) {
-  const [msg] = await e.t.database.db
-    .insert(messages)
-    .values({
-      userId: shop.userId,
-      convId,
-      direction: 'out',
-      content: text,
-      fromMe: true,
-      author: 'ai',
-      status: 'pending',
-    })
-    .returning();
-  return msg!;
-}
-
-/** The burst the dead sender held: 'sending', part 0 in flight, its claim lapsed long ago. */
-async function abandonedBurst(shop: Shop, convId: string, messageId: string, parts: string[]) {
-  const [burst] = await e.t.database.db
-    .insert(replyBursts)
-    .values({
-      userId: shop.userId,
-      convId,
-      state: 'sending',
-      firstMessageAt: new Date(),
-      lastMessageAt: new Date(),
-      dueAt: new Date(),
-      parts,
-      sentParts: 0,
-      inflightMessageId: messageId,
-      claimToken: randomUUID(),
-      claimedAt: new Date(Date.now() - 3_600_000),
-    })
-    .returning();
-  return burst!;
-}
-
 async function finished(burstIds: string[]): Promise<boolean> {
   const rows = await e.t.database.db
     .select({ state: replyBursts.state })
@@ -111,9 +72,9 @@ describe('restart reconciliation of a reply part cut by a dead sender (QR number
 
     // The gateway took two of the sends before their sender died: one echo linked our row, the other
     // echo never got linked (our row has no id; only the gateway's record shows it).
-    const a = await partInFlight(shop, echoed.convId, 'Parte 1 (eco)');
-    const b = await partInFlight(shop, recorded.convId, 'Parte 1 (registro)');
-    const c = await partInFlight(shop, absent.convId, 'Parte 1 (não chegou)');
+    const a = await partInFlight(e, shop, echoed.convId, 'Parte 1 (eco)');
+    const b = await partInFlight(e, shop, recorded.convId, 'Parte 1 (registro)');
+    const c = await partInFlight(e, shop, absent.convId, 'Parte 1 (não chegou)');
     const gateway = e.t.app.deps.gateway;
     await gateway.sendText(shop.number.instanceName, { number: echoed.jid, text: a.content! });
     await gateway.sendText(shop.number.instanceName, { number: recorded.jid, text: b.content! });
@@ -123,9 +84,9 @@ describe('restart reconciliation of a reply part cut by a dead sender (QR number
     await e.t.database.db.update(messages).set({ externalId: null }).where(eq(messages.id, b.id));
 
     const bursts = [
-      await abandonedBurst(shop, echoed.convId, a.id, [a.content!, 'Parte 2 (eco)']),
-      await abandonedBurst(shop, recorded.convId, b.id, [b.content!, 'Parte 2 (registro)']),
-      await abandonedBurst(shop, absent.convId, c.id, [c.content!, 'Parte 2 (não chegou)']),
+      await abandonedBurst(e, shop, echoed.convId, { messageId: a.id, parts: [a.content!, 'Parte 2 (eco)'] }),
+      await abandonedBurst(e, shop, recorded.convId, { messageId: b.id, parts: [b.content!, 'Parte 2 (registro)'] }),
+      await abandonedBurst(e, shop, absent.convId, { messageId: c.id, parts: [c.content!, 'Parte 2 (não chegou)'] }),
     ];
     await waitFor(() => finished(bursts.map((x) => x.id)), 'the abandoned bursts taken over and finished', 20_000);
 
@@ -160,11 +121,14 @@ describe.each(SHOP_KINDS)('restart reconciliation on a %s number', (kind) => {
   it('the gateway cannot tell → interrupted (never sent twice), and the next part is still sent', async () => {
     const shop = await openShop(e, { kind });
     const unknown = await answeredCustomer(shop, '5511966660004');
-    const m = await partInFlight(shop, unknown.convId, 'Parte 1 (sem resposta)');
+    const m = await partInFlight(e, shop, unknown.convId, 'Parte 1 (sem resposta)');
     // Made to fail on a QR number; a Cloud number's adapter cannot tell by itself.
     findFails = kind === 'evolution';
     try {
-      const burst = await abandonedBurst(shop, unknown.convId, m.id, [m.content!, 'Parte 2 (sem resposta)']);
+      const burst = await abandonedBurst(e, shop, unknown.convId, {
+        messageId: m.id,
+        parts: [m.content!, 'Parte 2 (sem resposta)'],
+      });
       await waitFor(() => finished([burst.id]), 'the abandoned burst taken over and finished', 20_000);
     } finally {
       findFails = false;

@@ -134,7 +134,8 @@ describe('knowledge: documents', () => {
       expect(read.text).toContain(start);
 
     const newText = read.text.replace('Entregamos em Belo Horizonte e Contagem', 'Entregamos em Betim e Nova Lima');
-    const put = (url: string, payload: Record<string, string>, c = client) => c.request({ method: 'PUT', url, payload });
+    const put = (url: string, payload: Record<string, string>, c = client) =>
+      c.request({ method: 'PUT', url, payload });
     const edited = await put(`/api/knowledge/documents/${doc.id}`, { title: 'Manual da loja', text: newText });
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ id: doc.id, title: 'Manual da loja', kind: 'text', passages: 2 });

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages, orders, pixPayers } from '../src/db/schema/index.ts';
+import { resultRows } from '../src/db/rows.ts';
 import { sweepOrders } from '../src/modules/pix/sweep-orders.ts';
 import { sentToCustomers, waitFor } from './helpers/engine-harness.ts';
 import { useEngineApp } from './helpers/engine-test.ts';
@@ -122,4 +123,36 @@ describe('the stuck-orders sweep', () => {
     await waitFor(async () => (await pixTexts(s, 'R$ 51,00')).length === 2, 'the Pix sent again');
     expect(await standinPaymentsOf(e, order.id)).toHaveLength(1);
   });
+
+  it('tells a paid order never told (a crash between the move to paid and the notice) once, and its card reaches Pago', async () => {
+    const s = await pixShop(e, { phone: '5511977778585', name: 'Sônia' });
+    const order = await strandedOrder(s, 'pending', 7100);
+    await sweepOrders(e.t.app.pix.deps); // (the every-minute sweep may have taken it first)
+    await waitFor(async () => (await pixTexts(s, 'R$ 71,00')).length === 1, 'the Pix sent');
+    // As if the process died right after the conditional move to paid: no event queued, nobody told.
+    await e.t.database.db
+      .update(orders)
+      .set({
+        status: 'paid',
+        paidAt: sql`now() - interval '10 minutes'`,
+        updatedAt: sql`now() - interval '10 minutes'`,
+      })
+      .where(eq(orders.id, order.id));
+    const told = async () =>
+      (await sentToCustomers(e, s.shop)).filter((m) => m.text?.startsWith('Pagamento de R$ 71,00 recebido'));
+    await sweepOrders(e.t.app.pix.deps);
+    await waitFor(async () => (await told()).length === 1, 'the customer told');
+    expect((await told())[0]!.text).toContain('seu pedido está confirmado');
+    await waitFor(async () => (await stageKindOf(s.convId)) === 'pago', 'the card in Pago');
+    await sweepOrders(e.t.app.pix.deps);
+    expect(await told()).toHaveLength(1);
+  });
 });
+
+/** The kind of the funnel stage the conversation's card is in (null: no card). */
+async function stageKindOf(convId: string): Promise<string | null> {
+  const rows = await e.t.database.db.execute(
+    sql`select s.kind from conversation_stages c join funnel_stages s on s.id = c.stage_id where c.conv_id = ${convId}`,
+  );
+  return (resultRows<{ kind: string }>(rows)[0]?.kind as string | undefined) ?? null;
+}

@@ -27,6 +27,47 @@ export const NOTIFIED_QUEUE_POLL_SECONDS = 5;
 const DEFERRED_FIRST_MS = 500;
 const DEFERRED_MAX_MS = 10_000;
 
+/** A queue's settings: the job type's own over the defaults (three retries from 1 s, doubling). */
+function queueSettings(def: JobType) {
+  return { notify: true, retryLimit: 3, retryBackoff: true, retryDelay: 1, ...def.queue };
+}
+
+/** The settings createQueue writes once and updateQueue can change later (a policy cannot change). */
+const UPDATABLE = [
+  'retryLimit',
+  'retryDelay',
+  'retryBackoff',
+  'retryDelayMax',
+  'expireInSeconds',
+  'deleteAfterSeconds',
+] as const;
+
+/**
+ * createQueue leaves an existing queue as it was created, so a job type whose settings changed in a
+ * later version (more retries, a longer expiry) would keep the old ones on a database that already had
+ * it: one read of every queue, and an update of each that differs from its type. A policy that differs
+ * cannot be changed in place: it is logged.
+ */
+async function alignQueues(b: PgBoss, defs: JobType[], log: FastifyBaseLogger): Promise<void> {
+  const stored = new Map((await b.getQueues(defs.map((d) => d.id))).map((q) => [q.name, q]));
+  for (const def of defs) {
+    const queue = stored.get(def.id);
+    if (!queue) continue;
+    const wanted = queueSettings(def);
+    const changed = Object.fromEntries(
+      UPDATABLE.filter((k) => wanted[k] !== undefined && wanted[k] !== queue[k]).map((k) => [k, wanted[k]]),
+    );
+    if (Object.keys(changed).length > 0) {
+      // All of them, not only what changed: pg-boss checks them together (retryDelayMax needs retryBackoff).
+      const settings = Object.fromEntries(UPDATABLE.filter((k) => wanted[k] !== undefined).map((k) => [k, wanted[k]]));
+      await b.updateQueue(def.id, settings);
+      log.info({ job: def.id, changed }, 'job queue settings updated to this version');
+    }
+    if ((wanted.policy ?? 'standard') !== (queue.policy ?? 'standard'))
+      log.warn({ job: def.id, stored: queue.policy, wanted: wanted.policy }, 'job queue policy differs; not changed');
+  }
+}
+
 /**
  * pg-boss on the app's own database: on PGlite through its built-in adapter (one connection,
  * shared with the app), on PostgreSQL with a small pool of its own. Queues use LISTEN/NOTIFY so a
@@ -41,6 +82,10 @@ export function createJobRunner({ database, log, pollSeconds, work = true }: Job
 
   /** One try: queued, or refused and covered by a queued job with the key, or refused while one runs. */
   async function trySend(b: PgBoss, name: string, payload: object, options: SendJobOptions): Promise<SendOutcome> {
+    if (options.unlessKnown && options.singletonKey) {
+      const known = await b.findJobs(name, { key: options.singletonKey, limit: 1 });
+      if (known.length > 0) return 'known';
+    }
     const id = await b.send(name, payload, {
       ...(options.startAfter ? { startAfter: options.startAfter } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
@@ -105,8 +150,9 @@ export function createJobRunner({ database, log, pollSeconds, work = true }: Job
       b.on('warning', (warning) => log.debug({ warning }, 'job queue warning'));
       await b.start();
       boss = b;
+      for (const def of definitions.values()) await b.createQueue(def.id, queueSettings(def));
+      await alignQueues(b, [...definitions.values()], log);
       for (const def of definitions.values()) {
-        await b.createQueue(def.id, { notify: true, retryLimit: 3, retryBackoff: true, retryDelay: 1, ...def.queue });
         if (!work) continue;
         await b.work(
           def.id,

@@ -70,14 +70,20 @@ export interface SendJobOptions {
    * reads what the caller wrote); refused because one is running, it is sent again once that one ends.
    */
   singletonKey?: string;
+  /**
+   * With singletonKey: sent only when no job with this key exists in any state (queued, running, done,
+   * failed) — a recovery re-publishing what a crash may have kept from being queued, and no more.
+   */
+  unlessKnown?: boolean;
 }
 
 /**
  * What became of a send: 'queued'; 'covered', refused because a job with the same key is queued and
  * not started yet (it will do the work); 'deferred', refused because one is running (it may have
- * read the state before the caller changed it), so this process sends it again when that one ends.
+ * read the state before the caller changed it), so this process sends it again when that one ends;
+ * 'known', not sent because a job with the key exists (SendJobOptions.unlessKnown).
  */
-export type SendOutcome = 'queued' | 'covered' | 'deferred';
+export type SendOutcome = 'queued' | 'covered' | 'deferred' | 'known';
 
 /** The app's job runner (app.deps.jobs). */
 export interface Jobs {

@@ -10,8 +10,11 @@
  * customers sent has reached the server, every gateway event is processed and no reply is waiting, being written or
  * being sent — then asserts what did (or did not) reach the customer.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
+import { type BurstEvents, messages, replyBursts } from '../../src/db/schema/index.ts';
+import type { EngineEventName, EngineEventPayload } from '../../src/domain/engine-events/engine-events.ts';
 import { type EngineApp, type Shop, startEngineApp, waitFor } from './engine-harness.ts';
 import { engineIdleOf } from './engine-progress.ts';
 
@@ -53,4 +56,58 @@ export async function waitEventsProcessed(e: EngineApp, shop: Shop): Promise<voi
     );
     return Number((result as unknown as { rows: { n: number | string }[] }).rows[0]!.n) === 0;
   }, 'every gateway event processed');
+}
+
+/** Listens to `name` on the running app (as a feature would) and keeps what it heard. */
+export function hear<N extends EngineEventName>(e: EngineApp, name: N): EngineEventPayload<N>[] {
+  const heard: EngineEventPayload<N>[] = [];
+  e.t.app.deps.events.on(name, async (payload) => void heard.push(payload));
+  return heard;
+}
+
+/** An answer's first part stored as in flight, as a dead sender left it (its burst: abandonedBurst). */
+export async function partInFlight(e: EngineApp, shop: Shop, convId: string, text: string) {
+  const [msg] = await e.t.database.db
+    .insert(messages)
+    .values({
+      userId: shop.userId,
+      convId,
+      direction: 'out',
+      content: text,
+      fromMe: true,
+      author: 'ai',
+      status: 'pending',
+    })
+    .returning();
+  return msg!;
+}
+
+/**
+ * The burst a dead sender held: 'sending' with the part `messageId` in flight (its first), the events
+ * it had stored (if any), its claim lapsed long ago — the recovery takes it over.
+ */
+export async function abandonedBurst(
+  e: EngineApp,
+  shop: Shop,
+  convId: string,
+  o: { messageId: string; parts: string[]; events?: BurstEvents },
+) {
+  const [burst] = await e.t.database.db
+    .insert(replyBursts)
+    .values({
+      userId: shop.userId,
+      convId,
+      state: 'sending',
+      firstMessageAt: new Date(),
+      lastMessageAt: new Date(),
+      dueAt: new Date(),
+      parts: o.parts,
+      events: o.events ?? null,
+      sentParts: 0,
+      inflightMessageId: o.messageId,
+      claimToken: randomUUID(),
+      claimedAt: new Date(Date.now() - 3_600_000),
+    })
+    .returning();
+  return burst!;
 }

@@ -21,6 +21,12 @@ export type ReplyBurstState = (typeof REPLY_BURST_STATES)[number];
 /** One message of an answer: a text, or a catalogue item's photo (its storage key, the item's name as caption). */
 export type BurstPart = string | { photo: { itemId: string; key: string; caption: string } };
 
+/**
+ * The answer's queued engine events (domain/engine-events/event-job.ts), stored by the statement that
+ * fixes the answer: a process killed before their job was queued leaves them to the recovery.
+ */
+export type BurstEvents = { key: string; events: { name: string; payload: unknown }[] };
+
 export const replyBursts = pgTable(
   'reply_bursts',
   {
@@ -43,6 +49,8 @@ export const replyBursts = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     /** The answer split into WhatsApp messages (texts, then any catalogue photos), fixed when the burst enters 'sending'. */
     parts: jsonb('parts').$type<BurstPart[]>().notNull().default([]),
+    /** The answer's events to queue (null: none is heard); re-published by the recovery if their job is missing. */
+    events: jsonb('events').$type<BurstEvents>(),
     /** How many parts are finished (sent or failed), and the message row of the part being sent now. */
     sentParts: integer('sent_parts').notNull().default(0),
     inflightMessageId: uuid('inflight_message_id'),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { conversations } from './app.ts';
 import { user } from './auth.ts';
@@ -97,6 +98,10 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_created_idx').on(t.userId, t.createdAt),
     index('orders_conv_idx').on(t.convId, t.createdAt),
+    // The sweeper's paid orders never told (modules/pix/sweep-orders.ts): few rows, found without a scan.
+    index('orders_paid_untold_idx')
+      .on(t.paidAt)
+      .where(sql`status = 'paid' and paid_notified_at is null`),
     uniqueIndex('orders_provider_charge_unique').on(t.userId, t.providerChargeId),
   ],
 );

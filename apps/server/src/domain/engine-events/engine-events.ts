@@ -33,6 +33,8 @@ export const ENGINE_EVENTS = {
   'owner.needed': z.object({ ...inConversation, reason: z.string() }),
   /** The AI read that the customer is ready to buy. */
   'lead.hot': z.object(inConversation),
+  /** A Pix charge's messages all reached the customer (once per order; again only after a crash). */
+  'order.charged': z.object({ ...inConversation, orderId: z.string() }),
   /** A Pix charge was confirmed paid (the order moved to paid once); `late`: after it had expired or been cancelled. */
   'order.paid': z.object({ ...inConversation, orderId: z.string(), late: z.boolean() }),
   /** The customer asked to stop (their words or the AI's reading, decision 048); `optOutId` is the audit row, once per opt-out. */

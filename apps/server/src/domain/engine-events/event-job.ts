@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
+import type { BurstEvents } from '../../db/schema/index.ts';
 import { defineJob, defineJobType, type JobDefinition, type Jobs } from '../../jobs/job.ts';
 import type { EngineEvent } from './engine-events.ts';
 import { engineEventSchema, HINT_EVENTS } from './engine-events.ts';
@@ -42,6 +43,20 @@ export class BurstStillSending extends Error {
 /** What publishing needs: the database and job runner to queue, the registry to know who listens. */
 export type EventDeps = { db: Db; jobs: Jobs; log: FastifyBaseLogger; events: EngineEvents };
 
+/** A publish: its key (the job's singleton key), the burst it waits for (null: deliver now), its events. */
+export type EventPublish = { key: string; afterBurst: string | null; events: EngineEvent[] };
+
+/**
+ * What of a publish is queued (the events something listens to that are not hints), as stored beside
+ * the fact that makes them true (the answer's burst, `reply_bursts.events`): null when nothing is
+ * queued. If the process dies between that write and the job's insert, the recovery re-publishes it
+ * (republishStoredEvents); an ordinary answer stores nothing.
+ */
+export function queuedPart(events: Pick<EngineEvents, 'listens'>, p: EventPublish): BurstEvents | null {
+  const queued = p.events.filter((e) => !HINT_EVENTS.has(e.name) && events.listens(e.name));
+  return queued.length > 0 ? { key: p.key, events: queued } : null;
+}
+
 /**
  * Publishes events (docs/decisions/060-events-features-listen.md). Only the events something listens to
  * count: none left, nothing happens and no statement runs (an ordinary answer, or a name without a
@@ -49,19 +64,40 @@ export type EventDeps = { db: Db; jobs: Jobs; log: FastifyBaseLogger; events: En
  * process; the others are queued as one job, `key` making it once. Never fatal: a queue that cannot be
  * written is logged.
  */
-export async function publishEngineEvents(
-  deps: EventDeps,
-  o: { key: string; afterBurst: string | null; events: EngineEvent[] },
-): Promise<void> {
-  const heard = o.events.filter((e) => deps.events.listens(e.name));
-  if (heard.length === 0) return;
-  const hints = heard.filter((e) => HINT_EVENTS.has(e.name));
-  const queued = heard.filter((e) => !HINT_EVENTS.has(e.name));
+export async function publishEngineEvents(deps: EventDeps, o: EventPublish): Promise<void> {
+  const hints = o.events.filter((e) => HINT_EVENTS.has(e.name) && deps.events.listens(e.name));
   if (hints.length > 0) await deps.events.deliver(hints);
-  if (queued.length === 0) return;
+  const queued = queuedPart(deps.events, o);
+  if (queued) await queueEvents(deps, queued, o.afterBurst, {});
+}
+
+/**
+ * The recovery's half of a publish whose process may have died before its job was queued: the stored
+ * events are queued unless a job with their key exists already, in any state (it was queued, and may
+ * have run). Safe to call on every recovery of the burst.
+ */
+export async function republishStoredEvents(
+  deps: EventDeps,
+  stored: BurstEvents | null,
+  afterBurst: string | null,
+): Promise<void> {
+  if (stored && stored.events.length > 0) await queueEvents(deps, stored, afterBurst, { unlessKnown: true });
+}
+
+async function queueEvents(
+  deps: EventDeps,
+  stored: BurstEvents,
+  afterBurst: string | null,
+  options: { unlessKnown?: boolean },
+): Promise<void> {
   await deps.jobs
-    .send(engineEventsJob, { events: queued, afterBurst: o.afterBurst }, { singletonKey: o.key })
-    .catch((err) => deps.log.warn({ err, key: o.key }, 'engine: events not queued; their effects are lost'));
+    .send(engineEventsJob, { events: stored.events, afterBurst }, { singletonKey: stored.key, ...options })
+    .catch((err) =>
+      deps.log.warn(
+        { err, key: stored.key },
+        "engine: events not queued (an answer's are queued again by the recovery)",
+      ),
+    );
 }
 
 /** The job's handler: waits for the burst's first part to reach the customer, then the listeners run. */

@@ -6,7 +6,12 @@ import type { PixChargeState } from '../../integrations/pix/pix-provider.ts';
 import type { PixDeps } from './pix-deps.ts';
 import { chatOf, postToChat } from './post-to-chat.ts';
 import { ownerPaidAlert, paidText } from './pix-texts.ts';
-import { publishEngineEvents } from '../../domain/engine-events/event-job.ts';
+import {
+  type EventPublish,
+  publishEngineEvents,
+  queuedPart,
+  republishStoredEvents,
+} from '../../domain/engine-events/event-job.ts';
 import { movesTo } from '../../domain/orders/order-states.ts';
 import { ALERT_REASON_MAX, capText, defangLinks, nameForAlert } from '../../domain/handoff/alert-text.ts';
 
@@ -50,16 +55,27 @@ export async function applyChargeState(deps: PixDeps, userId: string, state: Pix
     // Paid after the order expired or was cancelled: counted, and both told it came late.
     const late = order.status === 'expired' || order.status === 'cancelled';
     // Who reacts to a payment listens (the funnel's card to Pago; docs/decisions/060-events-features-listen.md).
-    await publishEngineEvents(deps, {
-      key: `paid:${moved.id}`,
-      afterBurst: null,
-      events: [
-        { name: 'order.paid', payload: { userId: moved.userId, convId: moved.convId, orderId: moved.id, late } },
-      ],
-    });
+    await publishEngineEvents(deps, paidEvent(moved, late));
     await notifyPaid(deps, moved, { late });
   }
   return true;
+}
+
+const paidEvent = (order: typeof orders.$inferSelect, late: boolean): EventPublish => ({
+  key: `paid:${order.id}`,
+  afterBurst: null,
+  events: [{ name: 'order.paid', payload: { userId: order.userId, convId: order.convId, orderId: order.id, late } }],
+});
+
+/**
+ * A paid order never told (its process died between the move to paid and the notice; the sweeper
+ * finds it, sweep-orders.ts): 'order.paid' queued again unless its job exists, then the customer's
+ * confirmation and the owner's alert, once. Late when it was paid after its expiry.
+ */
+export async function resumePaidNotice(deps: PixDeps, order: typeof orders.$inferSelect): Promise<void> {
+  const late = order.expiresAt !== null && order.paidAt !== null && order.paidAt > order.expiresAt;
+  await republishStoredEvents(deps, queuedPart(deps.events, paidEvent(order, late)), null);
+  await notifyPaid(deps, order, { late });
 }
 
 /**

@@ -8,7 +8,7 @@ import { loadPixAccount, providerOf } from './pix-account.ts';
 import { type PixDeps, pixWebhookUrl } from './pix-deps.ts';
 import { chatOf, postToChat } from './post-to-chat.ts';
 import { chargeTexts, payerDocumentText, qrCaption } from './pix-texts.ts';
-import { advanceStage } from '../../domain/funnel/advance-stage.ts';
+import { publishEngineEvents } from '../../domain/engine-events/event-job.ts';
 import { movesTo } from '../../domain/orders/order-states.ts';
 import { isEmailVerified, PIX_NEEDS_VERIFIED_EMAIL } from '../../domain/account/email-verified.ts';
 
@@ -205,9 +205,15 @@ async function sendCharge(deps: PixDeps, order: OrderRow): Promise<void> {
       part: { png: Buffer.from(order.qrPng, 'base64'), caption: qrCaption(order.totalCents) },
       id: pixMessageId(order.id, texts.length),
     });
+  // The charge reached the customer: who reacts listens (the funnel's card to Orçamento;
+  // docs/decisions/060-events-features-listen.md). Published before the lease is cleared, so a process
+  // killed between the two leaves the order to the sweeper, which publishes it again (listeners are idempotent).
+  await publishEngineEvents(deps, {
+    key: `charged:${order.id}`,
+    afterBurst: null,
+    events: [{ name: 'order.charged', payload: { userId: order.userId, convId: order.convId, orderId: order.id } }],
+  });
   await deps.db.update(orders).set({ claimUntil: null }).where(eq(orders.id, order.id));
-  // The charge went to the customer: the card goes to Orçamento, forward only (decision 043).
-  await advanceStage({ ...deps, publish: deps }, { userId: order.userId, convId: order.convId, to: 'orcamento' });
 }
 
 /** The id of an order's n-th Pix message (a name-based UUID): the same on every try, so each is stored once. */

@@ -20,7 +20,7 @@ export interface PixDeps {
   mailer: Mailer;
   jobs: Jobs;
   realtime: RealtimeHub;
-  /** Where a paid order is published ('order.paid'; docs/decisions/060-events-features-listen.md). */
+  /** Where a charged and a paid order are published ('order.charged', 'order.paid'; docs/decisions/060-events-features-listen.md). */
   events: EngineEvents;
   storage: Storage;
   endpoints: PixEndpoints;

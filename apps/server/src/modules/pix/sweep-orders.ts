@@ -1,15 +1,18 @@
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { orders, pixPayers } from '../../db/schema/index.ts';
 import { chargeOrderJob } from '../../domain/orders/charge-order-job-type.ts';
 import { movesTo } from '../../domain/orders/order-states.ts';
 import { defineJobType } from '../../jobs/job.ts';
+import { resumePaidNotice } from './apply-charge-state.ts';
 import { checkChargeJob, dueChecks } from './check-charge.ts';
 import type { PixDeps } from './pix-deps.ts';
 
 /** An order untouched this long in a state the charge job should have left is resumed. */
 export const STUCK_ORDER_MINUTES = 3;
 const BATCH = 100;
+/** A paid order untold longer than this is left alone (a confirmation a day late would confuse more than help). */
+const UNTOLD_PAID_HOURS = 24;
 
 /**
  * 'pix.sweep-orders', every minute (one run across processes): resumes orders stuck in a state that
@@ -31,8 +34,9 @@ export const sweepOrdersJob = defineJobType({
  * never went out, or not all of it (a crash between the charge and the send, or during the send: its
  * lease lapsed). Each gets the charge job again, which is safe twice (charge-order.ts). Charged orders
  * past their expiry become 'expired' (nothing is sent). Charged orders still unpaid get their charge
- * read at the provider when their turn comes (check-charge.ts), in case its webhook was lost. Returns
- * how many were resumed.
+ * read at the provider when their turn comes (check-charge.ts), in case its webhook was lost. Paid
+ * orders never told (a crash between the move to paid and the notice) are told now, their event queued
+ * again. Returns how many were resumed.
  */
 export async function sweepOrders(deps: PixDeps, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - STUCK_ORDER_MINUTES * 60_000);
@@ -77,6 +81,20 @@ export async function sweepOrders(deps: PixDeps, now = new Date()): Promise<numb
   // Each expired order's charge is cancelled at the provider now (check-charge.ts), then the open charges read.
   for (const orderId of [...expired.map((o) => o.id), ...(await dueChecks(deps, now))])
     await deps.jobs.send(checkChargeJob, { orderId }, { singletonKey: orderId });
+  // Paid in the last day but never told: the process died between the move to paid and the notice.
+  const untold = await deps.db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'paid'),
+        isNull(orders.paidNotifiedAt),
+        lt(orders.paidAt, before),
+        gt(orders.paidAt, new Date(now.getTime() - UNTOLD_PAID_HOURS * 3_600_000)),
+      ),
+    )
+    .limit(BATCH);
+  for (const order of untold) await resumePaidNotice(deps, order);
   const ids = new Set([...taken.map((o) => o.id), ...stuck.map((o) => o.id)]);
   for (const orderId of ids) await deps.jobs.send(chargeOrderJob, { orderId }, { singletonKey: orderId });
   if (ids.size > 0) deps.log.info({ orders: [...ids] }, 'pix: stuck orders resumed');

@@ -5,7 +5,7 @@ import { freeTextAllowed } from '../../../domain/conversation-rules/service-wind
 import { pgErrorCode } from '../../../db/pg-error.ts';
 import { outboundStop } from '../../../domain/outbound/outbound-rules.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { BurstPart } from '../../../db/schema/index.ts';
+import type { BurstEvents, BurstPart } from '../../../db/schema/index.ts';
 import { DRAFT_NOT_FOUND } from '@vendai/contracts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { planAllowance } from '../engine-repository.ts';
@@ -16,7 +16,7 @@ import { sendParts } from '../replies/send-reply-parts.ts';
 import { DRAFT_COLUMNS, type DraftSqlRow, publishDraft } from './draft-dto.ts';
 import { parsedJson, type SqlJson, type SqlTimestamp } from '../sql-rows.ts';
 import { answerEvents } from '../../../domain/engine-events/answer-events.ts';
-import { publishEngineEvents } from '../../../domain/engine-events/event-job.ts';
+import { type EventPublish, publishEngineEvents, queuedPart } from '../../../domain/engine-events/event-job.ts';
 import type { ReplyOrder } from '../../../domain/ai-reply/structured-reply.ts';
 
 /** Who acted on a draft: the inbox, the owner's WhatsApp reply (its message id acts once), or the timeout. */
@@ -115,9 +115,10 @@ export async function sendDraft(
   if (allowance.isFree && !counted && !slot) throw conflict(DRAFT_FREE_LIMIT);
   const parts: BurstPart[] = input.text === undefined ? parsedJson(draft.parts) : splitReply(input.text);
   const token = randomUUID();
+  const published = draftEvents(draft, input.decision);
   let sent: (DraftSqlRow & { burst_id: string }) | null;
   try {
-    sent = await commitSend(deps, draft, parts, token, input);
+    sent = await commitSend(deps, draft, { parts, events: queuedPart(deps.events, published) }, token, input);
   } catch (err) {
     if (pgErrorCode(err) !== '23505') throw err;
     sent = null; // this WhatsApp message already acted on a draft
@@ -128,24 +129,7 @@ export async function sendDraft(
     throw conflict(now.state === 'pending' ? DRAFT_STATE_MESSAGE.sent : DRAFT_STATE_MESSAGE[now.state]);
   }
   await publishDraft(deps, sent);
-  // A draft is a whole reply (decision 046): what the answer would have done is published before the
-  // send and delivered once its first part reached the customer (docs/decisions/057-engine-events.md).
-  // The approval itself is published with them ('draft.approved'; docs/decisions/060-events-features-listen.md).
-  const effects = draft.effects ? parsedJson(draft.effects) : null;
-  const at = { userId: input.userId, convId: draft.conv_id };
-  await publishEngineEvents(deps, {
-    key: `draft:${draft.id}`,
-    afterBurst: sent.burst_id,
-    events: [
-      ...(effects
-        ? answerEvents(
-            { ...at, burstId: effects.burstId },
-            { handoff: null, needsOwner: null, hotLead: effects.hotLead, order: effects.order },
-          )
-        : []),
-      { name: 'draft.approved', payload: { ...at, draftId: draft.id, by: input.decision.by } },
-    ],
-  });
+  await publishEngineEvents(deps, { ...published, afterBurst: sent.burst_id });
   const lease = keepLease(deps, sent.burst_id, token);
   try {
     await sendParts(deps, {
@@ -168,11 +152,37 @@ export async function sendDraft(
   return sent;
 }
 
-/** pending → sent and the burst that sends it, in one transaction; null when someone acted first. */
+/**
+ * A draft is a whole reply (decision 046): what the answer would have done is published before the
+ * send and delivered once its first part reached the customer (docs/decisions/057-engine-events.md),
+ * with the approval itself ('draft.approved'; docs/decisions/060-events-features-listen.md).
+ */
+function draftEvents(draft: DraftForSend, decision: DraftDecision): EventPublish {
+  const effects = draft.effects ? parsedJson(draft.effects) : null;
+  const at = { userId: draft.user_id, convId: draft.conv_id };
+  return {
+    key: `draft:${draft.id}`,
+    afterBurst: null,
+    events: [
+      ...(effects
+        ? answerEvents(
+            { ...at, burstId: effects.burstId },
+            { handoff: null, needsOwner: null, hotLead: effects.hotLead, order: effects.order },
+          )
+        : []),
+      { name: 'draft.approved', payload: { ...at, draftId: draft.id, by: decision.by } },
+    ],
+  };
+}
+
+/**
+ * pending → sent and the burst that sends it, in one transaction; null when someone acted first. The
+ * burst keeps the events to queue, for the recovery if this process dies before queueing them.
+ */
 async function commitSend(
   deps: EngineDeps,
   draft: DraftForSend,
-  parts: BurstPart[],
+  { parts, events }: { parts: BurstPart[]; events: BurstEvents | null },
   token: string,
   input: { text?: string; decision: DraftDecision },
 ): Promise<(DraftSqlRow & { burst_id: string }) | null> {
@@ -189,9 +199,9 @@ async function commitSend(
     if (!row) return null;
     await tx.execute(sql`
       insert into reply_bursts (id, user_id, conv_id, state, first_message_at, last_message_at, due_at,
-                                claim_token, claimed_at, parts, reason)
+                                claim_token, claimed_at, parts, events, reason)
       values (${burstId}, ${draft.user_id}, ${draft.conv_id}, 'sending', now(), now(), now(),
-              ${token}, now(), ${JSON.stringify(parts)}::jsonb, 'approved')`);
+              ${token}, now(), ${JSON.stringify(parts)}::jsonb, ${events ? JSON.stringify(events) : null}::jsonb, 'approved')`);
     return row;
   });
 }

@@ -6,6 +6,7 @@ import { alertDeps, type EngineDeps } from '../engine-deps.ts';
 import { requeuePendingAlerts } from '../../../domain/handoff/owner-alert-job.ts';
 import { planAllowance } from '../engine-repository.ts';
 import { resumeSendingJob } from './engine-jobs.ts';
+import { republishStoredEvents } from '../../../domain/engine-events/event-job.ts';
 import { ingestGatewayEvent } from '../ingestion/ingest-gateway-event.ts';
 import { loadStoredEvents } from '../ingestion/stored-events.ts';
 import { keepLease } from '../replies/burst-claim.ts';
@@ -21,7 +22,8 @@ const EVENT_GRACE_SECONDS = 20;
  * so two processes sweeping at once do each thing once):
  * - gateway events stored but never processed (the process died after storing them);
  * - generating bursts whose claim lapsed (the worker died before the answer was fixed) → waiting again;
- * - sending bursts whose claim lapsed → resume sending from the first part not yet attempted;
+ * - sending bursts whose claim lapsed → their stored events queued if their job is missing, and sending
+ *   resumed from the first part not yet attempted;
  * - owner alerts written but never queued → queued (sent once: the job sends only a pending alert).
  */
 export async function recoverEngineWork(deps: EngineDeps): Promise<void> {
@@ -86,6 +88,8 @@ export async function resumeSending(deps: EngineDeps, job: { burstId: string }):
     .returning();
   if (!burst) return;
   deps.log.warn({ burstId: burst.id }, 'engine: resuming a reply whose sender stopped');
+  // Its events, if the process died before queueing them (docs/decisions/060-events-features-listen.md).
+  await republishStoredEvents(deps, burst.events, burst.id);
   const allowance = await planAllowance(deps.db, burst.userId);
   const lease = keepLease(deps, burst.id, token);
   try {

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
 import { execPrepared, type PreparedTarget } from '../../../db/prepared.ts';
 import { monthStart } from '../../../domain/usage/get-current-usage.ts';
-import type { BurstPart } from '../../../db/schema/index.ts';
+import type { BurstEvents, BurstPart } from '../../../db/schema/index.ts';
 import { mediaUrl } from '../../../integrations/storage/storage-keys.ts';
 import type { MessageRecord } from '../engine-repository.ts';
 import { conversationRowFromSql, type ConversationSqlRow, type SqlTimestamp } from '../sql-rows.ts';
@@ -61,6 +61,8 @@ export interface FixRequest {
   convId: string;
   /** The first is the answer's text. */
   parts: BurstPart[];
+  /** The answer's events to queue, kept on the burst until their job exists (event-job.ts queuedPart). */
+  events: BurstEvents | null;
 }
 
 /**
@@ -78,6 +80,7 @@ export async function fixAnswers(database: PreparedTarget, requests: FixRequest[
     user_id: r.userId,
     msg_id: randomUUID(),
     parts: r.parts,
+    events: r.events,
     first: r.parts[0] as string,
   }));
   const fixed = await execPrepared<{ id: string; created_at: SqlTimestamp }>(
@@ -86,9 +89,9 @@ export async function fixAnswers(database: PreparedTarget, requests: FixRequest[
     sql`
       with v as (
         select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as v(id uuid, token uuid, version int, conv_id uuid, user_id text, msg_id uuid, parts jsonb, first text)),
+          as v(id uuid, token uuid, version int, conv_id uuid, user_id text, msg_id uuid, parts jsonb, events jsonb, first text)),
       b as (
-        update reply_bursts r set state = 'sending', parts = v.parts, sent_parts = 0, inflight_message_id = v.msg_id,
+        update reply_bursts r set state = 'sending', parts = v.parts, events = v.events, sent_parts = 0, inflight_message_id = v.msg_id,
                claimed_at = now(), updated_at = now()
         from v
         where r.id = v.id and r.claim_token = v.token and r.version = v.version and r.state = 'generating'

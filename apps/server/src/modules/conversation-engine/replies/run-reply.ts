@@ -3,7 +3,7 @@ import { keywordHandoff } from '../../../domain/ai-reply/reply-request.ts';
 import type { StructuredReply } from '../../../domain/ai-reply/structured-reply.ts';
 import type { BurstPart } from '../../../db/schema/index.ts';
 import { answerEvents } from '../../../domain/engine-events/answer-events.ts';
-import { publishEngineEvents } from '../../../domain/engine-events/event-job.ts';
+import { publishEngineEvents, queuedPart } from '../../../domain/engine-events/event-job.ts';
 import { handOver } from '../../../domain/handoff/hand-over.ts';
 import { type OutboundRule, outboundStop } from '../../../domain/outbound/outbound-rules.ts';
 import { holdAsDraft } from '../approval/hold-as-draft.ts';
@@ -124,6 +124,14 @@ async function fixAndSend(
   // Approval mode: the answer waits as a draft, nothing is sent (decision 045).
   if (ctx.approval && outboundStop(origin, { approval: true }) === 'approval')
     return holdAsDraft(deps, { ...ctx, approval: ctx.approval }, held, { answer, parts, origin });
+  // What the answer does beside its text (alerts, funnel, order) is published before the send and
+  // delivered once it reached the customer, by whichever process (docs/decisions/057-engine-events.md);
+  // what is queued is stored with the answer, for the recovery if this process dies before queueing it.
+  const published = {
+    key: `answer:${ctx.id}:${ctx.version}`,
+    afterBurst: ctx.id,
+    events: answerEvents({ ...ctx, burstId: ctx.id }, answer),
+  };
   const first = await deps.writer.fix({
     id: ctx.id,
     version: ctx.version,
@@ -131,6 +139,7 @@ async function fixAndSend(
     userId: ctx.userId,
     convId: ctx.convId,
     parts,
+    events: queuedPart(deps.events, published),
   });
   if (!first) {
     await held.giveBack();
@@ -144,13 +153,7 @@ async function fixAndSend(
     switched.conversation(ctx.convId, 'updated');
     await switched.publish(deps);
   }
-  // What the answer does beside its text (alerts, funnel, order) is published before the send and
-  // delivered once it reached the customer, by whichever process (docs/decisions/057-engine-events.md).
-  await publishEngineEvents(deps, {
-    key: `answer:${ctx.id}:${ctx.token}`,
-    afterBurst: ctx.id,
-    events: answerEvents({ ...ctx, burstId: ctx.id }, answer),
-  });
+  await publishEngineEvents(deps, published);
   await sendParts(deps, {
     origin,
     burstId: ctx.id,

@@ -1,0 +1,2 @@
+ALTER TABLE "reply_bursts" ADD COLUMN "events" jsonb;--> statement-breakpoint
+CREATE INDEX "orders_paid_untold_idx" ON "orders" USING btree ("paid_at") WHERE status = 'paid' and paid_notified_at is null;
