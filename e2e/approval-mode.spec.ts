@@ -60,7 +60,7 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   const [agent] = (await (await page.request.get('/api/agents')).json()) as { id: string }[];
 
   // The agent's settings: a limit out of range is refused in Portuguese and stays typed; then 45 min, on.
-  await page.goto(`/ia-management?agent=${agent!.id}`);
+  await page.goto(`/ia-management?agent=${agent!.id}&aba=age`);
   const settings = page.getByTestId('approval-settings');
   await expect(settings.getByRole('heading', { name: 'Aprovação das respostas' })).toBeVisible();
   const minutes = settings.getByLabel('Prazo para aprovar (minutos)');

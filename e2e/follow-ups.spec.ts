@@ -42,7 +42,9 @@ test('a quiet customer gets one follow-up, and none after replying', async ({ pa
   const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
 
   // 'Acompanhamento' in the agent's settings: off by default, switched on (2 h, 1 dia, 3 dias).
+  // The agent's page opens on 'Como a IA fala'; follow-ups are in 'Como a IA age' (decision 065).
   await page.goto('/ia-management');
+  await page.getByRole('tab', { name: 'Como a IA age' }).click();
   const settings = page.getByTestId('follow-up-settings');
   const toggle = settings.getByRole('switch', { name: 'Acompanhamento' });
   await expect(toggle).toHaveAttribute('aria-checked', 'false');

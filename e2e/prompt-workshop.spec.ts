@@ -191,7 +191,7 @@ test('respostas por contato, por dia: 40 por padrão, a escolha salva na hora e 
   page,
 }) => {
   const agentId = await ownerWithAgent(page);
-  await page.goto(`/ia-management?agent=${agentId}`);
+  await page.goto(`/ia-management?agent=${agentId}&aba=age`);
   const limit = page.getByLabel('Respostas por contato, por dia');
   await expect(limit).toHaveValue('40');
   await limit.selectOption('20');

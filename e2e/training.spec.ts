@@ -171,6 +171,8 @@ test('ia-management mostra o prompt, salva o tempo de resposta e o modo update i
   await shootBothWidths(page, 'ia-management');
   await expectNoSeriousA11yViolations(page);
 
+  await page.getByRole('tab', { name: 'Como a IA age' }).click();
+  await expect(page).toHaveURL(new RegExp(`/ia-management\\?agent=${agentId}&aba=age$`));
   await page.getByLabel('Tempo de resposta').selectOption('30');
   await expect(page.getByText('Tempo de resposta salvo.')).toBeVisible();
   await page.reload();

@@ -1,7 +1,7 @@
 /**
  * 'Testes do assistente' against an OpenAI-compatible endpoint (a fake one on 127.0.0.1 that records every
- * request; docs/decisions/039-agent-tests.md): each kind of check passing and failing, the judge model the
- * operator configured and its 3-run pass rate, a scripted multi-turn customer, the gate's draft-against-live
+ * request; docs/decisions/039-agent-tests.md): each kind of check passing and failing, the judge as the
+ * cheapest configured model (decision 065) and its 3-run pass rate, a scripted multi-turn customer, the gate's draft-against-live
  * comparison, nothing sent to WhatsApp, and 'Adicionar aos testes' from a real inbox message.
  */
 import type { AgentTestRun } from '@vendai/contracts';
@@ -19,10 +19,20 @@ import {
   waitFor,
 } from './helpers/engine-harness.ts';
 
-const JUDGE_MODEL = 'juiz-falso';
+/**
+ * The judge is the cheapest configured chat model by AI_MODEL_PRICES (docs/decisions/065-agent-tabs-hints-and-judge.md):
+ * here the vision model on the same endpoint, cheaper than the reply model and than AI_JUDGE_MODEL.
+ */
+const JUDGE_MODEL = 'juiz-barato';
+const PRICEY_JUDGE = 'juiz-caro';
 let e: EngineApp;
 beforeAll(async () => {
-  e = await startEngineApp({ AI_JUDGE_MODEL: JUDGE_MODEL, AGENT_TESTS_RATE_LIMIT_PER_MINUTE: '100' });
+  e = await startEngineApp({
+    AI_JUDGE_MODEL: PRICEY_JUDGE,
+    MEDIA_VISION_MODEL: JUDGE_MODEL,
+    AI_MODEL_PRICES: `openai/gpt-oss-120b=0.15/0.60,${PRICEY_JUDGE}=2.50/10.00,${JUDGE_MODEL}=0.05/0.20`,
+    AGENT_TESTS_RATE_LIMIT_PER_MINUTE: '100',
+  });
 });
 afterAll(async () => {
   await e?.close();
@@ -116,7 +126,7 @@ describe('checks against a real endpoint', () => {
     expect(systemPrompt(e.llm.calls[0]!)).toContain('FORMATO DA RESPOSTA');
   });
 
-  it('the judge is the configured model; a judged case runs 3 times and reports how often it passed', async () => {
+  it('the judge is the cheapest configured model; a judged case runs 3 times and reports how often it passed', async () => {
     const shop = await openShop(e);
     // The judge passes 2 of every 3 replies of the first case, and never the second's.
     fakeModel((call, n) => !lastCustomerText(call).includes('horário') && n % 3 !== 2);
@@ -138,6 +148,7 @@ describe('checks against a real endpoint', () => {
     expect(judgeInput).toContain('- Vocês entregam?');
     expect(judgeInput).toContain('RESPOSTA DO ASSISTENTE:\nResposta para: Vocês entregam?');
     expect(e.llm.calls.filter((c) => c.body.model !== JUDGE_MODEL)).toHaveLength(6);
+    expect(e.llm.calls.filter((c) => c.body.model === PRICEY_JUDGE)).toHaveLength(0);
   });
 
   it('a scripted customer: every turn is answered with the conversation so far, the last reply is checked', async () => {

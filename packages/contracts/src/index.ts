@@ -32,3 +32,4 @@ export * from './cloud-window.ts';
 export * from './approval.ts';
 export * from './funnel.ts';
 export * from './tax-id.ts';
+export * from './agent-page.ts';

@@ -5,6 +5,7 @@ import { loadOrCreateGeneratedSecret } from './generated-secret.ts';
 import { SIMULATED_META_APP_ID, SIMULATOR_GRAPH_PREFIX } from './meta-simulator.ts';
 import { startProblems } from './start-rules.ts';
 import { trustProxySchema } from './trust-proxy.ts';
+import { parseModelPrices } from './model-prices.ts';
 
 /**
  * Every environment variable the server reads, validated once at boot (.env.example documents them).
@@ -146,6 +147,14 @@ const envSchema = z.object({
   AI_MODEL: z.preprocess(blank, z.string().default('openai/gpt-oss-120b')),
   /** The model that judges the agent's test replies (same endpoint); default AI_MODEL (docs/decisions/039-agent-tests.md). */
   AI_JUDGE_MODEL: optionalString,
+  /**
+   * Prices of the models on the AI endpoint, `model=input/output` in US$ per million tokens, comma-separated
+   * (e.g. `openai/gpt-oss-120b=0.15/0.60,openai/gpt-oss-20b=0.075/0.30`). With a price for each configured
+   * chat model, the agent tests' judge is the cheapest (docs/decisions/065-agent-tabs-hints-and-judge.md).
+   */
+  AI_MODEL_PRICES: optionalString.refine((v) => !('error' in parseModelPrices(v)), {
+    message: 'AI_MODEL_PRICES: use modelo=entrada/saída (US$ por milhão de tokens), separados por vírgula',
+  }),
   /**
    * An embeddings model on the AI endpoint (POST /embeddings; e.g. text-embedding-3-small): the knowledge
    * base's candidates are ranked by similarity too. Unset: full-text and trigram search only. With the

@@ -1,3 +1,5 @@
+import { AGENT_PAGE_TAB_PARAM, type AgentPageTab } from '@vendai/contracts/agent-page';
+
 /** Every route of the SPA (docs/product/screens.md). Links use these, never string literals. */
 export const paths = {
   home: { path: '/', getHref: () => '/' },
@@ -39,7 +41,14 @@ export const paths = {
   /** The prompt workshop; the spec's route name stays /ia-management. */
   promptWorkshop: {
     path: '/ia-management',
-    getHref: (agentId?: string) => `/ia-management${agentId ? `?agent=${agentId}` : ''}`,
+    /** `tab`: the page's tab ('age', 'testes'; docs/decisions/065-agent-tabs-hints-and-judge.md). */
+    getHref: (agentId?: string, tab?: AgentPageTab) => {
+      const q = new URLSearchParams();
+      if (agentId) q.set('agent', agentId);
+      if (tab && tab !== 'fala') q.set(AGENT_PAGE_TAB_PARAM, tab);
+      const s = q.toString();
+      return `/ia-management${s ? `?${s}` : ''}`;
+    },
   },
   agents: { path: '/agents-management', getHref: () => '/agents-management' },
   /** The WhatsApp numbers; the spec's route name stays /instances-management. */

@@ -73,14 +73,18 @@ export function AgentTestsPage() {
   );
 }
 
-function AgentTests({
+/** The tests of one agent, with 'Rodar testes' and the latest run (also the agent's page's 'Testes' tab). */
+export function AgentTests({
   agents,
   agent,
   onAgentChange,
+  compact = false,
 }: {
   agents: AgentSummary[];
   agent: AgentSummary;
   onAgentChange: (id: string) => void;
+  /** Inside the agent's page: the agent's name is already the page's. */
+  compact?: boolean;
 }) {
   const queryClient = useQueryClient();
   const cases = useAgentTestCases(agent.id);
@@ -104,7 +108,9 @@ function AgentTests({
 
   return (
     <>
-      <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+      <div
+        className={`${compact ? 'mt-3' : 'mt-6'} flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between`}
+      >
         {agents.length > 1 ? (
           <label className="text-sm font-medium text-slate-700">
             Agente{' '}
@@ -120,6 +126,8 @@ function AgentTests({
               ))}
             </select>
           </label>
+        ) : compact ? (
+          <span />
         ) : (
           <p className="text-sm text-slate-600">
             Agente <strong className="text-slate-900">{agentDisplayName(agent)}</strong>

@@ -6,13 +6,12 @@ import {
   approvalTimeoutSchema,
 } from '@vendai/contracts';
 import { ShieldCheck } from 'lucide-react';
-import { Switch } from 'radix-ui';
 import { type FormEvent, useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { Switch } from '@/components/ui/switch';
 import { ApiError } from '@/lib/api-client';
-import { cn } from '@/lib/cn';
 import { useUpdateAgent } from '@/lib/api/update-agent';
 
 const SAVE_FAILED = 'Não foi possível salvar. Tente novamente.';
@@ -83,16 +82,17 @@ export function ApprovalSettings({ agent }: { agent: Agent }) {
       className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
       data-testid="approval-settings"
     >
-      <h2 id={`${switchId}-title`} className="flex items-center gap-2 font-semibold text-slate-900">
+      <h3 id={`${switchId}-title`} className="flex items-center gap-2 font-semibold text-slate-900">
         <ShieldCheck className="size-4 text-brand-700" aria-hidden />
         Aprovação das respostas
-      </h2>
+      </h3>
       <div className="mt-3 flex items-start justify-between gap-3">
-        <label htmlFor={switchId} className="text-sm font-medium text-slate-800">
+        <label id={`${switchId}-label`} htmlFor={switchId} className="text-sm font-medium text-slate-800">
           A IA sugere, eu aprovo
         </label>
-        <Switch.Root
+        <Switch
           id={switchId}
+          aria-labelledby={`${switchId}-label`}
           checked={
             update.isPending && update.variables?.approval_mode !== undefined
               ? update.variables.approval_mode
@@ -100,18 +100,13 @@ export function ApprovalSettings({ agent }: { agent: Agent }) {
           }
           disabled={update.isPending}
           onCheckedChange={toggle}
-          className={cn(
-            'relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-60',
-            agent.approval_mode ? 'bg-brand-700' : 'bg-slate-300',
-          )}
-        >
-          <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-        </Switch.Root>
+        />
       </div>
       <p className="mt-1 text-sm text-slate-600">
         Cada resposta da IA espera por você: envie, edite ou descarte na conversa, ou responda 1 (enviar) ou 2
-        (descartar) ao aviso no seu WhatsApp. Cada conversa pode seguir o agente ou ter a sua própria escolha.
+        (descartar) ao aviso no seu WhatsApp.
       </p>
+      <p className="mt-1 text-xs text-slate-500">Cada conversa pode seguir o agente ou ter a sua própria escolha.</p>
 
       <form onSubmit={save} noValidate className="mt-4 space-y-3 border-t border-slate-100 pt-3">
         <div>

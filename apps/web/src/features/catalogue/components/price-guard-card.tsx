@@ -45,6 +45,32 @@ export function PriceGuardCard() {
   );
 }
 
+/**
+ * The same 'Proteção de preços' for one agent, on the agent's page ('Como a IA age',
+ * docs/decisions/065-agent-tabs-hints-and-judge.md).
+ */
+export function AgentPriceGuard({ agentId }: { agentId: string }) {
+  const settings = usePriceGuard(agentId);
+  return (
+    <section
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      data-testid="agent-price-guard"
+    >
+      <h3 className="flex items-center gap-2 font-semibold text-slate-900">
+        <ShieldCheck className="size-4 shrink-0 text-brand-700" aria-hidden /> Proteção de preços
+      </h3>
+      <p className="mt-1 text-sm text-slate-600">
+        Uma resposta com um preço fora do catálogo não é enviada: o cliente recebe a mensagem abaixo e você, um aviso.
+      </p>
+      {settings.data ? (
+        <GuardForm agentId={agentId} settings={settings.data} />
+      ) : (
+        <div className="mt-4 h-28 animate-pulse rounded-lg bg-slate-100" aria-busy="true" aria-label="Carregando" />
+      )}
+    </section>
+  );
+}
+
 function GuardForm({ agentId, settings }: { agentId: string; settings: PriceGuardSettings }) {
   const [fallbackText, setFallbackText] = useState(settings.fallbackText);
   const [allowsDiscounts, setAllowsDiscounts] = useState(settings.allowsDiscounts);

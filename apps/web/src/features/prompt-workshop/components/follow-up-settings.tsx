@@ -6,11 +6,10 @@ import {
   type FollowUpSettings as Settings,
 } from '@vendai/contracts/follow-ups';
 import { BellRing } from 'lucide-react';
-import { Switch } from 'radix-ui';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/lib/cn';
+import { Switch } from '@/components/ui/switch';
 import { useFollowUpSettings, useSaveFollowUpSettings } from '../api/follow-up-settings';
 import { gapLabel } from '../lib/follow-up-format';
 
@@ -63,29 +62,31 @@ export function FollowUpSettings({ agent }: { agent: Agent }) {
       data-testid="follow-up-settings"
     >
       <div className="flex items-start justify-between gap-3">
-        <label htmlFor={switchId} className="flex items-center gap-2 font-semibold text-slate-900">
+        <label
+          id={`${switchId}-label`}
+          htmlFor={switchId}
+          className="flex items-center gap-2 font-semibold text-slate-900"
+        >
           <BellRing className="size-4 text-brand-700" aria-hidden />
           Acompanhamento
         </label>
-        <Switch.Root
+        <Switch
           id={switchId}
+          aria-labelledby={`${switchId}-label`}
           checked={current.enabled}
           disabled={save.isPending}
           onCheckedChange={(enabled) =>
             change({ enabled }, enabled ? 'Acompanhamento ligado.' : 'Acompanhamento desligado.')
           }
-          className={cn(
-            'relative inline-flex h-6 w-11 shrink-0 cursor-pointer items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-60',
-            current.enabled ? 'bg-brand-700' : 'bg-slate-300',
-          )}
-        >
-          <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[22px]" />
-        </Switch.Root>
+        />
       </div>
       <p className="mt-1 text-sm text-slate-600">
         Quando um cliente que puxou conversa para de responder depois da IA, ela manda uma mensagem curta lembrando do
-        que ele queria. Só no horário da empresa, nunca para grupos, quem pediu para sair ou conversas no Manual, e para
-        assim que o cliente responde.
+        que ele queria.
+      </p>
+      <p className="mt-1 text-xs text-slate-500">
+        Só no horário da empresa; nunca para grupos, quem pediu para sair ou conversas no Manual; para assim que o
+        cliente responde.
       </p>
       {current.enabled ? (
         <div className="mt-3 space-y-3">
