@@ -17,6 +17,7 @@ import { loadEnv } from '../../apps/server/src/config/env.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { readJson, seedInbox, type SeedInboxInput } from './inbox-seed.ts';
 import { seedResults } from './results-seed.ts';
+import { seedHints } from './hint-seed.ts';
 import { getOverageStatus } from '../../apps/server/src/domain/usage/overage-ceiling.ts';
 import { resultRows } from '../../apps/server/src/db/rows.ts';
 import { engineIdleOf } from '../../apps/server/test/helpers/engine-progress.ts';
@@ -169,6 +170,17 @@ const control = http.createServer(async (req, res) => {
     await getOverageStatus(database.db, owner.id);
     await database.db.execute(sql`update overage_periods set answers = ${owner.max} where user_id = ${owner.id}`);
     res.end('{"ok":true}');
+    return;
+  }
+  if (req.method === 'POST' && url.pathname === '/seed-hints') {
+    try {
+      res.end(
+        JSON.stringify(await seedHints(app, await readJson<{ email: string; quiet?: number; guarded?: number }>(req))),
+      );
+    } catch (err) {
+      res.statusCode = 500;
+      res.end(JSON.stringify({ error: String(err) }));
+    }
     return;
   }
   if (req.method === 'POST' && url.pathname === '/seed-inbox') {

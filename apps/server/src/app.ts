@@ -33,6 +33,7 @@ import { playgroundModule } from './modules/playground/index.ts';
 import { promptWorkshopModule } from './modules/prompt-workshop/index.ts';
 import { trainingModule } from './modules/training/index.ts';
 import { resultsModule } from './modules/results/index.ts';
+import { agentHintsModule } from './modules/agent-hints/index.ts';
 import { ownerChannelModule } from './modules/owner-channel/index.ts';
 import { funnelModule } from './modules/funnel/index.ts';
 import { privacyModule, registerRetentionJobs } from './modules/privacy/index.ts';
@@ -163,6 +164,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     trainingModule,
     feedbackModule,
     resultsModule,
+    agentHintsModule,
     ownerChannelModule,
     funnelModule,
     privacyModule,

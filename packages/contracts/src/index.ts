@@ -33,3 +33,4 @@ export * from './approval.ts';
 export * from './funnel.ts';
 export * from './tax-id.ts';
 export * from './agent-page.ts';
+export * from './agent-hints.ts';

@@ -27,3 +27,4 @@ export * from './opt-out.ts';
 export * from './team-permissions.ts';
 export * from './number-claims.ts';
 export * from './outbound.ts';
+export * from './agent-hints.ts';

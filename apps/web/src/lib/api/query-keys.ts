@@ -20,6 +20,8 @@ export const agentKeys = {
     [...agentKeys.promptVersions(agentId), versionId] as const,
   /** The agent's follow-up ladder ('Acompanhamento'). */
   followUps: (agentId: string) => [...agentKeys.all, 'follow-ups', agentId] as const,
+  /** GET /api/agent-hints: the inbox's and Resultados' pointers to an agent's settings (decision 065). */
+  hints: () => [...agentKeys.all, 'hints'] as const,
 };
 
 /** GET /api/numbers and /api/numbers/:id/state. */

@@ -3,6 +3,7 @@ import { ApprovalChip, ApprovalMenuItems } from '@/features/approval/components/
 import { DraftSlot } from '@/features/approval/components/draft-slot';
 import { PendingDraftMark } from '@/features/approval/components/pending-draft-mark';
 import { useApprovalRealtime } from '@/features/approval/hooks/use-approval-realtime';
+import { AgentHint } from '@/features/agent-hints/components/agent-hint';
 import { ConversationsPage } from '@/features/conversations/components/conversations-page';
 import { ChatLabels, ContactPanelToggle, LabelsMenuItem } from '@/features/inbox-tools/components/chat-labels';
 import { ContactPanel } from '@/features/inbox-tools/components/contact-panel';
@@ -65,6 +66,8 @@ export function Component() {
       )}
       chatAside={(convId) => <ContactPanel convId={convId} />}
       listFilter={{ labelId, control: <LabelFilter /> }}
+      // A hint to the agent's follow-ups or approval when it would help (docs/decisions/065-agent-tabs-hints-and-judge.md).
+      notice={<AgentHint variant="strip" />}
     />
   );
 }

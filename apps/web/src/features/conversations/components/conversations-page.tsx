@@ -47,6 +47,8 @@ export interface InboxSlots {
   chatAside?: (convId: string) => ReactNode;
   /** The list's filter (sent to the server) and the control that sets it, in the list's header. */
   listFilter?: ConversationListFilter & { control: ReactNode };
+  /** A one-line notice under the banners (the agent hints, decision 065); hidden on a phone with a chat open. */
+  notice?: ReactNode;
 }
 
 export function ConversationsPage(slots: InboxSlots = {}) {
@@ -162,6 +164,7 @@ function Inbox({
         </div>
       </div>
       <ConversationBanners numbers={numbers} usage={usage} me={me} />
+      {slots.notice ? <div className={cn('shrink-0', selectedId && 'hidden md:block')}>{slots.notice}</div> : null}
       {showFirstRun ? (
         <div
           className={cn(

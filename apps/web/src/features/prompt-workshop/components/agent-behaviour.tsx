@@ -1,7 +1,7 @@
 import type { Agent } from '@vendai/contracts';
 import { Wallet } from 'lucide-react';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { type ReactNode, useEffect } from 'react';
+import { Link, useLocation } from 'react-router';
 import { paths } from '@/config/paths';
 import type { AgentSlots } from '../lib/agent-slots';
 import { ContactDailyLimit } from './contact-daily-limit';
@@ -12,17 +12,27 @@ import { ResumeAfter } from './resume-after';
 /**
  * 'Como a IA age' (docs/decisions/065-agent-tabs-hints-and-judge.md): what the AI does besides writing,
  * one card each with a sentence on what it does; every choice saves for this agent only. Two groups:
- * what it does with the customer, and the limits that protect the owner.
+ * what it does with the customer, and the limits that protect the owner. Approval and follow-ups have
+ * ids (#aprovacao, #acompanhamento) the hints link to.
  */
 export function AgentBehaviour({ agent, slots }: { agent: Agent; slots: Partial<AgentSlots> }) {
+  // A hint's link names a card (#acompanhamento, #aprovacao): bring it into view once, on arrival.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView({ block: 'start' });
+  }, [hash]);
   return (
     <div className="space-y-8">
       <Group
         title="Com o cliente"
         description="Quando a IA responde, se espera a sua aprovação e como retoma uma conversa parada."
       >
-        {slots.approval}
-        <FollowUpSettings agent={agent} />
+        <div id="aprovacao" className="scroll-mt-6">
+          {slots.approval}
+        </div>
+        <div id="acompanhamento" className="scroll-mt-6">
+          <FollowUpSettings agent={agent} />
+        </div>
         <ResponseDelay agent={agent} />
         <ResumeAfter agent={agent} />
         {slots.handoff}

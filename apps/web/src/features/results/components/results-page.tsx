@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Download } from 'lucide-react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -22,7 +23,8 @@ import { TestsSummaryCard } from '@/components/agent-tests/tests-summary-card';
  * beside the previous period of the same length, per-day charts, the week × hour heat map and the
  * CSV export. The filters live in the address.
  */
-export function ResultsPage() {
+/** `notice`: another feature's hint under the title (the route composes it). */
+export function ResultsPage({ notice }: { notice?: ReactNode } = {}) {
   const [search, setSearch] = useSearchParams();
   const filters = filtersFromSearch(search);
   const query = useResults(filters);
@@ -45,6 +47,7 @@ export function ResultsPage() {
           ) : null
         }
       />
+      {notice}
       {query.isPending ? (
         <Spinner label="Calculando seus resultados..." />
       ) : query.isError ? (
