@@ -172,10 +172,15 @@ function negatedBefore(joined: string, index: number): boolean {
     .some((t) => NEGATION.has(t));
 }
 
+/** The affirmative patterns compiled once with 'g', to walk every match (each message is read on the hot path). */
+const AFFIRMATIVE_ALL = AFFIRMATIVE.map((re) => new RegExp(re.source, 'g'));
+
 function anyAffirmative(joined: string): boolean {
-  return AFFIRMATIVE.some((re) =>
-    [...joined.matchAll(new RegExp(re.source, 'g'))].some((m) => !negatedBefore(joined, m.index)),
-  );
+  for (const re of AFFIRMATIVE_ALL) {
+    re.lastIndex = 0;
+    for (let m = re.exec(joined); m; m = re.exec(joined)) if (!negatedBefore(joined, m.index)) return true;
+  }
+  return false;
 }
 
 /** 'não quero mais' / 'não tenho (mais) interesse' alone, politeness aside: the customer wants out. */
