@@ -16,6 +16,9 @@ export function finalTarget(mode: TrainingMode | null, agentId: string | null): 
   return { href: paths.conversations.getHref(), label: 'Ir para o painel' };
 }
 
+/** Whether one of the account's numbers is connected (decision 056: else 'Conectar WhatsApp' is the next step). */
+export const anyConnected = (numbers: { status: string }[]) => numbers.some((n) => n.status === 'CONECTADO');
+
 /**
  * The finished screen. A failed finish still lands here (docs/product/messages.md): it says what happened, and
  * the answers, still in memory, can be sent again.
@@ -37,8 +40,8 @@ export function FinishedStep({
 }) {
   const target = finalTarget(modeParam, result?.agentId ?? null);
   const numbers = useNumbers();
-  // No WhatsApp connected yet: the next step after training is connecting one.
-  const connectFirst = Boolean(result) && numbers.data?.length === 0;
+  // No WhatsApp connected (none yet, or every one disconnected): the next step after training is connecting one.
+  const connectFirst = Boolean(result) && numbers.isSuccess && !anyConnected(numbers.data);
   if (!result) {
     const limit = error instanceof ApiError && error.code === 'LIMIT_REACHED';
     return (
