@@ -7,7 +7,12 @@ import {
   shootBothWidths,
   test,
 } from './support/fixtures';
-import { LOJA_SOL_ANSWERS, trainAgentThroughApi } from './support/live-number';
+import {
+  cloudCustomerWrites,
+  connectCloudNumberThroughSimulator,
+  LOJA_SOL_ANSWERS,
+  trainAgentThroughApi,
+} from './support/live-number';
 
 /**
  * The official WhatsApp (Cloud API) journey through the simulator's Cloud mode (decisions 036 and 041):
@@ -26,36 +31,14 @@ test('API oficial: conecta pelo simulador, a IA responde, e depois de 24 h sai u
   await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
 
   // '+ Novo WhatsApp' → the official API → the Embedded Signup dialog (the simulator stands in for Meta).
-  await page.goto('/instances-management');
-  await page.getByRole('button', { name: 'Novo WhatsApp' }).click();
-  await page.getByRole('button', { name: 'Conectar pela API oficial' }).click();
-  await expect(page).toHaveURL(/\/connect\/whatsapp$/);
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Conectar com o WhatsApp Business' }).click();
-  const dialog = await popupOpened;
-  const display = `55139${Date.now().toString().slice(-8)}`;
-  await dialog.getByLabel('Número do WhatsApp da empresa').fill(display);
-  await dialog.getByLabel('Nome da empresa verificado').fill('Loja Sol');
-  await dialog.getByRole('button', { name: 'Aprovar cadastro' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'conectado pela API oficial' })).toBeVisible({
-    timeout: 30_000,
-  });
-  const numbers = (await (await page.request.get('/api/numbers')).json()) as {
-    instance_name: string;
-    provider: string;
-    phone: string;
-  }[];
-  const number = numbers.find((n) => n.phone === display)!;
-  expect(number.provider).toBe('cloud');
+  const number = await connectCloudNumberThroughSimulator(page);
 
   // A customer writes on the simulator's 'API oficial' tab.
-  const phone = await page.context().newPage();
-  await phone.goto('/simulador?aba=api-oficial');
-  const sim = phone.getByRole('region', { name: 'Conversa na API oficial' });
-  await sim.getByLabel('Cliente (número)').fill('5511966661111');
-  await sim.getByLabel('Nome do cliente').fill('Marina Souza');
-  await sim.getByLabel('Mensagem do cliente').fill('Oi! Tem biquíni azul no tamanho M?');
-  await sim.getByRole('button', { name: 'Enviar' }).click();
+  const sim = await cloudCustomerWrites(
+    page,
+    { phone: '5511966661111', name: 'Marina Souza' },
+    'Oi! Tem biquíni azul no tamanho M?',
+  );
 
   // The AI answers live in the inbox, and the customer receives it.
   await page.goto('/dashboard');

@@ -135,6 +135,7 @@ test('o lançador abre a janela da Meta 1000×800 com os parâmetros certos e re
         provider: 'cloud',
         quality_rating: 'GREEN',
         messaging_limit: 'TIER_1K',
+        one_balloon: false,
       },
     });
   });

@@ -88,3 +88,45 @@ export async function startCustomerChat(phone: Page, instance: string, customer:
     await phone.getByLabel('Mensagem do cliente').press('Enter');
   };
 }
+
+/**
+ * An official-API number, connected as a person does: '+ Novo WhatsApp' → 'API oficial' → the simulator's
+ * Embedded Signup dialog (it stands in for Meta) approves. Returns the number as GET /api/numbers lists it.
+ */
+export async function connectCloudNumberThroughSimulator(page: Page, company = 'Loja Sol') {
+  await page.goto('/instances-management');
+  await page.getByRole('button', { name: 'Novo WhatsApp' }).click();
+  await page.getByRole('button', { name: 'Conectar pela API oficial' }).click();
+  await expect(page).toHaveURL(/\/connect\/whatsapp$/);
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Conectar com o WhatsApp Business' }).click();
+  const dialog = await popupOpened;
+  const display = `55139${Date.now().toString().slice(-8)}`;
+  await dialog.getByLabel('Número do WhatsApp da empresa').fill(display);
+  await dialog.getByLabel('Nome da empresa verificado').fill(company);
+  await dialog.getByRole('button', { name: 'Aprovar cadastro' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'conectado pela API oficial' })).toBeVisible({
+    timeout: 30_000,
+  });
+  const numbers = (await (await page.request.get('/api/numbers')).json()) as {
+    id: string;
+    instance_name: string;
+    provider: string;
+    phone: string;
+  }[];
+  const number = numbers.find((n) => n.phone === display)!;
+  expect(number.provider).toBe('cloud');
+  return number;
+}
+
+/** A customer writes on the simulator's 'API oficial' tab (a new tab); returns the tab's conversation region. */
+export async function cloudCustomerWrites(page: Page, customer: { name: string; phone: string }, text: string) {
+  const phone = await page.context().newPage();
+  await phone.goto('/simulador?aba=api-oficial');
+  const sim = phone.getByRole('region', { name: 'Conversa na API oficial' });
+  await sim.getByLabel('Cliente (número)').fill(customer.phone);
+  await sim.getByLabel('Nome do cliente').fill(customer.name);
+  await sim.getByLabel('Mensagem do cliente').fill(text);
+  await sim.getByRole('button', { name: 'Enviar' }).click();
+  return sim;
+}

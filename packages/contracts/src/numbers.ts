@@ -75,11 +75,20 @@ export const updateNumberSchema = z
     apelido: apelido.optional(),
     agente: z.uuid({ error: AGENT_NOT_FOUND }).nullable().optional(),
     ai_audience: z.enum(AI_AUDIENCES, { error: AI_AUDIENCE_INVALID }).optional(),
+    /** Cloud numbers: the AI's answer as one message instead of several (docs/decisions/064-cloud-meter-and-one-balloon.md). */
+    one_balloon: z.boolean({ error: 'Escolha se a resposta da IA vai numa mensagem só.' }).optional(),
   })
-  .refine((v) => v.apelido !== undefined || v.agente !== undefined || v.ai_audience !== undefined, {
-    error: 'Nada para atualizar.',
-  });
+  .refine(
+    (v) =>
+      v.apelido !== undefined || v.agente !== undefined || v.ai_audience !== undefined || v.one_balloon !== undefined,
+    {
+      error: 'Nada para atualizar.',
+    },
+  );
 export type UpdateNumberInput = z.infer<typeof updateNumberSchema>;
+
+export const ONE_BALLOON_ONLY_CLOUD =
+  'A opção de uma mensagem só vale para números da API oficial da Meta: no QR Code as mensagens não são cobradas.';
 
 /** One number as the instances list shows it (docs/product/integrations.md "numbers: select ..."). */
 export const numberSchema = z.object({
@@ -101,6 +110,8 @@ export const numberSchema = z.object({
   /** Cloud API only: Meta's quality rating ('GREEN', 'YELLOW', 'RED') and messaging limit tier ('TIER_1K'…). */
   quality_rating: z.string().nullable(),
   messaging_limit: z.string().nullable(),
+  /** Cloud numbers: the AI's answer goes as one message instead of several (each delivered message is charged). */
+  one_balloon: z.boolean(),
 });
 export type NumberView = z.infer<typeof numberSchema>;
 
@@ -149,3 +160,54 @@ export type ConnectCloudNumberInput = z.infer<typeof connectCloudNumberSchema>;
  */
 export const connectedCloudNumberSchema = numberSchema.extend({ two_step_pin: z.string().regex(/^\d{6}$/) });
 export type ConnectedCloudNumber = z.infer<typeof connectedCloudNumberSchema>;
+
+/** Meta's pricing categories, as the Cloud meter counts them (docs/decisions/064-cloud-meter-and-one-balloon.md). */
+export const CLOUD_METER_CATEGORIES = ['service', 'utility', 'marketing', 'authentication'] as const;
+export type CloudMeterCategory = (typeof CLOUD_METER_CATEGORIES)[number];
+export const CLOUD_METER_CATEGORY_LABELS: Record<CloudMeterCategory, string> = {
+  service: 'Atendimento',
+  utility: 'Utilidade',
+  marketing: 'Marketing',
+  authentication: 'Autenticação',
+};
+
+const categoryCounts = z.object({
+  service: z.number().int(),
+  utility: z.number().int(),
+  marketing: z.number().int(),
+  authentication: z.number().int(),
+});
+
+/** GET /api/numbers/cloud-meter?month=YYYY-MM: the month's messages Meta accepted from each Cloud number. */
+export const cloudMeterQuerySchema = z.object({
+  month: z
+    .string()
+    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, { error: 'Mês inválido: use AAAA-MM.' })
+    .optional(),
+});
+export const cloudMeterSchema = z.object({
+  /** 'YYYY-MM', in the account's time zone. */
+  month: z.string(),
+  /** US$ per billable message by category and reais per dollar: the estimate's constants. */
+  usd_per_message: z.object({
+    service: z.number(),
+    utility: z.number(),
+    marketing: z.number(),
+    authentication: z.number(),
+  }),
+  brl_per_usd: z.number(),
+  numbers: z.array(
+    z.object({
+      number_id: z.string(),
+      /** Every message Meta accepted, by category. */
+      sent: categoryCounts,
+      /** Those Meta charges (Meta's own pricing when its status webhook said, else VendAI's reading). */
+      billable: categoryCounts,
+      billable_total: z.number().int(),
+      /** How many of them Meta priced itself (the rest are VendAI's reading until Meta's webhook comes). */
+      priced_by_meta: z.number().int(),
+      estimate_brl: z.number(),
+    }),
+  ),
+});
+export type CloudMeter = z.infer<typeof cloudMeterSchema>;

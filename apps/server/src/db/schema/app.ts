@@ -169,6 +169,11 @@ export const numbers = pgTable(
     aiAudience: text('ai_audience', { enum: ['all', 'new'] })
       .notNull()
       .default('all'),
+    /**
+     * Cloud API: the AI's answer goes as one message instead of several (each message Meta delivers is
+     * charged; docs/decisions/064-cloud-meter-and-one-balloon.md). Ignored on QR numbers.
+     */
+    oneBalloon: boolean('one_balloon').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -28,3 +28,4 @@ export * from './team-permissions.ts';
 export * from './number-claims.ts';
 export * from './outbound.ts';
 export * from './agent-hints.ts';
+export * from './cloud-meter.ts';

@@ -8,6 +8,7 @@ import { reconcileSend } from './reconcile-send.ts';
 import { type OutboundAuditEntry, recordOutbound } from './outbound-audit.ts';
 import type { OutboundRule } from './outbound-rules.ts';
 import { isReEngagementRefusal, recordWindowClosedByMeta } from '../conversation-rules/meta-closed-window.ts';
+import { meterCloudSend } from './cloud-meter.ts';
 
 /** Shown on a message whose send could not be confirmed either way: it is not sent again. */
 export const SEND_UNCONFIRMED =
@@ -71,7 +72,14 @@ export type SendResult = { ok: true; externalId: string | null } | { ok: false; 
  * send leaves one audit record (outbound-audit.ts): its origin, the rule that changed it, how it ended.
  */
 export async function sendOutbound(deps: OutboundDeps, m: OutboundMessage): Promise<SendResult> {
-  const result = await sendOnce(deps, m);
+  const { cloud, ...result } = await sendOnce(deps, m);
+  // A message Meta accepted is a charge: counted on the number's meter (decision 064). QR sends cost nothing here.
+  if (cloud && result.ok && result.externalId)
+    await meterCloudSend(deps.db, {
+      number: { instanceName: m.instanceName },
+      externalId: result.externalId,
+      category: 'service',
+    }).catch((err: unknown) => deps.log.warn({ err }, 'outbound: the Cloud meter was not written'));
   // One audit record per message, written here and not by each caller (decision 046).
   const entry: OutboundAuditEntry = {
     origin: m.origin,
@@ -87,7 +95,7 @@ export async function sendOutbound(deps: OutboundDeps, m: OutboundMessage): Prom
   return result;
 }
 
-async function sendOnce(deps: OutboundDeps, m: OutboundMessage): Promise<SendResult> {
+async function sendOnce(deps: OutboundDeps, m: OutboundMessage): Promise<SendResult & { cloud?: boolean }> {
   const attempts = m.attempts ?? deps.config?.sendAttempts ?? 1;
   const baseMs = m.retryBaseMs ?? deps.config?.retryBaseMs ?? 1_000;
   // A photo is read once from storage; gone (the owner removed it) → refused, nothing is sent.
@@ -115,7 +123,7 @@ async function sendOnce(deps: OutboundDeps, m: OutboundMessage): Promise<SendRes
               fileName: m.image.fileName,
             })
           : await deps.gateway.sendText(m.instanceName, { number: m.to, text: m.text });
-      return { ok: true, externalId: sent?.key?.id ?? null };
+      return { ok: true, externalId: sent?.key?.id ?? null, cloud: sent?.source === 'cloud_api' };
     } catch (err) {
       lastError = err;
       // Meta's #131047: the 24-hour window is closed; sending again cannot help (decision 054).

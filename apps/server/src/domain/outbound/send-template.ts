@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { CloudNumberSecrets, CloudTemplates, TemplateSend } from '../../integrations/gateway/cloud-templates.ts';
 import { recordOutbound } from './outbound-audit.ts';
+import { meterCloudSend } from './cloud-meter.ts';
 
 /** One approved template to a customer of a Cloud number (docs/decisions/041-cloud-window-and-templates.md). */
 export interface OutboundTemplate {
@@ -12,6 +13,8 @@ export interface OutboundTemplate {
   template: TemplateSend;
   /** The template's stored message (its audit record names it). */
   messageId: string;
+  /** Meta's category of the template ('MARKETING', 'UTILITY', 'AUTHENTICATION'): the meter's until Meta prices it. */
+  category: string;
 }
 
 /**
@@ -27,6 +30,12 @@ export async function sendOutboundTemplate(
   try {
     const externalId = await templates.sendTemplate(m.number, m.to, m.template);
     await recordOutbound(deps, { origin: m.origin, outcome: 'sent', messageId: m.messageId });
+    if (m.number.phoneNumberId)
+      await meterCloudSend(deps.db, {
+        number: { phoneNumberId: m.number.phoneNumberId },
+        externalId,
+        category: m.category,
+      }).catch((err: unknown) => deps.log.warn({ err }, 'outbound: the Cloud meter was not written'));
     return externalId;
   } catch (err) {
     await recordOutbound(deps, { origin: m.origin, outcome: 'failed', messageId: m.messageId });

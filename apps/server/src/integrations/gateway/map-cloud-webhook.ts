@@ -252,6 +252,8 @@ function mapStatus(s: Json | null) {
     fromMe: true,
     status,
     ...(errors.length ? { errors } : {}),
+    // Meta's pricing of the message (category, and whether it is charged): the Cloud meter's (decision 064).
+    ...(obj(s.pricing) ? { pricing: obj(s.pricing) } : {}),
     timestamp: Number(s.timestamp) || undefined,
   };
 }

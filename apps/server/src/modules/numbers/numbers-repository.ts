@@ -38,6 +38,7 @@ const viewColumns = {
   provider: numbers.provider,
   cloudQualityRating: numbers.cloudQualityRating,
   cloudMessagingLimit: numbers.cloudMessagingLimit,
+  oneBalloon: numbers.oneBalloon,
 };
 
 type ViewRow = {
@@ -55,6 +56,7 @@ type ViewRow = {
   provider: 'evolution' | 'cloud';
   cloudQualityRating: string | null;
   cloudMessagingLimit: string | null;
+  oneBalloon: boolean;
 };
 
 function toView(r: ViewRow): NumberView {
@@ -73,6 +75,7 @@ function toView(r: ViewRow): NumberView {
     provider: r.provider,
     quality_rating: r.cloudQualityRating,
     messaging_limit: r.cloudMessagingLimit,
+    one_balloon: r.oneBalloon,
   };
 }
 
@@ -149,7 +152,7 @@ export async function updateNumberFields(
   db: Db,
   userId: string,
   id: string,
-  set: { apelido?: string; agente?: string | null; aiAudience?: 'all' | 'new' },
+  set: { apelido?: string; agente?: string | null; aiAudience?: 'all' | 'new'; oneBalloon?: boolean },
 ) {
   await db
     .update(numbers)

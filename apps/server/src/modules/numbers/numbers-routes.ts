@@ -1,6 +1,8 @@
 import {
   checkPhoneResultSchema,
   checkPhoneSchema,
+  cloudMeterQuerySchema,
+  cloudMeterSchema,
   connectCloudNumberSchema,
   connectedCloudNumberSchema,
   createdNumberSchema,
@@ -22,6 +24,7 @@ import { connectCloudNumber } from './connect-cloud-number.ts';
 import { createNumber } from './create-number.ts';
 import { deleteNumber } from './delete-number.ts';
 import { expireNumber } from './expire-number.ts';
+import { getCloudMeter } from './get-cloud-meter.ts';
 import { getNumberQr } from './get-number-qr.ts';
 import { getNumberState } from './get-number-state.ts';
 import { listNumbers } from './list-numbers.ts';
@@ -40,6 +43,13 @@ export const numbersRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/', { config: OPEN_TO_TEAM, schema: { response: { 200: z.array(numberSchema) } } }, async (req) =>
     listNumbers({ db, userId: req.user.id }),
+  );
+
+  // The month's messages Meta accepted from each Cloud number, billable ones and an estimate in reais (decision 064).
+  app.get(
+    '/cloud-meter',
+    { schema: { querystring: cloudMeterQuerySchema, response: { 200: cloudMeterSchema } } },
+    async (req) => getCloudMeter(db, req.user.id, req.query.month),
   );
 
   app.post(

@@ -1,5 +1,5 @@
-import { AGENT_NOT_FOUND, type NumberView, type UpdateNumberInput } from '@vendai/contracts';
-import { notFound } from '../../lib/app-error.ts';
+import { AGENT_NOT_FOUND, ONE_BALLOON_ONLY_CLOUD, type NumberView, type UpdateNumberInput } from '@vendai/contracts';
+import { AppError, notFound } from '../../lib/app-error.ts';
 import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
 import type { NumbersDeps } from './numbers-deps.ts';
 import {
@@ -12,7 +12,8 @@ import {
 
 /**
  * Renames a number, links an agent to it (docs/product/rules.md#states-and-transitions): an agent of the same user, or null
- * ('Desativar Agente': the AI stops answering on this number), or sets whom the AI answers (decision 015).
+ * ('Desativar Agente': the AI stops answering on this number), sets whom the AI answers (decision 015), or
+ * whether a Cloud number's AI answer goes as one message (docs/decisions/064-cloud-meter-and-one-balloon.md).
  */
 export async function updateNumber({
   deps,
@@ -26,12 +27,17 @@ export async function updateNumber({
   input: UpdateNumberInput;
 }): Promise<NumberView> {
   const { db } = deps;
-  if (!(await findNumberOfUser(db, userId, id))) throw notFound();
+  const number = await findNumberOfUser(db, userId, id);
+  if (!number) throw notFound();
+  // One message instead of several saves Meta's charges; a QR number has none (decision 064).
+  if (input.one_balloon !== undefined && number.provider !== 'cloud')
+    throw new AppError('VALIDATION', ONE_BALLOON_ONLY_CLOUD);
   if (input.agente && !(await agentBelongsToUser(db, userId, input.agente))) throw notFound(AGENT_NOT_FOUND);
   await updateNumberFields(db, userId, id, {
     apelido: input.apelido,
     agente: input.agente,
     aiAudience: input.ai_audience,
+    oneBalloon: input.one_balloon,
   });
   if (input.ai_audience === 'new') await switchOffOldContacts(db, id);
   await publishNumberUpdated(deps, id);

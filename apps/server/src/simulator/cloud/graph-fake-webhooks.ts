@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { WebhookDispatcher } from '../webhook-dispatcher.ts';
 import { isBsuid } from '../../domain/phones/bsuid.ts';
+import { SERVICE_BILLED_SINCE } from '../../domain/usage/cloud-prices.ts';
 import type { FakeMessage, FakeNumber } from './graph-fake-state.ts';
 
 /**
@@ -60,6 +61,9 @@ export function createGraphFakeWebhooks(options: { dispatcher: WebhookDispatcher
     /** A status of a message the number sent (sent, delivered, read), with the template's pricing category. */
     status(number: FakeNumber, message: FakeMessage, status: 'sent' | 'delivered' | 'read', at: number) {
       const category = message.template?.category.toLowerCase() ?? 'service';
+      // As Meta prices it (status webhook reference, `pricing`): free text is charged from 1 October 2026
+      // (docs/decisions/064-cloud-meter-and-one-balloon.md); `type` says whether it is, `billable` is the old field.
+      const charged = category !== 'service' || message.at >= SERVICE_BILLED_SINCE.getTime();
       post(number, {
         statuses: [
           {
@@ -68,7 +72,12 @@ export function createGraphFakeWebhooks(options: { dispatcher: WebhookDispatcher
             timestamp: seconds(at),
             // Sent to a BSUID: Meta names the recipient by recipient_user_id (the phone may stay hidden).
             ...(isBsuid(message.waId) ? { recipient_user_id: message.waId } : { recipient_id: message.waId }),
-            pricing: { billable: category !== 'service', pricing_model: 'PMP', category },
+            pricing: {
+              billable: charged,
+              pricing_model: 'PMP',
+              category,
+              type: charged ? 'regular' : 'free_customer_service',
+            },
           },
         ],
       });

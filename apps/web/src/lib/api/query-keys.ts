@@ -29,6 +29,8 @@ export const numberKeys = {
   all: ['numbers'] as const,
   list: () => [...numberKeys.all, 'list'] as const,
   state: (id: string) => [...numberKeys.all, 'state', id] as const,
+  /** GET /api/numbers/cloud-meter: the month's messages Meta accepted from each Cloud number (decision 064). */
+  cloudMeter: () => [...numberKeys.all, 'cloud-meter'] as const,
 };
 
 /** GET /api/usage: the plan's counters (agents, numbers, trainings, AI messages). */

@@ -9,7 +9,7 @@ import type { BurstEvents, BurstPart } from '../../../db/schema/index.ts';
 import { DRAFT_NOT_FOUND } from '@vendai/contracts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { planAllowance } from '../engine-repository.ts';
-import { splitReply } from '../reply-rules.ts';
+import { replyTextParts, ONE_BALLOON_SQL } from '../../../domain/outbound/reply-parts.ts';
 import { keepLease } from '../replies/burst-claim.ts';
 import { type AiSlot, releaseAiSlot, reserveAiSlot } from '../replies/reserve-ai-slot.ts';
 import { sendParts } from '../replies/send-reply-parts.ts';
@@ -45,6 +45,7 @@ interface DraftForSend extends DraftSqlRow {
   contact_jid: string;
   instance_name: string | null;
   provider: string | null;
+  one_balloon: boolean | null;
   customer_last_at: SqlTimestamp | null;
   window_closed_through: SqlTimestamp | null;
   newer: boolean;
@@ -60,7 +61,7 @@ async function loadDraft(deps: EngineDeps, userId: string, draftId: string, conv
           .map((c) => `d.${c}`)
           .join(', '),
       )},
-             d.effects, c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name, n.provider, c.customer_last_at, c.window_closed_through,
+             d.effects, c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name, n.provider, ${ONE_BALLOON_SQL} as one_balloon, c.customer_last_at, c.window_closed_through,
              exists (select 1 from messages m where m.conv_id = d.conv_id and m.direction = 'in'
                      and m.created_at > d.customer_at) as newer
       from reply_drafts d join conversations c on c.id = d.conv_id left join numbers n on n.id = c.number_id
@@ -113,7 +114,10 @@ export async function sendDraft(
   const slot: AiSlot | null =
     allowance.isFree && !counted ? await reserveAiSlot(deps.db, input.userId, allowance.maxAiMessages) : null;
   if (allowance.isFree && !counted && !slot) throw conflict(DRAFT_FREE_LIMIT);
-  const parts: BurstPart[] = input.text === undefined ? parsedJson(draft.parts) : splitReply(input.text);
+  const parts: BurstPart[] =
+    input.text === undefined
+      ? parsedJson(draft.parts)
+      : replyTextParts(input.text, { oneBalloon: draft.one_balloon === true });
   const token = randomUUID();
   const published = draftEvents(draft, input.decision);
   let sent: (DraftSqlRow & { burst_id: string }) | null;

@@ -11,6 +11,7 @@ import {
   recordWindowClosedByMeta,
   reEngagementInErrors,
 } from '../../../domain/conversation-rules/meta-closed-window.ts';
+import { type MetaPricing, meterMetaPricing } from '../../../domain/outbound/cloud-meter.ts';
 
 /**
  * A messages.update item as the gateway posts it, unchecked: the message's id, chat and status sit at
@@ -24,6 +25,9 @@ interface DeliveryUpdateItem {
   status?: unknown;
   /** Meta's reasons on a failed status (map-cloud-webhook.ts); Evolution sends none. */
   errors?: unknown;
+  /** Meta's pricing of the message (Cloud numbers; docs/decisions/064-cloud-meter-and-one-balloon.md). */
+  pricing?: MetaPricing;
+  timestamp?: unknown;
   key?: { id?: unknown; remoteJid?: unknown; remoteJidAlt?: unknown };
   update?: { status?: unknown };
 }
@@ -32,7 +36,8 @@ interface DeliveryUpdateItem {
  * messages.update: delivery receipts move our message's status forward (never back) and record that
  * WhatsApp confirmed the send (`acked_at`); a failure keeps the gateway's reason in Portuguese when it
  * gives one. Meta's #131047 on a failed status also closes the conversation's 24-hour window
- * (docs/decisions/054-cloud-window-and-templates.md).
+ * (docs/decisions/054-cloud-window-and-templates.md); Meta's `pricing` goes to the number's Cloud meter
+ * (docs/decisions/064-cloud-meter-and-one-balloon.md).
  */
 export async function applyDeliveryStatus(
   deps: EngineDeps,
@@ -47,6 +52,13 @@ export async function applyDeliveryStatus(
     const remoteJid = u.remoteJid ?? u.key?.remoteJid;
     const status = mapDeliveryStatus(u.status ?? u.update?.status);
     if (typeof id !== 'string' || typeof remoteJid !== 'string' || !status) continue;
+    if (u.pricing && typeof u.pricing === 'object')
+      await meterMetaPricing(deps.db, {
+        numberId,
+        externalId: id,
+        pricing: u.pricing,
+        at: typeof u.timestamp === 'number' ? new Date(u.timestamp * 1000) : new Date(),
+      });
     const remoteJidAlt = (u.remoteJidAlt ?? u.key?.remoteJidAlt) as string | null | undefined;
     const chat = mapChat({ remoteJid, remoteJidAlt });
     const conv = await findConversationByChat(deps.db, numberId, chat);

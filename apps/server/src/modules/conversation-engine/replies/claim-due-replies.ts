@@ -9,6 +9,7 @@ import type { ContextBlockRows } from '../../../domain/ai-reply/load-context.ts'
 import { factPresenceSql } from '../../../domain/facts/fact-presence.ts';
 import { freeTextAllowedSql } from '../../../domain/conversation-rules/service-window.ts';
 import { metaAgentHoldsSql } from '../../../domain/conversation-rules/meta-agent-holds.ts';
+import { ONE_BALLOON_SQL } from '../../../domain/outbound/reply-parts.ts';
 import type { FactPresence } from '../../../domain/facts/fact-source.ts';
 import type { ContextMessage } from '../reply-rules.ts';
 import { parsedJson, type SqlJson, type SqlTimestamp } from '../sql-rows.ts';
@@ -34,6 +35,8 @@ export interface ReplyContext extends ClaimedBurst {
   metaAgentHolds: boolean;
   contactJid: string;
   instanceName: string | null;
+  /** A Cloud number whose owner chose one message per answer (domain/outbound/reply-parts.ts). */
+  oneBalloon: boolean;
   agent: { id: string; active: boolean; systemPrompt: string; respostas: AnswerItem[] } | null;
   /** The agent's AI answers per contact per day and this contact's today (domain/ai-reply/contact-daily-ceiling.ts). */
   ceiling: { max: number; today: number };
@@ -67,6 +70,7 @@ interface ClaimRow {
   opted_out: boolean;
   contact_jid: string;
   instance_name: string | null;
+  one_balloon: boolean | null;
   agent_id: string | null;
   agent_active: boolean | null;
   system_prompt: string | null;
@@ -145,6 +149,7 @@ function runClaimStatement(database: PreparedTarget, limit: number, contextMessa
           for update skip locked)
         returning id, version, claim_token, user_id, conv_id, last_message_at)
       select b.id, b.version, b.claim_token, b.user_id, b.conv_id, b.last_message_at, c.type, c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name,
+             ${ONE_BALLOON_SQL} as one_balloon,
              a.id as agent_id, a.active as agent_active, a.system_prompt, a.respostas, a.max_answers_per_contact_day,
              coalesce(c.approval_mode, a.approval_mode) as approval, a.approval_timeout_minutes, a.approval_timeout_action,
              (${contactAnswersTodaySql(sql`b.conv_id`, sql`coalesce(pr.time_zone, 'America/Sao_Paulo')`)}) as contact_answers_today,
@@ -197,6 +202,7 @@ function replyContextFromRow(r: ClaimRow): ReplyContext {
     metaAgentHolds: r.meta_agent_holds === true,
     contactJid: r.contact_jid,
     instanceName: r.instance_name ?? null,
+    oneBalloon: r.one_balloon === true,
     agent: r.agent_id
       ? {
           id: r.agent_id,

@@ -9,7 +9,8 @@ import { type OutboundRule, outboundStop } from '../../../domain/outbound/outbou
 import { holdAsDraft } from '../approval/hold-as-draft.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
-import { hardSplit, splitReply, WHATSAPP_TEXT_MAX } from '../reply-rules.ts';
+import { hardSplit, WHATSAPP_TEXT_MAX } from '../reply-rules.ts';
+import { replyTextParts } from '../../../domain/outbound/reply-parts.ts';
 import { optOutByAiReading } from './ai-opt-out.ts';
 import { type AiAnswer, askAi } from './ask-ai.ts';
 import { finishBurst, keepLease } from './burst-claim.ts';
@@ -101,7 +102,10 @@ async function answerOf(
   }
   // A handoff answer is one message: the conversation goes Manual before it is sent (a takeover stops
   // any further part), and its first part is sent whatever the switch says.
-  const texts = answer.handoff ? hardSplit(answer.reply, WHATSAPP_TEXT_MAX).slice(0, 1) : splitReply(answer.reply);
+  // Cut into a few messages, or one on a Cloud number that chose it (Meta charges each; decision 064).
+  const texts = answer.handoff
+    ? hardSplit(answer.reply, WHATSAPP_TEXT_MAX).slice(0, 1)
+    : replyTextParts(answer.reply, { oneBalloon: ctx.oneBalloon });
   // The catalogue photos it sends go after its text, each a message of its own (decision 025).
   const photos = answer.handoff ? [] : ((answer as AiAnswer).sendPhotos ?? []);
   const parts: BurstPart[] = texts.length ? [...texts, ...photos.map((photo) => ({ photo }))] : [];

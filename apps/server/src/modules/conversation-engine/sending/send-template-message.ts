@@ -113,6 +113,7 @@ export async function sendTemplateMessage(
       number: conv.secrets,
       to: conv.contactJid,
       template: send,
+      category: template.category,
     });
   } catch (err) {
     await recordSendOutcome(deps, conv.id, message, null);

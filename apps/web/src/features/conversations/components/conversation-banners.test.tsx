@@ -57,6 +57,7 @@ const number = (status: 'CONECTADO' | 'DESCONECTADO', apelido: string | null = '
   provider: 'evolution',
   quality_rating: null,
   messaging_limit: null,
+  one_balloon: false,
 });
 
 function show(numbers: NumberView[], u: CurrentUsage, m: Me) {

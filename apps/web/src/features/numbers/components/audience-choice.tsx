@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { useUpdateAiAudience } from '../api/update-ai-audience';
+import { useUpdateNumberSettings } from '../api/update-number-settings';
 import { AUDIENCE_HINT } from './audience-select';
 
 const AUDIENCE_SAVE_FAILED = 'Não foi possível salvar. Você pode mudar isso depois na lista de WhatsApp’s.';
@@ -11,7 +11,7 @@ const AUDIENCE_SAVE_FAILED = 'Não foi possível salvar. Você pode mudar isso d
 /** Offered once, right after the QR connects a new number: whom the AI answers on it (decision 015). */
 export function AudienceChoice({ numberId, onInteract }: { numberId: string; onInteract: () => void }) {
   const navigate = useNavigate();
-  const mutation = useUpdateAiAudience();
+  const mutation = useUpdateNumberSettings();
   const choose = (aiAudience: AiAudience) => {
     const done = () => void navigate(paths.conversations.getHref());
     if (aiAudience === 'all') return done(); // the default: nothing to save

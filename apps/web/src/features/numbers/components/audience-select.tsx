@@ -8,7 +8,7 @@ import {
 import { toast } from 'sonner';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { useUpdateAiAudience } from '../api/update-ai-audience';
+import { useUpdateNumberSettings } from '../api/update-number-settings';
 
 const AUDIENCE_FAILED = 'Erro ao alterar a quem a IA responde. Tente novamente.';
 export const AUDIENCE_HINT: Record<AiAudience, string> = {
@@ -18,8 +18,8 @@ export const AUDIENCE_HINT: Record<AiAudience, string> = {
 
 /** 'A IA responde: Todos os contatos / Só contatos novos' for one number (decision 015). */
 export function AudienceSelect({ number, className }: { number: NumberView; className?: string }) {
-  const mutation = useUpdateAiAudience();
-  const value = mutation.isPending && mutation.variables ? mutation.variables.aiAudience : number.ai_audience;
+  const mutation = useUpdateNumberSettings();
+  const value = (mutation.isPending ? mutation.variables?.aiAudience : undefined) ?? number.ai_audience;
   const id = `ai-audience-${number.id}`;
   return (
     <div className={cn('flex flex-col gap-1', className)}>

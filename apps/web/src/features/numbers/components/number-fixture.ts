@@ -17,6 +17,7 @@ export function numberFixture(overrides: Partial<NumberView> = {}): NumberView {
     provider: 'evolution',
     quality_rating: null,
     messaging_limit: null,
+    one_balloon: false,
     ...overrides,
   };
 }

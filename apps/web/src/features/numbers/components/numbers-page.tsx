@@ -14,6 +14,8 @@ import { useNumbersRealtime } from '../hooks/use-numbers-realtime';
 import { formatConnectedAt } from '../lib/format-date';
 import { AudienceSelect } from './audience-select';
 import { CloudNumberBadges } from './cloud-number-badges';
+import { CloudMeterLine } from './cloud-meter-line';
+import { OneBalloonSwitch } from './one-balloon-switch';
 import { ConnectChoiceDialog } from './connect-choice-dialog';
 import { DeleteNumberDialog } from './delete-number-dialog';
 import { PhoneEntryDialog } from './phone-entry-dialog';
@@ -106,6 +108,7 @@ function NameCell({ number }: { number: NumberView }) {
       <p className="truncate font-semibold text-slate-900">{instanceDisplayName(number)}</p>
       {number.apelido?.trim() ? <p className="text-sm text-slate-500">{formatPhone(number.phone)}</p> : null}
       <CloudNumberBadges number={number} />
+      <CloudMeterLine number={number} />
     </div>
   );
 }
@@ -177,6 +180,7 @@ function NumbersTable({ numbers, onReconnect, onDelete }: { numbers: NumberView[
               </td>
               <td className="px-4 py-3">
                 <AudienceSelect number={n} />
+                <OneBalloonSwitch number={n} />
               </td>
               <td className="px-4 py-3 whitespace-nowrap text-slate-600">{formatConnectedAt(n.connected_at)}</td>
               <td className="px-4 py-3">
@@ -228,6 +232,7 @@ function NumbersCards({ numbers, onReconnect, onDelete }: { numbers: NumberView[
           </dl>
           <LinkNumberToAgent number={n} />
           <AudienceSelect number={n} className="mt-3" />
+          <OneBalloonSwitch number={n} />
           <div className="mt-4 border-t border-slate-100 pt-3">
             <Actions number={n} onReconnect={onReconnect} onDelete={onDelete} />
           </div>

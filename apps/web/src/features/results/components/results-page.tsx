@@ -11,6 +11,7 @@ import { formatDay } from '../lib/format';
 import { MessagesChart, ResponseTimeChart } from './daily-charts';
 import { FiguresGrid, Highlights } from './figures-grid';
 import { TemplatesCard } from './templates-card';
+import { CloudMeterCard } from './cloud-meter-card';
 import { FunnelTable } from './funnel-table';
 import { HeatMap } from './heat-map';
 import { PeriodPicker } from './period-picker';
@@ -76,6 +77,7 @@ export function ResultsPage({ notice }: { notice?: ReactNode } = {}) {
           <Highlights results={results!} />
           <FiguresGrid results={results!} />
           <TemplatesCard results={results!} />
+          <CloudMeterCard />
           <FunnelTable results={results!} />
           <div className="grid gap-3 lg:grid-cols-2">
             <MessagesChart days={results!.days} />

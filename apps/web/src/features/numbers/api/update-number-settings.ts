@@ -3,16 +3,26 @@ import type { AiAudience, NumberView, UpdateNumberInput } from '@vendai/contract
 import { api } from '@/lib/api-client';
 import { numberKeys } from '@/lib/api/query-keys';
 
-/** Whom the AI answers on a number: every contact or only new ones (decision 015). */
-const updateAiAudience = ({ id, aiAudience }: { id: string; aiAudience: AiAudience }) =>
+/**
+ * A number's settings: whom the AI answers (every contact or only new ones, decision 015) and, on a Cloud
+ * number, whether the AI's answer goes as one message (decision 064).
+ */
+export interface NumberSettings {
+  id: string;
+  aiAudience?: AiAudience;
+  oneBalloon?: boolean;
+}
+
+const updateNumberSettings = ({ id, aiAudience, oneBalloon }: NumberSettings) =>
   api.patch<NumberView>(`/api/numbers/${encodeURIComponent(id)}`, {
     ai_audience: aiAudience,
+    one_balloon: oneBalloon,
   } satisfies UpdateNumberInput);
 
-export function useUpdateAiAudience() {
+export function useUpdateNumberSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateAiAudience,
+    mutationFn: updateNumberSettings,
     onSettled: () => void queryClient.invalidateQueries({ queryKey: numberKeys.all }),
   });
 }

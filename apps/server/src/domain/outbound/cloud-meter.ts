@@ -1,0 +1,70 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { billableByRule, meteredCategory } from '../usage/cloud-prices.ts';
+
+/**
+ * The meter of messages Meta accepted from Cloud API numbers (docs/decisions/064-cloud-meter-and-one-balloon.md):
+ * one row per Meta message id, written by the door out when Meta accepts a send and corrected by Meta's
+ * own `pricing` when a status webhook brings it (Meta's word wins; VendAI's reading never overwrites it).
+ */
+
+/** Which Cloud number sent it: by instance name (the door out) or Meta's phone number id (templates). */
+export type MeteredNumber = { instanceName: string } | { phoneNumberId: string };
+
+/** A send Meta accepted: counted with VendAI's reading of its category (free text 'service', a template its own). */
+export async function meterCloudSend(
+  db: Db,
+  m: { number: MeteredNumber; externalId: string; category: string; at?: Date },
+): Promise<void> {
+  const at = m.at ?? new Date();
+  const category = meteredCategory(m.category);
+  const where =
+    'instanceName' in m.number
+      ? sql`n.instance_name = ${m.number.instanceName}`
+      : sql`n.cloud_phone_number_id = ${m.number.phoneNumberId}`;
+  await db.execute(sql`
+    insert into cloud_message_meter (user_id, number_id, external_id, category, billable, priced_by, sent_at)
+    select n.user_id, n.id, ${m.externalId}, ${category}, ${billableByRule(category, at)}, 'vendai',
+           ${at.toISOString()}::timestamptz
+    from numbers n where ${where} and n.provider = 'cloud'
+    on conflict (number_id, external_id) do nothing`);
+}
+
+/** Meta's `pricing` object of a status webhook, as it came (unchecked). */
+export interface MetaPricing {
+  billable?: unknown;
+  category?: unknown;
+  pricing_model?: unknown;
+  type?: unknown;
+}
+
+/**
+ * Meta's pricing of one of the number's messages (the status webhook's `pricing`,
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/status/):
+ * its category, and whether it is charged — `type` 'regular' is, 'free_customer_service' and
+ * 'free_entry_point' are not; `billable` (deprecated by Meta) is read when `type` is missing.
+ * Every status of a message carries it: the first one stores it, the others change nothing.
+ */
+export async function meterMetaPricing(
+  db: Db,
+  m: { numberId: string; externalId: string; pricing: MetaPricing; at: Date },
+): Promise<void> {
+  const { pricing } = m;
+  if (typeof pricing.category !== 'string' || !pricing.category) return;
+  const billable =
+    typeof pricing.type === 'string'
+      ? pricing.type === 'regular'
+      : typeof pricing.billable === 'boolean'
+        ? pricing.billable
+        : null;
+  if (billable === null) return;
+  const category = pricing.category.toLowerCase();
+  await db.execute(sql`
+    insert into cloud_message_meter (user_id, number_id, external_id, category, billable, priced_by, sent_at)
+    select n.user_id, n.id, ${m.externalId}, ${category}, ${billable}, 'meta', ${m.at.toISOString()}::timestamptz
+    from numbers n where n.id = ${m.numberId}
+    on conflict (number_id, external_id) do update set category = excluded.category, billable = excluded.billable,
+      priced_by = 'meta'
+    where cloud_message_meter.priced_by <> 'meta' or cloud_message_meter.category <> excluded.category
+      or cloud_message_meter.billable <> excluded.billable`);
+}
