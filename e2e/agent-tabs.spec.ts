@@ -77,6 +77,23 @@ test('as abas do agente: teclado, link direto, interruptores com nome e sem viol
   await expect(speak).toHaveAttribute('aria-selected', 'true');
   await expect(page).toHaveURL(new RegExp(`/ia-management\\?agent=${agentId}$`));
 
+  // A prompt being edited survives a look at another tab (no 'Sair sem salvar?': the page stays).
+  await page.getByRole('button', { name: 'Editar Manualmente' }).click();
+  await page
+    .getByRole('dialog', { name: 'Editar o prompt manualmente?' })
+    .getByRole('button', { name: 'Editar prompt' })
+    .click();
+  const prompt = page.getByRole('textbox', { name: 'Prompt do agente' });
+  const original = await prompt.inputValue();
+  await prompt.fill(`${original}\nSempre pergunte o nome do cliente.`);
+  await act.click();
+  await expect(page.getByRole('dialog', { name: 'Sair sem salvar?' })).toHaveCount(0);
+  await speak.click();
+  await expect(prompt).toHaveValue(/Sempre pergunte o nome do cliente\.$/);
+  await expect(page.getByRole('button', { name: 'Salvar alterações' })).toBeVisible();
+  await prompt.fill(original);
+  await expect(page.getByRole('button', { name: 'Salvar alterações' })).toHaveCount(0);
+
   // A link straight to a tab (what the hints use) opens it; a setting changed there is kept.
   await page.goto(`/ia-management?agent=${agentId}&aba=age`);
   await expect(act).toHaveAttribute('aria-selected', 'true');
