@@ -24,6 +24,12 @@ import {
 } from '../src/domain/conversation-rules/whom-ai-answers.ts';
 import { aiAnswerFlags, type AnswerMessage, isAiAnswerSql, previousAuthorSql } from '../src/domain/usage/ai-answers.ts';
 import { freeTextAllowed, freeTextAllowedSql } from '../src/domain/conversation-rules/service-window.ts';
+import {
+  type ConversationStopRow,
+  conversationFacts,
+  conversationStopSql,
+} from '../src/domain/outbound/conversation-stop.ts';
+import { outboundStop } from '../src/domain/outbound/outbound-rules.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
 let database: TestDatabase;
@@ -192,5 +198,45 @@ describe('what an AI answer is (Resultados and the plans’ counters)', () => {
       }),
     );
     expect(answers).toBeGreaterThan(100);
+  });
+});
+
+describe('whom an automatic send may reach (the door out’s conversation rules; follow-ups plan and cancel by them)', () => {
+  it('TypeScript (conversationFacts + outboundStop) and SQL (conversationStopSql) agree on every conversation state', async () => {
+    const CONVERSATION_RULES = new Set(['group', 'opt_out', 'never_answer', 'manual', 'paid']);
+    const states: ConversationStopRow[] = [];
+    for (const type of ['chat', 'group'])
+      for (const opted_out of bools)
+        for (const never_answer of bools)
+          for (const agente_ativo of bools)
+            for (const handoff_reason of [null, 'Pediu um atendente'])
+              for (const paid_or_closed of bools)
+                states.push({ type, opted_out, never_answer, agente_ativo, handoff_reason, paid_or_closed });
+    const rows = states.map(
+      (c, i) =>
+        sql`(${i}::int, ${c.type}::text, ${c.opted_out}::boolean, ${c.never_answer}::boolean, ${c.agente_ativo}::boolean, ${c.handoff_reason}::text, ${c.paid_or_closed}::boolean)`,
+    );
+    const col = (name: string) => sql.raw(`v.${name}`);
+    const got = resultRows<{ i: number; stop: boolean }>(
+      await database.db.execute(sql`
+        select v.i, ${conversationStopSql({
+          type: col('type'),
+          opted_out: col('opted_out'),
+          never_answer: col('never_answer'),
+          agente_ativo: col('agente_ativo'),
+          handoff_reason: col('handoff_reason'),
+          paid_or_closed: col('paid_or_closed'),
+        })} as stop
+        from (values ${sql.join(rows, sql`, `)}) v(i, type, opted_out, never_answer, agente_ativo, handoff_reason, paid_or_closed)`),
+    );
+    expect(got).toHaveLength(states.length);
+    let stopped = 0;
+    for (const r of got) {
+      const rule = outboundStop('ai_touch', conversationFacts(states[r.i]!));
+      const expected = rule !== null && CONVERSATION_RULES.has(rule);
+      expect(r.stop, JSON.stringify(states[r.i])).toBe(expected);
+      if (expected) stopped++;
+    }
+    expect(stopped).toBe(states.length - 1); // only a chat with every rule clear may be written to
   });
 });

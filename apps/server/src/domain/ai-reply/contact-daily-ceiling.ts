@@ -1,13 +1,14 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type AlertDeps, alertOwner } from '../handoff/owner-alerts.ts';
 import { handOver } from '../handoff/hand-over.ts';
+import { isAiAnswerSql, previousAuthorSql } from '../usage/ai-answers.ts';
 
 /**
  * At most N AI answers a day to one contact (the agent's `max_answers_per_contact_day`, default 40;
  * docs/decisions/021-spend-and-abuse-limits.md). A customer, or a bot behind a customer's number,
  * cannot make the AI spend without end. The day is the account's (profiles.time_zone). An answer is
- * counted as the paid plans count them (domain/usage/ai-answers.ts): an AI message that went out and
- * does not follow another AI part of the same reply.
+ * counted as the paid plans and Resultados count them (domain/usage/ai-answers.ts, the same SQL): an AI
+ * message that went out and does not follow another AI message, failed messages left out.
  */
 
 /** Shown in the inbox as the handoff reason, and in the owner's alert. */
@@ -42,11 +43,11 @@ export const contactAnswersTodaySql = (convId: SQL, timeZone: SQL) => sql`
     where t.conv_id = ${convId} and t.kind = 'touch' and t.state in ('sent', 'sending') and t.message_id is not null
       and t.sent_at >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone}))
   from (
-    select m.author, m.status, lag(m.author) over (order by m.created_at, m.id) as previous_author
+    select m.author, m.status, ${previousAuthorSql} as previous_author
     from messages m
-    where m.conv_id = ${convId}
+    where m.conv_id = ${convId} and m.status <> 'failed'
       and m.created_at >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})) x
-  where x.author = 'ai' and x.status in ('sent', 'delivered', 'read') and x.previous_author is distinct from 'ai'`;
+  where ${isAiAnswerSql(sql`x.author`, sql`x.status`, sql`x.previous_author`)}`;
 
 /**
  * Before the AI answers: when the contact already got the day's answers, the conversation goes Manual

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
+import { wentOutSql } from '../usage/ai-answers.ts';
 
 /** Resultados' follow-up figures (docs/decisions/037-follow-ups.md). */
 export interface FollowUpFigures {
@@ -42,7 +43,7 @@ export async function followUpFigures(
             and not exists (select 1 from messages m where m.conv_id = t.conv_id and m.direction = 'in'
                             and m.created_at = t.reply_at and m.opt_out)
             and exists (select 1 from messages a where a.conv_id = t.conv_id and a.direction = 'out'
-                        and a.status in ('sent', 'delivered', 'read') and a.created_at > t.reply_at) as recovered
+                        and ${wentOutSql(sql`a.status`)} and a.created_at > t.reply_at) as recovered
         from touches t
       )
       select day::text as day, count(*)::int as sent,

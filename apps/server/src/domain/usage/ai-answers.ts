@@ -11,6 +11,14 @@ import { sql, type SQL } from 'drizzle-orm';
  */
 export const AI_ANSWER_STATUSES = ['sent', 'delivered', 'read'] as const;
 
+/** Did this message go out (sent, delivered or read)? The TypeScript side of wentOutSql. */
+export const wentOut = (status: string | null | undefined): boolean =>
+  (AI_ANSWER_STATUSES as readonly (string | null | undefined)[]).includes(status);
+
+/** Did this message go out? As SQL over a status column (the same set as wentOut). */
+export const wentOutSql = (status: SQL): SQL =>
+  sql`${status} in (${sql.raw(AI_ANSWER_STATUSES.map((s) => `'${s}'`).join(', '))})`;
+
 export interface AnswerMessage {
   author: string;
   status: string;
@@ -21,8 +29,7 @@ export function aiAnswerFlags(messages: readonly AnswerMessage[]): boolean[] {
   let previousAuthor: string | null = null;
   return messages.map((m) => {
     if (m.status === 'failed') return false;
-    const answer =
-      m.author === 'ai' && (AI_ANSWER_STATUSES as readonly string[]).includes(m.status) && previousAuthor !== 'ai';
+    const answer = m.author === 'ai' && wentOut(m.status) && previousAuthor !== 'ai';
     previousAuthor = m.author;
     return answer;
   });
@@ -33,7 +40,7 @@ export const previousAuthorSql = sql`lag(author) over (partition by conv_id orde
 
 /** Is this row an AI answer? `previousAuthor`: previousAuthorSql over the conversation's messages that did not fail. */
 export function isAiAnswerSql(author: SQL, status: SQL, previousAuthor: SQL): SQL {
-  return sql`(${author} = 'ai' and ${status} in ('sent', 'delivered', 'read') and ${previousAuthor} is distinct from 'ai')`;
+  return sql`(${author} = 'ai' and ${wentOutSql(status)} and ${previousAuthor} is distinct from 'ai')`;
 }
 
 /**

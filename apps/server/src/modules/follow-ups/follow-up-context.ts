@@ -5,6 +5,8 @@ import { FOLLOW_UP_REASONS } from './follow-up-reasons.ts';
 import { freeTextAllowed } from '../../domain/conversation-rules/service-window.ts';
 import { type OutboundFacts, type OutboundRule, outboundStop } from '../../domain/outbound/outbound-rules.ts';
 import { paidOrClosedSql } from '../../domain/outbound/paid-or-closed.ts';
+import { conversationFacts } from '../../domain/outbound/conversation-stop.ts';
+import { wentOut } from '../../domain/usage/ai-answers.ts';
 import type { AnswerItem } from '@vendai/contracts';
 
 /** A follow-up row as claimed (snake_case: raw statements). */
@@ -97,14 +99,7 @@ const REASON_OF: Partial<Record<OutboundRule, string>> = {
 
 /** What the door out needs to know about this conversation for an automatic send. */
 export function automaticFacts(c: FollowUpContext): OutboundFacts {
-  return {
-    group: c.type === 'group',
-    optedOut: c.opted_out,
-    neverAnswer: c.never_answer,
-    manual: !c.agente_ativo || c.handoff_reason !== null,
-    paidOrClosed: c.paid_or_closed,
-    approval: c.approval,
-  };
+  return { ...conversationFacts(c), approval: c.approval };
 }
 
 /**
@@ -126,7 +121,7 @@ export function exclusionReason(f: FollowUpRow, c: FollowUpContext): string | nu
     return c.last_in_at && c.last_author === 'contact'
       ? FOLLOW_UP_REASONS.customerReplied
       : FOLLOW_UP_REASONS.notAnsweredLast;
-  if (c.last_author !== 'ai' || !['sent', 'delivered', 'read'].includes(c.last_status ?? '') || c.last_failed_burst)
+  if (c.last_author !== 'ai' || !wentOut(c.last_status) || c.last_failed_burst)
     return FOLLOW_UP_REASONS.notAnsweredLast;
   if (c.open_burst) return FOLLOW_UP_REASONS.answering;
   return null;

@@ -5,6 +5,8 @@ import { touchDueAt } from '../../domain/follow-ups/ladder.ts';
 import type { FollowUpDeps } from './follow-up-deps.ts';
 import { FOLLOW_UP_REASONS } from './follow-up-reasons.ts';
 import { paidOrClosedSql } from '../../domain/outbound/paid-or-closed.ts';
+import { conversationStopOf } from '../../domain/outbound/conversation-stop.ts';
+import { wentOutSql } from '../../domain/usage/ai-answers.ts';
 
 /** Conversations looked at per pass (the rest on the next one). */
 const PLAN_BATCH = 500;
@@ -44,10 +46,9 @@ export async function planTouches(deps: FollowUpDeps): Promise<string[]> {
       left join profiles p on p.id = c.user_id
       cross join lateral (select m.id, m.author, m.status, m.created_at, m.failed_burst_id from messages m
                           where m.conv_id = c.id order by m.created_at desc, m.id desc limit 1) last
-      where s.enabled and c.type = 'chat' and c.agente_ativo and not c.opted_out and not c.never_answer
-        and c.handoff_reason is null and not ${paidOrClosedSql(sql`c.id`)}
+      where s.enabled and not ${conversationStopOf('c')}
         and c.last_message > ${deps.now().toISOString()}::timestamptz - interval '${sql.raw(PLAN_HORIZON)}'
-        and last.author = 'ai' and last.status in ('sent', 'delivered', 'read') and last.failed_burst_id is null
+        and last.author = 'ai' and ${wentOutSql(sql`last.status`)} and last.failed_burst_id is null
         and (select m.direction from messages m where m.conv_id = c.id order by m.created_at, m.id limit 1) = 'in'
         and not exists (select 1 from reply_bursts b where b.conv_id = c.id
                         and b.state in ('waiting', 'generating', 'sending'))
@@ -103,8 +104,7 @@ export async function cancelUnwelcome(deps: FollowUpDeps): Promise<string[]> {
                           order by m.created_at desc, m.id desc limit 1) last
       where f.state = 'scheduled' and c.id = f.conv_id
         and (c.opted_out
-          or (f.kind = 'touch' and (last.id <> f.anchor_message_id or not c.agente_ativo or c.never_answer
-                                    or c.handoff_reason is not null or ${paidOrClosedSql(sql`c.id`)}))
+          or (f.kind = 'touch' and (last.id <> f.anchor_message_id or ${conversationStopOf('c')}))
           or (f.kind = 'scheduled' and f.cancel_on_reply and exists (
                 select 1 from messages m where m.conv_id = f.conv_id and m.direction = 'in' and m.created_at > f.created_at)))
       returning f.conv_id, f.user_id`),
