@@ -128,6 +128,11 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   const aiReplies = chat.locator('[data-testid="message"][data-author="ai"]');
   await expect(aiReplies).toHaveCount(1, { timeout: 20_000 });
   await expect(aiReplies.first()).toContainText(EDITED);
+  // The edited draft is the owner's text, no longer signed 'IA' (docs/decisions/066-business-facts-in-one-place.md).
+  await expect(aiReplies.first().getByTestId('message-sender')).toHaveText('Editado por você');
+  await expect(aiReplies.first().getByTestId('message-origin')).toHaveText('· Enviado por você');
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await shootBothWidths(page, 'approval-draft-edited-bubble');
   await expect.poll(() => receivedByCustomer(page, instance), { timeout: 20_000 }).toEqual([EDITED]);
   await expect(row.getByTestId('pending-draft-mark')).toHaveCount(0);
   await other.close();
@@ -163,6 +168,9 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   await expect(thread.getByText(`✅ Resposta enviada para ${CUSTOMER.name}.`)).toBeVisible({ timeout: 20_000 });
   await expect(chat.getByText('Sugestão enviada pelo WhatsApp.')).toBeVisible();
   await expect.poll(() => receivedByCustomer(page, instance), { timeout: 20_000 }).toEqual([EDITED, ...suggested]);
+  // The AI's text as it wrote it, sent by the owner's '1'.
+  await expect(aiReplies.last().getByTestId('message-sender')).toHaveText('IA');
+  await expect(aiReplies.last().getByTestId('message-origin')).toHaveText('· Enviado por você');
 
   // The conversation's own choice: 'Desligada' here, and the next answer goes straight to the customer.
   await (await openChatMenu(page)).getByRole('menuitemradio', { name: /^Desligada/ }).click();

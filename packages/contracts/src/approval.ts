@@ -35,6 +35,9 @@ export const replyDraftDtoSchema = z.object({
   due_at: z.string(),
   timeout_action: approvalTimeoutActionSchema,
   edited: z.boolean(),
+  /** The member who edited the text, and who sent it (docs/decisions/066-business-facts-in-one-place.md). */
+  edited_by: z.string().nullable().optional(),
+  sent_by: z.string().nullable().optional(),
   decided_by: z.enum(['inbox', 'whatsapp', 'timeout']).nullable(),
   error: z.string().nullable(),
   created_at: z.string(),

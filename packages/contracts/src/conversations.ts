@@ -89,8 +89,13 @@ export const messageDtoSchema = z.object({
   aiFailure: z.object({ reason: z.string(), retryable: z.boolean() }).nullable().optional(),
   /** The voice note's transcript, the image's description or the document's text, when there is one. */
   insight: messageInsightDtoSchema.nullable().optional(),
-  /** Who typed it in the inbox (the owner or an attendant, decision 044); null for everything else. */
+  /**
+   * Who typed it in the inbox (the owner or an attendant, decision 044), or who sent an approved draft
+   * of the AI ('Enviado por', docs/decisions/066-business-facts-in-one-place.md); null for everything else.
+   */
   sentByUserId: z.string().nullable().optional(),
+  /** An approved draft whose text a person edited first: who ('Editado por'); the AI no longer signs it. */
+  editedByUserId: z.string().nullable().optional(),
   /**
    * What sent it, from its audit record (docs/decisions/046-one-door-out.md): shown as a small label
    * ('Aprovada por você', 'Acompanhamento'…). In the messages page only; absent on realtime events.

@@ -308,6 +308,11 @@ export const messages = pgTable(
     /** Who typed it in the inbox (docs/decisions/044-team-roles-and-assignment.md); no foreign key on purpose. */
     sentByUserId: text('sent_by_user_id'),
     /**
+     * An approved draft's part (docs/decisions/066-business-facts-in-one-place.md): the member who edited
+     * the AI's text before sending it; `sent_by_user_id` is then who sent it. No foreign key on purpose.
+     */
+    editedByUserId: text('edited_by_user_id'),
+    /**
      * When WhatsApp's server confirmed a message VendAI sent (the first receipt at or past SERVER_ACK).
      * A QR number's send still unconfirmed a few minutes later is shown as not delivered
      * (modules/conversation-engine/recovery/unconfirmed-sends.ts, docs/evolution-api-contract.md).

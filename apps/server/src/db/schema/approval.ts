@@ -44,6 +44,12 @@ export const replyDrafts = pgTable(
     /** The burst that sends it once approved (the engine's normal send path). */
     burstId: uuid('burst_id'),
     edited: boolean('edited').notNull().default(false),
+    /**
+     * The team member who edited the text before it went out, and the one who sent it (the inbox's person,
+     * the owner for a '1' on WhatsApp; null for the timeout). No foreign key, as messages.sent_by_user_id.
+     */
+    editedByUserId: text('edited_by_user_id'),
+    sentByUserId: text('sent_by_user_id'),
     decidedBy: text('decided_by', { enum: REPLY_DRAFT_DECIDERS }),
     /** The owner's WhatsApp message ('1' / '2') that acted on it: one message acts once. */
     decidedMessageId: text('decided_message_id'),

@@ -86,6 +86,7 @@ export function toMessageDto(row: MessageRecord): MessageDto {
     aiFailure:
       row.messageType === AI_FAILURE_TYPE ? { reason: row.error ?? '', retryable: row.failedBurstId !== null } : null,
     sentByUserId: row.sentByUserId ?? null,
+    editedByUserId: row.editedByUserId ?? null,
   };
 }
 

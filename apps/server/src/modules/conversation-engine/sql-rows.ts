@@ -38,6 +38,7 @@ export interface MessageSqlRow {
   opt_out: boolean;
   /** Absent when the statement does not select it. */
   sent_by_user_id?: string | null;
+  edited_by_user_id?: string | null;
   acked_at?: SqlTimestamp | null;
   created_at: SqlTimestamp;
 }
@@ -97,6 +98,7 @@ export function messageRecordFromSql(r: MessageSqlRow): MessageRecord {
     failedBurstId: r.failed_burst_id ?? null,
     optOut: r.opt_out === true,
     sentByUserId: r.sent_by_user_id ?? null,
+    editedByUserId: r.edited_by_user_id ?? null,
     ackedAt: r.acked_at ? asDate(r.acked_at) : null,
     createdAt: asDate(r.created_at),
   };

@@ -23,6 +23,8 @@ import type { ReplyOrder } from '../../../domain/ai-reply/structured-reply.ts';
 export interface DraftDecision {
   by: 'inbox' | 'whatsapp' | 'timeout';
   messageId?: string;
+  /** The person who acted (the inbox's signed-in member; the owner for a WhatsApp '1'); none for the timeout. */
+  actorId?: string;
 }
 
 export const DRAFT_STATE_MESSAGE: Record<Exclude<DraftSqlRow['state'], 'pending'>, string> = {
@@ -149,6 +151,8 @@ export async function sendDraft(
       maxAiMessages: allowance.maxAiMessages,
       slot,
       counted,
+      // Each part shows who edited and who sent it (docs/decisions/066-business-facts-in-one-place.md).
+      people: { editedBy: sent.edited_by_user_id, sentBy: sent.sent_by_user_id },
     });
   } finally {
     lease.stop();
@@ -196,6 +200,8 @@ async function commitSend(
       await tx.execute(sql`
         update reply_drafts set state = 'sent', decided_at = now(), decided_by = ${input.decision.by},
                decided_message_id = ${input.decision.messageId ?? null}, edited = ${input.text !== undefined},
+               edited_by_user_id = ${input.text !== undefined ? (input.decision.actorId ?? null) : null},
+               sent_by_user_id = ${input.decision.actorId ?? null},
                parts = ${JSON.stringify(parts)}::jsonb, burst_id = ${burstId}
         where id = ${draft.id} and state = 'pending'
         returning ${sql.raw(DRAFT_COLUMNS)}, burst_id`),

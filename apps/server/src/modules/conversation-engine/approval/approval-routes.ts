@@ -58,7 +58,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (
           convId: req.params.id,
           draftId: req.params.draftId,
           text: req.body.text,
-          decision: { by: 'inbox' },
+          decision: { by: 'inbox', actorId: req.user.actorId },
         }),
       ),
   );
@@ -72,7 +72,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (
           userId: req.user.id,
           convId: req.params.id,
           draftId: req.params.draftId,
-          decision: { by: 'inbox' },
+          decision: { by: 'inbox', actorId: req.user.actorId },
         }),
       ),
   );

@@ -16,6 +16,8 @@ export interface DraftSqlRow {
   timeout_action: 'send' | 'discard';
   alert_id: string | null;
   edited: boolean;
+  edited_by_user_id: string | null;
+  sent_by_user_id: string | null;
   decided_by: ReplyDraftDto['decided_by'];
   error: string | null;
   created_at: SqlTimestamp;
@@ -23,7 +25,7 @@ export interface DraftSqlRow {
 
 /** The columns every draft statement returns (DraftSqlRow). */
 export const DRAFT_COLUMNS =
-  'id, user_id, conv_id, state, parts, customer_text, customer_at, due_at, timeout_action, alert_id, edited, decided_by, error, created_at';
+  'id, user_id, conv_id, state, parts, customer_text, customer_at, due_at, timeout_action, alert_id, edited, edited_by_user_id, sent_by_user_id, decided_by, error, created_at';
 
 /** A part as text: a catalogue photo by its caption. */
 export const partText = (part: BurstPart): string => (typeof part === 'string' ? part : `[foto] ${part.photo.caption}`);
@@ -38,6 +40,8 @@ export function toDraftDto(r: DraftSqlRow): ReplyDraftDto {
     due_at: new Date(r.due_at).toISOString(),
     timeout_action: r.timeout_action,
     edited: r.edited,
+    edited_by: r.edited_by_user_id ?? null,
+    sent_by: r.sent_by_user_id ?? null,
     decided_by: r.decided_by,
     error: r.error,
     created_at: new Date(r.created_at).toISOString(),

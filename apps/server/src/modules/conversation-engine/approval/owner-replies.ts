@@ -97,7 +97,7 @@ export async function handleOwnerReply(deps: EngineDeps, reply: OwnerReply): Pro
   else if (!draft) answer = NOTHING_PENDING;
   else if (draft.state !== 'pending') answer = DRAFT_STATE_MESSAGE[draft.state];
   else {
-    const decision = { by: 'whatsapp' as const, messageId: reply.messageId };
+    const decision = { by: 'whatsapp' as const, messageId: reply.messageId, actorId: reply.userId };
     // The customer's own WhatsApp name, made inert like any alert text (decision 021).
     const who = nameForAlert(draft.contact_name) || 'o cliente';
     try {

@@ -19,7 +19,14 @@ import type { OutboundAuditEntry } from '../../../domain/outbound/outbound-audit
  */
 
 /** The stored row of an AI message part we just inserted (all its other columns are defaults). */
-function aiMessage(id: string, userId: string, convId: string, part: BurstPart, at: SqlTimestamp): MessageRecord {
+function aiMessage(
+  id: string,
+  userId: string,
+  convId: string,
+  part: BurstPart,
+  at: SqlTimestamp,
+  people?: { editedBy: string | null; sentBy: string | null },
+): MessageRecord {
   const photo = typeof part === 'string' ? null : part.photo;
   return {
     id,
@@ -47,7 +54,8 @@ function aiMessage(id: string, userId: string, convId: string, part: BurstPart, 
     deletedAt: null,
     failedBurstId: null,
     optOut: false,
-    sentByUserId: null,
+    sentByUserId: people?.sentBy ?? null,
+    editedByUserId: people?.editedBy ?? null,
     ackedAt: null,
     createdAt: new Date(at),
   };
@@ -116,7 +124,13 @@ export async function fixAnswers(database: PreparedTarget, requests: FixRequest[
  */
 export async function startPart(
   db: Db,
-  s: { burstId: string; token: string; userId: string; convId: string },
+  s: {
+    burstId: string;
+    token: string;
+    userId: string;
+    convId: string;
+    people?: { editedBy: string | null; sentBy: string | null };
+  },
   index: number,
   part: BurstPart,
 ): Promise<MessageRecord | null> {
@@ -131,12 +145,14 @@ export async function startPart(
         where id = ${s.burstId} and claim_token = ${s.token} and state = 'sending' and sent_parts = ${index}
           and exists (select 1 from conversations c where c.id = reply_bursts.conv_id and c.agente_ativo and not c.opted_out)
         returning user_id, conv_id)
-      insert into messages (id, user_id, conv_id, direction, content, from_me, author, message_type, status, media_url)
+      insert into messages (id, user_id, conv_id, direction, content, from_me, author, message_type, status, media_url,
+                            sent_by_user_id, edited_by_user_id)
       select ${id}::uuid, b.user_id, b.conv_id, 'out', ${content}::text, true, 'ai', ${photo ? 'image' : 'text'}::text,
-             'pending', ${photo ? mediaUrl(photo.key) : null}::text from b
+             'pending', ${photo ? mediaUrl(photo.key) : null}::text,
+             ${s.people?.sentBy ?? null}::text, ${s.people?.editedBy ?? null}::text from b
       returning created_at`),
   );
-  return row ? aiMessage(id, s.userId, s.convId, part, row.created_at) : null;
+  return row ? aiMessage(id, s.userId, s.convId, part, row.created_at, s.people) : null;
 }
 
 export interface PartOutcome {

@@ -45,6 +45,8 @@ export interface SendingBurst {
   changedBy?: OutboundRule | null;
   /** Already counted toward the plan (an approval draft, counted when written: decision 046). */
   counted?: boolean;
+  /** An approved draft's people: who edited its text and who sent it, stored on each part's message. */
+  people?: { editedBy: string | null; sentBy: string | null };
   /** When the burst's last customer message arrived, when known (the pipeline histogram). */
   receivedAt?: Date | null;
 }

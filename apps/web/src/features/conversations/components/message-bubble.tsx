@@ -5,7 +5,7 @@ import { fullDateTime, timeOfDay } from '../lib/date-label';
 import { AiFailureNotice } from './ai-failure-notice';
 import { MediaInsight } from './media-insight';
 import { MessageBody } from './message-body';
-import { useIsAttendant, useSenderName } from './sender-names';
+import { useIsAttendant, usePersonName, useSenderName } from './sender-names';
 import { AddToTestsButton } from '@/components/agent-tests/add-to-tests-button';
 
 const AUTHOR = {
@@ -42,15 +42,30 @@ export const ORIGIN_LABEL: Partial<Record<NonNullable<MessageDto['origin']>, str
 export function MessageBubble({ message }: { message: MessageDto }) {
   // With a team, who typed it in the inbox (decision 044).
   const sender = useSenderName(message.author === 'owner_app' ? message.sentByUserId : null);
+  // An approved draft: who edited it and who sent it (docs/decisions/066-business-facts-in-one-place.md).
+  const editedBy = usePersonName(message.author === 'ai' ? message.editedByUserId : null);
+  const approvedBy = usePersonName(message.author === 'ai' ? message.sentByUserId : null);
   // The agent's tests are the owner's (decision 044).
   const attendant = useIsAttendant();
   if (message.aiFailure) return <AiFailureNotice message={message} />;
   const deleted = Boolean(message.deletedAt);
   const reactions = message.reactions ?? [];
   const isOwn = message.direction === 'out' || message.fromMe;
-  const author = isOwn ? AUTHOR[message.author] : null;
+  // A draft a person edited is theirs, not the AI's own text.
+  const author = isOwn
+    ? editedBy
+      ? { ...AUTHOR.owner_app, label: `Editado por ${editedBy}` }
+      : AUTHOR[message.author]
+    : null;
+  const byPerson = isOwn && (message.author !== 'ai' || editedBy !== null);
   const status = isOwn ? STATUS[message.status] : null;
-  const origin = isOwn && message.origin ? ORIGIN_LABEL[message.origin] : undefined;
+  const origin = !isOwn
+    ? undefined
+    : approvedBy
+      ? `Enviado por ${approvedBy}`
+      : message.origin
+        ? ORIGIN_LABEL[message.origin]
+        : undefined;
   const failed = message.status === 'failed';
   return (
     <li
@@ -65,8 +80,8 @@ export function MessageBubble({ message }: { message: MessageDto }) {
         className={cn(
           'max-w-[85%] rounded-2xl px-3 py-2 shadow-sm sm:max-w-[70%]',
           !isOwn && 'rounded-bl-md border border-slate-200 bg-white',
-          isOwn && message.author === 'ai' && 'rounded-br-md border border-brand-200 bg-brand-50',
-          isOwn && message.author !== 'ai' && 'rounded-br-md border border-sky-200 bg-sky-50',
+          isOwn && !byPerson && 'rounded-br-md border border-brand-200 bg-brand-50',
+          byPerson && 'rounded-br-md border border-sky-200 bg-sky-50',
           message.status === 'pending' && 'opacity-75',
           failed && 'border-red-300 bg-red-50',
         )}

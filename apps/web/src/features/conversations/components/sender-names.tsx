@@ -30,6 +30,17 @@ export function useSenderName(personId: string | null | undefined): string | nul
   return names.get(personId) ?? 'Ex-membro da equipe';
 }
 
+/**
+ * A person named in a sentence ('Editado por …', 'Enviado por …'): 'você' for oneself, a teammate's name,
+ * and 'ex-membro da equipe' for someone no longer on the team; null without an id. Also without a team.
+ */
+export function usePersonName(personId: string | null | undefined): string | null {
+  const { names, me } = useContext(SenderNamesContext);
+  if (!personId) return null;
+  if (personId === me) return 'você';
+  return names.get(personId) ?? 'ex-membro da equipe';
+}
+
 /** The person signed in is an attendant: the owner's tools (the agent's tests) are not offered. */
 export function useIsAttendant(): boolean {
   return useContext(SenderNamesContext).attendant;
