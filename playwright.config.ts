@@ -38,7 +38,7 @@ export default defineConfig({
     { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     {
       name: 'ai-live',
-      testMatch: /(training-live|voice-notes|catalogue-live)\.spec\.ts$/,
+      testMatch: /(training-live|voice-notes|catalogue-live|business-facts-live)\.spec\.ts$/,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },

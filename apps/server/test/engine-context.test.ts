@@ -9,6 +9,8 @@ import { businessHours, profiles } from '../src/db/schema/index.ts';
 import { localDateTime } from '../src/domain/account/local-time.ts';
 import { contextBlock } from '../src/domain/ai-reply/context-block.ts';
 import { businessHoursStatus } from '../src/domain/business-hours/business-hours-status.ts';
+import { describeBusinessHours } from '../src/domain/business-hours/describe-week.ts';
+import { NO_FACTS } from '../src/domain/business-hours/load-business-hours.ts';
 import { handoffAnswer } from '../src/domain/handoff/handoff-answer.ts';
 import { customerSays, openShop, sentToCustomers, waitFor } from './helpers/engine-harness.ts';
 import { SHOP_KINDS } from './helpers/cloud-shop.ts';
@@ -89,6 +91,8 @@ describe('business hours in the AI input (decision 019)', () => {
           timeZone: tz,
           contactName: 'Carla Dias',
           hours: businessHoursStatus(week, closedDays, now, tz),
+          // The week in words with the business's facts (docs/decisions/066-business-facts-in-one-place.md).
+          facts: { ...NO_FACTS, week: describeBusinessHours(week) },
         }),
       );
     }

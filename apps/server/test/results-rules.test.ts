@@ -1,6 +1,6 @@
 /** Resultados' pure rules: periods in the account's time zone and the default business hours. */
 import { describe, expect, it } from 'vitest';
-import { describeBusinessHours } from '../src/modules/results/business-hours.ts';
+import { describeBusinessHours } from '../src/domain/business-hours/describe-week.ts';
 import { DEFAULT_BUSINESS_HOURS } from '../src/domain/business-hours/default-hours.ts';
 import { histogramPercentile } from '../src/modules/results/histogram.ts';
 import { localDateOf, localMidnight, resolvePeriod } from '../src/modules/results/results-period.ts';

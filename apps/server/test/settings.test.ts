@@ -26,6 +26,10 @@ afterAll(async () => {
 const put = (client: Awaited<ReturnType<typeof signedIn>>['client'], payload: object) =>
   client.request({ method: 'PUT', url: '/api/settings', payload });
 
+/** No facts given (docs/decisions/066-business-facts-in-one-place.md). */
+const NO_FACTS = { hoursNote: null, address: null, paymentMethods: null, deliveryAreas: null };
+const EMPTY = { hours: null, closedDays: [], hoursSummary: null, facts: NO_FACTS };
+
 describe('account settings', () => {
   it('reads the sign-up phone and defaults, saves a new personal number, refuses a business number', async () => {
     const { client, userId } = await signedIn(t);
@@ -87,6 +91,8 @@ describe('the business’s time zone (docs/decisions/018-ai-context-block.md)', 
       timeZone: 'America/Sao_Paulo',
       hours: null,
       closedDays: [],
+      hoursSummary: null,
+      facts: NO_FACTS,
     });
     const bad = await a.client.request({
       method: 'PUT',
@@ -103,13 +109,21 @@ describe('the business’s time zone (docs/decisions/018-ai-context-block.md)', 
       payload: { timeZone: 'America/Manaus' },
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ timeZone: 'America/Manaus', hours: null, closedDays: [] });
+    expect(saved.json()).toEqual({
+      timeZone: 'America/Manaus',
+      hours: null,
+      closedDays: [],
+      hoursSummary: null,
+      facts: NO_FACTS,
+    });
     expect((await a.client.get('/api/settings/business')).json()).toEqual(saved.json());
     expect((await a.client.get('/api/account/me')).json().profile.timeZone).toBe('America/Manaus');
     expect((await b.client.get('/api/settings/business')).json()).toEqual({
       timeZone: 'America/Sao_Paulo',
       hours: null,
       closedDays: [],
+      hoursSummary: null,
+      facts: NO_FACTS,
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings/business' })).statusCode).toBe(401);
   });
@@ -148,11 +162,17 @@ describe('business hours and closed days (docs/decisions/019-business-hours.md)'
       closedDays: ['2026-12-31', '2026-12-24', '2026-12-31'],
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ ...base, hours: week, closedDays: ['2026-12-24', '2026-12-31'] });
+    expect(saved.json()).toEqual({
+      ...base,
+      hours: week,
+      closedDays: ['2026-12-24', '2026-12-31'],
+      hoursSummary: 'segunda a quinta 08:00–18:00; sexta 18:00–02:00; sábado 08:00–13:00; domingo fechado',
+      facts: NO_FACTS,
+    });
     // The time zone alone keeps the hours; hours null removes the schedule.
     expect((await putBusiness(a.client, { timeZone: 'America/Recife' })).json().hours).toEqual(week);
-    expect((await b.client.get('/api/settings/business')).json()).toEqual({ ...base, hours: null, closedDays: [] });
+    expect((await b.client.get('/api/settings/business')).json()).toEqual({ ...base, ...EMPTY });
     const cleared = await putBusiness(a.client, { ...base, hours: null });
-    expect(cleared.json()).toEqual({ ...base, hours: null, closedDays: ['2026-12-24', '2026-12-31'] });
+    expect(cleared.json()).toEqual({ ...base, ...EMPTY, closedDays: ['2026-12-24', '2026-12-31'] });
   });
 });

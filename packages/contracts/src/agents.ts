@@ -8,7 +8,12 @@ import { approvalTimeoutActionSchema, approvalTimeoutSchema } from './approval.t
  * the web forms, so both validate the same way and show the same Portuguese messages.
  */
 
-/** The 7 key questions of the training wizard (docs/product/data.md), in the order the wizard asks them. */
+/**
+ * The 7 key questions of the training wizard (docs/product/data.md), in the order the wizard asks them.
+ * Hours, address, payment methods and delivery areas are not asked: they are the business's facts, kept
+ * once on Configurações (docs/decisions/066-business-facts-in-one-place.md); `facts` marks the questions
+ * that show them.
+ */
 export const KEY_QUESTIONS = [
   {
     key: 'negocio',
@@ -30,9 +35,11 @@ export const KEY_QUESTIONS = [
   },
   {
     key: 'processo_vendas',
+    facts: true,
     pergunta: 'Como funciona a sua venda hoje, do primeiro contato até o pagamento?',
-    ajuda: 'Os passos que o cliente percorre e as formas de pagamento aceitas.',
-    exemplo: 'Ex.: o cliente chama no WhatsApp, agenda uma avaliação gratuita e paga no Pix ou em até 10x no cartão.',
+    ajuda:
+      'Os passos que o cliente percorre até comprar. Horário, endereço, formas de pagamento e entrega ficam nos Dados do negócio, em Configurações.',
+    exemplo: 'Ex.: o cliente chama no WhatsApp, agenda uma avaliação gratuita e fecha o tratamento na clínica.',
   },
   {
     key: 'objecoes',
@@ -49,8 +56,9 @@ export const KEY_QUESTIONS = [
   },
   {
     key: 'redirecionamento',
+    facts: true,
     pergunta: 'Quando a pessoa quiser comprar ou agendar, para onde a IA deve levá-la?',
-    ajuda: 'Um link de pagamento ou de agenda, o endereço da loja ou uma pessoa da equipe (com o contato).',
+    ajuda: 'Um link de pagamento ou de agenda, a loja ou uma pessoa da equipe (com o contato).',
     exemplo: 'Ex.: enviar o link da agenda https://agenda.exemplo.com.br ou passar para a recepcionista Ana.',
   },
 ] as const;

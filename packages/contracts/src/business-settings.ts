@@ -59,6 +59,37 @@ export const closedDaySchema = z
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: INVALID_CLOSED_DAY })
   .refine(isCalendarDate, { error: INVALID_CLOSED_DAY });
 
+/** Longest text of one business fact (an address, the payment methods…). */
+export const FACT_TEXT_MAX = 500;
+export const FACT_TEXT_TOO_LONG = `Use no máximo ${FACT_TEXT_MAX} caracteres.`;
+/** A fact as the owner types it: trimmed, blank = not given (null). */
+const factTextSchema = z
+  .string({ error: 'Texto inválido.' })
+  .trim()
+  .max(FACT_TEXT_MAX, { error: FACT_TEXT_TOO_LONG })
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+/**
+ * The business's facts besides the week, kept once (docs/decisions/066-business-facts-in-one-place.md):
+ * edited on Configurações, shown by the training and Conhecimento, given to the AI in every reply.
+ * null: not given.
+ */
+export const businessFactsSchema = z.object({
+  /** A note on the hours ('Sábado só com hora marcada'), given with the week. */
+  hoursNote: z.string().nullable(),
+  address: z.string().nullable(),
+  paymentMethods: z.string().nullable(),
+  deliveryAreas: z.string().nullable(),
+});
+export type BusinessFacts = z.infer<typeof businessFactsSchema>;
+export const BUSINESS_FACT_LABELS: Record<keyof BusinessFacts, string> = {
+  hoursNote: 'Observação sobre o horário',
+  address: 'Endereço',
+  paymentMethods: 'Formas de pagamento',
+  deliveryAreas: 'Áreas de entrega',
+};
+
 /** GET /api/settings/business. */
 export const businessSettingsSchema = z.object({
   /** IANA time zone of the business ('America/Sao_Paulo' unless the owner changed it). */
@@ -67,6 +98,9 @@ export const businessSettingsSchema = z.object({
   hours: weeklyHoursSchema.nullable(),
   /** The owner's own closed days (national holidays are closed too, from date-holidays). */
   closedDays: z.array(z.string()),
+  /** The week in words ('segunda a sexta, 08:00–18:00; …'), as the AI reads it; null without a week. */
+  hoursSummary: z.string().nullable(),
+  facts: businessFactsSchema,
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 
@@ -75,5 +109,10 @@ export const updateBusinessSettingsSchema = z.object({
   timeZone: timeZoneSchema,
   hours: weeklyHoursSchema.nullable().optional(),
   closedDays: z.array(closedDaySchema).max(100, { error: TOO_MANY_CLOSED_DAYS }).optional(),
+  /** Each fact left out keeps its stored value; null or blank removes it. */
+  hoursNote: factTextSchema.optional(),
+  address: factTextSchema.optional(),
+  paymentMethods: factTextSchema.optional(),
+  deliveryAreas: factTextSchema.optional(),
 });
 export type UpdateBusinessSettingsInput = z.infer<typeof updateBusinessSettingsSchema>;

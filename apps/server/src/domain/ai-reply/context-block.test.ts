@@ -43,4 +43,30 @@ describe('the AI context block', () => {
       'O nome do cliente não é conhecido.',
     );
   });
+
+  it('gives the business’s facts kept on Configurações, only those given, each on one line', () => {
+    const now = new Date('2026-11-22T15:00:00Z');
+    const block = contextBlock({
+      now,
+      timeZone: 'America/Sao_Paulo',
+      contactName: null,
+      facts: {
+        week: 'segunda a sexta 08:00–18:00; sábado 08:00–13:00; domingo fechado',
+        hoursNote: 'Sábado só\ncom hora marcada.',
+        address: 'Rua das Flores, 120 — Vila Mariana',
+        paymentMethods: 'Pix e cartão',
+        deliveryAreas: null,
+      },
+    });
+    expect(block.split('\n').slice(2)).toEqual([
+      'Dados do negócio (informados pelo dono; use exatamente estes e não invente outros):',
+      '- Horário de atendimento: segunda a sexta 08:00–18:00; sábado 08:00–13:00; domingo fechado. Sábado só com hora marcada.',
+      '- Endereço: Rua das Flores, 120 — Vila Mariana',
+      '- Formas de pagamento: Pix e cartão',
+    ]);
+    const none = { week: null, hoursNote: null, address: ' ', paymentMethods: null, deliveryAreas: null };
+    expect(
+      contextBlock({ now, timeZone: 'America/Sao_Paulo', contactName: null, facts: none }).split('\n'),
+    ).toHaveLength(2);
+  });
 });

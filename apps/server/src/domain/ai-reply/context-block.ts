@@ -1,4 +1,4 @@
-import { BRAZIL_TIME_ZONES } from '@vendai/contracts';
+import { BRAZIL_TIME_ZONES, type BusinessFacts } from '@vendai/contracts';
 import type { BusinessHoursStatus } from '../business-hours/business-hours-status.ts';
 import { describeOpening } from '../business-hours/describe-opening.ts';
 import { localDateTime } from '../account/local-time.ts';
@@ -20,6 +20,32 @@ export interface ContextBlockInput {
   hours?: BusinessHoursStatus | null;
   /** A Pix provider is configured: the AI may say the Pix comes (absent: it may not promise one). */
   pixReady?: boolean;
+  /**
+   * The business's facts kept once on Configurações, with the week in words
+   * (docs/decisions/066-business-facts-in-one-place.md); absent or null fields are not given.
+   */
+  facts?: BusinessFacts & { week: string | null };
+}
+
+/** Heading of the facts' lines in the block. */
+export const FACTS_HEADING = 'Dados do negócio (informados pelo dono; use exatamente estes e não invente outros):';
+/** Longest fact given to the AI (the contract allows 500 characters; an old row may hold more). */
+const FACT_MAX = 600;
+const oneLine = (text: string | null | undefined) => text?.replace(/\s+/g, ' ').trim().slice(0, FACT_MAX) || null;
+
+/** The facts' lines, only those given; none when nothing is given. */
+function factLines(facts: ContextBlockInput['facts']): string[] {
+  if (!facts) return [];
+  const week = oneLine(facts.week);
+  const note = oneLine(facts.hoursNote);
+  const hours = week ? `${week}${note ? `. ${note}` : ''}` : note;
+  const lines = [
+    hours ? `- Horário de atendimento: ${hours}` : null,
+    oneLine(facts.address) ? `- Endereço: ${oneLine(facts.address)}` : null,
+    oneLine(facts.paymentMethods) ? `- Formas de pagamento: ${oneLine(facts.paymentMethods)}` : null,
+    oneLine(facts.deliveryAreas) ? `- Áreas de entrega: ${oneLine(facts.deliveryAreas)}` : null,
+  ].filter((l): l is string => l !== null);
+  return lines.length ? [FACTS_HEADING, ...lines] : [];
 }
 
 /** Heading of the block: the AI must not quote it to the customer. */
@@ -52,6 +78,7 @@ export function contextBlock(input: ContextBlockInput): string {
       : 'O nome do cliente não é conhecido.',
   );
   if (input.hours) lines.push(hoursLine(input.hours, input.now, input.timeZone));
+  lines.push(...factLines(input.facts));
   return lines.join('\n');
 }
 

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm';
+import type { BusinessFacts } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { conversations, pixAccounts } from '../../db/schema/index.ts';
 import { getAccountTimeZone } from '../account/account-time-zone.ts';
 import { businessHoursStatus } from '../business-hours/business-hours-status.ts';
+import { describeBusinessHours } from '../business-hours/describe-week.ts';
 import { loadBusinessHours } from '../business-hours/load-business-hours.ts';
 import type { ContextBlockInput } from './context-block.ts';
 
@@ -11,6 +13,8 @@ export interface ContextBlockRows {
   timeZone: string;
   week: ({ from: string; to: string } | null)[] | null;
   closedDays: string[];
+  /** The facts kept once beside the week (docs/decisions/066-business-facts-in-one-place.md). */
+  facts: BusinessFacts;
   contactName: string | null;
   /** The account has a Pix provider configured (pix_accounts). */
   pixReady: boolean;
@@ -19,13 +23,21 @@ export interface ContextBlockRows {
 /** The context block's inputs from rows already read (no query): business hours only when the owner set them. */
 export function contextBlockInputOf(rows: ContextBlockRows, now: Date = new Date()): ContextBlockInput {
   const hours = rows.week ? businessHoursStatus(rows.week, rows.closedDays, now, rows.timeZone) : null;
-  return { now, timeZone: rows.timeZone, contactName: rows.contactName, hours, pixReady: rows.pixReady };
+  return {
+    now,
+    timeZone: rows.timeZone,
+    contactName: rows.contactName,
+    hours,
+    pixReady: rows.pixReady,
+    facts: { ...rows.facts, week: rows.week ? describeBusinessHours(rows.week) : null },
+  };
 }
 
 /**
  * What the context block of a reply is made of, read for the account (and the conversation when
  * there is one: the playground has none, so no customer name): the same reads for WhatsApp and
- * the playground. Business hours only when the owner set them (decision 019).
+ * the playground. Business hours only when the owner set them (decision 019); the business's facts
+ * as kept on Configurações (decision 066).
  */
 export async function loadContextBlockInput(
   db: Db,
@@ -34,14 +46,17 @@ export async function loadContextBlockInput(
   now: Date = new Date(),
 ): Promise<ContextBlockInput> {
   const timeZone = await getAccountTimeZone(db, userId);
-  const { week, closedDays } = await loadBusinessHours(db, userId);
+  const { week, closedDays, facts } = await loadBusinessHours(db, userId);
   const pixReady = await hasPixAccount(db, userId);
-  if (!convId) return contextBlockInputOf({ timeZone, week, closedDays, contactName: null, pixReady }, now);
+  if (!convId) return contextBlockInputOf({ timeZone, week, closedDays, facts, contactName: null, pixReady }, now);
   const [row] = await db
     .select({ contactName: conversations.contactName })
     .from(conversations)
     .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)));
-  return contextBlockInputOf({ timeZone, week, closedDays, contactName: row?.contactName ?? null, pixReady }, now);
+  return contextBlockInputOf(
+    { timeZone, week, closedDays, facts, contactName: row?.contactName ?? null, pixReady },
+    now,
+  );
 }
 
 /** Whether the account has a Pix provider configured (the reply request offers Pix only then). */

@@ -21,6 +21,8 @@ export const PROMPT_RULES = [
   'Escreva mensagens curtas, de no máximo 2 ou 3 frases, como numa conversa de WhatsApp.',
   'Faça uma pergunta por vez e espere a resposta antes de seguir.',
   'Envie links somente quando a pessoa demonstrar interesse real em comprar ou agendar.',
+  // The business's facts come with every reply, kept once (docs/decisions/066-business-facts-in-one-place.md).
+  'Horário de atendimento, endereço, formas de pagamento e áreas de entrega: use sempre os dados do negócio enviados em cada conversa.',
   'Use apenas as informações deste roteiro. Se não souber algo, diga que vai confirmar com a equipe; nunca invente preços, prazos ou condições.',
   'Responda sempre em português do Brasil.',
 ] as const;

@@ -71,21 +71,3 @@ export function outsideHoursSql(hours: ResultsHours, local: SQL): SQL {
   return sql`not ((${byDay(sameDay)} and not ${closed(local)})
     or (${byDay(spill)} and not ${closed(sql`${local} - interval '1 day'`)}))`;
 }
-
-const DAY_NAMES = ['domingo', 'segunda', 'terça', 'quarta', 'quinta', 'sexta', 'sábado'];
-
-/** The week in words, Monday first, e.g. 'segunda a sexta 08:00–18:00; sábado 08:00–13:00; domingo fechado'. */
-export function describeBusinessHours(week: WeeklyHours): string {
-  const order = [1, 2, 3, 4, 5, 6, 0];
-  const text = (h: WeeklyHours[number]) => (h ? `${h.from}–${h.to}` : 'fechado');
-  const parts: string[] = [];
-  let i = 0;
-  while (i < 7) {
-    let end = i;
-    while (end < 6 && text(week[order[end + 1]!]!) === text(week[order[i]!]!)) end += 1;
-    const days = end === i ? DAY_NAMES[order[i]!] : `${DAY_NAMES[order[i]!]} a ${DAY_NAMES[order[end]!]}`;
-    parts.push(`${days} ${text(week[order[i]!]!)}`);
-    i = end + 1;
-  }
-  return parts.join('; ');
-}

@@ -10,7 +10,8 @@ import { salesFigures, type SalesFigures } from '../../domain/orders/sales-figur
 import { getCurrentUsage } from '../../domain/usage/get-current-usage.ts';
 import { usagePeriod } from '../../domain/usage/usage-period.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { businessHoursFor, describeBusinessHours } from './business-hours.ts';
+import { describeBusinessHours } from '../../domain/business-hours/describe-week.ts';
+import { businessHoursFor } from './business-hours.ts';
 import { histogramPercentile } from './histogram.ts';
 import { addDays, resolvePeriod } from './results-period.ts';
 import {

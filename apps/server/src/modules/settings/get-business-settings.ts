@@ -1,10 +1,20 @@
 import type { BusinessSettings } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { getAccountTimeZone } from '../../domain/account/account-time-zone.ts';
+import { describeBusinessHours } from '../../domain/business-hours/describe-week.ts';
 import { loadBusinessHours } from '../../domain/business-hours/load-business-hours.ts';
 
-/** The business's clock: time zone, weekly hours and closed days (decisions 018 and 019). */
+/**
+ * The business's clock and facts: time zone, weekly hours and closed days (decisions 018 and 019), the
+ * week in words and the facts kept once (docs/decisions/066-business-facts-in-one-place.md).
+ */
 export async function getBusinessSettings(db: Db, userId: string): Promise<BusinessSettings> {
-  const { week, closedDays } = await loadBusinessHours(db, userId);
-  return { timeZone: await getAccountTimeZone(db, userId), hours: week, closedDays };
+  const { week, closedDays, facts } = await loadBusinessHours(db, userId);
+  return {
+    timeZone: await getAccountTimeZone(db, userId),
+    hours: week,
+    closedDays,
+    hoursSummary: week ? describeBusinessHours(week) : null,
+    facts,
+  };
 }

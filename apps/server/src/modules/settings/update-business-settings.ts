@@ -1,11 +1,19 @@
-import type { BusinessSettings, UpdateBusinessSettingsInput } from '@vendai/contracts';
+import type { BusinessFacts, BusinessSettings, UpdateBusinessSettingsInput } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { businessHours, profiles } from '../../db/schema/index.ts';
 import { getBusinessSettings } from './get-business-settings.ts';
 
+const FACT_KEYS = [
+  'hoursNote',
+  'address',
+  'paymentMethods',
+  'deliveryAreas',
+] as const satisfies (keyof BusinessFacts)[];
+
 /**
  * Saves the business's time zone (validated by timeZoneSchema) on the signed-in owner's profile and,
- * when given, the weekly hours (null = no schedule) and the closed days (sorted, once each).
+ * when given, the weekly hours (null = no schedule), the closed days (sorted, once each) and the facts
+ * (docs/decisions/066-business-facts-in-one-place.md: null = not given). What is left out keeps its value.
  */
 export async function updateBusinessSettings(
   db: Db,
@@ -17,13 +25,20 @@ export async function updateBusinessSettings(
       .insert(profiles)
       .values({ id: userId, timeZone: input.timeZone })
       .onConflictDoUpdate({ target: profiles.id, set: { timeZone: input.timeZone, updatedAt: new Date() } });
-    if (input.hours === undefined && input.closedDays === undefined) return;
-    const set: { week?: typeof input.hours; closedDays?: string[]; updatedAt: Date } = { updatedAt: new Date() };
+    const facts: Partial<BusinessFacts> = {};
+    for (const key of FACT_KEYS) if (input[key] !== undefined) facts[key] = input[key];
+    const factsChanged = Object.keys(facts).length > 0;
+    const hoursChanged = input.hours !== undefined || input.closedDays !== undefined;
+    if (!hoursChanged && !factsChanged) return;
+    const now = new Date();
+    const set: Partial<typeof businessHours.$inferInsert> = { ...facts };
     if (input.hours !== undefined) set.week = input.hours;
     if (input.closedDays !== undefined) set.closedDays = [...new Set(input.closedDays)].sort();
+    if (hoursChanged) set.updatedAt = now;
+    if (factsChanged) set.factsUpdatedAt = now;
     await tx
       .insert(businessHours)
-      .values({ userId, week: set.week ?? null, closedDays: set.closedDays ?? [] })
+      .values({ userId, week: null, closedDays: [], ...set })
       .onConflictDoUpdate({ target: businessHours.userId, set });
   });
   return getBusinessSettings(db, userId);

@@ -5,6 +5,7 @@ import type { generateQuestionsSchema } from '@vendai/contracts';
 import type { AppDeps } from '../../types.ts';
 import { claimAiAssist } from '../../domain/usage/ai-assists.ts';
 import { assertCanTrain } from './assert-can-train.ts';
+import { dropFactQuestions } from './drop-fact-questions.ts';
 import { formatAnswers } from './format-answers.ts';
 import { failureQuestionSet, parseRefinementQuestions } from './parse-refinement-questions.ts';
 import { promptTemplates, renderTemplate } from './prompt-templates.ts';
@@ -49,5 +50,6 @@ export async function generateRefinementQuestions({
   }
   const set = parseRefinementQuestions(answer);
   if (set.source !== 'ai') log.info({ source: set.source }, 'refinement questions: AI answer was not plain JSON');
-  return set;
+  // Hours, address, payment methods and delivery areas are kept once on Configurações (decision 066).
+  return dropFactQuestions(set);
 }

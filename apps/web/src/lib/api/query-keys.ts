@@ -77,3 +77,11 @@ export const teamKeys = {
   all: ['team'] as const,
   list: () => [...teamKeys.all, 'list'] as const,
 };
+
+/**
+ * GET /api/settings/business: the business's clock and facts, kept once (Configurações edits them; the
+ * training and Conhecimento show them: docs/decisions/066-business-facts-in-one-place.md).
+ */
+export const businessKeys = {
+  settings: () => ['settings', 'business'] as const,
+};

@@ -88,6 +88,10 @@ interface ClaimRow {
   contact_name: string | null;
   week: SqlJson<ContextBlockRows['week']> | null;
   closed_days: SqlJson<string[]> | null;
+  hours_note: string | null;
+  address: string | null;
+  payment_methods: string | null;
+  delivery_areas: string | null;
   has_catalogue: boolean;
   has_faqs: boolean;
   has_passages: boolean;
@@ -157,6 +161,7 @@ function runClaimStatement(database: PreparedTarget, limit: number, contextMessa
              (p.id is null or p.slug = 'freemium' or p.price_cents = 0) as is_free,
              coalesce(p.price_cents, 0) > 0 as bills_overage,
              pr.time_zone, c.contact_name, bh.week, bh.closed_days,
+             bh.hours_note, bh.address, bh.payment_methods, bh.delivery_areas,
              ${factPresenceSql(sql`b.user_id`)},
              exists (select 1 from pix_accounts pa where pa.user_id = b.user_id) as pix_ready,
              coalesce(u.ai_messages, 0) as ai_messages,
@@ -219,6 +224,12 @@ function replyContextFromRow(r: ClaimRow): ReplyContext {
       timeZone: r.time_zone ?? DEFAULT_TIME_ZONE,
       week: r.week === null ? null : parsedJson(r.week),
       closedDays: r.closed_days === null ? [] : parsedJson(r.closed_days),
+      facts: {
+        hoursNote: r.hours_note ?? null,
+        address: r.address ?? null,
+        paymentMethods: r.payment_methods ?? null,
+        deliveryAreas: r.delivery_areas ?? null,
+      },
       contactName: r.contact_name,
       pixReady: r.pix_ready === true,
     },

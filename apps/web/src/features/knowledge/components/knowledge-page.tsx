@@ -2,6 +2,7 @@ import type { Faq } from '@vendai/contracts';
 import { BookOpen, Check, Pencil, Plus, Search, Sparkles, Trash2, X } from 'lucide-react';
 import { useDeferredValue, useState } from 'react';
 import { toast } from 'sonner';
+import { BusinessFactsCard } from '@/components/business-facts-card';
 import { PageHeader } from '@/components/layouts/page-header';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -33,6 +34,10 @@ export function KnowledgePage() {
             <Plus /> Nova pergunta
           </Button>
         }
+      />
+      <BusinessFactsCard
+        className="mt-6"
+        intro="Horário, endereço, formas de pagamento e entrega: a IA recebe estes dados em toda resposta, sem precisar de uma pergunta aqui. Eles ficam num lugar só: Configurações."
       />
       {data && data.proposed.length > 0 ? (
         <Proposals items={data.proposed} onEdit={(faq) => setEditing({ faq })} />
@@ -88,7 +93,7 @@ function EmptyState({ onAdd }: { onAdd: () => void }) {
       </div>
       <h2 className="mt-4 text-lg font-semibold text-slate-900">Ensine as respostas do seu negócio</h2>
       <p className="mt-2 max-w-md text-sm text-slate-600">
-        Entrega, horário, formas de pagamento, troca e garantia: escreva uma vez e a IA responde com as suas palavras.
+        Troca, garantia, prazos, cuidados: escreva uma vez e a IA responde com as suas palavras.
       </p>
       <Button className="mt-6" onClick={onAdd}>
         <Plus /> Adicionar a primeira pergunta

@@ -7,12 +7,11 @@ import type {
   UpdateBusinessSettingsInput,
 } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
-import { accountKeys } from '@/lib/api/query-keys';
+import { accountKeys, businessKeys } from '@/lib/api/query-keys';
 
 const settingsKeys = {
   settings: ['settings'] as const,
   alerts: ['settings', 'alerts'] as const,
-  business: ['settings', 'business'] as const,
 };
 
 export function useSettings() {
@@ -36,20 +35,12 @@ export function useOwnerAlerts() {
   });
 }
 
-/** The business's clock (time zone): GET/PUT /api/settings/business. */
-export function useBusinessSettings() {
-  return useQuery({
-    queryKey: settingsKeys.business,
-    queryFn: () => api.get<BusinessSettings>('/api/settings/business'),
-  });
-}
-
 export function useUpdateBusinessSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateBusinessSettingsInput) => api.put<BusinessSettings>('/api/settings/business', input),
     onSuccess: (data) => {
-      queryClient.setQueryData(settingsKeys.business, data);
+      queryClient.setQueryData(businessKeys.settings(), data);
       // The session's profile carries the time zone too.
       void queryClient.invalidateQueries({ queryKey: accountKeys.me() });
     },

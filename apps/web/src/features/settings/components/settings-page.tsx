@@ -5,7 +5,9 @@ import { PageHeader } from '@/components/layouts/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
-import { useBusinessSettings, useOwnerAlerts, useSettings } from '../api/settings';
+import { useBusinessSettings } from '@/lib/api/business-facts';
+import { useOwnerAlerts, useSettings } from '../api/settings';
+import { BusinessFactsForm } from './business-facts-form';
 import { BusinessSettingsForm } from './business-settings-form';
 import { AlertSettingsForm } from './alert-settings-form';
 import { EvolutionApiNotice } from './evolution-api-notice';
@@ -51,6 +53,24 @@ export function SettingsPage({ children }: { children?: ReactNode }) {
         <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
           <h2 className="mb-4 font-semibold text-slate-900">Horário da empresa</h2>
           {business.data ? <BusinessSettingsForm settings={business.data} /> : <Spinner label="Carregando..." />}
+        </section>
+        <section
+          id="dados-do-negocio"
+          aria-labelledby="dados-do-negocio-title"
+          className="scroll-mt-20 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:col-span-2"
+        >
+          <h2 id="dados-do-negocio-title" className="font-semibold text-slate-900">
+            Dados do negócio
+          </h2>
+          <p className="mt-1 mb-4 text-sm text-slate-600">
+            Escreva uma vez aqui: a IA recebe estes dados e o horário acima em toda resposta, e o treinamento e o
+            Conhecimento mostram os mesmos.
+          </p>
+          {business.data ? (
+            <BusinessFactsForm key={business.data.timeZone} settings={business.data} />
+          ) : (
+            <Spinner label="Carregando..." />
+          )}
         </section>
         <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6 lg:col-span-2">
           <h2 className="font-semibold text-slate-900">Avisos enviados</h2>

@@ -16,6 +16,7 @@ import {
   wizardReducer,
   type WizardStep,
 } from '../lib/wizard';
+import { BusinessFactsCard } from '@/components/business-facts-card';
 import { FinishedStep } from './finished-step';
 import { NameStep } from './name-step';
 import { QuestionStep } from './question-step';
@@ -128,6 +129,14 @@ export function TrainingWizard({
         onBack={() => dispatch({ type: 'back' })}
         canGoBack={canGoBack(state)}
         submitLabel={i === KEY_QUESTIONS.length - 1 ? 'Continuar' : 'Próxima'}
+        footer={
+          'facts' in q ? (
+            <BusinessFactsCard
+              className="mt-4"
+              intro="Não precisa repetir estes dados aqui: a IA já recebe os de Configurações em toda resposta."
+            />
+          ) : null
+        }
       />
     );
   }
