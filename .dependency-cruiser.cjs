@@ -11,8 +11,31 @@
  * Web: features/<name>/ are islands; shared code is components/, lib/, config/; app/ (router, routes)
  * composes them.
  */
+/* eslint-disable @typescript-eslint/no-require-imports -- dependency-cruiser loads this file as CommonJS */
+const fs = require('node:fs');
+const path = require('node:path');
+/* eslint-enable @typescript-eslint/no-require-imports */
+
 const S = '^apps/server/src/';
 const W = '^apps/web/src/';
+
+/**
+ * Only repositories speak SQL (decision 068). The files under modules/ and domain/ that still import the schema
+ * outside a `*-repository.ts` are listed in apps/server/schema-outside-repositories.json: that list only
+ * shrinks. A listed file that is gone or no longer imports the schema fails here, so the list cannot go stale.
+ */
+const schemaBaseline = JSON.parse(
+  fs.readFileSync(path.join(__dirname, 'apps/server/schema-outside-repositories.json'), 'utf8'),
+).files;
+for (const file of schemaBaseline) {
+  const full = path.join(__dirname, 'apps/server/src', file);
+  if (!fs.existsSync(full) || !/db\/schema/.test(fs.readFileSync(full, 'utf8'))) {
+    throw new Error(
+      `apps/server/schema-outside-repositories.json lists ${file}, which no longer imports the schema: delete its line.`,
+    );
+  }
+}
+const escapeRegExp = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -81,6 +104,28 @@ module.exports = {
         path: `${S}(plugins/|realtime/|simulator/|modules/|types\\.ts$)`,
         pathNot: `${S}simulator/simulator-config\\.ts$`,
       },
+    },
+    {
+      name: 'server-routes-speak-no-sql',
+      severity: 'error',
+      comment:
+        'Routes stay thin: a *-routes.ts file never imports the schema or drizzle-orm. Its queries live in a ' +
+        '*-repository.ts (typed rows) called directly or through a service (decision 068).',
+      from: { path: `${S}.*-routes\\.ts$` },
+      to: { path: [`${S}db/schema/`, '(^|/)node_modules/drizzle-orm/'] },
+    },
+    {
+      name: 'server-schema-only-in-repositories',
+      severity: 'error',
+      comment:
+        'Under modules/ and domain/ only a *-repository.ts imports the schema (decision 068). The files that ' +
+        'still do are listed in apps/server/schema-outside-repositories.json, a list that only shrinks: ' +
+        "move the queries to the folder's repository instead of adding a line.",
+      from: {
+        path: `${S}(modules|domain)/`,
+        pathNot: [`-repository\\.ts$`, ...schemaBaseline.map((file) => `^apps/server/src/${escapeRegExp(file)}$`)],
+      },
+      to: { path: `${S}db/schema/` },
     },
     {
       name: 'simulator-reads-only-its-tables',
@@ -175,7 +220,8 @@ module.exports = {
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|node_modules)/' },
+    // drizzle-orm stays in the graph (as a leaf) so that the routes rule can see it.
+    exclude: { path: '(^|/)dist/|(^|/)node_modules/(?!drizzle-orm/)' },
     // Type-only imports count: a type-only cycle is still a cycle (decision 009).
     tsPreCompilationDeps: true,
     // Only for the web's `@/…` alias; the server and contracts use relative imports.
