@@ -70,7 +70,13 @@ describe('a customer without a phone (business-scoped user id)', () => {
 
     await waitFor(async () => (await conversationsOf(bsuid)).length === 1, 'the conversation stored');
     const [conv] = await conversationsOf(bsuid);
-    expect(conv).toMatchObject({ contactJid: bsuid, contactPhone: null, contactUserId: bsuid, contactName: 'Marina' });
+    expect(conv).toMatchObject({
+      contactJid: bsuid,
+      contactPhone: null,
+      contactUserId: bsuid,
+      contactName: 'Marina',
+      contactUsername: '@marina',
+    });
     expect(await inbound(conv!.id)).toBe(1);
 
     // Answered: the stand-in accepted a send addressed to the BSUID (`recipient`).
@@ -84,10 +90,16 @@ describe('a customer without a phone (business-scoped user id)', () => {
     const list = await shop.client.get('/api/conversations');
     expect(list.statusCode).toBe(200);
     const listed = (list.json().items as Json[]).find((c) => c.id === conv!.id);
-    expect(listed).toMatchObject({ contactPhone: null, contactName: 'Marina', contactJid: bsuid });
+    // The username stands where the phone would be.
+    expect(listed).toMatchObject({
+      contactPhone: null,
+      contactName: 'Marina',
+      contactJid: bsuid,
+      contactUsername: '@marina',
+    });
     const panel = await shop.client.get(`/api/conversations/${conv!.id}/contact`);
     expect(panel.statusCode).toBe(200);
-    expect(panel.json()).toMatchObject({ name: 'Marina', phone: null });
+    expect(panel.json()).toMatchObject({ name: 'Marina', phone: null, username: '@marina' });
     const search = await shop.client.get('/api/inbox-search?q=marina');
     expect((search.json().conversations as Json[]).map((c) => c.id)).toContain(conv!.id);
 
@@ -112,6 +124,34 @@ describe('a customer without a phone (business-scoped user id)', () => {
     await postMetaWebhook(e, shop, userIdOnlyValue(bsuid, 'Ainda tem?'));
     await waitFor(async () => (await inbound(conv!.id)) === 2, 'the message without the phone joined it');
     expect(await conversationsOf(bsuid)).toHaveLength(1);
+  });
+});
+
+describe("Meta's notice of a changed BSUID (user_changed_user_id)", () => {
+  it('moves the conversation to the new BSUID, stores no message for it, and the next message lands there', async () => {
+    const notice = structuredClone(metaFixture('inbound-webhooks').userChangedUserId) as {
+      entry: { changes: { value: Json }[] }[];
+    };
+    const { metadata: _metadata, ...value } = notice.entry[0]!.changes[0]!.value;
+    const message = (value.messages as Json[])[0]!;
+    const system = message.system as Json;
+    const previous = 'BR.7700112233445566';
+    const next = 'BR.7700998877665544';
+    Object.assign(system, { previous_user_id: previous, user_id: next });
+    Object.assign(message, { from_user_id: next, id: `wamid.changed-${Date.now()}` });
+
+    await postMetaWebhook(e, shop, userIdOnlyValue(previous, 'Oi, ainda tem bolo?'));
+    await waitFor(async () => (await conversationsOf(previous)).length === 1, 'the conversation stored');
+    const [conv] = await conversationsOf(previous);
+
+    await postMetaWebhook(e, shop, value);
+    await waitFor(async () => (await conversationsOf(next)).length === 1, 'the conversation follows the new BSUID');
+    expect((await conversationsOf(next))[0]).toMatchObject({ id: conv!.id, contactJid: next, contactUserId: next });
+    expect(await inbound(conv!.id)).toBe(1);
+
+    await postMetaWebhook(e, shop, userIdOnlyValue(next, 'Quero dois'));
+    await waitFor(async () => (await inbound(conv!.id)) === 2, 'the next message in the same conversation');
+    expect(await conversationsOf(previous)).toHaveLength(0);
   });
 });
 

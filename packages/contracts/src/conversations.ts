@@ -120,6 +120,11 @@ export const conversationDtoSchema = z.object({
   numberId: z.string(),
   contactName: z.string().nullable(),
   contactPhone: z.string().nullable(),
+  /**
+   * The customer's WhatsApp username (official API), shown where the phone would be for a contact without one
+   * (docs/decisions/062-bsuid-contacts.md). Absent on realtime rows that do not carry it.
+   */
+  contactUsername: z.string().nullable().optional(),
   contactJid: z.string(),
   type: z.enum(['chat', 'group']),
   /** The AI/Manual switch. */

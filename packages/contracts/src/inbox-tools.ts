@@ -135,6 +135,8 @@ export const contactPanelSchema = z.object({
   convId: z.string(),
   name: z.string().nullable(),
   phone: z.string().nullable(),
+  /** The customer's WhatsApp username (official API), for a contact known without a phone (decision 062). */
+  username: z.string().nullable(),
   isGroup: z.boolean(),
   firstContactAt: z.string(),
   /** When the customer asked VendAI to stop writing (decision 048); null when they have not, or it was undone. */

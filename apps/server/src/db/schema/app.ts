@@ -203,6 +203,11 @@ export const conversations = pgTable(
     contactLid: text('contact_lid'),
     /** Meta's business-scoped user id beside the phone; alone, it is the contact_jid (docs/decisions/062-bsuid-contacts.md). */
     contactUserId: text('contact_user_id'),
+    /**
+     * The customer's WhatsApp username (Meta's contacts[].profile.username), shown where the phone would be
+     * for a contact without one (docs/decisions/062-bsuid-contacts.md).
+     */
+    contactUsername: text('contact_username'),
     contactName: text('contact_name'),
     contactPhone: text('contact_phone'),
     type: text('type', { enum: ['chat', 'group'] })

@@ -11,6 +11,8 @@ export function toConversationDto(row: ConversationRow): ConversationDto {
     numberId: row.numberId,
     contactName: row.contactName,
     contactPhone: row.contactPhone,
+    // Left out when the row does not say: the inbox keeps what it knows.
+    ...(row.contactUsername !== undefined ? { contactUsername: row.contactUsername } : {}),
     contactJid: row.contactJid,
     type: row.type,
     agenteAtivo: row.agenteAtivo,

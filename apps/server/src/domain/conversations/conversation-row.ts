@@ -17,6 +17,7 @@ export const conversationColumns = {
   numberId: conversations.numberId,
   contactName: conversations.contactName,
   contactPhone: conversations.contactPhone,
+  contactUsername: conversations.contactUsername,
   contactJid: conversations.contactJid,
   type: conversations.type,
   agenteAtivo: conversations.agenteAtivo,
@@ -40,6 +41,8 @@ export type ConversationRow = {
   numberId: string;
   contactName: string | null;
   contactPhone: string | null;
+  /** Meta's username of a Cloud customer (decision 062); absent on rows the engine's own statements return without it. */
+  contactUsername?: string | null;
   contactJid: string;
   type: 'chat' | 'group';
   agenteAtivo: boolean;

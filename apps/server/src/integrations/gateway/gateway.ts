@@ -50,6 +50,8 @@ export interface GatewayMessage {
     addressingMode?: string;
     /** Cloud API: Meta's business-scoped user id of the customer (docs/decisions/062-bsuid-contacts.md). */
     userId?: string;
+    /** Cloud API: the customer's WhatsApp username (contacts[].profile.username), when Meta gives one. */
+    username?: string;
   };
   pushName?: string;
   status?: string;

@@ -44,6 +44,8 @@ export function mapCloudWebhook(body: unknown): CloudWebhookEvent[] {
       const contacts = list(value.contacts).map(obj);
       const standby = obj(change)?.field === 'standby';
       for (const m of list(value.messages)) {
+        // A changed BSUID is a notice, not the customer writing (cloudUserIdChanges reads it).
+        if (userIdChangeOf(obj(m))) continue;
         const mapped = mapMessage(obj(m), contacts);
         const data = mapped && standby ? { ...mapped, standby: true } : mapped;
         if (data) out.push({ phoneNumberId, event: 'messages.upsert', eventKey: data.key.id, data });
@@ -98,11 +100,39 @@ export function cloudHandovers(body: unknown): { phoneNumberId: string; waId: st
 }
 
 /**
+ * A user's business-scoped user id changed ('user_changed_user_id' system message on the messages field,
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/system/;
+ * fixture inbound-webhooks.json `userChangedUserId`): the previous BSUID and the new one, so the
+ * conversation follows the person (docs/decisions/062-bsuid-contacts.md).
+ */
+export function cloudUserIdChanges(body: unknown): { phoneNumberId: string; previousUserId: string; userId: string }[] {
+  return list(obj(body)?.entry).flatMap((entry) =>
+    list(obj(entry)?.changes).flatMap((change) => {
+      const value = obj(obj(change)?.value);
+      const phoneNumberId = str(obj(value?.metadata)?.phone_number_id);
+      if (!phoneNumberId) return [];
+      return list(value?.messages).flatMap((m) => {
+        const change = userIdChangeOf(obj(m));
+        return change ? [{ phoneNumberId, ...change }] : [];
+      });
+    }),
+  );
+}
+
+function userIdChangeOf(m: Json | null): { previousUserId: string; userId: string } | null {
+  const system = obj(m?.system);
+  if (str(m?.type) !== 'system' || str(system?.type) !== 'user_changed_user_id') return null;
+  const previousUserId = str(system?.previous_user_id);
+  const userId = str(system?.user_id) ?? str(m?.from_user_id);
+  return previousUserId && userId && previousUserId !== userId ? { previousUserId, userId } : null;
+}
+
+/**
  * The sender of a received message. Meta names a user by phone (`from`, contacts[].wa_id) and by
  * business-scoped user id (`from_user_id`, contacts[].user_id); a user with a username may come without
  * the phone (https://developers.facebook.com/documentation/business-messaging/whatsapp/business-scoped-user-ids/,
  * docs/decisions/062-bsuid-contacts.md). The chat is the phone JID when there is one, else the BSUID itself;
- * the BSUID rides along as `key.userId`. The name: the profile name, else the username.
+ * the BSUID rides along as `key.userId`, the username as `key.username`. The name: the profile name, else the username.
  */
 function sender(m: Json, contacts: (Json | null)[]) {
   const phone = str(m.from);
@@ -112,22 +142,29 @@ function sender(m: Json, contacts: (Json | null)[]) {
   const contact = contacts.find(byId) ?? null;
   const userId = str(m.from_user_id) ?? str(contact?.user_id);
   const profile = obj(contact?.profile);
-  const name = str(profile?.name) ?? str(profile?.username);
-  return { phone, userId, name };
+  const username = str(profile?.username);
+  const name = str(profile?.name) ?? username;
+  return { phone, userId, name, username };
 }
 
 function mapMessage(m: Json | null, contacts: (Json | null)[]) {
   const id = str(m?.id);
   const type = str(m?.type);
   if (!m || !id || !type) return null;
-  const { phone, userId, name } = sender(m, contacts);
+  const { phone, userId, name, username } = sender(m, contacts);
   if (!phone && !userId) return null;
   const context = obj(m.context);
   const contextInfo = str(context?.id)
     ? { stanzaId: str(context?.id), participant: `${str(context?.from) ?? ''}@s.whatsapp.net` }
     : undefined;
   return {
-    key: { remoteJid: phone ? `${phone}@s.whatsapp.net` : userId, fromMe: false, id, ...(userId ? { userId } : {}) },
+    key: {
+      remoteJid: phone ? `${phone}@s.whatsapp.net` : userId,
+      fromMe: false,
+      id,
+      ...(userId ? { userId } : {}),
+      ...(userId && username ? { username } : {}),
+    },
     pushName: name ?? undefined,
     message: messageContent(type, m, contextInfo),
     messageType: type,

@@ -21,6 +21,8 @@ export interface MappedChat {
    * phone JID; when the phone is hidden the chat is keyed by it (`jid` = the BSUID).
    */
   userId?: string | null;
+  /** The user's WhatsApp username (Cloud API, with the BSUID), shown where the phone would be. */
+  username?: string | null;
 }
 
 export interface MappedMedia {
@@ -122,12 +124,18 @@ function canonicalPhoneJid(jid: string): string {
  * (docs/evolution-api-contract.md#4-jids-groups-lid-number-formatting: pn = remoteJid ends with @lid ? remoteJidAlt ?? remoteJid : remoteJid). Works for
  * 2.3.5–2.3.6 (remoteJid = lid, alt = pn), 2.3.7 (both pn) and 2.4-rc (remoteJid = pn, alt = lid).
  */
-export function mapChat(key: { remoteJid: string; remoteJidAlt?: string | null; userId?: string | null }): MappedChat {
+export function mapChat(key: {
+  remoteJid: string;
+  remoteJidAlt?: string | null;
+  userId?: string | null;
+  username?: string | null;
+}): MappedChat {
   const remote = key.remoteJid;
   const userId = key.userId && isBsuid(key.userId) ? key.userId : isBsuid(remote) ? remote : null;
   if (userId) {
     const phone = isPhoneJid(remote) ? canonicalPhoneJid(remote) : null;
-    return { jid: phone ?? userId, lid: null, phone: phone ? jidUser(phone) : null, isGroup: false, userId };
+    const username = key.username ?? null;
+    return { jid: phone ?? userId, lid: null, phone: phone ? jidUser(phone) : null, isGroup: false, userId, username };
   }
   const alt = key.remoteJidAlt ?? null;
   if (isGroupJid(remote)) return { jid: remote, lid: null, phone: null, isGroup: true };

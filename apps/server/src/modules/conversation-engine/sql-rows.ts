@@ -50,6 +50,7 @@ export interface ConversationSqlRow {
   number_id: string;
   contact_name: string | null;
   contact_phone: string | null;
+  contact_username?: string | null;
   contact_jid: string;
   type: ConversationRow['type'];
   agente_ativo: boolean;
@@ -111,6 +112,7 @@ export function conversationRowFromSql(r: ConversationSqlRow): ConversationRow &
     numberId: r.number_id,
     contactName: r.contact_name ?? null,
     contactPhone: r.contact_phone ?? null,
+    ...(r.contact_username !== undefined ? { contactUsername: r.contact_username } : {}),
     contactJid: r.contact_jid,
     type: r.type,
     agenteAtivo: r.agente_ativo,

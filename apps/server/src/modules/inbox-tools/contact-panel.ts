@@ -15,6 +15,7 @@ export async function getContactPanel(db: Db, userId: string, convId: string): P
     .select({
       name: conversations.contactName,
       phone: conversations.contactPhone,
+      username: conversations.contactUsername,
       jid: conversations.contactJid,
       type: conversations.type,
       createdAt: conversations.createdAt,
@@ -55,6 +56,7 @@ export async function getContactPanel(db: Db, userId: string, convId: string): P
     convId,
     name: conv.name,
     phone: conv.phone,
+    username: conv.username,
     isGroup,
     firstContactAt: conv.createdAt.toISOString(),
     optedOutAt: conv.optedOutAt === null ? null : new Date(conv.optedOutAt).toISOString(),

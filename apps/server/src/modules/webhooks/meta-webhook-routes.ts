@@ -1,7 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { metaWebhookAckSchema, metaWebhookChallengeSchema, metaWebhookVerifyQuerySchema } from '@vendai/contracts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
-import { cloudHandovers, cloudWebhookErrors, mapCloudWebhook } from '../../integrations/gateway/map-cloud-webhook.ts';
+import {
+  cloudHandovers,
+  cloudUserIdChanges,
+  cloudWebhookErrors,
+  mapCloudWebhook,
+} from '../../integrations/gateway/map-cloud-webhook.ts';
 import {
   looksLikeMetaSignature,
   META_SIGNATURE_HEADER,
@@ -16,7 +21,12 @@ import { webhookUnauthenticated } from './authenticate-webhook.ts';
 import { createGatewayEventStore } from './gateway-event-store.ts';
 import { createNumberCache } from './number-cache.ts';
 import { numberProblemText } from '../../integrations/gateway/delivery-failure-text.ts';
-import { clearCloudNumberProblem, findNumberByCloudId, recordCloudNumberProblem } from './webhooks-repository.ts';
+import {
+  clearCloudNumberProblem,
+  findNumberByCloudId,
+  followChangedUserId,
+  recordCloudNumberProblem,
+} from './webhooks-repository.ts';
 
 /** Receipts that show Meta delivering for the number (mapped statuses: delivered, read). */
 const DELIVERED = new Set(['DELIVERY_ACK', 'READ']);
@@ -102,6 +112,11 @@ export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const handover of cloudHandovers(req.body)) {
       const number = await numbers.get(handover.phoneNumberId);
       if (number) await recordMetaHandover(db, { numberId: number.id, waId: handover.waId, control: handover.control });
+    }
+    // A customer's BSUID changed: their conversation follows the new one (decision 062).
+    for (const change of cloudUserIdChanges(req.body)) {
+      const number = await numbers.get(change.phoneNumberId);
+      if (number) await followChangedUserId(db, { numberId: number.id, ...change });
     }
     const delivering = new Set<string>();
     for (const item of mapCloudWebhook(req.body)) {

@@ -131,3 +131,21 @@ export async function clearCloudNumberProblem(db: Db, numberId: string): Promise
     .returning({ id: numbers.id });
   return rows.length > 0;
 }
+
+/**
+ * Meta gave a user a new business-scoped user id (docs/decisions/062-bsuid-contacts.md): the number's
+ * conversation with the previous one takes the new one (and is keyed by it when it was keyed by the BSUID),
+ * so the person's next message lands in it. Nothing changes when a conversation already has the new id as its key.
+ */
+export async function followChangedUserId(
+  db: Db,
+  change: { numberId: string; previousUserId: string; userId: string },
+): Promise<void> {
+  const { numberId, previousUserId, userId } = change;
+  await db.execute(sql`
+    update conversations c set
+      contact_user_id = ${userId},
+      contact_jid = case when c.contact_jid = ${previousUserId} then ${userId} else c.contact_jid end
+    where c.number_id = ${numberId} and (c.contact_user_id = ${previousUserId} or c.contact_jid = ${previousUserId})
+      and not exists (select 1 from conversations o where o.number_id = ${numberId} and o.contact_jid = ${userId})`);
+}

@@ -36,13 +36,16 @@ export async function upsertConversation(
     const learnsPhone = existing.contactJid !== chat.jid && chat.phone !== null;
     const learnsLid = chat.lid !== null && existing.contactLid === null;
     const learnsUserId = Boolean(chat.userId) && existing.contactUserId !== chat.userId;
-    if (!learnsPhone && !learnsLid && !learnsUserId) return { conversation: existing, created: false };
+    const learnsUsername = Boolean(chat.username) && existing.contactUsername !== chat.username;
+    if (!learnsPhone && !learnsLid && !learnsUserId && !learnsUsername)
+      return { conversation: existing, created: false };
     const [updated] = await db
       .update(conversations)
       .set({
         ...(learnsPhone ? { contactJid: chat.jid, contactPhone: chat.phone } : {}),
         ...(learnsLid ? { contactLid: chat.lid } : {}),
         ...(learnsUserId ? { contactUserId: chat.userId } : {}),
+        ...(learnsUsername ? { contactUsername: chat.username } : {}),
       })
       .where(eq(conversations.id, existing.id))
       .returning();
@@ -58,6 +61,7 @@ export async function upsertConversation(
       contactJid: chat.jid,
       contactLid: chat.lid,
       contactUserId: chat.userId ?? null,
+      contactUsername: chat.username ?? null,
       contactPhone: chat.phone,
       contactName: input.contactName,
       type: chat.isGroup ? 'group' : 'chat',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatPhone, type ConversationDto, type NumberView } from '@vendai/contracts';
+import type { ConversationDto, NumberView } from '@vendai/contracts';
 import { ArrowLeft, MessageSquareText } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -14,7 +14,7 @@ import { conversationQueryOptions } from '../api/get-conversation';
 import { storeConversation } from '../api/update-conversation-ai';
 import { useDocumentVisible } from '../hooks/use-document-visible';
 import { findConversation } from '../lib/cache-updates';
-import { contactDisplayName, conversationNumberLabel } from '../lib/display-names';
+import { contactDisplayName, contactHandle, conversationNumberLabel } from '../lib/display-names';
 import { AiSwitch } from './ai-switch';
 import { agentProblem, NoAgentBadge, NoAgentNotice } from './no-agent-notice';
 import { WindowAwareComposer } from '../window/window-composer';
@@ -120,7 +120,7 @@ function OpenChat({
   };
 
   const subtitle = [
-    conversation.contactPhone && conversation.contactName ? formatPhone(conversation.contactPhone) : null,
+    conversation.contactName ? contactHandle(conversation) : null,
     `via ${conversationNumberLabel(conversation.number)}`,
   ]
     .filter(Boolean)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactDisplayName, conversationNumberLabel, initials, unreadBadge } from './display-names';
+import { contactDisplayName, contactHandle, conversationNumberLabel, initials, unreadBadge } from './display-names';
 
 describe('unreadBadge', () => {
   it('não mostra nada sem mensagens não lidas', () => {
@@ -51,6 +51,14 @@ describe('contactDisplayName', () => {
   it('sem nome, mostra o telefone formatado', () => {
     expect(contactDisplayName({ ...base, contactPhone: '5511987654321' })).toBe('+55 (11) 98765-4321');
     expect(contactDisplayName(base)).toBe('+55 (11) 98765-4321');
+  });
+  it('um cliente da API oficial sem telefone aparece pelo nome de usuário do WhatsApp', () => {
+    const bsuid = { ...base, contactJid: 'BR.1502576394655843', contactUsername: 'marina' };
+    expect(contactDisplayName(bsuid)).toBe('@marina');
+    expect(contactDisplayName({ ...bsuid, contactName: 'Marina' })).toBe('Marina');
+    expect(contactHandle({ contactPhone: null, contactUsername: '@marina' })).toBe('@marina');
+    expect(contactHandle({ contactPhone: '5511987654321', contactUsername: '@marina' })).toBe('+55 (11) 98765-4321');
+    expect(contactHandle({ contactPhone: null, contactUsername: null })).toBeNull();
   });
   it('um @lid sem telefone não vira número', () => {
     expect(contactDisplayName({ ...base, contactJid: '123456789012345678@lid' })).toBe('Contato');

@@ -17,13 +17,28 @@ export function conversationNumberLabel(n: { apelido: string | null; instanceNam
     : n.instanceName;
 }
 
-/** The contact's name, else the formatted phone, else what the address says. */
+/** A WhatsApp username as people write it: '@marina' (Meta may send it with or without the '@'). */
+export function formatUsername(username: string): string {
+  return username.startsWith('@') ? username : `@${username}`;
+}
+
+/**
+ * Who the contact is beside the name, where the phone goes: the formatted phone, else the WhatsApp username of
+ * a customer known without a phone (official API, docs/decisions/062-bsuid-contacts.md); null when neither.
+ */
+export function contactHandle(c: Pick<ConversationDto, 'contactPhone' | 'contactUsername'>): string | null {
+  if (c.contactPhone) return formatPhone(c.contactPhone);
+  return c.contactUsername ? formatUsername(c.contactUsername) : null;
+}
+
+/** The contact's name, else the formatted phone (or the username), else what the address says. */
 export function contactDisplayName(
-  c: Pick<ConversationDto, 'contactName' | 'contactPhone' | 'contactJid' | 'type'>,
+  c: Pick<ConversationDto, 'contactName' | 'contactPhone' | 'contactJid' | 'type' | 'contactUsername'>,
 ): string {
   const name = c.contactName?.trim();
   if (name) return name;
-  if (c.contactPhone) return formatPhone(c.contactPhone);
+  const handle = contactHandle(c);
+  if (handle) return handle;
   if (c.type === 'group') return 'Grupo sem nome';
   const user = c.contactJid.split('@')[0] ?? '';
   return /^\d{8,15}$/.test(user) ? formatPhone(user) : 'Contato';

@@ -62,6 +62,7 @@ function PanelBody({ convId }: { convId: string }) {
   const contact = useContactPanel(convId);
   const labels = labelsOf(useLabels().data, useConversationLabelIds(convId).data);
   const c = contact.data;
+  const username = c?.username ? (c.username.startsWith('@') ? c.username : `@${c.username}`) : null;
   return (
     <div className="flex flex-col gap-6 p-4">
       {contact.isPending ? (
@@ -73,9 +74,15 @@ function PanelBody({ convId }: { convId: string }) {
       ) : (
         <section className="flex flex-col gap-0.5">
           <p className="text-base font-semibold break-words text-slate-900" data-testid="contact-name">
-            {c!.name || (c!.phone ? formatPhone(c!.phone) : 'Contato sem nome')}
+            {c!.name || (c!.phone ? formatPhone(c!.phone) : (username ?? 'Contato sem nome'))}
           </p>
           {c!.phone ? <p className="text-sm text-slate-700">{formatPhone(c!.phone)}</p> : null}
+          {/* A customer known without a phone (official API, decision 062): the WhatsApp username instead. */}
+          {!c!.phone && username ? (
+            <p className="text-sm text-slate-700" data-testid="contact-username">
+              Usuário do WhatsApp: {username}
+            </p>
+          ) : null}
           <p className="text-xs text-slate-600">
             {c!.isGroup ? 'Grupo' : 'Cliente'} desde {formatDate(c!.firstContactAt)}
           </p>
