@@ -42,6 +42,7 @@ import { usageModule } from './modules/usage/index.ts';
 import { metaWebhooksModule, webhooksModule } from './modules/webhooks/index.ts';
 import { registerBilling } from './modules/billing/register-billing.ts';
 import { registerPix } from './modules/pix/register-pix.ts';
+import { registerWebPush } from './modules/web-push/register-web-push.ts';
 import { withLogRedaction } from './lib/log-redaction.ts';
 import { createRateLimitCounter } from './plugins/rate-limit-store.ts';
 import { registerCorePlugins } from './plugins/core.ts';
@@ -183,6 +184,9 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   // Pix charges in the chat (docs/decisions/038-pix-charges.md): /api/pix, /webhooks/pix, the charge
   // job, and outside production the local Pix stand-in at /pix-local. Decorates the app (app.pix).
   await registerPix(app, { routes: serves });
+  // Web Push to the members' phones (docs/decisions/067-web-push.md): /api/push and the listener of the
+  // engine's events. Decorates the app (app.webPush).
+  await registerWebPush(app, { routes: serves });
 
   // The features that react to the engine's named events listen here (docs/decisions/060-events-features-listen.md).
   const { events } = deps;

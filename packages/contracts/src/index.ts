@@ -34,3 +34,4 @@ export * from './funnel.ts';
 export * from './tax-id.ts';
 export * from './agent-page.ts';
 export * from './agent-hints.ts';
+export * from './web-push.ts';

@@ -269,6 +269,23 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  /**
+   * Web Push to the members' phones (docs/decisions/067-web-push.md): the VAPID key pair (RFC 8292,
+   * base64url as web-push's generateVAPIDKeys writes them) and the contact the push services see
+   * (mailto: or https:). Unset outside production: generated once into DATA_DIR/vapid-keys; unset in
+   * production: notifications off. PUSH_STANDIN_ENABLED mounts the local push service stand-in
+   * (never in production).
+   */
+  VAPID_PUBLIC_KEY: optionalString,
+  VAPID_PRIVATE_KEY: optionalString,
+  VAPID_SUBJECT: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)/, 'use mailto: ou https://')
+      .optional(),
+  ),
+  PUSH_STANDIN_ENABLED: z.preprocess(blank, z.enum(['true', 'false']).optional()),
   /** Sales chat link opened by the sem-limites plan's 'Consultar Valores' (e.g. a wa.me link). */
   SALES_CONTACT_URL: z.preprocess(
     blank,
@@ -314,6 +331,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const env = parsed.data;
   // What a start refuses (docs/decisions/020-production-mode.md), all problems at once.
   const problems = startProblems(env);
+  if (Boolean(env.VAPID_PUBLIC_KEY) !== Boolean(env.VAPID_PRIVATE_KEY)) {
+    problems.push('VAPID_PUBLIC_KEY e VAPID_PRIVATE_KEY: defina as duas (ou nenhuma)');
+  }
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
     problems.push('S3_ACCESS_KEY_ID e S3_SECRET_ACCESS_KEY: defina os dois (ou nenhum)');
   }

@@ -29,3 +29,4 @@ export * from './number-claims.ts';
 export * from './outbound.ts';
 export * from './agent-hints.ts';
 export * from './cloud-meter.ts';
+export * from './web-push.ts';

@@ -47,6 +47,10 @@ export const ENGINE_EVENTS = {
   'stage.changed': z.object({ ...inConversation, stageId: z.string(), movedBy: z.enum(['ai', 'person']) }),
   /** The owner approved a draft (inbox, their '1' on WhatsApp); published with the draft's own effects. */
   'draft.approved': z.object({ ...inConversation, draftId: z.string(), by: z.enum(['inbox', 'whatsapp', 'timeout']) }),
+  /** An AI answer waits as a draft for the owner's approval (approval mode, decision 045); published once it is stored. */
+  'draft.held': z.object({ ...inConversation, draftId: z.string() }),
+  /** The gateway reported a number's connection closed (CONECTADO → DESCONECTADO, once per change). */
+  'number.disconnected': z.object({ userId: z.string(), numberId: z.string() }),
   /** A customer's fresh message was stored (a hint, delivered in process: see HINT_EVENTS). */
   'customer.wrote': z.object({ ...inConversation, messageId: z.string() }),
   /** An answer's parts went out (the reply, a handoff answer, an approved draft; a hint, see HINT_EVENTS). */

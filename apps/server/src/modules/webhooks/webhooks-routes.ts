@@ -1,3 +1,4 @@
+import { publishEngineEvents } from '../../domain/engine-events/event-job.ts';
 import type { FastifyRequest } from 'fastify';
 import { gatewayWebhookAckSchema, gatewayWebhookBodySchema, gatewayWebhookParamsSchema } from '@vendai/contracts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
@@ -57,6 +58,20 @@ export const webhooksRoutes: FastifyPluginAsyncZod = async (app) => {
         // realtime (docs/decisions/005-conversation-engine.md): a status change reaches the owner's open screens as number.updated.
         for (const event of dispatch)
           if (event.kind === 'connection') void publishNumberUpdated({ ...app.deps, log: req.log }, event.number.id);
+        // A number that went down is an engine event (docs/decisions/060-events-features-listen.md): the
+        // members' phones hear of it (docs/decisions/067-web-push.md).
+        for (const event of dispatch)
+          if (event.kind === 'connection' && event.status === 'DESCONECTADO')
+            void publishEngineEvents(
+              { ...app.deps, log: req.log },
+              {
+                key: `number-down:${event.number.id}:${Date.now()}`,
+                afterBurst: null,
+                events: [
+                  { name: 'number.disconnected', payload: { userId: event.number.userId, numberId: event.number.id } },
+                ],
+              },
+            );
       });
     }
     return { ok: true, outcome };

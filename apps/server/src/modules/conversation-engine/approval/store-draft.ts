@@ -9,6 +9,7 @@ import { draftTimeoutJob } from './draft-jobs.ts';
 import { alertDraft } from './draft-alert.ts';
 import type { AnswerEffects } from '../../../domain/engine-events/answer-events.ts';
 import { monthStart } from '../../../domain/usage/get-current-usage.ts';
+import { publishEngineEvents } from '../../../domain/engine-events/event-job.ts';
 
 /** The customer's messages this answer is for: those since the last message we sent, oldest first. */
 function customerTextOf(recent: ReplyContext['recent']): string | null {
@@ -86,5 +87,11 @@ export async function storeDraft(
   await alertDraft(alertDeps(deps), stored.draft, alertId, deps.config.approvalAlertGroupMs).catch((err) =>
     deps.log.warn({ err, draftId: stored.draft.id }, 'approval: the owner alert failed'),
   );
+  // Who listens (the members' phones, docs/decisions/067-web-push.md) hears of the draft; nothing is sent.
+  await publishEngineEvents(deps, {
+    key: `draft-held:${stored.draft.id}`,
+    afterBurst: null,
+    events: [{ name: 'draft.held', payload: { userId: ctx.userId, convId: ctx.convId, draftId: stored.draft.id } }],
+  });
   return true;
 }
