@@ -41,6 +41,11 @@ export default defineConfig(
     },
   },
   {
+    // The service worker (docs/decisions/067-web-push.md): plain JavaScript in the worker's scope.
+    files: ['apps/web/public/sw.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { routes } from './app/routes-table';
+import { registerServiceWorker } from './lib/service-worker';
 import './index.css';
 
 /**
@@ -16,3 +17,5 @@ createRoot(document.getElementById('root')!).render(
     </AppProvider>
   </StrictMode>,
 );
+
+registerServiceWorker();

@@ -1,11 +1,16 @@
 import { PixSettingsSection } from '@/features/pix/components/pix-settings-section';
 import { PrivacySettings } from '@/features/privacy/components/privacy-settings';
+import { PushSettingsSection } from '@/features/settings/components/push-settings-section';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 
-/** /settings: 'Configurações' (docs/decisions/015-handoff.md), with 'Pagamentos Pix' (decision 038) and 'Seus dados' (decision 031). */
+/**
+ * /settings: 'Configurações' (docs/decisions/015-handoff.md), with 'Notificações no celular' (decision 067),
+ * 'Pagamentos Pix' (decision 038) and 'Seus dados' (decision 031).
+ */
 export function Component() {
   return (
     <SettingsPage>
+      <PushSettingsSection />
       <PixSettingsSection />
       <PrivacySettings />
     </SettingsPage>

@@ -47,7 +47,7 @@ export function SettingsPage({ children }: { children?: ReactNode }) {
       />
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
-          <h2 className="mb-4 font-semibold text-slate-900">Avisos no celular</h2>
+          <h2 className="mb-4 font-semibold text-slate-900">Avisos no seu WhatsApp</h2>
           {settings.data ? <AlertSettingsForm settings={settings.data} /> : <Spinner label="Carregando..." />}
         </section>
         <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
