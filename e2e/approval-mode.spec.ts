@@ -1,4 +1,3 @@
-import type { Page } from '@playwright/test';
 import {
   expect,
   expectNoSeriousA11yViolations,
@@ -11,6 +10,7 @@ import {
 import {
   aiRepliesOnceIdle,
   connectNumberThroughSimulator,
+  receivedByCustomer,
   startCustomerChat,
   trainAgentThroughApi,
 } from './support/live-number';
@@ -35,22 +35,6 @@ const ANSWERS = [
 ];
 const CUSTOMER = { name: 'Bruno Lima', phone: '5511988887777' };
 const EDITED = 'Oi, Bruno! O clareamento a laser custa R$ 890, em até 10x. Quer agendar uma avaliação gratuita?';
-
-/** What the customer's phone received from the business, as the simulator holds it. */
-async function receivedByCustomer(page: Page, instance: string): Promise<string[]> {
-  const chats = (await (await page.request.get(`/simulator/ui-api/instances/${instance}/chats`)).json()) as {
-    id: string;
-    remoteJid: string;
-  }[];
-  const chat = chats.find((c) => c.remoteJid.startsWith(CUSTOMER.phone));
-  if (!chat) return [];
-  const detail = (await (
-    await page.request.get(`/simulator/ui-api/instances/${instance}/chats/${chat.id}`)
-  ).json()) as {
-    messages: { fromBusiness: boolean; text: string | null }[];
-  };
-  return detail.messages.filter((m) => m.fromBusiness).map((m) => m.text ?? '');
-}
 
 test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo WhatsApp', async ({ page }) => {
   test.setTimeout(300_000);
@@ -109,7 +93,7 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   await expect(menu.getByRole('menuitemradio', { name: /Como o agente/ })).toBeChecked();
   await page.keyboard.press('Escape');
   await aiRepliesOnceIdle(instance);
-  expect(await receivedByCustomer(page, instance)).toEqual([]);
+  expect(await receivedByCustomer(page, instance, CUSTOMER.phone)).toEqual([]);
 
   // A second inbox open on the same conversation shows the same suggestion.
   const other = await page.context().newPage();
@@ -133,7 +117,7 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   await expect(aiReplies.first().getByTestId('message-origin')).toHaveText('· Enviado por você');
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   await shootBothWidths(page, 'approval-draft-edited-bubble');
-  await expect.poll(() => receivedByCustomer(page, instance), { timeout: 20_000 }).toEqual([EDITED]);
+  await expect.poll(() => receivedByCustomer(page, instance, CUSTOMER.phone), { timeout: 20_000 }).toEqual([EDITED]);
   await expect(row.getByTestId('pending-draft-mark')).toHaveCount(0);
   await other.close();
 
@@ -147,7 +131,7 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   await expect(card).toHaveCount(0);
   await aiRepliesOnceIdle(instance);
   await expect(aiReplies).toHaveCount(1);
-  expect(await receivedByCustomer(page, instance)).toEqual([EDITED]);
+  expect(await receivedByCustomer(page, instance, CUSTOMER.phone)).toEqual([EDITED]);
 
   // A third is approved from the owner's own WhatsApp: the alert is in the simulator, '1' sends it.
   await say('Vocês atendem no sábado?');
@@ -167,7 +151,9 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   await say('1');
   await expect(thread.getByText(`✅ Resposta enviada para ${CUSTOMER.name}.`)).toBeVisible({ timeout: 20_000 });
   await expect(chat.getByText('Sugestão enviada pelo WhatsApp.')).toBeVisible();
-  await expect.poll(() => receivedByCustomer(page, instance), { timeout: 20_000 }).toEqual([EDITED, ...suggested]);
+  await expect
+    .poll(() => receivedByCustomer(page, instance, CUSTOMER.phone), { timeout: 20_000 })
+    .toEqual([EDITED, ...suggested]);
   // The AI's text as it wrote it, sent by the owner's '1'.
   await expect(aiReplies.last().getByTestId('message-sender')).toHaveText('IA');
   await expect(aiReplies.last().getByTestId('message-origin')).toHaveText('· Enviado por você');
@@ -186,7 +172,7 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   });
   expect(res.status(), await res.text()).toBe(201);
   await expect
-    .poll(async () => (await receivedByCustomer(page, instance)).length, { timeout: 30_000 })
+    .poll(async () => (await receivedByCustomer(page, instance, CUSTOMER.phone)).length, { timeout: 30_000 })
     .toBeGreaterThan(1 + suggested.length);
   await aiRepliesOnceIdle(instance);
   await expect(card).toHaveCount(0);

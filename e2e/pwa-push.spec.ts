@@ -11,6 +11,7 @@ import {
   aiRepliesOnceIdle,
   connectNumberThroughSimulator,
   LOJA_SOL_ANSWERS,
+  receivedByCustomer,
   startCustomerChat,
   trainAgentThroughApi,
 } from './support/live-number';
@@ -25,22 +26,6 @@ import {
  * notificationclick calls) inside the active worker, on a real draft: the customer gets the answer once,
  * and the second press shows the inbox's refusal.
  */
-
-/** What a customer's phone received from the business, as the simulator holds it. */
-async function receivedBy(page: Page, instance: string, customerPhone: string): Promise<string[]> {
-  const chats = (await (await page.request.get(`/simulator/ui-api/instances/${instance}/chats`)).json()) as {
-    id: string;
-    remoteJid: string;
-  }[];
-  const chat = chats.find((c) => c.remoteJid.startsWith(customerPhone));
-  if (!chat) return [];
-  const detail = (await (
-    await page.request.get(`/simulator/ui-api/instances/${instance}/chats/${chat.id}`)
-  ).json()) as {
-    messages: { fromBusiness: boolean; text: string | null }[];
-  };
-  return detail.messages.filter((m) => m.fromBusiness).map((m) => m.text ?? '');
-}
 
 async function activeWorker(page: Page): Promise<Worker> {
   const url = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? '');
@@ -179,5 +164,5 @@ test("a notificação de uma sugestão: 'Enviar' pelo service worker manda a res
     .poll(async () => ((await (await page.request.get('/api/conversations/pending-drafts')).json()) as Pending).convIds)
     .toEqual([]);
   // The customer's phone (the simulator) got the answer once: as many messages as the draft had parts.
-  await expect.poll(() => receivedBy(page, instance, '5511988881234')).toEqual(approval.draft.parts);
+  await expect.poll(() => receivedByCustomer(page, instance, '5511988881234')).toEqual(approval.draft.parts);
 });

@@ -130,3 +130,19 @@ export async function cloudCustomerWrites(page: Page, customer: { name: string; 
   await sim.getByRole('button', { name: 'Enviar' }).click();
   return sim;
 }
+
+/** What a customer's phone received from the business, as the simulator holds it (oldest first). */
+export async function receivedByCustomer(page: Page, instance: string, customerPhone: string): Promise<string[]> {
+  const chats = (await (await page.request.get(`/simulator/ui-api/instances/${instance}/chats`)).json()) as {
+    id: string;
+    remoteJid: string;
+  }[];
+  const chat = chats.find((c) => c.remoteJid.startsWith(customerPhone));
+  if (!chat) return [];
+  const detail = (await (
+    await page.request.get(`/simulator/ui-api/instances/${instance}/chats/${chat.id}`)
+  ).json()) as {
+    messages: { fromBusiness: boolean; text: string | null }[];
+  };
+  return detail.messages.filter((m) => m.fromBusiness).map((m) => m.text ?? '');
+}
