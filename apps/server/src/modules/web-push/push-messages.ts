@@ -1,5 +1,7 @@
 import { formatCents, type PushMessage } from '@vendai/contracts';
-import type { BurstPart } from '../../db/schema/index.ts';
+
+/** A draft's part as stored: a text, or a catalogue photo with its caption. */
+type DraftPart = string | { photo: { caption: string } };
 
 /** The draft's text shown on the notification, at most this long (the payload stays far below 4096 bytes). */
 export const DRAFT_PREVIEW_CHARS = 300;
@@ -25,7 +27,7 @@ export const pushMessages = {
     tag: `handoff:${convId}`,
     url: conversationUrl(convId),
   }),
-  draft: (convId: string, draftId: string, who: string, parts: BurstPart[]): PushMessage => {
+  draft: (convId: string, draftId: string, who: string, parts: readonly DraftPart[]): PushMessage => {
     const text = parts
       .map((p) => (typeof p === 'string' ? p : `[foto] ${p.photo.caption}`))
       .join('\n')
