@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { user } from '../../db/schema/index.ts';
+import { findEmailVerified } from './account-repository.ts';
 
 /**
  * Receiving money needs the account owner's confirmed e-mail (docs/decisions/051-verified-email-and-membership-end.md).
@@ -11,6 +10,5 @@ export const PIX_NEEDS_VERIFIED_EMAIL =
 
 /** True when the account owner (the account's user id) confirmed their e-mail. */
 export async function isEmailVerified(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ verified: user.emailVerified }).from(user).where(eq(user.id, userId)).limit(1);
-  return row?.verified === true;
+  return (await findEmailVerified(db, userId)) === true;
 }

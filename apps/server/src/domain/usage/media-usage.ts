@@ -1,13 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { mediaUsageMonthly } from '../../db/schema/index.ts';
+import { findMediaUsageMonth } from './usage-repository.ts';
 
 /** A month's media counters of an account (usage endpoint; counted by domain/media-insights). */
 export async function getMediaUsage(db: Db, userId: string, month: string) {
-  const [row] = await db
-    .select()
-    .from(mediaUsageMonthly)
-    .where(and(eq(mediaUsageMonthly.userId, userId), eq(mediaUsageMonthly.month, month)));
+  const row = await findMediaUsageMonth(db, userId, month);
   return {
     transcriptions: row?.transcriptions ?? 0,
     transcribed_seconds: row?.transcribedSeconds ?? 0,

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { billingSubscriptions } from '../../db/schema/index.ts';
+import { findSubscription } from './usage-repository.ts';
 
 /** Subscription statuses that keep a paid plan (past_due: the plan stays while Stripe retries the charge). */
 export const LIVE_SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due'] as const;
@@ -23,9 +22,7 @@ export async function usagePeriod(
   planId: string | null,
   now = new Date(),
 ): Promise<UsagePeriod> {
-  const [sub] = planId
-    ? await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).limit(1)
-    : [];
+  const sub = planId ? await findSubscription(db, userId) : null;
   if (
     sub &&
     sub.planId === planId &&

@@ -1,7 +1,8 @@
 import type { FunnelCard } from '@vendai/contracts';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
+import { funnelStages } from '../../db/schema/index.ts';
 import type { KeysetPosition } from '../../lib/keyset-cursor.ts';
 import { notOwnerChannelSql } from '../../domain/phones/owner-channel.ts';
 
@@ -61,4 +62,17 @@ export async function selectCards(
     movedBy: r.moved_by,
     key: r.last_message,
   }));
+}
+
+/** The kind of one of the account's stages, or null when the account has no stage with this id. */
+export async function findStageKind(
+  db: Db,
+  userId: string,
+  stageId: string,
+): Promise<(typeof funnelStages.$inferSelect)['kind'] | null> {
+  const [stage] = await db
+    .select({ kind: funnelStages.kind })
+    .from(funnelStages)
+    .where(and(eq(funnelStages.id, stageId), eq(funnelStages.userId, userId)));
+  return stage?.kind ?? null;
 }

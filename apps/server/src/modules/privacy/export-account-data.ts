@@ -12,9 +12,9 @@ import {
   readNumbers,
   readPromptVersions,
 } from './export-repository.ts';
-import { readLabels, readNotes } from './export-inbox-tools.ts';
-import { readTeam } from './export-team.ts';
-import { readFunnel } from './export-funnel.ts';
+import { readLabels, readNotes } from './export-inbox-tools-repository.ts';
+import { readTeam } from './export-team-repository.ts';
+import { readFunnel } from './export-funnel-repository.ts';
 
 const CONVERSATION_COLUMNS = [
   'id',

@@ -5,55 +5,41 @@ import {
   type QuickReplyDto,
   type quickReplyInputSchema,
 } from '@vendai/contracts';
-import { and, asc, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { pgErrorCode } from '../../db/pg-error.ts';
-import { quickReplies } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import {
+  countQuickReplies,
+  deleteQuickReplyRow,
+  insertQuickReply,
+  selectQuickReplies,
+  updateQuickReplyRow,
+} from './quick-replies-repository.ts';
 
 type Input = z.output<typeof quickReplyInputSchema>;
-const columns = { id: quickReplies.id, shortcut: quickReplies.shortcut, text: quickReplies.text };
 
 /** The account's saved replies, by shortcut (docs/decisions/040-inbox-search.md). */
 export async function listQuickReplies(db: Db, userId: string): Promise<QuickReplyDto[]> {
-  return db
-    .select(columns)
-    .from(quickReplies)
-    .where(eq(quickReplies.userId, userId))
-    .orderBy(asc(quickReplies.shortcut));
+  return selectQuickReplies(db, userId);
 }
 
 export async function createQuickReply(db: Db, userId: string, input: Input): Promise<QuickReplyDto> {
-  const [row] = await db.select({ n: count() }).from(quickReplies).where(eq(quickReplies.userId, userId));
-  if (Number(row?.n ?? 0) >= QUICK_REPLIES_MAX) throw new AppError('LIMIT_REACHED', QUICK_REPLIES_FULL);
-  return unique(async () => {
-    const [created] = await db
-      .insert(quickReplies)
-      .values({ userId, ...input })
-      .returning(columns);
-    return created!;
-  });
+  if ((await countQuickReplies(db, userId)) >= QUICK_REPLIES_MAX)
+    throw new AppError('LIMIT_REACHED', QUICK_REPLIES_FULL);
+  return unique(() => insertQuickReply(db, userId, input));
 }
 
 export async function updateQuickReply(db: Db, userId: string, id: string, input: Input): Promise<QuickReplyDto> {
   return unique(async () => {
-    const [updated] = await db
-      .update(quickReplies)
-      .set(input)
-      .where(and(eq(quickReplies.id, id), eq(quickReplies.userId, userId)))
-      .returning(columns);
+    const updated = await updateQuickReplyRow(db, userId, id, input);
     if (!updated) throw notFound();
     return updated;
   });
 }
 
 export async function deleteQuickReply(db: Db, userId: string, id: string): Promise<void> {
-  const rows = await db
-    .delete(quickReplies)
-    .where(and(eq(quickReplies.id, id), eq(quickReplies.userId, userId)))
-    .returning({ id: quickReplies.id });
-  if (!rows.length) throw notFound();
+  if (!(await deleteQuickReplyRow(db, userId, id))) throw notFound();
 }
 
 /** A shortcut the account already uses is a 409 with a Portuguese reason. */
