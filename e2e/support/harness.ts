@@ -83,6 +83,8 @@ const env = loadEnv({
   FOLLOW_UPS_POLL_SECONDS: '1',
   // The journeys pay on the local stand-in.
   PAYMENTS_STANDIN_ENABLED: 'true',
+  // Owners who pick Mercado Pago are served by the local Pix stand-in's Mercado Pago (e2e/pix-mercadopago.spec.ts).
+  PIX_MERCADOPAGO_URL: 'local',
   STRIPE_SECRET_KEY: '',
   SALES_CONTACT_URL: 'https://wa.me/5511999990000?text=Quero%20o%20plano%20Sem%20Limites',
 });
