@@ -1,8 +1,9 @@
 import type { FunnelCard } from '@vendai/contracts';
+import type { FunnelStageRow } from '../../domain/funnel/stages-repository.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
-import { funnelStages } from '../../db/schema/index.ts';
+import { conversationStages, conversations, funnelStages } from '../../db/schema/index.ts';
 import type { KeysetPosition } from '../../lib/keyset-cursor.ts';
 import { notOwnerChannelSql } from '../../domain/phones/owner-channel.ts';
 
@@ -75,4 +76,81 @@ export async function findStageKind(
     .from(funnelStages)
     .where(and(eq(funnelStages.id, stageId), eq(funnelStages.userId, userId)));
   return stage?.kind ?? null;
+}
+
+/** Back to Novo: the conversation's stage row goes (Novo is "no row"). */
+export async function deleteConversationStage(db: Db, userId: string, convId: string): Promise<void> {
+  await db
+    .delete(conversationStages)
+    .where(and(eq(conversationStages.convId, convId), eq(conversationStages.userId, userId)));
+}
+
+/** True when the account has a chat (not a group) with this id. */
+export async function chatExists(db: Db, userId: string, convId: string): Promise<boolean> {
+  const [conv] = await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.id, convId), eq(conversations.userId, userId), eq(conversations.type, 'chat')));
+  return conv !== undefined;
+}
+
+/**
+ * A person places the account's chat in a stage: one statement, the last move wins. Returns the placed
+ * conversation ids (none when the account has no such chat); a stage deleted meanwhile is a foreign-key
+ * violation (23503) the caller translates.
+ */
+export async function upsertPersonStage(
+  db: Db,
+  o: { userId: string; actorId: string; convId: string; stageId: string },
+): Promise<{ conv_id: string }[]> {
+  return resultRows<{ conv_id: string }>(
+    await db.execute(sql`
+      insert into conversation_stages (conv_id, user_id, stage_id, moved_by, author_id, moved_at)
+      select c.id, c.user_id, ${o.stageId}, 'person', ${o.actorId}, now()
+      from conversations c where c.id = ${o.convId} and c.user_id = ${o.userId} and c.type = 'chat'
+      on conflict (conv_id) do update
+        set stage_id = excluded.stage_id, moved_by = 'person', author_id = excluded.author_id, moved_at = now()
+      returning conv_id`),
+  );
+}
+
+/** A new custom stage at `position`; the Perdido stage `shift` (when given) first moves one place right. */
+export async function insertCustomStage(
+  db: Db,
+  o: { userId: string; name: string; position: number; shift?: { id: string; position: number } },
+): Promise<FunnelStageRow> {
+  return db.transaction(async (tx) => {
+    if (o.shift)
+      await tx.update(funnelStages).set({ position: o.shift.position }).where(eq(funnelStages.id, o.shift.id));
+    const [row] = await tx
+      .insert(funnelStages)
+      .values({ userId: o.userId, kind: 'custom', name: o.name, position: o.position })
+      .returning();
+    return row!;
+  });
+}
+
+/** The renamed stage, or null when the account has no stage with this id. */
+export async function renameStageRow(db: Db, userId: string, id: string, name: string): Promise<FunnelStageRow | null> {
+  const [row] = await db
+    .update(funnelStages)
+    .set({ name })
+    .where(and(eq(funnelStages.id, id), eq(funnelStages.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteStageRow(db: Db, userId: string, id: string): Promise<void> {
+  await db.delete(funnelStages).where(and(eq(funnelStages.id, id), eq(funnelStages.userId, userId)));
+}
+
+/** Every listed stage of the account takes its index as position (one statement). */
+export async function setStagePositions(db: Db, userId: string, stageIds: string[]): Promise<void> {
+  const values = sql.join(
+    stageIds.map((id, i) => sql`(${id}::uuid, ${i}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    update funnel_stages s set position = v.position from (values ${values}) as v(id, position)
+    where s.id = v.id and s.user_id = ${userId}`);
 }

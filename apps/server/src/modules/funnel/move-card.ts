@@ -1,11 +1,9 @@
 import { FUNNEL_MESSAGES, type FunnelMove } from '@vendai/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pgErrorCode } from '../../db/pg-error.ts';
-import { resultRows } from '../../db/rows.ts';
-import { conversationStages, conversations, funnelStages } from '../../db/schema/index.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { type EventDeps, publishEngineEvents } from '../../domain/engine-events/event-job.ts';
+import { chatExists, deleteConversationStage, findStageKind, upsertPersonStage } from './funnel-repository.ts';
 
 /**
  * A person moves a card to any stage (docs/decisions/043-labels-notes-funnel.md): one statement, the
@@ -28,21 +26,12 @@ export async function moveCard(
 }
 
 async function place(db: Db, o: { userId: string; actorId: string; convId: string; stageId: string }) {
-  const [stage] = await db
-    .select({ kind: funnelStages.kind })
-    .from(funnelStages)
-    .where(and(eq(funnelStages.id, o.stageId), eq(funnelStages.userId, o.userId)));
-  if (!stage) throw notFound(FUNNEL_MESSAGES.stageNotFound);
+  const kind = await findStageKind(db, o.userId, o.stageId);
+  if (!kind) throw notFound(FUNNEL_MESSAGES.stageNotFound);
   const move: FunnelMove = { convId: o.convId, stageId: o.stageId, movedBy: 'person' };
-  if (stage.kind === 'novo') {
-    await db
-      .delete(conversationStages)
-      .where(and(eq(conversationStages.convId, o.convId), eq(conversationStages.userId, o.userId)));
-    const [conv] = await db
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(and(eq(conversations.id, o.convId), eq(conversations.userId, o.userId), eq(conversations.type, 'chat')));
-    if (!conv) throw notFound(FUNNEL_MESSAGES.conversationNotFound);
+  if (kind === 'novo') {
+    await deleteConversationStage(db, o.userId, o.convId);
+    if (!(await chatExists(db, o.userId, o.convId))) throw notFound(FUNNEL_MESSAGES.conversationNotFound);
     return move;
   }
   const rows = await upsert(db, o);
@@ -52,15 +41,7 @@ async function place(db: Db, o: { userId: string; actorId: string; convId: strin
 
 async function upsert(db: Db, o: { userId: string; actorId: string; convId: string; stageId: string }) {
   try {
-    return resultRows<{ conv_id: string }>(
-      await db.execute(sql`
-      insert into conversation_stages (conv_id, user_id, stage_id, moved_by, author_id, moved_at)
-      select c.id, c.user_id, ${o.stageId}, 'person', ${o.actorId}, now()
-      from conversations c where c.id = ${o.convId} and c.user_id = ${o.userId} and c.type = 'chat'
-      on conflict (conv_id) do update
-        set stage_id = excluded.stage_id, moved_by = 'person', author_id = excluded.author_id, moved_at = now()
-      returning conv_id`),
-    );
+    return await upsertPersonStage(db, o);
   } catch (err) {
     // The stage was deleted meanwhile.
     if (pgErrorCode(err) === '23503') throw notFound(FUNNEL_MESSAGES.stageNotFound);

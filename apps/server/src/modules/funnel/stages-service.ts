@@ -4,13 +4,19 @@ import {
   type FunnelStageDto,
   type FunnelStageInput,
 } from '@vendai/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { pgErrorCode } from '../../db/pg-error.ts';
-import { funnelStages } from '../../db/schema/index.ts';
-import { ensureStages, type FunnelStageRow } from '../../domain/funnel/stages.ts';
+import { ensureStages } from '../../domain/funnel/stages.ts';
+import type { FunnelStageRow } from '../../domain/funnel/stages-repository.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import { countByStage } from './funnel-repository.ts';
+import {
+  countByStage,
+  deleteStageRow,
+  findStageKind,
+  insertCustomStage,
+  renameStageRow,
+  setStagePositions,
+} from './funnel-repository.ts';
 
 /** The board's columns with their counts (docs/decisions/043-labels-notes-funnel.md). */
 export async function listStages(db: Db, userId: string): Promise<FunnelStageDto[]> {
@@ -26,17 +32,11 @@ export async function createStage(db: Db, userId: string, input: FunnelStageInpu
   const last = stages.at(-1)!;
   const position = last.kind === 'perdido' ? last.position : last.position + 1;
   return uniqueName(async () => {
-    const created = await db.transaction(async (tx) => {
-      if (last.kind === 'perdido')
-        await tx
-          .update(funnelStages)
-          .set({ position: last.position + 1 })
-          .where(eq(funnelStages.id, last.id));
-      const [row] = await tx
-        .insert(funnelStages)
-        .values({ userId, kind: 'custom', name: input.name, position })
-        .returning();
-      return row!;
+    const created = await insertCustomStage(db, {
+      userId,
+      name: input.name,
+      position,
+      shift: last.kind === 'perdido' ? { id: last.id, position: last.position + 1 } : undefined,
     });
     return toDto(created, 0);
   });
@@ -49,11 +49,7 @@ export async function renameStage(
   input: FunnelStageInput,
 ): Promise<FunnelStageDto> {
   return uniqueName(async () => {
-    const [row] = await db
-      .update(funnelStages)
-      .set({ name: input.name })
-      .where(and(eq(funnelStages.id, id), eq(funnelStages.userId, userId)))
-      .returning();
+    const row = await renameStageRow(db, userId, id, input.name);
     if (!row) throw notFound(FUNNEL_MESSAGES.stageNotFound);
     return (await listStages(db, userId)).find((s) => s.id === row.id)!;
   });
@@ -61,13 +57,10 @@ export async function renameStage(
 
 /** Deletes one of the owner's own stages; its cards go back to Novo (their rows go with the stage). */
 export async function deleteStage(db: Db, userId: string, id: string): Promise<void> {
-  const [row] = await db
-    .select({ kind: funnelStages.kind })
-    .from(funnelStages)
-    .where(and(eq(funnelStages.id, id), eq(funnelStages.userId, userId)));
-  if (!row) throw notFound(FUNNEL_MESSAGES.stageNotFound);
-  if (row.kind !== 'custom') throw new AppError('CONFLICT', FUNNEL_MESSAGES.builtInDelete);
-  await db.delete(funnelStages).where(and(eq(funnelStages.id, id), eq(funnelStages.userId, userId)));
+  const kind = await findStageKind(db, userId, id);
+  if (!kind) throw notFound(FUNNEL_MESSAGES.stageNotFound);
+  if (kind !== 'custom') throw new AppError('CONFLICT', FUNNEL_MESSAGES.builtInDelete);
+  await deleteStageRow(db, userId, id);
 }
 
 /** The board's new order: every stage of the account once, Novo first (one statement). */
@@ -79,13 +72,7 @@ export async function reorderStages(db: Db, userId: string, stageIds: string[]):
     stages.every((s) => stageIds.includes(s.id));
   if (!same || stages.find((s) => s.id === stageIds[0])?.kind !== 'novo')
     throw new AppError('VALIDATION', FUNNEL_MESSAGES.order, { fields: { stageIds: FUNNEL_MESSAGES.order } });
-  const values = sql.join(
-    stageIds.map((id, i) => sql`(${id}::uuid, ${i}::int)`),
-    sql`, `,
-  );
-  await db.execute(sql`
-    update funnel_stages s set position = v.position from (values ${values}) as v(id, position)
-    where s.id = v.id and s.user_id = ${userId}`);
+  await setStagePositions(db, userId, stageIds);
   return listStages(db, userId);
 }
 

@@ -1,8 +1,9 @@
 import { and, asc, count, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { LabelInput } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { conversationLabels, conversations, labels } from '../../db/schema/index.ts';
 
-export const labelColumns = { id: labels.id, name: labels.name, color: labels.color };
+const labelColumns = { id: labels.id, name: labels.name, color: labels.color };
 
 /** The account's labels, by name (accents and case ignored the way people read them). */
 export function selectLabels(db: Db, userId: string) {
@@ -83,4 +84,32 @@ export async function deleteConversationLabel(db: Db, userId: string, convId: st
         eq(conversationLabels.labelId, labelId),
       ),
     );
+}
+
+/** Throws the unique index's violation (23505) when the account already uses the name. */
+export async function insertLabel(db: Db, userId: string, input: LabelInput) {
+  const [row] = await db
+    .insert(labels)
+    .values({ userId, ...input })
+    .returning(labelColumns);
+  return row!;
+}
+
+/** The updated label, or null when the account has no label with this id. */
+export async function updateLabelRow(db: Db, userId: string, id: string, input: LabelInput) {
+  const [row] = await db
+    .update(labels)
+    .set(input)
+    .where(and(eq(labels.id, id), eq(labels.userId, userId)))
+    .returning(labelColumns);
+  return row ?? null;
+}
+
+/** True when a label of the account was deleted (its conversations lose it by foreign key). */
+export async function deleteLabelRow(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(labels)
+    .where(and(eq(labels.id, id), eq(labels.userId, userId)))
+    .returning({ id: labels.id });
+  return rows.length > 0;
 }

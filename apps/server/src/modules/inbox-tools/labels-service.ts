@@ -6,12 +6,18 @@ import {
   type LabelDto,
   type LabelInput,
 } from '@vendai/contracts';
-import { and, eq } from 'drizzle-orm';
 import { pgErrorCode } from '../../db/pg-error.ts';
-import { labels } from '../../db/schema/index.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { InboxToolsDeps } from './inbox-tools-deps.ts';
-import { countLabels, labelColumns, lockAccountLabels, nameTaken, selectLabels } from './labels-repository.ts';
+import {
+  countLabels,
+  deleteLabelRow,
+  insertLabel,
+  lockAccountLabels,
+  nameTaken,
+  selectLabels,
+  updateLabelRow,
+} from './labels-repository.ts';
 
 /** The account's labels (docs/decisions/043-labels-notes-funnel.md). */
 export async function listLabels({ db }: InboxToolsDeps, userId: string): Promise<LabelDto[]> {
@@ -28,11 +34,7 @@ export async function createLabel(deps: InboxToolsDeps, userId: string, input: L
       await lockAccountLabels(tx, userId);
       if ((await countLabels(tx, userId)) >= LABELS_MAX) throw new AppError('LIMIT_REACHED', LABELS_FULL);
       if (await nameTaken(tx, userId, input.name)) throw taken();
-      const [row] = await tx
-        .insert(labels)
-        .values({ userId, ...input })
-        .returning(labelColumns);
-      return row as LabelDto;
+      return (await insertLabel(tx, userId, input)) as LabelDto;
     }),
   );
   await deps.publish(userId, { event: 'label.created', data: created });
@@ -45,11 +47,7 @@ export async function updateLabel(deps: InboxToolsDeps, userId: string, id: stri
     deps.db.transaction(async (tx) => {
       await lockAccountLabels(tx, userId);
       if (await nameTaken(tx, userId, input.name, id)) throw taken();
-      const [row] = await tx
-        .update(labels)
-        .set(input)
-        .where(and(eq(labels.id, id), eq(labels.userId, userId)))
-        .returning(labelColumns);
+      const row = await updateLabelRow(tx, userId, id, input);
       if (!row) throw notFound(LABEL_NOT_FOUND);
       return row as LabelDto;
     }),
@@ -60,11 +58,7 @@ export async function updateLabel(deps: InboxToolsDeps, userId: string, id: stri
 
 /** Deleting a label takes it off every conversation (foreign key). */
 export async function deleteLabel(deps: InboxToolsDeps, userId: string, id: string): Promise<void> {
-  const rows = await deps.db
-    .delete(labels)
-    .where(and(eq(labels.id, id), eq(labels.userId, userId)))
-    .returning({ id: labels.id });
-  if (!rows.length) throw notFound(LABEL_NOT_FOUND);
+  if (!(await deleteLabelRow(deps.db, userId, id))) throw notFound(LABEL_NOT_FOUND);
   await deps.publish(userId, { event: 'label.deleted', data: { id } });
 }
 
