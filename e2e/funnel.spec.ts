@@ -3,6 +3,7 @@ import {
   CONTROL_URL,
   expect,
   expectNoSeriousA11yViolations,
+  screenshotOnDemand,
   signedIn,
   shootBothWidths,
   test,
@@ -14,7 +15,8 @@ import {
  * goes to Pago through 'Mover para…'; after a reload both are where they were put; a third is dragged with
  * the keyboard. A stage of the owner's own is created in
  * 'Gerenciar etapas' (a duplicate name is refused in Portuguese, the typed text kept); a card's name opens
- * the chat; Resultados shows the funnel table. Screenshots at 1280 and 390 px, axe.
+ * the chat; Resultados shows the funnel table. The five stages fit at 1280 px; at 390 px, or with a sixth
+ * stage, the board scrolls sideways with a visible cue. Screenshots at 1280 and 390 px, axe.
  */
 async function seed(email: string) {
   const res = await fetch(`${CONTROL_URL}/seed-inbox`, {
@@ -58,6 +60,23 @@ test('arrastar e mover cartões no funil, que continuam no lugar depois de recar
   await expect(qualificado.getByText('Nenhuma conversa nesta etapa.')).toBeVisible();
   await expect(card(novo, 'Ana Paula Souza')).toContainText('Obrigada!');
 
+  // At 1280 px the five stages fit: nothing hidden sideways, no cue (docs/decisions/066-business-facts-in-one-place.md).
+  const board = page.getByTestId('funnel-board');
+  expect(await board.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+  await expect(page.getByTestId('funnel-scroll-right')).toHaveCount(0);
+  const last = (await column(page, 'Perdido').boundingBox())!;
+  expect(last.x + last.width).toBeLessThanOrEqual(1280);
+  // At 390 px they scroll sideways with a visible cue; its button brings the next stages.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('funnel-scroll-right')).toBeVisible();
+  await expect(page.getByTestId('funnel-scroll-left')).toHaveCount(0);
+  await screenshotOnDemand(page, 'test-results/screens/funnel-scroll-cue-phone.png');
+  await page.getByRole('button', { name: 'Ver as próximas etapas' }).click();
+  await expect.poll(() => board.evaluate((el) => el.scrollLeft)).toBeGreaterThan(100);
+  await expect(page.getByTestId('funnel-scroll-left')).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await board.evaluate((el) => el.scrollTo({ left: 0 }));
+
   // Another open board of the account (a second tab).
   const other = await page.context().newPage();
   await other.goto('/funil');
@@ -89,7 +108,8 @@ test('arrastar e mover cartões no funil, que continuam no lugar depois de recar
   // The keyboard: Espaço on the card's grip, the arrows to the next column, Espaço to drop.
   await card(novo, 'Cliente 03').getByRole('button', { name: 'Arrastar Cliente 03' }).focus();
   await page.keyboard.press('Space');
-  for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
+  // Each arrow moves the card one column, whatever the columns' width.
+  await page.keyboard.press('ArrowRight');
   await page.keyboard.press('Space');
   await expect(card(qualificado, 'Cliente 03')).toBeVisible();
   await expect(qualificado.getByLabel('2 conversas')).toBeVisible();
@@ -108,6 +128,8 @@ test('arrastar e mover cartões no funil, que continuam no lugar depois de recar
   await dialog.getByRole('button', { name: 'Subir Negociação' }).click();
   const headings = page.getByTestId('funnel-board').locator('h2');
   await expect(headings).toHaveText(['Novo', 'Qualificado', 'Orçamento', 'Negociação', 'Pago', 'Perdido']);
+  // Six stages no longer fit at 1280 px: the cue says the board goes on.
+  await expect(page.getByTestId('funnel-scroll-right')).toBeVisible();
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
   await shootBothWidths(page, 'funnel-stages');
   await page.keyboard.press('Escape');

@@ -29,7 +29,7 @@ export function FunnelColumn({
       aria-labelledby={headingId}
       data-stage-kind={stage.kind}
       className={cn(
-        'flex w-[min(18rem,82vw)] shrink-0 flex-col rounded-2xl border border-transparent bg-slate-100 p-2 transition-colors',
+        'flex w-[min(18rem,82vw)] shrink-0 flex-col rounded-2xl lg:w-auto lg:max-w-80 lg:min-w-44 lg:flex-1 border border-transparent bg-slate-100 p-2 transition-colors',
         isOver && 'border-brand-600 bg-brand-50',
       )}
     >
