@@ -1,14 +1,12 @@
 import { PRIVACY_MESSAGES, type EraseContactResult } from '@vendai/contracts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
-import { conversations, messages } from '../../db/schema/index.ts';
 import { keyOfMediaUrl } from '../../integrations/storage/storage-keys.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
 import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { keysStillInUse } from './media-references.ts';
+import { eraseConversationRows, findContactToErase, selectMediaOf } from './erase-repository.ts';
 
 /**
  * 'Apagar dados deste contato' (decision 031): the conversation's media files, then in one transaction
@@ -24,22 +22,10 @@ export async function eraseContact(
   convId: string,
 ): Promise<EraseContactResult> {
   const { db } = deps;
-  const [conv] = await db
-    .select({
-      id: conversations.id,
-      numberId: conversations.numberId,
-      jid: conversations.contactJid,
-      lid: conversations.contactLid,
-      bsuid: conversations.contactUserId,
-    })
-    .from(conversations)
-    .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)));
+  const conv = await findContactToErase(db, userId, convId);
   if (!conv) throw notFound(PRIVACY_MESSAGES.conversationNotFound);
 
-  const media = await db
-    .select({ id: messages.id, url: messages.mediaUrl, thumb: messages.thumbnailUrl })
-    .from(messages)
-    .where(eq(messages.convId, conv.id));
+  const media = await selectMediaOf(db, conv.id);
   const keys = media
     .flatMap((m) => [keyOfMediaUrl(m.url), keyOfMediaUrl(m.thumb)])
     .filter((k): k is string => k !== null);
@@ -57,25 +43,7 @@ export async function eraseContact(
   }
 
   const jids = [conv.jid, conv.lid, conv.bsuid].filter((j): j is string => Boolean(j));
-  const jidList = sql.join(
-    jids.map((j) => sql`${j}`),
-    sql`, `,
-  );
-  const erased = await db.transaction(async (tx) => {
-    await tx.execute(sql`
-      update results_active_hourly set conv_id = (select gen_random_uuid())
-      where user_id = ${userId} and conv_id = ${conv.id}::uuid`);
-    await tx.execute(sql`
-      delete from gateway_events
-      where number_id = ${conv.numberId}::uuid
-        and (payload -> 'data' -> 'key' ->> 'remoteJid' in (${jidList})
-          or payload -> 'data' -> 'key' ->> 'remoteJidAlt' in (${jidList}))`);
-    const [count] = resultRows<{ n: number }>(
-      await tx.execute(sql`select count(*)::int as n from messages where conv_id = ${conv.id}::uuid`),
-    );
-    await tx.delete(conversations).where(and(eq(conversations.id, conv.id), eq(conversations.userId, userId)));
-    return count?.n ?? 0;
-  });
+  const erased = await eraseConversationRows(db, { userId, conv, jids });
   deps.log.info({ convId: conv.id, messages: erased, mediaFiles }, 'contact data erased at the owner’s request');
   // The owner's other tabs and devices drop it from their inbox.
   await deps.realtime
