@@ -6,20 +6,18 @@
  * covers the same crash state in-process on both databases).
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resultRows } from '../src/db/rows.ts';
 import { storeAnswers } from './helpers/billing-helpers.ts';
 import { waitFor } from './helpers/gateway-helpers.ts';
 import { registerOver } from './helpers/engine-server-process.ts';
-import { freePort, type ServerProcess, startServerProcess } from './helpers/server-process.ts';
+import { freePort, startServerProcess } from './helpers/server-process.ts';
+import { useProcessCleanup } from './helpers/process-cleanup.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-database.ts';
 
-const running: ServerProcess[] = [];
 let database: TestDatabase | undefined;
-afterAll(async () => {
-  for (const p of running) await p.stop().catch(() => {});
-  await database?.dispose();
-});
+const cleanup = useProcessCleanup();
+cleanup.later(async () => database?.dispose());
 
 const OVERAGE = 400;
 
@@ -42,7 +40,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('overage across a SIGKILL', (
 
     // Subscribe through the stand-in, then store 5,000 + OVERAGE AI answers while no job is due.
     const setup = await startServerProcess(env);
-    running.push(setup);
+    cleanup.running(setup);
     const { cookie, userId } = await registerOver(setup.url);
     const headers = { cookie, origin: setup.url, 'content-type': 'application/json' };
     const plan = resultRows<{ id: string }>(
@@ -66,7 +64,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('overage across a SIGKILL', (
 
     // The job runs at start: kill -9 as soon as Stripe (the stand-in) has some of the events.
     const first = await startServerProcess({ ...env, BILLING_METER_INTERVAL_SECONDS: '1' });
-    running.push(first);
+    cleanup.running(first);
     await waitFor(async () => (await count(sql`select count(*)::int as n from payments_standin_meter_events`)) > 0, {
       what: 'the first meter events at the stand-in',
       timeoutMs: 90_000,
@@ -80,7 +78,7 @@ describe.skipIf(testDatabaseKind() !== 'postgres')('overage across a SIGKILL', (
     );
 
     const second = await startServerProcess({ ...env, BILLING_METER_INTERVAL_SECONDS: '1' });
-    running.push(second);
+    cleanup.running(second);
     await waitFor(
       async () =>
         (await count(sql`select count(*)::int as n from billing_meter_reports where reported_at is not null`)) ===

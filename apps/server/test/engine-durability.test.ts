@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { messages, replyBursts } from '../src/db/schema/index.ts';
 import { type FakeLlm, sleep, startFakeLlm, waitFor } from './helpers/engine-harness.ts';
@@ -23,26 +23,22 @@ import {
   repliesPerChat,
   seedShop,
 } from './helpers/engine-server-process.ts';
-import { freePort, type ServerProcess, startServerProcess } from './helpers/server-process.ts';
+import { freePort, startServerProcess } from './helpers/server-process.ts';
+import { useProcessCleanup } from './helpers/process-cleanup.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-database.ts';
 
 const kind = testDatabaseKind();
-const running: ServerProcess[] = [];
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const p of running) await p.stop().catch(() => {});
-  for (const c of cleanups.reverse()) await c().catch(() => {});
-});
+const cleanup = useProcessCleanup();
 
 async function llm(): Promise<FakeLlm> {
   const fake = await startFakeLlm();
-  cleanups.push(() => fake.close());
+  cleanup.later(() => fake.close());
   return fake;
 }
 
 async function postgresDatabase(): Promise<{ database: TestDatabase; url: string }> {
   const database = await createTestDatabase();
-  cleanups.push(() => database.dispose());
+  cleanup.later(() => database.dispose());
   return { database, url: (database.pool!.options as { connectionString: string }).connectionString };
 }
 
@@ -59,7 +55,7 @@ describe('durability', () => {
       extra = { DATABASE_URL: url };
     } else {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-durability-'));
-      cleanups.push(async () => fs.rmSync(dataDir!, { recursive: true, force: true }));
+      cleanup.later(async () => fs.rmSync(dataDir!, { recursive: true, force: true }));
       db = await openDatabase({ dataDir });
       extra = { DATABASE_URL: undefined, DATA_DIR: dataDir };
     }
@@ -68,7 +64,7 @@ describe('durability', () => {
     // Sign up through the server (a session to watch the inbox with), then give the user an agent
     // (delay 6 s: the replies are still waiting when the process is killed) and a number.
     const setup = await startServerProcess(env);
-    running.push(setup);
+    cleanup.running(setup);
     const { cookie, userId } = await registerOver(setup.url);
     await setup.stop();
     if (kind === 'pglite') db = await openDatabase({ dataDir: dataDir! });
@@ -76,7 +72,7 @@ describe('durability', () => {
     if (kind === 'pglite') await db.close();
 
     const first = await startServerProcess(env);
-    running.push(first);
+    cleanup.running(first);
     await connectShop(first.url, shop);
     const customers = Array.from({ length: 8 }, (_, i) => `55219876500${String(i).padStart(2, '0')}`);
     for (const phone of customers)
@@ -92,7 +88,7 @@ describe('durability', () => {
     expect(fake.calls).toHaveLength(0);
 
     const second = await startServerProcess(env);
-    running.push(second);
+    cleanup.running(second);
     try {
       await waitFor(
         async () => {
@@ -135,7 +131,7 @@ describe('durability', () => {
       const envOf = (port: number) =>
         childEnv(port, fake.url, { DATABASE_URL: url, AUTH_RATE_LIMIT_PER_MINUTE: '100000' });
       const [a, b] = await Promise.all([startServerProcess(envOf(portA)), startServerProcess(envOf(portB))]);
-      running.push(a, b);
+      cleanup.running(a, b);
       const shops = [];
       for (let i = 0; i < 4; i++) {
         const shop = await seedShop(database.db, 0, await registerOver(a.url));

@@ -10,7 +10,7 @@
  * customers' phones, nothing for the draft nobody approved. PostgreSQL only (several processes).
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resultRows } from '../src/db/rows.ts';
 import { businessHours, pixPayers } from '../src/db/schema/index.ts';
 import { engineIdleOf } from './helpers/engine-progress.ts';
@@ -26,15 +26,11 @@ import {
 import { startFaultProxy } from './helpers/fault-proxy.ts';
 import { KNOWN_PAYER_CPF } from './helpers/pix-helpers.ts';
 import { freePort, type ServerProcess, startServerProcess } from './helpers/server-process.ts';
+import { useProcessCleanup } from './helpers/process-cleanup.ts';
 import { createTestDatabase, testDatabaseKind } from './helpers/test-database.ts';
 import { confirmationCodeFor } from './helpers/test-app.ts';
 
-const running: ServerProcess[] = [];
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const p of running) await p.stop().catch(() => {});
-  for (const c of cleanups.reverse()) await c().catch(() => {});
-}, 60_000);
+const cleanup = useProcessCleanup(60_000);
 
 /** Three customers of each kind (5521 9 <kind> <n>): quiet ones due a touch, buyers, and approval-mode ones. */
 const customers = (kind: string) => [0, 1, 2].map((i) => `55219${kind}000${i}`);
@@ -47,9 +43,9 @@ const ORDER_REPLY = 'Fechado! Já te mando o Pix.';
 describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 with touches, drafts and Pix due (PostgreSQL)', () => {
   it('the surviving process sends every touch, approved draft and Pix message exactly once', async () => {
     const fake = await startFakeLlm();
-    cleanups.push(() => fake.close());
+    cleanup.later(() => fake.close());
     const database = await createTestDatabase();
-    cleanups.push(() => database.dispose());
+    cleanup.later(() => database.dispose());
     const { db } = database;
     const url = (database.pool!.options as { connectionString: string }).connectionString;
     let cake = '';
@@ -76,12 +72,12 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 with touches, draft
         ...extra,
       });
     const web = await startServerProcess(env(await freePort(), { VENDAI_ROLE: 'web' }));
-    running.push(web);
+    cleanup.running(web);
     // Once the work is due, every send but the order's answer (its Pix waits for it) is held.
     let holding = false;
     const pick = (_path: string, body: string) => (holding && !body.includes(ORDER_REPLY) ? 'hold' : 'pass');
     const [proxyA, proxyB] = [await startFaultProxy(web.url, pick), await startFaultProxy(web.url, pick)];
-    cleanups.push(
+    cleanup.later(
       () => proxyA.close(),
       () => proxyB.close(),
     );
@@ -90,7 +86,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 with touches, draft
         startServerProcess(env(await freePort(), { GATEWAY_WEBHOOK_BASE_URL: proxy.url })),
       ),
     );
-    running.push(a!, b!);
+    cleanup.running(a!, b!);
 
     // The owner signs up, confirms the e-mail (receiving money needs it), chooses the Pix stand-in.
     const owner = await registerOver(web.url);

@@ -4,7 +4,7 @@
  * quiet customer gets exactly one touch on the simulator's phone, none twice.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { businessHours, followUpSettings, numbers } from '../src/db/schema/index.ts';
 import { resultRows } from '../src/db/rows.ts';
 import { sleep, startFakeLlm, waitFor } from './helpers/engine-harness.ts';
@@ -16,22 +16,18 @@ import {
   repliesPerChat,
   seedShop,
 } from './helpers/engine-server-process.ts';
-import { freePort, type ServerProcess, startServerProcess } from './helpers/server-process.ts';
+import { freePort, startServerProcess } from './helpers/server-process.ts';
+import { useProcessCleanup } from './helpers/process-cleanup.ts';
 import { createTestDatabase, testDatabaseKind } from './helpers/test-database.ts';
 
-const running: ServerProcess[] = [];
-const cleanups: (() => Promise<unknown>)[] = [];
-afterAll(async () => {
-  for (const p of running) await p.stop().catch(() => {});
-  for (const c of cleanups.reverse()) await c().catch(() => {});
-});
+const cleanup = useProcessCleanup();
 
 describe('follow-ups durability', () => {
   it.runIf(testDatabaseKind() === 'postgres')(
     'touches due when the process is SIGKILLed go exactly once, with two processes after the restart',
     async () => {
       const fake = await startFakeLlm();
-      cleanups.push(() => fake.close());
+      cleanup.later(() => fake.close());
       let touches = 0;
       // Replies at once; touches slowly, so the kill lands while they are being written and sent.
       fake.respond = async (call, n) => {
@@ -42,7 +38,7 @@ describe('follow-ups durability', () => {
         return { content: `Oi! Ainda posso te ajudar? (${n})` };
       };
       const database = await createTestDatabase();
-      cleanups.push(() => database.dispose());
+      cleanup.later(() => database.dispose());
       const url = (database.pool!.options as { connectionString: string }).connectionString;
       const port = await freePort();
       const env = childEnv(port, fake.url, {
@@ -51,7 +47,7 @@ describe('follow-ups durability', () => {
         AUTH_RATE_LIMIT_PER_MINUTE: '100000',
       });
       const first = await startServerProcess(env);
-      running.push(first);
+      cleanup.running(first);
       const shop = await seedShop(database.db, 0, await registerOver(first.url));
       await connectShop(first.url, shop);
       const [{ agente }] = (await database.db
@@ -87,7 +83,7 @@ describe('follow-ups durability', () => {
         startServerProcess({ ...env, PORT: String(portB), APP_URL: `http://127.0.0.1:${portB}` }),
         startServerProcess({ ...env, PORT: String(portC), APP_URL: `http://127.0.0.1:${portC}` }),
       ]);
-      running.push(b, c);
+      cleanup.running(b, c);
       const finished = async () =>
         resultRows<{ n: number }>(
           await database.db.execute(sql`
