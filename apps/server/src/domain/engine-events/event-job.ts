@@ -26,7 +26,9 @@ export const engineEventsJob = defineJobType({
   // every 5 s for about 25 minutes (outlasting the recovery of an interrupted send): the effects — the
   // owner's alert, the Pix charge — follow a normal send by a second or two, not by a 30 s back-off.
   delayed: true,
-  queue: { retryLimit: 300, retryDelay: 1, retryBackoff: true, retryDelayMax: 5 },
+  // Listeners are quick (an alert or a charge is a job of its own): a job whose process died while it ran is
+  // given to another after 2 minutes, not pg-boss's default 15.
+  queue: { retryLimit: 300, retryDelay: 1, retryBackoff: true, retryDelayMax: 5, expireInSeconds: 120 },
   // One at a time in a process, in the order queued: two answers' orders in one conversation must not
   // pass the AI orders' cap together (domain/orders/ai-order.ts counts, then places).
   batchSize: 1,
