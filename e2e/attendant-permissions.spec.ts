@@ -75,6 +75,16 @@ test('the owner chooses on Equipe what attendants may do; the inbox follows', as
     const labels = await openChatLabels(bruno);
     await expect(labels.getByRole('menuitem', { name: 'Gerenciar etiquetas' })).toBeVisible();
     await expect(labels.getByTestId('labels-locked')).toHaveCount(0);
+    await bruno.keyboard.press('Escape');
+
+    // Each member chooses their own notifications: the attendant reaches them from the user menu.
+    await bruno.getByRole('button', { name: 'Menu do usuário' }).click();
+    await bruno.getByRole('menuitem', { name: 'Notificações no celular' }).click();
+    await expect(bruno).toHaveURL(/\/notificacoes$/);
+    await expect(bruno.getByRole('heading', { name: 'Notificações no celular', level: 1 })).toBeVisible();
+    await expect(bruno.getByRole('heading', { name: 'Notificações no celular', level: 2 })).toBeVisible();
+    await shootBothWidths(bruno, 'notifications-attendant');
+    await expectNoSeriousA11yViolations(bruno);
   } finally {
     await other.close();
   }

@@ -66,6 +66,7 @@ export const routes: RouteObject[] = [
               { path: paths.usage.path, lazy: () => import('./routes/app/usage') },
               { path: paths.tutorial.path, lazy: () => import('./routes/app/tutorial') },
               { path: paths.settings.path, lazy: () => import('./routes/app/settings') },
+              { path: paths.notifications.path, lazy: () => import('./routes/app/notifications') },
               { path: paths.team.path, lazy: () => import('./routes/app/team') },
               { path: paths.mvp.path, lazy: () => import('./routes/app/mvp') },
               { path: paths.connectWhatsapp.path, lazy: () => import('./routes/app/connect-whatsapp') },

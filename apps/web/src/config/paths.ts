@@ -64,6 +64,8 @@ export const paths = {
   usage: { path: '/usage', getHref: () => '/usage' },
   tutorial: { path: '/tutorial', getHref: () => '/tutorial' },
   settings: { path: '/settings', getHref: () => '/settings' },
+  /** Each member's own push notifications (docs/decisions/067-web-push.md), open to attendants too. */
+  notifications: { path: '/notificacoes', getHref: () => '/notificacoes' },
   /** 'Equipe' (docs/decisions/044-team-roles-and-assignment.md): the owner's attendants and invitations. */
   team: { path: '/equipe', getHref: () => '/equipe' },
   /** An invitation's link (works signed out): create an account or sign in, then accept. */

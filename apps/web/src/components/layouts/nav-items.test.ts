@@ -38,7 +38,8 @@ describe("the attendant's menu and pages (docs/decisions/044-team-roles-and-assi
   });
 
   it('an attendant may open the inbox and its conversations, not the owner pages', () => {
-    for (const path of ['/dashboard', '/dashboard/c/123', '/funil', '/tutorial']) expect(isTeamPath(path)).toBe(true);
+    for (const path of ['/dashboard', '/dashboard/c/123', '/funil', '/tutorial', '/notificacoes'])
+      expect(isTeamPath(path)).toBe(true);
     for (const path of [
       '/settings',
       '/pricing',

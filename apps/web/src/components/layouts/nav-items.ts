@@ -110,9 +110,14 @@ export const navItemsForHash = (hash: string) =>
 export const dailyItemsFor = (role: 'owner' | 'attendant') =>
   navItemsFor(role).filter((item) => item.daily || (role === 'attendant' && item.team));
 
-/** An attendant may open these pages (the inbox and its conversations, the tutorial); others send them to the inbox. */
+/**
+ * An attendant may open these pages (the inbox and its conversations, the tutorial, their own
+ * notifications); others send them to the inbox.
+ */
 export function isTeamPath(pathname: string): boolean {
   // 'Ajude A Melhorar' lives under /dashboard but is the owner's.
   if (pathname.startsWith(paths.feedback.path)) return false;
+  // Each member's own notifications (the user menu's entry).
+  if (pathname === paths.notifications.path) return true;
   return navItemsFor('attendant').some((item) => pathname === item.href || pathname.startsWith(`${item.href}/`));
 }

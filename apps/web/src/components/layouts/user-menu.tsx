@@ -1,5 +1,5 @@
 import { DropdownMenu } from 'radix-ui';
-import { ChevronDown, LogOut, Settings } from 'lucide-react';
+import { BellRing, ChevronDown, LogOut, Settings } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Me } from '@vendai/contracts';
@@ -15,7 +15,10 @@ const initials = (name: string) =>
     .map((p) => p[0]!.toUpperCase())
     .join('');
 
-/** User menu (docs/product/screens.md): Manage Account (payment portal) and Sair (sign out, back to '/'). */
+/**
+ * User menu (docs/product/screens.md): Manage Account (payment portal, the owner), 'Notificações no celular'
+ * (everyone's own, decision 067) and Sair (sign out, back to '/').
+ */
 export function UserMenu({ me }: { me: Me }) {
   const navigate = useNavigate();
   const signOut = useSignOut();
@@ -52,6 +55,12 @@ export function UserMenu({ me }: { me: Me }) {
                 <Settings className="size-4" aria-hidden /> Gerenciar assinatura
               </DropdownMenu.Item>
             ) : null}
+            <DropdownMenu.Item
+              onSelect={() => void navigate(paths.notifications.getHref())}
+              className="flex cursor-pointer items-center gap-2 rounded-lg px-2.5 py-2 text-sm text-slate-700 outline-none data-[highlighted]:bg-slate-100"
+            >
+              <BellRing className="size-4" aria-hidden /> Notificações no celular
+            </DropdownMenu.Item>
             <DropdownMenu.Item
               onSelect={async () => {
                 await signOut();
