@@ -1,7 +1,19 @@
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { billingSubscriptions, mediaUsageMonthly } from '../../db/schema/index.ts';
+import { resultRows } from '../../db/rows.ts';
+import {
+  agentes,
+  billingSubscriptions,
+  mediaUsageMonthly,
+  numbers,
+  plans,
+  profiles,
+  usageMonthly,
+  usageTraining,
+} from '../../db/schema/index.ts';
+import { countAiAnswersSql } from './ai-answers.ts';
 
+export type PlanRow = typeof plans.$inferSelect;
 export type SubscriptionRow = typeof billingSubscriptions.$inferSelect;
 export type MediaUsageRow = typeof mediaUsageMonthly.$inferSelect;
 
@@ -18,4 +30,55 @@ export async function findMediaUsageMonth(db: Db, userId: string, month: string)
 export async function findSubscription(db: Db, userId: string): Promise<SubscriptionRow | null> {
   const [sub] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId)).limit(1);
   return sub ?? null;
+}
+
+/** The account's active plan, or null when it has none. */
+export async function findActivePlan(db: Db, userId: string): Promise<PlanRow | null> {
+  const [row] = await db
+    .select({ plan: plans })
+    .from(profiles)
+    .innerJoin(plans, eq(plans.id, profiles.activePlanId))
+    .where(eq(profiles.id, userId))
+    .limit(1);
+  return row?.plan ?? null;
+}
+
+export async function findPlanBySlug(db: Db, slug: string): Promise<PlanRow | undefined> {
+  return (await db.select().from(plans).where(eq(plans.slug, slug)).limit(1))[0];
+}
+
+/** Trainings and retrainings ('TREINAMENTO') since `since`. */
+export async function countTrainingsSince(db: Db, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(usageTraining)
+    .where(
+      and(eq(usageTraining.userId, userId), eq(usageTraining.type, 'TREINAMENTO'), gte(usageTraining.createdAt, since)),
+    );
+  return row?.n ?? 0;
+}
+
+export async function countAgents(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(agentes).where(eq(agentes.userId, userId));
+  return row?.n ?? 0;
+}
+
+export async function countNumbers(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(numbers).where(eq(numbers.userId, userId));
+  return row?.n ?? 0;
+}
+
+/** AI answers in [start, end) counted from the messages (ai-answers.ts). */
+export async function countAiAnswersBetween(db: Db, userId: string, start: Date, end: Date): Promise<number> {
+  const [row] = resultRows<{ n: number }>(await db.execute(countAiAnswersSql(userId, start, end)));
+  return row?.n ?? 0;
+}
+
+/** The calendar month's AI messages counter (month: its first day, 'YYYY-MM-DD'). */
+export async function findMonthlyAiMessages(db: Db, userId: string, month: string): Promise<number> {
+  const [row] = await db
+    .select({ n: usageMonthly.aiMessages })
+    .from(usageMonthly)
+    .where(and(eq(usageMonthly.userId, userId), eq(usageMonthly.month, month)));
+  return row?.n ?? 0;
 }

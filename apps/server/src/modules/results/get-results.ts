@@ -1,8 +1,6 @@
 import type { Results, ResultsDay, ResultsFigures, ResultsFunnel, ResultsQuery } from '@vendai/contracts';
 import { isUuid } from '@vendai/contracts';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { profiles } from '../../db/schema/index.ts';
 import { getAccountTimeZone } from '../../domain/account/account-time-zone.ts';
 import { followUpFigures, type FollowUpFigures } from '../../domain/follow-ups/follow-up-figures.ts';
 import { funnelFigures } from '../../domain/funnel/funnel-figures.ts';
@@ -15,6 +13,7 @@ import { businessHoursFor } from './business-hours.ts';
 import { histogramPercentile } from './histogram.ts';
 import { addDays, resolvePeriod } from './results-period.ts';
 import {
+  findActivePlanId,
   hasAnyMessage,
   listUserNumbers,
   periodAggregates,
@@ -182,8 +181,7 @@ function days(
 /** The plan's AI messages this month (or billing period), and where the current pace ends it. */
 async function usageProjection(db: Db, userId: string, now: Date): Promise<Results['usage']> {
   const current = await getCurrentUsage(db, userId, now);
-  const [profile] = await db.select({ planId: profiles.activePlanId }).from(profiles).where(eq(profiles.id, userId));
-  const window = await usagePeriod(db, userId, profile?.planId ?? null, now);
+  const window = await usagePeriod(db, userId, await findActivePlanId(db, userId), now);
   const elapsed = Math.max(1, now.getTime() - window.start.getTime());
   const total = window.end.getTime() - window.start.getTime();
   return {

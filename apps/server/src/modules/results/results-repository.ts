@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
-import { messages, numbers } from '../../db/schema/index.ts';
+import { messages, numbers, profiles } from '../../db/schema/index.ts';
 import { outsideHoursSql, type ResultsHours } from './business-hours.ts';
 import { emptyHourlyCtes, hourlyCtes } from './hourly-sql.ts';
 
@@ -122,4 +122,10 @@ export function listUserNumbers(db: Db, userId: string) {
 export async function hasAnyMessage(db: Db, userId: string): Promise<boolean> {
   const rows = await db.select({ id: messages.id }).from(messages).where(eq(messages.userId, userId)).limit(1);
   return rows.length > 0;
+}
+
+/** The account's active plan id, or null (no profile row, or no plan). */
+export async function findActivePlanId(db: Db, userId: string): Promise<string | null> {
+  const [profile] = await db.select({ planId: profiles.activePlanId }).from(profiles).where(eq(profiles.id, userId));
+  return profile?.planId ?? null;
 }
