@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { defineJob, defineJobType, type Jobs } from '../../jobs/job.ts';
-import { rollupMark, rollUpStep, settledUntil } from './results-rollup.ts';
+import { rollupMark, rollUpStep } from './results-rollup-repository.ts';
+import { settledUntil } from './results-rollup.ts';
 
 /** Limits of one run of the job (every minute): bounded work per account and per run. */
 export const ROLLUP_RUN_LIMITS = {

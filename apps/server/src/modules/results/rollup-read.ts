@@ -1,5 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { countMessagesUpTo, rollupMark, rollUpStep, settledUntil } from './results-rollup.ts';
+import { countMessagesUpTo, rollupMark, rollUpStep } from './results-rollup-repository.ts';
+import { settledUntil } from './results-rollup.ts';
 
 /**
  * The most messages a request rolls up or reads live by itself (≈ 0.1–0.3 s of SQL on the 2-core
