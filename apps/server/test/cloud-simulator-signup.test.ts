@@ -5,6 +5,7 @@
  * limit; a customer writes on the page (a signed webhook), the AI answers through the Graph-compatible
  * fake; the fake's Graph surface refuses foreign tokens and serves the templates and queued errors.
  */
+import { simBsuidOf } from '@vendai/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { agentes, conversations, numbers } from '../src/db/schema/index.ts';
@@ -114,6 +115,40 @@ it('a customer writes on the page, the AI answers through the Cloud fake', async
   const stranger = e.t.client();
   await stranger.register(newPerson());
   expect((await stranger.get(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`)).statusCode).toBe(404);
+});
+
+it('a customer with a username and the phone hidden writes on the page: known by the BSUID, answered through it', async () => {
+  const bsuid = simBsuidOf('5511977775555');
+  expect(bsuid).toMatch(/^BR\.\d+$/);
+  const sent = await owner.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`, {
+    waId: '5511977775555',
+    username: 'marina.doces',
+    text: 'Oi! Tem bolo de pote?',
+  });
+  expect(sent.statusCode, sent.body).toBe(201);
+  expect(sent.json().waId).toBe(bsuid);
+  const answer = await waitFor(
+    async () => {
+      const list = (await owner.get(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`)).json() as {
+        waId: string;
+        fromMe: boolean;
+        status: string;
+      }[];
+      return list.find((m) => m.fromMe && m.waId === bsuid && m.status === 'delivered') ?? null;
+    },
+    { what: 'the AI answer delivered to the BSUID on the fake', timeoutMs: 20_000 },
+  );
+  expect(answer).toBeTruthy();
+  const [conv] = await e.t.database.db.select().from(conversations).where(eq(conversations.contactJid, bsuid));
+  expect(conv).toMatchObject({ contactPhone: null, contactUserId: bsuid, contactUsername: 'marina.doces' });
+  // A username the simulator (like WhatsApp) would not take: a Portuguese 400.
+  const bad = await owner.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`, {
+    waId: '5511977775555',
+    username: 'a b',
+    text: 'Oi',
+  });
+  expect(bad.statusCode).toBe(400);
+  expect(bad.body).toContain('Nome de usuário inválido');
 });
 
 it('the fake Graph surface: foreign tokens, templates and queued errors', async () => {

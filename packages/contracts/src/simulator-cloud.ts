@@ -37,9 +37,31 @@ export type SimCloudMessageView = z.infer<typeof simCloudMessageViewSchema>;
 
 export const simCloudNumberParamsSchema = z.object({ phoneNumberId: z.string().min(1).max(40) });
 
+/** A WhatsApp username as the simulator takes it: letters, digits, '.' and '_', 3 to 35 characters. */
+export const SIM_USERNAME_INVALID = 'Nome de usuário inválido: use de 3 a 35 letras, números, ponto ou sublinhado.';
+
+/**
+ * The business-scoped user id (BSUID, docs/decisions/062-bsuid-contacts.md) the simulated Meta gives a
+ * customer who writes with a username and no phone: stable for the customer's number, never a phone
+ * itself ('BR.' and digits that are not the number's). The page shows that customer's chat under it.
+ */
+export function simBsuidOf(phoneDigits: string): string {
+  const digits = phoneDigits.replace(/\D/g, '') || '0';
+  return `BR.${(BigInt(digits) * 7919n + 1000003n).toString()}`;
+}
+
 export const simCloudSendSchema = z.object({
   waId: simPhoneSchema,
   name: z.string().trim().max(SIM_LIMITS.nameMax).optional(),
+  /**
+   * Write as a customer with a WhatsApp username who hides the phone: Meta's webhook then carries the
+   * BSUID (`from_user_id`, `contacts[].user_id`) and `profile.username`, and no `from` / `wa_id`.
+   */
+  username: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9._]{3,35}$/, { error: SIM_USERNAME_INVALID })
+    .optional(),
   text: z.string().trim().min(1, { error: 'Escreva uma mensagem.' }).max(SIM_LIMITS.textMax),
 });
 export type SimCloudSendInput = z.input<typeof simCloudSendSchema>;

@@ -7,6 +7,7 @@ import {
   simCloudSendSchema,
   simCloudSignupResultSchema,
   simCloudSignupSchema,
+  simBsuidOf,
 } from '@vendai/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -86,8 +87,12 @@ export function cloudPageRoutes(fake: GraphFake, access: CloudPageAccess): Fasti
       { schema: { params, body: simCloudSendSchema, response: { 201: simCloudMessageViewSchema } } },
       async (req, reply) => {
         const number = await ownedNumber(req, req.params.phoneNumberId);
-        const { waId, text } = req.body;
-        const sent = fake.customerWrites(number, { waId, text, name: req.body.name || `Cliente ${waId.slice(-4)}` });
+        const { waId, text, username } = req.body;
+        const name = req.body.name || (username ? '' : `Cliente ${waId.slice(-4)}`);
+        // A customer with a username and the phone hidden is known to the business by the BSUID alone.
+        const sent = username
+          ? fake.customerWrites(number, { waId: simBsuidOf(waId), text, name, username })
+          : fake.customerWrites(number, { waId, text, name });
         return reply.status(201).send(messageView(sent));
       },
     );

@@ -42,13 +42,19 @@ export function createGraphFakeWebhooks(options: { dispatcher: WebhookDispatcher
   const seconds = (ms: number) => String(Math.floor(ms / 1000));
 
   return {
-    /** A customer's text reached the number. */
-    customerText(number: FakeNumber, message: FakeMessage, profileName: string) {
+    /**
+     * A customer's text reached the number. A customer with a username who hides the phone is named by
+     * the BSUID alone, as Meta does (Business-scoped user IDs: `contacts[].user_id`, `profile.username`,
+     * `messages[].from_user_id`; no `wa_id`, no `from`).
+     */
+    customerText(number: FakeNumber, message: FakeMessage, profileName: string, username?: string) {
+      const profile = { ...(profileName ? { name: profileName } : {}), ...(username ? { username } : {}) };
+      const who = username ? { user_id: message.waId } : { wa_id: message.waId };
       post(number, {
-        contacts: [{ profile: { name: profileName }, wa_id: message.waId }],
+        contacts: [{ profile, ...who }],
         messages: [
           {
-            from: message.waId,
+            ...(username ? { from_user_id: message.waId } : { from: message.waId }),
             id: message.id,
             timestamp: seconds(message.at),
             type: 'text',

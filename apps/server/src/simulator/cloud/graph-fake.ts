@@ -99,8 +99,14 @@ export function createGraphFake(options: GraphFakeOptions) {
       return stored.id;
     },
 
-    /** A customer writes to the number from the page: kept, then the signed webhook. */
-    customerWrites(number: FakeNumber, input: { waId: string; name: string; text: string }): FakeMessage {
+    /**
+     * A customer writes to the number from the page: kept, then the signed webhook. With a username, the
+     * customer's `waId` is their BSUID and the webhook names no phone (docs/decisions/062-bsuid-contacts.md).
+     */
+    customerWrites(
+      number: FakeNumber,
+      input: { waId: string; name: string; text: string; username?: string },
+    ): FakeMessage {
       const message = state.addMessage({
         phoneNumberId: number.phoneNumberId,
         waId: input.waId,
@@ -110,7 +116,7 @@ export function createGraphFake(options: GraphFakeOptions) {
         template: null,
         status: 'received',
       });
-      webhooks.customerText(number, message, input.name);
+      webhooks.customerText(number, message, input.name, input.username);
       return message;
     },
 

@@ -1,5 +1,5 @@
 import type { SimCloudMessageView, SimCloudNumberView } from '@vendai/contracts';
-import { formatPhone } from '@vendai/contracts';
+import { formatPhone, simBsuidOf } from '@vendai/contracts';
 import { Send, TriangleAlert } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -64,7 +64,11 @@ function NumberChat({ number }: { number: SimCloudNumberView }) {
   const [waId, setWaId] = useState('5511988887777');
   const [name, setName] = useState('Cliente');
   const [text, setText] = useState('');
-  const chat = (messages.data ?? []).filter((m) => m.waId === waId.replace(/\D/g, ''));
+  // A customer with a WhatsApp username may hide the phone: Meta then names them by their BSUID alone.
+  const [hidePhone, setHidePhone] = useState(false);
+  const [username, setUsername] = useState('marina.doces');
+  const chatId = hidePhone ? simBsuidOf(waId) : waId.replace(/\D/g, '');
+  const chat = (messages.data ?? []).filter((m) => m.waId === chatId);
 
   return (
     <section className="rounded-2xl border border-slate-200 bg-white p-4" aria-label="Conversa na API oficial">
@@ -75,6 +79,25 @@ function NumberChat({ number }: { number: SimCloudNumberView }) {
         <Field id="cloud-customer-name" label="Nome do cliente">
           <Input id="cloud-customer-name" value={name} onChange={(e) => setName(e.target.value)} />
         </Field>
+        <label className="flex items-start gap-2 text-sm text-slate-700 sm:col-span-2">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-brand-700"
+            checked={hidePhone}
+            onChange={(e) => setHidePhone(e.target.checked)}
+          />
+          <span>
+            Cliente com nome de usuário, sem mostrar o telefone
+            <span className="block text-xs text-slate-500">
+              A Meta envia só o identificador do usuário ({simBsuidOf(waId)}) e o nome de usuário, sem o número.
+            </span>
+          </span>
+        </label>
+        {hidePhone ? (
+          <Field id="cloud-customer-username" label="Nome de usuário no WhatsApp">
+            <Input id="cloud-customer-username" value={username} onChange={(e) => setUsername(e.target.value)} />
+          </Field>
+        ) : null}
       </div>
       <ol className="mt-4 max-h-96 space-y-2 overflow-y-auto rounded-xl bg-slate-50 p-3" aria-label="Mensagens">
         {chat.length ? (
@@ -87,7 +110,7 @@ function NumberChat({ number }: { number: SimCloudNumberView }) {
         className="mt-3 flex gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          send.mutate({ waId, name, text }, { onSuccess: () => setText('') });
+          send.mutate({ waId, name, text, ...(hidePhone ? { username } : {}) }, { onSuccess: () => setText('') });
         }}
       >
         <Input
