@@ -3,7 +3,7 @@ import type { Locator, Page } from '@playwright/test';
 import { expect, expectNoSeriousA11yViolations, newPerson, test } from './support/fixtures';
 
 /**
- * The first run with the keyboard alone (docs/design.md, accessibility): a new owner who uses no mouse signs
+ * The first run with the keyboard alone, as an owner who uses no mouse would do it: a new owner signs
  * up, starts the training from the welcome page, answers every question, names the agent, takes the
  * finished screen's next step ('Conectar WhatsApp') and opens the connection dialog — each control reached
  * with Tab (or Shift+Tab) and used with Enter, Space or typing; no click anywhere. Each page passes axe.
