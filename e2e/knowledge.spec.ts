@@ -36,6 +36,8 @@ test('the owner adds a frequent question and the playground shows the passage th
   await expect(page.getByText('Pergunta adicionada.')).toBeVisible();
   await page.getByRole('button', { name: 'Nova pergunta' }).click();
   await page.getByRole('dialog').getByLabel('Pergunta do cliente').fill('Qual o horário de funcionamento?');
+  // Hours are one of the business facts kept on Configurações: the dialog says so, and still takes the entry.
+  await expect(page.getByRole('dialog').getByTestId('faq-fact-note')).toContainText('Dados do negócio');
   await page.getByRole('dialog').getByLabel('Resposta').fill('Das 9h às 18h, de segunda a sábado.');
   await page.getByRole('dialog').getByRole('button', { name: 'Adicionar', exact: true }).click();
 

@@ -90,6 +90,16 @@ export const BUSINESS_FACT_LABELS: Record<keyof BusinessFacts, string> = {
   deliveryAreas: 'Áreas de entrega',
 };
 
+/**
+ * A question asking for one of the business's facts (hours, address, payment methods, delivery areas):
+ * those are kept once on Configurações and reach the AI in every reply (docs/decisions/066-business-facts-in-one-place.md),
+ * so the training does not ask them again and the FAQ dialog says where they live.
+ */
+const FACT_QUESTION =
+  /hor[áa]rios?\b|\bque horas\b|funcionamento|endere[çc]o|onde (fica|voc[êe]s ficam)|formas? de pagamento|aceita\w* (pix|cart[ãa]o)|(áreas?|regi[õo]es|bairros|cidades) (de|que voc[êe]s?) (entrega|atend)|\bentreg\w* (em|para) quais/i;
+
+export const asksForABusinessFact = (question: string) => FACT_QUESTION.test(question);
+
 /** GET /api/settings/business. */
 export const businessSettingsSchema = z.object({
   /** IANA time zone of the business ('America/Sao_Paulo' unless the owner changed it). */

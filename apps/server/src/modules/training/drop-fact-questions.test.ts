@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS } from '@vendai/contracts';
-import { asksForAFact, dropFactQuestions } from './drop-fact-questions.ts';
+import { asksForABusinessFact as asksForAFact } from '@vendai/contracts';
+import { dropFactQuestions } from './drop-fact-questions.ts';
 
 const q = (pergunta: string) => ({ pergunta, categoria: 'geral', justificativa: '' });
 

@@ -1,4 +1,5 @@
-import { type Faq, faqInputSchema } from '@vendai/contracts';
+import { asksForABusinessFact, type Faq, faqInputSchema } from '@vendai/contracts';
+import { Link } from 'react-router';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
@@ -7,6 +8,7 @@ import { Field } from '@/components/ui/field';
 import { Input, inputClass } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
+import { paths } from '@/config/paths';
 import { useSaveFaq } from '../api/knowledge';
 
 /** Add or edit a FAQ entry (saving a proposed entry accepts it). */
@@ -61,6 +63,15 @@ export function FaqDialog({ faq, onOpenChange }: { faq: Faq | null; onOpenChange
             autoFocus
           />
         </Field>
+        {asksForABusinessFact(question) ? (
+          <p className="rounded-lg bg-sky-50 px-3 py-2 text-sm text-sky-900" role="note" data-testid="faq-fact-note">
+            Horário, endereço, formas de pagamento e áreas de entrega ficam em{' '}
+            <Link to={`${paths.settings.getHref()}#dados-do-negocio`} className="font-semibold underline">
+              Configurações → Dados do negócio
+            </Link>
+            : a IA já usa o que está lá em toda resposta. Mude lá para não ter duas versões.
+          </p>
+        ) : null}
         <Field
           id="faq-answer"
           label="Resposta"
