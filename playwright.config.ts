@@ -20,6 +20,10 @@ export default defineConfig({
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
     trace: 'retain-on-failure',
+    // The app registers a service worker (docs/decisions/067-web-push.md). A page it controls is served
+    // from its cache, where page.route() cannot see the requests (Playwright's network docs): journeys run
+    // without it; e2e/pwa-push.spec.ts allows it to test the worker itself.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -37,6 +37,9 @@ async function activeWorker(page: Page): Promise<Worker> {
   return worker ?? page.context().waitForEvent('serviceworker', (w) => w.url() === url);
 }
 
+// The worker itself is what this file tests (the other journeys block it: playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 test('instalável: manifesto, ícones, app em cache sem dados da conta, página sem internet e notificações em Configurações', async ({
   page,
   context,
