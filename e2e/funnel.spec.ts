@@ -108,8 +108,13 @@ test('arrastar e mover cartões no funil, que continuam no lugar depois de recar
   // The keyboard: Espaço on the card's grip, the arrows to the next column, Espaço to drop.
   await card(novo, 'Cliente 03').getByRole('button', { name: 'Arrastar Cliente 03' }).focus();
   await page.keyboard.press('Space');
+  // What a screen reader hears (the live region's latest words) is also when the board is ready for the next
+  // key — the drag has started, the card is over a column: a fast runner's keys otherwise arrive before the
+  // keyboard drag listens.
+  await expect(page.getByText('Sobre a etapa Novo.')).toBeAttached();
   // Each arrow moves the card one column, whatever the columns' width.
   await page.keyboard.press('ArrowRight');
+  await expect(page.getByText('Sobre a etapa Qualificado.')).toBeAttached();
   await page.keyboard.press('Space');
   await expect(card(qualificado, 'Cliente 03')).toBeVisible();
   await expect(qualificado.getByLabel('2 conversas')).toBeVisible();
