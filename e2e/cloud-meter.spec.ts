@@ -51,7 +51,10 @@ test('API oficial: o medidor de mensagens cobradas e a opção de uma mensagem s
   const oneBalloon = page.getByRole('checkbox', { name: /Responder numa mensagem só/ });
   await expect(oneBalloon).not.toBeChecked();
   await expect(page.getByText(/uma mensagem só custa menos/).filter({ visible: true })).toBeVisible();
-  await oneBalloon.check();
+  // click, then the state: the box is controlled by the saved setting, which the save's answer confirms
+  // (check() reads the box right after the click, before React shows the pending value).
+  await oneBalloon.click();
+  await expect(oneBalloon).toBeChecked();
   await expect(page.getByText('A IA passa a responder numa mensagem só neste número.')).toBeVisible();
   await page.reload();
   await expect(page.getByRole('checkbox', { name: /Responder numa mensagem só/ })).toBeChecked();
