@@ -9,7 +9,7 @@ import {
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { FormSubmit } from '@/components/ui/form-submit';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { PhoneInput } from '@/components/ui/phone-input';
@@ -140,14 +140,7 @@ export function AlertSettingsForm({ settings }: { settings: AccountSettings }) {
           {...fieldAria('alertDailyCap', errors.alertDailyCap?.message)}
         />
       </Field>
-      {formError ? (
-        <p role="alert" className="text-sm font-medium text-red-600">
-          {formError}
-        </p>
-      ) : null}
-      <Button type="submit" disabled={update.isPending}>
-        {update.isPending ? 'Salvando...' : 'Salvar'}
-      </Button>
+      <FormSubmit error={formError} pending={update.isPending} label="Salvar" />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { toast } from 'sonner';
 import { inputClass } from '@/components/ui/input';
-import { Button } from '@/components/ui/button';
+import { FormSubmit } from '@/components/ui/form-submit';
 import { Field } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { FORM_OPTIONS, SERVER_ERROR, fieldAria, setServerFieldErrors } from '@/lib/form';
@@ -70,14 +70,7 @@ export function BusinessFactsForm({ settings }: { settings: BusinessSettings }) 
           />
         </Field>
       ))}
-      {formError ? (
-        <p role="alert" className="text-sm font-medium text-red-600">
-          {formError}
-        </p>
-      ) : null}
-      <Button type="submit" disabled={update.isPending}>
-        {update.isPending ? 'Salvando...' : 'Salvar dados do negócio'}
-      </Button>
+      <FormSubmit error={formError} pending={update.isPending} label="Salvar dados do negócio" />
     </form>
   );
 }

@@ -8,7 +8,7 @@ import {
 } from '@vendai/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { FormSubmit } from '@/components/ui/form-submit';
 import { Field } from '@/components/ui/field';
 import { FORM_OPTIONS, SERVER_ERROR, fieldAria, setServerFieldErrors } from '@/lib/form';
 import { useUpdateBusinessSettings } from '../api/settings';
@@ -116,14 +116,7 @@ export function BusinessSettingsForm({ settings }: { settings: BusinessSettings 
           </fieldset>
         )}
       />
-      {formError ? (
-        <p role="alert" className="text-sm font-medium text-red-600">
-          {formError}
-        </p>
-      ) : null}
-      <Button type="submit" disabled={update.isPending}>
-        {update.isPending ? 'Salvando...' : 'Salvar horário'}
-      </Button>
+      <FormSubmit error={formError} pending={update.isPending} label="Salvar horário" />
     </form>
   );
 }
