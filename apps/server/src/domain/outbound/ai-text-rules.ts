@@ -1,25 +1,60 @@
 import type { ChatRequest, Llm } from '../../integrations/llm/llm.ts';
-import type { StructuredReply } from '../ai-reply/structured-reply.ts';
 import type { ReplyFacts } from '../facts/load-reply-facts.ts';
 import { checkReply } from '../price-guard/check-reply.ts';
-import { guardAnswer, type GuardOutcome, PRICE_GUARD_ALERT } from '../price-guard/guard-reply.ts';
+import { guardAnswer, type GuardOutcome, PRICE_GUARD_ALERT, retryRequest } from '../price-guard/guard-reply.ts';
+import { parseStructuredReply, type StructuredReply } from '../ai-reply/structured-reply.ts';
+import {
+  bookingFallback,
+  type BookingTurn,
+  guardBooking,
+  NO_BOOKING_TURN,
+  unsupportedClaim,
+} from '../agenda-guard/guard-booking.ts';
 import { formatCents } from '@vendai/contracts';
 
+/** What the AI text rules decided: the answer to send, and the rule that replaced the AI's words, if one did. */
+export type AiTextOutcome = GuardOutcome & { changedBy: 'price_guard' | 'booking_guard' | null };
+
 /**
- * Rule 1 for an AI answer (a reply, a handoff answer, the answer a draft holds; docs/decisions/046-one-door-out.md):
- * the price guard with its second attempt and its fallback (decision 025). When the fallback replaces
- * an answer that handed the conversation over, the handoff is kept: the customer who asked for a
- * person gets one (the owner's handoff alert goes as for any handoff).
+ * The text rules for an AI answer (a reply, a handoff answer, the answer a draft holds;
+ * docs/decisions/046-one-door-out.md): first the booking guard (decision 070: no appointment reported as
+ * booked, moved or cancelled unless this turn did it), then the price guard with its second attempt and
+ * its fallback (decision 025). When a fallback replaces an answer that handed the conversation over, the
+ * handoff is kept: the customer who asked for a person gets one (the owner's handoff alert goes as for
+ * any handoff). `turn` is what the agenda tools changed while the answer was written (none by default).
  */
 export async function guardAiAnswer(
   llm: Llm,
   request: ChatRequest,
   first: StructuredReply,
   facts: Pick<ReplyFacts, 'guard'>,
-): Promise<GuardOutcome> {
-  const outcome = await guardAnswer(llm, request, first, facts);
-  if (!outcome.blocked || !first.handoff || outcome.answer.handoff) return outcome;
-  return { ...outcome, answer: { ...outcome.answer, handoff: first.handoff } };
+  turn: BookingTurn = NO_BOOKING_TURN,
+): Promise<AiTextOutcome> {
+  const fallbackText = async () => (await facts.guard()).fallbackText;
+  const booking = await guardBooking(
+    first,
+    turn,
+    async (reason) =>
+      parseStructuredReply(
+        (await llm.complete({ ...retryRequest(request, first.reply, reason), maxRetries: 0 })) ?? '',
+      ),
+    fallbackText,
+  );
+  if (booking.blocked) return { answer: booking.answer, retried: true, blocked: null, changedBy: 'booking_guard' };
+  const outcome = await guardAnswer(llm, request, booking.answer, facts);
+  // The price guard's second attempt is checked for a booking claim too (its fallback is the owner's text).
+  const again = outcome.retried && !outcome.blocked ? unsupportedClaim(outcome.answer.reply, turn) : null;
+  if (again)
+    return {
+      answer: bookingFallback(outcome.answer, again, await fallbackText()),
+      retried: true,
+      blocked: null,
+      changedBy: 'booking_guard',
+    };
+  const changedBy = outcome.blocked ? 'price_guard' : null;
+  if (!outcome.blocked || !first.handoff || outcome.answer.handoff)
+    return { ...outcome, retried: outcome.retried || booking.retried, changedBy };
+  return { ...outcome, answer: { ...outcome.answer, handoff: first.handoff }, changedBy };
 }
 
 /**

@@ -23,6 +23,8 @@ export const OUTBOUND_RULES = [
   // What the AI writes: reserved before it writes, checked after.
   'spend',
   'price_guard',
+  // No appointment reported as booked, moved or cancelled unless this turn did it (decision 070).
+  'booking_guard',
 ] as const;
 
 export type OutboundRule = (typeof OUTBOUND_RULES)[number];
@@ -40,6 +42,7 @@ const OWNER = 'the owner wrote or chose it: a deliberate act';
 export const RULES_BY_ORIGIN: Record<OutboundOrigin, Record<OutboundRule, typeof AI | Skipped>> = {
   ai_reply: {
     price_guard: AI,
+    booking_guard: AI,
     approval: AI,
     spend: AI,
     opt_out: AI,
@@ -53,6 +56,7 @@ export const RULES_BY_ORIGIN: Record<OutboundOrigin, Record<OutboundRule, typeof
   },
   handoff_answer: {
     price_guard: AI,
+    booking_guard: AI,
     approval: 'a handoff goes to a person at once (decision 045)',
     spend: AI,
     opt_out: AI,
@@ -66,6 +70,7 @@ export const RULES_BY_ORIGIN: Record<OutboundOrigin, Record<OutboundRule, typeof
   },
   draft: {
     price_guard: AI,
+    booking_guard: AI,
     approval: 'sending it is the approval',
     spend: AI,
     opt_out: AI,
@@ -79,6 +84,7 @@ export const RULES_BY_ORIGIN: Record<OutboundOrigin, Record<OutboundRule, typeof
   },
   ai_touch: {
     price_guard: AI,
+    booking_guard: 'a touch books nothing and may restate a standing booking: not checked yet',
     approval: AI,
     spend: AI,
     opt_out: AI,
@@ -92,6 +98,7 @@ export const RULES_BY_ORIGIN: Record<OutboundOrigin, Record<OutboundRule, typeof
   },
   scheduled: {
     price_guard: OWNER,
+    booking_guard: OWNER,
     approval: OWNER,
     spend: 'not written by the AI',
     opt_out: AI,
@@ -105,6 +112,7 @@ export const RULES_BY_ORIGIN: Record<OutboundOrigin, Record<OutboundRule, typeof
   },
   template: {
     price_guard: 'Meta approved its text',
+    booking_guard: 'Meta approved its text',
     approval: OWNER,
     spend: 'not written by the AI',
     opt_out: OWNER,
@@ -118,6 +126,7 @@ export const RULES_BY_ORIGIN: Record<OutboundOrigin, Record<OutboundRule, typeof
   },
   pix: {
     price_guard: 'its amount is the order’s, priced from the catalogue (decision 038)',
+    booking_guard: 'VendAI’s own text about the order',
     approval: 'it follows an order the customer confirmed or the owner charged',
     spend: 'not written by the AI',
     opt_out: 'it answers the customer’s own request to pay',
@@ -131,6 +140,7 @@ export const RULES_BY_ORIGIN: Record<OutboundOrigin, Record<OutboundRule, typeof
   },
   manual: {
     price_guard: OWNER,
+    booking_guard: OWNER,
     approval: OWNER,
     spend: 'not written by the AI',
     opt_out: OWNER,
@@ -144,6 +154,7 @@ export const RULES_BY_ORIGIN: Record<OutboundOrigin, Record<OutboundRule, typeof
   },
   owner_alert: {
     price_guard: 'VendAI’s own text to the owner',
+    booking_guard: 'VendAI’s own text to the owner',
     approval: 'to the owner, not to a customer',
     spend: 'not an AI answer',
     opt_out: 'to the owner, not to a customer',

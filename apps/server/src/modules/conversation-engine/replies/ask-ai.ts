@@ -63,8 +63,8 @@ export async function askAi(
     return {
       ...guarded,
       sendPhotos: replyPhotos(guarded.photos, facts.sources),
-      // The audit record says the guard's fallback replaced what the AI wrote (decision 046).
-      changedBy: outcome.blocked ? 'price_guard' : null,
+      // The audit record says a guard's fallback replaced what the AI wrote (decision 046).
+      changedBy: outcome.changedBy,
     };
   } catch (err) {
     deps.log.warn({ err, burstId: ctx.id }, 'engine: the AI did not answer; nothing is sent to the customer');

@@ -1,0 +1,96 @@
+import type { StructuredReply } from '../ai-reply/structured-reply.ts';
+import { type BookingClaim, bookingClaims, type ClaimFound } from './booking-claims.ts';
+
+/**
+ * The booking guard (docs/decisions/070-agenda-in-the-chat.md), beside the price guard: an answer that
+ * tells the customer an appointment was booked, moved or cancelled when no such change happened in this
+ * turn never reaches the customer. The AI is asked once more with the reason; if it claims it again, the
+ * customer gets the agent's fallback text and the owner is told ('needs_owner', the usual path).
+ */
+
+/** A change the agenda tools made in this turn (what the answer may truthfully report). */
+export type BookingChange = BookingClaim | 'confirmed';
+
+export interface BookingTurn {
+  /** What the agenda tools really changed while this answer was written. */
+  changes: readonly BookingChange[];
+  /** The customer has an upcoming booking: stating it ('está marcado para quinta') is true. */
+  standing: boolean;
+}
+
+/** A turn in which nothing was booked and the customer has no booking (every account without an agenda). */
+export const NO_BOOKING_TURN: BookingTurn = { changes: [], standing: false };
+
+/** The owner's alert when the guard held an answer back (the 'needs_owner' kind, decision 015). */
+export const BOOKING_GUARD_ALERT = 'A IA tentou dizer ao cliente que um horário foi agendado, remarcado ou cancelado';
+
+const WHAT: Record<BookingClaim, string> = {
+  booked: 'agendado',
+  moved: 'remarcado',
+  cancelled: 'cancelado',
+};
+
+/** Whether the turn makes a claim true. */
+function supported(claim: ClaimFound, turn: BookingTurn): boolean {
+  const did = (c: BookingChange) => turn.changes.includes(c);
+  switch (claim.kind) {
+    case 'booked':
+      return did('booked') || did('moved') || (claim.state && (turn.standing || did('confirmed')));
+    case 'moved':
+      return did('moved') || (did('booked') && did('cancelled'));
+    case 'cancelled':
+      return did('cancelled') || did('moved');
+  }
+}
+
+/** The first claim of the answer that nothing in this turn makes true; null when it may go. */
+export function unsupportedClaim(text: string, turn: BookingTurn): ClaimFound | null {
+  return bookingClaims(text).find((c) => !supported(c, turn)) ?? null;
+}
+
+/** Why the answer was not sent, for the AI's second attempt. */
+export const bookingRetryReason = (claim: ClaimFound): string =>
+  `Nenhum horário foi ${WHAT[claim.kind]} agora: não diga ao cliente que foi. ` +
+  'Para agendar, remarcar ou cancelar use as ferramentas da agenda (quando existirem); sem elas, ' +
+  'diga que a equipe vai confirmar o horário e marque "needs_owner".';
+
+/** The owner's alert for a held-back answer. */
+export const bookingGuardAlertWhy = (claim: ClaimFound): string =>
+  `${BOOKING_GUARD_ALERT} sem que isso tenha acontecido ("${claim.sentence.slice(0, 120)}"). ` +
+  'O cliente recebeu a mensagem de confirmação; responda você.';
+
+export interface BookingGuardOutcome {
+  answer: StructuredReply;
+  retried: boolean;
+  /** Set when the fallback replaced the AI's answer (the owner is alerted). */
+  blocked: ClaimFound | null;
+}
+
+/**
+ * Every answer passes here before the price guard (engine and playground): an answer without a booking
+ * claim, or whose claims this turn makes true, passes untouched and costs a few regular expressions.
+ */
+export async function guardBooking(
+  first: StructuredReply,
+  turn: BookingTurn,
+  askAgain: (reason: string) => Promise<StructuredReply | null>,
+  fallbackText: () => Promise<string>,
+): Promise<BookingGuardOutcome> {
+  const claim = unsupportedClaim(first.reply, turn);
+  if (!claim) return { answer: first, retried: false, blocked: null };
+  const second = await askAgain(bookingRetryReason(claim)).catch(() => null);
+  if (second && second.reply.trim() && !unsupportedClaim(second.reply, turn))
+    return { answer: second, retried: true, blocked: null };
+  return { answer: bookingFallback(first, claim, await fallbackText()), retried: true, blocked: claim };
+}
+
+/** The fallback answer: the agent's text, the owner told, the handoff and the order kept. */
+export function bookingFallback(first: StructuredReply, claim: ClaimFound, fallbackText: string): StructuredReply {
+  return {
+    reply: fallbackText,
+    handoff: first.handoff,
+    needsOwner: { reason: bookingGuardAlertWhy(claim) },
+    hotLead: first.hotLead,
+    order: first.order ?? null,
+  };
+}
