@@ -260,6 +260,17 @@ async function main() {
     await database.pool!.query('checkpoint');
   }
 
+  // 0: idle. What the server and PostgreSQL spend per second with no traffic (job queues polled, sweepers,
+  // timers): the steady phase's CPU per message includes it, spread over RATE messages a second.
+  const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
+  const idleServer0 = serverCpu();
+  const idlePg0 = postgresCpu();
+  const idleT0 = performance.now();
+  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+  const idleElapsed = (performance.now() - idleT0) / 1000;
+  const idleServerPerSec = ((serverCpu() - idleServer0) * 1000) / idleElapsed;
+  const idlePgPerSec = ((postgresCpu() - idlePg0) * 1000) / idleElapsed;
+
   // 1 + 2: steady rate.
   const total = RATE * STEADY_SECONDS;
   const acks: number[] = [];
@@ -375,6 +386,9 @@ async function main() {
   );
   console.log(
     `  machine CPU per message (steady): server ${cpuPerMessage.toFixed(2)} ms + PostgreSQL ${pgPerMessage.toFixed(2)} ms + this process (load, fake AI and gateway) ${benchPerMessage.toFixed(2)} ms = ${(cpuPerMessage + pgPerMessage + benchPerMessage).toFixed(2)} ms; at ${RATE} msg/s that is ${(((cpuPerMessage + pgPerMessage + benchPerMessage) * RATE) / 1000).toFixed(2)} cores (this machine: ${os.cpus().length}); steady phase took ${machineSeconds.toFixed(1)} s to answer everything`,
+  );
+  console.log(
+    `  idle, no traffic (${idleElapsed.toFixed(0)} s before the steady phase): server ${idleServerPerSec.toFixed(1)} ms/s + PostgreSQL ${idlePgPerSec.toFixed(1)} ms/s of CPU; at ${RATE} msg/s that is ${((idleServerPerSec + idlePgPerSec) / RATE).toFixed(2)} ms of the machine CPU per message above (server ${(idleServerPerSec / RATE).toFixed(2)} ms, PostgreSQL ${(idlePgPerSec / RATE).toFixed(2)} ms)`,
   );
   console.log(
     `  ratio ingest / raw inserts: ${(withReplies.perSec / rawPerSec).toFixed(2)} with answers, ${(storeOnly.perSec / rawPerSec).toFixed(2)} storing only   (target ≥ 0.5)`,
