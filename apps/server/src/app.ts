@@ -20,6 +20,7 @@ import { knowledgeModule } from './modules/knowledge/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
 import { inboxSearchModule } from './modules/inbox-search/index.ts';
 import { quickRepliesModule } from './modules/quick-replies/index.ts';
+import { sourceLinksModule } from './modules/ad-attribution/index.ts';
 import { teamModule } from './modules/team/index.ts';
 import { inboxToolsModule } from './modules/inbox-tools/index.ts';
 import { authModule } from './modules/auth/index.ts';
@@ -160,6 +161,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     conversationsModule,
     inboxSearchModule,
     quickRepliesModule,
+    sourceLinksModule,
     teamModule,
     inboxToolsModule,
     trainingModule,

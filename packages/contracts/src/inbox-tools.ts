@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conversationSourceSchema } from './ad-attribution.ts';
 
 /**
  * Quick replies, labels and private notes of the inbox (docs/decisions/040-inbox-search.md, section
@@ -142,5 +143,7 @@ export const contactPanelSchema = z.object({
   /** When the customer asked VendAI to stop writing (decision 048); null when they have not, or it was undone. */
   optedOutAt: z.string().nullable(),
   others: z.array(contactConversationSchema),
+  /** The ads and 'Links de origem' the customer came from, oldest first (docs/decisions/071-ad-attribution.md). */
+  sources: z.array(conversationSourceSchema),
 });
 export type ContactPanel = z.infer<typeof contactPanelSchema>;

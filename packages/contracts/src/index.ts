@@ -35,3 +35,4 @@ export * from './tax-id.ts';
 export * from './agent-page.ts';
 export * from './agent-hints.ts';
 export * from './web-push.ts';
+export * from './ad-attribution.ts';

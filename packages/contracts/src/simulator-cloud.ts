@@ -63,6 +63,21 @@ export const simCloudSendSchema = z.object({
     .regex(/^[A-Za-z0-9._]{3,35}$/, { error: SIM_USERNAME_INVALID })
     .optional(),
   text: z.string().trim().min(1, { error: 'Escreva uma mensagem.' }).max(SIM_LIMITS.textMax),
+  /**
+   * The customer tapped a Click-to-WhatsApp ad: the message carries Meta's `referral` (headline, the ad's id,
+   * and a click id unless `noClickId`, as an ad on WhatsApp Status sends none).
+   */
+  ad: z
+    .object({
+      headline: z.string().trim().min(1, { error: 'Escreva o título do anúncio.' }).max(120),
+      sourceId: z
+        .string()
+        .trim()
+        .regex(/^\d{1,20}$/, { error: 'O id do anúncio tem só números.' })
+        .optional(),
+      noClickId: z.boolean().optional(),
+    })
+    .optional(),
 });
 export type SimCloudSendInput = z.input<typeof simCloudSendSchema>;
 

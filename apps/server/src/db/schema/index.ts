@@ -30,3 +30,4 @@ export * from './outbound.ts';
 export * from './agent-hints.ts';
 export * from './cloud-meter.ts';
 export * from './web-push.ts';
+export * from './ad-attribution.ts';

@@ -25,6 +25,8 @@ export interface ContextBlockInput {
    * (docs/decisions/066-business-facts-in-one-place.md); absent or null fields are not given.
    */
   facts?: BusinessFacts & { week: string | null };
+  /** The ad (its headline) or 'Link de origem' (its name) the customer came from last; null or absent: direct. */
+  source?: { kind: 'ad' | 'link'; headline: string | null } | null;
 }
 
 /** Heading of the facts' lines in the block. */
@@ -78,8 +80,21 @@ export function contextBlock(input: ContextBlockInput): string {
       : 'O nome do cliente não é conhecido.',
   );
   if (input.hours) lines.push(hoursLine(input.hours, input.now, input.timeZone));
+  const source = sourceLine(input.source);
+  if (source) lines.push(source);
   lines.push(...factLines(input.facts));
   return lines.join('\n');
+}
+
+/** Where the customer came from (docs/decisions/071-ad-attribution.md), one line; the headline is the ad's text. */
+function sourceLine(source: ContextBlockInput['source']): string | null {
+  if (!source) return null;
+  const headline = cleanName(source.headline);
+  if (source.kind === 'ad')
+    return headline
+      ? `O cliente veio do anúncio '${headline}' (Clique para WhatsApp); considere o que o anúncio oferecia.`
+      : 'O cliente veio de um anúncio (Clique para WhatsApp).';
+  return headline ? `O cliente chegou pelo link '${headline}'.` : null;
 }
 
 /**

@@ -18,6 +18,8 @@ export interface ContextBlockRows {
   contactName: string | null;
   /** The account has a Pix provider configured (pix_accounts). */
   pixReady: boolean;
+  /** The ad or 'Link de origem' the customer came from last (docs/decisions/071-ad-attribution.md); null: direct. */
+  source?: { kind: 'ad' | 'link'; headline: string | null } | null;
 }
 
 /** The context block's inputs from rows already read (no query): business hours only when the owner set them. */
@@ -29,6 +31,7 @@ export function contextBlockInputOf(rows: ContextBlockRows, now: Date = new Date
     contactName: rows.contactName,
     hours,
     pixReady: rows.pixReady,
+    source: rows.source ?? null,
     facts: { ...rows.facts, week: rows.week ? describeBusinessHours(rows.week) : null },
   };
 }

@@ -11,10 +11,15 @@ import { billableByRule, meteredCategory } from '../usage/cloud-prices.ts';
 /** Which Cloud number sent it: by instance name (the door out) or Meta's phone number id (templates). */
 export type MeteredNumber = { instanceName: string } | { phoneNumberId: string };
 
-/** A send Meta accepted: counted with VendAI's reading of its category (free text 'service', a template its own). */
+/**
+ * A send Meta accepted: counted with VendAI's reading of its category (free text 'service', a template its own).
+ * A service message to a customer inside Meta's free entry point window (72 h after the customer tapped a
+ * Click-to-WhatsApp ad: `conversation_sources.free_entry_until`, docs/decisions/071-ad-attribution.md) is free;
+ * read in the same statement, only when the recipient (`to`: digits or a JID) is given.
+ */
 export async function meterCloudSend(
   db: Db,
-  m: { number: MeteredNumber; externalId: string; category: string; at?: Date },
+  m: { number: MeteredNumber; externalId: string; category: string; at?: Date; to?: string },
 ): Promise<void> {
   const at = m.at ?? new Date();
   const category = meteredCategory(m.category);
@@ -22,9 +27,15 @@ export async function meterCloudSend(
     'instanceName' in m.number
       ? sql`n.instance_name = ${m.number.instanceName}`
       : sql`n.cloud_phone_number_id = ${m.number.phoneNumberId}`;
+  const jid = m.to && /^\d+$/.test(m.to) ? `${m.to}@s.whatsapp.net` : (m.to ?? null);
+  const billable =
+    category === 'service' && jid && billableByRule(category, at)
+      ? sql`not exists (select 1 from conversations c join conversation_sources s on s.conversation_id = c.id
+              where c.number_id = n.id and c.contact_jid = ${jid} and s.free_entry_until > ${at.toISOString()}::timestamptz)`
+      : sql`${billableByRule(category, at)}`;
   await db.execute(sql`
     insert into cloud_message_meter (user_id, number_id, external_id, category, billable, priced_by, sent_at)
-    select n.user_id, n.id, ${m.externalId}, ${category}, ${billableByRule(category, at)}, 'vendai',
+    select n.user_id, n.id, ${m.externalId}, ${category}, ${billable}, 'vendai',
            ${at.toISOString()}::timestamptz
     from numbers n where ${where} and n.provider = 'cloud'
     on conflict (number_id, external_id) do nothing`);

@@ -79,6 +79,7 @@ export async function sendOutbound(deps: OutboundDeps, m: OutboundMessage): Prom
       number: { instanceName: m.instanceName },
       externalId: result.externalId,
       category: 'service',
+      to: m.to,
     }).catch((err: unknown) => deps.log.warn({ err }, 'outbound: the Cloud meter was not written'));
   // One audit record per message, written here and not by each caller (decision 046).
   const entry: OutboundAuditEntry = {

@@ -61,6 +61,8 @@ export interface GatewayMessage {
   instanceId?: string;
   contextInfo?: Record<string, unknown>;
   source?: string;
+  /** Cloud API: the Click-to-WhatsApp ad's `referral`, as Meta sent it (docs/decisions/071-ad-attribution.md). */
+  referral?: Record<string, unknown>;
 }
 
 export interface SendTextInput {

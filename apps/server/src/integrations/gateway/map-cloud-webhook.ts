@@ -171,6 +171,8 @@ function mapMessage(m: Json | null, contacts: (Json | null)[]) {
     messageTimestamp: Number(m.timestamp) || undefined,
     source: 'cloud_api',
     ...(contextInfo ? { contextInfo } : {}),
+    // A Click-to-WhatsApp ad's referral, exactly as Meta sent it (domain/ad-attribution/message-source.ts).
+    ...(obj(m.referral) ? { referral: obj(m.referral) } : {}),
   };
 }
 

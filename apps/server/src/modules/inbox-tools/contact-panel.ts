@@ -3,6 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { CONVERSATION_NOT_FOUND } from './conversation-labels-service.ts';
 import { findContact, listOtherConversations } from './contact-repository.ts';
+import { listConversationSources } from '../../domain/ad-attribution/sources-repository.ts';
+import { sourceDto } from '../../domain/ad-attribution/source-dto.ts';
 
 /**
  * The contact panel's read (docs/decisions/043-labels-notes-funnel.md): who the customer is and their
@@ -22,6 +24,7 @@ export async function getContactPanel(db: Db, userId: string, convId: string): P
         phone: conv.phone,
         limit: CONTACT_OTHERS_MAX,
       });
+  const sources = await listConversationSources(db, userId, convId);
   return {
     convId,
     name: conv.name,
@@ -31,5 +34,6 @@ export async function getContactPanel(db: Db, userId: string, convId: string): P
     firstContactAt: conv.createdAt.toISOString(),
     optedOutAt: conv.optedOutAt === null ? null : new Date(conv.optedOutAt).toISOString(),
     others: others.map((o) => ({ ...o, lastMessage: o.lastMessage.toISOString() })),
+    sources: sources.map(sourceDto),
   };
 }

@@ -8,7 +8,9 @@ import {
   simCloudSignupResultSchema,
   simCloudSignupSchema,
   simBsuidOf,
+  type SimCloudSendInput,
 } from '@vendai/contracts';
+import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
@@ -87,12 +89,13 @@ export function cloudPageRoutes(fake: GraphFake, access: CloudPageAccess): Fasti
       { schema: { params, body: simCloudSendSchema, response: { 201: simCloudMessageViewSchema } } },
       async (req, reply) => {
         const number = await ownedNumber(req, req.params.phoneNumberId);
-        const { waId, text, username } = req.body;
+        const { waId, text, username, ad } = req.body;
         const name = req.body.name || (username ? '' : `Cliente ${waId.slice(-4)}`);
+        const referral = ad ? adReferral(ad) : undefined;
         // A customer with a username and the phone hidden is known to the business by the BSUID alone.
         const sent = username
-          ? fake.customerWrites(number, { waId: simBsuidOf(waId), text, name, username })
-          : fake.customerWrites(number, { waId, text, name });
+          ? fake.customerWrites(number, { waId: simBsuidOf(waId), text, name, username, referral })
+          : fake.customerWrites(number, { waId, text, name, referral });
         return reply.status(201).send(messageView(sent));
       },
     );
@@ -117,6 +120,29 @@ export function cloudPageRoutes(fake: GraphFake, access: CloudPageAccess): Fasti
       },
     );
   };
+}
+
+/**
+ * Meta's `referral` of a message sent via a Click-to-WhatsApp ad (text message webhook reference:
+ * source_url, source_id, source_type 'ad', body, headline, ctwa_clid; no ctwa_clid for an ad on WhatsApp
+ * Status). No image: the simulator has no ad creative to point at, and nothing leaves the machine.
+ */
+function adReferral(ad: NonNullable<SimCloudSendInput['ad']>): Record<string, unknown> {
+  const sourceId = ad.sourceId ?? String(120_200_000_000_000 + (hashOf(ad.headline) % 1_000_000));
+  return {
+    source_url: `https://fb.me/${sourceId}`,
+    source_id: sourceId,
+    source_type: 'ad',
+    body: `${ad.headline} — fale com a gente no WhatsApp`,
+    headline: ad.headline,
+    ...(ad.noClickId ? {} : { ctwa_clid: `ARA${randomBytes(24).toString('base64url')}` }),
+  };
+}
+
+function hashOf(text: string): number {
+  let h = 0;
+  for (const c of text) h = (h * 31 + c.charCodeAt(0)) >>> 0;
+  return h;
 }
 
 function messageView(m: FakeMessage) {

@@ -50,6 +50,8 @@ const MAX_MEDIA = 500;
 const CODE_TTL_MS = 10 * 60_000;
 /** Meta's customer-service window: free text only this long after the customer's last message. */
 const SERVICE_WINDOW_MS = 24 * 60 * 60_000;
+/** Meta's free entry point window: 72 h after a Click-to-WhatsApp ad's click, service messages are not charged. */
+const FREE_ENTRY_WINDOW_MS = 72 * 60 * 60_000;
 
 export function createGraphFakeState(secret: string, now: () => number = Date.now) {
   const key = createHmac('sha256', secret).update('vendai-graph-fake').digest();
@@ -58,6 +60,8 @@ export function createGraphFakeState(secret: string, now: () => number = Date.no
   const media = new Map<string, FakeMedia>();
   const errors = new Map<string, InjectedError[]>();
   const usedCodes = new Set<string>();
+  /** When each customer (number|waId) last tapped a Click-to-WhatsApp ad: Meta's free entry point window. */
+  const adClicks = new Map<string, number>();
   /** Registered numbers; their two-step verification PINs (a number keeps its PIN when it registers again). */
   const registered = new Set<string>();
   const pins = new Map<string, string>();
@@ -166,6 +170,17 @@ export function createGraphFakeState(secret: string, now: () => number = Date.no
     /** The clock moves for one chat (tests, the page): its messages happened `ms` earlier. */
     ageChat(phoneNumberId: string, waId: string, ms: number) {
       for (const m of messages) if (m.phoneNumberId === phoneNumberId && m.waId === waId) m.at -= ms;
+      const click = adClicks.get(`${phoneNumberId}|${waId}`);
+      if (click !== undefined) adClicks.set(`${phoneNumberId}|${waId}`, click - ms);
+    },
+    /** The customer came from an ad now: service messages are free for 72 hours (Meta's free entry point window). */
+    adClicked(phoneNumberId: string, waId: string, at: number) {
+      adClicks.set(`${phoneNumberId}|${waId}`, at);
+      if (adClicks.size > MAX_MESSAGES) adClicks.delete(adClicks.keys().next().value!);
+    },
+    inFreeEntryWindow(phoneNumberId: string, waId: string, at: number): boolean {
+      const click = adClicks.get(`${phoneNumberId}|${waId}`);
+      return click !== undefined && at >= click && at - click < FREE_ENTRY_WINDOW_MS;
     },
     messagesOf: (phoneNumberId: string) => messages.filter((m) => m.phoneNumberId === phoneNumberId),
 

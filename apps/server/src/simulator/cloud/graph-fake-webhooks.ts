@@ -47,7 +47,13 @@ export function createGraphFakeWebhooks(options: { dispatcher: WebhookDispatcher
      * the BSUID alone, as Meta does (Business-scoped user IDs: `contacts[].user_id`, `profile.username`,
      * `messages[].from_user_id`; no `wa_id`, no `from`).
      */
-    customerText(number: FakeNumber, message: FakeMessage, profileName: string, username?: string) {
+    customerText(
+      number: FakeNumber,
+      message: FakeMessage,
+      profileName: string,
+      username?: string,
+      referral?: Record<string, unknown>,
+    ) {
       const profile = { ...(profileName ? { name: profileName } : {}), ...(username ? { username } : {}) };
       const who = username ? { user_id: message.waId } : { wa_id: message.waId };
       post(number, {
@@ -59,17 +65,27 @@ export function createGraphFakeWebhooks(options: { dispatcher: WebhookDispatcher
             timestamp: seconds(message.at),
             type: 'text',
             text: { body: message.text },
+            // Only on a message sent via a Click-to-WhatsApp ad (text message webhook reference, `referral`).
+            ...(referral ? { referral } : {}),
           },
         ],
       });
     },
 
     /** A status of a message the number sent (sent, delivered, read), with the template's pricing category. */
-    status(number: FakeNumber, message: FakeMessage, status: 'sent' | 'delivered' | 'read', at: number) {
+    status(
+      number: FakeNumber,
+      message: FakeMessage,
+      status: 'sent' | 'delivered' | 'read',
+      at: number,
+      freeEntry = false,
+    ) {
       const category = message.template?.category.toLowerCase() ?? 'service';
       // As Meta prices it (status webhook reference, `pricing`): free text is charged from 1 October 2026
       // (docs/decisions/064-cloud-meter-and-one-balloon.md); `type` says whether it is, `billable` is the old field.
-      const charged = category !== 'service' || message.at >= SERVICE_BILLED_SINCE.getTime();
+      // Inside the free entry point window (72 h after an ad's click) service messages are free: type 'free_entry_point'.
+      const free = category === 'service' && freeEntry;
+      const charged = !free && (category !== 'service' || message.at >= SERVICE_BILLED_SINCE.getTime());
       post(number, {
         statuses: [
           {
@@ -82,7 +98,7 @@ export function createGraphFakeWebhooks(options: { dispatcher: WebhookDispatcher
               billable: charged,
               pricing_model: 'PMP',
               category,
-              type: charged ? 'regular' : 'free_customer_service',
+              type: charged ? 'regular' : free ? 'free_entry_point' : 'free_customer_service',
             },
           },
         ],

@@ -79,10 +79,11 @@ export function createGraphFake(options: GraphFakeOptions) {
         status: 'sent',
         ...describe(body),
       });
-      later(0, () => webhooks.status(number, message, 'sent', Date.now()));
+      const freeEntry = state.inFreeEntryWindow(number.phoneNumberId, waId, message.at);
+      later(0, () => webhooks.status(number, message, 'sent', Date.now(), freeEntry));
       later(DELIVERY_DELAY_MS, () => {
         message.status = 'delivered';
-        webhooks.status(number, message, 'delivered', Date.now());
+        webhooks.status(number, message, 'delivered', Date.now(), freeEntry);
       });
       return message;
     },
@@ -105,7 +106,7 @@ export function createGraphFake(options: GraphFakeOptions) {
      */
     customerWrites(
       number: FakeNumber,
-      input: { waId: string; name: string; text: string; username?: string },
+      input: { waId: string; name: string; text: string; username?: string; referral?: Record<string, unknown> },
     ): FakeMessage {
       const message = state.addMessage({
         phoneNumberId: number.phoneNumberId,
@@ -116,7 +117,8 @@ export function createGraphFake(options: GraphFakeOptions) {
         template: null,
         status: 'received',
       });
-      webhooks.customerText(number, message, input.name, input.username);
+      if (input.referral) state.adClicked(number.phoneNumberId, input.waId, message.at);
+      webhooks.customerText(number, message, input.name, input.username, input.referral);
       return message;
     },
 

@@ -20,6 +20,7 @@ import { handlePayerDocuments, payerDocumentsOf } from './payer-documents.ts';
 import type { EngineEvent } from '../../../domain/engine-events/engine-events.ts';
 import { publishEngineEvents } from '../../../domain/engine-events/event-job.ts';
 import { chatsKeyedByUserIdElsewhere } from '../engine-repository.ts';
+import { linkCodeOf, mayCarryAd } from '../../../domain/ad-attribution/message-source.ts';
 
 /**
  * Ingestion of many gateway events at once (group commit, docs/performance.md). The common case, a
@@ -89,6 +90,8 @@ export function simpleMessage(input: IngestInput): MappedMessage | null {
   // so a burst the same contact opened earlier in the batch is cancelled exactly as it is when the two
   // messages arrive apart (ingest-parity.test.ts).
   if (isOptOut(msg.content)) return null;
+  // A message from an ad or a 'Link de origem' records its source: one by one (ordinary messages write nothing more).
+  if (mayCarryAd(input.data) || linkCodeOf(msg.content)) return null;
   // A message while Meta's agent holds the thread (`standby`) is stored and not answered: one by one.
   if (isStandby(input.data)) return null;
   return msg;

@@ -37,6 +37,8 @@ import type { IngestOutcome } from './ingest-outcome.ts';
 import { applyDeliveryStatus } from './apply-delivery-status.ts';
 import { applyContactNames } from './apply-contact-names.ts';
 import { measureAudioSeconds } from '../../../domain/media-insights/audio-duration.ts';
+import { adSourceOf, linkCodeOf } from '../../../domain/ad-attribution/message-source.ts';
+import { type ArrivalSource, recordMessageSource } from '../../../domain/ad-attribution/sources-repository.ts';
 
 export interface IngestInput {
   /** gateway_events.id, marked processed when done (null when not stored). */
@@ -105,6 +107,8 @@ interface Arrival {
   numberRow: Awaited<ReturnType<typeof findNumberForEngine>>;
   agent: Awaited<ReturnType<typeof findAgent>>;
   events: PendingRealtimeEvents;
+  /** The ad or 'Link de origem' the customer's message came from (docs/decisions/071-ad-attribution.md). */
+  source: ArrivalSource | null;
 }
 
 /** What the transaction stored; `wrote`: a customer's fresh message; `optOutId`: the opt-out it recorded. */
@@ -121,9 +125,11 @@ async function ingestMessage(
   deps: EngineDeps,
   input: IngestInput,
   raw: GatewayMessage,
-  msg: MappedMessage,
+  mapped: MappedMessage,
 ): Promise<IngestOutcome> {
   const { number } = input;
+  // The ad or link the customer came from; a link's code is taken out of what is stored (and what the AI reads).
+  const { msg, source } = arrivalSource(raw, mapped);
   // Status posts and channels are not conversations.
   if (/@(broadcast|newsletter)$/.test(msg.chat.jid)) return 'ignored';
   // A reaction, deletion or edit is not a turn: it changes the message it refers to (apply-message-change.ts).
@@ -152,7 +158,7 @@ async function ingestMessage(
   const numberRow = await findNumberForEngine(deps.db, number.id);
   const agent = numberRow?.agente ? await findAgent(deps.db, numberRow.agente) : null;
 
-  const arrival: Arrival = { deps, input, msg, media, createdAt, fresh, numberRow, agent, events };
+  const arrival: Arrival = { deps, input, msg, media, createdAt, fresh, numberRow, agent, events, source };
   const result = await deps.db.transaction((tx) => storeArrival(tx, arrival));
 
   if (result.outcome === 'stored' || result.outcome === 'echo') await events.publish(deps);
@@ -179,6 +185,16 @@ async function publishArrival(deps: EngineDeps, userId: string, stored: Stored &
     );
 }
 
+/** A customer's ad (Cloud referral, a QR phone's ad reply) or link code; the message without the code. */
+function arrivalSource(raw: GatewayMessage, msg: MappedMessage): { msg: MappedMessage; source: ArrivalSource | null } {
+  if (msg.fromMe || msg.chat.isGroup) return { msg, source: null };
+  const ad = adSourceOf(raw);
+  if (ad) return { msg, source: ad };
+  const link = linkCodeOf(msg.content);
+  if (!link) return { msg, source: null };
+  return { msg: { ...msg, content: link.text }, source: { kind: 'link', code: link.code } };
+}
+
 /** The transaction: conversation, message (or the echo of our own send), AI switches, reply burst. */
 async function storeArrival(tx: Db, a: Arrival): Promise<Stored> {
   const { input, msg, events } = a;
@@ -197,6 +213,14 @@ async function storeArrival(tx: Db, a: Arrival): Promise<Stored> {
   const row = await insertArrival(tx, a, conversation.id);
   if (!row) return { outcome: 'duplicate' };
   events.message(row, 'created');
+  if (a.source)
+    await recordMessageSource(tx, {
+      userId: number.userId,
+      convId: conversation.id,
+      messageId: row.id,
+      at: a.createdAt,
+      source: a.source,
+    });
 
   const inbound = !msg.fromMe;
   let conv = await touchConversation(tx, conversation.id, {

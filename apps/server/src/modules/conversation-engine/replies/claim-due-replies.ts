@@ -12,6 +12,7 @@ import { metaAgentHoldsSql } from '../../../domain/conversation-rules/meta-agent
 import { ONE_BALLOON_SQL } from '../../../domain/outbound/reply-parts.ts';
 import type { FactPresence } from '../../../domain/facts/fact-source.ts';
 import type { ContextMessage } from '../reply-rules.ts';
+import { latestSourceSql } from '../../../domain/ad-attribution/sources-repository.ts';
 import { parsedJson, type SqlJson, type SqlTimestamp } from '../sql-rows.ts';
 
 export interface ClaimedBurst {
@@ -96,6 +97,7 @@ interface ClaimRow {
   has_faqs: boolean;
   has_passages: boolean;
   pix_ready: boolean;
+  source: SqlJson<{ kind: 'ad' | 'link'; headline: string | null }> | null;
   last_message_at: SqlTimestamp | null;
   recent: SqlJson<RecentMessageRow[]>;
   approval: boolean | null;
@@ -164,6 +166,7 @@ function runClaimStatement(database: PreparedTarget, limit: number, contextMessa
              bh.hours_note, bh.address, bh.payment_methods, bh.delivery_areas,
              ${factPresenceSql(sql`b.user_id`)},
              exists (select 1 from pix_accounts pa where pa.user_id = b.user_id) as pix_ready,
+             ${latestSourceSql(sql`b.conv_id`)} as source,
              coalesce(u.ai_messages, 0) as ai_messages,
              ${isOwnerChannelSql({ userId: sql`c.user_id`, contactPhone: sql`c.contact_phone` })} as owner_contact,
              ${freeTextAllowedSql({
@@ -232,6 +235,7 @@ function replyContextFromRow(r: ClaimRow): ReplyContext {
       },
       contactName: r.contact_name,
       pixReady: r.pix_ready === true,
+      source: r.source === null ? null : parsedJson(r.source),
     },
     facts: { catalogue: r.has_catalogue, faqs: r.has_faqs, passages: r.has_passages },
     lastMessageAt: r.last_message_at === null ? null : new Date(r.last_message_at),

@@ -1,0 +1,49 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { numbers, sourceLinks } from '../../db/schema/index.ts';
+
+export type SourceLinkRow = Pick<typeof sourceLinks.$inferSelect, 'id' | 'name' | 'code' | 'createdAt'>;
+const linkColumns = {
+  id: sourceLinks.id,
+  name: sourceLinks.name,
+  code: sourceLinks.code,
+  createdAt: sourceLinks.createdAt,
+};
+
+export function selectSourceLinks(db: Db, userId: string): Promise<SourceLinkRow[]> {
+  return db
+    .select(linkColumns)
+    .from(sourceLinks)
+    .where(eq(sourceLinks.userId, userId))
+    .orderBy(asc(sourceLinks.createdAt));
+}
+
+export async function countSourceLinks(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(sourceLinks).where(eq(sourceLinks.userId, userId));
+  return Number(row?.n ?? 0);
+}
+
+export async function insertSourceLink(db: Db, userId: string, input: { name: string; code: string }) {
+  const [row] = await db
+    .insert(sourceLinks)
+    .values({ userId, ...input })
+    .returning(linkColumns);
+  return row!;
+}
+
+export async function deleteSourceLinkRow(db: Db, userId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(sourceLinks)
+    .where(and(eq(sourceLinks.userId, userId), eq(sourceLinks.id, id)))
+    .returning({ id: sourceLinks.id });
+  return rows.length > 0;
+}
+
+/** The account's numbers a wa.me link can point at (their phone and nickname). */
+export function selectLinkNumbers(db: Db, userId: string): Promise<{ phone: string; apelido: string | null }[]> {
+  return db
+    .select({ phone: numbers.phone, apelido: numbers.apelido })
+    .from(numbers)
+    .where(eq(numbers.userId, userId))
+    .orderBy(asc(numbers.createdAt));
+}
