@@ -37,6 +37,7 @@ import { resultsModule } from './modules/results/index.ts';
 import { agentHintsModule } from './modules/agent-hints/index.ts';
 import { ownerChannelModule } from './modules/owner-channel/index.ts';
 import { funnelModule } from './modules/funnel/index.ts';
+import { agendaModule, listenForAgendaUpdates } from './modules/agenda/index.ts';
 import { privacyModule, registerRetentionJobs } from './modules/privacy/index.ts';
 import { registerResultsRollupJob } from './modules/results/rollup-job.ts';
 import { usageModule } from './modules/usage/index.ts';
@@ -170,6 +171,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     agentHintsModule,
     ownerChannelModule,
     funnelModule,
+    agendaModule,
     privacyModule,
     realtimeRoutes,
     mediaModule,
@@ -197,6 +199,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   listenForOrders(events, alerts);
   const publish = { db: database.db, jobs, log: app.log, events };
   listenForFunnelMoves(events, { db: database.db, realtime, log: app.log, publish });
+  listenForAgendaUpdates(events, realtime);
 
   // Conversation engine: ingests stored gateway events, answers with the AI, manual sends
   // (docs/decisions/005-conversation-engine.md). Its lifecycle is the app's (start, preClose below).

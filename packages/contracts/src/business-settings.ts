@@ -34,7 +34,7 @@ export const WEEK_NEEDS_SEVEN_DAYS = 'Informe os 7 dias da semana.';
 /** Weekday names, index 0 = domingo (as Date.getDay()). */
 export const WEEKDAYS_PT = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'] as const;
 
-const timeOfDaySchema = z
+export const timeOfDaySchema = z
   .string({ error: INVALID_TIME_OF_DAY })
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: INVALID_TIME_OF_DAY });
 

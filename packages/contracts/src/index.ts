@@ -36,3 +36,4 @@ export * from './agent-page.ts';
 export * from './agent-hints.ts';
 export * from './web-push.ts';
 export * from './ad-attribution.ts';
+export * from './agenda.ts';

@@ -46,6 +46,8 @@ export const realtimeEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('member.removed'), data: z.object({ userId: z.string() }) }),
   /** Someone accepted an invitation: every open page of the account reads the team again (no reload). */
   z.object({ event: z.literal('member.joined'), data: z.object({ userId: z.string() }) }),
+  /** A booking was made, moved, cancelled or marked (docs/decisions/069-agenda.md): open agendas reload. */
+  z.object({ event: z.literal('agenda.updated'), data: z.object({ bookingId: z.string() }) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventName = RealtimeEvent['event'];

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -100,11 +101,12 @@ export const PGLITE_SETTINGS = { postgresqlconf: ['shared_buffers=16MB'], extens
 
 /**
  * The contrib extensions the migrations CREATE (accent-insensitive Portuguese search and trigram name
- * matches, docs/decisions/025-catalogue-and-price-guard.md): PGlite must load them at start to allow it.
+ * matches, docs/decisions/025-catalogue-and-price-guard.md; the agenda's no-overlap constraint,
+ * docs/decisions/069-agenda.md): PGlite must load them at start to allow it.
  * Every PGlite the app or its tests open passes these.
  */
 export function pgliteExtensions() {
-  return { unaccent, pg_trgm };
+  return { unaccent, pg_trgm, btree_gist };
 }
 
 /** The embedded database's own folder inside DATA_DIR (the rest holds media, the generated secret, the lock). */

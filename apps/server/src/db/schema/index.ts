@@ -31,3 +31,4 @@ export * from './agent-hints.ts';
 export * from './cloud-meter.ts';
 export * from './web-push.ts';
 export * from './ad-attribution.ts';
+export * from './agenda.ts';

@@ -28,7 +28,7 @@ const WALL_CLOCK: Intl.DateTimeFormatOptions = {
 };
 
 /** The wall clock of `at` in `timeZone`: local date, weekday and minutes. */
-function localParts(at: Date, timeZone: string): { y: number; m: number; d: number; hh: number; mm: number } {
+export function localParts(at: Date, timeZone: string): { y: number; m: number; d: number; hh: number; mm: number } {
   const p = Object.fromEntries(
     zoneFormatter('wall-clock', 'en-US', timeZone, WALL_CLOCK)
       .formatToParts(at)

@@ -15,6 +15,19 @@ const replyOrder = z.object({
 const inConversation = { userId: z.string(), convId: z.string() };
 
 /**
+ * A booking's events (docs/decisions/069-agenda.md): the owner's bookings made by hand have no
+ * conversation, so `convId` is null there. `by`: 'ai', the member's id, or 'customer' (a reply to a reminder).
+ */
+const ofBooking = {
+  userId: z.string(),
+  convId: z.string().nullable(),
+  bookingId: z.string(),
+  source: z.enum(['ai', 'owner', 'customer_link']),
+  by: z.string(),
+};
+const bookingStatus = z.enum(['held', 'booked', 'confirmed', 'cancelled', 'no_show', 'attended']);
+
+/**
  * The engine's named events and their payloads, in one place (docs/decisions/057-engine-events.md, the
  * table of publishers and listeners in docs/decisions/060-events-features-listen.md). The engine and the
  * features publish them; features listen (registered at composition, app.ts), so the reply path never
@@ -51,6 +64,25 @@ export const ENGINE_EVENTS = {
   'draft.held': z.object({ ...inConversation, draftId: z.string() }),
   /** The gateway reported a number's connection closed (CONECTADO → DESCONECTADO, once per change). */
   'number.disconnected': z.object({ userId: z.string(), numberId: z.string() }),
+  /** A booking was made (held for a deposit or booked); `startsAt` an ISO instant. */
+  'booking.created': z.object({
+    ...ofBooking,
+    status: bookingStatus,
+    startsAt: z.string(),
+    professionalId: z.string(),
+  }),
+  /** A booking moved to another time or professional; `version` is the new one (once per move). */
+  'booking.moved': z.object({
+    ...ofBooking,
+    startsAt: z.string(),
+    previousStartsAt: z.string(),
+    professionalId: z.string(),
+    version: z.number().int(),
+  }),
+  /** A booking was cancelled (by the owner, the customer, the AI or a deposit's expired hold). */
+  'booking.cancelled': z.object({ ...ofBooking, startsAt: z.string(), reason: z.string() }),
+  /** A booking's status changed otherwise: confirmed, attended, no-show, booked again (a deposit paid). */
+  'booking.status_changed': z.object({ ...ofBooking, status: bookingStatus, previous: bookingStatus }),
   /** A customer's fresh message was stored (a hint, delivered in process: see HINT_EVENTS). */
   'customer.wrote': z.object({ ...inConversation, messageId: z.string() }),
   /** An answer's parts went out (the reply, a handoff answer, an approved draft; a hint, see HINT_EVENTS). */

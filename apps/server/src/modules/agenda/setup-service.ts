@@ -1,0 +1,96 @@
+import {
+  AGENDA_MESSAGES,
+  type AgendaProfessional,
+  type AgendaService,
+  type AgendaSetup,
+  type agendaProfessionalInputSchema,
+  type agendaQuickSetupSchema,
+  type agendaServiceInputSchema,
+} from '@vendai/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { getAccountTimeZone } from '../../domain/account/account-time-zone.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import {
+  countOwnProfessionals,
+  insertProfessional,
+  saveService,
+  selectCatalogueItem,
+  selectProfessionals,
+  selectService,
+  selectServices,
+  selectSettings,
+  updateProfessional,
+} from './setup-repository.ts';
+
+type ServiceInput = z.output<typeof agendaServiceInputSchema>;
+type ProfessionalInput = z.output<typeof agendaProfessionalInputSchema>;
+
+/** The Agenda page's setup: settings, the account's time zone, professionals and services. */
+export async function readSetup(db: Db, userId: string): Promise<AgendaSetup> {
+  const [settings, timeZone, professionals, services] = await Promise.all([
+    selectSettings(db, userId),
+    getAccountTimeZone(db, userId),
+    selectProfessionals(db, userId),
+    selectServices(db, userId),
+  ]);
+  return { settings, timeZone, professionals, services };
+}
+
+/** Creates or updates a service; its professionals and catalogue item must be the account's. */
+export async function writeService(
+  db: Db,
+  userId: string,
+  id: string | null,
+  input: ServiceInput,
+): Promise<AgendaService> {
+  const { professionalIds, ...values } = input;
+  const ids = [...new Set(professionalIds)];
+  if ((await countOwnProfessionals(db, userId, ids)) !== ids.length)
+    throw new AppError('VALIDATION', AGENDA_MESSAGES.professionalNotFound, {
+      fields: { professionalIds: AGENDA_MESSAGES.professionalNotFound },
+    });
+  if (values.catalogueItemId && !(await selectCatalogueItem(db, userId, values.catalogueItemId)))
+    throw new AppError('VALIDATION', AGENDA_MESSAGES.serviceNotFound, {
+      fields: { catalogueItemId: 'Item do catálogo não encontrado.' },
+    });
+  const saved = await saveService(db, userId, id, values, ids);
+  if (!saved) throw notFound(AGENDA_MESSAGES.serviceNotFound);
+  return (await selectService(db, userId, saved))!;
+}
+
+export async function writeProfessional(
+  db: Db,
+  userId: string,
+  id: string | null,
+  input: ProfessionalInput,
+): Promise<AgendaProfessional> {
+  if (!id) return insertProfessional(db, userId, input);
+  const updated = await updateProfessional(db, userId, id, input);
+  if (!updated) throw notFound(AGENDA_MESSAGES.professionalNotFound);
+  return updated;
+}
+
+/**
+ * A one-person business in a few clicks: the owner as the one professional, on the business hours of
+ * Configurações (week null), and a first service they do. Run again, it adds the service only.
+ */
+export async function quickSetup(
+  db: Db,
+  userId: string,
+  input: z.output<typeof agendaQuickSetupSchema>,
+): Promise<AgendaSetup> {
+  const existing = await selectProfessionals(db, userId);
+  const professional =
+    existing[0] ??
+    (await insertProfessional(db, userId, {
+      name: input.professionalName,
+      kind: 'person',
+      week: null,
+      breaks: [],
+      daysOff: [],
+      active: true,
+    }));
+  await writeService(db, userId, null, { ...input.service, professionalIds: [professional.id] });
+  return readSetup(db, userId);
+}
