@@ -25,7 +25,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { resultRows } from '../src/db/rows.ts';
-import { conversations, numbers, user } from '../src/db/schema/index.ts';
+import { conversations, numbers, profiles, user } from '../src/db/schema/index.ts';
 import { conversationPageQuery, messagePageQuery } from '../src/modules/conversations/conversations-repository.ts';
 import { countConversations } from '../src/modules/conversations/count-conversations.ts';
 import { listConversations } from '../src/modules/conversations/list-conversations.ts';
@@ -251,6 +251,9 @@ async function seed(database: Database): Promise<{ userId: string; hotId: string
     { id: userId, name: 'Bench', email: `bench.${userId}@exemplo.com.br` },
     { id: otherId, name: 'Outra', email: `outra.${otherId}@exemplo.com.br` },
   ]);
+  // The owner's personal phone, as every real owner has one: the owner's channel is told apart from the
+  // customers by it (domain/phones/owner-channel.ts), on every conversation a count or Resultados reads.
+  await db.insert(profiles).values({ id: userId, phone: '11987654321', countryCode: '55' });
   const [number] = await db
     .insert(numbers)
     .values({ userId, token: 't', phone: '5511999990000', instanceName: 'vendai-bench', status: 'CONECTADO' })

@@ -41,7 +41,10 @@ export interface OpenDatabaseOptions {
 /** Opens the database and applies the committed migrations (same SQL on PGlite and PostgreSQL). */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // JIT compilation off for the app's sessions (an `options=` in DATABASE_URL still wins): VendAI's queries
+    // are short, and a plan the planner prices high — a count over 100,000 conversations — spent 0.8–2.9 s
+    // compiling for ~0.1 s of work (docs/performance.md, Resultados).
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
     // An idle connection closed by the server (restart, failover, admin termination) is emitted on the
     // pool; without a listener it would crash the process. The pool replaces the client on next use.
     pool.on('error', (err) => console.error(`[db] conexão ociosa encerrada pelo PostgreSQL: ${err.message}`));
