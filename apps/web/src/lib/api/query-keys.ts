@@ -85,3 +85,11 @@ export const teamKeys = {
 export const businessKeys = {
   settings: () => ['settings', 'business'] as const,
 };
+
+/**
+ * GET /api/conversations/:id/contact: the contact panel (inbox tools) and the chat's ad cards
+ * (docs/decisions/071-ad-attribution.md) read the same answer.
+ */
+export const contactKeys = {
+  detail: (convId: string) => ['inbox-tools', 'contact', convId] as const,
+};

@@ -9,6 +9,8 @@ import { chatDayLabel, dayKey } from '../lib/date-label';
 import { useNow } from '../hooks/use-now';
 import { useFoundMessage } from '../search/found-message';
 import { MessageBubble } from './message-bubble';
+import { AdCard } from '@/components/ad-card';
+import { useContactPanel } from '@/lib/api/contact-panel';
 
 /** docs/product/limits.md: older messages load within 100 px of the top; new ones scroll into view within 200 px of the bottom. */
 const LOAD_OLDER_PX = 100;
@@ -25,6 +27,9 @@ export function MessageList({ convId }: { convId: string }) {
   const query = useMessages(convId);
   const messages = useMemo(() => flattenMessages(query.data), [query.data]);
   const now = useNow();
+  // The ads and links the customer came from, each shown above the message that carried it (decision 071).
+  const sources = useContactPanel(convId).data?.sources;
+  const sourceOf = useMemo(() => new Map((sources ?? []).map((s) => [s.messageId, s])), [sources]);
   const scrollRef = useRef<HTMLDivElement>(null);
   const contentRef = useRef<HTMLUListElement>(null);
   const nearBottom = useRef(true);
@@ -119,6 +124,7 @@ export function MessageList({ convId }: { convId: string }) {
       <ul ref={contentRef} className="flex flex-col gap-2">
         {messages.map((m, i) => {
           const newDay = i === 0 || dayKey(m.createdAt) !== dayKey(messages[i - 1]!.createdAt);
+          const source = sourceOf.get(m.id);
           return (
             <Fragment key={m.id}>
               {newDay ? (
@@ -126,6 +132,11 @@ export function MessageList({ convId }: { convId: string }) {
                   <span className="rounded-full bg-white px-3 py-0.5 text-xs font-medium text-slate-600 shadow-sm">
                     {chatDayLabel(m.createdAt, now)}
                   </span>
+                </li>
+              ) : null}
+              {source ? (
+                <li className="flex justify-start">
+                  <AdCard source={source} />
                 </li>
               ) : null}
               <MessageBubble message={m} />

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ContactPanel, NoteDto } from '@vendai/contracts';
+import type { NoteDto } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
 import { inboxToolsKeys } from './query-keys';
 
@@ -30,14 +30,5 @@ export function useDeleteNote(convId: string) {
     mutationFn: (noteId: string) => api.delete<void>(`${notesUrl(convId)}/${encodeURIComponent(noteId)}`),
     onSuccess: (_, noteId) =>
       queryClient.setQueryData<NoteDto[]>(inboxToolsKeys.notes(convId), (list) => list?.filter((n) => n.id !== noteId)),
-  });
-}
-
-/** Who the customer is and their other conversations with the account. */
-export function useContactPanel(convId: string) {
-  return useQuery({
-    queryKey: inboxToolsKeys.contact(convId),
-    queryFn: () => api.get<ContactPanel>(`/api/conversations/${encodeURIComponent(convId)}/contact`),
-    staleTime: 30_000,
   });
 }

@@ -5,5 +5,4 @@ export const inboxToolsKeys = {
   conversationLabels: (convId: string) => ['inbox-tools', 'conversation-labels', convId] as const,
   allConversationLabels: ['inbox-tools', 'conversation-labels'] as const,
   notes: (convId: string) => ['inbox-tools', 'notes', convId] as const,
-  contact: (convId: string) => ['inbox-tools', 'contact', convId] as const,
 };

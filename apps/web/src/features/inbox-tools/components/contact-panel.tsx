@@ -5,7 +5,8 @@ import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useConversationLabelIds, useLabels } from '../api/labels';
-import { useContactPanel } from '../api/notes';
+import { AdCard } from '@/components/ad-card';
+import { useContactPanel } from '@/lib/api/contact-panel';
 import { useContactPanelOpen } from '../hooks/use-inbox-tools-state';
 import { formatDate, formatDateTime } from '../lib/format';
 import { labelsOf } from '../lib/label-colors';
@@ -96,6 +97,22 @@ function PanelBody({ convId }: { convId: string }) {
           ) : null}
         </section>
       )}
+
+      {c && c.sources.length ? (
+        <section aria-labelledby={`origin-${convId}`} className="flex flex-col gap-2" data-testid="contact-sources">
+          <h3 id={`origin-${convId}`} className="text-sm font-semibold text-slate-900">
+            Origem
+          </h3>
+          <ul className="flex flex-col gap-2">
+            {/* The first touch first, then each later ad or link (the newest last). */}
+            {c.sources.map((s) => (
+              <li key={s.id}>
+                <AdCard source={s} compact />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
 
       <section aria-labelledby={`labels-${convId}`} className="flex flex-col gap-2">
         <div className="flex items-center justify-between gap-2">

@@ -13,6 +13,7 @@ import { FiguresGrid, Highlights } from './figures-grid';
 import { TemplatesCard } from './templates-card';
 import { CloudMeterCard } from './cloud-meter-card';
 import { FunnelTable } from './funnel-table';
+import { SalesSourcesCard } from './sales-sources-card';
 import { HeatMap } from './heat-map';
 import { PeriodPicker } from './period-picker';
 import { ResultsEmpty } from './results-empty';
@@ -79,6 +80,7 @@ export function ResultsPage({ notice }: { notice?: ReactNode } = {}) {
           <TemplatesCard results={results!} />
           <CloudMeterCard />
           <FunnelTable results={results!} />
+          <SalesSourcesCard filters={filters} />
           <div className="grid gap-3 lg:grid-cols-2">
             <MessagesChart days={results!.days} />
             <ResponseTimeChart days={results!.days} />
