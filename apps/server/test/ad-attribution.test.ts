@@ -5,7 +5,7 @@
  *   source_url, source_id, source_type 'ad', body, headline, media_type, image_url, video_url, thumbnail_url,
  *   ctwa_clid — "omitted entirely for messages originating from an ad in WhatsApp Status"), kept as received,
  *   with and without the click id, and the free entry point window opened;
- * - a QR number: Evolution's `contextInfo.externalAdReply` (docs/evolution-api-contract.md §3.3), marked less reliable;
+ * - a QR number: Evolution's `contextInfo.externalAdReply` (docs/evolution-api-contract.md#33-messages_upsert-data--messageraw-from-preparemessage), marked less reliable;
  * - a 'Link de origem': its `[ref:CODE]` recognised and taken out of what is stored and what the AI reads;
  * - an ordinary message writes no source; the AI's reply request says which ad the customer came from;
  *   the contact panel lists the sources; another account sees none of them.

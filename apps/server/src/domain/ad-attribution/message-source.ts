@@ -4,7 +4,7 @@
  * - a Cloud number: Meta's `referral` on the message (map-cloud-webhook.ts passes it on as `data.referral`,
  *   exactly as received; https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/messages/text/);
  * - a QR number: what the phone passes on in the content's `contextInfo` (`externalAdReply`, `conversionSource`,
- *   `entryPointConversionSource`…; docs/evolution-api-contract.md §3.3) — less reliable;
+ *   `entryPointConversionSource`…; docs/evolution-api-contract.md#33-messages_upsert-data--messageraw-from-preparemessage) — less reliable;
  * - a 'Link de origem': the `[ref:CODE]` the wa.me link put in the customer's first message.
  * A `ctwa_clid` is only ever what Meta sent: never made up.
  */
