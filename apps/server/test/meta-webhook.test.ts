@@ -228,14 +228,29 @@ describe('POST /webhooks/meta (messages and statuses)', () => {
       ((await owner.get('/api/numbers')).json() as { id: string; connection_problem: string | null }[]).find(
         (n) => n.id === numberId,
       )!.connection_problem;
+    // The members' phones hear of a new problem: 'number.disconnected' with the problem, once per change.
+    const heard: { numberId: string; problem?: string }[] = [];
+    t.app.deps.events.on('number.disconnected', async (p) => void heard.push(p));
     const blocked = JSON.stringify(
       envelope({ errors: [{ code: 131031, title: 'Business Account locked', message: 'Business Account locked' }] }),
     );
     expect((await post(blocked, sign(blocked))).json()).toEqual({ ok: true, stored: 0, replays: 0 });
     expect(await problemOf()).toBe('A Meta avisou: a conta do WhatsApp Business está bloqueada pela Meta.');
+    await waitFor(async () => heard.length === 1);
+    expect(heard[0]).toMatchObject({
+      numberId,
+      problem: 'A Meta avisou: a conta do WhatsApp Business está bloqueada pela Meta.',
+    });
+    // The same problem again changes nothing: no second event.
+    expect((await post(blocked, sign(blocked))).statusCode).toBe(200);
     const unknown = JSON.stringify(envelope({ errors: [{ code: 999001, title: 'Something new' }] }));
     await post(unknown, sign(unknown));
     expect(await problemOf()).toBe('A Meta avisou um problema com este número (#999001: Something new).');
+    await waitFor(async () => heard.length === 2);
+    expect(heard.map((h) => h.problem)).toEqual([
+      'A Meta avisou: a conta do WhatsApp Business está bloqueada pela Meta.',
+      'A Meta avisou um problema com este número (#999001: Something new).',
+    ]);
 
     const delivered = JSON.stringify(
       envelope({

@@ -62,8 +62,11 @@ export const ENGINE_EVENTS = {
   'draft.approved': z.object({ ...inConversation, draftId: z.string(), by: z.enum(['inbox', 'whatsapp', 'timeout']) }),
   /** An AI answer waits as a draft for the owner's approval (approval mode, decision 045); published once it is stored. */
   'draft.held': z.object({ ...inConversation, draftId: z.string() }),
-  /** The gateway reported a number's connection closed (CONECTADO → DESCONECTADO, once per change). */
-  'number.disconnected': z.object({ userId: z.string(), numberId: z.string() }),
+  /**
+   * A number stopped sending: the gateway reported its connection closed (CONECTADO → DESCONECTADO, once per
+   * change), or Meta reported a new problem with a Cloud number (`problem`, in Portuguese, as the numbers list shows it).
+   */
+  'number.disconnected': z.object({ userId: z.string(), numberId: z.string(), problem: z.string().optional() }),
   /** A booking was made (held for a deposit or booked); `startsAt` an ISO instant. */
   'booking.created': z.object({
     ...ofBooking,

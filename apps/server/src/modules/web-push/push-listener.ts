@@ -46,7 +46,7 @@ export function listenForWebPush(events: EngineEvents, deps: PushDeps): void {
       message: pushMessages.pixPaid(convId, orderId, who, total),
     });
   });
-  events.on('number.disconnected', async ({ userId, numberId }) => {
+  events.on('number.disconnected', async ({ userId, numberId, problem }) => {
     const number = await selectNumberLabel(deps.db, userId, numberId);
     if (!number) return;
     const label = number.apelido?.trim() || `+${number.phone}`;
@@ -54,7 +54,7 @@ export function listenForWebPush(events: EngineEvents, deps: PushDeps): void {
       accountId: userId,
       convId: null,
       kind: 'numberDisconnected',
-      message: pushMessages.numberDisconnected(numberId, label),
+      message: pushMessages.numberDisconnected(numberId, label, problem),
     });
   });
 }

@@ -48,10 +48,12 @@ export const pushMessages = {
     tag: `pix:${orderId}`,
     url: conversationUrl(convId),
   }),
-  numberDisconnected: (numberId: string, label: string): PushMessage => ({
+  numberDisconnected: (numberId: string, label: string, problem?: string): PushMessage => ({
     kind: 'numberDisconnected',
-    title: 'Número desconectado',
-    body: `O WhatsApp ${label} saiu do ar: a IA não responde por ele até você conectar de novo.`,
+    title: problem ? 'Problema no número' : 'Número desconectado',
+    body: problem
+      ? `O WhatsApp ${label}: ${problem}`
+      : `O WhatsApp ${label} saiu do ar: a IA não responde por ele até você conectar de novo.`,
     tag: `number:${numberId}`,
     url: '/instances-management',
   }),

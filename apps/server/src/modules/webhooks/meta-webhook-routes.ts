@@ -1,3 +1,4 @@
+import { publishEngineEvents } from '../../domain/engine-events/event-job.ts';
 import type { FastifyRequest } from 'fastify';
 import { metaWebhookAckSchema, metaWebhookChallengeSchema, metaWebhookVerifyQuerySchema } from '@vendai/contracts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
@@ -102,11 +103,17 @@ export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     let replays = 0;
     /** Numbers whose shown problem changed: the owner's open screens hear number.updated. */
     const changed = new Set<string>();
+    /** Numbers that got a new problem: 'number.disconnected' once each. */
+    const problems: { userId: string; numberId: string; problem: string }[] = [];
     // Errors not tied to a message (the number's or the account's): logged, and shown to the owner.
     for (const error of cloudWebhookErrors(req.body)) {
       req.log.warn({ cloudError: error }, 'Cloud API webhook error');
       const number = error.phoneNumberId ? await numbers.get(error.phoneNumberId) : null;
-      if (number && (await recordCloudNumberProblem(db, number.id, numberProblemText(error)))) changed.add(number.id);
+      const problem = numberProblemText(error);
+      if (number && (await recordCloudNumberProblem(db, number.id, problem))) {
+        changed.add(number.id);
+        problems.push({ userId: number.userId, numberId: number.id, problem });
+      }
     }
     // Who holds a customer's thread changed (Meta's agent ↔ VendAI): the conversation's mark follows.
     for (const handover of cloudHandovers(req.body)) {
@@ -147,6 +154,17 @@ export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const numberId of delivering) if (await clearCloudNumberProblem(db, numberId)) changed.add(numberId);
     if (dispatch.length) setImmediate(() => dispatch.forEach((e) => void app.deps.gatewayEvents.dispatch(e)));
     for (const numberId of changed) void publishNumberUpdated({ ...app.deps, log: req.log }, numberId);
+    // A new problem Meta reported stops the number's sends: an engine event, as a QR number's disconnection is
+    // (webhooks-routes.ts), so the members' phones hear of it (docs/decisions/067-web-push.md).
+    for (const down of problems)
+      void publishEngineEvents(
+        { ...app.deps, log: req.log },
+        {
+          key: `number-down:${down.numberId}:${receivedAt.getTime()}`,
+          afterBurst: null,
+          events: [{ name: 'number.disconnected', payload: down }],
+        },
+      );
     return { ok: true, stored, replays };
   });
 };
