@@ -77,6 +77,14 @@ import { createRealtimeHub } from './realtime/create-realtime-hub.ts';
 import { realtimeRoutes } from './realtime/realtime-routes.ts';
 import type { AppDeps } from './types.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
+import { campaignsModule } from './modules/campaigns/index.ts';
+import { createCampaignSender } from './modules/campaigns/campaign-sender.ts';
+import { campaignConfigFromEnv } from './modules/campaigns/campaign-deps.ts';
+import { campaignJobs } from './modules/campaigns/send-campaign.ts';
+import { listenForCampaignOptOuts } from './modules/campaigns/opt-out-listener.ts';
+import { createCloudTemplates } from './integrations/gateway/cloud-templates.ts';
+import { cloudPacingOf } from './integrations/gateway/cloud-pacing.ts';
+import { parseSecretKey } from './lib/secret-box.ts';
 
 export { DEFAULT_WEB_DIST };
 
@@ -172,6 +180,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     ownerChannelModule,
     funnelModule,
     agendaModule,
+    campaignsModule,
     privacyModule,
     realtimeRoutes,
     mediaModule,
@@ -242,6 +251,27 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   // An opt-out cancels the planned follow-ups (docs/decisions/060-events-features-listen.md).
   listenForOptOuts(events, followUps.deps);
   if (serves) await app.register(followUpRoutes, { prefix: '/api', worker: followUps.worker });
+  // Campaigns (docs/decisions/072-campaigns.md): sent by their own durable job through the one door out;
+  // an opt-out ends the contact's marketing consent.
+  const campaignDeps = {
+    db: database.db,
+    llm,
+    log: app.log,
+    jobs,
+    sender: createCampaignSender(
+      engine.deps,
+      createCloudTemplates({
+        graphUrl: env.META_GRAPH_URL,
+        graphVersion: env.META_GRAPH_VERSION,
+        key: env.META_TOKEN_ENCRYPTION_KEY ? parseSecretKey(env.META_TOKEN_ENCRYPTION_KEY) : null,
+        ...cloudPacingOf(env, database.db),
+      }),
+    ),
+    config: campaignConfigFromEnv(env),
+    now: () => new Date(),
+  };
+  for (const job of campaignJobs(campaignDeps)) jobs.register(job);
+  listenForCampaignOptOuts(events, { db: database.db });
   // Resultados' hourly rollup, kept current in the background (modules/results/rollup-job.ts).
   registerResultsRollupJob(jobs, database.db);
   // Media past MEDIA_RETENTION_DAYS and processed webhooks' inline media (modules/privacy, decision 031).

@@ -51,6 +51,7 @@ export const outboundOriginSchema = z.enum([
   'handoff_answer',
   'manual',
   'owner_alert',
+  'campaign',
 ]);
 export type OutboundOriginDto = z.infer<typeof outboundOriginSchema>;
 

@@ -31,6 +31,7 @@ export * from './simulator-cloud.ts';
 export * from './cloud-window.ts';
 export * from './approval.ts';
 export * from './funnel.ts';
+export * from './campaigns.ts';
 export * from './tax-id.ts';
 export * from './agent-page.ts';
 export * from './agent-hints.ts';

@@ -6,6 +6,7 @@ import { demoEmbed } from './embeddings.ts';
 import { demoPriceList } from './price-list.ts';
 import { demoReply } from './reply.ts';
 import { demoFollowUp } from './follow-up.ts';
+import { demoCampaignSuggestion, demoCampaignVariation } from './campaign.ts';
 import { demoToolCalls, toolResultFacts } from './tool-calls.ts';
 import { demoJudge } from './judge.ts';
 
@@ -59,6 +60,10 @@ export function createDemoLlm({ assembleSystemPrompt, embeddingsModel, toolCalls
           );
         case 'follow-up':
           return demoFollowUp(task.history, task.step, task.previous);
+        case 'campaign-variation':
+          return demoCampaignVariation(task.text, task.seed);
+        case 'campaign-suggestion':
+          return demoCampaignSuggestion(task.goal, task.business);
         case 'price-list':
           return JSON.stringify(demoPriceList(task.text));
         case 'judge':

@@ -45,7 +45,11 @@ export type DemoTask =
     }
   | { kind: 'price-list'; text: string }
   | { kind: 'follow-up'; systemPrompt: string; history: DemoMessage[]; step: number; previous: string | null }
-  | { kind: 'judge'; rubric: string; customer: string[]; reply: string; business: string };
+  | { kind: 'judge'; rubric: string; customer: string[]; reply: string; business: string }
+  /** A campaign's text reworded for one contact (QR track: never one identical text to many; decision 072). */
+  | { kind: 'campaign-variation'; text: string; seed: string }
+  /** A campaign's text suggested from the owner's goal (decision 072). */
+  | { kind: 'campaign-suggestion'; goal: string; business: string };
 
 export interface DemoRequest {
   messages: (DemoMessage | DemoToolTurn)[];

@@ -232,6 +232,11 @@ const envSchema = z.object({
   FOLLOW_UPS_POLL_SECONDS: z.preprocess(blank, z.coerce.number().min(0.2).default(15)),
   /** Follow-up touches one account sends a day at most, all numbers together (each number has its own cap too). */
   FOLLOW_UPS_ACCOUNT_DAILY_CAP: z.preprocess(blank, z.coerce.number().int().min(0).default(100)),
+  /** Campaigns on a QR number: the random spacing between two sends (s; docs/decisions/072-campaigns.md). */
+  CAMPAIGN_QR_MIN_GAP_SECONDS: z.preprocess(blank, z.coerce.number().min(0).max(3_600).default(60)),
+  CAMPAIGN_QR_MAX_GAP_SECONDS: z.preprocess(blank, z.coerce.number().min(0).max(3_600).default(180)),
+  /** Campaigns on a Cloud number: the spacing between two template sends (ms). */
+  CAMPAIGN_CLOUD_GAP_MS: z.preprocess(blank, z.coerce.number().int().min(0).max(60_000).default(1_000)),
   /** How often job workers look for due delayed jobs (s, ≥ 0.5); new jobs wake them at once. */
   /** Bearer token for GET /metrics (Prometheus). Absent: /metrics is 404 in production, open otherwise. */
   METRICS_TOKEN: z.preprocess(blank, z.string().min(16).optional()),

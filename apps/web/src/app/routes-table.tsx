@@ -54,6 +54,7 @@ export const routes: RouteObject[] = [
               { path: paths.results.path, lazy: () => import('./routes/app/results') },
               { path: paths.ownerChannel.path, lazy: () => import('./routes/app/owner-channel') },
               { path: paths.funnel.path, lazy: () => import('./routes/app/funnel') },
+              { path: paths.campaigns.path, lazy: () => import('./routes/app/campaigns') },
               { path: `${paths.conversations.path}/*`, lazy: () => import('./routes/app/conversations') },
               { path: paths.numbers.path, lazy: () => import('./routes/app/numbers') },
               { path: paths.agents.path, lazy: () => import('./routes/app/agents') },

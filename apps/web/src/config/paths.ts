@@ -34,6 +34,8 @@ export const paths = {
   ownerChannel: { path: '/avisos', getHref: () => '/avisos' },
   /** 'Funil de vendas' (docs/decisions/043-labels-notes-funnel.md): the conversations as a board by stage. */
   funnel: { path: '/funil', getHref: () => '/funil' },
+  /** 'Campanhas' (docs/decisions/072-campaigns.md): campaigns to contacts with consent, and their results. */
+  campaigns: { path: '/campanhas', getHref: () => '/campanhas' },
   feedback: {
     path: '/dashboard/feedback',
     getHref: (type?: string) => `/dashboard/feedback${type ? `?type=${type}` : ''}`,

@@ -32,3 +32,4 @@ export * from './cloud-meter.ts';
 export * from './web-push.ts';
 export * from './ad-attribution.ts';
 export * from './agenda.ts';
+export * from './campaigns.ts';

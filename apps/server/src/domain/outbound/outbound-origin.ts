@@ -22,6 +22,8 @@ export const OUTBOUND_ORIGINS = [
   'manual',
   /** An alert or a confirmation from the business number to the owner's own phone. */
   'owner_alert',
+  /** A campaign's message to a contact with marketing consent (docs/decisions/072-campaigns.md). */
+  'campaign',
 ] as const;
 
 export type OutboundOrigin = (typeof OUTBOUND_ORIGINS)[number];

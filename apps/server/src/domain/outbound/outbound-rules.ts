@@ -166,6 +166,20 @@ export const RULES_BY_ORIGIN: Record<OutboundOrigin, Record<OutboundRule, typeof
     daily_cap: 'the alerts’ own limits (decision 015)',
     window: 'the owner’s phone writes to the business number',
   },
+  campaign: {
+    price_guard: 'the owner wrote the text; a variation keeps its figures (domain/campaigns/vary-text.ts)',
+    approval: 'the owner approved the campaign’s text before sending it',
+    spend: 'not an answer: the owner’s text, reworded on the QR track',
+    opt_out: AI,
+    never_answer: AI,
+    manual: 'the owner chose the audience: a conversation a person answers still receives it',
+    group: AI,
+    paid: 'a campaign goes to past buyers on purpose',
+    business_hours: AI,
+    daily_cap: AI,
+    window: 'on Cloud numbers a marketing template is allowed outside the window',
+    booking_guard: 'the owner wrote the text: it reports no booking',
+  },
 };
 
 /** What a path knows about the conversation when it decides (each read in the statement it already runs). */

@@ -66,7 +66,11 @@ export type LlmTask =
   /** A follow-up touch to a customer who went quiet (docs/decisions/037-follow-ups.md). */
   | { kind: 'follow-up'; systemPrompt: string; history: ChatMessage[]; step: number; previous: string | null }
   /** Judges an agent's test reply against a pt-BR rubric (docs/decisions/039-agent-tests.md). */
-  | { kind: 'judge'; rubric: string; customer: string[]; reply: string; business: string };
+  | { kind: 'judge'; rubric: string; customer: string[]; reply: string; business: string }
+  /** A campaign's text reworded for one contact (QR track: never one identical text to many; decision 072). */
+  | { kind: 'campaign-variation'; text: string; seed: string }
+  /** A campaign's text suggested from the owner's goal (decision 072). */
+  | { kind: 'campaign-suggestion'; goal: string; business: string };
 
 export interface ChatRequest {
   messages: LlmMessage[];

@@ -8,6 +8,7 @@ import {
   FlaskConical,
   Gauge,
   Lightbulb,
+  Megaphone,
   MessagesSquare,
   Package,
   PlayCircle,
@@ -59,6 +60,7 @@ export const NAV_GROUPS: { id: string; label: string; items: NavItem[] }[] = [
     items: [
       { label: 'Catálogo', href: paths.catalogue.getHref(), icon: Package },
       { label: 'Pix', href: `${paths.settings.getHref()}#pagamentos-pix`, icon: QrCode },
+      { label: 'Campanhas', href: paths.campaigns.getHref(), icon: Megaphone },
       { label: 'Resultados', href: paths.results.getHref(), icon: BarChart3, daily: true },
     ],
   },

@@ -7,6 +7,7 @@ import { AgentHint } from '@/features/agent-hints/components/agent-hint';
 import { ConversationsPage } from '@/features/conversations/components/conversations-page';
 import { ChatLabels, ContactPanelToggle, LabelsMenuItem } from '@/features/inbox-tools/components/chat-labels';
 import { ContactPanel } from '@/features/inbox-tools/components/contact-panel';
+import { ConsentSection } from '@/features/campaigns/components/consent-section';
 import { LabelFilter, useActiveLabelFilter } from '@/features/inbox-tools/components/label-filter';
 import { NotesHint } from '@/features/inbox-tools/components/notes-hint';
 import { RowLabels } from '@/features/inbox-tools/components/row-labels';
@@ -64,7 +65,7 @@ export function Component() {
           <RowLabels convId={convId} />
         </>
       )}
-      chatAside={(convId) => <ContactPanel convId={convId} />}
+      chatAside={(convId) => <ContactPanel convId={convId} extra={<ConsentSection convId={convId} />} />}
       listFilter={{ labelId, control: <LabelFilter /> }}
       // A hint to the agent's follow-ups or approval when it would help (docs/decisions/065-agent-tabs-hints-and-judge.md).
       notice={<AgentHint variant="strip" />}

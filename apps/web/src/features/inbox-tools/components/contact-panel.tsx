@@ -1,6 +1,6 @@
 import { formatPhone } from '@vendai/contracts';
 import { MessagesSquare, X } from 'lucide-react';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
@@ -16,9 +16,10 @@ import { NotesSection } from './notes-section';
 
 /**
  * The contact panel beside the open chat (a drawer over it on a phone): the customer's name and phone,
- * the conversation's labels, the team's notes and the customer's other conversations with the account.
+ * the conversation's labels, the team's notes, what the route adds (`extra`: the marketing consent) and the
+ * customer's other conversations with the account.
  */
-export function ContactPanel({ convId }: { convId: string }) {
+export function ContactPanel({ convId, extra }: { convId: string; extra?: ReactNode }) {
   const [open, setOpen] = useContactPanelOpen();
   // On a phone the panel is a drawer over the chat: Esc closes it, as it would a dialog.
   useEffect(() => {
@@ -52,14 +53,14 @@ export function ContactPanel({ convId }: { convId: string }) {
           </button>
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto">
-          <PanelBody key={convId} convId={convId} />
+          <PanelBody key={convId} convId={convId} extra={extra} />
         </div>
       </aside>
     </>
   );
 }
 
-function PanelBody({ convId }: { convId: string }) {
+function PanelBody({ convId, extra }: { convId: string; extra?: ReactNode }) {
   const contact = useContactPanel(convId);
   const labels = labelsOf(useLabels().data, useConversationLabelIds(convId).data);
   const c = contact.data;
@@ -133,6 +134,9 @@ function PanelBody({ convId }: { convId: string }) {
       </section>
 
       <NotesSection convId={convId} />
+
+      {/* What the inbox's route composes in (the campaigns' consent, decision 072). */}
+      {extra}
 
       {c && !c.isGroup ? (
         <section aria-labelledby={`others-${convId}`} className="flex flex-col gap-2">

@@ -1,0 +1,79 @@
+/**
+ * The campaigns' pure rules (docs/decisions/072-campaigns.md): the QR warm-up, Meta's messaging limit tiers
+ * (https://developers.facebook.com/docs/whatsapp/messaging-limits), the quality pause, the random spacing,
+ * the cost before 'Enviar', the monthly run, the CSV of declared consent and the variation's guard.
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  cloudDailyLimit,
+  estimatedCostBrl,
+  nextGapMs,
+  nextMonthly,
+  qrDailyLimit,
+  qualityPauseReason,
+} from './campaign-rules.ts';
+import { parseConsentCsv } from './consent-csv.ts';
+import { acceptVariation } from './vary-text.ts';
+
+const day = (n: number) => new Date(Date.UTC(2026, 10, 30) - n * 86_400_000);
+const now = new Date(Date.UTC(2026, 10, 30));
+
+describe('campaign rules', () => {
+  it('warms a new QR number up: 10, 20, 40, then 60 a day', () => {
+    expect([1, 8, 20, 45].map((age) => qrDailyLimit(day(age), now))).toEqual([10, 20, 40, 60]);
+  });
+  it('follows Meta’s messaging limit tier on Cloud, the lowest when unknown', () => {
+    expect(cloudDailyLimit('TIER_1K')).toBe(1000);
+    expect(cloudDailyLimit('TIER_10K')).toBe(10_000);
+    expect(cloudDailyLimit(null)).toBe(250);
+  });
+  it('pauses when the quality rating leaves green', () => {
+    expect(qualityPauseReason('GREEN')).toBeNull();
+    expect(qualityPauseReason('YELLOW')).toContain('média');
+    expect(qualityPauseReason('RED')).toContain('baixa');
+  });
+  it('spaces QR sends at random within the range, Cloud steadily', () => {
+    const config = { qrMinGapMs: 60_000, qrMaxGapMs: 180_000, cloudGapMs: 1_000 };
+    expect(nextGapMs('qr', config, () => 0)).toBe(60_000);
+    expect(nextGapMs('qr', config, () => 1)).toBe(180_000);
+    expect(nextGapMs('cloud', config, () => 0.5)).toBe(1_000);
+  });
+  it('estimates Meta’s marketing price in reais on Cloud; QR costs nothing', () => {
+    // 100 × US$ 0.0625 × 5.4 = R$ 33.75 (decision 064's rate card).
+    expect(estimatedCostBrl('cloud', 100)).toBe(33.75);
+    expect(estimatedCostBrl('qr', 100)).toBe(0);
+  });
+  it('runs a monthly campaign on the same day next month, the last day when shorter', () => {
+    expect(nextMonthly(new Date('2026-01-31T13:00:00Z')).toISOString()).toBe('2026-02-28T13:00:00.000Z');
+    expect(nextMonthly(new Date('2026-11-10T13:00:00Z')).toISOString()).toBe('2026-12-10T13:00:00.000Z');
+  });
+});
+
+describe('the CSV of declared consent', () => {
+  it('keeps the good lines and reports each bad one in Portuguese', () => {
+    const csv =
+      'nome;telefone\nAna;(11) 98765-4321\nBia;123\nsem telefone\nCaio;+55 21 99876-5432\nAna de novo;11987654321\n';
+    const out = parseConsentCsv(csv);
+    expect(out.rows.map((r) => [r.name, r.address])).toEqual([
+      ['Ana', '5511987654321@s.whatsapp.net'],
+      ['Caio', '5521998765432@s.whatsapp.net'],
+    ]);
+    expect(out.errors.map((e) => [e.line, e.error])).toEqual([
+      [3, 'Não encontramos um telefone nesta linha.'],
+      [4, 'Não encontramos um telefone nesta linha.'],
+      [6, 'Este telefone já apareceu numa linha anterior.'],
+    ]);
+  });
+});
+
+describe('the QR track’s variation', () => {
+  const text = 'Oi Ana! Esta semana o bolo de pote sai por R$ 10, até dia 15.';
+  it('accepts a variation that keeps the owner’s figures', () => {
+    const v = 'Olá, Ana! Tudo bem? Esta semana o bolo de pote sai por R$ 10, até dia 15 😊';
+    expect(acceptVariation(text, v)).toBe(v);
+  });
+  it('refuses a variation that changes the figures', () => {
+    expect(acceptVariation(text, 'Olá! O bolo de pote sai por R$ 8 esta semana, até dia 15.')).toBeNull();
+    expect(acceptVariation(text, '')).toBeNull();
+  });
+});

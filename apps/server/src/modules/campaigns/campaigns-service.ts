@@ -1,0 +1,188 @@
+import {
+  type AudiencePreview,
+  CAMPAIGN_MESSAGES,
+  type CampaignAudienceDto,
+  type CampaignDto,
+  EXCLUSION_LABELS,
+  EXCLUSION_REASONS,
+  QR_RISK_WARNING,
+  type campaignInputSchema,
+} from '@vendai/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import { estimatedCostBrl, qrDailyLimit } from '../../domain/campaigns/campaign-rules.ts';
+import { estimateBrl } from '../../domain/usage/cloud-prices.ts';
+import { selectAudience, selectCampaignNumber, selectWeeklyCap } from './audience-repository.ts';
+import type { CampaignDeps } from './campaign-deps.ts';
+import {
+  type CampaignRow,
+  insertCampaign,
+  type ResultsRow,
+  selectCampaign,
+  selectCampaigns,
+  selectResults,
+  setStatus,
+} from './campaigns-repository.ts';
+import { skipPending } from './recipients-repository.ts';
+import { queueCampaign } from './send-campaign.ts';
+
+async function numberOf(db: Db, userId: string, numberId: string) {
+  const number = await selectCampaignNumber(db, userId, numberId);
+  if (!number) throw notFound(CAMPAIGN_MESSAGES.numberNotFound);
+  return { ...number, track: number.provider === 'cloud' ? ('cloud' as const) : ('qr' as const) };
+}
+
+/**
+ * The live count before sending (docs/decisions/072-campaigns.md): who the filters match, who receives
+ * it, how many are excluded and why, the estimated cost in reais (Cloud) and the QR track's daily limit
+ * and warning.
+ */
+export async function previewAudience(
+  db: Db,
+  input: { userId: string; numberId: string; audience: CampaignAudienceDto; now: Date },
+): Promise<AudiencePreview> {
+  const number = await numberOf(db, input.userId, input.numberId);
+  const contacts = await selectAudience(db, {
+    userId: input.userId,
+    numberId: number.id,
+    audience: input.audience,
+    track: number.track,
+    weeklyCap: await selectWeeklyCap(db, input.userId),
+    now: input.now,
+  });
+  const eligible = contacts.filter((c) => c.reason === null).length;
+  return {
+    track: number.track,
+    matched: contacts.length,
+    eligible,
+    excluded: EXCLUSION_REASONS.map((reason) => ({
+      reason,
+      label: EXCLUSION_LABELS[reason],
+      count: contacts.filter((c) => c.reason === reason).length,
+    })).filter((e) => e.count > 0),
+    estimatedCostBrl: estimatedCostBrl(number.track, eligible),
+    dailyLimit: number.track === 'qr' ? qrDailyLimit(new Date(number.created_at), input.now) : null,
+    warning: number.track === 'qr' ? QR_RISK_WARNING : null,
+  };
+}
+
+const EMPTY: Omit<ResultsRow, 'campaign_id'> = {
+  audience: 0,
+  pending: 0,
+  sent: 0,
+  delivered: 0,
+  read: 0,
+  replied: 0,
+  opted_out: 0,
+  skipped: 0,
+  failed: 0,
+  orders: 0,
+  paid_cents: 0,
+  billable: 0,
+};
+
+function toDto(c: CampaignRow, r: Omit<ResultsRow, 'campaign_id'> = EMPTY): CampaignDto {
+  return {
+    id: c.id,
+    name: c.name,
+    numberId: c.number_id,
+    numberLabel: c.number_label,
+    track: c.track,
+    status: c.status,
+    pausedReason: c.paused_reason,
+    text: c.text,
+    audience: c.audience,
+    scheduledAt: new Date(c.scheduled_at).toISOString(),
+    recurrence: c.recurrence,
+    createdAt: new Date(c.created_at).toISOString(),
+    finishedAt: c.finished_at ? new Date(c.finished_at).toISOString() : null,
+    results: {
+      audience: r.audience,
+      pending: r.pending,
+      sent: r.sent,
+      delivered: r.delivered,
+      read: r.read,
+      replied: r.replied,
+      optedOut: r.opted_out,
+      skipped: r.skipped,
+      failed: r.failed,
+      orders: r.orders,
+      paidRevenueCents: r.paid_cents,
+      costBrl:
+        c.track === 'cloud' ? estimateBrl({ marketing: r.billable, service: 0, utility: 0, authentication: 0 }) : 0,
+    },
+  };
+}
+
+export async function listCampaigns(db: Db, userId: string): Promise<CampaignDto[]> {
+  const rows = await selectCampaigns(db, userId);
+  const results = await selectResults(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toDto(r, results.get(r.id)));
+}
+
+export async function getCampaign(db: Db, userId: string, id: string): Promise<CampaignDto> {
+  const row = await selectCampaign(db, id, userId);
+  if (!row) throw notFound(CAMPAIGN_MESSAGES.campaignNotFound);
+  const results = await selectResults(db, userId, [id]);
+  return toDto(row, results.get(id));
+}
+
+/**
+ * Creates a campaign, sent now or at its time. Refused with the reason: nobody in the audience may receive
+ * it (on a QR number: a cold list, the contacts who did not write in 90 days or gave no consent), or a
+ * Cloud number without an approved marketing template.
+ */
+export async function createCampaign(
+  deps: Pick<CampaignDeps, 'db' | 'jobs'>,
+  input: { userId: string; now: Date } & z.infer<typeof campaignInputSchema>,
+): Promise<CampaignDto> {
+  const number = await numberOf(deps.db, input.userId, input.numberId);
+  if (number.track === 'cloud' && !input.template) throw new AppError('VALIDATION', CAMPAIGN_MESSAGES.cloudTemplate);
+  const preview = await previewAudience(deps.db, { ...input, numberId: number.id });
+  if (preview.eligible === 0)
+    throw new AppError(
+      'VALIDATION',
+      number.track === 'qr' && preview.excluded.some((e) => e.reason === 'qr_cold' || e.reason === 'no_consent')
+        ? CAMPAIGN_MESSAGES.qrCold
+        : CAMPAIGN_MESSAGES.emptyAudience,
+    );
+  const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : input.now;
+  const id = await insertCampaign(deps.db, {
+    userId: input.userId,
+    numberId: number.id,
+    name: input.name,
+    track: number.track,
+    audience: input.audience,
+    text: input.text,
+    template: number.track === 'cloud' ? input.template : null,
+    scheduledAt,
+    recurrence: input.recurrence,
+  });
+  await queueCampaign(deps, id, scheduledAt > input.now ? scheduledAt : undefined);
+  return getCampaign(deps.db, input.userId, id);
+}
+
+/** 'Pausar', 'Continuar', 'Cancelar'. */
+export async function actOnCampaign(
+  deps: Pick<CampaignDeps, 'db' | 'jobs'>,
+  input: { userId: string; id: string; action: 'pause' | 'resume' | 'cancel' },
+): Promise<CampaignDto> {
+  const c = await selectCampaign(deps.db, input.id, input.userId);
+  if (!c) throw notFound(CAMPAIGN_MESSAGES.campaignNotFound);
+  if (c.status === 'done' || c.status === 'cancelled') throw new AppError('VALIDATION', CAMPAIGN_MESSAGES.notEditable);
+  if (input.action === 'pause')
+    await setStatus(deps.db, c.id, ['sending', 'scheduled'], 'paused', { pausedReason: null });
+  if (input.action === 'resume' && (await setStatus(deps.db, c.id, ['paused'], c.run > 0 ? 'sending' : 'scheduled')))
+    await queueCampaign(deps, c.id);
+  if (
+    input.action === 'cancel' &&
+    (await setStatus(deps.db, c.id, ['sending', 'scheduled', 'paused'], 'cancelled', { finished: true }))
+  )
+    await skipPending(deps.db, c.id, 'Campanha cancelada.');
+  return getCampaign(deps.db, input.userId, c.id);
+}
