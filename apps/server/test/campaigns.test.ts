@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { labels, conversationLabels, orders } from '../src/db/schema/index.ts';
 import type { CampaignDeps, CampaignSender, CampaignText } from '../src/modules/campaigns/campaign-deps.ts';
 import { runCampaign } from '../src/modules/campaigns/send-campaign.ts';
+import { recordCloudQuality } from '../src/modules/webhooks/webhooks-repository.ts';
+import { eq } from 'drizzle-orm';
+import { numbers } from '../src/db/schema/index.ts';
 import { at, conversationWith, followUpShop, type FollowUpShop, say } from './helpers/follow-up-harness.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -226,5 +229,95 @@ describe('campaigns', () => {
     const mine = await shop.client.get('/api/campaigns');
     const id = mine.json().items[0].id as string;
     expect((await other.client.get(`/api/campaigns/${id}`)).statusCode).toBe(404);
+  });
+
+  it('Cloud: the cost before sending; Meta’s 131049 skips that contact; a quality flag pauses the campaign by itself', async () => {
+    const cloud = await followUpShop(t, { provider: 'cloud' });
+    const db = t.database.db;
+    const [n] = await db
+      .update(numbers)
+      .set({
+        cloudWabaId: `waba-${cloud.numberId.slice(0, 8)}`,
+        cloudQualityRating: 'GREEN',
+        cloudMessagingLimit: 'TIER_1K',
+      })
+      .where(eq(numbers.id, cloud.numberId))
+      .returning();
+    const keys = ['Gil', 'Hana', 'Ivo'];
+    const ids: string[] = [];
+    for (const k of keys) {
+      const convId = await conversationWith(
+        t,
+        cloud,
+        [{ who: 'contact', text: 'Oi', at: new Date(Date.now() - 86_400_000) }],
+        {
+          customerLastAt: at(RECENT),
+          contactName: `${k} Lima`,
+        },
+      );
+      ids.push(convId);
+      expect(
+        (
+          await cloud.client.request({
+            method: 'PUT',
+            url: `/api/campaigns/consent/${convId}`,
+            payload: { method: 'form' },
+          })
+        ).statusCode,
+      ).toBe(200);
+    }
+    const preview = await cloud.client.post('/api/campaigns/audience', { numberId: cloud.numberId, audience: {} });
+    // 3 × US$ 0.0625 × 5.4 (decision 064's rate card).
+    expect(preview.json()).toMatchObject({ track: 'cloud', eligible: 3, estimatedCostBrl: 1.01, warning: null });
+    const noTemplate = await cloud.client.post('/api/campaigns', {
+      name: 'Sem modelo',
+      numberId: cloud.numberId,
+      audience: {},
+      text: 'Oi {{1}}!',
+    });
+    expect(noTemplate.statusCode).toBe(400);
+    const created = await cloud.client.post('/api/campaigns', {
+      name: 'Black Friday',
+      numberId: cloud.numberId,
+      audience: {},
+      text: 'Oi {{1}}! A Black Friday chegou.',
+      template: { name: 'black_friday', language: 'pt_BR' },
+      scheduledAt: SEND_AT,
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().id as string;
+    const templates: { to: string; values: string[] }[] = [];
+    let call = 0;
+    const sender: CampaignSender = {
+      send: async () => ({ ok: false, error: new Error('not QR'), unconfirmed: false }),
+      lookUp: async () => 'unknown',
+      async template(m) {
+        call += 1;
+        if (call === 1)
+          throw new Error(
+            'A Meta recusou o modelo (#131049 This message was not delivered to maintain healthy ecosystem engagement.)',
+          );
+        templates.push({ to: m.to, values: m.template.values });
+        // Meta flags the number after the second send.
+        if (call === 2)
+          await recordCloudQuality(db, { wabaId: n!.cloudWabaId!, phone: n!.phone, rating: 'RED', limit: null });
+        return `wamid.${call}`;
+      },
+    };
+    const deps: CampaignDeps = {
+      db,
+      llm: createDemoLlm({ assembleSystemPrompt: () => '' }) as unknown as CampaignDeps['llm'],
+      log: t.app.log,
+      jobs: t.app.deps.jobs,
+      sender,
+      config: { qrMinGapMs: 0, qrMaxGapMs: 0, cloudGapMs: 0, leaseMs: 30_000 },
+      now: () => new Date(CLOCK),
+    };
+    await runCampaign(deps, id);
+    expect(templates).toHaveLength(1);
+    expect(templates[0]!.values).toHaveLength(1);
+    const page = (await cloud.client.get(`/api/campaigns/${id}`)).json();
+    expect(page).toMatchObject({ status: 'paused', results: { sent: 1, skipped: 1, pending: 1 } });
+    expect(page.pausedReason).toContain('qualidade');
   });
 });

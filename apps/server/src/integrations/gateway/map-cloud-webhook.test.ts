@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { cloudHandovers, cloudWebhookErrors, mapCloudWebhook } from './map-cloud-webhook.ts';
+import { cloudHandovers, cloudQualityUpdates, cloudWebhookErrors, mapCloudWebhook } from './map-cloud-webhook.ts';
 import type { GatewayMessage } from './gateway.ts';
 import { mapGatewayMessage } from './map-gateway-message.ts';
 import { metaFixture } from '../../../test/helpers/meta-fixtures.ts';
@@ -303,6 +303,28 @@ describe('Cloud API webhook mapping', () => {
       ],
     };
     expect(mapCloudWebhook(body)[0]!.data).toMatchObject({ keyId: 'wamid.OUT', remoteJid: 'BR.1502576394655843' });
+  });
+
+  // https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/phone_number_quality_update
+  it('reads a number’s quality flag and messaging limit (phone_number_quality_update)', () => {
+    const change = (value: object) => ({
+      object: 'whatsapp_business_account',
+      entry: [{ id: '102290129340398', time: 1748454394, changes: [{ value, field: 'phone_number_quality_update' }] }],
+    });
+    expect(
+      cloudQualityUpdates(change({ display_phone_number: '15550783881', event: 'FLAGGED', current_limit: 'TIER_1K' })),
+    ).toEqual([{ wabaId: '102290129340398', phone: '15550783881', rating: 'RED', limit: 'TIER_1K' }]);
+    expect(
+      cloudQualityUpdates(
+        change({
+          display_phone_number: '+1 555-078-3881',
+          event: 'THROUGHPUT_UPGRADE',
+          current_limit: 'TIER_10K',
+          max_daily_conversations_per_business: 'TIER_UNLIMITED',
+        }),
+      ),
+    ).toEqual([{ wabaId: '102290129340398', phone: '15550783881', rating: null, limit: 'TIER_UNLIMITED' }]);
+    expect(cloudQualityUpdates(change({ event: 'UNFLAGGED' }))).toEqual([]);
   });
 
   it('skips what it does not know without throwing', () => {

@@ -306,3 +306,27 @@ function list(value: unknown): unknown[] {
 function str(value: unknown): string | null {
   return typeof value === 'string' && value ? value : null;
 }
+
+/**
+ * A number's quality or messaging limit changed (field `phone_number_quality_update`,
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/phone_number_quality_update):
+ * the number is named by its WABA (`entry.id`) and display phone number. `FLAGGED` (the quality rating fell to
+ * low) and `UNFLAGGED` (back to high) set the rating; the tier is `max_daily_conversations_per_business`, else
+ * the older `current_limit`. Campaigns pause by themselves on a rating that is not green (decision 072).
+ */
+export function cloudQualityUpdates(
+  body: unknown,
+): { wabaId: string; phone: string; rating: 'RED' | 'GREEN' | null; limit: string | null }[] {
+  return list(obj(body)?.entry).flatMap((entry) =>
+    list(obj(entry)?.changes).flatMap((change) => {
+      if (obj(change)?.field !== 'phone_number_quality_update') return [];
+      const value = obj(obj(change)?.value);
+      const wabaId = str(obj(entry)?.id);
+      const phone = str(value?.display_phone_number)?.replace(/\D/g, '');
+      const event = str(value?.event);
+      const rating = event === 'FLAGGED' ? 'RED' : event === 'UNFLAGGED' ? 'GREEN' : null;
+      const limit = str(value?.max_daily_conversations_per_business) ?? str(value?.current_limit) ?? null;
+      return wabaId && phone ? [{ wabaId, phone, rating, limit }] : [];
+    }),
+  );
+}

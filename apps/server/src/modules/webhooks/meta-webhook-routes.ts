@@ -4,6 +4,7 @@ import { metaWebhookAckSchema, metaWebhookChallengeSchema, metaWebhookVerifyQuer
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import {
   cloudHandovers,
+  cloudQualityUpdates,
   cloudUserIdChanges,
   cloudWebhookErrors,
   mapCloudWebhook,
@@ -27,6 +28,7 @@ import {
   findNumberByCloudId,
   followChangedUserId,
   recordCloudNumberProblem,
+  recordCloudQuality,
 } from './webhooks-repository.ts';
 
 /** Receipts that show Meta delivering for the number (mapped statuses: delivered, read). */
@@ -124,6 +126,11 @@ export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const change of cloudUserIdChanges(req.body)) {
       const number = await numbers.get(change.phoneNumberId);
       if (number) await followChangedUserId(db, { numberId: number.id, ...change });
+    }
+    // The number's quality rating or messaging limit changed: campaigns read it before each send (decision 072).
+    for (const update of cloudQualityUpdates(req.body)) {
+      const numberId = await recordCloudQuality(db, update);
+      if (numberId) changed.add(numberId);
     }
     const delivering = new Set<string>();
     for (const item of mapCloudWebhook(req.body)) {

@@ -149,3 +149,30 @@ export async function followChangedUserId(
     where c.number_id = ${numberId} and (c.contact_user_id = ${previousUserId} or c.contact_jid = ${previousUserId})
       and not exists (select 1 from conversations o where o.number_id = ${numberId} and o.contact_jid = ${userId})`);
 }
+
+/**
+ * Meta's word on a Cloud number's quality rating and messaging limit (phone_number_quality_update): the
+ * number of that WABA whose phone is the display number; a field Meta did not send is kept. The number's
+ * id when something changed.
+ */
+export async function recordCloudQuality(
+  db: Db,
+  u: { wabaId: string; phone: string; rating: string | null; limit: string | null },
+): Promise<string | null> {
+  const rows = await db
+    .update(numbers)
+    .set({
+      cloudQualityRating: u.rating ? u.rating : sql`${numbers.cloudQualityRating}`,
+      cloudMessagingLimit: u.limit ? u.limit : sql`${numbers.cloudMessagingLimit}`,
+      updatedAt: new Date(),
+    })
+    .where(
+      and(
+        eq(numbers.provider, 'cloud'),
+        eq(numbers.cloudWabaId, u.wabaId),
+        sql`regexp_replace(${numbers.phone}, '\\D', '', 'g') = ${u.phone}`,
+      ),
+    )
+    .returning({ id: numbers.id });
+  return rows[0]?.id ?? null;
+}
