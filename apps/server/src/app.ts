@@ -38,6 +38,7 @@ import { agentHintsModule } from './modules/agent-hints/index.ts';
 import { ownerChannelModule } from './modules/owner-channel/index.ts';
 import { funnelModule } from './modules/funnel/index.ts';
 import { agendaModule, listenForAgendaUpdates } from './modules/agenda/index.ts';
+import { agendaChatPort } from './modules/agenda/chat-port.ts';
 import { privacyModule, registerRetentionJobs } from './modules/privacy/index.ts';
 import { registerResultsRollupJob } from './modules/results/rollup-job.ts';
 import { usageModule } from './modules/usage/index.ts';
@@ -227,6 +228,8 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
       log: app.log,
       config: engineConfigFromEnv(env),
       onFirstPartSent: createPipelineTimer(database, metrics),
+      // The AI's booking tools, for accounts with an agenda (docs/decisions/070-agenda-in-the-chat.md).
+      agenda: agendaChatPort(publish),
     },
     { gatewayEvents: deps.gatewayEvents },
   );

@@ -8,6 +8,7 @@ import { demoReply } from './reply.ts';
 import { demoFollowUp } from './follow-up.ts';
 import { demoCampaignSuggestion, demoCampaignVariation } from './campaign.ts';
 import { demoToolCalls, toolResultFacts } from './tool-calls.ts';
+import { demoAgendaStep } from './agenda-reply.ts';
 import { demoJudge } from './judge.ts';
 
 export type { DemoRequest } from './demo-types.ts';
@@ -49,7 +50,10 @@ export function createDemoLlm({ assembleSystemPrompt, embeddingsModel, toolCalls
           return JSON.stringify(pickRefinementQuestions(task.respostas));
         case 'system-prompt':
           return assembleSystemPrompt(task.respostas, task.apelido);
-        case 'reply':
+        case 'reply': {
+          // A booking conversation, when the app offered the agenda's tools (agenda-reply.ts).
+          const agenda = demoAgendaStep({ ...request, toolChoice: 'none' }, task.history);
+          if (agenda && 'text' in agenda) return agenda.text;
           // What its lookups found counts as facts, after the ones it was given.
           return demoReply(
             task.systemPrompt,
@@ -58,6 +62,7 @@ export function createDemoLlm({ assembleSystemPrompt, embeddingsModel, toolCalls
             [...(task.facts ?? []), ...toolResultFacts(request)],
             { pix: task.pix ?? true },
           );
+        }
         case 'follow-up':
           return demoFollowUp(task.history, task.step, task.previous);
         case 'campaign-variation':
@@ -86,6 +91,9 @@ export function createDemoLlm({ assembleSystemPrompt, embeddingsModel, toolCalls
     ...llm,
     /** A turn that may look facts up first (tool-calls.ts), else the answer. */
     async completeTurn(request: DemoRequest) {
+      const agenda = request.task?.kind === 'reply' ? demoAgendaStep(request, request.task.history) : null;
+      if (agenda)
+        return 'calls' in agenda ? { text: null, toolCalls: agenda.calls } : { text: agenda.text, toolCalls: [] };
       const calls = demoToolCalls(request);
       return calls.length ? { text: null, toolCalls: calls } : { text: await llm.complete(request), toolCalls: [] };
     },

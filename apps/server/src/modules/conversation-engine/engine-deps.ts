@@ -11,6 +11,7 @@ import type { Storage } from '../../integrations/storage/storage.ts';
 import type { Jobs } from '../../jobs/job.ts';
 import type { EngineEvents } from '../../domain/engine-events/event-bus.ts';
 import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
+import type { AgendaChatPort } from '../../domain/agenda-chat/agenda-port.ts';
 import type { ReplyWriter } from './replies/reply-writer.ts';
 
 /** Tunables of the conversation engine, from the environment (docs/configuration.md). */
@@ -91,6 +92,11 @@ export interface EngineDeps {
    * with when its last customer message arrived when the reply already knows it (null: looked up).
    */
   onFirstPartSent?(burstId: string, receivedAt: Date | null): void;
+  /**
+   * The agenda, for the AI's booking tools (docs/decisions/070-agenda-in-the-chat.md); absent: no tools
+   * are offered. Implemented by the agenda module, handed over by app.ts.
+   */
+  agenda?: AgendaChatPort;
   /** Set by createEngine. */
   replies: ReplyWaker;
   writer: ReplyWriter;

@@ -6,6 +6,9 @@ import { loadReplyFacts } from '../../../domain/facts/load-reply-facts.ts';
 import { type ReplyPhoto, replyPhotos } from '../../../domain/facts/reply-photos.ts';
 import { guardAiAnswer } from '../../../domain/outbound/ai-text-rules.ts';
 import type { OutboundRule } from '../../../domain/outbound/outbound-rules.ts';
+import { agendaInstructions, agendaToolKit, type AgendaToolKit } from '../../../domain/agenda-chat/agenda-tools.ts';
+import { type BookingTurn, NO_BOOKING_TURN } from '../../../domain/agenda-guard/guard-booking.ts';
+import type { ChatRequest } from '../../../integrations/llm/llm.ts';
 import { withRetry } from '../../../lib/retry.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import type { AnsweredContext } from './hold-slots.ts';
@@ -44,13 +47,14 @@ export async function askAi(
     present: ctx.facts,
     convId: ctx.convId,
   });
-  const request = buildReplyRequest(ctx.agent, recent, context, facts.sources);
+  const kit = agendaKit(deps, ctx);
+  const request = withAgenda(buildReplyRequest(ctx.agent, recent, context, facts.sources), kit, ctx);
   try {
     const asked = await withRetry(
       async () => {
         // maxRetries 0: this loop is the retry (ENGINE_LLM_ATTEMPTS); the provider's would multiply it.
         // The AI may look facts up with tool calls first (domain/ai-reply/complete-reply.ts, decision 027).
-        const reply = await answerReply(deps.llm, { ...request, maxRetries: 0 }, facts);
+        const reply = await answerReply(deps.llm, { ...request, maxRetries: 0 }, facts, kit ?? undefined);
         if (reply.answer.reply === '' && !reply.answer.optOut) throw new Error('empty answer');
         return reply;
       },
@@ -58,7 +62,9 @@ export async function askAi(
     );
     // An opt-out sends nothing: there is no text to guard.
     if (asked.answer.optOut) return asked.answer;
-    const outcome = await guardAiAnswer(deps.llm, asked.request, asked.answer, facts);
+    // The booking guard reads what the agenda tools changed in this turn (decision 070).
+    const turn: BookingTurn = kit?.turn ?? (ctx.agenda.standing ? { changes: [], standing: true } : NO_BOOKING_TURN);
+    const outcome = await guardAiAnswer(deps.llm, asked.request, asked.answer, facts, turn);
     const guarded = outcome.answer;
     return {
       ...guarded,
@@ -73,4 +79,29 @@ export async function askAi(
   } finally {
     clearTimeout(typing);
   }
+}
+
+/**
+ * The agenda's tools for this answer (decision 070): only for an account whose claim said it has an
+ * agenda (services), and only with tool calls on; in approval mode only `ver_horarios`.
+ */
+function agendaKit(deps: EngineDeps, ctx: AnsweredContext): AgendaToolKit | null {
+  if (!ctx.agenda.has || !deps.agenda || !deps.llm.completeTurn) return null;
+  return agendaToolKit({
+    port: deps.agenda,
+    userId: ctx.userId,
+    convId: ctx.convId,
+    timeZone: ctx.contextRows.timeZone,
+    now: () => new Date(),
+    approval: ctx.approval !== null,
+    standing: ctx.agenda.standing,
+  });
+}
+
+/** The agenda's instructions after the reply's system prompt, when its tools are offered. */
+function withAgenda(request: ChatRequest, kit: AgendaToolKit | null, ctx: AnsweredContext): ChatRequest {
+  if (!kit) return request;
+  const [system, ...rest] = request.messages;
+  const note = { role: 'system' as const, content: agendaInstructions(ctx.approval !== null) };
+  return { ...request, messages: system ? [system, note, ...rest] : [note, ...rest] };
 }

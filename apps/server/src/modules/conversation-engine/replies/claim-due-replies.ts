@@ -51,6 +51,11 @@ export interface ReplyContext extends ClaimedBurst {
   contextRows: ContextBlockRows;
   /** Which fact tables of the account have rows (skips the searches of empty ones). */
   facts: FactPresence;
+  /**
+   * The account has an agenda (an active service: the AI gets its booking tools) and the conversation an
+   * upcoming appointment (the booking guard's 'standing'); read in the claim (decision 070).
+   */
+  agenda: { has: boolean; standing: boolean };
   /** When the burst's last customer message arrived (the pipeline histogram). */
   lastMessageAt: Date | null;
   /** The conversation's latest messages, newest first. */
@@ -96,6 +101,8 @@ interface ClaimRow {
   has_catalogue: boolean;
   has_faqs: boolean;
   has_passages: boolean;
+  has_agenda: boolean;
+  has_booking: boolean;
   pix_ready: boolean;
   source: SqlJson<{ kind: 'ad' | 'link'; headline: string | null }> | null;
   last_message_at: SqlTimestamp | null;
@@ -166,6 +173,9 @@ function runClaimStatement(database: PreparedTarget, limit: number, contextMessa
              bh.hours_note, bh.address, bh.payment_methods, bh.delivery_areas,
              ${factPresenceSql(sql`b.user_id`)},
              exists (select 1 from pix_accounts pa where pa.user_id = b.user_id) as pix_ready,
+             exists (select 1 from agenda_services s where s.user_id = b.user_id and s.active) as has_agenda,
+             exists (select 1 from agenda_bookings ab where ab.conversation_id = b.conv_id
+                     and ab.status in ('held', 'booked', 'confirmed') and ab.starts_at > now()) as has_booking,
              ${latestSourceSql(sql`b.conv_id`)} as source,
              coalesce(u.ai_messages, 0) as ai_messages,
              ${isOwnerChannelSql({ userId: sql`c.user_id`, contactPhone: sql`c.contact_phone` })} as owner_contact,
@@ -238,6 +248,7 @@ function replyContextFromRow(r: ClaimRow): ReplyContext {
       source: r.source === null ? null : parsedJson(r.source),
     },
     facts: { catalogue: r.has_catalogue, faqs: r.has_faqs, passages: r.has_passages },
+    agenda: { has: r.has_agenda === true, standing: r.has_booking === true },
     lastMessageAt: r.last_message_at === null ? null : new Date(r.last_message_at),
     ceiling: { max: Number(r.max_answers_per_contact_day ?? 0), today: Number(r.contact_answers_today) },
     approval: r.approval

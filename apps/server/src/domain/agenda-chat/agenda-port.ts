@@ -1,0 +1,50 @@
+/**
+ * What the chat needs of the agenda (docs/decisions/070-agenda-in-the-chat.md): the services, real free
+ * slots, and booking, moving and cancelling the conversation's appointment. The agenda module implements
+ * it (`modules/agenda/chat-port.ts`) with its own services, which keep the database's no-overlap rule and
+ * publish the booking events; app.ts hands it to the engine (a feature never imports another).
+ */
+
+export interface ChatService {
+  id: string;
+  name: string;
+  durationMinutes: number;
+  /** null: sob consulta. */
+  priceCents: number | null;
+}
+
+export interface ChatSlot {
+  startsAt: Date;
+  professionalId: string;
+  professionalName: string;
+}
+
+export interface ChatBooking {
+  id: string;
+  serviceName: string;
+  professionalName: string;
+  startsAt: Date;
+  status: string;
+  version: number;
+}
+
+/** The agenda said no, with a sentence the customer may read ('Esse horário acabou de ser reservado…'). */
+export class AgendaRefused extends Error {}
+
+export interface AgendaChatPort {
+  services(userId: string): Promise<ChatService[]>;
+  /** Free starts of the service from `from`, earliest first, at most `limit`. */
+  freeSlots(userId: string, serviceId: string, from: Date, limit: number): Promise<ChatSlot[]>;
+  /** The conversation's next active appointment (held, booked or confirmed), if any. */
+  nextBooking(userId: string, convId: string): Promise<ChatBooking | null>;
+  /** Books a free slot for the conversation's contact (source 'ai'); AgendaRefused when it is not free. */
+  book(o: {
+    userId: string;
+    convId: string;
+    serviceId: string;
+    startsAt: Date;
+    professionalId: string | null;
+  }): Promise<ChatBooking>;
+  move(o: { userId: string; bookingId: string; version: number; startsAt: Date }): Promise<ChatBooking>;
+  cancel(o: { userId: string; bookingId: string }): Promise<ChatBooking>;
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { unsupportedClaim } from '../agenda-guard/guard-booking.ts';
+import { type AgendaChatPort, AgendaRefused, type ChatBooking, type ChatSlot } from './agenda-port.ts';
+import { agendaToolKit, slotText, spreadSlots } from './agenda-tools.ts';
+
+const TZ = 'America/Sao_Paulo';
+const at = (iso: string) => new Date(iso);
+
+/** An agenda in memory: one service, slots every hour, one professional. */
+function fakePort(slots: ChatSlot[]) {
+  let current: ChatBooking | null = null;
+  const calls: string[] = [];
+  const port: AgendaChatPort = {
+    services: async () => [{ id: 'svc-corte', name: 'Corte de cabelo', durationMinutes: 45, priceCents: 6000 }],
+    freeSlots: async (_u, _s, from, limit) => slots.filter((s) => s.startsAt >= from).slice(0, limit),
+    nextBooking: async () => current,
+    book: async (o) => {
+      calls.push(`book ${o.startsAt.toISOString()}`);
+      if (!slots.some((s) => s.startsAt.getTime() === o.startsAt.getTime()))
+        throw new AgendaRefused('Esse horário não está livre.');
+      current = {
+        id: 'b1',
+        serviceName: 'Corte de cabelo',
+        professionalName: 'Ana',
+        startsAt: o.startsAt,
+        status: 'booked',
+        version: 1,
+      };
+      return current;
+    },
+    move: async (o) => {
+      calls.push(`move ${o.startsAt.toISOString()} v${o.version}`);
+      current = { ...current!, startsAt: o.startsAt, version: o.version + 1 };
+      return current;
+    },
+    cancel: async () => {
+      calls.push('cancel');
+      current = { ...current!, status: 'cancelled' };
+      return current;
+    },
+  };
+  return { port, calls };
+}
+
+const slot = (iso: string): ChatSlot => ({ startsAt: at(iso), professionalId: 'p1', professionalName: 'Ana' });
+const SLOTS = [
+  slot('2026-12-10T12:00:00Z'),
+  slot('2026-12-10T13:00:00Z'),
+  slot('2026-12-10T14:00:00Z'),
+  slot('2026-12-11T12:00:00Z'),
+  slot('2026-12-14T18:00:00Z'),
+];
+const call = (name: string, args: unknown) => ({ id: 'c1', name, arguments: JSON.stringify(args) });
+const kitOf = (port: AgendaChatPort, approval = false) =>
+  agendaToolKit({
+    port,
+    userId: 'u',
+    convId: 'c',
+    timeZone: TZ,
+    now: () => at('2026-12-09T12:00:00Z'),
+    approval,
+    standing: false,
+  });
+
+describe('the agenda tools', () => {
+  it('slots read in the account’s time zone, spread over days', () => {
+    expect(slotText(at('2026-12-10T12:00:00Z'), TZ)).toBe('quinta-feira, 10/12 às 09:00');
+    expect(spreadSlots(SLOTS, 3, TZ).map((s) => s.startsAt.toISOString())).toEqual([
+      '2026-12-10T12:00:00.000Z',
+      '2026-12-11T12:00:00.000Z',
+      '2026-12-14T18:00:00.000Z',
+    ]);
+  });
+
+  it('ver_horarios offers three real slots; agendar books one and the guard lets the true claim through', async () => {
+    const { port, calls } = fakePort(SLOTS);
+    const kit = kitOf(port);
+    expect(kit.tools.map((t) => t.name)).toEqual(['ver_horarios', 'agendar', 'remarcar', 'cancelar']);
+    const seen = JSON.parse((await kit.run(call('ver_horarios', { servico: 'corte' })))!.content) as {
+      servico: { id: string };
+      horarios: { inicio: string; texto: string }[];
+    };
+    expect(seen.servico.id).toBe('svc-corte');
+    expect(seen.horarios.map((h) => h.texto)).toEqual([
+      'quinta-feira, 10/12 às 09:00',
+      'sexta-feira, 11/12 às 09:00',
+      'segunda-feira, 14/12 às 15:00',
+    ]);
+    expect(unsupportedClaim('Prontinho, está agendado!', kit.turn)).not.toBeNull();
+    const booked = JSON.parse(
+      (await kit.run(call('agendar', { servico_id: 'svc-corte', inicio: seen.horarios[1]!.inicio })))!.content,
+    ) as { ok: boolean; agendamento: { quando: string } };
+    expect(booked).toMatchObject({ ok: true, agendamento: { quando: 'sexta-feira, 11/12 às 09:00' } });
+    expect(calls).toEqual(['book 2026-12-11T12:00:00.000Z']);
+    expect(unsupportedClaim('Prontinho, está agendado para sexta às 9h!', kit.turn)).toBeNull();
+    expect(unsupportedClaim('Remarcado para sexta!', kit.turn)?.kind).toBe('moved');
+  });
+
+  it('a slot that is not free is refused in words the AI can relay; nothing counts as booked', async () => {
+    const { port } = fakePort(SLOTS);
+    const kit = kitOf(port);
+    const out = JSON.parse(
+      (await kit.run(call('agendar', { servico_id: 'svc-corte', inicio: '2026-12-10T03:00:00Z' })))!.content,
+    );
+    expect(out).toEqual({ ok: false, erro: 'Esse horário não está livre.' });
+    expect(kit.turn.changes).toEqual([]);
+    const bad = JSON.parse((await kit.run(call('agendar', { inicio: 'x' })))!.content) as { erro: string };
+    expect(bad.erro).toMatch(/^Argumentos inválidos/);
+  });
+
+  it('remarcar and cancelar act on the conversation’s appointment', async () => {
+    const { port, calls } = fakePort(SLOTS);
+    const kit = kitOf(port);
+    expect(JSON.parse((await kit.run(call('cancelar', {})))!.content)).toMatchObject({ ok: false });
+    await kit.run(call('agendar', { servico_id: 'svc-corte', inicio: '2026-12-10T12:00:00Z' }));
+    await kit.run(call('remarcar', { inicio: '2026-12-14T18:00:00Z' }));
+    await kit.run(call('cancelar', {}));
+    expect(calls).toEqual(['book 2026-12-10T12:00:00.000Z', 'move 2026-12-14T18:00:00.000Z v1', 'cancel']);
+    expect(kit.turn.changes).toEqual(['booked', 'moved', 'cancelled']);
+  });
+
+  it('approval mode: only ver_horarios; a call to agendar is not an agenda tool', async () => {
+    const { port, calls } = fakePort(SLOTS);
+    const kit = kitOf(port, true);
+    expect(kit.tools.map((t) => t.name)).toEqual(['ver_horarios']);
+    expect(await kit.run(call('agendar', { servico_id: 'svc-corte', inicio: '2026-12-10T12:00:00Z' }))).toBeNull();
+    expect(calls).toEqual([]);
+  });
+});
