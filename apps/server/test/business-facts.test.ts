@@ -5,6 +5,7 @@
  * playground — has exactly them; a change is in the very next request. Bad input is a Portuguese 400 and
  * changes nothing; another account sees none of it. PGlite and PostgreSQL.
  */
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { FACT_TEXT_TOO_LONG } from '@vendai/contracts';
 import { FACTS_HEADING } from '../src/domain/ai-reply/context-block.ts';
@@ -116,5 +117,66 @@ describe('business facts: one place, read by the AI', () => {
       facts: { hoursNote: null, address: null, paymentMethods: null, deliveryAreas: null },
     });
     expect(await playgroundBlock(other)).not.toContain(FACTS_HEADING);
+  });
+
+  it('older texts the move to one place kept are listed until the owner dismisses them; only the account’s own', async () => {
+    const shop = await openShop(e);
+    const other = await openShop(e);
+    // What drizzle/0053_business-facts.sql leaves: every text found, the newest of each topic kept as the fact.
+    const moved = [
+      {
+        from: 'faq',
+        topic: 'address',
+        question: 'Onde fica?',
+        answer: 'Rua Nova, 5',
+        at: '2026-10-02T10:00:00Z',
+        kept: true,
+      },
+      {
+        from: 'training',
+        topic: 'address',
+        question: 'Qual o endereço?',
+        answer: 'Rua Velha, 9',
+        at: '2026-09-01T10:00:00Z',
+        kept: false,
+      },
+      {
+        from: 'faq',
+        topic: 'payment',
+        question: 'Aceita cartão?',
+        answer: 'Só Pix e dinheiro',
+        at: '2026-09-20T10:00:00Z',
+        kept: false,
+      },
+    ];
+    for (const s of [shop, other])
+      await e.t.database.db.execute(sql`
+        insert into business_hours (user_id, address, moved_texts) values (${s.userId}, 'Rua Nova, 5', ${JSON.stringify(moved)}::jsonb)
+        on conflict (user_id) do update set address = excluded.address, moved_texts = excluded.moved_texts`);
+    const older = [
+      {
+        from: 'faq',
+        topic: 'payment',
+        question: 'Aceita cartão?',
+        answer: 'Só Pix e dinheiro',
+        at: '2026-09-20T10:00:00Z',
+      },
+      {
+        from: 'training',
+        topic: 'address',
+        question: 'Qual o endereço?',
+        answer: 'Rua Velha, 9',
+        at: '2026-09-01T10:00:00Z',
+      },
+    ];
+    expect((await shop.client.get('/api/settings/business')).json().movedTexts).toEqual(older);
+
+    const dismissed = await shop.client.request({ method: 'DELETE', url: '/api/settings/business/moved-texts' });
+    expect(dismissed.statusCode).toBe(204);
+    const after = (await shop.client.get('/api/settings/business')).json();
+    expect(after.movedTexts).toEqual([]);
+    expect(after.facts.address).toBe('Rua Nova, 5');
+    // The other account's list is its own.
+    expect((await other.client.get('/api/settings/business')).json().movedTexts).toEqual(older);
   });
 });

@@ -28,7 +28,7 @@ const put = (client: Awaited<ReturnType<typeof signedIn>>['client'], payload: ob
 
 /** No facts given (docs/decisions/066-business-facts-in-one-place.md). */
 const NO_FACTS = { hoursNote: null, address: null, paymentMethods: null, deliveryAreas: null };
-const EMPTY = { hours: null, closedDays: [], hoursSummary: null, facts: NO_FACTS };
+const EMPTY = { hours: null, closedDays: [], hoursSummary: null, facts: NO_FACTS, movedTexts: [] };
 
 describe('account settings', () => {
   it('reads the sign-up phone and defaults, saves a new personal number, refuses a business number', async () => {
@@ -93,6 +93,7 @@ describe('the business’s time zone (docs/decisions/018-ai-context-block.md)', 
       closedDays: [],
       hoursSummary: null,
       facts: NO_FACTS,
+      movedTexts: [],
     });
     const bad = await a.client.request({
       method: 'PUT',
@@ -115,6 +116,7 @@ describe('the business’s time zone (docs/decisions/018-ai-context-block.md)', 
       closedDays: [],
       hoursSummary: null,
       facts: NO_FACTS,
+      movedTexts: [],
     });
     expect((await a.client.get('/api/settings/business')).json()).toEqual(saved.json());
     expect((await a.client.get('/api/account/me')).json().profile.timeZone).toBe('America/Manaus');
@@ -124,6 +126,7 @@ describe('the business’s time zone (docs/decisions/018-ai-context-block.md)', 
       closedDays: [],
       hoursSummary: null,
       facts: NO_FACTS,
+      movedTexts: [],
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/settings/business' })).statusCode).toBe(401);
   });
@@ -168,6 +171,7 @@ describe('business hours and closed days (docs/decisions/019-business-hours.md)'
       closedDays: ['2026-12-24', '2026-12-31'],
       hoursSummary: 'segunda a quinta 08:00–18:00; sexta 18:00–02:00; sábado 08:00–13:00; domingo fechado',
       facts: NO_FACTS,
+      movedTexts: [],
     });
     // The time zone alone keeps the hours; hours null removes the schedule.
     expect((await putBusiness(a.client, { timeZone: 'America/Recife' })).json().hours).toEqual(week);

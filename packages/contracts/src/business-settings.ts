@@ -101,6 +101,22 @@ const FACT_QUESTION =
 export const asksForABusinessFact = (question: string) => FACT_QUESTION.test(question);
 
 /** GET /api/settings/business. */
+/**
+ * A text the move to one place (docs/decisions/066-business-facts-in-one-place.md) found in Conhecimento or in
+ * the training about the hours, the address, the payment methods or the delivery areas, and did not keep as the
+ * fact (an older one of its topic): listed on Configurações until the owner dismisses the list, so nothing
+ * they typed is lost.
+ */
+export const movedFactTextSchema = z.object({
+  from: z.enum(['faq', 'training']),
+  topic: z.enum(['hours', 'address', 'payment', 'delivery']),
+  question: z.string(),
+  answer: z.string(),
+  /** When it was last edited (ISO). */
+  at: z.string(),
+});
+export type MovedFactTextDto = z.infer<typeof movedFactTextSchema>;
+
 export const businessSettingsSchema = z.object({
   /** IANA time zone of the business ('America/Sao_Paulo' unless the owner changed it). */
   timeZone: z.string(),
@@ -111,6 +127,8 @@ export const businessSettingsSchema = z.object({
   /** The week in words ('segunda a sexta, 08:00–18:00; …'), as the AI reads it; null without a week. */
   hoursSummary: z.string().nullable(),
   facts: businessFactsSchema,
+  /** Older texts about the facts, not kept as one (newest first); empty once the owner dismissed them. */
+  movedTexts: z.array(movedFactTextSchema),
 });
 export type BusinessSettings = z.infer<typeof businessSettingsSchema>;
 

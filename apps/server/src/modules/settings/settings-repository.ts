@@ -1,6 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { conversations, numbers, ownerAlerts, profiles, user } from '../../db/schema/index.ts';
+import { businessHours, conversations, numbers, ownerAlerts, profiles, user } from '../../db/schema/index.ts';
+import type { MovedFactText } from '../../db/schema/business-hours.ts';
 
 /** The settings page's rows, always of the signed-in user. */
 
@@ -63,4 +64,18 @@ export async function latestAlerts(db: Db, userId: string, limit: number) {
     .where(eq(ownerAlerts.userId, userId))
     .orderBy(desc(ownerAlerts.createdAt))
     .limit(limit);
+}
+
+/** The texts the business-facts migration moved (drizzle/0053_business-facts.sql); empty when none or dismissed. */
+export async function findMovedFactTexts(db: Db, userId: string): Promise<MovedFactText[]> {
+  const [row] = await db
+    .select({ movedTexts: businessHours.movedTexts })
+    .from(businessHours)
+    .where(eq(businessHours.userId, userId));
+  return row?.movedTexts ?? [];
+}
+
+/** The owner read them: the list is emptied (the facts themselves are untouched). */
+export async function dismissMovedFactTexts(db: Db, userId: string): Promise<void> {
+  await db.update(businessHours).set({ movedTexts: null }).where(eq(businessHours.userId, userId));
 }

@@ -9,7 +9,7 @@ import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { getBusinessSettings } from './get-business-settings.ts';
 import { getSettings } from './get-settings.ts';
-import { latestAlerts } from './settings-repository.ts';
+import { dismissMovedFactTexts, latestAlerts } from './settings-repository.ts';
 import { updateBusinessSettings } from './update-business-settings.ts';
 import { updateSettings } from './update-settings.ts';
 
@@ -42,6 +42,12 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/business', { schema: { response: { 200: businessSettingsSchema } } }, async (req) =>
     getBusinessSettings(deps.db, req.user.id),
   );
+
+  // 'Dispensar' on the older texts the move to one place kept (docs/decisions/066-business-facts-in-one-place.md).
+  app.delete('/business/moved-texts', async (req, reply) => {
+    await dismissMovedFactTexts(deps.db, req.user.id);
+    return reply.code(204).send();
+  });
 
   app.put(
     '/business',

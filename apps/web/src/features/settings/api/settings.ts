@@ -46,3 +46,12 @@ export function useUpdateBusinessSettings() {
     },
   });
 }
+
+/** 'Dispensar' on the older texts moved into the business's facts: the list is emptied. */
+export function useDismissMovedTexts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<void>('/api/settings/business/moved-texts'),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: businessKeys.settings() }),
+  });
+}

@@ -8,6 +8,7 @@ import { cn } from '@/lib/cn';
 import { useBusinessSettings } from '@/lib/api/business-facts';
 import { useOwnerAlerts, useSettings } from '../api/settings';
 import { BusinessFactsForm } from './business-facts-form';
+import { MovedTexts } from './moved-texts';
 import { BusinessSettingsForm } from './business-settings-form';
 import { AlertSettingsForm } from './alert-settings-form';
 import { EvolutionApiNotice } from './evolution-api-notice';
@@ -67,7 +68,10 @@ export function SettingsPage({ children }: { children?: ReactNode }) {
             Conhecimento mostram os mesmos.
           </p>
           {business.data ? (
-            <BusinessFactsForm key={business.data.timeZone} settings={business.data} />
+            <>
+              <BusinessFactsForm key={business.data.timeZone} settings={business.data} />
+              <MovedTexts texts={business.data.movedTexts} />
+            </>
           ) : (
             <Spinner label="Carregando..." />
           )}
