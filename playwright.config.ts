@@ -8,8 +8,10 @@ const LIVE = liveE2ePorts();
 /** Browser journeys against the real server, in Debian's Chromium (never a downloaded browser). */
 export default defineConfig({
   testDir: './e2e',
+  // A file's journeys run in order in one worker; two files run at once (docs/decisions/059-ci-time-test-passes.md).
+  // Each journey signs up its own account, so two workers share the harness's server without sharing data.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -43,6 +45,8 @@ export default defineConfig({
     {
       name: 'ai-live',
       testMatch: /(training-live|voice-notes|catalogue-live|business-facts-live)\.spec\.ts$/,
+      // One at a time: the fake OpenAI server's answer mode and recorded requests are shared by its journeys.
+      workers: 1,
       use: {
         ...devices['Desktop Chrome'],
         viewport: { width: 1280, height: 800 },

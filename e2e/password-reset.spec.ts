@@ -59,7 +59,7 @@ test('um link expirado mostra a tela de link expirado', async ({ page }) => {
   await expect(page.getByText('Email de recuperação enviado com sucesso!')).toBeVisible();
   const link = resetLinkFrom((await latestMailTo(person.email)).text);
 
-  await fetch(`${CONTROL_URL}/expire-reset-links`, { method: 'POST' });
+  await fetch(`${CONTROL_URL}/expire-reset-links`, { method: 'POST', body: JSON.stringify({ email: person.email }) });
   await page.goto(link);
   await expect(page.getByText('O link de recuperação expirou.')).toBeVisible();
   await expect(page.getByText('Por favor, solicite um novo link de recuperação de senha.')).toBeVisible();

@@ -4,7 +4,6 @@ import {
   expect,
   expectNoSeriousA11yViolations,
   signedIn,
-  signedInAtWelcome,
   shootBothWidths,
   test,
 } from './support/fixtures';
@@ -42,7 +41,7 @@ test('conta nova: Resultados explica o que vai aparecer e leva a conectar um nú
 
 test('com conversas: números da semana, gráficos, mapa de calor e CSV com as linhas certas', async ({ page }) => {
   test.setTimeout(180_000);
-  const person = await signedInAtWelcome(page);
+  const person = await signedIn(page);
   await seedResults(person);
   await page.goto('/resultados');
 

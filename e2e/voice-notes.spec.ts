@@ -1,5 +1,5 @@
 import { FAKE_IMAGE_DESCRIPTION, FAKE_TRANSCRIPT, liveE2ePorts } from './support/fake-openai';
-import { expect, expectNoSeriousA11yViolations, signedInAtWelcome, shootBothWidths, test } from './support/fixtures';
+import { expect, expectNoSeriousA11yViolations, signedIn, shootBothWidths, test } from './support/fixtures';
 import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
 
 /**
@@ -20,7 +20,7 @@ test('nota de voz do simulador: a transcrição aparece ao vivo sob o áudio e a
 }) => {
   test.setTimeout(240_000);
   await fetch(`${FAKE_URL}/control/reset`, { method: 'POST' });
-  await signedInAtWelcome(page);
+  await signedIn(page);
   await trainAgentThroughApi(page, 'Bia', ['Doce Encanto, bolos artesanais em Belo Horizonte, a partir de R$ 180.']);
   // A number connected through the simulator's QR (its own journey is tested elsewhere).
   const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja');

@@ -121,8 +121,11 @@ const control = http.createServer(async (req, res) => {
     return;
   }
   if (req.method === 'POST' && url.pathname === '/expire-reset-links') {
+    // One person's links only: journeys run on two workers against this one server (playwright.config.ts).
+    const { email } = await readJson<{ email: string }>(req);
     await database.db.execute(
-      sql`update verification set expires_at = now() - interval '1 minute' where identifier like 'reset-password:%'`,
+      sql`update verification set expires_at = now() - interval '1 minute'
+        where identifier like 'reset-password:%' and value in (select id from "user" where email = ${email})`,
     );
     res.end('{"ok":true}');
     return;
