@@ -119,6 +119,8 @@ export async function runCampaign(deps: CampaignDeps, campaignId: string): Promi
     const r = await claimNext(deps.db, c.id, token, deps.now());
     if (!r) return finishRun(deps, c);
     await sendOne(deps, c, r, token);
+    // The last contact went: done now, not after the gap.
+    if ((await remaining(deps.db, c.id)).pending === 0) return finishRun(deps, c);
     const gap = nextGapMs(c.track, deps.config, deps.random);
     if (gap > IN_PROCESS_GAP_MS) return void (await queueCampaign(deps, c.id, new Date(deps.now().getTime() + gap)));
     if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
