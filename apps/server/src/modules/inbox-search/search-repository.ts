@@ -102,16 +102,25 @@ export function messageSearchSql(userId: string, words: string, before: KeysetPo
  * and the groups are ANDed. A query with websearch syntax of its own is left as typed.
  */
 export function inboxTsQuery(words: string) {
-  const tokens = words.trim().split(/\s+/).filter(Boolean);
-  const hasSyntax = /["]/.test(words) || tokens.some((t) => t.toLowerCase() === 'or' || t.startsWith('-'));
-  const groups = tokens.map((t) => [t, ...otherWordForms(t)]);
-  if (hasSyntax || groups.every((g) => g.length === 1)) return sql`websearch_to_tsquery('public.vendai_pt', ${words})`;
+  const groups = wordGroups(words);
+  if (!groups) return sql`websearch_to_tsquery('public.vendai_pt', ${words})`;
   // In parentheses: `@@` and `&&` share a precedence, so `v @@ a && b` would read `(v @@ a) && b`.
   const anded = sql.join(
     groups.map((g) => sql`websearch_to_tsquery('public.vendai_pt', ${g.join(' or ')})`),
     sql` && `,
   );
   return sql`(${anded})`;
+}
+
+/**
+ * Each typed word with its other forms ('pão' → ['pão', 'pães', …]), or null when the query is searched as
+ * typed (websearch syntax of its own, or no word with another form).
+ */
+function wordGroups(words: string): string[][] | null {
+  const tokens = words.trim().split(/\s+/).filter(Boolean);
+  const hasSyntax = /["]/.test(words) || tokens.some((t) => t.toLowerCase() === 'or' || t.startsWith('-'));
+  const groups = tokens.map((t) => [t, ...otherWordForms(t)]);
+  return hasSyntax || groups.every((g) => g.length === 1) ? null : groups;
 }
 
 /** A word in at least this share of messages is "common" (PostgreSQL's statistics of search_vector). */
@@ -134,13 +143,28 @@ export async function searchMessages(
   limit: number,
 ): Promise<MessageHitRow[]> {
   return db.transaction(async (tx) => {
+    // A word searched with its other forms ('pão' or 'pães') is as common as its forms together: the rarest
+    // group decides. Read for the typed word alone, 'pão' looked rare while 'pães' filled 3% of the messages,
+    // and the page sorted every match (250–700 ms at 100,000 conversations, docs/performance.md).
+    const groups = (
+      wordGroups(words) ??
+      words
+        .trim()
+        .split(/\s+/)
+        .map((w) => [w])
+    ).map((g) => g.join(' '));
     const [stats] = resultRows<{ common: boolean }>(
       await tx.execute(sql`
-        select coalesce(min(coalesce(
-          s.most_common_elem_freqs[array_position(s.most_common_elems::text::text[], lexeme)], 0)), 0) >= ${COMMON_SHARE}
-          as common
-        from unnest(tsvector_to_array(to_tsvector('public.vendai_pt', ${words}))) lexeme
-        left join pg_stats s on s.schemaname = 'public' and s.tablename = 'messages' and s.attname = 'search_vector'`),
+        select coalesce(min(g.freq), 0) >= ${COMMON_SHARE} as common from (
+          select sum(coalesce(
+            s.most_common_elem_freqs[array_position(s.most_common_elems::text::text[], lexeme)], 0)) as freq
+          from unnest(array[${sql.join(
+            groups.map((g) => sql`${g}`),
+            sql`, `,
+          )}]::text[]) with ordinality as grp(words, n)
+          cross join lateral unnest(tsvector_to_array(to_tsvector('public.vendai_pt', grp.words))) lexeme
+          left join pg_stats s on s.schemaname = 'public' and s.tablename = 'messages' and s.attname = 'search_vector'
+          group by grp.n) g`),
     );
     if (!stats?.common) {
       await tx.execute(sql`set local enable_indexscan = off`);
