@@ -130,6 +130,32 @@ async function actOnDraft(draft, action) {
   });
 }
 
+/**
+ * The push service replaced or dropped this browser's subscription (the Push API's 'pushsubscriptionchange'):
+ * the new one (or, when the browser gives none, a new subscription with the same server key) is sent to
+ * VendAI with the member's session, as the settings page does, so the notifications keep coming without the
+ * member opening Configurações. The old endpoint is deleted by the server when the push service answers
+ * 404 or 410 for it.
+ */
+self.addEventListener('pushsubscriptionchange', (event) => {
+  event.waitUntil(resubscribe(event.oldSubscription, event.newSubscription));
+});
+
+async function resubscribe(oldSubscription, newSubscription) {
+  let subscription = newSubscription;
+  if (!subscription) {
+    const applicationServerKey = oldSubscription?.options?.applicationServerKey;
+    if (!applicationServerKey) return;
+    subscription = await self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey });
+  }
+  await fetch('/api/push/subscriptions', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(subscription.toJSON()),
+  }).catch(() => {});
+}
+
 async function openApp(url) {
   const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
   for (const client of windows) {
