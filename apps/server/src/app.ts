@@ -46,6 +46,7 @@ import { metaWebhooksModule, webhooksModule } from './modules/webhooks/index.ts'
 import { registerBilling } from './modules/billing/register-billing.ts';
 import { registerPix } from './modules/pix/register-pix.ts';
 import { registerWebPush } from './modules/web-push/register-web-push.ts';
+import { registerCapi } from './modules/meta-capi/register-capi.ts';
 import { withLogRedaction } from './lib/log-redaction.ts';
 import { createRateLimitCounter } from './plugins/rate-limit-store.ts';
 import { registerCorePlugins } from './plugins/core.ts';
@@ -201,6 +202,9 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   // Web Push to the members' phones (docs/decisions/067-web-push.md): /api/push and the listener of the
   // engine's events. Decorates the app (app.webPush).
   await registerWebPush(app, { routes: serves });
+  // Meta's Conversions API for business messaging (docs/decisions/071-ad-attribution.md): /api/capi, the
+  // listener of 'lead.hot' and 'order.paid', the send job. Decorates the app (app.capi).
+  await registerCapi(app, { routes: serves });
 
   // The features that react to the engine's named events listen here (docs/decisions/060-events-features-listen.md).
   const { events } = deps;

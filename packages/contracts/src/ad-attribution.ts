@@ -92,3 +92,45 @@ export const sourceCostInputSchema = z.object({
     .nullable(),
 });
 export type SourceCostInput = z.infer<typeof sourceCostInputSchema>;
+
+/** Configurações → 'API de Conversões da Meta' (docs/decisions/071-ad-attribution.md). */
+export const CAPI_DATASET_INVALID = 'O ID do conjunto de dados tem só números (veja no Gerenciador de Eventos).';
+export const CAPI_TOKEN_REQUIRED = 'Cole o token de acesso gerado no Gerenciador de Eventos.';
+export const capiSettingsInputSchema = z.object({
+  datasetId: z
+    .string()
+    .trim()
+    .regex(/^\d{5,25}$/, { error: CAPI_DATASET_INVALID }),
+  accessToken: z
+    .string()
+    .trim()
+    .min(20, { error: CAPI_TOKEN_REQUIRED })
+    .max(1000, { error: 'Token longo demais.' }),
+  pageId: z
+    .string()
+    .trim()
+    .regex(/^\d{5,25}$/, { error: 'O ID da página tem só números.' })
+    .or(z.literal(''))
+    .optional(),
+});
+export type CapiSettingsInput = z.input<typeof capiSettingsInputSchema>;
+
+export const capiEventLogSchema = z.object({
+  id: z.string(),
+  eventName: z.enum(['LeadSubmitted', 'Purchase']),
+  state: z.enum(['pending', 'sent', 'failed']),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  valueCents: z.number().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type CapiEventLog = z.infer<typeof capiEventLogSchema>;
+
+export const capiSettingsSchema = z.object({
+  connected: z.boolean(),
+  datasetId: z.string().nullable(),
+  pageId: z.string().nullable(),
+  events: z.array(capiEventLogSchema),
+});
+export type CapiSettings = z.infer<typeof capiSettingsSchema>;

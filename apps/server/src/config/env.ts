@@ -296,6 +296,13 @@ const envSchema = z.object({
     blank,
     z.url().default('https://wa.me/5511999999999?text=Quero%20conhecer%20o%20plano%20Sem%20Limites'),
   ),
+  /**
+   * Meta's Conversions API for business messaging (docs/decisions/071-ad-attribution.md): the Graph root events
+   * are POSTed to (/{META_GRAPH_VERSION}/{dataset_id}/events). CAPI_STANDIN_ENABLED=true starts the local
+   * stand-in (packages/capi-standin, never in production) and sends there instead.
+   */
+  META_CAPI_BASE_URL: z.preprocess(blank, z.url().default('https://graph.facebook.com')),
+  CAPI_STANDIN_ENABLED: z.preprocess(blank, z.enum(['true', 'false']).optional()),
   /** How often the overage job reports AI messages past the plan's limit to Stripe (s). */
   BILLING_METER_INTERVAL_SECONDS: z.preprocess(blank, z.coerce.number().min(1).default(60)),
 });

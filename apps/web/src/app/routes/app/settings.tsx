@@ -1,3 +1,4 @@
+import { CapiSection } from '@/features/ad-attribution/components/capi-section';
 import { SourceLinksSection } from '@/features/ad-attribution/components/source-links-section';
 import { PixSettingsSection } from '@/features/pix/components/pix-settings-section';
 import { PrivacySettings } from '@/features/privacy/components/privacy-settings';
@@ -14,6 +15,7 @@ export function Component() {
       <PushSettingsSection />
       <PixSettingsSection />
       <SourceLinksSection />
+      <CapiSection />
       <PrivacySettings />
     </SettingsPage>
   );
