@@ -101,11 +101,7 @@ export const capiSettingsInputSchema = z.object({
     .string()
     .trim()
     .regex(/^\d{5,25}$/, { error: CAPI_DATASET_INVALID }),
-  accessToken: z
-    .string()
-    .trim()
-    .min(20, { error: CAPI_TOKEN_REQUIRED })
-    .max(1000, { error: 'Token longo demais.' }),
+  accessToken: z.string().trim().min(20, { error: CAPI_TOKEN_REQUIRED }).max(1000, { error: 'Token longo demais.' }),
   pageId: z
     .string()
     .trim()
