@@ -8,10 +8,10 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agentes, conversations, messages, replyDrafts } from '../src/db/schema/index.ts';
+import { agentes, conversations, messages, replyBursts, replyDrafts } from '../src/db/schema/index.ts';
 import { attendantOf } from './helpers/attendant.ts';
 import { customerSays, openShop, sentToCustomers, type Shop, waitFor } from './helpers/engine-harness.ts';
-import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
+import { abandonedBurst, partInFlight, useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import type { TestClient } from './helpers/test-app.ts';
 
 const e = useEngineApp({ APPROVAL_ALERT_GROUP_SECONDS: '1' });
@@ -103,6 +103,35 @@ describe('approval mode: who edited and who sent a draft', () => {
       sentByUserId: shop.userId,
       editedByUserId: null,
     });
+  });
+
+  it('a draft whose sender died mid-send: the parts the recovery sends still name the editor and the sender', async () => {
+    const shop = await approvalShop();
+    const attendant = await attendantOf(e, shop);
+    const attendantId = await meId(attendant);
+    const draft = await draftFor(shop, '5511977770009', 'Tem a blusa azul?');
+    // The attendant's edited draft was being sent in two parts when its process died: the first in flight.
+    const inFlight = await partInFlight(e, shop, draft.convId, 'Temos sim, Carla!');
+    await db()
+      .update(messages)
+      .set({ editedByUserId: attendantId, sentByUserId: attendantId })
+      .where(eq(messages.id, inFlight.id));
+    const burst = await abandonedBurst(e, shop, draft.convId, {
+      messageId: inFlight.id,
+      parts: ['Temos sim, Carla!', 'Custa R$ 89,90.'],
+    });
+    await db().update(replyBursts).set({ reason: 'approved' }).where(eq(replyBursts.id, burst.id));
+    await db()
+      .update(replyDrafts)
+      .set({ state: 'sent', burstId: burst.id, edited: true, editedByUserId: attendantId, sentByUserId: attendantId })
+      .where(eq(replyDrafts.id, draft.id));
+    await waitFor(
+      async () => (await toCustomer(shop, '5511977770009')).includes('Custa R$ 89,90.'),
+      'the second part sent by the recovery',
+      20_000,
+    );
+    const second = (await aiMessagesOf(shop.client, draft.convId)).find((m) => m.content === 'Custa R$ 89,90.');
+    expect(second).toMatchObject({ editedByUserId: attendantId, sentByUserId: attendantId });
   });
 
   it('another account’s draft is a 404; an empty text is a Portuguese 400', async () => {

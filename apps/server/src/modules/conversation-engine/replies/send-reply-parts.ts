@@ -171,10 +171,16 @@ export async function resumeParts(
     parts: SqlJson<BurstPart[]>;
     sent_parts: number;
     reason: string | null;
+    edited_by_user_id: string | null;
+    sent_by_user_id: string | null;
   }>(
     await deps.db.execute(sql`
-      select b.user_id, b.conv_id, c.contact_jid, n.instance_name, b.parts, b.sent_parts, b.reason
+      select b.user_id, b.conv_id, c.contact_jid, n.instance_name, b.parts, b.sent_parts, b.reason,
+             d.edited_by_user_id, d.sent_by_user_id
       from reply_bursts b join conversations c on c.id = b.conv_id left join numbers n on n.id = c.number_id
+      left join lateral (
+        select edited_by_user_id, sent_by_user_id from reply_drafts
+        where conv_id = b.conv_id and burst_id = b.id and b.reason = 'approved' limit 1) d on true
       where b.id = ${burstId} and b.claim_token = ${token} and b.state = 'sending'`),
   );
   if (!row) return;
@@ -198,5 +204,7 @@ export async function resumeParts(
     first: resend?.message,
     slot: resend?.slot,
     maxAiMessages,
+    // An approved draft's parts still say who edited and who sent it (docs/decisions/066-business-facts-in-one-place.md).
+    ...(row.reason === 'approved' ? { people: { editedBy: row.edited_by_user_id, sentBy: row.sent_by_user_id } } : {}),
   });
 }
