@@ -54,7 +54,8 @@ export const campaignSendJobType = defineJobType({
     retryLimit: 5,
     retryDelay: 5,
     retryBackoff: true,
-    expireInSeconds: 5 * 60,
+    // A job sends for at most JOB_SECONDS: one held by a killed process is retried elsewhere within minutes.
+    expireInSeconds: 90,
     deleteAfterSeconds: 7 * 24 * 3600,
   },
   batchSize: 1,
@@ -71,6 +72,8 @@ export const campaignSweepJobType = defineJobType({
 
 /** Sends in one job at most this many before queueing the next job (short gaps wait in process). */
 const SENDS_PER_JOB = 25;
+/** A job sends for at most this long, then queues the next (well within the queue's expiry). */
+const JOB_MS = 30_000;
 /** A gap at most this long is waited in process; a longer one is a delayed job. */
 const IN_PROCESS_GAP_MS = 5_000;
 
@@ -112,7 +115,8 @@ export async function runCampaign(deps: CampaignDeps, campaignId: string): Promi
   }
   if (c.status !== 'sending') return;
   await settleLapsed(deps, c);
-  for (let sent = 0; sent < SENDS_PER_JOB; sent++) {
+  const started = Date.now();
+  for (let sent = 0; sent < SENDS_PER_JOB && Date.now() - started < JOB_MS; sent++) {
     const verdict = await mayGoNow(deps, c);
     if (verdict !== 'go') return verdict === 'paused' ? undefined : void (await queueCampaign(deps, c.id, verdict));
     const token = randomUUID();
