@@ -18,6 +18,27 @@ const postgresPassFiles = (): string[] =>
     ).pgliteAndPostgres,
   );
 
+/**
+ * Web test files that replace modules (`vi.mock`): each runs in a fresh module registry (the `web-mocks`
+ * project). The others share one registry in the `web` project (`isolate: false`): a new registry, happy-dom
+ * and React for each of them cost about six times their tests (docs/performance.md#ci-time).
+ */
+const webFilesMockingModules = (): string[] =>
+  fs
+    .globSync('apps/web/src/**/*.test.{ts,tsx}', { cwd: import.meta.dirname })
+    .filter((file) => /\bvi\.(mock|doMock)\(/.test(fs.readFileSync(path.resolve(import.meta.dirname, file), 'utf8')));
+
+const webProject = (name: 'web' | 'web-mocks') => ({
+  resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
+  test: {
+    name,
+    environment: 'happy-dom',
+    ...(name === 'web'
+      ? { include: ['apps/web/src/**/*.test.{ts,tsx}'], exclude: webFilesMockingModules(), isolate: false }
+      : { include: webFilesMockingModules() }),
+  },
+});
+
 const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   test: {
     name,
@@ -39,14 +60,8 @@ export default defineConfig({
     projects: [
       serverProject('server-pglite', 'pglite'),
       ...(process.env.DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),
-      {
-        resolve: { alias: { '@': path.resolve(import.meta.dirname, 'apps/web/src') } },
-        test: {
-          name: 'web',
-          environment: 'happy-dom',
-          include: ['apps/web/src/**/*.test.{ts,tsx}'],
-        },
-      },
+      webProject('web'),
+      webProject('web-mocks'),
     ],
   },
 });

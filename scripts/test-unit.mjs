@@ -27,7 +27,7 @@ const vitest = (projects, capture) =>
     child.on('close', (code) => resolve({ code: code ?? 1, out }));
   });
 
-const passes = [vitest(['server-pglite', 'web'], false)];
+const passes = [vitest(['server-pglite', 'web', 'web-mocks'], false)];
 if (process.env.DATABASE_URL) passes.push(vitest(['server-postgres'], true));
 const [first, postgres] = await Promise.all(passes);
 if (postgres) {
