@@ -39,6 +39,7 @@ import { ownerChannelModule } from './modules/owner-channel/index.ts';
 import { funnelModule } from './modules/funnel/index.ts';
 import { agendaModule, listenForAgendaUpdates } from './modules/agenda/index.ts';
 import { agendaChatPort } from './modules/agenda/chat-port.ts';
+import { registerGoogleCalendar } from './modules/agenda/google/register-google-calendar.ts';
 import { privacyModule, registerRetentionJobs } from './modules/privacy/index.ts';
 import { registerResultsRollupJob } from './modules/results/rollup-job.ts';
 import { usageModule } from './modules/usage/index.ts';
@@ -205,6 +206,8 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   // Meta's Conversions API for business messaging (docs/decisions/071-ad-attribution.md): /api/capi, the
   // listener of 'lead.hot' and 'order.paid', the send job. Decorates the app (app.capi).
   await registerCapi(app, { routes: serves });
+  // Google Calendar per professional: bookings written to it, its busy times as blocks (decision 070).
+  await registerGoogleCalendar(app, { routes: serves });
 
   // The features that react to the engine's named events listen here (docs/decisions/060-events-features-listen.md).
   const { events } = deps;

@@ -38,3 +38,4 @@ export * from './agent-hints.ts';
 export * from './web-push.ts';
 export * from './ad-attribution.ts';
 export * from './agenda.ts';
+export * from './google-calendar.ts';

@@ -32,4 +32,5 @@ export * from './cloud-meter.ts';
 export * from './web-push.ts';
 export * from './ad-attribution.ts';
 export * from './agenda.ts';
+export * from './agenda-google.ts';
 export * from './campaigns.ts';

@@ -1,0 +1,79 @@
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client.ts';
+import { googleCalendarBusy, googleCalendarLinks } from '../../../db/schema/index.ts';
+
+/** Google Calendar links and the busy times read from them (docs/decisions/070-agenda-in-the-chat.md). */
+
+export type GoogleLinkRow = typeof googleCalendarLinks.$inferSelect;
+
+export async function upsertLink(
+  db: Db,
+  v: { userId: string; professionalId: string; calendarId: string; refreshTokenSealed: string },
+): Promise<void> {
+  await db
+    .insert(googleCalendarLinks)
+    .values({ ...v, syncToken: null })
+    .onConflictDoUpdate({
+      target: googleCalendarLinks.professionalId,
+      set: {
+        calendarId: v.calendarId,
+        refreshTokenSealed: v.refreshTokenSealed,
+        syncToken: null,
+        lastError: null,
+        connectedAt: new Date(),
+      },
+    });
+}
+
+export const selectLinks = (db: Db, userId: string): Promise<GoogleLinkRow[]> =>
+  db.select().from(googleCalendarLinks).where(eq(googleCalendarLinks.userId, userId));
+
+export const selectAllLinks = (db: Db): Promise<GoogleLinkRow[]> => db.select().from(googleCalendarLinks);
+
+export async function selectLink(db: Db, userId: string, professionalId: string): Promise<GoogleLinkRow | null> {
+  const [row] = await db
+    .select()
+    .from(googleCalendarLinks)
+    .where(and(eq(googleCalendarLinks.userId, userId), eq(googleCalendarLinks.professionalId, professionalId)));
+  return row ?? null;
+}
+
+export async function deleteLink(db: Db, userId: string, professionalId: string): Promise<boolean> {
+  const gone = await db
+    .delete(googleCalendarLinks)
+    .where(and(eq(googleCalendarLinks.userId, userId), eq(googleCalendarLinks.professionalId, professionalId)))
+    .returning({ id: googleCalendarLinks.professionalId });
+  return gone.length > 0;
+}
+
+export async function markSynced(
+  db: Db,
+  professionalId: string,
+  v: { syncToken: string | null; lastError: string | null },
+): Promise<void> {
+  await db
+    .update(googleCalendarLinks)
+    .set({ ...v, ...(v.lastError ? {} : { lastSyncedAt: new Date() }) })
+    .where(eq(googleCalendarLinks.professionalId, professionalId));
+}
+
+export const selectBusy = (db: Db, professionalId: string) =>
+  db
+    .select({ googleEventId: googleCalendarBusy.googleEventId, blockId: googleCalendarBusy.blockId })
+    .from(googleCalendarBusy)
+    .where(eq(googleCalendarBusy.professionalId, professionalId));
+
+export async function insertBusy(
+  db: Db,
+  v: { userId: string; professionalId: string; googleEventId: string; blockId: string },
+): Promise<void> {
+  await db.insert(googleCalendarBusy).values(v).onConflictDoNothing();
+}
+
+export async function deleteBusy(db: Db, professionalId: string, googleEventId: string): Promise<void> {
+  await db
+    .delete(googleCalendarBusy)
+    .where(
+      and(eq(googleCalendarBusy.professionalId, professionalId), eq(googleCalendarBusy.googleEventId, googleEventId)),
+    );
+}
