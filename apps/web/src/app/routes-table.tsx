@@ -55,6 +55,7 @@ export const routes: RouteObject[] = [
               { path: paths.ownerChannel.path, lazy: () => import('./routes/app/owner-channel') },
               { path: paths.funnel.path, lazy: () => import('./routes/app/funnel') },
               { path: paths.campaigns.path, lazy: () => import('./routes/app/campaigns') },
+              { path: paths.agenda.path, lazy: () => import('./routes/app/agenda') },
               { path: `${paths.conversations.path}/*`, lazy: () => import('./routes/app/conversations') },
               { path: paths.numbers.path, lazy: () => import('./routes/app/numbers') },
               { path: paths.agents.path, lazy: () => import('./routes/app/agents') },

@@ -36,6 +36,8 @@ export const paths = {
   funnel: { path: '/funil', getHref: () => '/funil' },
   /** 'Campanhas' (docs/decisions/072-campaigns.md): campaigns to contacts with consent, and their results. */
   campaigns: { path: '/campanhas', getHref: () => '/campanhas' },
+  /** 'Agenda' (docs/decisions/069-agenda.md): bookings by day and week, the services and blocks. */
+  agenda: { path: '/agenda', getHref: () => '/agenda' },
   feedback: {
     path: '/dashboard/feedback',
     getHref: (type?: string) => `/dashboard/feedback${type ? `?type=${type}` : ''}`,

@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { dailyItemsFor, isTeamPath, navGroupsFor, navItemsFor } from './nav-items';
 
 describe("the attendant's menu and pages (docs/decisions/044-team-roles-and-assignment.md)", () => {
-  it('the owner sees every entry, Equipe included; an attendant only the inbox, the funnel and the tutorial', () => {
+  it('the owner sees every entry, Equipe included; an attendant only the inbox, the funnel, the agenda and the tutorial', () => {
     expect(navItemsFor('owner').map((i) => i.label)).toContain('Equipe');
-    expect(navItemsFor('attendant').map((i) => i.label)).toEqual(['Conversas', 'Funil de vendas', 'Tutorial']);
+    expect(navItemsFor('attendant').map((i) => i.label)).toEqual([
+      'Conversas',
+      'Funil de vendas',
+      'Agenda',
+      'Tutorial',
+    ]);
     expect(navGroupsFor('attendant').map((g) => g.label)).toEqual(['Dia a dia', 'Ajuda']);
   });
 
@@ -34,11 +39,16 @@ describe("the attendant's menu and pages (docs/decisions/044-team-roles-and-assi
       'Avisos',
       'Resultados',
     ]);
-    expect(dailyItemsFor('attendant').map((i) => i.label)).toEqual(['Conversas', 'Funil de vendas', 'Tutorial']);
+    expect(dailyItemsFor('attendant').map((i) => i.label)).toEqual([
+      'Conversas',
+      'Funil de vendas',
+      'Agenda',
+      'Tutorial',
+    ]);
   });
 
   it('an attendant may open the inbox and its conversations, not the owner pages', () => {
-    for (const path of ['/dashboard', '/dashboard/c/123', '/funil', '/tutorial', '/notificacoes'])
+    for (const path of ['/dashboard', '/dashboard/c/123', '/funil', '/agenda', '/tutorial', '/notificacoes'])
       expect(isTeamPath(path)).toBe(true);
     for (const path of [
       '/settings',

@@ -93,3 +93,11 @@ export const businessKeys = {
 export const contactKeys = {
   detail: (convId: string) => ['inbox-tools', 'contact', convId] as const,
 };
+
+/** GET /api/agenda/… (docs/decisions/069-agenda.md): the Agenda page and the inbox's next appointment. */
+export const agendaKeys = {
+  all: ['agenda'] as const,
+  setup: () => [...agendaKeys.all, 'setup'] as const,
+  calendar: (from: string, to: string) => [...agendaKeys.all, 'calendar', from, to] as const,
+  next: (convId: string) => [...agendaKeys.all, 'next', convId] as const,
+};

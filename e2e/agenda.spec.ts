@@ -1,0 +1,130 @@
+import type { Locator, Page } from '@playwright/test';
+import { expect, expectNoSeriousA11yViolations, shootBothWidths, signedIn, test } from './support/fixtures';
+
+/**
+ * 'Agenda' (docs/decisions/069-agenda.md) in the browser: found in the menu, set up in well under a minute
+ * (the owner as the one professional on the business hours, a first service), a booking made by tapping an
+ * empty hour of next week, moved by dragging it with the mouse and again with the 'Remarcar' form (the
+ * keyboard's way), a lunch block, a booking cancelled (its hour free again) and one marked 'Não compareceu'
+ * in one tap. At 390 px the day view, a tap books. Screenshots at 1280 and 390 px, axe.
+ */
+
+const cell = (page: Page, weekday: string, time: string) =>
+  page.getByRole('button', { name: new RegExp(`^Agendar ${weekday}, \\d\\d/\\d\\d às ${time}$`) });
+const chip = (page: Page, name: string) => page.getByRole('button', { name: new RegExp(`^${name}, `) });
+
+/** Drags a booking with the real mouse so that its top edge lands on the target cell. */
+async function drag(page: Page, from: Locator, to: Locator) {
+  const a = (await from.boundingBox())!;
+  const b = (await to.boundingBox())!;
+  await page.mouse.move(a.x + 10, a.y + 6);
+  await page.mouse.down();
+  await page.mouse.move(a.x + 20, a.y + 14, { steps: 4 });
+  await page.mouse.move(b.x + 10, b.y + 8, { steps: 12 });
+  await page.mouse.up();
+}
+
+async function book(page: Page, weekday: string, time: string, customer: string) {
+  await cell(page, weekday, time).click();
+  const dialog = page.getByRole('dialog', { name: 'Novo agendamento' });
+  await dialog.getByLabel('Cliente', { exact: true }).fill(customer);
+  await dialog.getByRole('button', { name: 'Agendar' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(chip(page, customer)).toBeVisible();
+}
+
+test('configurar a agenda em um minuto, agendar, remarcar arrastando e pelo formulário, bloquear, faltou', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signedIn(page);
+  await page.goto('/dashboard');
+  const started = Date.now();
+  await page.getByRole('link', { name: 'Agenda' }).click();
+  await expect(page).toHaveURL(/\/agenda$/);
+  await expect(page.getByRole('heading', { name: 'Configure sua agenda em um minuto' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await shootBothWidths(page, 'agenda-setup');
+
+  // A name is required; what was typed stays.
+  await page.getByLabel('Quem atende').fill('');
+  await page.getByLabel('Serviço', { exact: true }).fill('Consulta');
+  await page.getByRole('button', { name: 'Começar a agendar' }).click();
+  await expect(page.getByText('Dê um nome ao profissional (até 60 caracteres).')).toBeVisible();
+  await expect(page.getByLabel('Serviço', { exact: true })).toHaveValue('Consulta');
+  await page.getByLabel('Quem atende').fill('Dra. Helena');
+  await page.getByLabel('Duração').selectOption({ label: '30 min' });
+  await page.getByLabel('Preço (R$)').fill('180,00');
+  await page.getByRole('button', { name: 'Começar a agendar' }).click();
+  await expect(page.getByTestId('agenda-grid')).toBeVisible();
+  expect(Date.now() - started, 'a configuração leva menos de um minuto').toBeLessThan(60_000);
+
+  // Next week: a tap on Monday 10:00 books there.
+  await page.getByRole('button', { name: 'Próxima semana' }).click();
+  await book(page, 'segunda', '10:00', 'Joana Prado');
+  await expect(chip(page, 'Joana Prado')).toHaveAccessibleName(/Consulta, Seg \d\d 10:00: Agendado$/);
+
+  // Dragged with the mouse to Tuesday 14:00 (both in the middle of the window, away from the edges that scroll).
+  await cell(page, 'terça', '12:00').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await drag(page, chip(page, 'Joana Prado'), cell(page, 'terça', '14:00'));
+  await expect(chip(page, 'Joana Prado')).toHaveAccessibleName(/Ter \d\d 14:00: Agendado$/);
+
+  // The keyboard's way: the booking's 'Remarcar' form, to 15:30.
+  await chip(page, 'Joana Prado').click();
+  const details = page.getByRole('dialog', { name: 'Joana Prado' });
+  await expect(details.getByText('Consulta · R$ 180,00')).toBeVisible();
+  await details.getByLabel('Horário').fill('15:30');
+  await details.getByRole('button', { name: 'Remarcar' }).click();
+  await expect(details).toBeHidden();
+  await expect(chip(page, 'Joana Prado')).toHaveAccessibleName(/Ter \d\d 15:30: Agendado$/);
+
+  // Another booking over the same time is refused in Portuguese.
+  await cell(page, 'terça', '15:30').dispatchEvent('click');
+  const again = page.getByRole('dialog', { name: 'Novo agendamento' });
+  await again.getByLabel('Cliente', { exact: true }).fill('Outro Cliente');
+  await again.getByRole('button', { name: 'Agendar' }).click();
+  await expect(
+    again.getByText('Esse horário acabou de ser reservado por outra pessoa. Escolha outro horário.'),
+  ).toBeVisible();
+  await expect(again.getByLabel('Cliente', { exact: true })).toHaveValue('Outro Cliente');
+  await again.getByLabel('Horário').fill('17:00');
+  await again.getByRole('button', { name: 'Agendar' }).click();
+  await expect(again).toBeHidden();
+
+  // Cancelled: gone from the grid.
+  await chip(page, 'Outro Cliente').click();
+  await page.getByRole('button', { name: 'Cancelar agendamento' }).click();
+  await expect(chip(page, 'Outro Cliente')).toHaveCount(0);
+
+  // Lunch blocked on the shown week's first day.
+  await page.getByRole('button', { name: 'Bloquear horário' }).click();
+  const blockDialog = page.getByRole('dialog', { name: 'Bloquear horário' });
+  await expect(blockDialog.getByLabel('Motivo')).toHaveValue('Almoço');
+  await blockDialog.getByRole('button', { name: 'Bloquear' }).click();
+  await expect(blockDialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Bloqueado: Almoço' })).toBeVisible();
+
+  // One tap: 'Não compareceu'.
+  await chip(page, 'Joana Prado').click();
+  await page.getByRole('dialog', { name: 'Joana Prado' }).getByRole('button', { name: 'Não compareceu' }).click();
+  await expect(chip(page, 'Joana Prado')).toHaveAccessibleName(/: Não compareceu$/);
+
+  // The toasts stacked so far fade (a half transparent one would fail the contrast check).
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await expectNoSeriousA11yViolations(page);
+  await shootBothWidths(page, 'agenda-week');
+
+  // A phone: the day view, a tap on an hour books.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.getByRole('button', { name: 'Dia', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Próximo dia' })).toBeVisible();
+  await page.getByRole('button', { name: 'Próximo dia' }).click();
+  await page.getByRole('button', { name: /^Agendar .* às 11:00$/ }).click();
+  const phoneDialog = page.getByRole('dialog', { name: 'Novo agendamento' });
+  await phoneDialog.getByLabel('Cliente', { exact: true }).fill('Paulo Reis');
+  await phoneDialog.getByRole('button', { name: 'Agendar' }).click();
+  await expect(chip(page, 'Paulo Reis')).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await expectNoSeriousA11yViolations(page);
+  await shootBothWidths(page, 'agenda-day');
+});
