@@ -1,6 +1,6 @@
 import type { SalesSourceRow } from '@vendai/contracts';
 import { Download, Pencil } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -63,7 +63,13 @@ export function SalesSourcesCard({ filters }: { filters: ResultsFilters }) {
             </p>
           ) : null}
           <RevenueChart rows={rows} />
-          <div className="mt-3 overflow-x-auto">
+          {/* On a phone each source is a card; the table needs a wider screen. */}
+          <ul className="mt-3 flex flex-col gap-2 sm:hidden">
+            {rows.map((r) => (
+              <SourceCard key={`${r.kind}:${r.sourceKey}`} row={r} />
+            ))}
+          </ul>
+          <div className="mt-3 hidden overflow-x-auto sm:block">
             <table className="w-full min-w-[46rem] text-sm">
               <thead>
                 <tr className="border-b border-slate-200 text-left text-slate-600">
@@ -107,7 +113,7 @@ function RevenueChart({ rows }: { rows: SalesSourceRow[] }) {
     <figure className="mt-3">
       <figcaption className="text-sm font-medium text-slate-700">Receita por origem</figcaption>
       <p className="sr-only">{summary}</p>
-      <div className="mt-2" style={{ height: Math.max(120, data.length * 40) }} aria-hidden>
+      <div className="mt-2" style={{ height: Math.max(120, data.length * 40) }}>
         <ResponsiveContainer width="100%" height="100%">
           <BarChart data={data} layout="vertical" margin={{ top: 0, right: 16, bottom: 0, left: 8 }}>
             <CartesianGrid horizontal={false} stroke="#e2e8f0" />
@@ -119,6 +125,46 @@ function RevenueChart({ rows }: { rows: SalesSourceRow[] }) {
         </ResponsiveContainer>
       </div>
     </figure>
+  );
+}
+
+function SourceCard({ row }: { row: SalesSourceRow }) {
+  const [editing, setEditing] = useState(false);
+  const figures: [string, string][] = [
+    ['Conversas', formatCount(row.conversations)],
+    ['Qualificadas', formatCount(row.qualified)],
+    ['Pedidos', formatCount(row.orders)],
+    ['Pagos', formatCount(row.paidOrders)],
+    ['Receita', brl(row.revenueCents)],
+    ['Custo', dash(row.costCents)],
+    ['Por conversa', dash(row.costPerConversationCents)],
+    ['Por venda', dash(row.costPerSaleCents)],
+  ];
+  return (
+    <li className="rounded-lg border border-slate-200 p-3" data-testid="source-card">
+      <p className="font-medium break-words text-slate-900">{row.label}</p>
+      <p className="text-xs text-slate-600">
+        {KIND_LABEL[row.kind]}
+        {row.freeEntry ? ` · ${formatCount(row.freeEntry)} na janela grátis de 72 h` : ''}
+      </p>
+      <dl className="mt-2 grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
+        {figures.map(([label, value]) => (
+          <div key={label} className="flex justify-between gap-2">
+            <dt className="text-slate-600">{label}</dt>
+            <dd className="font-medium whitespace-nowrap text-slate-900 tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {row.kind === 'direct' ? null : editing ? (
+        <div className="mt-2">
+          <CostForm row={row} onDone={() => setEditing(false)} />
+        </div>
+      ) : (
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => setEditing(true)}>
+          <Pencil aria-hidden /> Informar o custo
+        </Button>
+      )}
+    </li>
   );
 }
 
@@ -164,7 +210,7 @@ function CostForm({ row, onDone }: { row: SalesSourceRow; onDone: () => void }) 
   const [text, setText] = useState(row.costCents === null ? '' : (row.costCents / 100).toFixed(2).replace('.', ','));
   const [error, setError] = useState<string | null>(null);
   const save = useSetSourceCost();
-  const id = `cost-${row.kind}-${row.sourceKey}`;
+  const id = `cost-${row.kind}-${row.sourceKey}-${useId()}`;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const cents = text.trim() === '' ? null : parseReais(text);

@@ -67,6 +67,9 @@ function NumberChat({ number }: { number: SimCloudNumberView }) {
   // A customer with a WhatsApp username may hide the phone: Meta then names them by their BSUID alone.
   const [hidePhone, setHidePhone] = useState(false);
   const [username, setUsername] = useState('marina.doces');
+  // The next message comes from a Click-to-WhatsApp ad: Meta's referral rides on it (decision 071).
+  const [fromAd, setFromAd] = useState(false);
+  const [headline, setHeadline] = useState('Bolo no pote');
   const chatId = hidePhone ? simBsuidOf(waId) : waId.replace(/\D/g, '');
   const chat = (messages.data ?? []).filter((m) => m.waId === chatId);
 
@@ -98,6 +101,25 @@ function NumberChat({ number }: { number: SimCloudNumberView }) {
             <Input id="cloud-customer-username" value={username} onChange={(e) => setUsername(e.target.value)} />
           </Field>
         ) : null}
+        <label className="flex items-start gap-2 text-sm text-slate-700 sm:col-span-2">
+          <input
+            type="checkbox"
+            className="mt-0.5 size-4 accent-brand-700"
+            checked={fromAd}
+            onChange={(e) => setFromAd(e.target.checked)}
+          />
+          <span>
+            A próxima mensagem vem de um anúncio (Clique para WhatsApp)
+            <span className="block text-xs text-slate-500">
+              A Meta envia os dados do anúncio e o identificador do clique só na primeira mensagem depois do clique.
+            </span>
+          </span>
+        </label>
+        {fromAd ? (
+          <Field id="cloud-ad-headline" label="Título do anúncio">
+            <Input id="cloud-ad-headline" value={headline} onChange={(e) => setHeadline(e.target.value)} />
+          </Field>
+        ) : null}
       </div>
       <ol className="mt-4 max-h-96 space-y-2 overflow-y-auto rounded-xl bg-slate-50 p-3" aria-label="Mensagens">
         {chat.length ? (
@@ -110,7 +132,15 @@ function NumberChat({ number }: { number: SimCloudNumberView }) {
         className="mt-3 flex gap-2"
         onSubmit={(e) => {
           e.preventDefault();
-          send.mutate({ waId, name, text, ...(hidePhone ? { username } : {}) }, { onSuccess: () => setText('') });
+          send.mutate(
+            { waId, name, text, ...(hidePhone ? { username } : {}), ...(fromAd ? { ad: { headline } } : {}) },
+            {
+              onSuccess: () => {
+                setText('');
+                setFromAd(false);
+              },
+            },
+          );
         }}
       >
         <Input
