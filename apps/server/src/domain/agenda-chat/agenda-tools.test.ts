@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unsupportedClaim } from '../agenda-guard/guard-booking.ts';
 import { type AgendaChatPort, AgendaRefused, type ChatBooking, type ChatSlot } from './agenda-port.ts';
+import { parseStructuredReply } from '../ai-reply/structured-reply.ts';
 import { agendaToolKit, slotText, spreadSlots } from './agenda-tools.ts';
 
 const TZ = 'America/Sao_Paulo';
@@ -125,5 +126,28 @@ describe('the agenda tools', () => {
     expect(kit.tools.map((t) => t.name)).toEqual(['ver_horarios']);
     expect(await kit.run(call('agendar', { servico_id: 'svc-corte', inicio: '2026-12-10T12:00:00Z' }))).toBeNull();
     expect(calls).toEqual([]);
+  });
+
+  it('without tool calls: the slots and the customer’s appointment as text, and the change named in "agenda"', async () => {
+    const { port, calls } = fakePort(SLOTS);
+    const kit = kitOf(port);
+    const offer = await kit.offer();
+    expect(offer).toContain(
+      'Corte de cabelo (servico_id svc-corte): quinta-feira, 10/12 às 09:00 [inicio 2026-12-10T12:00:00.000Z]',
+    );
+    expect(offer).toContain('O cliente não tem horário marcado.');
+    expect(offer).toContain('"agenda": {"acao": "agendar"');
+    const answer = parseStructuredReply(
+      '{"reply": "Prontinho, agendado!", "agenda": {"acao": "agendar", "servico_id": "svc-corte", "inicio": "2026-12-10T12:00:00.000Z"}}',
+    );
+    expect(answer.agenda).toEqual({
+      name: 'agendar',
+      arguments: JSON.stringify({ servico_id: 'svc-corte', inicio: '2026-12-10T12:00:00.000Z' }),
+    });
+    await kit.run({ id: 's', ...answer.agenda! });
+    expect(calls).toEqual(['book 2026-12-10T12:00:00.000Z']);
+    expect(unsupportedClaim(answer.reply, kit.turn)).toBeNull();
+    expect(parseStructuredReply('{"reply": "x", "agenda": {"acao": "apagar tudo"}}').agenda).toBeNull();
+    expect(await kitOf(port, true).offer()).not.toContain('"acao"');
   });
 });

@@ -157,6 +157,11 @@ export interface AgendaToolContext {
 
 export interface AgendaToolKit {
   tools: ToolDefinition[];
+  /**
+   * For models without tool calls: the real free slots of the account's services and the customer's
+   * appointment, as text for the request, with how to ask for a change in the answer's "agenda" field.
+   */
+  offer(): Promise<string>;
   /** Runs a call of one of these tools; null when the call is not an agenda tool. */
   run(call: ToolCall): Promise<{ content: string } | null>;
   /** What the tools changed so far in this turn (the booking guard reads it). */
@@ -254,7 +259,45 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
     }
   }
 
+  async function offer(): Promise<string> {
+    const { port, userId, convId, timeZone } = ctx;
+    const services = (await port.services(userId)).slice(0, 3);
+    const lines = ['AGENDA (horários livres reais; ofereça só estes):'];
+    for (const service of services) {
+      const slots = spreadSlots(
+        await port.freeSlots(userId, service.id, ctx.now(), SLOTS_READ),
+        OFFERED_SLOTS,
+        timeZone,
+      );
+      lines.push(
+        `- ${service.name} (servico_id ${service.id}): ` +
+          (slots.length
+            ? slots.map((s) => `${slotText(s.startsAt, timeZone)} [inicio ${s.startsAt.toISOString()}]`).join('; ')
+            : 'nenhum horário livre nos próximos dias'),
+      );
+    }
+    const current = await port.nextBooking(userId, convId);
+    lines.push(
+      current
+        ? `Horário que o cliente já tem: ${current.serviceName} em ${slotText(current.startsAt, timeZone)}.`
+        : 'O cliente não tem horário marcado.',
+    );
+    lines.push(
+      ctx.approval
+        ? 'Ofereça 2 ou 3 destes horários; quando o cliente escolher, diga que a equipe vai confirmar. Nunca diga que está agendado, remarcado ou cancelado.'
+        : 'Ofereça 2 ou 3 destes horários; quando o cliente escolher, pergunte se pode confirmar aquele horário; só depois do "sim" peça a mudança.',
+    );
+    if (!ctx.approval)
+      lines.push(
+        'Quando o cliente confirmar um horário, inclua no JSON "agenda": {"acao": "agendar", "servico_id": "...", "inicio": "..."} ' +
+          '(ou {"acao": "remarcar", "inicio": "..."}, ou {"acao": "cancelar"}); caso contrário "agenda": null. ' +
+          'O sistema faz a mudança; se ela falhar, sua resposta não é enviada.',
+      );
+    return lines.join('\n');
+  }
+
   return {
+    offer,
     tools: offered.map((name) => ({
       name,
       description: TOOLS[name].description,

@@ -30,6 +30,11 @@ export interface StructuredReply {
    * (domain/conversation-rules/opt-out.ts): the conversation opts out and nothing is sent (decision 048).
    */
   optOut?: boolean;
+  /**
+   * A change to the customer's appointment, for models without tool calls (decision 070): the agenda
+   * tool to run ('agendar', 'remarcar', 'cancelar') and its arguments, as the model wrote them in "agenda".
+   */
+  agenda?: { name: string; arguments: string } | null;
 }
 
 export interface ReplyOrder {
@@ -116,7 +121,17 @@ export function parseStructuredReply(raw: string): StructuredReply {
     photos: photoIds(d.fotos ?? d.photos),
     order: orderOf(d.pedido ?? d.order),
     optOut: d.opt_out === true || d.optOut === true,
+    agenda: agendaOf(d.agenda),
   };
+}
+
+/** "agenda": {"acao": "agendar", ...arguments}; anything else is no change. */
+function agendaOf(value: unknown): StructuredReply['agenda'] {
+  if (!value || typeof value !== 'object') return null;
+  const { acao, ...rest } = value as Record<string, unknown>;
+  return typeof acao === 'string' && ['agendar', 'remarcar', 'cancelar'].includes(acao)
+    ? { name: acao, arguments: JSON.stringify(rest) }
+    : null;
 }
 
 /** The order the model named: items with an id and a whole quantity from 1 to 99; anything else is dropped. */

@@ -48,13 +48,25 @@ export async function askAi(
     convId: ctx.convId,
   });
   const kit = agendaKit(deps, ctx);
-  const request = withAgenda(buildReplyRequest(ctx.agent, recent, context, facts.sources), kit, ctx);
+  // A model without tool calls reads the slots in the request and asks for a change in its answer.
+  const structured = kit !== null && !deps.llm.completeTurn;
+  const request = withAgenda(
+    buildReplyRequest(ctx.agent, recent, context, facts.sources),
+    kit,
+    ctx,
+    structured ? await kit.offer() : null,
+  );
   try {
     const asked = await withRetry(
       async () => {
         // maxRetries 0: this loop is the retry (ENGINE_LLM_ATTEMPTS); the provider's would multiply it.
         // The AI may look facts up with tool calls first (domain/ai-reply/complete-reply.ts, decision 027).
-        const reply = await answerReply(deps.llm, { ...request, maxRetries: 0 }, facts, kit ?? undefined);
+        const reply = await answerReply(
+          deps.llm,
+          { ...request, maxRetries: 0 },
+          facts,
+          structured ? undefined : (kit ?? undefined),
+        );
         if (reply.answer.reply === '' && !reply.answer.optOut) throw new Error('empty answer');
         return reply;
       },
@@ -62,6 +74,9 @@ export async function askAi(
     );
     // An opt-out sends nothing: there is no text to guard.
     if (asked.answer.optOut) return asked.answer;
+    // The change a model without tools asked for is made before the guard reads the turn.
+    if (structured && asked.answer.agenda)
+      await kit.run({ id: 'structured', name: asked.answer.agenda.name, arguments: asked.answer.agenda.arguments });
     // The booking guard reads what the agenda tools changed in this turn (decision 070).
     const turn: BookingTurn = kit?.turn ?? (ctx.agenda.standing ? { changes: [], standing: true } : NO_BOOKING_TURN);
     const outcome = await guardAiAnswer(deps.llm, asked.request, asked.answer, facts, turn);
@@ -83,10 +98,11 @@ export async function askAi(
 
 /**
  * The agenda's tools for this answer (decision 070): only for an account whose claim said it has an
- * agenda (services), and only with tool calls on; in approval mode only `ver_horarios`.
+ * agenda (services); in approval mode only `ver_horarios`. Without tool calls the same kit runs the change
+ * the answer names in its "agenda" field.
  */
 function agendaKit(deps: EngineDeps, ctx: AnsweredContext): AgendaToolKit | null {
-  if (!ctx.agenda.has || !deps.agenda || !deps.llm.completeTurn) return null;
+  if (!ctx.agenda.has || !deps.agenda) return null;
   return agendaToolKit({
     port: deps.agenda,
     userId: ctx.userId,
@@ -99,9 +115,15 @@ function agendaKit(deps: EngineDeps, ctx: AnsweredContext): AgendaToolKit | null
 }
 
 /** The agenda's instructions after the reply's system prompt, when its tools are offered. */
-function withAgenda(request: ChatRequest, kit: AgendaToolKit | null, ctx: AnsweredContext): ChatRequest {
+function withAgenda(
+  request: ChatRequest,
+  kit: AgendaToolKit | null,
+  ctx: AnsweredContext,
+  offer: string | null,
+): ChatRequest {
   if (!kit) return request;
   const [system, ...rest] = request.messages;
-  const note = { role: 'system' as const, content: agendaInstructions(ctx.approval !== null) };
+  const content = offer ?? agendaInstructions(ctx.approval !== null);
+  const note = { role: 'system' as const, content };
   return { ...request, messages: system ? [system, note, ...rest] : [note, ...rest] };
 }
