@@ -67,13 +67,11 @@ describe('the demo AI books in the chat', () => {
     );
     expect(await say('o segundo')).toBe('Posso confirmar Corte de cabelo em sexta-feira, 11/12 às 09:00?');
     expect(tools.calls).toEqual(['ver_horarios']);
-    expect(await say('sim')).toBe(
-      'Prontinho! Seu Corte de cabelo ficou agendado para sexta-feira, 11/12 às 09:00. Até lá!',
-    );
+    expect(await say('sim')).toBe('Prontinho! Ficou agendado: Corte de cabelo, sexta-feira, 11/12 às 09:00. Até lá!');
     expect(tools.calls.at(-1)).toBe('agendar 2026-12-11T12:00:00.000Z');
 
-    expect(await say('Preciso remarcar')).toContain('Para remarcar seu Corte de cabelo, tenho estes horários:');
-    expect(await say('segunda 15h')).toBe('Posso remarcar seu Corte de cabelo para segunda-feira, 14/12 às 15:00?');
+    expect(await say('Preciso remarcar')).toContain('Para remarcar Corte de cabelo, tenho estes horários:');
+    expect(await say('segunda 15h')).toBe('Posso remarcar Corte de cabelo para segunda-feira, 14/12 às 15:00?');
     expect(await say('pode')).toBe('Pronto, seu horário foi remarcado para segunda-feira, 14/12 às 15:00. Até lá!');
     expect(tools.calls.at(-1)).toBe('remarcar 2026-12-14T18:00:00.000Z');
 

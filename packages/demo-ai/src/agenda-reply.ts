@@ -64,10 +64,10 @@ const call = (name: string, args: Record<string, unknown>): { calls: DemoToolCal
 
 /** The slots its last message offered ('1) quinta-feira, 10/12 às 09:00'), as written, and for which service. */
 function offered(previous: string): { servico: string; slots: string[]; move: boolean } | null {
-  const head = /^para (remarcar seu )?(.+?), tenho estes horarios/.exec(normalise(previous));
+  const head = /^para (remarcar )?(.+?), tenho estes horarios/.exec(normalise(previous));
   const slots = [...previous.matchAll(/^\d\) (.+)$/gm)].map((m) => m[1]!.trim());
   if (!head || slots.length === 0) return null;
-  const servico = /^Para (?:remarcar seu )?(.+?), tenho/.exec(previous)?.[1] ?? head[2]!;
+  const servico = /^Para (?:remarcar )?(.+?), tenho/.exec(previous)?.[1] ?? head[2]!;
   return { servico, slots, move: Boolean(head[1]) };
 }
 
@@ -93,12 +93,12 @@ function afterChange(name: string, out: ToolOutput): string {
   if (name === 'cancelar')
     return `Pronto, cancelei seu horário de ${out.cancelado?.quando ?? ''}. Se quiser marcar outro dia, é só me dizer.`;
   if (name === 'remarcar') return `Pronto, seu horário foi remarcado para ${out.agendamento?.quando ?? ''}. Até lá!`;
-  return `Prontinho! Seu ${out.agendamento?.servico ?? 'horário'} ficou agendado para ${out.agendamento?.quando ?? ''}. Até lá!`;
+  return `Prontinho! Ficou agendado: ${out.agendamento?.servico ?? 'seu horário'}, ${out.agendamento?.quando ?? ''}. Até lá!`;
 }
 
 const offerText = (out: ToolOutput, move: boolean) =>
   out.horarios?.length
-    ? `Para ${move ? 'remarcar seu ' : ''}${out.servico?.nome ?? 'o serviço'}, tenho estes horários:\n` +
+    ? `Para ${move ? 'remarcar ' : ''}${out.servico?.nome ?? 'o serviço'}, tenho estes horários:\n` +
       out.horarios.map((h, i) => `${i + 1}) ${h.texto}`).join('\n') +
       '\nQual você prefere?'
     : 'Não encontrei horários livres nos próximos dias. Quer que eu veja outra data?';
@@ -120,9 +120,9 @@ export function demoAgendaStep(request: DemoRequest, history: readonly DemoMessa
   const canCall = request.toolChoice !== 'none';
 
   // 'sim' to its own question: the change it asked about.
-  const confirm = /posso (confirmar|remarcar seu) (.+?) (?:em|para) (.+?)\?/.exec(prev);
+  const confirm = /posso (confirmar|remarcar) (.+?) (?:em|para) (.+?)\?/.exec(prev);
   if (YES.test(said) && confirm) {
-    const move = confirm[1] === 'remarcar seu';
+    const move = confirm[1] === 'remarcar';
     const when = confirm[3]!;
     if (!seen) return canCall ? call('ver_horarios', { servico: confirm[2]! }) : null;
     const slot = seen.horarios?.find((h) => normalise(h.texto) === when);
@@ -138,9 +138,7 @@ export function demoAgendaStep(request: DemoRequest, history: readonly DemoMessa
   const pick = list ? chosen(said, list.slots) : null;
   if (list && pick)
     return {
-      text: list.move
-        ? `Posso remarcar seu ${list.servico} para ${pick}?`
-        : `Posso confirmar ${list.servico} em ${pick}?`,
+      text: list.move ? `Posso remarcar ${list.servico} para ${pick}?` : `Posso confirmar ${list.servico} em ${pick}?`,
     };
 
   // What the customer asks for.

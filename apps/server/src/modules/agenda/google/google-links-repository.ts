@@ -63,11 +63,17 @@ export const selectBusy = (db: Db, professionalId: string) =>
     .from(googleCalendarBusy)
     .where(eq(googleCalendarBusy.professionalId, professionalId));
 
+/** Records the block made for a Google event; false when another pass recorded one first. */
 export async function insertBusy(
   db: Db,
   v: { userId: string; professionalId: string; googleEventId: string; blockId: string },
-): Promise<void> {
-  await db.insert(googleCalendarBusy).values(v).onConflictDoNothing();
+): Promise<boolean> {
+  const added = await db
+    .insert(googleCalendarBusy)
+    .values(v)
+    .onConflictDoNothing()
+    .returning({ blockId: googleCalendarBusy.blockId });
+  return added.length > 0;
 }
 
 export async function deleteBusy(db: Db, professionalId: string, googleEventId: string): Promise<void> {

@@ -106,12 +106,14 @@ export async function pullBusy(deps: GoogleSyncDeps, link: GoogleLinkRow): Promi
       endsAt: e.end,
       reason: GOOGLE_BLOCK_REASON,
     });
-    await insertBusy(deps.db, {
+    const kept = await insertBusy(deps.db, {
       userId: link.userId,
       professionalId: link.professionalId,
       googleEventId: e.id,
       blockId: block.id,
     });
+    // Another pass (the cron and a 'sincronizar agora' at once) recorded this event first: one block only.
+    if (!kept) await removeBlock(deps.db, link.userId, block.id).catch(() => undefined);
   }
   // A full list is the whole truth: what it no longer has is gone.
   if (changes.full) for (const [eventId, blockId] of known) if (!seen.has(eventId)) await drop(eventId, blockId);
