@@ -15,7 +15,16 @@ const LEASE_SECONDS = 60;
 export const capiSendJobType = defineJobType({
   id: 'capi.send',
   payload: z.object({ eventRowId: z.string() }),
-  queue: { retryLimit: 10, retryDelay: 5, retryBackoff: true, retryDelayMax: 600, policy: 'exclusive' },
+  // A send takes at most 15 s (the client's timeout): a job still active after 2 minutes was in a process that
+  // died (kill -9), and pg-boss hands it to another worker then, instead of after its default 15 minutes.
+  queue: {
+    retryLimit: 10,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 600,
+    expireInSeconds: 120,
+    policy: 'exclusive',
+  },
 });
 
 /** The event as Meta's business messaging events take it. */
