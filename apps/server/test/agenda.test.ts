@@ -314,6 +314,50 @@ describe('agenda', () => {
     );
   });
 
+  it("shows on Resultados the period's appointments: the AI's, by status, attended revenue, no-show rate", async () => {
+    const deps: AgendaDeps = { db: t.database.db, jobs: t.app.deps.jobs, events: t.app.deps.events, log: t.app.log };
+    const from = new Date(Date.now() + 20 * DAY);
+    const free = await slots(owner.client, from, 3);
+    const day = (iso: string | Date) => new Date(iso).toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
+    const firstDay = day(free[0]!.startsAt);
+    const sameDay = free.filter((s) => day(s.startsAt) === firstDay);
+    // 90 minutes apart: an hour, its 15 minutes after, and room.
+    const [a, b, c, d] = [sameDay[0]!, sameDay[3]!, sameDay[6]!, sameDay[9]!];
+    const ai = await bookAppointment(deps, {
+      userId: owner.userId,
+      serviceId: service().id,
+      startsAt: new Date(a.startsAt),
+      customerName: 'Pela IA',
+      source: 'ai',
+      createdBy: 'ai',
+    });
+    const attended: Booking = (await book(owner.client, b.startsAt)).json();
+    const missed: Booking = (await book(owner.client, c.startsAt)).json();
+    const dropped: Booking = (await book(owner.client, d.startsAt)).json();
+    const mark = (id: string, status: string) =>
+      owner.client.request({ method: 'PUT', url: `/api/agenda/bookings/${id}/status`, payload: { status } });
+    await mark(attended.id, 'attended');
+    await mark(missed.id, 'no_show');
+    await mark(ai.id, 'confirmed');
+    await owner.client.post(`/api/agenda/bookings/${dropped.id}/cancel`);
+    const res = await owner.client.get(`/api/results/agenda?period=custom&from=${firstDay}&to=${firstDay}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      from: firstDay,
+      to: firstDay,
+      total: 4,
+      byAi: 1,
+      booked: 0,
+      confirmed: 1,
+      attended: 1,
+      noShows: 1,
+      cancelled: 1,
+      attendedRevenueCents: 15000,
+      noShowRate: 0.5,
+      days: [{ date: firstDay, attended: 1, noShows: 1, rate: 0.5 }],
+    });
+  });
+
   it("answers 404 for another account's ids and 400 for bad input, in Portuguese", async () => {
     const other = await personWithNumber(t);
     const [slot] = await slots(owner.client, new Date(Date.now() + 12 * DAY));

@@ -238,3 +238,27 @@ export type AgendaSlots = z.infer<typeof agendaSlotsSchema>;
 
 /** GET /api/agenda/conversations/:id/next: the customer's next appointment (the inbox's contact panel). */
 export const nextBookingSchema = z.object({ booking: bookingSchema.nullable() });
+
+/**
+ * GET /api/results/agenda (Resultados' 'Agenda', docs/decisions/069-agenda.md): the appointments whose start
+ * falls in the period (the same period query as Resultados), by status, those the AI booked, the revenue of
+ * those attended, and per local day the no-show rate (no-shows over attended plus no-shows; null without either).
+ */
+export const agendaResultsSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  total: z.number().int(),
+  byAi: z.number().int(),
+  booked: z.number().int(),
+  confirmed: z.number().int(),
+  attended: z.number().int(),
+  noShows: z.number().int(),
+  cancelled: z.number().int(),
+  attendedRevenueCents: z.number().int(),
+  /** No-shows over attended plus no-shows in the period; null when none was marked. */
+  noShowRate: z.number().nullable(),
+  days: z.array(
+    z.object({ date: z.string(), attended: z.number().int(), noShows: z.number().int(), rate: z.number().nullable() }),
+  ),
+});
+export type AgendaResults = z.infer<typeof agendaResultsSchema>;

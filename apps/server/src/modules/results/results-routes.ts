@@ -1,4 +1,5 @@
 import {
+  agendaResultsSchema,
   noContentSchema,
   resultsCsvSchema,
   resultsQuerySchema,
@@ -9,6 +10,7 @@ import {
 import { requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { exportResultsCsv } from './export-results-csv.ts';
+import { getAgendaResults } from './get-agenda-results.ts';
 import { getResults } from './get-results.ts';
 import { exportSalesSourcesCsv, getSalesSources, setSourceCost } from './get-sales-sources.ts';
 import { resultsRollupJobType } from './rollup-job.ts';
@@ -43,6 +45,12 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/sources',
     { schema: { querystring: resultsQuerySchema, response: { 200: salesSourcesSchema } } },
     async (req) => getSalesSources({ db, userId: req.user.id, query: req.query }),
+  );
+  // 'Agenda' (docs/decisions/069-agenda.md): appointments by status, the AI's, attended revenue, no-shows per day.
+  app.get(
+    '/agenda',
+    { schema: { querystring: resultsQuerySchema, response: { 200: agendaResultsSchema } } },
+    async (req) => getAgendaResults({ db, userId: req.user.id, query: req.query }),
   );
   app.get(
     '/sources.csv',

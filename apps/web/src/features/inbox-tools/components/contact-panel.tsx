@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { cn } from '@/lib/cn';
 import { useConversationLabelIds, useLabels } from '../api/labels';
 import { AdCard } from '@/components/ad-card';
+import { NextAppointment } from '@/components/next-appointment';
 import { useContactPanel } from '@/lib/api/contact-panel';
 import { useContactPanelOpen } from '../hooks/use-inbox-tools-state';
 import { formatDate, formatDateTime } from '../lib/format';
@@ -16,7 +17,7 @@ import { NotesSection } from './notes-section';
 
 /**
  * The contact panel beside the open chat (a drawer over it on a phone): the customer's name and phone,
- * the conversation's labels, the team's notes, what the route adds (`extra`: the marketing consent) and the
+ * the next appointment (the agenda), the conversation's labels, the team's notes, what the route adds (`extra`: the marketing consent) and the
  * customer's other conversations with the account.
  */
 export function ContactPanel({ convId, extra }: { convId: string; extra?: ReactNode }) {
@@ -98,6 +99,8 @@ function PanelBody({ convId, extra }: { convId: string; extra?: ReactNode }) {
           ) : null}
         </section>
       )}
+
+      <NextAppointment convId={convId} />
 
       {c && c.sources.length ? (
         <section aria-labelledby={`origin-${convId}`} className="flex flex-col gap-2" data-testid="contact-sources">

@@ -14,6 +14,7 @@ import { TemplatesCard } from './templates-card';
 import { CloudMeterCard } from './cloud-meter-card';
 import { FunnelTable } from './funnel-table';
 import { SalesSourcesCard } from './sales-sources-card';
+import { AgendaResultsCard } from './agenda-results-card';
 import { HeatMap } from './heat-map';
 import { PeriodPicker } from './period-picker';
 import { ResultsEmpty } from './results-empty';
@@ -81,6 +82,7 @@ export function ResultsPage({ notice }: { notice?: ReactNode } = {}) {
           <CloudMeterCard />
           <FunnelTable results={results!} />
           <SalesSourcesCard filters={filters} />
+          <AgendaResultsCard filters={filters} />
           <div className="grid gap-3 lg:grid-cols-2">
             <MessagesChart days={results!.days} />
             <ResponseTimeChart days={results!.days} />
