@@ -18,6 +18,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { PgBoss } from 'pg-boss';
 import fs from 'node:fs';
 import os from 'node:os';
 import { openDatabase } from '../src/db/client.ts';
@@ -30,6 +31,12 @@ const STEADY_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const BLAST = Number(process.env.BENCH_BLAST ?? 4000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
 const RAW_SECONDS = Number(process.env.BENCH_RAW_SECONDS ?? 5);
+/**
+ * BENCH_CAMPAIGN=1: a campaign (docs/decisions/072-campaigns.md) to the warm-up's customers is sending
+ * through the measured phases (QR track, spacing CAMPAIGN_QR_*_GAP_SECONDS 0–0.3 s, an old number's 60 a day).
+ */
+const CAMPAIGN = process.env.BENCH_CAMPAIGN === '1';
+const CAMPAIGN_MARK = 'Promoção de campanha';
 
 const serverUrl = process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -88,6 +95,8 @@ async function main() {
   // Fake Evolution API: sendText answers at once; we note when each reply's call arrived (its text
   // carries the customer message's id). Presence and everything else answer at once too.
   const sendCalledAt = new Map<string, number>();
+  /** When each campaign message reached the gateway (BENCH_CAMPAIGN=1). */
+  const campaignSends: number[] = [];
   const evolution = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
@@ -97,6 +106,7 @@ async function main() {
       res.writeHead(isSend ? 201 : 200, { 'content-type': 'application/json' });
       if (!isSend) return res.end('{}');
       const input = JSON.parse(body) as { number: string; text: string };
+      if (input.text.includes(CAMPAIGN_MARK)) campaignSends.push(at);
       const id = /m-[0-9a-f-]+/.exec(input.text)?.[0];
       if (id && !sendCalledAt.has(id)) sendCalledAt.set(id, at);
       res.end(
@@ -123,6 +133,8 @@ async function main() {
     AI_API_KEY: 'bench',
     AI_MAX_RETRIES: '0',
     ENGINE_MIN_QUIET_MS: '0',
+    CAMPAIGN_QR_MIN_GAP_SECONDS: '0',
+    CAMPAIGN_QR_MAX_GAP_SECONDS: '0.3',
     // e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
     NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS,
   });
@@ -260,6 +272,8 @@ async function main() {
     await database.pool!.query('checkpoint');
   }
 
+  if (CAMPAIGN) await startCampaign(database, userId, url.toString());
+
   // 0: idle. What the server and PostgreSQL spend per second with no traffic (job queues polled, sweepers,
   // timers): the steady phase's CPU per message includes it, spread over RATE messages a second.
   const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
@@ -395,6 +409,10 @@ async function main() {
   );
 
   await server.stop();
+  if (CAMPAIGN)
+    console.log(
+      `  campaign in progress: ${campaignSends.length} campaign messages reached the gateway during the run (${campaignSends.filter((at) => at >= t0 && at <= t0 + steadyElapsed * 1000).length} in the steady phase)`,
+    );
   if (process.env.BENCH_SERVER_LOG_FILE) fs.writeFileSync(process.env.BENCH_SERVER_LOG_FILE, server.output());
   evolution.close();
   await database.close();
@@ -410,3 +428,36 @@ main().then(
     process.exit(1);
   },
 );
+
+/**
+ * A campaign to the warm-up's customers, sending while the phases are measured: open every hour, the number
+ * two months old (60 a day), each customer's consent and a name of their own (the variation differs), the
+ * campaign row due now and its job queued as the app queues it (campaigns.send, one per campaign).
+ */
+async function startCampaign(database: Awaited<ReturnType<typeof openDatabase>>, userId: string, databaseUrl: string) {
+  const db = database.db;
+  await db.execute(sql`update numbers set created_at = now() - interval '60 days' where user_id = ${userId}`);
+  await db.execute(sql`
+    insert into business_hours (user_id, week, closed_days)
+    values (${userId}, ${JSON.stringify(Array(7).fill({ from: '00:00', to: '23:59' }))}::jsonb, '[]'::jsonb)
+    on conflict (user_id) do update set week = excluded.week`);
+  await db.execute(sql`
+    update conversations set contact_name = 'C' || right(split_part(contact_jid, '@', 1), 8), customer_last_at = now()
+    where user_id = ${userId}`);
+  await db.execute(sql`
+    insert into marketing_consents (user_id, conv_id, contact_address, method, given_at)
+    select user_id, id, contact_jid, 'asked_in_chat', now() from conversations where user_id = ${userId}
+    on conflict do nothing`);
+  const [row] = (
+    await database.pool!.query<{ id: string }>(
+      `insert into campaigns (user_id, number_id, name, track, audience, text, status, scheduled_at)
+       select user_id, id, 'Bench', 'qr', '{"labelIds":[],"stageIds":[],"purchase":null,"silentDays":null}'::jsonb,
+              'Oi {nome}! ${CAMPAIGN_MARK}', 'scheduled', now() from numbers where user_id = $1 returning id`,
+      [userId],
+    )
+  ).rows;
+  const boss = new PgBoss({ connectionString: databaseUrl, max: 1 });
+  await boss.start();
+  await boss.send('campaigns.send', { campaignId: row!.id }, { singletonKey: row!.id });
+  await boss.stop({ graceful: false });
+}
