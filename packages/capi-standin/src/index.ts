@@ -51,6 +51,13 @@ export interface CapiStandin {
   refused(): CapiErrorBody['error'][];
   /** The next `count` requests fail as Meta's transient error (HTTP 500, code 2). */
   failNext(count: number): void;
+  /**
+   * While on, accepted events are recorded (Meta has them) but the answer waits for `release()`: the sender may
+   * die before it learns the events arrived (tests of a kill -9).
+   */
+  hold(on: boolean): void;
+  /** Answers every held request. */
+  release(): void;
   close(): Promise<void>;
 }
 
@@ -124,6 +131,8 @@ export async function startCapiStandin(o: { nodeEnv: string; port?: number; now?
   const received: ReceivedCapiEvent[] = [];
   const refused: CapiErrorBody['error'][] = [];
   let failures = 0;
+  let holding = false;
+  const held: (() => void)[] = [];
 
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -174,7 +183,9 @@ export async function startCapiStandin(o: { nodeEnv: string; port?: number; now?
         if (problem) return answer(400, problem);
       }
       for (const e of data) received.push({ datasetId: match[2]!, event: e as Json, at: now() });
-      return answer(200, { events_received: data.length, messages: [], fbtrace_id: trace() });
+      const ok = () => answer(200, { events_received: data.length, messages: [], fbtrace_id: trace() });
+      if (holding) held.push(ok);
+      else ok();
     });
   });
   await new Promise<void>((resolve) => server.listen(o.port ?? 0, '127.0.0.1', resolve));
@@ -195,6 +206,16 @@ export async function startCapiStandin(o: { nodeEnv: string; port?: number; now?
     failNext: (count: number) => {
       failures = count;
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    hold: (on: boolean) => {
+      holding = on;
+    },
+    release: () => {
+      for (const answer of held.splice(0)) answer();
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
