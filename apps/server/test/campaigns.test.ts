@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { createDemoLlm } from '@vendai/demo-ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { labels, conversationLabels, orders } from '../src/db/schema/index.ts';
+import { conversationSources, labels, conversationLabels, orders } from '../src/db/schema/index.ts';
 import type { CampaignDeps, CampaignSender, CampaignText } from '../src/modules/campaigns/campaign-deps.ts';
 import { runCampaign } from '../src/modules/campaigns/send-campaign.ts';
 import { recordCloudQuality } from '../src/modules/webhooks/webhooks-repository.ts';
@@ -129,6 +129,24 @@ describe('campaigns', () => {
       audience: { purchase: { mode: 'not_bought', days: 30 } },
     });
     expect(notBought.json().matched).toBe(5);
+    // From an ad (the conversation's source, decision 071): only Bia came from one.
+    await db.insert(conversationSources).values({
+      userId: shop.userId,
+      conversationId: convs.Bia!,
+      kind: 'ad',
+      reliability: 'meta',
+      sourceKey: 'ad-123',
+    });
+    const fromAd = await shop.client.post('/api/campaigns/audience', {
+      numberId: shop.numberId,
+      audience: { fromAd: true },
+    });
+    expect(fromAd.json()).toMatchObject({ matched: 1, eligible: 1 });
+    const noShow = await shop.client.post('/api/campaigns/audience', {
+      numberId: shop.numberId,
+      audience: { booking: 'no_show' },
+    });
+    expect(noShow.json()).toMatchObject({ matched: 0, eligible: 0 });
   });
 
   it('refuses a cold list on a QR number, in Portuguese', async () => {

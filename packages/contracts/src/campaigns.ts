@@ -86,6 +86,10 @@ export const campaignAudienceSchema = z.object({
     .nullable()
     .default(null),
   silentDays: days.nullable().default(null),
+  /** Only customers who came from an ad (the conversation's source, decision 071). */
+  fromAd: z.boolean().optional(),
+  /** Customers with a booking in the agenda ('booked': booked, confirmed or attended) or who did not show up. */
+  booking: z.enum(['booked', 'no_show']).nullable().optional(),
 });
 export type CampaignAudienceInput = z.input<typeof campaignAudienceSchema>;
 export type CampaignAudienceDto = z.infer<typeof campaignAudienceSchema>;

@@ -52,6 +52,9 @@ export interface CampaignAudience {
   stageIds: string[];
   purchase: { mode: 'bought' | 'not_bought'; days: number } | null;
   silentDays: number | null;
+  /** Absent in campaigns created before these filters. */
+  fromAd?: boolean;
+  booking?: 'booked' | 'no_show' | null;
 }
 
 /**

@@ -38,6 +38,15 @@ function filters(a: CampaignAudienceDto, now: Date): SQL[] {
   }
   if (a.silentDays)
     where.push(sql`c.last_message < ${new Date(now.getTime() - a.silentDays * 86_400_000).toISOString()}::timestamptz`);
+  // Where the customer came from (docs/decisions/071-ad-attribution.md) and the agenda (decision 069).
+  if (a.fromAd)
+    where.push(sql`exists (select 1 from conversation_sources s where s.conversation_id = c.id and s.kind = 'ad')`);
+  if (a.booking)
+    where.push(
+      sql`exists (select 1 from agenda_bookings b where b.conversation_id = c.id and b.status in (${
+        a.booking === 'no_show' ? sql`'no_show'` : sql`'booked', 'confirmed', 'attended'`
+      }))`,
+    );
   return where;
 }
 

@@ -1,6 +1,8 @@
-import type { AudiencePreview } from '@vendai/contracts';
-import type { ReactNode } from 'react';
+import type { AudiencePreview, CampaignAudienceInput } from '@vendai/contracts';
+import { type ReactNode, useId } from 'react';
 import { Alert } from '@/components/ui/alert';
+import { Field } from '@/components/ui/field';
+import { inputClass } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { brl } from '../lib/format';
 
@@ -109,5 +111,40 @@ export function ChipFilter({
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** Where the customer came from (an ad) and the agenda (booked, did not show up). */
+export function MoreFilters<A extends CampaignAudienceInput>({
+  audience,
+  onChange,
+}: {
+  audience: A;
+  onChange: (a: A) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <Field id={`${id}-booking`} label="Agenda">
+        <select
+          id={`${id}-booking`}
+          className={inputClass}
+          value={audience.booking ?? ''}
+          onChange={(e) => onChange({ ...audience, booking: (e.target.value || null) as A['booking'] })}
+        >
+          <option value="">Qualquer cliente</option>
+          <option value="booked">Agendou um horário</option>
+          <option value="no_show">Não compareceu ao horário</option>
+        </select>
+      </Field>
+      <label className="flex items-center gap-2 self-end pb-3 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          checked={audience.fromAd ?? false}
+          onChange={(e) => onChange({ ...audience, fromAd: e.target.checked })}
+        />
+        Só quem veio de um anúncio
+      </label>
+    </div>
   );
 }

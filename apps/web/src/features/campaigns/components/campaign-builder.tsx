@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input, inputClass } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
-import { AudienceCount, ChipFilter, CostSummary, Toggle } from './audience-count';
+import { AudienceCount, ChipFilter, CostSummary, MoreFilters, Toggle } from './audience-count';
 import { useAudienceOptions, useAudiencePreview, useCreateCampaign, useSuggestText } from '../api/campaigns';
 
 const STEPS = ['Público', 'Mensagem', 'Resumo e envio'] as const;
@@ -25,6 +25,8 @@ export function CampaignBuilder({ numbers, onDone }: { numbers: NumberView[]; on
     stageIds: [],
     purchase: null,
     silentDays: null,
+    fromAd: false,
+    booking: null,
   });
   const [name, setName] = useState('');
   const [text, setText] = useState('');
@@ -101,6 +103,7 @@ export function CampaignBuilder({ numbers, onDone }: { numbers: NumberView[]; on
           />
         </Field>
       </div>
+      <MoreFilters audience={audience} onChange={setAudience} />
       <AudienceCount preview={p} loading={preview.isFetching} error={preview.error?.message} />
     </div>
   );
