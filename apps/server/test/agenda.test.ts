@@ -7,6 +7,7 @@
  * next appointment, the booking events, another account's ids. On PGlite and PostgreSQL.
  */
 import { AGENDA_MESSAGES, type AgendaSetup, type Booking } from '@vendai/contracts';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client.ts';
 import type { EngineEventPayload } from '../src/domain/engine-events/engine-events.ts';
@@ -356,6 +357,32 @@ describe('agenda', () => {
       noShowRate: 0.5,
       days: [{ date: firstDay, attended: 1, noShows: 1, rate: 0.5 }],
     });
+  });
+
+  it("publishes a professional's private iCalendar feed (RFC 5545), revoked by a new URL", async () => {
+    const [slot] = await slots(owner.client, new Date(Date.now() + 25 * DAY));
+    const booked: Booking = (await book(owner.client, slot!.startsAt, { customerName: 'Elisa Feed' })).json();
+    const res = await owner.client.request({ method: 'PUT', url: `/api/agenda/professionals/${ana().id}/feed` });
+    expect(res.statusCode, res.body).toBe(200);
+    const url = new URL(res.json().url as string);
+    expect(url.pathname).toMatch(/^\/api\/agenda\/feed\/[\w-]{20,}\.ics$/);
+    // A calendar app has no session: the secret in the URL is the key.
+    const feed = await t.app.inject({ method: 'GET', url: url.pathname });
+    expect(feed.statusCode).toBe(200);
+    expect(feed.headers['content-type']).toContain('text/calendar');
+    const vcalendar = new ICAL.Component(ICAL.parse(feed.body));
+    const events = vcalendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    const mine = events.find((e) => e.uid === `${booked.id}@vendai`)!;
+    expect(mine.summary).toBe('Limpeza: Elisa Feed');
+    expect(mine.startDate.toJSDate().toISOString()).toBe(booked.startsAt);
+    expect(mine.endDate.toJSDate().toISOString()).toBe(booked.endsAt);
+    // A new URL revokes the old one; deleting it leaves none.
+    const again = await owner.client.request({ method: 'PUT', url: `/api/agenda/professionals/${ana().id}/feed` });
+    expect((await t.app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(404);
+    const second = new URL(again.json().url as string).pathname;
+    expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(200);
+    await owner.client.request({ method: 'DELETE', url: `/api/agenda/professionals/${ana().id}/feed` });
+    expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(404);
   });
 
   it("answers 404 for another account's ids and 400 for bad input, in Portuguese", async () => {

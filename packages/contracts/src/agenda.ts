@@ -262,3 +262,6 @@ export const agendaResultsSchema = z.object({
   ),
 });
 export type AgendaResults = z.infer<typeof agendaResultsSchema>;
+
+/** PUT /api/agenda/professionals/:id/feed: the private iCalendar feed's new URL (the old one stops working). */
+export const agendaFeedSchema = z.object({ url: z.string() });

@@ -83,6 +83,8 @@ export const agendaProfessionals = pgTable(
     daysOff: jsonb('days_off').$type<string[]>().notNull().default([]),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The private iCalendar feed's secret (in its URL); null = no feed. A new one revokes the old. */
+    icalToken: text('ical_token').unique(),
   },
   (t) => [index('agenda_professionals_user_idx').on(t.userId)],
 );

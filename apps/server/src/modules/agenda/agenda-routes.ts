@@ -3,6 +3,7 @@ import {
   agendaBlockInputSchema,
   agendaBlockSchema,
   agendaCalendarSchema,
+  agendaFeedSchema,
   agendaProfessionalInputSchema,
   agendaProfessionalSchema,
   agendaQuickSetupSchema,
@@ -21,10 +22,12 @@ import {
   nextBookingSchema,
   noContentSchema,
 } from '@vendai/contracts';
+import { notFound } from '../../lib/app-error.ts';
 import { OWNER_ONLY, requireUser } from '../../plugins/require-user.ts';
 import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import type { AgendaDeps } from './agenda-deps.ts';
 import { upsertSettings } from './setup-repository.ts';
+import { createFeedUrl, feedText, revokeFeed } from './ical-feed.ts';
 import { bookAppointment } from './book.ts';
 import { cancelBooking, setBookingStatus } from './booking-status.ts';
 import { addBlock, nextBookingOf, readCalendar, removeBlock } from './calendar-service.ts';
@@ -93,6 +96,21 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) => writeProfessional(db, req.user.id, req.params.id, req.body),
+  );
+
+  // The professional's private iCalendar feed (a new URL revokes the old one).
+  app.put(
+    '/professionals/:id/feed',
+    { config: OWNER_ONLY, schema: { params: professionalParams, response: { 200: agendaFeedSchema } } },
+    async (req) => ({ url: await createFeedUrl(db, req.user.id, req.params.id, app.deps.env.appUrl) }),
+  );
+  app.delete(
+    '/professionals/:id/feed',
+    { config: OWNER_ONLY, schema: { params: professionalParams, response: { 204: noContentSchema } } },
+    async (req, reply) => {
+      await revokeFeed(db, req.user.id, req.params.id);
+      return reply.status(204).send();
+    },
   );
 
   app.get(
@@ -196,4 +214,15 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: convParams, response: { 200: nextBookingSchema } } },
     async (req) => ({ booking: await nextBookingOf(db, req.user.id, req.params.id, new Date()) }),
   );
+};
+
+/** GET /api/agenda/feed/:token.ics: the feed itself, for calendar apps (no session: the secret is the key). */
+export const agendaFeedRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/feed/:file', async (req, reply) => {
+    const file = (req.params as { file: string }).file;
+    const text = file.endsWith('.ics') ? await feedText(app.deps.db, file.slice(0, -4)) : null;
+    if (text === null) throw notFound('Agenda não encontrada.');
+    void reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'private, no-store');
+    return text;
+  });
 };

@@ -1,10 +1,10 @@
 import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
 import type { EngineEvents } from '../../domain/engine-events/event-bus.ts';
 import { appModule } from '../../plugins/app-module.ts';
-import { agendaRoutes } from './agenda-routes.ts';
+import { agendaFeedRoutes, agendaRoutes } from './agenda-routes.ts';
 
 /** Mounted by app.ts at /api/agenda. */
-export const agendaModule = appModule('/api/agenda', agendaRoutes);
+export const agendaModule = appModule('/api/agenda', agendaRoutes, agendaFeedRoutes);
 
 /**
  * The agenda's API for other parts of the server (docs/decisions/069-agenda.md): the AI's tools, the

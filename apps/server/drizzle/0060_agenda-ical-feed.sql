@@ -1,0 +1,2 @@
+ALTER TABLE "agenda_professionals" ADD COLUMN "ical_token" text;--> statement-breakpoint
+ALTER TABLE "agenda_professionals" ADD CONSTRAINT "agenda_professionals_ical_token_unique" UNIQUE("ical_token");
