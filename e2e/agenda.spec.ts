@@ -104,6 +104,16 @@ test('configurar a agenda em um minuto, agendar, remarcar arrastando e pelo form
   await expect(blockDialog).toBeHidden();
   await expect(page.getByRole('button', { name: 'Bloqueado: Almoço' })).toBeVisible();
 
+  // The private calendar link, to subscribe on a phone.
+  await page.getByRole('button', { name: 'Calendário no celular' }).click();
+  const feed = page.getByRole('dialog', { name: 'Calendário no celular' });
+  await feed.getByRole('button', { name: 'Gerar link' }).click();
+  await expect(feed.getByLabel('Link do calendário de Dra. Helena')).toHaveValue(/\/api\/agenda\/feed\/[\w-]+\.ics$/);
+  const link = await feed.getByLabel('Link do calendário de Dra. Helena').inputValue();
+  const ics = await page.request.get(new URL(link).pathname);
+  expect(await ics.text()).toContain('SUMMARY:Consulta: Joana Prado');
+  await page.keyboard.press('Escape');
+
   // One tap: 'Não compareceu'.
   await chip(page, 'Joana Prado').click();
   await page.getByRole('dialog', { name: 'Joana Prado' }).getByRole('button', { name: 'Não compareceu' }).click();

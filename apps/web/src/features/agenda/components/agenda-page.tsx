@@ -1,5 +1,5 @@
 import type { AgendaBlock, AgendaSetup, Booking } from '@vendai/contracts/agenda';
-import { Ban, CalendarPlus, ChevronLeft, ChevronRight, ListChecks } from 'lucide-react';
+import { Ban, CalendarPlus, ChevronLeft, ChevronRight, Link2, ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -14,6 +14,7 @@ import { AgendaGrid, type GridColumn } from './agenda-grid';
 import { BlockDetailsDialog, BlockDialog } from './block-dialog';
 import { BookingDialog } from './booking-dialog';
 import { type BookingSlot, NewBookingDialog } from './new-booking-dialog';
+import { FeedDialog } from './feed-dialog';
 import { FirstRunSetup } from './first-run-setup';
 import { ServicesDialog } from './services-dialog';
 
@@ -65,6 +66,7 @@ function AgendaCalendarView({ setup }: { setup: AgendaSetup }) {
   const [block, setBlock] = useState<AgendaBlock | null>(null);
   const [blockDay, setBlockDay] = useState<string | null>(null);
   const [services, setServices] = useState(false);
+  const [feed, setFeed] = useState(false);
   const move = useMoveBooking();
 
   const first = view === 'day' ? day : weekStart(day);
@@ -169,6 +171,12 @@ function AgendaCalendarView({ setup }: { setup: AgendaSetup }) {
               Serviços
             </Button>
           ) : null}
+          {isOwner ? (
+            <Button variant="secondary" size="sm" className="h-9" onClick={() => setFeed(true)}>
+              <Link2 aria-hidden />
+              Calendário no celular
+            </Button>
+          ) : null}
         </div>
       </div>
       {calendar.isError ? (
@@ -189,6 +197,7 @@ function AgendaCalendarView({ setup }: { setup: AgendaSetup }) {
       <BlockDialog day={blockDay} onClose={() => setBlockDay(null)} setup={setup} />
       <BlockDetailsDialog block={block} onClose={() => setBlock(null)} timeZone={tz} />
       {isOwner ? <ServicesDialog open={services} onOpenChange={setServices} setup={setup} /> : null}
+      {isOwner ? <FeedDialog open={feed} onOpenChange={setFeed} professionals={professionals} /> : null}
     </>
   );
 }
