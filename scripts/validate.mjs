@@ -9,7 +9,16 @@
 // passed to the unit passes (e.g. a file filter).
 import { spawn } from 'node:child_process';
 
-const STATIC_CHECKS = ['typecheck', 'format:check', 'lint', 'check:paths', 'check:links', 'check:passes', 'knip'];
+const STATIC_CHECKS = [
+  'typecheck',
+  'format:check',
+  'lint',
+  'check:paths',
+  'check:links',
+  'check:passes',
+  'check:concepts',
+  'knip',
+];
 
 const run = (args, capture) =>
   new Promise((resolve) => {
