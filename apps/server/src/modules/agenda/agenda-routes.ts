@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   AGENDA_MESSAGES,
   agendaBlockInputSchema,
@@ -218,11 +219,20 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
 
 /** GET /api/agenda/feed/:token.ics: the feed itself, for calendar apps (no session: the secret is the key). */
 export const agendaFeedRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/feed/:file', async (req, reply) => {
-    const file = (req.params as { file: string }).file;
-    const text = file.endsWith('.ics') ? await feedText(app.deps.db, file.slice(0, -4)) : null;
-    if (text === null) throw notFound('Agenda não encontrada.');
-    void reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'private, no-store');
-    return text;
-  });
+  app.get(
+    '/feed/:file',
+    {
+      schema: {
+        params: z.object({ file: z.string().max(200) }),
+        response: { 200: z.string().describe('iCalendar (text/calendar; charset=utf-8), RFC 5545') },
+      },
+    },
+    async (req, reply) => {
+      const file = req.params.file;
+      const text = file.endsWith('.ics') ? await feedText(app.deps.db, file.slice(0, -4)) : null;
+      if (text === null) throw notFound('Agenda não encontrada.');
+      void reply.header('content-type', 'text/calendar; charset=utf-8').header('cache-control', 'private, no-store');
+      return text;
+    },
+  );
 };

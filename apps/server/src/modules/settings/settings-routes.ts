@@ -1,6 +1,7 @@
 import {
   accountSettingsSchema,
   businessSettingsSchema,
+  noContentSchema,
   ownerAlertListSchema,
   updateAccountSettingsSchema,
   updateBusinessSettingsSchema,
@@ -44,7 +45,7 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // 'Dispensar' on the older texts the move to one place kept (docs/decisions/066-business-facts-in-one-place.md).
-  app.delete('/business/moved-texts', async (req, reply) => {
+  app.delete('/business/moved-texts', { schema: { response: { 204: noContentSchema } } }, async (req, reply) => {
     await dismissMovedFactTexts(deps.db, req.user.id);
     return reply.code(204).send();
   });

@@ -1,4 +1,10 @@
-import { AGENDA_MESSAGES, googleCalendarLinksSchema, googleConsentSchema, idParamsSchema } from '@vendai/contracts';
+import {
+  AGENDA_MESSAGES,
+  googleCalendarLinksSchema,
+  googleConsentSchema,
+  idParamsSchema,
+  noContentSchema,
+} from '@vendai/contracts';
 import { z } from 'zod';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { OWNER_ONLY, requireUser } from '../../../plugins/require-user.ts';
@@ -18,7 +24,8 @@ export const googleRoutes =
   async (app) => {
     requireUser(app, 'team');
     const configured = () => {
-      if (!deps) throw new AppError('NOT_CONFIGURED', 'O Google Agenda não está configurado neste servidor.');
+      // A 409 like Web Push's (a state of this server, not an outage): the owner's request is not retried.
+      if (!deps) throw new AppError('CONFLICT', 'O Google Agenda não está configurado neste servidor.');
       return deps;
     };
     app.get('/', { schema: { response: { 200: googleCalendarLinksSchema } } }, async (req) => ({
@@ -35,16 +42,24 @@ export const googleRoutes =
       { config: OWNER_ONLY, schema: { params: professionalParams, response: { 200: googleConsentSchema } } },
       async (req) => ({ url: await consentUrlFor(configured(), req.user.id, req.params.id) }),
     );
-    app.post('/:id/sync', { schema: { params: professionalParams } }, async (req, reply) => {
-      const link = await selectLink(app.deps.db, req.user.id, req.params.id);
-      if (!link) throw notFound(AGENDA_MESSAGES.professionalNotFound);
-      await pullBusy(configured(), link);
-      return reply.code(204).send();
-    });
-    app.delete('/:id', { config: OWNER_ONLY, schema: { params: professionalParams } }, async (req, reply) => {
-      await disconnect(configured(), req.user.id, req.params.id);
-      return reply.code(204).send();
-    });
+    app.post(
+      '/:id/sync',
+      { schema: { params: professionalParams, response: { 204: noContentSchema } } },
+      async (req, reply) => {
+        const link = await selectLink(app.deps.db, req.user.id, req.params.id);
+        if (!link) throw notFound(AGENDA_MESSAGES.professionalNotFound);
+        await pullBusy(configured(), link);
+        return reply.code(204).send();
+      },
+    );
+    app.delete(
+      '/:id',
+      { config: OWNER_ONLY, schema: { params: professionalParams, response: { 204: noContentSchema } } },
+      async (req, reply) => {
+        await disconnect(configured(), req.user.id, req.params.id);
+        return reply.code(204).send();
+      },
+    );
   };
 
 /**
@@ -66,6 +81,8 @@ export const googleCallbackRoute =
             code: z.string().max(2000).optional(),
             error: z.string().max(200).optional(),
           }),
+          // Google's consent page comes back here; the owner is sent on to the agenda with the outcome.
+          response: { 302: noContentSchema.describe('Redireciona para /agenda?google=conectado|recusado|erro') },
         },
       },
       async (req, reply) => {
