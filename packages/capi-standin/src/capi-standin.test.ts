@@ -3,7 +3,9 @@
  * ({error: {message, type, code, error_subcode, fbtrace_id}}), for business messaging events
  * (https://developers.facebook.com/documentation/ads-commerce/conversions-api/business-messaging):
  * a missing or bad access token, no `data`, a missing `action_source`, an `event_time` older than 7 days,
- * a WhatsApp event without `ctwa_clid` or the WABA id, a Purchase without value and currency.
+ * a WhatsApp event without `ctwa_clid` or the WABA id, a Purchase without value and currency, and a web event
+ * name (`Lead`, `Schedule`) or a custom one on a business messaging event (subcode 2804066: a chat's lead is
+ * `LeadSubmitted`).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type CapiStandin, startCapiStandin } from './index.ts';
@@ -67,6 +69,8 @@ describe('Conversions API stand-in', () => {
     ['a WhatsApp event without the WABA id', { data: [purchase({ user_data: { ctwa_clid: 'x' } })] }, TOKEN, 100],
     ['no messaging_channel', { data: [purchase({ messaging_channel: undefined })] }, TOKEN, 100],
     ['a Purchase without currency', { data: [purchase({ custom_data: { value: 1 } })] }, TOKEN, 100],
+    ['the web event Lead on a chat', { data: [purchase({ event_name: 'Lead', custom_data: undefined })] }, TOKEN, 100],
+    ['a custom event name on a chat', { data: [purchase({ event_name: 'Agendou' })] }, TOKEN, 100],
   ])('refuses %s with Meta’s error shape', async (_what, body, token, code) => {
     const before = s.received().length;
     const res = await post(body, token);
@@ -74,6 +78,13 @@ describe('Conversions API stand-in', () => {
     expect(res.body.error).toMatchObject({ code, type: expect.any(String), message: expect.any(String) });
     expect(typeof res.body.error.fbtrace_id).toBe('string');
     expect(s.received().length).toBe(before);
+  });
+
+  it('takes a LeadSubmitted from a chat, the lead event Meta counts for business messaging', async () => {
+    const res = await post({
+      data: [purchase({ event_name: 'LeadSubmitted', event_id: 'lead:1', custom_data: undefined })],
+    });
+    expect(res.status).toBe(200);
   });
 
   it('fails on demand as Meta’s transient error, then takes the retry', async () => {

@@ -11,7 +11,7 @@ export const CAPI_STANDIN_IN_PRODUCTION =
  * server event parameters): events POSTed to /{version}/{dataset_id}/events with `data` (an array, at most
  * 1,000) and the access token; each event with `event_name`, `event_time` (Unix seconds, at most 7 days old),
  * `action_source`; for 'business_messaging' a `messaging_channel`, and for 'whatsapp' `user_data.ctwa_clid`
- * and `user_data.whatsapp_business_account_id`; a Purchase with `custom_data.value` and `custom_data.currency`.
+ * and `user_data.whatsapp_business_account_id`, and an event name of the business messaging list; a Purchase with `custom_data.value` and `custom_data.currency`.
  */
 const ACTION_SOURCES = new Set([
   'email',
@@ -25,6 +25,12 @@ const ACTION_SOURCES = new Set([
   'other',
 ]);
 const CHANNELS = new Set(['whatsapp', 'messenger', 'instagram']);
+/**
+ * The event names Meta takes with `action_source: business_messaging`; a standard web event such as `Lead`,
+ * `Contact` or `Schedule`, or a custom name, is refused with subcode 2804066 ("Messaging Event Invalid Event
+ * Type"). A lead in a chat is `LeadSubmitted`.
+ */
+const MESSAGING_EVENTS = new Set(['LeadSubmitted', 'Purchase', 'AddToCart', 'InitiateCheckout', 'ViewContent']);
 const MAX_EVENTS = 1000;
 const MAX_AGE_SECONDS = 7 * 24 * 3600;
 
@@ -99,6 +105,12 @@ function eventProblem(e: Json | null, i: number, nowSeconds: number): CapiErrorB
     const channel = str(e.messaging_channel);
     if (!channel || !CHANNELS.has(channel))
       return metaError(`Invalid parameter: ${at}.messaging_channel is required for business_messaging`, 100, 2804051);
+    if (!MESSAGING_EVENTS.has(String(e.event_name)))
+      return metaError(
+        `Invalid parameter: ${at}.event_name ${String(e.event_name)} is not a business messaging event (Messaging Event Invalid Event Type)`,
+        100,
+        2804066,
+      );
     const user = obj(e.user_data);
     if (channel === 'whatsapp') {
       if (!str(user?.ctwa_clid))
