@@ -8,7 +8,7 @@ const doc = [
   '| Concept | Module | Feature |',
   '|---|---|---|',
   '| Numbers | `numbers` | `numbers` |',
-  '| Search | `inbox-search` | `conversations` (`search/`) |',
+  '| Search | `conversation-search` | `conversations` (`search/`) |',
   '## API',
   '| `api-row` | x |',
 ].join('\n');
@@ -16,8 +16,8 @@ const doc = [
 describe('check-concepts', () => {
   it('reads the backticked names of the section’s table rows only', () => {
     expect([...namesInSection(doc, '## One name per concept')].sort()).toEqual([
+      'conversation-search',
       'conversations',
-      'inbox-search',
       'numbers',
       'search/',
     ]);

@@ -32,8 +32,8 @@ import { listConversations } from '../src/modules/conversations/list-conversatio
 import { listMessages } from '../src/modules/conversations/list-messages.ts';
 import { getResults } from '../src/modules/results/get-results.ts';
 import { rollUpPendingAccounts } from '../src/modules/results/rollup-job.ts';
-import { searchInbox } from '../src/modules/inbox-search/search-inbox.ts';
-import { conversationSearchQuery, messageSearchSql } from '../src/modules/inbox-search/search-repository.ts';
+import { runConversationSearch } from '../src/modules/conversation-search/run-search.ts';
+import { conversationSearchQuery, messageSearchSql } from '../src/modules/conversation-search/search-repository.ts';
 
 const CONVERSATIONS = Number(process.env.BENCH_CONVERSATIONS ?? 100_000);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
@@ -99,7 +99,7 @@ async function main() {
       throw new Error('deep page out of order');
 
     // Inbox search (docs/decisions/040-inbox-search.md): what an owner types in the box.
-    const search = (q: string, cursor?: string) => searchInbox({ db, userId, query: { q, cursor } });
+    const search = (q: string, cursor?: string) => runConversationSearch({ db, userId, query: { q, cursor } });
     // Each case with what its first page must hold (messages; conversations; transcript hits), checked
     // before timing: a case that finds nothing (or the wrong thing) measures nothing.
     const searches: [string, string, { messages: number | 'some'; conversations?: 'some'; transcripts?: 'some' }][] = [

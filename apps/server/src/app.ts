@@ -18,11 +18,11 @@ import { agentsModule } from './modules/agents/index.ts';
 import { catalogueModule } from './modules/catalogue/index.ts';
 import { knowledgeModule } from './modules/knowledge/index.ts';
 import { conversationsModule } from './modules/conversations/index.ts';
-import { inboxSearchModule } from './modules/inbox-search/index.ts';
+import { conversationSearchModule } from './modules/conversation-search/index.ts';
 import { quickRepliesModule } from './modules/quick-replies/index.ts';
 import { sourceLinksModule } from './modules/ad-attribution/index.ts';
 import { teamModule } from './modules/team/index.ts';
-import { inboxToolsModule } from './modules/inbox-tools/index.ts';
+import { conversationToolsModule } from './modules/conversation-tools/index.ts';
 import { authModule } from './modules/auth/index.ts';
 import { feedbackModule } from './modules/feedback/index.ts';
 import { mediaModule } from './modules/media/index.ts';
@@ -171,11 +171,11 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     playgroundModule,
     agentTestsModule,
     conversationsModule,
-    inboxSearchModule,
+    conversationSearchModule,
     quickRepliesModule,
     sourceLinksModule,
     teamModule,
-    inboxToolsModule,
+    conversationToolsModule,
     trainingModule,
     feedbackModule,
     resultsModule,

@@ -8,7 +8,7 @@ import {
   numberStatusDtoSchema,
 } from './conversations.ts';
 import { funnelMoveSchema } from './funnel.ts';
-import { conversationLabelsSchema, labelDtoSchema, noteEventSchema } from './inbox-tools.ts';
+import { conversationLabelsSchema, labelDtoSchema, noteEventSchema } from './conversation-tools.ts';
 
 /**
  * Events pushed over the WebSocket at /api/realtime, named resource.action (chatwoot style).

@@ -17,7 +17,7 @@ export * from './rate-limits.ts';
 export * from './knowledge.ts';
 export * from './follow-ups.ts';
 export * from './pix.ts';
-export * from './inbox-tools.ts';
+export * from './conversation-tools.ts';
 export * from './agent-tests.ts';
 export * from './approval.ts';
 export * from './team.ts';

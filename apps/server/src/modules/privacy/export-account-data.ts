@@ -12,7 +12,7 @@ import {
   readNumbers,
   readPromptVersions,
 } from './export-repository.ts';
-import { readLabels, readNotes } from './export-inbox-tools-repository.ts';
+import { readLabels, readNotes } from './export-conversation-tools-repository.ts';
 import { readTeam } from './export-team-repository.ts';
 import { readFunnel } from './export-funnel-repository.ts';
 

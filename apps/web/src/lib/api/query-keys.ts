@@ -91,7 +91,7 @@ export const businessKeys = {
  * (docs/decisions/071-ad-attribution.md) read the same answer.
  */
 export const contactKeys = {
-  detail: (convId: string) => ['inbox-tools', 'contact', convId] as const,
+  detail: (convId: string) => ['conversation-tools', 'contact', convId] as const,
 };
 
 /** GET /api/agenda/… (docs/decisions/069-agenda.md): the Agenda page and the inbox's next appointment. */

@@ -5,13 +5,13 @@ import { PendingDraftMark } from '@/features/approval/components/pending-draft-m
 import { useApprovalRealtime } from '@/features/approval/hooks/use-approval-realtime';
 import { AgentHint } from '@/features/agent-hints/components/agent-hint';
 import { ConversationsPage } from '@/features/conversations/components/conversations-page';
-import { ChatLabels, ContactPanelToggle, LabelsMenuItem } from '@/features/inbox-tools/components/chat-labels';
-import { ContactPanel } from '@/features/inbox-tools/components/contact-panel';
+import { ChatLabels, ContactPanelToggle, LabelsMenuItem } from '@/features/conversation-tools/components/chat-labels';
+import { ContactPanel } from '@/features/conversation-tools/components/contact-panel';
 import { ConsentSection } from '@/features/campaigns/components/consent-section';
-import { LabelFilter, useActiveLabelFilter } from '@/features/inbox-tools/components/label-filter';
-import { NotesHint } from '@/features/inbox-tools/components/notes-hint';
-import { RowLabels } from '@/features/inbox-tools/components/row-labels';
-import { useInboxToolsRealtime } from '@/features/inbox-tools/hooks/use-inbox-tools-realtime';
+import { LabelFilter, useActiveLabelFilter } from '@/features/conversation-tools/components/label-filter';
+import { NotesHint } from '@/features/conversation-tools/components/notes-hint';
+import { RowLabels } from '@/features/conversation-tools/components/row-labels';
+import { useConversationToolsRealtime } from '@/features/conversation-tools/hooks/use-conversation-tools-realtime';
 import { ChargeWithPixMenuItem, ConversationPix } from '@/features/pix/components/conversation-pix';
 import { AssigneeControl, AssigneeMenuItems } from '@/features/team/components/assignee-control';
 
@@ -20,7 +20,7 @@ export function Component() {
   // Approval mode's drafts, live (docs/decisions/045-approval-mode.md).
   useApprovalRealtime();
   // Labels, private notes and the contact panel, live (docs/decisions/043-labels-notes-funnel.md).
-  useInboxToolsRealtime();
+  useConversationToolsRealtime();
   const labelId = useActiveLabelFilter();
   return (
     <ConversationsPage

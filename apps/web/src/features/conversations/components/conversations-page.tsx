@@ -22,7 +22,7 @@ import { AgentPicker } from './agent-picker';
 import { AiUsage } from './ai-usage';
 import { type ChatHeaderSlots, ChatPanel, NoConversationSelected } from './chat-panel';
 import { ConversationList } from './conversation-list';
-import { InboxSearch } from '../search/inbox-search';
+import { ConversationSearch } from '../search/conversation-search';
 import { firstRunDone, firstRunProgress, GettingStarted } from './getting-started';
 import { ConversationBanners } from './conversation-banners';
 import { assignmentOf, ListFilterProvider, type ConversationListFilter } from './list-filter';
@@ -194,14 +194,14 @@ function Inbox({
             selectedId ? 'hidden' : 'flex',
           )}
         >
-          <InboxSearch selectedId={selectedId}>
+          <ConversationSearch selectedId={selectedId}>
             <ConversationList
               selectedId={selectedId}
               rowMark={slots.rowMark}
               filterControl={slots.listFilter?.control}
               queue={slots.queue}
             />
-          </InboxSearch>
+          </ConversationSearch>
         </section>
         <section aria-label="Conversa" className={cn('min-h-0 min-w-0 flex-1 md:flex', selectedId ? 'flex' : 'hidden')}>
           {selectedId ? (

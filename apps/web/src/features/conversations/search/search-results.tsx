@@ -13,7 +13,7 @@ import { contactDisplayName } from '../lib/display-names';
 import { ContactAvatar } from '../components/contact-avatar';
 import { HighlightTerm, MarkedSnippet } from './highlight';
 import { foundMessageSearch } from './found-message';
-import { useInboxSearch } from './search-api';
+import { useConversationSearch } from './search-api';
 
 const SOURCE_LABEL: Record<MessageSearchHit['source'], { label: string; icon: typeof Mic } | null> = {
   message: null,
@@ -24,7 +24,7 @@ const SOURCE_LABEL: Record<MessageSearchHit['source'], { label: string; icon: ty
 
 /** What the search found: conversations by name or phone, then messages (20 a page), each opening the chat there. */
 export function SearchResults({ query, selectedId }: { query: string; selectedId: string | null }) {
-  const search = useInboxSearch(query);
+  const search = useConversationSearch(query);
   const now = useNow();
   const pages = search.data?.pages;
   const conversations = pages?.[0]?.conversations ?? [];

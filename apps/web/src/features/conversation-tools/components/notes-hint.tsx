@@ -1,6 +1,6 @@
 import { StickyNote } from 'lucide-react';
 import { useNotes } from '../api/notes';
-import { useContactPanelOpen } from '../hooks/use-inbox-tools-state';
+import { useContactPanelOpen } from '../hooks/use-conversation-tools-state';
 
 /**
  * Above the chat's message box while the contact panel is closed: the team's newest private note, so

@@ -2,8 +2,8 @@ import {
   SEARCH_BAD_CURSOR,
   SEARCH_CONVERSATIONS_LIMIT,
   SEARCH_PAGE_SIZE,
-  type InboxSearchQuery,
-  type InboxSearchResult,
+  type ConversationSearchQuery,
+  type ConversationSearchResult,
 } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
@@ -19,15 +19,15 @@ const CONTACT_MIN_LENGTH = 3;
  * customer name or phone contains what was typed; on every page, messages whose words match (Portuguese
  * stems, accents ignored), newest first, with the found words marked.
  */
-export async function searchInbox({
+export async function runConversationSearch({
   db,
   userId,
   query,
 }: {
   db: Db;
   userId: string;
-  query: InboxSearchQuery;
-}): Promise<InboxSearchResult> {
+  query: ConversationSearchQuery;
+}): Promise<ConversationSearchResult> {
   const before = readCursor(query.cursor);
   const contact = contactTerm(query.q);
   const [found, hits] = await Promise.all([
@@ -59,7 +59,7 @@ function readCursor(cursor: string | undefined): KeysetPosition | null {
   }
 }
 
-function toHit(row: MessageHitRow): InboxSearchResult['messages'][number] {
+function toHit(row: MessageHitRow): ConversationSearchResult['messages'][number] {
   return {
     messageId: row.id,
     convId: row.conv_id,

@@ -3,7 +3,7 @@
  * their Portuguese words (stems, no accents), transcripts and documents' text, highlighted snippets,
  * pages, bad input and account isolation, over HTTP as the browser asks.
  */
-import { SEARCH_MARK_END, SEARCH_MARK_START, type InboxSearchResult } from '@vendai/contracts';
+import { SEARCH_MARK_END, SEARCH_MARK_START, type ConversationSearchResult } from '@vendai/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addConversation, addInsight, addMessages, personWithNumber, type InboxPerson } from './helpers/inbox-seed.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -36,11 +36,11 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function search(q: string, cursor?: string, p = owner): Promise<InboxSearchResult> {
+async function search(q: string, cursor?: string, p = owner): Promise<ConversationSearchResult> {
   const params = new URLSearchParams({ q, ...(cursor ? { cursor } : {}) });
   const res = await p.client.get(`/api/inbox-search?${params.toString()}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as InboxSearchResult;
+  return res.json() as ConversationSearchResult;
 }
 
 const marked = (snippet: string) =>

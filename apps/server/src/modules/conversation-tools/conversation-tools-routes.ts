@@ -25,7 +25,7 @@ import {
   labelAssignments,
   setConversationLabel,
 } from './conversation-labels-service.ts';
-import type { InboxToolsDeps } from './inbox-tools-deps.ts';
+import type { ConversationToolsDeps } from './conversation-tools-deps.ts';
 import { createLabel, deleteLabel, listLabels, updateLabel } from './labels-service.ts';
 import { createNote, deleteNote, listNotes } from './notes-service.ts';
 
@@ -37,15 +37,15 @@ const convParams = idParamsSchema(CONVERSATION_NOT_FOUND);
  * whole team: /api/labels (the account's labels, the rows' chips) and, per conversation,
  * /api/conversations/:id/labels | notes | contact.
  */
-export const inboxToolsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const conversationToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app, 'team');
   const { db, realtime } = app.deps;
   // The change is committed: a failed push is logged, and the other inboxes catch up at their next read.
-  const publish: InboxToolsDeps['publish'] = (userId, event) =>
+  const publish: ConversationToolsDeps['publish'] = (userId, event) =>
     realtime
       .publish(userId, event)
       .catch((err: unknown) => app.log.warn({ err }, `realtime: ${event.event} not published`));
-  const deps: InboxToolsDeps = { db, publish };
+  const deps: ConversationToolsDeps = { db, publish };
 
   app.get('/labels', { schema: { response: { 200: labelListSchema } } }, async (req) => ({
     items: await listLabels(deps, req.user.id),

@@ -2,12 +2,12 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { LABEL_ASSIGNMENTS_MAX, type ConversationLabels, type LabelDto, type LabelInput } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
 import { createBatchLoader } from '../lib/batch-loader';
-import { inboxToolsKeys } from './query-keys';
+import { conversationToolsKeys } from './query-keys';
 
 /** The account's labels, by name. */
 export function useLabels() {
   return useQuery({
-    queryKey: inboxToolsKeys.labels,
+    queryKey: conversationToolsKeys.labels,
     queryFn: async () => (await api.get<{ items: LabelDto[] }>('/api/labels')).items,
     staleTime: 5 * 60_000,
   });
@@ -15,7 +15,7 @@ export function useLabels() {
 
 /** A created, renamed or recoloured label into the cached list (kept in the server's order: by name). */
 export function storeLabel(queryClient: QueryClient, label: LabelDto) {
-  queryClient.setQueryData<LabelDto[]>(inboxToolsKeys.labels, (list) =>
+  queryClient.setQueryData<LabelDto[]>(conversationToolsKeys.labels, (list) =>
     list
       ? [...list.filter((l) => l.id !== label.id), label].sort((a, b) =>
           a.name.localeCompare(b.name, 'pt-BR', { sensitivity: 'base' }),
@@ -26,8 +26,8 @@ export function storeLabel(queryClient: QueryClient, label: LabelDto) {
 
 /** A deleted label leaves the list and every conversation's chips. */
 export function forgetLabel(queryClient: QueryClient, id: string) {
-  queryClient.setQueryData<LabelDto[]>(inboxToolsKeys.labels, (list) => list?.filter((l) => l.id !== id));
-  queryClient.setQueriesData<string[]>({ queryKey: inboxToolsKeys.allConversationLabels }, (ids) =>
+  queryClient.setQueryData<LabelDto[]>(conversationToolsKeys.labels, (list) => list?.filter((l) => l.id !== id));
+  queryClient.setQueriesData<string[]>({ queryKey: conversationToolsKeys.allConversationLabels }, (ids) =>
     ids?.filter((x) => x !== id),
   );
 }
@@ -61,7 +61,7 @@ const loadLabelIds = createBatchLoader(
 /** The label ids on one conversation (kept current by realtime). */
 export function useConversationLabelIds(convId: string) {
   return useQuery({
-    queryKey: inboxToolsKeys.conversationLabels(convId),
+    queryKey: conversationToolsKeys.conversationLabels(convId),
     queryFn: () => loadLabelIds(convId),
     staleTime: 5 * 60_000,
   });
@@ -70,7 +70,7 @@ export function useConversationLabelIds(convId: string) {
 /** Puts a label on the conversation or takes it off; the chips change at once and settle on the answer. */
 export function useToggleConversationLabel(convId: string) {
   const queryClient = useQueryClient();
-  const key = inboxToolsKeys.conversationLabels(convId);
+  const key = conversationToolsKeys.conversationLabels(convId);
   return useMutation({
     mutationFn: ({ labelId, on }: { labelId: string; on: boolean }) =>
       on

@@ -1,14 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NoteDto } from '@vendai/contracts';
 import { api } from '@/lib/api-client';
-import { inboxToolsKeys } from './query-keys';
+import { conversationToolsKeys } from './query-keys';
 
 const notesUrl = (convId: string) => `/api/conversations/${encodeURIComponent(convId)}/notes`;
 
 /** A conversation's private notes, oldest first (never sent to the customer). */
 export function useNotes(convId: string) {
   return useQuery({
-    queryKey: inboxToolsKeys.notes(convId),
+    queryKey: conversationToolsKeys.notes(convId),
     queryFn: async () => (await api.get<{ items: NoteDto[] }>(notesUrl(convId))).items,
   });
 }
@@ -18,7 +18,7 @@ export function useCreateNote(convId: string) {
   return useMutation({
     mutationFn: (text: string) => api.post<NoteDto>(notesUrl(convId), { text }),
     onSuccess: (note) =>
-      queryClient.setQueryData<NoteDto[]>(inboxToolsKeys.notes(convId), (list) =>
+      queryClient.setQueryData<NoteDto[]>(conversationToolsKeys.notes(convId), (list) =>
         list && !list.some((n) => n.id === note.id) ? [...list, note] : list,
       ),
   });
@@ -29,6 +29,8 @@ export function useDeleteNote(convId: string) {
   return useMutation({
     mutationFn: (noteId: string) => api.delete<void>(`${notesUrl(convId)}/${encodeURIComponent(noteId)}`),
     onSuccess: (_, noteId) =>
-      queryClient.setQueryData<NoteDto[]>(inboxToolsKeys.notes(convId), (list) => list?.filter((n) => n.id !== noteId)),
+      queryClient.setQueryData<NoteDto[]>(conversationToolsKeys.notes(convId), (list) =>
+        list?.filter((n) => n.id !== noteId),
+      ),
   });
 }

@@ -1,14 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRealtimeEvent, useRealtimeReconnect } from '@/lib/realtime';
 import { forgetLabel, storeLabel } from '../api/labels';
-import { inboxToolsKeys } from '../api/query-keys';
+import { conversationToolsKeys } from '../api/query-keys';
 
 /**
  * Label and note changes made in another open inbox of the account (docs/decisions/043-labels-notes-funnel.md)
  * into the cache: chips, the filter's list and the notes change without a reload. After a reconnection
  * everything is read again.
  */
-export function useInboxToolsRealtime() {
+export function useConversationToolsRealtime() {
   const queryClient = useQueryClient();
   useRealtimeEvent((event) => {
     switch (event.event) {
@@ -20,13 +20,13 @@ export function useInboxToolsRealtime() {
         forgetLabel(queryClient, event.data.id);
         break;
       case 'conversation-labels.updated':
-        queryClient.setQueryData(inboxToolsKeys.conversationLabels(event.data.convId), event.data.labelIds);
+        queryClient.setQueryData(conversationToolsKeys.conversationLabels(event.data.convId), event.data.labelIds);
         break;
       case 'note.created':
       case 'note.deleted':
-        void queryClient.invalidateQueries({ queryKey: inboxToolsKeys.notes(event.data.convId) });
+        void queryClient.invalidateQueries({ queryKey: conversationToolsKeys.notes(event.data.convId) });
         break;
     }
   });
-  useRealtimeReconnect(() => void queryClient.invalidateQueries({ queryKey: inboxToolsKeys.all }));
+  useRealtimeReconnect(() => void queryClient.invalidateQueries({ queryKey: conversationToolsKeys.all }));
 }

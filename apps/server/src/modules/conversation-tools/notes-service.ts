@@ -2,7 +2,7 @@ import { NOTE_NOT_FOUND, NOTE_NOT_YOURS, type NoteDto, type NoteInput } from '@v
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../types.ts';
 import { CONVERSATION_NOT_FOUND } from './conversation-labels-service.ts';
-import type { InboxToolsDeps } from './inbox-tools-deps.ts';
+import type { ConversationToolsDeps } from './conversation-tools-deps.ts';
 import { conversationExists } from './labels-repository.ts';
 import { insertNote, type NoteRow, removeNote, selectNote, selectNotes } from './notes-repository.ts';
 
@@ -24,14 +24,18 @@ function toNoteDto(note: NoteRow, viewer: SessionUser): NoteDto {
  * A conversation's private notes (docs/decisions/043-labels-notes-funnel.md): written by the account's
  * people and stored only here; nothing in this module talks to the WhatsApp gateway.
  */
-export async function listNotes({ db }: InboxToolsDeps, viewer: SessionUser, convId: string): Promise<NoteDto[]> {
+export async function listNotes(
+  { db }: ConversationToolsDeps,
+  viewer: SessionUser,
+  convId: string,
+): Promise<NoteDto[]> {
   if (!(await conversationExists(db, viewer.id, convId))) throw notFound(CONVERSATION_NOT_FOUND);
   return (await selectNotes(db, viewer.id, convId)).map((n) => toNoteDto(n, viewer));
 }
 
 /** A new note by the signed-in person; open inboxes of the account get `note.created`. */
 export async function createNote(
-  deps: InboxToolsDeps,
+  deps: ConversationToolsDeps,
   viewer: SessionUser,
   convId: string,
   input: NoteInput,
@@ -46,7 +50,7 @@ export async function createNote(
 }
 
 /** Deleted by its author or the owner (anyone else of the account: 403); another account's note is a 404. */
-export async function deleteNote(deps: InboxToolsDeps, viewer: SessionUser, convId: string, noteId: string) {
+export async function deleteNote(deps: ConversationToolsDeps, viewer: SessionUser, convId: string, noteId: string) {
   const note = await selectNote(deps.db, viewer.id, convId, noteId);
   if (!note) throw notFound(NOTE_NOT_FOUND);
   if (!mayDelete(note, viewer)) throw new AppError('FORBIDDEN', NOTE_NOT_YOURS);

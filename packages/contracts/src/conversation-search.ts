@@ -21,7 +21,7 @@ export const SEARCH_PAGE_SIZE = 20;
 export const SEARCH_MARK_START = '\u0002';
 export const SEARCH_MARK_END = '\u0003';
 
-export const inboxSearchQuerySchema = z.object({
+export const conversationSearchQuerySchema = z.object({
   q: z
     .string({ error: SEARCH_TOO_SHORT })
     .trim()
@@ -33,7 +33,7 @@ export const inboxSearchQuerySchema = z.object({
     .optional()
     .describe('nextCursor da página anterior de mensagens; ausente na primeira'),
 });
-export type InboxSearchQuery = z.infer<typeof inboxSearchQuerySchema>;
+export type ConversationSearchQuery = z.infer<typeof conversationSearchQuerySchema>;
 
 export const messageSearchHitSchema = z.object({
   messageId: z.string(),
@@ -50,11 +50,11 @@ export const messageSearchHitSchema = z.object({
 });
 export type MessageSearchHit = z.infer<typeof messageSearchHitSchema>;
 
-export const inboxSearchResultSchema = z.object({
+export const conversationSearchResultSchema = z.object({
   /** Up to SEARCH_CONVERSATIONS_LIMIT, most recent first; empty on later pages. */
   conversations: z.array(conversationDtoSchema),
   /** Newest first, SEARCH_PAGE_SIZE at a time. */
   messages: z.array(messageSearchHitSchema),
   nextCursor: z.string().nullable(),
 });
-export type InboxSearchResult = z.infer<typeof inboxSearchResultSchema>;
+export type ConversationSearchResult = z.infer<typeof conversationSearchResultSchema>;

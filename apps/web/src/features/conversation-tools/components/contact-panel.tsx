@@ -8,7 +8,7 @@ import { useConversationLabelIds, useLabels } from '../api/labels';
 import { AdCard } from '@/components/ad-card';
 import { NextAppointment } from '@/components/next-appointment';
 import { useContactPanel } from '@/lib/api/contact-panel';
-import { useContactPanelOpen } from '../hooks/use-inbox-tools-state';
+import { useContactPanelOpen } from '../hooks/use-conversation-tools-state';
 import { formatDate, formatDateTime } from '../lib/format';
 import { labelsOf } from '../lib/label-colors';
 import { LabelChip } from './label-chip';

@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { useEffect } from 'react';
 import { cn } from '@/lib/cn';
 import { useLabels } from '../api/labels';
-import { useLabelFilter } from '../hooks/use-inbox-tools-state';
+import { useLabelFilter } from '../hooks/use-conversation-tools-state';
 import { LabelOption, MenuTick, menuItemClass } from './label-menu';
 
 /** The list's label id to send to the server, once the labels are known (a deleted label is dropped). */

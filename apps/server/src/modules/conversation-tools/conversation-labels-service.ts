@@ -1,7 +1,7 @@
 import { type ConversationLabels, LABEL_NOT_FOUND } from '@vendai/contracts';
 import { pgErrorCode } from '../../db/pg-error.ts';
 import { notFound } from '../../lib/app-error.ts';
-import type { InboxToolsDeps } from './inbox-tools-deps.ts';
+import type { ConversationToolsDeps } from './conversation-tools-deps.ts';
 import {
   conversationExists,
   deleteConversationLabel,
@@ -14,7 +14,7 @@ export const CONVERSATION_NOT_FOUND = 'Conversa não encontrada.';
 
 /** The labels on one conversation of the account (another account's conversation is a 404). */
 export async function getConversationLabels(
-  { db }: InboxToolsDeps,
+  { db }: ConversationToolsDeps,
   userId: string,
   convId: string,
 ): Promise<ConversationLabels> {
@@ -23,7 +23,7 @@ export async function getConversationLabels(
 }
 
 /** The rows' chips: the labels of the listed conversations; ids that are not the account's come back empty. */
-export async function labelAssignments({ db }: InboxToolsDeps, userId: string, convIds: string[]) {
+export async function labelAssignments({ db }: ConversationToolsDeps, userId: string, convIds: string[]) {
   const ids = [...new Set(convIds)];
   const byConv = await selectLabelIdsOf(db, userId, ids);
   return { items: ids.map((convId) => ({ convId, labelIds: byConv.get(convId) ?? [] })) };
@@ -35,7 +35,7 @@ export async function labelAssignments({ db }: InboxToolsDeps, userId: string, c
  * `conversation-labels.updated` with the conversation's labels after the change.
  */
 export async function setConversationLabel(
-  deps: InboxToolsDeps,
+  deps: ConversationToolsDeps,
   userId: string,
   convId: string,
   labelId: string,

@@ -8,7 +8,7 @@ import {
 } from '@vendai/contracts';
 import { pgErrorCode } from '../../db/pg-error.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
-import type { InboxToolsDeps } from './inbox-tools-deps.ts';
+import type { ConversationToolsDeps } from './conversation-tools-deps.ts';
 import {
   countLabels,
   deleteLabelRow,
@@ -20,7 +20,7 @@ import {
 } from './labels-repository.ts';
 
 /** The account's labels (docs/decisions/043-labels-notes-funnel.md). */
-export async function listLabels({ db }: InboxToolsDeps, userId: string): Promise<LabelDto[]> {
+export async function listLabels({ db }: ConversationToolsDeps, userId: string): Promise<LabelDto[]> {
   return (await selectLabels(db, userId)) as LabelDto[];
 }
 
@@ -28,7 +28,7 @@ export async function listLabels({ db }: InboxToolsDeps, userId: string): Promis
  * A new label; at most LABELS_MAX per account and one per name whatever the case ('VIP' and 'vip' are
  * one label), both checked under the account's lock so two people at once cannot pass them together.
  */
-export async function createLabel(deps: InboxToolsDeps, userId: string, input: LabelInput): Promise<LabelDto> {
+export async function createLabel(deps: ConversationToolsDeps, userId: string, input: LabelInput): Promise<LabelDto> {
   const created = await uniqueName(() =>
     deps.db.transaction(async (tx) => {
       await lockAccountLabels(tx, userId);
@@ -42,7 +42,7 @@ export async function createLabel(deps: InboxToolsDeps, userId: string, input: L
 }
 
 /** Rename or recolour; the conversations keep the label. */
-export async function updateLabel(deps: InboxToolsDeps, userId: string, id: string, input: LabelInput) {
+export async function updateLabel(deps: ConversationToolsDeps, userId: string, id: string, input: LabelInput) {
   const updated = await uniqueName(() =>
     deps.db.transaction(async (tx) => {
       await lockAccountLabels(tx, userId);
@@ -57,7 +57,7 @@ export async function updateLabel(deps: InboxToolsDeps, userId: string, id: stri
 }
 
 /** Deleting a label takes it off every conversation (foreign key). */
-export async function deleteLabel(deps: InboxToolsDeps, userId: string, id: string): Promise<void> {
+export async function deleteLabel(deps: ConversationToolsDeps, userId: string, id: string): Promise<void> {
   if (!(await deleteLabelRow(deps.db, userId, id))) throw notFound(LABEL_NOT_FOUND);
   await deps.publish(userId, { event: 'label.deleted', data: { id } });
 }

@@ -3,7 +3,7 @@ import { DropdownMenu } from 'radix-ui';
 import { menuItemClass } from '@/components/ui/more-menu';
 import { cn } from '@/lib/cn';
 import { useConversationLabelIds, useLabels } from '../api/labels';
-import { useContactPanelOpen } from '../hooks/use-inbox-tools-state';
+import { useContactPanelOpen } from '../hooks/use-conversation-tools-state';
 import { pageState } from '../lib/session-state';
 import { labelsOf } from '../lib/label-colors';
 import { LabelChip } from './label-chip';

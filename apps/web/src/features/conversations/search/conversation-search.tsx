@@ -11,7 +11,7 @@ const DEBOUNCE_MS = 250;
  * The search box at the top of the conversation column (docs/decisions/040-inbox-search.md): while it
  * holds at least two characters the column shows what was found instead of `children` (the list).
  */
-export function InboxSearch({ selectedId, children }: { selectedId: string | null; children: ReactNode }) {
+export function ConversationSearch({ selectedId, children }: { selectedId: string | null; children: ReactNode }) {
   const [text, setText] = useState('');
   const [query, setQuery] = useState('');
   useEffect(() => {

@@ -37,13 +37,13 @@ test('busca: nome, palavras com destaque e a conversa aberta na mensagem encontr
   await expect(hit).toHaveCount(1);
   await expect(hit).toContainText('Ana Paula Souza');
   await expect(hit.locator('mark').first()).toHaveText('Mensagem');
-  await shootBothWidths(page, 'inbox-search-results');
+  await shootBothWidths(page, 'conversation-search-results');
   await hit.click();
   await expect(page).toHaveURL(new RegExp(`conversa=${seeded.richId}.*mensagem=`));
   const found = page.locator('[data-found-message="true"]');
   await expect(found).toContainText('Mensagem antiga número 1 da cliente');
   await expect(found).toBeInViewport();
-  await shootBothWidths(page, 'inbox-search-found');
+  await shootBothWidths(page, 'conversation-search-found');
 
   // Nothing found; clearing the box brings the list back.
   await box.fill('xilofone');
