@@ -1,12 +1,14 @@
 import { AGENT_NOT_FOUND_MESSAGE, COACH_STALE_MESSAGE, type PromptVersionSource } from '@vendai/contracts';
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agentes, usageTraining } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { recordPromptVersion } from './record-prompt-version.ts';
-
-type AgentRow = typeof agentes.$inferSelect;
+import {
+  insertPromptUsage,
+  lockOwnAgent,
+  recordPromptVersion,
+  saveAgentPrompt,
+  type AgentRow,
+} from './prompt-versions-repository.ts';
 
 export interface PromptChange {
   userId: string;
@@ -29,22 +31,13 @@ export interface PromptChange {
 export async function changeAgentPrompt(db: Db, change: PromptChange): Promise<{ agent: AgentRow; changed: boolean }> {
   return db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
-    const [current] = await tx
-      .select()
-      .from(agentes)
-      .where(and(eq(agentes.id, change.agentId), eq(agentes.userId, change.userId)))
-      .for('update')
-      .limit(1);
+    const current = await lockOwnAgent(tx, change.userId, change.agentId);
     if (!current) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);
     if (change.basedOn !== undefined && change.basedOn !== promptFingerprint(current.systemPrompt))
       throw new AppError('CONFLICT', COACH_STALE_MESSAGE);
     if (current.systemPrompt === change.prompt) return { agent: current, changed: false };
 
-    const [agent] = await tx
-      .update(agentes)
-      .set({ systemPrompt: change.prompt, updatedAt: new Date() })
-      .where(eq(agentes.id, current.id))
-      .returning();
+    const agent = await saveAgentPrompt(tx, current.id, change.prompt);
     await recordPromptVersion(tx, {
       userId: change.userId,
       agentId: current.id,
@@ -53,8 +46,8 @@ export async function changeAgentPrompt(db: Db, change: PromptChange): Promise<{
       restoredFrom: change.restoredFrom,
     });
     if (change.usageType)
-      await tx.insert(usageTraining).values({ userId: change.userId, agentId: current.id, type: change.usageType });
-    return { agent: agent!, changed: true };
+      await insertPromptUsage(tx, { userId: change.userId, agentId: current.id, type: change.usageType });
+    return { agent, changed: true };
   });
 }
 

@@ -8,9 +8,9 @@ import {
   type AgentTestCaseInput,
   withRubric,
 } from '@vendai/contracts';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agentTestCases } from '../../db/schema/index.ts';
+import { agentTestCases, catalogueItems, knowledgeFaqs } from '../../db/schema/index.ts';
 import { selectAgent } from '../../domain/agents/agents-repository.ts';
 import { AppError } from '../../lib/app-error.ts';
 
@@ -97,4 +97,32 @@ export async function deleteCase(db: Db, userId: string, agentId: string, caseId
     .where(and(eq(agentTestCases.id, caseId), eq(agentTestCases.agentId, agentId), eq(agentTestCases.userId, userId)))
     .returning({ id: agentTestCases.id });
   if (!rows.length) throw new AppError('NOT_FOUND', AGENT_TEST_NOT_FOUND_MESSAGE);
+}
+
+/** The account's oldest live catalogue items, what 'Sugerir testes' asks about. */
+export async function selectCatalogueSample(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<{ name: string; priceCents: number | null }[]> {
+  return db
+    .select({ name: catalogueItems.name, priceCents: catalogueItems.priceCents })
+    .from(catalogueItems)
+    .where(and(eq(catalogueItems.userId, userId), isNull(catalogueItems.archivedAt)))
+    .orderBy(asc(catalogueItems.createdAt))
+    .limit(limit);
+}
+
+/** The account's oldest active FAQ entries, what 'Sugerir testes' asks about. */
+export async function selectFaqSample(
+  db: Db,
+  userId: string,
+  limit: number,
+): Promise<{ question: string; answer: string }[]> {
+  return db
+    .select({ question: knowledgeFaqs.question, answer: knowledgeFaqs.answer })
+    .from(knowledgeFaqs)
+    .where(and(eq(knowledgeFaqs.userId, userId), eq(knowledgeFaqs.status, 'active')))
+    .orderBy(asc(knowledgeFaqs.createdAt))
+    .limit(limit);
 }

@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { user } from '../../db/schema/index.ts';
 import type { AgentTestsDeps } from './agent-tests-deps.ts';
 import { latestRuns, runSummary, setDropFrom } from './runs-repository.ts';
+import { selectAccountEmail } from './settings-repository.ts';
 
 type FinishedRun = Parameters<typeof runSummary>[1];
 
@@ -17,11 +16,11 @@ export async function alertOnDrop(deps: AgentTestsDeps, run: FinishedRun): Promi
   const [now, before] = await Promise.all([runSummary(deps.db, run), runSummary(deps.db, previous)]);
   if (now.passedLive >= before.passedLive) return;
   await setDropFrom(deps.db, run.id, before.passedLive);
-  const [owner] = await deps.db.select({ email: user.email }).from(user).where(eq(user.id, run.userId));
-  if (!owner) return;
+  const email = await selectAccountEmail(deps.db, run.userId);
+  if (!email) return;
   const why = run.trigger === 'model_change' ? `depois da troca do modelo de IA (${run.model})` : 'na rodada da noite';
   await deps.mailer.send({
-    to: owner.email,
+    to: email,
     subject: 'Os testes do seu assistente pioraram',
     text: [
       `Os testes do seu assistente passaram em ${now.passedLive} de ${now.cases} casos ${why}; antes eram ${before.passedLive}.`,

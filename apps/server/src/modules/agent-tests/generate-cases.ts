@@ -1,8 +1,13 @@
 import type { AgentTestCase } from '@vendai/contracts';
-import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { catalogueItems, knowledgeFaqs } from '../../db/schema/index.ts';
-import { insertCases, ownAgentOrThrow, selectCases, toCaseDto } from './cases-repository.ts';
+import {
+  insertCases,
+  ownAgentOrThrow,
+  selectCases,
+  selectCatalogueSample,
+  selectFaqSample,
+  toCaseDto,
+} from './cases-repository.ts';
 import { proposeCases } from './propose-cases.ts';
 
 /**
@@ -12,18 +17,8 @@ import { proposeCases } from './propose-cases.ts';
 export async function generateCases(db: Db, userId: string, agentId: string): Promise<AgentTestCase[]> {
   const agent = await ownAgentOrThrow(db, userId, agentId);
   const [items, faqs, current] = await Promise.all([
-    db
-      .select({ name: catalogueItems.name, priceCents: catalogueItems.priceCents })
-      .from(catalogueItems)
-      .where(and(eq(catalogueItems.userId, userId), isNull(catalogueItems.archivedAt)))
-      .orderBy(asc(catalogueItems.createdAt))
-      .limit(10),
-    db
-      .select({ question: knowledgeFaqs.question, answer: knowledgeFaqs.answer })
-      .from(knowledgeFaqs)
-      .where(and(eq(knowledgeFaqs.userId, userId), eq(knowledgeFaqs.status, 'active')))
-      .orderBy(asc(knowledgeFaqs.createdAt))
-      .limit(3),
+    selectCatalogueSample(db, userId, 10),
+    selectFaqSample(db, userId, 3),
     selectCases(db, userId, agent.id),
   ]);
   const known = new Set(current.map((c) => JSON.stringify(c.turns)));

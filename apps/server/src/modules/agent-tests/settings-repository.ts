@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agentTestSettings } from '../../db/schema/index.ts';
+import { agentTestSettings, user } from '../../db/schema/index.ts';
 
 /** The agent's scheduled-run settings (no row: not nightly). */
 export async function selectSettings(db: Db, userId: string, agentId: string): Promise<{ nightly: boolean }> {
@@ -24,4 +24,10 @@ export async function rememberModel(db: Db, run: { agentId: string; userId: stri
     .insert(agentTestSettings)
     .values({ agentId: run.agentId, userId: run.userId, lastModel: run.model })
     .onConflictDoUpdate({ target: agentTestSettings.agentId, set: { lastModel: sql`excluded.last_model` } });
+}
+
+/** The account's e-mail address, where a scheduled run's drop is told (null: the account is gone). */
+export async function selectAccountEmail(db: Db, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+  return row?.email ?? null;
 }

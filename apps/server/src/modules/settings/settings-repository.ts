@@ -79,3 +79,21 @@ export async function findMovedFactTexts(db: Db, userId: string): Promise<MovedF
 export async function dismissMovedFactTexts(db: Db, userId: string): Promise<void> {
   await db.update(businessHours).set({ movedTexts: null }).where(eq(businessHours.userId, userId));
 }
+
+export type BusinessHoursChange = Partial<typeof businessHours.$inferInsert>;
+
+/** The owner's time zone on the profile (created when missing). */
+export async function saveTimeZone(db: Db, userId: string, timeZone: string): Promise<void> {
+  await db
+    .insert(profiles)
+    .values({ id: userId, timeZone })
+    .onConflictDoUpdate({ target: profiles.id, set: { timeZone, updatedAt: new Date() } });
+}
+
+/** Writes what changed of the business facts row (created empty when missing); what is left out keeps its value. */
+export async function saveBusinessHours(db: Db, userId: string, set: BusinessHoursChange): Promise<void> {
+  await db
+    .insert(businessHours)
+    .values({ userId, week: null, closedDays: [], ...set })
+    .onConflictDoUpdate({ target: businessHours.userId, set });
+}

@@ -1,7 +1,7 @@
 import type { BusinessFacts, BusinessSettings, UpdateBusinessSettingsInput } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
-import { businessHours, profiles } from '../../db/schema/index.ts';
 import { getBusinessSettings } from './get-business-settings.ts';
+import { saveBusinessHours, saveTimeZone, type BusinessHoursChange } from './settings-repository.ts';
 
 const FACT_KEYS = [
   'hoursNote',
@@ -21,25 +21,19 @@ export async function updateBusinessSettings(
   input: UpdateBusinessSettingsInput,
 ): Promise<BusinessSettings> {
   await db.transaction(async (tx) => {
-    await tx
-      .insert(profiles)
-      .values({ id: userId, timeZone: input.timeZone })
-      .onConflictDoUpdate({ target: profiles.id, set: { timeZone: input.timeZone, updatedAt: new Date() } });
+    await saveTimeZone(tx, userId, input.timeZone);
     const facts: Partial<BusinessFacts> = {};
     for (const key of FACT_KEYS) if (input[key] !== undefined) facts[key] = input[key];
     const factsChanged = Object.keys(facts).length > 0;
     const hoursChanged = input.hours !== undefined || input.closedDays !== undefined;
     if (!hoursChanged && !factsChanged) return;
     const now = new Date();
-    const set: Partial<typeof businessHours.$inferInsert> = { ...facts };
+    const set: BusinessHoursChange = { ...facts };
     if (input.hours !== undefined) set.week = input.hours;
     if (input.closedDays !== undefined) set.closedDays = [...new Set(input.closedDays)].sort();
     if (hoursChanged) set.updatedAt = now;
     if (factsChanged) set.factsUpdatedAt = now;
-    await tx
-      .insert(businessHours)
-      .values({ userId, week: null, closedDays: [], ...set })
-      .onConflictDoUpdate({ target: businessHours.userId, set });
+    await saveBusinessHours(tx, userId, set);
   });
   return getBusinessSettings(db, userId);
 }

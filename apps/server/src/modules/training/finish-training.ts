@@ -4,7 +4,7 @@ import type { finishTrainingSchema, FinishTrainingResult } from '@vendai/contrac
 import type { Db } from '../../db/client.ts';
 import { linkNewAgentIfObvious } from '../../domain/agent-link/auto-link.ts';
 import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
-import { recordPromptVersion } from '../../domain/prompt-versions/record-prompt-version.ts';
+import { recordPromptVersion } from '../../domain/prompt-versions/prompt-versions-repository.ts';
 import { assertWithinLimit } from '../../domain/usage/assert-within-limit.ts';
 import { assembleSystemPrompt } from '../../domain/prompts/system-prompt.ts';
 import type { AppDeps } from '../../types.ts';
