@@ -30,7 +30,7 @@ test('API oficial: o medidor de mensagens cobradas e a opção de uma mensagem s
   const number = await connectCloudNumberThroughSimulator(page);
 
   await cloudCustomerWrites(page, { phone: '5511966662222', name: 'Rita Lopes' }, 'Oi! Vocês entregam em Santos?');
-  expect(await aiRepliesOnceIdle(number.instance_name)).toBe(1);
+  expect(await aiRepliesOnceIdle(number.instance_name, { contactMessages: 1 })).toBe(1);
   // Meta's pricing arrives on the answer's status webhook.
   await expect
     .poll(

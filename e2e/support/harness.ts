@@ -92,19 +92,26 @@ const database = await openDatabase({ dataDir: env.dataDir });
 const app = await buildApp({ env, database });
 await app.listen({ host: '127.0.0.1', port: APP_PORT });
 
-/** Whether the engine has nothing left to do for a number (engine-progress.ts), and its AI answers so far. */
-async function engineState(instanceName: string): Promise<{ idle: boolean; aiMessages: number }> {
+/**
+ * Whether the engine has nothing left to do for a number (engine-progress.ts), its AI answers so far and the
+ * customers' messages stored for it (an official-API number's customers write through the Graph stand-in,
+ * whose messages live in memory: a journey waits for them to be stored before reading "idle").
+ */
+async function engineState(
+  instanceName: string,
+): Promise<{ idle: boolean; aiMessages: number; contactMessages: number }> {
   const [number] = resultRows<{ id: string; user_id: string }>(
     await database.db.execute(sql`select id, user_id from numbers where instance_name = ${instanceName}`),
   );
-  if (!number) return { idle: true, aiMessages: 0 };
+  if (!number) return { idle: true, aiMessages: 0, contactMessages: 0 };
   const idle = await engineIdleOf(database.db, { instanceName, numberId: number.id, userId: number.user_id });
-  const [ai] = resultRows<{ n: number | string }>(
+  const [counts] = resultRows<{ ai: number | string; contact: number | string }>(
     await database.db.execute(sql`
-      select count(*) as n from messages m join conversations c on c.id = m.conv_id
-      where c.number_id = ${number.id} and m.author = 'ai'`),
+      select count(*) filter (where m.author = 'ai') as ai, count(*) filter (where m.author = 'contact') as contact
+      from messages m join conversations c on c.id = m.conv_id
+      where c.number_id = ${number.id}`),
   );
-  return { idle, aiMessages: Number(ai!.n) };
+  return { idle, aiMessages: Number(counts!.ai), contactMessages: Number(counts!.contact) };
 }
 
 const control = http.createServer(async (req, res) => {

@@ -7,13 +7,23 @@ import { CONTROL_URL, expect, newPerson } from './fixtures';
  * received and processed, no reply waiting, being written or being sent: the server's own state, see
  * apps/server/test/helpers/engine-progress.ts), then answers how many AI replies the number has. A
  * check that the AI stayed quiet reads this instead of sleeping.
+ *
+ * `contactMessages`: first wait until the server has stored at least that many customer messages for the
+ * number. An official-API number needs it: its customers write through the Graph stand-in, whose messages
+ * live in memory where "idle" cannot see them, so without it the engine reads idle before the webhook lands.
  */
-export async function aiRepliesOnceIdle(instance: string): Promise<number> {
+export async function aiRepliesOnceIdle(instance: string, options: { contactMessages?: number } = {}): Promise<number> {
   const state = async () =>
     (await (await fetch(`${CONTROL_URL}/engine?instance=${encodeURIComponent(instance)}`)).json()) as {
       idle: boolean;
       aiMessages: number;
+      contactMessages: number;
     };
+  if (options.contactMessages) {
+    await expect
+      .poll(async () => (await state()).contactMessages, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(options.contactMessages);
+  }
   await expect.poll(async () => (await state()).idle, { timeout: 60_000 }).toBe(true);
   return (await state()).aiMessages;
 }
