@@ -37,7 +37,8 @@ import { resultsModule } from './modules/results/index.ts';
 import { agentHintsModule } from './modules/agent-hints/index.ts';
 import { ownerChannelModule } from './modules/owner-channel/index.ts';
 import { funnelModule } from './modules/funnel/index.ts';
-import { agendaModule, listenForAgendaUpdates } from './modules/agenda/index.ts';
+import { agendaModule, cancelBooking, listenForAgendaUpdates, setBookingStatus } from './modules/agenda/index.ts';
+import { bookingRemindersModule, registerBookingReminders } from './modules/booking-reminders/index.ts';
 import { agendaChatPort } from './modules/agenda/chat-port.ts';
 import { registerGoogleCalendar } from './modules/agenda/google/register-google-calendar.ts';
 import { privacyModule, registerRetentionJobs } from './modules/privacy/index.ts';
@@ -81,6 +82,7 @@ import { realtimeRoutes } from './realtime/realtime-routes.ts';
 import type { AppDeps } from './types.ts';
 import { DEFAULT_WEB_DIST } from './paths.ts';
 import { campaignsModule } from './modules/campaigns/index.ts';
+import { createReminderSender } from './modules/booking-reminders/reminder-sender.ts';
 import { createCampaignSender } from './modules/campaigns/campaign-sender.ts';
 import { campaignConfigFromEnv } from './modules/campaigns/campaign-deps.ts';
 import { campaignJobs } from './modules/campaigns/send-campaign.ts';
@@ -183,6 +185,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     ownerChannelModule,
     funnelModule,
     agendaModule,
+    bookingRemindersModule,
     campaignsModule,
     privacyModule,
     realtimeRoutes,
@@ -263,25 +266,42 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   if (serves) await app.register(followUpRoutes, { prefix: '/api', worker: followUps.worker });
   // Campaigns (docs/decisions/072-campaigns.md): sent by their own durable job through the one door out;
   // an opt-out ends the contact's marketing consent.
+  const cloudTemplates = createCloudTemplates({
+    graphUrl: env.META_GRAPH_URL,
+    graphVersion: env.META_GRAPH_VERSION,
+    key: env.META_TOKEN_ENCRYPTION_KEY ? parseSecretKey(env.META_TOKEN_ENCRYPTION_KEY) : null,
+    ...cloudPacingOf(env, database.db),
+  });
   const campaignDeps = {
     db: database.db,
     llm,
     log: app.log,
     jobs,
-    sender: createCampaignSender(
-      engine.deps,
-      createCloudTemplates({
-        graphUrl: env.META_GRAPH_URL,
-        graphVersion: env.META_GRAPH_VERSION,
-        key: env.META_TOKEN_ENCRYPTION_KEY ? parseSecretKey(env.META_TOKEN_ENCRYPTION_KEY) : null,
-        ...cloudPacingOf(env, database.db),
-      }),
-    ),
+    sender: createCampaignSender(engine.deps, cloudTemplates),
     config: campaignConfigFromEnv(env),
     now: () => new Date(),
   };
   for (const job of campaignJobs(campaignDeps)) jobs.register(job);
   listenForCampaignOptOuts(events, { db: database.db });
+  // The agenda's reminders (docs/decisions/073-booking-reminders.md): a sweep job through the one door out,
+  // the customer's answers heard on 'customer.wrote'; the booking changes go through the agenda's services.
+  registerBookingReminders(jobs, events, {
+    db: database.db,
+    log: app.log,
+    jobs,
+    realtime,
+    sender: createReminderSender(engine.deps, cloudTemplates),
+    agenda: {
+      confirm: async (userId, bookingId) => {
+        await setBookingStatus(publish, { userId, bookingId, status: 'confirmed', by: 'customer' });
+      },
+      cancel: async (userId, bookingId) => {
+        await cancelBooking(publish, { userId, bookingId, by: 'customer', reason: 'Cancelado pelo cliente no lembrete.' });
+      },
+    },
+    leaseMs: env.ENGINE_LEASE_SECONDS * 1000,
+    now: () => new Date(),
+  });
   // Resultados' hourly rollup, kept current in the background (modules/results/rollup-job.ts).
   registerResultsRollupJob(jobs, database.db);
   // Media past MEDIA_RETENTION_DAYS and processed webhooks' inline media (modules/privacy, decision 031).

@@ -52,6 +52,7 @@ export const outboundOriginSchema = z.enum([
   'manual',
   'owner_alert',
   'campaign',
+  'booking_reminder',
 ]);
 export type OutboundOriginDto = z.infer<typeof outboundOriginSchema>;
 

@@ -38,4 +38,5 @@ export * from './agent-hints.ts';
 export * from './web-push.ts';
 export * from './ad-attribution.ts';
 export * from './agenda.ts';
+export * from './booking-reminders.ts';
 export * from './google-calendar.ts';

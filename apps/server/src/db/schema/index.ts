@@ -34,3 +34,4 @@ export * from './ad-attribution.ts';
 export * from './agenda.ts';
 export * from './agenda-google.ts';
 export * from './campaigns.ts';
+export * from './booking-reminders.ts';

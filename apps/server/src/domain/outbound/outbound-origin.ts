@@ -24,6 +24,8 @@ export const OUTBOUND_ORIGINS = [
   'owner_alert',
   /** A campaign's message to a contact with marketing consent (docs/decisions/072-campaigns.md). */
   'campaign',
+  /** The agenda's reminder of an appointment, with its 'Confirmar' / 'Remarcar' / 'Cancelar' (decision 073). */
+  'booking_reminder',
 ] as const;
 
 export type OutboundOrigin = (typeof OUTBOUND_ORIGINS)[number];

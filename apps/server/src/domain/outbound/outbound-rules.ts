@@ -180,6 +180,20 @@ export const RULES_BY_ORIGIN: Record<OutboundOrigin, Record<OutboundRule, typeof
     window: 'on Cloud numbers a marketing template is allowed outside the window',
     booking_guard: 'the owner wrote the text: it reports no booking',
   },
+  booking_reminder: {
+    price_guard: 'VendAI’s own text, written from the booking (docs/decisions/073-booking-reminders.md)',
+    booking_guard: 'VendAI’s own text, written from the booking as it is',
+    approval: 'the owner turned the reminders on; the text is the booking’s own',
+    spend: 'not written by the AI',
+    opt_out: AI,
+    never_answer: AI,
+    manual: 'the appointment’s own message: a person answering the chat does not cancel it',
+    group: AI,
+    paid: 'the appointment’s own message',
+    business_hours: 'its time is the appointment’s: a 2 h reminder of a 9:00 appointment goes at 7:00',
+    daily_cap: 'one per offset and start of a booking',
+    window: 'on Cloud numbers the owner’s UTILITY template goes outside the window; without one it is not sent',
+  },
 };
 
 /** What a path knows about the conversation when it decides (each read in the statement it already runs). */

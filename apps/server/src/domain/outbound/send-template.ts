@@ -6,7 +6,7 @@ import { meterCloudSend } from './cloud-meter.ts';
 
 /** One approved template to a customer of a Cloud number (docs/decisions/041-cloud-window-and-templates.md). */
 export interface OutboundTemplate {
-  origin: 'template' | 'campaign';
+  origin: 'template' | 'campaign' | 'booking_reminder';
   number: CloudNumberSecrets;
   to: string;
   /** Its name, language and the values of its header, body and URL buttons (decision 054). */

@@ -1,0 +1,33 @@
+import type { CloudTemplates } from '../../integrations/gateway/cloud-templates.ts';
+import { lookUpSend } from '../../domain/outbound/reconcile-send.ts';
+import { type OutboundDeps, sendOutbound } from '../../domain/outbound/send-outbound.ts';
+import { sendOutboundTemplate } from '../../domain/outbound/send-template.ts';
+import type { ReminderSender } from './reminder-deps.ts';
+
+/**
+ * The reminders' way out (docs/decisions/046-one-door-out.md): text through `sendOutbound` with origin
+ * 'booking_reminder' (reconciled, audited, metered), a Cloud number's UTILITY template through
+ * `sendOutboundTemplate` (paced, never repeated).
+ */
+export function createReminderSender(door: OutboundDeps, templates: Pick<CloudTemplates, 'sendTemplate'>): ReminderSender {
+  return {
+    send: (m) =>
+      sendOutbound(door, {
+        origin: 'booking_reminder',
+        instanceName: m.instanceName,
+        to: m.contactJid,
+        text: m.text,
+        messageId: m.messageId,
+      }),
+    lookUp: (m, startedAt) => lookUpSend(door, { ...m, image: false }, startedAt),
+    template: (m) =>
+      sendOutboundTemplate(door, templates, {
+        origin: 'booking_reminder',
+        number: m.number,
+        to: m.to,
+        template: m.template,
+        messageId: m.messageId,
+        category: 'UTILITY',
+      }),
+  };
+}

@@ -1,0 +1,266 @@
+/**
+ * The agenda's reminders (docs/decisions/073-booking-reminders.md) through the real app, the simulator and
+ * the one door out, on PGlite and PostgreSQL: each reminder goes once (a claim row per booking, offset
+ * and start), a moved booking gets fresh ones, a cancelled one none; the customer's '1' confirms, '2'
+ * is recorded for the AI, '3' cancels; Cloud numbers get the buttons' titles and, outside the window,
+ * nothing without a template (the reason shown on the booking); an opt-out stops them.
+ */
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { resultRows } from '../src/db/rows.ts';
+import { reminderPass } from '../src/modules/booking-reminders/send-reminders.ts';
+import { createReminderSender } from '../src/modules/booking-reminders/reminder-sender.ts';
+import type { ReminderDeps } from '../src/modules/booking-reminders/reminder-deps.ts';
+import { customerSays, openShop, sentToCustomers, type Shop, waitFor } from './helpers/engine-harness.ts';
+import { hear, useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
+
+const e = useEngineApp();
+const HOUR = 3_600_000;
+const QR_LINE = 'Responda 1 para confirmar, 2 para remarcar ou 3 para cancelar.';
+
+/** The app's own reminder deps, with a clock the test moves. */
+function depsAt(now: Date): ReminderDeps {
+  const { db, gateway, jobs, realtime } = e.t.app.deps;
+  const log = e.t.app.log;
+  return {
+    db,
+    log,
+    jobs,
+    realtime,
+    sender: createReminderSender({ db, gateway, log }, { sendTemplate: async () => 'wamid.template' }),
+    agenda: { confirm: async () => undefined, cancel: async () => undefined },
+    leaseMs: 30_000,
+    now: () => now,
+  };
+}
+
+async function agendaShop(kind?: 'cloud') {
+  const shop = await openShop(e, kind ? { kind } : {});
+  const setup = await shop.client.post('/api/agenda/quick-setup', {
+    professionalName: 'Dra. Ana',
+    service: { name: 'Limpeza', durationMinutes: 60, priceCents: 15000, minNoticeMinutes: 60 },
+  });
+  expect(setup.statusCode, setup.body).toBe(200);
+  return { shop, serviceId: setup.json().services[0].id as string };
+}
+
+async function conversationOf(shop: Shop, phone: string) {
+  await customerSays(e, shop, 'Oi', { phone, name: 'Carla Dias' });
+  await waitEngineIdle(e, shop);
+  const [row] = resultRows<{ id: string }>(
+    await e.t.database.db.execute(
+      sql`select id from conversations where user_id = ${shop.userId} and contact_jid like ${`${phone}%`}`,
+    ),
+  );
+  return row!.id;
+}
+
+/** A whole hour a few days ahead (owner bookings may be anywhere). */
+const daysAhead = (days: number) => new Date(Math.ceil((Date.now() + days * 24 * HOUR) / HOUR) * HOUR);
+
+async function book(shop: Shop, serviceId: string, convId: string, startsAt: Date) {
+  const res = await shop.client.post('/api/agenda/bookings', {
+    serviceId,
+    startsAt: startsAt.toISOString(),
+    customerName: 'Carla Dias',
+    convId,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; version: number };
+}
+
+const put = (shop: Shop, url: string, payload: unknown) => shop.client.request({ method: 'PUT', url, payload });
+
+const reminders = (bookingId: string) =>
+  e.t.database.db
+    .execute(sql`select offset_hours, state, reason, answer from booking_reminders where booking_id = ${bookingId}
+                 order by created_at`)
+    .then((r) => resultRows<{ offset_hours: number; state: string; reason: string | null; answer: string | null }>(r));
+
+const remindersSent = async (shop: Shop, phone: string) =>
+  (await sentToCustomers(e, shop)).filter((m) => m.remoteJid.startsWith(phone) && m.text?.includes('Lembrete'));
+
+describe('booking reminders', () => {
+  it('each reminder goes once; a moved booking gets fresh ones, a cancelled one none', async () => {
+    const { shop, serviceId } = await agendaShop();
+    const phone = '5511970000001';
+    const convId = await conversationOf(shop, phone);
+    const start = daysAhead(3);
+    const b = await book(shop, serviceId, convId, start);
+
+    // Not due yet; then the 24 h reminder, once, however many passes run (two at once included).
+    expect(await reminderPass(depsAt(new Date(start.getTime() - 25 * HOUR)))).toBe(0);
+    const at24 = depsAt(new Date(start.getTime() - 23 * HOUR));
+    await Promise.all([reminderPass(at24), reminderPass(at24), reminderPass(at24)]);
+    await reminderPass(at24);
+    expect(await reminders(b.id)).toEqual([{ offset_hours: 24, state: 'sent', reason: null, answer: null }]);
+    const sent = await remindersSent(shop, phone);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain('Lembrete do seu horário: Limpeza');
+    expect(sent[0]!.text.endsWith(QR_LINE)).toBe(true);
+    const audit = resultRows<{ origin: string; outcome: string }>(
+      await e.t.database.db.execute(
+        sql`select origin, outcome from outbound_audit where conv_id = ${convId} and origin = 'booking_reminder'`,
+      ),
+    );
+    expect(audit).toEqual([{ origin: 'booking_reminder', outcome: 'sent' }]);
+
+    // The 2 h reminder, once.
+    const at2 = depsAt(new Date(start.getTime() - 1.5 * HOUR));
+    await Promise.all([reminderPass(at2), reminderPass(at2)]);
+    expect((await reminders(b.id)).map((r) => r.offset_hours)).toEqual([24, 2]);
+    expect(await remindersSent(shop, phone)).toHaveLength(2);
+
+    // Moved a day later: fresh reminders for the new start.
+    const later = new Date(start.getTime() + 24 * HOUR);
+    const moved = await put(shop, `/api/agenda/bookings/${b.id}/time`, {
+      startsAt: later.toISOString(),
+      version: b.version,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await reminderPass(depsAt(new Date(later.getTime() - 20 * HOUR)));
+    expect((await reminders(b.id)).map((r) => r.offset_hours)).toEqual([24, 2, 24]);
+    expect(await remindersSent(shop, phone)).toHaveLength(3);
+
+    // Cancelled: none more.
+    const cancelled = await shop.client.post(`/api/agenda/bookings/${b.id}/cancel`, {});
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await reminderPass(depsAt(new Date(later.getTime() - 1 * HOUR)));
+    expect(await reminders(b.id)).toHaveLength(3);
+    expect(await remindersSent(shop, phone)).toHaveLength(3);
+
+    // Never after the appointment.
+    const past = await book(shop, serviceId, convId, daysAhead(5));
+    await reminderPass(depsAt(new Date(daysAhead(5).getTime() + HOUR)));
+    expect(await reminders(past.id)).toHaveLength(0);
+  });
+
+  it("'1' confirms, '3' cancels and frees the slot, '2' is left to the AI; the agenda hears each", async () => {
+    const { shop, serviceId } = await agendaShop();
+    const statusChanged = hear(e, 'booking.status_changed');
+    const cancelled = hear(e, 'booking.cancelled');
+
+    // '1': confirmed by the customer, acknowledged, not answered by the AI as well.
+    const phone1 = '5511970000011';
+    const conv1 = await conversationOf(shop, phone1);
+    const start = new Date(Date.now() + 3 * HOUR);
+    const b1 = await book(shop, serviceId, conv1, start);
+    // Booked inside the 24 h window: the sweep queued by 'booking.created' sends it at once.
+    await waitFor(async () => (await reminders(b1.id))[0]?.state === 'sent', 'the reminder sent by the job');
+    const calls = e.llm.calls.length;
+    await customerSays(e, shop, '1', { phone: phone1, name: 'Carla Dias' });
+    await waitFor(async () => (await reminders(b1.id))[0]?.answer === 'confirmed', 'the answer recorded');
+    await waitFor(
+      async () =>
+        (await sentToCustomers(e, shop)).some((m) => m.remoteJid.startsWith(phone1) && m.text.includes('confirmado')),
+      'the acknowledgement',
+    );
+    await waitEngineIdle(e, shop);
+    expect(e.llm.calls.length).toBe(calls);
+    const booking1 = await shop.client.get(`/api/agenda/conversations/${conv1}/next`);
+    expect(booking1.json().booking.status).toBe('confirmed');
+    expect(statusChanged.some((s) => s.bookingId === b1.id && s.by === 'customer')).toBe(true);
+    // A second '1' is an ordinary message: no reminder waits for it.
+    await customerSays(e, shop, '1', { phone: phone1, name: 'Carla Dias' });
+    await waitEngineIdle(e, shop);
+    expect(e.llm.calls.length).toBe(calls + 1);
+
+    // '3': cancelled (the slot is free), acknowledged, and the AI answers after it.
+    const phone3 = '5511970000033';
+    const conv3 = await conversationOf(shop, phone3);
+    const b3 = await book(shop, serviceId, conv3, new Date(start.getTime() + 2 * HOUR));
+    await waitFor(async () => (await reminders(b3.id))[0]?.state === 'sent', 'the reminder');
+    await customerSays(e, shop, 'Cancelar', { phone: phone3, name: 'Bia' });
+    await waitFor(async () => cancelled.some((c) => c.bookingId === b3.id), 'booking.cancelled');
+    await waitEngineIdle(e, shop);
+    const texts3 = (await sentToCustomers(e, shop)).filter((m) => m.remoteJid.startsWith(phone3)).map((m) => m.text);
+    expect(texts3.at(-2)).toBe('Pronto, seu horário foi cancelado.');
+    expect(texts3.at(-1)).toMatch(/^Resposta da IA/);
+    // The AI's request saw the cancellation before answering.
+    const lastCall = JSON.stringify(e.llm.calls.at(-1));
+    expect(lastCall).toContain('Pronto, seu horário foi cancelado.');
+    expect(await reminders(b3.id)).toMatchObject([{ answer: 'cancelled' }]);
+
+    // '2': recorded; the AI answers (it offers new times with its agenda tools).
+    const phone2 = '5511970000022';
+    const conv2 = await conversationOf(shop, phone2);
+    const b2 = await book(shop, serviceId, conv2, new Date(start.getTime() + 4 * HOUR));
+    await waitFor(async () => (await reminders(b2.id))[0]?.state === 'sent', 'the reminder');
+    const before = e.llm.calls.length;
+    await customerSays(e, shop, '2', { phone: phone2, name: 'Duda' });
+    await waitFor(async () => (await reminders(b2.id))[0]?.answer === 'reschedule', 'the answer recorded');
+    await waitEngineIdle(e, shop);
+    expect(e.llm.calls.length).toBe(before + 1);
+    expect((await shop.client.get(`/api/agenda/conversations/${conv2}/next`)).json().booking.status).toBe('booked');
+
+    // The owner reads it all on the bookings.
+    const from = new Date(Date.now() - HOUR).toISOString();
+    const to = new Date(Date.now() + 2 * 24 * HOUR).toISOString();
+    const list = await shop.client.get(`/api/booking-reminders?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+    expect(list.statusCode, list.body).toBe(200);
+    const answers = Object.fromEntries(
+      (list.json().reminders as { bookingId: string; answer: string }[]).map((r) => [r.bookingId, r.answer]),
+    );
+    expect(answers).toEqual({ [b1.id]: 'confirmed', [b3.id]: 'cancelled', [b2.id]: 'reschedule' });
+  });
+
+  it('an opt-out and "Nunca responder" stop them; settings validate in Portuguese and turn them off', async () => {
+    const { shop, serviceId } = await agendaShop();
+    const phone = '5511970000044';
+    const convId = await conversationOf(shop, phone);
+    await e.t.database.db.execute(sql`update conversations set opted_out = true where id = ${convId}`);
+    const start = daysAhead(2);
+    const b = await book(shop, serviceId, convId, start);
+    await reminderPass(depsAt(new Date(start.getTime() - 20 * HOUR)));
+    expect(await reminders(b.id)).toMatchObject([{ state: 'skipped', reason: 'O cliente pediu para não receber mensagens.' }]);
+    expect(await remindersSent(shop, phone)).toHaveLength(0);
+    const phoneNever = '5511970000046';
+    const convNever = await conversationOf(shop, phoneNever);
+    await e.t.database.db.execute(sql`update conversations set never_answer = true where id = ${convNever}`);
+    const bNever = await book(shop, serviceId, convNever, new Date(start.getTime() + 4 * HOUR));
+    await reminderPass(depsAt(new Date(start.getTime() + 3 * HOUR)));
+    expect(await reminders(bNever.id)).toMatchObject([{ state: 'skipped', reason: 'A conversa está marcada como “Nunca responder”.' }]);
+    expect(await remindersSent(shop, phoneNever)).toHaveLength(0);
+
+    const bad = await put(shop, '/api/booking-reminders/settings', {
+      hours: [0, 24],
+      templateName: null,
+      templateLanguage: null,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Escolha de 1 a 168 horas antes');
+    const off = await put(shop, '/api/booking-reminders/settings', {
+      hours: [],
+      templateName: null,
+      templateLanguage: null,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const phone2 = '5511970000045';
+    const conv2 = await conversationOf(shop, phone2);
+    const b2 = await book(shop, serviceId, conv2, new Date(start.getTime() + 2 * HOUR));
+    await reminderPass(depsAt(new Date(start.getTime() + HOUR)));
+    expect(await reminders(b2.id)).toHaveLength(0);
+    const on = await put(shop, '/api/booking-reminders/settings', {
+      hours: [2, 48],
+      templateName: null,
+      templateLanguage: null,
+    });
+    expect(on.json().hours).toEqual([48, 2]);
+    expect((await shop.client.get('/api/booking-reminders/settings')).json().hours).toEqual([48, 2]);
+  });
+
+  it('a Cloud number: the buttons inside the window; outside it, no template → not sent, and why', async () => {
+    const { shop, serviceId } = await agendaShop('cloud');
+    const phone = '5511970000055';
+    const convId = await conversationOf(shop, phone);
+    const start = daysAhead(1.5);
+    const b = await book(shop, serviceId, convId, start);
+    await reminderPass(depsAt(new Date(start.getTime() - 23 * HOUR)));
+    expect(await reminders(b.id)).toMatchObject([{ state: 'sent' }]);
+    // A day and a half later the customer's window is closed: without a template the 2 h reminder is not sent.
+    const late = new Date(start.getTime() - HOUR);
+    await reminderPass(depsAt(late));
+    expect((await reminders(b.id))[1]).toMatchObject({ offset_hours: 2, state: 'skipped' });
+    expect((await reminders(b.id))[1]!.reason).toContain('sem modelo de lembrete aprovado');
+  });
+});
