@@ -296,7 +296,12 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
         await setBookingStatus(publish, { userId, bookingId, status: 'confirmed', by: 'customer' });
       },
       cancel: async (userId, bookingId) => {
-        await cancelBooking(publish, { userId, bookingId, by: 'customer', reason: 'Cancelado pelo cliente no lembrete.' });
+        await cancelBooking(publish, {
+          userId,
+          bookingId,
+          by: 'customer',
+          reason: 'Cancelado pelo cliente no lembrete.',
+        });
       },
     },
     leaseMs: env.ENGINE_LEASE_SECONDS * 1000,

@@ -73,8 +73,10 @@ const put = (shop: Shop, url: string, payload: unknown) => shop.client.request({
 
 const reminders = (bookingId: string) =>
   e.t.database.db
-    .execute(sql`select offset_hours, state, reason, answer from booking_reminders where booking_id = ${bookingId}
-                 order by created_at`)
+    .execute(
+      sql`select offset_hours, state, reason, answer from booking_reminders where booking_id = ${bookingId}
+                 order by created_at`,
+    )
     .then((r) => resultRows<{ offset_hours: number; state: string; reason: string | null; answer: string | null }>(r));
 
 const remindersSent = async (shop: Shop, phone: string) =>
@@ -196,7 +198,9 @@ describe('booking reminders', () => {
     // The owner reads it all on the bookings.
     const from = new Date(Date.now() - HOUR).toISOString();
     const to = new Date(Date.now() + 2 * 24 * HOUR).toISOString();
-    const list = await shop.client.get(`/api/booking-reminders?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`);
+    const list = await shop.client.get(
+      `/api/booking-reminders?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
+    );
     expect(list.statusCode, list.body).toBe(200);
     const answers = Object.fromEntries(
       (list.json().reminders as { bookingId: string; answer: string }[]).map((r) => [r.bookingId, r.answer]),
@@ -212,14 +216,18 @@ describe('booking reminders', () => {
     const start = daysAhead(2);
     const b = await book(shop, serviceId, convId, start);
     await reminderPass(depsAt(new Date(start.getTime() - 20 * HOUR)));
-    expect(await reminders(b.id)).toMatchObject([{ state: 'skipped', reason: 'O cliente pediu para não receber mensagens.' }]);
+    expect(await reminders(b.id)).toMatchObject([
+      { state: 'skipped', reason: 'O cliente pediu para não receber mensagens.' },
+    ]);
     expect(await remindersSent(shop, phone)).toHaveLength(0);
     const phoneNever = '5511970000046';
     const convNever = await conversationOf(shop, phoneNever);
     await e.t.database.db.execute(sql`update conversations set never_answer = true where id = ${convNever}`);
     const bNever = await book(shop, serviceId, convNever, new Date(start.getTime() + 4 * HOUR));
     await reminderPass(depsAt(new Date(start.getTime() + 3 * HOUR)));
-    expect(await reminders(bNever.id)).toMatchObject([{ state: 'skipped', reason: 'A conversa está marcada como “Nunca responder”.' }]);
+    expect(await reminders(bNever.id)).toMatchObject([
+      { state: 'skipped', reason: 'A conversa está marcada como “Nunca responder”.' },
+    ]);
     expect(await remindersSent(shop, phoneNever)).toHaveLength(0);
 
     const bad = await put(shop, '/api/booking-reminders/settings', {

@@ -56,7 +56,8 @@ const fold = (s: string) =>
     .trim();
 
 const WORDS: Record<ReminderAnswer, RegExp> = {
-  confirmed: /^(1|confirmar|confirmo|confirma|confirmado|confirmada|sim|sim confirmo|s|ok|pode confirmar|estarei la|vou sim)$/,
+  confirmed:
+    /^(1|confirmar|confirmo|confirma|confirmado|confirmada|sim|sim confirmo|s|ok|pode confirmar|estarei la|vou sim)$/,
   reschedule: /^(2|remarcar|remarca|reagendar|quero remarcar|mudar o horario|outro horario|trocar o horario)$/,
   cancelled: /^(3|cancelar|cancela|cancelo|quero cancelar|desmarcar|desmarca|nao vou|nao vou poder)$/,
 };

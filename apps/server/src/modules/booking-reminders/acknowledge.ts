@@ -33,7 +33,9 @@ export function acknowledgeJob(deps: ReminderDeps) {
       result.ok ? { externalId: result.externalId } : { error: REMINDER_REASONS.sendFailed },
     );
     if (message)
-      await deps.realtime.publish(userId, { event: 'message.updated', data: toMessageDto(message) }).catch(() => undefined);
+      await deps.realtime
+        .publish(userId, { event: 'message.updated', data: toMessageDto(message) })
+        .catch(() => undefined);
   });
 }
 

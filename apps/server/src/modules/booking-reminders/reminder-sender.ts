@@ -9,7 +9,10 @@ import type { ReminderSender } from './reminder-deps.ts';
  * 'booking_reminder' (reconciled, audited, metered), a Cloud number's UTILITY template through
  * `sendOutboundTemplate` (paced, never repeated).
  */
-export function createReminderSender(door: OutboundDeps, templates: Pick<CloudTemplates, 'sendTemplate'>): ReminderSender {
+export function createReminderSender(
+  door: OutboundDeps,
+  templates: Pick<CloudTemplates, 'sendTemplate'>,
+): ReminderSender {
   return {
     send: (m) =>
       sendOutbound(door, {

@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { messages } from '../../db/schema/index.ts';
-import { DEFAULT_REMINDER_HOURS, REMINDED_STATUSES, type ReminderAnswer } from '../../domain/booking-reminders/due-reminder.ts';
+import {
+  DEFAULT_REMINDER_HOURS,
+  REMINDED_STATUSES,
+  type ReminderAnswer,
+} from '../../domain/booking-reminders/due-reminder.ts';
 
 /** The reminders' SQL (docs/decisions/068-only-repositories-speak-sql.md, decision 073). */
 
@@ -13,7 +17,11 @@ export interface ReminderSettingsRow {
 }
 
 export async function selectReminderSettings(db: Db, userId: string): Promise<ReminderSettingsRow> {
-  const [row] = resultRows<{ hours: number[] | string; template_name: string | null; template_language: string | null }>(
+  const [row] = resultRows<{
+    hours: number[] | string;
+    template_name: string | null;
+    template_language: string | null;
+  }>(
     await db.execute(sql`
       select hours, template_name, template_language from booking_reminder_settings where user_id = ${userId}`),
   );
@@ -80,11 +88,7 @@ export interface ReminderRow {
 }
 
 /** The claim: one row per (booking, offset, start), written by one process only (the unique constraint). */
-export async function claimReminder(
-  db: Db,
-  b: DueBookingRow,
-  token: string,
-): Promise<ReminderRow | null> {
+export async function claimReminder(db: Db, b: DueBookingRow, token: string): Promise<ReminderRow | null> {
   const [row] = resultRows<ReminderRow>(
     await db.execute(sql`
       insert into booking_reminders (user_id, booking_id, conversation_id, offset_hours, starts_at, state, claim_token, claimed_at)
@@ -196,7 +200,10 @@ async function settleMessage(tx: Db, convId: string | null, messageId: string, o
     ),
   );
   if (!rows.length) return null;
-  const [message] = await tx.select().from(messages).where(sql`${messages.id} = ${messageId}`);
+  const [message] = await tx
+    .select()
+    .from(messages)
+    .where(sql`${messages.id} = ${messageId}`);
   return message ?? null;
 }
 
@@ -261,7 +268,9 @@ export async function takeOverLapsed(db: Db, token: string, leaseMs: number): Pr
 
 /** A lapsed claim that never stored its message: removed, so the next pass decides it again. */
 export async function releaseUnstored(db: Db, id: string, token: string): Promise<void> {
-  await db.execute(sql`delete from booking_reminders where id = ${id} and claim_token = ${token} and message_id is null`);
+  await db.execute(
+    sql`delete from booking_reminders where id = ${id} and claim_token = ${token} and message_id is null`,
+  );
 }
 
 /** The conversation's reminder the customer may still answer: sent, unanswered, its booking active and ahead. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { slotText } from '../../domain/agenda-chat/agenda-tools.ts';
 import { reminderText } from '../../domain/booking-reminders/due-reminder.ts';
 import { freeTextAllowed } from '../../domain/conversation-rules/service-window.ts';
 import { toMessageDto } from '../../domain/conversations/conversation-dto.ts';
@@ -86,9 +87,14 @@ export async function reminderPass(deps: ReminderDeps): Promise<number> {
 async function handleClaimed(deps: ReminderDeps, b: DueBookingRow, r: ReminderRow, token: string): Promise<void> {
   const c = await loadReminderContext(deps.db, b.id);
   // The booking as it is now: cancelled, no-show or moved since it was picked → no reminder for this start.
-  if (!c || !['booked', 'confirmed'].includes(c.status) || new Date(c.starts_at).getTime() !== new Date(b.starts_at).getTime())
+  if (
+    !c ||
+    !['booked', 'confirmed'].includes(c.status) ||
+    new Date(c.starts_at).getTime() !== new Date(b.starts_at).getTime()
+  )
     return skip(deps, r, token, REMINDER_REASONS.notActive, null);
-  if (new Date(c.starts_at).getTime() <= deps.now().getTime()) return skip(deps, r, token, REMINDER_REASONS.notActive, null);
+  if (new Date(c.starts_at).getTime() <= deps.now().getTime())
+    return skip(deps, r, token, REMINDER_REASONS.notActive, null);
   const stop = outboundStop('booking_reminder', conversationFacts({ ...c, paid_or_closed: false }));
   if (stop === 'opt_out') return skip(deps, r, token, REMINDER_REASONS.optedOut, stop);
   if (stop === 'never_answer') return skip(deps, r, token, REMINDER_REASONS.neverAnswer, stop);
@@ -129,7 +135,16 @@ async function sendTemplate(deps: ReminderDeps, r: ReminderRow, c: ReminderConte
       number: { phoneNumberId: c.cloud_phone_number_id, wabaId: c.cloud_waba_id, sealed: c.cloud_token_sealed },
       to: c.contact_jid,
       messageId: message!.id,
-      template: { name: settings.templateName, language: settings.templateLanguage ?? 'pt_BR', values: [] },
+      // The template's three variables: the customer's first name, the service, the day and time (decision 073).
+      template: {
+        name: settings.templateName,
+        language: settings.templateLanguage ?? 'pt_BR',
+        values: [
+          c.customer_name.trim().split(/\s+/)[0] || 'cliente',
+          c.service_name,
+          slotText(new Date(c.starts_at), c.time_zone),
+        ],
+      },
     });
     await finish(deps, r, message!.id, token, { externalId });
   } catch (err) {
@@ -154,7 +169,13 @@ async function finish(
     .catch(() => undefined);
 }
 
-async function skip(deps: ReminderDeps, r: ReminderRow, token: string, reason: string, rule: Parameters<typeof recordOutbound>[1]['rule'] | null) {
+async function skip(
+  deps: ReminderDeps,
+  r: ReminderRow,
+  token: string,
+  reason: string,
+  rule: Parameters<typeof recordOutbound>[1]['rule'] | null,
+) {
   await skipReminder(deps.db, r.id, token, reason);
   if (rule)
     await recordOutbound(deps, {
@@ -207,7 +228,12 @@ export async function recoverLapsed(deps: ReminderDeps): Promise<void> {
       );
       continue;
     }
-    const out = { messageId: r.message_id, instanceName: r.instance_name, contactJid: r.contact_jid, text: r.content ?? '' };
+    const out = {
+      messageId: r.message_id,
+      instanceName: r.instance_name,
+      contactJid: r.contact_jid,
+      text: r.content ?? '',
+    };
     const verdict = await deps.sender.lookUp(out, new Date(r.msg_created ?? Date.now()).getTime());
     if (verdict === 'absent') {
       const result = await deps.sender.send(out);
@@ -218,7 +244,8 @@ export async function recoverLapsed(deps: ReminderDeps): Promise<void> {
         token,
         result.ok ? { externalId: result.externalId } : { error: REMINDER_REASONS.sendFailed },
       );
-    } else if (verdict === 'unknown') await finish(deps, r, r.message_id, token, { error: REMINDER_REASONS.interrupted });
+    } else if (verdict === 'unknown')
+      await finish(deps, r, r.message_id, token, { error: REMINDER_REASONS.interrupted });
     else await finish(deps, r, r.message_id, token, { externalId: verdict.externalId });
   }
 }

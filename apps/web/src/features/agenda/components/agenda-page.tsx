@@ -1,5 +1,5 @@
 import type { AgendaBlock, AgendaSetup, Booking } from '@vendai/contracts/agenda';
-import { Ban, CalendarPlus, ChevronLeft, ChevronRight, Link2, ListChecks } from 'lucide-react';
+import { Ban, BellRing, CalendarPlus, ChevronLeft, ChevronRight, Link2, ListChecks } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -17,6 +17,8 @@ import { type BookingSlot, NewBookingDialog } from './new-booking-dialog';
 import { FeedDialog } from './feed-dialog';
 import { FirstRunSetup } from './first-run-setup';
 import { ServicesDialog } from './services-dialog';
+import { RemindersDialog } from './reminders-dialog';
+import { useBookingReminders } from '../api/reminders';
 
 /**
  * 'Agenda' (/agenda, docs/decisions/069-agenda.md): the first run sets up a one-person business; then
@@ -67,6 +69,7 @@ function AgendaCalendarView({ setup }: { setup: AgendaSetup }) {
   const [blockDay, setBlockDay] = useState<string | null>(null);
   const [services, setServices] = useState(false);
   const [feed, setFeed] = useState(false);
+  const [remindersOpen, setRemindersOpen] = useState(false);
   const move = useMoveBooking();
 
   const first = view === 'day' ? day : weekStart(day);
@@ -74,6 +77,7 @@ function AgendaCalendarView({ setup }: { setup: AgendaSetup }) {
   const from = instantOf(first, 0, tz);
   const to = instantOf(addDays(first, days.length), 0, tz);
   const calendar = useCalendar(from, to);
+  const reminders = useBookingReminders(from, to);
   const professionals = setup.professionals.filter((p) => p.active);
   const columns: GridColumn[] =
     view === 'day'
@@ -172,6 +176,12 @@ function AgendaCalendarView({ setup }: { setup: AgendaSetup }) {
             </Button>
           ) : null}
           {isOwner ? (
+            <Button variant="secondary" size="sm" className="h-9" onClick={() => setRemindersOpen(true)}>
+              <BellRing aria-hidden />
+              Lembretes
+            </Button>
+          ) : null}
+          {isOwner ? (
             <Button variant="secondary" size="sm" className="h-9" onClick={() => setFeed(true)}>
               <Link2 aria-hidden />
               Calendário no celular
@@ -193,10 +203,16 @@ function AgendaCalendarView({ setup }: { setup: AgendaSetup }) {
         onMove={onMove}
       />
       <NewBookingDialog slot={newAt} onClose={() => setNewAt(null)} setup={setup} />
-      <BookingDialog booking={open} onClose={() => setOpenId(null)} setup={setup} />
+      <BookingDialog
+        booking={open}
+        onClose={() => setOpenId(null)}
+        setup={setup}
+        reminders={reminders.data?.filter((r) => r.bookingId === openId) ?? []}
+      />
       <BlockDialog day={blockDay} onClose={() => setBlockDay(null)} setup={setup} />
       <BlockDetailsDialog block={block} onClose={() => setBlock(null)} timeZone={tz} />
       {isOwner ? <ServicesDialog open={services} onOpenChange={setServices} setup={setup} /> : null}
+      {isOwner ? <RemindersDialog open={remindersOpen} onOpenChange={setRemindersOpen} /> : null}
       {isOwner ? <FeedDialog open={feed} onOpenChange={setFeed} professionals={professionals} /> : null}
     </>
   );

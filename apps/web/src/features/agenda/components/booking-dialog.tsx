@@ -11,6 +11,8 @@ import { useBookingStatus, useCancelBooking, useMoveBooking } from '../api/agend
 import { formatPrice } from '../lib/money';
 import { dayLabel, hhmm, instantOf, minutesOfHhmm, wallClock } from '../lib/zoned';
 import { DayTimeFields, ProfessionalSelect } from './when-fields';
+import { BookingReminders } from './booking-reminders';
+import type { BookingReminder } from '@vendai/contracts/booking-reminders';
 
 const STATUS_TONE: Record<Booking['status'], string> = {
   held: 'bg-amber-100 text-amber-800',
@@ -37,10 +39,13 @@ export function BookingDialog({
   booking,
   onClose,
   setup,
+  reminders = [],
 }: {
   booking: Booking | null;
   onClose: () => void;
   setup: AgendaSetup;
+  /** The booking's reminders and the customer's answer (decision 073). */
+  reminders?: BookingReminder[];
 }) {
   return (
     <Dialog
@@ -48,12 +53,22 @@ export function BookingDialog({
       onOpenChange={(o) => !o && onClose()}
       title={booking ? booking.customerName || 'Cliente' : 'Agendamento'}
     >
-      {booking ? <BookingDetails booking={booking} setup={setup} onDone={onClose} /> : null}
+      {booking ? <BookingDetails booking={booking} setup={setup} onDone={onClose} reminders={reminders} /> : null}
     </Dialog>
   );
 }
 
-function BookingDetails({ booking, setup, onDone }: { booking: Booking; setup: AgendaSetup; onDone: () => void }) {
+function BookingDetails({
+  booking,
+  setup,
+  onDone,
+  reminders,
+}: {
+  booking: Booking;
+  setup: AgendaSetup;
+  onDone: () => void;
+  reminders: BookingReminder[];
+}) {
   const tz = setup.timeZone;
   const start = wallClock(new Date(booking.startsAt), tz);
   const end = wallClock(new Date(booking.endsAt), tz);
@@ -126,6 +141,7 @@ function BookingDetails({ booking, setup, onDone }: { booking: Booking; setup: A
           {booking.source === 'ai' ? <span className="ml-2 text-xs text-slate-500">agendado pela IA</span> : null}
         </dd>
       </dl>
+      <BookingReminders reminders={reminders} startsAt={booking.startsAt} timeZone={tz} />
       {booking.convId ? (
         <Button variant="secondary" asChild className="w-full sm:w-auto">
           <Link to={paths.conversations.getHref(`?${new URLSearchParams({ conversa: booking.convId }).toString()}`)}>
