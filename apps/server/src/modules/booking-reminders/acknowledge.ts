@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { toMessageDto } from '../../domain/conversations/conversation-dto.ts';
 import { defineJob, defineJobType } from '../../jobs/job.ts';
 import type { ReminderDeps } from './reminder-deps.ts';
-import { recordMessageOutcome, selectPendingOutgoing, storeAcknowledgement } from './reminders-repository.ts';
+import { selectPendingOutgoing, storeAcknowledgement } from './answers-repository.ts';
+import { recordMessageOutcome } from './reminders-repository.ts';
 import { REMINDER_REASONS } from './send-reminders.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { EngineEvents } from '../../domain/engine-events/event-bus.ts';
 import { readReminderAnswer } from '../../domain/booking-reminders/due-reminder.ts';
 import type { ReminderDeps } from './reminder-deps.ts';
-import { dropLoneAnswerBurst, recordAnswer, selectMessageText, selectPendingReminder } from './reminders-repository.ts';
+import { dropLoneAnswerBurst, recordAnswer, selectMessageText, selectPendingReminder } from './answers-repository.ts';
 import { sendAcknowledgement } from './acknowledge.ts';
 
 /** The short answers VendAI sends itself; 'Remarcar' and the rest of 'Cancelar' are the AI's. */

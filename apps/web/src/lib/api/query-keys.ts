@@ -100,4 +100,7 @@ export const agendaKeys = {
   setup: () => [...agendaKeys.all, 'setup'] as const,
   calendar: (from: string, to: string) => [...agendaKeys.all, 'calendar', from, to] as const,
   next: (convId: string) => [...agendaKeys.all, 'next', convId] as const,
+  /** The reminders (decision 073): under the agenda's key, so 'agenda.updated' reads them again. */
+  reminderSettings: () => [...agendaKeys.all, 'reminders', 'settings'] as const,
+  reminders: (from: string, to: string) => [...agendaKeys.all, 'reminders', from, to] as const,
 };

@@ -7,11 +7,10 @@ import { agendaKeys } from '@/lib/api/query-keys';
  * The agenda's reminders (docs/decisions/073-booking-reminders.md). Their cache sits under the agenda's key,
  * so the agenda's live update ('agenda.updated': a reminder sent, the customer's answer) reads them again.
  */
-const remindersKey = [...agendaKeys.all, 'reminders'] as const;
 
 export function useReminderSettings(enabled: boolean) {
   return useQuery({
-    queryKey: [...remindersKey, 'settings'],
+    queryKey: agendaKeys.reminderSettings(),
     queryFn: () => api.get<ReminderSettings>('/api/booking-reminders/settings'),
     enabled,
   });
@@ -21,7 +20,7 @@ export function useSaveReminderSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ReminderSettings) => api.put<ReminderSettings>('/api/booking-reminders/settings', input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: remindersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: agendaKeys.all }),
   });
 }
 
@@ -30,7 +29,7 @@ export function useBookingReminders(from: Date, to: Date) {
   const f = from.toISOString();
   const t = to.toISOString();
   return useQuery({
-    queryKey: [...remindersKey, 'list', f, t],
+    queryKey: agendaKeys.reminders(f, t),
     queryFn: () =>
       api.get<{ reminders: BookingReminder[] }>(
         `/api/booking-reminders?from=${encodeURIComponent(f)}&to=${encodeURIComponent(t)}`,
