@@ -69,7 +69,8 @@ async function book(shop: Shop, serviceId: string, convId: string, startsAt: Dat
   return res.json() as { id: string; version: number };
 }
 
-const put = (shop: Shop, url: string, payload: unknown) => shop.client.request({ method: 'PUT', url, payload });
+const put = (shop: Shop, url: string, payload: Record<string, unknown>) =>
+  shop.client.request({ method: 'PUT', url, payload });
 
 const reminders = (bookingId: string) =>
   e.t.database.db
@@ -137,15 +138,16 @@ describe('booking reminders', () => {
     expect(await reminders(past.id)).toHaveLength(0);
   });
 
-  it("'1' confirms, '3' cancels and frees the slot, '2' is left to the AI; the agenda hears each", async () => {
-    const { shop, serviceId } = await agendaShop();
-    const statusChanged = hear(e, 'booking.status_changed');
-    const cancelled = hear(e, 'booking.cancelled');
+  // One shop for the three answers (each its own customer and appointment); the owner reads them all after.
+  let answers: Awaited<ReturnType<typeof agendaShop>> & { ids: Record<string, string> };
+  const start = new Date(Date.now() + 3 * HOUR);
 
-    // '1': confirmed by the customer, acknowledged, not answered by the AI as well.
+  it("'1' confirms the booking, is acknowledged and not answered by the AI as well", async () => {
+    answers = { ...(await agendaShop()), ids: {} };
+    const { shop, serviceId } = answers;
+    const statusChanged = hear(e, 'booking.status_changed');
     const phone1 = '5511970000011';
     const conv1 = await conversationOf(shop, phone1);
-    const start = new Date(Date.now() + 3 * HOUR);
     const b1 = await book(shop, serviceId, conv1, start);
     // Booked inside the 24 h window: the sweep queued by 'booking.created' sends it at once.
     await waitFor(async () => (await reminders(b1.id))[0]?.state === 'sent', 'the reminder sent by the job');
@@ -166,8 +168,12 @@ describe('booking reminders', () => {
     await customerSays(e, shop, '1', { phone: phone1, name: 'Carla Dias' });
     await waitEngineIdle(e, shop);
     expect(e.llm.calls.length).toBe(calls + 1);
+    answers.ids[b1.id] = 'confirmed';
+  });
 
-    // '3': cancelled (the slot is free), acknowledged, and the AI answers after it.
+  it("'3' cancels (the slot is free), is acknowledged, and the AI answers after it", async () => {
+    const { shop, serviceId } = answers;
+    const cancelled = hear(e, 'booking.cancelled');
     const phone3 = '5511970000033';
     const conv3 = await conversationOf(shop, phone3);
     const b3 = await book(shop, serviceId, conv3, new Date(start.getTime() + 2 * HOUR));
@@ -182,8 +188,11 @@ describe('booking reminders', () => {
     const lastCall = JSON.stringify(e.llm.calls.at(-1));
     expect(lastCall).toContain('Pronto, seu horário foi cancelado.');
     expect(await reminders(b3.id)).toMatchObject([{ answer: 'cancelled' }]);
+    answers.ids[b3.id] = 'cancelled';
+  });
 
-    // '2': recorded; the AI answers (it offers new times with its agenda tools).
+  it("'2' is recorded and the AI answers (it offers new times); the owner reads every answer", async () => {
+    const { shop, serviceId } = answers;
     const phone2 = '5511970000022';
     const conv2 = await conversationOf(shop, phone2);
     const b2 = await book(shop, serviceId, conv2, new Date(start.getTime() + 4 * HOUR));
@@ -202,10 +211,10 @@ describe('booking reminders', () => {
       `/api/booking-reminders?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}`,
     );
     expect(list.statusCode, list.body).toBe(200);
-    const answers = Object.fromEntries(
+    const byBooking = Object.fromEntries(
       (list.json().reminders as { bookingId: string; answer: string }[]).map((r) => [r.bookingId, r.answer]),
     );
-    expect(answers).toEqual({ [b1.id]: 'confirmed', [b3.id]: 'cancelled', [b2.id]: 'reschedule' });
+    expect(byBooking).toEqual({ ...answers.ids, [b2.id]: 'reschedule' });
   });
 
   it('an opt-out and "Nunca responder" stop them; settings validate in Portuguese and turn them off', async () => {
@@ -265,6 +274,14 @@ describe('booking reminders', () => {
     const b = await book(shop, serviceId, convId, start);
     await reminderPass(depsAt(new Date(start.getTime() - 23 * HOUR)));
     expect(await reminders(b.id)).toMatchObject([{ state: 'sent' }]);
+    // Inside the window: the reply buttons (the Graph stand-in refuses what Meta refuses), no numbered line.
+    const [sent] = await remindersSent(shop, phone);
+    expect(sent!.text).toContain('[Confirmar] [Remarcar] [Cancelar]');
+    expect(sent!.text).not.toContain('Responda 1');
+    // A tapped button arrives as its title.
+    await customerSays(e, shop, 'Confirmar', { phone, name: 'Carla Dias' });
+    await waitFor(async () => (await reminders(b.id))[0]?.answer === 'confirmed', 'the button read');
+    expect((await shop.client.get(`/api/agenda/conversations/${convId}/next`)).json().booking.status).toBe('confirmed');
     // A day and a half later the customer's window is closed: without a template the 2 h reminder is not sent.
     const late = new Date(start.getTime() - HOUR);
     await reminderPass(depsAt(late));

@@ -36,6 +36,8 @@ export interface OutboundMessage {
   photoKey?: string | null;
   /** An image made on the spot (a Pix QR code), sent with `text` as its caption. */
   image?: { png: Buffer; fileName: string } | null;
+  /** Reply buttons under the text on a Cloud number (a reminder's 'Confirmar' / 'Remarcar' / 'Cancelar'). */
+  buttons?: readonly string[];
   /**
    * The message's stored row (messages.id). With it the send is reconciled: an unknown outcome is
    * looked up (the gateway's echo, its record of the chat) and never repeated. Without it (an alert
@@ -123,7 +125,11 @@ async function sendOnce(deps: OutboundDeps, m: OutboundMessage): Promise<SendRes
               caption: m.text,
               fileName: m.image.fileName,
             })
-          : await deps.gateway.sendText(m.instanceName, { number: m.to, text: m.text });
+          : await deps.gateway.sendText(m.instanceName, {
+              number: m.to,
+              text: m.text,
+              ...(m.buttons?.length ? { buttons: m.buttons } : {}),
+            });
       return { ok: true, externalId: sent?.key?.id ?? null, cloud: sent?.source === 'cloud_api' };
     } catch (err) {
       lastError = err;

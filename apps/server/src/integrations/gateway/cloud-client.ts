@@ -16,6 +16,7 @@ import { STATUS_CODES } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { request } from 'undici';
 import { createHttpAgent, readBodyCapped, ResponseTooLargeError } from '../../lib/http-client.ts';
+import { cloudTextBody } from './cloud-text-body.ts';
 import { type CloudPacer, GraphRefusal, retryAfterMs, sendPaced } from './cloud-pacing.ts';
 import { causeText, isTimeout, neverArrived } from './transport-errors.ts';
 import { type Gateway, GatewayError, type GatewayMessage, type MediaBase64, type SendMediaInput } from './gateway.ts';
@@ -252,12 +253,8 @@ export function createCloudClient(options: CloudClientOptions): Gateway {
         await typing(instanceName, input.number);
         await sleep(input.delayMs);
       }
-      return sendMessage(
-        instanceName,
-        input.number,
-        { type: 'text', text: { preview_url: false, body: input.text } },
-        { conversation: input.text },
-      );
+      const body = cloudTextBody(input.text, input.buttons);
+      return sendMessage(instanceName, input.number, body, { conversation: input.text });
     },
 
     async sendMedia(instanceName, input) {

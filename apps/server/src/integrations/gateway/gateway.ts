@@ -71,6 +71,11 @@ export interface SendTextInput {
   text: string;
   /** Typing time in ms shown as 'digitando…' before the message goes out (the request blocks for it). */
   delayMs?: number;
+  /**
+   * Reply buttons under the text on a Cloud number (Meta's interactive reply buttons: at most 3, titles up
+   * to 20 characters; a tap arrives as the title). A QR number sends the text alone.
+   */
+  buttons?: readonly string[];
 }
 
 /** What a media message carries (Evolution's `mediatype`); images are re-encoded to JPEG by the gateway. */

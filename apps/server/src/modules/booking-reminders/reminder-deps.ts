@@ -10,6 +10,8 @@ export interface ReminderText {
   instanceName: string;
   contactJid: string;
   text: string;
+  /** A Cloud number's reply buttons ('Confirmar', 'Remarcar', 'Cancelar'). */
+  buttons?: readonly string[];
 }
 
 /**

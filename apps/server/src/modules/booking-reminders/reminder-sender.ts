@@ -21,6 +21,7 @@ export function createReminderSender(
         to: m.contactJid,
         text: m.text,
         messageId: m.messageId,
+        ...(m.buttons ? { buttons: m.buttons } : {}),
       }),
     lookUp: (m, startedAt) => lookUpSend(door, { ...m, image: false }, startedAt),
     template: (m) =>

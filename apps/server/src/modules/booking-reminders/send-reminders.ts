@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { slotText } from '../../domain/agenda-chat/agenda-tools.ts';
-import { reminderText } from '../../domain/booking-reminders/due-reminder.ts';
+import { REMINDER_BUTTONS, reminderText } from '../../domain/booking-reminders/due-reminder.ts';
 import { freeTextAllowed } from '../../domain/conversation-rules/service-window.ts';
 import { toMessageDto } from '../../domain/conversations/conversation-dto.ts';
 import { conversationFacts } from '../../domain/outbound/conversation-stop.ts';
@@ -112,12 +112,19 @@ async function handleClaimed(deps: ReminderDeps, b: DueBookingRow, r: ReminderRo
       startsAt: new Date(c.starts_at),
       timeZone: c.time_zone,
     },
-    { numbered: true },
+    // A QR number's text ends with the numbered answers; a Cloud number's carries the reply buttons instead.
+    { numbered: !cloud },
   );
   if (cloud && !windowOpen) return sendTemplate(deps, r, c, token, text);
   const message = await storeReminderMessage(deps.db, r, token, text, deps.now());
   await publishMessage(deps, r.user_id, message);
-  const out = { messageId: message!.id, instanceName: c.instance_name, contactJid: c.contact_jid, text };
+  const out = {
+    messageId: message!.id,
+    instanceName: c.instance_name,
+    contactJid: c.contact_jid,
+    text,
+    ...(cloud ? { buttons: REMINDER_BUTTONS } : {}),
+  };
   const result = await deps.sender.send(out);
   const outcome = result.ok
     ? { externalId: result.externalId }

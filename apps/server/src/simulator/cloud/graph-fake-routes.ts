@@ -6,6 +6,7 @@ import type { GraphFake } from './graph-fake.ts';
 import type { FakeNumber, InjectedError } from './graph-fake-state.ts';
 import { checkTemplateSend, templatesPage } from './graph-fake-templates.ts';
 import { sendAddressee } from './graph-fake-addressee.ts';
+import { checkInteractive } from './graph-fake-interactive.ts';
 
 type Json = Record<string, unknown>;
 /** Meta accepts up to 100 MB documents; the fake keeps what the app uploads in memory. */
@@ -234,6 +235,10 @@ export function graphFakeRoutes(fake: GraphFake): FastifyPluginAsyncZod {
           throw new GraphError(addressee.status, addressee.code, addressee.message, addressee.details);
         if (body.type !== 'template' && fake.state.windowClosed(number.phoneNumberId, addressee.address))
           throw RE_ENGAGEMENT;
+        if (body.type === 'interactive') {
+          const refused = checkInteractive((body.interactive ?? {}) as Json);
+          if (refused) throw new GraphError(refused.status, refused.code, refused.message, refused.details);
+        }
         if (body.type === 'template') {
           const checked = checkTemplateSend((body.template ?? {}) as Json);
           if (!('template' in checked))

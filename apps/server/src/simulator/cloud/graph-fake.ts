@@ -46,6 +46,12 @@ export function createGraphFake(options: GraphFakeOptions) {
     const type = String(body.type ?? 'text');
     const content = (body[type] ?? {}) as Json;
     if (type === 'text') return { type, text: String(content.body ?? ''), template: null };
+    // Reply buttons (checked by the routes): the body, then the buttons as the phone shows them.
+    if (type === 'interactive') {
+      const buttons = (((content.action ?? {}) as Json).buttons ?? []) as { reply?: { title?: string } }[];
+      const text = String(((content.body ?? {}) as Json).text ?? '');
+      return { type, text: `${text}\n${buttons.map((b) => `[${b.reply?.title ?? ''}]`).join(' ')}`, template: null };
+    }
     if (type === 'template') {
       // The routes checked it first (checkTemplateSend): an unknown template never gets here.
       const checked = checkTemplateSend(content);
