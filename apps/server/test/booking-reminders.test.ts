@@ -182,11 +182,11 @@ describe('booking reminders', () => {
     await waitFor(async () => cancelled.some((c) => c.bookingId === b3.id), 'booking.cancelled');
     await waitEngineIdle(e, shop);
     const texts3 = (await sentToCustomers(e, shop)).filter((m) => m.remoteJid.startsWith(phone3)).map((m) => m.text);
-    expect(texts3.at(-2)).toBe('Pronto, seu horário foi cancelado.');
+    expect(texts3.at(-2)).toMatch(/^Pronto, seu horário de Limpeza \(.+ às \d\d:\d\d\) foi cancelado\.$/);
     expect(texts3.at(-1)).toMatch(/^Resposta da IA/);
     // The AI's request saw the cancellation before answering.
     const lastCall = JSON.stringify(e.llm.calls.at(-1));
-    expect(lastCall).toContain('Pronto, seu horário foi cancelado.');
+    expect(lastCall).toContain('Pronto, seu horário de Limpeza (');
     expect(await reminders(b3.id)).toMatchObject([{ answer: 'cancelled' }]);
     answers.ids[b3.id] = 'cancelled';
   });

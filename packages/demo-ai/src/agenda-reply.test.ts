@@ -80,6 +80,34 @@ describe('the demo AI books in the chat', () => {
     expect(tools.calls.at(-1)).toBe('cancelar');
   });
 
+  it("reads a reminder's '2' as 'remarcar' and a '3' after the cancellation as new times (decision 073)", async () => {
+    const reminder =
+      'Olá, Ana! Lembrete do seu horário: Corte de cabelo, quinta-feira, 10/12 às 09:00, com Lia.\n' +
+      'Responda 1 para confirmar, 2 para remarcar ou 3 para cancelar.';
+    const booked = agenda();
+    booked.run({ id: 'b', name: 'agendar', arguments: JSON.stringify({ inicio: '2026-12-10T12:00:00.000Z' }) });
+    const moved = await answer(
+      [
+        { role: 'assistant', content: reminder },
+        { role: 'user', content: '2' },
+      ],
+      booked,
+    );
+    expect(moved).toContain('Para remarcar Corte de cabelo, tenho estes horários:');
+    const again = await answer(
+      [
+        { role: 'assistant', content: reminder },
+        { role: 'user', content: '3' },
+        {
+          role: 'assistant',
+          content: 'Pronto, seu horário de Corte de cabelo (quinta-feira, 10/12 às 09:00) foi cancelado.',
+        },
+      ],
+      agenda(),
+    );
+    expect(again).toContain('Para Corte de cabelo, tenho estes horários:');
+  });
+
   it('without the agenda tools it answers as before', async () => {
     const llm = createDemoLlm({ assembleSystemPrompt: () => '' });
     const history: DemoMessage[] = [{ role: 'user', content: 'quero marcar um horário' }];

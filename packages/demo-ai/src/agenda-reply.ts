@@ -104,6 +104,20 @@ const offerText = (out: ToolOutput, move: boolean) =>
     : 'Não encontrei horários livres nos próximos dias. Quer que eu veja outra data?';
 
 /**
+ * A numbered answer to the app's reminder (docs/decisions/073-booking-reminders.md), read as a model reads it:
+ * '2' after 'Responda 1 para confirmar, 2 para remarcar ou 3 para cancelar.' is 'quero remarcar'; after the
+ * app's 'Pronto, seu horário de <serviço> (…) foi cancelado.' the customer's '3' asks for new times of that
+ * service. The app itself confirms ('1') and cancels ('3'); the demo only answers what follows.
+ */
+function reminderReply(prev: string, said: string): string {
+  if (/responda 1 para confirmar, 2 para remarcar ou 3 para cancelar\.?$/.test(prev) && /^2\b/.test(said))
+    return 'quero remarcar';
+  const cancelled = /seu horario de (.+?) \(.*\) foi cancelado/.exec(prev);
+  if (cancelled && /^(3|cancelar|cancela)\b/.test(said)) return `quero agendar ${cancelled[1]}`;
+  return said;
+}
+
+/**
  * The demo's next step in a booking conversation: tool calls, the answer, or null when the customer is
  * not talking about the agenda (or the app offered no agenda tools).
  */
@@ -111,9 +125,9 @@ export function demoAgendaStep(request: DemoRequest, history: readonly DemoMessa
   const offeredTools = new Set((request.tools ?? []).map((t) => t.name));
   const done = results(request);
   if (!offeredTools.has('ver_horarios') && done.length === 0) return null;
-  const said = normalise([...history].reverse().find((m) => m.role === 'user')?.content ?? '');
   const previous = [...history].reverse().find((m) => m.role === 'assistant')?.content ?? '';
   const prev = normalise(previous);
+  const said = reminderReply(prev, normalise([...history].reverse().find((m) => m.role === 'user')?.content ?? ''));
   const change = done.find((d) => ['agendar', 'remarcar', 'cancelar'].includes(d.name));
   if (change) return { text: afterChange(change.name, change.out) };
   const seen = done.find((d) => d.name === 'ver_horarios')?.out;

@@ -1,14 +1,23 @@
 import type { EngineEvents } from '../../domain/engine-events/event-bus.ts';
 import { readReminderAnswer } from '../../domain/booking-reminders/due-reminder.ts';
 import type { ReminderDeps } from './reminder-deps.ts';
-import { dropLoneAnswerBurst, recordAnswer, selectMessageText, selectPendingReminder } from './answers-repository.ts';
+import { slotText } from '../../domain/agenda-chat/agenda-tools.ts';
+import {
+  dropLoneAnswerBurst,
+  type PendingReminder,
+  recordAnswer,
+  selectMessageText,
+  selectPendingReminder,
+} from './answers-repository.ts';
 import { sendAcknowledgement } from './acknowledge.ts';
 
-/** The short answers VendAI sends itself; 'Remarcar' and the rest of 'Cancelar' are the AI's. */
-export const ACKNOWLEDGEMENTS = {
-  confirmed: 'Obrigado! Seu horário está confirmado. Até lá!',
-  cancelled: 'Pronto, seu horário foi cancelado.',
-} as const;
+/**
+ * The short answers VendAI sends itself; 'Remarcar' and the rest of 'Cancelar' are the AI's. The cancellation
+ * names the service and the time, so the AI that answers next knows what was just cancelled.
+ */
+const CONFIRMED = 'Obrigado! Seu horário está confirmado. Até lá!';
+const cancelledText = (p: PendingReminder) =>
+  `Pronto, seu horário de ${p.service_name} (${slotText(new Date(p.starts_at), p.time_zone)}) foi cancelado.`;
 
 /**
  * The customer's answer to a reminder (docs/decisions/073-booking-reminders.md), heard on 'customer.wrote'
@@ -28,11 +37,11 @@ export function listenForReminderAnswers(events: EngineEvents, deps: ReminderDep
     if (answer === 'confirmed') {
       await deps.agenda.confirm(e.userId, pending.booking_id);
       await dropLoneAnswerBurst(deps.db, e.convId);
-      await sendAcknowledgement(deps, e.userId, e.convId, ACKNOWLEDGEMENTS.confirmed);
+      await sendAcknowledgement(deps, e.userId, e.convId, CONFIRMED);
     } else if (answer === 'cancelled') {
       await deps.agenda.cancel(e.userId, pending.booking_id);
       // Stored before the AI's answer (its quiet time is still running): the AI reads it and offers new times.
-      await sendAcknowledgement(deps, e.userId, e.convId, ACKNOWLEDGEMENTS.cancelled);
+      await sendAcknowledgement(deps, e.userId, e.convId, cancelledText(pending));
     }
     await deps.realtime
       .publish(e.userId, { event: 'agenda.updated', data: { bookingId: pending.booking_id } })

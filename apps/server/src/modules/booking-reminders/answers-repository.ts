@@ -8,16 +8,25 @@ import { REMINDED_STATUSES, type ReminderAnswer } from '../../domain/booking-rem
 
 const STATUSES = sql.raw(REMINDED_STATUSES.map((s) => `'${s}'`).join(', '));
 
+export interface PendingReminder {
+  id: string;
+  booking_id: string;
+  user_id: string;
+  starts_at: Date | string;
+  service_name: string;
+  time_zone: string;
+}
+
 /** The conversation's reminder the customer may still answer: sent, unanswered, its booking active and ahead. */
-export async function selectPendingReminder(
-  db: Db,
-  convId: string,
-  now: Date,
-): Promise<{ id: string; booking_id: string; user_id: string } | null> {
-  const [row] = resultRows<{ id: string; booking_id: string; user_id: string }>(
+export async function selectPendingReminder(db: Db, convId: string, now: Date): Promise<PendingReminder | null> {
+  const [row] = resultRows<PendingReminder>(
     await db.execute(sql`
-      select r.id, r.booking_id, r.user_id from booking_reminders r
+      select r.id, r.booking_id, r.user_id, b.starts_at, sv.name as service_name,
+             coalesce(p.time_zone, 'America/Sao_Paulo') as time_zone
+      from booking_reminders r
       join agenda_bookings b on b.id = r.booking_id
+      join agenda_services sv on sv.id = b.service_id
+      left join profiles p on p.id = b.user_id
       where r.conversation_id = ${convId} and r.state = 'sent' and r.answer is null
         and b.starts_at = r.starts_at and b.status in (${STATUSES}) and b.starts_at > ${now.toISOString()}::timestamptz
       order by r.sent_at desc limit 1`),
