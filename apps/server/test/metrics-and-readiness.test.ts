@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppError } from '../src/lib/app-error.ts';
 import { createMetrics, instrumentLlm } from '../src/observability/index.ts';
 import { GATEWAY_CHECK_REUSE_MS } from '../src/observability/check-readiness.ts';
@@ -28,12 +28,26 @@ afterEach(async () => {
   t = undefined;
 });
 
+/**
+ * One app with the default environment for the tests that only read it (a test database and an app cost about
+ * 1.6 s of CPU each, docs/decisions/076-ci-cpu-budget.md). A test that changes what the others read (stops the
+ * job runner, deletes a migration row) or needs another environment builds its own in `t`.
+ */
+let shared: TestApp | undefined;
+beforeAll(async () => {
+  shared = await createTestApp();
+});
+afterAll(async () => {
+  await shared?.close();
+});
+const defaultApp = (): TestApp => shared!;
+
 describe('GET /metrics', () => {
   it('exposes the process and product series in Prometheus format, webhook acks included', async () => {
-    t = await createTestApp();
-    // A webhook answered (here refused: unknown instance) is timed with its status.
-    await t.app.inject({ method: 'POST', url: '/webhooks/gateway/nao-existe', payload: { event: 'x' } });
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const { app } = defaultApp();
+    // A webhook answered (here refused: unknown instance) is timed with its status (the only webhook of this app).
+    await app.inject({ method: 'POST', url: '/webhooks/gateway/nao-existe', payload: { event: 'x' } });
+    const res = await app.inject({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     const text = res.body;
@@ -55,8 +69,8 @@ describe('GET /metrics', () => {
   });
 
   it('every series the Grafana dashboard plots is exposed', async () => {
-    t = await createTestApp();
-    const exposed = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const { app } = defaultApp();
+    const exposed = (await app.inject({ method: 'GET', url: '/metrics' })).body;
     const dashboard = fs.readFileSync(
       new URL('../../../docs/operations/grafana-dashboard.json', import.meta.url),
       'utf8',
@@ -120,8 +134,7 @@ describe('GET /metrics', () => {
   });
 
   it('AI latency and failures by kind of request', async () => {
-    t = await createTestApp();
-    const metrics = createMetrics(t.database);
+    const metrics = createMetrics(defaultApp().database);
     let fail = false;
     const llm = instrumentLlm(
       {
@@ -167,8 +180,8 @@ describe('pipeline histogram', () => {
 
 describe('GET /api/ready', () => {
   it('200 with every check ok', async () => {
-    t = await createTestApp();
-    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    const { app } = defaultApp();
+    const res = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       ready: true,
@@ -226,9 +239,10 @@ describe('GET /api/ready', () => {
   });
 
   it('503 naming the database when it does not answer', async () => {
-    t = await createTestApp();
-    vi.spyOn(t.app.deps.database.db, 'execute').mockRejectedValue(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
-    const res = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    const { app } = defaultApp();
+    // Restored after the test (vi.restoreAllMocks above).
+    vi.spyOn(app.deps.database.db, 'execute').mockRejectedValue(new Error('connect ECONNREFUSED 127.0.0.1:5432'));
+    const res = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(503);
     const { checks } = res.json();
     expect(checks.database).toEqual({ status: 'failed', detail: 'connect ECONNREFUSED 127.0.0.1:5432' });
