@@ -81,6 +81,8 @@ export default defineConfig({
         AI_BASE_URL: `http://127.0.0.1:${LIVE.fakeOpenAi}/v1`,
         AI_API_KEY: 'chave-e2e',
         AI_MAX_RETRIES: '0',
+        // None of its journeys has follow-ups, and it idles through most of the run: the product's poll.
+        FOLLOW_UPS_POLL_SECONDS: '15',
       },
       timeout: 120_000,
       reuseExistingServer: false,

@@ -79,8 +79,9 @@ const env = loadEnv({
   // fake OpenAI server).
   AI_PROVIDER: process.env.AI_PROVIDER ?? 'demo',
   // Follow-ups are looked for every second (e2e/follow-ups.spec.ts and e2e/cloud-api.spec.ts move the
-  // clock with /age-follow-ups).
-  FOLLOW_UPS_POLL_SECONDS: '1',
+  // clock with /age-follow-ups). The ai-live project's harness, whose journeys have no follow-ups, keeps the
+  // product's default (playwright.config.ts): it idles through most of the run.
+  FOLLOW_UPS_POLL_SECONDS: process.env.FOLLOW_UPS_POLL_SECONDS ?? '1',
   // The journeys pay on the local stand-in.
   PAYMENTS_STANDIN_ENABLED: 'true',
   // Owners who pick Mercado Pago are served by the local Pix stand-in's Mercado Pago (e2e/pix-mercadopago.spec.ts).
