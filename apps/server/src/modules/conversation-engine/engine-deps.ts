@@ -14,11 +14,24 @@ import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
 import type { AgendaChatPort } from '../../domain/agenda-chat/agenda-port.ts';
 import type { ReplyWriter } from './replies/reply-writer.ts';
 
-/** Tunables of the conversation engine, from the environment (docs/configuration.md). */
+/**
+ * Messages older than this when they arrive (history sync, a reconnect) are stored, never answered: an answer
+ * to a three-minute-old message reads as a bot catching up. A product rule, not an operator's setting (decision 077).
+ */
+const STALE_MESSAGE_MS = 180_000;
+/**
+ * Media understanding caps, product rules (decision 077): a file past 10 MB is never sent to the provider
+ * (OpenAI's upload limit is 25 MB; a voice note or photo is far below), and the newest 4 media of a burst are
+ * understood before one reply (older ones keep their plain description), which bounds a reply's AI calls.
+ */
+const MEDIA_MAX_BYTES = 10 * 1024 * 1024;
+const MEDIA_MAX_PER_REPLY = 4;
+
+/** Tunables of the conversation engine, from the environment (docs/configuration.md) and the constants above. */
 export interface EngineConfig {
   /** Floor of the quiet time: groups a burst even at delay 0 (ENGINE_MIN_QUIET_MS, default 2000). */
   minQuietMs: number;
-  /** Messages older than this when they arrive are stored, never answered (ENGINE_STALE_SECONDS). */
+  /** Messages older than this when they arrive are stored, never answered (STALE_MESSAGE_MS). */
   staleMs: number;
   /** First backoff step of LLM and gateway retries; doubles each attempt (ENGINE_RETRY_BASE_MS). */
   retryBaseMs: number;
@@ -39,14 +52,14 @@ export interface EngineConfig {
   appUrl: string;
   /** Drafts written this close to the owner's last draft alert are grouped into one (APPROVAL_ALERT_GROUP_SECONDS). */
   approvalAlertGroupMs: number;
-  /** Media understanding before a reply (MEDIA_AUDIO_MAX_SECONDS, MEDIA_MAX_BYTES, MEDIA_MAX_PER_REPLY). */
+  /** Media understanding before a reply (MEDIA_AUDIO_MAX_SECONDS and the constants above). */
   media: { audioMaxSeconds: number; maxBytes: number; maxPerReply: number };
 }
 
 export function engineConfigFromEnv(env: Env): EngineConfig {
   return {
     minQuietMs: env.ENGINE_MIN_QUIET_MS,
-    staleMs: env.ENGINE_STALE_SECONDS * 1000,
+    staleMs: STALE_MESSAGE_MS,
     retryBaseMs: env.ENGINE_RETRY_BASE_MS,
     leaseMs: env.ENGINE_LEASE_SECONDS * 1000,
     llmAttempts: 3,
@@ -59,8 +72,8 @@ export function engineConfigFromEnv(env: Env): EngineConfig {
     approvalAlertGroupMs: env.APPROVAL_ALERT_GROUP_SECONDS * 1000,
     media: {
       audioMaxSeconds: env.MEDIA_AUDIO_MAX_SECONDS,
-      maxBytes: env.MEDIA_MAX_BYTES,
-      maxPerReply: env.MEDIA_MAX_PER_REPLY,
+      maxBytes: MEDIA_MAX_BYTES,
+      maxPerReply: MEDIA_MAX_PER_REPLY,
     },
   };
 }

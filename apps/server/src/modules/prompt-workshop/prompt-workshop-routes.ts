@@ -26,11 +26,17 @@ const versionParams = params.extend({ versionId: z.guid({ error: PROMPT_VERSION_
  * prompt versions. Manual saves are PATCH /api/agents/:id (agents module). Every route is the
  * user's own agent only (404 otherwise).
  */
+/**
+ * Prompt-coach suggestions per minute per user: each is an AI call on the account's agent; ten a minute is
+ * more than a person reads, so it only stops a script. A product rule, not an operator's setting (decision 077).
+ */
+const COACH_SUGGESTIONS_PER_MINUTE = 10;
+
 export const promptWorkshopRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app);
-  const { db, llm, env } = app.deps;
+  const { db, llm } = app.deps;
   const coachLimit = userRateLimit(
-    env.COACH_RATE_LIMIT_PER_MINUTE,
+    COACH_SUGGESTIONS_PER_MINUTE,
     'Muitos pedidos à treinadora em pouco tempo. Aguarde um minuto e tente novamente.',
   );
 
