@@ -40,6 +40,7 @@ import { funnelModule } from './modules/funnel/index.ts';
 import { agendaModule, cancelBooking, listenForAgendaUpdates, setBookingStatus } from './modules/agenda/index.ts';
 import { bookingRemindersModule, registerBookingReminders } from './modules/booking-reminders/index.ts';
 import { agendaChatPort } from './modules/agenda/chat-port.ts';
+import { registerDeposits } from './modules/agenda/deposit.ts';
 import { registerGoogleCalendar } from './modules/agenda/google/register-google-calendar.ts';
 import { privacyModule, registerRetentionJobs } from './modules/privacy/index.ts';
 import { registerResultsRollupJob } from './modules/results/rollup-job.ts';
@@ -220,6 +221,8 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   const publish = { db: database.db, jobs, log: app.log, events };
   listenForFunnelMoves(events, { db: database.db, realtime, log: app.log, publish });
   listenForAgendaUpdates(events, realtime);
+  // The agenda's sinal: its holds released when unpaid, booked when paid (docs/decisions/074-agenda-deposit.md).
+  registerDeposits(publish);
 
   // Conversation engine: ingests stored gateway events, answers with the AI, manual sends
   // (docs/decisions/005-conversation-engine.md). Its lifecycle is the app's (start, preClose below).

@@ -44,7 +44,12 @@ export const AGENDA_MESSAGES = {
   horizon: 'O limite vai de 1 a 365 dias.',
   step: 'Os horários oferecidos vão de 5 em 5 a 120 em 120 minutos.',
   breaks: 'Use pausas como 12:00–13:00, com o fim depois do início.',
+  deposit: 'O sinal é um valor em reais ou uma porcentagem do preço (de 1% a 100%), não os dois.',
+  holdMinutes: 'O prazo para pagar o sinal vai de 5 minutos a 24 horas.',
 } as const;
+
+/** Why a held booking was cancelled when its sinal was not paid in time (docs/decisions/074-agenda-deposit.md). */
+export const DEPOSIT_UNPAID_REASON = 'sinal não pago';
 
 const iso = (error: string) => z.iso.datetime({ offset: true, error });
 
@@ -74,6 +79,27 @@ export const agendaServiceInputSchema = z.object({
   bufferAfterMinutes: z.number({ error: AGENDA_MESSAGES.buffer }).int().min(0).max(240).default(0),
   minNoticeMinutes: z.number({ error: AGENDA_MESSAGES.notice }).int().min(0).max(43_200).default(120),
   active: z.boolean().default(true),
+  /** The sinal: a fixed amount, or a percent of the price; neither = none (docs/decisions/074-agenda-deposit.md). */
+  depositCents: z
+    .number({ error: AGENDA_MESSAGES.deposit })
+    .int()
+    .min(100, { error: AGENDA_MESSAGES.deposit })
+    .max(100_000_000)
+    .nullable()
+    .default(null),
+  depositPercent: z
+    .number({ error: AGENDA_MESSAGES.deposit })
+    .int()
+    .min(1, { error: AGENDA_MESSAGES.deposit })
+    .max(100, { error: AGENDA_MESSAGES.deposit })
+    .nullable()
+    .default(null),
+  holdMinutes: z
+    .number({ error: AGENDA_MESSAGES.holdMinutes })
+    .int()
+    .min(5, { error: AGENDA_MESSAGES.holdMinutes })
+    .max(1440, { error: AGENDA_MESSAGES.holdMinutes })
+    .default(30),
   /** Who does it; empty = every active professional. */
   professionalIds: z
     .array(z.guid({ error: AGENDA_MESSAGES.professionalNotFound }))
@@ -92,6 +118,9 @@ export const agendaServiceSchema = z.object({
   bufferAfterMinutes: z.number().int(),
   minNoticeMinutes: z.number().int(),
   active: z.boolean(),
+  depositCents: z.number().int().nullable(),
+  depositPercent: z.number().int().nullable(),
+  holdMinutes: z.number().int(),
   professionalIds: z.array(z.string()),
 });
 export type AgendaService = z.infer<typeof agendaServiceSchema>;

@@ -19,6 +19,8 @@ interface Slot {
 interface SeenBooking {
   servico: string;
   quando: string;
+  /** Held for its sinal until this time ('10:30'). */
+  reservado_ate?: string;
 }
 interface ToolOutput {
   servico?: { id: string; nome: string };
@@ -93,6 +95,8 @@ function afterChange(name: string, out: ToolOutput): string {
   if (name === 'cancelar')
     return `Pronto, cancelei seu horário de ${out.cancelado?.quando ?? ''}. Se quiser marcar outro dia, é só me dizer.`;
   if (name === 'remarcar') return `Pronto, seu horário foi remarcado para ${out.agendamento?.quando ?? ''}. Até lá!`;
+  if (out.agendamento?.reservado_ate)
+    return `Prontinho! Seu horário (${out.agendamento.servico}, ${out.agendamento.quando}) está reservado até as ${out.agendamento.reservado_ate}, aguardando o pagamento do sinal. O Pix vai na próxima mensagem.`;
   return `Prontinho! Ficou agendado: ${out.agendamento?.servico ?? 'seu horário'}, ${out.agendamento?.quando ?? ''}. Até lá!`;
 }
 

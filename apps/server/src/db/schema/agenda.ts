@@ -3,6 +3,7 @@ import { boolean, check, index, integer, jsonb, pgTable, primaryKey, text, times
 import { conversations } from './app.ts';
 import { user } from './auth.ts';
 import { catalogueItems } from './catalogue.ts';
+import { orders } from './pix.ts';
 
 /**
  * The agenda (docs/decisions/069-agenda.md): services, the professionals (or rooms, chairs) who do them,
@@ -52,6 +53,14 @@ export const agendaServices = pgTable(
     bufferAfterMinutes: integer('buffer_after_minutes').notNull().default(0),
     minNoticeMinutes: integer('min_notice_minutes').notNull().default(120),
     active: boolean('active').notNull().default(true),
+    /**
+     * The deposit ('sinal') a booking of this service waits for, paid by Pix (docs/decisions/074-agenda-deposit.md):
+     * a fixed amount in cents or a percent of the price; both null = none. Unpaid within `hold_minutes`,
+     * the slot is released.
+     */
+    depositCents: integer('deposit_cents'),
+    depositPercent: integer('deposit_percent'),
+    holdMinutes: integer('hold_minutes').notNull().default(30),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -61,6 +70,10 @@ export const agendaServices = pgTable(
     check(
       'agenda_services_buffers',
       sql`${t.bufferBeforeMinutes} between 0 and 240 and ${t.bufferAfterMinutes} between 0 and 240`,
+    ),
+    check(
+      'agenda_services_deposit',
+      sql`(${t.depositCents} is null or ${t.depositPercent} is null) and ${t.holdMinutes} between 5 and 1440`,
     ),
   ],
 );
@@ -158,6 +171,10 @@ export const agendaBookings = pgTable(
     source: text('source', { enum: BOOKING_SOURCES }).notNull(),
     /** A deposit's hold ends here (status `held`); null otherwise. */
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** The deposit's Pix order (docs/decisions/074-agenda-deposit.md); null = no deposit. */
+    depositOrderId: uuid('deposit_order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** Why it was cancelled ('sinal não pago' when its hold ran out); '' otherwise. */
+    cancelReason: text('cancel_reason').notNull().default(''),
     /** The member's id, or 'ai'. */
     createdBy: text('created_by').notNull(),
     version: integer('version').notNull().default(1),
@@ -168,6 +185,11 @@ export const agendaBookings = pgTable(
   (t) => [
     index('agenda_bookings_user_time_idx').on(t.userId, t.startsAt),
     index('agenda_bookings_conv_idx').on(t.convId, t.startsAt),
+    // The hold sweeper's held bookings (few rows), found without a scan.
+    index('agenda_bookings_held_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`status = 'held'`),
+    index('agenda_bookings_deposit_idx').on(t.depositOrderId),
     check(
       'agenda_bookings_times',
       sql`${t.busyFrom} <= ${t.startsAt} and ${t.startsAt} < ${t.endsAt} and ${t.endsAt} <= ${t.busyUntil}`,

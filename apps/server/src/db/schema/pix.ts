@@ -71,6 +71,12 @@ export const orders = pgTable(
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
     source: text('source', { enum: ['ai', 'manual'] }).notNull(),
+    /** 'deposit': an appointment's sinal (docs/decisions/074-agenda-deposit.md), told apart in its texts. */
+    kind: text('kind', { enum: ['sale', 'deposit'] })
+      .notNull()
+      .default('sale'),
+    /** When the charge must end if sooner than CHARGE_VALID_HOURS (a deposit's hold); null = the default. */
+    validUntil: timestamp('valid_until', { withTimezone: true }),
     originKey: text('origin_key').notNull().unique(),
     lines: jsonb('lines').$type<OrderLine[]>().notNull().default([]),
     description: text('description').notNull(),

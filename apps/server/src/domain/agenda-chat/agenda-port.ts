@@ -26,6 +26,8 @@ export interface ChatBooking {
   startsAt: Date;
   status: string;
   version: number;
+  /** Held for its sinal until then (docs/decisions/074-agenda-deposit.md); null = booked. */
+  holdUntil: Date | null;
 }
 
 /** The agenda said no, with a sentence the customer may read ('Esse horário acabou de ser reservado…'). */

@@ -26,6 +26,7 @@ function fakePort(slots: ChatSlot[]) {
         startsAt: o.startsAt,
         status: 'booked',
         version: 1,
+        holdUntil: null,
       };
       return current;
     },

@@ -83,6 +83,11 @@ const TOOLS = {
 
 type ToolName = keyof typeof TOOLS;
 
+/** A service with a sinal is held, not confirmed, until its Pix is paid (docs/decisions/074-agenda-deposit.md). */
+const DEPOSIT_RULE =
+  'Se o agendamento voltar com "reservado_ate", o horário só fica reservado até essa hora, aguardando o sinal por Pix: ' +
+  'diga isso ("reservado até as 10:30, aguardando o sinal"), nunca que está confirmado.';
+
 /** Appended to the reply's system prompt when the agenda tools are offered. */
 export function agendaInstructions(approval: boolean): string {
   return approval
@@ -91,7 +96,8 @@ export function agendaInstructions(approval: boolean): string {
     : 'AGENDA: este negócio tem agenda. Para marcar: (1) use ver_horarios e ofereça ao cliente 2 ou 3 dos horários devolvidos, com o texto deles; ' +
         '(2) quando ele escolher, pergunte se pode confirmar aquele horário; (3) só depois do "sim" chame agendar com o "inicio" exato. ' +
         'Para mudar ou desmarcar o horário que ele já tem, faça o mesmo com remarcar ou cancelar. ' +
-        'Só diga que um horário foi agendado, remarcado ou cancelado quando a ferramenta devolver "ok": true.';
+        'Só diga que um horário foi agendado, remarcado ou cancelado quando a ferramenta devolver "ok": true. ' +
+        DEPOSIT_RULE;
 }
 
 /** 'quinta-feira, 10/12 às 15:00' in the account's time zone. */
@@ -171,11 +177,20 @@ export interface AgendaToolKit {
 const out = (body: unknown) => ({ content: JSON.stringify(body) });
 const refused = (erro: string) => out({ ok: false, erro });
 
+const hourText = (at: Date, timeZone: string) => slotText(at, timeZone).split(' às ')[1]!;
+
+const heldView = (until: string) => ({
+  reservado_ate: until,
+  aviso: `O horário está reservado até as ${until}, aguardando o pagamento do sinal por Pix (o Pix vai ao cliente na próxima mensagem). Diga isso ao cliente; não diga que está confirmado.`,
+});
+
 const bookingView = (b: ChatBooking, timeZone: string) => ({
   servico: b.serviceName,
   profissional: b.professionalName,
   quando: slotText(b.startsAt, timeZone),
   status: b.status,
+  // Held for its sinal (docs/decisions/074-agenda-deposit.md): not confirmed until the Pix is paid.
+  ...(b.holdUntil ? heldView(hourText(b.holdUntil, timeZone)) : {}),
 });
 
 export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
@@ -183,6 +198,7 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
   const changes: BookingChange[] = [];
   const turn: BookingTurn = {
     changes,
+    heldUntil: null,
     get standing() {
       return ctx.standing || changes.includes('booked') || changes.includes('moved');
     },
@@ -233,7 +249,8 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
           startsAt: new Date(a.inicio),
           professionalId: a.profissional_id ?? null,
         });
-        changed('booked');
+        changed(booked.holdUntil ? 'held' : 'booked');
+        if (booked.holdUntil) turn.heldUntil = hourText(booked.holdUntil, timeZone);
         return out({ ok: true, agendamento: bookingView(booked, timeZone) });
       }
       case 'remarcar': {
@@ -285,7 +302,8 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
     lines.push(
       ctx.approval
         ? 'Ofereça 2 ou 3 destes horários; quando o cliente escolher, diga que a equipe vai confirmar. Nunca diga que está agendado, remarcado ou cancelado.'
-        : 'Ofereça 2 ou 3 destes horários; quando o cliente escolher, pergunte se pode confirmar aquele horário; só depois do "sim" peça a mudança.',
+        : 'Ofereça 2 ou 3 destes horários; quando o cliente escolher, pergunte se pode confirmar aquele horário; só depois do "sim" peça a mudança. ' +
+            DEPOSIT_RULE,
     );
     if (!ctx.approval)
       lines.push(

@@ -18,7 +18,15 @@ export interface ClaimFound {
   state: boolean;
   /** The sentence, as written (for the owner's alert and the tests). */
   sentence: string;
+  /**
+   * The sentence says the slot is only held for a deposit ('reservado até 10:30, aguardando o sinal'):
+   * true of a booking held for its sinal (docs/decisions/074-agenda-deposit.md).
+   */
+  pending: boolean;
 }
+
+/** A hold for a deposit, said in the same sentence: the sinal, 'aguardando o pagamento', 'pré-reserva', 'reservado até'. */
+const PENDING = /\b(?:sinal|aguardando\s+(?:o\s+)?pagamento|pre-?reserv\w*|reservad[oa]s?\s+ate)\b/;
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
@@ -158,7 +166,13 @@ export function bookingClaims(text: string): ClaimFound[] {
       const before = s.folded.slice(0, m.index);
       if (NEGATION.test(before) || CONDITION.test(before) || NOT_APPOINTMENT.test(before)) continue;
       const prev = found.get(p.kind);
-      if (!prev || (prev.state && !p.state)) found.set(p.kind, { kind: p.kind, state: p.state, sentence: s.raw });
+      if (!prev || (prev.state && !p.state))
+        found.set(p.kind, {
+          kind: p.kind,
+          state: p.state,
+          sentence: s.raw,
+          pending: PENDING.test(s.folded) && !/confirmad/.test(s.folded),
+        });
     }
   }
   return [...found.values()];

@@ -8,14 +8,19 @@ import { type BookingClaim, bookingClaims, type ClaimFound } from './booking-cla
  * customer gets the agent's fallback text and the owner is told ('needs_owner', the usual path).
  */
 
-/** A change the agenda tools made in this turn (what the answer may truthfully report). */
-export type BookingChange = BookingClaim | 'confirmed';
+/**
+ * A change the agenda tools made in this turn (what the answer may truthfully report). 'held': booked
+ * but held for its sinal (docs/decisions/074-agenda-deposit.md) — only a claim that says so is true.
+ */
+export type BookingChange = BookingClaim | 'confirmed' | 'held';
 
 export interface BookingTurn {
   /** What the agenda tools really changed while this answer was written. */
   changes: readonly BookingChange[];
   /** The customer has an upcoming booking: stating it ('está marcado para quinta') is true. */
   standing: boolean;
+  /** When a booking of this turn is held for its sinal, until what time ('10:30'). */
+  heldUntil?: string | null;
 }
 
 /** A turn in which nothing was booked and the customer has no booking (every account without an agenda). */
@@ -35,7 +40,12 @@ function supported(claim: ClaimFound, turn: BookingTurn): boolean {
   const did = (c: BookingChange) => turn.changes.includes(c);
   switch (claim.kind) {
     case 'booked':
-      return did('booked') || did('moved') || (claim.state && (turn.standing || did('confirmed')));
+      return (
+        did('booked') ||
+        did('moved') ||
+        (did('held') && claim.pending) ||
+        (claim.state && (turn.standing || did('confirmed')))
+      );
     case 'moved':
       return did('moved') || (did('booked') && did('cancelled'));
     case 'cancelled':
@@ -49,10 +59,13 @@ export function unsupportedClaim(text: string, turn: BookingTurn): ClaimFound | 
 }
 
 /** Why the answer was not sent, for the AI's second attempt. */
-export const bookingRetryReason = (claim: ClaimFound): string =>
-  `Nenhum horário foi ${WHAT[claim.kind]} agora: não diga ao cliente que foi. ` +
-  'Para agendar, remarcar ou cancelar use as ferramentas da agenda (quando existirem); sem elas, ' +
-  'diga que a equipe vai confirmar o horário e marque "needs_owner".';
+export const bookingRetryReason = (claim: ClaimFound, turn?: BookingTurn): string =>
+  turn?.changes.includes('held') && claim.kind === 'booked'
+    ? 'O horário só está reservado, aguardando o pagamento do sinal por Pix: não diga que está agendado ou confirmado. ' +
+      `Diga que está reservado até as ${turn.heldUntil ?? 'a hora indicada'}, aguardando o pagamento do sinal (o Pix vai na próxima mensagem).`
+    : `Nenhum horário foi ${WHAT[claim.kind]} agora: não diga ao cliente que foi. ` +
+      'Para agendar, remarcar ou cancelar use as ferramentas da agenda (quando existirem); sem elas, ' +
+      'diga que a equipe vai confirmar o horário e marque "needs_owner".';
 
 /** The owner's alert for a held-back answer. */
 export const bookingGuardAlertWhy = (claim: ClaimFound): string =>
@@ -78,7 +91,7 @@ export async function guardBooking(
 ): Promise<BookingGuardOutcome> {
   const claim = unsupportedClaim(first.reply, turn);
   if (!claim) return { answer: first, retried: false, blocked: null };
-  const second = await askAgain(bookingRetryReason(claim)).catch(() => null);
+  const second = await askAgain(bookingRetryReason(claim, turn)).catch(() => null);
   if (second && second.reply.trim() && !unsupportedClaim(second.reply, turn))
     return { answer: second, retried: true, blocked: null };
   return { answer: bookingFallback(first, claim, await fallbackText()), retried: true, blocked: claim };

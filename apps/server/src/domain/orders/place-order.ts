@@ -9,6 +9,10 @@ export interface PlaceOrder {
   userId: string;
   convId: string;
   source: 'ai' | 'manual';
+  /** 'deposit': an appointment's sinal (docs/decisions/074-agenda-deposit.md). Default 'sale'. */
+  kind?: 'sale' | 'deposit';
+  /** The charge ends here when sooner than its usual validity (a deposit's hold). */
+  validUntil?: Date | null;
   /** What makes it once: the AI's burst, the owner's request id. */
   originKey: string;
   lines: OrderLine[];

@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { BookingConflict, type AgendaDeps, nowOf, unlessTaken } from './agenda-deps.ts';
 import { insertBooking, selectBooking, selectConversationContact } from './bookings-repository.ts';
 import { bookingEventBase, publishBookingEvent } from './booking-events.ts';
+import { holdFor, placeDepositOrder } from './deposit.ts';
 import { findFreeSlots, loadSlotContext } from './find-slots.ts';
 
 export interface BookInput {
@@ -20,7 +21,10 @@ export interface BookInput {
   source: BookingSource;
   /** The member's id, or 'ai'. */
   createdBy: string;
-  /** Held for a deposit until this instant (status `held`); otherwise `booked`. */
+  /**
+   * Held until this instant (status `held`); null = booked at once. Not given: held for the service's
+   * sinal when it has one and the booking is for a conversation (deposit.ts), else booked.
+   */
   holdUntil?: Date | null;
   /**
    * Only a free slot (hours, breaks, notice, horizon, blocks) may be booked. Default: yes for the AI
@@ -35,6 +39,7 @@ const MINUTE = 60_000;
  * Books an appointment (docs/decisions/069-agenda.md). The database has the last word: two bookings of
  * one professional that overlap (buffers included) cannot both commit, in any process; the loser gets
  * `BookingConflict('taken')` (409 'Esse horário acabou de ser reservado…'). Publishes `booking.created`.
+ * A service with a sinal holds the slot until it is paid (docs/decisions/074-agenda-deposit.md).
  */
 export async function bookAppointment(deps: AgendaDeps, input: BookInput): Promise<Booking> {
   const { db } = deps;
@@ -74,6 +79,7 @@ export async function bookAppointment(deps: AgendaDeps, input: BookInput): Promi
     candidates = candidates.filter((id) => free.includes(id));
   }
   const { service } = ctx;
+  const holdUntil = input.holdUntil !== undefined ? input.holdUntil : await holdFor(deps, { ...input, service });
   const startsAt = input.startsAt;
   const endsAt = new Date(startsAt.getTime() + service.durationMinutes * MINUTE);
   const values = {
@@ -83,8 +89,8 @@ export async function bookAppointment(deps: AgendaDeps, input: BookInput): Promi
     endsAt,
     busyFrom: new Date(startsAt.getTime() - service.bufferBeforeMinutes * MINUTE),
     busyUntil: new Date(endsAt.getTime() + service.bufferAfterMinutes * MINUTE),
-    status: input.holdUntil ? ('held' as const) : ('booked' as const),
-    holdExpiresAt: input.holdUntil ?? null,
+    status: holdUntil ? ('held' as const) : ('booked' as const),
+    holdExpiresAt: holdUntil,
     convId: input.convId ?? null,
     customerName,
     customerPhone,
@@ -113,5 +119,7 @@ export async function bookAppointment(deps: AgendaDeps, input: BookInput): Promi
       professionalId: booking.professionalId,
     },
   });
+  // The sinal's Pix goes to the customer (the order is keyed by the booking: a retry places it once).
+  if (booking.status === 'held') await placeDepositOrder(deps, input.userId, booking);
   return booking;
 }

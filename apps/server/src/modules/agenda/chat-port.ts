@@ -25,6 +25,7 @@ export function agendaChatPort(deps: AgendaDeps): AgendaChatPort {
     startsAt: new Date(b.startsAt),
     status: b.status,
     version: b.version,
+    holdUntil: b.status === 'held' && b.holdExpiresAt ? new Date(b.holdExpiresAt) : null,
   });
   const refusing = async <T>(run: () => Promise<T>): Promise<T> => {
     try {

@@ -82,6 +82,9 @@ const toService = (r: ServiceRow, professionalIds: string[]): AgendaService => (
   bufferAfterMinutes: r.bufferAfterMinutes,
   minNoticeMinutes: r.minNoticeMinutes,
   active: r.active,
+  depositCents: r.depositCents,
+  depositPercent: r.depositPercent,
+  holdMinutes: r.holdMinutes,
   professionalIds,
 });
 

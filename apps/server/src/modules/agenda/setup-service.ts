@@ -45,6 +45,8 @@ export async function writeService(
   input: ServiceInput,
 ): Promise<AgendaService> {
   const { professionalIds, ...values } = input;
+  if (values.depositCents !== null && values.depositPercent !== null)
+    throw new AppError('VALIDATION', AGENDA_MESSAGES.deposit, { fields: { depositCents: AGENDA_MESSAGES.deposit } });
   const ids = [...new Set(professionalIds)];
   if ((await countOwnProfessionals(db, userId, ids)) !== ids.length)
     throw new AppError('VALIDATION', AGENDA_MESSAGES.professionalNotFound, {

@@ -100,7 +100,15 @@ async function notifyPaid(
     userId: order.userId,
     convId: order.convId,
     author: 'ai',
-    part: { text: paidText({ totalCents: order.totalCents, contactName: chat.contactName, late }) },
+    part: {
+      text: paidText({
+        totalCents: order.totalCents,
+        contactName: chat.contactName,
+        late,
+        kind: order.kind,
+        description: order.description,
+      }),
+    },
   });
   // The customer's name and the order's description are made inert like any alert text (decision 021).
   const who = [nameForAlert(chat.contactName), chat.contactPhone ? formatPhone(chat.contactPhone) : null]

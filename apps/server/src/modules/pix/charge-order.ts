@@ -79,7 +79,10 @@ async function createCharge(deps: PixDeps, order: OrderRow): Promise<OrderRow | 
         phone: chat?.contactPhone ?? null,
         document,
       },
-      expiresAt: new Date(Date.now() + CHARGE_VALID_HOURS * 3600_000),
+      // A deposit's charge ends with its hold (docs/decisions/074-agenda-deposit.md).
+      expiresAt: new Date(
+        Math.min(Date.now() + CHARGE_VALID_HOURS * 3600_000, order.validUntil?.getTime() ?? Infinity),
+      ),
       notificationUrl: pixWebhookUrl(deps.env, account.webhookId),
     });
     const [row] = await deps.db
@@ -192,6 +195,7 @@ async function sendCharge(deps: PixDeps, order: OrderRow): Promise<void> {
   const author = order.source === 'ai' ? 'ai' : 'owner_app';
   const base = { userId: order.userId, convId: order.convId, author } as const;
   const texts = chargeTexts({
+    kind: order.kind,
     description: order.description,
     totalCents: order.totalCents,
     expiresAt: order.expiresAt,
@@ -217,7 +221,7 @@ async function sendCharge(deps: PixDeps, order: OrderRow): Promise<void> {
 }
 
 /** The id of an order's n-th Pix message (a name-based UUID): the same on every try, so each is stored once. */
-function pixMessageId(orderId: string, n: number): string {
+export function pixMessageId(orderId: string, n: number): string {
   const h = createHash('sha256').update(`pix-message:${orderId}:${n}`).digest('hex');
   const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;

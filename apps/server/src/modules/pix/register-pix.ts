@@ -8,6 +8,7 @@ import {
   type PixStandin,
 } from '../../integrations/pix/standin/mount-pix-standin.ts';
 import { chargeOrder } from './charge-order.ts';
+import { listenForDepositEnds } from './deposit-release.ts';
 import { checkCharge, checkChargeJob } from './check-charge.ts';
 import { sweepOrders, sweepOrdersJob } from './sweep-orders.ts';
 import { rereadPixEvent } from './receive-pix-webhook.ts';
@@ -57,6 +58,8 @@ export async function registerPix(app: FastifyInstance, { routes = true }: { rou
       await sweepOrders(deps);
     }),
   );
+  // A deposit's order ends with its booking (docs/decisions/074-agenda-deposit.md).
+  listenForDepositEnds(app.deps.events, deps);
   if (routes) {
     await app.register(pixRoutes, { prefix: '/api/pix', deps });
     await app.register(pixWebhookRoutes, { prefix: '/webhooks/pix', deps });

@@ -88,11 +88,13 @@ export function ServiceFields({
             value={value.durationMinutes}
             onChange={(e) => set({ durationMinutes: Number(e.target.value) })}
           >
-            {DURATIONS.map((m) => (
-              <option key={m} value={m}>
-                {m < 60 ? `${m} min` : m % 60 === 0 ? `${m / 60} h` : `${Math.floor(m / 60)} h ${m % 60} min`}
-              </option>
-            ))}
+            {[...new Set([...DURATIONS, value.durationMinutes])]
+              .sort((a, b) => a - b)
+              .map((m) => (
+                <option key={m} value={m}>
+                  {m < 60 ? `${m} min` : m % 60 === 0 ? `${m / 60} h` : `${Math.floor(m / 60)} h ${m % 60} min`}
+                </option>
+              ))}
           </select>
         </Field>
         <Field id={`${idPrefix}-price`} label="Preço (R$)" error={errors.price} hint="Vazio: sob consulta">
@@ -112,11 +114,13 @@ export function ServiceFields({
             value={value.bufferAfterMinutes}
             onChange={(e) => set({ bufferAfterMinutes: Number(e.target.value) })}
           >
-            {[0, 5, 10, 15, 30].map((m) => (
-              <option key={m} value={m}>
-                {m === 0 ? 'Nenhum' : `${m} min`}
-              </option>
-            ))}
+            {[...new Set([0, 5, 10, 15, 30, value.bufferAfterMinutes])]
+              .sort((a, b) => a - b)
+              .map((m) => (
+                <option key={m} value={m}>
+                  {m === 0 ? 'Nenhum' : `${m} min`}
+                </option>
+              ))}
           </select>
         </Field>
       </div>
