@@ -55,7 +55,7 @@ export function BookingReminders({
           <li key={`${r.offsetHours}-${r.startsAt}`}>
             <span className="font-medium">{offsetLabel(r.offsetHours)}</span>
             {current(r) ? '' : ' (horário anterior)'}: {stateText(r, timeZone)}
-            {r.answer ? ` · ${REMINDER_ANSWER_LABELS[r.answer]}` : ''}
+            {r.answer && !current(r) ? ` · ${REMINDER_ANSWER_LABELS[r.answer]}` : ''}
             {r.reason && r.state !== 'sent' ? <span className="block text-xs text-slate-500">{r.reason}</span> : null}
           </li>
         ))}
