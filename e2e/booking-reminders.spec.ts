@@ -127,6 +127,11 @@ function range() {
 /** The week shown holds the booking: this one or the next. */
 async function showWeekOf(page: import('@playwright/test').Page, chip: import('@playwright/test').Locator) {
   await expect(page.getByTestId('agenda-grid')).toBeVisible();
-  if ((await chip.count()) === 0) await page.getByRole('button', { name: 'Próxima semana' }).click();
+  // The week's bookings load after the grid: wait for them before looking at the next week.
+  const here = await chip
+    .waitFor({ state: 'visible', timeout: 10_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!here) await page.getByRole('button', { name: 'Próxima semana' }).click();
   await expect(chip).toBeVisible();
 }
