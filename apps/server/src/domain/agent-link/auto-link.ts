@@ -1,6 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agentes, numbers } from '../../db/schema/index.ts';
+import { linkAgentToFreeNumber, selectOwnAgentsForLink, selectOwnNumbersForLink } from './agent-link-repository.ts';
 
 /**
  * The obvious number↔agent link (docs/decisions/013-first-run-auto-link.md, first run): a new owner should not have to find the agent
@@ -21,34 +20,16 @@ export function agentForNewNumber(owned: readonly { id: string; active: boolean 
 
 /** Links a just-created agent by the rule above; returns the number it now answers on, or null. Call inside the creating transaction. */
 export async function linkNewAgentIfObvious(db: Db, userId: string, agentId: string): Promise<string | null> {
-  const owned = await db
-    .select({ id: numbers.id, agente: numbers.agente })
-    .from(numbers)
-    .where(eq(numbers.userId, userId))
-    .limit(2);
+  const owned = await selectOwnNumbersForLink(db, userId);
   const numberId = numberForNewAgent(owned);
   if (!numberId) return null;
-  const [updated] = await db
-    .update(numbers)
-    .set({ agente: agentId, updatedAt: new Date() })
-    .where(and(eq(numbers.id, numberId), eq(numbers.userId, userId), isNull(numbers.agente)))
-    .returning({ id: numbers.id });
-  return updated?.id ?? null;
+  return (await linkAgentToFreeNumber(db, userId, numberId, agentId)) ? numberId : null;
 }
 
 /** Links a just-created number by the rule above; returns the agent it now uses, or null. Call inside the creating transaction. */
 export async function linkNewNumberIfObvious(db: Db, userId: string, numberId: string): Promise<string | null> {
-  const owned = await db
-    .select({ id: agentes.id, active: agentes.active })
-    .from(agentes)
-    .where(eq(agentes.userId, userId))
-    .limit(2);
+  const owned = await selectOwnAgentsForLink(db, userId);
   const agentId = agentForNewNumber(owned);
   if (!agentId) return null;
-  const [updated] = await db
-    .update(numbers)
-    .set({ agente: agentId, updatedAt: new Date() })
-    .where(and(eq(numbers.id, numberId), eq(numbers.userId, userId), isNull(numbers.agente)))
-    .returning({ id: numbers.id });
-  return updated ? agentId : null;
+  return (await linkAgentToFreeNumber(db, userId, numberId, agentId)) ? agentId : null;
 }

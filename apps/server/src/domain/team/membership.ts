@@ -1,6 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accountMembers } from '../../db/schema/index.ts';
+import { countMembers, isMemberOf, selectMembership } from './membership-repository.ts';
 
 /** Who a signed-in person is in the product: the owner of their own account, or an attendant of another. */
 export type AccountRole = 'owner' | 'attendant';
@@ -17,30 +16,17 @@ export interface AccountAccess {
  * attendant is back in their own account at their next request.
  */
 export async function resolveAccountAccess(db: Db, userId: string): Promise<AccountAccess> {
-  const [member] = await db
-    .select({ accountId: accountMembers.accountId, role: accountMembers.role })
-    .from(accountMembers)
-    .where(eq(accountMembers.userId, userId))
-    .limit(1);
+  const member = await selectMembership(db, userId);
   return member ? { accountId: member.accountId, role: member.role } : { accountId: userId, role: 'owner' };
 }
 
 /** People in the account, the owner included (the chat names senders when there are more than one). */
 export async function teamSize(db: Db, accountId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(accountMembers)
-    .where(eq(accountMembers.accountId, accountId));
-  return 1 + Number(row?.n ?? 0);
+  return 1 + (await countMembers(db, accountId));
 }
 
 /** True when `userId` is the account's owner or one of its members (whom a conversation can be assigned to). */
 export async function isPersonOfAccount(db: Db, accountId: string, userId: string): Promise<boolean> {
   if (userId === accountId) return true;
-  const [row] = await db
-    .select({ userId: accountMembers.userId })
-    .from(accountMembers)
-    .where(and(eq(accountMembers.userId, userId), eq(accountMembers.accountId, accountId)))
-    .limit(1);
-  return row !== undefined;
+  return isMemberOf(db, accountId, userId);
 }
