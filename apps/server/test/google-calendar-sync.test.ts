@@ -132,6 +132,48 @@ describe('Google Calendar sync', () => {
     await waitFor(async () => calendarEvent(booking.id)?.status === 'cancelled', 'the event removed');
   });
 
+  it('a booking moved to another professional leaves the first one’s calendar', async () => {
+    const bia = await owner.client.post('/api/agenda/professionals', { name: 'Bia' });
+    expect(bia.statusCode, bia.body).toBe(201);
+    // Both do it (no one named: every active professional).
+    const service = await owner.client.request({
+      method: 'PUT',
+      url: `/api/agenda/services/${setup.services[0]!.id}`,
+      payload: { name: 'Limpeza', durationMinutes: 60, priceCents: 15000, minNoticeMinutes: 60, professionalIds: [] },
+    });
+    expect(service.statusCode, service.body).toBe(200);
+    const [first, second] = await freeSlots();
+    const made = await owner.client.post('/api/agenda/bookings', {
+      serviceId: setup.services[0]!.id,
+      professionalId: ana(),
+      startsAt: first!.startsAt,
+      customerName: 'Duda',
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const booking = made.json() as Booking;
+    await waitFor(async () => calendarEvent(booking.id)?.status === 'confirmed', 'the event in Ana’s calendar');
+    const moved = await owner.client.request({
+      method: 'PUT',
+      url: `/api/agenda/bookings/${booking.id}/time`,
+      payload: { startsAt: second!.startsAt, version: booking.version, professionalId: bia.json().id },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    await waitFor(async () => calendarEvent(booking.id)?.status === 'cancelled', 'the event gone from Ana’s calendar');
+    await owner.client.post(`/api/agenda/bookings/${booking.id}/cancel`);
+    // Ana alone again, as the next tests expect.
+    await owner.client.request({
+      method: 'PUT',
+      url: `/api/agenda/services/${setup.services[0]!.id}`,
+      payload: {
+        name: 'Limpeza',
+        durationMinutes: 60,
+        priceCents: 15000,
+        minNoticeMinutes: 60,
+        professionalIds: [ana()],
+      },
+    });
+  });
+
   it('a busy time added in Google blocks the slot in VendAI; deleted there, the slot is free again', async () => {
     const [, second] = await freeSlots();
     const start = new Date(second!.startsAt);

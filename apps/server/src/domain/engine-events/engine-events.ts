@@ -80,6 +80,8 @@ export const ENGINE_EVENTS = {
     startsAt: z.string(),
     previousStartsAt: z.string(),
     professionalId: z.string(),
+    /** The professional it was with before the move (its calendar loses the event). */
+    previousProfessionalId: z.string().optional(),
     version: z.number().int(),
   }),
   /** A booking was cancelled (by the owner, the customer, the AI or a deposit's expired hold). */

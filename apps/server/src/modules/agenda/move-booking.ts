@@ -75,6 +75,7 @@ export async function moveBooking(
       startsAt: booking.startsAt,
       previousStartsAt: before.startsAt,
       professionalId: booking.professionalId,
+      previousProfessionalId: before.professionalId,
       version: booking.version,
     },
   });

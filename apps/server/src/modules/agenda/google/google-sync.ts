@@ -48,9 +48,16 @@ const accessRevoked = async (deps: GoogleSyncDeps, link: GoogleLinkRow, err: Goo
  * removed once cancelled or a no-show. Safe to run any number of times (the job runner's retries). An
  * access removed at Google is recorded on the link (retrying cannot help); other failures throw (retried).
  */
-export async function pushBooking(deps: GoogleSyncDeps, userId: string, bookingId: string): Promise<void> {
+export async function pushBooking(
+  deps: GoogleSyncDeps,
+  userId: string,
+  bookingId: string,
+  fromProfessionalId?: string,
+): Promise<void> {
   const booking = await selectBooking(deps.db, userId, bookingId);
   if (!booking) return;
+  if (fromProfessionalId && fromProfessionalId !== booking.professionalId)
+    await removeFromCalendarOf(deps, userId, fromProfessionalId, booking.id);
   const link = await selectLink(deps.db, userId, booking.professionalId);
   if (!link) return;
   const token = openSecret(deps.sealKey, link.refreshTokenSealed);
@@ -65,6 +72,18 @@ export async function pushBooking(deps: GoogleSyncDeps, userId: string, bookingI
         timeZone: await getAccountTimeZone(deps.db, userId),
       });
     else await deps.client.deleteBooking(token, link.calendarId, booking.id);
+  } catch (err) {
+    if (err instanceof GoogleAccessRevoked) return accessRevoked(deps, link, err);
+    throw err;
+  }
+}
+
+/** A booking moved away from a professional: its event leaves that professional's linked calendar. */
+async function removeFromCalendarOf(deps: GoogleSyncDeps, userId: string, professionalId: string, bookingId: string) {
+  const link = await selectLink(deps.db, userId, professionalId);
+  if (!link) return;
+  try {
+    await deps.client.deleteBooking(openSecret(deps.sealKey, link.refreshTokenSealed), link.calendarId, bookingId);
   } catch (err) {
     if (err instanceof GoogleAccessRevoked) return accessRevoked(deps, link, err);
     throw err;

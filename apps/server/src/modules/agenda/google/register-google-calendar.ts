@@ -18,7 +18,7 @@ const STANDIN_CLIENT = { clientId: 'vendai-local.apps.googleusercontent.com', cl
 
 const pushJob = {
   id: 'agenda.google-push',
-  payload: z.object({ userId: z.string(), bookingId: z.string() }),
+  payload: z.object({ userId: z.string(), bookingId: z.string(), fromProfessionalId: z.string().optional() }),
   queue: { retryLimit: 20, retryDelay: 30, retryBackoff: true, retryDelayMax: 3600, deleteAfterSeconds: 86_400 },
 };
 const pullJob = {
@@ -69,7 +69,7 @@ export async function registerGoogleCalendar(app: FastifyInstance, { routes = tr
       }
     : null;
   if (deps) {
-    jobs.register(defineJob(pushJob, (d) => pushBooking(deps, d.userId, d.bookingId)));
+    jobs.register(defineJob(pushJob, (d) => pushBooking(deps, d.userId, d.bookingId, d.fromProfessionalId)));
     jobs.register(
       defineJob(pullJob, async (d) => {
         for (const link of await selectAllLinks(db))
@@ -80,7 +80,15 @@ export async function registerGoogleCalendar(app: FastifyInstance, { routes = tr
       }),
     );
     for (const name of ['booking.created', 'booking.moved', 'booking.cancelled', 'booking.status_changed'] as const)
-      events.on(name, async (e) => void (await jobs.send(pushJob, { userId: e.userId, bookingId: e.bookingId })));
+      events.on(name, async (e) => {
+        // Moved to another professional: the first one's calendar loses the event too.
+        const from = 'previousProfessionalId' in e ? e.previousProfessionalId : undefined;
+        await jobs.send(pushJob, {
+          userId: e.userId,
+          bookingId: e.bookingId,
+          ...(from ? { fromProfessionalId: from } : {}),
+        });
+      });
   }
   if (routes) {
     await app.register(
