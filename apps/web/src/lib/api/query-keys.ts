@@ -103,4 +103,6 @@ export const agendaKeys = {
   /** The reminders (decision 073): under the agenda's key, so 'agenda.updated' reads them again. */
   reminderSettings: () => [...agendaKeys.all, 'reminders', 'settings'] as const,
   reminders: (from: string, to: string) => [...agendaKeys.all, 'reminders', from, to] as const,
+  /** The professionals' Google Agenda links (decision 070). */
+  google: () => [...agendaKeys.all, 'google'] as const,
 };
