@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../src/db/client.ts';
+import { type Database, openDatabase, pgliteDir } from '../src/db/client.ts';
 import { messages, replyBursts } from '../src/db/schema/index.ts';
 import { type FakeLlm, sleep, startFakeLlm, waitFor } from './helpers/engine-harness.ts';
 import {
@@ -25,7 +25,12 @@ import {
 } from './helpers/engine-server-process.ts';
 import { freePort, startServerProcess } from './helpers/server-process.ts';
 import { useProcessCleanup } from './helpers/process-cleanup.ts';
-import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-database.ts';
+import {
+  createTestDatabase,
+  seedMigratedPgliteDir,
+  type TestDatabase,
+  testDatabaseKind,
+} from './helpers/test-database.ts';
 
 const kind = testDatabaseKind();
 const cleanup = useProcessCleanup();
@@ -56,6 +61,8 @@ describe('durability', () => {
     } else {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-durability-'));
       cleanup.later(async () => fs.rmSync(dataDir!, { recursive: true, force: true }));
+      // The migrated template, not initdb and every migration (startServerProcess does the same).
+      await seedMigratedPgliteDir(pgliteDir(dataDir));
       db = await openDatabase({ dataDir });
       extra = { DATABASE_URL: undefined, DATA_DIR: dataDir };
     }

@@ -134,11 +134,11 @@ describe.skipIf(onPostgres)('a start that must not happen is refused, saying wha
 
 describe('an accepted start', () => {
   it('production with every requirement starts, and serves no OpenAPI document', async () => {
-    const server = await startServerProcess({
-      ...READY,
-      APP_URL: 'https://app.vendai.exemplo.com.br',
-      DATABASE_URL: databaseUrl,
-    });
+    // A first start: on PGlite the server creates and migrates its database itself.
+    const server = await startServerProcess(
+      { ...READY, APP_URL: 'https://app.vendai.exemplo.com.br', DATABASE_URL: databaseUrl },
+      { freshDatabase: true },
+    );
     try {
       expect((await fetch(`${server.url}/api/health`)).status).toBe(200);
       expect((await fetch(`${server.url}/api/openapi.json`)).status).toBe(404);
@@ -158,7 +158,7 @@ describe('an accepted start', () => {
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'info',
     };
-    const first = await startServerProcess(env);
+    const first = await startServerProcess(env, { freshDatabase: true });
     const person = newPerson();
     let cookie: string;
     try {

@@ -7,7 +7,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pgliteDir } from '../../src/db/client.ts';
 import { freePort } from './free-port.ts';
+import { seedMigratedPgliteDir } from './test-database.ts';
 export { freePort } from './free-port.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -31,10 +33,14 @@ export interface ServerProcess {
 /**
  * Starts the server with `env` on top of test defaults (NODE_ENV=test, 127.0.0.1, a free PORT, a temp
  * DATA_DIR, LOG_LEVEL=warn, a shared AUTH_SECRET) and waits until /api/health answers. Pass PORT to choose the port.
+ *
+ * On the embedded database (no DATABASE_URL) an empty PGlite folder is first filled with the migrated test
+ * template (`seedMigratedPgliteDir`): the server then skips initdb and the migrations (docs/decisions/
+ * 076-ci-cpu-budget.md). `freshDatabase: true` leaves the folder empty, for a test of a first start.
  */
 export async function startServerProcess(
   env: Record<string, string | undefined> = {},
-  options: { timeoutMs?: number } = {},
+  options: { timeoutMs?: number; freshDatabase?: boolean } = {},
 ): Promise<ServerProcess> {
   // The port is picked before the process listens; another test process may take it in between.
   for (let attempt = 1; ; attempt++) {
@@ -49,9 +55,11 @@ export async function startServerProcess(
 async function startOnce(
   port: number,
   env: Record<string, string | undefined>,
-  options: { timeoutMs?: number },
+  options: { timeoutMs?: number; freshDatabase?: boolean },
 ): Promise<ServerProcess> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-proc-'));
+  const embedded = !('DATABASE_URL' in env ? env.DATABASE_URL : process.env.DATABASE_URL);
+  if (embedded && !options.freshDatabase) await seedMigratedPgliteDir(pgliteDir(dataDir));
   const merged: Record<string, string | undefined> = {
     ...process.env,
     NODE_ENV: 'test',

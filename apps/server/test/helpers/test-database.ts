@@ -49,6 +49,20 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 
 let templateImage: Promise<Blob> | undefined;
 
+/**
+ * Fills an empty PGlite folder (`pgliteDir(DATA_DIR)`) with the migrated template, so a server process started
+ * on it finds its schema instead of running initdb and every migration (about 10 s of CPU a start;
+ * docs/decisions/076-ci-cpu-budget.md). The server still applies its migrations at the start: a no-op here
+ * that proves the journal matches. A folder that already holds a database is left alone.
+ */
+export async function seedMigratedPgliteDir(dir: string): Promise<void> {
+  if (fs.existsSync(dir) && fs.readdirSync(dir).length > 0) return;
+  fs.mkdirSync(dir, { recursive: true });
+  templateImage ??= loadTemplateImage();
+  const pglite = await PGlite.create(dir, { loadDataDir: await templateImage, extensions: pgliteExtensions() });
+  await pglite.close();
+}
+
 async function createPgliteDatabase(): Promise<TestDatabase> {
   templateImage ??= loadTemplateImage();
   const pglite = await PGlite.create('memory://', {
