@@ -2,13 +2,8 @@ import { AGENT_NOT_FOUND_MESSAGE, COACH_STALE_MESSAGE, type PromptVersionSource 
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../lib/app-error.ts';
-import {
-  insertPromptUsage,
-  lockOwnAgent,
-  recordPromptVersion,
-  saveAgentPrompt,
-  type AgentRow,
-} from './prompt-versions-repository.ts';
+import { insertUsageTraining } from '../agents/agents-repository.ts';
+import { lockOwnAgent, recordPromptVersion, saveAgentPrompt, type AgentRow } from './prompt-versions-repository.ts';
 
 export interface PromptChange {
   userId: string;
@@ -46,7 +41,7 @@ export async function changeAgentPrompt(db: Db, change: PromptChange): Promise<{
       restoredFrom: change.restoredFrom,
     });
     if (change.usageType)
-      await insertPromptUsage(tx, { userId: change.userId, agentId: current.id, type: change.usageType });
+      await insertUsageTraining(tx, { userId: change.userId, agentId: current.id, type: change.usageType });
     return { agent, changed: true };
   });
 }

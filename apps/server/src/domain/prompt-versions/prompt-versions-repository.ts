@@ -1,7 +1,7 @@
 import { PROMPT_VERSIONS_KEPT, type PromptVersionSource } from '@vendai/contracts';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agentes, promptVersions, usageTraining } from '../../db/schema/index.ts';
+import { agentes, promptVersions } from '../../db/schema/index.ts';
 
 export type PromptVersionRow = typeof promptVersions.$inferSelect;
 
@@ -69,12 +69,4 @@ export async function saveAgentPrompt(tx: Db, agentId: string, prompt: string): 
     .where(eq(agentes.id, agentId))
     .returning();
   return agent!;
-}
-
-/** The usage_training row of a prompt change that counts as one ('TREINADORA DE PROMPT'). */
-export async function insertPromptUsage(
-  tx: Db,
-  row: { userId: string; agentId: string; type: 'TREINADORA DE PROMPT' },
-): Promise<void> {
-  await tx.insert(usageTraining).values(row);
 }

@@ -5,18 +5,17 @@ import {
   DEFAULT_ATTENDANT_PERMISSIONS,
   PERMISSION_DENIED_MESSAGES,
 } from '@vendai/contracts/team';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { teamPermissions } from '../../db/schema/index.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AccountRole } from './membership.ts';
+import { selectPermissionsRow, upsertPermissions } from './permissions-repository.ts';
 
 /**
  * What the owner lets the account's attendants do (docs/decisions/052-attendant-permissions-and-number-claims.md):
  * the account's row, or every permission off when the owner never changed one.
  */
 export async function readAttendantPermissions(db: Db, accountId: string): Promise<AttendantPermissions> {
-  const [row] = await db.select().from(teamPermissions).where(eq(teamPermissions.accountId, accountId)).limit(1);
+  const row = await selectPermissionsRow(db, accountId);
   if (!row) return { ...DEFAULT_ATTENDANT_PERMISSIONS };
   return Object.fromEntries(ATTENDANT_PERMISSIONS.map((p) => [p, row[p]])) as AttendantPermissions;
 }
@@ -30,10 +29,7 @@ export async function writeAttendantPermissions(
   const set = Object.fromEntries(
     ATTENDANT_PERMISSIONS.flatMap((p) => (change[p] === undefined ? [] : [[p, change[p]]])),
   );
-  await db
-    .insert(teamPermissions)
-    .values({ accountId, ...set })
-    .onConflictDoUpdate({ target: teamPermissions.accountId, set: { ...set, updatedAt: new Date() } });
+  await upsertPermissions(db, accountId, set);
   return readAttendantPermissions(db, accountId);
 }
 

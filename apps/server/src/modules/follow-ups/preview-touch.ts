@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { agentes } from '../../db/schema/index.ts';
 import { agentNotFound } from '../../domain/agents/agent-id.ts';
+import { selectAgent } from '../../domain/agents/agents-repository.ts';
 import type { ContextMessage } from '../../domain/ai-reply/history.ts';
 import { buildTouchRequest, cleanTouch } from '../../domain/follow-ups/touch-request.ts';
 import type { Llm } from '../../integrations/llm/llm.ts';
@@ -17,10 +16,7 @@ export async function previewTouch(
   userId: string,
   input: { agentId: string; history: { role: 'user' | 'assistant'; content: string }[]; step: number },
 ): Promise<{ text: string }> {
-  const [agent] = await deps.db
-    .select({ systemPrompt: agentes.systemPrompt })
-    .from(agentes)
-    .where(and(eq(agentes.id, input.agentId), eq(agentes.userId, userId)));
+  const agent = await selectAgent(deps.db, userId, input.agentId);
   if (!agent) throw agentNotFound();
   const recent = input.history
     .map((m): ContextMessage => ({
