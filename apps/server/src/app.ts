@@ -281,6 +281,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     log: app.log,
     jobs,
     sender: createCampaignSender(engine.deps, cloudTemplates),
+    templates: cloudTemplates,
     config: campaignConfigFromEnv(env),
     now: () => new Date(),
   };

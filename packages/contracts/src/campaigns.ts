@@ -151,6 +151,8 @@ export const campaignResultsSchema = z.object({
   audience: z.number(),
   pending: z.number(),
   sent: z.number(),
+  /** Bookings in the agenda by recipients after the campaign's message (booked, confirmed or attended). */
+  booked: z.number(),
   delivered: z.number(),
   read: z.number(),
   replied: z.number(),
@@ -179,6 +181,17 @@ export const campaignDtoSchema = z.object({
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
   results: campaignResultsSchema,
+  /** Cloud: the template it sends, with Meta's status when VendAI submitted it (decision 075). */
+  template: z
+    .object({
+      name: z.string(),
+      status: z.string().nullable(),
+      statusLabel: z.string().nullable(),
+      category: z.string().nullable(),
+      previousCategory: z.string().nullable(),
+      reasonText: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type CampaignDto = z.infer<typeof campaignDtoSchema>;
 export const campaignListSchema = z.object({ items: z.array(campaignDtoSchema) });
@@ -219,3 +232,57 @@ export const campaignSuggestionInputSchema = z.object({
     .max(300, { error: 'Descreva o objetivo em até 300 caracteres.' }),
 });
 export const campaignSuggestionSchema = z.object({ text: z.string() });
+
+/** Meta's template statuses as VendAI shows them (docs/decisions/075-template-submission.md). */
+export const TEMPLATE_STATUS_VALUES = ['PENDING', 'APPROVED', 'REJECTED', 'PAUSED', 'DISABLED', 'FLAGGED'] as const;
+
+export const TEMPLATE_MESSAGES = {
+  text: 'Escreva o texto do modelo (até 1024 caracteres).',
+  footer: 'O rodapé pode ter até 60 caracteres.',
+  notCloud: 'Modelos da Meta só existem em números conectados pela API oficial.',
+  notApproved: 'O modelo desta campanha ainda não foi aprovado pela Meta. Espere a aprovação para enviar.',
+  templateNotFound: 'Modelo não encontrado.',
+} as const;
+
+export const campaignTemplateInputSchema = z.object({
+  numberId: z.guid({ error: CAMPAIGN_MESSAGES.numberNotFound }),
+  /** The campaign's name: the template's name comes from it. */
+  name: z
+    .string({ error: CAMPAIGN_MESSAGES.name })
+    .trim()
+    .min(1, { error: CAMPAIGN_MESSAGES.name })
+    .max(80, { error: CAMPAIGN_MESSAGES.name }),
+  /** The owner's text with {nome} and {ultimo_item}. */
+  text: z
+    .string({ error: TEMPLATE_MESSAGES.text })
+    .trim()
+    .min(1, { error: TEMPLATE_MESSAGES.text })
+    .max(1024, { error: TEMPLATE_MESSAGES.text }),
+  footer: z.string().trim().max(60, { error: TEMPLATE_MESSAGES.footer }).nullable().default(null),
+  /** A quick-reply button 'Parar de receber'. */
+  stopButton: z.boolean().default(true),
+});
+export type CampaignTemplateInput = z.input<typeof campaignTemplateInputSchema>;
+
+export const campaignTemplateDtoSchema = z.object({
+  id: z.string(),
+  numberId: z.string(),
+  name: z.string(),
+  language: z.string(),
+  text: z.string(),
+  /** Meta's body, {{1}}… */
+  body: z.string(),
+  status: z.enum(TEMPLATE_STATUS_VALUES),
+  statusLabel: z.string(),
+  category: z.string(),
+  /** Meta moved it from this category (shown). */
+  previousCategory: z.string().nullable(),
+  /** Rejected: why and what to change, in Portuguese. */
+  reasonText: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type CampaignTemplateDto = z.infer<typeof campaignTemplateDtoSchema>;
+export const campaignTemplateListSchema = z.object({ items: z.array(campaignTemplateDtoSchema) });
+export const campaignTemplateQuerySchema = z.object({
+  numberId: z.guid({ error: CAMPAIGN_MESSAGES.numberNotFound }).optional(),
+});

@@ -106,3 +106,31 @@ export const simCloudAgeSchema = z.object({
     .max(24 * 30),
 });
 export type SimCloudAgeInput = z.infer<typeof simCloudAgeSchema>;
+
+/** Meta's review as the simulator plays it (docs/decisions/075-template-submission.md). */
+export const SIM_TEMPLATE_EVENTS = ['APPROVED', 'REJECTED', 'PAUSED', 'DISABLED'] as const;
+export const SIM_TEMPLATE_REASONS = [
+  'INVALID_FORMAT',
+  'PROMOTIONAL',
+  'ABUSIVE_CONTENT',
+  'TAG_CONTENT_MISMATCH',
+] as const;
+
+export const simCloudTemplateParamsSchema = simCloudNumberParamsSchema.extend({
+  templateId: z.string().min(1).max(40),
+});
+export const simCloudTemplateDecisionSchema = z.union([
+  z.object({ event: z.enum(SIM_TEMPLATE_EVENTS), reason: z.enum(SIM_TEMPLATE_REASONS).optional() }),
+  z.object({ category: z.enum(['MARKETING', 'UTILITY', 'AUTHENTICATION']) }),
+]);
+export type SimCloudTemplateDecision = z.infer<typeof simCloudTemplateDecisionSchema>;
+export const simCloudTemplateViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  language: z.string(),
+  status: z.string(),
+  category: z.string(),
+  body: z.string(),
+  rejectedReason: z.string().nullable(),
+});
+export type SimCloudTemplateView = z.infer<typeof simCloudTemplateViewSchema>;

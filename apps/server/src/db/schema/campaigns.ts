@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { conversations, numbers } from './app.ts';
 import { user } from './auth.ts';
 
@@ -141,3 +141,51 @@ export const campaignSettings = pgTable('campaign_settings', {
   weeklyCap: integer('weekly_cap').notNull().default(1),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Meta's template statuses VendAI keeps (message_template_status_update's events it acts on). */
+export const TEMPLATE_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'PAUSED', 'DISABLED', 'FLAGGED'] as const;
+
+/**
+ * A marketing template the owner wrote in 'Campanhas' and VendAI submitted to Meta for a Cloud number's
+ * WhatsApp Business Account (`POST /{WABA-ID}/message_templates`, docs/decisions/075-template-submission.md):
+ * the owner's text ({nome}, {ultimo_item}) and Meta's body ({{1}}, {{2}}), Meta's id, its status as the
+ * `message_template_status_update` webhook (or the poll) last told, the rejection reason, and the category
+ * Meta holds (it may recategorise). One per number, name and language, as Meta keys them.
+ */
+export const campaignTemplates = pgTable(
+  'campaign_templates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: owner(),
+    numberId: uuid('number_id')
+      .notNull()
+      .references(() => numbers.id, { onDelete: 'cascade' }),
+    wabaId: text('waba_id').notNull(),
+    name: text('name').notNull(),
+    language: text('language').notNull(),
+    /** The owner's text, with {nome} and {ultimo_item}. */
+    text: text('text').notNull(),
+    /** Meta's BODY text, {{1}}… in the order of `variables`. */
+    body: text('body').notNull(),
+    /** The contact's fields behind {{1}}, {{2}}…: 'nome', 'ultimo_item'. */
+    variables: jsonb('variables').$type<string[]>().notNull(),
+    footer: text('footer'),
+    stopButton: boolean('stop_button').notNull().default(false),
+    /** Meta's template id (null while the submission is not answered). */
+    metaId: text('meta_id'),
+    status: text('status', { enum: TEMPLATE_STATUSES }).notNull(),
+    /** Meta's category now (MARKETING; Meta may move it). */
+    category: text('category').notNull(),
+    /** The category before Meta's last change, when it changed one. */
+    previousCategory: text('previous_category'),
+    /** Meta's rejection reason (INVALID_FORMAT, PROMOTIONAL…) and its detail, when it gave them. */
+    reason: text('reason'),
+    reasonDetail: text('reason_detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('campaign_templates_name_unique').on(t.numberId, t.name, t.language),
+    index('campaign_templates_meta_idx').on(t.wabaId, t.metaId),
+  ],
+);

@@ -82,6 +82,16 @@ export function templateComponents(t: TemplateSend): Record<string, unknown>[] {
   return components;
 }
 
+/** One template of the WABA as the poll reads it. */
+export interface TemplateStatus {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string | null;
+  reason: string | null;
+}
+
 type SendAnswer = { messages?: { id?: unknown }[]; error?: { message?: unknown; code?: unknown } } | null;
 
 export function createCloudTemplates(options: CloudTemplatesOptions) {
@@ -108,11 +118,100 @@ export function createCloudTemplates(options: CloudTemplatesOptions) {
     }
   }
 
+  async function graphJson(
+    method: 'GET' | 'POST',
+    path: string,
+    token: string,
+    body?: Record<string, unknown>,
+  ): Promise<{ ok: boolean; status: number; body: Record<string, unknown> | null }> {
+    let response: Response;
+    try {
+      response = await fetch(`${root}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+        redirect: 'error',
+      });
+    } catch {
+      throw new AppError('UPSTREAM', 'A Meta não respondeu. Tente de novo em instantes.');
+    }
+    const data = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+    return { ok: response.ok && data !== null, status: response.status, body: data };
+  }
+
   return {
     /** The number's approved templates, with their body and number of variables. */
     async list(number: CloudNumberSecrets): Promise<CloudTemplate[]> {
       const { token, wabaId } = opened(number);
       return graph.templates(token, wabaId);
+    },
+
+    /**
+     * Submits a template for Meta's review (`POST /{WABA-ID}/message_templates`,
+     * https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates): Meta answers
+     * `{id, status, category}` (PENDING while it reviews). A refusal is Meta's `error_user_msg` (else its
+     * message), as a 400 for the owner: nothing was created.
+     */
+    async submit(
+      number: CloudNumberSecrets,
+      request: Record<string, unknown>,
+    ): Promise<{ id: string; status: string; category: string }> {
+      const { token, wabaId } = opened(number);
+      const data = await graphJson('POST', `/${encodeURIComponent(wabaId)}/message_templates`, token, request);
+      if (!data.ok) {
+        const error = (data.body?.error ?? {}) as Record<string, unknown>;
+        const said = [error.error_user_msg, error.message].find((m) => typeof m === 'string' && m) as
+          string | undefined;
+        throw new AppError(
+          data.status >= 500 || !data.body ? 'UPSTREAM' : 'VALIDATION',
+          said
+            ? `A Meta recusou o modelo: ${said.slice(0, 300)}`
+            : 'A Meta não respondeu. Tente enviar o modelo de novo.',
+        );
+      }
+      const id = data.body?.id;
+      if (typeof id !== 'string' && typeof id !== 'number')
+        throw new AppError('UPSTREAM', 'A Meta não devolveu o modelo.');
+      return {
+        id: String(id),
+        status: typeof data.body?.status === 'string' ? data.body.status : 'PENDING',
+        category: typeof data.body?.category === 'string' ? data.body.category : 'MARKETING',
+      };
+    },
+
+    /**
+     * Every template of the WABA with its id, status and category (the poll behind the status webhook):
+     * `GET /{WABA-ID}/message_templates?fields=id,name,language,status,category,rejected_reason`, every page.
+     */
+    async statuses(number: CloudNumberSecrets): Promise<TemplateStatus[]> {
+      const { token, wabaId } = opened(number);
+      const found: TemplateStatus[] = [];
+      let after: string | null = null;
+      for (let page = 0; page < 50; page++) {
+        const query = new URLSearchParams({
+          fields: 'id,name,language,status,category,rejected_reason',
+          limit: '100',
+          ...(after ? { after } : {}),
+        });
+        const data = await graphJson('GET', `/${encodeURIComponent(wabaId)}/message_templates?${query}`, token);
+        if (!data.ok) throw new AppError('UPSTREAM', 'A Meta não devolveu os modelos.');
+        for (const t of (data.body?.data as Record<string, unknown>[] | undefined) ?? [])
+          if (typeof t.name === 'string' && typeof t.status === 'string')
+            found.push({
+              id: String(t.id ?? ''),
+              name: t.name,
+              language: String(t.language ?? ''),
+              status: t.status,
+              category: typeof t.category === 'string' ? t.category : null,
+              reason: typeof t.rejected_reason === 'string' && t.rejected_reason !== 'NONE' ? t.rejected_reason : null,
+            });
+        const paging = (data.body?.paging ?? {}) as { next?: unknown; cursors?: { after?: unknown } };
+        const cursor = paging.cursors?.after;
+        if (typeof paging.next !== 'string' || typeof cursor !== 'string' || !cursor || cursor === after) break;
+        after = cursor;
+      }
+      return found;
     },
 
     /**

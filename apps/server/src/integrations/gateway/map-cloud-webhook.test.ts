@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { cloudHandovers, cloudQualityUpdates, cloudWebhookErrors, mapCloudWebhook } from './map-cloud-webhook.ts';
+import {
+  cloudHandovers,
+  cloudQualityUpdates,
+  cloudTemplateUpdates,
+  cloudWebhookErrors,
+  mapCloudWebhook,
+} from './map-cloud-webhook.ts';
 import type { GatewayMessage } from './gateway.ts';
 import { mapGatewayMessage } from './map-gateway-message.ts';
 import { metaFixture } from '../../../test/helpers/meta-fixtures.ts';
@@ -331,5 +337,71 @@ describe('Cloud API webhook mapping', () => {
     expect(mapCloudWebhook(null)).toEqual([]);
     expect(cloudWebhookErrors(null)).toEqual([]);
     expect(mapCloudWebhook({ entry: [{ changes: [{ value: { messages: [{ id: 'x' }] } }] }] })).toEqual([]);
+  });
+});
+
+describe('templates’ status and category (docs/decisions/075-template-submission.md)', () => {
+  const change = (field: string, value: Record<string, unknown>) => ({
+    object: 'whatsapp_business_account',
+    entry: [{ id: '102290129340398', time: 1751247548, changes: [{ value, field }] }],
+  });
+  // https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/message_template_status_update/
+  it('reads message_template_status_update: the event, Meta’s reason (NONE is none) and rejection_info', () => {
+    const rejected = change('message_template_status_update', {
+      event: 'REJECTED',
+      message_template_id: 1689556908129832,
+      message_template_name: 'order_confirmation',
+      message_template_language: 'en-US',
+      reason: 'INVALID_FORMAT',
+      message_template_category: 'MARKETING',
+      rejection_info: { reason: 'Variable issue', recommendation: 'Fix the variables' },
+    });
+    expect(cloudTemplateUpdates(rejected)).toEqual([
+      {
+        wabaId: '102290129340398',
+        metaId: '1689556908129832',
+        name: 'order_confirmation',
+        language: 'en-US',
+        status: 'REJECTED',
+        reason: 'INVALID_FORMAT',
+        reasonDetail: 'Variable issue',
+        category: 'MARKETING',
+        previousCategory: null,
+      },
+    ]);
+    const paused = change('message_template_status_update', {
+      event: 'PAUSED',
+      message_template_id: 7,
+      message_template_name: 'x',
+      message_template_language: 'pt_BR',
+      reason: 'NONE',
+      other_info: { title: 'FIRST_PAUSE', description: 'Paused for 3 hours' },
+    });
+    expect(cloudTemplateUpdates(paused)[0]).toMatchObject({ status: 'PAUSED', reason: null });
+  });
+  // https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/template_category_update/
+  it('reads a completed template_category_update; an impending one (correct_category) is not a change yet', () => {
+    const done = change('template_category_update', {
+      message_template_id: 278077987957091,
+      message_template_name: 'welcome_template',
+      message_template_language: 'en-US',
+      previous_category: 'UTILITY',
+      new_category: 'MARKETING',
+    });
+    expect(cloudTemplateUpdates(done)[0]).toMatchObject({
+      status: null,
+      category: 'MARKETING',
+      previousCategory: 'UTILITY',
+    });
+    const soon = change('template_category_update', {
+      message_template_id: 278077987957091,
+      message_template_name: 'welcome_template',
+      message_template_language: 'en-US',
+      correct_category: 'MARKETING',
+      new_category: 'UTILITY',
+      category_update_timestamp: 1760711433,
+    });
+    expect(cloudTemplateUpdates(soon)).toEqual([]);
+    expect(cloudTemplateUpdates(null)).toEqual([]);
   });
 });

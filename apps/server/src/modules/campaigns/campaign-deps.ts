@@ -3,6 +3,7 @@ import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
 import type { Jobs } from '../../jobs/job.ts';
 import type { Llm } from '../../integrations/llm/llm.ts';
+import type { CloudTemplates } from '../../integrations/gateway/cloud-templates.ts';
 
 /** One stored campaign message to send through the one door out (origin 'campaign'). */
 export interface CampaignText {
@@ -55,6 +56,8 @@ export interface CampaignDeps {
   log: FastifyBaseLogger;
   jobs: Jobs;
   sender: CampaignSender;
+  /** Submitted templates' statuses from Meta (the poll, decision 075). */
+  templates?: Pick<CloudTemplates, 'submit' | 'statuses'>;
   config: CampaignConfig;
   now: () => Date;
   random?: () => number;

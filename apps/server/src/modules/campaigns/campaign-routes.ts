@@ -8,6 +8,10 @@ import {
   campaignSettingsSchema,
   campaignSuggestionInputSchema,
   campaignSuggestionSchema,
+  campaignTemplateDtoSchema,
+  campaignTemplateInputSchema,
+  campaignTemplateListSchema,
+  campaignTemplateQuerySchema,
   consentImportInputSchema,
   consentImportResultSchema,
   consentInputSchema,
@@ -21,6 +25,9 @@ import { selectWeeklyCap, upsertWeeklyCap } from './audience-repository.ts';
 import { actOnCampaign, createCampaign, getCampaign, listCampaigns, previewAudience } from './campaigns-service.ts';
 import { getConsent, importConsents, recordConsent, withdrawConsent } from './consent-service.ts';
 import { suggestCampaignText } from './suggest-text.ts';
+import { listTemplates, submitTemplate } from './template-service.ts';
+import { createCloudTemplates } from '../../integrations/gateway/cloud-templates.ts';
+import { parseSecretKey } from '../../lib/secret-box.ts';
 
 const convParams = idParamsSchema(CAMPAIGN_MESSAGES.conversationNotFound);
 const campaignParams = idParamsSchema(CAMPAIGN_MESSAGES.campaignNotFound);
@@ -31,8 +38,13 @@ const campaignParams = idParamsSchema(CAMPAIGN_MESSAGES.campaignNotFound);
  */
 export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app, 'owner');
-  const { db, jobs, llm } = app.deps;
+  const { db, jobs, llm, env } = app.deps;
   const now = () => new Date();
+  const templates = createCloudTemplates({
+    graphUrl: env.META_GRAPH_URL,
+    graphVersion: env.META_GRAPH_VERSION,
+    key: env.META_TOKEN_ENCRYPTION_KEY ? parseSecretKey(env.META_TOKEN_ENCRYPTION_KEY) : null,
+  });
 
   app.get(
     '/consent/:id',
@@ -85,6 +97,19 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     '/suggest',
     { schema: { body: campaignSuggestionInputSchema, response: { 200: campaignSuggestionSchema } } },
     async (req) => ({ text: await suggestCampaignText({ llm, log: req.log }, req.body.goal) }),
+  );
+
+  // Marketing templates submitted to Meta for Cloud numbers (docs/decisions/075-template-submission.md).
+  app.get(
+    '/templates',
+    { schema: { querystring: campaignTemplateQuerySchema, response: { 200: campaignTemplateListSchema } } },
+    async (req) => ({ items: await listTemplates(db, req.user.id, req.query.numberId) }),
+  );
+  app.post(
+    '/templates',
+    { schema: { body: campaignTemplateInputSchema, response: { 201: campaignTemplateDtoSchema } } },
+    async (req, reply) =>
+      reply.code(201).send(await submitTemplate({ db, templates }, { userId: req.user.id, ...req.body })),
   );
 
   app.get('/', { schema: { response: { 200: campaignListSchema } } }, async (req) => ({

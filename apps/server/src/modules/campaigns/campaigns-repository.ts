@@ -80,6 +80,8 @@ export interface ResultsRow {
   audience: number;
   pending: number;
   sent: number;
+  /** Recipients who booked in the agenda within 7 days of the message (decision 075). */
+  booked: number;
   delivered: number;
   read: number;
   replied: number;
@@ -110,6 +112,9 @@ export async function selectResults(db: Db, userId: string, campaignIds: string[
           and i.direction = 'in' and i.created_at > r.sent_at)) as replied,
         count(*) filter (where r.state = 'sent' and exists (select 1 from opt_out_events e where e.conv_id = r.conv_id
           and e.action = 'opted_out' and e.created_at > r.sent_at)) as opted_out,
+        count(*) filter (where r.state = 'sent' and exists (select 1 from agenda_bookings b
+          where b.conversation_id = r.conv_id and b.status in ('booked', 'confirmed', 'attended')
+          and b.created_at > r.sent_at and b.created_at <= r.sent_at + interval '7 days')) as booked,
         count(*) filter (where r.state = 'skipped') as skipped,
         count(*) filter (where r.state in ('failed', 'unconfirmed')) as failed,
         coalesce(sum(o.orders), 0) as orders,

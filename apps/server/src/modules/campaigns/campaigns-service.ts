@@ -7,6 +7,7 @@ import {
   EXCLUSION_REASONS,
   QR_RISK_WARNING,
   type campaignInputSchema,
+  TEMPLATE_MESSAGES,
 } from '@vendai/contracts';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -26,6 +27,8 @@ import {
 } from './campaigns-repository.ts';
 import { skipPending } from './recipients-repository.ts';
 import { queueCampaign } from './send-campaign.ts';
+import { templateDto } from './template-service.ts';
+import { selectTemplateByName, selectTemplates, type TemplateRow } from './templates-repository.ts';
 
 async function numberOf(db: Db, userId: string, numberId: string) {
   const number = await selectCampaignNumber(db, userId, numberId);
@@ -71,6 +74,7 @@ const EMPTY: Omit<ResultsRow, 'campaign_id'> = {
   audience: 0,
   pending: 0,
   sent: 0,
+  booked: 0,
   delivered: 0,
   read: 0,
   replied: 0,
@@ -82,7 +86,17 @@ const EMPTY: Omit<ResultsRow, 'campaign_id'> = {
   billable: 0,
 };
 
-function toDto(c: CampaignRow, r: Omit<ResultsRow, 'campaign_id'> = EMPTY): CampaignDto {
+function toDto(
+  c: CampaignRow,
+  r: Omit<ResultsRow, 'campaign_id'> = EMPTY,
+  templates: readonly TemplateRow[] = [],
+): CampaignDto {
+  const submitted = c.template
+    ? templates.find(
+        (t) => t.number_id === c.number_id && t.name === c.template!.name && t.language === c.template!.language,
+      )
+    : undefined;
+  const shown = submitted ? templateDto(submitted) : null;
   return {
     id: c.id,
     name: c.name,
@@ -97,10 +111,21 @@ function toDto(c: CampaignRow, r: Omit<ResultsRow, 'campaign_id'> = EMPTY): Camp
     recurrence: c.recurrence,
     createdAt: new Date(c.created_at).toISOString(),
     finishedAt: c.finished_at ? new Date(c.finished_at).toISOString() : null,
+    template: c.template
+      ? {
+          name: c.template.name,
+          status: shown?.status ?? null,
+          statusLabel: shown?.statusLabel ?? null,
+          category: shown?.category ?? null,
+          previousCategory: shown?.previousCategory ?? null,
+          reasonText: shown?.reasonText ?? null,
+        }
+      : null,
     results: {
       audience: r.audience,
       pending: r.pending,
       sent: r.sent,
+      booked: r.booked,
       delivered: r.delivered,
       read: r.read,
       replied: r.replied,
@@ -122,14 +147,15 @@ export async function listCampaigns(db: Db, userId: string): Promise<CampaignDto
     userId,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toDto(r, results.get(r.id)));
+  const templates = await selectTemplates(db, userId);
+  return rows.map((r) => toDto(r, results.get(r.id), templates));
 }
 
 export async function getCampaign(db: Db, userId: string, id: string): Promise<CampaignDto> {
   const row = await selectCampaign(db, id, userId);
   if (!row) throw notFound(CAMPAIGN_MESSAGES.campaignNotFound);
   const results = await selectResults(db, userId, [id]);
-  return toDto(row, results.get(id));
+  return toDto(row, results.get(id), await selectTemplates(db, userId, row.number_id));
 }
 
 /**
@@ -143,6 +169,12 @@ export async function createCampaign(
 ): Promise<CampaignDto> {
   const number = await numberOf(deps.db, input.userId, input.numberId);
   if (number.track === 'cloud' && !input.template) throw new AppError('VALIDATION', CAMPAIGN_MESSAGES.cloudTemplate);
+  // A template VendAI submitted goes only once Meta approved it (decision 075); one named by hand is Meta's word.
+  const submitted =
+    number.track === 'cloud' && input.template
+      ? await selectTemplateByName(deps.db, number.id, input.template.name, input.template.language)
+      : null;
+  if (submitted && submitted.status !== 'APPROVED') throw new AppError('CONFLICT', TEMPLATE_MESSAGES.notApproved);
   const preview = await previewAudience(deps.db, { ...input, numberId: number.id });
   if (preview.eligible === 0)
     throw new AppError(

@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import {
   cloudHandovers,
   cloudQualityUpdates,
+  cloudTemplateUpdates,
   cloudUserIdChanges,
   cloudWebhookErrors,
   mapCloudWebhook,
@@ -18,6 +19,7 @@ import {
 import type { GatewayEvent } from '../../integrations/gateway/event-hub.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordMetaHandover } from '../../domain/conversation-rules/meta-agent-holds.ts';
+import { applyTemplateUpdate } from '../../domain/campaigns/template-status-repository.ts';
 import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
 import { webhookUnauthenticated } from './authenticate-webhook.ts';
 import { createGatewayEventStore } from './gateway-event-store.ts';
@@ -131,6 +133,12 @@ export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
     for (const update of cloudQualityUpdates(req.body)) {
       const numberId = await recordCloudQuality(db, update);
       if (numberId) changed.add(numberId);
+    }
+    // A submitted template's status or category changed: its campaigns follow (decision 075).
+    for (const update of cloudTemplateUpdates(req.body)) {
+      const paused = await applyTemplateUpdate(db, update);
+      if (paused.length)
+        req.log.warn({ template: update.metaId, paused }, 'campaigns paused: Meta paused their template');
     }
     const delivering = new Set<string>();
     for (const item of mapCloudWebhook(req.body)) {

@@ -7,6 +7,9 @@ import {
   simCloudSendSchema,
   simCloudSignupResultSchema,
   simCloudSignupSchema,
+  simCloudTemplateDecisionSchema,
+  simCloudTemplateParamsSchema,
+  simCloudTemplateViewSchema,
   simBsuidOf,
   type SimCloudSendInput,
 } from '@vendai/contracts';
@@ -18,6 +21,7 @@ import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import { SIM_INSTANCE_NOT_FOUND } from '../simulator-config.ts';
 import type { GraphFake } from './graph-fake.ts';
 import type { FakeMessage } from './graph-fake-state.ts';
+import type { SubmittedTemplate } from './graph-fake-templates.ts';
 
 export interface CloudPageAccess {
   accountOf(req: FastifyRequest): Promise<string | null>;
@@ -110,6 +114,32 @@ export function cloudPageRoutes(fake: GraphFake, access: CloudPageAccess): Fasti
       },
     );
 
+    // The templates the app submitted for the number's WABA, and Meta's review played from the page or a test.
+    app.get(
+      '/numbers/:phoneNumberId/templates',
+      { schema: { params, response: { 200: z.array(simCloudTemplateViewSchema) } } },
+      async (req) => {
+        const number = await ownedNumber(req, req.params.phoneNumberId);
+        return fake.submittedTemplates(number.wabaId).map(templateView);
+      },
+    );
+    app.post(
+      '/numbers/:phoneNumberId/templates/:templateId',
+      {
+        schema: {
+          params: simCloudTemplateParamsSchema,
+          body: simCloudTemplateDecisionSchema,
+          response: { 200: simCloudTemplateViewSchema },
+        },
+      },
+      async (req) => {
+        const number = await ownedNumber(req, req.params.phoneNumberId);
+        const decided = fake.decideTemplate(number.wabaId, req.params.templateId, req.body);
+        if (!decided) throw new AppError('NOT_FOUND', 'Modelo não encontrado.');
+        return templateView(decided);
+      },
+    );
+
     app.post(
       '/numbers/:phoneNumberId/errors',
       { schema: { params, body: simCloudErrorsSchema, response: { 200: simCloudNumberViewSchema } } },
@@ -155,5 +185,18 @@ function messageView(m: FakeMessage) {
     template: m.template ? { name: m.template.name, category: m.template.category } : null,
     at: new Date(m.at).toISOString(),
     status: m.status,
+  };
+}
+
+function templateView(t: SubmittedTemplate) {
+  const body = t.components.find((c) => c.type === 'BODY');
+  return {
+    id: t.id,
+    name: t.name,
+    language: t.language,
+    status: t.status,
+    category: t.category,
+    body: typeof body?.text === 'string' ? body.text : '',
+    rejectedReason: t.rejectedReason,
   };
 }

@@ -23,6 +23,8 @@ class GraphError extends Error {
     readonly code: number,
     message: string,
     readonly details?: string,
+    /** Template creation's refusals also carry `error_subcode`, `error_user_title` and `error_user_msg`. */
+    readonly user?: { subcode?: number; title: string; msg: string },
   ) {
     super(message);
   }
@@ -188,7 +190,8 @@ export function graphFakeRoutes(fake: GraphFake): FastifyPluginAsyncZod {
       if (edge === 'message_templates') {
         wabaFor(req, id);
         const { after } = req.query as { after?: string };
-        return templatesPage(after, `${fake.graphRoot}/${(req.params as { version: string }).version}`, id);
+        const root = `${fake.graphRoot}/${(req.params as { version: string }).version}`;
+        return templatesPage(after, root, id, fake.submittedTemplates(id));
       }
       if (edge === 'subscribed_apps') {
         wabaFor(req, id);
@@ -208,6 +211,16 @@ export function graphFakeRoutes(fake: GraphFake): FastifyPluginAsyncZod {
         if (edge === 'subscribed_apps') {
           fake.subscribe(wabaFor(req, id));
           return { success: true };
+        }
+        if (edge === 'message_templates') {
+          const created = fake.createTemplate(wabaFor(req, id), (req.body ?? {}) as Json);
+          if (!('id' in created))
+            throw new GraphError(created.status, created.code, created.message, undefined, {
+              subcode: created.subcode,
+              title: created.userTitle,
+              msg: created.userMsg,
+            });
+          return { id: created.id, status: created.status, category: created.category };
         }
         const number = numberFor(req, id);
         const body = (req.body ?? {}) as Json;
@@ -240,7 +253,7 @@ export function graphFakeRoutes(fake: GraphFake): FastifyPluginAsyncZod {
           if (refused) throw new GraphError(refused.status, refused.code, refused.message, refused.details);
         }
         if (body.type === 'template') {
-          const checked = checkTemplateSend((body.template ?? {}) as Json);
+          const checked = checkTemplateSend((body.template ?? {}) as Json, fake.submittedTemplates(number.wabaId));
           if (!('template' in checked))
             throw new GraphError(checked.status, checked.code, checked.message, checked.details);
         }
@@ -278,6 +291,8 @@ function graphError(err: GraphError) {
       message: err.message,
       type: 'OAuthException',
       code: err.code,
+      ...(err.user?.subcode ? { error_subcode: err.user.subcode } : {}),
+      ...(err.user ? { is_transient: false, error_user_title: err.user.title, error_user_msg: err.user.msg } : {}),
       ...(err.details ? { error_data: { messaging_product: 'whatsapp', details: err.details } } : {}),
       fbtrace_id: 'SIMULADOR',
     },

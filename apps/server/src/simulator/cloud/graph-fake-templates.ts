@@ -13,7 +13,7 @@ type Json = Record<string, unknown>;
 export interface FakeTemplate {
   name: string;
   language: string;
-  status: 'APPROVED';
+  status: 'APPROVED' | 'PENDING' | 'REJECTED' | 'PAUSED' | 'DISABLED';
   category: 'UTILITY' | 'MARKETING' | 'AUTHENTICATION';
   parameter_format?: 'POSITIONAL' | 'NAMED';
   components: Json[];
@@ -73,12 +73,24 @@ export const FAKE_TEMPLATES: FakeTemplate[] = [
 export const FAKE_TEMPLATE_PAGE = 2;
 
 /** One page of `GET /{waba-id}/message_templates`: `after` is the cursor of the previous page. */
-export function templatesPage(after: string | undefined, root: string, wabaId: string) {
+export function templatesPage(
+  after: string | undefined,
+  root: string,
+  wabaId: string,
+  submitted: readonly SubmittedTemplate[] = [],
+) {
   const start = after ? Number(Buffer.from(after, 'base64url').toString()) || 0 : 0;
-  const data = FAKE_TEMPLATES.slice(start, start + FAKE_TEMPLATE_PAGE).map((t) => ({ ...t, id: `tpl_${t.name}` }));
+  const all = [
+    ...FAKE_TEMPLATES.map((t) => ({ ...t, id: `tpl_${t.name}` })),
+    ...submitted.map(({ rejectedReason, wabaId: _waba, ...t }) => ({
+      ...t,
+      rejected_reason: rejectedReason ?? 'NONE',
+    })),
+  ];
+  const data = all.slice(start, start + FAKE_TEMPLATE_PAGE);
   const end = start + data.length;
   const cursor = (n: number) => Buffer.from(String(n)).toString('base64url');
-  const more = end < FAKE_TEMPLATES.length;
+  const more = end < all.length;
   return {
     data,
     paging: {
@@ -116,10 +128,15 @@ const variablesOf = (text: unknown) =>
 /** The approved template a send names, and its parameters per component; or Meta's refusal. */
 export function checkTemplateSend(
   content: Json,
+  submitted: readonly SubmittedTemplate[] = [],
 ): { template: FakeTemplate; params: Record<string, Json[]> } | TemplateRefusal {
   const name = String(content.name ?? '');
   const language = String(((content.language ?? {}) as Json).code ?? '');
-  const template = FAKE_TEMPLATES.find((t) => t.name === name && t.language === language);
+  // A submitted template goes only once approved (Meta: #132001 for one not approved in that language).
+  const template: FakeTemplate | undefined = [
+    ...FAKE_TEMPLATES,
+    ...submitted.filter((t) => t.status === 'APPROVED'),
+  ].find((t) => t.name === name && t.language === language);
   if (!template)
     return {
       status: 400,
@@ -174,4 +191,120 @@ export function templateText(template: FakeTemplate, params: Record<string, Json
   const body = template.components.find((c) => c.type === 'BODY');
   const bodyText = fill(String(body?.text ?? template.name), params.body ?? []);
   return typeof header?.text === 'string' ? `${fill(header.text, params.header ?? [])}\n${bodyText}` : bodyText;
+}
+
+/** A template an app submitted to the fake (`POST /{waba-id}/message_templates`), in review until the page decides. */
+export interface SubmittedTemplate {
+  id: string;
+  wabaId: string;
+  name: string;
+  language: string;
+  status: 'PENDING' | 'APPROVED' | 'REJECTED' | 'PAUSED' | 'DISABLED';
+  category: FakeTemplate['category'];
+  components: Json[];
+  rejectedReason: string | null;
+}
+
+/** Meta's refusal of a template creation (code 100 'Invalid parameter', with the subcode and the user's words). */
+export interface CreationRefusal {
+  status: 400;
+  code: 100;
+  message: string;
+  subcode?: number;
+  userTitle: string;
+  userMsg: string;
+}
+
+const invalid = (userTitle: string, userMsg: string, subcode?: number): CreationRefusal => ({
+  status: 400,
+  code: 100,
+  message: 'Invalid parameter',
+  ...(subcode ? { subcode } : {}),
+  userTitle,
+  userMsg,
+});
+
+const CATEGORIES = ['MARKETING', 'UTILITY', 'AUTHENTICATION'] as const;
+/** The components page's limits: BODY 1024, HEADER text 60, FOOTER 60, quick reply 25 characters, 10 buttons. */
+const LIMITS = { body: 1024, header: 60, footer: 60, quickReply: 25, buttons: 10 } as const;
+
+/**
+ * Checks a creation as Meta documents it
+ * (https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates and
+ * …/message-templates/components): `name` lowercase letters, digits and underscores, at most 512 characters,
+ * not already used in that language in the WABA (subcode 2388024); `language`; `category` one of MARKETING,
+ * UTILITY, AUTHENTICATION; one BODY of at most 1024 characters whose positional variables are {{1}}…{{n}} in
+ * sequence, each with an example (`example.body_text`, one row of n values), none at the very start or end
+ * (subcode 2388299); an optional TEXT HEADER (≤ 60), FOOTER (≤ 60, no variable) and BUTTONS (quick replies
+ * ≤ 25 characters, at most 10). Else the template, PENDING.
+ */
+export function checkTemplateCreation(
+  body: Json,
+  wabaId: string,
+  existing: readonly { name: string; language: string }[],
+  newId: string,
+): SubmittedTemplate | CreationRefusal {
+  const name = body.name;
+  if (typeof name !== 'string' || !/^[a-z0-9_]{1,512}$/.test(name))
+    return invalid(
+      'Invalid template name',
+      'Template names can only contain lowercase letters, numbers and underscores, up to 512 characters.',
+    );
+  const language = body.language;
+  if (typeof language !== 'string' || !/^[a-z]{2,3}(_[A-Z]{2})?$/.test(language))
+    return invalid('Invalid language', 'The parameter language is required and must be a supported language code.');
+  const category = CATEGORIES.find((c) => c === body.category);
+  if (!category) return invalid('Invalid category', 'Category must be MARKETING, UTILITY or AUTHENTICATION.');
+  if (existing.some((t) => t.name === name && t.language === language))
+    return invalid(
+      'Content in this language already exists',
+      `The template name "${name}" already has content in ${language}. Use another name or edit the existing template.`,
+      2388024,
+    );
+  const components = Array.isArray(body.components) ? (body.components as Json[]) : [];
+  const bodies = components.filter((c) => c.type === 'BODY');
+  const text = bodies[0]?.text;
+  if (bodies.length !== 1 || typeof text !== 'string' || !text.trim())
+    return invalid('Missing body', 'A template needs exactly one BODY component with text.');
+  if (text.length > LIMITS.body)
+    return invalid('Body too long', `The body text can have at most ${LIMITS.body} characters.`);
+  const numbers = variablesOf(text);
+  if (numbers.some((n) => !/^\d+$/.test(n)) || numbers.some((n, i) => Number(n) !== i + 1))
+    return invalid(
+      'Invalid variable parameters',
+      'Variable parameters must be whole numbers in sequence, starting at {{1}}: {{1}}, {{2}}, {{3}}…',
+    );
+  if (numbers.length && (/^\s*\{\{/.test(text) || /\}\}[\s.!?]*$/.test(text)))
+    return invalid(
+      "Variables can't be at the start or end of the template",
+      'Variable parameters can’t be at the start or end of the body text.',
+      2388299,
+    );
+  const examples = ((bodies[0]!.example as Json | undefined)?.body_text as unknown[][] | undefined)?.[0];
+  if (
+    numbers.length &&
+    (!Array.isArray(examples) ||
+      examples.length !== numbers.length ||
+      examples.some((e) => typeof e !== 'string' || !e))
+  )
+    return invalid(
+      'Message template sample values are missing',
+      'Add a sample for every variable parameter of the body (example.body_text).',
+    );
+  const header = components.find((c) => c.type === 'HEADER');
+  if (header && header.format === 'TEXT' && (typeof header.text !== 'string' || header.text.length > LIMITS.header))
+    return invalid('Header too long', `The header text can have at most ${LIMITS.header} characters.`);
+  const footer = components.find((c) => c.type === 'FOOTER');
+  if (footer && (typeof footer.text !== 'string' || footer.text.length > LIMITS.footer || /\{\{/.test(footer.text)))
+    return invalid('Invalid footer', `The footer has at most ${LIMITS.footer} characters and no variables.`);
+  const buttons = (components.find((c) => c.type === 'BUTTONS')?.buttons as Json[] | undefined) ?? [];
+  if (buttons.length > LIMITS.buttons)
+    return invalid('Too many buttons', `A template can have at most ${LIMITS.buttons} buttons.`);
+  if (
+    buttons.some(
+      (b) => b.type === 'QUICK_REPLY' && (typeof b.text !== 'string' || !b.text || b.text.length > LIMITS.quickReply),
+    )
+  )
+    return invalid('Invalid button', `Quick reply button text has at most ${LIMITS.quickReply} characters.`);
+  return { id: newId, wabaId, name, language, status: 'PENDING', category, components, rejectedReason: null };
 }

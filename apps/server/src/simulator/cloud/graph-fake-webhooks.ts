@@ -41,7 +41,69 @@ export function createGraphFakeWebhooks(options: { dispatcher: WebhookDispatcher
 
   const seconds = (ms: number) => String(Math.floor(ms / 1000));
 
+  /** A change of the WABA itself (not of a number's messages): templates' status and category. */
+  function postAccountChange(wabaId: string, field: string, value: Record<string, unknown>) {
+    const body = {
+      object: 'whatsapp_business_account',
+      entry: [{ id: wabaId, time: Math.floor(Date.now() / 1000), changes: [{ value, field }] }],
+    };
+    const signature = createHmac('sha256', options.appSecret).update(JSON.stringify(body)).digest('hex');
+    options.dispatcher.dispatch(
+      `meta-waba:${wabaId}`,
+      { url: options.url, headers: { 'x-hub-signature-256': `sha256=${signature}` } },
+      body,
+    );
+  }
+
   return {
+    /**
+     * A template's status changed (message_template_status_update webhook reference,
+     * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/message_template_status_update/):
+     * `reason` is NONE unless rejected; `rejection_info` only on INVALID_FORMAT; `disable_info` when disabled.
+     */
+    templateStatus(
+      t: { wabaId: string; id: string; name: string; language: string; category: string },
+      event: string,
+      reason: string | null,
+    ) {
+      postAccountChange(t.wabaId, 'message_template_status_update', {
+        event,
+        message_template_id: Number(t.id),
+        message_template_name: t.name,
+        message_template_language: t.language,
+        reason: reason ?? 'NONE',
+        message_template_category: t.category,
+        ...(event === 'DISABLED' ? { disable_info: { disable_date: Math.floor(Date.now() / 1000) } } : {}),
+        ...(reason === 'INVALID_FORMAT'
+          ? {
+              rejection_info: {
+                reason: 'The template has a formatting problem in its variable parameters.',
+                recommendation: 'Check the variable parameters and their samples.',
+              },
+            }
+          : {}),
+      });
+    },
+
+    /**
+     * Meta moved a template to another category (template_category_update webhook reference,
+     * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/template_category_update/):
+     * a completed change, with `previous_category` and `new_category`.
+     */
+    templateCategory(
+      t: { wabaId: string; id: string; name: string; language: string },
+      previous: string,
+      next: string,
+    ) {
+      postAccountChange(t.wabaId, 'template_category_update', {
+        message_template_id: Number(t.id),
+        message_template_name: t.name,
+        message_template_language: t.language,
+        previous_category: previous,
+        new_category: next,
+      });
+    },
+
     /**
      * A customer's text reached the number. A customer with a username who hides the phone is named by
      * the BSUID alone, as Meta does (Business-scoped user IDs: `contacts[].user_id`, `profile.username`,

@@ -1,6 +1,12 @@
 import { createWebhookDispatcher, type DeliveryLog } from '../webhook-dispatcher.ts';
 import { createGraphFakeState, type FakeMessage, type FakeNumber } from './graph-fake-state.ts';
-import { checkTemplateSend, templateText } from './graph-fake-templates.ts';
+import {
+  checkTemplateCreation,
+  checkTemplateSend,
+  type CreationRefusal,
+  type SubmittedTemplate,
+  templateText,
+} from './graph-fake-templates.ts';
 import { createGraphFakeWebhooks } from './graph-fake-webhooks.ts';
 
 type Json = Record<string, unknown>;
@@ -30,6 +36,10 @@ export function createGraphFake(options: GraphFakeOptions) {
   const dispatcher = createWebhookDispatcher(options.log);
   const webhooks = createGraphFakeWebhooks({ dispatcher, url: options.webhookUrl, appSecret: options.appSecret });
   const subscribed = new Set<string>();
+  /** Templates the app submitted, per WABA (kept in memory: a restart forgets them, as it forgets chats). */
+  const submitted = new Map<string, SubmittedTemplate[]>();
+  let nextTemplateId = 1_689_556_908_129_000;
+  const submittedOf = (wabaId: string) => submitted.get(wabaId) ?? [];
   const timers = new Set<NodeJS.Timeout>();
 
   function later(ms: number, fn: () => void) {
@@ -42,7 +52,7 @@ export function createGraphFake(options: GraphFakeOptions) {
   }
 
   /** What a send carries, as the page shows it: a text, a media caption, or the template's filled body. */
-  function describe(body: Json): { type: string; text: string; template: FakeMessage['template'] } {
+  function describe(body: Json, wabaOf: string): { type: string; text: string; template: FakeMessage['template'] } {
     const type = String(body.type ?? 'text');
     const content = (body[type] ?? {}) as Json;
     if (type === 'text') return { type, text: String(content.body ?? ''), template: null };
@@ -54,7 +64,7 @@ export function createGraphFake(options: GraphFakeOptions) {
     }
     if (type === 'template') {
       // The routes checked it first (checkTemplateSend): an unknown template never gets here.
-      const checked = checkTemplateSend(content);
+      const checked = checkTemplateSend(content, submittedOf(wabaOf));
       const name = String(content.name ?? '');
       const language = String(((content.language ?? {}) as Json).code ?? '');
       if (!('template' in checked)) return { type, text: name, template: { name, language, category: 'UTILITY' } };
@@ -83,7 +93,7 @@ export function createGraphFake(options: GraphFakeOptions) {
         waId,
         fromMe: true,
         status: 'sent',
-        ...describe(body),
+        ...describe(body, number.wabaId),
       });
       const freeEntry = state.inFreeEntryWindow(number.phoneNumberId, waId, message.at);
       later(0, () => webhooks.status(number, message, 'sent', Date.now(), freeEntry));
@@ -126,6 +136,41 @@ export function createGraphFake(options: GraphFakeOptions) {
       if (input.referral) state.adClicked(number.phoneNumberId, input.waId, message.at);
       webhooks.customerText(number, message, input.name, input.username, input.referral);
       return message;
+    },
+
+    /** The WABA's submitted templates (the Graph list, a send's check). */
+    submittedTemplates: submittedOf,
+
+    /** `POST /{waba-id}/message_templates`: checked as Meta checks it (graph-fake-templates.ts), then PENDING. */
+    createTemplate(wabaId: string, body: Json): SubmittedTemplate | CreationRefusal {
+      const list = submittedOf(wabaId);
+      const checked = checkTemplateCreation(body, wabaId, list, String(nextTemplateId++));
+      if ('id' in checked) submitted.set(wabaId, [...list, checked]);
+      return checked;
+    },
+
+    /**
+     * Meta's review and later decisions, as the page (or a test) plays them: APPROVED, REJECTED with a
+     * reason, PAUSED, DISABLED; or a new category. The signed webhook follows. Null: no such template.
+     */
+    decideTemplate(
+      wabaId: string,
+      id: string,
+      decision:
+        { event: SubmittedTemplate['status']; reason?: string | null } | { category: SubmittedTemplate['category'] },
+    ): SubmittedTemplate | null {
+      const t = submittedOf(wabaId).find((x) => x.id === id);
+      if (!t) return null;
+      if ('category' in decision) {
+        const previous = t.category;
+        t.category = decision.category;
+        webhooks.templateCategory(t, previous, t.category);
+        return t;
+      }
+      t.status = decision.event;
+      t.rejectedReason = decision.event === 'REJECTED' ? (decision.reason ?? 'INVALID_FORMAT') : null;
+      webhooks.templateStatus(t, t.status, t.rejectedReason);
+      return t;
     },
 
     /** Resolves when every webhook queued so far went out once (tests). */
