@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import {
   confirmEmailThroughLink,
   expect,
@@ -6,7 +7,13 @@ import {
   signedIn,
   test,
 } from './support/fixtures';
-import { connectNumberThroughSimulator, startCustomerChat, trainAgentThroughApi } from './support/live-number';
+import {
+  cloudCustomerWrites,
+  connectCloudNumberThroughSimulator,
+  connectNumberThroughSimulator,
+  startCustomerChat,
+  trainAgentThroughApi,
+} from './support/live-number';
 import {
   addCamiseta,
   paymentConfirmed,
@@ -24,6 +31,18 @@ import {
  * warning and sends; the customer gets the AI's variation of the text, answers, orders two camisetas and pays
  * the Pix; the campaign's card shows the reply, the order and the paid revenue. 1280 and 390 px, axe.
  */
+/** The owner records the customer's consent on the contact panel ('Perguntei na conversa'). */
+async function recordConsent(page: Page, customerName: string) {
+  await page.goto('/dashboard');
+  await page.getByTestId('conversation-row').filter({ hasText: customerName }).click({ timeout: 30_000 });
+  const panel = page.getByRole('complementary', { name: 'Painel do contato' });
+  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Abrir painel do contato' }).click();
+  await panel.getByRole('button', { name: 'Registrar consentimento' }).click();
+  await panel.getByLabel('Como o cliente aceitou?').selectOption({ label: 'Perguntei na conversa' });
+  await panel.getByRole('button', { name: 'Registrar agora' }).click();
+  await expect(panel.getByTestId('consent-active')).toContainText('Aceita receber campanhas');
+}
+
 test('the owner sends a campaign to a customer with consent, who answers and buys', async ({ page }) => {
   test.setTimeout(240_000);
   const owner = await signedIn(page);
@@ -58,14 +77,7 @@ test('the owner sends a campaign to a customer with consent, who answers and buy
   await expect(page.getByText('1 fora: Sem consentimento registrado')).toBeVisible();
 
   // The owner records the consent on the contact panel.
-  await page.goto('/dashboard');
-  await page.getByTestId('conversation-row').filter({ hasText: PIX_CUSTOMER.name }).click();
-  const panel = page.getByRole('complementary', { name: 'Painel do contato' });
-  if (!(await panel.isVisible())) await page.getByRole('button', { name: 'Abrir painel do contato' }).click();
-  await panel.getByRole('button', { name: 'Registrar consentimento' }).click();
-  await panel.getByLabel('Como o cliente aceitou?').selectOption({ label: 'Perguntei na conversa' });
-  await panel.getByRole('button', { name: 'Registrar agora' }).click();
-  await expect(panel.getByTestId('consent-active')).toContainText('Aceita receber campanhas');
+  await recordConsent(page, PIX_CUSTOMER.name);
   await expectNoSeriousA11yViolations(page);
 
   // The guided builder: audience → message → cost and consent summary → send.
@@ -77,7 +89,7 @@ test('the owner sends a campaign to a customer with consent, who answers and buy
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByLabel('Nome da campanha (só você vê)').fill('Volta às aulas');
   await page.getByLabel('Quer ajuda da IA? Diga o objetivo').fill('camisetas básicas novas chegaram');
-  await page.getByRole('button', { name: 'Sugerir texto' }).click();
+  await page.getByRole('button', { name: 'Sugerir com IA' }).click();
   await expect(page.getByLabel('Mensagem', { exact: true })).toHaveValue(/\{nome\}/);
   await page
     .getByLabel('Mensagem', { exact: true })
@@ -117,5 +129,94 @@ test('the owner sends a campaign to a customer with consent, who answers and buy
   await expect(card.getByTestId('campaign-Pedidos')).toHaveText('1');
   await expect(card.getByTestId('campaign-Receita paga')).toHaveText(PIX_TOTAL);
   await shootBothWidths(page, 'campaigns-results');
+  await expectNoSeriousA11yViolations(page);
+});
+
+/**
+ * On an official-API number the message is a marketing template Meta must approve
+ * (docs/decisions/075-template-submission.md): the owner writes the text with {nome}, submits it, sees it in
+ * review; Meta (the simulator's stand-in) approves it and the page shows it; the owner sees the estimated cost
+ * and sends; the customer gets the template with their name, and the campaign's card shows the template
+ * approved. 1280 and 390 px, axe.
+ */
+test('on the official API the owner writes the text, Meta approves the template, the owner sends', async ({ page }) => {
+  test.setTimeout(240_000);
+  const owner = await signedIn(page);
+  await confirmEmailThroughLink(page, owner.email);
+  const week = Array.from({ length: 7 }, () => ({ from: '00:00', to: '23:59' }));
+  const hours = await page.request.put('/api/settings/business', {
+    data: { timeZone: 'America/Sao_Paulo', hours: week, closedDays: [] },
+  });
+  expect(hours.status(), await hours.text()).toBe(200);
+  const number = await connectCloudNumberThroughSimulator(page, 'Doces da Ana');
+  const customer = { name: 'Marina Souza', phone: `55119${Date.now().toString().slice(-8)}` };
+  const chat = await cloudCustomerWrites(page, customer, 'Oi, tem bolo de pote?');
+  await chat.page().close();
+
+  // The customer's consent, on the contact panel.
+  await recordConsent(page, customer.name);
+
+  await page.goto('/campanhas');
+  await page.getByRole('button', { name: 'Nova campanha' }).click();
+  await expect(page.getByTestId('audience-count')).toContainText('1 de 1');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByLabel('Nome da campanha (só você vê)').fill('Bolo de pote');
+  await page.getByLabel('Quer ajuda da IA? Diga o objetivo').fill('bolo de pote de ninho voltou');
+  await page.getByRole('button', { name: 'Sugerir com IA' }).click();
+  await expect(page.getByLabel('Mensagem', { exact: true })).not.toHaveValue('');
+  await page
+    .getByLabel('Mensagem', { exact: true })
+    .fill('Oi {nome}! O bolo de pote de ninho voltou. Quer reservar o seu?');
+  await page.getByLabel('Rodapé (opcional)').fill('Doces da Ana');
+  // Not before Meta approves.
+  await expect(page.getByRole('button', { name: 'Continuar' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Enviar para aprovação da Meta' }).click();
+  const status = page.getByTestId('template-status');
+  await expect(status).toContainText('Em análise pela Meta');
+  await shootBothWidths(page, 'campaigns-template-pending');
+  await expectNoSeriousA11yViolations(page);
+
+  // Meta approves (the simulator's stand-in plays the review: a signed message_template_status_update webhook).
+  const sim = (await (await page.request.get('/simulator/ui-api/cloud/numbers')).json()) as {
+    phoneNumberId: string;
+    display: string;
+  }[];
+  const phoneNumberId = sim.find(
+    (n) => number.phone.endsWith(n.display) || n.display.endsWith(number.phone),
+  )?.phoneNumberId;
+  expect(phoneNumberId).toBeTruthy();
+  const submitted = (await (
+    await page.request.get(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/templates`)
+  ).json()) as { id: string; body: string }[];
+  expect(submitted.at(-1)!.body).toBe('Oi {{1}}! O bolo de pote de ninho voltou. Quer reservar o seu?');
+  const decided = await page.request.post(
+    `/simulator/ui-api/cloud/numbers/${phoneNumberId}/templates/${submitted.at(-1)!.id}`,
+    { data: { event: 'APPROVED' } },
+  );
+  expect(decided.status(), await decided.text()).toBe(200);
+  await expect(status).toContainText('Aprovado', { timeout: 20_000 });
+  await shootBothWidths(page, 'campaigns-template-approved');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByTestId('campaign-cost')).toContainText('R$');
+  await shootBothWidths(page, 'campaigns-cloud-summary');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Enviar', exact: true }).click();
+
+  // The customer gets the template with their first name; the card shows the template approved.
+  await expect
+    .poll(
+      async () => {
+        const messages = (await (
+          await page.request.get(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/messages`)
+        ).json()) as { fromMe: boolean; text: string; template: { category: string } | null }[];
+        return messages.filter((m) => m.fromMe && m.template).map((m) => m.text);
+      },
+      { timeout: 60_000 },
+    )
+    .toContain('Oi Marina! O bolo de pote de ninho voltou. Quer reservar o seu?');
+  const card = page.getByTestId('campaign-card').filter({ hasText: 'Bolo de pote' });
+  await expect(card.getByTestId('campaign-Enviadas')).toHaveText('1 de 1', { timeout: 30_000 });
+  await expect(card.getByTestId('campaign-template')).toContainText('Aprovado');
+  await shootBothWidths(page, 'campaigns-cloud-results');
   await expectNoSeriousA11yViolations(page);
 });

@@ -16,8 +16,6 @@ export type TemplateField = keyof typeof TEMPLATE_FIELDS;
 
 /** Meta's body limit (components page: BODY, 1024 characters). */
 export const BODY_MAX = 1024;
-/** Meta's footer limit (components page: FOOTER, 60 characters). */
-export const FOOTER_MAX = 60;
 /** The quick-reply button that lets the customer stop marketing (its text, up to 25 characters). */
 export const STOP_BUTTON_TEXT = 'Parar de receber';
 

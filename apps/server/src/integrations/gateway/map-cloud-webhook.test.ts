@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import {
-  cloudHandovers,
-  cloudQualityUpdates,
-  cloudTemplateUpdates,
-  cloudWebhookErrors,
-  mapCloudWebhook,
-} from './map-cloud-webhook.ts';
+import { cloudHandovers, cloudQualityUpdates, cloudWebhookErrors, mapCloudWebhook } from './map-cloud-webhook.ts';
+import { cloudTemplateUpdates } from './cloud-template-webhook.ts';
 import type { GatewayMessage } from './gateway.ts';
 import { mapGatewayMessage } from './map-gateway-message.ts';
 import { metaFixture } from '../../../test/helpers/meta-fixtures.ts';

@@ -17,9 +17,7 @@ import { recordOutbound } from '../../domain/outbound/outbound-audit.ts';
 import { outboundStop } from '../../domain/outbound/outbound-rules.ts';
 import { defineJob, defineJobType } from '../../jobs/job.ts';
 import { selectAudience, selectCampaignNumber, selectWeeklyCap } from './audience-repository.ts';
-import { pollTemplateStatuses } from './template-service.ts';
-import { selectTemplateByName } from './templates-repository.ts';
-import { templatePauseReason, templateValues } from '../../domain/campaigns/template-body.ts';
+import { campaignTemplateValues, templatePollJob, templateStop } from './template-service.ts';
 import type { CampaignDeps } from './campaign-deps.ts';
 import {
   type CampaignRow,
@@ -80,17 +78,6 @@ const JOB_MS = 30_000;
 /** A gap at most this long is waited in process; a longer one is a delayed job. */
 const IN_PROCESS_GAP_MS = 5_000;
 
-/**
- * The poll behind Meta's template status webhook (docs/decisions/075-template-submission.md): every 10
- * minutes, the WABAs with a template still in review are read again.
- */
-export const templatePollJobType = defineJobType({
-  id: 'campaigns.templates',
-  payload: z.object({}).passthrough(),
-  cron: '*/10 * * * *',
-  queue: { retryLimit: 1, expireInSeconds: 120, deleteAfterSeconds: 24 * 3600 },
-});
-
 export function queueCampaign(deps: Pick<CampaignDeps, 'jobs'>, campaignId: string, at?: Date) {
   return deps.jobs.send(
     campaignSendJobType,
@@ -103,9 +90,7 @@ export function campaignJobs(deps: CampaignDeps) {
   return [
     defineJob(campaignSendJobType, async ({ campaignId }) => runCampaign(deps, campaignId)),
     defineJob(campaignSweepJobType, async () => void (await sweepCampaigns(deps))),
-    defineJob(templatePollJobType, async () => {
-      if (deps.templates) await pollTemplateStatuses({ ...deps, templates: deps.templates });
-    }),
+    templatePollJob(deps),
   ];
 }
 
@@ -180,7 +165,7 @@ async function mayGoNow(deps: CampaignDeps, c: CampaignRow): Promise<'go' | 'pau
     !number || number.status !== 'CONECTADO'
       ? 'Pausada automaticamente: o WhatsApp desta campanha está desconectado. Reconecte-o e continue.'
       : number.provider === 'cloud'
-        ? (qualityPauseReason(number.cloud_quality_rating) ?? (await templateStop(deps, c)))
+        ? (qualityPauseReason(number.cloud_quality_rating) ?? (await templateStop(deps.db, c)))
         : null;
   if (pause || !number) {
     await setStatus(deps.db, c.id, ['sending'], 'paused', { pausedReason: pause });
@@ -198,13 +183,6 @@ async function mayGoNow(deps: CampaignDeps, c: CampaignRow): Promise<'go' | 'pau
   const since = new Date(now.getTime() - 24 * 3_600_000);
   if ((await sentFromNumberSince(deps.db, number.id, since)) >= limit) return new Date(now.getTime() + 3_600_000);
   return 'go';
-}
-
-/** A submitted template Meta has not approved (or paused, or disabled) stops its campaign, with the reason. */
-async function templateStop(deps: CampaignDeps, c: CampaignRow): Promise<string | null> {
-  if (!c.template) return null;
-  const t = await selectTemplateByName(deps.db, c.number_id, c.template.name, c.template.language);
-  return t && t.status !== 'APPROVED' ? templatePauseReason(t.status) : null;
 }
 
 async function skip(
@@ -276,16 +254,9 @@ async function sendOne(deps: CampaignDeps, c: CampaignRow, r: ClaimedRecipient, 
     );
 }
 
-/** Cloud: the approved marketing template, its {{1}} the contact's first name and {{2}} the last item bought. */
+/** Cloud: the approved marketing template, with the contact's values (campaignTemplateValues). */
 async function sendTemplate(deps: CampaignDeps, c: CampaignRow, r: ClaimedRecipient, token: string, messageId: string) {
-  // A template VendAI submitted knows which field is {{1}}, {{2}}; one named by hand: name, then last item.
-  const submitted = await selectTemplateByName(deps.db, c.number_id, c.template!.name, c.template!.language);
-  const variables = submitted
-    ? typeof submitted.variables === 'string'
-      ? (JSON.parse(submitted.variables) as string[])
-      : submitted.variables
-    : ['nome', 'ultimo_item'].slice(0, (c.text.match(/\{\{\d+\}\}/g) ?? []).length);
-  const values = templateValues(variables, { name: r.contact_name, lastItem: r.last_item });
+  const values = await campaignTemplateValues(deps.db, c, { name: r.contact_name, lastItem: r.last_item });
   try {
     const externalId = await deps.sender.template({
       numberId: c.number_id,

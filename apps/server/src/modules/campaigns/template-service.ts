@@ -6,10 +6,11 @@ import {
   TEMPLATE_MESSAGES,
 } from '@vendai/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import {
+  templateValues,
   rejectionText,
+  templatePauseReason,
   TEMPLATE_STATUS_LABELS,
   templateDraft,
   templateName,
@@ -19,10 +20,13 @@ import { applyTemplateUpdate } from '../../domain/campaigns/template-status-repo
 import type { CloudTemplates } from '../../integrations/gateway/cloud-templates.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { selectCampaignNumber } from './audience-repository.ts';
-import { selectCloudSecrets } from './campaigns-repository.ts';
+import { type CampaignRow, selectCloudSecrets } from './campaigns-repository.ts';
+import { defineJob, defineJobType } from '../../jobs/job.ts';
+import { z } from 'zod';
 import {
   insertTemplate,
   selectPendingTemplateNumbers,
+  selectTemplateByName,
   selectTemplates,
   type TemplateRow,
 } from './templates-repository.ts';
@@ -129,4 +133,47 @@ export async function pollTemplateStatuses(deps: {
     }
   }
   return seen;
+}
+
+/**
+ * The poll behind Meta's template status webhook (docs/decisions/075-template-submission.md): every 10
+ * minutes, the WABAs with a template still in review are read again.
+ */
+const templatePollJobType = defineJobType({
+  id: 'campaigns.templates',
+  payload: z.object({}).passthrough(),
+  cron: '*/10 * * * *',
+  queue: { retryLimit: 1, expireInSeconds: 120, deleteAfterSeconds: 24 * 3600 },
+});
+
+/** A submitted template Meta has not approved (or paused, or disabled) stops its campaign, with the reason. */
+export async function templateStop(db: Db, c: Pick<CampaignRow, 'template' | 'number_id'>): Promise<string | null> {
+  if (!c.template) return null;
+  const t = await selectTemplateByName(db, c.number_id, c.template.name, c.template.language);
+  return t && t.status !== 'APPROVED' ? templatePauseReason(t.status) : null;
+}
+
+/**
+ * One contact's values for a Cloud campaign's template: a template VendAI submitted knows which field is
+ * {{1}}, {{2}}; one named by hand gets the first name, then the last item bought.
+ */
+export async function campaignTemplateValues(
+  db: Db,
+  c: Pick<CampaignRow, 'template' | 'number_id' | 'text'>,
+  contact: { name: string | null; lastItem: string | null },
+): Promise<string[]> {
+  const submitted = await selectTemplateByName(db, c.number_id, c.template!.name, c.template!.language);
+  const variables = submitted
+    ? typeof submitted.variables === 'string'
+      ? (JSON.parse(submitted.variables) as string[])
+      : submitted.variables
+    : ['nome', 'ultimo_item'].slice(0, (c.text.match(/\{\{\d+\}\}/g) ?? []).length);
+  return templateValues(variables, contact);
+}
+
+/** The poll's job, registered with the campaigns' jobs (it runs only where the Graph client is given). */
+export function templatePollJob(deps: { db: Db; log: FastifyBaseLogger; templates?: TemplateClient }) {
+  return defineJob(templatePollJobType, async () => {
+    if (deps.templates) await pollTemplateStatuses({ ...deps, templates: deps.templates });
+  });
 }

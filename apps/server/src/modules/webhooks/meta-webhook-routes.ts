@@ -5,7 +5,6 @@ import type { FastifyPluginAsyncZod } from '../../plugins/route-schemas.ts';
 import {
   cloudHandovers,
   cloudQualityUpdates,
-  cloudTemplateUpdates,
   cloudUserIdChanges,
   cloudWebhookErrors,
   mapCloudWebhook,
@@ -19,6 +18,7 @@ import {
 import type { GatewayEvent } from '../../integrations/gateway/event-hub.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordMetaHandover } from '../../domain/conversation-rules/meta-agent-holds.ts';
+import { cloudTemplateUpdates } from '../../integrations/gateway/cloud-template-webhook.ts';
 import { applyTemplateUpdate } from '../../domain/campaigns/template-status-repository.ts';
 import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
 import { webhookUnauthenticated } from './authenticate-webhook.ts';

@@ -4,6 +4,8 @@ import type {
   CampaignAudienceInput,
   CampaignDto,
   CampaignInput,
+  CampaignTemplateDto,
+  CampaignTemplateInput,
   ConsentImportResult,
   ConsentInput,
   ConsentState,
@@ -21,6 +23,7 @@ export const campaignKeys = {
     ['campaigns', 'audience', numberId, audience] as const,
   labels: ['campaigns', 'labels'] as const,
   stages: ['campaigns', 'stages'] as const,
+  templates: (numberId: string) => ['campaigns', 'templates', numberId] as const,
 };
 
 const consentUrl = (convId: string) => `/api/campaigns/consent/${encodeURIComponent(convId)}`;
@@ -108,4 +111,28 @@ export function useAudienceOptions() {
     queryFn: async () => (await api.get<FunnelStageList>('/api/funnel/stages')).items,
   });
   return { labels: labels.data ?? [], stages: stages.data ?? [] };
+}
+
+/** The number's submitted templates (decision 075); refreshed every few seconds while Meta reviews one. */
+export function useCampaignTemplates(numberId: string | null) {
+  return useQuery({
+    queryKey: campaignKeys.templates(numberId ?? ''),
+    queryFn: async () =>
+      (
+        await api.get<{ items: CampaignTemplateDto[] }>(
+          `/api/campaigns/templates?numberId=${encodeURIComponent(numberId ?? '')}`,
+        )
+      ).items,
+    enabled: Boolean(numberId),
+    refetchInterval: (q) => (q.state.data?.some((t) => t.status === 'PENDING') ? 4_000 : false),
+  });
+}
+
+/** 'Enviar para aprovação da Meta'. */
+export function useSubmitTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CampaignTemplateInput) => api.post<CampaignTemplateDto>('/api/campaigns/templates', input),
+    onSuccess: (t) => queryClient.invalidateQueries({ queryKey: campaignKeys.templates(t.numberId) }),
+  });
 }

@@ -1,4 +1,4 @@
-import type { CampaignAudienceInput, NumberView } from '@vendai/contracts';
+import type { CampaignAudienceInput, CampaignTemplateDto, NumberView } from '@vendai/contracts';
 import { Sparkles } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
@@ -7,6 +7,7 @@ import { Field } from '@/components/ui/field';
 import { Input, inputClass } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import { AudienceCount, ChipFilter, CostSummary, MoreFilters, Toggle } from './audience-count';
+import { TemplateEditor } from './template-editor';
 import { useAudienceOptions, useAudiencePreview, useCreateCampaign, useSuggestText } from '../api/campaigns';
 
 const STEPS = ['Público', 'Mensagem', 'Resumo e envio'] as const;
@@ -31,7 +32,7 @@ export function CampaignBuilder({ numbers, onDone }: { numbers: NumberView[]; on
   const [name, setName] = useState('');
   const [text, setText] = useState('');
   const [goal, setGoal] = useState('');
-  const [template, setTemplate] = useState('');
+  const [template, setTemplate] = useState<CampaignTemplateDto | null>(null);
   const [when, setWhen] = useState<'now' | 'later'>('now');
   const [at, setAt] = useState('');
   const [monthly, setMonthly] = useState(false);
@@ -113,15 +114,6 @@ export function CampaignBuilder({ numbers, onDone }: { numbers: NumberView[]; on
       <Field id={`${id}-name`} label="Nome da campanha (só você vê)">
         <Input id={`${id}-name`} value={name} maxLength={80} onChange={(e) => setName(e.target.value)} />
       </Field>
-      {cloud ? (
-        <Field
-          id={`${id}-template`}
-          label="Modelo de marketing aprovado pela Meta"
-          hint="O nome do modelo como aparece no WhatsApp Manager; {{1}} recebe o primeiro nome do cliente, {{2}} o último item comprado."
-        >
-          <Input id={`${id}-template`} value={template} onChange={(e) => setTemplate(e.target.value)} />
-        </Field>
-      ) : null}
       <div className="space-y-2 rounded-xl border border-slate-200 bg-slate-50 p-3">
         <label htmlFor={`${id}-goal`} className="block text-sm font-medium text-slate-700">
           Quer ajuda da IA? Diga o objetivo
@@ -140,7 +132,7 @@ export function CampaignBuilder({ numbers, onDone }: { numbers: NumberView[]; on
             onClick={() => suggest.mutate(goal, { onSuccess: (r) => setText(r.text) })}
           >
             <Sparkles aria-hidden />
-            Sugerir texto
+            Sugerir com IA
           </Button>
         </div>
         {suggest.error ? (
@@ -152,7 +144,11 @@ export function CampaignBuilder({ numbers, onDone }: { numbers: NumberView[]; on
       <Field
         id={`${id}-text`}
         label="Mensagem"
-        hint="Use {nome} para o primeiro nome e {ultimo_item} para o último item comprado. No QR Code, a IA varia o texto para cada cliente, sem mudar preços nem datas."
+        hint={
+          cloud
+            ? 'Use {nome} para o primeiro nome e {ultimo_item} para o último item comprado (a Meta não aceita um campo no começo ou no fim do texto).'
+            : 'Use {nome} para o primeiro nome e {ultimo_item} para o último item comprado. No QR Code, a IA varia o texto para cada cliente, sem mudar preços nem datas.'
+        }
       >
         <textarea
           id={`${id}-text`}
@@ -162,6 +158,9 @@ export function CampaignBuilder({ numbers, onDone }: { numbers: NumberView[]; on
           onChange={(e) => setText(e.target.value)}
         />
       </Field>
+      {cloud ? (
+        <TemplateEditor numberId={numberId} name={name} text={text} chosen={template} onChosen={setTemplate} />
+      ) : null}
     </div>
   );
 
@@ -198,7 +197,7 @@ export function CampaignBuilder({ numbers, onDone }: { numbers: NumberView[]; on
     step === 0
       ? Boolean(p && p.eligible > 0)
       : step === 1
-        ? name.trim() && text.trim() && (!cloud || template.trim())
+        ? name.trim() && text.trim() && (!cloud || template !== null)
         : true;
   return (
     <section
@@ -245,7 +244,7 @@ export function CampaignBuilder({ numbers, onDone }: { numbers: NumberView[]; on
                   numberId,
                   audience,
                   text,
-                  template: cloud ? { name: template.trim(), language: 'pt_BR' } : null,
+                  template: cloud && template ? { name: template.name, language: template.language } : null,
                   scheduledAt: when === 'later' && at ? new Date(at).toISOString() : null,
                   recurrence: monthly ? 'monthly' : 'none',
                 },

@@ -11,6 +11,7 @@ import { cn } from '@/lib/cn';
 import { useCampaignAction, useCampaigns, useImportConsents } from '../api/campaigns';
 import { brl } from '../lib/format';
 import { CampaignBuilder } from './campaign-builder';
+import { categoryLabel } from './template-editor';
 
 /**
  * 'Campanhas' (/campanhas, docs/decisions/072-campaigns.md): the owner's campaigns with their results, the
@@ -76,6 +77,8 @@ function CampaignCard({ c }: { c: CampaignDto }) {
     ['Lidas', String(r.read)],
     ['Responderam', String(r.replied)],
     ['Pediram para sair', String(r.optedOut)],
+    // Bookings in the agenda after the message: shown once someone booked (decision 075).
+    ...(r.booked > 0 ? [['Agendamentos', String(r.booked)] as [string, string]] : []),
     ['Pedidos', String(r.orders)],
     ['Receita paga', money(r.paidRevenueCents)],
     ['Custo na Meta', c.track === 'cloud' ? brl(r.costBrl) : 'R$ 0,00'],
@@ -109,6 +112,7 @@ function CampaignCard({ c }: { c: CampaignDto }) {
           {CAMPAIGN_STATUS_LABELS[c.status]}
         </span>
       </div>
+      {c.template?.status ? <TemplateLine template={c.template} /> : null}
       {c.pausedReason ? (
         <Alert tone="warning" className="mt-3">
           {c.pausedReason}
@@ -152,6 +156,19 @@ function CampaignCard({ c }: { c: CampaignDto }) {
         </p>
       ) : null}
     </li>
+  );
+}
+
+/** The Cloud campaign's template as Meta holds it: its status, a category Meta changed, why it was refused. */
+function TemplateLine({ template: t }: { template: NonNullable<CampaignDto['template']> }) {
+  return (
+    <p className="mt-2 text-sm text-slate-700" data-testid="campaign-template">
+      Modelo <span className="font-mono text-xs">{t.name}</span>: {t.statusLabel}
+      {t.previousCategory && t.category && t.previousCategory !== t.category
+        ? ` · a Meta mudou a categoria de ${categoryLabel(t.previousCategory)} para ${categoryLabel(t.category)}`
+        : ''}
+      {t.reasonText ? ` · ${t.reasonText}` : ''}
+    </p>
   );
 }
 
