@@ -34,6 +34,10 @@ export interface ServerProcess {
  * Starts the server with `env` on top of test defaults (NODE_ENV=test, 127.0.0.1, a free PORT, a temp
  * DATA_DIR, LOG_LEVEL=warn, a shared AUTH_SECRET) and waits until /api/health answers. Pass PORT to choose the port.
  *
+ * The database is the one `env.DATABASE_URL` names, never the test runner's own: in CI the runner's
+ * DATABASE_URL is the PostgreSQL server the passes create their databases on, and a child that inherited it
+ * would migrate and write there, beside the other files' children. Without it the child is embedded.
+ *
  * On the embedded database (no DATABASE_URL) an empty PGlite folder is first filled with the migrated test
  * template (`seedMigratedPgliteDir`): the server then skips initdb and the migrations (docs/decisions/
  * 076-ci-cpu-budget.md). `freshDatabase: true` leaves the folder empty, for a test of a first start.
@@ -58,7 +62,7 @@ async function startOnce(
   options: { timeoutMs?: number; freshDatabase?: boolean },
 ): Promise<ServerProcess> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-proc-'));
-  const embedded = !('DATABASE_URL' in env ? env.DATABASE_URL : process.env.DATABASE_URL);
+  const embedded = !env.DATABASE_URL;
   if (embedded && !options.freshDatabase) await seedMigratedPgliteDir(pgliteDir(dataDir));
   const merged: Record<string, string | undefined> = {
     ...process.env,
@@ -66,6 +70,7 @@ async function startOnce(
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     TEST_DB: undefined,
+    DATABASE_URL: undefined,
     // One secret for every process, as several processes on one database need (each would otherwise
     // generate its own in its own DATA_DIR: docs/decisions/020-production-mode.md). '' to leave it unset.
     AUTH_SECRET: TEST_AUTH_SECRET,
