@@ -76,4 +76,13 @@ describe('the QR track’s variation', () => {
     expect(acceptVariation(text, 'Olá! O bolo de pote sai por R$ 8 esta semana, até dia 15.')).toBeNull();
     expect(acceptVariation(text, '')).toBeNull();
   });
+  it('passes the door’s price guard like any AI text: no discount the owner did not offer', () => {
+    // Same figures, but a discount the owner never offered: the price guard (domain/price-guard) holds it back.
+    expect(
+      acceptVariation(text, 'Olá, Ana! Esta semana o bolo de pote sai por R$ 10 com desconto especial, até dia 15.'),
+    ).toBeNull();
+    const offer = 'Oi Ana! Esta semana tem 10% de desconto no bolo de pote, até dia 15.';
+    const v = 'Olá, Ana! Até dia 15 o bolo de pote está com 10% de desconto.';
+    expect(acceptVariation(offer, v)).toBe(v);
+  });
 });
