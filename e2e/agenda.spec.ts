@@ -138,3 +138,82 @@ test('configurar a agenda em um minuto, agendar, remarcar arrastando e pelo form
   await expectNoSeriousA11yViolations(page);
   await shootBothWidths(page, 'agenda-day');
 });
+
+/** Local 'HH:MM' starts offered on the first Monday ahead (São Paulo), from GET /api/agenda/slots. */
+async function mondaySlots(page: Page, serviceId: string) {
+  const from = new Date(Date.now() + 86_400_000);
+  const to = new Date(from.getTime() + 8 * 86_400_000);
+  const q = new URLSearchParams({ serviceId, from: from.toISOString(), to: to.toISOString() });
+  const res = await page.request.get(`/api/agenda/slots?${q}`);
+  expect(res.status()).toBe(200);
+  const local = (iso: string, o: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', ...o }).format(new Date(iso));
+  const mondays = ((await res.json()) as { items: { startsAt: string }[] }).items.filter(
+    (s) => local(s.startsAt, { weekday: 'short' }) === 'Mon',
+  );
+  const day = local(mondays[0]!.startsAt, { day: '2-digit' });
+  return mondays
+    .filter((s) => local(s.startsAt, { day: '2-digit' }) === day)
+    .map((s) => local(s.startsAt, { hour: '2-digit', minute: '2-digit' }));
+}
+
+test('o dono muda o horário de um profissional e põe uma pausa: o horário da pausa deixa de ser oferecido', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  await signedIn(page);
+  const created = await page.request.post('/api/agenda/quick-setup', {
+    data: { professionalName: 'Dra. Helena', service: { name: 'Consulta', durationMinutes: 60 } },
+  });
+  expect(created.status()).toBe(200);
+  const serviceId = ((await created.json()) as { services: { id: string }[] }).services[0]!.id;
+  expect(await mondaySlots(page, serviceId)).toEqual(expect.arrayContaining(['08:00', '12:00', '12:30']));
+
+  await page.goto('/agenda');
+  await page.getByRole('button', { name: 'Profissionais' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Profissionais' });
+  await expect(dialog.getByText('Horário do negócio')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Editar Dra. Helena' }).click();
+  await dialog.getByLabel('Usar o horário do negócio').uncheck();
+  await expect(dialog.getByLabel('Segunda: início')).toHaveValue('08:00');
+  await dialog.getByLabel('Segunda: início').fill('09:00');
+  await dialog.getByLabel('Segunda: fim').fill('09:00');
+  await dialog.getByRole('button', { name: 'Adicionar pausa' }).click();
+  await expect(dialog.getByLabel('Pausa 1: início')).toHaveValue('12:00');
+
+  // Bad input: the API's message at the day, what was typed stays.
+  await dialog.getByRole('button', { name: 'Salvar profissional' }).click();
+  await expect(dialog.getByText('O horário de abertura e o de fechamento não podem ser iguais.')).toBeVisible();
+  await expect(dialog.getByLabel('Segunda: início')).toHaveValue('09:00');
+  await expect(dialog.getByLabel('Pausa 1: fim')).toHaveValue('13:00');
+  await dialog.getByLabel('Segunda: fim').fill('17:00');
+  await expectNoSeriousA11yViolations(page);
+  await shootBothWidths(page, 'agenda-professional-edit');
+  await dialog.getByRole('button', { name: 'Salvar profissional' }).click();
+  await expect(dialog.getByText('Horário próprio · pausa 12:00–13:00')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Novo profissional' })).toBeVisible();
+
+  const monday = await mondaySlots(page, serviceId);
+  expect(monday).toContain('09:00');
+  expect(monday).toContain('13:00');
+  expect(monday).not.toContain('08:00');
+  expect(monday).not.toContain('12:00');
+  expect(monday).not.toContain('11:30');
+  expect(monday).not.toContain('16:30');
+
+  // A second professional, added and deactivated; Dra. Helena, with a booking ahead, cannot be.
+  await dialog.getByLabel('Nome').fill('Sala 2');
+  await dialog.getByRole('button', { name: 'Adicionar profissional' }).click();
+  await expect(dialog.getByRole('button', { name: 'Editar Sala 2' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Desativar Sala 2' }).click();
+  await expect(dialog.getByRole('button', { name: 'Reativar Sala 2' })).toBeVisible();
+  const booked = await page.request.post('/api/agenda/bookings', {
+    data: { serviceId, startsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(), customerName: 'Joana' },
+  });
+  expect(booked.status()).toBe(201);
+  await dialog.getByRole('button', { name: 'Desativar Dra. Helena' }).click();
+  await expect(dialog.getByText('Esse profissional tem agendamentos futuros.', { exact: false })).toBeVisible();
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 10_000 });
+  await expectNoSeriousA11yViolations(page);
+  await shootBothWidths(page, 'agenda-professionals');
+});

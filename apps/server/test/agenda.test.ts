@@ -385,6 +385,18 @@ describe('agenda', () => {
     expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(404);
   });
 
+  it('refuses to deactivate a professional with future bookings, in Portuguese; one without them goes', async () => {
+    const bia = await owner.client.post('/api/agenda/professionals', { name: 'Bia' });
+    expect(bia.statusCode, bia.body).toBe(201);
+    const off = await owner.client.put(`/api/agenda/professionals/${bia.json().id}`, { name: 'Bia', active: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json()).toMatchObject({ active: false });
+    // Dra. Ana holds the bookings of the tests above.
+    const refused = await owner.client.put(`/api/agenda/professionals/${ana().id}`, { name: 'Dra. Ana', active: false });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(AGENDA_MESSAGES.professionalHasBookings);
+  });
+
   it("answers 404 for another account's ids and 400 for bad input, in Portuguese", async () => {
     const other = await personWithNumber(t);
     const [slot] = await slots(owner.client, new Date(Date.now() + 12 * DAY));

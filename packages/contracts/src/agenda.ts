@@ -31,6 +31,8 @@ export const AGENDA_MESSAGES = {
   professionalName: 'Dê um nome ao profissional (até 60 caracteres).',
   serviceNotFound: 'Serviço não encontrado.',
   professionalNotFound: 'Profissional não encontrado.',
+  professionalHasBookings:
+    'Esse profissional tem agendamentos futuros. Remarque ou cancele esses agendamentos antes de desativá-lo.',
   professionalCannot: 'Esse profissional não faz esse serviço.',
   noProfessional: 'Cadastre ao menos um profissional para esse serviço.',
   bookingNotFound: 'Agendamento não encontrado.',

@@ -90,6 +90,22 @@ function selectBookingRows(db: Db) {
     .innerJoin(agendaServices, eq(agendaServices.id, agendaBookings.serviceId));
 }
 
+/** How many live bookings this professional has from `now` on (a professional with them cannot be deactivated). */
+export async function countFutureBookings(db: Db, userId: string, professionalId: string, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(agendaBookings)
+    .where(
+      and(
+        eq(agendaBookings.userId, userId),
+        eq(agendaBookings.professionalId, professionalId),
+        inArray(agendaBookings.status, [...BOOKING_ACTIVE_STATUSES]),
+        gt(agendaBookings.endsAt, now),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
 export async function selectBooking(db: Db, userId: string, id: string): Promise<Booking | null> {
   const [row] = await selectBookingRows(db).where(and(eq(agendaBookings.userId, userId), eq(agendaBookings.id, id)));
   return row ? toBooking(row) : null;

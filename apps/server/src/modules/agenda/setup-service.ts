@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { getAccountTimeZone } from '../../domain/account/account-time-zone.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { countFutureBookings } from './bookings-repository.ts';
 import {
   countOwnProfessionals,
   insertProfessional,
@@ -68,6 +69,8 @@ export async function writeProfessional(
   input: ProfessionalInput,
 ): Promise<AgendaProfessional> {
   if (!id) return insertProfessional(db, userId, input);
+  if (!input.active && (await countFutureBookings(db, userId, id, new Date())) > 0)
+    throw new AppError('CONFLICT', AGENDA_MESSAGES.professionalHasBookings);
   const updated = await updateProfessional(db, userId, id, input);
   if (!updated) throw notFound(AGENDA_MESSAGES.professionalNotFound);
   return updated;

@@ -3,6 +3,8 @@ import type {
   AgendaBlock,
   AgendaBlockInput,
   AgendaCalendar,
+  AgendaProfessional,
+  AgendaProfessionalInput,
   AgendaQuickSetup,
   AgendaService,
   AgendaServiceInput,
@@ -49,6 +51,13 @@ export const useSaveService = () =>
     id
       ? api.put<AgendaService>(`/api/agenda/services/${id}`, input)
       : api.post<AgendaService>('/api/agenda/services', input),
+  );
+
+export const useSaveProfessional = () =>
+  useAgendaMutation(({ id, input }: { id: string | null; input: AgendaProfessionalInput }) =>
+    id
+      ? api.put<AgendaProfessional>(`/api/agenda/professionals/${id}`, input)
+      : api.post<AgendaProfessional>('/api/agenda/professionals', input),
   );
 
 export const useBook = () =>

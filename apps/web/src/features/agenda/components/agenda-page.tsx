@@ -1,5 +1,5 @@
 import type { AgendaBlock, AgendaSetup, Booking } from '@vendai/contracts/agenda';
-import { Ban, BellRing, CalendarPlus, ChevronLeft, ChevronRight, Link2, ListChecks } from 'lucide-react';
+import { Ban, BellRing, CalendarPlus, ChevronLeft, ChevronRight, Link2, ListChecks, Users } from 'lucide-react';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/layouts/page-header';
@@ -16,6 +16,7 @@ import { BookingDialog } from './booking-dialog';
 import { type BookingSlot, NewBookingDialog } from './new-booking-dialog';
 import { FeedDialog } from './feed-dialog';
 import { FirstRunSetup } from './first-run-setup';
+import { ProfessionalsDialog } from './professionals-dialog';
 import { ServicesDialog } from './services-dialog';
 import { RemindersDialog } from './reminders-dialog';
 import { useBookingReminders } from '../api/reminders';
@@ -68,6 +69,7 @@ function AgendaCalendarView({ setup }: { setup: AgendaSetup }) {
   const [block, setBlock] = useState<AgendaBlock | null>(null);
   const [blockDay, setBlockDay] = useState<string | null>(null);
   const [services, setServices] = useState(false);
+  const [people, setPeople] = useState(false);
   const [feed, setFeed] = useState(false);
   const [remindersOpen, setRemindersOpen] = useState(false);
   const move = useMoveBooking();
@@ -176,6 +178,12 @@ function AgendaCalendarView({ setup }: { setup: AgendaSetup }) {
             </Button>
           ) : null}
           {isOwner ? (
+            <Button variant="secondary" size="sm" className="h-9" onClick={() => setPeople(true)}>
+              <Users aria-hidden />
+              Profissionais
+            </Button>
+          ) : null}
+          {isOwner ? (
             <Button variant="secondary" size="sm" className="h-9" onClick={() => setRemindersOpen(true)}>
               <BellRing aria-hidden />
               Lembretes
@@ -212,6 +220,7 @@ function AgendaCalendarView({ setup }: { setup: AgendaSetup }) {
       <BlockDialog day={blockDay} onClose={() => setBlockDay(null)} setup={setup} />
       <BlockDetailsDialog block={block} onClose={() => setBlock(null)} timeZone={tz} />
       {isOwner ? <ServicesDialog open={services} onOpenChange={setServices} setup={setup} /> : null}
+      {isOwner ? <ProfessionalsDialog open={people} onOpenChange={setPeople} setup={setup} /> : null}
       {isOwner ? <RemindersDialog open={remindersOpen} onOpenChange={setRemindersOpen} /> : null}
       {isOwner ? <FeedDialog open={feed} onOpenChange={setFeed} professionals={professionals} /> : null}
     </>
