@@ -172,7 +172,7 @@ test('o dono muda o horário de um profissional e põe uma pausa: o horário da 
   await page.goto('/agenda');
   await page.getByRole('button', { name: 'Profissionais' }).click();
   const dialog = page.getByRole('dialog', { name: 'Profissionais' });
-  await expect(dialog.getByText('Horário do negócio')).toBeVisible();
+  await expect(dialog.getByText('Horário do negócio', { exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: 'Editar Dra. Helena' }).click();
   await dialog.getByLabel('Usar o horário do negócio').uncheck();
   await expect(dialog.getByLabel('Segunda: início')).toHaveValue('08:00');
