@@ -5,19 +5,35 @@ import { z } from 'zod';
  * account's conversations by stage. People move cards anywhere; the AI only moves them forward.
  */
 
-export const FUNNEL_STAGE_KINDS = ['novo', 'qualificado', 'orcamento', 'pago', 'perdido', 'custom'] as const;
+export const FUNNEL_STAGE_KINDS = [
+  'novo',
+  'qualificado',
+  'orcamento',
+  'agendado',
+  'pago',
+  'perdido',
+  'custom',
+] as const;
 export type FunnelStageKind = (typeof FUNNEL_STAGE_KINDS)[number];
-/** The stages the AI moves cards to, from its signals. */
-export type FunnelAiStageKind = 'qualificado' | 'orcamento' | 'pago';
+/** The stages the AI moves cards to, from its signals (Agendado: a booking made for the conversation). */
+export type FunnelAiStageKind = 'qualificado' | 'orcamento' | 'agendado' | 'pago';
 
 /** The five stages every account has, in their first order (created on first use; renamed, never deleted). */
-export const FUNNEL_BUILT_IN_STAGES: readonly { kind: Exclude<FunnelStageKind, 'custom'>; name: string }[] = [
+export const FUNNEL_BUILT_IN_STAGES: readonly {
+  kind: Exclude<FunnelStageKind, 'custom' | 'agendado'>;
+  name: string;
+}[] = [
   { kind: 'novo', name: 'Novo' },
   { kind: 'qualificado', name: 'Qualificado' },
   { kind: 'orcamento', name: 'Orçamento' },
   { kind: 'pago', name: 'Pago' },
   { kind: 'perdido', name: 'Perdido' },
 ];
+/**
+ * The stage of an account that uses the agenda (docs/decisions/069-agenda.md, "The funnel's Agendado"):
+ * created on its first booking, just before Pago; then built-in like the five (renamed, never deleted).
+ */
+export const FUNNEL_AGENDADO_STAGE = { kind: 'agendado', name: 'Agendado' } as const;
 export const FUNNEL_CUSTOM_STAGES_MAX = 10;
 /** Cards per column page ('Ver mais' loads the next). */
 export const FUNNEL_PAGE_SIZE = 20;
@@ -46,7 +62,7 @@ export const funnelStageOrderSchema = z.object({
   stageIds: z
     .array(z.guid({ error: FUNNEL_MESSAGES.order }), { error: FUNNEL_MESSAGES.order })
     .min(1, { error: FUNNEL_MESSAGES.order })
-    .max(FUNNEL_BUILT_IN_STAGES.length + FUNNEL_CUSTOM_STAGES_MAX, { error: FUNNEL_MESSAGES.order }),
+    .max(FUNNEL_BUILT_IN_STAGES.length + 1 + FUNNEL_CUSTOM_STAGES_MAX, { error: FUNNEL_MESSAGES.order }),
 });
 
 export const funnelStageDtoSchema = z.object({

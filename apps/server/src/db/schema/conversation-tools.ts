@@ -83,7 +83,7 @@ export const funnelStages = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     userId: owner(),
-    /** 'novo' | 'qualificado' | 'orcamento' | 'pago' | 'perdido' | 'custom'. */
+    /** 'novo' | 'qualificado' | 'orcamento' | 'agendado' (accounts using the agenda) | 'pago' | 'perdido' | 'custom'. */
     kind: text('kind').$type<FunnelStageKind>().notNull(),
     name: text('name').notNull(),
     position: integer('position').notNull(),
@@ -96,7 +96,7 @@ export const funnelStages = pgTable(
       .where(sql`${t.kind} <> 'custom'`),
   ],
 );
-export type FunnelStageKind = 'novo' | 'qualificado' | 'orcamento' | 'pago' | 'perdido' | 'custom';
+export type FunnelStageKind = 'novo' | 'qualificado' | 'orcamento' | 'agendado' | 'pago' | 'perdido' | 'custom';
 
 /**
  * Where a conversation stands in the funnel; no row means 'Novo'. `moved_by` says whether a person

@@ -15,13 +15,14 @@ export interface AdvanceDeps {
 
 /**
  * The AI's move of a card, from its signals (a hot lead → Qualificado, a Pix charge sent → Orçamento,
- * paid → Pago; docs/decisions/043-labels-notes-funnel.md). Forward only: a card already at that stage
+ * a booking made → Agendado, paid → Pago; docs/decisions/043-labels-notes-funnel.md, 069-agenda.md). Forward only: a card already at that stage
  * or one after it on the board (by position, whoever put it there) stays.
  *
  * One statement. `builtins` creates the five built-in stages when the account never had them and
  * otherwise reads them back through a no-op update, which returns the latest committed rows — also those
  * another transaction created after this statement began (a plain read would not see them, and a card
- * moved there meanwhile would look like it is nowhere). The card's row is inserted, or updated only while
+ * moved there meanwhile would look like it is nowhere); Agendado, not a built-in of every account, is read
+ * from the table (created before, see ensureAgendadoStage; absent: nothing moves). The card's row is inserted, or updated only while
  * its stage is before the target: re-checked on the locked, latest row, so concurrent moves never go
  * backwards. Idempotent. True when the card moved. Never throws: the signal's own work is done already.
  */
@@ -40,7 +41,12 @@ export async function advanceStage(
           insert into funnel_stages (user_id, kind, name, position) values ${values}
           on conflict (user_id, kind) where kind <> 'custom' do update set kind = excluded.kind
           returning id, kind, position
-        ), target as (select id, position from builtins where kind = ${o.to})
+        ), target as (
+          select id, position from builtins where kind = ${o.to}
+          union all
+          select id, position from funnel_stages
+          where user_id = ${o.userId} and kind = ${o.to} and not exists (select 1 from builtins where kind = ${o.to})
+        )
         insert into conversation_stages (conv_id, user_id, stage_id, moved_by, author_id, moved_at)
         select c.id, c.user_id, target.id, 'ai', null, now()
         from conversations c cross join target

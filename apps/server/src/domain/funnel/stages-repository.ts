@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { funnelStages } from '../../db/schema/index.ts';
 
@@ -15,4 +15,22 @@ export async function insertStagesIfMissing(
   rows: { userId: string; kind: FunnelStageRow['kind']; name: string; position: number }[],
 ): Promise<void> {
   await db.insert(funnelStages).values(rows).onConflictDoNothing();
+}
+
+/**
+ * Adds the account's Agendado stage just before Pago and moves Pago and every later stage one place on, in
+ * one statement (docs/decisions/069-agenda.md, "The funnel's Agendado"). When it exists already (another
+ * booking created it, even at the same moment: the unique kind waits for it) nothing changes.
+ */
+export async function insertAgendadoBeforePago(db: Db, userId: string, name: string): Promise<void> {
+  await db.execute(sql`
+    with pago as (select position from funnel_stages where user_id = ${userId} and kind = 'pago'),
+    added as (
+      insert into funnel_stages (user_id, kind, name, position)
+      select ${userId}, 'agendado', ${name}, pago.position from pago
+      on conflict do nothing
+      returning id, position
+    )
+    update funnel_stages set position = position + 1
+    where user_id = ${userId} and position >= (select position from added)`);
 }

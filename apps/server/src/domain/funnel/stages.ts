@@ -1,6 +1,11 @@
-import { FUNNEL_BUILT_IN_STAGES } from '@vendai/contracts';
+import { FUNNEL_AGENDADO_STAGE, FUNNEL_BUILT_IN_STAGES } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
-import { insertStagesIfMissing, selectStages, type FunnelStageRow } from './stages-repository.ts';
+import {
+  insertAgendadoBeforePago,
+  insertStagesIfMissing,
+  selectStages,
+  type FunnelStageRow,
+} from './stages-repository.ts';
 
 /**
  * The account's stages by position, the five built-ins created on first use (docs/decisions/043-labels-notes-funnel.md).
@@ -20,4 +25,20 @@ export async function ensureStages(db: Db, userId: string): Promise<FunnelStageR
     })),
   );
   return selectStages(db, userId);
+}
+
+/**
+ * The account's Agendado stage, created on its first booking (docs/decisions/069-agenda.md, "The funnel's
+ * Agendado"): an account that never uses the agenda keeps its board as it was. Named 'Agendado', or
+ * 'Agendado (agenda)' when the owner already has a stage of their own by that name.
+ */
+export async function ensureAgendadoStage(db: Db, userId: string): Promise<void> {
+  const stages = await ensureStages(db, userId);
+  if (stages.some((s) => s.kind === FUNNEL_AGENDADO_STAGE.kind)) return;
+  const taken = stages.some((s) => s.name.toLowerCase() === FUNNEL_AGENDADO_STAGE.name.toLowerCase());
+  await insertAgendadoBeforePago(
+    db,
+    userId,
+    taken ? `${FUNNEL_AGENDADO_STAGE.name} (agenda)` : FUNNEL_AGENDADO_STAGE.name,
+  );
 }

@@ -46,7 +46,7 @@ export async function salesSourceRows(
         select conv.kind, conv.source_key, count(*) as conversations,
           count(*) filter (where
             exists (select 1 from conversation_stages cs join funnel_stages fs on fs.id = cs.stage_id
-                    where cs.conv_id = conv.id and fs.kind in ('qualificado', 'orcamento', 'pago'))
+                    where cs.conv_id = conv.id and fs.kind in ('qualificado', 'orcamento', 'agendado', 'pago'))
             or exists (select 1 from owner_alerts a where a.conv_id = conv.id and a.kind = 'hot_lead')) as qualified,
           count(*) filter (where conv.free_entry) as free_entry
         from conv where conv.started_at >= ${from} and conv.started_at < ${to}
