@@ -3,14 +3,15 @@
  * AI, the agenda's API and the Pix stand-in: an account's board has no Agendado until its first booking; a
  * booking for a conversation moves its card there from Orçamento (inserted just before Pago, Pago and Perdido
  * one place on), the Pix paid afterwards moves it to Pago, a later booking never moves it back, a cancelled
- * booking moves no card; Resultados counts the stage. An account without bookings keeps five columns. On
- * PGlite and PostgreSQL.
+ * booking moves no card; Resultados counts the stage; many first bookings at once create it once. An account
+ * without bookings keeps five columns. On PGlite and PostgreSQL.
  */
 import type { FunnelStageDto } from '@vendai/contracts';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { conversations, conversationStages, funnelStages } from '../src/db/schema/index.ts';
 import { resultRows } from '../src/db/rows.ts';
+import { ensureAgendadoStage } from '../src/domain/funnel/stages.ts';
 import { customerSays, openShop, type Shop, waitFor } from './helpers/engine-harness.ts';
 import { hear, useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { personWithNumber } from './helpers/inbox-seed.ts';
@@ -163,6 +164,22 @@ describe("the funnel's Agendado", () => {
     ]);
     const header = (await shop.client.get('/api/results/export.csv?period=today')).body.split('\r\n')[0]!.split(';');
     expect(header.indexOf('Funil: Agendado')).toBe(header.indexOf('Funil: Pago') - 2);
+  });
+
+  it('is created once, just before Pago, by many first bookings at once (an owner stage after Pago moves on too)', async () => {
+    const p = await personWithNumber(e.t);
+    const own = await p.client.post('/api/funnel/stages', { name: 'Pós-venda' });
+    expect(own.statusCode, own.body).toBe(201);
+    await Promise.all(Array.from({ length: 6 }, () => ensureAgendadoStage(db(), p.userId)));
+    expect((await stagesOf(p.client)).map((s) => [s.kind, s.position])).toEqual([
+      ['novo', 0],
+      ['qualificado', 1],
+      ['orcamento', 2],
+      ['agendado', 3],
+      ['pago', 4],
+      ['custom', 5],
+      ['perdido', 6],
+    ]);
   });
 
   it('keeps the five columns of an account that never booked', async () => {
