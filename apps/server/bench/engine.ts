@@ -63,6 +63,9 @@ const pct = (xs: number[], p: number) => {
 };
 const ms = (x: number) => `${x.toFixed(1)} ms`;
 
+/** The server process while it runs: stopped when the bench fails, so a failed run leaves no server loading the machine. */
+let runningServer: Awaited<ReturnType<typeof startServerProcess>> | undefined;
+
 async function main() {
   const dbName = `vendai_bench_engine_${randomBytes(4).toString('hex')}`;
   await admin(`CREATE DATABASE ${dbName}`);
@@ -138,6 +141,7 @@ async function main() {
     // e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
     NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS,
   });
+  runningServer = server;
   const base = server.url;
   /** CPU seconds the server process has used so far (user + system, from /proc). */
   const serverCpu = () => {
@@ -423,8 +427,12 @@ async function main() {
 
 main().then(
   () => process.exit(0),
-  (err) => {
+  async (err) => {
     console.error(err);
+    if (runningServer) {
+      console.error(`server output (last lines):\n${runningServer.output().slice(-4000)}`);
+      await runningServer.stop().catch(() => runningServer?.child.kill('SIGKILL'));
+    }
     process.exit(1);
   },
 );

@@ -192,7 +192,9 @@ describe('the reply path stays as dear as it was', () => {
       await db().execute(sql`select id from messages where conv_id = ${convId} and direction = 'in'
                              and content = 'E no domingo?'`),
     );
-    expect(wrote.filter((w) => w.convId === convId)).toEqual([{ userId: shop.userId, convId, messageId: said!.id }]);
+    expect(wrote.filter((w) => w.convId === convId)).toEqual([
+      { userId: shop.userId, convId, messageId: said!.id, text: 'E no domingo?' },
+    ]);
     const [burst] = resultRows<{ id: string }>(
       await db().execute(sql`select id from reply_bursts where conv_id = ${convId} and state = 'done'
                              order by created_at desc limit 1`),

@@ -88,8 +88,11 @@ export const ENGINE_EVENTS = {
   'booking.cancelled': z.object({ ...ofBooking, startsAt: z.string(), reason: z.string() }),
   /** A booking's status changed otherwise: confirmed, attended, no-show, booked again (a deposit paid). */
   'booking.status_changed': z.object({ ...ofBooking, status: bookingStatus, previous: bookingStatus }),
-  /** A customer's fresh message was stored (a hint, delivered in process: see HINT_EVENTS). */
-  'customer.wrote': z.object({ ...inConversation, messageId: z.string() }),
+  /**
+   * A customer's fresh message was stored (a hint, delivered in process: see HINT_EVENTS), with its text (null
+   * for media without a caption): a listener that cares about some words decides without a query.
+   */
+  'customer.wrote': z.object({ ...inConversation, messageId: z.string(), text: z.string().nullable() }),
   /** An answer's parts went out (the reply, a handoff answer, an approved draft; a hint, see HINT_EVENTS). */
   'reply.sent': z.object({ ...inConversation, burstId: z.string() }),
 } as const;

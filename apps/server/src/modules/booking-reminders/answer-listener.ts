@@ -6,7 +6,6 @@ import {
   dropLoneAnswerBurst,
   type PendingReminder,
   recordAnswer,
-  selectMessageText,
   selectPendingReminder,
 } from './answers-repository.ts';
 import { sendAcknowledgement } from './acknowledge.ts';
@@ -30,10 +29,12 @@ const cancelledText = (p: PendingReminder) =>
  */
 export function listenForReminderAnswers(events: EngineEvents, deps: ReminderDeps): void {
   events.on('customer.wrote', async (e) => {
+    // Words first: a message that cannot be an answer costs no query (this runs for every customer message
+    // of every account, inside the ingestion; docs/performance.md).
+    const answer = readReminderAnswer(e.text);
+    if (!answer) return;
     const pending = await selectPendingReminder(deps.db, e.convId, deps.now());
-    if (!pending) return;
-    const answer = readReminderAnswer(await selectMessageText(deps.db, e.messageId));
-    if (!answer || !(await recordAnswer(deps.db, pending.id, answer))) return;
+    if (!pending || !(await recordAnswer(deps.db, pending.id, answer))) return;
     if (answer === 'confirmed') {
       await deps.agenda.confirm(e.userId, pending.booking_id);
       await dropLoneAnswerBurst(deps.db, e.convId);

@@ -44,14 +44,6 @@ export async function recordAnswer(db: Db, reminderId: string, answer: ReminderA
   return rows.length > 0;
 }
 
-/** The message's text and conversation (the inbound listener reads the customer's words). */
-export async function selectMessageText(db: Db, messageId: string): Promise<string | null> {
-  const [row] = resultRows<{ content: string | null }>(
-    await db.execute(sql`select content from messages where id = ${messageId} and direction = 'in'`),
-  );
-  return row?.content ?? null;
-}
-
 /**
  * The answer to a reminder was all the customer wrote (its burst holds only that message and is still
  * waiting): the AI does not answer it too (the acknowledgement is the answer). Anything more stays the AI's.

@@ -276,7 +276,8 @@ async function publishWrote(
     const convId = convByKey.get(p.key);
     const messageId = messageIds.get(`${convId}|${p.msg.externalId}`);
     if (outcomes[i] !== 'stored' || !p.fresh || !convId || !messageId) return [];
-    return [{ name: 'customer.wrote', payload: { userId: p.input.number.userId, convId, messageId } }];
+    const payload = { userId: p.input.number.userId, convId, messageId, text: p.msg.content ?? null };
+    return [{ name: 'customer.wrote', payload }];
   });
   await publishEngineEvents(deps, { key: 'wrote', afterBurst: null, events });
 }

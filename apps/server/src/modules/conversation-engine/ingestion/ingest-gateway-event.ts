@@ -114,7 +114,12 @@ interface Arrival {
 /** What the transaction stored; `wrote`: a customer's fresh message; `optOutId`: the opt-out it recorded. */
 type Stored =
   | { outcome: 'echo' | 'duplicate' }
-  | { outcome: 'stored'; burst?: { dueAt: Date }; wrote?: { convId: string; messageId: string }; optOutId?: string };
+  | {
+      outcome: 'stored';
+      burst?: { dueAt: Date };
+      wrote?: { convId: string; messageId: string; text: string | null };
+      optOutId?: string;
+    };
 
 /**
  * One message of a messages.upsert or send.message event: stored once, its conversation touched, the
@@ -237,7 +242,7 @@ async function storeArrival(tx: Db, a: Arrival): Promise<Stored> {
     return { outcome: 'stored' };
   }
   if (!inbound || !a.fresh) return { outcome: 'stored' };
-  const wrote = { convId: conv.id, messageId: row.id };
+  const wrote = { convId: conv.id, messageId: row.id, text: msg.content ?? null };
 
   if (row.optOut) {
     // Silence at once: the AI off for good and its open burst cancelled (decision 048); the planned
