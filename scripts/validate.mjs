@@ -17,6 +17,7 @@ const STATIC_CHECKS = [
   'check:links',
   'check:passes',
   'check:concepts',
+  'check:sql',
   'knip',
 ];
 
