@@ -422,7 +422,9 @@ async function main() {
   await database.close();
   llm.close();
   agentPool.destroy();
-  await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+  // BENCH_KEEP_DATABASE=1 keeps the database for a look afterwards (EXPLAIN of the engine's statements).
+  if (process.env.BENCH_KEEP_DATABASE === '1') console.log(`  database kept: ${dbName}`);
+  else await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
 }
 
 main().then(

@@ -154,8 +154,17 @@ function sentencesOf(text: string): { raw: string; folded: string; asks: boolean
     });
 }
 
+/**
+ * A word every pattern above needs (its verb, participle or 'confirmad'): an answer without any — most
+ * answers — makes no claim, and is not cut into sentences nor read by each pattern (this runs on every
+ * answer; docs/performance.md, "The reply path against the round's base"). Read on the folded text.
+ */
+const MAY_CLAIM =
+  /remarq|reagend|cancel|desmarc|desmarq|agend|marc|marq|reserv|encaix|confirmad|mudei|troquei|transferi|passei|alterad|mudad|trocad/;
+
 /** The claims an answer makes (each kind once, the first sentence that makes it). */
 export function bookingClaims(text: string): ClaimFound[] {
+  if (!MAY_CLAIM.test(fold(text).replace(/[*_~]/g, ''))) return [];
   const found = new Map<BookingClaim, ClaimFound>();
   for (const s of sentencesOf(text)) {
     if (s.asks) continue;

@@ -192,6 +192,15 @@ function bareRefusal(words: string[]): boolean {
   return rest.every((t) => FILLER.has(t) || ['mais', 'nenhum', 'nao'].includes(t));
 }
 
+/**
+ * The start of a word every rule above needs (a stop or remove verb, 'pode', 'sair', 'ser', 'cancelar',
+ * 'não', 'nunca'), each after a word boundary as in the rule: a message without any — most customer
+ * messages — is no opt-out, and the rules' expressions are not run on it (this reads every customer
+ * message; docs/performance.md, "The reply path against the round's base").
+ */
+const MAY_OPT_OUT =
+  /\b(?:para|pare|paro|chega|deix|pode|tir|remov|exclu|apag|delet|descadastr|sair|ser|cancelar|nao|nunca)/;
+
 export function isOptOut(text: string | null | undefined): boolean {
   if (!text) return false;
   const tokens = tokensOf(text);
@@ -199,7 +208,8 @@ export function isOptOut(text: string | null | undefined): boolean {
   if (words.length === 0) return false;
   const meaningful = words.filter((t) => !FILLER.has(t));
   if (meaningful.length === 1 && ALONE.has(meaningful[0]!) && !text.includes('?')) return true;
-  if (bareRefusal(words)) return true;
   const joined = tokens.join(' ');
+  if (!MAY_OPT_OUT.test(joined)) return false;
+  if (bareRefusal(words)) return true;
   return NEGATED.some((re) => re.test(joined)) || anyAffirmative(joined);
 }

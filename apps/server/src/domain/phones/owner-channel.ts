@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { phoneKeySql } from './same-phone.ts';
+import { phoneKeySql, samePhone } from './same-phone.ts';
 
 /**
  * The owner's channel (docs/decisions/048-opt-out-and-owner-channel.md): the chat between a business
@@ -29,4 +29,18 @@ export function isOwnerChannelSql(c: { userId: SQL; contactPhone: SQL }): SQL {
 export function notOwnerChannelSql(alias: string): SQL {
   const a = sql.raw(alias);
   return sql`not ${isOwnerChannelSql({ userId: sql`${a}.user_id`, contactPhone: sql`${a}.contact_phone` })}`;
+}
+
+/**
+ * The same rule in code, for a statement that has already read the conversation's phone and its owner's
+ * profile (the reply claim, for every answered message): the last eight digits first, then the one phone
+ * rule (same-phone.ts, whose SQL twin phoneKeySql is tested equal to it). Reading it here keeps the key's
+ * regular expressions out of the claim's plan (docs/performance.md, "The reply path against the round's base").
+ */
+export function isOwnerChannelPhone(
+  contactPhone: string | null | undefined,
+  owner: { countryCode: string | null | undefined; phone: string | null | undefined },
+): boolean {
+  if (!contactPhone || !owner.phone || owner.phone.slice(-8) !== contactPhone.slice(-8)) return false;
+  return samePhone(contactPhone, `${owner.countryCode ?? ''}${owner.phone}`);
 }

@@ -1,4 +1,4 @@
-import { isOwnerChannelSql } from '../../../domain/phones/owner-channel.ts';
+import { isOwnerChannelPhone } from '../../../domain/phones/owner-channel.ts';
 import { sql } from 'drizzle-orm';
 import { execPrepared, type PreparedTarget } from '../../../db/prepared.ts';
 import { monthStart } from '../../../domain/usage/get-current-usage.ts';
@@ -86,7 +86,9 @@ interface ClaimRow {
   max_ai_messages: number | string;
   is_free: boolean;
   ai_messages: number | string;
-  owner_contact: boolean | null;
+  contact_phone: string | null;
+  owner_phone: string | null;
+  owner_country_code: string | null;
   free_text_allowed: boolean;
   meta_agent_holds: boolean | null;
   bills_overage: boolean;
@@ -178,7 +180,8 @@ function runClaimStatement(database: PreparedTarget, limit: number, contextMessa
                      and ab.status in ('held', 'booked', 'confirmed') and ab.starts_at > now()) as has_booking,
              ${latestSourceSql(sql`b.conv_id`)} as source,
              coalesce(u.ai_messages, 0) as ai_messages,
-             ${isOwnerChannelSql({ userId: sql`c.user_id`, contactPhone: sql`c.contact_phone` })} as owner_contact,
+             -- The owner's channel (decision 048) is told in code from these three (isOwnerChannelPhone).
+             c.contact_phone, pr.phone as owner_phone, pr.country_code as owner_country_code,
              ${freeTextAllowedSql({
                provider: sql`n.provider`,
                customerLastAt: sql`c.customer_last_at`,
@@ -215,7 +218,7 @@ function replyContextFromRow(r: ClaimRow): ReplyContext {
     convType: r.type,
     agenteAtivo: r.agente_ativo,
     optedOut: r.opted_out,
-    ownerContact: r.owner_contact === true,
+    ownerContact: isOwnerChannelPhone(r.contact_phone, { countryCode: r.owner_country_code, phone: r.owner_phone }),
     freeTextAllowed: r.free_text_allowed !== false,
     metaAgentHolds: r.meta_agent_holds === true,
     contactJid: r.contact_jid,
