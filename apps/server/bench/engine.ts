@@ -123,24 +123,28 @@ async function main() {
   await new Promise<void>((r) => evolution.listen(0, '127.0.0.1', () => r()));
   const evolutionUrl = `http://127.0.0.1:${(evolution.address() as AddressInfo).port}`;
 
-  const server = await startServerProcess({
-    NODE_ENV: 'production',
-    LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn',
-    DATABASE_URL: url.toString(),
-    APP_URL: 'http://127.0.0.1',
-    AUTH_SECRET: randomBytes(32).toString('hex'),
-    EVOLUTION_API_URL: evolutionUrl,
-    EVOLUTION_API_KEY: 'bench',
-    AI_PROVIDER: 'openai',
-    AI_BASE_URL: llmUrl,
-    AI_API_KEY: 'bench',
-    AI_MAX_RETRIES: '0',
-    ENGINE_MIN_QUIET_MS: '0',
-    CAMPAIGN_QR_MIN_GAP_SECONDS: '0',
-    CAMPAIGN_QR_MAX_GAP_SECONDS: '0.3',
-    // e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
-    NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS,
-  });
+  const server = await startServerProcess(
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.BENCH_SERVER_LOG_LEVEL ?? 'warn',
+      DATABASE_URL: url.toString(),
+      APP_URL: 'http://127.0.0.1',
+      AUTH_SECRET: randomBytes(32).toString('hex'),
+      EVOLUTION_API_URL: evolutionUrl,
+      EVOLUTION_API_KEY: 'bench',
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: llmUrl,
+      AI_API_KEY: 'bench',
+      AI_MAX_RETRIES: '0',
+      ENGINE_MIN_QUIET_MS: '0',
+      CAMPAIGN_QR_MIN_GAP_SECONDS: '0',
+      CAMPAIGN_QR_MAX_GAP_SECONDS: '0.3',
+      // e.g. BENCH_SERVER_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
+      NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS,
+      // The sources through tsx, as every figure in docs/performance.md before the test processes moved to the bundle.
+    },
+    { source: 'tsx' },
+  );
   runningServer = server;
   const base = server.url;
   /** CPU seconds the server process has used so far (user + system, from /proc). */

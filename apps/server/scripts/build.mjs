@@ -9,6 +9,11 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+// `--prefix <p>` writes dist/<p>server.js and dist/<p>server-main.js instead: the test processes' own bundle
+// (apps/server/test/helpers/server-bundle.ts), beside the production one and never replacing it.
+const prefixAt = process.argv.indexOf('--prefix');
+const prefix = prefixAt > 0 ? process.argv[prefixAt + 1] : '';
+if (!/^[\w-]*$/.test(prefix)) throw new Error(`--prefix: letters, digits, '-' and '_' only (${prefix})`);
 
 /** Bare imports are npm packages (external), except our own workspace packages. */
 const externalPackages = {
@@ -24,7 +29,7 @@ const externalPackages = {
 const started = Date.now();
 await build({
   entryPoints: [path.join(root, 'src/server.ts')],
-  outfile: path.join(root, 'dist/server-main.js'),
+  outfile: path.join(root, `dist/${prefix}server-main.js`),
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -48,7 +53,9 @@ import module from 'node:module';
 module.enableCompileCache?.();
 if (module.setSourceMapsSupport) module.setSourceMapsSupport(true, { nodeModules: false, generatedCode: false });
 else process.setSourceMapsEnabled(true);
-await import('./server-main.js');
+await import('./${prefix}server-main.js');
 `;
-fs.writeFileSync(path.join(root, 'dist/server.js'), entry);
-console.log(`server bundle: apps/server/dist/server.js → server-main.js (${Date.now() - started} ms)`);
+fs.writeFileSync(path.join(root, `dist/${prefix}server.js`), entry);
+console.log(
+  `server bundle: apps/server/dist/${prefix}server.js → ${prefix}server-main.js (${Date.now() - started} ms)`,
+);

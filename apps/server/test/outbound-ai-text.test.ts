@@ -1,8 +1,9 @@
 /**
  * The door out's rules for AI-written answers (docs/decisions/046-one-door-out.md), end to end through
- * the simulator with a scripted AI (PGlite, and PostgreSQL with TEST_DB=postgres): when the price
- * guard replaces a handoff answer with its fallback, the conversation still goes to a person; in
- * approval mode the guard's alert to the owner is sent with the draft.
+ * the simulator with a scripted AI, on PGlite (the claims it passes through run on PostgreSQL in other
+ * files: apps/server/test/database-passes.json): when the price guard replaces a handoff answer with its
+ * fallback, the conversation still goes to a person; in approval mode the guard's alert to the owner is
+ * sent with the draft.
  */
 import { PRICE_FALLBACK_DEFAULT } from '@vendai/contracts';
 import { and, eq } from 'drizzle-orm';

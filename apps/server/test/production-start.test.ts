@@ -134,7 +134,7 @@ describe.skipIf(onPostgres)('a start that must not happen is refused, saying wha
 
 describe('an accepted start', () => {
   it('production with every requirement starts, and serves no OpenAPI document', async () => {
-    // A first start: on PGlite the server creates and migrates its database itself.
+    // A first start of the production bundle: on PGlite the server creates and migrates its database itself.
     const server = await startServerProcess(
       { ...READY, APP_URL: 'https://app.vendai.exemplo.com.br', DATABASE_URL: databaseUrl },
       { freshDatabase: true },
@@ -158,7 +158,9 @@ describe('an accepted start', () => {
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: 'info',
     };
-    const first = await startServerProcess(env, { freshDatabase: true });
+    // This first start runs the sources through tsx, as `npm run dev` does; every other start in the unit
+    // passes runs the server's bundle (helpers/server-bundle.ts, docs/decisions/081-server-processes-from-the-bundle.md).
+    const first = await startServerProcess(env, { freshDatabase: true, source: 'tsx' });
     const person = newPerson();
     let cookie: string;
     try {

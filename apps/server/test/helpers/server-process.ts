@@ -1,6 +1,7 @@
 /**
- * A server as a real child process (`node --import tsx apps/server/src/server.ts`, one PID) on a free
- * port of 127.0.0.1, for tests and benchmarks that need several processes on one database.
+ * A server as a real child process (one PID) on a free port of 127.0.0.1, for tests and benchmarks that
+ * need several processes on one database: the production bundle of apps/server/src/server.ts built for the
+ * test process (server-bundle.ts), or the source through tsx (`source: 'tsx'`).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { pgliteDir } from '../../src/db/client.ts';
 import { freePort } from './free-port.ts';
+import { serverBundleEntry } from './server-bundle.ts';
 import { seedMigratedPgliteDir } from './test-database.ts';
 export { freePort } from './free-port.ts';
 
@@ -41,10 +43,21 @@ export interface ServerProcess {
  * On the embedded database (no DATABASE_URL) an empty PGlite folder is first filled with the migrated test
  * template (`seedMigratedPgliteDir`): the server then skips initdb and the migrations (docs/decisions/
  * 076-ci-cpu-budget.md). `freshDatabase: true` leaves the folder empty, for a test of a first start.
+ *
+ * The process runs the server's bundle (one file, about 3.5 s of CPU less a start than tsx; docs/decisions/
+ * 081-server-processes-from-the-bundle.md); `source: 'tsx'` runs apps/server/src/server.ts through tsx, as
+ * `npm run dev` does.
  */
+export interface StartOptions {
+  timeoutMs?: number;
+  freshDatabase?: boolean;
+  /** 'bundle' (the default): the production bundle built for this test process; 'tsx': the sources. */
+  source?: 'bundle' | 'tsx';
+}
+
 export async function startServerProcess(
   env: Record<string, string | undefined> = {},
-  options: { timeoutMs?: number; freshDatabase?: boolean } = {},
+  options: StartOptions = {},
 ): Promise<ServerProcess> {
   // The port is picked before the process listens; another test process may take it in between.
   for (let attempt = 1; ; attempt++) {
@@ -59,7 +72,7 @@ export async function startServerProcess(
 async function startOnce(
   port: number,
   env: Record<string, string | undefined>,
-  options: { timeoutMs?: number; freshDatabase?: boolean },
+  options: StartOptions,
 ): Promise<ServerProcess> {
   const dataDir = env.DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'vendai-proc-'));
   const embedded = !env.DATABASE_URL;
@@ -82,7 +95,9 @@ async function startOnce(
   };
   const childEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(merged)) if (v !== undefined) childEnv[k] = v;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const args =
+    options.source === 'tsx' ? ['--import', 'tsx', 'apps/server/src/server.ts'] : [await serverBundleEntry()];
+  const child = spawn(process.execPath, args, {
     cwd: repoRoot,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
