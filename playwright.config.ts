@@ -1,8 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { CHROMIUM_ARGS, JOURNEY_CHROMIUM } from './e2e/support/browser';
 import { liveE2ePorts } from './e2e/support/fake-openai';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-/** 'ai-live': the same harness on other ports, its AI pointed at a fake OpenAI-compatible server. */
+/**
+ * 'ai-live': the same harness on other ports, its AI pointed at a fake OpenAI-compatible server; both are
+ * started by that project's worker when its first journey runs (e2e/support/live-harness.ts).
+ */
 const LIVE = liveE2ePorts();
 
 /** Browser journeys against the real server, in Debian's Chromium (never a downloaded browser). */
@@ -27,17 +31,13 @@ export default defineConfig({
     // without it; e2e/pwa-push.spec.ts allows it to test the worker itself.
     serviceWorkers: 'block',
     screenshot: 'only-on-failure',
+    // Pages honour prefers-reduced-motion (apps/web/src/index.css): no spinner or skeleton redraws the page
+    // every frame while a journey waits (docs/decisions/080-journeys-cpu.md).
+    contextOptions: { reducedMotion: 'reduce' },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      // The headless shell when installed (e2e/support/browser.ts).
+      executablePath: JOURNEY_CHROMIUM,
+      args: CHROMIUM_ARGS,
     },
   },
   projects: [
@@ -58,32 +58,6 @@ export default defineConfig({
     {
       command: 'node --import tsx e2e/support/harness.ts',
       url: `http://localhost:${PORT}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      stdout: 'pipe',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    },
-    {
-      command: 'node --import tsx e2e/support/fake-openai.ts',
-      url: `http://127.0.0.1:${LIVE.fakeOpenAi}/health`,
-      env: { FAKE_OPENAI_PORT: String(LIVE.fakeOpenAi) },
-      reuseExistingServer: false,
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 5_000 },
-    },
-    {
-      command: 'node --import tsx e2e/support/harness.ts',
-      url: `http://localhost:${LIVE.app}/api/health`,
-      env: {
-        E2E_PORT: String(LIVE.app),
-        E2E_CONTROL_PORT: String(LIVE.control),
-        AI_PROVIDER: 'openai',
-        AI_BASE_URL: `http://127.0.0.1:${LIVE.fakeOpenAi}/v1`,
-        AI_API_KEY: 'chave-e2e',
-        AI_MAX_RETRIES: '0',
-        // None of its journeys has follow-ups, and it idles through most of the run: the product's poll.
-        FOLLOW_UPS_POLL_SECONDS: '15',
-      },
       timeout: 120_000,
       reuseExistingServer: false,
       stdout: 'pipe',

@@ -15,6 +15,7 @@ import {
   startCustomerChat,
   trainAgentThroughApi,
 } from './support/live-number';
+import { CHROMIUM_ARGS, FULL_CHROMIUM } from './support/browser';
 
 /**
  * VendAI in the pocket (docs/decisions/067-web-push.md): the web manifest and its icons; the service
@@ -37,8 +38,9 @@ async function activeWorker(page: Page): Promise<Worker> {
   return worker ?? page.context().waitForEvent('serviceworker', (w) => w.url() === url);
 }
 
-// The worker itself is what this file tests (the other journeys block it: playwright.config.ts).
-test.use({ serviceWorkers: 'allow' });
+// The worker itself is what this file tests (the other journeys block it: playwright.config.ts). The
+// notification permission needs the full browser: the headless shell has none (e2e/support/browser.ts).
+test.use({ serviceWorkers: 'allow', launchOptions: { executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS } });
 
 test('instalável: manifesto, ícones, app em cache sem dados da conta, página sem internet e notificações em Configurações', async ({
   page,

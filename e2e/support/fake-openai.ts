@@ -240,7 +240,7 @@ export async function startFakeOpenAi({
   };
 }
 
-// Started on its own (Playwright's webServer for the 'ai-live' project).
+// Started on its own (the 'ai-live' project starts it in its worker instead: live-harness.ts).
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const fake = await startFakeOpenAi({ port: Number(process.env.FAKE_OPENAI_PORT ?? 3290) });
   console.log(`fake OpenAI server on ${fake.baseUrl}`);

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test as base, type Locator, type Page } from '@playwright/test';
+import { startLiveServers } from './live-harness';
 
 export const CONTROL_URL = `http://127.0.0.1:${process.env.E2E_CONTROL_PORT ?? Number(process.env.E2E_PORT ?? 3210) + 1}`;
 
@@ -164,7 +165,17 @@ export async function confirmEmailThroughLink(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'E-mail confirmado' })).toBeVisible();
 }
 
-export const test = base.extend({
+export const test = base.extend<object, { liveServers: void }>({
+  // The 'ai-live' project's fake OpenAI server and harness, started with its worker (live-harness.ts).
+  liveServers: [
+    async ({}, use, workerInfo) => {
+      if (workerInfo.project.name !== 'ai-live') return use();
+      const stop = await startLiveServers();
+      await use();
+      await stop();
+    },
+    { scope: 'worker', auto: true, timeout: 200_000 },
+  ],
   page: async ({ page }, use) => {
     // Nothing leaves loopback: embedded players and any stray request to the internet are refused.
     await page.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
