@@ -20,6 +20,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { serveNodeFlags } from '../../server/bench/serve-flags.ts';
+import { CHROMIUM_ARGS, FULL_CHROMIUM } from '../../../e2e/support/browser.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const PORT = Number(process.env.BENCH_PORT ?? 3991);
@@ -135,18 +136,8 @@ async function measure(page: Page, url: string, metric: 'lcp' | 'fcp') {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const kb = (b: number) => `${(b / 1024).toFixed(0)} KB`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-});
+// The full browser, as people's: paint timings are what this measures (e2e/support/browser.ts).
+const browser = await chromium.launch({ executablePath: FULL_CHROMIUM, args: CHROMIUM_ARGS });
 try {
   await waitForServer();
   const cookie = await signUp();
