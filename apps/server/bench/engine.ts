@@ -285,11 +285,28 @@ async function main() {
   // 0: idle. What the server and PostgreSQL spend per second with no traffic (job queues polled, sweepers,
   // timers): the steady phase's CPU per message includes it, spread over RATE messages a second.
   const IDLE_SECONDS = Number(process.env.BENCH_IDLE_SECONDS ?? 10);
+  // Transactions committed in the database (pg_stat_database): every statement the server sends outside an
+  // explicit transaction is one, so this counts the statements per answered message without a log, and
+  // load does not change it. An idle backend reports its own up to 10 s late: the warm-up's are let in
+  // first, and the steady phase's are read 11 s after its last answer (the idle rate taken off).
+  const xacts = async () =>
+    Number(
+      (
+        await database.pool!.query<{ n: string }>(
+          'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+        )
+      ).rows[0]!.n,
+    );
+  await new Promise((r) => setTimeout(r, 11_000));
   const idleServer0 = serverCpu();
   const idlePg0 = postgresCpu();
+  const idleX0 = await xacts();
   const idleT0 = performance.now();
   await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
   const idleElapsed = (performance.now() - idleT0) / 1000;
+  const idleXacts = await xacts();
+  const idleXactsPerSec = (idleXacts - idleX0) / idleElapsed;
+  const steadyXT0 = performance.now();
   const idleServerPerSec = ((serverCpu() - idleServer0) * 1000) / idleElapsed;
   const idlePgPerSec = ((postgresCpu() - idlePg0) * 1000) / idleElapsed;
 
@@ -327,6 +344,8 @@ async function main() {
   const pgPerMessage = ((postgresCpu() - pg0) * 1000) / total;
   const benchPerMessage = ((benchCpu() - bench0) * 1000) / total;
   const machineSeconds = (lastSend - t0) / 1000;
+  await new Promise((r) => setTimeout(r, 11_000));
+  const steadyXacts = (await xacts()) - idleXacts - (idleXactsPerSec * (performance.now() - steadyXT0)) / 1000;
 
   // 3: sustained ingest, as fast as it goes with CONCURRENCY requests in flight: first with the AI
   // answering every message as it goes (the server does both), then storing only (agent inactive).
@@ -411,6 +430,9 @@ async function main() {
   );
   console.log(
     `  idle, no traffic (${idleElapsed.toFixed(0)} s before the steady phase): server ${idleServerPerSec.toFixed(1)} ms/s + PostgreSQL ${idlePgPerSec.toFixed(1)} ms/s of CPU; at ${RATE} msg/s that is ${((idleServerPerSec + idlePgPerSec) / RATE).toFixed(2)} ms of the machine CPU per message above (server ${(idleServerPerSec / RATE).toFixed(2)} ms, PostgreSQL ${(idlePgPerSec / RATE).toFixed(2)} ms)`,
+  );
+  console.log(
+    `  transactions per answered message (steady, pg_stat_database, idle's ${idleXactsPerSec.toFixed(1)}/s taken off): ${(steadyXacts / total).toFixed(2)}`,
   );
   console.log(
     `  ratio ingest / raw inserts: ${(withReplies.perSec / rawPerSec).toFixed(2)} with answers, ${(storeOnly.perSec / rawPerSec).toFixed(2)} storing only   (target ≥ 0.5)`,
