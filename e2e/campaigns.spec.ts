@@ -219,4 +219,61 @@ test('on the official API the owner writes the text, Meta approves the template,
   await expect(card.getByTestId('campaign-template')).toContainText('Aprovado');
   await shootBothWidths(page, 'campaigns-cloud-results');
   await expectNoSeriousA11yViolations(page);
+
+  // Imported contacts who never wrote get the template too (decision 078); while it sends, Meta flags the
+  // number's quality (the stand-in's signed phone_number_quality_update): the campaign pauses by itself and
+  // says why; once Meta lifts the flag the owner presses 'Retomar' and it goes on.
+  const csv = Array.from(
+    { length: 20 },
+    (_, i) => `Cliente ${i};55219${customer.phone.slice(-4)}${String(i).padStart(4, '0')}`,
+  );
+  const imported = await page.request.post('/api/campaigns/consent/import', {
+    data: { csv: csv.join('\n'), declaration: true },
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  const first = (
+    (await (await page.request.get('/api/campaigns')).json()) as {
+      items: { numberId: string; text: string; template: { name: string } }[];
+    }
+  ).items[0]!;
+  const second = await page.request.post('/api/campaigns', {
+    data: {
+      name: 'Clientes importados',
+      numberId: first.numberId,
+      audience: {},
+      text: first.text,
+      template: { name: first.template.name, language: 'pt_BR' },
+    },
+  });
+  expect(second.status(), await second.text()).toBe(201);
+  await page.reload();
+  const imports = page.getByTestId('campaign-card').filter({ hasText: 'Clientes importados' });
+  await expect(imports.getByTestId('campaign-Enviadas')).not.toHaveText(/^0 de/, { timeout: 30_000 });
+  const flagged = await page.request.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/quality`, {
+    data: { event: 'FLAGGED' },
+  });
+  expect(flagged.status(), await flagged.text()).toBe(200);
+  await expect(imports.getByTestId('campaign-status')).toHaveText('Pausada', { timeout: 20_000 });
+  await expect(imports.getByTestId('campaign-paused-reason')).toContainText(
+    'a Meta sinalizou a qualidade do número como baixa',
+  );
+  await expect(imports.getByRole('button', { name: 'Retomar' })).toBeVisible();
+  await shootBothWidths(page, 'campaigns-paused-quality');
+  await expectNoSeriousA11yViolations(page);
+  const unflagged = await page.request.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/quality`, {
+    data: { event: 'UNFLAGGED' },
+  });
+  expect(unflagged.status(), await unflagged.text()).toBe(200);
+  const sentBefore = await imports.getByTestId('campaign-Enviadas').textContent();
+  // The rating the webhook recorded is green again before the next send reads it.
+  await expect
+    .poll(async () => {
+      const res = await page.request.get('/api/numbers');
+      return JSON.stringify(await res.json());
+    })
+    .toContain('"quality_rating":"GREEN"');
+  await imports.getByRole('button', { name: 'Retomar' }).click();
+  await expect(imports.getByTestId('campaign-status')).toHaveText(/Enviando|Concluída/, { timeout: 20_000 });
+  await expect(imports.getByTestId('campaign-Enviadas')).not.toHaveText(sentBefore!, { timeout: 30_000 });
+  await expect(imports.getByTestId('campaign-paused-reason')).toHaveCount(0);
 });

@@ -5,7 +5,11 @@
  *   submitted as MARKETING in pt_BR with a footer and the 'Parar de receber' quick reply
  *   (https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates,
  *   https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates/components);
- * - the stand-in refuses what Meta refuses, in Meta's error shape;
+ * - the stand-in refuses what Meta refuses, in Meta's error shape: code 100 'Invalid parameter' with
+ *   `error_user_title` / `error_user_msg` (WhatsApp error codes,
+ *   https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes/). The
+ *   subcodes 2388024 (name taken) and 2388299 (variable at the start or end) that other integrations name are
+ *   on no Meta page, so neither the stand-in nor the app relies on them (decision 078);
  * - the signed `message_template_status_update` webhook
  *   (https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/message_template_status_update/)
  *   approves or rejects it (the reason in Portuguese), `template_category_update`
@@ -102,7 +106,9 @@ describe('template submission', () => {
     expect(check({ ...ok, name: 'Oferta Bolo' })).toMatchObject({ code: 100, userTitle: 'Invalid template name' });
     expect(check({ ...ok, name: 'a'.repeat(513) })).toMatchObject({ code: 100 });
     // Unique per language in the WABA.
-    expect(check(ok, [{ name: 'oferta_bolo', language: 'pt_BR' }])).toMatchObject({ code: 100, subcode: 2388024 });
+    const taken = check(ok, [{ name: 'oferta_bolo', language: 'pt_BR' }]);
+    expect(taken).toMatchObject({ code: 100, userTitle: 'Content in this language already exists' });
+    expect(taken).not.toHaveProperty('subcode');
     expect(check(ok, [{ name: 'oferta_bolo', language: 'en_US' }])).toMatchObject({ status: 'PENDING' });
     expect(check({ ...ok, category: 'PROMO' })).toMatchObject({ userTitle: 'Invalid category' });
     const body = (text: string, example?: string[]) => ({
@@ -114,8 +120,9 @@ describe('template submission', () => {
     expect(check(body('Oi {{1}}, tudo bem?'))).toMatchObject({
       userTitle: 'Message template sample values are missing',
     });
-    expect(check(body('{{1}}, o bolo voltou', ['Ana']))).toMatchObject({ subcode: 2388299 });
-    expect(check(body('O bolo voltou, {{1}}', ['Ana']))).toMatchObject({ subcode: 2388299 });
+    const dangling = { code: 100, userTitle: "Variables can't be at the start or end of the template" };
+    expect(check(body('{{1}}, o bolo voltou', ['Ana']))).toMatchObject(dangling);
+    expect(check(body('O bolo voltou, {{1}}', ['Ana']))).toMatchObject(dangling);
     expect(check(body(`Oi {{1}} ${'x'.repeat(1024)}`, ['Ana']))).toMatchObject({ userTitle: 'Body too long' });
     expect(check({ ...ok, components: [...ok.components, { type: 'FOOTER', text: 'y'.repeat(61) }] })).toMatchObject({
       userTitle: 'Invalid footer',

@@ -242,6 +242,18 @@ describe('campaigns', () => {
     expect(res.json().eligible).toBe(0);
   });
 
+  it('an imported contact who never wrote is a cold contact on QR: left out, never sent (decision 078)', async () => {
+    const csv = 'Gabi Souza;5511966660001';
+    const imported = await shop.client.post('/api/campaigns/consent/import', { csv, declaration: true });
+    expect(imported.json()).toMatchObject({ imported: 1 });
+    const res = await shop.client.post('/api/campaigns/audience', { numberId: shop.numberId, audience: {} });
+    const excluded = Object.fromEntries(
+      res.json().excluded.map((e: { reason: string; count: number }) => [e.reason, e.count]),
+    );
+    // Edu (silent for months) and Gabi (imported, never wrote).
+    expect(excluded.qr_cold).toBe(2);
+  });
+
   it("another account's campaign is a 404", async () => {
     const other = await followUpShop(t);
     const mine = await shop.client.get('/api/campaigns');

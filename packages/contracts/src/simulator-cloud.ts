@@ -9,7 +9,23 @@ import { SIM_LIMITS, simPhoneSchema } from './simulator.ts';
 
 export const SIM_CLOUD_QUALITIES = ['GREEN', 'YELLOW', 'RED'] as const;
 export const SIM_CLOUD_TIERS = ['TIER_250', 'TIER_1K', 'TIER_10K', 'TIER_100K', 'TIER_UNLIMITED'] as const;
-export const SIM_CLOUD_ERRORS = ['throughput', 'pair-rate', 'server'] as const;
+/**
+ * Failures the simulator queues for a number's next sends: Meta's throughput (130429) and pair-rate (131056)
+ * limits, a server error (131000), the per-user marketing cap (131049) and a customer who stopped the
+ * business's marketing messages (131050).
+ */
+export const SIM_CLOUD_ERRORS = ['throughput', 'pair-rate', 'server', 'marketing-cap', 'marketing-stopped'] as const;
+
+/**
+ * The `phone_number_quality_update` events the simulator plays as Meta sends them (webhook reference,
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/phone_number_quality_update):
+ * FLAGGED (quality fell to low), UNFLAGGED (back up), DOWNGRADE / UPGRADE (the messaging limit moved one tier).
+ */
+export const SIM_CLOUD_QUALITY_EVENTS = ['FLAGGED', 'UNFLAGGED', 'DOWNGRADE', 'UPGRADE'] as const;
+export const simCloudQualitySchema = z.object({
+  event: z.enum(SIM_CLOUD_QUALITY_EVENTS, { error: 'Evento de qualidade que a Meta não envia.' }),
+});
+export type SimCloudQualityInput = z.infer<typeof simCloudQualitySchema>;
 
 export const simCloudNumberViewSchema = z.object({
   phoneNumberId: z.string(),

@@ -78,8 +78,13 @@ export const campaigns = pgTable(
     /** Cloud: the approved marketing template sent ({ name, language }). */
     template: jsonb('template').$type<{ name: string; language: string } | null>(),
     status: text('status', { enum: CAMPAIGN_STATUSES }).notNull(),
-    /** Why it paused by itself (quality rating, messaging limit), in Portuguese. */
+    /** Why it paused by itself (quality rating, messaging limit, blocks rising), in Portuguese. */
     pausedReason: text('paused_reason'),
+    /**
+     * The owner resumed it then: the share of recipients who asked to stop is counted again from this moment
+     * (docs/decisions/078-campaign-reach-and-pause.md); null: from the run's start.
+     */
+    blocksSince: timestamp('blocks_since', { withTimezone: true }),
     scheduledAt: timestamp('scheduled_at', { withTimezone: true }).notNull(),
     recurrence: text('recurrence', { enum: ['none', 'monthly'] })
       .notNull()
@@ -107,9 +112,11 @@ export const campaignRecipients = pgTable(
       .references(() => campaigns.id, { onDelete: 'cascade' }),
     userId: owner(),
     run: integer('run').notNull(),
-    convId: uuid('conv_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    /**
+     * The contact's conversation on the campaign's number; null for a contact imported with consent who never
+     * wrote (Cloud track): the send creates the conversation and fills it in (docs/decisions/078-campaign-reach-and-pause.md).
+     */
+    convId: uuid('conv_id').references(() => conversations.id, { onDelete: 'cascade' }),
     contactJid: text('contact_jid').notNull(),
     state: text('state', { enum: RECIPIENT_STATES }).notNull().default('pending'),
     /** Why it was skipped or failed (Portuguese), e.g. Meta's 131049. */

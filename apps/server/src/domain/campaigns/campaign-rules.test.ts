@@ -5,11 +5,15 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  BLOCKS_MAX_SHARE,
+  BLOCKS_MIN_REACHED,
+  blocksPauseReason,
   cloudDailyLimit,
   estimatedCostBrl,
   nextGapMs,
   nextMonthly,
   qrDailyLimit,
+  qualityEventPauseReason,
   qualityPauseReason,
 } from './campaign-rules.ts';
 import { parseConsentCsv } from './consent-csv.ts';
@@ -84,5 +88,30 @@ describe('the QR track’s variation', () => {
     const offer = 'Oi Ana! Esta semana tem 10% de desconto no bolo de pote, até dia 15.';
     const v = 'Olá, Ana! Até dia 15 o bolo de pote está com 10% de desconto.';
     expect(acceptVariation(offer, v)).toBe(v);
+  });
+});
+
+describe('pausing by itself (decision 078)', () => {
+  it('on the quality events that say the number is in trouble', () => {
+    // phone_number_quality_update events
+    // (https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/phone_number_quality_update).
+    expect(qualityEventPauseReason('FLAGGED')).toContain('qualidade do número como baixa');
+    expect(qualityEventPauseReason('DOWNGRADE')).toContain('reduziu o limite');
+    for (const e of ['UNFLAGGED', 'UPGRADE', 'ONBOARDING', 'THROUGHPUT_UPGRADE', null])
+      expect(qualityEventPauseReason(e)).toBeNull();
+  });
+
+  it('when the share who asked to stop passes the threshold over the minimum sample', () => {
+    expect(BLOCKS_MIN_REACHED).toBe(20);
+    expect(BLOCKS_MAX_SHARE).toBe(0.05);
+    // Too few reached to tell: even half stopping is not yet a signal.
+    expect(blocksPauseReason(19, 10)).toBeNull();
+    // One in 20 (5 %) is one unhappy customer; two in 20 (10 %) pauses.
+    expect(blocksPauseReason(20, 1)).toBeNull();
+    expect(blocksPauseReason(20, 2)).toBe(
+      'Pausada automaticamente: 2 de 20 clientes (10%) pediram para parar de receber esta campanha. Muitos pedidos assim derrubam a qualidade do número na Meta; revise a mensagem e o público antes de retomar.',
+    );
+    expect(blocksPauseReason(100, 5)).toBeNull();
+    expect(blocksPauseReason(100, 6)).toContain('6 de 100');
   });
 });

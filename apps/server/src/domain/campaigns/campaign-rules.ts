@@ -58,8 +58,46 @@ export function qualityPauseReason(rating: string | null): string | null {
   return null;
 }
 
+/**
+ * Meta's `phone_number_quality_update` events that pause a campaign in progress at once
+ * (https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/phone_number_quality_update):
+ * FLAGGED (the number's quality fell to low) and DOWNGRADE (Meta lowered its messaging limit). The owner's
+ * Portuguese reason, or null for any other event (UNFLAGGED, UPGRADE, ONBOARDING, THROUGHPUT_UPGRADE…).
+ */
+export function qualityEventPauseReason(event: string | null): string | null {
+  if (event === 'FLAGGED')
+    return 'Pausada automaticamente: a Meta sinalizou a qualidade do número como baixa. Espere a qualidade voltar ao verde antes de retomar.';
+  if (event === 'DOWNGRADE')
+    return 'Pausada automaticamente: a Meta reduziu o limite de mensagens do número por causa da qualidade. Revise a mensagem e o público antes de retomar.';
+  return null;
+}
+
+/**
+ * Blocks rising (docs/decisions/078-campaign-reach-and-pause.md): within a campaign's run, the share of the
+ * contacts it reached who then asked to stop — the 'Parar de receber' button or an opt-out reply, or Meta's
+ * 131050 (the customer stopped marketing messages from the business) — pauses it once at least
+ * BLOCKS_MIN_REACHED contacts were reached and the share passes BLOCKS_MAX_SHARE. Meta counts blocks and
+ * reports into the quality rating without publishing a threshold; these are VendAI's, chosen in decision 078.
+ */
+export const BLOCKS_MIN_REACHED = 20;
+export const BLOCKS_MAX_SHARE = 0.05;
+
+export function blocksPauseReason(reached: number, stopped: number): string | null {
+  if (reached < BLOCKS_MIN_REACHED || stopped / reached <= BLOCKS_MAX_SHARE) return null;
+  const pct = Math.round((stopped / reached) * 100);
+  return `Pausada automaticamente: ${stopped} de ${reached} clientes (${pct}%) pediram para parar de receber esta campanha. Muitos pedidos assim derrubam a qualidade do número na Meta; revise a mensagem e o público antes de retomar.`;
+}
+
 /** Meta's per-user marketing cap (error 131049): that contact is not tried again in this campaign. */
 export const META_MARKETING_CAP_CODE = 131049;
+/**
+ * Meta's 131050: the customer stopped marketing messages from the business in WhatsApp (WhatsApp error codes,
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes/). Not tried
+ * again, and counted among the campaign's stops (blocksPauseReason).
+ */
+export const META_MARKETING_STOPPED_CODE = 131050;
+export const MARKETING_STOPPED_REASON =
+  'O cliente parou de receber mensagens de marketing desta empresa no WhatsApp (erro 131050 da Meta). Não será tentado de novo.';
 export const MARKETING_CAP_REASON =
   'A Meta não entregou para manter uma boa experiência do cliente (limite de mensagens de marketing por pessoa, erro 131049). Não será tentado de novo nesta campanha.';
 

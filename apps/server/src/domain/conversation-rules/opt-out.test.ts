@@ -57,6 +57,9 @@ const OPT_OUTS = [
   'Não, pare de me mandar mensagens',
   'para d me mandar msg',
   'para de me mandar promoção',
+  // the campaign template's 'Parar de receber' quick reply (decision 075)
+  'Parar de receber',
+  'quero deixar de receber essas mensagens',
   // do not send any more
   'não me mande mais nada',
   'Não me mande mais mensagens',

@@ -116,6 +116,8 @@ const PRODUCT_AFTER =
 const AFFIRMATIVE: RegExp[] = [
   // 'para de me mandar mensagem', 'pare de enviar', 'chega de mensagem', 'deixa de me encher', 'para com isso'
   new RegExp(`\\b${STOP_VERB} (?:de|d|com) ${SENDING}\\b`),
+  // 'Parar de receber' (the campaign template's quick reply, decision 075), 'quero deixar de receber'
+  new RegExp(`\\b${STOP_VERB} de receber\\b`),
   // 'pode parar', 'podem parar com isso' (not 'pode parar na portaria')
   new RegExp(`\\bpod(?:e|em) (?:parar|para|pare)(?:${CLAUSE_END}| (?:com|de|d) )`),
   // 'remove meu número', 'exclui meu contato', 'apaga meu cadastro'

@@ -314,7 +314,20 @@ describe('Cloud API webhook mapping', () => {
     });
     expect(
       cloudQualityUpdates(change({ display_phone_number: '15550783881', event: 'FLAGGED', current_limit: 'TIER_1K' })),
-    ).toEqual([{ wabaId: '102290129340398', phone: '15550783881', rating: 'RED', limit: 'TIER_1K' }]);
+    ).toEqual([{ wabaId: '102290129340398', phone: '15550783881', event: 'FLAGGED', rating: 'RED', limit: 'TIER_1K' }]);
+    // DOWNGRADE moves the limit, not the rating (it pauses campaigns by itself, decision 078).
+    expect(
+      cloudQualityUpdates(
+        change({
+          display_phone_number: '15550783881',
+          event: 'DOWNGRADE',
+          old_limit: 'TIER_1K',
+          current_limit: 'TIER_250',
+        }),
+      ),
+    ).toEqual([
+      { wabaId: '102290129340398', phone: '15550783881', event: 'DOWNGRADE', rating: null, limit: 'TIER_250' },
+    ]);
     expect(
       cloudQualityUpdates(
         change({
@@ -324,7 +337,15 @@ describe('Cloud API webhook mapping', () => {
           max_daily_conversations_per_business: 'TIER_UNLIMITED',
         }),
       ),
-    ).toEqual([{ wabaId: '102290129340398', phone: '15550783881', rating: null, limit: 'TIER_UNLIMITED' }]);
+    ).toEqual([
+      {
+        wabaId: '102290129340398',
+        phone: '15550783881',
+        event: 'THROUGHPUT_UPGRADE',
+        rating: null,
+        limit: 'TIER_UNLIMITED',
+      },
+    ]);
     expect(cloudQualityUpdates(change({ event: 'UNFLAGGED' }))).toEqual([]);
   });
 

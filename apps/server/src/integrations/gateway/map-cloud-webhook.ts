@@ -312,11 +312,12 @@ export function str(value: unknown): string | null {
  * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/phone_number_quality_update):
  * the number is named by its WABA (`entry.id`) and display phone number. `FLAGGED` (the quality rating fell to
  * low) and `UNFLAGGED` (back to high) set the rating; the tier is `max_daily_conversations_per_business`, else
- * the older `current_limit`. Campaigns pause by themselves on a rating that is not green (decision 072).
+ * the older `current_limit`. Campaigns pause by themselves on a rating that is not green (decision 072), and at
+ * once on FLAGGED or DOWNGRADE (docs/decisions/078-campaign-reach-and-pause.md).
  */
 export function cloudQualityUpdates(
   body: unknown,
-): { wabaId: string; phone: string; rating: 'RED' | 'GREEN' | null; limit: string | null }[] {
+): { wabaId: string; phone: string; event: string | null; rating: 'RED' | 'GREEN' | null; limit: string | null }[] {
   return list(obj(body)?.entry).flatMap((entry) =>
     list(obj(entry)?.changes).flatMap((change) => {
       if (obj(change)?.field !== 'phone_number_quality_update') return [];
@@ -326,7 +327,7 @@ export function cloudQualityUpdates(
       const event = str(value?.event);
       const rating = event === 'FLAGGED' ? 'RED' : event === 'UNFLAGGED' ? 'GREEN' : null;
       const limit = str(value?.max_daily_conversations_per_business) ?? str(value?.current_limit) ?? null;
-      return wabaId && phone ? [{ wabaId, phone, rating, limit }] : [];
+      return wabaId && phone ? [{ wabaId, phone, event, rating, limit }] : [];
     }),
   );
 }

@@ -4,9 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { QR_RECENT_DAYS } from '../../domain/campaigns/campaign-rules.ts';
 
-/** One contact the filters matched, and why it does not receive the campaign (null: it does). */
+/**
+ * One contact the filters matched, and why it does not receive the campaign (null: it does). `convId` null: a
+ * contact with consent and no conversation on the number (imported by CSV, never wrote; decision 078).
+ */
 export interface AudienceContact {
-  convId: string;
+  convId: string | null;
   contactJid: string;
   reason: ExclusionReason | null;
 }
@@ -69,15 +72,7 @@ export async function selectAudience(
   const conditions = filters(q.audience, q.now);
   const weekAgo = new Date(q.now.getTime() - 7 * 86_400_000).toISOString();
   const recent = new Date(q.now.getTime() - QR_RECENT_DAYS * 86_400_000).toISOString();
-  const rows = resultRows<{
-    conv_id: string;
-    contact_jid: string;
-    consent: boolean;
-    opted_out: boolean;
-    never_answer: boolean;
-    recent: boolean;
-    week_sent: number | string;
-  }>(
+  const rows = resultRows<AudienceRow>(
     await db.execute(sql`
       select c.id as conv_id, c.contact_jid, c.opted_out, c.never_answer,
         coalesce(mc.ended_at is null, false) and mc.id is not null as consent,
@@ -90,7 +85,8 @@ export async function selectAudience(
         ${conditions.length ? sql`and ${sql.join(conditions, sql` and `)}` : sql``}
       order by c.last_message desc`),
   );
-  return rows.map((r) => ({
+  const imported = noConversationFilters(q.audience) ? await selectWithoutConversation(db, q, weekAgo) : [];
+  return [...rows, ...imported].map((r) => ({
     convId: r.conv_id,
     contactJid: r.contact_jid,
     reason: r.opted_out
@@ -105,6 +101,53 @@ export async function selectAudience(
               ? 'weekly_cap'
               : null,
   }));
+}
+
+interface AudienceRow {
+  conv_id: string | null;
+  contact_jid: string;
+  consent: boolean;
+  opted_out: boolean;
+  never_answer: boolean;
+  recent: boolean;
+  week_sent: number | string;
+}
+
+/**
+ * Whether a contact with no conversation can match the filters: none of them asks something of a
+ * conversation (a label, a stage, a purchase, where it came from, a booking). 'Did not buy' and 'silent for N
+ * days' hold for someone who never wrote.
+ */
+function noConversationFilters(a: CampaignAudienceDto): boolean {
+  return a.labelIds.length === 0 && a.stageIds.length === 0 && a.purchase?.mode !== 'bought' && !a.fromAd && !a.booking;
+}
+
+/**
+ * The account's contacts with a consent record and no conversation on the number (docs/decisions/078-campaign-reach-and-pause.md):
+ * imported by CSV with the owner's declaration, or known from another number. They never wrote to this number,
+ * so the QR track leaves them out ('qr_cold'); on Cloud the marketing template opens the conversation. A consent
+ * ended by an opt-out counts as the opt-out; 'Nunca responder' is read from the account's list by address.
+ */
+async function selectWithoutConversation(
+  db: Db,
+  q: { userId: string; numberId: string },
+  weekAgo: string,
+): Promise<AudienceRow[]> {
+  return resultRows<AudienceRow>(
+    await db.execute(sql`
+      select null as conv_id, mc.contact_address as contact_jid,
+        coalesce(mc.ended_reason = 'opt_out', false) as opted_out,
+        exists (select 1 from never_answer_contacts na where na.user_id = mc.user_id
+                and na.contact_jid = mc.contact_address) as never_answer,
+        mc.ended_at is null as consent, false as recent,
+        (select count(*) from campaign_recipients r where r.user_id = mc.user_id and r.contact_jid = mc.contact_address
+           and r.state = 'sent' and r.sent_at >= ${weekAgo}::timestamptz) as week_sent
+      from marketing_consents mc
+      where mc.user_id = ${q.userId} and mc.contact_address like '%@s.whatsapp.net'
+        and not exists (select 1 from conversations c where c.number_id = ${q.numberId}
+                        and c.contact_jid = mc.contact_address)
+      order by mc.given_at desc, mc.contact_address`),
+  );
 }
 
 /** The number a campaign goes out from (this account's, connected), with what its track needs. */

@@ -129,6 +129,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: campaignDtoSchema },
       },
     },
-    async (req) => actOnCampaign({ db, jobs }, { userId: req.user.id, id: req.params.id, action: req.params.action }),
+    async (req) =>
+      actOnCampaign({ db, jobs, now }, { userId: req.user.id, id: req.params.id, action: req.params.action }),
   );
 };

@@ -14,6 +14,8 @@ export interface CampaignRow {
   template: { name: string; language: string } | null;
   status: CampaignStatus;
   paused_reason: string | null;
+  /** The owner's last 'Retomar': blocks are counted from it (decision 078). */
+  blocks_since: Date | string | null;
   scheduled_at: Date | string;
   recurrence: 'none' | 'monthly';
   run: number;
@@ -147,7 +149,7 @@ export async function selectResults(db: Db, userId: string, campaignIds: string[
 export async function startRun(
   db: Db,
   c: { id: string; userId: string; run: number },
-  contacts: { convId: string; contactJid: string }[],
+  contacts: { convId: string | null; contactJid: string }[],
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const started = resultRows(
@@ -176,14 +178,15 @@ export async function setStatus(
   id: string,
   from: CampaignStatus[],
   to: CampaignStatus,
-  extra: { pausedReason?: string | null; scheduledAt?: Date; finished?: boolean } = {},
+  extra: { pausedReason?: string | null; scheduledAt?: Date; finished?: boolean; blocksSince?: Date } = {},
 ): Promise<boolean> {
   const rows = resultRows(
     await db.execute(sql`
       update campaigns set status = ${to},
         paused_reason = ${extra.pausedReason ?? null},
         scheduled_at = coalesce(${extra.scheduledAt?.toISOString() ?? null}::timestamptz, scheduled_at),
-        finished_at = case when ${extra.finished ?? false} then now() else finished_at end
+        finished_at = case when ${extra.finished ?? false} then now() else finished_at end,
+        blocks_since = coalesce(${extra.blocksSince?.toISOString() ?? null}::timestamptz, blocks_since)
       where id = ${id} and status in (${sql.join(
         from.map((s) => sql`${s}`),
         sql`, `,

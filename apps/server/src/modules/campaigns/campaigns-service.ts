@@ -199,9 +199,9 @@ export async function createCampaign(
   return getCampaign(deps.db, input.userId, id);
 }
 
-/** 'Pausar', 'Continuar', 'Cancelar'. */
+/** 'Pausar', 'Retomar', 'Cancelar'. */
 export async function actOnCampaign(
-  deps: Pick<CampaignDeps, 'db' | 'jobs'>,
+  deps: Pick<CampaignDeps, 'db' | 'jobs' | 'now'>,
   input: { userId: string; id: string; action: 'pause' | 'resume' | 'cancel' },
 ): Promise<CampaignDto> {
   const c = await selectCampaign(deps.db, input.id, input.userId);
@@ -209,7 +209,11 @@ export async function actOnCampaign(
   if (c.status === 'done' || c.status === 'cancelled') throw new AppError('VALIDATION', CAMPAIGN_MESSAGES.notEditable);
   if (input.action === 'pause')
     await setStatus(deps.db, c.id, ['sending', 'scheduled'], 'paused', { pausedReason: null });
-  if (input.action === 'resume' && (await setStatus(deps.db, c.id, ['paused'], c.run > 0 ? 'sending' : 'scheduled')))
+  // 'Retomar': the share of contacts who asked to stop is counted again from now (decision 078).
+  if (
+    input.action === 'resume' &&
+    (await setStatus(deps.db, c.id, ['paused'], c.run > 0 ? 'sending' : 'scheduled', { blocksSince: deps.now() }))
+  )
     await queueCampaign(deps, c.id);
   if (
     input.action === 'cancel' &&

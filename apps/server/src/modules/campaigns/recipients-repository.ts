@@ -9,7 +9,8 @@ import { messages } from '../../db/schema/index.ts';
  */
 export interface ClaimedRecipient {
   id: string;
-  conv_id: string;
+  /** Null: a contact imported with consent who never wrote; storeCampaignMessage creates the conversation. */
+  conv_id: string | null;
   contact_jid: string;
   contact_name: string | null;
   opted_out: boolean;
@@ -35,14 +36,20 @@ export async function claimNext(
         where r.id = (select id from campaign_recipients where campaign_id = ${campaignId} and state = 'pending'
                       order by created_at, id limit 1 for update skip locked)
         returning r.*)
-      select k.id, k.conv_id, k.contact_jid, k.message_id, c.contact_name, c.opted_out, c.never_answer,
+      select k.id, coalesce(k.conv_id, c.id) as conv_id, k.contact_jid, k.message_id,
+        coalesce(c.contact_name, mc.contact_name) as contact_name, coalesce(c.opted_out, false) as opted_out,
+        coalesce(c.never_answer, exists (select 1 from never_answer_contacts na where na.user_id = k.user_id
+          and na.contact_jid = k.contact_jid)) as never_answer,
         coalesce(mc.ended_at is null, false) and mc.id is not null as consent,
         (select count(*) from campaign_recipients x where x.user_id = k.user_id and x.contact_jid = k.contact_jid
            and x.state = 'sent' and x.sent_at >= ${weekAgo}::timestamptz) as week_sent,
-        (select o.lines->0->>'name' from orders o where o.conv_id = k.conv_id and o.status = 'paid'
+        (select o.lines->0->>'name' from orders o where o.conv_id = c.id and o.status = 'paid'
            order by o.paid_at desc limit 1) as last_item,
         n.instance_name
-      from claimed k join conversations c on c.id = k.conv_id join numbers n on n.id = c.number_id
+      from claimed k join campaigns cp on cp.id = k.campaign_id join numbers n on n.id = cp.number_id
+      -- An imported contact may have written since the run began: its conversation is the number's by address.
+      left join conversations c on c.id = coalesce(k.conv_id,
+        (select x.id from conversations x where x.number_id = cp.number_id and x.contact_jid = k.contact_jid))
       left join marketing_consents mc on mc.user_id = k.user_id and mc.contact_address = k.contact_jid`),
   );
   return row ?? null;
@@ -57,16 +64,33 @@ export async function sentFromNumberSince(db: Db, numberId: string, since: Date)
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Stores the campaign's message in the chat (pending) and points the claim at it, in one transaction. A contact
+ * without a conversation on the number (imported with consent, never wrote) gets one now, as the ingestion
+ * would create it for a first message — so the customer's reply lands in it and goes to the AI
+ * (docs/decisions/078-campaign-reach-and-pause.md). The message's id and its conversation.
+ */
 export async function storeCampaignMessage(
   db: Db,
-  r: { id: string; token: string; userId: string; convId: string; text: string; now: Date },
-): Promise<string | null> {
+  r: {
+    id: string;
+    token: string;
+    userId: string;
+    numberId: string;
+    convId: string | null;
+    contactJid: string;
+    contactName: string | null;
+    text: string;
+    now: Date;
+  },
+): Promise<{ messageId: string; convId: string } | null> {
   return db.transaction(async (tx) => {
+    const convId = r.convId ?? (await openConversation(tx as unknown as Db, r));
     const [message] = await tx
       .insert(messages)
       .values({
         userId: r.userId,
-        convId: r.convId,
+        convId,
         direction: 'out',
         content: r.text,
         fromMe: true,
@@ -78,16 +102,40 @@ export async function storeCampaignMessage(
       .returning({ id: messages.id });
     const marked = resultRows(
       await tx.execute(sql`
-        update campaign_recipients set message_id = ${message!.id}, text = ${r.text}
+        update campaign_recipients set message_id = ${message!.id}, text = ${r.text}, conv_id = ${convId}
         where id = ${r.id} and claim_token = ${r.token} and state = 'sending' returning id`),
     );
     if (marked.length === 0) throw new Error('campaign claim lost');
     await tx.execute(sql`
       update conversations set last_message = greatest(last_message, ${r.now.toISOString()}::timestamptz),
         last_message_preview = ${r.text.slice(0, 100)}
-      where id = ${r.convId}`);
-    return message!.id;
+      where id = ${convId}`);
+    return { messageId: message!.id, convId };
   });
+}
+
+/** The number's conversation with this address, created when there is none (a concurrent first message wins). */
+async function openConversation(
+  db: Db,
+  r: { userId: string; numberId: string; contactJid: string; contactName: string | null; now: Date },
+): Promise<string> {
+  const phone = r.contactJid.split('@')[0]!;
+  const [created] = resultRows<{ id: string }>(
+    await db.execute(sql`
+      insert into conversations (user_id, number_id, contact_jid, contact_phone, contact_name, type, never_answer,
+        last_message, unread_count)
+      values (${r.userId}, ${r.numberId}, ${r.contactJid}, ${phone}, ${r.contactName}, 'chat',
+        exists (select 1 from never_answer_contacts na where na.user_id = ${r.userId} and na.contact_jid = ${r.contactJid}),
+        ${r.now.toISOString()}::timestamptz, 0)
+      on conflict (number_id, contact_jid) do nothing returning id`),
+  );
+  if (created) return created.id;
+  const [existing] = resultRows<{ id: string }>(
+    await db.execute(sql`
+      select id from conversations where number_id = ${r.numberId} and contact_jid = ${r.contactJid}`),
+  );
+  if (!existing) throw new Error('campaign conversation vanished after conflict');
+  return existing.id;
 }
 
 export async function finishRecipient(
@@ -116,7 +164,7 @@ export async function finishRecipient(
 export async function takeLapsed(db: Db, campaignId: string, token: string, leaseMs: number) {
   return resultRows<{
     id: string;
-    conv_id: string;
+    conv_id: string | null;
     contact_jid: string;
     message_id: string | null;
     text: string | null;
@@ -132,7 +180,7 @@ export async function takeLapsed(db: Db, campaignId: string, token: string, leas
         returning r.*)
       select l.id, l.conv_id, l.contact_jid, l.message_id, l.text, n.instance_name,
         m.status as msg_status, m.created_at as msg_created
-      from lapsed l join conversations c on c.id = l.conv_id join numbers n on n.id = c.number_id
+      from lapsed l join campaigns cp on cp.id = l.campaign_id join numbers n on n.id = cp.number_id
       left join messages m on m.id = l.message_id`),
   );
 }
@@ -158,4 +206,28 @@ export async function skipPending(db: Db, campaignId: string, reason: string): P
   await db.execute(sql`
     update campaign_recipients set state = 'skipped', reason = ${reason}
     where campaign_id = ${campaignId} and state = 'pending'`);
+}
+
+/**
+ * Blocks rising (docs/decisions/078-campaign-reach-and-pause.md): in the campaign's current run, since `since`
+ * (the owner's last 'Retomar'; null: the run's start), the contacts it reached — sent, or refused by Meta with
+ * 131050 — and how many of them asked to stop: an opt-out after the message (the 'Parar de receber' button or
+ * an opt-out reply, decision 048) or the 131050 itself.
+ */
+export async function blockStats(
+  db: Db,
+  c: { id: string; run: number; since: Date | string | null; stoppedReason: string },
+): Promise<{ reached: number; stopped: number }> {
+  const since = c.since ? new Date(c.since).toISOString() : null;
+  const [row] = resultRows<{ reached: number | string; stopped: number | string }>(
+    await db.execute(sql`
+      select count(*) as reached,
+        count(*) filter (where r.state = 'skipped' or exists (select 1 from opt_out_events e
+          where e.conv_id = r.conv_id and e.action = 'opted_out' and e.created_at > r.sent_at)) as stopped
+      from campaign_recipients r
+      where r.campaign_id = ${c.id} and r.run = ${c.run}
+        and (r.state = 'sent' or (r.state = 'skipped' and r.reason = ${c.stoppedReason}))
+        and (${since}::timestamptz is null or coalesce(r.sent_at, r.claimed_at) >= ${since}::timestamptz)`),
+  );
+  return { reached: Number(row?.reached ?? 0), stopped: Number(row?.stopped ?? 0) };
 }

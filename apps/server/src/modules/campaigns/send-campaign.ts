@@ -3,9 +3,12 @@ import { z } from 'zod';
 import { fillCampaignText } from '@vendai/contracts';
 import { loadBusinessHours } from '../../domain/business-hours/load-business-hours.ts';
 import {
+  blocksPauseReason,
   cloudDailyLimit,
   MARKETING_CAP_REASON,
+  MARKETING_STOPPED_REASON,
   META_MARKETING_CAP_CODE,
+  META_MARKETING_STOPPED_CODE,
   nextGapMs,
   nextMonthly,
   qrDailyLimit,
@@ -19,6 +22,7 @@ import { defineJob, defineJobType } from '../../jobs/job.ts';
 import { selectAudience, selectCampaignNumber, selectWeeklyCap } from './audience-repository.ts';
 import { campaignTemplateValues, templatePollJob, templateStop } from './template-service.ts';
 import type { CampaignDeps } from './campaign-deps.ts';
+import { endConsent } from './consent-repository.ts';
 import {
   type CampaignRow,
   selectCampaign,
@@ -28,15 +32,16 @@ import {
   startRun,
 } from './campaigns-repository.ts';
 import {
+  blockStats,
   type ClaimedRecipient,
   claimNext,
   finishRecipient,
   remaining,
   sentFromNumberSince,
   storeCampaignMessage,
-  takeLapsed,
   textUsed,
 } from './recipients-repository.ts';
+import { settleLapsed } from './settle-lapsed.ts';
 
 /**
  * 'campaigns.send' (docs/decisions/072-campaigns.md): one campaign's sending, durable and paced. Each job
@@ -155,18 +160,19 @@ async function beginRun(deps: CampaignDeps, c: CampaignRow): Promise<void> {
 }
 
 /**
- * Whether the next contact may go now: the number connected and (Cloud) its quality still green (else the
- * campaign pauses by itself), inside the business hours (else the next opening), under the day's limit
- * (QR: the warm-up batch; Cloud: the messaging limit tier's 24 hours; else an hour later).
+ * Whether the next contact may go now: the number connected and (Cloud) its quality still green and its
+ * template approved, and the share of contacts who asked to stop under the limit (else the campaign pauses by
+ * itself, docs/decisions/078-campaign-reach-and-pause.md), inside the business hours (else the next opening),
+ * under the day's limit (QR: the warm-up batch; Cloud: the messaging limit tier's 24 hours; else an hour later).
  */
 async function mayGoNow(deps: CampaignDeps, c: CampaignRow): Promise<'go' | 'paused' | Date> {
   const number = await selectCampaignNumber(deps.db, c.user_id, c.number_id);
   const pause =
     !number || number.status !== 'CONECTADO'
       ? 'Pausada automaticamente: o WhatsApp desta campanha está desconectado. Reconecte-o e continue.'
-      : number.provider === 'cloud'
-        ? (qualityPauseReason(number.cloud_quality_rating) ?? (await templateStop(deps.db, c)))
-        : null;
+      : ((number.provider === 'cloud'
+          ? (qualityPauseReason(number.cloud_quality_rating) ?? (await templateStop(deps.db, c)))
+          : null) ?? (await blocksStop(deps, c)));
   if (pause || !number) {
     await setStatus(deps.db, c.id, ['sending'], 'paused', { pausedReason: pause });
     return 'paused';
@@ -183,6 +189,17 @@ async function mayGoNow(deps: CampaignDeps, c: CampaignRow): Promise<'go' | 'pau
   const since = new Date(now.getTime() - 24 * 3_600_000);
   if ((await sentFromNumberSince(deps.db, number.id, since)) >= limit) return new Date(now.getTime() + 3_600_000);
   return 'go';
+}
+
+/** Blocks rising in this run since the owner's last 'Retomar': the reason to pause, or null. */
+async function blocksStop(deps: CampaignDeps, c: CampaignRow): Promise<string | null> {
+  const stats = await blockStats(deps.db, {
+    id: c.id,
+    run: c.run,
+    since: c.blocks_since,
+    stoppedReason: MARKETING_STOPPED_REASON,
+  });
+  return blocksPauseReason(stats.reached, stats.stopped);
 }
 
 async function skip(
@@ -227,15 +244,19 @@ async function sendOne(deps: CampaignDeps, c: CampaignRow, r: ClaimedRecipient, 
       'A IA não conseguiu variar o texto; não enviado para não repetir a mesma mensagem.',
       null,
     );
-  const messageId = await storeCampaignMessage(deps.db, {
+  const stored = await storeCampaignMessage(deps.db, {
     id: r.id,
     token,
     userId: c.user_id,
+    numberId: c.number_id,
     convId: r.conv_id,
+    contactJid: r.contact_jid,
+    contactName: r.contact_name,
     text,
     now: deps.now(),
   });
-  if (!messageId) return;
+  if (!stored) return;
+  const { messageId } = stored;
   if (c.track === 'cloud') return sendTemplate(deps, c, r, token, messageId);
   const result = await deps.sender.send({ messageId, instanceName: r.instance_name, contactJid: r.contact_jid, text });
   if (result.ok)
@@ -267,13 +288,20 @@ async function sendTemplate(deps: CampaignDeps, c: CampaignRow, r: ClaimedRecipi
     await finishRecipient(deps.db, { id: r.id, token }, { state: 'sent', externalId, messageId });
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    // Meta's per-user marketing cap: not tried again in this campaign, counted apart.
-    const capped = message.includes(String(META_MARKETING_CAP_CODE));
+    // Meta's per-user marketing cap: not tried again in this campaign, counted apart. The customer stopped
+    // marketing from the business (131050): not tried again, and a stop among the campaign's blocks.
+    const reason = message.includes(String(META_MARKETING_CAP_CODE))
+      ? MARKETING_CAP_REASON
+      : message.includes(String(META_MARKETING_STOPPED_CODE))
+        ? MARKETING_STOPPED_REASON
+        : null;
     await finishRecipient(
       deps.db,
       { id: r.id, token },
-      { state: capped ? 'skipped' : 'failed', reason: capped ? MARKETING_CAP_REASON : message, messageId },
+      { state: reason ? 'skipped' : 'failed', reason: reason ?? message, messageId },
     );
+    // Meta's word that the customer stopped marketing ends the consent, as an opt-out does (decision 078).
+    if (reason === MARKETING_STOPPED_REASON) await endConsent(deps.db, c.user_id, r.contact_jid, 'opt_out');
   }
 }
 
@@ -293,46 +321,6 @@ async function vary(deps: CampaignDeps, c: CampaignRow, text: string, contact: s
     }
   }
   return null;
-}
-
-/**
- * Contacts a dead process left mid-send: not yet stored → waiting again; stored and the chat has it →
- * sent; on QR, the gateway's record provably lacks it → sent now, once; otherwise unconfirmed, never
- * sent twice (a Cloud template is never repeated: Meta charges each).
- */
-async function settleLapsed(deps: CampaignDeps, c: CampaignRow): Promise<void> {
-  const token = randomUUID();
-  for (const l of await takeLapsed(deps.db, c.id, token, deps.config.leaseMs)) {
-    const claim = { id: l.id, token };
-    if (!l.message_id) {
-      await finishRecipient(deps.db, claim, { state: 'pending' });
-      continue;
-    }
-    if (l.msg_status && l.msg_status !== 'pending' && l.msg_status !== 'failed') {
-      await finishRecipient(deps.db, claim, { state: 'sent' });
-      continue;
-    }
-    const m = { messageId: l.message_id, instanceName: l.instance_name, contactJid: l.contact_jid, text: l.text ?? '' };
-    const verdict =
-      c.track === 'qr' ? await deps.sender.lookUp(m, new Date(l.msg_created ?? 0).getTime() - 1_000) : 'unknown';
-    if (typeof verdict === 'object') {
-      await finishRecipient(deps.db, claim, { state: 'sent', externalId: verdict.externalId, messageId: l.message_id });
-    } else if (verdict === 'absent') {
-      const result = await deps.sender.send(m);
-      await finishRecipient(
-        deps.db,
-        claim,
-        result.ok
-          ? { state: 'sent', externalId: result.externalId, messageId: l.message_id }
-          : { state: 'failed', reason: 'O WhatsApp recusou o envio.', messageId: l.message_id },
-      );
-    } else
-      await finishRecipient(deps.db, claim, {
-        state: 'unconfirmed',
-        reason: 'O envio foi interrompido e não pôde ser confirmado; não será reenviado.',
-        messageId: l.message_id,
-      });
-  }
 }
 
 /** Nobody left: done, or (monthly) scheduled for the same day next month. */

@@ -19,6 +19,7 @@ import type { GatewayEvent } from '../../integrations/gateway/event-hub.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordMetaHandover } from '../../domain/conversation-rules/meta-agent-holds.ts';
 import { cloudTemplateUpdates } from '../../integrations/gateway/cloud-template-webhook.ts';
+import { pauseOnQualityEvent } from '../../domain/campaigns/quality-pause-repository.ts';
 import { applyTemplateUpdate } from '../../domain/campaigns/template-status-repository.ts';
 import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
 import { webhookUnauthenticated } from './authenticate-webhook.ts';
@@ -130,9 +131,13 @@ export const metaWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       if (number) await followChangedUserId(db, { numberId: number.id, ...change });
     }
     // The number's quality rating or messaging limit changed: campaigns read it before each send (decision 072).
+    // FLAGGED or DOWNGRADE pauses the number's campaigns in progress at once (decision 078).
     for (const update of cloudQualityUpdates(req.body)) {
       const numberId = await recordCloudQuality(db, update);
-      if (numberId) changed.add(numberId);
+      if (!numberId) continue;
+      changed.add(numberId);
+      const paused = await pauseOnQualityEvent(db, numberId, update.event);
+      if (paused.length) req.log.warn({ numberId, event: update.event, paused }, 'campaigns paused: number quality');
     }
     // A submitted template's status or category changed: its campaigns follow (decision 075).
     for (const update of cloudTemplateUpdates(req.body)) {

@@ -4,6 +4,7 @@ import {
   simCloudMessageViewSchema,
   simCloudNumberParamsSchema,
   simCloudNumberViewSchema,
+  simCloudQualitySchema,
   simCloudSendSchema,
   simCloudSignupResultSchema,
   simCloudSignupSchema,
@@ -137,6 +138,23 @@ export function cloudPageRoutes(fake: GraphFake, access: CloudPageAccess): Fasti
         const decided = fake.decideTemplate(number.wabaId, req.params.templateId, req.body);
         if (!decided) throw new AppError('NOT_FOUND', 'Modelo não encontrado.');
         return templateView(decided);
+      },
+    );
+
+    // Meta's word on the number's quality (FLAGGED, UNFLAGGED, DOWNGRADE, UPGRADE): the signed
+    // phone_number_quality_update webhook as Meta sends it; an event Meta would not send now is refused.
+    app.post(
+      '/numbers/:phoneNumberId/quality',
+      { schema: { params, body: simCloudQualitySchema, response: { 200: simCloudNumberViewSchema } } },
+      async (req) => {
+        const number = await ownedNumber(req, req.params.phoneNumberId);
+        const updated = fake.qualityEvent(number, req.body.event);
+        if (!updated)
+          throw new AppError(
+            'CONFLICT',
+            'A Meta não envia este evento agora: o número já está assim ou no limite de mensagens extremo.',
+          );
+        return view({ ...updated, name: number.name });
       },
     );
 

@@ -23,8 +23,8 @@ class GraphError extends Error {
     readonly code: number,
     message: string,
     readonly details?: string,
-    /** Template creation's refusals also carry `error_subcode`, `error_user_title` and `error_user_msg`. */
-    readonly user?: { subcode?: number; title: string; msg: string },
+    /** Template creation's refusals also carry `error_user_title` and `error_user_msg`. */
+    readonly user?: { title: string; msg: string },
   ) {
     super(message);
   }
@@ -39,6 +39,19 @@ const INJECTED: Record<InjectedError, GraphError> = {
     'Too many messages sent from this phone number to the same phone number in a short period of time.',
   ),
   server: new GraphError(500, 131000, 'Something went wrong'),
+  // WhatsApp error codes (https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes/).
+  'marketing-cap': new GraphError(
+    400,
+    131049,
+    'This message was not delivered to maintain healthy ecosystem engagement.',
+    'In order to maintain a healthy ecosystem engagement, the message failed to be delivered.',
+  ),
+  'marketing-stopped': new GraphError(
+    400,
+    131050,
+    'User has stopped receipt of marketing messages',
+    'Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.',
+  ),
 };
 const NOT_REGISTERED = new GraphError(
   400,
@@ -216,7 +229,6 @@ export function graphFakeRoutes(fake: GraphFake): FastifyPluginAsyncZod {
           const created = fake.createTemplate(wabaFor(req, id), (req.body ?? {}) as Json);
           if (!('id' in created))
             throw new GraphError(created.status, created.code, created.message, undefined, {
-              subcode: created.subcode,
               title: created.userTitle,
               msg: created.userMsg,
             });
@@ -291,7 +303,6 @@ function graphError(err: GraphError) {
       message: err.message,
       type: 'OAuthException',
       code: err.code,
-      ...(err.user?.subcode ? { error_subcode: err.user.subcode } : {}),
       ...(err.user ? { is_transient: false, error_user_title: err.user.title, error_user_msg: err.user.msg } : {}),
       ...(err.details ? { error_data: { messaging_product: 'whatsapp', details: err.details } } : {}),
       fbtrace_id: 'SIMULADOR',

@@ -13,7 +13,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 export type Quality = 'GREEN' | 'YELLOW' | 'RED';
 export type Tier = 'TIER_250' | 'TIER_1K' | 'TIER_10K' | 'TIER_100K' | 'TIER_UNLIMITED';
 /** Errors the page can queue for the next sends of a number (Meta's codes). */
-export type InjectedError = 'throughput' | 'pair-rate' | 'server';
+export type InjectedError = 'throughput' | 'pair-rate' | 'server' | 'marketing-cap' | 'marketing-stopped';
 
 export interface FakeNumber {
   phoneNumberId: string;

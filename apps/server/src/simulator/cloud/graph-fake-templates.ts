@@ -205,21 +205,26 @@ export interface SubmittedTemplate {
   rejectedReason: string | null;
 }
 
-/** Meta's refusal of a template creation (code 100 'Invalid parameter', with the subcode and the user's words). */
+/**
+ * Meta's refusal of a template creation: code 100 'Invalid parameter' ("The request included one or more
+ * unsupported or misspelled parameters", WhatsApp error codes,
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes/) with the
+ * user's words (`error_user_title`, `error_user_msg`). No `error_subcode`: the subcodes other integrations
+ * name for a duplicate name or a dangling variable (2388024, 2388299) are on no Meta page, and Meta asks that
+ * error handling rest on `code` and the details (docs/decisions/078-campaign-reach-and-pause.md).
+ */
 export interface CreationRefusal {
   status: 400;
   code: 100;
   message: string;
-  subcode?: number;
   userTitle: string;
   userMsg: string;
 }
 
-const invalid = (userTitle: string, userMsg: string, subcode?: number): CreationRefusal => ({
+const invalid = (userTitle: string, userMsg: string): CreationRefusal => ({
   status: 400,
   code: 100,
   message: 'Invalid parameter',
-  ...(subcode ? { subcode } : {}),
   userTitle,
   userMsg,
 });
@@ -232,10 +237,10 @@ const LIMITS = { body: 1024, header: 60, footer: 60, quickReply: 25, buttons: 10
  * Checks a creation as Meta documents it
  * (https://developers.facebook.com/docs/whatsapp/business-management-api/message-templates and
  * …/message-templates/components): `name` lowercase letters, digits and underscores, at most 512 characters,
- * not already used in that language in the WABA (subcode 2388024); `language`; `category` one of MARKETING,
+ * not already used in that language in the WABA; `language`; `category` one of MARKETING,
  * UTILITY, AUTHENTICATION; one BODY of at most 1024 characters whose positional variables are {{1}}…{{n}} in
- * sequence, each with an example (`example.body_text`, one row of n values), none at the very start or end
- * (subcode 2388299); an optional TEXT HEADER (≤ 60), FOOTER (≤ 60, no variable) and BUTTONS (quick replies
+ * sequence, each with an example (`example.body_text`, one row of n values), none at the very start or end;
+ * an optional TEXT HEADER (≤ 60), FOOTER (≤ 60, no variable) and BUTTONS (quick replies
  * ≤ 25 characters, at most 10). Else the template, PENDING.
  */
 export function checkTemplateCreation(
@@ -259,7 +264,6 @@ export function checkTemplateCreation(
     return invalid(
       'Content in this language already exists',
       `The template name "${name}" already has content in ${language}. Use another name or edit the existing template.`,
-      2388024,
     );
   const components = Array.isArray(body.components) ? (body.components as Json[]) : [];
   const bodies = components.filter((c) => c.type === 'BODY');
@@ -278,7 +282,6 @@ export function checkTemplateCreation(
     return invalid(
       "Variables can't be at the start or end of the template",
       'Variable parameters can’t be at the start or end of the body text.',
-      2388299,
     );
   const examples = ((bodies[0]!.example as Json | undefined)?.body_text as unknown[][] | undefined)?.[0];
   if (

@@ -86,6 +86,23 @@ export function createGraphFakeWebhooks(options: { dispatcher: WebhookDispatcher
     },
 
     /**
+     * A number's quality or messaging limit changed (phone_number_quality_update webhook reference,
+     * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/phone_number_quality_update):
+     * a change of the WABA naming the number by its display phone number, the event, the tier as
+     * `current_limit` (to be removed) and `max_daily_conversations_per_business`, and `old_limit` only when the
+     * messaging limit moved.
+     */
+    qualityUpdate(number: FakeNumber, event: string, oldTier: string | null) {
+      postAccountChange(number.wabaId, 'phone_number_quality_update', {
+        display_phone_number: number.display,
+        event,
+        ...(oldTier ? { old_limit: oldTier } : {}),
+        current_limit: number.tier,
+        max_daily_conversations_per_business: number.tier,
+      });
+    },
+
+    /**
      * Meta moved a template to another category (template_category_update webhook reference,
      * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/template_category_update/):
      * a completed change, with `previous_category` and `new_category`.

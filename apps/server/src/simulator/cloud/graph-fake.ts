@@ -1,5 +1,5 @@
 import { createWebhookDispatcher, type DeliveryLog } from '../webhook-dispatcher.ts';
-import { createGraphFakeState, type FakeMessage, type FakeNumber } from './graph-fake-state.ts';
+import { createGraphFakeState, type FakeMessage, type FakeNumber, type Tier } from './graph-fake-state.ts';
 import {
   checkTemplateCreation,
   checkTemplateSend,
@@ -10,6 +10,8 @@ import {
 import { createGraphFakeWebhooks } from './graph-fake-webhooks.ts';
 
 type Json = Record<string, unknown>;
+/** Meta's messaging limit tiers the fake moves through, lowest first (a DOWNGRADE / UPGRADE is one step). */
+const TIERS: readonly Tier[] = ['TIER_250', 'TIER_1K', 'TIER_10K', 'TIER_100K', 'TIER_UNLIMITED'];
 /** Sent → delivered after this long, like the QR simulator's acks. */
 const DELIVERY_DELAY_MS = 250;
 
@@ -171,6 +173,37 @@ export function createGraphFake(options: GraphFakeOptions) {
       t.rejectedReason = decision.event === 'REJECTED' ? (decision.reason ?? 'INVALID_FORMAT') : null;
       webhooks.templateStatus(t, t.status, t.rejectedReason);
       return t;
+    },
+
+    /**
+     * Meta's word on the number's quality, as the page (or a test) plays it: FLAGGED (rating RED), UNFLAGGED
+     * (GREEN), DOWNGRADE / UPGRADE (the messaging limit one tier down / up). The signed webhook follows and
+     * `GET /{phone-number-id}?fields=quality_rating` answers the new rating. Null: Meta would not send it (a
+     * DOWNGRADE at the lowest tier, an UPGRADE at the highest, FLAGGED when already flagged, UNFLAGGED when not).
+     */
+    qualityEvent(number: FakeNumber, event: 'FLAGGED' | 'UNFLAGGED' | 'DOWNGRADE' | 'UPGRADE'): FakeNumber | null {
+      const at = TIERS.indexOf(number.tier);
+      const change =
+        event === 'FLAGGED'
+          ? number.quality === 'RED'
+            ? null
+            : { quality: 'RED' as const, tier: number.tier }
+          : event === 'UNFLAGGED'
+            ? number.quality === 'GREEN'
+              ? null
+              : { quality: 'GREEN' as const, tier: number.tier }
+            : event === 'DOWNGRADE'
+              ? at <= 0
+                ? null
+                : { quality: number.quality, tier: TIERS[at - 1]! }
+              : at >= TIERS.length - 1
+                ? null
+                : { quality: number.quality, tier: TIERS[at + 1]! };
+      if (!change) return null;
+      state.setQuality(number.phoneNumberId, change.quality, change.tier);
+      const updated = state.numberOf(number.phoneNumberId)!;
+      webhooks.qualityUpdate(updated, event, change.tier !== number.tier ? number.tier : null);
+      return updated;
     },
 
     /** Resolves when every webhook queued so far went out once (tests). */

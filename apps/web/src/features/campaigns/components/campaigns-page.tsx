@@ -113,7 +113,12 @@ function CampaignCard({ c }: { c: CampaignDto }) {
         </span>
       </div>
       {c.template?.status ? <TemplateLine template={c.template} /> : null}
-      {c.pausedReason ? (
+      {c.status === 'paused' ? (
+        // Why it stopped: by itself (the number's quality, blocks rising, the template; decision 078) or by hand.
+        <div className="mt-3" data-testid="campaign-paused-reason">
+          <Alert tone="warning">{c.pausedReason ?? 'Pausada por você. Nenhuma mensagem sai até você retomar.'}</Alert>
+        </div>
+      ) : c.pausedReason ? (
         <Alert tone="warning" className="mt-3">
           {c.pausedReason}
         </Alert>
@@ -137,8 +142,8 @@ function CampaignCard({ c }: { c: CampaignDto }) {
       {c.status !== 'done' && c.status !== 'cancelled' ? (
         <div className="mt-3 flex flex-wrap gap-2">
           {c.status === 'paused' ? (
-            <Button size="sm" variant="secondary" onClick={() => act.mutate({ id: c.id, action: 'resume' })}>
-              Continuar
+            <Button size="sm" onClick={() => act.mutate({ id: c.id, action: 'resume' })}>
+              Retomar
             </Button>
           ) : (
             <Button size="sm" variant="secondary" onClick={() => act.mutate({ id: c.id, action: 'pause' })}>
