@@ -103,33 +103,13 @@ export function ProfessionalFields({
                       </label>
                       {d.open ? (
                         <span className="flex flex-1 items-center gap-2">
-                          <Input
-                            type="time"
-                            className="min-w-0 flex-1 sm:max-w-32"
-                            aria-label={`${day}: início`}
-                            value={d.from}
-                            aria-invalid={error ? true : undefined}
-                            onChange={(e) => setDay(i, { from: e.target.value })}
-                          />
-                          <span className="text-sm text-slate-600">às</span>
-                          <Input
-                            type="time"
-                            className="min-w-0 flex-1 sm:max-w-32"
-                            aria-label={`${day}: fim`}
-                            value={d.to}
-                            aria-invalid={error ? true : undefined}
-                            onChange={(e) => setDay(i, { to: e.target.value })}
-                          />
+                          <TimeRange label={day} value={d} invalid={!!error} onChange={(patch) => setDay(i, patch)} />
                         </span>
                       ) : (
                         <span className="text-sm text-slate-500">Folga</span>
                       )}
                     </div>
-                    {error ? (
-                      <p role="alert" className="mt-1 text-sm text-red-600">
-                        {error}
-                      </p>
-                    ) : null}
+                    <RowError error={error} />
                   </li>
                 );
               })}
@@ -149,22 +129,11 @@ export function ProfessionalFields({
               return (
                 <li key={i}>
                   <div className="flex items-center gap-2">
-                    <Input
-                      type="time"
-                      className="min-w-0 flex-1 sm:max-w-32"
-                      aria-label={`Pausa ${n}: início`}
-                      value={b.from}
-                      aria-invalid={error ? true : undefined}
-                      onChange={(e) => setBreak(i, { from: e.target.value })}
-                    />
-                    <span className="text-sm text-slate-600">às</span>
-                    <Input
-                      type="time"
-                      className="min-w-0 flex-1 sm:max-w-32"
-                      aria-label={`Pausa ${n}: fim`}
-                      value={b.to}
-                      aria-invalid={error ? true : undefined}
-                      onChange={(e) => setBreak(i, { to: e.target.value })}
+                    <TimeRange
+                      label={`Pausa ${n}`}
+                      value={b}
+                      invalid={!!error}
+                      onChange={(patch) => setBreak(i, patch)}
                     />
                     <span className="hidden text-sm text-slate-600 sm:inline">
                       {b.weekdays.length ? b.weekdays.map((w) => WEEKDAYS_PT[w]).join(', ') : 'todos os dias'}
@@ -179,11 +148,7 @@ export function ProfessionalFields({
                       <X aria-hidden />
                     </Button>
                   </div>
-                  {error ? (
-                    <p role="alert" className="mt-1 text-sm text-red-600">
-                      {error}
-                    </p>
-                  ) : null}
+                  <RowError error={error} />
                 </li>
               );
             })}
@@ -252,3 +217,46 @@ export function ProfessionalFields({
     </>
   );
 }
+
+/** A from–to pair of time inputs, named '<label>: início' and '<label>: fim'. */
+function TimeRange({
+  label,
+  value,
+  invalid,
+  onChange,
+}: {
+  label: string;
+  value: { from: string; to: string };
+  invalid: boolean;
+  onChange: (patch: { from: string } | { to: string }) => void;
+}) {
+  return (
+    <>
+      <Input
+        type="time"
+        className="min-w-0 flex-1 sm:max-w-32"
+        aria-label={`${label}: início`}
+        value={value.from}
+        aria-invalid={invalid ? true : undefined}
+        onChange={(e) => onChange({ from: e.target.value })}
+      />
+      <span className="text-sm text-slate-600">às</span>
+      <Input
+        type="time"
+        className="min-w-0 flex-1 sm:max-w-32"
+        aria-label={`${label}: fim`}
+        value={value.to}
+        aria-invalid={invalid ? true : undefined}
+        onChange={(e) => onChange({ to: e.target.value })}
+      />
+    </>
+  );
+}
+
+/** The API's message for one row of a list (a day, a break), under it. */
+const RowError = ({ error }: { error: string | undefined }) =>
+  error ? (
+    <p role="alert" className="mt-1 text-sm text-red-600">
+      {error}
+    </p>
+  ) : null;

@@ -1,5 +1,5 @@
 import type { WeeklyHours } from '@vendai/contracts';
-import type { AgendaProfessional, AgendaSetup } from '@vendai/contracts/agenda';
+import type { AgendaProfessional } from '@vendai/contracts/agenda';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
 import { Alert } from '@/components/ui/alert';
@@ -12,6 +12,7 @@ import { ApiError } from '@/lib/api-client';
 import { useBusinessSettings } from '@/lib/api/business-facts';
 import { useSaveProfessional } from '../api/agenda';
 import { daysOf, ProfessionalFields, type ProfessionalDraft as Draft } from './professional-fields';
+import { EditingHeading, type SetupDialogProps, SetupList } from './setup-list';
 
 /** Monday to Friday 08:00–18:00, Saturday to 13:00: the business hours' own default. */
 const FALLBACK_WEEK: WeeklyHours = [
@@ -46,15 +47,7 @@ const fieldError = (fields: Record<string, string>, ...keys: string[]) =>
  * national holidays and the business's closed days already close everyone. Deactivating takes a
  * professional off the agenda; the API refuses it while they have future bookings.
  */
-export function ProfessionalsDialog({
-  open,
-  onOpenChange,
-  setup,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  setup: AgendaSetup;
-}) {
+export function ProfessionalsDialog({ open, onOpenChange, setup }: SetupDialogProps) {
   const business = useBusinessSettings().data?.hours ?? FALLBACK_WEEK;
   const save = useSaveProfessional();
   const toggleActive = useSaveProfessional();
@@ -123,53 +116,36 @@ export function ProfessionalsDialog({
       description="Quem atende e quando. Feriados nacionais e os dias fechados do negócio já ficam de fora para todos."
       size="wide"
     >
-      <ul className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200">
-        {setup.professionals.map((p) => (
-          <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-            <span className="min-w-0">
-              <span className="block font-medium text-slate-900">
-                {p.name}
-                {p.active ? null : (
-                  <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
-                    Inativo
-                  </span>
-                )}
-              </span>
-              <span className="block text-slate-600">{hoursText(p)}</span>
+      <SetupList
+        items={setup.professionals}
+        onEdit={startEdit}
+        badge={(p) =>
+          p.active ? null : (
+            <span className="ml-2 rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-600">
+              Inativo
             </span>
-            <span className="flex gap-2">
-              <Button
-                type="button"
-                variant="ghost"
-                onClick={() => setActive(p, !p.active)}
-                disabled={toggleActive.isPending}
-                aria-label={`${p.active ? 'Desativar' : 'Reativar'} ${p.name}`}
-              >
-                {p.active ? 'Desativar' : 'Reativar'}
-              </Button>
-              <Button type="button" variant="secondary" onClick={() => startEdit(p)} aria-label={`Editar ${p.name}`}>
-                Editar
-              </Button>
-            </span>
-          </li>
-        ))}
-      </ul>
+          )
+        }
+        details={hoursText}
+        actions={(p) => (
+          <Button
+            type="button"
+            variant="ghost"
+            onClick={() => setActive(p, !p.active)}
+            disabled={toggleActive.isPending}
+            aria-label={`${p.active ? 'Desativar' : 'Reativar'} ${p.name}`}
+          >
+            {p.active ? 'Desativar' : 'Reativar'}
+          </Button>
+        )}
+      />
       {toggleActive.error ? (
         <div className="mt-3">
           <Alert tone="error">{toggleActive.error.message}</Alert>
         </div>
       ) : null}
       <form className="mt-6 space-y-5" onSubmit={submit} noValidate>
-        <div className="flex items-center justify-between gap-2">
-          <h3 className="text-base font-semibold text-slate-900">
-            {editing ? `Editar ${editing.name}` : 'Novo profissional'}
-          </h3>
-          {editing ? (
-            <Button type="button" variant="ghost" onClick={() => startEdit(null)}>
-              Cancelar edição
-            </Button>
-          ) : null}
-        </div>
+        <EditingHeading editing={editing} newTitle="Novo profissional" onCancel={() => startEdit(null)} />
         <Field id="professional-name" label="Nome" error={err('name')} hint="Uma pessoa ou uma sala/equipamento">
           <Input
             id="professional-name"

@@ -88,13 +88,11 @@ export function ServiceFields({
             value={value.durationMinutes}
             onChange={(e) => set({ durationMinutes: Number(e.target.value) })}
           >
-            {[...new Set([...DURATIONS, value.durationMinutes])]
-              .sort((a, b) => a - b)
-              .map((m) => (
-                <option key={m} value={m}>
-                  {m < 60 ? `${m} min` : m % 60 === 0 ? `${m / 60} h` : `${Math.floor(m / 60)} h ${m % 60} min`}
-                </option>
-              ))}
+            {withCurrent(DURATIONS, value.durationMinutes).map((m) => (
+              <option key={m} value={m}>
+                {m < 60 ? `${m} min` : m % 60 === 0 ? `${m / 60} h` : `${Math.floor(m / 60)} h ${m % 60} min`}
+              </option>
+            ))}
           </select>
         </Field>
         <Field id={`${idPrefix}-price`} label="Preço (R$)" error={errors.price} hint="Vazio: sob consulta">
@@ -107,23 +105,41 @@ export function ServiceFields({
             onChange={(e) => set({ price: e.target.value })}
           />
         </Field>
-        <Field id={`${idPrefix}-after`} label="Intervalo depois">
-          <select
-            id={`${idPrefix}-after`}
-            className={selectClass}
-            value={value.bufferAfterMinutes}
-            onChange={(e) => set({ bufferAfterMinutes: Number(e.target.value) })}
-          >
-            {[...new Set([0, 5, 10, 15, 30, value.bufferAfterMinutes])]
-              .sort((a, b) => a - b)
-              .map((m) => (
-                <option key={m} value={m}>
-                  {m === 0 ? 'Nenhum' : `${m} min`}
-                </option>
-              ))}
-          </select>
-        </Field>
+        <GapSelect
+          id={`${idPrefix}-after`}
+          label="Intervalo depois"
+          value={value.bufferAfterMinutes}
+          onChange={(m) => set({ bufferAfterMinutes: m })}
+        />
       </div>
     </div>
+  );
+}
+
+/** The choices plus the saved value (a value set elsewhere stays selectable), in order. */
+const withCurrent = (choices: number[], current: number) => [...new Set([...choices, current])].sort((a, b) => a - b);
+
+/** A break before or after a service: none or a few minutes. */
+export function GapSelect({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: number;
+  onChange: (minutes: number) => void;
+}) {
+  return (
+    <Field id={id} label={label}>
+      <select id={id} className={selectClass} value={value} onChange={(e) => onChange(Number(e.target.value))}>
+        {withCurrent([0, 5, 10, 15, 30], value).map((m) => (
+          <option key={m} value={m}>
+            {m === 0 ? 'Nenhum' : `${m} min`}
+          </option>
+        ))}
+      </select>
+    </Field>
   );
 }

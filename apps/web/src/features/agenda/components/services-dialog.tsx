@@ -1,14 +1,13 @@
-import { AGENDA_MESSAGES, type AgendaService, type AgendaSetup } from '@vendai/contracts/agenda';
+import { AGENDA_MESSAGES, type AgendaService } from '@vendai/contracts/agenda';
 import { type FormEvent, useState } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
 import { FormSubmit } from '@/components/ui/form-submit';
 import { useCatalogueItems, useSaveService } from '../api/agenda';
 import { formatPrice, parsePrice } from '../lib/money';
 import { type DepositDraft, DepositFields } from './deposit-fields';
-import { DEFAULT_SERVICE, ServiceFields, type ServiceDraft, selectClass } from './service-fields';
+import { DEFAULT_SERVICE, GapSelect, ServiceFields, type ServiceDraft } from './service-fields';
+import { EditingHeading, type SetupDialogProps, SetupList } from './setup-list';
 
 type Draft = ServiceDraft & DepositDraft & { bufferBeforeMinutes: number; professionalIds: string[] };
 
@@ -64,15 +63,7 @@ const depositText = (s: AgendaService) =>
  * 'Serviços': the account's services, each editable ('Editar'), and a form to add one (from the catalogue
  * or typed): duration, price, the time kept free before and after, who does it and the sinal.
  */
-export function ServicesDialog({
-  open,
-  onOpenChange,
-  setup,
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  setup: AgendaSetup;
-}) {
+export function ServicesDialog({ open, onOpenChange, setup }: SetupDialogProps) {
   const catalogue = useCatalogueItems().data ?? [];
   const save = useSaveService();
   const [editing, setEditing] = useState<AgendaService | null>(null);
@@ -138,34 +129,19 @@ export function ServicesDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title="Serviços" size="wide">
-      <ul className="mt-4 divide-y divide-slate-100 rounded-lg border border-slate-200">
-        {setup.services.map((s) => (
-          <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
-            <span className="min-w-0">
-              <span className="block font-medium text-slate-900">{s.name}</span>
-              <span className="block text-slate-600">
-                {s.durationMinutes} min · {formatPrice(s.priceCents)}
-                {s.bufferAfterMinutes ? ` · ${s.bufferAfterMinutes} min de intervalo` : ''}
-                {depositText(s)}
-              </span>
-            </span>
-            <Button type="button" variant="secondary" onClick={() => startEdit(s)} aria-label={`Editar ${s.name}`}>
-              Editar
-            </Button>
-          </li>
-        ))}
-      </ul>
+      <SetupList
+        items={setup.services}
+        onEdit={startEdit}
+        details={(s) => (
+          <>
+            {s.durationMinutes} min · {formatPrice(s.priceCents)}
+            {s.bufferAfterMinutes ? ` · ${s.bufferAfterMinutes} min de intervalo` : ''}
+            {depositText(s)}
+          </>
+        )}
+      />
       <form className="mt-6 space-y-4" onSubmit={submit} noValidate>
-        <div className="flex items-center justify-between gap-2">
-          <h3 className="text-base font-semibold text-slate-900">
-            {editing ? `Editar ${editing.name}` : 'Novo serviço'}
-          </h3>
-          {editing ? (
-            <Button type="button" variant="ghost" onClick={() => startEdit(null)}>
-              Cancelar edição
-            </Button>
-          ) : null}
-        </div>
+        <EditingHeading editing={editing} newTitle="Novo serviço" onCancel={() => startEdit(null)} />
         <ServiceFields
           idPrefix="service"
           value={draft}
@@ -174,22 +150,12 @@ export function ServicesDialog({
           errors={errors}
         />
         <div className="grid gap-4 sm:grid-cols-3">
-          <Field id="service-before" label="Intervalo antes">
-            <select
-              id="service-before"
-              className={selectClass}
-              value={draft.bufferBeforeMinutes}
-              onChange={(e) => setDraft({ ...draft, bufferBeforeMinutes: Number(e.target.value) })}
-            >
-              {[...new Set([0, 5, 10, 15, 30, draft.bufferBeforeMinutes])]
-                .sort((a, b) => a - b)
-                .map((m) => (
-                  <option key={m} value={m}>
-                    {m === 0 ? 'Nenhum' : `${m} min`}
-                  </option>
-                ))}
-            </select>
-          </Field>
+          <GapSelect
+            id="service-before"
+            label="Intervalo antes"
+            value={draft.bufferBeforeMinutes}
+            onChange={(m) => setDraft({ ...draft, bufferBeforeMinutes: m })}
+          />
         </div>
         {people.length > 1 ? (
           <fieldset>
