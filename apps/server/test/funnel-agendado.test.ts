@@ -6,50 +6,22 @@
  * booking moves no card; Resultados counts the stage; many first bookings at once create it once. An account
  * without bookings keeps five columns. On PGlite and PostgreSQL.
  */
-import type { FunnelStageDto } from '@vendai/contracts';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { conversations, conversationStages, funnelStages } from '../src/db/schema/index.ts';
 import { resultRows } from '../src/db/rows.ts';
 import { ensureAgendadoStage } from '../src/domain/funnel/stages.ts';
 import { customerSays, openShop, type Shop, waitFor } from './helpers/engine-harness.ts';
+import * as funnel from './helpers/funnel-helpers.ts';
 import { hear, useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { personWithNumber } from './helpers/inbox-seed.ts';
 import { orderById, pixShop, pressOnBankPage, standinPaymentsOf } from './helpers/pix-helpers.ts';
-import type { TestClient } from './helpers/test-app.ts';
 
 const e = useEngineApp({ AI_PROVIDER: 'demo' });
 const db = () => e.t.database.db;
 const DAY = 86_400_000;
-
-async function stagesOf(client: TestClient): Promise<FunnelStageDto[]> {
-  const res = await client.get('/api/funnel/stages');
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().items;
-}
-
-/** The conversation's stage now ('novo' without a row) and who put it there. */
-async function stageOf(convId: string): Promise<{ kind: string; movedBy: string | null }> {
-  const [row] = await db()
-    .select({ kind: funnelStages.kind, movedBy: conversationStages.movedBy })
-    .from(conversationStages)
-    .innerJoin(funnelStages, eq(funnelStages.id, conversationStages.stageId))
-    .where(eq(conversationStages.convId, convId));
-  return row ?? { kind: 'novo', movedBy: null };
-}
-
-async function convOf(phone: string): Promise<string> {
-  let id = '';
-  await waitFor(async () => {
-    const [row] = await db()
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(eq(conversations.contactPhone, phone));
-    id = row?.id ?? '';
-    return id !== '';
-  }, 'the conversation');
-  return id;
-}
+const { stagesOf } = funnel;
+const stageOf = (convId: string) => funnel.stageOf(db(), convId);
+const convOf = (phone: string) => funnel.convOf(db(), phone);
 
 /** The agenda set up in one call; the next week's free slots of its service. */
 async function withAgenda(shop: Shop): Promise<{ serviceId: string; slots: string[] }> {

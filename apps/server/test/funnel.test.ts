@@ -10,11 +10,12 @@ import { FUNNEL_MESSAGES, FUNNEL_PAGE_SIZE, type FunnelStageDto } from '@vendai/
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { accountMembers, conversations, conversationStages, funnelStages } from '../src/db/schema/index.ts';
+import { accountMembers, conversationStages } from '../src/db/schema/index.ts';
 import { resultRows } from '../src/db/rows.ts';
 import { advanceStage } from '../src/domain/funnel/advance-stage.ts';
 import { chargeOrderJob } from '../src/domain/orders/charge-order-job-type.ts';
 import { customerSays, openShop, type Shop, waitFor } from './helpers/engine-harness.ts';
+import * as funnel from './helpers/funnel-helpers.ts';
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 import { addConversation, type InboxPerson, personWithNumber } from './helpers/inbox-seed.ts';
 import { orderById, pixShop, pressOnBankPage, standinPaymentsOf } from './helpers/pix-helpers.ts';
@@ -23,39 +24,16 @@ import { connectWs } from './helpers/ws-client.ts';
 
 const e = useEngineApp({ AI_PROVIDER: 'demo' });
 const db = () => e.t.database.db;
+const { stagesOf } = funnel;
+const convOf = (phone: string) => funnel.convOf(db(), phone);
 
-async function stagesOf(client: TestClient): Promise<FunnelStageDto[]> {
-  const res = await client.get('/api/funnel/stages');
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().items;
-}
 const byKind = (stages: FunnelStageDto[], kind: string) => stages.find((s) => s.kind === kind)!;
 
 /** The kind of the stage the conversation is in now ('novo' without a row). */
-async function stageKindOf(convId: string): Promise<string> {
-  const [row] = await db()
-    .select({ kind: funnelStages.kind })
-    .from(conversationStages)
-    .innerJoin(funnelStages, eq(funnelStages.id, conversationStages.stageId))
-    .where(eq(conversationStages.convId, convId));
-  return row?.kind ?? 'novo';
-}
+const stageKindOf = async (convId: string) => (await funnel.stageOf(db(), convId)).kind;
 
 async function move(client: TestClient, convId: string, stageId: string) {
   return client.request({ method: 'PUT', url: `/api/funnel/conversations/${convId}/stage`, payload: { stageId } });
-}
-
-async function convOf(shop: Shop, phone: string): Promise<string> {
-  let id = '';
-  await waitFor(async () => {
-    const [row] = await db()
-      .select({ id: conversations.id })
-      .from(conversations)
-      .where(eq(conversations.contactPhone, phone));
-    id = row?.id ?? '';
-    return id !== '';
-  }, 'the conversation');
-  return id;
 }
 
 /** The order's charge job is done (its handler returned: the charge sent and the card moved, or not). */
@@ -328,7 +306,7 @@ describe('the AI moves cards forward only', () => {
     try {
       const customer = { phone: '5511966661111', name: 'Ana Lima' };
       await customerSays(e, shop, 'Oi! Quero uma camiseta básica', customer);
-      const convId = await convOf(shop, customer.phone);
+      const convId = await convOf(customer.phone);
       const stages = await stagesOf(shop.client);
       const event = await ws.waitFor((m) => m.event === 'funnel.moved', { timeoutMs: 15_000 });
       expect(event.data).toEqual({ convId, stageId: byKind(stages, 'qualificado').id, movedBy: 'ai' });

@@ -1,5 +1,5 @@
 import { DEPOSIT_UNPAID_REASON } from '@vendai/contracts';
-import { and, asc, eq, gt, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agendaBookings, agendaServices, pixAccounts } from '../../db/schema/index.ts';
 
@@ -81,34 +81,34 @@ export async function releaseExpiredHolds(db: Db, now: Date, limit: number) {
 
 /** Bookings released for an unpaid sinal since `since` (their event is queued again unless it exists). */
 export async function selectRecentReleases(db: Db, since: Date, limit: number) {
-  return db
-    .select({ id: agendaBookings.id, userId: agendaBookings.userId })
-    .from(agendaBookings)
-    .where(
-      and(
-        eq(agendaBookings.status, 'cancelled'),
-        eq(agendaBookings.cancelReason, DEPOSIT_UNPAID_REASON),
-        gt(agendaBookings.statusChangedAt, since),
-      ),
-    )
-    .limit(limit);
+  return selectBookingRefs(
+    db,
+    and(
+      eq(agendaBookings.status, 'cancelled'),
+      eq(agendaBookings.cancelReason, DEPOSIT_UNPAID_REASON),
+      gt(agendaBookings.statusChangedAt, since),
+    ),
+    limit,
+  );
 }
 
 /** Held bookings with no deposit order yet, made before `before` (their process died before placing it). */
 export async function selectHeldWithoutOrder(db: Db, before: Date, limit: number) {
-  return db
-    .select({ id: agendaBookings.id, userId: agendaBookings.userId })
-    .from(agendaBookings)
-    .where(
-      and(
-        eq(agendaBookings.status, 'held'),
-        isNull(agendaBookings.depositOrderId),
-        sql`${agendaBookings.convId} is not null`,
-        lt(agendaBookings.createdAt, before),
-      ),
-    )
-    .limit(limit);
+  return selectBookingRefs(
+    db,
+    and(
+      eq(agendaBookings.status, 'held'),
+      isNull(agendaBookings.depositOrderId),
+      isNotNull(agendaBookings.convId),
+      lt(agendaBookings.createdAt, before),
+    ),
+    limit,
+  );
 }
+
+/** Up to `limit` bookings that match (their id and account), for the sweeps above. */
+const selectBookingRefs = (db: Db, where: SQL | undefined, limit: number) =>
+  db.select({ id: agendaBookings.id, userId: agendaBookings.userId }).from(agendaBookings).where(where).limit(limit);
 
 /** A booking released for an unpaid sinal whose deposit was paid after all: held again as booked (23P01 when taken). */
 export async function retakeReleased(db: Db, userId: string, id: string): Promise<boolean> {
