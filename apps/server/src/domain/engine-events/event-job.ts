@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
-import type { BurstEvents } from '../../db/schema/index.ts';
 import { defineJob, defineJobType, type JobDefinition, type Jobs } from '../../jobs/job.ts';
+import { type BurstEvents, selectBurstProgress } from './burst-repository.ts';
 import type { EngineEvent } from './engine-events.ts';
 import { engineEventSchema, HINT_EVENTS } from './engine-events.ts';
 import type { EngineEvents } from './event-bus.ts';
@@ -122,11 +120,6 @@ export function engineEventsJobDefinition(deps: Pick<EventDeps, 'db' | 'log'>, b
 
 /** Whether the burst's first part reached the customer (done; or failed after the first part), is still going, or never will. */
 async function burstOutcome(db: Db, burstId: string): Promise<'reached' | 'sending' | 'not_sent'> {
-  const [row] = resultRows<{ reached: boolean; going: boolean }>(
-    await db.execute(sql`
-      select (state = 'done' or (state = 'failed' and sent_parts > 1)) as reached,
-             state in ('generating', 'sending') as going
-      from reply_bursts where id = ${burstId}`),
-  );
+  const row = await selectBurstProgress(db, burstId);
   return row?.reached ? 'reached' : row?.going ? 'sending' : 'not_sent';
 }

@@ -1,15 +1,13 @@
 import { type InvitationPreview, TEAM_MESSAGES } from '@vendai/contracts/team';
 import { notifyInTransaction } from '../../realtime/notify-in-transaction.ts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { accountInvitations, accountMembers } from '../../db/schema/index.ts';
 import { pgErrorCode } from '../../db/pg-error.ts';
 import { teamSize } from '../../domain/team/membership.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { SessionUser } from '../../types.ts';
 import { hashInvitationCode } from './invitation-code.ts';
 import { quotedAccountName } from './account-name-text.ts';
-import { findInvitationByHash, ownsShop } from './team-repository.ts';
+import { findInvitationByHash, insertMember, ownsShop, takeInvitation } from './team-repository.ts';
 
 type Found = NonNullable<Awaited<ReturnType<typeof findInvitationByHash>>>;
 
@@ -58,20 +56,9 @@ export async function acceptInvitation(db: Db, person: SessionUser, code: string
   if (await ownsShop(db, person.actorId)) throw new AppError('CONFLICT', TEAM_MESSAGES.ownsShop);
   try {
     await db.transaction(async (tx) => {
-      const taken = await tx
-        .update(accountInvitations)
-        .set({ acceptedAt: new Date(), acceptedBy: person.actorId })
-        .where(
-          and(
-            eq(accountInvitations.id, invitation.id),
-            isNull(accountInvitations.acceptedAt),
-            isNull(accountInvitations.revokedAt),
-            gt(accountInvitations.expiresAt, sql`now()`),
-          ),
-        )
-        .returning({ id: accountInvitations.id });
-      if (taken.length === 0) throw new AppError('INVALID_TOKEN', TEAM_MESSAGES.invitationUsed);
-      await tx.insert(accountMembers).values({ userId: person.actorId, accountId: invitation.accountId });
+      if (!(await takeInvitation(tx, invitation.id, person.actorId)))
+        throw new AppError('INVALID_TOKEN', TEAM_MESSAGES.invitationUsed);
+      await insertMember(tx, invitation.accountId, person.actorId);
       // The account's open pages (the owner's inbox: 'Responsável', the queues) learn of the new person live.
       await notifyInTransaction(tx, invitation.accountId, { event: 'member.joined', data: { userId: person.actorId } });
     });

@@ -1,13 +1,17 @@
 import { type CreatedInvitation, INVITATION_DAYS, type InviteInput, TEAM_MESSAGES } from '@vendai/contracts/team';
-import { and, eq, isNull } from 'drizzle-orm';
-import { accountInvitations } from '../../db/schema/index.ts';
 import { pgErrorCode } from '../../db/pg-error.ts';
 import { teamSize } from '../../domain/team/membership.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { AppDeps, SessionUser } from '../../types.ts';
 import { hashInvitationCode, newInvitationCode } from './invitation-code.ts';
 import { invitationLink, invitationMail } from './invitation-mail.ts';
-import { countOpenInvitations, findMemberByEmail } from './team-repository.ts';
+import {
+  countOpenInvitations,
+  findMemberByEmail,
+  insertInvitation,
+  type InvitationRow,
+  revokePendingInvitationTo,
+} from './team-repository.ts';
 
 /** People an account may have, the owner and the open invitations included. */
 export const MAX_TEAM = 10;
@@ -40,27 +44,19 @@ export async function inviteMember(
     throw new AppError('CONFLICT', TEAM_MESSAGES.alreadyInTeam, { fields: { email: TEAM_MESSAGES.alreadyInTeam } });
   const code = newInvitationCode();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
-  let row: typeof accountInvitations.$inferSelect;
+  let row: InvitationRow;
   try {
     row = await db.transaction(async (tx) => {
-      await tx
-        .update(accountInvitations)
-        .set({ revokedAt: new Date() })
-        .where(
-          and(
-            eq(accountInvitations.accountId, owner.id),
-            eq(accountInvitations.email, email),
-            isNull(accountInvitations.acceptedAt),
-            isNull(accountInvitations.revokedAt),
-          ),
-        );
+      await revokePendingInvitationTo(tx, owner.id, email);
       const open = await countOpenInvitations(tx, owner.id);
       if ((await teamSize(tx, owner.id)) + open >= MAX_TEAM) throw new AppError('LIMIT_REACHED', TEAM_FULL_MESSAGE);
-      const [inserted] = await tx
-        .insert(accountInvitations)
-        .values({ accountId: owner.id, email, codeHash: hashInvitationCode(code), invitedBy: owner.actorId, expiresAt })
-        .returning();
-      return inserted!;
+      return insertInvitation(tx, {
+        accountId: owner.id,
+        email,
+        codeHash: hashInvitationCode(code),
+        invitedBy: owner.actorId,
+        expiresAt,
+      });
     });
   } catch (err) {
     // Two invitations to one e-mail at the same moment: the other one won.

@@ -133,3 +133,54 @@ export async function revokeInvitationRow(db: Db, accountId: string, id: string)
     .returning({ id: accountInvitations.id });
   return rows.length > 0;
 }
+
+/**
+ * Takes a valid invitation for the accepting member: one conditional update (not yet accepted or revoked,
+ * not expired), so two tabs cannot both use it. False when another request took it first.
+ */
+export async function takeInvitation(db: Db, invitationId: string, memberId: string): Promise<boolean> {
+  const taken = await db
+    .update(accountInvitations)
+    .set({ acceptedAt: new Date(), acceptedBy: memberId })
+    .where(
+      and(
+        eq(accountInvitations.id, invitationId),
+        isNull(accountInvitations.acceptedAt),
+        isNull(accountInvitations.revokedAt),
+        gt(accountInvitations.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: accountInvitations.id });
+  return taken.length > 0;
+}
+
+/** The person joins the account as a member (23505 when they already belong to a team). */
+export async function insertMember(db: Db, accountId: string, memberId: string): Promise<void> {
+  await db.insert(accountMembers).values({ userId: memberId, accountId });
+}
+
+/** Revokes the account's pending invitation to this e-mail, if any (a new one replaces it). */
+export async function revokePendingInvitationTo(db: Db, accountId: string, email: string): Promise<void> {
+  await db
+    .update(accountInvitations)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(accountInvitations.accountId, accountId),
+        eq(accountInvitations.email, email),
+        isNull(accountInvitations.acceptedAt),
+        isNull(accountInvitations.revokedAt),
+      ),
+    );
+}
+
+export type InvitationRow = typeof accountInvitations.$inferSelect;
+
+/** Stores a new invitation (only the code's hash); 23505 when another open one to the e-mail won the race. */
+export async function insertInvitation(
+  db: Db,
+  invitation: { accountId: string; email: string; codeHash: string; invitedBy: string; expiresAt: Date },
+): Promise<InvitationRow> {
+  const [inserted] = await db.insert(accountInvitations).values(invitation).returning();
+  return inserted!;
+}
