@@ -1,14 +1,13 @@
 import type { AgentTestResult, AgentTestRun } from '@vendai/contracts';
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { user } from '../../db/schema/index.ts';
 import { selectAgent, selectAgentSummaries } from '../../domain/agents/agents-repository.ts';
 import type { Jobs } from '../../jobs/job.ts';
 import type { AgentTestsDeps } from './agent-tests-deps.ts';
 import { selectCases } from './cases-repository.ts';
 import { workRun } from './run-job.ts';
 import { runDetail } from './runs-repository.ts';
+import { selectAccountIdByEmail } from './settings-repository.ts';
 import { startRun } from './start-run.ts';
 
 /** A mistake in what the operator asked for (exit code 2 of `npm run agent:test`). */
@@ -16,19 +15,19 @@ export class UsageError extends Error {}
 
 /** The agents whose suites the operator asked for: one of the account's, or all of them. */
 export async function agentsToTest(db: Db, email: string, agentId?: string) {
-  const [owner] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase()));
-  if (!owner) throw new UsageError(`Nenhuma conta com o e-mail ${email}.`);
-  const ids = agentId ? [agentId] : (await selectAgentSummaries(db, owner.id)).map((a) => a.id);
+  const accountId = await selectAccountIdByEmail(db, email);
+  if (!accountId) throw new UsageError(`Nenhuma conta com o e-mail ${email}.`);
+  const ids = agentId ? [agentId] : (await selectAgentSummaries(db, accountId)).map((a) => a.id);
   if (!ids.length) throw new UsageError(`A conta ${email} não tem agentes.`);
   const agents = [];
   for (const id of ids) {
-    const agent = await selectAgent(db, owner.id, id).catch(() => undefined);
+    const agent = await selectAgent(db, accountId, id).catch(() => undefined);
     if (!agent) throw new UsageError(`O agente ${id} não existe na conta ${email}.`);
-    if (!(await selectCases(db, owner.id, agent.id)).length)
+    if (!(await selectCases(db, accountId, agent.id)).length)
       throw new UsageError(
         `O agente ${agent.apelido ?? agent.id} (${agent.id}) não tem testes: gere a sugestão de testes no app.`,
       );
-    agents.push({ userId: owner.id, id: agent.id, name: agent.apelido ?? 'sem apelido' });
+    agents.push({ userId: accountId, id: agent.id, name: agent.apelido ?? 'sem apelido' });
   }
   return agents;
 }

@@ -1,6 +1,5 @@
 import { AGENT_TESTS, type AgentTestExpectation, agentTestExpectationSchema, DEFAULT_RUBRIC } from '@vendai/contracts';
 import { normalise } from '@vendai/contracts/answer-text';
-import type { AnswerItem } from '../../db/schema/index.ts';
 import type { NewCase } from './cases-repository.ts';
 
 /**
@@ -10,6 +9,9 @@ import type { NewCase } from './cases-repository.ts';
  * 'sair' and a short scripted conversation — each with expectations the owner can read and change. Pure and
  * deterministic: the same business gets the same set, with any AI (the offline demo included).
  */
+
+/** What the proposal reads of a training answer: the owner's words. */
+type AnswerItem = { resposta: string };
 
 export interface ProposalSources {
   respostas: AnswerItem[];

@@ -31,3 +31,9 @@ export async function selectAccountEmail(db: Db, userId: string): Promise<string
   const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
   return row?.email ?? null;
 }
+
+/** The account whose owner signs in with this e-mail (null: none). */
+export async function selectAccountIdByEmail(db: Db, email: string): Promise<string | null> {
+  const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase()));
+  return row?.id ?? null;
+}
