@@ -5,25 +5,17 @@
  * passes the sends on and holds their answers: the worker holding the first reminder (already on the
  * customer's phone) is SIGKILLed. The survivor's sweep (every minute, and on each booking event) takes the
  * victim's lapsed claim over, settles it with the simulator's record and sends the rest: every customer's
- * phone shows exactly one reminder. PostgreSQL only (several processes). The set-up is the campaigns' kill
- * test's (helpers/engine-server-process.ts, fault-proxy.ts).
+ * phone shows exactly one reminder. PostgreSQL only (several processes). The set-up is the other kill tests'
+ * (helpers/kill-rig.ts).
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { resultRows } from '../src/db/rows.ts';
-import { startFakeLlm, waitFor } from './helpers/engine-harness.ts';
-import {
-  childEnv,
-  connectShop,
-  customerWrites,
-  numberConnected,
-  registerOver,
-  seedShop,
-} from './helpers/engine-server-process.ts';
-import { startFaultProxy } from './helpers/fault-proxy.ts';
-import { freePort, startServerProcess } from './helpers/server-process.ts';
+import { waitFor } from './helpers/engine-harness.ts';
+import { customerWrites } from './helpers/engine-server-process.ts';
+import { startKillRig } from './helpers/kill-rig.ts';
 import { useProcessCleanup } from './helpers/process-cleanup.ts';
-import { createTestDatabase, testDatabaseKind } from './helpers/test-database.ts';
+import { testDatabaseKind } from './helpers/test-database.ts';
 
 const cleanup = useProcessCleanup(60_000);
 
@@ -32,48 +24,13 @@ const HOUR = 3_600_000;
 
 describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 mid-reminder (PostgreSQL)', () => {
   it('every reminder reaches its customer exactly once', async () => {
-    const fake = await startFakeLlm();
-    cleanup.later(() => fake.close());
-    const database = await createTestDatabase();
-    cleanup.later(() => database.dispose());
+    const { database, web, api, setHolding, connectedShop, killHolder } = await startKillRig(cleanup, {
+      env: { ENGINE_LEASE_SECONDS: '3' },
+      workerRole: 'worker',
+      hold: (body) => body.includes('Lembrete do seu'),
+    });
     const { db } = database;
-    const url = (database.pool!.options as { connectionString: string }).connectionString;
-    const env = (port: number, extra: Record<string, string>) =>
-      childEnv(port, fake.url, {
-        DATABASE_URL: url,
-        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-        ENGINE_LEASE_SECONDS: '3',
-        ...extra,
-      });
-    const web = await startServerProcess(env(await freePort(), { VENDAI_ROLE: 'web' }));
-    cleanup.running(web);
-    let holding = false;
-    const pick = (_path: string, body: string) => (holding && body.includes('Lembrete do seu') ? 'hold' : 'pass');
-    const [proxyA, proxyB] = [await startFaultProxy(web.url, pick), await startFaultProxy(web.url, pick)];
-    cleanup.later(
-      () => proxyA.close(),
-      () => proxyB.close(),
-    );
-    const [a, b] = await Promise.all(
-      [proxyA, proxyB].map(async (proxy) =>
-        startServerProcess(env(await freePort(), { VENDAI_ROLE: 'worker', GATEWAY_WEBHOOK_BASE_URL: proxy.url })),
-      ),
-    );
-    cleanup.running(a!, b!);
-
-    const owner = await registerOver(web.url);
-    const api = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${web.url}${path}`, {
-        method,
-        headers: { cookie: owner.cookie, origin: web.url, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as Record<string, unknown>;
-    };
-    const shop = await seedShop(db, 0, owner);
-    await connectShop(web.url, shop);
-    await waitFor(() => numberConnected(db, shop.numberId), 'the number connected');
+    const shop = await connectedShop();
     const setup = await api('POST', '/api/agenda/quick-setup', {
       professionalName: 'Dra. Ana',
       service: { name: 'Limpeza', durationMinutes: 60, priceCents: 15000, minNoticeMinutes: 60 },
@@ -100,7 +57,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 mid-reminder (Postg
       return byPhone;
     };
 
-    holding = true;
+    setHolding(true);
     const firstHour = Math.ceil((Date.now() + 3 * HOUR) / HOUR) * HOUR;
     const list = await convs();
     for (const [i, c] of list.entries())
@@ -110,13 +67,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 mid-reminder (Postg
         customerName: `Cliente ${i}`,
         convId: c.id,
       });
-    const held = (proxy: typeof proxyA) => proxy.held.some((body) => body.includes('Lembrete do seu'));
-    await waitFor(() => held(proxyA) || held(proxyB), 'a reminder held', 120_000);
-    const [victim, survivor, survivorProxy] = held(proxyA) ? [a!, b!, proxyB] : [b!, a!, proxyA];
-    victim.child.kill('SIGKILL');
-    await victim.exited;
-    holding = false;
-    survivorProxy.release();
+    const { survivor } = await killHolder((body) => body.includes('Lembrete do seu'), 'a reminder held', 120_000);
 
     const states = async () =>
       resultRows<{ state: string; n: number }>(

@@ -5,25 +5,17 @@
  * their answers: the worker holding the first campaign message (already on the customer's phone) is SIGKILLed.
  * The survivor takes the campaign's job over once pg-boss finds the victim's expired, settles the claim the
  * victim left mid-send with the simulator's record, and sends the rest: every customer gets the campaign
- * exactly once. PostgreSQL only (several processes).
+ * exactly once. PostgreSQL only (several processes). The set-up is the other kill tests' (helpers/kill-rig.ts).
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { resultRows } from '../src/db/rows.ts';
 import { businessHours, marketingConsents } from '../src/db/schema/index.ts';
-import { startFakeLlm, waitFor } from './helpers/engine-harness.ts';
-import {
-  childEnv,
-  connectShop,
-  customerWrites,
-  numberConnected,
-  registerOver,
-  seedShop,
-} from './helpers/engine-server-process.ts';
-import { startFaultProxy } from './helpers/fault-proxy.ts';
-import { freePort, startServerProcess } from './helpers/server-process.ts';
+import { waitFor } from './helpers/engine-harness.ts';
+import { customerWrites } from './helpers/engine-server-process.ts';
+import { startKillRig } from './helpers/kill-rig.ts';
 import { useProcessCleanup } from './helpers/process-cleanup.ts';
-import { createTestDatabase, testDatabaseKind } from './helpers/test-database.ts';
+import { testDatabaseKind } from './helpers/test-database.ts';
 
 const cleanup = useProcessCleanup(60_000);
 
@@ -32,56 +24,19 @@ const BODY = 'Novidades na loja esta semana';
 
 describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 mid-campaign (PostgreSQL)', () => {
   it('the surviving process sends the campaign to every customer exactly once', async () => {
-    const fake = await startFakeLlm();
-    cleanup.later(() => fake.close());
+    const { fake, database, web, api, setHolding, connectedShop, killHolder } = await startKillRig(cleanup, {
+      env: { CAMPAIGN_QR_MIN_GAP_SECONDS: '0', CAMPAIGN_QR_MAX_GAP_SECONDS: '0', ENGINE_LEASE_SECONDS: '3' },
+      workerRole: 'worker',
+      hold: (body) => body.includes(BODY),
+    });
     // The QR track's variation: one text per call (no figures, so the guard keeps it).
     const letters = 'abcdefghijklmnopqrstuvwxyz';
     fake.respond = async (call, n) =>
       call.messages.some((m) => m.content.includes('mensagem de campanha'))
         ? { content: `Olá ${letters[n % 26]}${letters[Math.floor(n / 26) % 26]}! ${BODY}` }
         : { content: `Resposta da IA ${letters[n % 26]}` };
-    const database = await createTestDatabase();
-    cleanup.later(() => database.dispose());
     const { db } = database;
-    const url = (database.pool!.options as { connectionString: string }).connectionString;
-    const env = (port: number, extra: Record<string, string>) =>
-      childEnv(port, fake.url, {
-        DATABASE_URL: url,
-        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-        CAMPAIGN_QR_MIN_GAP_SECONDS: '0',
-        CAMPAIGN_QR_MAX_GAP_SECONDS: '0',
-        ENGINE_LEASE_SECONDS: '3',
-        ...extra,
-      });
-    const web = await startServerProcess(env(await freePort(), { VENDAI_ROLE: 'web' }));
-    cleanup.running(web);
-    let holding = false;
-    const pick = (_path: string, body: string) => (holding && body.includes(BODY) ? 'hold' : 'pass');
-    const [proxyA, proxyB] = [await startFaultProxy(web.url, pick), await startFaultProxy(web.url, pick)];
-    cleanup.later(
-      () => proxyA.close(),
-      () => proxyB.close(),
-    );
-    const [a, b] = await Promise.all(
-      [proxyA, proxyB].map(async (proxy) =>
-        startServerProcess(env(await freePort(), { VENDAI_ROLE: 'worker', GATEWAY_WEBHOOK_BASE_URL: proxy.url })),
-      ),
-    );
-    cleanup.running(a!, b!);
-
-    const owner = await registerOver(web.url);
-    const api = async (method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${web.url}${path}`, {
-        method,
-        headers: { cookie: owner.cookie, origin: web.url, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as Record<string, unknown>;
-    };
-    const shop = await seedShop(db, 0, owner);
-    await connectShop(web.url, shop);
-    await waitFor(() => numberConnected(db, shop.numberId), 'the number connected');
+    const shop = await connectedShop();
     // Campaigns go only within business hours: this shop opens every hour, so the test runs any day.
     await db
       .insert(businessHours)
@@ -116,20 +71,14 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 mid-campaign (Postg
       return byPhone;
     };
 
-    holding = true;
+    setHolding(true);
     const campaign = await api('POST', '/api/campaigns', {
       name: 'Novidades',
       numberId: shop.numberId,
       audience: {},
       text: `Oi {nome}! ${BODY}`,
     });
-    const held = (proxy: typeof proxyA) => proxy.held.some((body) => body.includes(BODY));
-    await waitFor(() => held(proxyA) || held(proxyB), 'a campaign message held', 60_000);
-    const [victim, survivor, survivorProxy] = held(proxyA) ? [a!, b!, proxyB] : [b!, a!, proxyA];
-    victim.child.kill('SIGKILL');
-    await victim.exited;
-    holding = false;
-    survivorProxy.release();
+    const { survivor } = await killHolder((body) => body.includes(BODY), 'a campaign message held', 60_000);
 
     const state = async () =>
       resultRows<{ status: string; sent: number; other: number }>(

@@ -7,27 +7,21 @@
  * work is due, passes its sends on and holds their answers: the first to hold a Pix message is
  * SIGKILLed mid-way through sends the customers already have, the other's answers are let through.
  * The survivor finishes: every touch, every approved draft and every order's Pix exactly once on the
- * customers' phones, nothing for the draft nobody approved. PostgreSQL only (several processes).
+ * customers' phones, nothing for the draft nobody approved. PostgreSQL only (several processes). The set-up
+ * is the other kill tests' (helpers/kill-rig.ts).
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { resultRows } from '../src/db/rows.ts';
 import { businessHours, pixPayers } from '../src/db/schema/index.ts';
 import { engineIdleOf } from './helpers/engine-progress.ts';
-import { sleep, startFakeLlm, waitFor } from './helpers/engine-harness.ts';
-import {
-  childEnv,
-  connectShop,
-  customerWrites,
-  numberConnected,
-  registerOver,
-  seedShop,
-} from './helpers/engine-server-process.ts';
-import { startFaultProxy } from './helpers/fault-proxy.ts';
+import { sleep, waitFor } from './helpers/engine-harness.ts';
+import { customerWrites } from './helpers/engine-server-process.ts';
+import { startKillRig } from './helpers/kill-rig.ts';
 import { KNOWN_PAYER_CPF } from './helpers/pix-helpers.ts';
-import { freePort, type ServerProcess, startServerProcess } from './helpers/server-process.ts';
+import type { ServerProcess } from './helpers/server-process.ts';
 import { useProcessCleanup } from './helpers/process-cleanup.ts';
-import { createTestDatabase, testDatabaseKind } from './helpers/test-database.ts';
+import { testDatabaseKind } from './helpers/test-database.ts';
 import { confirmationCodeFor } from './helpers/test-app.ts';
 
 const cleanup = useProcessCleanup(60_000);
@@ -42,12 +36,22 @@ const ORDER_REPLY = 'Fechado! Já te mando o Pix.';
 
 describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 with touches, drafts and Pix due (PostgreSQL)', () => {
   it('the surviving process sends every touch, approved draft and Pix message exactly once', async () => {
-    const fake = await startFakeLlm();
-    cleanup.later(() => fake.close());
-    const database = await createTestDatabase();
-    cleanup.later(() => database.dispose());
-    const { db } = database;
-    const url = (database.pool!.options as { connectionString: string }).connectionString;
+    // Once the work is due, every send but the order's answer (its Pix waits for it) is held.
+    const {
+      fake,
+      database,
+      web,
+      a,
+      b,
+      owner,
+      api: ownerApi,
+      setHolding,
+      connectedShop,
+      killHolder,
+    } = await startKillRig(cleanup, {
+      env: { APPROVAL_ALERT_GROUP_SECONDS: '1', FOLLOW_UPS_POLL_SECONDS: '0.5' },
+      hold: (body) => !body.includes(ORDER_REPLY),
+    });
     let cake = '';
     fake.respond = async (call, n) => {
       // A touch takes a moment to write, so the kill finds touches being written and sent.
@@ -62,51 +66,15 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 with touches, draft
         content: JSON.stringify({ reply: ORDER_REPLY, handoff: null, needs_owner: null, hot_lead: false, pedido }),
       };
     };
-
-    const env = (port: number, extra: Record<string, string>) =>
-      childEnv(port, fake.url, {
-        DATABASE_URL: url,
-        AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-        APPROVAL_ALERT_GROUP_SECONDS: '1',
-        FOLLOW_UPS_POLL_SECONDS: '0.5',
-        ...extra,
-      });
-    const web = await startServerProcess(env(await freePort(), { VENDAI_ROLE: 'web' }));
-    cleanup.running(web);
-    // Once the work is due, every send but the order's answer (its Pix waits for it) is held.
-    let holding = false;
-    const pick = (_path: string, body: string) => (holding && !body.includes(ORDER_REPLY) ? 'hold' : 'pass');
-    const [proxyA, proxyB] = [await startFaultProxy(web.url, pick), await startFaultProxy(web.url, pick)];
-    cleanup.later(
-      () => proxyA.close(),
-      () => proxyB.close(),
-    );
-    const [a, b] = await Promise.all(
-      [proxyA, proxyB].map(async (proxy) =>
-        startServerProcess(env(await freePort(), { GATEWAY_WEBHOOK_BASE_URL: proxy.url })),
-      ),
-    );
-    cleanup.running(a!, b!);
-
-    // The owner signs up, confirms the e-mail (receiving money needs it), chooses the Pix stand-in.
-    const owner = await registerOver(web.url);
-    const api = async (on: ServerProcess, method: string, path: string, body?: unknown) => {
-      const res = await fetch(`${on.url}${path}`, {
-        method,
-        headers: { cookie: owner.cookie, origin: on.url, ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${await res.text()}`);
-      return (await res.json()) as Record<string, unknown>;
-    };
+    const { db } = database;
+    const api = (on: ServerProcess, method: string, path: string, body?: unknown) => ownerApi(method, path, body, on);
+    // The owner confirms the e-mail (receiving money needs it) and chooses the Pix stand-in.
     await api(web, 'POST', '/api/account/email-verification/confirm', {
       code: await confirmationCodeFor(db, owner.email),
     });
     await api(web, 'PUT', '/api/pix/settings', { provider: 'standin' });
     cake = (await api(web, 'POST', '/api/catalogue', { name: 'Bolo de cenoura', priceCents: 4500 })).id as string;
-    const shop = await seedShop(db, 0, owner);
-    await connectShop(web.url, shop);
-    await waitFor(() => numberConnected(db, shop.numberId), 'the number connected');
+    const shop = await connectedShop();
     // Touches go only within business hours: this shop opens every hour, so the test runs any day.
     await db
       .insert(businessHours)
@@ -158,7 +126,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 with touches, draft
     await waitFor(async () => (await drafts()).filter((d) => d.state === 'pending').length === 3, 'drafts', 60_000);
 
     // Everything due at once; from now on the workers' sends reach the phones and wait for their answers.
-    holding = true;
+    setHolding(true);
     // The quiet customers' exchange was two hours ago (the clock moves); the ladder on.
     await db.execute(sql`
       update messages set created_at = created_at - interval '2 hours'
@@ -167,24 +135,21 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 with touches, draft
     const [{ agente }] = resultRows<{ agente: string }>(
       await db.execute(sql`select agente from numbers where id = ${shop.numberId}`),
     ) as [{ agente: string }];
-    await api(a!, 'PUT', `/api/agents/${agente}/follow-ups`, { enabled: true, gapsMinutes: [60] });
+    await api(a, 'PUT', `/api/agents/${agente}/follow-ups`, { enabled: true, gapsMinutes: [60] });
     for (const phone of BUYERS) await customerWrites(web.url, shop, phone, 'Quero 1 bolo de cenoura');
     // The owner approves two drafts ('Enviar'), one on each worker; the third is never approved.
     const [first, second, unapproved] = (await drafts()).filter((d) => d.state === 'pending');
     for (const [on, d] of [
-      [a!, first!],
-      [b!, second!],
+      [a, first!],
+      [b, second!],
     ] as const)
       void api(on, 'POST', `/api/conversations/${d.conv_id}/drafts/${d.id}/send`, {}).catch(() => null);
     // Mid-way: the first worker to hold a Pix message (it already reached the phone) is killed.
-    const pixHeld = (proxy: typeof proxyA) => proxy.held.some((body) => body.includes('Segue o Pix'));
-    await waitFor(() => pixHeld(proxyA) || pixHeld(proxyB), 'a Pix message held', 90_000);
-    const [victim, survivor, survivorProxy] = pixHeld(proxyA) ? [a!, b!, proxyB] : [b!, a!, proxyA];
-    const heldByVictim = (survivorProxy === proxyA ? proxyB : proxyA).held;
-    victim.child.kill('SIGKILL');
-    await victim.exited;
-    holding = false;
-    survivorProxy.release();
+    const { survivor, heldByVictim } = await killHolder(
+      (body) => body.includes('Segue o Pix'),
+      'a Pix message held',
+      90_000,
+    );
 
     const settled = async () => {
       const [row] = resultRows<Record<'touches' | 'charged' | 'open_jobs', number>>(
