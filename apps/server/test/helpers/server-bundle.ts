@@ -17,7 +17,11 @@ const prefix = `test-${process.pid}-`;
 
 let built: Promise<string> | undefined;
 
-/** The bundle's entry (an absolute path), built on first use in this process and removed when it exits. */
+/**
+ * The bundle's entry (an absolute path), built on first use in this process. Its files are removed when the
+ * process exits normally; vitest ends its workers with a signal, which skips that, so the next test process's
+ * build removes every bundle whose process is gone (the files sit in dist/, ignored by git and the checks).
+ */
 export function serverBundleEntry(): Promise<string> {
   built ??= build();
   return built;
