@@ -8,7 +8,8 @@
  *   (https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/phone_number_quality_update),
  *   played by the stand-in: FLAGGED pauses a campaign in progress at once with a Portuguese reason; 'Retomar'
  *   while the rating is still red pauses it again; after UNFLAGGED it goes on; DOWNGRADE pauses too; an event
- *   Meta would not send is refused;
+ *   Meta would not send is refused; a YELLOW rating Meta sets with no webhook is read from
+ *   `GET /{PHONE_NUMBER_ID}?fields=quality_rating` while the campaign sends, and pauses it;
  * - blocks rising: Meta's 131050 (the customer stopped the business's marketing messages, WhatsApp error codes,
  *   https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes/) and the
  *   'Parar de receber' reply count as stops; past 5 % of at least 20 reached contacts the campaign pauses.
@@ -216,6 +217,24 @@ describe('pausing by itself', () => {
     expect((await quality('DOWNGRADE')).statusCode).toBe(200);
     await waitFor(async () => (await campaign(id)).status === 'paused', 'paused by the downgrade', 120_000);
     expect((await campaign(id)).pausedReason).toContain('reduziu o limite de mensagens');
+    await cancelAll();
+  }, 600_000);
+
+  it('a rating Meta lowers to YELLOW with no webhook is read from GET …?fields=quality_rating while it sends', async () => {
+    await cancelAll();
+    await quality('UPGRADE'); // back above the lowest tier after the DOWNGRADE (not a pause)
+    await importContacts(5, 40);
+    const id = await create('Amarelo');
+    await waitFor(async () => (await campaign(id)).results.sent >= 1, 'the campaign sending', 180_000);
+    const silent = await owner.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/quality-rating`, {
+      rating: 'YELLOW',
+    });
+    expect(silent.statusCode).toBe(200);
+    await waitFor(async () => (await campaign(id)).status === 'paused', 'paused on the yellow rating', 180_000);
+    expect((await campaign(id)).pausedReason).toContain('amarelo');
+    const [n] = await e.t.database.db.select().from(numbers).where(eq(numbers.id, numberId));
+    expect(n!.cloudQualityRating).toBe('YELLOW');
+    await owner.post(`/simulator/ui-api/cloud/numbers/${phoneNumberId}/quality-rating`, { rating: 'GREEN' });
     await cancelAll();
   }, 600_000);
 

@@ -27,6 +27,11 @@ export const simCloudQualitySchema = z.object({
 });
 export type SimCloudQualityInput = z.infer<typeof simCloudQualitySchema>;
 
+/** Meta's rating moved with no webhook (YELLOW never comes in one): read by `GET /{phone-number-id}?fields=quality_rating`. */
+export const simCloudRatingSchema = z.object({
+  rating: z.enum(SIM_CLOUD_QUALITIES, { error: 'A qualidade é GREEN, YELLOW ou RED.' }),
+});
+
 export const simCloudNumberViewSchema = z.object({
   phoneNumberId: z.string(),
   display: z.string(),

@@ -181,6 +181,19 @@ export function createCloudTemplates(options: CloudTemplatesOptions) {
     },
 
     /**
+     * The number's quality rating as Meta holds it now (`GET /{PHONE_NUMBER_ID}?fields=quality_rating`:
+     * GREEN, YELLOW, RED or UNKNOWN). YELLOW comes in no webhook (phone_number_quality_update says FLAGGED /
+     * UNFLAGGED), so a campaign reads it while it sends (docs/decisions/078-campaign-reach-and-pause.md).
+     * Null when Meta did not answer it.
+     */
+    async qualityRating(number: CloudNumberSecrets): Promise<string | null> {
+      const { token, phoneNumberId } = opened(number);
+      const data = await graphJson('GET', `/${encodeURIComponent(phoneNumberId)}?fields=quality_rating`, token);
+      const rating = data.ok ? data.body?.quality_rating : null;
+      return typeof rating === 'string' && rating ? rating : null;
+    },
+
+    /**
      * Every template of the WABA with its id, status and category (the poll behind the status webhook):
      * `GET /{WABA-ID}/message_templates?fields=id,name,language,status,category,rejected_reason`, every page.
      */

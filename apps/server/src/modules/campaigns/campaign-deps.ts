@@ -56,8 +56,8 @@ export interface CampaignDeps {
   log: FastifyBaseLogger;
   jobs: Jobs;
   sender: CampaignSender;
-  /** Submitted templates' statuses from Meta (the poll, decision 075). */
-  templates?: Pick<CloudTemplates, 'submit' | 'statuses'>;
+  /** Submitted templates' statuses from Meta (the poll, decision 075); the number's quality rating (decision 078). */
+  templates?: Pick<CloudTemplates, 'submit' | 'statuses' | 'qualityRating'>;
   config: CampaignConfig;
   now: () => Date;
   random?: () => number;

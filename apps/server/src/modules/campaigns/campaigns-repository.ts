@@ -226,3 +226,10 @@ export async function selectCloudSecrets(db: Db, numberId: string) {
   );
   return row ? { phoneNumberId: row.phone_number_id, wabaId: row.waba_id, sealed: row.sealed } : null;
 }
+
+/** Meta's quality rating read for a Cloud number (GET …?fields=quality_rating): kept on the number's row. */
+export async function recordQualityRating(db: Db, numberId: string, rating: string): Promise<void> {
+  await db.execute(sql`
+    update numbers set cloud_quality_rating = ${rating}, updated_at = now()
+    where id = ${numberId} and provider = 'cloud' and cloud_quality_rating is distinct from ${rating}`);
+}

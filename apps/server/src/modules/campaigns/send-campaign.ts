@@ -41,6 +41,7 @@ import {
   storeCampaignMessage,
   textUsed,
 } from './recipients-repository.ts';
+import { refreshQuality } from './number-quality.ts';
 import { settleLapsed } from './settle-lapsed.ts';
 
 /**
@@ -122,6 +123,7 @@ export async function runCampaign(deps: CampaignDeps, campaignId: string): Promi
   }
   if (c.status !== 'sending') return;
   await settleLapsed(deps, c);
+  if (c.track === 'cloud') await refreshQuality(deps, c);
   const started = Date.now();
   for (let sent = 0; sent < SENDS_PER_JOB && Date.now() - started < JOB_MS; sent++) {
     const verdict = await mayGoNow(deps, c);

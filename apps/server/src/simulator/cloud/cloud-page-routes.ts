@@ -5,6 +5,7 @@ import {
   simCloudNumberParamsSchema,
   simCloudNumberViewSchema,
   simCloudQualitySchema,
+  simCloudRatingSchema,
   simCloudSendSchema,
   simCloudSignupResultSchema,
   simCloudSignupSchema,
@@ -155,6 +156,17 @@ export function cloudPageRoutes(fake: GraphFake, access: CloudPageAccess): Fasti
             'A Meta não envia este evento agora: o número já está assim ou no limite de mensagens extremo.',
           );
         return view({ ...updated, name: number.name });
+      },
+    );
+
+    // The rating moves with no webhook (as Meta's YELLOW does): only GET …?fields=quality_rating tells.
+    app.post(
+      '/numbers/:phoneNumberId/quality-rating',
+      { schema: { params, body: simCloudRatingSchema, response: { 200: simCloudNumberViewSchema } } },
+      async (req) => {
+        const number = await ownedNumber(req, req.params.phoneNumberId);
+        fake.state.setQuality(number.phoneNumberId, req.body.rating, number.tier);
+        return view({ ...fake.state.numberOf(number.phoneNumberId)!, name: number.name });
       },
     );
 
