@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resultRows } from '../src/db/rows.ts';
+import { isOwnerChannelPhone, isOwnerChannelSql } from '../src/domain/phones/owner-channel.ts';
 import { phoneKey, phoneKeySql, samePhone } from '../src/domain/phones/same-phone.ts';
 import { createTestDatabase, type TestDatabase } from './helpers/test-database.ts';
 
@@ -79,5 +80,38 @@ describe('one phone-equality rule (decision 048)', () => {
       await database.db.execute(sql`select ${phoneKeySql(sql`null::text`)} as k`),
     );
     expect(nullRow!.k).toBeNull();
+  });
+
+  it("the owner's channel told in code (the reply claim) is the SQL rule, for every pair of the table", async () => {
+    // The conversation's phone as the column holds it (digits); the owner's phone as typed, with or without
+    // the country code apart.
+    const contacts = [...new Set(TABLE.map(([, b]) => b?.split('@')[0]?.split(':')[0] ?? null))];
+    const owners: { countryCode: string | null; phone: string | null }[] = [...new Set(TABLE.map(([a]) => a))].flatMap(
+      (phone) => [
+        { countryCode: null, phone },
+        { countryCode: '55', phone: phone?.replace(/^\+?55\s?/, '') ?? null },
+      ],
+    );
+    const pairs = contacts.flatMap((contact) => owners.map((_, o) => ({ i: 0, contact, owner_id: String(o) })));
+    pairs.forEach((p, i) => (p.i = i));
+    const profiles = owners.map((o, i) => ({ id: String(i), phone: o.phone, country_code: o.countryCode }));
+    // One statement for every pair: a CTE named profiles stands for the table the SQL rule reads.
+    const rows = resultRows<{ i: number; owner: boolean }>(
+      await database.db.execute(sql`
+        with profiles as (
+          select * from jsonb_to_recordset(${JSON.stringify(profiles)}::jsonb) as x(id text, phone text, country_code text)),
+        p as (select * from jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) as p(i int, contact text, owner_id text))
+        select p.i, coalesce(${isOwnerChannelSql({ userId: sql`p.owner_id`, contactPhone: sql`p.contact` })}, false) as owner
+        from p order by p.i`),
+    );
+    expect(rows).toHaveLength(pairs.length);
+    expect(rows.some((r) => r.owner)).toBe(true);
+    for (const row of rows) {
+      const pair = pairs[Number(row.i)]!;
+      const owner = owners[Number(pair.owner_id)]!;
+      expect(isOwnerChannelPhone(pair.contact, owner), `${pair.contact} / ${owner.countryCode} ${owner.phone}`).toBe(
+        row.owner,
+      );
+    }
   });
 });
