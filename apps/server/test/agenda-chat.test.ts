@@ -3,11 +3,12 @@
  * a model that calls tools: it sees real free slots (`ver_horarios`), books the chosen one (`agendar`) and
  * its 'está agendado' reaches the customer because the booking exists; the booking is the agenda's own
  * (source 'ai', the conversation linked, `booking.created` published). An account without an agenda is
- * offered no agenda tools. Approval mode offers only `ver_horarios`.
+ * offered no agenda tools. In approval mode the draft keeps the booking and the owner's 'Enviar' makes it.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agentes } from '../src/db/schema/index.ts';
+import type { ConversationApprovalDto } from '@vendai/contracts';
+import { agentes, conversations } from '../src/db/schema/index.ts';
 import { formatStructuredReply } from '../src/domain/ai-reply/structured-reply.ts';
 import { customerSays, type LlmCall, openShop, sentToCustomers, type Shop, waitFor } from './helpers/engine-harness.ts';
 import { hear, useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
@@ -102,20 +103,115 @@ describe('the AI books in the chat', () => {
     expect(cal.bookings.map((b) => [b.startsAt, b.source, b.status])).toEqual([[offered[1]!.inicio, 'ai', 'booked']]);
   });
 
-  it('an account without an agenda is offered no agenda tools; approval mode only ver_horarios', async () => {
+  it('an account without an agenda is offered no agenda tools', async () => {
     const plain = await openShop(e);
     await answered(plain, 'Oi, quero marcar um horário', 1);
     expect(toolNames(e.llm.calls.at(-1)!)).not.toContain('ver_horarios');
-
-    const held = await openShop(e);
-    await withAgenda(held);
-    await e.t.database.db.update(agentes).set({ approvalMode: true }).where(eq(agentes.id, held.agentId));
-    const before = e.llm.calls.length;
-    await customerSays(e, held, 'Quero marcar uma limpeza');
-    await waitFor(async () => e.llm.calls.length > before, 'the AI asked');
-    await waitEngineIdle(e, held);
-    const names = toolNames(e.llm.calls.at(-1)!);
-    expect(names).toContain('ver_horarios');
-    expect(names).not.toContain('agendar');
   });
+
+  it("approval mode: the draft keeps the booking, 'Enviar' makes it before the customer reads it, a slot taken meanwhile refuses the send", async () => {
+    const shop = await openShop(e);
+    await withAgenda(shop);
+    await e.t.database.db.update(agentes).set({ approvalMode: true }).where(eq(agentes.id, shop.agentId));
+    const created = hear(e, 'booking.created');
+    const respond = e.llm.respond;
+    let offered: { inicio: string; profissional_id: string; texto: string }[] = [];
+    let serviceId = '';
+    // The customer asks for the first free time; the model reads the slots, books it, and says so.
+    e.llm.respond = async (call) => {
+      if (call.messages.at(-1)?.role !== 'tool')
+        return { toolCalls: [{ id: 't1', name: 'ver_horarios', arguments: JSON.stringify({ servico: 'limpeza' }) }] };
+      const r = lastToolResult(call);
+      if ('horarios' in r) {
+        offered = r.horarios as typeof offered;
+        serviceId = (r.servico as { id: string }).id;
+        const pick = offered[0]!;
+        const args = { servico_id: serviceId, inicio: pick.inicio, profissional_id: pick.profissional_id };
+        return { toolCalls: [{ id: 't2', name: 'agendar', arguments: JSON.stringify(args) }] };
+      }
+      return said(r.ok ? `Prontinho! Sua limpeza está agendada para ${offered[0]!.texto}.` : 'Não consegui.');
+    };
+    const toCustomer = async (phone = '5511977770000') =>
+      (await sentToCustomers(e, shop)).filter((m) => m.remoteJid.startsWith(phone)).map((m) => m.text);
+    const convs = () => e.t.database.db.select().from(conversations).where(eq(conversations.numberId, shop.number.id));
+    const has = async (phone: string) => (await convs()).some((c) => c.contactPhone === phone);
+    const draftOf = async (phone: string) => {
+      const conv = (await convs()).find((c) => c.contactPhone === phone)!;
+      const res = await shop.client.get(`/api/conversations/${conv.id}/approval`);
+      return { conv, draft: (res.json() as ConversationApprovalDto).draft };
+    };
+    const calendar = async () => {
+      const from = new Date(Date.now() - 86_400_000).toISOString();
+      const to = new Date(Date.now() + 40 * 86_400_000).toISOString();
+      const res = await shop.client.get(`/api/agenda/calendar?${new URLSearchParams({ from, to })}`);
+      return (res.json() as { bookings: { startsAt: string; source: string; status: string }[] }).bookings;
+    };
+    try {
+      await customerSays(e, shop, 'Quero marcar uma limpeza no primeiro horário livre, pode confirmar');
+      await waitFor(
+        async () => (await has('5511977770000')) && !!(await draftOf('5511977770000')).draft,
+        'the draft',
+        60_000,
+      );
+      await waitEngineIdle(e, shop);
+      const first = await draftOf('5511977770000');
+      expect(first.draft!.parts).toEqual([`Prontinho! Sua limpeza está agendada para ${offered[0]!.texto}.`]);
+      expect(first.draft!.booking).toBe(`Agendar Limpeza: ${offered[0]!.texto}, com Dra. Ana`);
+      // Nothing is booked, nothing sent, before the owner acts.
+      expect(await calendar()).toEqual([]);
+      expect(created).toHaveLength(0);
+      expect(await toCustomer()).toEqual([]);
+      // The owner's WhatsApp alert says what sending it changes.
+      await waitFor(
+        async () => (await sentToCustomers(e, shop)).some((m) => m.text.includes('Sugestão da IA')),
+        'alert',
+      );
+      const alert = (await sentToCustomers(e, shop)).find((m) => m.text.includes('Sugestão da IA'))!;
+      expect(alert.text).toContain(`Ao enviar, a agenda muda: “Agendar Limpeza: ${offered[0]!.texto}, com Dra. Ana”`);
+
+      const sent = await shop.client.post(`/api/conversations/${first.conv.id}/drafts/${first.draft!.id}/send`, {});
+      expect(sent.statusCode, sent.body).toBe(200);
+      await waitFor(
+        async () => (await toCustomer()).some((t) => t.startsWith('Prontinho!')),
+        'the approved answer',
+        60_000,
+      );
+      expect((await calendar()).map((b) => [b.startsAt, b.source, b.status])).toEqual([
+        [offered[0]!.inicio, 'ai', 'booked'],
+      ]);
+      await waitFor(async () => created.length === 1, 'booking.created', 60_000);
+
+      // Another customer's draft for the next free time; the owner books that time by hand before sending it.
+      const other = { phone: '5511966660000', name: 'Bruno' };
+      await customerSays(e, shop, 'Quero marcar uma limpeza no primeiro horário livre, pode confirmar', other);
+      await waitFor(
+        async () => (await has(other.phone)) && !!(await draftOf(other.phone)).draft,
+        'the second draft',
+        60_000,
+      );
+      await waitEngineIdle(e, shop);
+      const second = await draftOf(other.phone);
+      expect(second.draft!.booking).toContain(offered[0]!.texto);
+      const byHand = await shop.client.post('/api/agenda/bookings', {
+        serviceId,
+        startsAt: offered[0]!.inicio,
+        customerName: 'Cliente do balcão',
+      });
+      expect(byHand.statusCode, byHand.body).toBe(201);
+      const refused = await shop.client.post(
+        `/api/conversations/${second.conv.id}/drafts/${second.draft!.id}/send`,
+        {},
+      );
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error.message).toContain('A mudança na agenda desta sugestão não pode mais ser feita');
+      expect(refused.json().error.message).toContain('Edite a sugestão ou descarte-a.');
+      // Nothing reached the second customer, the draft still waits, and the agenda has the owner's booking only.
+      expect((await toCustomer()).filter((t) => !t.startsWith('Olá, Carla! Lembrete'))).toHaveLength(1);
+      expect(await toCustomer(other.phone)).toEqual([]);
+      expect((await draftOf(other.phone)).draft?.state).toBe('pending');
+      expect((await calendar()).map((b) => b.source).sort()).toEqual(['ai', 'owner']);
+    } finally {
+      e.llm.respond = respond;
+    }
+  }, 120_000);
 });

@@ -41,6 +41,11 @@ export const replyDraftDtoSchema = z.object({
   decided_by: z.enum(['inbox', 'whatsapp', 'timeout']).nullable(),
   error: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * The agenda change sending it makes ('Agendar Limpeza: quinta-feira, 10/12 às 09:00, com Dra. Ana'),
+   * made just before the text goes out (docs/decisions/045-approval-mode.md, "The agenda"); null: none.
+   */
+  booking: z.string().nullable().optional(),
 });
 export type ReplyDraftDto = z.infer<typeof replyDraftDtoSchema>;
 

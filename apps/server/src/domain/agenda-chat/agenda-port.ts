@@ -11,6 +11,8 @@ export interface ChatService {
   durationMinutes: number;
   /** null: sob consulta. */
   priceCents: number | null;
+  /** The service asks for a sinal: a booking for a conversation is held until it is paid (decision 074). */
+  deposit?: boolean;
 }
 
 export interface ChatSlot {
@@ -21,6 +23,7 @@ export interface ChatSlot {
 
 export interface ChatBooking {
   id: string;
+  serviceId: string;
   serviceName: string;
   professionalName: string;
   startsAt: Date;

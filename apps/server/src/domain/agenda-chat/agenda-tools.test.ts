@@ -3,6 +3,7 @@ import { unsupportedClaim } from '../agenda-guard/guard-booking.ts';
 import { type AgendaChatPort, AgendaRefused, type ChatBooking, type ChatSlot } from './agenda-port.ts';
 import { parseStructuredReply } from '../ai-reply/structured-reply.ts';
 import { agendaToolKit, slotText, spreadSlots } from './agenda-tools.ts';
+import { applyPendingBooking } from './pending-booking.ts';
 
 const TZ = 'America/Sao_Paulo';
 const at = (iso: string) => new Date(iso);
@@ -21,6 +22,7 @@ function fakePort(slots: ChatSlot[]) {
         throw new AgendaRefused('Esse horário não está livre.');
       current = {
         id: 'b1',
+        serviceId: 'svc-corte',
         serviceName: 'Corte de cabelo',
         professionalName: 'Ana',
         startsAt: o.startsAt,
@@ -37,11 +39,12 @@ function fakePort(slots: ChatSlot[]) {
     },
     cancel: async () => {
       calls.push('cancel');
-      current = { ...current!, status: 'cancelled' };
-      return current;
+      const cancelled = { ...current!, status: 'cancelled' };
+      current = null;
+      return cancelled;
     },
   };
-  return { port, calls };
+  return { port, calls, current: () => current };
 }
 
 const slot = (iso: string): ChatSlot => ({ startsAt: at(iso), professionalId: 'p1', professionalName: 'Ana' });
@@ -121,12 +124,76 @@ describe('the agenda tools', () => {
     expect(kit.turn.changes).toEqual(['booked', 'moved', 'cancelled']);
   });
 
-  it('approval mode: only ver_horarios; a call to agendar is not an agenda tool', async () => {
-    const { port, calls } = fakePort(SLOTS);
+  it('approval mode: agendar is checked and kept for the draft, nothing is booked until it is sent', async () => {
+    const { port, calls, current } = fakePort(SLOTS);
     const kit = kitOf(port, true);
-    expect(kit.tools.map((t) => t.name)).toEqual(['ver_horarios']);
-    expect(await kit.run(call('agendar', { servico_id: 'svc-corte', inicio: '2026-12-10T12:00:00Z' }))).toBeNull();
+    expect(kit.tools.map((t) => t.name)).toEqual(['ver_horarios', 'agendar', 'remarcar', 'cancelar']);
+    const taken = JSON.parse(
+      (await kit.run(call('agendar', { servico_id: 'svc-corte', inicio: '2026-12-10T12:30:00Z' })))!.content,
+    );
+    expect(taken).toMatchObject({ ok: false, erro: expect.stringContaining('não está livre') });
+    expect(kit.pending()).toBeNull();
+    const ok = JSON.parse(
+      (await kit.run(call('agendar', { servico_id: 'svc-corte', inicio: '2026-12-10T12:00:00Z' })))!.content,
+    );
+    expect(ok).toMatchObject({ ok: true, agendamento: { quando: 'quinta-feira, 10/12 às 09:00' } });
     expect(calls).toEqual([]);
+    expect(kit.pending()).toEqual({
+      action: 'agendar',
+      serviceId: 'svc-corte',
+      startsAt: '2026-12-10T12:00:00.000Z',
+      professionalId: 'p1',
+      text: 'Agendar Corte de cabelo: quinta-feira, 10/12 às 09:00, com Ana',
+    });
+    // The draft may say it is booked: the owner's 'Enviar' books it before the customer reads it.
+    expect(unsupportedClaim('Prontinho, seu corte está agendado!', kit.turn)).toBeNull();
+
+    // Sent: the change is made once, however often the send is repeated (a crash between the two).
+    await applyPendingBooking(port, { userId: 'u', convId: 'c' }, kit.pending()!);
+    await applyPendingBooking(port, { userId: 'u', convId: 'c' }, kit.pending()!);
+    expect(calls).toEqual(['book 2026-12-10T12:00:00.000Z']);
+    expect(current()?.startsAt.toISOString()).toBe('2026-12-10T12:00:00.000Z');
+  });
+
+  it('approval mode: remarcar and cancelar wait for the send, and a booking changed meanwhile refuses it', async () => {
+    const { port, calls } = fakePort(SLOTS);
+    await port.book({
+      userId: 'u',
+      convId: 'c',
+      serviceId: 'svc-corte',
+      startsAt: at('2026-12-10T12:00:00Z'),
+      professionalId: 'p1',
+    });
+    const kit = kitOf(port, true);
+    await kit.run(call('remarcar', { inicio: '2026-12-14T18:00:00Z' }));
+    const move = kit.pending()!;
+    expect(move).toMatchObject({ action: 'remarcar', bookingId: 'b1', startsAt: '2026-12-14T18:00:00.000Z' });
+    expect(kit.turn.changes).toEqual(['moved']);
+    const cancelKit = kitOf(port, true);
+    await cancelKit.run(call('cancelar', {}));
+    const cancel = cancelKit.pending()!;
+    expect(cancel).toMatchObject({
+      action: 'cancelar',
+      bookingId: 'b1',
+      text: expect.stringMatching(/^Cancelar Corte/),
+    });
+    expect(calls).toEqual(['book 2026-12-10T12:00:00.000Z']);
+
+    await applyPendingBooking(port, { userId: 'u', convId: 'c' }, move);
+    expect(calls.at(-1)).toBe('move 2026-12-14T18:00:00.000Z v1');
+    // The booking is gone before the cancel is sent: nothing to do, nothing refused.
+    await applyPendingBooking(port, { userId: 'u', convId: 'c' }, cancel);
+    await applyPendingBooking(port, { userId: 'u', convId: 'c' }, cancel);
+    expect(calls.filter((c) => c === 'cancel')).toHaveLength(1);
+    const stale = { action: 'remarcar' as const, bookingId: 'b0', startsAt: '2026-12-11T12:00:00.000Z', text: '' };
+    await port.book({
+      userId: 'u',
+      convId: 'c',
+      serviceId: 'svc-corte',
+      startsAt: at('2026-12-10T13:00:00Z'),
+      professionalId: 'p1',
+    });
+    await expect(applyPendingBooking(port, { userId: 'u', convId: 'c' }, stale)).rejects.toThrow(AgendaRefused);
   });
 
   it('without tool calls: the slots and the customer’s appointment as text, and the change named in "agenda"', async () => {
@@ -149,6 +216,7 @@ describe('the agenda tools', () => {
     expect(calls).toEqual(['book 2026-12-10T12:00:00.000Z']);
     expect(unsupportedClaim(answer.reply, kit.turn)).toBeNull();
     expect(parseStructuredReply('{"reply": "x", "agenda": {"acao": "apagar tudo"}}').agenda).toBeNull();
-    expect(await kitOf(port, true).offer()).not.toContain('"acao"');
+    // Approval mode asks for the change the same way; it waits for the owner's 'Enviar'.
+    expect(await kitOf(port, true).offer()).toContain('A equipe revisa cada resposta');
   });
 });

@@ -1,20 +1,31 @@
 import { z } from 'zod';
 import type { ToolCall, ToolDefinition } from '../../integrations/llm/llm.ts';
 import type { BookingChange, BookingTurn } from '../agenda-guard/guard-booking.ts';
+import { type AgendaChatPort, AgendaRefused, type ChatService, type ChatSlot } from './agenda-port.ts';
+import type { PendingBooking } from './pending-booking.ts';
+import { proposeChange } from './propose-change.ts';
 import {
-  type AgendaChatPort,
-  AgendaRefused,
-  type ChatBooking,
-  type ChatService,
-  type ChatSlot,
-} from './agenda-port.ts';
+  agendar,
+  bookingView,
+  cancelar,
+  hourText,
+  out,
+  refused,
+  remarcar,
+  slotText,
+  verHorarios,
+} from './tool-args.ts';
+
+export { slotText } from './tool-args.ts';
 
 /**
  * The AI's agenda tools (docs/decisions/070-agenda-in-the-chat.md), offered only to accounts with an
  * agenda: `ver_horarios` (two or three real free slots of a service, and the customer's current
  * appointment), `agendar`, `remarcar`, `cancelar`. Each change is recorded in the turn, so the booking
- * guard lets a true 'está agendado' through and holds back one nothing made true. In approval mode only
- * `ver_horarios` is offered: nothing is booked before the owner acts.
+ * guard lets a true 'está agendado' through and holds back one nothing made true. In approval mode the
+ * same tools are offered, but a change is only checked and kept with the draft (`pending()`): the agenda
+ * changes when the owner sends the draft (applyPendingBooking, docs/decisions/045-approval-mode.md), so an
+ * approved draft does what the answer would have done and nothing is booked before the owner acts.
  */
 
 /** How many slots the AI offers at once. */
@@ -23,31 +34,6 @@ export const OFFERED_SLOTS = 3;
 const SLOTS_READ = 40;
 
 const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().trim();
-
-const verHorarios = z.object({
-  servico: z
-    .string()
-    .trim()
-    .max(300)
-    .optional()
-    .describe(
-      'O serviço, pelo nome ou id (ex.: "corte"); sem ele, a lista de serviços e o horário que o cliente já tem.',
-    ),
-  a_partir_de: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'use AAAA-MM-DD')
-    .optional()
-    .describe('Só horários a partir deste dia (AAAA-MM-DD), quando o cliente pedir um dia.'),
-});
-const agendar = z.object({
-  servico_id: z.string().min(1).describe('O id do serviço devolvido por ver_horarios.'),
-  inicio: z.string().min(10).describe('O "inicio" exato de um horário devolvido por ver_horarios.'),
-  profissional_id: z.string().optional().describe('O "profissional_id" do horário escolhido.'),
-});
-const remarcar = z.object({
-  inicio: z.string().min(10).describe('O "inicio" exato do novo horário, devolvido por ver_horarios.'),
-});
-const cancelar = z.object({});
 
 const schemaOf = (s: z.ZodType) => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(s) as Record<string, unknown>;
@@ -88,34 +74,21 @@ const DEPOSIT_RULE =
   'Se o agendamento voltar com "reservado_ate", o horário só fica reservado até essa hora, aguardando o sinal por Pix: ' +
   'diga isso ("reservado até as 10:30, aguardando o sinal"), nunca que está confirmado.';
 
+/** Approval mode: the owner reads the answer before the customer does, and the change happens when it is sent. */
+const APPROVAL_RULE =
+  'A equipe revisa cada resposta antes de ela ir ao cliente: a mudança na agenda é feita quando a equipe enviar a resposta, ' +
+  'antes de o cliente lê-la; escreva ao cliente normalmente.';
+
 /** Appended to the reply's system prompt when the agenda tools are offered. */
 export function agendaInstructions(approval: boolean): string {
-  return approval
-    ? 'AGENDA: este negócio tem agenda. Use ver_horarios para oferecer 2 ou 3 horários livres reais. ' +
-        'Quando o cliente escolher, diga que a equipe vai confirmar o horário; nunca diga que está agendado, marcado, remarcado ou cancelado.'
-    : 'AGENDA: este negócio tem agenda. Para marcar: (1) use ver_horarios e ofereça ao cliente 2 ou 3 dos horários devolvidos, com o texto deles; ' +
-        '(2) quando ele escolher, pergunte se pode confirmar aquele horário; (3) só depois do "sim" chame agendar com o "inicio" exato. ' +
-        'Para mudar ou desmarcar o horário que ele já tem, faça o mesmo com remarcar ou cancelar. ' +
-        'Só diga que um horário foi agendado, remarcado ou cancelado quando a ferramenta devolver "ok": true. ' +
-        DEPOSIT_RULE;
-}
-
-/** 'quinta-feira, 10/12 às 15:00' in the account's time zone. */
-export function slotText(at: Date, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('pt-BR', {
-      timeZone,
-      weekday: 'long',
-      day: '2-digit',
-      month: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
+  return (
+    'AGENDA: este negócio tem agenda. Para marcar: (1) use ver_horarios e ofereça ao cliente 2 ou 3 dos horários devolvidos, com o texto deles; ' +
+    '(2) quando ele escolher, pergunte se pode confirmar aquele horário; (3) só depois do "sim" chame agendar com o "inicio" exato. ' +
+    'Para mudar ou desmarcar o horário que ele já tem, faça o mesmo com remarcar ou cancelar. ' +
+    'Só diga que um horário foi agendado, remarcado ou cancelado quando a ferramenta devolver "ok": true. ' +
+    DEPOSIT_RULE +
+    (approval ? ` ${APPROVAL_RULE}` : '')
   );
-  return `${parts.weekday}, ${parts.day}/${parts.month} às ${parts.hour}:${parts.minute}`;
 }
 
 const localDay = (at: Date, timeZone: string) => at.toLocaleDateString('en-CA', { timeZone });
@@ -155,7 +128,7 @@ export interface AgendaToolContext {
   convId: string;
   timeZone: string;
   now: () => Date;
-  /** Approval mode: only `ver_horarios` (nothing is booked before the owner acts). */
+  /** Approval mode: a change is checked and kept for the draft, made when the owner sends it. */
   approval: boolean;
   /** The conversation has an upcoming appointment (read in the reply's claim). */
   standing: boolean;
@@ -172,30 +145,14 @@ export interface AgendaToolKit {
   run(call: ToolCall): Promise<{ content: string } | null>;
   /** What the tools changed so far in this turn (the booking guard reads it). */
   turn: BookingTurn;
+  /** Approval mode: the change this answer asks for, made when the owner sends the draft; else null. */
+  pending(): PendingBooking | null;
 }
 
-const out = (body: unknown) => ({ content: JSON.stringify(body) });
-const refused = (erro: string) => out({ ok: false, erro });
-
-const hourText = (at: Date, timeZone: string) => slotText(at, timeZone).split(' às ')[1]!;
-
-const heldView = (until: string) => ({
-  reservado_ate: until,
-  aviso: `O horário está reservado até as ${until}, aguardando o pagamento do sinal por Pix (o Pix vai ao cliente na próxima mensagem). Diga isso ao cliente; não diga que está confirmado.`,
-});
-
-const bookingView = (b: ChatBooking, timeZone: string) => ({
-  servico: b.serviceName,
-  profissional: b.professionalName,
-  quando: slotText(b.startsAt, timeZone),
-  status: b.status,
-  // Held for its sinal (docs/decisions/074-agenda-deposit.md): not confirmed until the Pix is paid.
-  ...(b.holdUntil ? heldView(hourText(b.holdUntil, timeZone)) : {}),
-});
-
 export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
-  const offered = (Object.keys(TOOLS) as ToolName[]).filter((n) => !ctx.approval || !TOOLS[n].changes);
+  const offered = Object.keys(TOOLS) as ToolName[];
   const changes: BookingChange[] = [];
+  let pending: PendingBooking | null = null;
   const turn: BookingTurn = {
     changes,
     heldUntil: null,
@@ -207,6 +164,11 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
 
   async function run(name: ToolName, raw: unknown) {
     const { port, userId, convId, timeZone } = ctx;
+    if (ctx.approval && name !== 'ver_horarios')
+      return proposeChange(ctx, name, raw, (c, p) => {
+        changed(c);
+        pending = p;
+      });
     switch (name) {
       case 'ver_horarios': {
         const a = verHorarios.parse(raw);
@@ -300,22 +262,21 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
         : 'O cliente não tem horário marcado.',
     );
     lines.push(
-      ctx.approval
-        ? 'Ofereça 2 ou 3 destes horários; quando o cliente escolher, diga que a equipe vai confirmar. Nunca diga que está agendado, remarcado ou cancelado.'
-        : 'Ofereça 2 ou 3 destes horários; quando o cliente escolher, pergunte se pode confirmar aquele horário; só depois do "sim" peça a mudança. ' +
-            DEPOSIT_RULE,
+      'Ofereça 2 ou 3 destes horários; quando o cliente escolher, pergunte se pode confirmar aquele horário; só depois do "sim" peça a mudança. ' +
+        DEPOSIT_RULE +
+        (ctx.approval ? ` ${APPROVAL_RULE}` : ''),
     );
-    if (!ctx.approval)
-      lines.push(
-        'Quando o cliente confirmar um horário, inclua no JSON "agenda": {"acao": "agendar", "servico_id": "...", "inicio": "..."} ' +
-          '(ou {"acao": "remarcar", "inicio": "..."}, ou {"acao": "cancelar"}); caso contrário "agenda": null. ' +
-          'O sistema faz a mudança; se ela falhar, sua resposta não é enviada.',
-      );
+    lines.push(
+      'Quando o cliente confirmar um horário, inclua no JSON "agenda": {"acao": "agendar", "servico_id": "...", "inicio": "..."} ' +
+        '(ou {"acao": "remarcar", "inicio": "..."}, ou {"acao": "cancelar"}); caso contrário "agenda": null. ' +
+        'O sistema faz a mudança; se ela falhar, sua resposta não é enviada.',
+    );
     return lines.join('\n');
   }
 
   return {
     offer,
+    pending: () => pending,
     tools: offered.map((name) => ({
       name,
       description: TOOLS[name].description,

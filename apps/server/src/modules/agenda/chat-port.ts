@@ -4,6 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { type AgendaDeps, nowOf } from './agenda-deps.ts';
 import { bookAppointment } from './book.ts';
 import { cancelBooking } from './booking-status.ts';
+import { depositCentsOf } from './deposit.ts';
 import { nextBookingOf } from './calendar-service.ts';
 import { findFreeSlots } from './find-slots.ts';
 import { moveBooking } from './move-booking.ts';
@@ -20,6 +21,7 @@ export function agendaChatPort(deps: AgendaDeps): AgendaChatPort {
     new Map((await readSetup(deps.db, userId)).professionals.map((p) => [p.id, p.name]));
   const view = async (userId: string, b: Booking): Promise<ChatBooking> => ({
     id: b.id,
+    serviceId: b.serviceId,
     serviceName: b.serviceName,
     professionalName: (await names(userId)).get(b.professionalId) ?? '',
     startsAt: new Date(b.startsAt),
@@ -39,7 +41,13 @@ export function agendaChatPort(deps: AgendaDeps): AgendaChatPort {
     async services(userId) {
       return (await readSetup(deps.db, userId)).services
         .filter((s) => s.active)
-        .map((s) => ({ id: s.id, name: s.name, durationMinutes: s.durationMinutes, priceCents: s.priceCents }));
+        .map((s) => ({
+          id: s.id,
+          name: s.name,
+          durationMinutes: s.durationMinutes,
+          priceCents: s.priceCents,
+          deposit: depositCentsOf(s) !== null,
+        }));
     },
     async freeSlots(userId, serviceId, from, limit) {
       const setup = await readSetup(deps.db, userId);

@@ -14,10 +14,11 @@ import { keepLease } from '../replies/burst-claim.ts';
 import { type AiSlot, releaseAiSlot, reserveAiSlot } from '../replies/reserve-ai-slot.ts';
 import { sendParts } from '../replies/send-reply-parts.ts';
 import { DRAFT_COLUMNS, type DraftSqlRow, publishDraft } from './draft-dto.ts';
-import { parsedJson, type SqlJson, type SqlTimestamp } from '../sql-rows.ts';
+import { parsedJson, type SqlTimestamp } from '../sql-rows.ts';
 import { answerEvents } from '../../../domain/engine-events/answer-events.ts';
 import { type EventPublish, publishEngineEvents, queuedPart } from '../../../domain/engine-events/event-job.ts';
-import type { ReplyOrder } from '../../../domain/ai-reply/structured-reply.ts';
+import type { AppliedBooking } from '../../../domain/agenda-chat/pending-booking.ts';
+import { makeDraftBooking } from './draft-booking.ts';
 
 /** Who acted on a draft: the inbox, the owner's WhatsApp reply (its message id acts once), or the timeout. */
 export interface DraftDecision {
@@ -41,7 +42,6 @@ export const DRAFT_WINDOW_CLOSED =
 export const DRAFT_FREE_LIMIT = 'As respostas da IA do seu plano acabaram neste mês: a sugestão não foi enviada.';
 
 interface DraftForSend extends DraftSqlRow {
-  effects: SqlJson<{ hotLead: boolean; order: ReplyOrder | null; burstId: string; counted?: boolean } | null>;
   agente_ativo: boolean;
   opted_out: boolean;
   contact_jid: string;
@@ -63,7 +63,7 @@ async function loadDraft(deps: EngineDeps, userId: string, draftId: string, conv
           .map((c) => `d.${c}`)
           .join(', '),
       )},
-             d.effects, c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name, n.provider, ${ONE_BALLOON_SQL} as one_balloon, c.customer_last_at, c.window_closed_through,
+             c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name, n.provider, ${ONE_BALLOON_SQL} as one_balloon, c.customer_last_at, c.window_closed_through,
              exists (select 1 from messages m where m.conv_id = d.conv_id and m.direction = 'in'
                      and m.created_at > d.customer_at) as newer
       from reply_drafts d join conversations c on c.id = d.conv_id left join numbers n on n.id = c.number_id
@@ -116,6 +116,14 @@ export async function sendDraft(
   const slot: AiSlot | null =
     allowance.isFree && !counted ? await reserveAiSlot(deps.db, input.userId, allowance.maxAiMessages) : null;
   if (allowance.isFree && !counted && !slot) throw conflict(DRAFT_FREE_LIMIT);
+  // The agenda change the answer asked for is made first: the text may say it is done (draft-booking.ts).
+  const pending = draft.effects ? (parsedJson(draft.effects)?.booking ?? null) : null;
+  const booking: AppliedBooking | null = pending
+    ? await makeDraftBooking(deps, { userId: input.userId, convId: draft.conv_id }, pending).catch(async (err) => {
+        if (slot) await releaseAiSlot(deps.db, slot).catch(() => {});
+        throw err;
+      })
+    : null;
   const parts: BurstPart[] =
     input.text === undefined
       ? parsedJson(draft.parts)
@@ -131,6 +139,8 @@ export async function sendDraft(
   }
   if (!sent) {
     if (slot) await releaseAiSlot(deps.db, slot).catch(() => {});
+    // Someone acted on the draft first: a booking made here for it is taken back.
+    await booking?.undo?.().catch((err) => deps.log.warn({ err }, 'approval: a booking could not be taken back'));
     const now = await loadDraft(deps, input.userId, input.draftId);
     throw conflict(now.state === 'pending' ? DRAFT_STATE_MESSAGE.sent : DRAFT_STATE_MESSAGE[now.state]);
   }

@@ -39,6 +39,8 @@ interface DraftAlertFacts {
   due_at: SqlTimestamp;
   created_at: SqlTimestamp;
   timeout_action: 'send' | 'discard';
+  /** The agenda change sending it makes (draft-booking.ts), as the draft card says it. */
+  booking_text: string | null;
   contact_name: string | null;
   contact_phone: string | null;
   instance_name: string;
@@ -57,10 +59,13 @@ function singleText(appUrl: string, d: DraftAlertFacts): string {
     `📝 Sugestão da IA para ${whoOf(d) || 'um cliente'}.`,
     `Mensagem do cliente: ${quoteForAlert(d.customer_text, ALERT_MESSAGE_MAX) ?? '(sem texto)'}`,
     `Resposta sugerida: ${quoteForAlert(answer, DRAFT_QUOTE_MAX) ?? '(vazia)'}`,
+    d.booking_text ? `Ao enviar, a agenda muda: ${quoteForAlert(d.booking_text, ALERT_MESSAGE_MAX)}` : null,
     APPROVAL_PROMPT,
     `Sem resposta em ${minutes} min, a sugestão será ${d.timeout_action === 'send' ? 'enviada' : 'descartada'}.`,
     `Abrir conversa: ${linkOf(appUrl, d.conv_id)}`,
-  ].join('\n');
+  ]
+    .filter((line) => line !== null)
+    .join('\n');
 }
 
 /** Several drafts in one alert: one line each with its conversation's link (where each is approved). */
@@ -87,7 +92,7 @@ export function groupText(appUrl: string, drafts: DraftAlertFacts[]): string {
 
 const FACTS_SQL =
   sql.raw(`d.id, d.conv_id, d.alert_id, d.parts, d.customer_text, d.due_at, d.created_at, d.timeout_action,
-       c.contact_name, c.contact_phone, n.instance_name, n.phone as number_phone`);
+       d.effects -> 'booking' ->> 'text' as booking_text, c.contact_name, c.contact_phone, n.instance_name, n.phone as number_phone`);
 
 /**
  * The owner's draft alerts in the last hour, today (the account's day), and within the grouping time whose

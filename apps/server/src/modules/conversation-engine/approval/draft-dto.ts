@@ -1,5 +1,7 @@
 import type { RealtimeEvent, ReplyDraftDto } from '@vendai/contracts';
 import type { BurstPart } from '../../../db/schema/index.ts';
+import type { PendingBooking } from '../../../domain/agenda-chat/pending-booking.ts';
+import type { ReplyOrder } from '../../../domain/ai-reply/structured-reply.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { parsedJson, type SqlJson, type SqlTimestamp } from '../sql-rows.ts';
 
@@ -21,11 +23,22 @@ export interface DraftSqlRow {
   decided_by: ReplyDraftDto['decided_by'];
   error: string | null;
   created_at: SqlTimestamp;
+  effects: SqlJson<DraftEffects | null>;
+}
+
+/** What a draft does when it is sent, besides its text (decision 046: an approved draft is a whole reply). */
+export interface DraftEffects {
+  hotLead: boolean;
+  order: ReplyOrder | null;
+  /** The agenda change the answer asked for, made when it is sent (decision 045, "The agenda"). */
+  booking?: PendingBooking | null;
+  burstId: string;
+  counted?: boolean;
 }
 
 /** The columns every draft statement returns (DraftSqlRow). */
 export const DRAFT_COLUMNS =
-  'id, user_id, conv_id, state, parts, customer_text, customer_at, due_at, timeout_action, alert_id, edited, edited_by_user_id, sent_by_user_id, decided_by, error, created_at';
+  'id, user_id, conv_id, state, parts, customer_text, customer_at, due_at, timeout_action, alert_id, edited, edited_by_user_id, sent_by_user_id, decided_by, error, created_at, effects';
 
 /** A part as text: a catalogue photo by its caption. */
 export const partText = (part: BurstPart): string => (typeof part === 'string' ? part : `[foto] ${part.photo.caption}`);
@@ -45,6 +58,7 @@ export function toDraftDto(r: DraftSqlRow): ReplyDraftDto {
     decided_by: r.decided_by,
     error: r.error,
     created_at: new Date(r.created_at).toISOString(),
+    booking: (r.effects ? parsedJson(r.effects)?.booking?.text : null) ?? null,
   };
 }
 

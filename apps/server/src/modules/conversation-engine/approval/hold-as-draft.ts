@@ -20,8 +20,14 @@ export async function holdAsDraft(
   held: HeldSlots,
   { answer, parts, origin }: { answer: StructuredReply; parts: BurstPart[]; origin: 'ai_reply' | 'handoff_answer' },
 ): Promise<void> {
-  // What it would do once sent (hot lead, order) waits with it: an approved draft is a whole reply.
-  const effects = { handoff: null, needsOwner: null, hotLead: answer.hotLead, order: answer.order ?? null };
+  // What it would do once sent (hot lead, order, the agenda's change) waits with it: an approved draft is a whole reply.
+  const effects = {
+    handoff: null,
+    needsOwner: null,
+    hotLead: answer.hotLead,
+    order: answer.order ?? null,
+    booking: (answer as AiAnswer).booking ?? null,
+  };
   if (!(await storeDraft(deps, ctx, parts, effects, { countPlan: !held.slot }))) {
     await held.giveBack();
     await finishBurst(deps, ctx.id, ctx.token, 'cancelled', 'ai-off');

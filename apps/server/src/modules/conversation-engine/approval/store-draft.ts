@@ -1,3 +1,4 @@
+import type { PendingBooking } from '../../../domain/agenda-chat/pending-booking.ts';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { resultRows } from '../../../db/rows.ts';
@@ -27,7 +28,7 @@ function customerTextOf(recent: ReplyContext['recent']): string | null {
  * the conversation's pending draft. The burst ends 'done' (reason 'drafted') only while it is still
  * our claim of the current version and the AI is on, as fixing an answer does; an older pending
  * draft of the conversation is superseded in the same transaction. Then the realtime event, the
- * timeout job and the owner's alert. What the answer does once sent (`effects`: a hot lead, an order)
+ * timeout job and the owner's alert. What the answer does once sent (`effects`: a hot lead, an order, a booking)
  * waits with it, so the approved draft does it (decision 046). The draft counts toward the limits as
  * written (`effects.counted`; `usage.countPlan`: count the plan's month here, no free-plan slot did). False
  * when the burst was superseded or switched off meanwhile (the caller gives the slots back).
@@ -36,7 +37,7 @@ export async function storeDraft(
   deps: EngineDeps,
   ctx: ReplyContext & { approval: NonNullable<ReplyContext['approval']> },
   parts: BurstPart[],
-  effects: Pick<AnswerEffects, 'hotLead' | 'order'>,
+  effects: Pick<AnswerEffects, 'hotLead' | 'order'> & { booking?: PendingBooking | null },
   usage: { countPlan: boolean },
 ): Promise<boolean> {
   const alertId = randomUUID();
@@ -60,7 +61,7 @@ export async function storeDraft(
       await tx.execute(sql`
         insert into reply_drafts (user_id, conv_id, parts, effects, customer_text, customer_at, due_at, timeout_action, alert_id)
         values (${ctx.userId}, ${ctx.convId}, ${JSON.stringify(parts)}::jsonb,
-                ${JSON.stringify({ hotLead: effects.hotLead, order: effects.order ?? null, burstId: ctx.id, counted: true })}::jsonb,
+                ${JSON.stringify({ hotLead: effects.hotLead, order: effects.order ?? null, booking: effects.booking ?? null, burstId: ctx.id, counted: true })}::jsonb,
                 ${customerTextOf(ctx.recent)},
                 (select max(created_at) from messages where conv_id = ${ctx.convId} and direction = 'in'),
                 now() + make_interval(mins => ${ctx.approval.timeoutMinutes}), ${ctx.approval.timeoutAction}, ${alertId})

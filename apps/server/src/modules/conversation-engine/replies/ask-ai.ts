@@ -8,6 +8,7 @@ import { guardAiAnswer } from '../../../domain/outbound/ai-text-rules.ts';
 import type { OutboundRule } from '../../../domain/outbound/outbound-rules.ts';
 import { agendaInstructions, agendaToolKit, type AgendaToolKit } from '../../../domain/agenda-chat/agenda-tools.ts';
 import { type BookingTurn, NO_BOOKING_TURN } from '../../../domain/agenda-guard/guard-booking.ts';
+import type { PendingBooking } from '../../../domain/agenda-chat/pending-booking.ts';
 import type { ChatRequest } from '../../../integrations/llm/llm.ts';
 import { withRetry } from '../../../lib/retry.ts';
 import type { EngineDeps } from '../engine-deps.ts';
@@ -18,7 +19,12 @@ import { understandReplyMedia } from './understand-reply-media.ts';
 /** 'digitando…' is shown when preparing the answer takes longer than this. */
 const TYPING_AFTER_MS = 300;
 /** The AI's answer with the catalogue photos it may send (only items among its facts with a photo). */
-export type AiAnswer = StructuredReply & { sendPhotos?: ReplyPhoto[]; changedBy?: OutboundRule | null };
+export type AiAnswer = StructuredReply & {
+  sendPhotos?: ReplyPhoto[];
+  changedBy?: OutboundRule | null;
+  /** Approval mode: the agenda change the draft makes when the owner sends it (decision 045). */
+  booking?: PendingBooking | null;
+};
 
 /** Asks the AI (with retries) and reads its structured answer; null when it gave up (recorded). */
 export async function askAi(
@@ -86,6 +92,7 @@ export async function askAi(
       sendPhotos: replyPhotos(guarded.photos, facts.sources),
       // The audit record says a guard's fallback replaced what the AI wrote (decision 046).
       changedBy: outcome.changedBy,
+      booking: kit?.pending() ?? null,
     };
   } catch (err) {
     deps.log.warn({ err, burstId: ctx.id }, 'engine: the AI did not answer; nothing is sent to the customer');
@@ -98,8 +105,8 @@ export async function askAi(
 
 /**
  * The agenda's tools for this answer (decision 070): only for an account whose claim said it has an
- * agenda (services); in approval mode only `ver_horarios`. Without tool calls the same kit runs the change
- * the answer names in its "agenda" field.
+ * agenda (services); in approval mode a change waits for the owner's 'Enviar' (`pending()`). Without tool
+ * calls the same kit runs the change the answer names in its "agenda" field.
  */
 function agendaKit(deps: EngineDeps, ctx: AnsweredContext): AgendaToolKit | null {
   if (!ctx.agenda.has || !deps.agenda) return null;

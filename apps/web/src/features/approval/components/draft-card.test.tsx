@@ -21,11 +21,11 @@ const DRAFT: ReplyDraftDto = {
   created_at: new Date(2026, 10, 28, 14, 5).toISOString(),
 };
 
-function Harness({ onSend }: { onSend: (text: string | null) => void }) {
+function Harness({ onSend, draft = DRAFT }: { onSend: (text: string | null) => void; draft?: ReplyDraftDto }) {
   const [editing, setEditing] = useState<string | null>(null);
   return (
     <DraftCard
-      draft={DRAFT}
+      draft={draft}
       now={new Date(2026, 10, 28, 14, 5)}
       editing={editing}
       busy={null}
@@ -38,6 +38,15 @@ function Harness({ onSend }: { onSend: (text: string | null) => void }) {
 }
 
 describe("the AI's suggestion card", () => {
+  it('says which agenda change sending it makes, and nothing when there is none', () => {
+    const booking = 'Agendar Limpeza: quinta-feira, 10/12 às 09:00, com Dra. Ana';
+    render(<Harness onSend={() => {}} draft={{ ...DRAFT, booking }} />);
+    expect(screen.getByTestId('draft-booking').textContent).toBe(`Ao enviar, a agenda muda: ${booking}`);
+    cleanup();
+    render(<Harness onSend={() => {}} />);
+    expect(screen.queryByTestId('draft-booking')).toBeNull();
+  });
+
   it('shows each message as it would be sent and the timeout; Editar puts them in place to change', () => {
     const onSend = vi.fn();
     render(<Harness onSend={onSend} />);

@@ -1,5 +1,5 @@
 import type { ReplyDraftDto } from '@vendai/contracts';
-import { Clock, Pencil, Send, Sparkles, Trash2 } from 'lucide-react';
+import { CalendarCheck, Clock, Pencil, Send, Sparkles, Trash2 } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { timeoutText } from '../lib/timeout-text';
@@ -8,7 +8,8 @@ const MAX_LENGTH = 4096;
 
 /**
  * 'Sugestão da IA' above the message box: the answer as the customer would receive it (one bubble per
- * WhatsApp message), when the time runs out and what happens then, and 'Enviar', 'Editar' (in place,
+ * WhatsApp message), the agenda change sending it makes, when the time runs out and what happens then,
+ * and 'Enviar', 'Editar' (in place,
  * then 'Enviar' sends the edited text) and 'Descartar'.
  */
 export function DraftCard({
@@ -90,6 +91,13 @@ export function DraftCard({
         </div>
       )}
 
+      {draft.booking ? (
+        // The agenda change the answer asked for: made when the draft is sent, before the customer reads it.
+        <p className="mt-2 flex items-start gap-1.5 text-xs font-medium text-slate-900" data-testid="draft-booking">
+          <CalendarCheck className="mt-px size-3.5 shrink-0 text-amber-700" aria-hidden />
+          Ao enviar, a agenda muda: {draft.booking}
+        </p>
+      ) : null}
       <p className="mt-2 flex items-start gap-1.5 text-xs text-slate-700" data-testid="draft-timeout">
         <Clock className="mt-px size-3.5 shrink-0" aria-hidden />
         {timeoutText(draft, now)}
