@@ -31,22 +31,22 @@ export function toCaseDto(r: CaseRow): AgentTestCase {
 }
 
 /** The user's own agent, or 404. */
-export async function ownAgentOrThrow(db: Db, userId: string, agentId: string) {
-  const agent = await selectAgent(db, userId, agentId);
+export async function ownAgentOrThrow(db: Db, accountId: string, agentId: string) {
+  const agent = await selectAgent(db, accountId, agentId);
   if (!agent) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);
   return agent;
 }
 
-export async function selectCases(db: Db, userId: string, agentId: string): Promise<CaseRow[]> {
+export async function selectCases(db: Db, accountId: string, agentId: string): Promise<CaseRow[]> {
   return db
     .select()
     .from(agentTestCases)
-    .where(and(eq(agentTestCases.agentId, agentId), eq(agentTestCases.userId, userId)))
+    .where(and(eq(agentTestCases.agentId, agentId), eq(agentTestCases.userId, accountId)))
     .orderBy(asc(agentTestCases.createdAt), asc(agentTestCases.id));
 }
 
 /** Adds cases within the suite's bound (the whole list or nothing). */
-export async function insertCases(db: Db, userId: string, agentId: string, cases: NewCase[]): Promise<CaseRow[]> {
+export async function insertCases(db: Db, accountId: string, agentId: string, cases: NewCase[]): Promise<CaseRow[]> {
   if (!cases.length) return [];
   const [{ n } = { n: 0 }] = await db
     .select({ n: count() })
@@ -60,7 +60,7 @@ export async function insertCases(db: Db, userId: string, agentId: string, cases
       cases.map((c, i) => {
         const input = agentTestCaseInputSchema.parse(c);
         return {
-          userId,
+          userId: accountId,
           agentId,
           ...input,
           expectation: withRubric(input.expectation),
@@ -76,7 +76,7 @@ export async function insertCases(db: Db, userId: string, agentId: string, cases
 
 export async function updateCase(
   db: Db,
-  userId: string,
+  accountId: string,
   agentId: string,
   caseId: string,
   input: AgentTestCaseInput,
@@ -85,16 +85,20 @@ export async function updateCase(
   const [row] = await db
     .update(agentTestCases)
     .set({ ...parsed, expectation: withRubric(parsed.expectation) })
-    .where(and(eq(agentTestCases.id, caseId), eq(agentTestCases.agentId, agentId), eq(agentTestCases.userId, userId)))
+    .where(
+      and(eq(agentTestCases.id, caseId), eq(agentTestCases.agentId, agentId), eq(agentTestCases.userId, accountId)),
+    )
     .returning();
   if (!row) throw new AppError('NOT_FOUND', AGENT_TEST_NOT_FOUND_MESSAGE);
   return row;
 }
 
-export async function deleteCase(db: Db, userId: string, agentId: string, caseId: string): Promise<void> {
+export async function deleteCase(db: Db, accountId: string, agentId: string, caseId: string): Promise<void> {
   const rows = await db
     .delete(agentTestCases)
-    .where(and(eq(agentTestCases.id, caseId), eq(agentTestCases.agentId, agentId), eq(agentTestCases.userId, userId)))
+    .where(
+      and(eq(agentTestCases.id, caseId), eq(agentTestCases.agentId, agentId), eq(agentTestCases.userId, accountId)),
+    )
     .returning({ id: agentTestCases.id });
   if (!rows.length) throw new AppError('NOT_FOUND', AGENT_TEST_NOT_FOUND_MESSAGE);
 }
@@ -102,13 +106,13 @@ export async function deleteCase(db: Db, userId: string, agentId: string, caseId
 /** The account's oldest live catalogue items, what 'Sugerir testes' asks about. */
 export async function selectCatalogueSample(
   db: Db,
-  userId: string,
+  accountId: string,
   limit: number,
 ): Promise<{ name: string; priceCents: number | null }[]> {
   return db
     .select({ name: catalogueItems.name, priceCents: catalogueItems.priceCents })
     .from(catalogueItems)
-    .where(and(eq(catalogueItems.userId, userId), isNull(catalogueItems.archivedAt)))
+    .where(and(eq(catalogueItems.userId, accountId), isNull(catalogueItems.archivedAt)))
     .orderBy(asc(catalogueItems.createdAt))
     .limit(limit);
 }
@@ -116,13 +120,13 @@ export async function selectCatalogueSample(
 /** The account's oldest active FAQ entries, what 'Sugerir testes' asks about. */
 export async function selectFaqSample(
   db: Db,
-  userId: string,
+  accountId: string,
   limit: number,
 ): Promise<{ question: string; answer: string }[]> {
   return db
     .select({ question: knowledgeFaqs.question, answer: knowledgeFaqs.answer })
     .from(knowledgeFaqs)
-    .where(and(eq(knowledgeFaqs.userId, userId), eq(knowledgeFaqs.status, 'active')))
+    .where(and(eq(knowledgeFaqs.userId, accountId), eq(knowledgeFaqs.status, 'active')))
     .orderBy(asc(knowledgeFaqs.createdAt))
     .limit(limit);
 }

@@ -6,15 +6,15 @@ import { selectAgentSummaries } from '../../domain/agents/agents-repository.ts';
 import { latestRuns, runSummary } from './runs-repository.ts';
 
 /** Every agent of the account: how many tests, and its last finished run (pass rate and date, for Resultados). */
-export async function agentTestsOverview(db: Db, userId: string): Promise<AgentTestOverview> {
-  const agents = await selectAgentSummaries(db, userId);
+export async function agentTestsOverview(db: Db, accountId: string): Promise<AgentTestOverview> {
+  const agents = await selectAgentSummaries(db, accountId);
   const counts = resultRows<{ agent_id: string; n: number }>(
     await db.execute(sql`
-      select agent_id, count(*)::int as n from agent_test_cases where user_id = ${userId} group by agent_id`),
+      select agent_id, count(*)::int as n from agent_test_cases where user_id = ${accountId} group by agent_id`),
   );
   return Promise.all(
     agents.map(async (a) => {
-      const [last] = await latestRuns(db, userId, a.id, 1, true);
+      const [last] = await latestRuns(db, accountId, a.id, 1, true);
       return {
         agentId: a.id,
         agentName: agentDisplayName(a),

@@ -36,7 +36,7 @@ const text = (direction: 'in' | 'out', content: string): ContextMessage => ({
 });
 
 /** Every model call of a run counts in the plan's monthly test allowance (given back when it fails). */
-const claim = (db: Db, userId: string) => () => claimTestMessage(db, userId, 'playground');
+const claim = (db: Db, accountId: string) => () => claimTestMessage(db, accountId, 'playground');
 
 /**
  * The scripted customer's conversation through the production reply path (domain/ai-reply/answer-as-agent.ts),

@@ -202,11 +202,11 @@ export async function runSummary(db: Db, run: RunRow): Promise<AgentTestRunSumma
   return summaryOf(run, await resultsOf(db, run.id));
 }
 
-export async function runDetail(db: Db, userId: string, agentId: string, runId: string): Promise<AgentTestRun> {
+export async function runDetail(db: Db, accountId: string, agentId: string, runId: string): Promise<AgentTestRun> {
   const [run] = await db
     .select()
     .from(agentTestRuns)
-    .where(and(eq(agentTestRuns.id, runId), eq(agentTestRuns.agentId, agentId), eq(agentTestRuns.userId, userId)));
+    .where(and(eq(agentTestRuns.id, runId), eq(agentTestRuns.agentId, agentId), eq(agentTestRuns.userId, accountId)));
   if (!run) throw new AppError('NOT_FOUND', AGENT_TEST_RUN_NOT_FOUND_MESSAGE);
   const results = await resultsOf(db, run.id);
   const dtos = results.map(toResultDto);
@@ -216,7 +216,7 @@ export async function runDetail(db: Db, userId: string, agentId: string, runId: 
 /** The agent's newest runs (newest first); `finished` only the done ones. */
 export async function latestRuns(
   db: Db,
-  userId: string,
+  accountId: string,
   agentId: string,
   limit: number,
   finished = false,
@@ -227,7 +227,7 @@ export async function latestRuns(
     .where(
       and(
         eq(agentTestRuns.agentId, agentId),
-        eq(agentTestRuns.userId, userId),
+        eq(agentTestRuns.userId, accountId),
         ...(finished ? [eq(agentTestRuns.status, 'done')] : []),
       ),
     )

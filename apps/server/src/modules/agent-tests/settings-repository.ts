@@ -3,18 +3,18 @@ import type { Db } from '../../db/client.ts';
 import { agentTestSettings, user } from '../../db/schema/index.ts';
 
 /** The agent's scheduled-run settings (no row: not nightly). */
-export async function selectSettings(db: Db, userId: string, agentId: string): Promise<{ nightly: boolean }> {
+export async function selectSettings(db: Db, accountId: string, agentId: string): Promise<{ nightly: boolean }> {
   const [row] = await db
     .select({ nightly: agentTestSettings.nightly })
     .from(agentTestSettings)
-    .where(and(eq(agentTestSettings.agentId, agentId), eq(agentTestSettings.userId, userId)));
+    .where(and(eq(agentTestSettings.agentId, agentId), eq(agentTestSettings.userId, accountId)));
   return { nightly: row?.nightly ?? false };
 }
 
-export async function saveSettings(db: Db, userId: string, agentId: string, nightly: boolean): Promise<void> {
+export async function saveSettings(db: Db, accountId: string, agentId: string, nightly: boolean): Promise<void> {
   await db
     .insert(agentTestSettings)
-    .values({ agentId, userId, nightly })
+    .values({ agentId, userId: accountId, nightly })
     .onConflictDoUpdate({ target: agentTestSettings.agentId, set: { nightly } });
 }
 
@@ -27,8 +27,8 @@ export async function rememberModel(db: Db, run: { agentId: string; userId: stri
 }
 
 /** The account's e-mail address, where a scheduled run's drop is told (null: the account is gone). */
-export async function selectAccountEmail(db: Db, userId: string): Promise<string | null> {
-  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+export async function selectAccountEmail(db: Db, accountId: string): Promise<string | null> {
+  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, accountId));
   return row?.email ?? null;
 }
 

@@ -61,13 +61,13 @@ export interface BillingProfile {
   plan: PlanRow | null;
 }
 
-export async function readBillingProfile(db: Db, userId: string): Promise<BillingProfile | null> {
+export async function readBillingProfile(db: Db, accountId: string): Promise<BillingProfile | null> {
   const [row] = await db
     .select({ user, profile: profiles, plan: plans })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .leftJoin(plans, eq(plans.id, profiles.activePlanId))
-    .where(eq(user.id, userId))
+    .where(eq(user.id, accountId))
     .limit(1);
   if (!row) return null;
   return {
@@ -82,13 +82,13 @@ export async function readBillingProfile(db: Db, userId: string): Promise<Billin
 }
 
 /** Stores the Stripe customer only if the user has none yet; returns the one kept. */
-export async function keepCustomerOnce(db: Db, userId: string, customerId: string): Promise<string> {
-  await db.insert(profiles).values({ id: userId }).onConflictDoNothing();
+export async function keepCustomerOnce(db: Db, accountId: string, customerId: string): Promise<string> {
+  await db.insert(profiles).values({ id: accountId }).onConflictDoNothing();
   await db
     .update(profiles)
     .set({ stripeCustomerId: customerId, updatedAt: new Date() })
-    .where(and(eq(profiles.id, userId), isNull(profiles.stripeCustomerId)));
-  const [row] = await db.select({ id: profiles.stripeCustomerId }).from(profiles).where(eq(profiles.id, userId));
+    .where(and(eq(profiles.id, accountId), isNull(profiles.stripeCustomerId)));
+  const [row] = await db.select({ id: profiles.stripeCustomerId }).from(profiles).where(eq(profiles.id, accountId));
   return row!.id!;
 }
 
@@ -101,8 +101,8 @@ export async function findUserByCustomer(db: Db, customerId: string): Promise<st
   return row?.id ?? null;
 }
 
-export async function readSubscriptionRow(db: Db, userId: string) {
-  const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId));
+export async function readSubscriptionRow(db: Db, accountId: string) {
+  const [row] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, accountId));
   return row ?? null;
 }
 
@@ -189,8 +189,8 @@ export async function markEventProcessed(db: Db, id: string): Promise<void> {
 }
 
 /** The owner's overage ceiling (docs/decisions/021-spend-and-abuse-limits.md), in cents. */
-export async function saveOverageCeiling(db: Db, userId: string, ceilingCents: number): Promise<void> {
+export async function saveOverageCeiling(db: Db, accountId: string, ceilingCents: number): Promise<void> {
   await db.execute(sql`
-    insert into spend_limits (user_id, overage_ceiling_cents) values (${userId}, ${ceilingCents})
+    insert into spend_limits (user_id, overage_ceiling_cents) values (${accountId}, ${ceilingCents})
     on conflict (user_id) do update set overage_ceiling_cents = excluded.overage_ceiling_cents, updated_at = now()`);
 }

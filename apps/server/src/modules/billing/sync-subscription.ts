@@ -28,12 +28,12 @@ export async function syncSubscription(
   const payments = requirePayments(deps);
   const sub = await payments.retrieveSubscription(subscriptionId);
   const customerId = typeof sub.customer === 'string' ? sub.customer : sub.customer.id;
-  const userId = await ownerOf(deps, sub, customerId);
-  if (!userId) {
+  const accountId = await ownerOf(deps, sub, customerId);
+  if (!accountId) {
     deps.log.warn({ subscriptionId, customerId }, 'payments: subscription of an unknown customer ignored');
     return 'ignored';
   }
-  const profile = await readBillingProfile(deps.db, userId);
+  const profile = await readBillingProfile(deps.db, accountId);
   if (!profile) return 'ignored';
   const period = subscriptionPeriod(sub);
   const live = (LIVE_SUBSCRIPTION_STATUSES as readonly string[]).includes(sub.status);
@@ -45,7 +45,7 @@ export async function syncSubscription(
     const free = await findFreePlanRow(deps.db);
     if (!free) throw new Error('free plan missing');
     const changed = await applyPlanState(deps.db, {
-      userId,
+      userId: accountId,
       planId: free.id,
       status: 'canceled',
       subscription: { id: sub.id, periodStart: period.start, periodEnd: period.end, cancelAtPeriodEnd: false },
@@ -66,7 +66,7 @@ export async function syncSubscription(
     return 'ignored';
   }
   const changed = await applyPlanState(deps.db, {
-    userId,
+    userId: accountId,
     planId: plan.id,
     status: sub.status,
     subscription: {

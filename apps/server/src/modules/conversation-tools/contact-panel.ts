@@ -11,20 +11,20 @@ import { sourceDto } from '../../domain/ad-attribution/source-dto.ts';
  * other conversations with the account — the same phone (or WhatsApp id) on any of its numbers, newest
  * first. A group has no other conversations. The labels and notes come from their own routes.
  */
-export async function getContactPanel(db: Db, userId: string, convId: string): Promise<ContactPanel> {
-  const conv = await findContact(db, userId, convId);
+export async function getContactPanel(db: Db, accountId: string, convId: string): Promise<ContactPanel> {
+  const conv = await findContact(db, accountId, convId);
   if (!conv) throw notFound(CONVERSATION_NOT_FOUND);
   const isGroup = conv.type === 'group';
   const others = isGroup
     ? []
     : await listOtherConversations(db, {
-        userId,
+        userId: accountId,
         convId,
         jid: conv.jid,
         phone: conv.phone,
         limit: CONTACT_OTHERS_MAX,
       });
-  const sources = await listConversationSources(db, userId, convId);
+  const sources = await listConversationSources(db, accountId, convId);
   return {
     convId,
     name: conv.name,

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { conversations, numbers } from '../../db/schema/index.ts';
 
 /** The contact behind one of the account's conversations, or null; `optedOutAt` is set while opted out. */
-export async function findContact(db: Db, userId: string, convId: string) {
+export async function findContact(db: Db, accountId: string, convId: string) {
   const [conv] = await db
     .select({
       name: conversations.contactName,
@@ -18,7 +18,7 @@ export async function findContact(db: Db, userId: string, convId: string) {
         ${conversations.lastMessage}) end`,
     })
     .from(conversations)
-    .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)));
+    .where(and(eq(conversations.id, convId), eq(conversations.userId, accountId)));
   return conv ?? null;
 }
 

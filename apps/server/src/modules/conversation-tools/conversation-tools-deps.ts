@@ -5,5 +5,5 @@ import type { Db } from '../../db/client.ts';
 export interface ConversationToolsDeps {
   db: Db;
   /** Pushes an event to every open inbox of the account; called after the write committed. */
-  publish: (userId: string, event: RealtimeEvent) => Promise<void>;
+  publish: (accountId: string, event: RealtimeEvent) => Promise<void>;
 }

@@ -41,9 +41,9 @@ export const conversationToolsRoutes: FastifyPluginAsyncZod = async (app) => {
   requireUser(app, 'team');
   const { db, realtime } = app.deps;
   // The change is committed: a failed push is logged, and the other inboxes catch up at their next read.
-  const publish: ConversationToolsDeps['publish'] = (userId, event) =>
+  const publish: ConversationToolsDeps['publish'] = (accountId, event) =>
     realtime
-      .publish(userId, event)
+      .publish(accountId, event)
       .catch((err: unknown) => app.log.warn({ err }, `realtime: ${event.event} not published`));
   const deps: ConversationToolsDeps = { db, publish };
 

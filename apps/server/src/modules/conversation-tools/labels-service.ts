@@ -20,46 +20,50 @@ import {
 } from './labels-repository.ts';
 
 /** The account's labels (docs/decisions/043-labels-notes-funnel.md). */
-export async function listLabels({ db }: ConversationToolsDeps, userId: string): Promise<LabelDto[]> {
-  return (await selectLabels(db, userId)) as LabelDto[];
+export async function listLabels({ db }: ConversationToolsDeps, accountId: string): Promise<LabelDto[]> {
+  return (await selectLabels(db, accountId)) as LabelDto[];
 }
 
 /**
  * A new label; at most LABELS_MAX per account and one per name whatever the case ('VIP' and 'vip' are
  * one label), both checked under the account's lock so two people at once cannot pass them together.
  */
-export async function createLabel(deps: ConversationToolsDeps, userId: string, input: LabelInput): Promise<LabelDto> {
+export async function createLabel(
+  deps: ConversationToolsDeps,
+  accountId: string,
+  input: LabelInput,
+): Promise<LabelDto> {
   const created = await uniqueName(() =>
     deps.db.transaction(async (tx) => {
-      await lockAccountLabels(tx, userId);
-      if ((await countLabels(tx, userId)) >= LABELS_MAX) throw new AppError('LIMIT_REACHED', LABELS_FULL);
-      if (await nameTaken(tx, userId, input.name)) throw taken();
-      return (await insertLabel(tx, userId, input)) as LabelDto;
+      await lockAccountLabels(tx, accountId);
+      if ((await countLabels(tx, accountId)) >= LABELS_MAX) throw new AppError('LIMIT_REACHED', LABELS_FULL);
+      if (await nameTaken(tx, accountId, input.name)) throw taken();
+      return (await insertLabel(tx, accountId, input)) as LabelDto;
     }),
   );
-  await deps.publish(userId, { event: 'label.created', data: created });
+  await deps.publish(accountId, { event: 'label.created', data: created });
   return created;
 }
 
 /** Rename or recolour; the conversations keep the label. */
-export async function updateLabel(deps: ConversationToolsDeps, userId: string, id: string, input: LabelInput) {
+export async function updateLabel(deps: ConversationToolsDeps, accountId: string, id: string, input: LabelInput) {
   const updated = await uniqueName(() =>
     deps.db.transaction(async (tx) => {
-      await lockAccountLabels(tx, userId);
-      if (await nameTaken(tx, userId, input.name, id)) throw taken();
-      const row = await updateLabelRow(tx, userId, id, input);
+      await lockAccountLabels(tx, accountId);
+      if (await nameTaken(tx, accountId, input.name, id)) throw taken();
+      const row = await updateLabelRow(tx, accountId, id, input);
       if (!row) throw notFound(LABEL_NOT_FOUND);
       return row as LabelDto;
     }),
   );
-  await deps.publish(userId, { event: 'label.updated', data: updated });
+  await deps.publish(accountId, { event: 'label.updated', data: updated });
   return updated;
 }
 
 /** Deleting a label takes it off every conversation (foreign key). */
-export async function deleteLabel(deps: ConversationToolsDeps, userId: string, id: string): Promise<void> {
-  if (!(await deleteLabelRow(deps.db, userId, id))) throw notFound(LABEL_NOT_FOUND);
-  await deps.publish(userId, { event: 'label.deleted', data: { id } });
+export async function deleteLabel(deps: ConversationToolsDeps, accountId: string, id: string): Promise<void> {
+  if (!(await deleteLabelRow(deps.db, accountId, id))) throw notFound(LABEL_NOT_FOUND);
+  await deps.publish(accountId, { event: 'label.deleted', data: { id } });
 }
 
 const taken = () => new AppError('CONFLICT', LABEL_NAME_TAKEN, { fields: { name: LABEL_NAME_TAKEN } });

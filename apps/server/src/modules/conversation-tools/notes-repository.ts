@@ -21,12 +21,12 @@ const noteColumns = {
 };
 
 /** A conversation's notes, oldest first, with their author's name. */
-export async function selectNotes(db: Db, userId: string, convId: string): Promise<NoteRow[]> {
+export async function selectNotes(db: Db, accountId: string, convId: string): Promise<NoteRow[]> {
   return db
     .select(noteColumns)
     .from(conversationNotes)
     .leftJoin(user, eq(user.id, conversationNotes.authorId))
-    .where(and(eq(conversationNotes.userId, userId), eq(conversationNotes.convId, convId)))
+    .where(and(eq(conversationNotes.userId, accountId), eq(conversationNotes.convId, convId)))
     .orderBy(asc(conversationNotes.createdAt), asc(conversationNotes.id));
 }
 
@@ -35,21 +35,25 @@ export async function insertNote(db: Db, values: { userId: string; convId: strin
   return row!.id;
 }
 
-export async function selectNote(db: Db, userId: string, convId: string, noteId: string) {
+export async function selectNote(db: Db, accountId: string, convId: string, noteId: string) {
   const [row] = await db
     .select(noteColumns)
     .from(conversationNotes)
     .leftJoin(user, eq(user.id, conversationNotes.authorId))
     .where(
-      and(eq(conversationNotes.id, noteId), eq(conversationNotes.userId, userId), eq(conversationNotes.convId, convId)),
+      and(
+        eq(conversationNotes.id, noteId),
+        eq(conversationNotes.userId, accountId),
+        eq(conversationNotes.convId, convId),
+      ),
     );
   return row ?? null;
 }
 
-export async function removeNote(db: Db, userId: string, noteId: string): Promise<boolean> {
+export async function removeNote(db: Db, accountId: string, noteId: string): Promise<boolean> {
   const rows = await db
     .delete(conversationNotes)
-    .where(and(eq(conversationNotes.id, noteId), eq(conversationNotes.userId, userId)))
+    .where(and(eq(conversationNotes.id, noteId), eq(conversationNotes.userId, accountId)))
     .returning({ id: conversationNotes.id });
   return rows.length > 0;
 }

@@ -5,21 +5,21 @@ import { sugestoes } from '../../db/schema/index.ts';
 export type FeedbackRow = typeof sugestoes.$inferSelect;
 
 /** Serialises one user's feedback writes, so a double click cannot slip past the duplicate check. */
-export async function lockUserFeedback(db: Db, userId: string) {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`sugestoes:${userId}`}))`);
+export async function lockUserFeedback(db: Db, accountId: string) {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`sugestoes:${accountId}`}))`);
 }
 
 /** The user's same text (trimmed) stored after `since`, if any. */
 export async function findRecentSameFeedback(
   db: Db,
-  userId: string,
+  accountId: string,
   text: string,
   since: Date,
 ): Promise<{ id: string } | null> {
   const [row] = await db
     .select({ id: sugestoes.id })
     .from(sugestoes)
-    .where(and(eq(sugestoes.uid, userId), eq(sugestoes.sugestao, text), gt(sugestoes.createdAt, since)))
+    .where(and(eq(sugestoes.uid, accountId), eq(sugestoes.sugestao, text), gt(sugestoes.createdAt, since)))
     .orderBy(desc(sugestoes.createdAt))
     .limit(1);
   return row ?? null;

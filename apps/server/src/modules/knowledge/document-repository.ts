@@ -24,43 +24,46 @@ const withPassageCount = {
   passages: sql<number>`(select count(*)::int from knowledge_passages p where p.document_id = knowledge_documents.id)`,
 };
 
-export async function listDocumentRows(db: Db, userId: string): Promise<DocumentRow[]> {
+export async function listDocumentRows(db: Db, accountId: string): Promise<DocumentRow[]> {
   return db
     .select(withPassageCount)
     .from(knowledgeDocuments)
-    .where(eq(knowledgeDocuments.userId, userId))
+    .where(eq(knowledgeDocuments.userId, accountId))
     .orderBy(desc(knowledgeDocuments.createdAt))
     .limit(1000);
 }
 
-export async function getDocumentRow(db: Db, userId: string, id: string): Promise<DocumentRow | null> {
+export async function getDocumentRow(db: Db, accountId: string, id: string): Promise<DocumentRow | null> {
   const [row] = await db
     .select(withPassageCount)
     .from(knowledgeDocuments)
-    .where(and(eq(knowledgeDocuments.id, id), eq(knowledgeDocuments.userId, userId)));
+    .where(and(eq(knowledgeDocuments.id, id), eq(knowledgeDocuments.userId, accountId)));
   return row ? { ...row, passages: Number(row.passages) } : null;
 }
 
-export async function countDocuments(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(knowledgeDocuments).where(eq(knowledgeDocuments.userId, userId));
+export async function countDocuments(db: Db, accountId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(knowledgeDocuments)
+    .where(eq(knowledgeDocuments.userId, accountId));
   return Number(row?.n ?? 0);
 }
 
 /** A document and its passages, in one transaction. */
 export async function insertDocument(
   db: Db,
-  userId: string,
+  accountId: string,
   doc: { title: string; kind: DocumentKindValue; chars: number; passages: string[] },
 ): Promise<DocumentRow> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(knowledgeDocuments)
-      .values({ userId, title: doc.title, kind: doc.kind, chars: doc.chars })
+      .values({ userId: accountId, title: doc.title, kind: doc.kind, chars: doc.chars })
       .returning();
     await tx.insert(knowledgePassages).values(
       doc.passages.map((text, position) => ({
         documentId: row!.id,
-        userId,
+        userId: accountId,
         position,
         text,
         searchText: searchTextOf(doc.title, text),
@@ -71,18 +74,18 @@ export async function insertDocument(
 }
 
 /** Renames a document; its passages' search text follows the new title (their vectors are made again). */
-export async function renameDocumentRow(db: Db, userId: string, id: string, title: string): Promise<boolean> {
+export async function renameDocumentRow(db: Db, accountId: string, id: string, title: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(knowledgeDocuments)
       .set({ title, updatedAt: new Date() })
-      .where(and(eq(knowledgeDocuments.id, id), eq(knowledgeDocuments.userId, userId)))
+      .where(and(eq(knowledgeDocuments.id, id), eq(knowledgeDocuments.userId, accountId)))
       .returning({ id: knowledgeDocuments.id });
     if (rows.length === 0) return false;
     await tx
       .update(knowledgePassages)
       .set({ searchText: sql`${title} || E'\\n' || ${knowledgePassages.text}`, embedding: null, embeddingModel: null })
-      .where(and(eq(knowledgePassages.documentId, id), eq(knowledgePassages.userId, userId)));
+      .where(and(eq(knowledgePassages.documentId, id), eq(knowledgePassages.userId, accountId)));
     return true;
   });
 }
@@ -93,7 +96,7 @@ export async function renameDocumentRow(db: Db, userId: string, id: string, titl
  */
 export async function replaceDocumentText(
   db: Db,
-  userId: string,
+  accountId: string,
   id: string,
   doc: { title: string; chars: number; passages: string[] },
 ): Promise<boolean> {
@@ -101,16 +104,16 @@ export async function replaceDocumentText(
     const rows = await tx
       .update(knowledgeDocuments)
       .set({ title: doc.title, chars: doc.chars, updatedAt: new Date() })
-      .where(and(eq(knowledgeDocuments.id, id), eq(knowledgeDocuments.userId, userId)))
+      .where(and(eq(knowledgeDocuments.id, id), eq(knowledgeDocuments.userId, accountId)))
       .returning({ id: knowledgeDocuments.id });
     if (rows.length === 0) return false;
     await tx
       .delete(knowledgePassages)
-      .where(and(eq(knowledgePassages.documentId, id), eq(knowledgePassages.userId, userId)));
+      .where(and(eq(knowledgePassages.documentId, id), eq(knowledgePassages.userId, accountId)));
     await tx.insert(knowledgePassages).values(
       doc.passages.map((text, position) => ({
         documentId: id,
-        userId,
+        userId: accountId,
         position,
         text,
         searchText: searchTextOf(doc.title, text),
@@ -120,18 +123,18 @@ export async function replaceDocumentText(
   });
 }
 
-export async function deleteDocumentRow(db: Db, userId: string, id: string): Promise<boolean> {
+export async function deleteDocumentRow(db: Db, accountId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(knowledgeDocuments)
-    .where(and(eq(knowledgeDocuments.id, id), eq(knowledgeDocuments.userId, userId)))
+    .where(and(eq(knowledgeDocuments.id, id), eq(knowledgeDocuments.userId, accountId)))
     .returning({ id: knowledgeDocuments.id });
   return rows.length > 0;
 }
 
-export async function passageRows(db: Db, userId: string, documentId: string) {
+export async function passageRows(db: Db, accountId: string, documentId: string) {
   return db
     .select({ id: knowledgePassages.id, position: knowledgePassages.position, text: knowledgePassages.text })
     .from(knowledgePassages)
-    .where(and(eq(knowledgePassages.documentId, documentId), eq(knowledgePassages.userId, userId)))
+    .where(and(eq(knowledgePassages.documentId, documentId), eq(knowledgePassages.userId, accountId)))
     .orderBy(asc(knowledgePassages.position));
 }

@@ -8,32 +8,32 @@ import { type FaqRow, searchKnowledge } from '../../domain/facts/search-knowledg
 
 const searchTextOf = (input: FaqInput) => `${input.question}\n${input.answer}`;
 
-export async function listFaqs(db: Db, userId: string, status: FaqRow['status'], q?: string): Promise<FaqRow[]> {
-  if (q && status === 'active') return searchKnowledge(db, userId, q.split(/\s+/), { limit: 200 });
+export async function listFaqs(db: Db, accountId: string, status: FaqRow['status'], q?: string): Promise<FaqRow[]> {
+  if (q && status === 'active') return searchKnowledge(db, accountId, q.split(/\s+/), { limit: 200 });
   return db
     .select()
     .from(knowledgeFaqs)
-    .where(and(eq(knowledgeFaqs.userId, userId), eq(knowledgeFaqs.status, status)))
+    .where(and(eq(knowledgeFaqs.userId, accountId), eq(knowledgeFaqs.status, status)))
     .orderBy(desc(knowledgeFaqs.updatedAt))
     .limit(1000);
 }
 
 export async function insertFaq(
   db: Db,
-  userId: string,
+  accountId: string,
   input: FaqInput,
   extra: { status?: FaqRow['status']; conversationId?: string } = {},
 ): Promise<FaqRow> {
   const [row] = await db
     .insert(knowledgeFaqs)
-    .values({ userId, ...input, ...extra, searchText: searchTextOf(input) })
+    .values({ userId: accountId, ...input, ...extra, searchText: searchTextOf(input) })
     .returning();
   return row!;
 }
 
 export async function updateFaqRow(
   db: Db,
-  userId: string,
+  accountId: string,
   id: string,
   input: FaqInput,
   status: FaqRow['status'] = 'active',
@@ -48,15 +48,15 @@ export async function updateFaqRow(
       embeddingModel: null,
       updatedAt: new Date(),
     })
-    .where(and(eq(knowledgeFaqs.id, id), eq(knowledgeFaqs.userId, userId)))
+    .where(and(eq(knowledgeFaqs.id, id), eq(knowledgeFaqs.userId, accountId)))
     .returning();
   return row ?? null;
 }
 
-export async function deleteFaqRow(db: Db, userId: string, id: string): Promise<boolean> {
+export async function deleteFaqRow(db: Db, accountId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(knowledgeFaqs)
-    .where(and(eq(knowledgeFaqs.id, id), eq(knowledgeFaqs.userId, userId)))
+    .where(and(eq(knowledgeFaqs.id, id), eq(knowledgeFaqs.userId, accountId)))
     .returning({ id: knowledgeFaqs.id });
   return rows.length > 0;
 }

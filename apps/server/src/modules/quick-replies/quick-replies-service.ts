@@ -20,26 +20,26 @@ import {
 type Input = z.output<typeof quickReplyInputSchema>;
 
 /** The account's saved replies, by shortcut (docs/decisions/040-inbox-search.md). */
-export async function listQuickReplies(db: Db, userId: string): Promise<QuickReplyDto[]> {
-  return selectQuickReplies(db, userId);
+export async function listQuickReplies(db: Db, accountId: string): Promise<QuickReplyDto[]> {
+  return selectQuickReplies(db, accountId);
 }
 
-export async function createQuickReply(db: Db, userId: string, input: Input): Promise<QuickReplyDto> {
-  if ((await countQuickReplies(db, userId)) >= QUICK_REPLIES_MAX)
+export async function createQuickReply(db: Db, accountId: string, input: Input): Promise<QuickReplyDto> {
+  if ((await countQuickReplies(db, accountId)) >= QUICK_REPLIES_MAX)
     throw new AppError('LIMIT_REACHED', QUICK_REPLIES_FULL);
-  return unique(() => insertQuickReply(db, userId, input));
+  return unique(() => insertQuickReply(db, accountId, input));
 }
 
-export async function updateQuickReply(db: Db, userId: string, id: string, input: Input): Promise<QuickReplyDto> {
+export async function updateQuickReply(db: Db, accountId: string, id: string, input: Input): Promise<QuickReplyDto> {
   return unique(async () => {
-    const updated = await updateQuickReplyRow(db, userId, id, input);
+    const updated = await updateQuickReplyRow(db, accountId, id, input);
     if (!updated) throw notFound();
     return updated;
   });
 }
 
-export async function deleteQuickReply(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await deleteQuickReplyRow(db, userId, id))) throw notFound();
+export async function deleteQuickReply(db: Db, accountId: string, id: string): Promise<void> {
+  if (!(await deleteQuickReplyRow(db, accountId, id))) throw notFound();
 }
 
 /** A shortcut the account already uses is a 409 with a Portuguese reason. */

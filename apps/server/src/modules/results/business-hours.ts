@@ -25,10 +25,10 @@ const addDays = (date: string, n: number) =>
 /** The account's hours for local dates [fromDate, toDate]; the default week (default-hours.ts) when it gave none. */
 export async function businessHoursFor(
   db: Db,
-  userId: string,
+  accountId: string,
   dates: { fromDate: string; toDate: string },
 ): Promise<ResultsHours> {
-  const { week, closedDays } = await loadBusinessHours(db, userId);
+  const { week, closedDays } = await loadBusinessHours(db, accountId);
   if (!week) return { week: DEFAULT_BUSINESS_HOURS, closedDates: [] };
   const holidays: string[] = [];
   // From the day before: an opening after midnight on the first day started on it.

@@ -179,9 +179,9 @@ function days(
 }
 
 /** The plan's AI messages this month (or billing period), and where the current pace ends it. */
-async function usageProjection(db: Db, userId: string, now: Date): Promise<Results['usage']> {
-  const current = await getCurrentUsage(db, userId, now);
-  const window = await usagePeriod(db, userId, await findActivePlanId(db, userId), now);
+async function usageProjection(db: Db, accountId: string, now: Date): Promise<Results['usage']> {
+  const current = await getCurrentUsage(db, accountId, now);
+  const window = await usagePeriod(db, accountId, await findActivePlanId(db, accountId), now);
   const elapsed = Math.max(1, now.getTime() - window.start.getTime());
   const total = window.end.getTime() - window.start.getTime();
   return {

@@ -51,8 +51,8 @@ export async function getSalesSources(input: {
 }
 
 /** The owner enters (or clears) what an ad or link cost. */
-export async function setSourceCost(db: Db, userId: string, input: SourceCostInput): Promise<void> {
-  await saveSourceCost(db, userId, input);
+export async function setSourceCost(db: Db, accountId: string, input: SourceCostInput): Promise<void> {
+  await saveSourceCost(db, accountId, input);
 }
 
 /** 'Origem das vendas' as CSV (';', decimal commas, a BOM: Excel and LibreOffice in pt-BR open it in columns). */

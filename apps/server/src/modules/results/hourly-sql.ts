@@ -17,7 +17,7 @@ import { notOwnerChannelSql } from '../../domain/phones/owner-channel.ts';
  * - A handover: an owner message (inbox or phone) whose previous non-customer message is the AI's.
  * - `active`: per conversation and hour, who wrote, with the previous hour each side wrote.
  */
-export function hourlyCtes(userId: string, from: Date, to: Date): SQL {
+export function hourlyCtes(accountId: string, from: Date, to: Date): SQL {
   const a = from.toISOString();
   const b = to.toISOString();
   // The conversation's previous hour with `flag`: earlier in this range, else from its last rolled-up
@@ -32,7 +32,7 @@ export function hourlyCtes(userId: string, from: Date, to: Date): SQL {
     scoped as (
       select m.id, m.conv_id, c.number_id, m.author, m.status, m.opt_out, m.created_at
       from messages m join conversations c on c.id = m.conv_id
-      where m.user_id = ${userId} and c.user_id = ${userId} and c.type = 'chat' and ${notOwnerChannelSql('c')}
+      where m.user_id = ${accountId} and c.user_id = ${accountId} and c.type = 'chat' and ${notOwnerChannelSql('c')}
         and m.created_at >= ${a}::timestamptz and m.created_at < ${b}::timestamptz
     ),
     context as (
@@ -88,7 +88,7 @@ export function hourlyCtes(userId: string, from: Date, to: Date): SQL {
         select c.number_id, date_trunc('hour', c.created_at at time zone 'UTC') at time zone 'UTC', count(*),
                0, 0, 0, 0, 0, 0, 0, 0, 0
         from conversations c
-        where c.user_id = ${userId} and c.type = 'chat' and ${notOwnerChannelSql('c')}
+        where c.user_id = ${accountId} and c.type = 'chat' and ${notOwnerChannelSql('c')}
           and c.created_at >= ${a}::timestamptz and c.created_at < ${b}::timestamptz
         group by 1, 2
       ) x group by number_id, hour

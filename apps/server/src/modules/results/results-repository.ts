@@ -110,22 +110,22 @@ export async function periodAggregates(
 }
 
 /** The user's numbers, oldest first, for the number picker. */
-export function listUserNumbers(db: Db, userId: string) {
+export function listUserNumbers(db: Db, accountId: string) {
   return db
     .select({ id: numbers.id, phone: numbers.phone, apelido: numbers.apelido })
     .from(numbers)
-    .where(eq(numbers.userId, userId))
+    .where(eq(numbers.userId, accountId))
     .orderBy(asc(numbers.createdAt));
 }
 
 /** True once the user has any stored message (the page's empty state until then). */
-export async function hasAnyMessage(db: Db, userId: string): Promise<boolean> {
-  const rows = await db.select({ id: messages.id }).from(messages).where(eq(messages.userId, userId)).limit(1);
+export async function hasAnyMessage(db: Db, accountId: string): Promise<boolean> {
+  const rows = await db.select({ id: messages.id }).from(messages).where(eq(messages.userId, accountId)).limit(1);
   return rows.length > 0;
 }
 
 /** The account's active plan id, or null (no profile row, or no plan). */
-export async function findActivePlanId(db: Db, userId: string): Promise<string | null> {
-  const [profile] = await db.select({ planId: profiles.activePlanId }).from(profiles).where(eq(profiles.id, userId));
+export async function findActivePlanId(db: Db, accountId: string): Promise<string | null> {
+  const [profile] = await db.select({ planId: profiles.activePlanId }).from(profiles).where(eq(profiles.id, accountId));
   return profile?.planId ?? null;
 }

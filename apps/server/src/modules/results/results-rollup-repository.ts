@@ -9,20 +9,20 @@ import { HOUR_MS } from './results-rollup.ts';
  * The user's rollup mark (every hour before it is rolled up). A new user's mark starts at their first
  * message's hour, or at `until` when they have none. One read when the mark exists.
  */
-export async function rollupMark(db: Db, userId: string, until: Date): Promise<Date> {
+export async function rollupMark(db: Db, accountId: string, until: Date): Promise<Date> {
   const read = async () => {
     const [known] = await db
       .select({ rolledUntil: resultsRollupMarks.rolledUntil })
       .from(resultsRollupMarks)
-      .where(eq(resultsRollupMarks.userId, userId));
+      .where(eq(resultsRollupMarks.userId, accountId));
     return known?.rolledUntil ?? null;
   };
   const known = await read();
   if (known) return known;
   await db.execute(sql`
     insert into results_rollup_marks (user_id, rolled_until)
-    select ${userId}, coalesce(
-      (select date_trunc('hour', min(created_at) at time zone 'UTC') at time zone 'UTC' from messages where user_id = ${userId}),
+    select ${accountId}, coalesce(
+      (select date_trunc('hour', min(created_at) at time zone 'UTC') at time zone 'UTC' from messages where user_id = ${accountId}),
       ${until.toISOString()}::timestamptz)
     on conflict (user_id) do nothing`);
   return (await read())!;
@@ -32,13 +32,13 @@ export async function rollupMark(db: Db, userId: string, until: Date): Promise<D
  * How many of the user's messages are in [from, to), counted up to `cap` (an index range scan of at
  * most `cap` entries of messages_user_created_idx): what rolling or reading that range live costs.
  */
-export async function countMessagesUpTo(db: Db, userId: string, from: Date, to: Date, cap: number): Promise<number> {
+export async function countMessagesUpTo(db: Db, accountId: string, from: Date, to: Date, cap: number): Promise<number> {
   if (from >= to) return 0;
   const [row] = resultRows<{ n: number | string }>(
     await db.execute(sql`
       select count(*) as n from (
         select 1 from messages
-        where user_id = ${userId} and created_at >= ${from.toISOString()}::timestamptz
+        where user_id = ${accountId} and created_at >= ${from.toISOString()}::timestamptz
           and created_at < ${to.toISOString()}::timestamptz
         limit ${cap}) x`),
   );
@@ -60,11 +60,11 @@ export interface RollStepOptions {
  * mark is missing or (`wait: false`) locked by someone else. Messages stored later with an older date
  * (history sync) are not added to hours already rolled.
  */
-export async function rollUpStep(db: Db, userId: string, until: Date, opts: RollStepOptions): Promise<Date | null> {
+export async function rollUpStep(db: Db, accountId: string, until: Date, opts: RollStepOptions): Promise<Date | null> {
   return db.transaction(async (tx) => {
     const [mark] = resultRows<{ rolled_until: string | Date }>(
       await tx.execute(
-        sql`select rolled_until from results_rollup_marks where user_id = ${userId} for update ${opts.wait ? sql`` : sql`skip locked`}`,
+        sql`select rolled_until from results_rollup_marks where user_id = ${accountId} for update ${opts.wait ? sql`` : sql`skip locked`}`,
       ),
     );
     if (!mark) return null;
@@ -74,46 +74,46 @@ export async function rollUpStep(db: Db, userId: string, until: Date, opts: Roll
     const [next] = resultRows<{ at: string | Date | null }>(
       await tx.execute(sql`
         select least(
-          (select min(created_at) from messages where user_id = ${userId} and ${range}),
-          (select min(created_at) from conversations where user_id = ${userId} and ${range})) as at`),
+          (select min(created_at) from messages where user_id = ${accountId} and ${range}),
+          (select min(created_at) from conversations where user_id = ${accountId} and ${range})) as at`),
     );
     if (next?.at) {
       from = new Date(Math.max(from.getTime(), Math.floor(new Date(next.at).getTime() / HOUR_MS) * HOUR_MS));
       const to = new Date(Math.min(until.getTime(), from.getTime() + opts.maxHours * HOUR_MS));
-      await insertRolledHours(tx, userId, from, to);
-      await setMark(tx, userId, to);
+      await insertRolledHours(tx, accountId, from, to);
+      await setMark(tx, accountId, to);
       return to;
     }
-    await setMark(tx, userId, until);
+    await setMark(tx, accountId, until);
     return until;
   });
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-function setMark(tx: Tx, userId: string, to: Date) {
+function setMark(tx: Tx, accountId: string, to: Date) {
   return tx.execute(
-    sql`update results_rollup_marks set rolled_until = ${to.toISOString()}::timestamptz where user_id = ${userId}`,
+    sql`update results_rollup_marks set rolled_until = ${to.toISOString()}::timestamptz where user_id = ${accountId}`,
   );
 }
 
 /** Writes the figures of [from, to) (hourly-sql.ts) into the rollup tables. */
-async function insertRolledHours(tx: Tx, userId: string, from: Date, to: Date) {
+async function insertRolledHours(tx: Tx, accountId: string, from: Date, to: Date) {
   await tx.execute(sql`
-    with ${hourlyCtes(userId, from, to)},
+    with ${hourlyCtes(accountId, from, to)},
     h as (
       insert into results_hourly (user_id, number_id, hour, conversations_started, messages_in, messages_out,
         ai_messages, owner_messages, ai_answers, handovers_inbox, handovers_phone, opt_outs, failed_sends)
-      select ${userId}, number_id, hour, conversations_started, messages_in, messages_out, ai_messages,
+      select ${accountId}, number_id, hour, conversations_started, messages_in, messages_out, ai_messages,
              owner_messages, ai_answers, handovers_inbox, handovers_phone, opt_outs, failed_sends
       from hourly on conflict do nothing returning 1),
     r as (
       insert into results_responses_hourly (user_id, number_id, hour, who, bucket, n)
-      select ${userId}, number_id, hour, who, bucket, n from responses on conflict do nothing returning 1),
+      select ${accountId}, number_id, hour, who, bucket, n from responses on conflict do nothing returning 1),
     a as (
       insert into results_active_hourly (user_id, number_id, hour, conv_id, has_in, has_out, has_owner,
         prev_in, prev_out, prev_owner)
-      select ${userId}, number_id, hour, conv_id, has_in, has_out, has_owner, prev_in, prev_out, prev_owner
+      select ${accountId}, number_id, hour, conv_id, has_in, has_out, has_owner, prev_in, prev_out, prev_owner
       from active on conflict do nothing returning 1)
     select (select count(*) from h) + (select count(*) from r) + (select count(*) from a) as rows`);
 }

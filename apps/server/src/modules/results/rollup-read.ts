@@ -25,17 +25,17 @@ export interface ReadPlan {
  *    live when they hold ≤ READ_MESSAGE_BUDGET messages; otherwise the answer leaves them out
  *    (`pendingFrom`) and the job, already behind it, catches up within minutes.
  */
-export async function planRead(db: Db, userId: string, periodStart: Date, now: Date): Promise<ReadPlan> {
+export async function planRead(db: Db, accountId: string, periodStart: Date, now: Date): Promise<ReadPlan> {
   const settled = settledUntil(now);
-  const mark = await rollupMark(db, userId, settled);
+  const mark = await rollupMark(db, accountId, settled);
   if (mark >= settled) return { rolledUntil: mark, liveFrom: mark, pendingFrom: null };
   const budget = READ_MESSAGE_BUDGET;
-  if ((await countMessagesUpTo(db, userId, mark, settled, budget + 1)) <= budget) {
-    const rolled = await rollUpStep(db, userId, settled, { maxHours: Number.MAX_SAFE_INTEGER, wait: false });
+  if ((await countMessagesUpTo(db, accountId, mark, settled, budget + 1)) <= budget) {
+    const rolled = await rollUpStep(db, accountId, settled, { maxHours: Number.MAX_SAFE_INTEGER, wait: false });
     if (rolled) return { rolledUntil: rolled, liveFrom: rolled, pendingFrom: null };
   }
   const liveStart = new Date(Math.max(mark.getTime(), periodStart.getTime()));
-  if ((await countMessagesUpTo(db, userId, liveStart, settled, budget + 1)) <= budget) {
+  if ((await countMessagesUpTo(db, accountId, liveStart, settled, budget + 1)) <= budget) {
     return { rolledUntil: mark, liveFrom: mark, pendingFrom: null };
   }
   return { rolledUntil: mark, liveFrom: settled, pendingFrom: mark };

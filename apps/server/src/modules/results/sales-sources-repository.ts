@@ -84,17 +84,17 @@ export async function salesSourceRows(
 /** What the owner says a source cost (all of it); null clears it. */
 export async function saveSourceCost(
   db: Db,
-  userId: string,
+  accountId: string,
   input: { kind: 'ad' | 'link'; sourceKey: string; costCents: number | null },
 ): Promise<void> {
   if (input.costCents === null) {
     await db.execute(
-      sql`delete from source_costs where user_id = ${userId} and kind = ${input.kind} and source_key = ${input.sourceKey}`,
+      sql`delete from source_costs where user_id = ${accountId} and kind = ${input.kind} and source_key = ${input.sourceKey}`,
     );
     return;
   }
   await db.execute(sql`
     insert into source_costs (user_id, kind, source_key, cost_cents, updated_at)
-    values (${userId}, ${input.kind}, ${input.sourceKey}, ${input.costCents}, now())
+    values (${accountId}, ${input.kind}, ${input.sourceKey}, ${input.costCents}, now())
     on conflict (user_id, kind, source_key) do update set cost_cents = excluded.cost_cents, updated_at = now()`);
 }

@@ -9,13 +9,13 @@ import { findMovedFactTexts } from './settings-repository.ts';
  * The business's clock and facts: time zone, weekly hours and closed days (decisions 018 and 019), the
  * week in words and the facts kept once (docs/decisions/066-business-facts-in-one-place.md).
  */
-export async function getBusinessSettings(db: Db, userId: string): Promise<BusinessSettings> {
+export async function getBusinessSettings(db: Db, accountId: string): Promise<BusinessSettings> {
   const [{ week, closedDays, facts }, moved] = await Promise.all([
-    loadBusinessHours(db, userId),
-    findMovedFactTexts(db, userId),
+    loadBusinessHours(db, accountId),
+    findMovedFactTexts(db, accountId),
   ]);
   return {
-    timeZone: await getAccountTimeZone(db, userId),
+    timeZone: await getAccountTimeZone(db, accountId),
     hours: week,
     closedDays,
     hoursSummary: week ? describeBusinessHours(week) : null,

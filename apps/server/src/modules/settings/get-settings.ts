@@ -3,8 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { findSettingsRow } from './settings-repository.ts';
 
 /** The owner's personal WhatsApp (E.164) and alert settings; defaults when the profile is missing. */
-export async function getSettings(db: Db, userId: string): Promise<AccountSettings> {
-  const row = await findSettingsRow(db, userId);
+export async function getSettings(db: Db, accountId: string): Promise<AccountSettings> {
+  const row = await findSettingsRow(db, accountId);
   return {
     phone: row?.phone ? `+${row.countryCode ?? ''}${row.phone}` : null,
     alertHandoff: row?.alertHandoff ?? true,

@@ -17,11 +17,11 @@ const FACT_KEYS = [
  */
 export async function updateBusinessSettings(
   db: Db,
-  userId: string,
+  accountId: string,
   input: UpdateBusinessSettingsInput,
 ): Promise<BusinessSettings> {
   await db.transaction(async (tx) => {
-    await saveTimeZone(tx, userId, input.timeZone);
+    await saveTimeZone(tx, accountId, input.timeZone);
     const facts: Partial<BusinessFacts> = {};
     for (const key of FACT_KEYS) if (input[key] !== undefined) facts[key] = input[key];
     const factsChanged = Object.keys(facts).length > 0;
@@ -33,7 +33,7 @@ export async function updateBusinessSettings(
     if (input.closedDays !== undefined) set.closedDays = [...new Set(input.closedDays)].sort();
     if (hoursChanged) set.updatedAt = now;
     if (factsChanged) set.factsUpdatedAt = now;
-    await saveBusinessHours(tx, userId, set);
+    await saveBusinessHours(tx, accountId, set);
   });
-  return getBusinessSettings(db, userId);
+  return getBusinessSettings(db, accountId);
 }

@@ -16,14 +16,14 @@ import { businessPhones, saveSettingsRow } from './settings-repository.ts';
  */
 export async function updateSettings(
   db: Db,
-  userId: string,
+  accountId: string,
   input: UpdateAccountSettingsInput,
 ): Promise<AccountSettings> {
   const phone = parsePhone(input.phone);
   if (!phone) throw new AppError('VALIDATION', INVALID_PHONE, { fields: { phone: INVALID_PHONE } });
-  if ((await businessPhones(db, userId)).includes(phone.digits))
+  if ((await businessPhones(db, accountId)).includes(phone.digits))
     throw new AppError('VALIDATION', PERSONAL_PHONE_IS_BUSINESS, { fields: { phone: PERSONAL_PHONE_IS_BUSINESS } });
-  await saveSettingsRow(db, userId, {
+  await saveSettingsRow(db, accountId, {
     phone: phone.national,
     countryCode: phone.countryCode,
     alertHandoff: input.alertHandoff,
@@ -32,5 +32,5 @@ export async function updateSettings(
     alertDailyCap: input.alertDailyCap,
     alertChannel: input.alertChannel,
   });
-  return getSettings(db, userId);
+  return getSettings(db, accountId);
 }

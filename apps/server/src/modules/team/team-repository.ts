@@ -111,10 +111,10 @@ export async function deleteMember(
 }
 
 /** True when the person's own account has a WhatsApp number or an agent (a shop that would be left running). */
-export async function ownsShop(db: Db, userId: string): Promise<boolean> {
-  const [number] = await db.select({ id: numbers.id }).from(numbers).where(eq(numbers.userId, userId)).limit(1);
+export async function ownsShop(db: Db, accountId: string): Promise<boolean> {
+  const [number] = await db.select({ id: numbers.id }).from(numbers).where(eq(numbers.userId, accountId)).limit(1);
   if (number) return true;
-  const [agent] = await db.select({ id: agentes.id }).from(agentes).where(eq(agentes.userId, userId)).limit(1);
+  const [agent] = await db.select({ id: agentes.id }).from(agentes).where(eq(agentes.userId, accountId)).limit(1);
   return agent !== undefined;
 }
 /** Revokes an open invitation of the account; false when there is none with this id. */

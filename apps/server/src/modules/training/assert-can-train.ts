@@ -10,16 +10,16 @@ import { selectAgent } from '../../domain/agents/agents-repository.ts';
  */
 export async function assertCanTrain(
   db: Db,
-  userId: string,
+  accountId: string,
   mode: TrainingMode,
   rawAgentId?: string,
 ): Promise<string | undefined> {
   if (mode === 'update') {
     const id = agentId(rawAgentId);
-    if (!(await selectAgent(db, userId, id))) throw agentNotFound();
-    await assertWithinLimit(db, userId, 'retrain');
+    if (!(await selectAgent(db, accountId, id))) throw agentNotFound();
+    await assertWithinLimit(db, accountId, 'retrain');
     return id;
   }
-  await assertWithinLimit(db, userId, 'create-agent');
+  await assertWithinLimit(db, accountId, 'create-agent');
   return undefined;
 }
