@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import {
   accountInvitations,
@@ -119,20 +119,23 @@ export async function ownsShop(db: Db, accountId: string): Promise<boolean> {
 }
 /** Revokes an open invitation of the account; false when there is none with this id. */
 export async function revokeInvitationRow(db: Db, accountId: string, id: string): Promise<boolean> {
-  const rows = await db
+  const rows = await revokeOpen(db, accountId, eq(accountInvitations.id, id)).returning({ id: accountInvitations.id });
+  return rows.length > 0;
+}
+
+/** Revokes the account's open (neither accepted nor revoked) invitations that also match `which`. */
+const revokeOpen = (db: Db, accountId: string, which: SQL) =>
+  db
     .update(accountInvitations)
     .set({ revokedAt: new Date() })
     .where(
       and(
-        eq(accountInvitations.id, id),
+        which,
         eq(accountInvitations.accountId, accountId),
         isNull(accountInvitations.acceptedAt),
         isNull(accountInvitations.revokedAt),
       ),
-    )
-    .returning({ id: accountInvitations.id });
-  return rows.length > 0;
-}
+    );
 
 /**
  * Takes a valid invitation for the accepting member: one conditional update (not yet accepted or revoked,
@@ -161,17 +164,7 @@ export async function insertMember(db: Db, accountId: string, memberId: string):
 
 /** Revokes the account's pending invitation to this e-mail, if any (a new one replaces it). */
 export async function revokePendingInvitationTo(db: Db, accountId: string, email: string): Promise<void> {
-  await db
-    .update(accountInvitations)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(accountInvitations.accountId, accountId),
-        eq(accountInvitations.email, email),
-        isNull(accountInvitations.acceptedAt),
-        isNull(accountInvitations.revokedAt),
-      ),
-    );
+  await revokeOpen(db, accountId, eq(accountInvitations.email, email));
 }
 
 export type InvitationRow = typeof accountInvitations.$inferSelect;
