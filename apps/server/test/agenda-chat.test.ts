@@ -7,11 +7,14 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { ConversationApprovalDto } from '@vendai/contracts';
-import { agentes, conversations } from '../src/db/schema/index.ts';
+import { type ConversationApprovalDto, PRICE_FALLBACK_DEFAULT } from '@vendai/contracts';
+import { agendaBookings, agentes, conversations } from '../src/db/schema/index.ts';
+import { BOOKING_GUARD_ALERT } from '../src/domain/agenda-guard/guard-booking.ts';
 import { formatStructuredReply } from '../src/domain/ai-reply/structured-reply.ts';
 import { customerSays, type LlmCall, openShop, sentToCustomers, type Shop, waitFor } from './helpers/engine-harness.ts';
 import { hear, useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
+import { CUSTOMER, pixShop, pressOnBankPage, standinPaymentsOf } from './helpers/pix-helpers.ts';
+import { releaseHolds } from '../src/modules/agenda/deposit.ts';
 
 const e = useEngineApp();
 const said = (reply: string) => ({
@@ -214,4 +217,140 @@ describe('the AI books in the chat', () => {
       e.llm.respond = respond;
     }
   }, 120_000);
+});
+
+/**
+ * A booking held for its sinal (docs/decisions/074-agenda-deposit.md) in the turns after it was made: the
+ * booking guard reads it from the reply's claim, lets 'reservado até …, aguardando o sinal' through and holds
+ * back 'marcado'/'confirmado' until it is paid; once paid it stands; once its hold is over or it is released
+ * nothing stands.
+ */
+describe('a held booking in later turns', () => {
+  /** A Pix shop whose one service asks a 30% sinal, and a booking the owner made for the conversation: held. */
+  async function heldBooking(customer: { phone: string; name: string }) {
+    const s = await pixShop(e, customer);
+    const setup = await s.shop.client.post('/api/agenda/quick-setup', {
+      professionalName: 'Dra. Ana',
+      service: { name: 'Limpeza', durationMinutes: 60, priceCents: 15000, minNoticeMinutes: 60, depositPercent: 30 },
+    });
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { services } = (await s.shop.client.get('/api/agenda/setup')).json() as { services: { id: string }[] };
+    const from = new Date(Date.now() + 86_400_000).toISOString();
+    const to = new Date(Date.now() + 8 * 86_400_000).toISOString();
+    const { items } = (
+      await s.shop.client.get(`/api/agenda/slots?serviceId=${services[0]!.id}&from=${from}&to=${to}`)
+    ).json() as { items: { startsAt: string }[] };
+    const res = await s.shop.client.post('/api/agenda/bookings', {
+      serviceId: services[0]!.id,
+      startsAt: items[0]!.startsAt,
+      customerName: customer.name,
+      convId: s.convId,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ status: 'held' });
+    await waitFor(
+      async () => (await sentToCustomers(e, s.shop)).some((m) => m.text?.includes('Valor do sinal')),
+      'the sinal on the phone',
+    );
+    await waitEngineIdle(e, s.shop);
+    return { ...s, bookingId: res.json().id as string };
+  }
+
+  /** The customer writes, the model answers `reply` every time it is asked; what reached the customer. */
+  async function turn(s: { shop: Shop }, customer: { phone: string; name: string }, text: string, reply: string) {
+    const respond = e.llm.respond;
+    const before = (await sentToCustomers(e, s.shop)).length;
+    const calls = e.llm.calls.length;
+    e.llm.respond = async () => said(reply);
+    // The answer is the model's text or the guard's fallback (a Pix message may still be on its way).
+    const answer = async () =>
+      (await sentToCustomers(e, s.shop))
+        .slice(before)
+        .find((m) => m.text === reply || m.text === PRICE_FALLBACK_DEFAULT)?.text;
+    try {
+      await customerSays(e, s.shop, text, customer);
+      await waitFor(async () => Boolean(await answer()), `the answer to '${text}'`, 90_000);
+      await waitEngineIdle(e, s.shop);
+    } finally {
+      e.llm.respond = respond;
+    }
+    return { sent: await answer(), asked: e.llm.calls.slice(calls) };
+  }
+
+  const holdText = (asked: { messages: { content: string }[] }[]) =>
+    asked[0]!.messages.map((m) => m.content).join('\n');
+
+  it(
+    'is reserved until paid: "marcado" is held back, "reservado até" passes; once paid it stands',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const s = await heldBooking(CUSTOMER);
+      const needed = hear(e, 'owner.needed');
+      const [booking] = await e.t.database.db.select().from(agendaBookings).where(eq(agendaBookings.id, s.bookingId));
+      const until = new Intl.DateTimeFormat('pt-BR', {
+        timeZone: 'America/Sao_Paulo',
+        hour: '2-digit',
+        minute: '2-digit',
+      }).format(booking!.holdExpiresAt!);
+
+      const claimed = await turn(s, CUSTOMER, 'Meu horário tá certo?', 'Seu horário está marcado para quinta às 9h.');
+      expect(claimed.sent).toBe(PRICE_FALLBACK_DEFAULT);
+      // Told in the request that the booking only holds until the sinal, and why the answer was held back.
+      expect(holdText(claimed.asked)).toContain(`está só reservado até as ${until}, aguardando o pagamento do sinal`);
+      expect(claimed.asked.at(-1)!.messages.at(-1)!.content).toContain(`reservado até as ${until}`);
+      await waitFor(async () => needed.length === 1, 'the owner told');
+      expect(needed[0]!.reason).toContain(BOOKING_GUARD_ALERT);
+
+      const confirmed = await turn(s, CUSTOMER, 'Então tá confirmado?', 'Sim, está confirmado! Te esperamos.');
+      expect(confirmed.sent).toBe(PRICE_FALLBACK_DEFAULT);
+
+      const truth = `Seu horário está reservado até as ${until}, aguardando o pagamento do sinal.`;
+      expect((await turn(s, CUSTOMER, 'E agora?', truth)).sent).toBe(truth);
+
+      // Paid: booked, and from then on stating it is true.
+      const [payment] = await standinPaymentsOf(e, booking!.depositOrderId!);
+      await pressOnBankPage(s.shop, payment!.id, 'pagar');
+      await waitFor(
+        async () =>
+          (await e.t.database.db.select().from(agendaBookings).where(eq(agendaBookings.id, s.bookingId)))[0]!.status ===
+          'booked',
+        'booked once paid',
+      );
+      await waitFor(
+        async () => (await sentToCustomers(e, s.shop)).some((m) => m.text?.startsWith('Sinal de R$ 45,00 recebido')),
+        'the payment told',
+      );
+      await waitEngineIdle(e, s.shop);
+      const stands = 'Seu horário está confirmado para quinta às 9h.';
+      expect((await turn(s, CUSTOMER, 'Tá confirmado agora?', stands)).sent).toBe(stands);
+    },
+  );
+
+  it('once its hold is over, and once released, nothing stands', { timeout: 180_000 }, async () => {
+    const customer = { phone: '5511977775555', name: 'Dora Reis' };
+    const s = await heldBooking(customer);
+    // The hold's time passed; the sweeper has not run yet: the hold counts for nothing.
+    await e.t.database.db
+      .update(agendaBookings)
+      .set({ holdExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(agendaBookings.id, s.bookingId));
+    const reserved = 'Seu horário está reservado até as 10:30, aguardando o pagamento do sinal.';
+    const over = await turn(s, customer, 'Ainda dá tempo?', reserved);
+    expect(over.sent).toBe(PRICE_FALLBACK_DEFAULT);
+    expect(holdText(over.asked)).not.toContain('está só reservado até');
+    // Released by the sweeper: neither held nor booked.
+    expect(await releaseHolds(e.t.app.pix.deps)).toBe(1);
+    await waitFor(
+      async () =>
+        (await sentToCustomers(e, s.shop)).some((m) => m.text?.startsWith('O prazo para pagar o sinal terminou')),
+      'the release told',
+    );
+    await waitEngineIdle(e, s.shop);
+    expect((await turn(s, customer, 'E meu horário?', 'Seu horário está marcado para quinta às 9h.')).sent).toBe(
+      PRICE_FALLBACK_DEFAULT,
+    );
+    expect((await turn(s, customer, 'E meu horário?', reserved)).sent).toBe(PRICE_FALLBACK_DEFAULT);
+  });
 });

@@ -63,7 +63,7 @@ async function heldByTheAi(s: { shop: Shop; convId: string }) {
 }
 
 describe('the sinal', () => {
-  it('holds the slot, sends the Pix, and a payment books it and tells the customer', async () => {
+  it('holds the slot, sends the Pix, and a payment books it and tells the customer', { timeout: 180_000 }, async () => {
     const s = await pixShop(e);
     await withDepositService(s.shop);
     const { booking, second, all } = await heldByTheAi(s);
@@ -109,88 +109,94 @@ describe('the sinal', () => {
     expect((await bookingsOf(s.shop))[0]!.status).toBe('booked');
   });
 
-  it('releases an unpaid hold once, ends the charge and tells the customer once, across two connections', async () => {
-    const s = await pixShop(e, { phone: '5511977773333', name: 'Bruno Lima' });
-    const serviceId = await withDepositService(s.shop);
-    const slots = (
-      await s.shop.client.get(
-        `/api/agenda/slots?serviceId=${serviceId}&from=${new Date(Date.now() + 86_400_000).toISOString()}&to=${new Date(Date.now() + 8 * 86_400_000).toISOString()}`,
-      )
-    ).json() as { items: { startsAt: string }[] };
-    // The owner books it for the conversation (from the inbox): held for the sinal too.
-    const res = await s.shop.client.post('/api/agenda/bookings', {
-      serviceId,
-      startsAt: slots.items[0]!.startsAt,
-      customerName: 'Bruno Lima',
-      convId: s.convId,
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ status: 'held' });
-    const bookingId = res.json().id as string;
-    await waitFor(async () => {
+  it(
+    'releases an unpaid hold once, ends the charge and tells the customer once, across two connections',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      const s = await pixShop(e, { phone: '5511977773333', name: 'Bruno Lima' });
+      const serviceId = await withDepositService(s.shop);
+      const slots = (
+        await s.shop.client.get(
+          `/api/agenda/slots?serviceId=${serviceId}&from=${new Date(Date.now() + 86_400_000).toISOString()}&to=${new Date(Date.now() + 8 * 86_400_000).toISOString()}`,
+        )
+      ).json() as { items: { startsAt: string }[] };
+      // The owner books it for the conversation (from the inbox): held for the sinal too.
+      const res = await s.shop.client.post('/api/agenda/bookings', {
+        serviceId,
+        startsAt: slots.items[0]!.startsAt,
+        customerName: 'Bruno Lima',
+        convId: s.convId,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ status: 'held' });
+      const bookingId = res.json().id as string;
+      await waitFor(async () => {
+        const [b] = await bookingsOf(s.shop);
+        return Boolean(b?.depositOrderId) && (await orderById(e, b!.depositOrderId!)).status === 'awaiting_payment';
+      }, 'the sinal charged');
+      const depositOrderId = (await bookingsOf(s.shop))[0]!.depositOrderId!;
+      await waitFor(
+        async () => (await sentToCustomers(e, s.shop)).some((m) => m.text?.includes('Valor do sinal')),
+        'the sinal on the phone',
+      );
+
+      // Past the hold: sweepers in this connection and a second one (another process would have its own) at once.
+      const cancelled = hear(e, 'booking.cancelled');
+      const later = () => new Date(Date.now() + 31 * MINUTE);
+      const second = e.t.database.pool
+        ? await openDatabase({
+            databaseUrl: (e.t.database.pool as unknown as { options: { connectionString: string } }).options
+              .connectionString,
+            dataDir: 'memory://',
+          })
+        : e.t.database;
+      let released: number[];
+      try {
+        const deps = e.t.app.pix.deps;
+        released = await Promise.all([
+          ...Array.from({ length: 4 }, () => releaseHolds({ ...deps, now: later })),
+          ...Array.from({ length: 4 }, () => releaseHolds({ ...deps, db: second.db, now: later })),
+        ]);
+      } finally {
+        if (second !== e.t.database) await second.close();
+      }
+      expect(released.reduce((a, b) => a + b, 0)).toBe(1);
       const [b] = await bookingsOf(s.shop);
-      return Boolean(b?.depositOrderId) && (await orderById(e, b!.depositOrderId!)).status === 'awaiting_payment';
-    }, 'the sinal charged');
-    const depositOrderId = (await bookingsOf(s.shop))[0]!.depositOrderId!;
-    await waitFor(
-      async () => (await sentToCustomers(e, s.shop)).some((m) => m.text?.includes('Valor do sinal')),
-      'the sinal on the phone',
-    );
+      expect(b).toMatchObject({ id: bookingId, status: 'cancelled', cancelReason: DEPOSIT_UNPAID_REASON });
+      await waitFor(async () => cancelled.length >= 1, 'booking.cancelled');
+      expect(cancelled).toHaveLength(1);
+      expect(cancelled[0]).toMatchObject({ bookingId, reason: DEPOSIT_UNPAID_REASON, by: 'system' });
 
-    // Past the hold: sweepers in this connection and a second one (another process would have its own) at once.
-    const cancelled = hear(e, 'booking.cancelled');
-    const later = () => new Date(Date.now() + 31 * MINUTE);
-    const second = e.t.database.pool
-      ? await openDatabase({
-          databaseUrl: (e.t.database.pool as unknown as { options: { connectionString: string } }).options
-            .connectionString,
-          dataDir: 'memory://',
-        })
-      : e.t.database;
-    let released: number[];
-    try {
-      const deps = e.t.app.pix.deps;
-      released = await Promise.all([
-        ...Array.from({ length: 4 }, () => releaseHolds({ ...deps, now: later })),
-        ...Array.from({ length: 4 }, () => releaseHolds({ ...deps, db: second.db, now: later })),
-      ]);
-    } finally {
-      if (second !== e.t.database) await second.close();
-    }
-    expect(released.reduce((a, b) => a + b, 0)).toBe(1);
-    const [b] = await bookingsOf(s.shop);
-    expect(b).toMatchObject({ id: bookingId, status: 'cancelled', cancelReason: DEPOSIT_UNPAID_REASON });
-    await waitFor(async () => cancelled.length >= 1, 'booking.cancelled');
-    expect(cancelled).toHaveLength(1);
-    expect(cancelled[0]).toMatchObject({ bookingId, reason: DEPOSIT_UNPAID_REASON, by: 'system' });
-
-    // The Pix side: the charge expired (then cancelled at the provider), the customer told once.
-    await waitFor(async () => (await orderById(e, depositOrderId)).status === 'expired', 'the charge expired');
-    const releasedText = async () =>
-      (await sentToCustomers(e, s.shop)).filter((m) => m.text?.startsWith('O prazo para pagar o sinal terminou'));
-    await waitFor(async () => (await releasedText()).length === 1, 'the customer told');
-    await waitFor(
-      async () => (await orderById(e, depositOrderId)).chargeCancelledAt !== null,
-      'the charge cancelled at the provider',
-    );
-    // Another pass (the event queued again if lost) changes nothing and tells nobody twice.
-    expect(await releaseHolds({ ...e.t.app.pix.deps, now: later })).toBe(0);
-    await waitEngineIdle(e, s.shop);
-    expect(await releasedText()).toHaveLength(1);
-    // The slot is free again.
-    const again = await s.shop.client.post('/api/agenda/bookings', {
-      serviceId,
-      startsAt: slots.items[0]!.startsAt,
-      customerName: 'Outra pessoa',
-    });
-    expect(again.statusCode, again.body).toBe(201);
-    expect(again.json()).toMatchObject({ status: 'booked' });
-    const [stillOne] = await e.t.database.db
-      .select()
-      .from(orders)
-      .where(and(eq(orders.userId, s.shop.userId), eq(orders.kind, 'deposit')));
-    expect(stillOne!.id).toBe(depositOrderId);
-  });
+      // The Pix side: the charge expired (then cancelled at the provider), the customer told once.
+      await waitFor(async () => (await orderById(e, depositOrderId)).status === 'expired', 'the charge expired');
+      const releasedText = async () =>
+        (await sentToCustomers(e, s.shop)).filter((m) => m.text?.startsWith('O prazo para pagar o sinal terminou'));
+      await waitFor(async () => (await releasedText()).length === 1, 'the customer told');
+      await waitFor(
+        async () => (await orderById(e, depositOrderId)).chargeCancelledAt !== null,
+        'the charge cancelled at the provider',
+      );
+      // Another pass (the event queued again if lost) changes nothing and tells nobody twice.
+      expect(await releaseHolds({ ...e.t.app.pix.deps, now: later })).toBe(0);
+      await waitEngineIdle(e, s.shop);
+      expect(await releasedText()).toHaveLength(1);
+      // The slot is free again.
+      const again = await s.shop.client.post('/api/agenda/bookings', {
+        serviceId,
+        startsAt: slots.items[0]!.startsAt,
+        customerName: 'Outra pessoa',
+      });
+      expect(again.statusCode, again.body).toBe(201);
+      expect(again.json()).toMatchObject({ status: 'booked' });
+      const [stillOne] = await e.t.database.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.userId, s.shop.userId), eq(orders.kind, 'deposit')));
+      expect(stillOne!.id).toBe(depositOrderId);
+    },
+  );
 
   it('books at once a booking with no conversation to send the Pix to', async () => {
     const s = await pixShop(e, { phone: '5511977774444', name: 'Célia' });
@@ -210,7 +216,7 @@ describe('the sinal', () => {
 });
 
 describe('the booking guard and a held booking', () => {
-  const held = { changes: ['held' as const], standing: false, heldUntil: '10:30' };
+  const held = { changes: ['held' as const], standing: 'held' as const, heldUntil: '10:30' };
   it('lets the truth through and holds back a confirmation', () => {
     expect(
       unsupportedClaim('Prontinho! Seu horário está reservado até as 10:30, aguardando o pagamento do sinal.', held),

@@ -64,7 +64,7 @@ const kitOf = (port: AgendaChatPort, approval = false) =>
     timeZone: TZ,
     now: () => at('2026-12-09T12:00:00Z'),
     approval,
-    standing: false,
+    standing: null,
   });
 
 describe('the agenda tools', () => {

@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import type { ToolCall, ToolDefinition } from '../../integrations/llm/llm.ts';
-import type { BookingChange, BookingTurn } from '../agenda-guard/guard-booking.ts';
+import {
+  type BookingChange,
+  type BookingTurn,
+  heldStandingNote,
+  standingAfter,
+} from '../agenda-guard/guard-booking.ts';
 import { type AgendaChatPort, AgendaRefused, type ChatService, type ChatSlot } from './agenda-port.ts';
 import type { PendingBooking } from './pending-booking.ts';
 import { proposeChange } from './propose-change.ts';
@@ -130,8 +135,10 @@ export interface AgendaToolContext {
   now: () => Date;
   /** Approval mode: a change is checked and kept for the draft, made when the owner sends it. */
   approval: boolean;
-  /** The conversation has an upcoming appointment (read in the reply's claim). */
-  standing: boolean;
+  /** The conversation's upcoming appointment before this turn (read in the reply's claim). */
+  standing: BookingTurn['standing'];
+  /** Until when that appointment is held for its sinal, when it is held. */
+  heldUntil?: Date | null;
 }
 
 export interface AgendaToolKit {
@@ -155,9 +162,9 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
   let pending: PendingBooking | null = null;
   const turn: BookingTurn = {
     changes,
-    heldUntil: null,
+    heldUntil: ctx.standing === 'held' && ctx.heldUntil ? hourText(ctx.heldUntil, ctx.timeZone) : null,
     get standing() {
-      return ctx.standing || changes.includes('booked') || changes.includes('moved');
+      return standingAfter(ctx.standing, changes);
     },
   };
   const changed = (c: BookingChange) => void changes.push(c);
@@ -226,6 +233,7 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
           startsAt: new Date(a.inicio),
         });
         changed('moved');
+        if (moved.holdUntil) turn.heldUntil = hourText(moved.holdUntil, timeZone);
         return out({ ok: true, agendamento: bookingView(moved, timeZone) });
       }
       case 'cancelar': {
@@ -258,7 +266,8 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
     const current = await port.nextBooking(userId, convId);
     lines.push(
       current
-        ? `Horário que o cliente já tem: ${current.serviceName} em ${slotText(current.startsAt, timeZone)}.`
+        ? `Horário que o cliente já tem: ${current.serviceName} em ${slotText(current.startsAt, timeZone)}.` +
+            (current.holdUntil ? ` ${heldStandingNote(hourText(current.holdUntil, timeZone))}` : '')
         : 'O cliente não tem horário marcado.',
     );
     lines.push(

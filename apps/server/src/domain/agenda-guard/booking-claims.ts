@@ -23,6 +23,12 @@ export interface ClaimFound {
    * true of a booking held for its sinal (docs/decisions/074-agenda-deposit.md).
    */
   pending: boolean;
+  /**
+   * A confirmation without a subject ('Está confirmado!', 'Sim, confirmado.'): about an appointment only
+   * when the customer's booking is the thing in question — the guard reads it only while a booking waits for
+   * its sinal, so a shop's 'Está confirmado!' about an order is never held back.
+   */
+  bare: boolean;
 }
 
 /** A hold for a deposit, said in the same sentence: the sinal, 'aguardando o pagamento', 'pré-reserva', 'reservado até'. */
@@ -47,6 +53,7 @@ interface Pattern {
   kind: BookingClaim;
   state: boolean;
   re: RegExp;
+  bare?: boolean;
 }
 
 const PATTERNS: Pattern[] = [
@@ -126,6 +133,14 @@ const PATTERNS: Pattern[] = [
   {
     kind: 'booked',
     state: true,
+    bare: true,
+    re: new RegExp(
+      String.raw`^(?!.*${NOT_APPOINTMENT.source})(?:sim|pronto|prontinho|tudo certo|certo|ok|perfeito|otimo)?[\s,!]*(?:(?:ja\s+)?${COPULA}\s+)?(?:tudo\s+)?confirmad[oa]s?\b`,
+    ),
+  },
+  {
+    kind: 'booked',
+    state: true,
     re: new RegExp(
       String.raw`\b(?:voce|vc)\s+(?:ja\s+)?tem\s+(?:um\s+)?${APPOINTMENT}\s+(?:marcad|agendad|reservad|confirmad)[oa]`,
     ),
@@ -175,12 +190,13 @@ export function bookingClaims(text: string): ClaimFound[] {
       const before = s.folded.slice(0, m.index);
       if (NEGATION.test(before) || CONDITION.test(before) || NOT_APPOINTMENT.test(before)) continue;
       const prev = found.get(p.kind);
-      if (!prev || (prev.state && !p.state))
+      if (!prev || (prev.state && !p.state) || (prev.bare && !p.bare))
         found.set(p.kind, {
           kind: p.kind,
           state: p.state,
           sentence: s.raw,
           pending: PENDING.test(s.folded) && !/confirmad/.test(s.folded),
+          bare: p.bare === true,
         });
     }
   }

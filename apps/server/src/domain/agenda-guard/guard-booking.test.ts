@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { StructuredReply } from '../ai-reply/structured-reply.ts';
 import { bookingClaims } from './booking-claims.ts';
-import { BOOKING_GUARD_ALERT, guardBooking, NO_BOOKING_TURN, unsupportedClaim } from './guard-booking.ts';
+import {
+  BOOKING_GUARD_ALERT,
+  type BookingTurn,
+  bookingRetryReason,
+  guardBooking,
+  NO_BOOKING_TURN,
+  unsupportedClaim,
+} from './guard-booking.ts';
 
 const kinds = (text: string) => bookingClaims(text).map((c) => c.kind);
 
@@ -58,19 +65,68 @@ describe('the booking guard', () => {
   it('a claim nothing made true is caught; one the turn made true passes', () => {
     expect(unsupportedClaim('Prontinho, está agendado para quinta às 15h!', NO_BOOKING_TURN)?.kind).toBe('booked');
     expect(
-      unsupportedClaim('Prontinho, está agendado para quinta às 15h!', { changes: ['booked'], standing: true }),
+      unsupportedClaim('Prontinho, está agendado para quinta às 15h!', { changes: ['booked'], standing: 'booked' }),
     ).toBeNull();
-    expect(unsupportedClaim('Remarcado para sexta às 10h!', { changes: ['booked'], standing: true })?.kind).toBe(
+    expect(unsupportedClaim('Remarcado para sexta às 10h!', { changes: ['booked'], standing: 'booked' })?.kind).toBe(
       'moved',
     );
-    expect(unsupportedClaim('Remarcado para sexta às 10h!', { changes: ['moved'], standing: true })).toBeNull();
-    expect(unsupportedClaim('Cancelei seu horário.', { changes: [], standing: true })?.kind).toBe('cancelled');
+    expect(unsupportedClaim('Remarcado para sexta às 10h!', { changes: ['moved'], standing: 'booked' })).toBeNull();
+    expect(unsupportedClaim('Cancelei seu horário.', { changes: [], standing: 'booked' })?.kind).toBe('cancelled');
   });
 
   it('stating a standing booking is true; saying it was just made is not', () => {
-    const standing = { changes: [], standing: true };
+    const standing: BookingTurn = { changes: [], standing: 'booked' };
     expect(unsupportedClaim('Seu horário está marcado para quinta às 15h.', standing)).toBeNull();
     expect(unsupportedClaim('Marquei você para quinta às 15h.', standing)?.kind).toBe('booked');
+  });
+
+  it('a booking held for its sinal in an earlier turn is reserved until paid, never booked', () => {
+    const held: BookingTurn = { changes: [], standing: 'held', heldUntil: '10:30' };
+    // The truth passes in any later turn.
+    for (const text of [
+      'Seu horário está reservado até as 10:30, aguardando o pagamento do sinal.',
+      'Sua limpeza de quinta segue reservada até as 10:30; é só pagar o sinal pelo Pix.',
+      'Ainda não está confirmado: falta o sinal.',
+      'Tenho quinta às 15h ou sexta às 10h. Qual prefere?',
+    ])
+      expect(unsupportedClaim(text, held), text).toBeNull();
+    // Marked or confirmed is not true until it is paid.
+    for (const text of [
+      'Seu horário está marcado para quinta às 9h.',
+      'Está confirmado! Te esperamos quinta.',
+      'Sua limpeza está confirmada para quinta às 9h, até lá!',
+      'Confirmado para quinta às 9h 😊',
+      'Você já tem um horário agendado para quinta.',
+      'Seu horário está reservado até as 10:30 e confirmado para quinta.',
+    ])
+      expect(unsupportedClaim(text, held)?.kind, text).toBe('booked');
+    // The AI is told why, with the hold's time.
+    const claim = unsupportedClaim('Seu horário está marcado para quinta às 9h.', held)!;
+    expect(bookingRetryReason(claim, held)).toContain('reservado até as 10:30');
+    // Moving a held booking keeps it held: 'remarcado' is true, 'está marcado' is not.
+    const moved: BookingTurn = { changes: ['moved'], standing: 'held', heldUntil: '10:30' };
+    expect(unsupportedClaim('Remarcado para sexta às 10h!', moved)).toBeNull();
+    expect(unsupportedClaim('Pronto, está marcado para sexta às 10h.', moved)?.kind).toBe('booked');
+  });
+
+  it('a bare "Está confirmado!" is read only while a booking waits for its sinal', () => {
+    // A shop without a held booking (an order, a question answered): not a booking claim.
+    expect(unsupportedClaim('Está confirmado! Qualquer dúvida é só chamar.', NO_BOOKING_TURN)).toBeNull();
+    expect(unsupportedClaim('Sim, confirmado.', { changes: [], standing: 'booked' })).toBeNull();
+    expect(bookingClaims('Está confirmado, seu pedido sai hoje.')).toEqual([]);
+    // While the sinal is unpaid it is the booking that is said to be confirmed.
+    expect(unsupportedClaim('Sim, está confirmado!', { changes: [], standing: 'held' })?.kind).toBe('booked');
+    expect(unsupportedClaim('Confirmado! Até quinta.', { changes: ['held'], standing: 'held' })?.kind).toBe('booked');
+  });
+
+  it('once paid it stands; once released or expired there is nothing to state', () => {
+    const paid: BookingTurn = { changes: [], standing: 'booked' };
+    expect(unsupportedClaim('Seu horário está confirmado para quinta às 9h.', paid)).toBeNull();
+    // Released or past its hold: the claim reads no booking (NO_BOOKING_TURN), so neither is true.
+    expect(unsupportedClaim('Seu horário está marcado para quinta às 9h.', NO_BOOKING_TURN)?.kind).toBe('booked');
+    expect(
+      unsupportedClaim('Seu horário está reservado até as 10:30, aguardando o sinal.', NO_BOOKING_TURN)?.kind,
+    ).toBe('booked');
   });
 
   it('asks again once, then sends the fallback and tells the owner', async () => {

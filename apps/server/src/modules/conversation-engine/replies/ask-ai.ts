@@ -7,7 +7,8 @@ import { type ReplyPhoto, replyPhotos } from '../../../domain/facts/reply-photos
 import { guardAiAnswer } from '../../../domain/outbound/ai-text-rules.ts';
 import type { OutboundRule } from '../../../domain/outbound/outbound-rules.ts';
 import { agendaInstructions, agendaToolKit, type AgendaToolKit } from '../../../domain/agenda-chat/agenda-tools.ts';
-import { type BookingTurn, NO_BOOKING_TURN } from '../../../domain/agenda-guard/guard-booking.ts';
+import { hourText } from '../../../domain/agenda-chat/tool-args.ts';
+import { type BookingTurn, heldStandingNote, NO_BOOKING_TURN } from '../../../domain/agenda-guard/guard-booking.ts';
 import type { PendingBooking } from '../../../domain/agenda-chat/pending-booking.ts';
 import type { ChatRequest } from '../../../integrations/llm/llm.ts';
 import { withRetry } from '../../../lib/retry.ts';
@@ -84,7 +85,7 @@ export async function askAi(
     if (structured && asked.answer.agenda)
       await kit.run({ id: 'structured', name: asked.answer.agenda.name, arguments: asked.answer.agenda.arguments });
     // The booking guard reads what the agenda tools changed in this turn (decision 070).
-    const turn: BookingTurn = kit?.turn ?? (ctx.agenda.standing ? { changes: [], standing: true } : NO_BOOKING_TURN);
+    const turn: BookingTurn = kit?.turn ?? standingTurn(ctx);
     const outcome = await guardAiAnswer(deps.llm, asked.request, asked.answer, facts, turn);
     const guarded = outcome.answer;
     return {
@@ -118,7 +119,15 @@ function agendaKit(deps: EngineDeps, ctx: AnsweredContext): AgendaToolKit | null
     now: () => new Date(),
     approval: ctx.approval !== null,
     standing: ctx.agenda.standing,
+    heldUntil: ctx.agenda.heldUntil,
   });
+}
+
+/** The guard's turn when no agenda tool ran: the customer's booking as the claim read it. */
+function standingTurn(ctx: AnsweredContext): BookingTurn {
+  const { standing, heldUntil } = ctx.agenda;
+  if (!standing) return NO_BOOKING_TURN;
+  return { changes: [], standing, heldUntil: heldUntil ? hourText(heldUntil, ctx.contextRows.timeZone) : null };
 }
 
 /** The agenda's instructions after the reply's system prompt, when its tools are offered. */
@@ -130,7 +139,10 @@ function withAgenda(
 ): ChatRequest {
   if (!kit) return request;
   const [system, ...rest] = request.messages;
-  const content = offer ?? agendaInstructions(ctx.approval !== null);
+  const instructions = offer ?? agendaInstructions(ctx.approval !== null);
+  // A booking held by an earlier turn is still waiting for its sinal: say so in every turn (decision 074).
+  const content =
+    kit.turn.standing === 'held' && !offer ? `${instructions}\n${heldStandingNote(kit.turn.heldUntil)}` : instructions;
   const note = { role: 'system' as const, content };
   return { ...request, messages: system ? [system, note, ...rest] : [note, ...rest] };
 }

@@ -12,6 +12,7 @@ import { metaAgentHoldsSql } from '../../../domain/conversation-rules/meta-agent
 import { ONE_BALLOON_SQL } from '../../../domain/outbound/reply-parts.ts';
 import type { FactPresence } from '../../../domain/facts/fact-source.ts';
 import type { ContextMessage } from '../reply-rules.ts';
+import type { StandingBooking } from '../../../domain/agenda-guard/guard-booking.ts';
 import { latestSourceSql } from '../../../domain/ad-attribution/sources-repository.ts';
 import { parsedJson, type SqlJson, type SqlTimestamp } from '../sql-rows.ts';
 
@@ -55,7 +56,7 @@ export interface ReplyContext extends ClaimedBurst {
    * The account has an agenda (an active service: the AI gets its booking tools) and the conversation an
    * upcoming appointment (the booking guard's 'standing'); read in the claim (decision 070).
    */
-  agenda: { has: boolean; standing: boolean };
+  agenda: { has: boolean; standing: StandingBooking; heldUntil: Date | null };
   /** When the burst's last customer message arrived (the pipeline histogram). */
   lastMessageAt: Date | null;
   /** The conversation's latest messages, newest first. */
@@ -104,7 +105,9 @@ interface ClaimRow {
   has_faqs: boolean;
   has_passages: boolean;
   has_agenda: boolean;
-  has_booking: boolean;
+  /** 'booked' (a booked or confirmed one ahead), 'held' (one waiting for its sinal, its hold not over), null. */
+  standing: 'booked' | 'held' | null;
+  held_until: SqlTimestamp | null;
   pix_ready: boolean;
   source: SqlJson<{ kind: 'ad' | 'link'; headline: string | null }> | null;
   last_message_at: SqlTimestamp | null;
@@ -176,8 +179,7 @@ function runClaimStatement(database: PreparedTarget, limit: number, contextMessa
              ${factPresenceSql(sql`b.user_id`)},
              exists (select 1 from pix_accounts pa where pa.user_id = b.user_id) as pix_ready,
              exists (select 1 from agenda_services s where s.user_id = b.user_id and s.active) as has_agenda,
-             exists (select 1 from agenda_bookings ab where ab.conversation_id = b.conv_id
-                     and ab.status in ('held', 'booked', 'confirmed') and ab.starts_at > now()) as has_booking,
+             sb.standing, sb.held_until,
              ${latestSourceSql(sql`b.conv_id`)} as source,
              coalesce(u.ai_messages, 0) as ai_messages,
              -- The owner's channel (decision 048) is told in code from these three (isOwnerChannelPhone).
@@ -203,7 +205,17 @@ function runClaimStatement(database: PreparedTarget, limit: number, contextMessa
       left join plans p on p.id = pr.active_plan_id
       left join plans f on f.slug = 'freemium'
       left join business_hours bh on bh.user_id = b.user_id
-      left join usage_monthly u on u.user_id = b.user_id and u.month = ${month}::date`,
+      left join usage_monthly u on u.user_id = b.user_id and u.month = ${month}::date
+      -- The conversation's upcoming booking for the booking guard (decisions 070, 074): a booked or
+      -- confirmed one stands; a held one is reserved until paid, and once its hold is over it is nothing.
+      left join lateral (
+        select case when bool_or(ab.status in ('booked', 'confirmed')) then 'booked' else 'held' end as standing,
+               min(ab.hold_expires_at) filter (where ab.status = 'held') as held_until
+        from agenda_bookings ab
+        where ab.conversation_id = b.conv_id and ab.starts_at > now()
+          and (ab.status in ('booked', 'confirmed')
+               or (ab.status = 'held' and (ab.hold_expires_at is null or ab.hold_expires_at > now())))
+        having count(*) > 0) sb on true`,
   );
 }
 
@@ -251,7 +263,11 @@ function replyContextFromRow(r: ClaimRow): ReplyContext {
       source: r.source === null ? null : parsedJson(r.source),
     },
     facts: { catalogue: r.has_catalogue, faqs: r.has_faqs, passages: r.has_passages },
-    agenda: { has: r.has_agenda === true, standing: r.has_booking === true },
+    agenda: {
+      has: r.has_agenda === true,
+      standing: r.standing ?? null,
+      heldUntil: r.standing === 'held' && r.held_until !== null ? new Date(r.held_until) : null,
+    },
     lastMessageAt: r.last_message_at === null ? null : new Date(r.last_message_at),
     ceiling: { max: Number(r.max_answers_per_contact_day ?? 0), today: Number(r.contact_answers_today) },
     approval: r.approval
