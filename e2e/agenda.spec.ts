@@ -140,7 +140,10 @@ test('configurar a agenda em um minuto, agendar, remarcar arrastando e pelo form
 });
 
 /** Local 'HH:MM' starts offered on the first Monday ahead (São Paulo), from GET /api/agenda/slots. */
-async function mondaySlots(page: Page, serviceId: string) {
+const mondaySlots = (page: Page, serviceId: string) => daySlots(page, serviceId, 'Mon');
+
+/** Local 'HH:MM' starts offered on the first such weekday ahead ('Mon', 'Wed'…, São Paulo). */
+async function daySlots(page: Page, serviceId: string, weekday: string) {
   const from = new Date(Date.now() + 86_400_000);
   const to = new Date(from.getTime() + 8 * 86_400_000);
   const q = new URLSearchParams({ serviceId, from: from.toISOString(), to: to.toISOString() });
@@ -148,11 +151,11 @@ async function mondaySlots(page: Page, serviceId: string) {
   expect(res.status()).toBe(200);
   const local = (iso: string, o: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', ...o }).format(new Date(iso));
-  const mondays = ((await res.json()) as { items: { startsAt: string }[] }).items.filter(
-    (s) => local(s.startsAt, { weekday: 'short' }) === 'Mon',
+  const days = ((await res.json()) as { items: { startsAt: string }[] }).items.filter(
+    (s) => local(s.startsAt, { weekday: 'short' }) === weekday,
   );
-  const day = local(mondays[0]!.startsAt, { day: '2-digit' });
-  return mondays
+  const day = local(days[0]!.startsAt, { day: '2-digit' });
+  return days
     .filter((s) => local(s.startsAt, { day: '2-digit' }) === day)
     .map((s) => local(s.startsAt, { hour: '2-digit', minute: '2-digit' }));
 }
@@ -187,10 +190,20 @@ test('o dono muda o horário de um profissional e põe uma pausa: o horário da 
   await expect(dialog.getByLabel('Segunda: início')).toHaveValue('09:00');
   await expect(dialog.getByLabel('Pausa 1: fim')).toHaveValue('13:00');
   await dialog.getByLabel('Segunda: fim').fill('17:00');
+  // A second break on Mondays only: shown under Monday, not under Wednesday.
+  await dialog.getByRole('button', { name: 'Adicionar pausa' }).click();
+  await dialog.getByLabel('Pausa 2: início').fill('15:00');
+  await dialog.getByLabel('Pausa 2: fim').fill('15:30');
+  for (const day of ['Domingo', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'])
+    await dialog.getByRole('button', { name: `Pausa 2: ${day}` }).click();
+  await expect(dialog.getByRole('button', { name: 'Pausa 2: Segunda' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(dialog.getByRole('button', { name: 'Pausa 2: Quarta' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(dialog.getByText('Pausa 12:00–13:00, 15:00–15:30')).toHaveCount(1);
+  await expect(dialog.getByText('Pausa 12:00–13:00', { exact: true }).first()).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   await shootBothWidths(page, 'agenda-professional-edit');
   await dialog.getByRole('button', { name: 'Salvar profissional' }).click();
-  await expect(dialog.getByText('Horário próprio · pausa 12:00–13:00')).toBeVisible();
+  await expect(dialog.getByText('Horário próprio · pausa 12:00–13:00, pausa 15:00–15:30 (Seg)')).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Novo profissional' })).toBeVisible();
 
   const monday = await mondaySlots(page, serviceId);
@@ -200,6 +213,13 @@ test('o dono muda o horário de um profissional e põe uma pausa: o horário da 
   expect(monday).not.toContain('12:00');
   expect(monday).not.toContain('11:30');
   expect(monday).not.toContain('16:30');
+  // The Monday break is Monday's alone.
+  expect(monday).not.toContain('14:30');
+  expect(monday).not.toContain('15:00');
+  expect(monday).toContain('15:30');
+  const wednesday = await daySlots(page, serviceId, 'Wed');
+  expect(wednesday).toEqual(expect.arrayContaining(['14:30', '15:00']));
+  expect(wednesday).not.toContain('12:00');
 
   // A second professional, added and deactivated; Dra. Helena, with a booking ahead, cannot be.
   await dialog.getByLabel('Nome').fill('Sala 2');

@@ -19,6 +19,28 @@ export interface ProfessionalDraft {
 export const daysOf = (week: WeeklyHours): Day[] =>
   week.map((d) => (d ? { open: true, from: d.from, to: d.to } : { open: false, from: '08:00', to: '18:00' }));
 
+/** The weekdays' short names on the break's day toggles (0 = domingo). */
+const SHORT_DAYS = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'] as const;
+
+/** Whether a break applies on a weekday (`weekdays` empty = every day). */
+export const breakOn = (b: AgendaBreak, weekday: number) => b.weekdays.length === 0 || b.weekdays.includes(weekday);
+
+/** The break's days after the owner toggled one: all seven = every day ([]); never none. */
+export function toggledDays(b: AgendaBreak, weekday: number): number[] {
+  const on = [0, 1, 2, 3, 4, 5, 6].filter((d) => (d === weekday ? !breakOn(b, d) : breakOn(b, d)));
+  if (on.length === 0) return b.weekdays;
+  return on.length === 7 ? [] : on;
+}
+
+/** 'todos os dias' or 'Seg, Qua, Sex'. */
+export const breakDaysText = (b: AgendaBreak) =>
+  b.weekdays.length
+    ? [...b.weekdays]
+        .sort((x, y) => x - y)
+        .map((w) => SHORT_DAYS[w])
+        .join(', ')
+    : 'todos os dias';
+
 const dateLabel = (d: string) =>
   new Date(`${d}T12:00:00Z`).toLocaleDateString('pt-BR', {
     weekday: 'short',
@@ -109,6 +131,15 @@ export function ProfessionalFields({
                         <span className="text-sm text-slate-500">Folga</span>
                       )}
                     </div>
+                    {d.open && draft.breaks.some((b) => breakOn(b, i)) ? (
+                      <p className="text-[13px] text-slate-600">
+                        Pausa{' '}
+                        {draft.breaks
+                          .filter((b) => breakOn(b, i))
+                          .map((b) => `${b.from}–${b.to}`)
+                          .join(', ')}
+                      </p>
+                    ) : null}
                     <RowError error={error} />
                   </li>
                 );
@@ -120,7 +151,9 @@ export function ProfessionalFields({
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-slate-900">Pausas</legend>
-        <p className="text-[13px] text-slate-600">Ex.: almoço. Nenhum horário é oferecido dentro de uma pausa.</p>
+        <p className="text-[13px] text-slate-600">
+          Ex.: almoço. Nenhum horário é oferecido dentro de uma pausa, nos dias marcados nela.
+        </p>
         {draft.breaks.length ? (
           <ul className="space-y-2">
             {draft.breaks.map((b, i) => {
@@ -135,9 +168,6 @@ export function ProfessionalFields({
                       invalid={!!error}
                       onChange={(patch) => setBreak(i, patch)}
                     />
-                    <span className="hidden text-sm text-slate-600 sm:inline">
-                      {b.weekdays.length ? b.weekdays.map((w) => WEEKDAYS_PT[w]).join(', ') : 'todos os dias'}
-                    </span>
                     <Button
                       type="button"
                       variant="ghost"
@@ -147,6 +177,26 @@ export function ProfessionalFields({
                     >
                       <X aria-hidden />
                     </Button>
+                  </div>
+                  <div
+                    role="group"
+                    aria-label={`Dias da pausa ${n}`}
+                    className="mt-1 flex flex-wrap items-center gap-1"
+                  >
+                    {SHORT_DAYS.map((label, w) => (
+                      <button
+                        key={label}
+                        type="button"
+                        aria-pressed={breakOn(b, w)}
+                        aria-label={`Pausa ${n}: ${WEEKDAYS_PT[w]}`}
+                        title={WEEKDAYS_PT[w]}
+                        onClick={() => setBreak(i, { weekdays: toggledDays(b, w) })}
+                        className="min-h-9 min-w-11 rounded-full border px-2 text-[13px] font-medium transition-colors focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:outline-none aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-800 border-slate-200 bg-white text-slate-600"
+                      >
+                        {label}
+                      </button>
+                    ))}
+                    <span className="ml-1 text-[13px] text-slate-600">{breakDaysText(b)}</span>
                   </div>
                   <RowError error={error} />
                 </li>

@@ -109,6 +109,46 @@ describe('Agenda → Profissionais', () => {
     expect(await screen.findByRole('heading', { name: 'Novo profissional' })).toBeTruthy();
   });
 
+  it('sets a break per weekday: shown on the days it applies, sent with them', async () => {
+    const lunch = { from: '12:00', to: '13:00', weekdays: [1, 2, 3, 4, 5] };
+    const sent = stubServer([{ status: 200, body: { ...ANA, week: WEEK, breaks: [lunch] } }]);
+    renderDialog();
+    fireEvent.click(screen.getByRole('button', { name: 'Editar Dra. Ana' }));
+    fireEvent.click(screen.getByLabelText('Usar o horário do negócio'));
+    await waitFor(() => expect(value('Segunda: fim')).toBe('19:00'));
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar pausa' }));
+    // A new break applies every day: every day pressed, and shown under each working day.
+    const day = (name: string) => screen.getByRole('button', { name: `Pausa 1: ${name}` });
+    expect(day('Sábado').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('todos os dias')).toBeTruthy();
+    expect(screen.getAllByText('Pausa 12:00–13:00')).toHaveLength(6);
+    // Not on Saturdays nor Sundays.
+    fireEvent.click(day('Sábado'));
+    fireEvent.click(day('Domingo'));
+    expect(day('Sábado').getAttribute('aria-pressed')).toBe('false');
+    expect(day('Segunda').getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('Seg, Ter, Qua, Qui, Sex')).toBeTruthy();
+    expect(screen.getAllByText('Pausa 12:00–13:00')).toHaveLength(5);
+    // A second break, on Wednesdays only: Wednesday shows both.
+    fireEvent.click(screen.getByRole('button', { name: 'Adicionar pausa' }));
+    fireEvent.change(screen.getByLabelText('Pausa 2: início'), { target: { value: '16:00' } });
+    fireEvent.change(screen.getByLabelText('Pausa 2: fim'), { target: { value: '16:30' } });
+    for (const name of ['Domingo', 'Segunda', 'Terça', 'Quinta', 'Sexta', 'Sábado'])
+      fireEvent.click(screen.getByRole('button', { name: `Pausa 2: ${name}` }));
+    // The last day of a break cannot be switched off (no days would mean every day).
+    fireEvent.click(screen.getByRole('button', { name: 'Pausa 2: Quarta' }));
+    expect(screen.getByRole('button', { name: 'Pausa 2: Quarta' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByText('Pausa 12:00–13:00, 16:00–16:30')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Salvar profissional' }));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toMatchObject({
+      breaks: [
+        { from: '12:00', to: '13:00', weekdays: [1, 2, 3, 4, 5] },
+        { from: '16:00', to: '16:30', weekdays: [3] },
+      ],
+    });
+  });
+
   it("shows the API's refusal to deactivate someone with bookings ahead", async () => {
     const sent = stubServer([
       { status: 409, body: { error: { code: 'CONFLICT', message: AGENDA_MESSAGES.professionalHasBookings } } },

@@ -11,7 +11,7 @@ import { Input } from '@/components/ui/input';
 import { ApiError } from '@/lib/api-client';
 import { useBusinessSettings } from '@/lib/api/business-facts';
 import { useSaveProfessional } from '../api/agenda';
-import { daysOf, ProfessionalFields, type ProfessionalDraft as Draft } from './professional-fields';
+import { breakDaysText, daysOf, ProfessionalFields, type ProfessionalDraft as Draft } from './professional-fields';
 import { EditingHeading, type SetupDialogProps, SetupList } from './setup-list';
 
 /** Monday to Friday 08:00–18:00, Saturday to 13:00: the business hours' own default. */
@@ -32,7 +32,9 @@ const draftOf = (p: AgendaProfessional | null, business: WeeklyHours): Draft => 
 
 const hoursText = (p: AgendaProfessional) => {
   const own = p.week ? 'Horário próprio' : 'Horário do negócio';
-  const pauses = p.breaks.length ? ` · ${p.breaks.map((b) => `pausa ${b.from}–${b.to}`).join(', ')}` : '';
+  const pauses = p.breaks.length
+    ? ` · ${p.breaks.map((b) => `pausa ${b.from}–${b.to}${b.weekdays.length ? ` (${breakDaysText(b)})` : ''}`).join(', ')}`
+    : '';
   const off = p.daysOff.length ? ` · ${p.daysOff.length} ${p.daysOff.length === 1 ? 'folga' : 'folgas'}` : '';
   return own + pauses + off;
 };
