@@ -164,7 +164,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 mid-release of the 
         charges: 1,
         cancelled_events: 1,
       });
-    // Each customer told once, and no message of the business left pending.
+    // Each customer told once, and no message of the business left pending (an interrupted notice the
+    // simulator's record cannot prove is marked failed, never sent again: the phone count above is the truth).
     const shown = await shownOn(NOTICE);
     for (const phone of CUSTOMERS) expect(shown.get(phone), phone).toBe(1);
     await waitFor(
@@ -172,7 +173,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 mid-release of the 
         (
           await rows(sql`
             select count(*)::int as n from messages
-            where user_id = ${shop.userId} and direction = 'out' and status not in ('sent', 'delivered', 'read')`)
+            where user_id = ${shop.userId} and direction = 'out' and status = 'pending'`)
         )[0]!.n === 0,
       'no send left open',
       60_000,
