@@ -69,7 +69,7 @@ test('API oficial: conecta pelo simulador, a IA responde, e depois de 24 h sai u
   await expect(picker.getByRole('heading', { name: 'Janela de 24 horas fechada' })).toBeVisible({ timeout: 20_000 });
   await expect(chat.getByRole('textbox', { name: 'Mensagem' })).toHaveCount(0);
   const select = picker.getByLabel('Modelo aprovado');
-  await expect(select.locator('option')).toHaveCount(5);
+  await expect(select.locator('option')).toHaveCount(6);
   await shootBothWidths(page, 'cloud-window-closed');
   await select.selectOption({ label: 'retomar_atendimento · Utilidade' });
   await picker.getByLabel('Variável {{1}}').fill('Marina');

@@ -11,6 +11,9 @@ import { resultRows } from '../src/db/rows.ts';
 import { reminderPass } from '../src/modules/booking-reminders/send-reminders.ts';
 import { createReminderSender } from '../src/modules/booking-reminders/reminder-sender.ts';
 import type { ReminderDeps } from '../src/modules/booking-reminders/reminder-deps.ts';
+import { createCloudTemplates } from '../src/integrations/gateway/cloud-templates.ts';
+import { parseSecretKey } from '../src/lib/secret-box.ts';
+import { checkTemplateSend } from '../src/simulator/cloud/graph-fake-templates.ts';
 import { customerSays, openShop, sentToCustomers, type Shop, waitFor } from './helpers/engine-harness.ts';
 import { hear, useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 
@@ -19,15 +22,23 @@ const HOUR = 3_600_000;
 const QR_LINE = 'Responda 1 para confirmar, 2 para remarcar ou 3 para cancelar.';
 
 /** The app's own reminder deps, with a clock the test moves. */
-function depsAt(now: Date): ReminderDeps {
-  const { db, gateway, jobs, realtime } = e.t.app.deps;
+function depsAt(now: Date, graph = false): ReminderDeps {
+  const { db, gateway, jobs, realtime, env } = e.t.app.deps;
   const log = e.t.app.log;
+  // `graph`: templates sent to the Graph stand-in (which refuses what Meta refuses) instead of a stub.
+  const templates = graph
+    ? createCloudTemplates({
+        graphUrl: env.META_GRAPH_URL,
+        graphVersion: env.META_GRAPH_VERSION,
+        key: parseSecretKey(env.META_TOKEN_ENCRYPTION_KEY!),
+      })
+    : { sendTemplate: async () => 'wamid.template', list: async () => [] };
   return {
     db,
     log,
     jobs,
     realtime,
-    sender: createReminderSender({ db, gateway, log }, { sendTemplate: async () => 'wamid.template' }),
+    sender: createReminderSender({ db, gateway, log }, templates),
     agenda: { confirm: async () => undefined, cancel: async () => undefined },
     leaseMs: 30_000,
     now: () => now,
@@ -287,5 +298,71 @@ describe('booking reminders', () => {
     await reminderPass(depsAt(late));
     expect((await reminders(b.id))[1]).toMatchObject({ offset_hours: 2, state: 'skipped' });
     expect((await reminders(b.id))[1]!.reason).toContain('sem modelo de lembrete aprovado');
+  });
+
+  it("outside the window, the owner's template with its own variables, in its own order, filled at send time", async () => {
+    const { shop, serviceId } = await agendaShop('cloud');
+    const phone = '5511970000066';
+    const convId = await conversationOf(shop, phone);
+    const start = daysAhead(3);
+    const b = await book(shop, serviceId, convId, start);
+    // A NAMED template: {{nome}}, {{data}}, {{hora}}, {{profissional}} (no service), in that order.
+    const saved = await put(shop, '/api/booking-reminders/settings', {
+      hours: [2],
+      templateName: 'lembrete_horario',
+      templateLanguage: 'pt_BR',
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await reminderPass(depsAt(new Date(start.getTime() - HOUR), true));
+    expect(await reminders(b.id)).toMatchObject([{ state: 'sent' }]);
+    const received = (await sentToCustomers(e, shop)).filter((m) => m.remoteJid.startsWith(phone));
+    const when = new Intl.DateTimeFormat('pt-BR', {
+      timeZone: 'America/Sao_Paulo',
+      weekday: 'long',
+      day: '2-digit',
+      month: '2-digit',
+    }).format(start);
+    const hour = new Intl.DateTimeFormat('pt-BR', {
+      timeZone: 'America/Sao_Paulo',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    }).format(start);
+    expect(received.map((m) => m.text)).toContain(
+      `Oi, Carla! Seu horário é ${when} às ${hour}, com Dra. Ana. Responda se precisar remarcar.`,
+    );
+
+    // A numbered template of one variable cannot carry a reminder: refused before anything is sent, and why.
+    const other = await book(shop, serviceId, convId, daysAhead(5));
+    await put(shop, '/api/booking-reminders/settings', {
+      hours: [2],
+      templateName: 'retomar_atendimento',
+      templateLanguage: 'pt_BR',
+    });
+    const sentBefore = (await sentToCustomers(e, shop)).length;
+    await reminderPass(depsAt(new Date(daysAhead(5).getTime() - HOUR), true));
+    const [refused] = await reminders(other.id);
+    expect(refused).toMatchObject({ state: 'failed' });
+    expect(refused!.reason).toContain('tem 1 variável numerada');
+    expect((await sentToCustomers(e, shop)).length).toBe(sentBefore);
+
+    // And the stand-in, as Meta, refuses a send whose count differs from the approved template's (#132000).
+    const send = (values: string[]) =>
+      checkTemplateSend({
+        name: 'lembrete_horario',
+        language: { code: 'pt_BR' },
+        components: [
+          {
+            type: 'body',
+            parameters: values.map((text, i) => ({
+              type: 'text',
+              parameter_name: ['nome', 'data', 'hora', 'profissional'][i],
+              text,
+            })),
+          },
+        ],
+      });
+    expect(send(['Carla', 'quinta', '09:00'])).toMatchObject({ code: 132000 });
+    expect(send(['Carla', 'quinta', '09:00', 'Dra. Ana'])).toHaveProperty('template');
   });
 });

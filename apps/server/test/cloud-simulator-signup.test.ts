@@ -303,7 +303,13 @@ it('the stand-in pages its templates and refuses parameters that do not match, a
     if (!page.paging.next) break;
     after = page.paging.cursors.after;
   }
-  expect(names).toEqual(['retomar_atendimento', 'oferta_da_semana', 'pedido_enviado', 'promo_nome']);
+  expect(names).toEqual([
+    'retomar_atendimento',
+    'oferta_da_semana',
+    'pedido_enviado',
+    'promo_nome',
+    'lembrete_horario',
+  ]);
 
   // The customer writes, so only the template's parameters are at stake.
   const waId = '5511977774444';

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import type { CloudNumberSecrets } from '../../integrations/gateway/cloud-templates.ts';
 import type { Jobs } from '../../jobs/job.ts';
+import type { ReminderTemplateShape } from '../../domain/booking-reminders/template-values.ts';
 import type { RealtimeHub } from '../../realtime/realtime-hub.ts';
 
 /** One stored reminder message to send through the one door out (origin 'booking_reminder'). */
@@ -30,8 +31,10 @@ export interface ReminderSender {
     number: CloudNumberSecrets;
     to: string;
     messageId: string;
-    template: { name: string; language: string; values: string[] };
+    template: { name: string; language: string; values: string[]; names?: string[] };
   }): Promise<string>;
+  /** The approved template of that name and language as Meta holds it (its variables); null: none. */
+  approvedTemplate(number: CloudNumberSecrets, name: string, language: string): Promise<ReminderTemplateShape | null>;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { ReminderSender } from './reminder-deps.ts';
  */
 export function createReminderSender(
   door: OutboundDeps,
-  templates: Pick<CloudTemplates, 'sendTemplate'>,
+  templates: Pick<CloudTemplates, 'sendTemplate' | 'list'>,
 ): ReminderSender {
   return {
     send: (m) =>
@@ -33,5 +33,9 @@ export function createReminderSender(
         messageId: m.messageId,
         category: 'UTILITY',
       }),
+    // Read at each template send (a reminder outside the window is rare): the owner may change the template
+    // in WhatsApp Manager at any time, and its variables decide the values (domain/booking-reminders/template-values.ts).
+    approvedTemplate: async (number, name, language) =>
+      (await templates.list(number)).find((t) => t.name === name && t.language === language) ?? null,
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { slotText } from '../../domain/agenda-chat/agenda-tools.ts';
+import { reminderTemplateValues } from '../../domain/booking-reminders/template-values.ts';
 import { REMINDER_BUTTONS, reminderText } from '../../domain/booking-reminders/due-reminder.ts';
 import { freeTextAllowed } from '../../domain/conversation-rules/service-window.ts';
 import { toMessageDto } from '../../domain/conversations/conversation-dto.ts';
@@ -33,6 +34,8 @@ export const REMINDER_REASONS = {
     'Fora da janela de 24 horas do WhatsApp oficial e sem modelo de lembrete aprovado. Escolha um modelo em Agenda → Lembretes.',
   notActive: 'O horário foi cancelado ou mudou antes do lembrete.',
   sendFailed: 'O WhatsApp recusou o envio.',
+  templateMissing:
+    'O modelo de lembrete não está aprovado na Meta com esse nome e idioma. Confira em Agenda → Lembretes.',
   unconfirmed: 'Não foi possível confirmar o envio pelo WhatsApp.',
   interrupted: 'O envio foi interrompido e não pôde ser confirmado; não foi repetido.',
 } as const;
@@ -136,22 +139,25 @@ async function handleClaimed(deps: ReminderDeps, b: DueBookingRow, r: ReminderRo
 async function sendTemplate(deps: ReminderDeps, r: ReminderRow, c: ReminderContext, token: string, text: string) {
   const settings = await selectReminderSettings(deps.db, r.user_id);
   if (!settings.templateName) return skip(deps, r, token, REMINDER_REASONS.noTemplate, 'window');
+  const number = { phoneNumberId: c.cloud_phone_number_id, wabaId: c.cloud_waba_id, sealed: c.cloud_token_sealed };
+  const language = settings.templateLanguage ?? 'pt_BR';
   const message = await storeReminderMessage(deps.db, r, token, text, deps.now());
   try {
+    // The template's variables as Meta approved them, filled in their order (decision 073).
+    const approved = await deps.sender.approvedTemplate(number, settings.templateName, language);
+    if (!approved) throw new Error(REMINDER_REASONS.templateMissing);
+    const filled = reminderTemplateValues(approved, {
+      customerName: c.customer_name,
+      serviceName: c.service_name,
+      professionalName: c.professional_name,
+      when: slotText(new Date(c.starts_at), c.time_zone),
+    });
+    if ('error' in filled) throw new Error(filled.error);
     const externalId = await deps.sender.template({
-      number: { phoneNumberId: c.cloud_phone_number_id, wabaId: c.cloud_waba_id, sealed: c.cloud_token_sealed },
+      number,
       to: c.contact_jid,
       messageId: message!.id,
-      // The template's three variables: the customer's first name, the service, the day and time (decision 073).
-      template: {
-        name: settings.templateName,
-        language: settings.templateLanguage ?? 'pt_BR',
-        values: [
-          c.customer_name.trim().split(/\s+/)[0] || 'cliente',
-          c.service_name,
-          slotText(new Date(c.starts_at), c.time_zone),
-        ],
-      },
+      template: { name: settings.templateName, language, ...filled },
     });
     await finish(deps, r, message!.id, token, { externalId });
   } catch (err) {

@@ -67,6 +67,20 @@ export const FAKE_TEMPLATES: FakeTemplate[] = [
       { type: 'BODY', text: 'Oi, {{first_name}}! {{produto}} está com desconto esta semana.' },
     ],
   },
+  {
+    // A reminder of the agenda with named variables in its own order (docs/decisions/073-booking-reminders.md).
+    name: 'lembrete_horario',
+    language: 'pt_BR',
+    status: 'APPROVED',
+    category: 'UTILITY',
+    parameter_format: 'NAMED',
+    components: [
+      {
+        type: 'BODY',
+        text: 'Oi, {{nome}}! Seu horário é {{data}} às {{hora}}, com {{profissional}}. Responda se precisar remarcar.',
+      },
+    ],
+  },
 ];
 
 /** The fake pages its templates two at a time (Meta pages them too; the app must follow every page). */

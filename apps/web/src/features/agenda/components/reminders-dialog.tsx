@@ -91,8 +91,10 @@ function RemindersForm({ initial, onDone }: { initial: ReminderSettings; onDone:
       <div className="space-y-3 rounded-lg border border-slate-200 p-3">
         <p className="text-sm text-slate-700">
           <span className="font-semibold">WhatsApp oficial:</span> fora da janela de 24 horas só um modelo aprovado pela
-          Meta (categoria Utilidade) pode ser enviado. Use um com três variáveis: nome, serviço, dia e hora. Sem modelo,
-          o lembrete não é enviado e o motivo aparece no agendamento.
+          Meta (categoria Utilidade) pode ser enviado. Crie o modelo com variáveis com nome, na ordem e quantidade que
+          quiser: {'{{nome}}, {{servico}}, {{data}}, {{hora}}, {{quando}} (dia e hora) e {{profissional}}'} — ou
+          numeradas, três: nome, serviço, dia e hora. Sem modelo, o lembrete não é enviado e o motivo aparece no
+          agendamento.
         </p>
         <div className="grid grid-cols-[1fr_7rem] gap-3">
           <Field id="reminder-template" label="Nome do modelo">
