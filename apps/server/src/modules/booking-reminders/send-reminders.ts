@@ -118,7 +118,7 @@ async function handleClaimed(deps: ReminderDeps, b: DueBookingRow, r: ReminderRo
     // A QR number's text ends with the numbered answers; a Cloud number's carries the reply buttons instead.
     { numbered: !cloud },
   );
-  if (cloud && !windowOpen) return sendTemplate(deps, r, c, token, text);
+  if (cloud && !windowOpen) return remindByTemplate(deps, r, c, token, text);
   const message = await storeReminderMessage(deps.db, r, token, text, deps.now());
   await publishMessage(deps, r.user_id, message);
   const out = {
@@ -136,7 +136,7 @@ async function handleClaimed(deps: ReminderDeps, b: DueBookingRow, r: ReminderRo
 }
 
 /** Outside a Cloud number's window: the owner's approved UTILITY template, or not sent (the reason on the booking). */
-async function sendTemplate(deps: ReminderDeps, r: ReminderRow, c: ReminderContext, token: string, text: string) {
+async function remindByTemplate(deps: ReminderDeps, r: ReminderRow, c: ReminderContext, token: string, text: string) {
   const settings = await selectReminderSettings(deps.db, r.user_id);
   if (!settings.templateName) return skip(deps, r, token, REMINDER_REASONS.noTemplate, 'window');
   const number = { phoneNumberId: c.cloud_phone_number_id, wabaId: c.cloud_waba_id, sealed: c.cloud_token_sealed };

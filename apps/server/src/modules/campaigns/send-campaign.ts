@@ -259,7 +259,7 @@ async function sendOne(deps: CampaignDeps, c: CampaignRow, r: ClaimedRecipient, 
   });
   if (!stored) return;
   const { messageId } = stored;
-  if (c.track === 'cloud') return sendTemplate(deps, c, r, token, messageId);
+  if (c.track === 'cloud') return sendCampaignTemplate(deps, c, r, token, messageId);
   const result = await deps.sender.send({ messageId, instanceName: r.instance_name, contactJid: r.contact_jid, text });
   if (result.ok)
     await finishRecipient(deps.db, { id: r.id, token }, { state: 'sent', externalId: result.externalId, messageId });
@@ -278,7 +278,13 @@ async function sendOne(deps: CampaignDeps, c: CampaignRow, r: ClaimedRecipient, 
 }
 
 /** Cloud: the approved marketing template, with the contact's values (campaignTemplateValues). */
-async function sendTemplate(deps: CampaignDeps, c: CampaignRow, r: ClaimedRecipient, token: string, messageId: string) {
+async function sendCampaignTemplate(
+  deps: CampaignDeps,
+  c: CampaignRow,
+  r: ClaimedRecipient,
+  token: string,
+  messageId: string,
+) {
   const values = await campaignTemplateValues(deps.db, c, { name: r.contact_name, lastItem: r.last_item });
   try {
     const externalId = await deps.sender.template({
