@@ -10,7 +10,7 @@
  * interrupted notice with the simulator's record. In the end each booking was released exactly once (one
  * `booking.cancelled` job each), each charge expired once (one charge per order, cancelled at the stand-in)
  * and each customer's phone shows the notice exactly once. PostgreSQL only (several processes). The set-up
- * is the reminders' kill test's (helpers/two-workers.ts).
+ * is the other kill tests' (helpers/kill-rig.ts).
  */
 import { DEPOSIT_UNPAID_REASON } from '@vendai/contracts';
 import { sql } from 'drizzle-orm';
@@ -18,12 +18,12 @@ import { describe, expect, it } from 'vitest';
 import { resultRows } from '../src/db/rows.ts';
 import { pixPayers } from '../src/db/schema/index.ts';
 import { waitFor } from './helpers/engine-harness.ts';
-import { connectShop, customerWrites, numberConnected, seedShop } from './helpers/engine-server-process.ts';
+import { customerWrites } from './helpers/engine-server-process.ts';
 import { KNOWN_PAYER_CPF } from './helpers/pix-helpers.ts';
 import { useProcessCleanup } from './helpers/process-cleanup.ts';
 import { testDatabaseKind } from './helpers/test-database.ts';
 import { confirmationCodeFor } from './helpers/test-app.ts';
-import { startTwoWorkers } from './helpers/two-workers.ts';
+import { startKillRig } from './helpers/kill-rig.ts';
 
 const cleanup = useProcessCleanup(60_000);
 
@@ -33,17 +33,17 @@ const DAY = 86_400_000;
 
 describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 mid-release of the sinal holds (PostgreSQL)', () => {
   it('every hold is released once, its charge expired once, its customer told once', async () => {
-    let holding = false;
-    const { db, web, a, b, proxyA, proxyB, owner, api } = await startTwoWorkers(
-      cleanup,
-      (body) => holding && body.includes(NOTICE),
-    );
+    const rig = await startKillRig(cleanup, {
+      env: { ENGINE_LEASE_SECONDS: '3' },
+      workerRole: 'worker',
+      hold: (body) => body.includes(NOTICE),
+    });
+    const { owner, api } = rig;
+    const db = rig.database.db;
     // The owner confirms the e-mail (receiving money needs it) and chooses the Pix stand-in.
     await api('POST', '/api/account/email-verification/confirm', { code: await confirmationCodeFor(db, owner.email) });
     await api('PUT', '/api/pix/settings', { provider: 'standin' });
-    const shop = await seedShop(db, 0, owner);
-    await connectShop(web.url, shop);
-    await waitFor(() => numberConnected(db, shop.numberId), 'the number connected');
+    const shop = await rig.connectedShop();
     const setup = await api('POST', '/api/agenda/quick-setup', {
       professionalName: 'Dra. Ana',
       service: {
@@ -56,7 +56,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 mid-release of the 
       },
     });
     const serviceId = (setup.services as { id: string }[])[0]!.id;
-    for (const phone of CUSTOMERS) await customerWrites(web.url, shop, phone, 'Oi, boa tarde');
+    for (const phone of CUSTOMERS) await customerWrites(rig.web.url, shop, phone, 'Oi, boa tarde');
     const convs = async () =>
       resultRows<{ id: string; phone: string }>(
         await db.execute(sql`select id, contact_phone as phone from conversations where number_id = ${shop.numberId}`),
@@ -122,17 +122,15 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 mid-release of the 
     );
 
     // The holds run out (the clock moved on); the next minute's sweep releases them.
-    holding = true;
+    rig.setHolding(true);
     await db.execute(sql`
       update agenda_bookings set hold_expires_at = now() - interval '1 second'
       where user_id = ${shop.userId} and status = 'held'`);
-    const held = (proxy: typeof proxyA) => proxy.held.some((body) => body.includes(NOTICE));
-    await waitFor(() => held(proxyA) || held(proxyB), 'a release notice held mid-send', 180_000);
-    const [victim, survivor, survivorProxy] = held(proxyA) ? [a, b, proxyB] : [b, a, proxyA];
-    victim.child.kill('SIGKILL');
-    await victim.exited;
-    holding = false;
-    survivorProxy.release();
+    const { survivor } = await rig.killHolder(
+      (body) => body.includes(NOTICE),
+      'a release notice held mid-send',
+      180_000,
+    );
 
     const done = async () => {
       const all = await deposits();
