@@ -175,6 +175,12 @@ describe("the owner's free text and templates", () => {
         bodyNames: ['first_name', 'produto'],
         header: { format: 'IMAGE', text: null, variable: null },
       }),
+      expect.objectContaining({
+        name: 'lembrete_horario',
+        category: 'UTILITY',
+        parameterFormat: 'NAMED',
+        bodyNames: ['nome', 'data', 'hora', 'profissional'],
+      }),
     ]);
   });
 
