@@ -174,7 +174,9 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 mid-release of the 
             where user_id = ${shop.userId} and direction = 'out' and status = 'pending'`)
         )[0]!.n === 0,
       'no send left open',
-      60_000,
+      // The victim's interrupted notice is settled when its event job lapses (engine.events: 120 s) and the
+      // survivor takes it over; the phones may already show every notice before that.
+      240_000,
     );
     expect((await shownOn(NOTICE)).get(CUSTOMERS[0]!)).toBe(1);
   }, 600_000);
