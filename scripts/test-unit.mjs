@@ -6,9 +6,16 @@
 // web pass. Both are safe side by side: every test file gets its own database (a PGlite copy, or a
 // `vendai_test_<random>` database on the server) and its own ports. Without DATABASE_URL only the
 // first pass runs, as before. Arguments are passed to both (e.g. a file filter).
+//
+// Each pass runs two workers (UNIT_WORKERS overrides it; vitest's own default is cores − 1 = 1 here): on a
+// quiet 2-core machine one worker of each pass left the machine about two-thirds idle (validate: 1,545 s of
+// wall for 1,133 s of CPU), because engine and process tests mostly wait on timers, sockets and the
+// database server (docs/performance.md, "Two workers a pass").
 import { spawn } from 'node:child_process';
 
-const args = process.argv.slice(2);
+const workers = process.env.UNIT_WORKERS ?? '2';
+const given = process.argv.slice(2);
+const args = given.some((a) => a.startsWith('--maxWorkers')) ? given : [`--maxWorkers=${workers}`, ...given];
 const vitest = (projects, capture) =>
   new Promise((resolve) => {
     const child = spawn(
