@@ -19,7 +19,7 @@ import { resultRows } from '../src/db/rows.ts';
 import { pixPayers } from '../src/db/schema/index.ts';
 import { waitFor } from './helpers/engine-harness.ts';
 import { customerWrites } from './helpers/engine-server-process.ts';
-import { KNOWN_PAYER_CPF } from './helpers/pix-helpers.ts';
+import { DEPOSIT_SERVICE_SETUP, KNOWN_PAYER_CPF } from './helpers/pix-helpers.ts';
 import { useProcessCleanup } from './helpers/process-cleanup.ts';
 import { testDatabaseKind } from './helpers/test-database.ts';
 import { confirmationCodeFor } from './helpers/test-app.ts';
@@ -44,17 +44,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 mid-release of the 
     await api('POST', '/api/account/email-verification/confirm', { code: await confirmationCodeFor(db, owner.email) });
     await api('PUT', '/api/pix/settings', { provider: 'standin' });
     const shop = await rig.connectedShop();
-    const setup = await api('POST', '/api/agenda/quick-setup', {
-      professionalName: 'Dra. Ana',
-      service: {
-        name: 'Limpeza',
-        durationMinutes: 60,
-        priceCents: 15000,
-        minNoticeMinutes: 60,
-        depositPercent: 30,
-        holdMinutes: 30,
-      },
-    });
+    const setup = await api('POST', '/api/agenda/quick-setup', DEPOSIT_SERVICE_SETUP);
     const serviceId = (setup.services as { id: string }[])[0]!.id;
     for (const phone of CUSTOMERS) await customerWrites(rig.web.url, shop, phone, 'Oi, boa tarde');
     const convs = async () =>

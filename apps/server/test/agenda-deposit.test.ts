@@ -15,24 +15,20 @@ import { unsupportedClaim } from '../src/domain/agenda-guard/guard-booking.ts';
 import { releaseHolds } from '../src/modules/agenda/deposit.ts';
 import { customerSays, sentToCustomers, type Shop, waitFor } from './helpers/engine-harness.ts';
 import { hear, useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
-import { orderById, pixShop, pressOnBankPage, standinPaymentsOf } from './helpers/pix-helpers.ts';
+import {
+  DEPOSIT_SERVICE_SETUP,
+  orderById,
+  pixShop,
+  pressOnBankPage,
+  standinPaymentsOf,
+} from './helpers/pix-helpers.ts';
 
 const e = useEngineApp({ AI_PROVIDER: 'demo' });
 const MINUTE = 60_000;
 
 /** The agenda with one service whose sinal is 30% of R$ 150,00, held for 30 minutes. */
 async function withDepositService(shop: Shop) {
-  const res = await shop.client.post('/api/agenda/quick-setup', {
-    professionalName: 'Dra. Ana',
-    service: {
-      name: 'Limpeza',
-      durationMinutes: 60,
-      priceCents: 15000,
-      minNoticeMinutes: 60,
-      depositPercent: 30,
-      holdMinutes: 30,
-    },
-  });
+  const res = await shop.client.post('/api/agenda/quick-setup', DEPOSIT_SERVICE_SETUP);
   expect(res.statusCode, res.body).toBe(200);
   const setup = (await shop.client.get('/api/agenda/setup')).json() as {
     services: { id: string; depositPercent: number | null; holdMinutes: number }[];

@@ -13,6 +13,22 @@ import { customerSays, type EngineApp, openShop, sentToCustomers, type Shop, wai
 import { waitEngineIdle } from './engine-test.ts';
 
 export const CUSTOMER = { phone: '5511977772222', name: 'Carla Dias' };
+
+/**
+ * The agenda's quick set-up (POST /api/agenda/quick-setup) with one service whose sinal is 30 % of R$ 150,00,
+ * held for 30 minutes (docs/decisions/074-agenda-deposit.md).
+ */
+export const DEPOSIT_SERVICE_SETUP = {
+  professionalName: 'Dra. Ana',
+  service: {
+    name: 'Limpeza',
+    durationMinutes: 60,
+    priceCents: 15000,
+    minNoticeMinutes: 60,
+    depositPercent: 30,
+    holdMinutes: 30,
+  },
+};
 /** The CPF a known payer gave on an earlier order (valid check digits). */
 export const KNOWN_PAYER_CPF = '52998224725';
 
