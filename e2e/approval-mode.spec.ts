@@ -72,11 +72,8 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   await page.goto('/dashboard');
   const say = await startCustomerChat(phone, instance, CUSTOMER);
   await say('Olá! Quanto custa o clareamento?');
-  // (The owner's alert is a chat of the business number too, quoting the customer: not that row.)
-  const found = page
-    .getByTestId('conversation-row')
-    .filter({ hasText: 'Quanto custa o clareamento' })
-    .filter({ hasNotText: 'Sugestão da IA para' });
+  // (The owner's alert quotes the customer from a chat of the business number too: never a row of the inbox.)
+  const found = page.getByTestId('conversation-row').filter({ hasText: 'Quanto custa o clareamento' });
   await expect(found.getByTestId('pending-draft-mark')).toBeVisible({ timeout: 30_000 });
   const row = page.locator(`[data-testid="conversation-row"][href="${await found.getAttribute('href')}"]`);
   await row.click();
@@ -151,6 +148,9 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   await say('1');
   await expect(thread.getByText(`✅ Resposta enviada para ${CUSTOMER.name}.`)).toBeVisible({ timeout: 20_000 });
   await expect(chat.getByText('Sugestão enviada pelo WhatsApp.')).toBeVisible();
+  // The owner's chat (the alerts, the '1') never shows in the open inbox, not even live (decision 048).
+  await expect(page.getByTestId('conversation-row').filter({ hasText: 'Sugestão da IA para' })).toHaveCount(0);
+  await expect(page.getByTestId('conversation-row')).toHaveCount(1);
   await expect
     .poll(() => receivedByCustomer(page, instance, CUSTOMER.phone), { timeout: 20_000 })
     .toEqual([EDITED, ...suggested]);

@@ -5,6 +5,7 @@
  * '1' with two drafts waiting asks which; the owner's chat never appears in the inbox, its count, search,
  * the funnel, Resultados or an attendant's inbox, and is never answered by the AI.
  */
+import type { RealtimeEvent } from '@vendai/contracts';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agentes, conversations, ownerAlerts, replyDrafts } from '../src/db/schema/index.ts';
@@ -124,11 +125,25 @@ describe("the owner's '1' / '2'", () => {
 describe("the owner's chat is not a customer", () => {
   it('never appears in the inbox, its count, search, the funnel, Resultados or an attendant’s inbox', async () => {
     const shop = await approvalShop();
+    // What an open inbox hears, live: the owner's and the attendant's sockets get the account's events.
+    const heard: RealtimeEvent[] = [];
+    const unsubscribe = e.t.app.deps.realtime.subscribe(shop.userId, (event) => heard.push(event));
     const ana = await draftFor(shop, 'Oi, tem bolo de cenoura?', ANA);
     await ownerAnswers(shop, 'Obrigada pelo aviso, já respondo', { phone: OWNER_NO_NINTH });
     await waitFor(async () => Boolean(await convOf(shop, OWNER_NO_NINTH)), "the owner's chat stored");
     await waitEngineIdle(e, shop);
     const ownerConv = (await convOf(shop, OWNER_NO_NINTH))!;
+    // Nothing of the owner's chat is published as a conversation or a message (the alert's echo, the
+    // owner's answer, their statuses); 'Avisos' is told to read again instead.
+    await waitFor(async () => heard.some((ev) => ev.event === 'owner-channel.updated'), "'Avisos' told to read again");
+    unsubscribe();
+    const aboutOwnerChat = heard.filter(
+      (ev) =>
+        ((ev.event === 'conversation.created' || ev.event === 'conversation.updated') && ev.data.id === ownerConv.id) ||
+        ((ev.event === 'message.created' || ev.event === 'message.updated') && ev.data.convId === ownerConv.id),
+    );
+    expect(aboutOwnerChat).toEqual([]);
+    expect(heard.some((ev) => ev.event === 'conversation.created' && ev.data.id === ana.conv.id)).toBe(true);
     const attendant = await attendantOf(e, shop);
 
     for (const client of [shop.client, attendant]) {

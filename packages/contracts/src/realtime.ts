@@ -48,6 +48,12 @@ export const realtimeEventSchema = z.discriminatedUnion('event', [
   z.object({ event: z.literal('member.joined'), data: z.object({ userId: z.string() }) }),
   /** A booking was made, moved, cancelled or marked (docs/decisions/069-agenda.md): open agendas reload. */
   z.object({ event: z.literal('agenda.updated'), data: z.object({ bookingId: z.string() }) }),
+  /**
+   * Something was written in the owner's channel (an alert's echo, the owner's answer, their statuses): 'Avisos'
+   * reads it again. The chat itself is never published as a conversation or a message
+   * (docs/decisions/048-opt-out-and-owner-channel.md): no inbox, attendant's included, ever holds it.
+   */
+  z.object({ event: z.literal('owner-channel.updated'), data: z.object({}) }),
 ]);
 export type RealtimeEvent = z.infer<typeof realtimeEventSchema>;
 export type RealtimeEventName = RealtimeEvent['event'];

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
-import { conversations, numbers } from '../../db/schema/index.ts';
+import { conversations, numbers, profiles } from '../../db/schema/index.ts';
 
 /**
  * A conversation with its number, as the inbox lists it and as every realtime event carries it
@@ -71,4 +71,50 @@ export async function findConversationsByIds(db: Db, ids: string[]): Promise<(Co
     .innerJoin(numbers, eq(numbers.id, conversations.numberId))
     .where(inArray(conversations.id, ids));
   return rows as (ConversationRow & { userId: string })[];
+}
+
+/** A conversation's contact phone beside its owner's own phone: enough to tell the owner's channel in code. */
+export interface ConversationParties {
+  id: string;
+  contactPhone: string | null;
+  ownerPhone: string | null;
+  ownerCountryCode: string | null;
+}
+
+/**
+ * The same as findConversationsByIds, each row with its owner's phone (the realtime publisher leaves the
+ * owner's channel out: docs/decisions/048-opt-out-and-owner-channel.md). One primary-key read of `profiles` a row.
+ */
+export async function findConversationsWithOwnerPhone(
+  db: Db,
+  ids: string[],
+): Promise<(ConversationRow & { userId: string; ownerPhone: string | null; ownerCountryCode: string | null })[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      ...conversationColumns,
+      userId: conversations.userId,
+      ownerPhone: profiles.phone,
+      ownerCountryCode: profiles.countryCode,
+    })
+    .from(conversations)
+    .innerJoin(numbers, eq(numbers.id, conversations.numberId))
+    .leftJoin(profiles, eq(profiles.id, conversations.userId))
+    .where(inArray(conversations.id, ids));
+  return rows as (ConversationRow & { userId: string; ownerPhone: string | null; ownerCountryCode: string | null })[];
+}
+
+/** Only the phones of several conversations (a message's conversation, to tell the owner's channel). */
+export async function findConversationParties(db: Db, ids: string[]): Promise<ConversationParties[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: conversations.id,
+      contactPhone: conversations.contactPhone,
+      ownerPhone: profiles.phone,
+      ownerCountryCode: profiles.countryCode,
+    })
+    .from(conversations)
+    .leftJoin(profiles, eq(profiles.id, conversations.userId))
+    .where(inArray(conversations.id, ids));
 }

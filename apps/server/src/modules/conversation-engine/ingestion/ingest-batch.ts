@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { GatewayMessage } from '../../../integrations/gateway/gateway.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import { PendingRealtimeEvents } from '../realtime-events.ts';
+import { ownerChannelOf, PendingRealtimeEvents } from '../realtime-events.ts';
 import { pgErrorCode } from '../../../db/pg-error.ts';
 import { conversationRowFromSql, messageRecordFromSql, parsedJson } from '../sql-rows.ts';
 import { type ChatChange, runSimpleRunStatement, type SimpleRunRow } from './simple-run-statement.ts';
@@ -225,7 +225,12 @@ async function finishSimpleRun(deps: EngineDeps, prepared: SimpleRunPlan['prepar
     if (r.kind === 'conversation') {
       const data = parsedJson(r.data);
       convByKey.set(chatKey(data.number_id, data.contact_jid), data.id);
-      events.conversationRow(conversationRowFromSql(data), data.created ? 'created' : 'updated');
+      const ownerChannel = ownerChannelOf({
+        contactPhone: data.contact_phone ?? null,
+        ownerPhone: data.owner_phone,
+        ownerCountryCode: data.owner_country_code,
+      });
+      events.conversationRow(conversationRowFromSql(data), data.created ? 'created' : 'updated', { ownerChannel });
     } else if (r.kind === 'message') {
       const row = messageRecordFromSql(parsedJson(r.data));
       inserted.add(`${row.convId}|${row.externalId}`);

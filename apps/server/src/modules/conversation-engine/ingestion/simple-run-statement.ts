@@ -48,7 +48,13 @@ export interface BatchMessage {
 
 /** The statement's rows: each conversation, message and burst it wrote, then its counts ('done'). */
 export type SimpleRunRow =
-  | { kind: 'conversation'; data: SqlJson<ConversationSqlRow & { created: boolean }> }
+  | {
+      kind: 'conversation';
+      /** With its owner's phone, to tell the owner's channel (realtime-events.ts). */
+      data: SqlJson<
+        ConversationSqlRow & { created: boolean; owner_phone: string | null; owner_country_code: string | null }
+      >;
+    }
   | { kind: 'message'; data: SqlJson<MessageSqlRow> }
   | { kind: 'burst'; data: SqlJson<{ id: string; due_at: SqlTimestamp }> }
   | { kind: 'done'; data: SqlJson<{ processed: number; cancelled: number }> };
@@ -89,8 +95,9 @@ export function runSimpleRunStatement(
         where id = any(array(select jsonb_array_elements_text(${JSON.stringify(batch.eventIds)}::jsonb)::uuid))
         returning id)
       select 'conversation' as kind,
-             to_jsonb(c) || jsonb_build_object('instance_name', num.instance_name, 'number_phone', num.phone, 'number_apelido', num.apelido) as data
-      from c join numbers num on num.id = c.number_id
+             to_jsonb(c) || jsonb_build_object('instance_name', num.instance_name, 'number_phone', num.phone, 'number_apelido', num.apelido,
+                                               'owner_phone', pr.phone, 'owner_country_code', pr.country_code) as data
+      from c join numbers num on num.id = c.number_id left join profiles pr on pr.id = c.user_id
       union all select 'message', to_jsonb(m) from m
       union all select 'burst', jsonb_build_object('id', b.id, 'due_at', b.due_at) from b
       union all select 'done', jsonb_build_object('processed', (select count(*) from p), 'cancelled', (select count(*) from x))`,

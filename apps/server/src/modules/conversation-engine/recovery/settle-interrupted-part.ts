@@ -4,7 +4,7 @@ import { monthStart } from '../../../domain/usage/get-current-usage.ts';
 import { messagePreview } from '../../../integrations/gateway/map-gateway-message.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import type { BurstRecord, MessageRecord, PlanAllowance } from '../engine-repository.ts';
-import { PendingRealtimeEvents } from '../realtime-events.ts';
+import { CUSTOMER_CHAT, PendingRealtimeEvents } from '../realtime-events.ts';
 import type { AiSlot } from '../replies/reserve-ai-slot.ts';
 import { AI_SEND_INTERRUPTED } from '../replies/send-reply-parts.ts';
 import { lookUpSend } from '../../../domain/outbound/reconcile-send.ts';
@@ -86,8 +86,8 @@ export async function settleInterruptedPart(
     maxAiMessages: allowance.maxAiMessages,
   });
   const events = new PendingRealtimeEvents();
-  events.message({ ...message, status: 'sent', externalId: verdict.externalId }, 'updated');
-  if (conversation) events.conversationRow(conversation);
+  events.message({ ...message, status: 'sent', externalId: verdict.externalId }, 'updated', CUSTOMER_CHAT);
+  if (conversation) events.conversationRow(conversation, 'updated', CUSTOMER_CHAT);
   await events.publish(deps);
   return null;
 }
@@ -101,7 +101,7 @@ async function markInterrupted(deps: EngineDeps, burst: BurstRecord, token: stri
       .set({ status: 'failed', error: AI_SEND_INTERRUPTED })
       .where(and(eq(messages.id, burst.inflightMessageId!), eq(messages.status, 'pending')))
       .returning();
-    if (msg) events.message(msg, 'updated');
+    if (msg) events.message(msg, 'updated', CUSTOMER_CHAT);
     await tx
       .update(replyBursts)
       .set({ inflightMessageId: null, sentParts: sql`${replyBursts.sentParts} + 1` })

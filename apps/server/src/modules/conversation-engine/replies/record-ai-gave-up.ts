@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { monthStart } from '../../../domain/usage/get-current-usage.ts';
 import { AI_FAILURE_TYPE } from '../../../domain/conversations/conversation-dto.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import { PendingRealtimeEvents } from '../realtime-events.ts';
+import { CUSTOMER_CHAT, PendingRealtimeEvents } from '../realtime-events.ts';
 import { messageRecordFromSql, type MessageSqlRow } from '../sql-rows.ts';
 
 /**
@@ -37,7 +37,7 @@ export async function recordAiGaveUp(
   );
   if (rows[0]) {
     const events = new PendingRealtimeEvents();
-    events.message(messageRecordFromSql(rows[0]), 'created');
+    events.message(messageRecordFromSql(rows[0]), 'created', CUSTOMER_CHAT);
     await events.publish(deps);
   }
 }

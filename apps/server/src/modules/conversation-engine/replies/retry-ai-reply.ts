@@ -5,7 +5,7 @@ import { pgErrorCode } from '../../../db/pg-error.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { AI_FAILURE_TYPE } from '../../../domain/conversations/conversation-dto.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import { PendingRealtimeEvents } from '../realtime-events.ts';
+import { CUSTOMER_CHAT, PendingRealtimeEvents } from '../realtime-events.ts';
 import { messageRecordFromSql, type MessageSqlRow } from '../sql-rows.ts';
 
 /** The notice, no longer retryable, and whether its burst went back to the queue. */
@@ -56,7 +56,7 @@ export async function retryAiReply(
   }
   if (!rows[0]) throw new AppError('CONFLICT', AI_RETRY_NOT_POSSIBLE);
   const events = new PendingRealtimeEvents();
-  events.message(messageRecordFromSql(rows[0]), 'updated');
+  events.message(messageRecordFromSql(rows[0]), 'updated', CUSTOMER_CHAT);
   await events.publish(deps);
   if (Number(rows[0].requeued) > 0) deps.replies.wake(new Date());
   return { ok: true };

@@ -2,7 +2,7 @@ import { resultRows } from '../../../db/rows.ts';
 import { sql } from 'drizzle-orm';
 import type { BurstPart } from '../../../db/schema/index.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import { PendingRealtimeEvents } from '../realtime-events.ts';
+import { CUSTOMER_CHAT, PendingRealtimeEvents } from '../realtime-events.ts';
 import type { MessageRecord } from '../engine-repository.ts';
 import { messagePreview } from '../../../integrations/gateway/map-gateway-message.ts';
 import { type PartOutcome, startPart } from './reply-repository.ts';
@@ -66,7 +66,7 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
     // The inbox sees the pending message when the send takes a moment; a send done at once goes out
     // with its outcome in one NOTIFY (created, then updated). Never awaited: the send does not wait for the inbox.
     const events = new PendingRealtimeEvents();
-    events.message(message, 'created');
+    events.message(message, 'created', CUSTOMER_CHAT);
     let shownPending = false;
     const showPending = setTimeout(() => {
       shownPending = true;
@@ -126,8 +126,9 @@ export async function sendParts(deps: EngineDeps, s: SendingBurst): Promise<void
         error: outcome.error,
       },
       'updated',
+      CUSTOMER_CHAT,
     );
-    if (conversation) outcomeEvents.conversationRow(conversation);
+    if (conversation) outcomeEvents.conversationRow(conversation, 'updated', CUSTOMER_CHAT);
     await outcomeEvents.publish(deps);
     if (!ok) {
       deps.log.warn(

@@ -20,7 +20,8 @@ export function useOwnerChannel() {
 /**
  * Alerts follow what happens in the conversations (a handoff, an AI answer that needs the owner, a draft, a
  * send that failed): after such an event 'Avisos' is read again, once the alert had time to be written
- * (2 s, then 8 s for one waiting on its job), so a new alert shows without a reload. After a reconnection
+ * (2 s, then 8 s for one waiting on its job), so a new alert shows without a reload. When the owner's channel
+ * itself changed (an alert's echo, the owner's answer: `owner-channel.updated`), and after a reconnection,
  * it is read at once.
  */
 function useOwnerChannelRealtime() {
@@ -29,6 +30,7 @@ function useOwnerChannelRealtime() {
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
   const readAgain = () => void queryClient.invalidateQueries({ queryKey: ownerChannelKeys.all });
   useRealtimeEvent((event) => {
+    if (event.event === 'owner-channel.updated') return readAgain();
     if (!['conversation.updated', 'message.created', 'message.updated', 'draft.updated'].includes(event.event)) return;
     if (timers.current.length) return; // one pair of reads per burst of events
     timers.current = [2_000, 8_000].map((ms, i, all) =>
