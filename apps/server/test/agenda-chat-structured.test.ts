@@ -9,6 +9,20 @@ import { hear, useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 
 const e = useEngineApp({ AI_TOOL_CALLS: 'off' });
 
+/**
+ * Booking reminders off (PUT /api/booking-reminders/settings, hours []): these tests count the chat's answers,
+ * and a booking made less than 24 h ahead gets its 24 h reminder at once (docs/decisions/073-booking-reminders.md),
+ * so whether a reminder joined the count would depend on the hour the test runs.
+ */
+async function remindersOff(shop: Shop) {
+  const res = await shop.client.request({
+    method: 'PUT',
+    url: '/api/booking-reminders/settings',
+    payload: { hours: [], templateName: null, templateLanguage: null },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
 async function answered(shop: Shop, text: string, n: number) {
   await customerSays(e, shop, text);
   await waitFor(async () => (await sentToCustomers(e, shop)).length === n, `answer ${n}`);
@@ -24,6 +38,7 @@ describe('booking with the structured reply', () => {
       service: { name: 'Limpeza', durationMinutes: 60, priceCents: 15000, minNoticeMinutes: 60 },
     });
     expect(setup.statusCode, setup.body).toBe(200);
+    await remindersOff(shop);
     const created = hear(e, 'booking.created');
     const respond = e.llm.respond;
     let inicio = '';
