@@ -26,16 +26,17 @@ type Input = z.output<typeof sourceLinkInputSchema>;
  * The owner's 'Links de origem' (docs/decisions/071-ad-attribution.md): a wa.me link per number whose
  * prefilled message ends with `[ref:CODE]`, and its QR code (a flyer, a shop window).
  */
-export async function listSourceLinks(db: Db, userId: string): Promise<SourceLinkDto[]> {
-  const [rows, phones] = await Promise.all([selectSourceLinks(db, userId), selectLinkNumbers(db, userId)]);
+export async function listSourceLinks(db: Db, accountId: string): Promise<SourceLinkDto[]> {
+  const [rows, phones] = await Promise.all([selectSourceLinks(db, accountId), selectLinkNumbers(db, accountId)]);
   return Promise.all(rows.map((row) => linkDto(row, phones)));
 }
 
-export async function createSourceLink(db: Db, userId: string, input: Input): Promise<SourceLinkDto> {
-  if ((await countSourceLinks(db, userId)) >= SOURCE_LINKS_MAX) throw new AppError('LIMIT_REACHED', SOURCE_LINKS_FULL);
+export async function createSourceLink(db: Db, accountId: string, input: Input): Promise<SourceLinkDto> {
+  if ((await countSourceLinks(db, accountId)) >= SOURCE_LINKS_MAX)
+    throw new AppError('LIMIT_REACHED', SOURCE_LINKS_FULL);
   try {
-    const row = await insertSourceLink(db, userId, input);
-    return linkDto(row, await selectLinkNumbers(db, userId));
+    const row = await insertSourceLink(db, accountId, input);
+    return linkDto(row, await selectLinkNumbers(db, accountId));
   } catch (err) {
     if (pgErrorCode(err) === '23505')
       throw new AppError('CONFLICT', SOURCE_LINK_CODE_TAKEN, { fields: { code: SOURCE_LINK_CODE_TAKEN } });
@@ -43,8 +44,8 @@ export async function createSourceLink(db: Db, userId: string, input: Input): Pr
   }
 }
 
-export async function deleteSourceLink(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await deleteSourceLinkRow(db, userId, id))) throw notFound(SOURCE_LINK_NOT_FOUND);
+export async function deleteSourceLink(db: Db, accountId: string, id: string): Promise<void> {
+  if (!(await deleteSourceLinkRow(db, accountId, id))) throw notFound(SOURCE_LINK_NOT_FOUND);
 }
 
 async function linkDto(
