@@ -14,9 +14,9 @@ export function listenForCapi(events: EngineEvents, deps: CapiDeps): void {
     const id = await queueCapiEvent(deps.db, e);
     if (id) await deps.jobs.send(capiSendJobType, { eventRowId: id }, { singletonKey: id });
   };
-  events.on('lead.hot', async ({ userId, convId }) =>
+  events.on('lead.hot', async ({ userId: accountId, convId }) =>
     owe({
-      userId,
+      userId: accountId,
       convId,
       orderId: null,
       eventName: 'LeadSubmitted',
@@ -24,7 +24,14 @@ export function listenForCapi(events: EngineEvents, deps: CapiDeps): void {
       eventTime: new Date(),
     }),
   );
-  events.on('order.paid', async ({ userId, convId, orderId }) =>
-    owe({ userId, convId, orderId, eventName: 'Purchase', eventId: `purchase:${orderId}`, eventTime: new Date() }),
+  events.on('order.paid', async ({ userId: accountId, convId, orderId }) =>
+    owe({
+      userId: accountId,
+      convId,
+      orderId,
+      eventName: 'Purchase',
+      eventId: `purchase:${orderId}`,
+      eventTime: new Date(),
+    }),
   );
 }

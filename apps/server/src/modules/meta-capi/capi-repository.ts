@@ -5,24 +5,24 @@ import { capiDatasets, capiEvents } from '../../db/schema/index.ts';
 
 export type CapiDatasetRow = typeof capiDatasets.$inferSelect;
 
-export async function findDataset(db: Db, userId: string): Promise<CapiDatasetRow | null> {
-  const [row] = await db.select().from(capiDatasets).where(eq(capiDatasets.userId, userId));
+export async function findDataset(db: Db, accountId: string): Promise<CapiDatasetRow | null> {
+  const [row] = await db.select().from(capiDatasets).where(eq(capiDatasets.userId, accountId));
   return row ?? null;
 }
 
 export async function upsertDataset(
   db: Db,
-  userId: string,
+  accountId: string,
   values: { datasetId: string; tokenSealed: string; pageId: string | null },
 ): Promise<void> {
   await db
     .insert(capiDatasets)
-    .values({ userId, ...values })
+    .values({ userId: accountId, ...values })
     .onConflictDoUpdate({ target: capiDatasets.userId, set: { ...values, updatedAt: new Date() } });
 }
 
-export async function deleteDataset(db: Db, userId: string): Promise<void> {
-  await db.delete(capiDatasets).where(eq(capiDatasets.userId, userId));
+export async function deleteDataset(db: Db, accountId: string): Promise<void> {
+  await db.delete(capiDatasets).where(eq(capiDatasets.userId, accountId));
 }
 
 /**
@@ -121,7 +121,7 @@ export async function finishCapiEvent(
 }
 
 /** The settings page's log: the account's latest events. */
-export function listCapiEvents(db: Db, userId: string, limit: number) {
+export function listCapiEvents(db: Db, accountId: string, limit: number) {
   return db
     .select({
       id: capiEvents.id,
@@ -134,7 +134,7 @@ export function listCapiEvents(db: Db, userId: string, limit: number) {
       sentAt: capiEvents.sentAt,
     })
     .from(capiEvents)
-    .where(eq(capiEvents.userId, userId))
+    .where(eq(capiEvents.userId, accountId))
     .orderBy(desc(capiEvents.createdAt))
     .limit(limit);
 }

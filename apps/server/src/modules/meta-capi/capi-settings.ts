@@ -6,10 +6,10 @@ import { deleteDataset, findDataset, listCapiEvents, upsertDataset } from './cap
 const LOG_SIZE = 20;
 
 /** The connected dataset (never the token) and the latest events (the settings page's log). */
-export async function getCapiSettings(deps: Pick<CapiDeps, 'db'>, userId: string): Promise<CapiSettings> {
+export async function getCapiSettings(deps: Pick<CapiDeps, 'db'>, accountId: string): Promise<CapiSettings> {
   const [dataset, events] = await Promise.all([
-    findDataset(deps.db, userId),
-    listCapiEvents(deps.db, userId, LOG_SIZE),
+    findDataset(deps.db, accountId),
+    listCapiEvents(deps.db, accountId, LOG_SIZE),
   ]);
   return {
     connected: dataset !== null,
@@ -26,17 +26,17 @@ export async function getCapiSettings(deps: Pick<CapiDeps, 'db'>, userId: string
 /** Connects (or replaces) the dataset; the token is sealed before it is stored. */
 export async function saveCapiSettings(
   deps: Pick<CapiDeps, 'db' | 'sealKey'>,
-  userId: string,
+  accountId: string,
   input: CapiSettingsInput,
 ): Promise<CapiSettings> {
-  await upsertDataset(deps.db, userId, {
+  await upsertDataset(deps.db, accountId, {
     datasetId: input.datasetId.trim(),
     tokenSealed: sealSecret(deps.sealKey, input.accessToken.trim()),
     pageId: input.pageId?.trim() || null,
   });
-  return getCapiSettings(deps, userId);
+  return getCapiSettings(deps, accountId);
 }
 
-export async function disconnectCapi(deps: Pick<CapiDeps, 'db'>, userId: string): Promise<void> {
-  await deleteDataset(deps.db, userId);
+export async function disconnectCapi(deps: Pick<CapiDeps, 'db'>, accountId: string): Promise<void> {
+  await deleteDataset(deps.db, accountId);
 }
