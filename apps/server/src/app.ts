@@ -64,7 +64,7 @@ import {
   instrumentLlm,
   registerObservability,
 } from './observability/index.ts';
-import { createJobRunner } from './jobs/job-runner.ts';
+import { createJobRunner, jobTimings } from './jobs/job-runner.ts';
 import { createEngine } from './modules/conversation-engine/create-engine.ts';
 import { createEngineEvents } from './domain/engine-events/event-bus.ts';
 import { listenForAnswerAlerts } from './domain/handoff/answer-alerts.ts';
@@ -129,7 +129,7 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
   const serves = env.VENDAI_ROLE !== 'worker';
   const works = env.VENDAI_ROLE !== 'web';
   // Durable jobs (pg-boss) in the app's own database: AI replies survive restarts (modules/conversation-engine).
-  const jobs = createJobRunner({ database, log: app.log, pollSeconds: env.JOBS_POLL_SECONDS, work: works });
+  const jobs = createJobRunner({ database, log: app.log, work: works, ...jobTimings(env) });
   const deps: AppDeps = {
     env,
     db: database.db,

@@ -22,6 +22,7 @@ import {
 import { parseSecretKey, sealSecret } from '../src/lib/secret-box.ts';
 import { queueCapiEvent } from '../src/modules/meta-capi/capi-repository.ts';
 import { waitFor } from './helpers/engine-harness.ts';
+import { JOBS_TAKEOVER_SECONDS_IN_TESTS } from './helpers/kill-rig.ts';
 import { registerOver, seedShop } from './helpers/engine-server-process.ts';
 import { freePort, type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-database.ts';
@@ -47,6 +48,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('Conversions API under a kill 
       APP_URL: `http://127.0.0.1:${port}`,
       META_CAPI_BASE_URL: meta.origin,
       META_TOKEN_ENCRYPTION_KEY: key,
+      JOBS_TAKEOVER_SECONDS: JOBS_TAKEOVER_SECONDS_IN_TESTS,
     });
     [a, b] = await Promise.all([startServerProcess(env(metaA, portA)), startServerProcess(env(metaB, portB))]);
   }, 200_000);
@@ -128,7 +130,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('Conversions API under a kill 
     survivorMeta.hold(false);
     survivorMeta.release();
 
-    // The other process sends it again once the job's expiry and the lease lapse.
+    // The other process sends it again once the job's expiry (JOBS_TAKEOVER_SECONDS) and the lease lapse.
     await waitFor(
       async () => (await db.select().from(capiEvents).where(eq(capiEvents.id, rowId!)))[0]?.state === 'sent',
       'the event sent by the other process',

@@ -14,7 +14,18 @@ export interface JobRunnerOptions {
    * sent from here, but no job runs here and no cron schedule is kept; worker processes run them.
    */
   work?: boolean;
+  /**
+   * JOBS_TAKEOVER_SECONDS: every queue's expiry at most this, checked every min(60, this / 2) s, so a job whose
+   * worker was killed is taken over in seconds rather than minutes (docs/decisions/082-job-takeover-in-tests.md).
+   */
+  takeoverSeconds?: number;
 }
+
+/** The runner's timings from the configuration (JOBS_POLL_SECONDS, JOBS_TAKEOVER_SECONDS). */
+export const jobTimings = (env: { JOBS_POLL_SECONDS: number; JOBS_TAKEOVER_SECONDS?: number | undefined }) => ({
+  pollSeconds: env.JOBS_POLL_SECONDS,
+  takeoverSeconds: env.JOBS_TAKEOVER_SECONDS,
+});
 
 /**
  * How often a worker of a queue without delayed jobs looks for jobs on its own while NOTIFY wakes it
@@ -27,9 +38,14 @@ export const NOTIFIED_QUEUE_POLL_SECONDS = 5;
 const DEFERRED_FIRST_MS = 500;
 const DEFERRED_MAX_MS = 10_000;
 
-/** A queue's settings: the job type's own over the defaults (three retries from 1 s, doubling). */
-function queueSettings(def: JobType) {
-  return { notify: true, retryLimit: 3, retryBackoff: true, retryDelay: 1, ...def.queue };
+/**
+ * A queue's settings: the job type's own over the defaults (three retries from 1 s, doubling); with a takeover
+ * time, its expiry is at most that (pg-boss's own default expiry is 15 minutes).
+ */
+function queueSettings(def: JobType, takeoverSeconds?: number) {
+  const settings = { notify: true, retryLimit: 3, retryBackoff: true, retryDelay: 1, ...def.queue };
+  if (takeoverSeconds === undefined) return settings;
+  return { ...settings, expireInSeconds: Math.min(settings.expireInSeconds ?? 15 * 60, takeoverSeconds) };
 }
 
 /** The settings createQueue writes once and updateQueue can change later (a policy cannot change). */
@@ -48,12 +64,17 @@ const UPDATABLE = [
  * it: one read of every queue, and an update of each that differs from its type. A policy that differs
  * cannot be changed in place: it is logged.
  */
-async function alignQueues(b: PgBoss, defs: JobType[], log: FastifyBaseLogger): Promise<void> {
+async function alignQueues(
+  b: PgBoss,
+  defs: JobType[],
+  log: FastifyBaseLogger,
+  takeoverSeconds: number | undefined,
+): Promise<void> {
   const stored = new Map((await b.getQueues(defs.map((d) => d.id))).map((q) => [q.name, q]));
   for (const def of defs) {
     const queue = stored.get(def.id);
     if (!queue) continue;
-    const wanted = queueSettings(def);
+    const wanted = queueSettings(def, takeoverSeconds);
     const changed = Object.fromEntries(
       UPDATABLE.filter((k) => wanted[k] !== undefined && wanted[k] !== queue[k]).map((k) => [k, wanted[k]]),
     );
@@ -73,7 +94,7 @@ async function alignQueues(b: PgBoss, defs: JobType[], log: FastifyBaseLogger): 
  * shared with the app), on PostgreSQL with a small pool of its own. Queues use LISTEN/NOTIFY so a
  * job due now starts within milliseconds; delayed jobs are picked up by the poll.
  */
-export function createJobRunner({ database, log, pollSeconds, work = true }: JobRunnerOptions): Jobs {
+export function createJobRunner({ database, log, pollSeconds, work = true, takeoverSeconds }: JobRunnerOptions): Jobs {
   const definitions = new Map<string, JobDefinition>();
   let boss: PgBoss | null = null;
   let stopping = false;
@@ -120,6 +141,13 @@ export function createJobRunner({ database, log, pollSeconds, work = true }: Job
     openTelemetry: { enabled: false },
     // Warnings are about queue sizes and slow statements; the app's log is enough.
     persistWarnings: false,
+    // Expired jobs are found by pg-boss's monitor pass (every 60 s by default).
+    ...(takeoverSeconds === undefined
+      ? {}
+      : (() => {
+          const every = Math.max(1, Math.min(60, Math.floor(takeoverSeconds / 2)));
+          return { monitorIntervalSeconds: every, superviseIntervalSeconds: every };
+        })()),
   } as const;
 
   function createBoss(): PgBoss {
@@ -150,8 +178,8 @@ export function createJobRunner({ database, log, pollSeconds, work = true }: Job
       b.on('warning', (warning) => log.debug({ warning }, 'job queue warning'));
       await b.start();
       boss = b;
-      for (const def of definitions.values()) await b.createQueue(def.id, queueSettings(def));
-      await alignQueues(b, [...definitions.values()], log);
+      for (const def of definitions.values()) await b.createQueue(def.id, queueSettings(def, takeoverSeconds));
+      await alignQueues(b, [...definitions.values()], log, takeoverSeconds);
       for (const def of definitions.values()) {
         if (!work) continue;
         await b.work(

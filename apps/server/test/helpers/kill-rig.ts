@@ -19,6 +19,13 @@ import type { ProcessCleanup } from './process-cleanup.ts';
 import { freePort, type ServerProcess, startServerProcess } from './server-process.ts';
 import { createTestDatabase } from './test-database.ts';
 
+/**
+ * A killed worker's job is taken over after at most about 1.5 × this (s), instead of its queue's expiry and a minute
+ * more. Longer than any hold of the rig's proxies on a live worker: a job held past it would be taken over while it
+ * still runs (docs/decisions/082-job-takeover-in-tests.md).
+ */
+export const JOBS_TAKEOVER_SECONDS_IN_TESTS = '45';
+
 export interface KillRig {
   fake: Awaited<ReturnType<typeof startFakeLlm>>;
   database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -60,7 +67,14 @@ export async function startKillRig(
   cleanup.later(() => database.dispose());
   const url = (database.pool!.options as { connectionString: string }).connectionString;
   const env = (port: number, extra: Record<string, string>) =>
-    childEnv(port, fake.url, { DATABASE_URL: url, AUTH_RATE_LIMIT_PER_MINUTE: '100000', ...options.env, ...extra });
+    childEnv(port, fake.url, {
+      DATABASE_URL: url,
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      // The victim's job is taken over in seconds, not after its queue's expiry (minutes): decision 082.
+      JOBS_TAKEOVER_SECONDS: JOBS_TAKEOVER_SECONDS_IN_TESTS,
+      ...options.env,
+      ...extra,
+    });
   const web = await startServerProcess(env(await freePort(), { VENDAI_ROLE: 'web' }));
   cleanup.running(web);
   let holding = false;

@@ -27,4 +27,11 @@ export const engineVariables = {
   CAMPAIGN_CLOUD_GAP_MS: z.preprocess(blank, z.coerce.number().int().min(0).max(60_000).default(1_000)),
   /** How often job workers look for due delayed jobs (s, ≥ 0.5); new jobs wake them at once. */
   JOBS_POLL_SECONDS: z.preprocess(blank, z.coerce.number().min(0.5).default(0.5)),
+  /**
+   * A job whose worker died (kill -9, a lost machine) is taken over once pg-boss finds it expired: after its queue's
+   * own expiry (2 minutes to 3 hours) and up to a minute more. When set (s, 5–3600), no queue's expiry is longer and
+   * expiry is checked every min(60, this / 2) s. For the tests of that takeover; leave it unset in production: a job
+   * that runs longer than this is taken over while it still runs (docs/decisions/082-job-takeover-in-tests.md).
+   */
+  JOBS_TAKEOVER_SECONDS: z.preprocess(blank, z.coerce.number().int().min(5).max(3600).optional()),
 };
