@@ -18,7 +18,7 @@ import {
   NOT_ACCOUNT_DATA,
   REMOVED_BY_HAND,
   schemaTables,
-} from '../src/modules/privacy/account-tables.ts';
+} from '../src/modules/privacy/delete-account-repository.ts';
 import { rollUpPendingAccounts } from '../src/modules/results/rollup-job.ts';
 import { checkoutAndPay, profileOf } from './helpers/billing-helpers.ts';
 import { createNumber } from './helpers/number-helpers.ts';

@@ -28,23 +28,24 @@ export interface DeleteAccountDeps {
  * outside leaves the account whole and the owner can try again: every number is logged out and deleted
  * at the gateway, the subscription is cancelled at Stripe, the session is ended (the cookies to clear
  * are returned), the media files go, and one transaction removes the rows (the user row cascades to
- * every table keyed to it; account-tables.ts lists the rest).
+ * every table keyed to it; delete-account-repository.ts's REMOVED_BY_HAND lists the rest).
+ * `input.memberId` is the signed-in person's own user (`req.user.actorId`); an owner's is the account.
  */
 export async function deleteAccount(
   deps: DeleteAccountDeps,
-  input: { userId: string; password: string; headers: Headers },
+  input: { memberId: string; password: string; headers: Headers },
 ): Promise<{ clearCookies: string[] }> {
   const { db, log } = deps;
   await confirmPassword(deps.auth, input);
-  const email = await findOwnerEmail(db, input.userId);
+  const email = await findOwnerEmail(db, input.memberId);
   if (email === null) throw new AppError('NOT_FOUND');
 
-  await disconnectNumbers(deps, input.userId);
-  await cancelSubscription(deps, input.userId);
+  await disconnectNumbers(deps, input.memberId);
+  await cancelSubscription(deps, input.memberId);
   const signedOut = await deps.auth.api.signOut({ headers: input.headers, returnHeaders: true });
-  const files = await deps.storage.removeOwner(input.userId);
-  await removeAccountRows(db, input.userId, email);
-  log.info({ userId: input.userId, files }, 'account deleted at the owner’s request');
+  const files = await deps.storage.removeOwner(input.memberId);
+  await removeAccountRows(db, input.memberId, email);
+  log.info({ userId: input.memberId, files }, 'account deleted at the owner’s request');
   return { clearCookies: signedOut.headers.getSetCookie() };
 }
 
@@ -62,8 +63,8 @@ async function confirmPassword(auth: Auth, input: { password: string; headers: H
   }
 }
 
-async function disconnectNumbers(deps: DeleteAccountDeps, userId: string): Promise<void> {
-  for (const instanceName of await selectInstanceNames(deps.db, userId)) {
+async function disconnectNumbers(deps: DeleteAccountDeps, memberId: string): Promise<void> {
+  for (const instanceName of await selectInstanceNames(deps.db, memberId)) {
     // Logout fails when the number is not connected: tolerated, the instance is deleted next.
     await deps.gateway.logout(instanceName).catch(() => undefined);
     try {
@@ -76,8 +77,8 @@ async function disconnectNumbers(deps: DeleteAccountDeps, userId: string): Promi
   }
 }
 
-async function cancelSubscription(deps: DeleteAccountDeps, userId: string): Promise<void> {
-  const subscriptionId = await findLiveSubscriptionId(deps.db, userId);
+async function cancelSubscription(deps: DeleteAccountDeps, memberId: string): Promise<void> {
+  const subscriptionId = await findLiveSubscriptionId(deps.db, memberId);
   if (!subscriptionId || !deps.payments) return;
   try {
     await deps.payments.cancelSubscription(subscriptionId);

@@ -18,11 +18,11 @@ import { eraseConversationRows, findContactToErase, selectMediaOf } from './eras
  */
 export async function eraseContact(
   deps: { db: Db; storage: Storage; realtime: RealtimeHub; log: FastifyBaseLogger },
-  userId: string,
+  accountId: string,
   convId: string,
 ): Promise<EraseContactResult> {
   const { db } = deps;
-  const conv = await findContactToErase(db, userId, convId);
+  const conv = await findContactToErase(db, accountId, convId);
   if (!conv) throw notFound(PRIVACY_MESSAGES.conversationNotFound);
 
   const media = await selectMediaOf(db, conv.id);
@@ -43,11 +43,11 @@ export async function eraseContact(
   }
 
   const jids = [conv.jid, conv.lid, conv.bsuid].filter((j): j is string => Boolean(j));
-  const erased = await eraseConversationRows(db, { userId, conv, jids });
+  const erased = await eraseConversationRows(db, { accountId, conv, jids });
   deps.log.info({ convId: conv.id, messages: erased, mediaFiles }, 'contact data erased at the owner’s request');
   // The owner's other tabs and devices drop it from their inbox.
   await deps.realtime
-    .publish(userId, { event: 'conversation.deleted', data: { id: conv.id } })
+    .publish(accountId, { event: 'conversation.deleted', data: { id: conv.id } })
     .catch((err: unknown) => deps.log.warn({ err }, 'realtime: conversation.deleted not published'));
   return { messages: erased, mediaFiles };
 }

@@ -6,7 +6,7 @@ import { conversations, messages } from '../../db/schema/index.ts';
 // 'Apagar dados deste contato' (erase-contact.ts): what it reads and removes, always by the account.
 
 /** The account's conversation with its contact's WhatsApp ids, or null. */
-export async function findContactToErase(db: Db, userId: string, convId: string) {
+export async function findContactToErase(db: Db, accountId: string, convId: string) {
   const [conv] = await db
     .select({
       id: conversations.id,
@@ -16,7 +16,7 @@ export async function findContactToErase(db: Db, userId: string, convId: string)
       bsuid: conversations.contactUserId,
     })
     .from(conversations)
-    .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)));
+    .where(and(eq(conversations.id, convId), eq(conversations.userId, accountId)));
   return conv ?? null;
 }
 
@@ -35,9 +35,9 @@ export async function selectMediaOf(db: Db, convId: string) {
  */
 export async function eraseConversationRows(
   db: Db,
-  o: { userId: string; conv: { id: string; numberId: string }; jids: string[] },
+  o: { accountId: string; conv: { id: string; numberId: string }; jids: string[] },
 ): Promise<number> {
-  const { userId, conv, jids } = o;
+  const { accountId, conv, jids } = o;
   const jidList = sql.join(
     jids.map((j) => sql`${j}`),
     sql`, `,
@@ -45,7 +45,7 @@ export async function eraseConversationRows(
   return db.transaction(async (tx) => {
     await tx.execute(sql`
       update results_active_hourly set conv_id = (select gen_random_uuid())
-      where user_id = ${userId} and conv_id = ${conv.id}::uuid`);
+      where user_id = ${accountId} and conv_id = ${conv.id}::uuid`);
     await tx.execute(sql`
       delete from gateway_events
       where number_id = ${conv.numberId}::uuid
@@ -54,7 +54,7 @@ export async function eraseConversationRows(
     const [count] = resultRows<{ n: number }>(
       await tx.execute(sql`select count(*)::int as n from messages where conv_id = ${conv.id}::uuid`),
     );
-    await tx.delete(conversations).where(and(eq(conversations.id, conv.id), eq(conversations.userId, userId)));
+    await tx.delete(conversations).where(and(eq(conversations.id, conv.id), eq(conversations.userId, accountId)));
     return count?.n ?? 0;
   });
 }

@@ -97,22 +97,24 @@ const json = (value: unknown) => JSON.stringify(value, null, 2);
 /**
  * 'Exportar meus dados': a zip streamed to the browser with the account's data as JSON (small things)
  * and CSV (conversations, messages, media list). Media files themselves are listed, not copied.
+ * `memberId` is the signed-in person's own user (`req.user.actorId`): an owner's is the account itself;
+ * an attendant gets what is keyed to them (their team membership), not the owner's account.
  */
 export async function exportAccountData(
   db: Db,
-  userId: string,
+  memberId: string,
 ): Promise<{ filename: string; stream: NodeJS.ReadableStream }> {
   const [account, numberRows, agentRows, versionRows, catalogue, knowledge, labelRows, noteRows, funnel] =
     await Promise.all([
-      readAccount(db, userId),
-      readNumbers(db, userId),
-      readAgents(db, userId),
-      readPromptVersions(db, userId),
-      readCatalogue(db, userId),
-      readKnowledge(db, userId),
-      readLabels(db, userId),
-      readNotes(db, userId),
-      readFunnel(db, userId),
+      readAccount(db, memberId),
+      readNumbers(db, memberId),
+      readAgents(db, memberId),
+      readPromptVersions(db, memberId),
+      readCatalogue(db, memberId),
+      readKnowledge(db, memberId),
+      readLabels(db, memberId),
+      readNotes(db, memberId),
+      readFunnel(db, memberId),
     ]);
   // jszip is loaded on the first export, not at start (docs/performance.md).
   const { default: JSZip } = await import('jszip');
@@ -127,11 +129,11 @@ export async function exportAccountData(
   zip.file('etiquetas.json', json(labelRows));
   zip.file('notas-internas.json', json(noteRows));
   zip.file('funil-de-vendas.json', json(funnel));
-  zip.file('equipe.json', json(await readTeam(db, userId)));
-  zip.file('conversas.csv', csvStream(CONVERSATION_COLUMNS, conversationPages(db, userId)));
-  zip.file('mensagens.csv', csvStream(MESSAGE_COLUMNS, messagePages(db, userId)));
-  zip.file('midias.csv', csvStream(MEDIA_COLUMNS, messagePages(db, userId, true)));
-  zip.file('midias-entendidas.csv', csvStream(INSIGHT_COLUMNS, insightPages(db, userId)));
+  zip.file('equipe.json', json(await readTeam(db, memberId)));
+  zip.file('conversas.csv', csvStream(CONVERSATION_COLUMNS, conversationPages(db, memberId)));
+  zip.file('mensagens.csv', csvStream(MESSAGE_COLUMNS, messagePages(db, memberId)));
+  zip.file('midias.csv', csvStream(MEDIA_COLUMNS, messagePages(db, memberId, true)));
+  zip.file('midias-entendidas.csv', csvStream(INSIGHT_COLUMNS, insightPages(db, memberId)));
   const day = new Date().toISOString().slice(0, 10);
   return {
     filename: `vendai-meus-dados-${day}.zip`,

@@ -7,7 +7,7 @@ import { conversationLabels, conversationNotes, labels, user } from '../../db/sc
  * notes with their author (docs/decisions/043-labels-notes-funnel.md). Both are typed by people, so
  * they are small enough to read whole.
  */
-export async function readLabels(db: Db, userId: string) {
+export async function readLabels(db: Db, memberId: string) {
   return db
     .select({
       id: labels.id,
@@ -19,11 +19,11 @@ export async function readLabels(db: Db, userId: string) {
          from ${conversationLabels} where ${conversationLabels.labelId} = ${labels.id}), '{}')`,
     })
     .from(labels)
-    .where(eq(labels.userId, userId))
+    .where(eq(labels.userId, memberId))
     .orderBy(asc(labels.createdAt), asc(labels.id));
 }
 
-export async function readNotes(db: Db, userId: string) {
+export async function readNotes(db: Db, memberId: string) {
   return db
     .select({
       id: conversationNotes.id,
@@ -34,6 +34,6 @@ export async function readNotes(db: Db, userId: string) {
     })
     .from(conversationNotes)
     .leftJoin(user, eq(user.id, conversationNotes.authorId))
-    .where(eq(conversationNotes.userId, userId))
+    .where(eq(conversationNotes.userId, memberId))
     .orderBy(asc(conversationNotes.createdAt), asc(conversationNotes.id));
 }

@@ -6,7 +6,7 @@ import { conversationStages, funnelStages } from '../../db/schema/index.ts';
  * 'Exportar meus dados': 'Funil de vendas' — the account's stages and, for each conversation moved out of
  * Novo, its stage, who moved it (the AI or a person) and when (docs/decisions/043-labels-notes-funnel.md).
  */
-export async function readFunnel(db: Db, userId: string) {
+export async function readFunnel(db: Db, memberId: string) {
   const [stages, cards] = await Promise.all([
     db
       .select({
@@ -16,7 +16,7 @@ export async function readFunnel(db: Db, userId: string) {
         position: funnelStages.position,
       })
       .from(funnelStages)
-      .where(eq(funnelStages.userId, userId))
+      .where(eq(funnelStages.userId, memberId))
       .orderBy(asc(funnelStages.position)),
     db
       .select({
@@ -26,7 +26,7 @@ export async function readFunnel(db: Db, userId: string) {
         movedAt: conversationStages.movedAt,
       })
       .from(conversationStages)
-      .where(eq(conversationStages.userId, userId))
+      .where(eq(conversationStages.userId, memberId))
       .orderBy(asc(conversationStages.movedAt)),
   ]);
   return { stages, conversations: cards };

@@ -19,17 +19,17 @@ import {
 } from '../../db/schema/index.ts';
 
 /** What 'Exportar meus dados' reads, always filtered by the account. Big tables are read in keyset pages. */
-export async function readAccount(db: Db, userId: string) {
+export async function readAccount(db: Db, memberId: string) {
   const [account] = await db
     .select({ id: user.id, name: user.name, email: user.email, createdAt: user.createdAt })
     .from(user)
-    .where(eq(user.id, userId));
-  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+    .where(eq(user.id, memberId));
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, memberId));
   const [plan] = profile?.activePlanId
     ? await db.select({ name: plans.name, slug: plans.slug }).from(plans).where(eq(plans.id, profile.activePlanId))
     : [];
-  const [subscription] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, userId));
-  const [hours] = await db.select().from(businessHours).where(eq(businessHours.userId, userId));
+  const [subscription] = await db.select().from(billingSubscriptions).where(eq(billingSubscriptions.userId, memberId));
+  const [hours] = await db.select().from(businessHours).where(eq(businessHours.userId, memberId));
   return {
     account,
     profile: profile ?? null,
@@ -39,35 +39,35 @@ export async function readAccount(db: Db, userId: string) {
   };
 }
 
-export async function readNumbers(db: Db, userId: string) {
+export async function readNumbers(db: Db, memberId: string) {
   // Secrets are not the owner's data and a zip travels: the per-number webhook secret (token) and the
   // Cloud API access token (sealed, yet a key away from plain) stay out.
   const { token: _token, cloudTokenSealed: _cloudToken, ...columns } = getTableColumns(numbers);
-  return db.select(columns).from(numbers).where(eq(numbers.userId, userId)).orderBy(asc(numbers.createdAt));
+  return db.select(columns).from(numbers).where(eq(numbers.userId, memberId)).orderBy(asc(numbers.createdAt));
 }
 
-export const readAgents = (db: Db, userId: string) =>
-  db.select().from(agentes).where(eq(agentes.userId, userId)).orderBy(asc(agentes.createdAt));
+export const readAgents = (db: Db, memberId: string) =>
+  db.select().from(agentes).where(eq(agentes.userId, memberId)).orderBy(asc(agentes.createdAt));
 
-export const readPromptVersions = (db: Db, userId: string) =>
+export const readPromptVersions = (db: Db, memberId: string) =>
   db
     .select()
     .from(promptVersions)
-    .where(eq(promptVersions.userId, userId))
+    .where(eq(promptVersions.userId, memberId))
     .orderBy(asc(promptVersions.createdAt), asc(promptVersions.id));
 
 /** The catalogue, archived items included (the search column is derived, left out). */
-export async function readCatalogue(db: Db, userId: string) {
+export async function readCatalogue(db: Db, memberId: string) {
   const { searchText: _search, ...columns } = getTableColumns(catalogueItems);
   return db
     .select(columns)
     .from(catalogueItems)
-    .where(eq(catalogueItems.userId, userId))
+    .where(eq(catalogueItems.userId, memberId))
     .orderBy(asc(catalogueItems.createdAt), asc(catalogueItems.id));
 }
 
 /** The knowledge base: FAQ entries, and documents with their passages' text in order (no vectors). */
-export async function readKnowledge(db: Db, userId: string) {
+export async function readKnowledge(db: Db, memberId: string) {
   const {
     searchText: _search,
     embedding: _vector,
@@ -77,12 +77,12 @@ export async function readKnowledge(db: Db, userId: string) {
   const faqs = await db
     .select(faqColumns)
     .from(knowledgeFaqs)
-    .where(eq(knowledgeFaqs.userId, userId))
+    .where(eq(knowledgeFaqs.userId, memberId))
     .orderBy(asc(knowledgeFaqs.createdAt), asc(knowledgeFaqs.id));
   const documents = await db
     .select()
     .from(knowledgeDocuments)
-    .where(eq(knowledgeDocuments.userId, userId))
+    .where(eq(knowledgeDocuments.userId, memberId))
     .orderBy(asc(knowledgeDocuments.createdAt), asc(knowledgeDocuments.id));
   const passages = await db
     .select({
@@ -91,7 +91,7 @@ export async function readKnowledge(db: Db, userId: string) {
       text: knowledgePassages.text,
     })
     .from(knowledgePassages)
-    .where(eq(knowledgePassages.userId, userId))
+    .where(eq(knowledgePassages.userId, memberId))
     .orderBy(asc(knowledgePassages.documentId), asc(knowledgePassages.position));
   return {
     faqs,
@@ -122,20 +122,20 @@ async function* pages<T extends { id: string; createdAt: Date }>(
   }
 }
 
-export const conversationPages = (db: Db, userId: string) =>
+export const conversationPages = (db: Db, memberId: string) =>
   pages(
     (after) =>
       db
         .select()
         .from(conversations)
-        .where(and(eq(conversations.userId, userId), after))
+        .where(and(eq(conversations.userId, memberId), after))
         .orderBy(asc(conversations.createdAt), asc(conversations.id))
         .limit(PAGE),
     conversations.createdAt,
     conversations.id,
   );
 
-export const messagePages = (db: Db, userId: string, mediaOnly = false) =>
+export const messagePages = (db: Db, memberId: string, mediaOnly = false) =>
   pages(
     (after) =>
       db
@@ -157,7 +157,7 @@ export const messagePages = (db: Db, userId: string, mediaOnly = false) =>
         .from(messages)
         .where(
           and(
-            eq(messages.userId, userId),
+            eq(messages.userId, memberId),
             mediaOnly ? or(isNotNull(messages.mediaUrl), isNotNull(messages.mediaMimetype)) : undefined,
             after,
           ),
@@ -170,7 +170,7 @@ export const messagePages = (db: Db, userId: string, mediaOnly = false) =>
   );
 
 /** What the AI understood of media (transcripts, descriptions, document text), through messages' keyset index. */
-export const insightPages = (db: Db, userId: string) =>
+export const insightPages = (db: Db, memberId: string) =>
   pages(
     (after) =>
       db
@@ -185,7 +185,7 @@ export const insightPages = (db: Db, userId: string) =>
         })
         .from(messageInsights)
         .innerJoin(messages, eq(messages.id, messageInsights.messageId))
-        .where(and(eq(messages.userId, userId), after))
+        .where(and(eq(messages.userId, memberId), after))
         .orderBy(asc(messages.createdAt), asc(messages.id))
         .limit(PAGE),
     messages.createdAt,

@@ -7,13 +7,13 @@ import { accountInvitations, accountMembers, user } from '../../db/schema/index.
  * attendants with their e-mail and since when, every invitation sent (never its link), and the team
  * this person is an attendant of, if any.
  */
-export async function readTeam(db: Db, userId: string) {
+export async function readTeam(db: Db, memberId: string) {
   const [attendants, invitations, memberOf] = await Promise.all([
     db
       .select({ name: user.name, email: user.email, since: accountMembers.createdAt })
       .from(accountMembers)
       .innerJoin(user, eq(user.id, accountMembers.userId))
-      .where(eq(accountMembers.accountId, userId))
+      .where(eq(accountMembers.accountId, memberId))
       .orderBy(asc(accountMembers.createdAt)),
     db
       .select({
@@ -24,13 +24,13 @@ export async function readTeam(db: Db, userId: string) {
         revokedAt: accountInvitations.revokedAt,
       })
       .from(accountInvitations)
-      .where(eq(accountInvitations.accountId, userId))
+      .where(eq(accountInvitations.accountId, memberId))
       .orderBy(asc(accountInvitations.createdAt)),
     db
       .select({ owner: user.name, since: accountMembers.createdAt })
       .from(accountMembers)
       .innerJoin(user, eq(user.id, accountMembers.accountId))
-      .where(eq(accountMembers.userId, userId)),
+      .where(eq(accountMembers.userId, memberId)),
   ]);
   return { attendants, invitations, attendantOf: memberOf[0] ?? null };
 }

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
 import { keyOfMediaUrl } from '../../integrations/storage/storage-keys.ts';
 import type { Storage } from '../../integrations/storage/storage.ts';
 import { keysStillInUse } from './media-references.ts';
+import { clearMediaLinks, selectExpiredMedia } from './retention-repository.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Messages handled per statement: files removed, then their rows updated. */
@@ -24,12 +23,7 @@ export async function removeExpiredMedia(
   let messages = 0;
   let files = 0;
   for (;;) {
-    const rows = resultRows<{ id: string; media_url: string | null; thumbnail_url: string | null }>(
-      await db.execute(sql`
-        select id, media_url, thumbnail_url from messages
-        where created_at < ${cutoff.toISOString()}::timestamptz and (media_url is not null or thumbnail_url is not null)
-        order by created_at limit ${BATCH}`),
-    );
+    const rows = await selectExpiredMedia(db, cutoff, BATCH);
     if (!rows.length) break;
     const ids = rows.map((r) => r.id);
     const keys = rows.flatMap((r) => [keyOfMediaUrl(r.media_url), keyOfMediaUrl(r.thumbnail_url)]);
@@ -41,12 +35,7 @@ export async function removeExpiredMedia(
       await storage.remove(key);
       files += 1;
     }
-    await db.execute(sql`
-      update messages set media_url = null, thumbnail_url = null
-      where id in (${sql.join(
-        ids.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})`);
+    await clearMediaLinks(db, ids);
     messages += rows.length;
     if (rows.length < BATCH) break;
   }

@@ -80,7 +80,7 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
           payments: app.billing?.deps.payments ?? null,
           log: req.log,
         },
-        { userId: req.user.actorId, password: req.body.password, headers: fromNodeHeaders(req.headers) },
+        { memberId: req.user.actorId, password: req.body.password, headers: fromNodeHeaders(req.headers) },
       );
       for (const cookie of clearCookies) void reply.header('set-cookie', cookie);
       return reply.status(204).send();

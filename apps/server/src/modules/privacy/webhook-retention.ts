@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
+import { deleteOldWebhookBatch, stripWebhookMediaBatch } from './retention-repository.ts';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -12,18 +11,7 @@ const DAY_MS = 24 * 3600 * 1000;
 export async function stripProcessedWebhookMedia(db: Db, limit = 500): Promise<number> {
   let stripped = 0;
   for (;;) {
-    const rows = resultRows<{ id: string }>(
-      await db.execute(sql`
-        with batch as (
-          select id from gateway_events
-          where (payload -> 'data' -> 'message' ->> 'base64') is not null and processed_at is not null
-          limit ${limit}
-          for update skip locked
-        )
-        update gateway_events g set payload = g.payload #- '{data,message,base64}'
-        from batch where g.id = batch.id
-        returning g.id`),
-    );
+    const rows = await stripWebhookMediaBatch(db, limit);
     stripped += rows.length;
     if (rows.length < limit) return stripped;
   }
@@ -45,16 +33,7 @@ export async function deleteOldWebhookEvents(
   const batch = o.batch ?? 1000;
   let deleted = 0;
   for (;;) {
-    const rows = resultRows<{ id: string }>(
-      await db.execute(sql`
-        delete from gateway_events where id in (
-          select id from gateway_events
-          where processed_at is not null and received_at < ${cutoff}::timestamptz
-          order by received_at
-          limit ${batch}
-          for update skip locked)
-        returning id`),
-    );
+    const rows = await deleteOldWebhookBatch(db, cutoff, batch);
     deleted += rows.length;
     if (rows.length < batch) return deleted;
   }
