@@ -17,8 +17,8 @@ export async function followUpPass(deps: FollowUpDeps): Promise<void> {
   // The inbox hears of every conversation whose next follow-up changed.
   const changed = [...(await cancelUnwelcome(deps)), ...(await planTouches(deps))];
   for (const key of new Set(changed)) {
-    const [userId, convId] = key.split(':') as [string, string];
-    await publish(deps, userId, convId, null);
+    const [accountId, convId] = key.split(':') as [string, string];
+    await publish(deps, accountId, convId, null);
   }
   await recoverLapsed(deps);
   // A few batches a pass: what is left (or put back) waits for the next one.

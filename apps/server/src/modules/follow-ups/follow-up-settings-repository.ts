@@ -13,20 +13,20 @@ export async function selectFollowUpSettings(db: Db, agentId: string): Promise<F
 
 export async function upsertFollowUpSettings(
   db: Db,
-  userId: string,
+  accountId: string,
   agentId: string,
   values: FollowUpSettingsValues,
 ): Promise<void> {
   await db
     .insert(followUpSettings)
-    .values({ agentId, userId, ...values })
+    .values({ agentId, userId: accountId, ...values })
     .onConflictDoUpdate({ target: followUpSettings.agentId, set: { ...values, updatedAt: new Date() } });
 }
 
-export async function isOwnAgent(db: Db, userId: string, agentId: string): Promise<boolean> {
+export async function isOwnAgent(db: Db, accountId: string, agentId: string): Promise<boolean> {
   const [agent] = await db
     .select({ id: agentes.id })
     .from(agentes)
-    .where(and(eq(agentes.id, agentId), eq(agentes.userId, userId)));
+    .where(and(eq(agentes.id, agentId), eq(agentes.userId, accountId)));
   return agent !== undefined;
 }

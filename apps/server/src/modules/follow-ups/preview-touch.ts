@@ -13,10 +13,10 @@ import { AppError } from '../../lib/app-error.ts';
  */
 export async function previewTouch(
   deps: { db: Db; llm: Llm },
-  userId: string,
+  accountId: string,
   input: { agentId: string; history: { role: 'user' | 'assistant'; content: string }[]; step: number },
 ): Promise<{ text: string }> {
-  const agent = await selectAgent(deps.db, userId, input.agentId);
+  const agent = await selectAgent(deps.db, accountId, input.agentId);
   if (!agent) throw agentNotFound();
   const recent = input.history
     .map((m): ContextMessage => ({
@@ -29,7 +29,7 @@ export async function previewTouch(
     }))
     .reverse();
   // A preview is a playground test message (docs/decisions/021-spend-and-abuse-limits.md, decision 050).
-  const giveBack = await claimTestMessage(deps.db, userId, 'playground');
+  const giveBack = await claimTestMessage(deps.db, accountId, 'playground');
   const text = cleanTouch(
     await deps.llm.complete(buildTouchRequest(agent, recent, input.step, null)).catch(async (err: unknown) => {
       await giveBack();
