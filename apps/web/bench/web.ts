@@ -122,9 +122,11 @@ async function measure(page: Page, url: string, metric: 'lcp' | 'fcp') {
     () =>
       new Promise<{ lcp: number; fcp: number }>((resolve) => {
         let lcp = 0;
+        // The page's own PerformanceObserver (this callback runs in Chromium), typed here with Node's, which does
+        // not know the browser's entry types.
         new PerformanceObserver((list) => {
           for (const e of list.getEntries()) lcp = e.startTime;
-        }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }).observe({ type: 'largest-contentful-paint', buffered: true } as unknown as { type: 'mark' });
         const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? 0;
         setTimeout(() => resolve({ lcp, fcp }), 100);
       }),
