@@ -30,11 +30,11 @@ const MOVES: Record<PixChargeState['status'], { to: OrderStatus; from: OrderStat
  * conditional update), the customer gets the confirmation and the owner an alert. False when no
  * order of this owner has the charge, or nothing changed.
  */
-export async function applyChargeState(deps: PixDeps, userId: string, state: PixChargeState): Promise<boolean> {
+export async function applyChargeState(deps: PixDeps, accountId: string, state: PixChargeState): Promise<boolean> {
   const [order] = await deps.db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.providerChargeId, state.providerId)));
+    .where(and(eq(orders.userId, accountId), eq(orders.providerChargeId, state.providerId)));
   if (!order) return false;
   const move = MOVES[state.status];
   if (!move) return false;

@@ -1,20 +1,13 @@
 import { type ConfirmOrderInput, type OrderDto, PIX_MESSAGES } from '@vendai/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
-import { orders } from '../../db/schema/index.ts';
 import { orderTotal } from '../../domain/orders/ai-order.ts';
 import { queueCharge } from '../../domain/orders/place-order.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { toOrderDto } from './order-dto.ts';
-import { movesTo } from '../../domain/orders/order-states.ts';
+import { confirmOrderRow, declineOrderRow, type OrderRow, selectOwnOrder } from './orders-repository.ts';
 import type { PixDeps } from './pix-deps.ts';
 
-type OrderRow = typeof orders.$inferSelect;
-
-async function ownOrder(deps: PixDeps, userId: string, orderId: string): Promise<OrderRow> {
-  const [order] = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+async function ownOrder(deps: PixDeps, accountId: string, orderId: string): Promise<OrderRow> {
+  const order = await selectOwnOrder(deps.db, accountId, orderId);
   if (!order) throw notFound();
   return order;
 }
@@ -29,11 +22,11 @@ async function ownOrder(deps: PixDeps, userId: string, orderId: string): Promise
  */
 export async function confirmOrder(
   deps: PixDeps,
-  userId: string,
+  accountId: string,
   orderId: string,
   input: ConfirmOrderInput,
 ): Promise<OrderDto> {
-  const order = await ownOrder(deps, userId, orderId);
+  const order = await ownOrder(deps, accountId, orderId);
   if (order.status !== 'awaiting_owner') return settled(deps, order);
   const lines = order.lines.map((l) => ({ ...l }));
   for (const { line, unitCents } of input.amounts) {
@@ -42,12 +35,8 @@ export async function confirmOrder(
   }
   const totalCents = orderTotal(lines);
   if (totalCents < 100 || totalCents > 10_000_000) throw new AppError('VALIDATION', PIX_MESSAGES.amount);
-  const [moved] = await deps.db
-    .update(orders)
-    .set({ lines, totalCents, status: 'pending', updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), inArray(orders.status, movesTo('pending', ['awaiting_owner']))))
-    .returning();
-  if (!moved) return settled(deps, await ownOrder(deps, userId, orderId));
+  const moved = await confirmOrderRow(deps.db, order.id, { lines, totalCents });
+  if (!moved) return settled(deps, await ownOrder(deps, accountId, orderId));
   await queueCharge(deps, moved);
   return toOrderDto(moved);
 }
@@ -60,15 +49,11 @@ async function settled(deps: PixDeps, order: OrderRow): Promise<OrderDto> {
 }
 
 /** POST /api/pix/orders/:id/decline — 'Recusar': nothing is charged; a confirmed order is a 409, a declined one stays so. */
-export async function declineOrder(deps: PixDeps, userId: string, orderId: string): Promise<OrderDto> {
-  const order = await ownOrder(deps, userId, orderId);
-  const [moved] = await deps.db
-    .update(orders)
-    .set({ status: 'declined', updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), inArray(orders.status, movesTo('declined', ['awaiting_owner']))))
-    .returning();
+export async function declineOrder(deps: PixDeps, accountId: string, orderId: string): Promise<OrderDto> {
+  const order = await ownOrder(deps, accountId, orderId);
+  const moved = await declineOrderRow(deps.db, order.id);
   if (moved) return toOrderDto(moved);
-  const current = await ownOrder(deps, userId, orderId);
+  const current = await ownOrder(deps, accountId, orderId);
   if (current.status !== 'declined') throw new AppError('CONFLICT', PIX_MESSAGES.orderSettled);
   return toOrderDto(current);
 }

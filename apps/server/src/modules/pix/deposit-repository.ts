@@ -5,11 +5,11 @@ import { orders } from '../../db/schema/index.ts';
 import { movesTo } from '../../domain/orders/order-states.ts';
 
 /** A booking's deposit order (docs/decisions/074-agenda-deposit.md), found by its key 'sinal:<booking>'. */
-export async function selectDepositOrder(db: Db, userId: string, bookingId: string) {
+export async function selectDepositOrder(db: Db, accountId: string, bookingId: string) {
   const [order] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.userId, userId), eq(orders.originKey, `sinal:${bookingId}`)));
+    .where(and(eq(orders.userId, accountId), eq(orders.originKey, `sinal:${bookingId}`)));
   return order ?? null;
 }
 

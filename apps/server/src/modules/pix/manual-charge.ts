@@ -1,11 +1,11 @@
 import { type ManualPixChargeInput, type OrderDto, PIX_MESSAGES } from '@vendai/contracts';
-import { and, desc, eq } from 'drizzle-orm';
-import { orders, pixAccounts } from '../../db/schema/index.ts';
 import { isEmailVerified, PIX_NEEDS_VERIFIED_EMAIL } from '../../domain/account/email-verified.ts';
 import { placeOrder } from '../../domain/orders/place-order.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { toOrderDto } from './order-dto.ts';
 import type { PixDeps } from './pix-deps.ts';
+import { selectOrders } from './orders-repository.ts';
+import { hasPixAccount } from './pix-account-repository.ts';
 import { chatOf } from './post-to-chat.ts';
 
 /**
@@ -15,21 +15,17 @@ import { chatOf } from './post-to-chat.ts';
  */
 export async function createManualCharge(
   deps: PixDeps,
-  userId: string,
+  accountId: string,
   input: ManualPixChargeInput,
 ): Promise<OrderDto> {
-  if (!(await chatOf(deps, userId, input.convId))) throw notFound();
-  const [account] = await deps.db
-    .select({ id: pixAccounts.userId })
-    .from(pixAccounts)
-    .where(eq(pixAccounts.userId, userId));
-  if (!account) throw new AppError('VALIDATION', PIX_MESSAGES.notConfigured);
-  if (!(await isEmailVerified(deps.db, userId))) throw new AppError('FORBIDDEN', PIX_NEEDS_VERIFIED_EMAIL);
+  if (!(await chatOf(deps, accountId, input.convId))) throw notFound();
+  if (!(await hasPixAccount(deps.db, accountId))) throw new AppError('VALIDATION', PIX_MESSAGES.notConfigured);
+  if (!(await isEmailVerified(deps.db, accountId))) throw new AppError('FORBIDDEN', PIX_NEEDS_VERIFIED_EMAIL);
   const { order } = await placeOrder(deps, {
-    userId,
+    userId: accountId,
     convId: input.convId,
     source: 'manual',
-    originKey: `manual:${userId}:${input.requestId}`,
+    originKey: `manual:${accountId}:${input.requestId}`,
     lines: [{ itemId: null, name: input.description, option: null, quantity: 1, unitCents: input.amountCents }],
     description: input.description,
     totalCents: input.amountCents,
@@ -38,12 +34,7 @@ export async function createManualCharge(
 }
 
 /** GET /api/pix/orders?convId=: a conversation's orders, newest first (another account's conversation: none). */
-export async function listOrders(deps: PixDeps, userId: string, convId: string | undefined): Promise<OrderDto[]> {
-  const rows = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, userId), convId ? eq(orders.convId, convId) : undefined))
-    .orderBy(desc(orders.createdAt))
-    .limit(100);
+export async function listOrders(deps: PixDeps, accountId: string, convId: string | undefined): Promise<OrderDto[]> {
+  const rows = await selectOrders(deps.db, accountId, convId);
   return rows.map(toOrderDto);
 }

@@ -1,7 +1,7 @@
 import type { OrderDto } from '@vendai/contracts';
-import type { orders } from '../../db/schema/index.ts';
+import type { OrderRow } from './orders-repository.ts';
 
-export function toOrderDto(o: typeof orders.$inferSelect): OrderDto {
+export function toOrderDto(o: OrderRow): OrderDto {
   return {
     id: o.id,
     convId: o.convId,

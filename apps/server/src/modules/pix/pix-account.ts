@@ -1,19 +1,23 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { PIX_MESSAGES, type PixSettings, type SavePixSettingsInput } from '@vendai/contracts';
-import { eq } from 'drizzle-orm';
-import { type PixProviderChoice, pixAccounts } from '../../db/schema/index.ts';
 import { pixProviderFor } from '../../integrations/pix/create-pix-provider.ts';
 import { type PixProvider, PixProviderError } from '../../integrations/pix/pix-provider.ts';
 import { newStandinApiKey } from '../../integrations/pix/standin/standin-key.ts';
 import { isEmailVerified, PIX_NEEDS_VERIFIED_EMAIL } from '../../domain/account/email-verified.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { openSecret, sealSecret } from '../../lib/secret-box.ts';
+import {
+  deletePixAccount,
+  type PixAccountRow,
+  selectPixAccountRow,
+  upsertPixAccount,
+} from './pix-account-repository.ts';
 import { type PixDeps, pixWebhookUrl } from './pix-deps.ts';
 
 /** An owner's Pix account with its secrets opened. */
 export interface PixAccount {
   userId: string;
-  provider: PixProviderChoice;
+  provider: PixAccountRow['provider'];
   apiKey: string;
   keyHint: string;
   webhookId: string;
@@ -22,10 +26,10 @@ export interface PixAccount {
 }
 
 export async function loadPixAccount(deps: PixDeps, where: { userId: string } | { webhookId: string }) {
-  const [row] = await deps.db
-    .select()
-    .from(pixAccounts)
-    .where('userId' in where ? eq(pixAccounts.userId, where.userId) : eq(pixAccounts.webhookId, where.webhookId));
+  const row = await selectPixAccountRow(
+    deps.db,
+    'userId' in where ? { accountId: where.userId } : { webhookId: where.webhookId },
+  );
   if (!row) return null;
   return {
     userId: row.userId,
@@ -50,17 +54,17 @@ export function providerOf(deps: PixDeps, account: Pick<PixAccount, 'provider' |
  * with the sealing key, so the settings screen shows the URL to register at Mercado Pago before the
  * owner has the signing secret that registering it gives. Kept once saved (`pix_accounts.webhook_id`).
  */
-const firstWebhookId = (deps: PixDeps, userId: string) =>
-  createHmac('sha256', deps.sealKey).update(`pix-webhook:${userId}`).digest('hex').slice(0, 32);
+const firstWebhookId = (deps: PixDeps, accountId: string) =>
+  createHmac('sha256', deps.sealKey).update(`pix-webhook:${accountId}`).digest('hex').slice(0, 32);
 
-export async function getPixSettings(deps: PixDeps, userId: string): Promise<PixSettings> {
-  const account = await loadPixAccount(deps, { userId });
+export async function getPixSettings(deps: PixDeps, accountId: string): Promise<PixSettings> {
+  const account = await loadPixAccount(deps, { userId: accountId });
   const standinUrl = deps.endpoints.standinUrl ? `${deps.env.appUrl}/pix-local` : null;
   return {
     configured: account !== null,
     provider: account?.provider ?? null,
     keyHint: account?.keyHint ?? null,
-    webhookUrl: pixWebhookUrl(deps.env, account?.webhookId ?? firstWebhookId(deps, userId)),
+    webhookUrl: pixWebhookUrl(deps.env, account?.webhookId ?? firstWebhookId(deps, accountId)),
     webhookSecretSet: Boolean(account?.webhookSecret),
     standinAvailable: standinUrl !== null,
     standinUrl,
@@ -115,10 +119,7 @@ export async function savePixSettings(
     webhookSecretSealed: webhookSecret ? sealSecret(deps.sealKey, webhookSecret) : null,
     updatedAt: new Date(),
   };
-  await deps.db
-    .insert(pixAccounts)
-    .values({ userId: user.id, ...row })
-    .onConflictDoUpdate({ target: pixAccounts.userId, set: row });
+  await upsertPixAccount(deps.db, user.id, row);
   return getPixSettings(deps, user.id);
 }
 
@@ -127,13 +128,13 @@ export async function savePixSettings(
  * so no webhook is left behind posting to a URL that no longer answers. A provider that cannot be
  * reached (or a key it no longer accepts) does not keep the owner from removing the settings.
  */
-export async function deletePixSettings(deps: PixDeps, userId: string): Promise<PixSettings> {
-  const current = await loadPixAccount(deps, { userId });
+export async function deletePixSettings(deps: PixDeps, accountId: string): Promise<PixSettings> {
+  const current = await loadPixAccount(deps, { userId: accountId });
   const provider = current ? pixProviderFor(current, deps.endpoints) : null;
   if (current && provider)
     await provider.removeWebhook({ url: pixWebhookUrl(deps.env, current.webhookId) }).catch((err: unknown) => {
       if (!(err instanceof PixProviderError)) throw err;
     });
-  await deps.db.delete(pixAccounts).where(eq(pixAccounts.userId, userId));
-  return getPixSettings(deps, userId);
+  await deletePixAccount(deps.db, accountId);
+  return getPixSettings(deps, accountId);
 }

@@ -1,30 +1,21 @@
-import { and, eq, sql } from 'drizzle-orm';
 import { toConversationDto, toMessageDto } from '../../domain/conversations/conversation-dto.ts';
 import { findConversationsByIds } from '../../domain/conversations/conversation-row.ts';
-import { conversations, messages, numbers } from '../../db/schema/index.ts';
 import type { PixDeps } from './pix-deps.ts';
 import { SEND_UNCONFIRMED, sendOutbound } from '../../domain/outbound/send-outbound.ts';
 import { outboundStop } from '../../domain/outbound/outbound-rules.ts';
 import { freeTextAllowed } from '../../domain/conversation-rules/service-window.ts';
 import { lookUpSend } from '../../domain/outbound/reconcile-send.ts';
+import {
+  insertPendingMessage,
+  type MessageRow,
+  selectChat,
+  selectMessage,
+  settleMessageRow,
+} from './pix-chat-repository.ts';
 
 /** The conversation's WhatsApp address and business number; null when it is not this owner's. */
-export async function chatOf(deps: PixDeps, userId: string, convId: string) {
-  const [conv] = await deps.db
-    .select({
-      contactJid: conversations.contactJid,
-      contactName: conversations.contactName,
-      contactPhone: conversations.contactPhone,
-      instanceName: numbers.instanceName,
-      numberPhone: numbers.phone,
-      provider: numbers.provider,
-      customerLastAt: conversations.customerLastAt,
-    })
-    .from(conversations)
-    .innerJoin(numbers, eq(numbers.id, conversations.numberId))
-    .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)))
-    .limit(1);
-  return conv ?? null;
+export async function chatOf(deps: PixDeps, accountId: string, convId: string) {
+  return selectChat(deps.db, accountId, convId);
 }
 
 type Part = { text: string } | { png: Buffer; caption: string };
@@ -48,33 +39,21 @@ export async function postToChat(
   if (!chat) return;
   const content = 'png' in o.part ? o.part.caption : o.part.text;
   if (o.id) {
-    const [stored] = await deps.db.select().from(messages).where(eq(messages.id, o.id));
+    const stored = await selectMessage(deps.db, o.id);
     if (stored) return stored.status === 'pending' ? settleInterrupted(deps, o, chat, stored) : undefined;
   }
   const image = 'png' in o.part ? await deps.storage.save(o.userId, o.part.png, { mimetype: 'image/png' }) : null;
-  const [row] = await deps.db
-    .insert(messages)
-    .values({
-      ...(o.id ? { id: o.id } : {}),
-      userId: o.userId,
-      convId: o.convId,
-      direction: 'out',
-      content,
-      fromMe: true,
-      author: o.author,
-      messageType: image ? 'image' : 'text',
-      status: 'pending',
-      mediaUrl: image?.url ?? null,
-      mediaMimetype: image ? 'image/png' : null,
-      mediaSize: image?.size ?? null,
-    })
-    .returning();
-  await deps.db
-    .update(conversations)
-    .set({ lastMessage: row!.createdAt, lastMessagePreview: image ? '📷 QR Code Pix' : content.slice(0, 200) })
-    .where(eq(conversations.id, o.convId));
-  await publish(deps, o.userId, o.convId, row!, 'message.created');
-  await sendStored(deps, o, chat, row!.id, content);
+  const row = await insertPendingMessage(deps.db, {
+    id: o.id,
+    accountId: o.userId,
+    convId: o.convId,
+    content,
+    author: o.author,
+    image,
+    preview: image ? '📷 QR Code Pix' : content.slice(0, 200),
+  });
+  await publish(deps, o.userId, o.convId, row, 'message.created');
+  await sendStored(deps, o, chat, row.id, content);
 }
 
 type Chat = NonNullable<Awaited<ReturnType<typeof chatOf>>>;
@@ -102,12 +81,7 @@ async function sendStored(deps: PixDeps, o: PostInput, chat: Chat, messageId: st
 }
 
 /** A pending message whose sender was killed mid-send: settled with the gateway, sent only if it provably lacks it. */
-async function settleInterrupted(
-  deps: PixDeps,
-  o: PostInput,
-  chat: Chat,
-  stored: typeof messages.$inferSelect,
-): Promise<void> {
+async function settleInterrupted(deps: PixDeps, o: PostInput, chat: Chat, stored: MessageRow): Promise<void> {
   const content = stored.content ?? '';
   const verdict = stored.externalId
     ? { externalId: stored.externalId }
@@ -138,29 +112,21 @@ async function settle(
   messageId: string,
   outcome: { status: 'sent' | 'failed'; externalId?: string | null; error?: string },
 ) {
-  const [updated] = await deps.db
-    .update(messages)
-    .set({
-      status: sql`case when ${messages.status} = 'pending' then ${outcome.status} else ${messages.status} end`,
-      externalId: outcome.externalId ?? null,
-      ...(outcome.error ? { error: outcome.error } : {}),
-    })
-    .where(eq(messages.id, messageId))
-    .returning();
+  const updated = await settleMessageRow(deps.db, messageId, outcome);
   if (updated) await publish(deps, o.userId, o.convId, updated, 'message.updated');
 }
 
 async function publish(
   deps: PixDeps,
-  userId: string,
+  accountId: string,
   convId: string,
-  row: typeof messages.$inferSelect,
+  row: MessageRow,
   event: 'message.created' | 'message.updated',
 ) {
   try {
-    await deps.realtime.publish(userId, { event, data: toMessageDto(row) });
+    await deps.realtime.publish(accountId, { event, data: toMessageDto(row) });
     const [conv] = await findConversationsByIds(deps.db, [convId]);
-    if (conv) await deps.realtime.publish(userId, { event: 'conversation.updated', data: toConversationDto(conv) });
+    if (conv) await deps.realtime.publish(accountId, { event: 'conversation.updated', data: toConversationDto(conv) });
   } catch (err) {
     deps.log.warn({ err }, 'pix: realtime publish failed');
   }

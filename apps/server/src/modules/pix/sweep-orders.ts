@@ -1,11 +1,14 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { orders, pixPayers } from '../../db/schema/index.ts';
 import { chargeOrderJob } from '../../domain/orders/charge-order-job-type.ts';
-import { movesTo } from '../../domain/orders/order-states.ts';
 import { defineJobType } from '../../jobs/job.ts';
 import { resumePaidNotice } from './apply-charge-state.ts';
 import { checkChargeJob, dueChecks } from './check-charge.ts';
+import {
+  expireOverdueOrders,
+  selectStuckOrders,
+  selectUntoldPaidOrders,
+  takeKnownDocuments,
+} from './orders-repository.ts';
 import type { PixDeps } from './pix-deps.ts';
 
 /** An order untouched this long in a state the charge job should have left is resumed. */
@@ -40,60 +43,23 @@ export const sweepOrdersJob = defineJobType({
  */
 export async function sweepOrders(deps: PixDeps, now = new Date()): Promise<number> {
   const before = new Date(now.getTime() - STUCK_ORDER_MINUTES * 60_000);
-  const known = deps.db
-    .select({ document: pixPayers.document })
-    .from(pixPayers)
-    .where(and(eq(pixPayers.userId, orders.userId), eq(pixPayers.convId, orders.convId)));
-  const taken = await deps.db
-    .update(orders)
-    .set({ status: 'pending', payerDocument: sql`(${known})`, updatedAt: now })
-    .where(
-      and(
-        inArray(orders.status, movesTo('pending', ['awaiting_document'])),
-        lt(orders.updatedAt, before),
-        sql`exists (${known})`,
-      ),
-    )
-    .returning({ id: orders.id });
-  const stuck = await deps.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        lt(orders.updatedAt, before),
-        or(
-          and(eq(orders.status, 'pending'), or(isNull(orders.claimUntil), lt(orders.claimUntil, now))),
-          and(eq(orders.status, 'awaiting_payment'), or(isNull(orders.sentAt), lt(orders.claimUntil, now))),
-        ),
-      ),
-    )
-    .orderBy(orders.updatedAt)
-    .limit(BATCH);
+  const taken = await takeKnownDocuments(deps.db, before, now);
+  const stuck = await selectStuckOrders(deps.db, before, now, BATCH);
   // Past the expiry VendAI set on the charge (CHARGE_VALID_HOURS): expired, with no message to the
   // customer, and the charge cancelled at the provider; a payment that still comes is counted
   // (expired → paid) and the owner told it came late.
-  const expired = await deps.db
-    .update(orders)
-    .set({ status: 'expired', updatedAt: now })
-    .where(and(inArray(orders.status, movesTo('expired', ['awaiting_payment'])), lt(orders.expiresAt, now)))
-    .returning({ id: orders.id });
+  const expired = await expireOverdueOrders(deps.db, now);
   if (expired.length > 0) deps.log.info({ orders: expired.map((o) => o.id) }, 'pix: orders past their expiry');
   // Each expired order's charge is cancelled at the provider now (check-charge.ts), then the open charges read.
   for (const orderId of [...expired.map((o) => o.id), ...(await dueChecks(deps, now))])
     await deps.jobs.send(checkChargeJob, { orderId }, { singletonKey: orderId });
   // Paid in the last day but never told: the process died between the move to paid and the notice.
-  const untold = await deps.db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'paid'),
-        isNull(orders.paidNotifiedAt),
-        lt(orders.paidAt, before),
-        gt(orders.paidAt, new Date(now.getTime() - UNTOLD_PAID_HOURS * 3_600_000)),
-      ),
-    )
-    .limit(BATCH);
+  const untold = await selectUntoldPaidOrders(
+    deps.db,
+    new Date(now.getTime() - UNTOLD_PAID_HOURS * 3_600_000),
+    before,
+    BATCH,
+  );
   for (const order of untold) await resumePaidNotice(deps, order);
   const ids = new Set([...taken.map((o) => o.id), ...stuck.map((o) => o.id)]);
   for (const orderId of ids) await deps.jobs.send(chargeOrderJob, { orderId }, { singletonKey: orderId });
