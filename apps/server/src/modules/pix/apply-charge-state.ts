@@ -1,8 +1,8 @@
 import { formatPhone } from '@vendai/contracts';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
-import { type OrderStatus, orders } from '../../db/schema/index.ts';
 import { deliverAlert } from '../../domain/handoff/owner-alerts.ts';
 import type { PixChargeState } from '../../integrations/pix/pix-provider.ts';
+import { claimPaidNotice, moveOrder, selectOrderByCharge } from './charge-repository.ts';
+import type { OrderRow } from './orders-repository.ts';
 import type { PixDeps } from './pix-deps.ts';
 import { chatOf, postToChat } from './post-to-chat.ts';
 import { ownerPaidAlert, paidText } from './pix-texts.ts';
@@ -12,11 +12,10 @@ import {
   queuedPart,
   republishStoredEvents,
 } from '../../domain/engine-events/event-job.ts';
-import { movesTo } from '../../domain/orders/order-states.ts';
 import { ALERT_REASON_MAX, capText, defangLinks, nameForAlert } from '../../domain/handoff/alert-text.ts';
 
 /** Which order statuses each provider status may move an order from. */
-const MOVES: Record<PixChargeState['status'], { to: OrderStatus; from: OrderStatus[] } | null> = {
+const MOVES: Record<PixChargeState['status'], { to: OrderRow['status']; from: OrderRow['status'][] } | null> = {
   pending: null,
   paid: { to: 'paid', from: ['pending', 'awaiting_payment', 'expired', 'cancelled'] },
   expired: { to: 'expired', from: ['awaiting_payment'] },
@@ -31,10 +30,7 @@ const MOVES: Record<PixChargeState['status'], { to: OrderStatus; from: OrderStat
  * order of this owner has the charge, or nothing changed.
  */
 export async function applyChargeState(deps: PixDeps, accountId: string, state: PixChargeState): Promise<boolean> {
-  const [order] = await deps.db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.userId, accountId), eq(orders.providerChargeId, state.providerId)));
+  const order = await selectOrderByCharge(deps.db, accountId, state.providerId);
   if (!order) return false;
   const move = MOVES[state.status];
   if (!move) return false;
@@ -45,11 +41,7 @@ export async function applyChargeState(deps: PixDeps, accountId: string, state: 
     deps.log.warn({ orderId: order.id, state }, 'pix: a paid charge does not match its order; not counted');
     return false;
   }
-  const [moved] = await deps.db
-    .update(orders)
-    .set({ status: move.to, updatedAt: new Date(), ...(move.to === 'paid' ? { paidAt: new Date() } : {}) })
-    .where(and(eq(orders.id, order.id), inArray(orders.status, movesTo(move.to, move.from))))
-    .returning();
+  const moved = await moveOrder(deps.db, order.id, move);
   if (!moved) return false;
   if (move.to === 'paid') {
     // Paid after the order expired or was cancelled: counted, and both told it came late.
@@ -61,7 +53,7 @@ export async function applyChargeState(deps: PixDeps, accountId: string, state: 
   return true;
 }
 
-const paidEvent = (order: typeof orders.$inferSelect, late: boolean): EventPublish => ({
+const paidEvent = (order: OrderRow, late: boolean): EventPublish => ({
   key: `paid:${order.id}`,
   afterBurst: null,
   events: [{ name: 'order.paid', payload: { userId: order.userId, convId: order.convId, orderId: order.id, late } }],
@@ -72,7 +64,7 @@ const paidEvent = (order: typeof orders.$inferSelect, late: boolean): EventPubli
  * finds it, sweep-orders.ts): 'order.paid' queued again unless its job exists, then the customer's
  * confirmation and the owner's alert, once. Late when it was paid after its expiry.
  */
-export async function resumePaidNotice(deps: PixDeps, order: typeof orders.$inferSelect): Promise<void> {
+export async function resumePaidNotice(deps: PixDeps, order: OrderRow): Promise<void> {
   const late = order.expiresAt !== null && order.paidAt !== null && order.paidAt > order.expiresAt;
   await republishStoredEvents(deps, queuedPart(deps.events, paidEvent(order, late)), null);
   await notifyPaid(deps, order, { late });
@@ -83,17 +75,8 @@ export async function resumePaidNotice(deps: PixDeps, order: typeof orders.$infe
  * order had expired) is not confirmed as a sale to the customer: the owner is asked to check whether
  * the order can still be served or the money returned.
  */
-async function notifyPaid(
-  deps: PixDeps,
-  order: typeof orders.$inferSelect,
-  { late }: { late: boolean },
-): Promise<void> {
-  const [claimed] = await deps.db
-    .update(orders)
-    .set({ paidNotifiedAt: new Date() })
-    .where(and(eq(orders.id, order.id), isNull(orders.paidNotifiedAt)))
-    .returning({ id: orders.id });
-  if (!claimed) return;
+async function notifyPaid(deps: PixDeps, order: OrderRow, { late }: { late: boolean }): Promise<void> {
+  if (!(await claimPaidNotice(deps.db, order.id))) return;
   const chat = await chatOf(deps, order.userId, order.convId);
   if (!chat) return;
   await postToChat(deps, {

@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
 import { PIX_MESSAGES } from '@vendai/contracts';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { orders, pixPayers } from '../../db/schema/index.ts';
 import { PixProviderError } from '../../integrations/pix/pix-provider.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { loadPixAccount, providerOf } from './pix-account.ts';
@@ -9,15 +7,24 @@ import { type PixDeps, pixWebhookUrl } from './pix-deps.ts';
 import { chatOf, postToChat } from './post-to-chat.ts';
 import { chargeTexts, payerDocumentText, qrCaption } from './pix-texts.ts';
 import { publishEngineEvents } from '../../domain/engine-events/event-job.ts';
-import { movesTo } from '../../domain/orders/order-states.ts';
 import { isEmailVerified, PIX_NEEDS_VERIFIED_EMAIL } from '../../domain/account/email-verified.ts';
+import {
+  claimOrderToCharge,
+  claimOrderToSend,
+  failPendingOrder,
+  forgetPayerDocument,
+  moveToAwaitingDocument,
+  recordCharge,
+  releaseOrderClaim,
+  selectOrder,
+  selectPayerDocument,
+} from './charge-repository.ts';
+import type { OrderRow } from './orders-repository.ts';
 
 /** How long a charge can be paid. */
 export const CHARGE_VALID_HOURS = 24;
 /** A process creating a charge, or sending its messages, holds the order this long; then another may take over. */
 const CLAIM_SECONDS = 60;
-
-type OrderRow = typeof orders.$inferSelect;
 
 /**
  * The 'pix.charge-order' job (docs/decisions/038-pix-charges.md): creates the order's one charge,
@@ -29,7 +36,7 @@ type OrderRow = typeof orders.$inferSelect;
  * failure) fails the order for good.
  */
 export async function chargeOrder(deps: PixDeps, orderId: string): Promise<OrderRow | null> {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await selectOrder(deps.db, orderId);
   if (!order) return null;
   const charged = order.providerChargeId ? order : await createCharge(deps, order);
   if (charged?.providerChargeId) await sendCharge(deps, charged);
@@ -37,20 +44,9 @@ export async function chargeOrder(deps: PixDeps, orderId: string): Promise<Order
 }
 
 async function createCharge(deps: PixDeps, order: OrderRow): Promise<OrderRow | null> {
-  const [claimed] = await deps.db
-    .update(orders)
-    .set({ claimUntil: sql`now() + ${`${CLAIM_SECONDS} seconds`}::interval` })
-    .where(
-      and(
-        eq(orders.id, order.id),
-        isNull(orders.providerChargeId),
-        eq(orders.status, 'pending'),
-        or(isNull(orders.claimUntil), lt(orders.claimUntil, sql`now()`)),
-      ),
-    )
-    .returning();
+  const claimed = await claimOrderToCharge(deps.db, order.id, CLAIM_SECONDS);
   if (!claimed) {
-    const [current] = await deps.db.select().from(orders).where(eq(orders.id, order.id));
+    const current = await selectOrder(deps.db, order.id);
     // Another process holds it: the job is retried and then finds the charge (or takes over after a crash).
     if (current?.status === 'pending' && !current.providerChargeId)
       throw new Error('pix: the order is being charged elsewhere');
@@ -85,46 +81,29 @@ async function createCharge(deps: PixDeps, order: OrderRow): Promise<OrderRow | 
       ),
       notificationUrl: pixWebhookUrl(deps.env, account.webhookId),
     });
-    const [row] = await deps.db
-      .update(orders)
-      .set({
-        provider: account.provider,
-        providerChargeId: charge.providerId,
-        copiaECola: charge.copiaECola,
-        qrPng: charge.qrPngBase64,
-        expiresAt: charge.expiresAt,
-        status: 'awaiting_payment',
-        payerDocument: document,
-        claimUntil: null,
-        updatedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(orders.id, order.id),
-          isNull(orders.providerChargeId),
-          inArray(orders.status, movesTo('awaiting_payment', ['pending'])),
-        ),
-      )
-      .returning();
-    return row ?? (await deps.db.select().from(orders).where(eq(orders.id, order.id)))[0] ?? null;
+    const row = await recordCharge(deps.db, order.id, {
+      provider: account.provider,
+      providerChargeId: charge.providerId,
+      copiaECola: charge.copiaECola,
+      qrPng: charge.qrPngBase64,
+      expiresAt: charge.expiresAt,
+      payerDocument: document,
+    });
+    return row ?? (await selectOrder(deps.db, order.id));
   } catch (err) {
     if (err instanceof PixProviderError && err.reason === 'payer_document')
       return askForDocument(deps, { ...claimed, payerDocument: document });
     // A refusal (bad key, invalid data) is final; a transport failure is retried by the job.
     if (err instanceof PixProviderError && err.status !== null && err.status < 500)
       return fail(deps, order, err.message);
-    await deps.db.update(orders).set({ claimUntil: null }).where(eq(orders.id, order.id));
+    await releaseOrderClaim(deps.db, order.id);
     throw err;
   }
 }
 
 /** The payer's CPF or CNPJ given for an earlier order of this conversation: only a payer's first order asks. */
 async function knownPayerDocument(deps: PixDeps, order: OrderRow): Promise<string | null> {
-  const [payer] = await deps.db
-    .select({ document: pixPayers.document })
-    .from(pixPayers)
-    .where(and(eq(pixPayers.userId, order.userId), eq(pixPayers.convId, order.convId)));
-  return payer?.document ?? null;
+  return selectPayerDocument(deps.db, order.userId, order.convId);
 }
 
 /**
@@ -134,23 +113,14 @@ async function knownPayerDocument(deps: PixDeps, order: OrderRow): Promise<strin
  * (domain/orders/take-payer-document.ts).
  */
 async function askForDocument(deps: PixDeps, order: OrderRow): Promise<null> {
-  const [waiting] = await deps.db
-    .update(orders)
-    .set({ status: 'awaiting_document', payerDocument: null, claimUntil: null, updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), inArray(orders.status, movesTo('awaiting_document', ['pending']))))
-    .returning({ id: orders.id });
-  if (!waiting) return null;
+  if (!(await moveToAwaitingDocument(deps.db, order.id))) return null;
   // A document the provider refused is the payer's no longer: the next one the customer sends replaces it.
   if (order.payerDocument)
-    await deps.db
-      .delete(pixPayers)
-      .where(
-        and(
-          eq(pixPayers.userId, order.userId),
-          eq(pixPayers.convId, order.convId),
-          eq(pixPayers.document, order.payerDocument),
-        ),
-      );
+    await forgetPayerDocument(deps.db, {
+      accountId: order.userId,
+      convId: order.convId,
+      document: order.payerDocument,
+    });
   await postToChat(deps, {
     userId: order.userId,
     convId: order.convId,
@@ -161,10 +131,7 @@ async function askForDocument(deps: PixDeps, order: OrderRow): Promise<null> {
 }
 
 async function fail(deps: PixDeps, order: OrderRow, error: string): Promise<null> {
-  await deps.db
-    .update(orders)
-    .set({ status: 'failed', error, claimUntil: null, updatedAt: new Date() })
-    .where(and(eq(orders.id, order.id), inArray(orders.status, movesTo('failed', ['pending']))));
+  await failPendingOrder(deps.db, order.id, error);
   deps.log.warn({ orderId: order.id, error }, 'pix: the charge could not be created');
   return null;
 }
@@ -178,19 +145,7 @@ async function fail(deps: PixDeps, order: OrderRow, error: string): Promise<null
  * before (no lease left) is never claimed again.
  */
 async function sendCharge(deps: PixDeps, order: OrderRow): Promise<void> {
-  const [claimed] = await deps.db
-    .update(orders)
-    .set({
-      sentAt: sql`coalesce(${orders.sentAt}, now())`,
-      claimUntil: sql`now() + ${`${CLAIM_SECONDS} seconds`}::interval`,
-    })
-    .where(
-      and(
-        eq(orders.id, order.id),
-        or(and(isNull(orders.sentAt), isNull(orders.claimUntil)), lt(orders.claimUntil, sql`now()`)),
-      ),
-    )
-    .returning({ id: orders.id });
+  const claimed = await claimOrderToSend(deps.db, order.id, CLAIM_SECONDS);
   if (!claimed || !order.copiaECola || !order.expiresAt) return;
   const author = order.source === 'ai' ? 'ai' : 'owner_app';
   const base = { userId: order.userId, convId: order.convId, author } as const;
@@ -217,7 +172,7 @@ async function sendCharge(deps: PixDeps, order: OrderRow): Promise<void> {
     afterBurst: null,
     events: [{ name: 'order.charged', payload: { userId: order.userId, convId: order.convId, orderId: order.id } }],
   });
-  await deps.db.update(orders).set({ claimUntil: null }).where(eq(orders.id, order.id));
+  await releaseOrderClaim(deps.db, order.id);
 }
 
 /** The id of an order's n-th Pix message (a name-based UUID): the same on every try, so each is stored once. */

@@ -1,10 +1,9 @@
-import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { orders } from '../../db/schema/index.ts';
 import { pixProviderFor } from '../../integrations/pix/create-pix-provider.ts';
 import { type PixProvider, PixProviderError } from '../../integrations/pix/pix-provider.ts';
 import { defineJobType } from '../../jobs/job.ts';
 import { applyChargeState } from './apply-charge-state.ts';
+import { claimDueChecks, markChargeCancelled, selectOrder } from './charge-repository.ts';
 import { loadPixAccount } from './pix-account.ts';
 import type { PixDeps } from './pix-deps.ts';
 
@@ -24,16 +23,6 @@ export const checkChargeJob = defineJobType({
 
 const BATCH = 200;
 
-/**
- * How often an open charge is read, by how long ago its order was made: about every minute for the
- * first 15 minutes (when most Pix are paid), every 5 minutes up to 2 hours, then every 30 minutes until
- * it expires. A little under each step, so the every-minute sweep does not skip a turn by a few ms.
- */
-const cadence = (now: Date) => sql`case
-  when ${orders.createdAt} > ${now.toISOString()}::timestamptz - interval '15 minutes' then interval '50 seconds'
-  when ${orders.createdAt} > ${now.toISOString()}::timestamptz - interval '2 hours' then interval '290 seconds'
-  else interval '1790 seconds' end`;
-
 /** An expired order's charge is cancelled at the provider; a provider that cannot answer is tried for this long. */
 const CANCEL_FOR_DAYS = 7;
 
@@ -44,37 +33,7 @@ const CANCEL_FOR_DAYS = 7;
  * the next one, does not pick them again before their turn).
  */
 export async function dueChecks(deps: PixDeps, now: Date): Promise<string[]> {
-  const at = now.toISOString();
-  const lastTouch = sql`coalesce(${orders.checkedAt}, ${orders.updatedAt})`;
-  const due = deps.db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(
-      and(
-        isNotNull(orders.providerChargeId),
-        or(
-          and(eq(orders.status, 'awaiting_payment'), lt(lastTouch, sql`${at}::timestamptz - ${cadence(now)}`)),
-          and(
-            eq(orders.status, 'expired'),
-            isNull(orders.chargeCancelledAt),
-            gt(orders.updatedAt, sql`${at}::timestamptz - ${`${CANCEL_FOR_DAYS} days`}::interval`),
-            lt(
-              lastTouch,
-              sql`${at}::timestamptz - case when ${orders.updatedAt} > ${at}::timestamptz - interval '1 hour'
-                then interval '50 seconds' else interval '1790 seconds' end`,
-            ),
-          ),
-        ),
-      ),
-    )
-    .orderBy(sql`coalesce(${orders.checkedAt}, ${orders.updatedAt})`)
-    .limit(BATCH);
-  const claimed = await deps.db
-    .update(orders)
-    .set({ checkedAt: now })
-    .where(and(inArray(orders.id, due), inArray(orders.status, ['awaiting_payment', 'expired'])))
-    .returning({ id: orders.id });
-  return claimed.map((o) => o.id);
+  return claimDueChecks(deps.db, now, { cancelForDays: CANCEL_FOR_DAYS, limit: BATCH });
 }
 
 /**
@@ -84,7 +43,7 @@ export async function dueChecks(deps: PixDeps, now: Date): Promise<string[]> {
  * is left for the next turn.
  */
 export async function checkCharge(deps: PixDeps, orderId: string): Promise<void> {
-  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId));
+  const order = await selectOrder(deps.db, orderId);
   const expired = order?.status === 'expired' && order.chargeCancelledAt === null;
   if (!order?.providerChargeId || (order.status !== 'awaiting_payment' && !expired)) return;
   const account = await loadPixAccount(deps, { userId: order.userId });
@@ -123,9 +82,6 @@ async function cancelAtProvider(
     await applyChargeState(deps, order.userId, state);
     if (state.status === 'pending') throw err; // refused yet still payable: tried again on its next turn
   }
-  await deps.db
-    .update(orders)
-    .set({ chargeCancelledAt: new Date() })
-    .where(and(eq(orders.id, order.id), isNull(orders.chargeCancelledAt)));
+  await markChargeCancelled(deps.db, order.id);
   deps.log.info({ orderId: order.id }, 'pix: the expired order’s charge is closed at the provider');
 }

@@ -1,12 +1,11 @@
 import { PIX_MESSAGES } from '@vendai/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
-import { pixEvents } from '../../db/schema/index.ts';
 import { verifyAsaasWebhook } from '../../integrations/pix/asaas-pix.ts';
 import { verifyMercadoPagoWebhook } from '../../integrations/pix/mercadopago-pix.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { applyChargeState } from './apply-charge-state.ts';
 import { loadPixAccount, providerOf } from './pix-account.ts';
 import type { PixDeps } from './pix-deps.ts';
+import { markPixEventProcessed, selectUnprocessedPixEvent, storePixEvent } from './pix-events-repository.ts';
 import { rereadPixEventJob } from './reread-event-job.ts';
 
 export interface PixWebhookRequest {
@@ -36,25 +35,12 @@ export async function receivePixWebhook(
       : verifyAsaasWebhook(req.headers, req.body, account.webhookSecret);
   if (!event) throw new AppError('UNAUTHENTICATED', PIX_MESSAGES.badWebhook);
 
-  await deps.db
-    .insert(pixEvents)
-    .values({
-      provider: account.provider,
-      eventId: event.eventId,
-      userId: account.userId,
-      providerChargeId: event.providerChargeId,
-    })
-    .onConflictDoNothing();
-  const [stored] = await deps.db
-    .select({ processedAt: pixEvents.processedAt })
-    .from(pixEvents)
-    .where(
-      and(
-        eq(pixEvents.userId, account.userId),
-        eq(pixEvents.provider, account.provider),
-        eq(pixEvents.eventId, event.eventId),
-      ),
-    );
+  const stored = await storePixEvent(deps.db, {
+    accountId: account.userId,
+    provider: account.provider,
+    eventId: event.eventId,
+    providerChargeId: event.providerChargeId,
+  });
   if (stored?.processedAt) return { duplicate: true };
 
   try {
@@ -80,17 +66,11 @@ async function rereadAndApply(
 ): Promise<{ ignored?: boolean }> {
   const state = await providerOf(deps, account).getCharge(event.providerChargeId);
   const applied = await applyChargeState(deps, account.userId, state);
-  await deps.db
-    .update(pixEvents)
-    .set({ processedAt: new Date() })
-    .where(
-      and(
-        eq(pixEvents.userId, account.userId),
-        eq(pixEvents.provider, account.provider),
-        eq(pixEvents.eventId, event.eventId),
-        isNull(pixEvents.processedAt),
-      ),
-    );
+  await markPixEventProcessed(deps.db, {
+    accountId: account.userId,
+    provider: account.provider,
+    eventId: event.eventId,
+  });
   return applied ? {} : { ignored: true };
 }
 
@@ -103,10 +83,7 @@ export async function rereadPixEvent(
   deps: PixDeps,
   job: { userId: string; provider: string; eventId: string },
 ): Promise<void> {
-  const [stored] = await deps.db
-    .select()
-    .from(pixEvents)
-    .where(and(eq(pixEvents.userId, job.userId), eq(pixEvents.eventId, job.eventId), isNull(pixEvents.processedAt)));
+  const stored = await selectUnprocessedPixEvent(deps.db, job.userId, job.eventId);
   const account = await loadPixAccount(deps, { userId: job.userId });
   if (!stored || !account || account.provider !== job.provider || stored.provider !== job.provider) return;
   await rereadAndApply(deps, account, stored);
