@@ -18,7 +18,7 @@ export const acknowledgeJobType = defineJobType({
 });
 
 export function acknowledgeJob(deps: ReminderDeps) {
-  return defineJob(acknowledgeJobType, async ({ messageId, userId }) => {
+  return defineJob(acknowledgeJobType, async ({ messageId, userId: accountId }) => {
     const m = await selectPendingOutgoing(deps.db, messageId);
     if (!m) return;
     const result = await deps.sender.send({
@@ -35,14 +35,16 @@ export function acknowledgeJob(deps: ReminderDeps) {
     );
     if (message)
       await deps.realtime
-        .publish(userId, { event: 'message.updated', data: toMessageDto(message) })
+        .publish(accountId, { event: 'message.updated', data: toMessageDto(message) })
         .catch(() => undefined);
   });
 }
 
 /** Stores the acknowledgement now (before the AI answers) and queues its send. */
-export async function sendAcknowledgement(deps: ReminderDeps, userId: string, convId: string, text: string) {
-  const message = await storeAcknowledgement(deps.db, userId, convId, text);
-  await deps.realtime.publish(userId, { event: 'message.created', data: toMessageDto(message) }).catch(() => undefined);
-  await deps.jobs.send(acknowledgeJobType, { messageId: message.id, userId });
+export async function sendAcknowledgement(deps: ReminderDeps, accountId: string, convId: string, text: string) {
+  const message = await storeAcknowledgement(deps.db, accountId, convId, text);
+  await deps.realtime
+    .publish(accountId, { event: 'message.created', data: toMessageDto(message) })
+    .catch(() => undefined);
+  await deps.jobs.send(acknowledgeJobType, { messageId: message.id, userId: accountId });
 }

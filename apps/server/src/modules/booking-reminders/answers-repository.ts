@@ -60,14 +60,14 @@ export async function dropLoneAnswerBurst(db: Db, convId: string): Promise<boole
 /** The acknowledgement's message, stored pending before the AI's answer is written (it reads it). */
 export async function storeAcknowledgement(
   db: Db,
-  userId: string,
+  accountId: string,
   convId: string,
   text: string,
 ): Promise<typeof messages.$inferSelect> {
   const [message] = await db
     .insert(messages)
     .values({
-      userId,
+      userId: accountId,
       convId,
       direction: 'out',
       content: text,

@@ -42,8 +42,8 @@ export interface ReminderSender {
  * imports another). Each publishes its booking event.
  */
 export interface ReminderAgenda {
-  confirm(userId: string, bookingId: string): Promise<void>;
-  cancel(userId: string, bookingId: string): Promise<void>;
+  confirm(accountId: string, bookingId: string): Promise<void>;
+  cancel(accountId: string, bookingId: string): Promise<void>;
 }
 
 export interface ReminderDeps {

@@ -12,25 +12,25 @@ export interface ReminderSettingsRow {
   templateLanguage: string | null;
 }
 
-export async function selectReminderSettings(db: Db, userId: string): Promise<ReminderSettingsRow> {
+export async function selectReminderSettings(db: Db, accountId: string): Promise<ReminderSettingsRow> {
   const [row] = resultRows<{
     hours: number[] | string;
     template_name: string | null;
     template_language: string | null;
   }>(
     await db.execute(sql`
-      select hours, template_name, template_language from booking_reminder_settings where user_id = ${userId}`),
+      select hours, template_name, template_language from booking_reminder_settings where user_id = ${accountId}`),
   );
   if (!row) return { hours: [...DEFAULT_REMINDER_HOURS], templateName: null, templateLanguage: null };
   const hours = typeof row.hours === 'string' ? (JSON.parse(row.hours) as number[]) : row.hours;
   return { hours, templateName: row.template_name, templateLanguage: row.template_language };
 }
 
-export async function upsertReminderSettings(db: Db, userId: string, s: ReminderSettingsRow): Promise<void> {
+export async function upsertReminderSettings(db: Db, accountId: string, s: ReminderSettingsRow): Promise<void> {
   const hours = JSON.stringify(s.hours);
   await db.execute(sql`
     insert into booking_reminder_settings (user_id, hours, template_name, template_language, updated_at)
-    values (${userId}, ${hours}::jsonb, ${s.templateName}, ${s.templateLanguage}, now())
+    values (${accountId}, ${hours}::jsonb, ${s.templateName}, ${s.templateLanguage}, now())
     on conflict (user_id) do update set hours = excluded.hours, template_name = excluded.template_name,
       template_language = excluded.template_language, updated_at = now()`);
 }
@@ -272,7 +272,7 @@ export async function releaseUnstored(db: Db, id: string, token: string): Promis
 /** The reminders of the bookings in a period, for the agenda's booking details. */
 export async function selectRemindersOf(
   db: Db,
-  userId: string,
+  accountId: string,
   from: Date,
   to: Date,
 ): Promise<
@@ -291,7 +291,7 @@ export async function selectRemindersOf(
     await db.execute(sql`
       select r.booking_id, r.offset_hours, r.state, r.reason, r.sent_at, r.answer, r.answered_at, r.starts_at
       from booking_reminders r join agenda_bookings b on b.id = r.booking_id
-      where r.user_id = ${userId} and b.starts_at >= ${from.toISOString()}::timestamptz
+      where r.user_id = ${accountId} and b.starts_at >= ${from.toISOString()}::timestamptz
         and b.starts_at < ${to.toISOString()}::timestamptz
       order by r.created_at`),
   );

@@ -206,13 +206,13 @@ async function skip(
 
 async function publishMessage(
   deps: ReminderDeps,
-  userId: string,
+  accountId: string,
   message: Awaited<ReturnType<typeof storeReminderMessage>>,
   event: 'message.created' | 'message.updated' = 'message.created',
 ) {
   if (!message) return;
   await deps.realtime
-    .publish(userId, { event, data: toMessageDto(message) })
+    .publish(accountId, { event, data: toMessageDto(message) })
     .catch((err: unknown) => deps.log.warn({ err }, 'reminders: realtime publish failed'));
 }
 
