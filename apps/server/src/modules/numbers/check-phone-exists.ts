@@ -11,7 +11,7 @@ import { phoneForms } from './scanned-phone.ts';
  */
 export async function checkPhoneExists({
   db,
-  userId,
+  userId: accountId,
   input,
 }: {
   db: Db;
@@ -20,6 +20,6 @@ export async function checkPhoneExists({
 }): Promise<CheckPhoneResult> {
   const phone = parsePhone(input.phone)!;
   const claims = await findPhoneClaims(db, phoneForms(phone.digits));
-  const ownedByYou = claims.some((c) => c.userId === userId);
+  const ownedByYou = claims.some((c) => c.userId === accountId);
   return { exists: ownedByYou || claims.some((c) => c.phoneVerifiedAt !== null), ownedByYou };
 }

@@ -44,7 +44,7 @@ export interface ReleasedClaim {
 export async function checkClaim(
   tx: Db,
   deps: Pick<NumbersDeps, 'alarms'>,
-  userId: string,
+  accountId: string,
   phone: string,
   via: 'qr' | 'cloud',
 ): Promise<ReleasedClaim[]> {
@@ -52,14 +52,14 @@ export async function checkClaim(
   const key = phoneKey(phone);
   await lockPhone(tx, key);
   const claims = await findPhoneClaims(tx, forms);
-  if (claims.some((c) => c.userId === userId || c.phoneVerifiedAt)) throw phoneInUse();
-  if (via === 'cloud') return deleteUnverifiedClaims(tx, forms, userId);
+  if (claims.some((c) => c.userId === accountId || c.phoneVerifiedAt)) throw phoneInUse();
+  if (via === 'cloud') return deleteUnverifiedClaims(tx, forms, accountId);
 
-  const others = await countOtherClaimers(tx, key, userId);
+  const others = await countOtherClaimers(tx, key, accountId);
   if (others >= NUMBER_CLAIM_ACCOUNTS_PER_DAY) {
     deps.alarms.raise(
       'number_claims_limited',
-      { phoneKey: key, userId, accounts: others },
+      { phoneKey: key, userId: accountId, accounts: others },
       'numbers: claim refused, too many accounts claimed this phone in 24 hours',
     );
     throw new AppError('RATE_LIMITED', PHONE_CLAIMS_LIMITED, { fields: { phone: PHONE_CLAIMS_LIMITED } });
@@ -67,10 +67,10 @@ export async function checkClaim(
   if (others > 0)
     deps.alarms.raise(
       'number_claim_contested',
-      { phoneKey: key, userId, accounts: others + 1 },
+      { phoneKey: key, userId: accountId, accounts: others + 1 },
       'numbers: a phone claimed by QR code by another account in the last 24 hours',
     );
-  await recordClaim(tx, key, userId);
+  await recordClaim(tx, key, accountId);
   return [];
 }
 

@@ -31,14 +31,14 @@ export async function verifiedElsewhere(db: Db, forms: string[], exceptId: strin
 }
 
 /** How many other accounts claimed the phone by QR code in the last 24 hours. */
-export async function countOtherClaimers(db: Db, key: string, userId: string): Promise<number> {
+export async function countOtherClaimers(db: Db, key: string, accountId: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(numberClaims)
     .where(
       and(
         eq(numberClaims.phoneKey, key),
-        ne(numberClaims.userId, userId),
+        ne(numberClaims.userId, accountId),
         gt(numberClaims.claimedAt, sql`now() - interval '24 hours'`),
       ),
     );
@@ -46,10 +46,10 @@ export async function countOtherClaimers(db: Db, key: string, userId: string): P
 }
 
 /** This account claims the phone now (one row per phone and account). */
-export async function recordClaim(db: Db, key: string, userId: string): Promise<void> {
+export async function recordClaim(db: Db, key: string, accountId: string): Promise<void> {
   await db
     .insert(numberClaims)
-    .values({ phoneKey: key, userId })
+    .values({ phoneKey: key, userId: accountId })
     .onConflictDoUpdate({ target: [numberClaims.phoneKey, numberClaims.userId], set: { claimedAt: sql`now()` } });
 }
 

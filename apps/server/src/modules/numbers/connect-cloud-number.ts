@@ -21,7 +21,7 @@ import { phoneKey } from './scanned-phone.ts';
  */
 export async function connectCloudNumber({
   deps,
-  userId,
+  userId: accountId,
   input,
 }: {
   deps: NumbersDeps;
@@ -40,7 +40,7 @@ export async function connectCloudNumber({
   const pin = randomInt(0, 1_000_000).toString().padStart(6, '0');
   await signup.register(token, phone.phoneNumberId, pin);
   const now = new Date();
-  const { row, released } = await reserveNumber(deps, userId, {
+  const { row, released } = await reserveNumber(deps, accountId, {
     phone: phone.display,
     apelido: input.apelido || phone.verifiedName || 'API oficial',
     provider: 'cloud',
@@ -57,7 +57,7 @@ export async function connectCloudNumber({
   // Meta verified the phone: other accounts' claims that never connected as it are gone (decision 052).
   await releaseAtGateway(deps, phoneKey(row.phone), released);
   await publishNumberUpdated(deps, row.id);
-  const view = await findNumberViewOfUser(deps.db, userId, row.id);
+  const view = await findNumberViewOfUser(deps.db, accountId, row.id);
   if (!view) throw notFound();
   return { ...view, two_step_pin: pin };
 }

@@ -29,7 +29,7 @@ import { readQr } from './read-qr.ts';
  */
 export async function createNumber({
   deps,
-  userId,
+  userId: accountId,
   input,
 }: {
   deps: NumbersDeps;
@@ -37,7 +37,7 @@ export async function createNumber({
   input: CreateNumberInput;
 }): Promise<CreatedNumber> {
   const phone = parsePhone(input.phone)!;
-  const { row } = await reserveNumber(deps, userId, { phone: phone.digits, apelido: input.apelido });
+  const { row } = await reserveNumber(deps, accountId, { phone: phone.digits, apelido: input.apelido });
 
   let created;
   try {
@@ -45,7 +45,7 @@ export async function createNumber({
       deps.gateway.createInstance({ instanceName: row.instanceName, ...deps.webhookConfig(row) }),
     );
   } catch (err) {
-    await deleteNumberRow(deps.db, userId, row.id);
+    await deleteNumberRow(deps.db, accountId, row.id);
     throw err;
   }
   if (created.instanceId) await setInstanceId(deps.db, row.id, created.instanceId);
@@ -58,7 +58,7 @@ export async function createNumber({
       () => null,
     );
   }
-  const number = await findNumberViewOfUser(deps.db, userId, row.id);
+  const number = await findNumberViewOfUser(deps.db, accountId, row.id);
   if (!number) throw notFound();
   return { number, qrCode };
 }
@@ -72,7 +72,7 @@ export async function createNumber({
  */
 export async function reserveNumber(
   deps: NumbersDeps,
-  userId: string,
+  accountId: string,
   values: { phone: string; apelido: string } & CloudValues,
 ): Promise<{ row: NumberRow; released: ReleasedClaim[] }> {
   const token = randomBytes(32).toString('hex');
@@ -80,16 +80,16 @@ export async function reserveNumber(
   for (let attempt = 0; ; attempt++) {
     try {
       return await deps.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`numbers:${userId}`}))`);
-        await assertWithinLimit(tx, userId, 'add-number');
-        const released = await checkClaim(tx, deps, userId, values.phone, via);
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`numbers:${accountId}`}))`);
+        await assertWithinLimit(tx, accountId, 'add-number');
+        const released = await checkClaim(tx, deps, accountId, values.phone, via);
         let instanceName = buildInstanceName(values.phone, Date.now() + attempt);
         for (let bump = 1; (await instanceNameTaken(tx, instanceName)) && bump < 10; bump++) {
           instanceName = buildInstanceName(values.phone, Date.now() + attempt + bump);
         }
-        const row = await insertNumber(tx, { ...values, userId, instanceName, token });
+        const row = await insertNumber(tx, { ...values, userId: accountId, instanceName, token });
         // First run (docs/decisions/013-first-run-auto-link.md): a new number gets the owner's only (active) agent.
-        await linkNewNumberIfObvious(tx, userId, row.id);
+        await linkNewNumberIfObvious(tx, accountId, row.id);
         return { row, released };
       });
     } catch (err) {

@@ -11,7 +11,7 @@ import { deleteNumberRow, findNumberOfUser } from './numbers-repository.ts';
  */
 export async function deleteNumber({
   deps,
-  userId,
+  userId: accountId,
   id,
   log,
 }: {
@@ -20,7 +20,7 @@ export async function deleteNumber({
   id: string;
   log: FastifyBaseLogger;
 }): Promise<void> {
-  const number = await findNumberOfUser(deps.db, userId, id);
+  const number = await findNumberOfUser(deps.db, accountId, id);
   if (!number) throw notFound();
   await deps.gateway
     .logout(number.instanceName)
@@ -28,5 +28,5 @@ export async function deleteNumber({
       log.info({ err, instance: number.instanceName }, 'logout before delete failed (tolerated)'),
     );
   await gatewayCall(() => deps.gateway.deleteInstance(number.instanceName));
-  await deleteNumberRow(deps.db, userId, number.id);
+  await deleteNumberRow(deps.db, accountId, number.id);
 }

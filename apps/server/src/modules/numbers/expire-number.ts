@@ -13,7 +13,7 @@ import { deleteNumberRow, findNumberOfUser } from './numbers-repository.ts';
  */
 export async function expireNumber({
   deps,
-  userId,
+  userId: accountId,
   id,
   log,
 }: {
@@ -22,7 +22,7 @@ export async function expireNumber({
   id: string;
   log: FastifyBaseLogger;
 }): Promise<ExpireResult> {
-  const number = await findNumberOfUser(deps.db, userId, id);
+  const number = await findNumberOfUser(deps.db, accountId, id);
   if (!number) throw notFound();
   if (number.status === 'CONECTADO') return { outcome: 'connected' };
 
@@ -43,6 +43,6 @@ export async function expireNumber({
   await deps.gateway
     .deleteInstance(number.instanceName)
     .catch((err: unknown) => log.warn({ err, instance: number.instanceName }, 'gateway delete failed while expiring'));
-  await deleteNumberRow(deps.db, userId, number.id);
+  await deleteNumberRow(deps.db, accountId, number.id);
   return { outcome: 'removed' };
 }

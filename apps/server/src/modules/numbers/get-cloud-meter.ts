@@ -20,12 +20,12 @@ export function monthIn(timeZone: string, now = new Date()): string {
  * the month (this one by default) by category, the billable ones and their estimate in reais
  * (docs/decisions/064-cloud-meter-and-one-balloon.md). A number with nothing sent shows zeros.
  */
-export async function getCloudMeter(db: Db, userId: string, month?: string, now = new Date()): Promise<CloudMeter> {
-  const timeZone = await getAccountTimeZone(db, userId);
+export async function getCloudMeter(db: Db, accountId: string, month?: string, now = new Date()): Promise<CloudMeter> {
+  const timeZone = await getAccountTimeZone(db, accountId);
   const theMonth = month ?? monthIn(timeZone, now);
   const [rows, numbers] = await Promise.all([
-    meterRowsOfMonth(db, userId, theMonth, timeZone),
-    listNumbersOfUser(db, userId),
+    meterRowsOfMonth(db, accountId, theMonth, timeZone),
+    listNumbersOfUser(db, accountId),
   ]);
   const byNumber = new Map<string, { sent: Counts; billable: Counts; pricedByMeta: number }>();
   for (const n of numbers)

@@ -7,14 +7,14 @@ import { readQr } from './read-qr.ts';
 /** A fresh QR for a number being connected (the connect screen asks again when the image fails or goes stale). */
 export async function getNumberQr({
   deps,
-  userId,
+  userId: accountId,
   id,
 }: {
   deps: NumbersDeps;
   userId: string;
   id: string;
 }): Promise<NumberQr> {
-  const number = await findNumberOfUser(deps.db, userId, id);
+  const number = await findNumberOfUser(deps.db, accountId, id);
   if (!number) throw notFound();
   return readQr(deps, number);
 }

@@ -12,19 +12,19 @@ import { findNumberOfUser } from './numbers-repository.ts';
  */
 export async function getNumberState({
   deps,
-  userId,
+  userId: accountId,
   id,
 }: {
   deps: NumbersDeps;
   userId: string;
   id: string;
 }): Promise<NumberState> {
-  const number = await findNumberOfUser(deps.db, userId, id);
+  const number = await findNumberOfUser(deps.db, accountId, id);
   if (!number) throw notFound();
   const state = await gatewayCall(() => deps.gateway.connectionState(number.instanceName));
   if (state === 'open' && (await markNumberConnected(deps, number.id))) return { state, status: 'CONECTADO' };
   // Read again: the webhook's check may have cut the connection while the gateway was asked.
-  const now = (await findNumberOfUser(deps.db, userId, id)) ?? number;
+  const now = (await findNumberOfUser(deps.db, accountId, id)) ?? number;
   const shown = state === 'open' ? 'close' : state;
   return now.connectionProblem
     ? { state: shown, status: now.status, problem: now.connectionProblem }

@@ -80,32 +80,32 @@ function toView(r: ViewRow): NumberView {
 }
 
 /** The user's numbers, oldest first, with the linked agent's name. */
-export async function listNumbersOfUser(db: Db, userId: string): Promise<NumberView[]> {
+export async function listNumbersOfUser(db: Db, accountId: string): Promise<NumberView[]> {
   const rows = await db
     .select(viewColumns)
     .from(numbers)
-    .leftJoin(agentes, and(eq(agentes.id, numbers.agente), eq(agentes.userId, userId)))
-    .where(eq(numbers.userId, userId))
+    .leftJoin(agentes, and(eq(agentes.id, numbers.agente), eq(agentes.userId, accountId)))
+    .where(eq(numbers.userId, accountId))
     .orderBy(asc(numbers.createdAt), asc(numbers.id));
   return rows.map(toView);
 }
 
-export async function findNumberViewOfUser(db: Db, userId: string, id: string): Promise<NumberView | null> {
+export async function findNumberViewOfUser(db: Db, accountId: string, id: string): Promise<NumberView | null> {
   const [row] = await db
     .select(viewColumns)
     .from(numbers)
-    .leftJoin(agentes, and(eq(agentes.id, numbers.agente), eq(agentes.userId, userId)))
-    .where(and(eq(numbers.id, id), eq(numbers.userId, userId)))
+    .leftJoin(agentes, and(eq(agentes.id, numbers.agente), eq(agentes.userId, accountId)))
+    .where(and(eq(numbers.id, id), eq(numbers.userId, accountId)))
     .limit(1);
   return row ? toView(row) : null;
 }
 
 /** A number of this user by id; null for an unknown id or another user's number. */
-export async function findNumberOfUser(db: Db, userId: string, id: string): Promise<NumberRow | null> {
+export async function findNumberOfUser(db: Db, accountId: string, id: string): Promise<NumberRow | null> {
   const [row] = await db
     .select()
     .from(numbers)
-    .where(and(eq(numbers.id, id), eq(numbers.userId, userId)))
+    .where(and(eq(numbers.id, id), eq(numbers.userId, accountId)))
     .limit(1);
   return row ?? null;
 }
@@ -150,14 +150,14 @@ export async function markConnected(db: Db, id: string, now = new Date()): Promi
 
 export async function updateNumberFields(
   db: Db,
-  userId: string,
+  accountId: string,
   id: string,
   set: { apelido?: string; agente?: string | null; aiAudience?: 'all' | 'new'; oneBalloon?: boolean },
 ) {
   await db
     .update(numbers)
     .set({ ...set, updatedAt: new Date() })
-    .where(and(eq(numbers.id, id), eq(numbers.userId, userId)));
+    .where(and(eq(numbers.id, id), eq(numbers.userId, accountId)));
 }
 
 /**
@@ -178,15 +178,15 @@ export async function switchOffOldContacts(db: Db, id: string): Promise<void> {
     );
 }
 
-export async function deleteNumberRow(db: Db, userId: string, id: string) {
-  await db.delete(numbers).where(and(eq(numbers.id, id), eq(numbers.userId, userId)));
+export async function deleteNumberRow(db: Db, accountId: string, id: string) {
+  await db.delete(numbers).where(and(eq(numbers.id, id), eq(numbers.userId, accountId)));
 }
 
-export async function agentBelongsToUser(db: Db, userId: string, agentId: string): Promise<boolean> {
+export async function agentBelongsToUser(db: Db, accountId: string, agentId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: agentes.id })
     .from(agentes)
-    .where(and(eq(agentes.id, agentId), eq(agentes.userId, userId)))
+    .where(and(eq(agentes.id, agentId), eq(agentes.userId, accountId)))
     .limit(1);
   return Boolean(row);
 }

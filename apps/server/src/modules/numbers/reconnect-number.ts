@@ -7,14 +7,14 @@ import { readQr } from './read-qr.ts';
 /** Reconnect (docs/product/rules.md#states-and-transitions): only a DESCONECTADO number, through a new QR code. */
 export async function reconnectNumber({
   deps,
-  userId,
+  userId: accountId,
   id,
 }: {
   deps: NumbersDeps;
   userId: string;
   id: string;
 }): Promise<NumberQr> {
-  const number = await findNumberOfUser(deps.db, userId, id);
+  const number = await findNumberOfUser(deps.db, accountId, id);
   if (!number) throw notFound();
   if (number.status !== 'DESCONECTADO') throw new AppError('CONFLICT', NUMBER_ALREADY_CONNECTED);
   return readQr(deps, number);

@@ -17,7 +17,7 @@ import {
  */
 export async function updateNumber({
   deps,
-  userId,
+  userId: accountId,
   id,
   input,
 }: {
@@ -27,13 +27,13 @@ export async function updateNumber({
   input: UpdateNumberInput;
 }): Promise<NumberView> {
   const { db } = deps;
-  const number = await findNumberOfUser(db, userId, id);
+  const number = await findNumberOfUser(db, accountId, id);
   if (!number) throw notFound();
   // One message instead of several saves Meta's charges; a QR number has none (decision 064).
   if (input.one_balloon !== undefined && number.provider !== 'cloud')
     throw new AppError('VALIDATION', ONE_BALLOON_ONLY_CLOUD);
-  if (input.agente && !(await agentBelongsToUser(db, userId, input.agente))) throw notFound(AGENT_NOT_FOUND);
-  await updateNumberFields(db, userId, id, {
+  if (input.agente && !(await agentBelongsToUser(db, accountId, input.agente))) throw notFound(AGENT_NOT_FOUND);
+  await updateNumberFields(db, accountId, id, {
     apelido: input.apelido,
     agente: input.agente,
     aiAudience: input.ai_audience,
@@ -41,7 +41,7 @@ export async function updateNumber({
   });
   if (input.ai_audience === 'new') await switchOffOldContacts(db, id);
   await publishNumberUpdated(deps, id);
-  const view = await findNumberViewOfUser(db, userId, id);
+  const view = await findNumberViewOfUser(db, accountId, id);
   if (!view) throw notFound();
   return view;
 }
