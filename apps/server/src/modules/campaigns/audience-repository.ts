@@ -151,7 +151,7 @@ async function selectWithoutConversation(
 }
 
 /** The number a campaign goes out from (this account's, connected), with what its track needs. */
-export async function selectCampaignNumber(db: Db, userId: string, numberId: string) {
+export async function selectCampaignNumber(db: Db, accountId: string, numberId: string) {
   const [row] = resultRows<{
     id: string;
     provider: 'evolution' | 'cloud';
@@ -165,21 +165,21 @@ export async function selectCampaignNumber(db: Db, userId: string, numberId: str
     await db.execute(sql`
       select id, provider, instance_name, coalesce(nullif(apelido, ''), phone) as label, status, created_at,
         cloud_messaging_limit, cloud_quality_rating
-      from numbers where id = ${numberId} and user_id = ${userId}`),
+      from numbers where id = ${numberId} and user_id = ${accountId}`),
   );
   return row ?? null;
 }
 
 /** The account's weekly cap of campaign messages per contact (1 when never set). */
-export async function selectWeeklyCap(db: Db, userId: string): Promise<number> {
+export async function selectWeeklyCap(db: Db, accountId: string): Promise<number> {
   const [row] = resultRows<{ weekly_cap: number }>(
-    await db.execute(sql`select weekly_cap from campaign_settings where user_id = ${userId}`),
+    await db.execute(sql`select weekly_cap from campaign_settings where user_id = ${accountId}`),
   );
   return row?.weekly_cap ?? 1;
 }
 
-export async function upsertWeeklyCap(db: Db, userId: string, weeklyCap: number): Promise<void> {
+export async function upsertWeeklyCap(db: Db, accountId: string, weeklyCap: number): Promise<void> {
   await db.execute(sql`
-    insert into campaign_settings (user_id, weekly_cap) values (${userId}, ${weeklyCap})
+    insert into campaign_settings (user_id, weekly_cap) values (${accountId}, ${weeklyCap})
     on conflict (user_id) do update set weekly_cap = excluded.weekly_cap, updated_at = now()`);
 }

@@ -59,19 +59,19 @@ const SELECT = sql`
   select c.*, coalesce(nullif(n.apelido, ''), n.phone) as number_label
   from campaigns c join numbers n on n.id = c.number_id`;
 
-export async function selectCampaign(db: Db, id: string, userId?: string): Promise<CampaignRow | null> {
+export async function selectCampaign(db: Db, id: string, accountId?: string): Promise<CampaignRow | null> {
   const [row] = resultRows<CampaignRow>(
-    await db.execute(sql`${SELECT} where c.id = ${id} ${userId ? sql`and c.user_id = ${userId}` : sql``}`),
+    await db.execute(sql`${SELECT} where c.id = ${id} ${accountId ? sql`and c.user_id = ${accountId}` : sql``}`),
   );
   return row ? parse(row) : null;
 }
 
 /** The account's campaigns, newest first; null: every account's still moving (the sweep). */
-export async function selectCampaigns(db: Db, userId: string | null): Promise<CampaignRow[]> {
+export async function selectCampaigns(db: Db, accountId: string | null): Promise<CampaignRow[]> {
   return resultRows<CampaignRow>(
     await db.execute(
-      userId
-        ? sql`${SELECT} where c.user_id = ${userId} order by c.created_at desc limit 100`
+      accountId
+        ? sql`${SELECT} where c.user_id = ${accountId} order by c.created_at desc limit 100`
         : sql`${SELECT} where c.status in ('sending', 'scheduled') order by c.scheduled_at limit 1000`,
     ),
   ).map(parse);
@@ -100,7 +100,11 @@ export interface ResultsRow {
  * their messages' delivery, the customers who wrote back or opted out after it, the orders of those
  * conversations placed within 7 days of it and what was paid, and the messages Meta bills (the meter).
  */
-export async function selectResults(db: Db, userId: string, campaignIds: string[]): Promise<Map<string, ResultsRow>> {
+export async function selectResults(
+  db: Db,
+  accountId: string,
+  campaignIds: string[],
+): Promise<Map<string, ResultsRow>> {
   if (campaignIds.length === 0) return new Map();
   const rows = resultRows<Record<keyof ResultsRow, string | number>>(
     await db.execute(sql`
@@ -129,7 +133,7 @@ export async function selectResults(db: Db, userId: string, campaignIds: string[
         from orders where conv_id = r.conv_id and r.state = 'sent' and created_at > r.sent_at
           and created_at <= r.sent_at + interval '7 days') o on true
       left join cloud_message_meter mm on mm.external_id = r.external_id and mm.user_id = r.user_id
-      where r.user_id = ${userId} and r.campaign_id in (${sql.join(
+      where r.user_id = ${accountId} and r.campaign_id in (${sql.join(
         campaignIds.map((id) => sql`${id}::uuid`),
         sql`, `,
       )})
@@ -208,9 +212,9 @@ export async function setStatus(
  */
 /** Whether the campaign still has contacts waiting or in flight. */
 /** The account's time zone (the business hours are in it). */
-export async function selectTimeZone(db: Db, userId: string): Promise<string> {
+export async function selectTimeZone(db: Db, accountId: string): Promise<string> {
   const [row] = resultRows<{ time_zone: string | null }>(
-    await db.execute(sql`select time_zone from profiles where id = ${userId}`),
+    await db.execute(sql`select time_zone from profiles where id = ${accountId}`),
   );
   return row?.time_zone ?? 'America/Sao_Paulo';
 }

@@ -30,8 +30,8 @@ import { queueCampaign } from './send-campaign.ts';
 import { templateDto } from './template-service.ts';
 import { selectTemplateByName, selectTemplates, type TemplateRow } from './templates-repository.ts';
 
-async function numberOf(db: Db, userId: string, numberId: string) {
-  const number = await selectCampaignNumber(db, userId, numberId);
+async function numberOf(db: Db, accountId: string, numberId: string) {
+  const number = await selectCampaignNumber(db, accountId, numberId);
   if (!number) throw notFound(CAMPAIGN_MESSAGES.numberNotFound);
   return { ...number, track: number.provider === 'cloud' ? ('cloud' as const) : ('qr' as const) };
 }
@@ -140,22 +140,22 @@ function toDto(
   };
 }
 
-export async function listCampaigns(db: Db, userId: string): Promise<CampaignDto[]> {
-  const rows = await selectCampaigns(db, userId);
+export async function listCampaigns(db: Db, accountId: string): Promise<CampaignDto[]> {
+  const rows = await selectCampaigns(db, accountId);
   const results = await selectResults(
     db,
-    userId,
+    accountId,
     rows.map((r) => r.id),
   );
-  const templates = await selectTemplates(db, userId);
+  const templates = await selectTemplates(db, accountId);
   return rows.map((r) => toDto(r, results.get(r.id), templates));
 }
 
-export async function getCampaign(db: Db, userId: string, id: string): Promise<CampaignDto> {
-  const row = await selectCampaign(db, id, userId);
+export async function getCampaign(db: Db, accountId: string, id: string): Promise<CampaignDto> {
+  const row = await selectCampaign(db, id, accountId);
   if (!row) throw notFound(CAMPAIGN_MESSAGES.campaignNotFound);
-  const results = await selectResults(db, userId, [id]);
-  return toDto(row, results.get(id), await selectTemplates(db, userId, row.number_id));
+  const results = await selectResults(db, accountId, [id]);
+  return toDto(row, results.get(id), await selectTemplates(db, accountId, row.number_id));
 }
 
 /**

@@ -14,21 +14,21 @@ export interface ConsentRow {
 }
 
 /** The conversation's contact (this account's; null otherwise): its address and whether it is a group. */
-export async function findConsentContact(db: Db, userId: string, convId: string) {
+export async function findConsentContact(db: Db, accountId: string, convId: string) {
   const [row] = resultRows<{ contact_jid: string; contact_name: string | null; type: string; opted_out: boolean }>(
     await db.execute(sql`
-      select contact_jid, contact_name, type, opted_out from conversations where id = ${convId} and user_id = ${userId}`),
+      select contact_jid, contact_name, type, opted_out from conversations where id = ${convId} and user_id = ${accountId}`),
   );
   return row ?? null;
 }
 
 /** The contact's consent record (by its address, whichever conversation recorded it). */
-export async function selectConsent(db: Db, userId: string, address: string): Promise<ConsentRow | null> {
+export async function selectConsent(db: Db, accountId: string, address: string): Promise<ConsentRow | null> {
   const [row] = resultRows<ConsentRow>(
     await db.execute(sql`
       select mc.method, mc.given_at, u.name as recorded_by_name, mc.ended_at, mc.ended_reason
       from marketing_consents mc left join "user" u on u.id = mc.recorded_by
-      where mc.user_id = ${userId} and mc.contact_address = ${address}`),
+      where mc.user_id = ${accountId} and mc.contact_address = ${address}`),
   );
   return row ?? null;
 }
@@ -61,14 +61,14 @@ export async function upsertConsent(
 /** Ends the contact's consent (the owner withdrew it, or the customer opted out); true when one was active. */
 export async function endConsent(
   db: Db,
-  userId: string,
+  accountId: string,
   address: string,
   reason: 'opt_out' | 'owner',
 ): Promise<boolean> {
   const rows = resultRows(
     await db.execute(sql`
       update marketing_consents set ended_at = now(), ended_reason = ${reason}, updated_at = now()
-      where user_id = ${userId} and contact_address = ${address} and ended_at is null returning id`),
+      where user_id = ${accountId} and contact_address = ${address} and ended_at is null returning id`),
   );
   return rows.length > 0;
 }
@@ -77,24 +77,24 @@ export async function endConsent(
  * An opt-out ends the consent everywhere (docs/decisions/072-campaigns.md): the contact's consent record
  * by its address, and every campaign message still waiting for it is skipped.
  */
-export async function endConsentOnOptOut(db: Db, userId: string, convId: string): Promise<void> {
+export async function endConsentOnOptOut(db: Db, accountId: string, convId: string): Promise<void> {
   await db.execute(sql`
-    with conv as (select contact_jid from conversations where id = ${convId} and user_id = ${userId})
+    with conv as (select contact_jid from conversations where id = ${convId} and user_id = ${accountId})
     update marketing_consents set ended_at = now(), ended_reason = 'opt_out', updated_at = now()
-    where user_id = ${userId} and ended_at is null
+    where user_id = ${accountId} and ended_at is null
       and (conv_id = ${convId} or contact_address in (select contact_jid from conv))`);
   await db.execute(sql`
     update campaign_recipients set state = 'skipped', reason = 'O cliente pediu para não receber mensagens.'
-    where user_id = ${userId} and conv_id = ${convId} and state = 'pending'`);
+    where user_id = ${accountId} and conv_id = ${convId} and state = 'pending'`);
 }
 
 /** The existing conversations of these addresses (an import links its consent to them). */
-export async function conversationsByAddress(db: Db, userId: string, addresses: string[]) {
+export async function conversationsByAddress(db: Db, accountId: string, addresses: string[]) {
   if (addresses.length === 0) return new Map<string, string>();
   const rows = resultRows<{ id: string; contact_jid: string }>(
     await db.execute(sql`
       select distinct on (contact_jid) id, contact_jid from conversations
-      where user_id = ${userId} and contact_jid in (${sql.join(
+      where user_id = ${accountId} and contact_jid in (${sql.join(
         addresses.map((a) => sql`${a}`),
         sql`, `,
       )})

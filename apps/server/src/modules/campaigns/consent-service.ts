@@ -25,18 +25,18 @@ function toDto(row: ConsentRow | null): ConsentDto | null {
   };
 }
 
-async function contactOf(db: Db, userId: string, convId: string) {
-  const contact = await findConsentContact(db, userId, convId);
+async function contactOf(db: Db, accountId: string, convId: string) {
+  const contact = await findConsentContact(db, accountId, convId);
   if (!contact) throw notFound(CAMPAIGN_MESSAGES.conversationNotFound);
   if (contact.type === 'group') throw new AppError('VALIDATION', CAMPAIGN_MESSAGES.group);
   return contact;
 }
 
 /** The contact panel's consent (docs/decisions/072-campaigns.md). */
-export async function getConsent(db: Db, userId: string, convId: string): Promise<ConsentDto | null> {
-  const contact = await findConsentContact(db, userId, convId);
+export async function getConsent(db: Db, accountId: string, convId: string): Promise<ConsentDto | null> {
+  const contact = await findConsentContact(db, accountId, convId);
   if (!contact) throw notFound(CAMPAIGN_MESSAGES.conversationNotFound);
-  return toDto(await selectConsent(db, userId, contact.contact_jid));
+  return toDto(await selectConsent(db, accountId, contact.contact_jid));
 }
 
 /**
@@ -67,10 +67,10 @@ export async function recordConsent(
   return toDto(await selectConsent(db, input.userId, contact.contact_jid));
 }
 
-export async function withdrawConsent(db: Db, userId: string, convId: string): Promise<ConsentDto | null> {
-  const contact = await contactOf(db, userId, convId);
-  await endConsent(db, userId, contact.contact_jid, 'owner');
-  return toDto(await selectConsent(db, userId, contact.contact_jid));
+export async function withdrawConsent(db: Db, accountId: string, convId: string): Promise<ConsentDto | null> {
+  const contact = await contactOf(db, accountId, convId);
+  await endConsent(db, accountId, contact.contact_jid, 'owner');
+  return toDto(await selectConsent(db, accountId, contact.contact_jid));
 }
 
 /**

@@ -96,8 +96,8 @@ export async function submitTemplate(
   return templateDto(row!);
 }
 
-export async function listTemplates(db: Db, userId: string, numberId?: string): Promise<CampaignTemplateDto[]> {
-  return (await selectTemplates(db, userId, numberId)).map(templateDto);
+export async function listTemplates(db: Db, accountId: string, numberId?: string): Promise<CampaignTemplateDto[]> {
+  return (await selectTemplates(db, accountId, numberId)).map(templateDto);
 }
 
 /**

@@ -51,11 +51,11 @@ export async function insertTemplate(
 }
 
 /** The account's submitted templates (of one number), newest first. */
-export async function selectTemplates(db: Db, userId: string, numberId?: string): Promise<TemplateRow[]> {
+export async function selectTemplates(db: Db, accountId: string, numberId?: string): Promise<TemplateRow[]> {
   return resultRows<TemplateRow>(
     await db.execute(sql`
       select * from campaign_templates
-      where user_id = ${userId} ${numberId ? sql`and number_id = ${numberId}` : sql``}
+      where user_id = ${accountId} ${numberId ? sql`and number_id = ${numberId}` : sql``}
       order by created_at desc limit 100`),
   );
 }
