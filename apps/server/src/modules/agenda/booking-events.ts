@@ -20,8 +20,8 @@ export async function publishBookingEvent(deps: AgendaDeps, booking: Booking, ev
 }
 
 /** The fields every booking event carries. */
-export const bookingEventBase = (userId: string, b: Booking, by: string) => ({
-  userId,
+export const bookingEventBase = (accountId: string, b: Booking, by: string) => ({
+  userId: accountId,
   convId: b.convId,
   bookingId: b.id,
   source: b.source,

@@ -19,7 +19,7 @@ import {
 /** Busy ranges of these professionals overlapping [from, to): active bookings and blocks (theirs or everyone's). */
 export async function selectBusy(
   db: Db,
-  userId: string,
+  accountId: string,
   professionalIds: string[],
   from: Date,
   to: Date,
@@ -38,7 +38,7 @@ export async function selectBusy(
         .from(agendaBookings)
         .where(
           and(
-            eq(agendaBookings.userId, userId),
+            eq(agendaBookings.userId, accountId),
             inArray(agendaBookings.professionalId, professionalIds),
             inArray(agendaBookings.status, [...BOOKING_ACTIVE_STATUSES]),
             lt(agendaBookings.busyFrom, to),
@@ -51,7 +51,7 @@ export async function selectBusy(
     .from(agendaBlocks)
     .where(
       and(
-        eq(agendaBlocks.userId, userId),
+        eq(agendaBlocks.userId, accountId),
         or(isNull(agendaBlocks.professionalId), inArray(agendaBlocks.professionalId, professionalIds)),
         lt(agendaBlocks.startsAt, to),
         gt(agendaBlocks.endsAt, from),
@@ -91,13 +91,18 @@ function selectBookingRows(db: Db) {
 }
 
 /** How many live bookings this professional has from `now` on (a professional with them cannot be deactivated). */
-export async function countFutureBookings(db: Db, userId: string, professionalId: string, now: Date): Promise<number> {
+export async function countFutureBookings(
+  db: Db,
+  accountId: string,
+  professionalId: string,
+  now: Date,
+): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(agendaBookings)
     .where(
       and(
-        eq(agendaBookings.userId, userId),
+        eq(agendaBookings.userId, accountId),
         eq(agendaBookings.professionalId, professionalId),
         inArray(agendaBookings.status, [...BOOKING_ACTIVE_STATUSES]),
         gt(agendaBookings.endsAt, now),
@@ -106,21 +111,21 @@ export async function countFutureBookings(db: Db, userId: string, professionalId
   return row?.n ?? 0;
 }
 
-export async function selectBooking(db: Db, userId: string, id: string): Promise<Booking | null> {
-  const [row] = await selectBookingRows(db).where(and(eq(agendaBookings.userId, userId), eq(agendaBookings.id, id)));
+export async function selectBooking(db: Db, accountId: string, id: string): Promise<Booking | null> {
+  const [row] = await selectBookingRows(db).where(and(eq(agendaBookings.userId, accountId), eq(agendaBookings.id, id)));
   return row ? toBooking(row) : null;
 }
 
 /** Bookings (every status) starting before `to` and ending after `from`, by start. */
 export async function selectBookings(
   db: Db,
-  userId: string,
+  accountId: string,
   o: { from: Date; to: Date; convId?: string },
 ): Promise<Booking[]> {
   const rows = await selectBookingRows(db)
     .where(
       and(
-        eq(agendaBookings.userId, userId),
+        eq(agendaBookings.userId, accountId),
         lt(agendaBookings.startsAt, o.to),
         gt(agendaBookings.endsAt, o.from),
         o.convId ? eq(agendaBookings.convId, o.convId) : undefined,
@@ -132,11 +137,11 @@ export async function selectBookings(
 }
 
 /** The conversation's next active booking (ends after `now`), or null. */
-export async function selectNextBooking(db: Db, userId: string, convId: string, now: Date): Promise<Booking | null> {
+export async function selectNextBooking(db: Db, accountId: string, convId: string, now: Date): Promise<Booking | null> {
   const [row] = await selectBookingRows(db)
     .where(
       and(
-        eq(agendaBookings.userId, userId),
+        eq(agendaBookings.userId, accountId),
         eq(agendaBookings.convId, convId),
         inArray(agendaBookings.status, ['held', 'booked', 'confirmed']),
         gt(agendaBookings.endsAt, now),
@@ -222,31 +227,31 @@ const toBlock = (r: typeof agendaBlocks.$inferSelect): AgendaBlock => ({
   reason: r.reason,
 });
 
-export async function selectBlocks(db: Db, userId: string, from: Date, to: Date): Promise<AgendaBlock[]> {
+export async function selectBlocks(db: Db, accountId: string, from: Date, to: Date): Promise<AgendaBlock[]> {
   const rows = await db
     .select()
     .from(agendaBlocks)
-    .where(and(eq(agendaBlocks.userId, userId), lt(agendaBlocks.startsAt, to), gt(agendaBlocks.endsAt, from)))
+    .where(and(eq(agendaBlocks.userId, accountId), lt(agendaBlocks.startsAt, to), gt(agendaBlocks.endsAt, from)))
     .orderBy(asc(agendaBlocks.startsAt));
   return rows.map(toBlock);
 }
 
 export async function insertBlock(
   db: Db,
-  userId: string,
+  accountId: string,
   v: { professionalId: string | null; startsAt: Date; endsAt: Date; reason: string },
 ): Promise<AgendaBlock> {
   const [row] = await db
     .insert(agendaBlocks)
-    .values({ userId, ...v })
+    .values({ userId: accountId, ...v })
     .returning();
   return toBlock(row!);
 }
 
-export async function deleteBlock(db: Db, userId: string, id: string): Promise<boolean> {
+export async function deleteBlock(db: Db, accountId: string, id: string): Promise<boolean> {
   const rows = await db
     .delete(agendaBlocks)
-    .where(and(eq(agendaBlocks.userId, userId), eq(agendaBlocks.id, id)))
+    .where(and(eq(agendaBlocks.userId, accountId), eq(agendaBlocks.id, id)))
     .returning({ id: agendaBlocks.id });
   return rows.length > 0;
 }
@@ -254,12 +259,12 @@ export async function deleteBlock(db: Db, userId: string, id: string): Promise<b
 /** The conversation's contact, when it is the account's (a booking made from the inbox). */
 export async function selectConversationContact(
   db: Db,
-  userId: string,
+  accountId: string,
   convId: string,
 ): Promise<{ name: string | null; phone: string | null } | null> {
   const [row] = await db
     .select({ name: conversations.contactName, phone: conversations.contactPhone })
     .from(conversations)
-    .where(and(eq(conversations.userId, userId), eq(conversations.id, convId)));
+    .where(and(eq(conversations.userId, accountId), eq(conversations.id, convId)));
   return row ?? null;
 }

@@ -5,10 +5,10 @@ import { deleteBlock, insertBlock, selectBlocks, selectBookings, selectNextBooki
 import { selectProfessionals } from './setup-repository.ts';
 
 /** The owner's agenda between two instants: bookings (every status) and blocks. */
-export async function readCalendar(db: Db, userId: string, from: Date, to: Date): Promise<AgendaCalendar> {
+export async function readCalendar(db: Db, accountId: string, from: Date, to: Date): Promise<AgendaCalendar> {
   const [bookings, blocks] = await Promise.all([
-    selectBookings(db, userId, { from, to }),
-    selectBlocks(db, userId, from, to),
+    selectBookings(db, accountId, { from, to }),
+    selectBlocks(db, accountId, from, to),
   ]);
   return { bookings, blocks };
 }
@@ -16,27 +16,27 @@ export async function readCalendar(db: Db, userId: string, from: Date, to: Date)
 /** A conversation's bookings between two instants (every status), by start. */
 export const listBookings = (
   db: Db,
-  userId: string,
+  accountId: string,
   o: { from: Date; to: Date; convId?: string },
-): Promise<Booking[]> => selectBookings(db, userId, o);
+): Promise<Booking[]> => selectBookings(db, accountId, o);
 
 /** The customer's next appointment in this conversation (held, booked or confirmed, not over), or null. */
-export const nextBookingOf = (db: Db, userId: string, convId: string, now: Date): Promise<Booking | null> =>
-  selectNextBooking(db, userId, convId, now);
+export const nextBookingOf = (db: Db, accountId: string, convId: string, now: Date): Promise<Booking | null> =>
+  selectNextBooking(db, accountId, convId, now);
 
 /** Blocks time (a professional's or everyone's): slots inside it are no longer offered. */
 export async function addBlock(
   db: Db,
-  userId: string,
+  accountId: string,
   v: { professionalId: string | null; startsAt: Date; endsAt: Date; reason: string },
 ): Promise<AgendaBlock> {
-  if (v.professionalId && !(await selectProfessionals(db, userId)).some((p) => p.id === v.professionalId))
+  if (v.professionalId && !(await selectProfessionals(db, accountId)).some((p) => p.id === v.professionalId))
     throw new AppError('VALIDATION', AGENDA_MESSAGES.professionalNotFound, {
       fields: { professionalId: AGENDA_MESSAGES.professionalNotFound },
     });
-  return insertBlock(db, userId, v);
+  return insertBlock(db, accountId, v);
 }
 
-export async function removeBlock(db: Db, userId: string, id: string): Promise<void> {
-  if (!(await deleteBlock(db, userId, id))) throw notFound(AGENDA_MESSAGES.blockNotFound);
+export async function removeBlock(db: Db, accountId: string, id: string): Promise<void> {
+  if (!(await deleteBlock(db, accountId, id))) throw notFound(AGENDA_MESSAGES.blockNotFound);
 }

@@ -17,13 +17,13 @@ import { readSetup } from './setup-service.ts';
  */
 export function agendaChatPort(deps: AgendaDeps): AgendaChatPort {
   const DAY = 24 * 60 * 60_000;
-  const names = async (userId: string) =>
-    new Map((await readSetup(deps.db, userId)).professionals.map((p) => [p.id, p.name]));
-  const view = async (userId: string, b: Booking): Promise<ChatBooking> => ({
+  const names = async (accountId: string) =>
+    new Map((await readSetup(deps.db, accountId)).professionals.map((p) => [p.id, p.name]));
+  const view = async (accountId: string, b: Booking): Promise<ChatBooking> => ({
     id: b.id,
     serviceId: b.serviceId,
     serviceName: b.serviceName,
-    professionalName: (await names(userId)).get(b.professionalId) ?? '',
+    professionalName: (await names(accountId)).get(b.professionalId) ?? '',
     startsAt: new Date(b.startsAt),
     status: b.status,
     version: b.version,
@@ -38,8 +38,8 @@ export function agendaChatPort(deps: AgendaDeps): AgendaChatPort {
     }
   };
   return {
-    async services(userId) {
-      return (await readSetup(deps.db, userId)).services
+    async services(accountId) {
+      return (await readSetup(deps.db, accountId)).services
         .filter((s) => s.active)
         .map((s) => ({
           id: s.id,
@@ -49,12 +49,12 @@ export function agendaChatPort(deps: AgendaDeps): AgendaChatPort {
           deposit: depositCentsOf(s) !== null,
         }));
     },
-    async freeSlots(userId, serviceId, from, limit) {
-      const setup = await readSetup(deps.db, userId);
+    async freeSlots(accountId, serviceId, from, limit) {
+      const setup = await readSetup(deps.db, accountId);
       const who = new Map(setup.professionals.map((p) => [p.id, p.name]));
       const now = nowOf(deps);
       const slots = await refusing(() =>
-        findFreeSlots(deps.db, userId, {
+        findFreeSlots(deps.db, accountId, {
           serviceId,
           from,
           to: new Date(Math.min(from.getTime() + 14 * DAY, now.getTime() + setup.settings.horizonDays * DAY)),
@@ -67,9 +67,9 @@ export function agendaChatPort(deps: AgendaDeps): AgendaChatPort {
         professionalName: who.get(s.professionalId) ?? '',
       }));
     },
-    async nextBooking(userId, convId) {
-      const b = await nextBookingOf(deps.db, userId, convId, nowOf(deps));
-      return b ? view(userId, b) : null;
+    async nextBooking(accountId, convId) {
+      const b = await nextBookingOf(deps.db, accountId, convId, nowOf(deps));
+      return b ? view(accountId, b) : null;
     },
     book: (o) =>
       refusing(async () =>

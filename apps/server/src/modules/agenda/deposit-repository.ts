@@ -10,7 +10,7 @@ import { agendaBookings, agendaServices, pixAccounts } from '../../db/schema/ind
  */
 
 /** The service's sinal settings. */
-export async function selectServiceDeposit(db: Db, userId: string, serviceId: string) {
+export async function selectServiceDeposit(db: Db, accountId: string, serviceId: string) {
   const [row] = await db
     .select({
       name: agendaServices.name,
@@ -20,23 +20,27 @@ export async function selectServiceDeposit(db: Db, userId: string, serviceId: st
       holdMinutes: agendaServices.holdMinutes,
     })
     .from(agendaServices)
-    .where(and(eq(agendaServices.userId, userId), eq(agendaServices.id, serviceId)));
+    .where(and(eq(agendaServices.userId, accountId), eq(agendaServices.id, serviceId)));
   return row ?? null;
 }
 
 /** Whether the account receives Pix (a Pix account is set up). */
-export async function hasPixAccount(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: pixAccounts.userId }).from(pixAccounts).where(eq(pixAccounts.userId, userId));
+export async function hasPixAccount(db: Db, accountId: string): Promise<boolean> {
+  const [row] = await db.select({ id: pixAccounts.userId }).from(pixAccounts).where(eq(pixAccounts.userId, accountId));
   return Boolean(row);
 }
 
 /** Writes the deposit's order on the booking, once. */
-export async function linkDepositOrder(db: Db, userId: string, bookingId: string, orderId: string): Promise<void> {
+export async function linkDepositOrder(db: Db, accountId: string, bookingId: string, orderId: string): Promise<void> {
   await db
     .update(agendaBookings)
     .set({ depositOrderId: orderId })
     .where(
-      and(eq(agendaBookings.userId, userId), eq(agendaBookings.id, bookingId), isNull(agendaBookings.depositOrderId)),
+      and(
+        eq(agendaBookings.userId, accountId),
+        eq(agendaBookings.id, bookingId),
+        isNull(agendaBookings.depositOrderId),
+      ),
     );
 }
 
@@ -111,7 +115,7 @@ const selectBookingRefs = (db: Db, where: SQL | undefined, limit: number) =>
   db.select({ id: agendaBookings.id, userId: agendaBookings.userId }).from(agendaBookings).where(where).limit(limit);
 
 /** A booking released for an unpaid sinal whose deposit was paid after all: held again as booked (23P01 when taken). */
-export async function retakeReleased(db: Db, userId: string, id: string): Promise<boolean> {
+export async function retakeReleased(db: Db, accountId: string, id: string): Promise<boolean> {
   const rows = await db
     .update(agendaBookings)
     .set({
@@ -123,7 +127,7 @@ export async function retakeReleased(db: Db, userId: string, id: string): Promis
     })
     .where(
       and(
-        eq(agendaBookings.userId, userId),
+        eq(agendaBookings.userId, accountId),
         eq(agendaBookings.id, id),
         eq(agendaBookings.status, 'cancelled'),
         eq(agendaBookings.cancelReason, DEPOSIT_UNPAID_REASON),

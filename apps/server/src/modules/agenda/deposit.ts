@@ -76,14 +76,14 @@ export async function holdFor(
  * Places the held booking's deposit order once (keyed by the booking) and links it: the Pix flow
  * charges it (valid until the hold ends) and sends it to the customer. Safe to repeat.
  */
-export async function placeDepositOrder(deps: AgendaDeps, userId: string, booking: Booking): Promise<void> {
+export async function placeDepositOrder(deps: AgendaDeps, accountId: string, booking: Booking): Promise<void> {
   if (booking.status !== 'held' || !booking.convId || !booking.holdExpiresAt) return;
-  const service = await selectServiceDeposit(deps.db, userId, booking.serviceId);
+  const service = await selectServiceDeposit(deps.db, accountId, booking.serviceId);
   const cents = service ? depositCentsOf({ ...service, priceCents: booking.priceCents }) : null;
   if (!service || cents === null) return;
-  const when = slotText(new Date(booking.startsAt), await getAccountTimeZone(deps.db, userId));
+  const when = slotText(new Date(booking.startsAt), await getAccountTimeZone(deps.db, accountId));
   const { order } = await placeOrder(deps, {
-    userId,
+    userId: accountId,
     convId: booking.convId,
     source: booking.source === 'ai' ? 'ai' : 'manual',
     kind: 'deposit',
@@ -93,7 +93,7 @@ export async function placeDepositOrder(deps: AgendaDeps, userId: string, bookin
     description: `${service.name}, ${when}`,
     totalCents: cents,
   });
-  await linkDepositOrder(deps.db, userId, booking.id, order.id);
+  await linkDepositOrder(deps.db, accountId, booking.id, order.id);
 }
 
 /** 'agenda.release-holds', every minute (one run across processes). */
@@ -108,13 +108,13 @@ export const releaseHoldsJob = defineJobType({
 /** How far back a release's event is checked (a process killed between the release and its event). */
 const RECHECK_MINUTES = 15;
 
-const releasedEvent = (userId: string, b: Booking) => ({
+const releasedEvent = (accountId: string, b: Booking) => ({
   key: `booking.cancelled:${b.id}`,
   afterBurst: null,
   events: [
     {
       name: 'booking.cancelled' as const,
-      payload: { ...bookingEventBase(userId, b, 'system'), startsAt: b.startsAt, reason: DEPOSIT_UNPAID_REASON },
+      payload: { ...bookingEventBase(accountId, b, 'system'), startsAt: b.startsAt, reason: DEPOSIT_UNPAID_REASON },
     },
   ],
 });

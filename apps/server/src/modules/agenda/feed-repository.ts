@@ -5,11 +5,11 @@ import { agendaBookings, agendaProfessionals, agendaServices } from '../../db/sc
 /** The private iCalendar feed's statements (docs/decisions/069-agenda.md). */
 
 /** Sets (or clears) a professional's feed secret; false when the professional is not the account's. */
-export async function updateIcalToken(db: Db, userId: string, id: string, token: string | null): Promise<boolean> {
+export async function updateIcalToken(db: Db, accountId: string, id: string, token: string | null): Promise<boolean> {
   const rows = await db
     .update(agendaProfessionals)
     .set({ icalToken: token })
-    .where(and(eq(agendaProfessionals.userId, userId), eq(agendaProfessionals.id, id)))
+    .where(and(eq(agendaProfessionals.userId, accountId), eq(agendaProfessionals.id, id)))
     .returning({ id: agendaProfessionals.id });
   return rows.length > 0;
 }

@@ -26,14 +26,14 @@ export interface SlotContext {
   professionals: (AgendaProfessional & { effectiveWeek: WeeklyHours })[];
 }
 
-export async function loadSlotContext(db: Db, userId: string, serviceId: string): Promise<SlotContext> {
-  const service = await selectService(db, userId, serviceId);
+export async function loadSlotContext(db: Db, accountId: string, serviceId: string): Promise<SlotContext> {
+  const service = await selectService(db, accountId, serviceId);
   if (!service) throw notFound(AGENDA_MESSAGES.serviceNotFound);
   const [settings, timeZone, hours, all] = await Promise.all([
-    selectSettings(db, userId),
-    getAccountTimeZone(db, userId),
-    loadBusinessHours(db, userId),
-    selectProfessionals(db, userId),
+    selectSettings(db, accountId),
+    getAccountTimeZone(db, accountId),
+    loadBusinessHours(db, accountId),
+    selectProfessionals(db, accountId),
   ]);
   const week = hours.week ?? DEFAULT_BUSINESS_HOURS;
   const professionals = all
@@ -55,7 +55,7 @@ export async function loadSlotContext(db: Db, userId: string, serviceId: string)
  */
 export async function findFreeSlots(
   db: Db,
-  userId: string,
+  accountId: string,
   o: {
     serviceId: string;
     professionalId?: string | null;
@@ -69,7 +69,7 @@ export async function findFreeSlots(
   },
   context?: SlotContext,
 ): Promise<FreeSlot[]> {
-  const ctx = context ?? (await loadSlotContext(db, userId, o.serviceId));
+  const ctx = context ?? (await loadSlotContext(db, accountId, o.serviceId));
   const professionals = o.professionalId
     ? ctx.professionals.filter((p) => p.id === o.professionalId)
     : ctx.professionals;
@@ -77,7 +77,7 @@ export async function findFreeSlots(
   const margin = 24 * 60 * 60_000;
   const busy = await selectBusy(
     db,
-    userId,
+    accountId,
     professionals.map((p) => p.id),
     new Date(o.from.getTime() - margin),
     new Date(o.to.getTime() + margin),

@@ -12,14 +12,21 @@ const DAY = 86_400_000;
  * A professional's private iCalendar feed (RFC 5545, ical-generator; docs/decisions/069-agenda.md): any
  * calendar app subscribes to its URL, whose secret is the only key. A new URL revokes the old one.
  */
-export async function createFeedUrl(db: Db, userId: string, professionalId: string, appUrl: string): Promise<string> {
+export async function createFeedUrl(
+  db: Db,
+  accountId: string,
+  professionalId: string,
+  appUrl: string,
+): Promise<string> {
   const token = randomBytes(24).toString('base64url');
-  if (!(await updateIcalToken(db, userId, professionalId, token))) throw notFound(AGENDA_MESSAGES.professionalNotFound);
+  if (!(await updateIcalToken(db, accountId, professionalId, token)))
+    throw notFound(AGENDA_MESSAGES.professionalNotFound);
   return `${appUrl.replace(/\/$/, '')}/api/agenda/feed/${token}.ics`;
 }
 
-export async function revokeFeed(db: Db, userId: string, professionalId: string): Promise<void> {
-  if (!(await updateIcalToken(db, userId, professionalId, null))) throw notFound(AGENDA_MESSAGES.professionalNotFound);
+export async function revokeFeed(db: Db, accountId: string, professionalId: string): Promise<void> {
+  if (!(await updateIcalToken(db, accountId, professionalId, null)))
+    throw notFound(AGENDA_MESSAGES.professionalNotFound);
 }
 
 /** The feed's text: the last 30 days and the next 180 of the professional's bookings; null for an unknown secret. */

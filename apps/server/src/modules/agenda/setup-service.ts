@@ -28,12 +28,12 @@ type ServiceInput = z.output<typeof agendaServiceInputSchema>;
 type ProfessionalInput = z.output<typeof agendaProfessionalInputSchema>;
 
 /** The Agenda page's setup: settings, the account's time zone, professionals and services. */
-export async function readSetup(db: Db, userId: string): Promise<AgendaSetup> {
+export async function readSetup(db: Db, accountId: string): Promise<AgendaSetup> {
   const [settings, timeZone, professionals, services] = await Promise.all([
-    selectSettings(db, userId),
-    getAccountTimeZone(db, userId),
-    selectProfessionals(db, userId),
-    selectServices(db, userId),
+    selectSettings(db, accountId),
+    getAccountTimeZone(db, accountId),
+    selectProfessionals(db, accountId),
+    selectServices(db, accountId),
   ]);
   return { settings, timeZone, professionals, services };
 }
@@ -41,7 +41,7 @@ export async function readSetup(db: Db, userId: string): Promise<AgendaSetup> {
 /** Creates or updates a service; its professionals and catalogue item must be the account's. */
 export async function writeService(
   db: Db,
-  userId: string,
+  accountId: string,
   id: string | null,
   input: ServiceInput,
 ): Promise<AgendaService> {
@@ -49,29 +49,29 @@ export async function writeService(
   if (values.depositCents !== null && values.depositPercent !== null)
     throw new AppError('VALIDATION', AGENDA_MESSAGES.deposit, { fields: { depositCents: AGENDA_MESSAGES.deposit } });
   const ids = [...new Set(professionalIds)];
-  if ((await countOwnProfessionals(db, userId, ids)) !== ids.length)
+  if ((await countOwnProfessionals(db, accountId, ids)) !== ids.length)
     throw new AppError('VALIDATION', AGENDA_MESSAGES.professionalNotFound, {
       fields: { professionalIds: AGENDA_MESSAGES.professionalNotFound },
     });
-  if (values.catalogueItemId && !(await selectCatalogueItem(db, userId, values.catalogueItemId)))
+  if (values.catalogueItemId && !(await selectCatalogueItem(db, accountId, values.catalogueItemId)))
     throw new AppError('VALIDATION', AGENDA_MESSAGES.serviceNotFound, {
       fields: { catalogueItemId: 'Item do catálogo não encontrado.' },
     });
-  const saved = await saveService(db, userId, id, values, ids);
+  const saved = await saveService(db, accountId, id, values, ids);
   if (!saved) throw notFound(AGENDA_MESSAGES.serviceNotFound);
-  return (await selectService(db, userId, saved))!;
+  return (await selectService(db, accountId, saved))!;
 }
 
 export async function writeProfessional(
   db: Db,
-  userId: string,
+  accountId: string,
   id: string | null,
   input: ProfessionalInput,
 ): Promise<AgendaProfessional> {
-  if (!id) return insertProfessional(db, userId, input);
-  if (!input.active && (await countFutureBookings(db, userId, id, new Date())) > 0)
+  if (!id) return insertProfessional(db, accountId, input);
+  if (!input.active && (await countFutureBookings(db, accountId, id, new Date())) > 0)
     throw new AppError('CONFLICT', AGENDA_MESSAGES.professionalHasBookings);
-  const updated = await updateProfessional(db, userId, id, input);
+  const updated = await updateProfessional(db, accountId, id, input);
   if (!updated) throw notFound(AGENDA_MESSAGES.professionalNotFound);
   return updated;
 }
@@ -82,13 +82,13 @@ export async function writeProfessional(
  */
 export async function quickSetup(
   db: Db,
-  userId: string,
+  accountId: string,
   input: z.output<typeof agendaQuickSetupSchema>,
 ): Promise<AgendaSetup> {
-  const existing = await selectProfessionals(db, userId);
+  const existing = await selectProfessionals(db, accountId);
   const professional =
     existing[0] ??
-    (await insertProfessional(db, userId, {
+    (await insertProfessional(db, accountId, {
       name: input.professionalName,
       kind: 'person',
       week: null,
@@ -96,6 +96,6 @@ export async function quickSetup(
       daysOff: [],
       active: true,
     }));
-  await writeService(db, userId, null, { ...input.service, professionalIds: [professional.id] });
-  return readSetup(db, userId);
+  await writeService(db, accountId, null, { ...input.service, professionalIds: [professional.id] });
+  return readSetup(db, accountId);
 }

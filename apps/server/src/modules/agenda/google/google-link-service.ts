@@ -22,9 +22,9 @@ export const GOOGLE_LINK_MESSAGES = {
 
 const sign = (key: Buffer, body: string) => createHmac('sha256', key).update(body).digest('base64url');
 
-export function stateFor(key: Buffer, userId: string, professionalId: string, now: Date): string {
+export function stateFor(key: Buffer, accountId: string, professionalId: string, now: Date): string {
   const body = Buffer.from(
-    JSON.stringify({ u: userId, p: professionalId, e: now.getTime() + STATE_MINUTES * 60_000 }),
+    JSON.stringify({ u: accountId, p: professionalId, e: now.getTime() + STATE_MINUTES * 60_000 }),
   ).toString('base64url');
   return `${body}.${sign(key, body)}`;
 }
@@ -41,10 +41,10 @@ function readState(key: Buffer, state: string, now: Date): { userId: string; pro
 }
 
 /** Google's consent page for this professional's calendar. */
-export async function consentUrlFor(deps: GoogleLinkDeps, userId: string, professionalId: string): Promise<string> {
-  const setup = await readSetup(deps.db, userId);
+export async function consentUrlFor(deps: GoogleLinkDeps, accountId: string, professionalId: string): Promise<string> {
+  const setup = await readSetup(deps.db, accountId);
   if (!setup.professionals.some((p) => p.id === professionalId)) throw notFound(AGENDA_MESSAGES.professionalNotFound);
-  return deps.client.consentUrl(stateFor(deps.stateKey, userId, professionalId, deps.now()));
+  return deps.client.consentUrl(stateFor(deps.stateKey, accountId, professionalId, deps.now()));
 }
 
 /** Google's redirect: the code becomes the link (the refresh token sealed). Returns the professional. */
@@ -69,9 +69,9 @@ export async function finishLink(
 }
 
 /** Disconnects: the link and the blocks Google's busy times had made. */
-export async function disconnect(deps: GoogleLinkDeps, userId: string, professionalId: string): Promise<void> {
-  const link = await selectLink(deps.db, userId, professionalId);
+export async function disconnect(deps: GoogleLinkDeps, accountId: string, professionalId: string): Promise<void> {
+  const link = await selectLink(deps.db, accountId, professionalId);
   if (!link) throw notFound(AGENDA_MESSAGES.professionalNotFound);
   await unlink(deps, link);
-  await deleteLink(deps.db, userId, professionalId);
+  await deleteLink(deps.db, accountId, professionalId);
 }

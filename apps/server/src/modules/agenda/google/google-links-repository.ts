@@ -25,23 +25,23 @@ export async function upsertLink(
     });
 }
 
-export const selectLinks = (db: Db, userId: string): Promise<GoogleLinkRow[]> =>
-  db.select().from(googleCalendarLinks).where(eq(googleCalendarLinks.userId, userId));
+export const selectLinks = (db: Db, accountId: string): Promise<GoogleLinkRow[]> =>
+  db.select().from(googleCalendarLinks).where(eq(googleCalendarLinks.userId, accountId));
 
 export const selectAllLinks = (db: Db): Promise<GoogleLinkRow[]> => db.select().from(googleCalendarLinks);
 
-export async function selectLink(db: Db, userId: string, professionalId: string): Promise<GoogleLinkRow | null> {
+export async function selectLink(db: Db, accountId: string, professionalId: string): Promise<GoogleLinkRow | null> {
   const [row] = await db
     .select()
     .from(googleCalendarLinks)
-    .where(and(eq(googleCalendarLinks.userId, userId), eq(googleCalendarLinks.professionalId, professionalId)));
+    .where(and(eq(googleCalendarLinks.userId, accountId), eq(googleCalendarLinks.professionalId, professionalId)));
   return row ?? null;
 }
 
-export async function deleteLink(db: Db, userId: string, professionalId: string): Promise<boolean> {
+export async function deleteLink(db: Db, accountId: string, professionalId: string): Promise<boolean> {
   const gone = await db
     .delete(googleCalendarLinks)
-    .where(and(eq(googleCalendarLinks.userId, userId), eq(googleCalendarLinks.professionalId, professionalId)))
+    .where(and(eq(googleCalendarLinks.userId, accountId), eq(googleCalendarLinks.professionalId, professionalId)))
     .returning({ id: googleCalendarLinks.professionalId });
   return gone.length > 0;
 }

@@ -50,15 +50,15 @@ const accessRevoked = async (deps: GoogleSyncDeps, link: GoogleLinkRow, err: Goo
  */
 export async function pushBooking(
   deps: GoogleSyncDeps,
-  userId: string,
+  accountId: string,
   bookingId: string,
   fromProfessionalId?: string,
 ): Promise<void> {
-  const booking = await selectBooking(deps.db, userId, bookingId);
+  const booking = await selectBooking(deps.db, accountId, bookingId);
   if (!booking) return;
   if (fromProfessionalId && fromProfessionalId !== booking.professionalId)
-    await removeFromCalendarOf(deps, userId, fromProfessionalId, booking.id);
-  const link = await selectLink(deps.db, userId, booking.professionalId);
+    await removeFromCalendarOf(deps, accountId, fromProfessionalId, booking.id);
+  const link = await selectLink(deps.db, accountId, booking.professionalId);
   if (!link) return;
   const token = openSecret(deps.sealKey, link.refreshTokenSealed);
   try {
@@ -69,7 +69,7 @@ export async function pushBooking(
         description: `Agendado pelo VendAI${booking.customerPhone ? ` · ${booking.customerPhone}` : ''}`,
         start: new Date(booking.startsAt),
         end: new Date(booking.endsAt),
-        timeZone: await getAccountTimeZone(deps.db, userId),
+        timeZone: await getAccountTimeZone(deps.db, accountId),
       });
     else await deps.client.deleteBooking(token, link.calendarId, booking.id);
   } catch (err) {
@@ -79,8 +79,13 @@ export async function pushBooking(
 }
 
 /** A booking moved away from a professional: its event leaves that professional's linked calendar. */
-async function removeFromCalendarOf(deps: GoogleSyncDeps, userId: string, professionalId: string, bookingId: string) {
-  const link = await selectLink(deps.db, userId, professionalId);
+async function removeFromCalendarOf(
+  deps: GoogleSyncDeps,
+  accountId: string,
+  professionalId: string,
+  bookingId: string,
+) {
+  const link = await selectLink(deps.db, accountId, professionalId);
   if (!link) return;
   try {
     await deps.client.deleteBooking(openSecret(deps.sealKey, link.refreshTokenSealed), link.calendarId, bookingId);
