@@ -13,7 +13,9 @@ import { customerSays, openShop, postWebhook, sentToCustomers, type Shop, waitFo
 import { useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 
 // Drafts pending at once are alerted together after this long (decision 046, "Draft alerts"); short here.
-const e = useEngineApp({ APPROVAL_ALERT_GROUP_SECONDS: '1' });
+// ENGINE_LEASE_SECONDS: the recovery sweep that queues an overdue draft's timeout again runs every third of
+// the lease (every 10 s at the default 30 s, every 2 s here): the timeout test waits for it twice.
+const e = useEngineApp({ APPROVAL_ALERT_GROUP_SECONDS: '1', ENGINE_LEASE_SECONDS: '6' });
 const db = () => e.t.database.db;
 
 /** The owner's personal number of newPerson() (+55 11 98765-4321). */
