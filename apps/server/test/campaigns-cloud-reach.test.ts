@@ -34,8 +34,9 @@ const phoneOf = (group: number, i: number) => `55219${run}${group}${String(i).pa
 let template: { name: string; language: string; text: string };
 
 beforeAll(async () => {
-  // A short steady gap: the sends of a campaign take a moment, so a test can act while it is in progress.
-  e = await startEngineApp({ CAMPAIGN_CLOUD_GAP_MS: '250' });
+  // A short steady gap: the sends of a campaign take a moment, so a test can act while it is in progress
+  // (the shortest campaign a test acts on has 30 contacts: about 3 s of sends at least).
+  e = await startEngineApp({ CAMPAIGN_CLOUD_GAP_MS: '100' });
   owner = e.t.client();
   expect((await owner.register(newPerson())).statusCode).toBe(201);
   numberId = (await connectCloudNumber(e, owner, display)).id;
