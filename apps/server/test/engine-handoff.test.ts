@@ -17,6 +17,7 @@ import {
   replyBursts,
   user,
 } from '../src/db/schema/index.ts';
+import { resultRows } from '../src/db/rows.ts';
 import { HANDOFF_ANSWER, HANDOFF_ASKED_REASON } from '../src/domain/handoff/asks-for-person.ts';
 import { formatStructuredReply } from '../src/domain/ai-reply/structured-reply.ts';
 import {
@@ -25,7 +26,6 @@ import {
   ownerWritesFromPhone,
   sentToCustomers,
   type Shop,
-  sleep,
   waitFor,
 } from './helpers/engine-harness.ts';
 import { SHOP_KINDS } from './helpers/cloud-shop.ts';
@@ -45,6 +45,21 @@ const toCustomer = async (shop: Shop, phone = '5511977770000') =>
   (await sentToCustomers(e, shop)).filter((m) => m.remoteJid.startsWith(phone));
 const toOwner = async (shop: Shop) => (await sentToCustomers(e, shop)).filter((m) => m.remoteJid.startsWith(OWNER));
 const alertsOf = (shop: Shop) => db().select().from(ownerAlerts).where(eq(ownerAlerts.userId, shop.userId));
+/**
+ * Every effect of the answers so far has run: no `engine.events` job of this account (its alert listeners)
+ * and no `alerts.send` job of its alerts is left to run. Both are queued before the answer is sent, so once
+ * the answer reached the customer, a settled queue means any alert it was going to raise exists by now:
+ * "no alert" is asserted on state, not after a sleep.
+ */
+const alertsSettled = async (shop: Shop) =>
+  resultRows<{ n: number }>(
+    await db().execute(sql`
+      select count(*)::int as n from pgboss.job
+      where state in ('created', 'retry', 'active')
+        and ((name = 'engine.events' and data::text like ${`%${shop.userId}%`})
+          or (name = 'alerts.send' and data->>'alertId' in (select id::text from owner_alerts where user_id = ${shop.userId})))`),
+  )[0]!.n === 0;
+const waitAlertsSettled = (shop: Shop) => waitFor(() => alertsSettled(shop), 'every alert job of this account run');
 /** The quiet time is over: moves the conversation's clock instead of waiting hours. */
 const quietTimeOver = (convId: string) =>
   db().execute(sql`update conversations set ai_resumes_at = now() - interval '1 second' where id = ${convId}`);
@@ -80,7 +95,7 @@ describe.each(SHOP_KINDS)('%s number', (kind) => {
         .where(eq(conversations.id, conv.id));
       await customerSays(e, shop, 'Quero falar com alguém');
       await waitFor(async () => (await toCustomer(shop)).length === 2, 'second handoff answer');
-      await sleep(800);
+      await waitAlertsSettled(shop);
       expect(await toOwner(shop)).toHaveLength(1);
       expect(await alertsOf(shop)).toHaveLength(1);
     });
@@ -165,7 +180,7 @@ describe.each(SHOP_KINDS)('%s number', (kind) => {
       await db().update(profiles).set({ alertHandoff: false }).where(eq(profiles.id, shop.userId));
       await customerSays(e, shop, 'atendente', { phone: '5511977773333', name: 'A' });
       await waitFor(async () => (await toCustomer(shop, '5511977773333')).length === 1, 'handoff answer');
-      await sleep(500);
+      await waitAlertsSettled(shop);
       expect(await alertsOf(shop)).toHaveLength(0);
 
       await db().update(profiles).set({ alertHandoff: true, alertDailyCap: 1 }).where(eq(profiles.id, shop.userId));
@@ -173,7 +188,7 @@ describe.each(SHOP_KINDS)('%s number', (kind) => {
       await waitFor(async () => (await alertsOf(shop)).length === 1, 'first alert');
       await customerSays(e, shop, 'atendente', { phone: '5511977775555', name: 'C' });
       await waitFor(async () => (await toCustomer(shop, '5511977775555')).length === 1, 'handoff answer');
-      await sleep(500);
+      await waitAlertsSettled(shop);
       expect(await alertsOf(shop)).toHaveLength(1); // the cap
 
       await db().delete(ownerAlerts).where(eq(ownerAlerts.userId, shop.userId));
@@ -205,12 +220,14 @@ describe.each(SHOP_KINDS)('%s number', (kind) => {
 
       // During the quiet time: stored, not answered.
       await customerSays(e, shop, 'Backlog: vocês abrem sábado?', { phone: '5511977778888', name: 'Dora' });
-      await sleep(1200);
+      await waitEngineIdle(e, shop);
       expect(await toCustomer(shop, '5511977778888')).toHaveLength(1);
 
       // The clock moves past the quiet time: nothing is sent by itself (the backlog is not answered)…
+      // Only a customer message resumes the AI (ingestion reads ai_resumes_at; no timer does): idle
+      // after the clock moved means nothing is on its way.
       await quietTimeOver(conv.id);
-      await sleep(1200);
+      await waitEngineIdle(e, shop);
       expect(await toCustomer(shop, '5511977778888')).toHaveLength(1);
       // …the next customer message is.
       await customerSays(e, shop, 'E domingo?', { phone: '5511977778888', name: 'Dora' });
