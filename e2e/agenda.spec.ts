@@ -139,10 +139,14 @@ test('configurar a agenda em um minuto, agendar, remarcar arrastando e pelo form
   await shootBothWidths(page, 'agenda-day');
 });
 
-/** Local 'HH:MM' starts offered on the first Monday ahead (São Paulo), from GET /api/agenda/slots. */
+/** Local 'HH:MM' starts offered on a whole Monday ahead (São Paulo), from GET /api/agenda/slots. */
 const mondaySlots = (page: Page, serviceId: string) => daySlots(page, serviceId, 'Mon');
 
-/** Local 'HH:MM' starts offered on the first such weekday ahead ('Mon', 'Wed'…, São Paulo). */
+/**
+ * Local 'HH:MM' starts offered on the first such weekday ('Mon', 'Wed'…, São Paulo) after the day of `from`
+ * (tomorrow at this hour): a whole day whatever the hour. `from`'s own day is offered from that hour only (on
+ * a Sunday afternoon, Monday's slots would start in the afternoon); the next seven days are whole.
+ */
 async function daySlots(page: Page, serviceId: string, weekday: string) {
   const from = new Date(Date.now() + 86_400_000);
   const to = new Date(from.getTime() + 8 * 86_400_000);
@@ -151,8 +155,9 @@ async function daySlots(page: Page, serviceId: string, weekday: string) {
   expect(res.status()).toBe(200);
   const local = (iso: string, o: Intl.DateTimeFormatOptions) =>
     new Intl.DateTimeFormat('en-GB', { timeZone: 'America/Sao_Paulo', ...o }).format(new Date(iso));
+  const fromDay = local(from.toISOString(), { day: '2-digit' });
   const days = ((await res.json()) as { items: { startsAt: string }[] }).items.filter(
-    (s) => local(s.startsAt, { weekday: 'short' }) === weekday,
+    (s) => local(s.startsAt, { weekday: 'short' }) === weekday && local(s.startsAt, { day: '2-digit' }) !== fromDay,
   );
   const day = local(days[0]!.startsAt, { day: '2-digit' });
   return days

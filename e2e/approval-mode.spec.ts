@@ -9,7 +9,7 @@ import {
 } from './support/fixtures';
 import {
   aiRepliesOnceIdle,
-  connectNumberThroughSimulator,
+  connectNumber,
   receivedByCustomer,
   startCustomerChat,
   trainAgentThroughApi,
@@ -40,7 +40,8 @@ test('A IA sugere, eu aprovo: editar e enviar, descartar, e aprovar com 1 pelo W
   test.setTimeout(300_000);
   await signedIn(page);
   await trainAgentThroughApi(page, 'Bia', ANSWERS);
-  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Centro');
+  const { instance } = await connectNumber(page, 'Loja Centro');
+  const phone = await page.context().newPage();
   const [agent] = (await (await page.request.get('/api/agents')).json()) as { id: string }[];
 
   // The agent's settings: a limit out of range is refused in Portuguese and stays typed; then 45 min, on.

@@ -9,7 +9,7 @@ import {
   test,
 } from './support/fixtures';
 import { openChatLabels } from './support/fixtures';
-import { connectNumberThroughSimulator, startCustomerChat } from './support/live-number';
+import { connectNumber, startCustomerChat } from './support/live-number';
 
 /**
  * What attendants may do is the owner's choice (docs/decisions/052-attendant-permissions-and-number-claims.md),
@@ -25,7 +25,8 @@ test('the owner chooses on Equipe what attendants may do; the inbox follows', as
   const owner = await signedIn(page, newPerson());
   // Inviting needs a confirmed e-mail (docs/decisions/051-verified-email-and-membership-end.md).
   await confirmEmailThroughLink(page, owner.email);
-  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
+  const { instance } = await connectNumber(page, 'Loja Sol');
+  const phone = await page.context().newPage();
   const say = await startCustomerChat(phone, instance, CUSTOMER);
   await say('Oi! Vocês entregam hoje?');
 

@@ -10,7 +10,7 @@ import {
 import {
   cloudCustomerWrites,
   connectCloudNumberThroughSimulator,
-  connectNumberThroughSimulator,
+  connectNumber,
   startCustomerChat,
   trainAgentThroughApi,
 } from './support/live-number';
@@ -60,7 +60,8 @@ test('the owner sends a campaign to a customer with consent, who answers and buy
   await pix.getByRole('button', { name: 'Salvar e testar' }).click();
   await expect(pix.getByText('Configurado com Pix local de teste')).toBeVisible({ timeout: 15_000 });
   await addCamiseta(page);
-  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Norte');
+  const { instance } = await connectNumber(page, 'Loja Norte');
+  const phone = await page.context().newPage();
 
   // The customer wrote to the shop last week (here: now) and the AI answered.
   const say = await startCustomerChat(phone, instance, PIX_CUSTOMER);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, signedIn, shootBothWidths, test } from './support/fixtures';
-import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
+import { connectNumber, trainAgentThroughApi } from './support/live-number';
 
 /**
  * The AI sells from the catalogue (decision 025): the owner imports a CSV price list on 'Catálogo'; a
@@ -61,7 +61,7 @@ test('imported prices are what the AI quotes on WhatsApp', async ({ page }, info
   await signedIn(page);
   await trainAgentThroughApi(page, 'Bia', ANSWERS);
   await importThroughUi(page);
-  const { instance } = await connectNumberThroughSimulator(page, 'Loja Centro');
+  const { instance } = await connectNumber(page, 'Loja Centro');
   await customerSays(page, instance, 'Oi! Quanto custa o bolo de chocolate?');
   const ai = await openChat(page);
   await expect(ai).toHaveCount(1, { timeout: 30_000 });
@@ -84,7 +84,7 @@ test('an invented price never reaches the customer', async ({ page }, info) => {
   await signedIn(page);
   await trainAgentThroughApi(page, 'Bia', ANSWERS);
   await importThroughUi(page);
-  const { instance } = await connectNumberThroughSimulator(page, 'Loja Centro');
+  const { instance } = await connectNumber(page, 'Loja Centro');
   // The fake AI repeats the customer's words: a catalogue price passes…
   await customerSays(page, instance, 'O bolo de chocolate é R$ 80,00?');
   const ai = await openChat(page);

@@ -8,7 +8,7 @@ import {
   shootBothWidths,
   test,
 } from './support/fixtures';
-import { connectNumberThroughSimulator, LOJA_SOL_ANSWERS, trainAgentThroughApi } from './support/live-number';
+import { connectNumber, LOJA_SOL_ANSWERS, trainAgentThroughApi } from './support/live-number';
 
 /**
  * Follow-ups (docs/decisions/037-follow-ups.md) with the simulator and the demo AI: the owner switches
@@ -39,7 +39,8 @@ test('a quiet customer gets one follow-up, and none after replying', async ({ pa
     data: { timeZone: 'America/Sao_Paulo', hours: Array(7).fill({ from: '00:00', to: '23:59' }) },
   });
   expect(hours.ok(), await hours.text()).toBe(true);
-  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
+  const { instance } = await connectNumber(page, 'Loja Sol');
+  const phone = await page.context().newPage();
 
   // 'Acompanhamento' in the agent's settings: off by default, switched on (2 h, 1 dia, 3 dias).
   // The agent's page opens on 'Como a IA fala'; follow-ups are in 'Como a IA age' (decision 065).

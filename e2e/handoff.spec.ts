@@ -1,7 +1,7 @@
 import { expect, expectNoSeriousA11yViolations, newPerson, signedIn, shootBothWidths, test } from './support/fixtures';
 import { openChatMenu } from './support/fixtures';
 import { screenshotOnDemand } from './support/fixtures';
-import { connectNumberThroughSimulator, LOJA_SOL_ANSWERS, trainAgentThroughApi } from './support/live-number';
+import { connectNumber, LOJA_SOL_ANSWERS, trainAgentThroughApi } from './support/live-number';
 
 /**
  * Handoff done right (docs/decisions/015-handoff.md), as a new owner lives it with the simulator: a customer
@@ -18,10 +18,10 @@ test('a customer asks for a person: handoff, alert on the owner’s phone, AI ba
   const owner = await signedIn(page, newPerson());
   await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
 
-  // The business number, connected with the simulator's QR. Right after the QR connects the success step
-  // offers whom the AI answers and (untouched) goes on to the dashboard after the spec's 2 s. The owner sets
-  // 'Só contatos novos' in the WhatsApp list; Carla writes after the connection: a new contact.
-  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
+  // The business number, connected in the simulator (its QR approved). The owner sets 'Só contatos novos' in
+  // the WhatsApp list; Carla writes after the connection: a new contact.
+  const { instance } = await connectNumber(page, 'Loja Sol');
+  const phone = await page.context().newPage();
   await page.goto('/instances-management');
   await page.getByRole('combobox', { name: 'A IA responde em Loja Sol' }).first().selectOption('new');
   await expect

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { deflateSync } from 'node:zlib';
 import { expect, expectNoSeriousA11yViolations, signedIn, shootBothWidths, test } from './support/fixtures';
-import { aiRepliesOnceIdle, connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
+import { aiRepliesOnceIdle, connectNumber, trainAgentThroughApi } from './support/live-number';
 
 /**
  * The inbox live, as a new user would use it (docs/decisions/006-realtime-and-storage.md with the engine of docs/decisions/005-conversation-engine.md and the simulator
@@ -89,8 +89,10 @@ test('ao vivo com o simulador: mensagem do cliente, resposta da IA, modo Manual,
 
   // An agent, trained through the API the wizard uses (its own journey is tested elsewhere).
   await trainAgentThroughApi(page, 'Bia', ANSWERS);
-  // A number, connected as a person does: the phone dialog, the QR, the simulator's phone scanning it.
-  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Centro');
+  // A number connected in the simulator, its QR approved (connecting through the screens is e2e/whatsapp-connect.spec.ts).
+  const { instance } = await connectNumber(page, 'Loja Centro');
+  const phone = await page.context().newPage();
+  await page.goto('/dashboard');
 
   // The dashboard: no conversation yet; the agent is linked to the number with the picker.
   await expect(page.getByText('Nenhuma conversa ainda')).toBeVisible();

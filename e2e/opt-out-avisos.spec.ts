@@ -1,10 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, shootBothWidths, signedIn, test } from './support/fixtures';
-import {
-  connectNumberThroughSimulator,
-  LOJA_SOL_ANSWERS,
-  startCustomerChat,
-  trainAgentThroughApi,
-} from './support/live-number';
+import { connectNumber, LOJA_SOL_ANSWERS, startCustomerChat, trainAgentThroughApi } from './support/live-number';
 
 /**
  * Opt-out and 'Avisos' (docs/decisions/048-opt-out-and-owner-channel.md) as an owner lives them with the
@@ -16,7 +11,7 @@ test('opt-out marcado e desfeito; avisos fora das conversas', async ({ page, con
   test.setTimeout(240_000);
   await signedIn(page);
   await trainAgentThroughApi(page, 'Bia', LOJA_SOL_ANSWERS);
-  const { instance } = await connectNumberThroughSimulator(page, 'Loja Centro');
+  const { instance } = await connectNumber(page, 'Loja Centro');
 
   const phone = await context.newPage();
   const say = await startCustomerChat(phone, instance, { name: 'Carla Dias', phone: '5531988887777' });

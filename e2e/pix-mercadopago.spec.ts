@@ -1,5 +1,5 @@
 import { confirmEmailThroughLink, expect, signedIn, test } from './support/fixtures';
-import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
+import { connectNumber, trainAgentThroughApi } from './support/live-number';
 import * as pix from './support/pix-journey';
 
 /**
@@ -39,7 +39,8 @@ test('Mercado Pago: configurado pelo painel local, o cliente paga o Pix e o pedi
   await section.scrollIntoViewIfNeeded();
   await pix.shootAt(page, 'pix-mercadopago-settings');
 
-  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Norte');
+  const { instance } = await connectNumber(page, 'Loja Norte');
+  const phone = await page.context().newPage();
   const { fromBusiness } = await pix.customerOrdersCamisetas(phone, instance);
   const copiaECola = await pix.pixReceived(fromBusiness);
 

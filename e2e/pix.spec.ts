@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { confirmEmailThroughLink, expect, expectNoSeriousA11yViolations, signedIn, test } from './support/fixtures';
 import { openChatMenu } from './support/fixtures';
-import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
+import { connectNumber, trainAgentThroughApi } from './support/live-number';
 import {
   addCamiseta,
   customerOrdersCamisetas,
@@ -39,7 +39,8 @@ test('a customer orders in the chat, pays the Pix and the sale shows everywhere'
   await trainAgentThroughApi(page, 'Nina', PIX_SHOP_ANSWERS);
   await choosePixStandin(page);
   await addCamiseta(page);
-  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Norte');
+  const { instance } = await connectNumber(page, 'Loja Norte');
+  const phone = await page.context().newPage();
 
   // The customer asks and confirms on the phone.
   const { fromBusiness, say } = await customerOrdersCamisetas(phone, instance);

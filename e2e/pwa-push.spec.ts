@@ -9,7 +9,7 @@ import {
 } from './support/fixtures';
 import {
   aiRepliesOnceIdle,
-  connectNumberThroughSimulator,
+  connectNumber,
   LOJA_SOL_ANSWERS,
   receivedByCustomer,
   startCustomerChat,
@@ -132,7 +132,8 @@ test("a notificação de uma sugestão: 'Enviar' pelo service worker manda a res
   test.setTimeout(240_000);
   await signedIn(page);
   await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
-  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
+  const { instance } = await connectNumber(page, 'Loja Sol');
+  const phone = await page.context().newPage();
   const [agent] = (await (await page.request.get('/api/agents')).json()) as { id: string }[];
   expect((await page.request.patch(`/api/agents/${agent!.id}`, { data: { approval_mode: true } })).status()).toBe(200);
 

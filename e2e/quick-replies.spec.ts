@@ -1,5 +1,5 @@
 import { expect, expectNoSeriousA11yViolations, signedIn, shootBothWidths, test } from './support/fixtures';
-import { connectNumberThroughSimulator } from './support/live-number';
+import { connectNumber } from './support/live-number';
 
 /**
  * Quick replies in the inbox (docs/decisions/040-inbox-search.md): the owner saves a text under a
@@ -17,7 +17,9 @@ test('respostas rápidas: cadastrar, /atalho expande com o primeiro nome, envio 
 }) => {
   test.setTimeout(180_000);
   await signedIn(page);
-  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Centro');
+  const { instance } = await connectNumber(page, 'Loja Centro');
+  const phone = await page.context().newPage();
+  await page.goto('/dashboard');
 
   // A customer with a name writes on the simulator page.
   await phone.goto(`/simulador?aba=conversas&numero=${instance}`);

@@ -8,12 +8,7 @@ import {
   shootBothWidths,
   test,
 } from './support/fixtures';
-import {
-  connectNumberThroughSimulator,
-  LOJA_SOL_ANSWERS,
-  startCustomerChat,
-  trainAgentThroughApi,
-} from './support/live-number';
+import { connectNumber, LOJA_SOL_ANSWERS, startCustomerChat, trainAgentThroughApi } from './support/live-number';
 
 /**
  * The team (docs/decisions/044-team-roles-and-assignment.md) with two browsers: the owner invites an
@@ -29,7 +24,9 @@ test('owner invites, attendant accepts and answers, owner sees who answered', as
   test.setTimeout(180_000);
   const owner = await signedIn(page, newPerson());
   await trainAgentThroughApi(page, 'Sol', LOJA_SOL_ANSWERS);
-  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja Sol');
+  const { instance } = await connectNumber(page, 'Loja Sol');
+  const phone = await page.context().newPage();
+  await page.goto('/dashboard');
 
   // 'Equipe' from the menu. The e-mail is not confirmed yet: the banner says so and inviting waits for it
   // (docs/decisions/051-verified-email-and-membership-end.md).

@@ -1,6 +1,6 @@
 import { FAKE_IMAGE_DESCRIPTION, FAKE_TRANSCRIPT, liveE2ePorts } from './support/fake-openai';
 import { expect, expectNoSeriousA11yViolations, signedIn, shootBothWidths, test } from './support/fixtures';
-import { connectNumberThroughSimulator, trainAgentThroughApi } from './support/live-number';
+import { connectNumber, trainAgentThroughApi } from './support/live-number';
 
 /**
  * Voice notes and images understood (decision 016), in the 'ai-live' project whose AI is the fake
@@ -22,8 +22,10 @@ test('nota de voz do simulador: a transcrição aparece ao vivo sob o áudio e a
   await fetch(`${FAKE_URL}/control/reset`, { method: 'POST' });
   await signedIn(page);
   await trainAgentThroughApi(page, 'Bia', ['Doce Encanto, bolos artesanais em Belo Horizonte, a partir de R$ 180.']);
-  // A number connected through the simulator's QR (its own journey is tested elsewhere).
-  const { instance, phone } = await connectNumberThroughSimulator(page, 'Loja');
+  // A number connected in the simulator, its QR approved (its own journey is e2e/whatsapp-connect.spec.ts).
+  const { instance } = await connectNumber(page, 'Loja');
+  const phone = await page.context().newPage();
+  await page.goto('/dashboard');
   await expect(page.getByRole('combobox', { name: 'Agente de IA (Loja)' })).toHaveText('Bia');
 
   // The customer sends the simulator's sample voice note.

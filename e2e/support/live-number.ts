@@ -53,8 +53,42 @@ export async function trainAgentThroughApi(page: Page, apelido: string, answers:
 }
 
 /**
+ * A connected number for a journey that tests something else, without the clicks (those are
+ * e2e/whatsapp-connect.spec.ts's): the API the phone dialog calls (POST /api/numbers: the row, the instance in
+ * the simulator with the number's webhook, its first QR), then the simulator's phone approves that QR through
+ * the page's own API (what 'Aprovar conexão' sends): the simulator opens the connection and its
+ * connection.update webhook makes the number CONECTADO, as after a real scan. Opens no page and leaves the
+ * journey's page where it was; a journey that needs the simulator's phone opens a tab on its conversations
+ * (`startCustomerChat`). Returns the instance name, the number's id and the phone's digits.
+ */
+export async function connectNumber(page: Page, apelido: string) {
+  const digits = `55${newPerson().phoneDigits}`;
+  const created = await page.request.post('/api/numbers', { data: { phone: `+${digits}`, apelido } });
+  expect(created.status(), await created.text()).toBe(201);
+  const { number } = (await created.json()) as { number: { id: string; instance_name: string } };
+  const instance = number.instance_name;
+  const sim = page.request;
+  const waiting = (await (await sim.get(`/simulator/ui-api/instances/${instance}`)).json()) as {
+    qr: { approveCode: string } | null;
+  };
+  expect(waiting.qr, 'o simulador mostra o QR da conexão').not.toBeNull();
+  const approved = await sim.post(`/simulator/ui-api/instances/${instance}/approve`, {
+    data: { code: waiting.qr!.approveCode, phone: digits },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  await expect
+    .poll(async () => {
+      const numbers = (await (await page.request.get('/api/numbers')).json()) as { id: string; status: string }[];
+      return numbers.find((n) => n.id === number.id)?.status;
+    })
+    .toBe('CONECTADO');
+  return { instance, numberId: number.id, digits };
+}
+
+/**
  * A number, connected as a person does: the phone dialog, the QR, the simulator's phone (a second
- * tab) scanning it; ends on the dashboard. Returns the instance name and the phone's tab.
+ * tab) scanning it; ends on the dashboard. Returns the instance name and the phone's tab. For the journeys
+ * where connecting is what is tested; the others use `connectNumber`.
  */
 export async function connectNumberThroughSimulator(page: Page, apelido: string) {
   const digits = `55${newPerson().phoneDigits}`;
