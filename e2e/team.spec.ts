@@ -107,6 +107,9 @@ test('owner invites, attendant accepts and answers, owner sees who answered', as
     await expect(row).toBeVisible({ timeout: 30_000 });
     await row.click();
     const chat = bruno.getByRole('region', { name: 'Conversa' });
+    // The attendant reads the customer's message, then answers. (Sent while the chat's first page is still
+    // loading, the message's optimistic update cancels that load and the chat stays a skeleton.)
+    await expect(chat.getByTestId('message').filter({ hasText: 'Oi! Tem biquíni tamanho M?' })).toBeVisible();
     await chat.getByLabel('Mensagem', { exact: true }).fill(REPLY);
     await chat.getByRole('button', { name: 'Enviar mensagem' }).click();
     const mine = chat.locator('[data-testid="message"][data-author="owner_app"]').filter({ hasText: REPLY });
