@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import { parsePhone, type CreateNumberInput, type CreatedNumber } from '@vendai/contracts';
 import { linkNewNumberIfObvious } from '../../domain/agent-link/auto-link.ts';
 import { assertWithinLimit } from '../../domain/usage/assert-within-limit.ts';
@@ -14,6 +13,7 @@ import {
   insertNumber,
   instanceNameTaken,
   isUniqueViolation,
+  lockAccountNumbers,
   setInstanceId,
   type CloudValues,
   type NumberRow,
@@ -80,7 +80,7 @@ export async function reserveNumber(
   for (let attempt = 0; ; attempt++) {
     try {
       return await deps.db.transaction(async (tx) => {
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`numbers:${accountId}`}))`);
+        await lockAccountNumbers(tx, accountId);
         await assertWithinLimit(tx, accountId, 'add-number');
         const released = await checkClaim(tx, deps, accountId, values.phone, via);
         let instanceName = buildInstanceName(values.phone, Date.now() + attempt);

@@ -246,3 +246,8 @@ export async function listUnverifiedConnected(db: Db, limit: number) {
     .where(and(eq(numbers.status, 'CONECTADO'), isNull(numbers.phoneVerifiedAt)))
     .limit(limit);
 }
+
+/** Serialises the account's number changes until the transaction ends (the plan's number limit, the claims). */
+export async function lockAccountNumbers(tx: Db, accountId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`numbers:${accountId}`}))`);
+}
