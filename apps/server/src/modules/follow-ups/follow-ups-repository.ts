@@ -1,7 +1,10 @@
+import type { AnswerItem } from '@vendai/contracts';
 import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { conversations, followUps, messages } from '../../db/schema/index.ts';
+import { contactAnswersTodaySql } from '../../domain/ai-reply/contact-daily-ceiling.ts';
+import { paidOrClosedSql } from '../../domain/outbound/paid-or-closed.ts';
 
 // The follow-ups' rows as the chat ('Agendar mensagem', the next touch) and the sender
 // (send-follow-up.ts) read and write them. The rules stay in conversation-follow-ups.ts and send-follow-up.ts.
@@ -179,4 +182,153 @@ export async function settleFollowUp(
     update follow_ups set state = ${f.sent ? 'sent' : 'failed'}, reason = ${f.reason},
       claim_token = null, updated_at = now()
     where id = ${f.id} and claim_token = ${f.token}`);
+}
+
+/** A follow-up row as claimed (snake_case: raw statements). */
+export interface FollowUpRow {
+  id: string;
+  user_id: string;
+  conv_id: string;
+  number_id: string;
+  kind: 'touch' | 'scheduled';
+  step: number;
+  anchor_message_id: string | null;
+  due_at: Date | string;
+  text: string | null;
+  cancel_on_reply: boolean;
+  created_at: Date | string;
+  message_id: string | null;
+  claim_token: string | null;
+}
+
+/** What deciding and sending a follow-up needs about its conversation, read in one statement. */
+export interface FollowUpContext {
+  type: 'chat' | 'group';
+  contact_jid: string;
+  agente_ativo: boolean;
+  opted_out: boolean;
+  never_answer: boolean;
+  handoff_reason: string | null;
+  instance_name: string;
+  provider: 'evolution' | 'cloud';
+  enabled: boolean | null;
+  gaps_minutes: number[] | string | null;
+  number_daily_cap: number | null;
+  system_prompt: string | null;
+  time_zone: string;
+  first_direction: 'in' | 'out' | null;
+  last_id: string | null;
+  last_author: string | null;
+  last_status: string | null;
+  last_failed_burst: string | null;
+  last_in_at: Date | string | null;
+  /** Meta refused free text with #131047 at this time (decision 054). */
+  window_closed_through: Date | string | null;
+  open_burst: boolean;
+  in_since_created: boolean;
+  /** The conversation (or its agent) is in approval mode (decision 045). */
+  approval: boolean;
+  /** The customer paid since they last wrote, or the deal is closed (domain/outbound/paid-or-closed.ts). */
+  paid_or_closed: boolean;
+  agent_id: string | null;
+  respostas: AnswerItem[] | string | null;
+}
+
+export async function loadFollowUpContext(db: Db, f: FollowUpRow): Promise<FollowUpContext | null> {
+  const [row] = resultRows<FollowUpContext>(
+    await db.execute(sql`
+      select c.type, c.contact_jid, c.agente_ativo, c.opted_out, c.never_answer, c.handoff_reason,
+             n.instance_name, n.provider, s.enabled, s.gaps_minutes, s.number_daily_cap, a.system_prompt,
+             coalesce(p.time_zone, 'America/Sao_Paulo') as time_zone,
+             (select m.direction from messages m where m.conv_id = c.id order by m.created_at, m.id limit 1) as first_direction,
+             last.id as last_id, last.author as last_author, last.status as last_status,
+             last.failed_burst_id as last_failed_burst,
+             (select max(m.created_at) from messages m where m.conv_id = c.id and m.direction = 'in') as last_in_at, c.window_closed_through,
+             exists (select 1 from reply_bursts b where b.conv_id = c.id
+                     and b.state in ('waiting', 'generating', 'sending')) as open_burst,
+             exists (select 1 from messages m where m.conv_id = c.id and m.direction = 'in'
+                     and m.created_at > ${f.created_at}::timestamptz) as in_since_created,
+             coalesce(c.approval_mode, a.approval_mode, false) as approval,
+             ${paidOrClosedSql(sql`c.id`)} as paid_or_closed,
+             a.id as agent_id, a.respostas
+      from conversations c
+      join numbers n on n.id = c.number_id
+      left join agentes a on a.id = n.agente
+      left join follow_up_settings s on s.agent_id = n.agente
+      left join profiles p on p.id = c.user_id
+      left join lateral (select m.id, m.author, m.status, m.failed_burst_id from messages m
+                         where m.conv_id = c.id order by m.created_at desc, m.id desc limit 1) last on true
+      where c.id = ${f.conv_id}`),
+  );
+  return row ?? null;
+}
+
+/**
+ * What a touch's spend is checked against (touch-spend.ts): whether the account's plan is free, its monthly
+ * AI messages, the agent's answers per contact a day and the contact's answers today. Null when the
+ * conversation is gone.
+ */
+export async function selectTouchSpendLimits(db: Db, convId: string) {
+  const [row] = resultRows<{
+    is_free: boolean;
+    max_ai_messages: number | string;
+    max_per_contact: number | string | null;
+    contact_today: number | string;
+  }>(
+    await db.execute(sql`
+      select (p.id is null or p.slug = 'freemium' or p.price_cents = 0) as is_free,
+             coalesce(p.max_ai_messages, fp.max_ai_messages, 0) as max_ai_messages,
+             a.max_answers_per_contact_day as max_per_contact,
+             (${contactAnswersTodaySql(sql`c.id`, sql`coalesce(pr.time_zone, 'America/Sao_Paulo')`)}) as contact_today
+      from conversations c
+      left join numbers n on n.id = c.number_id
+      left join agentes a on a.id = n.agente
+      left join profiles pr on pr.id = c.user_id
+      left join plans p on p.id = pr.active_plan_id
+      left join plans fp on fp.slug = 'freemium'
+      where c.id = ${convId}`),
+  );
+  return row ?? null;
+}
+
+/** The conversation's latest `limit` messages (not deleted), newest first: what the touch is written from. */
+export async function selectTouchContext(db: Db, convId: string, limit: number) {
+  return resultRows<{
+    direction: 'in' | 'out';
+    message_type: string;
+    content: string | null;
+    media_filename: string | null;
+    media_duration: number | null;
+    status: string;
+  }>(
+    await db.execute(sql`
+      select direction, message_type, content, media_filename, media_duration, status from messages
+      where conv_id = ${convId} and deleted_at is null
+      order by created_at desc, id desc limit ${limit}`),
+  );
+}
+
+/** The text of the conversation's last touch sent, or null. */
+export async function selectPreviousTouchText(db: Db, convId: string): Promise<string | null> {
+  const [prev] = resultRows<{ text: string | null }>(
+    await db.execute(sql`
+      select text from follow_ups where conv_id = ${convId} and kind = 'touch' and state = 'sent'
+      order by sent_at desc limit 1`),
+  );
+  return prev?.text ?? null;
+}
+
+/** The customer opted out: the account's scheduled follow-ups of the conversation are cancelled; their kinds. */
+export async function cancelScheduledOf(
+  db: Db,
+  accountId: string,
+  convId: string,
+  reason: string,
+): Promise<{ kind: 'touch' | 'scheduled' }[]> {
+  return resultRows<{ kind: 'touch' | 'scheduled' }>(
+    await db.execute(sql`
+      update follow_ups set state = 'cancelled', reason = ${reason}, updated_at = now()
+      where conv_id = ${convId} and user_id = ${accountId} and state = 'scheduled'
+      returning kind`),
+  );
 }

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { resultRows } from '../../db/rows.ts';
 import type { EngineEvents } from '../../domain/engine-events/event-bus.ts';
 import { recordOutbound } from '../../domain/outbound/outbound-audit.ts';
 import type { FollowUpDeps } from './follow-up-deps.ts';
 import { FOLLOW_UP_REASONS } from './follow-up-reasons.ts';
+import { cancelScheduledOf } from './follow-ups-repository.ts';
 import { publish } from './send-follow-up.ts';
 
 /**
@@ -16,12 +15,7 @@ import { publish } from './send-follow-up.ts';
  */
 export function listenForOptOuts(events: EngineEvents, deps: FollowUpDeps): void {
   events.on('customer.opted_out', async (e) => {
-    const cancelled = resultRows<{ kind: 'touch' | 'scheduled' }>(
-      await deps.db.execute(sql`
-        update follow_ups set state = 'cancelled', reason = ${FOLLOW_UP_REASONS.optedOut}, updated_at = now()
-        where conv_id = ${e.convId} and user_id = ${e.userId} and state = 'scheduled'
-        returning kind`),
-    );
+    const cancelled = await cancelScheduledOf(deps.db, e.userId, e.convId, FOLLOW_UP_REASONS.optedOut);
     if (cancelled.length === 0) return;
     for (const f of cancelled)
       await recordOutbound(deps, {

@@ -4,14 +4,8 @@ import { resultRows } from '../../db/rows.ts';
 import { loadBusinessHours } from '../../domain/business-hours/load-business-hours.ts';
 import { openAtOrAfter } from '../../domain/follow-ups/ladder.ts';
 import type { FollowUpDeps } from './follow-up-deps.ts';
-import {
-  automaticFacts,
-  exclusionReason,
-  type FollowUpContext,
-  type FollowUpRow,
-  loadFollowUpContext,
-  outsideCloudWindow,
-} from './follow-up-context.ts';
+import { automaticFacts, exclusionReason, outsideCloudWindow } from './follow-up-context.ts';
+import { type FollowUpContext, type FollowUpRow, loadFollowUpContext } from './follow-ups-repository.ts';
 import { capReason } from './follow-up-guards.ts';
 import { FOLLOW_UP_REASONS } from './follow-up-reasons.ts';
 import { publish, recordOutcome, sendStored, storeOutgoing } from './send-follow-up.ts';

@@ -1,11 +1,11 @@
 import { toConversationDto, toMessageDto } from '../../domain/conversations/conversation-dto.ts';
 import { findConversationsByIds } from '../../domain/conversations/conversation-row.ts';
 import type { FollowUpDeps, OutgoingText } from './follow-up-deps.ts';
-import type { FollowUpRow } from './follow-up-context.ts';
 import { FOLLOW_UP_REASONS } from './follow-up-reasons.ts';
 import { tripBreakerIfDue } from './follow-up-guards.ts';
 import {
   deleteEchoOf,
+  type FollowUpRow,
   insertPendingMessage,
   lockLastMessage,
   markFollowUpInFlight,

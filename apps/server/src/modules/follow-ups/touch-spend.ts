@@ -1,10 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { resultRows } from '../../db/rows.ts';
-import { contactAnswersTodaySql } from '../../domain/ai-reply/contact-daily-ceiling.ts';
 import { type AiSlot, releaseAiSlot, reserveAiSlot } from '../../domain/usage/ai-slot.ts';
 import { type PaidAnswerSlot, releasePaidAnswer, reservePaidAnswer } from '../../domain/usage/overage-ceiling.ts';
 import type { FollowUpDeps } from './follow-up-deps.ts';
-import type { FollowUpRow } from './follow-up-context.ts';
+import { type FollowUpRow, selectTouchSpendLimits } from './follow-ups-repository.ts';
 import { FOLLOW_UP_REASONS } from './follow-up-reasons.ts';
 
 /** The touch's spend, held before the AI writes it; given back when nothing was sent. */
@@ -21,25 +18,7 @@ export interface TouchSpend {
  * that stops the touch.
  */
 export async function holdTouchSpend(deps: FollowUpDeps, f: FollowUpRow): Promise<TouchSpend | { stop: string }> {
-  const [row] = resultRows<{
-    is_free: boolean;
-    max_ai_messages: number | string;
-    max_per_contact: number | string | null;
-    contact_today: number | string;
-  }>(
-    await deps.db.execute(sql`
-      select (p.id is null or p.slug = 'freemium' or p.price_cents = 0) as is_free,
-             coalesce(p.max_ai_messages, fp.max_ai_messages, 0) as max_ai_messages,
-             a.max_answers_per_contact_day as max_per_contact,
-             (${contactAnswersTodaySql(sql`c.id`, sql`coalesce(pr.time_zone, 'America/Sao_Paulo')`)}) as contact_today
-      from conversations c
-      left join numbers n on n.id = c.number_id
-      left join agentes a on a.id = n.agente
-      left join profiles pr on pr.id = c.user_id
-      left join plans p on p.id = pr.active_plan_id
-      left join plans fp on fp.slug = 'freemium'
-      where c.id = ${f.conv_id}`),
-  );
+  const row = await selectTouchSpendLimits(deps.db, f.conv_id);
   if (!row) return { stop: FOLLOW_UP_REASONS.off };
   const maxPerContact = Number(row.max_per_contact ?? 0);
   if (maxPerContact > 0 && Number(row.contact_today) >= maxPerContact)

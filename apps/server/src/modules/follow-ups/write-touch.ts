@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
-import { resultRows } from '../../db/rows.ts';
 import type { ContextMessage } from '../../domain/ai-reply/history.ts';
 import { buildTouchRequest, cleanTouch, TOUCH_CONTEXT_MESSAGES } from '../../domain/follow-ups/touch-request.ts';
 import type { FollowUpDeps } from './follow-up-deps.ts';
+import { selectPreviousTouchText, selectTouchContext } from './follow-ups-repository.ts';
 
 /**
  * The touch's text, written by the AI from the conversation in the agent's voice; never the same
@@ -13,19 +12,7 @@ export async function writeTouch(
   f: { conv_id: string; step: number },
   systemPrompt: string,
 ): Promise<string | null> {
-  const recent = resultRows<{
-    direction: 'in' | 'out';
-    message_type: string;
-    content: string | null;
-    media_filename: string | null;
-    media_duration: number | null;
-    status: string;
-  }>(
-    await deps.db.execute(sql`
-      select direction, message_type, content, media_filename, media_duration, status from messages
-      where conv_id = ${f.conv_id} and deleted_at is null
-      order by created_at desc, id desc limit ${TOUCH_CONTEXT_MESSAGES}`),
-  ).map((m): ContextMessage => ({
+  const recent = (await selectTouchContext(deps.db, f.conv_id, TOUCH_CONTEXT_MESSAGES)).map((m): ContextMessage => ({
     direction: m.direction,
     messageType: m.message_type,
     content: m.content,
@@ -33,12 +20,7 @@ export async function writeTouch(
     mediaDuration: m.media_duration,
     status: m.status,
   }));
-  const [prev] = resultRows<{ text: string | null }>(
-    await deps.db.execute(sql`
-      select text from follow_ups where conv_id = ${f.conv_id} and kind = 'touch' and state = 'sent'
-      order by sent_at desc limit 1`),
-  );
-  const previous = prev?.text ?? null;
+  const previous = await selectPreviousTouchText(deps.db, f.conv_id);
   const request = buildTouchRequest({ systemPrompt }, recent, f.step, previous);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
