@@ -104,7 +104,7 @@ async function queueEvents(
 export function engineEventsJobDefinition(deps: Pick<EventDeps, 'db' | 'log'>, bus: EngineEvents): JobDefinition {
   return defineJob(engineEventsJob, async (data) => {
     if (data.afterBurst) {
-      const state = await burstOutcome(deps.db, data.afterBurst);
+      const state = await outcomeSoon(deps.db, data.afterBurst);
       if (state === 'sending') throw new BurstStillSending(data.afterBurst);
       if (state === 'not_sent') {
         deps.log.info(
@@ -116,6 +116,21 @@ export function engineEventsJobDefinition(deps: Pick<EventDeps, 'db' | 'log'>, b
     }
     await bus.deliver(data.events as EngineEvent[]);
   }) as unknown as JobDefinition;
+}
+
+/**
+ * The job is queued before the send and usually runs while the answer's first part is still on its way, which
+ * takes milliseconds: looked at again a few times within about a second and a half (50 ms, doubling) before the
+ * job is handed back to pg-boss's retry, whose first delay is a second and whose poll adds up to JOBS_POLL_SECONDS.
+ * An owner's alert or a Pix charge then follows the answer by tens of milliseconds instead of one to two seconds.
+ */
+async function outcomeSoon(db: Db, burstId: string): Promise<'reached' | 'sending' | 'not_sent'> {
+  let state = await burstOutcome(db, burstId);
+  for (let wait = 50; state === 'sending' && wait <= 800; wait *= 2) {
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    state = await burstOutcome(db, burstId);
+  }
+  return state;
 }
 
 /** Whether the burst's first part reached the customer (done; or failed after the first part), is still going, or never will. */
