@@ -20,7 +20,9 @@ export function useSendMessage(convId: string) {
   return useMutation({
     mutationFn: (text: string) => sendMessage({ convId, text }),
     onMutate: async (text) => {
-      await queryClient.cancelQueries({ queryKey: key });
+      // A loaded chat is held still for the optimistic bubble. A first page still loading is left to load: cancelled
+      // with nothing cached, the query went back to pending and nothing fetched it again (a skeleton for good).
+      if (queryClient.getQueryData(key)) await queryClient.cancelQueries({ queryKey: key });
       sequence += 1;
       const tempId = `${OPTIMISTIC_PREFIX}${Date.now()}-${sequence}`;
       const optimistic: MessageDto = {
@@ -40,6 +42,14 @@ export function useSendMessage(convId: string) {
       return { tempId };
     },
     onSuccess: (stored, _text, context) => {
+      // The chat's first page was still loading, perhaps read before this message was stored: read it again (a
+      // refetch while a first read is in flight would only join that read, so it is cancelled first).
+      if (!queryClient.getQueryData(key)) {
+        void queryClient
+          .cancelQueries({ queryKey: key })
+          .then(() => queryClient.refetchQueries({ queryKey: key, type: 'active' }));
+        return;
+      }
       queryClient.setQueryData<MessagePages>(key, (data) => settleOptimistic(data, context.tempId, stored));
     },
     onError: (_err, _text, context) => {
