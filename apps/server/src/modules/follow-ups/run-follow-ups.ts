@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { resultRows } from '../../db/rows.ts';
 import { loadBusinessHours } from '../../domain/business-hours/load-business-hours.ts';
 import { openAtOrAfter } from '../../domain/follow-ups/ladder.ts';
 import type { FollowUpDeps } from './follow-up-deps.ts';
 import { automaticFacts, exclusionReason, outsideCloudWindow } from './follow-up-context.ts';
 import { type FollowUpContext, type FollowUpRow, loadFollowUpContext } from './follow-ups-repository.ts';
+import {
+  claimDueFollowUps,
+  claimLapsed,
+  finishClaimed,
+  releaseUnstored,
+  rescheduleClaimed,
+  rescheduleLapsed,
+} from './follow-up-claims-repository.ts';
 import { capReason } from './follow-up-guards.ts';
 import { FOLLOW_UP_REASONS } from './follow-up-reasons.ts';
 import { publish, recordOutcome, sendStored, storeOutgoing } from './send-follow-up.ts';
@@ -27,21 +33,12 @@ const CLAIM_BATCH = 20;
  */
 export async function runDueFollowUps(deps: FollowUpDeps): Promise<number> {
   const token = randomUUID();
-  const claimed = resultRows<FollowUpRow>(
-    await deps.db.execute(sql`
-      update follow_ups f set state = 'sending', claim_token = ${token}, claimed_at = now(), updated_at = now()
-      where f.id in (select id from follow_ups where state = 'scheduled'
-                       and due_at <= ${deps.now().toISOString()}::timestamptz
-                     order by due_at limit ${CLAIM_BATCH} for update skip locked)
-      returning f.*`),
-  );
+  const claimed = await claimDueFollowUps(deps.db, token, deps.now().toISOString(), CLAIM_BATCH);
   for (const f of claimed) {
     await handleClaimed(deps, f, token).catch(async (err: unknown) => {
       deps.log.warn({ err, followUpId: f.id }, 'follow-ups: handling failed; it goes back to scheduled');
       // Nothing stored yet → it is decided again on the next pass; a stored message is left to recovery.
-      await deps.db.execute(sql`
-        update follow_ups set state = 'scheduled', claim_token = null, updated_at = now()
-        where id = ${f.id} and claim_token = ${token} and message_id is null`);
+      await releaseUnstored(deps.db, f.id, token);
     });
   }
   return claimed.length;
@@ -126,14 +123,8 @@ async function nextOpening(deps: FollowUpDeps, f: FollowUpRow, c: FollowUpContex
 }
 
 async function reschedule(deps: FollowUpDeps, f: FollowUpRow, token: string, at: Date): Promise<void> {
-  const moved = resultRows(
-    await deps.db.execute(sql`
-      update follow_ups set state = 'scheduled', due_at = ${at.toISOString()}::timestamptz, claim_token = null,
-        updated_at = now()
-      where id = ${f.id} and claim_token = ${token}
-      returning id`),
-  );
-  if (moved.length)
+  const moved = await rescheduleClaimed(deps.db, f.id, token, at);
+  if (moved)
     await recordOutbound(deps, {
       origin: originOf(f),
       outcome: 'deferred',
@@ -153,14 +144,9 @@ async function finish(
   /** The door's rule that stopped it ('excluded': the conversation's facts, follow-up-context.ts), for the audit record. */
   rule?: OutboundRule | 'excluded',
 ): Promise<void> {
-  const stopped = resultRows(
-    await deps.db.execute(sql`
-      update follow_ups set state = ${state}, reason = ${reason}, claim_token = null, updated_at = now()
-      where id = ${f.id} and claim_token = ${token}
-      returning id`),
-  );
+  const stopped = await finishClaimed(deps.db, f.id, token, state, reason);
   // A planned message stopped by a rule leaves its audit record (decision 046).
-  if (stopped.length && rule)
+  if (stopped && rule)
     await recordOutbound(deps, {
       origin: originOf(f),
       outcome: 'stopped',
@@ -180,34 +166,11 @@ async function finish(
  */
 export async function recoverLapsed(deps: FollowUpDeps): Promise<void> {
   const token = randomUUID();
-  const lapsed = resultRows<
-    FollowUpRow & {
-      instance_name: string;
-      contact_jid: string;
-      content: string | null;
-      msg_status: string | null;
-      msg_created: Date | string | null;
-      msg_external: string | null;
-    }
-  >(
-    await deps.db.execute(sql`
-      update follow_ups f set claim_token = ${token}, claimed_at = now(), updated_at = now()
-      from conversations c join numbers n on n.id = c.number_id
-      where c.id = f.conv_id and f.id in (
-        select id from follow_ups where state = 'sending'
-          and claimed_at < now() - make_interval(secs => ${deps.config.leaseMs / 1000})
-        limit 50 for update skip locked)
-      returning f.*, n.instance_name, c.contact_jid,
-        (select content from messages where id = f.message_id) as content,
-        (select status from messages where id = f.message_id) as msg_status,
-        (select created_at from messages where id = f.message_id) as msg_created,
-        (select external_id from messages where id = f.message_id) as msg_external`),
-  );
+  const lapsed = await claimLapsed(deps.db, token, deps.config.leaseMs);
   for (const f of lapsed) {
     deps.log.warn({ followUpId: f.id }, 'follow-ups: resuming a follow-up whose process stopped');
     if (!f.message_id) {
-      await deps.db.execute(sql`
-        update follow_ups set state = 'scheduled', claim_token = null where id = ${f.id} and claim_token = ${token}`);
+      await rescheduleLapsed(deps.db, f.id, token);
       continue;
     }
     const out = {
