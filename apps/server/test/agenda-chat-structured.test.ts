@@ -6,22 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { customerSays, openShop, sentToCustomers, type Shop, waitFor } from './helpers/engine-harness.ts';
 import { hear, useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
+import { remindersOff } from './helpers/agenda-helpers.ts';
 
 const e = useEngineApp({ AI_TOOL_CALLS: 'off' });
-
-/**
- * Booking reminders off (PUT /api/booking-reminders/settings, hours []): these tests count the chat's answers,
- * and a booking made less than 24 h ahead gets its 24 h reminder at once (docs/decisions/073-booking-reminders.md),
- * so whether a reminder joined the count would depend on the hour the test runs.
- */
-async function remindersOff(shop: Shop) {
-  const res = await shop.client.request({
-    method: 'PUT',
-    url: '/api/booking-reminders/settings',
-    payload: { hours: [], templateName: null, templateLanguage: null },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-}
 
 async function answered(shop: Shop, text: string, n: number) {
   await customerSays(e, shop, text);

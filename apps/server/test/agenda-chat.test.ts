@@ -13,6 +13,7 @@ import { BOOKING_GUARD_ALERT } from '../src/domain/agenda-guard/guard-booking.ts
 import { formatStructuredReply } from '../src/domain/ai-reply/structured-reply.ts';
 import { customerSays, type LlmCall, openShop, sentToCustomers, type Shop, waitFor } from './helpers/engine-harness.ts';
 import { hear, useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
+import { remindersOff } from './helpers/agenda-helpers.ts';
 import { CUSTOMER, pixShop, pressOnBankPage, standinPaymentsOf } from './helpers/pix-helpers.ts';
 import { releaseHolds } from '../src/modules/agenda/deposit.ts';
 
@@ -33,20 +34,6 @@ async function withAgenda(shop: Shop) {
   });
   expect(res.statusCode, res.body).toBe(200);
   await remindersOff(shop);
-}
-
-/**
- * Booking reminders off (PUT /api/booking-reminders/settings, hours []): these tests count the chat's answers,
- * and a booking made less than 24 h ahead gets its 24 h reminder at once (docs/decisions/073-booking-reminders.md),
- * so whether a reminder joined the count would depend on the hour the test runs.
- */
-async function remindersOff(shop: Shop) {
-  const res = await shop.client.request({
-    method: 'PUT',
-    url: '/api/booking-reminders/settings',
-    payload: { hours: [], templateName: null, templateLanguage: null },
-  });
-  expect(res.statusCode, res.body).toBe(200);
 }
 
 async function answered(shop: Shop, text: string, n: number) {
