@@ -13,7 +13,7 @@ import { publishConversation } from './publish-conversation.ts';
  */
 export async function assignConversation({
   deps,
-  userId,
+  userId: accountId,
   id,
   input,
 }: {
@@ -22,10 +22,10 @@ export async function assignConversation({
   id: string;
   input: AssignConversationInput;
 }): Promise<ConversationDto> {
-  if (input.userId !== null && !(await isPersonOfAccount(deps.db, userId, input.userId)))
+  if (input.userId !== null && !(await isPersonOfAccount(deps.db, accountId, input.userId)))
     throw new AppError('VALIDATION', TEAM_MESSAGES.assigneeNotMember, {
       fields: { userId: TEAM_MESSAGES.assigneeNotMember },
     });
-  if (!(await updateAssignee(deps.db, userId, id, input.userId))) throw notFound();
-  return publishConversation(deps, userId, id);
+  if (!(await updateAssignee(deps.db, accountId, id, input.userId))) throw notFound();
+  return publishConversation(deps, accountId, id);
 }

@@ -8,6 +8,6 @@ export interface ConversationsDeps {
   db: Db;
   gateway: Gateway;
   /** Pushes an event to the user's open inbox tabs; called after the database write. */
-  publish: (userId: string, event: RealtimeEvent) => void | Promise<void>;
+  publish: (accountId: string, event: RealtimeEvent) => void | Promise<void>;
   avatars: AvatarCache;
 }

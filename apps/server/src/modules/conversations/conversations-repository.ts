@@ -29,7 +29,7 @@ export type MessageRow = typeof messages.$inferSelect & { createdAtKey: string }
  */
 export function conversationPageQuery(
   db: Db,
-  userId: string,
+  accountId: string,
   after: KeysetPosition | null,
   limit: number,
   filter: ConversationListFilter = {},
@@ -40,7 +40,7 @@ export function conversationPageQuery(
     .innerJoin(numbers, eq(numbers.id, conversations.numberId))
     .where(
       and(
-        eq(conversations.userId, userId),
+        eq(conversations.userId, accountId),
         notOwnerChannel,
         after
           ? sql`(${conversations.lastMessage}, ${conversations.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
@@ -72,51 +72,57 @@ export interface ConversationListFilter {
 
 export async function selectConversationPage(
   db: Db,
-  userId: string,
+  accountId: string,
   after: KeysetPosition | null,
   limit: number,
   filter: ConversationListFilter = {},
 ): Promise<ConversationRow[]> {
-  return (await conversationPageQuery(db, userId, after, limit, filter)) as ConversationRow[];
+  return (await conversationPageQuery(db, accountId, after, limit, filter)) as ConversationRow[];
 }
 
 /** The label is one of the account's (the list's filter by another account's label is a 404). */
-export async function isLabelOfUser(db: Db, userId: string, labelId: string): Promise<boolean> {
+export async function isLabelOfUser(db: Db, accountId: string, labelId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: labels.id })
     .from(labels)
-    .where(and(eq(labels.id, labelId), eq(labels.userId, userId)));
+    .where(and(eq(labels.id, labelId), eq(labels.userId, accountId)));
   return Boolean(row);
 }
 
-export async function countConversationsOfUser(db: Db, userId: string): Promise<number> {
+export async function countConversationsOfUser(db: Db, accountId: string): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(conversations)
-    .where(and(eq(conversations.userId, userId), notOwnerChannel));
+    .where(and(eq(conversations.userId, accountId), notOwnerChannel));
   return Number(row?.total ?? 0);
 }
 
 /** A conversation of this user, with its number; null for an unknown id or another user's. */
-export async function findConversationOfUser(db: Db, userId: string, id: string): Promise<ConversationRow | null> {
+export async function findConversationOfUser(db: Db, accountId: string, id: string): Promise<ConversationRow | null> {
   const [row] = await db
     .select(conversationColumns)
     .from(conversations)
     .innerJoin(numbers, eq(numbers.id, conversations.numberId))
-    .where(and(eq(conversations.id, id), eq(conversations.userId, userId), notOwnerChannel))
+    .where(and(eq(conversations.id, id), eq(conversations.userId, accountId), notOwnerChannel))
     .limit(1);
   return (row as ConversationRow | undefined) ?? null;
 }
 
 /** One page of a conversation's messages, newest first, strictly older than `before` (same index rules as above). */
-export function messagePageQuery(db: Db, userId: string, convId: string, before: KeysetPosition | null, limit: number) {
+export function messagePageQuery(
+  db: Db,
+  accountId: string,
+  convId: string,
+  before: KeysetPosition | null,
+  limit: number,
+) {
   return db
     .select({ message: messages, createdAtKey: keyText(messages.createdAt) })
     .from(messages)
     .where(
       and(
         eq(messages.convId, convId),
-        eq(messages.userId, userId),
+        eq(messages.userId, accountId),
         before
           ? sql`(${messages.createdAt}, ${messages.id}) < (${before.at}::timestamptz, ${before.id}::uuid)`
           : undefined,
@@ -128,12 +134,12 @@ export function messagePageQuery(db: Db, userId: string, convId: string, before:
 
 export async function selectMessagePage(
   db: Db,
-  userId: string,
+  accountId: string,
   convId: string,
   before: KeysetPosition | null,
   limit: number,
 ): Promise<MessageRow[]> {
-  const rows = await messagePageQuery(db, userId, convId, before, limit);
+  const rows = await messagePageQuery(db, accountId, convId, before, limit);
   return rows.map((r) => ({ ...r.message, createdAtKey: r.createdAtKey }));
 }
 
@@ -144,7 +150,7 @@ export async function selectMessagePage(
  */
 export async function updateAgenteAtivo(
   db: Db,
-  userId: string,
+  accountId: string,
   id: string,
   agenteAtivo: boolean,
   resumeInHours?: number | null,
@@ -160,7 +166,7 @@ export async function updateAgenteAtivo(
         ? { agenteAtivo, optedOut: false, handoffReason: null, aiResumesAt: null }
         : { agenteAtivo, ...resume },
     )
-    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)));
+    .where(and(eq(conversations.id, id), eq(conversations.userId, accountId)));
 }
 
 /**
@@ -168,38 +174,43 @@ export async function updateAgenteAtivo(
  * copied onto every conversation with that contact; setting it switches the AI off with no return
  * time. Answers the ids of the conversations changed.
  */
-export async function updateNeverAnswer(db: Db, userId: string, contactJid: string, never: boolean): Promise<string[]> {
+export async function updateNeverAnswer(
+  db: Db,
+  accountId: string,
+  contactJid: string,
+  never: boolean,
+): Promise<string[]> {
   return db.transaction(async (tx) => {
-    if (never) await tx.insert(neverAnswerContacts).values({ userId, contactJid }).onConflictDoNothing();
+    if (never) await tx.insert(neverAnswerContacts).values({ userId: accountId, contactJid }).onConflictDoNothing();
     else
       await tx
         .delete(neverAnswerContacts)
-        .where(and(eq(neverAnswerContacts.userId, userId), eq(neverAnswerContacts.contactJid, contactJid)));
+        .where(and(eq(neverAnswerContacts.userId, accountId), eq(neverAnswerContacts.contactJid, contactJid)));
     const rows = await tx
       .update(conversations)
       .set(never ? { neverAnswer: true, agenteAtivo: false, aiResumesAt: null } : { neverAnswer: false })
-      .where(and(eq(conversations.userId, userId), eq(conversations.contactJid, contactJid)))
+      .where(and(eq(conversations.userId, accountId), eq(conversations.contactJid, contactJid)))
       .returning({ id: conversations.id });
     return rows.map((r) => r.id);
   });
 }
 
 /** unread_count = 0; answers whether anything changed (an already-read conversation needs no event). */
-export async function clearUnread(db: Db, userId: string, id: string): Promise<boolean> {
+export async function clearUnread(db: Db, accountId: string, id: string): Promise<boolean> {
   const rows = await db
     .update(conversations)
     .set({ unreadCount: 0 })
-    .where(and(eq(conversations.id, id), eq(conversations.userId, userId), sql`${conversations.unreadCount} <> 0`))
+    .where(and(eq(conversations.id, id), eq(conversations.userId, accountId), sql`${conversations.unreadCount} <> 0`))
     .returning({ id: conversations.id });
   return rows.length > 0;
 }
 
 /** Sets (or clears) the conversation's person; false for an unknown id or another account's. */
-export async function updateAssignee(db: Db, userId: string, id: string, assignee: string | null): Promise<boolean> {
+export async function updateAssignee(db: Db, accountId: string, id: string, assignee: string | null): Promise<boolean> {
   const rows = await db
     .update(conversations)
     .set({ assignedUserId: assignee })
-    .where(and(eq(conversations.id, id), eq(conversations.userId, userId)))
+    .where(and(eq(conversations.id, id), eq(conversations.userId, accountId)))
     .returning({ id: conversations.id });
   return rows.length > 0;
 }

@@ -41,7 +41,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps: ConversationsDeps = {
     db,
     gateway,
-    publish: (userId, event) => realtime.publish(userId, event),
+    publish: (accountId, event) => realtime.publish(accountId, event),
     avatars: createAvatarCache(),
   };
 

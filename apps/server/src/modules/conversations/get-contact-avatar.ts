@@ -13,7 +13,7 @@ const LOOKUP_TIMEOUT_MS = 5_000;
  */
 export async function getContactAvatar({
   deps,
-  userId,
+  userId: accountId,
   id,
   timeoutMs = LOOKUP_TIMEOUT_MS,
 }: {
@@ -22,7 +22,7 @@ export async function getContactAvatar({
   id: string;
   timeoutMs?: number;
 }): Promise<ContactAvatar> {
-  const conversation = await findConversationOfUser(deps.db, userId, id);
+  const conversation = await findConversationOfUser(deps.db, accountId, id);
   if (!conversation) throw notFound();
   const target =
     conversation.type === 'group' ? conversation.contactJid : (conversation.contactPhone ?? conversation.contactJid);

@@ -7,14 +7,14 @@ import { findConversationOfUser } from './conversations-repository.ts';
 /** One of the user's conversations; another user's id is a 404 like an unknown one. */
 export async function getConversation({
   db,
-  userId,
+  userId: accountId,
   id,
 }: {
   db: Db;
   userId: string;
   id: string;
 }): Promise<ConversationDto> {
-  const row = await findConversationOfUser(db, userId, id);
+  const row = await findConversationOfUser(db, accountId, id);
   if (!row) throw notFound();
   return toConversationDto(row);
 }

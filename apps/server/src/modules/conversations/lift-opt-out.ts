@@ -12,7 +12,7 @@ import { publishConversation } from './publish-conversation.ts';
  */
 export async function liftConversationOptOut({
   deps,
-  userId,
+  userId: accountId,
   actorId,
   id,
 }: {
@@ -21,8 +21,8 @@ export async function liftConversationOptOut({
   actorId: string;
   id: string;
 }): Promise<ConversationDto> {
-  const current = await findConversationOfUser(deps.db, userId, id);
+  const current = await findConversationOfUser(deps.db, accountId, id);
   if (!current) throw notFound();
-  await liftOptOut(deps.db, { userId, convId: id, actorUserId: actorId });
-  return publishConversation(deps, userId, id);
+  await liftOptOut(deps.db, { userId: accountId, convId: id, actorUserId: actorId });
+  return publishConversation(deps, accountId, id);
 }

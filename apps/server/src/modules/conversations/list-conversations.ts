@@ -13,7 +13,7 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
  */
 export async function listConversations({
   db,
-  userId,
+  userId: accountId,
   cursor,
   filter = {},
 }: {
@@ -22,10 +22,10 @@ export async function listConversations({
   cursor?: string;
   filter?: ConversationListFilter;
 }): Promise<ConversationPage> {
-  if (filter.labelId && !(await isLabelOfUser(db, userId, filter.labelId))) throw notFound(LABEL_NOT_FOUND);
+  if (filter.labelId && !(await isLabelOfUser(db, accountId, filter.labelId))) throw notFound(LABEL_NOT_FOUND);
   const after = decodeCursor(cursor);
   const size = LIMITS.conversationsPageSize;
-  const rows = await selectConversationPage(db, userId, after, size + 1, filter);
+  const rows = await selectConversationPage(db, accountId, after, size + 1, filter);
   const page = rows.slice(0, size);
   const last = page.at(-1);
   return {

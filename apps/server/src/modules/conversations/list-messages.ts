@@ -15,7 +15,7 @@ const MEDIA_TYPES = new Set(['audio', 'image', 'sticker', 'document']);
  */
 export async function listMessages({
   db,
-  userId,
+  userId: accountId,
   convId,
   cursor,
 }: {
@@ -25,9 +25,9 @@ export async function listMessages({
   cursor?: string;
 }): Promise<MessagePage> {
   const before = decodeCursor(cursor);
-  if (!(await findConversationOfUser(db, userId, convId))) throw notFound();
+  if (!(await findConversationOfUser(db, accountId, convId))) throw notFound();
   const size = LIMITS.messagesPageSize;
-  const rows = await selectMessagePage(db, userId, convId, before, size + 1);
+  const rows = await selectMessagePage(db, accountId, convId, before, size + 1);
   const page = rows.slice(0, size);
   const oldest = page.at(-1);
   // Transcripts, image descriptions and document texts (decision 016), for the media on this page.

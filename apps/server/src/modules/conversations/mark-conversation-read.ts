@@ -10,17 +10,17 @@ import { clearUnread, findConversationOfUser } from './conversations-repository.
  */
 export async function markConversationRead({
   deps,
-  userId,
+  userId: accountId,
   id,
 }: {
   deps: Pick<ConversationsDeps, 'db' | 'publish'>;
   userId: string;
   id: string;
 }): Promise<ConversationDto> {
-  const current = await findConversationOfUser(deps.db, userId, id);
+  const current = await findConversationOfUser(deps.db, accountId, id);
   if (!current) throw notFound();
-  if (!(await clearUnread(deps.db, userId, id))) return toConversationDto(current);
+  if (!(await clearUnread(deps.db, accountId, id))) return toConversationDto(current);
   const dto = toConversationDto({ ...current, unreadCount: 0 });
-  await deps.publish(userId, { event: 'conversation.updated', data: dto });
+  await deps.publish(accountId, { event: 'conversation.updated', data: dto });
   return dto;
 }

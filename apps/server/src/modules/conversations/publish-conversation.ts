@@ -7,12 +7,12 @@ import { findConversationOfUser } from './conversations-repository.ts';
 /** Reads a changed conversation back and tells the account's open inboxes (conversation.updated); 404 when it is gone. */
 export async function publishConversation(
   deps: Pick<ConversationsDeps, 'db' | 'publish'>,
-  userId: string,
+  accountId: string,
   id: string,
 ): Promise<ConversationDto> {
-  const row = await findConversationOfUser(deps.db, userId, id);
+  const row = await findConversationOfUser(deps.db, accountId, id);
   if (!row) throw notFound();
   const dto = toConversationDto(row);
-  await deps.publish(userId, { event: 'conversation.updated', data: dto });
+  await deps.publish(accountId, { event: 'conversation.updated', data: dto });
   return dto;
 }

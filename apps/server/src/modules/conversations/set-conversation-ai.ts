@@ -16,7 +16,7 @@ import { liftOptOut } from '../../domain/opt-out/opt-out-repository.ts';
  */
 export async function setConversationAi({
   deps,
-  userId,
+  userId: accountId,
   actorId,
   id,
   input,
@@ -28,7 +28,7 @@ export async function setConversationAi({
   id: string;
   input: UpdateConversationInput;
 }): Promise<ConversationDto> {
-  const current = await findConversationOfUser(deps.db, userId, id);
+  const current = await findConversationOfUser(deps.db, accountId, id);
   if (!current) throw notFound();
   if (current.type === 'group')
     throw new AppError('VALIDATION', GROUP_AI_LOCKED, { fields: { agente_ativo: GROUP_AI_LOCKED } });
@@ -36,7 +36,8 @@ export async function setConversationAi({
     throw new AppError('VALIDATION', NEVER_ANSWER_LOCKED, { fields: { agente_ativo: NEVER_ANSWER_LOCKED } });
   // A 'nunca responder' contact's AI has no return time either.
   const resumeIn = current.neverAnswer ? null : input.ai_resumes_in_hours;
-  if (input.agente_ativo && current.optedOut) await liftOptOut(deps.db, { userId, convId: id, actorUserId: actorId });
-  await updateAgenteAtivo(deps.db, userId, id, input.agente_ativo, resumeIn);
-  return publishConversation(deps, userId, id);
+  if (input.agente_ativo && current.optedOut)
+    await liftOptOut(deps.db, { userId: accountId, convId: id, actorUserId: actorId });
+  await updateAgenteAtivo(deps.db, accountId, id, input.agente_ativo, resumeIn);
+  return publishConversation(deps, accountId, id);
 }

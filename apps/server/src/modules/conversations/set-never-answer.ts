@@ -12,7 +12,7 @@ import { findConversationOfUser, updateNeverAnswer } from './conversations-repos
  */
 export async function setNeverAnswer({
   deps,
-  userId,
+  userId: accountId,
   id,
   input,
 }: {
@@ -21,19 +21,19 @@ export async function setNeverAnswer({
   id: string;
   input: NeverAnswerInput;
 }): Promise<ConversationDto> {
-  const current = await findConversationOfUser(deps.db, userId, id);
+  const current = await findConversationOfUser(deps.db, accountId, id);
   if (!current) throw notFound();
-  const changed = await updateNeverAnswer(deps.db, userId, current.contactJid, input.never_answer);
+  const changed = await updateNeverAnswer(deps.db, accountId, current.contactJid, input.never_answer);
   let dto: ConversationDto | null = null;
   for (const convId of changed) {
-    const row = await findConversationOfUser(deps.db, userId, convId);
+    const row = await findConversationOfUser(deps.db, accountId, convId);
     if (!row) continue;
     const each = toConversationDto(row);
     if (convId === id) dto = each;
-    await deps.publish(userId, { event: 'conversation.updated', data: each });
+    await deps.publish(accountId, { event: 'conversation.updated', data: each });
   }
   if (dto) return dto;
-  const row = await findConversationOfUser(deps.db, userId, id);
+  const row = await findConversationOfUser(deps.db, accountId, id);
   if (!row) throw notFound();
   return toConversationDto(row);
 }
