@@ -1,7 +1,11 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
+import {
+  type AiAssistColumn,
+  decrementAiAssist,
+  findAiAssistUsage,
+  incrementAiAssist,
+} from './allowance-repository.ts';
 import { allowanceMonthOf, planAllowance } from './plan-allowance.ts';
 
 /**
@@ -13,7 +17,7 @@ import { allowanceMonthOf, planAllowance } from './plan-allowance.ts';
  */
 export type AiAssist = 'price-list' | 'training-questions' | 'media-request';
 
-const COLUMN: Record<AiAssist, string> = {
+const COLUMN: Record<AiAssist, AiAssistColumn> = {
   'price-list': 'price_list',
   'training-questions': 'training_questions',
   'media-request': 'media_requests',
@@ -40,32 +44,16 @@ export async function claimAiAssist(
 ): Promise<() => Promise<void>> {
   const max = await planAllowance(db, userId, 'max_ai_assists');
   const month = allowanceMonthOf(now);
-  const column = sql.raw(COLUMN[kind]);
-  const claimed = resultRows(
-    await db.execute(sql`
-      insert into ai_assist_usage_monthly (user_id, month, ${column})
-      select ${userId}, ${month}::date, 1
-      where ${max}::int > 0
-      on conflict (user_id, month) do update set ${column} = ai_assist_usage_monthly.${column} + 1
-        where ai_assist_usage_monthly.price_list + ai_assist_usage_monthly.training_questions
-          + ai_assist_usage_monthly.media_requests < ${max}::int
-      returning 1 as ok`),
-  );
-  if (!claimed.length) throw new AppError('LIMIT_REACHED', aiAssistsMessage(max));
+  if (!(await incrementAiAssist(db, userId, month, COLUMN[kind], max)))
+    throw new AppError('LIMIT_REACHED', aiAssistsMessage(max));
   return async () => {
-    await db.execute(sql`
-      update ai_assist_usage_monthly set ${column} = greatest(0, ${column} - 1)
-      where user_id = ${userId} and month = ${month}::date`);
+    await decrementAiAssist(db, userId, month, COLUMN[kind]);
   };
 }
 
 /** This month's assists by kind, for /api/usage. */
 export async function countAiAssists(db: Db, userId: string, now = new Date()) {
-  const [row] = resultRows<{ price_list: number; training_questions: number; media_requests: number }>(
-    await db.execute(sql`
-      select price_list, training_questions, media_requests from ai_assist_usage_monthly
-      where user_id = ${userId} and month = ${allowanceMonthOf(now)}::date`),
-  );
+  const row = await findAiAssistUsage(db, userId, allowanceMonthOf(now));
   return {
     price_list: Number(row?.price_list ?? 0),
     training_questions: Number(row?.training_questions ?? 0),

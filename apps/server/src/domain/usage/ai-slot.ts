@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
+import { decrementMonthlyAiMessages, incrementMonthlyAiMessages } from './allowance-repository.ts';
 import { monthStart } from './get-current-usage.ts';
 
 /**
@@ -25,20 +24,10 @@ export async function reserveAiSlot(
   now = new Date(),
 ): Promise<AiSlot | null> {
   const month = monthStart(now).toISOString().slice(0, 10);
-  const rows = resultRows<{ ai_messages: number }>(
-    await db.execute(sql`
-      insert into usage_monthly (user_id, month, ai_messages)
-      select ${userId}, ${month}::date, 1 where ${maxAiMessages}::int > 0
-      on conflict (user_id, month) do update set ai_messages = usage_monthly.ai_messages + 1
-        where usage_monthly.ai_messages < ${maxAiMessages}::int
-      returning ai_messages`),
-  );
-  return rows.length > 0 ? { userId, month } : null;
+  return (await incrementMonthlyAiMessages(db, userId, month, maxAiMessages)) ? { userId, month } : null;
 }
 
 /** Gives a claimed slot back: the message was not sent (the AI failed, a newer message superseded it, the gateway refused it). */
 export async function releaseAiSlot(db: Db, slot: AiSlot): Promise<void> {
-  await db.execute(sql`
-    update usage_monthly set ai_messages = greatest(0, ai_messages - 1)
-    where user_id = ${slot.userId} and month = ${slot.month}::date`);
+  await decrementMonthlyAiMessages(db, slot.userId, slot.month);
 }

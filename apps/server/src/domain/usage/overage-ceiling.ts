@@ -1,9 +1,15 @@
 import type { OverageStatus } from '@vendai/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
 import { type AlertDeps, alertOwnerOfPause } from '../handoff/owner-alerts.ts';
-import { countAiAnswersSql } from './ai-answers.ts';
+import {
+  claimPeriodAnswer,
+  ensurePeriodRow,
+  findCeilingSetting,
+  findPeriodAnswers,
+  findPlanWithCeiling,
+  markCeilingAlerted,
+  releasePeriodAnswer,
+} from './overage-repository.ts';
 import { usagePeriod } from './usage-period.ts';
 
 /**
@@ -26,14 +32,7 @@ interface PaidPlan {
 
 /** The user's plan when it bills overage (a price above zero), with the owner's ceiling; null otherwise. */
 async function paidPlanOf(db: Db, userId: string): Promise<PaidPlan | null> {
-  const [row] = resultRows<{ plan_id: string; max_ai: number; price: number; ceiling: number | null }>(
-    await db.execute(sql`
-      select p.id as plan_id, p.max_ai_messages as max_ai, coalesce(p.price_cents, 0) as price,
-             sl.overage_ceiling_cents as ceiling
-      from profiles pr join plans p on p.id = pr.active_plan_id
-      left join spend_limits sl on sl.user_id = pr.id
-      where pr.id = ${userId}`),
-  );
+  const row = await findPlanWithCeiling(db, userId);
   if (!row || Number(row.price) <= 0) return null;
   return {
     planId: row.plan_id,
@@ -44,30 +43,6 @@ async function paidPlanOf(db: Db, userId: string): Promise<PaidPlan | null> {
 
 /** AI answers a period may have: the plan's own plus as many overage answers as the ceiling pays for. */
 const answersAllowed = (plan: PaidPlan) => plan.maxAi + Math.floor(plan.ceilingCents / OVERAGE_CENTS_PER_MESSAGE);
-
-/**
- * The period's counter row, created with the answers already sent in it (counted once per period: the
- * count, a walk of the period's messages, runs only when the row is missing).
- */
-async function ensurePeriodRow(db: Db, userId: string, start: Date, end: Date): Promise<void> {
-  await db.execute(sql`
-    insert into overage_periods (user_id, period_start, answers)
-    select ${userId}, ${start.toISOString()}::timestamptz, (${countAiAnswersSql(userId, start, end)})
-    where not exists (
-      select 1 from overage_periods o where o.user_id = ${userId} and o.period_start = ${start.toISOString()}::timestamptz)
-    on conflict (user_id, period_start) do nothing`);
-}
-
-/** One more answer of the period below the ceiling, under the row's lock; false at the ceiling or without the row. */
-async function claimPeriodAnswer(db: Db, userId: string, start: Date, allowed: number): Promise<boolean> {
-  const claimed = resultRows<{ answers: number }>(
-    await db.execute(sql`
-      update overage_periods set answers = answers + 1
-      where user_id = ${userId} and period_start = ${start.toISOString()}::timestamptz and answers < ${allowed}::int
-      returning answers`),
-  );
-  return claimed.length > 0;
-}
 
 /** A claimed paid answer (given back with releasePaidAnswer when nothing was sent). */
 export interface PaidAnswerSlot {
@@ -95,14 +70,7 @@ export async function reservePaidAnswer(
   await ensurePeriodRow(deps.db, req.userId, period.start, period.end);
   if (await claimPeriodAnswer(deps.db, req.userId, period.start, answersAllowed(plan))) return slot;
 
-  const first = resultRows<{ n: number }>(
-    await deps.db.execute(sql`
-      update overage_periods set ceiling_alerted_at = now()
-      where user_id = ${req.userId} and period_start = ${period.start.toISOString()}::timestamptz
-        and ceiling_alerted_at is null
-      returning 1 as n`),
-  );
-  if (first.length) {
+  if (await markCeilingAlerted(deps.db, req.userId, period.start)) {
     await alertOwnerOfPause(deps, { userId: req.userId, convId: req.convId, ceilingCents: plan.ceilingCents }).catch(
       (err) => deps.log.warn({ err, userId: req.userId }, 'overage ceiling: the owner alert failed'),
     );
@@ -112,26 +80,18 @@ export async function reservePaidAnswer(
 
 /** Gives a claimed paid answer back: nothing was sent. */
 export async function releasePaidAnswer(db: Db, slot: PaidAnswerSlot): Promise<void> {
-  await db.execute(sql`
-    update overage_periods set answers = greatest(0, answers - 1)
-    where user_id = ${slot.userId} and period_start = ${slot.periodStart.toISOString()}::timestamptz`);
+  await releasePeriodAnswer(db, slot.userId, slot.periodStart);
 }
 
 /** The overage of the user's current period against the ceiling, as the app's banner and Planos show it. */
 export async function getOverageStatus(db: Db, userId: string, now = new Date()): Promise<OverageStatus> {
   const plan = await paidPlanOf(db, userId);
-  const [setting] = resultRows<{ ceiling: number }>(
-    await db.execute(sql`select overage_ceiling_cents as ceiling from spend_limits where user_id = ${userId}`),
-  );
+  const setting = await findCeilingSetting(db, userId);
   const ceilingCents = setting ? Number(setting.ceiling) : DEFAULT_OVERAGE_CEILING_CENTS;
   if (!plan) return { applies: false, ceilingCents, spentCents: 0, paused: false, periodEnd: null };
   const period = await usagePeriod(db, userId, plan.planId, now);
   await ensurePeriodRow(db, userId, period.start, period.end);
-  const [row] = resultRows<{ answers: number }>(
-    await db.execute(sql`
-      select answers from overage_periods
-      where user_id = ${userId} and period_start = ${period.start.toISOString()}::timestamptz`),
-  );
+  const row = await findPeriodAnswers(db, userId, period.start);
   const answers = Number(row?.answers ?? 0);
   return {
     applies: true,

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { decrementTestUsage, incrementTestUsage, sumTestUsage } from './allowance-repository.ts';
 import { allowanceMonthOf, planAllowance } from './plan-allowance.ts';
 
 /**
@@ -33,35 +32,16 @@ export async function claimTestMessage(
 ): Promise<() => Promise<void>> {
   const max = await planAllowance(db, userId, 'max_test_messages');
   const month = allowanceMonthOf(now);
-  const column = sql.raw(use === 'coach' ? 'coach' : 'playground');
-  const claimed = resultRows(
-    await db.execute(sql`
-      insert into test_usage_monthly (user_id, month, playground, coach)
-      select ${userId}, ${month}::date, ${use === 'playground' ? 1 : 0}, ${use === 'coach' ? 1 : 0}
-      where ${max}::int > 0
-      on conflict (user_id, month) do update set
-        playground = test_usage_monthly.playground + excluded.playground,
-        coach = test_usage_monthly.coach + excluded.coach
-        where test_usage_monthly.playground + test_usage_monthly.coach < ${max}::int
-      returning 1 as ok`),
-  );
-  if (!claimed.length) throw new AppError('LIMIT_REACHED', testAllowanceMessage(max));
+  if (!(await incrementTestUsage(db, userId, month, use, max)))
+    throw new AppError('LIMIT_REACHED', testAllowanceMessage(max));
   return async () => {
-    await db.execute(sql`
-      update test_usage_monthly set ${column} = greatest(0, ${column} - 1)
-      where user_id = ${userId} and month = ${month}::date`);
+    await decrementTestUsage(db, userId, month, use);
   };
 }
 
 /** This month's test messages (playground + coach), for /api/usage. */
 export async function countTestMessages(db: Db, userId: string, now = new Date()): Promise<number> {
-  const month = allowanceMonthOf(now);
-  const [row] = resultRows<{ n: number }>(
-    await db.execute(sql`
-      select coalesce(sum(playground + coach), 0)::int as n from test_usage_monthly
-      where user_id = ${userId} and month = ${month}::date`),
-  );
-  return Number(row?.n ?? 0);
+  return sumTestUsage(db, userId, allowanceMonthOf(now));
 }
 
 /** The test messages the account may still use this month (the plan's allowance less what was used). */
