@@ -49,9 +49,7 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 with touches, draft
       connectedShop,
       killHolder,
     } = await startKillRig(cleanup, {
-      // pg-boss's own takeover time, not the rig's shorter one: taken over sooner, the victim's Pix job leaves its
-      // in-flight part recorded failed and the rest late (docs/decisions/082-job-takeover-in-tests.md).
-      env: { APPROVAL_ALERT_GROUP_SECONDS: '1', FOLLOW_UPS_POLL_SECONDS: '0.5', JOBS_TAKEOVER_SECONDS: '' },
+      env: { APPROVAL_ALERT_GROUP_SECONDS: '1', FOLLOW_UPS_POLL_SECONDS: '0.5' },
       hold: (body) => !body.includes(ORDER_REPLY),
     });
     let cake = '';
@@ -174,7 +172,8 @@ describe.runIf(testDatabaseKind() === 'postgres')('a kill -9 with touches, draft
       );
     };
     try {
-      // The charge job the victim held is retried once pg-boss finds it expired (minutes): the deadline allows it.
+      // The charge job the victim held is retried once pg-boss finds it expired (the rig's takeover, about a
+      // minute), then again until the victim's send lease lapses (charge-order.ts): the deadline allows both.
       await waitFor(settled, 'the survivor finishing what the victim left', 300_000);
     } catch (err) {
       throw new Error(`${(err as Error).message}\nsurvivor:\n${survivor.output().slice(-3000)}`, {

@@ -383,6 +383,10 @@ describe('Pix charges with the local stand-in', () => {
     const onPhone = async () =>
       (await sentToCustomers(e, s.shop)).filter((m) => m.remoteJid.startsWith('5511977773131')).map((m) => m.text);
     await waitFor(async () => (await onPhone()).some((t) => t?.startsWith('Segue o Pix')), 'the first Pix message');
+    // The job taken over before the lease lapses fails, so pg-boss retries it later: ending it here would
+    // leave the charge half sent until the sweeper's pass.
+    await expect(chargeOrder(deps, order.id)).rejects.toThrow('being sent elsewhere');
+    expect((await onPhone()).filter((t) => t?.startsWith('Segue o Pix'))).toHaveLength(1);
     // Its lease lapses (CLAIM_SECONDS after the kill) and the job's retry runs elsewhere.
     await db()
       .update(orders)
@@ -407,5 +411,8 @@ describe('Pix charges with the local stand-in', () => {
       'sent',
     ]);
     expect((await orderById(e, order.id)).claimUntil).toBeNull();
+    // Sent in full: a later run of the job (the sweeper's, a duplicate) ends at once and sends nothing.
+    await chargeOrder(deps, order.id);
+    expect(await onPhone()).toHaveLength(4);
   });
 });

@@ -145,8 +145,12 @@ async function fail(deps: PixDeps, order: OrderRow, error: string): Promise<null
  * before (no lease left) is never claimed again.
  */
 async function sendCharge(deps: PixDeps, order: OrderRow): Promise<void> {
-  const claimed = await claimOrderToSend(deps.db, order.id, CLAIM_SECONDS);
-  if (!claimed || !order.copiaECola || !order.expiresAt) return;
+  const claim = await claimOrderToSend(deps.db, order.id, CLAIM_SECONDS);
+  // Another sender's lease is still running (alive, or killed mid-send and not yet lapsed): the job is
+  // retried with back-off until the lease lapses, then this process claims it and settles the part in
+  // flight. Returning here would end the job with the charge half sent until the sweeper's next pass.
+  if (claim === 'held') throw new Error('pix: the charge is being sent elsewhere');
+  if (claim === 'done' || !order.copiaECola || !order.expiresAt) return;
   const author = order.source === 'ai' ? 'ai' : 'owner_app';
   const base = { userId: order.userId, convId: order.convId, author } as const;
   const texts = chargeTexts({

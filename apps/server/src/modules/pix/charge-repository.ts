@@ -94,8 +94,16 @@ export async function failPendingOrder(db: Db, orderId: string, error: string): 
     .where(and(eq(orders.id, orderId), inArray(orders.status, movesTo('failed', ['pending']))));
 }
 
-/** The sender's claim: `sent_at` set once and a lease, unless sent before or another sender holds it. */
-export async function claimOrderToSend(db: Db, orderId: string, leaseSeconds: number): Promise<boolean> {
+/**
+ * The sender's claim: `sent_at` set once and a lease, unless sent before or another sender holds it.
+ * 'claimed' — this process sends; 'held' — another sender's lease has not lapsed yet (it may be dead:
+ * the lease lapses and the caller tries again); 'done' — sent before (no lease left), or no such order.
+ */
+export async function claimOrderToSend(
+  db: Db,
+  orderId: string,
+  leaseSeconds: number,
+): Promise<'claimed' | 'held' | 'done'> {
   const [claimed] = await db
     .update(orders)
     .set({
@@ -109,7 +117,12 @@ export async function claimOrderToSend(db: Db, orderId: string, leaseSeconds: nu
       ),
     )
     .returning({ id: orders.id });
-  return claimed !== undefined;
+  if (claimed) return 'claimed';
+  const [held] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), isNotNull(orders.claimUntil), gt(orders.claimUntil, sql`now()`)));
+  return held ? 'held' : 'done';
 }
 
 /**
