@@ -10,14 +10,14 @@ import { planImport } from './plan-import.ts';
  */
 export async function applyCatalogueImport({
   db,
-  userId,
+  userId: accountId,
   request,
 }: {
   db: Db;
   userId: string;
   request: ImportRequest;
 }): Promise<ImportResult> {
-  const plan = planImport(request, await activeItemsOf(db, userId));
+  const plan = planImport(request, await activeItemsOf(db, accountId));
   const wrong = plan.filter((r) => r.action === 'erro');
   if (wrong.length > 0)
     throw new AppError(
@@ -26,6 +26,6 @@ export async function applyCatalogueImport({
     );
   const creates = plan.filter((r) => r.action === 'criar').map((r) => r.input!);
   const updates = plan.filter((r) => r.action === 'atualizar').map((r) => ({ id: r.existingId!, input: r.input! }));
-  await saveImport(db, userId, creates, updates);
+  await saveImport(db, accountId, creates, updates);
   return { created: creates.length, updated: updates.length };
 }

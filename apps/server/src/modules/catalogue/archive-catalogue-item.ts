@@ -7,7 +7,7 @@ import { setItemFields } from './catalogue-repository.ts';
 /** Archives (the AI no longer sees it, its prices are no longer allowed) or brings an item back. */
 export async function archiveCatalogueItem({
   db,
-  userId,
+  userId: accountId,
   id,
   archived,
 }: {
@@ -16,7 +16,7 @@ export async function archiveCatalogueItem({
   id: string;
   archived: boolean;
 }): Promise<CatalogueItem> {
-  const row = await setItemFields(db, userId, id, { archivedAt: archived ? new Date() : null });
+  const row = await setItemFields(db, accountId, id, { archivedAt: archived ? new Date() : null });
   if (!row) throw new AppError('NOT_FOUND', CATALOGUE_ITEM_NOT_FOUND);
   return toCatalogueItem(row);
 }

@@ -5,13 +5,13 @@ import { insertItems } from './catalogue-repository.ts';
 
 export async function createCatalogueItem({
   db,
-  userId,
+  userId: accountId,
   input,
 }: {
   db: Db;
   userId: string;
   input: CatalogueItemInput;
 }): Promise<CatalogueItem> {
-  const [row] = await insertItems(db, userId, [input]);
+  const [row] = await insertItems(db, accountId, [input]);
   return toCatalogueItem(row!);
 }

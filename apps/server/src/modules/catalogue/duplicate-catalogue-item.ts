@@ -7,17 +7,17 @@ import { findItem, insertItems, setItemFields } from './catalogue-repository.ts'
 /** A copy named '<name> (cópia)', active, sharing the original's photo. */
 export async function duplicateCatalogueItem({
   db,
-  userId,
+  userId: accountId,
   id,
 }: {
   db: Db;
   userId: string;
   id: string;
 }): Promise<CatalogueItem> {
-  const item = await findItem(db, userId, id);
+  const item = await findItem(db, accountId, id);
   if (!item) throw new AppError('NOT_FOUND', CATALOGUE_ITEM_NOT_FOUND);
   const name = `${item.name} (cópia)`.slice(0, 120);
-  const [copy] = await insertItems(db, userId, [
+  const [copy] = await insertItems(db, accountId, [
     {
       kind: item.kind,
       name,
@@ -30,6 +30,6 @@ export async function duplicateCatalogueItem({
       allowsDiscount: item.allowsDiscount,
     },
   ]);
-  const withPhoto = item.photoKey ? await setItemFields(db, userId, copy!.id, { photoKey: item.photoKey }) : copy;
+  const withPhoto = item.photoKey ? await setItemFields(db, accountId, copy!.id, { photoKey: item.photoKey }) : copy;
   return toCatalogueItem(withPhoto!);
 }

@@ -6,14 +6,14 @@ import { findGuardSettings, ownsAgent } from './catalogue-repository.ts';
 /** The agent's price-guard rules (the defaults when never saved); another user's agent → 404. */
 export async function getPriceGuardSettings({
   db,
-  userId,
+  userId: accountId,
   agentId,
 }: {
   db: Db;
   userId: string;
   agentId: string;
 }): Promise<PriceGuardSettings> {
-  if (!(await ownsAgent(db, userId, agentId))) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);
-  const row = await findGuardSettings(db, userId, agentId);
+  if (!(await ownsAgent(db, accountId, agentId))) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);
+  const row = await findGuardSettings(db, accountId, agentId);
   return { fallbackText: row?.fallbackText || PRICE_FALLBACK_DEFAULT, allowsDiscounts: row?.allowsDiscounts ?? false };
 }

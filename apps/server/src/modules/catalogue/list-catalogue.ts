@@ -6,14 +6,14 @@ import { countItems, listItems } from './catalogue-repository.ts';
 /** The catalogue page's list: active (or archived) items, by name or by relevance to a search. */
 export async function listCatalogue({
   db,
-  userId,
+  userId: accountId,
   query,
 }: {
   db: Db;
   userId: string;
   query: CatalogueListQuery;
 }): Promise<CatalogueList> {
-  const rows = await listItems(db, userId, { q: query.q || undefined, archived: query.archived === 'true' });
-  const counts = await countItems(db, userId);
+  const rows = await listItems(db, accountId, { q: query.q || undefined, archived: query.archived === 'true' });
+  const counts = await countItems(db, accountId);
   return { items: rows.map(toCatalogueItem), activeCount: counts.active, archivedCount: counts.archived };
 }

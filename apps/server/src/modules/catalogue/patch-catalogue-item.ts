@@ -33,7 +33,7 @@ function withOptionPrice(options: CatalogueOption[], change: CatalogueOption): C
  */
 export async function patchCatalogueItem({
   db,
-  userId,
+  userId: accountId,
   id,
   patch,
 }: {
@@ -42,12 +42,12 @@ export async function patchCatalogueItem({
   id: string;
   patch: CatalogueItemPatch;
 }): Promise<CatalogueItem> {
-  const row = await findItem(db, userId, id);
+  const row = await findItem(db, accountId, id);
   if (!row) throw new AppError('NOT_FOUND', CATALOGUE_ITEM_NOT_FOUND);
   const { kind, name, description, priceCents, unit, availability, options, tags, allowsDiscount } = row;
   const { optionPrice, ...fields } = patch;
   const defined = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
-  const saved = await updateItem(db, userId, id, {
+  const saved = await updateItem(db, accountId, id, {
     ...{ kind, name, description, priceCents, unit, availability, tags, allowsDiscount },
     options: optionPrice ? withOptionPrice(options, optionPrice) : options,
     ...defined,

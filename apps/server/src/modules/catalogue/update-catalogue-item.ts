@@ -7,7 +7,7 @@ import { updateItem } from './catalogue-repository.ts';
 /** Saves the dialog's fields (all of them: the form sends the whole item). */
 export async function updateCatalogueItem({
   db,
-  userId,
+  userId: accountId,
   id,
   input,
 }: {
@@ -16,7 +16,7 @@ export async function updateCatalogueItem({
   id: string;
   input: CatalogueItemInput;
 }): Promise<CatalogueItem> {
-  const row = await updateItem(db, userId, id, input);
+  const row = await updateItem(db, accountId, id, input);
   if (!row) throw new AppError('NOT_FOUND', CATALOGUE_ITEM_NOT_FOUND);
   return toCatalogueItem(row);
 }

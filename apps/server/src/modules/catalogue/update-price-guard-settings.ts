@@ -5,7 +5,7 @@ import { ownsAgent, saveGuardSettings } from './catalogue-repository.ts';
 
 export async function updatePriceGuardSettings({
   db,
-  userId,
+  userId: accountId,
   agentId,
   input,
 }: {
@@ -14,7 +14,7 @@ export async function updatePriceGuardSettings({
   agentId: string;
   input: PriceGuardSettings;
 }): Promise<PriceGuardSettings> {
-  if (!(await ownsAgent(db, userId, agentId))) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);
-  await saveGuardSettings(db, userId, agentId, input);
+  if (!(await ownsAgent(db, accountId, agentId))) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);
+  await saveGuardSettings(db, accountId, agentId, input);
   return input;
 }

@@ -25,7 +25,7 @@ function looksLike(mimetype: string, data: Buffer): boolean {
 export async function uploadCataloguePhoto({
   db,
   storage,
-  userId,
+  userId: accountId,
   id,
   mimetype,
   data,
@@ -37,7 +37,7 @@ export async function uploadCataloguePhoto({
   mimetype: string;
   data: Buffer;
 }): Promise<CatalogueItem> {
-  const item = await findItem(db, userId, id);
+  const item = await findItem(db, accountId, id);
   if (!item) throw new AppError('NOT_FOUND', CATALOGUE_ITEM_NOT_FOUND);
   if (
     !Buffer.isBuffer(data) ||
@@ -46,7 +46,7 @@ export async function uploadCataloguePhoto({
     !looksLike(mimetype, data)
   )
     throw new AppError('VALIDATION', CATALOGUE_PHOTO_INVALID, { fields: { photo: CATALOGUE_PHOTO_INVALID } });
-  const stored = await storage.save(userId, data, { mimetype, filename: `${item.name}.${mimetype.split('/')[1]}` });
-  const row = await setItemFields(db, userId, id, { photoKey: stored.key });
+  const stored = await storage.save(accountId, data, { mimetype, filename: `${item.name}.${mimetype.split('/')[1]}` });
+  const row = await setItemFields(db, accountId, id, { photoKey: stored.key });
   return toCatalogueItem(row!);
 }
