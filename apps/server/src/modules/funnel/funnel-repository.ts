@@ -10,12 +10,12 @@ import { notOwnerChannelSql } from '../../domain/phones/owner-channel.ts';
 /** The board's rows: chats only (groups are no sales), every query scoped by the account. */
 
 /** Conversations per stage now; those with no row (Novo) under `null`. */
-export async function countByStage(db: Db, userId: string): Promise<Map<string | null, number>> {
+export async function countByStage(db: Db, accountId: string): Promise<Map<string | null, number>> {
   const rows = resultRows<{ stage_id: string | null; n: number }>(
     await db.execute(sql`
       select cs.stage_id, count(*)::int as n
       from conversations c left join conversation_stages cs on cs.conv_id = c.id
-      where c.user_id = ${userId} and c.type = 'chat' and ${notOwnerChannelSql('c')}
+      where c.user_id = ${accountId} and c.type = 'chat' and ${notOwnerChannelSql('c')}
       group by cs.stage_id`),
   );
   return new Map(rows.map((r) => [r.stage_id, Number(r.n)]));
@@ -68,29 +68,29 @@ export async function selectCards(
 /** The kind of one of the account's stages, or null when the account has no stage with this id. */
 export async function findStageKind(
   db: Db,
-  userId: string,
+  accountId: string,
   stageId: string,
 ): Promise<(typeof funnelStages.$inferSelect)['kind'] | null> {
   const [stage] = await db
     .select({ kind: funnelStages.kind })
     .from(funnelStages)
-    .where(and(eq(funnelStages.id, stageId), eq(funnelStages.userId, userId)));
+    .where(and(eq(funnelStages.id, stageId), eq(funnelStages.userId, accountId)));
   return stage?.kind ?? null;
 }
 
 /** Back to Novo: the conversation's stage row goes (Novo is "no row"). */
-export async function deleteConversationStage(db: Db, userId: string, convId: string): Promise<void> {
+export async function deleteConversationStage(db: Db, accountId: string, convId: string): Promise<void> {
   await db
     .delete(conversationStages)
-    .where(and(eq(conversationStages.convId, convId), eq(conversationStages.userId, userId)));
+    .where(and(eq(conversationStages.convId, convId), eq(conversationStages.userId, accountId)));
 }
 
 /** True when the account has a chat (not a group) with this id. */
-export async function chatExists(db: Db, userId: string, convId: string): Promise<boolean> {
+export async function chatExists(db: Db, accountId: string, convId: string): Promise<boolean> {
   const [conv] = await db
     .select({ id: conversations.id })
     .from(conversations)
-    .where(and(eq(conversations.id, convId), eq(conversations.userId, userId), eq(conversations.type, 'chat')));
+    .where(and(eq(conversations.id, convId), eq(conversations.userId, accountId), eq(conversations.type, 'chat')));
   return conv !== undefined;
 }
 
@@ -131,26 +131,31 @@ export async function insertCustomStage(
 }
 
 /** The renamed stage, or null when the account has no stage with this id. */
-export async function renameStageRow(db: Db, userId: string, id: string, name: string): Promise<FunnelStageRow | null> {
+export async function renameStageRow(
+  db: Db,
+  accountId: string,
+  id: string,
+  name: string,
+): Promise<FunnelStageRow | null> {
   const [row] = await db
     .update(funnelStages)
     .set({ name })
-    .where(and(eq(funnelStages.id, id), eq(funnelStages.userId, userId)))
+    .where(and(eq(funnelStages.id, id), eq(funnelStages.userId, accountId)))
     .returning();
   return row ?? null;
 }
 
-export async function deleteStageRow(db: Db, userId: string, id: string): Promise<void> {
-  await db.delete(funnelStages).where(and(eq(funnelStages.id, id), eq(funnelStages.userId, userId)));
+export async function deleteStageRow(db: Db, accountId: string, id: string): Promise<void> {
+  await db.delete(funnelStages).where(and(eq(funnelStages.id, id), eq(funnelStages.userId, accountId)));
 }
 
 /** Every listed stage of the account takes its index as position (one statement). */
-export async function setStagePositions(db: Db, userId: string, stageIds: string[]): Promise<void> {
+export async function setStagePositions(db: Db, accountId: string, stageIds: string[]): Promise<void> {
   const values = sql.join(
     stageIds.map((id, i) => sql`(${id}::uuid, ${i}::int)`),
     sql`, `,
   );
   await db.execute(sql`
     update funnel_stages s set position = v.position from (values ${values}) as v(id, position)
-    where s.id = v.id and s.user_id = ${userId}`);
+    where s.id = v.id and s.user_id = ${accountId}`);
 }

@@ -22,8 +22,8 @@ const stageParams = idParamsSchema(FUNNEL_MESSAGES.stageNotFound);
 const convParams = idParamsSchema(FUNNEL_MESSAGES.conversationNotFound);
 
 /** Tells the account's other open boards to reload the columns. */
-const stagesChanged = (app: FastifyInstance, userId: string) =>
-  app.deps.realtime.publish(userId, { event: 'funnel.stages.updated', data: {} });
+const stagesChanged = (app: FastifyInstance, accountId: string) =>
+  app.deps.realtime.publish(accountId, { event: 'funnel.stages.updated', data: {} });
 
 /**
  * /api/funnel: 'Funil de vendas' (docs/decisions/043-labels-notes-funnel.md). The whole team uses the board

@@ -5,12 +5,12 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { findStageKind, selectCards } from './funnel-repository.ts';
 
 /** One column's page of cards (FUNNEL_PAGE_SIZE, keyset by last message then id; 'Ver mais' asks the next). */
-export async function listCards(db: Db, userId: string, stageId: string, cursor?: string): Promise<FunnelCardPage> {
+export async function listCards(db: Db, accountId: string, stageId: string, cursor?: string): Promise<FunnelCardPage> {
   const after = decodeCursor(cursor);
-  const kind = await findStageKind(db, userId, stageId);
+  const kind = await findStageKind(db, accountId, stageId);
   if (!kind) throw notFound(FUNNEL_MESSAGES.stageNotFound);
   const rows = await selectCards(db, {
-    userId,
+    userId: accountId,
     stageId: kind === 'novo' ? null : stageId,
     after,
     limit: FUNNEL_PAGE_SIZE + 1,
