@@ -1,22 +1,24 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Unit and integration tests. The server suite runs on PGlite always; when DATABASE_URL is set (CI
- * sets it; there a missing database is a failure) the files where the database matters run a second
- * time on PostgreSQL: those listed under `pgliteAndPostgres` in apps/server/test/database-passes.json,
- * each with its reason (`npm run check:passes` keeps every server test file in one list;
- * docs/decisions/059-ci-time-test-passes.md). Playwright specs in e2e/ are not vitest's.
+ * Unit and integration tests. Each server test file is in one map of apps/server/test/database-passes.json,
+ * with its reason (`npm run check:passes`; docs/decisions/059-ci-time-test-passes.md and
+ * 084-one-pass-for-the-server-flows.md): `pgliteAndPostgres` files run on PGlite and, when DATABASE_URL is set
+ * (CI sets it; there a missing database is a failure), on PostgreSQL too; `postgresElsePglite` files run on
+ * PostgreSQL when DATABASE_URL is set and on PGlite when it is not; every other file on PGlite. Playwright
+ * specs in e2e/ are not vitest's.
  */
-const postgresPassFiles = (): string[] =>
-  Object.keys(
-    (
-      JSON.parse(
-        fs.readFileSync(path.resolve(import.meta.dirname, 'apps/server/test/database-passes.json'), 'utf8'),
-      ) as { pgliteAndPostgres: Record<string, string> }
-    ).pgliteAndPostgres,
-  );
+type Passes = Record<'pgliteAndPostgres' | 'postgresElsePglite', Record<string, string>>;
+const passes = (): Passes =>
+  JSON.parse(
+    fs.readFileSync(path.resolve(import.meta.dirname, 'apps/server/test/database-passes.json'), 'utf8'),
+  ) as Passes;
+const postgresPassFiles = (): string[] => [
+  ...Object.keys(passes().pgliteAndPostgres),
+  ...Object.keys(passes().postgresElsePglite),
+];
 
 /**
  * Web test files that replace modules (`vi.mock`): each runs in a fresh module registry (the `web-mocks`
@@ -47,6 +49,11 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
       db === 'pglite'
         ? ['apps/server/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'scripts/**/*.test.ts']
         : postgresPassFiles(),
+    // With a PostgreSQL server the files where it matters run there alone; without one, here.
+    exclude: [
+      ...configDefaults.exclude,
+      ...(db === 'pglite' && process.env.DATABASE_URL ? Object.keys(passes().postgresElsePglite) : []),
+    ],
     env: { TEST_DB: db },
     // One worker runs several files and reuses the migrated PGlite template (test/helpers/test-database.ts).
     isolate: false,

@@ -5,7 +5,8 @@
 // process), so it runs as a second vitest process of one worker, at the same time as the PGlite and
 // web pass. Both are safe side by side: every test file gets its own database (a PGlite copy, or a
 // `vendai_test_<random>` database on the server) and its own ports. Without DATABASE_URL only the
-// first pass runs, as before. Arguments are passed to both (e.g. a file filter).
+// first pass runs, and it takes the files that would have run on PostgreSQL alone (`postgresElsePglite`,
+// docs/decisions/084-one-pass-for-the-server-flows.md). Arguments are passed to both (e.g. a file filter).
 //
 // Each pass runs two workers (UNIT_WORKERS overrides it; vitest's own default is cores − 1 = 1 here): on a
 // quiet 2-core machine one worker of each pass left the machine about two-thirds idle (validate: 1,545 s of
