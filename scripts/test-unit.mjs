@@ -11,17 +11,19 @@
 // Each pass runs two workers (UNIT_WORKERS overrides it; vitest's own default is cores − 1 = 1 here): on a
 // quiet 2-core machine one worker of each pass left the machine about two-thirds idle (validate: 1,545 s of
 // wall for 1,133 s of CPU), because engine and process tests mostly wait on timers, sockets and the
-// database server (docs/performance.md, "Two workers a pass").
+// database server (docs/performance.md, "Two workers a pass"). The PostgreSQL pass runs three
+// (UNIT_WORKERS_POSTGRES overrides it): since the flow files run there alone (decision 084) it holds most
+// of the waiting — kill -9 takeovers, leases lapsing, restarts — and its sum of file times is the longer.
 import { spawn } from 'node:child_process';
 
-const workers = process.env.UNIT_WORKERS ?? '2';
 const given = process.argv.slice(2);
-const args = given.some((a) => a.startsWith('--maxWorkers')) ? given : [`--maxWorkers=${workers}`, ...given];
-const vitest = (projects, capture) =>
+const argsWith = (workers) =>
+  given.some((a) => a.startsWith('--maxWorkers')) ? given : [`--maxWorkers=${workers}`, ...given];
+const vitest = (projects, capture, workers) =>
   new Promise((resolve) => {
     const child = spawn(
       'npx',
-      ['vitest', 'run', '--passWithNoTests', ...projects.flatMap((p) => ['--project', p]), ...args],
+      ['vitest', 'run', '--passWithNoTests', ...projects.flatMap((p) => ['--project', p]), ...argsWith(workers)],
       {
         stdio: capture ? ['ignore', 'pipe', 'pipe'] : 'inherit',
         env: process.env,
@@ -35,8 +37,9 @@ const vitest = (projects, capture) =>
     child.on('close', (code) => resolve({ code: code ?? 1, out }));
   });
 
-const passes = [vitest(['server-pglite', 'web', 'web-mocks'], false)];
-if (process.env.DATABASE_URL) passes.push(vitest(['server-postgres'], true));
+const passes = [vitest(['server-pglite', 'web', 'web-mocks'], false, process.env.UNIT_WORKERS ?? '2')];
+if (process.env.DATABASE_URL)
+  passes.push(vitest(['server-postgres'], true, process.env.UNIT_WORKERS_POSTGRES ?? process.env.UNIT_WORKERS ?? '3'));
 const [first, postgres] = await Promise.all(passes);
 if (postgres) {
   // Printed whole after the first pass, so the two reports do not interleave.
