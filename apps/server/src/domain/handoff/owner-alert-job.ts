@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm';
-import { resultRows } from '../../db/rows.ts';
 import { withRetry } from '../../lib/retry.ts';
 import { sendOutbound } from '../outbound/send-outbound.ts';
 import {
@@ -10,28 +8,13 @@ import {
   SPEND_CEILING_SUBJECT,
 } from './owner-alerts.ts';
 import { sendOwnerAlertJob } from './owner-alert-job-type.ts';
+import { findAlertToSend, findUnqueuedAlerts, recordAlertOutcome } from './owner-alerts-repository.ts';
 
 const ALERT_SEND_FAILED = 'Não foi possível enviar o aviso pelo WhatsApp da empresa.';
 const ALERT_MAIL_FAILED = 'Não foi possível enviar o aviso por e-mail.';
 
 /** A pending alert older than this with no job (the process died between writing and queueing) is queued again. */
 const REQUEUE_AFTER_SECONDS = 10;
-
-interface PendingAlert {
-  id: string;
-  user_id: string;
-  conv_id: string;
-  kind: string;
-  status: string;
-  text: string;
-  to_phone: string | null;
-  error: string | null;
-  channel: string;
-  email: string;
-  instance_name: string;
-  contact_name: string | null;
-  contact_phone: string | null;
-}
 
 /**
  * The job's handler: sends a pending alert by WhatsApp (from the business number) and/or e-mail, as
@@ -40,17 +23,7 @@ interface PendingAlert {
  * the WhatsApp send is not repeated blindly (a timeout may have delivered it, decision 005).
  */
 export async function sendOwnerAlert(deps: AlertDeps, alertId: string): Promise<'sent' | 'failed' | null> {
-  const [a] = resultRows<PendingAlert>(
-    await deps.db.execute(sql`
-      select a.id, a.user_id, a.conv_id, a.kind, a.status, a.text, a.to_phone, a.error, u.email,
-             -- A member's alert (decision 044): their WhatsApp when the row has a number, else their e-mail.
-             case when a.user_id = c.user_id then p.alert_channel when a.to_phone is null then 'email' else 'whatsapp' end
-               as channel,
-             n.instance_name, c.contact_name, c.contact_phone
-      from owner_alerts a join conversations c on c.id = a.conv_id join numbers n on n.id = c.number_id
-      join profiles p on p.id = a.user_id join "user" u on u.id = a.user_id
-      where a.id = ${alertId}`),
-  );
+  const a = await findAlertToSend(deps.db, alertId);
   if (!a || a.status !== 'pending') return null;
   const errors: string[] = a.error ? [a.error] : [];
   // Its WhatsApp id: an owner's reply quoting the alert names it (approval drafts, decision 045).
@@ -88,21 +61,13 @@ export async function sendOwnerAlert(deps: AlertDeps, alertId: string): Promise<
     }
   }
   const error = errors.length ? errors.join(' ') : null;
-  await deps.db.execute(sql`
-    update owner_alerts set status = ${error ? 'failed' : 'sent'}, error = ${error}, external_id = ${externalId},
-      sent_at = case when ${error === null} then now() else null end
-    where id = ${alertId} and status = 'pending'`);
+  await recordAlertOutcome(deps.db, alertId, { error, externalId });
   return error ? 'failed' : 'sent';
 }
 
 /** Queues the pending alerts nobody queued (a crash between writing and queueing); run by the recovery sweep. */
 export async function requeuePendingAlerts(deps: AlertDeps): Promise<number> {
-  const pending = resultRows<{ id: string }>(
-    await deps.db.execute(sql`
-      select id from owner_alerts
-      where status = 'pending' and created_at < now() - make_interval(secs => ${REQUEUE_AFTER_SECONDS})
-      order by created_at limit 100`),
-  );
-  for (const { id } of pending) await deps.jobs.send(sendOwnerAlertJob, { alertId: id }, { singletonKey: id });
+  const pending = await findUnqueuedAlerts(deps.db, REQUEUE_AFTER_SECONDS);
+  for (const id of pending) await deps.jobs.send(sendOwnerAlertJob, { alertId: id }, { singletonKey: id });
   return pending.length;
 }

@@ -1,14 +1,20 @@
 import { formatPhone } from '@vendai/contracts';
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
 import type { Gateway } from '../../integrations/gateway/gateway.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import type { Jobs } from '../../jobs/job.ts';
 import { sendOwnerAlertJob } from './owner-alert-job-type.ts';
-import { handoffPersonOf } from './hand-over.ts';
+import { findHandoffPerson } from './handoff-repository.ts';
 import { ALERT_MESSAGE_MAX, ALERT_REASON_MAX, nameForAlert, quoteForAlert } from './alert-text.ts';
+import {
+  type ConversationFactsRow,
+  countRecentAlerts,
+  findConversationFacts,
+  findConversationNumber,
+  insertAlert,
+  lockAlertRecipient,
+} from './owner-alerts-repository.ts';
 
 /**
  * Alerts to the owner's personal WhatsApp, sent from the business number (docs/decisions/015-handoff.md).
@@ -86,13 +92,7 @@ export interface AlertRequest {
   why: string;
 }
 
-interface ConversationFacts {
-  contact_name: string | null;
-  contact_phone: string | null;
-  instance_name: string;
-  number_phone: string;
-  last_in: string | null;
-}
+type ConversationFacts = ConversationFactsRow;
 
 /**
  * The lines and the link, as the owner reads them on the phone (or in the e-mail). The customer's
@@ -130,14 +130,7 @@ export function alertSubject(
  * status ('pending' until the job sent it), or null when no alert was due (kind off, one already this hour, daily cap reached).
  */
 export async function alertOwner(deps: AlertDeps, req: AlertRequest): Promise<'pending' | 'failed' | null> {
-  const [facts] = resultRows<ConversationFacts>(
-    await deps.db.execute(sql`
-      select c.contact_name, c.contact_phone, n.instance_name, n.phone as number_phone,
-             (select m.content from messages m where m.conv_id = c.id and m.direction = 'in'
-              order by m.created_at desc limit 1) as last_in
-      from conversations c join numbers n on n.id = c.number_id
-      where c.id = ${req.convId} and c.user_id = ${req.userId}`),
-  );
+  const facts = await findConversationFacts(deps.db, req.convId, req.userId);
   if (!facts) return null;
   const link = `${deps.appUrl}/dashboard?conversa=${encodeURIComponent(req.convId)}`;
   // A handoff goes to the agent's chosen member instead of the owner (decision 044).
@@ -185,8 +178,8 @@ export type AlertTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The agent's handoff person of this conversation when it is a member (not the owner); null otherwise. */
 async function handoffMemberOf(db: Db, convId: string, accountId: string): Promise<string | null> {
-  const [row] = resultRows<{ id: string | null }>(await db.execute(sql`select ${handoffPersonOf(convId)} as id`));
-  return row?.id && row.id !== accountId ? row.id : null;
+  const id = await findHandoffPerson(db, convId);
+  return id && id !== accountId ? id : null;
 }
 
 /**
@@ -198,23 +191,8 @@ export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promi
   let alertId = alert.id ?? null;
   const recipient = alert.recipientId ?? alert.userId;
   const written = await deps.db.transaction(async (tx) => {
-    const kindOn = ALWAYS_ON.has(alert.kind)
-      ? sql`true`
-      : sql.raw(`p.${KIND_COLUMN[alert.kind as ConversationAlertKind]}`);
-    const [owner] = resultRows<{
-      phone: string | null;
-      country_code: string | null;
-      on: boolean;
-      cap: number;
-      tz: string;
-      channel: string;
-      email: string;
-    }>(
-      await tx.execute(sql`
-        select p.phone, p.country_code, ${kindOn} as on, p.alert_daily_cap as cap,
-               p.time_zone as tz, p.alert_channel as channel, u.email
-        from profiles p join "user" u on u.id = p.id where p.id = ${recipient} for update of p`),
-    );
+    const kindColumn = ALWAYS_ON.has(alert.kind) ? null : KIND_COLUMN[alert.kind as ConversationAlertKind];
+    const owner = await lockAlertRecipient(tx, recipient, kindColumn);
     if (!owner || (alert.limited && !owner.on)) return null;
     if (alert.admit) {
       const admitted = await alert.admit(tx, { id: recipient, tz: owner.tz });
@@ -224,15 +202,13 @@ export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promi
     }
     // A member has no alert settings of their own: their WhatsApp when their profile has one, else e-mail.
     if (alert.recipientId) owner.channel = owner.phone ? 'whatsapp' : 'email';
-    const [count] = resultRows<{ recent: number; today: number }>(
-      await tx.execute(sql`
-        select
-          (select count(*)::int from owner_alerts where conv_id = ${alert.convId} and kind <> 'approval'
-             and created_at > now() - ${ALERT_CONVERSATION_WINDOW}::interval) as recent,
-          (select count(*)::int from owner_alerts where user_id = ${recipient} and kind <> 'approval'
-             and created_at >= (date_trunc('day', now() at time zone ${owner.tz}) at time zone ${owner.tz})) as today`),
-    );
-    if (alert.limited && (Number(count!.recent) > 0 || Number(count!.today) >= Number(owner.cap))) return null;
+    const count = await countRecentAlerts(tx, {
+      convId: alert.convId,
+      recipientId: recipient,
+      window: ALERT_CONVERSATION_WINDOW,
+      tz: owner.tz,
+    });
+    if (alert.limited && (Number(count.recent) > 0 || Number(count.today) >= Number(owner.cap))) return null;
     const byWhatsapp = owner.channel !== 'email';
     const toEmail = owner.channel === 'email' || owner.channel === 'both' ? owner.email : null;
     const toPhone = byWhatsapp && owner.phone ? `${owner.country_code ?? ''}${owner.phone}`.replace(/\D/g, '') : null;
@@ -245,14 +221,17 @@ export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promi
           : null;
     // A known problem with nothing else to send is final at once; otherwise the job sends and records it.
     const status = problem && !toEmail ? 'failed' : 'pending';
-    const [row] = resultRows<{ id: string }>(
-      await tx.execute(sql`
-        insert into owner_alerts (id, user_id, conv_id, kind, status, text, to_phone, error)
-        values (coalesce(${alertId}::uuid, gen_random_uuid()), ${recipient}, ${alert.convId}, ${alert.kind},
-                ${status}, ${text}, ${toPhone}, ${problem})
-        returning id`),
-    );
-    return { id: row!.id, status: status as 'pending' | 'failed' };
+    const id = await insertAlert(tx, {
+      id: alertId,
+      userId: recipient,
+      convId: alert.convId,
+      kind: alert.kind,
+      status,
+      text,
+      toPhone,
+      error: problem,
+    });
+    return { id, status: status as 'pending' | 'failed' };
   });
   if (!written) return null;
   // Sent by a job (owner-alert-job.ts): the reply never waits for WhatsApp or SMTP, and an alert
@@ -269,11 +248,7 @@ export async function alertOwnerOfPause(
   deps: AlertDeps,
   req: { userId: string; convId: string; ceilingCents: number },
 ): Promise<'pending' | 'failed' | null> {
-  const [number] = resultRows<{ instance_name: string; number_phone: string }>(
-    await deps.db.execute(sql`
-      select n.instance_name, n.phone as number_phone from conversations c join numbers n on n.id = c.number_id
-      where c.id = ${req.convId} and c.user_id = ${req.userId}`),
-  );
+  const number = await findConversationNumber(deps.db, req.convId, req.userId);
   if (!number) return null;
   const ceiling = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' })
     .format(req.ceilingCents / 100)
