@@ -1,6 +1,4 @@
-import { and, eq } from 'drizzle-orm';
 import type { ConversationWindow } from '@vendai/contracts';
-import { conversations, numbers } from '../../../db/schema/index.ts';
 import { notFound } from '../../../lib/app-error.ts';
 import {
   closedByMeta,
@@ -10,6 +8,7 @@ import {
 } from '../../../domain/conversation-rules/service-window.ts';
 import { metaAgentHolds } from '../../../domain/conversation-rules/meta-agent-holds.ts';
 import type { EngineDeps } from '../engine-deps.ts';
+import { selectConversationWindow } from './sending-repository.ts';
 
 /**
  * GET /api/conversations/:id/window: whether the owner may write free text to this conversation now
@@ -22,17 +21,7 @@ export async function getConversationWindow(
   input: { userId: string; convId: string },
   now = new Date(),
 ): Promise<ConversationWindow> {
-  const [row] = await deps.db
-    .select({
-      provider: numbers.provider,
-      customerLastAt: conversations.customerLastAt,
-      windowClosedThrough: conversations.windowClosedThrough,
-      metaAgentThrough: conversations.metaAgentThrough,
-    })
-    .from(conversations)
-    .innerJoin(numbers, eq(numbers.id, conversations.numberId))
-    .where(and(eq(conversations.id, input.convId), eq(conversations.userId, input.userId)))
-    .limit(1);
+  const [row] = await selectConversationWindow(deps.db, input.userId, input.convId);
   if (!row) throw notFound();
   const closesAt = windowClosesAt(row);
   return {

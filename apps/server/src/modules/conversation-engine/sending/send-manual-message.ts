@@ -1,8 +1,6 @@
 import { postponeResume } from '../../../domain/handoff/hand-over.ts';
 import { proposeFaqFromHandoff } from '../../../domain/facts/propose-faq.ts';
-import { and, eq, sql } from 'drizzle-orm';
 import type { MessageDto } from '@vendai/contracts';
-import { conversations, messages, numbers } from '../../../db/schema/index.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import { toMessageDto } from '../../../domain/conversations/conversation-dto.ts';
 import type { EngineDeps } from '../engine-deps.ts';
@@ -15,6 +13,12 @@ import { outboundStop } from '../../../domain/outbound/outbound-rules.ts';
 import { freeTextAllowed } from '../../../domain/conversation-rules/service-window.ts';
 import { isReEngagementRefusal } from '../../../domain/conversation-rules/meta-closed-window.ts';
 import { graphErrorAdvice } from '../../../integrations/gateway/delivery-failure-text.ts';
+import {
+  insertManualMessage,
+  markConversationRead,
+  recordMessageOutcome,
+  selectOwnConversation,
+} from './sending-repository.ts';
 
 /** The dashboard chat's failure message (docs/product/messages.md). */
 export const MANUAL_SEND_FAILED = 'Falha ao enviar mensagem. Tente novamente.';
@@ -76,20 +80,7 @@ export async function sendManualMessage(deps: EngineDeps, input: ManualSend): Pr
 
 /** The conversation, if it is this owner's (another account's is 404) and free text may go to it now. */
 async function findOwnConversation(deps: EngineDeps, input: ManualSend): Promise<OwnConversation> {
-  const [conv] = await deps.db
-    .select({
-      id: conversations.id,
-      contactJid: conversations.contactJid,
-      agenteAtivo: conversations.agenteAtivo,
-      instanceName: numbers.instanceName,
-      provider: numbers.provider,
-      customerLastAt: conversations.customerLastAt,
-      windowClosedThrough: conversations.windowClosedThrough,
-    })
-    .from(conversations)
-    .innerJoin(numbers, eq(numbers.id, conversations.numberId))
-    .where(and(eq(conversations.id, input.convId), eq(conversations.userId, input.userId)))
-    .limit(1);
+  const [conv] = await selectOwnConversation(deps.db, input.userId, input.convId);
   if (!conv) throw notFound();
   // Official-API numbers: free text only within 24 h of the customer's last message; nothing is
   // stored, the composer keeps the text and offers the approved templates (decision 041).
@@ -108,27 +99,24 @@ export async function storeManualMessage(
   alongside?: (tx: Db, message: MessageRecord) => Promise<void>,
 ): Promise<MessageRecord> {
   const message = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(messages)
-      .values({
-        userId: input.userId,
-        convId: conv.id,
-        direction: 'out',
-        content: input.text,
-        fromMe: true,
-        author: 'owner_app',
-        messageType: 'text',
-        status: 'pending',
-        sentByUserId: input.actorId ?? null,
-      })
-      .returning();
+    const [row] = await insertManualMessage(tx, {
+      userId: input.userId,
+      convId: conv.id,
+      direction: 'out',
+      content: input.text,
+      fromMe: true,
+      author: 'owner_app',
+      messageType: 'text',
+      status: 'pending',
+      sentByUserId: input.actorId ?? null,
+    });
     await touchConversation(tx, conv.id, {
       at: row!.createdAt,
       preview: messagePreview({ type: 'text', content: input.text, media: null }),
       unreadIncrement: 0,
     });
     // Reading the chat to answer it: nothing is unread any more.
-    await tx.update(conversations).set({ unreadCount: 0 }).where(eq(conversations.id, conv.id));
+    await markConversationRead(tx, conv.id);
     if (conv.agenteAtivo) await switchAiOff(tx, conv.id, { optOut: false, reason: 'manual' });
     else await postponeResume(tx, conv.id); // the owner is still talking: the quiet time starts again
     await alongside?.(tx, row!);
@@ -173,25 +161,15 @@ export async function recordSendOutcome(
   failedBecause?: string,
 ): Promise<MessageRecord> {
   const externalId = sent?.externalId ?? null;
-  const updated = await deps.db.transaction(async (tx) => {
-    if (externalId) {
-      await tx
-        .delete(messages)
-        .where(
-          and(eq(messages.convId, convId), eq(messages.externalId, externalId), sql`${messages.id} <> ${message.id}`),
-        );
-    }
-    const [row] = await tx
-      .update(messages)
-      .set(
-        sent
-          ? { status: 'sent', externalId: externalId ?? message.externalId }
-          : { status: 'failed', error: failedBecause ?? MANUAL_SEND_FAILED },
-      )
-      .where(eq(messages.id, message.id))
-      .returning();
-    return row!;
-  });
+  const updated = await recordMessageOutcome(
+    deps.db,
+    convId,
+    message,
+    externalId,
+    sent
+      ? { status: 'sent', externalId: externalId ?? message.externalId }
+      : { status: 'failed', error: failedBecause ?? MANUAL_SEND_FAILED },
+  );
   const events = new PendingRealtimeEvents();
   events.message(updated, 'updated');
   await events.publish(deps);

@@ -1,4 +1,3 @@
-import { and, eq } from 'drizzle-orm';
 import {
   fillTemplate,
   type MessageDto,
@@ -12,7 +11,6 @@ import {
   type MessageTemplate,
   type SendTemplateInput,
 } from '@vendai/contracts';
-import { conversations, numbers, templateMessages } from '../../../db/schema/index.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { AccountRole } from '../../../domain/team/membership.ts';
 import { assertMayDo } from '../../../domain/team/permissions.ts';
@@ -26,6 +24,7 @@ import type { CloudTemplate } from '../../../integrations/gateway/cloud-signup.t
 import type { EngineDeps } from '../engine-deps.ts';
 import { recordSendOutcome, storeManualMessage } from './send-manual-message.ts';
 import { sendOutboundTemplate } from '../../../domain/outbound/send-template.ts';
+import { insertTemplateMessage, selectCloudConversation } from './sending-repository.ts';
 
 /** The owner's conversation on a Cloud number, with the number's ids and sealed token. */
 interface TemplateConversation {
@@ -37,20 +36,7 @@ interface TemplateConversation {
 
 /** The conversation if it is this owner's (another account's is 404) and its number is a Cloud one (else 400). */
 async function findCloudConversation(deps: EngineDeps, userId: string, convId: string): Promise<TemplateConversation> {
-  const [row] = await deps.db
-    .select({
-      id: conversations.id,
-      contactJid: conversations.contactJid,
-      agenteAtivo: conversations.agenteAtivo,
-      provider: numbers.provider,
-      phoneNumberId: numbers.cloudPhoneNumberId,
-      wabaId: numbers.cloudWabaId,
-      sealed: numbers.cloudTokenSealed,
-    })
-    .from(conversations)
-    .innerJoin(numbers, eq(numbers.id, conversations.numberId))
-    .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)))
-    .limit(1);
+  const [row] = await selectCloudConversation(deps.db, userId, convId);
   if (!row) throw notFound();
   if (row.provider !== 'cloud') throw new AppError('VALIDATION', TEMPLATES_ONLY_CLOUD);
   const { phoneNumberId, wabaId, sealed } = row;
@@ -99,9 +85,12 @@ export async function sendTemplateMessage(
     conv,
     { userId: input.userId, convId: conv.id, text, actorId: input.actorId },
     async (tx, stored) => {
-      await tx
-        .insert(templateMessages)
-        .values({ userId: input.userId, messageId: stored.id, name: template.name, category: template.category });
+      await insertTemplateMessage(tx, {
+        userId: input.userId,
+        messageId: stored.id,
+        name: template.name,
+        category: template.category,
+      });
     },
   );
   let externalId: string;
