@@ -23,6 +23,8 @@ export type ConversationRecord = typeof conversations.$inferSelect;
 export type MessageRecord = typeof messages.$inferSelect;
 export type NewMessage = typeof messages.$inferInsert;
 export type BurstRecord = typeof replyBursts.$inferSelect;
+/** A burst's parts and events as stored (jsonb), for the engine's files that hand them on. */
+export type { BurstEvents, BurstPart } from '../../db/schema/index.ts';
 
 export async function findNumberForEngine(db: Db, numberId: string) {
   const [row] = await db

@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { resultRows } from '../../../db/rows.ts';
 import { freeTextAllowed } from '../../../domain/conversation-rules/service-window.ts';
 import { pgErrorCode } from '../../../db/pg-error.ts';
 import { outboundStop } from '../../../domain/outbound/outbound-rules.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import type { BurstEvents, BurstPart } from '../../../db/schema/index.ts';
+import type { BurstEvents, BurstPart } from '../engine-repository.ts';
 import { DRAFT_NOT_FOUND } from '@vendai/contracts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { planAllowance } from '../engine-repository.ts';
-import { replyTextParts, ONE_BALLOON_SQL } from '../../../domain/outbound/reply-parts.ts';
+import { replyTextParts } from '../../../domain/outbound/reply-parts.ts';
 import { keepLease } from '../replies/burst-claim.ts';
 import { type AiSlot, releaseAiSlot, reserveAiSlot } from '../replies/reserve-ai-slot.ts';
 import { sendParts } from '../replies/send-reply-parts.ts';
-import { DRAFT_COLUMNS, type DraftSqlRow, publishDraft } from './draft-dto.ts';
-import { parsedJson, type SqlTimestamp } from '../sql-rows.ts';
+import { type DraftSqlRow, publishDraft } from './draft-dto.ts';
+import { parsedJson } from '../sql-rows.ts';
 import { answerEvents } from '../../../domain/engine-events/answer-events.ts';
 import { type EventPublish, publishEngineEvents, queuedPart } from '../../../domain/engine-events/event-job.ts';
 import type { AppliedBooking } from '../../../domain/agenda-chat/pending-booking.ts';
 import { makeDraftBooking } from './draft-booking.ts';
+import { commitDraftSend, discardPendingDraft, type DraftForSend, selectDraftForSend } from './draft-repository.ts';
 
 /** Who acted on a draft: the inbox, the owner's WhatsApp reply (its message id acts once), or the timeout. */
 export interface DraftDecision {
@@ -41,34 +40,10 @@ export const DRAFT_WINDOW_CLOSED =
   'A janela de 24 horas desta conversa está fechada: pela API oficial do WhatsApp, a sugestão não pode mais ser enviada. Envie um modelo aprovado pela Meta.';
 export const DRAFT_FREE_LIMIT = 'As respostas da IA do seu plano acabaram neste mês: a sugestão não foi enviada.';
 
-interface DraftForSend extends DraftSqlRow {
-  agente_ativo: boolean;
-  opted_out: boolean;
-  contact_jid: string;
-  instance_name: string | null;
-  provider: string | null;
-  one_balloon: boolean | null;
-  customer_last_at: SqlTimestamp | null;
-  window_closed_through: SqlTimestamp | null;
-  newer: boolean;
-}
-
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
 async function loadDraft(deps: EngineDeps, userId: string, draftId: string, convId?: string): Promise<DraftForSend> {
-  const [row] = resultRows<DraftForSend>(
-    await deps.db.execute(sql`
-      select ${sql.raw(
-        DRAFT_COLUMNS.split(', ')
-          .map((c) => `d.${c}`)
-          .join(', '),
-      )},
-             c.agente_ativo, c.opted_out, c.contact_jid, n.instance_name, n.provider, ${ONE_BALLOON_SQL} as one_balloon, c.customer_last_at, c.window_closed_through,
-             exists (select 1 from messages m where m.conv_id = d.conv_id and m.direction = 'in'
-                     and m.created_at > d.customer_at) as newer
-      from reply_drafts d join conversations c on c.id = d.conv_id left join numbers n on n.id = c.number_id
-      where d.id = ${draftId} and d.user_id = ${userId} and (${convId ?? null}::uuid is null or d.conv_id = ${convId ?? null}::uuid)`),
-  );
+  const row = await selectDraftForSend(deps.db, userId, draftId, convId);
   if (!row) throw new AppError('NOT_FOUND', DRAFT_NOT_FOUND);
   return row;
 }
@@ -205,25 +180,7 @@ async function commitSend(
   input: { text?: string; decision: DraftDecision },
 ): Promise<(DraftSqlRow & { burst_id: string }) | null> {
   const burstId = randomUUID();
-  return deps.db.transaction(async (tx) => {
-    const [row] = resultRows<DraftSqlRow & { burst_id: string }>(
-      await tx.execute(sql`
-        update reply_drafts set state = 'sent', decided_at = now(), decided_by = ${input.decision.by},
-               decided_message_id = ${input.decision.messageId ?? null}, edited = ${input.text !== undefined},
-               edited_by_user_id = ${input.text !== undefined ? (input.decision.actorId ?? null) : null},
-               sent_by_user_id = ${input.decision.actorId ?? null},
-               parts = ${JSON.stringify(parts)}::jsonb, burst_id = ${burstId}
-        where id = ${draft.id} and state = 'pending'
-        returning ${sql.raw(DRAFT_COLUMNS)}, burst_id`),
-    );
-    if (!row) return null;
-    await tx.execute(sql`
-      insert into reply_bursts (id, user_id, conv_id, state, first_message_at, last_message_at, due_at,
-                                claim_token, claimed_at, parts, events, reason)
-      values (${burstId}, ${draft.user_id}, ${draft.conv_id}, 'sending', now(), now(), now(),
-              ${token}, now(), ${JSON.stringify(parts)}::jsonb, ${events ? JSON.stringify(events) : null}::jsonb, 'approved')`);
-    return row;
-  });
+  return commitDraftSend(deps.db, draft, { parts, events }, token, burstId, input);
 }
 
 /**
@@ -243,14 +200,7 @@ export async function discardDraft(
 ): Promise<DraftSqlRow> {
   let row: DraftSqlRow | undefined;
   try {
-    [row] = resultRows<DraftSqlRow>(
-      await deps.db.execute(sql`
-        update reply_drafts set state = ${input.state ?? 'discarded'}, decided_at = now(), decided_by = ${input.decision.by},
-               decided_message_id = ${input.decision.messageId ?? null}, error = ${input.error ?? null}
-        where id = ${input.draftId} and user_id = ${input.userId} and state = 'pending'
-          and (${input.convId ?? null}::uuid is null or conv_id = ${input.convId ?? null}::uuid)
-        returning ${sql.raw(DRAFT_COLUMNS)}`),
-    );
+    row = await discardPendingDraft(deps.db, input);
   } catch (err) {
     if (pgErrorCode(err) !== '23505') throw err;
   }

@@ -1,10 +1,14 @@
 import type { ConversationApprovalDto, PendingDraftsDto } from '@vendai/contracts';
-import { sql } from 'drizzle-orm';
-import { resultRows } from '../../../db/rows.ts';
 import { type Actor, assertMayDo } from '../../../domain/team/permissions.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { EngineDeps } from '../engine-deps.ts';
-import { DRAFT_COLUMNS, type DraftSqlRow, toDraftDto } from './draft-dto.ts';
+import { toDraftDto } from './draft-dto.ts';
+import {
+  selectApprovalModes,
+  selectPendingDraft,
+  selectPendingDraftConvIds,
+  updateApprovalMode,
+} from './approval-repository.ts';
 
 const CONVERSATION_NOT_FOUND = 'Conversa não encontrada.';
 
@@ -14,17 +18,9 @@ export async function conversationApproval(
   userId: string,
   convId: string,
 ): Promise<ConversationApprovalDto> {
-  const [conv] = resultRows<{ mode: boolean | null; agent_mode: boolean | null }>(
-    await deps.db.execute(sql`
-      select c.approval_mode as mode, a.approval_mode as agent_mode
-      from conversations c left join numbers n on n.id = c.number_id left join agentes a on a.id = n.agente
-      where c.id = ${convId} and c.user_id = ${userId}`),
-  );
+  const conv = await selectApprovalModes(deps.db, userId, convId);
   if (!conv) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
-  const [draft] = resultRows<DraftSqlRow>(
-    await deps.db.execute(sql`
-      select ${sql.raw(DRAFT_COLUMNS)} from reply_drafts where conv_id = ${convId} and state = 'pending'`),
-  );
+  const draft = await selectPendingDraft(deps.db, convId);
   const agentMode = conv.agent_mode === true;
   return {
     mode: conv.mode,
@@ -50,10 +46,7 @@ export async function setConversationApproval(
     const now = await conversationApproval(deps, userId, convId);
     if (now.effective && !(mode ?? now.agent_mode)) await assertMayDo(deps.db, actor, 'approvalOverride');
   }
-  const updated = resultRows<{ id: string }>(
-    await deps.db.execute(sql`
-      update conversations set approval_mode = ${mode} where id = ${convId} and user_id = ${userId} returning id`),
-  );
+  const updated = await updateApprovalMode(deps.db, userId, convId, mode);
   if (updated.length === 0) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
   return conversationApproval(deps, userId, convId);
 }
@@ -63,9 +56,6 @@ export async function pendingDraftConversations(
   deps: Pick<EngineDeps, 'db'>,
   userId: string,
 ): Promise<PendingDraftsDto> {
-  const rows = resultRows<{ conv_id: string }>(
-    await deps.db.execute(sql`
-      select conv_id from reply_drafts where user_id = ${userId} and state = 'pending' order by created_at desc limit 500`),
-  );
+  const rows = await selectPendingDraftConvIds(deps.db, userId);
   return { convIds: rows.map((r) => r.conv_id) };
 }

@@ -1,13 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { formatPhone } from '@vendai/contracts';
-import { sql } from 'drizzle-orm';
-import { resultRows } from '../../../db/rows.ts';
-import type { BurstPart } from '../../../db/schema/index.ts';
 import { ALERT_MESSAGE_MAX, nameForAlert, quoteForAlert } from '../../../domain/handoff/alert-text.ts';
-import { type AlertDeps, type AlertTx, deliverAlert } from '../../../domain/handoff/owner-alerts.ts';
+import { type AlertDeps, deliverAlert } from '../../../domain/handoff/owner-alerts.ts';
 import { type DraftSqlRow, partText } from './draft-dto.ts';
 import { draftAlertGroupJob } from './draft-jobs.ts';
-import { parsedJson, type SqlJson, type SqlTimestamp } from '../sql-rows.ts';
+import { parsedJson } from '../sql-rows.ts';
+import {
+  alertCounts,
+  type DraftAlertFacts,
+  markDraftsAlerted,
+  selectAlertNumber,
+  selectDraftAlertFacts,
+  selectUnalertedDrafts,
+} from './draft-alert-repository.ts';
 
 /** The draft as quoted in the alert (one line, links made inert as every alert's text, decision 021). */
 const DRAFT_QUOTE_MAX = 700;
@@ -29,23 +34,6 @@ export const APPROVAL_CAP_NOTICE =
 /** The answer to a '1' / '2' that quotes a grouped alert: it names no single draft. */
 export const GROUPED_ALERT_QUOTED =
   'Este aviso reúne várias sugestões: abra o link de cada conversa no aviso para enviar, editar ou descartar.';
-
-interface DraftAlertFacts {
-  id: string;
-  conv_id: string;
-  alert_id: string | null;
-  parts: SqlJson<BurstPart[]>;
-  customer_text: string | null;
-  due_at: SqlTimestamp;
-  created_at: SqlTimestamp;
-  timeout_action: 'send' | 'discard';
-  /** The agenda change sending it makes (draft-booking.ts), as the draft card says it. */
-  booking_text: string | null;
-  contact_name: string | null;
-  contact_phone: string | null;
-  instance_name: string;
-  number_phone: string;
-}
 
 const whoOf = (d: Pick<DraftAlertFacts, 'contact_name' | 'contact_phone'>) =>
   [nameForAlert(d.contact_name), d.contact_phone ? formatPhone(d.contact_phone) : null].filter(Boolean).join(' · ');
@@ -90,26 +78,6 @@ export function groupText(appUrl: string, drafts: DraftAlertFacts[]): string {
   ].join('\n');
 }
 
-const FACTS_SQL =
-  sql.raw(`d.id, d.conv_id, d.alert_id, d.parts, d.customer_text, d.due_at, d.created_at, d.timeout_action,
-       d.effects -> 'booking' ->> 'text' as booking_text, c.contact_name, c.contact_phone, n.instance_name, n.phone as number_phone`);
-
-/**
- * The owner's draft alerts in the last hour, today (the account's day), and within the grouping time whose
- * draft still waits (an owner who already acted on the last alert gets the next draft's alert at once).
- */
-async function alertCounts(tx: AlertTx, owner: { id: string; tz: string }, groupMs: number) {
-  const mine = sql`select count(*)::int from owner_alerts where user_id = ${owner.id} and kind = 'approval'`;
-  const [row] = resultRows<{ hour: number; day: number; recent: number }>(
-    await tx.execute(sql`
-      select (${mine} and created_at > now() - interval '1 hour') as hour,
-             (${mine} and created_at >= date_trunc('day', now() at time zone ${owner.tz}) at time zone ${owner.tz}) as day,
-             (${mine} and created_at > now() - make_interval(secs => ${groupMs / 1000})
-                and exists (select 1 from reply_drafts d where d.alert_id = owner_alerts.id and d.state = 'pending')) as recent`),
-  );
-  return { hour: Number(row!.hour), day: Number(row!.day), recent: Number(row!.recent) };
-}
-
 /** The text as it goes, with the cap's notice on the alert that reaches a cap; null when a cap is reached. */
 function underCaps(counts: { hour: number; day: number }, text: string): string | null {
   if (counts.hour >= APPROVAL_ALERTS_PER_HOUR || counts.day >= APPROVAL_ALERTS_PER_DAY) return null;
@@ -126,11 +94,7 @@ function underCaps(counts: { hour: number; day: number }, text: string): string 
  * mode is the owner's own request.
  */
 export async function alertDraft(deps: AlertDeps, draft: DraftSqlRow, alertId: string, groupMs: number) {
-  const [facts] = resultRows<DraftAlertFacts>(
-    await deps.db.execute(sql`
-      select ${FACTS_SQL} from reply_drafts d join conversations c on c.id = d.conv_id
-      join numbers n on n.id = c.number_id where d.id = ${draft.id}`),
-  );
+  const facts = await selectDraftAlertFacts(deps.db, draft);
   if (!facts) return;
   let grouped = false;
   await deliverAlert(deps, {
@@ -173,11 +137,7 @@ export async function alertDraftGroup(
   job: { userId: string; convId: string },
   groupMs: number,
 ): Promise<void> {
-  const [number] = resultRows<{ instance_name: string; number_phone: string }>(
-    await deps.db.execute(sql`
-      select n.instance_name, n.phone as number_phone from conversations c join numbers n on n.id = c.number_id
-      where c.id = ${job.convId} and c.user_id = ${job.userId}`),
-  );
+  const number = await selectAlertNumber(deps.db, job);
   if (!number) return;
   let carried: string[] = [];
   await deliverAlert(deps, {
@@ -189,14 +149,7 @@ export async function alertDraftGroup(
     numberPhone: number.number_phone,
     limited: false,
     admit: async (tx, owner) => {
-      const waiting = resultRows<DraftAlertFacts>(
-        await tx.execute(sql`
-          select ${FACTS_SQL} from reply_drafts d join conversations c on c.id = d.conv_id
-          join numbers n on n.id = c.number_id
-          where d.user_id = ${job.userId} and d.state = 'pending'
-            and not exists (select 1 from owner_alerts a where a.id = d.alert_id)
-          order by d.created_at`),
-      );
+      const waiting = await selectUnalertedDrafts(tx, job);
       if (waiting.length === 0) return null;
       const counts = await alertCounts(tx, owner, groupMs);
       const only = waiting.length === 1 ? waiting[0]! : null;
@@ -204,12 +157,7 @@ export async function alertDraftGroup(
       if (!text) return null;
       const id = only?.alert_id ?? randomUUID();
       carried = waiting.map((d) => d.id);
-      await tx.execute(sql`
-        update reply_drafts set alert_id = ${id}
-        where id in (${sql.join(
-          carried.map((c) => sql`${c}::uuid`),
-          sql`, `,
-        )})`);
+      await markDraftsAlerted(tx, id, carried);
       return { text, id };
     },
   });

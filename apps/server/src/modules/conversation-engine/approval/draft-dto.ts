@@ -1,5 +1,5 @@
 import type { RealtimeEvent, ReplyDraftDto } from '@vendai/contracts';
-import type { BurstPart } from '../../../db/schema/index.ts';
+import type { BurstPart } from '../engine-repository.ts';
 import type { PendingBooking } from '../../../domain/agenda-chat/pending-booking.ts';
 import type { ReplyOrder } from '../../../domain/ai-reply/structured-reply.ts';
 import type { EngineDeps } from '../engine-deps.ts';

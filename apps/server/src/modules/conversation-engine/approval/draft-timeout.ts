@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
-import { resultRows } from '../../../db/rows.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { discardDraft, sendDraft } from './act-on-draft.ts';
 import { draftTimeoutJob } from './draft-jobs.ts';
+import { selectDraftTimeout, selectOverdueDrafts } from './draft-repository.ts';
 
 /** A pending draft this long past its due time with no job acting on it is queued again by the sweep. */
 const OVERDUE_SECONDS = 30;
@@ -15,11 +14,7 @@ const OVERDUE_SECONDS = 30;
  * draft then ends 'failed' with the reason, shown in the inbox. Anything no longer pending: nothing.
  */
 export async function runDraftTimeout(deps: EngineDeps, draftId: string): Promise<void> {
-  const [draft] = resultRows<{ user_id: string; timeout_action: 'send' | 'discard'; due: boolean }>(
-    await deps.db.execute(sql`
-      select user_id, timeout_action, due_at <= now() + interval '1 second' as due
-      from reply_drafts where id = ${draftId} and state = 'pending'`),
-  );
+  const draft = await selectDraftTimeout(deps.db, draftId);
   if (!draft?.due) return;
   const decision = { by: 'timeout' as const };
   const ignoreConflict = (err: unknown) => {
@@ -45,11 +40,6 @@ export async function runDraftTimeout(deps: EngineDeps, draftId: string): Promis
 
 /** The recovery sweep's part: pending drafts past due that no job handled (a job lost before it was queued). */
 export async function requeueOverdueDrafts(deps: EngineDeps): Promise<void> {
-  const overdue = resultRows<{ id: string }>(
-    await deps.db.execute(sql`
-      select id from reply_drafts
-      where state = 'pending' and due_at < now() - make_interval(secs => ${OVERDUE_SECONDS})
-      order by due_at limit 50`),
-  );
+  const overdue = await selectOverdueDrafts(deps.db, OVERDUE_SECONDS);
   for (const { id } of overdue) await deps.jobs.send(draftTimeoutJob, { draftId: id });
 }

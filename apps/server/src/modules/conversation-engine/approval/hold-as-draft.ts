@@ -1,4 +1,4 @@
-import type { BurstPart } from '../../../db/schema/index.ts';
+import type { BurstPart } from '../engine-repository.ts';
 import type { StructuredReply } from '../../../domain/ai-reply/structured-reply.ts';
 import { answerEvents } from '../../../domain/engine-events/answer-events.ts';
 import { publishEngineEvents } from '../../../domain/engine-events/event-job.ts';

@@ -1,5 +1,3 @@
-import { sql } from 'drizzle-orm';
-import { resultRows } from '../../../db/rows.ts';
 import type { GatewayMessage } from '../../../integrations/gateway/gateway.ts';
 import { mapGatewayMessage } from '../../../integrations/gateway/map-gateway-message.ts';
 import { AppError } from '../../../lib/app-error.ts';
@@ -8,7 +6,13 @@ import { sendOutbound } from '../../../domain/outbound/send-outbound.ts';
 import type { IngestInput } from '../ingestion/ingest-gateway-event.ts';
 import type { IngestOutcome } from '../ingestion/ingest-outcome.ts';
 import { DRAFT_STATE_MESSAGE, discardDraft, sendDraft } from './act-on-draft.ts';
-import type { DraftSqlRow } from './draft-dto.ts';
+import {
+  type RepliedDraftRow,
+  selectAlertedPendingDrafts,
+  selectDraftsOfAlert,
+  selectNewestAlertedDraft,
+  selectOwnerPhone,
+} from './approval-repository.ts';
 import { GROUPED_ALERT_QUOTED } from './draft-alert.ts';
 import { nameForAlert } from '../../../domain/handoff/alert-text.ts';
 import { samePhone } from '../../../domain/phones/same-phone.ts';
@@ -84,11 +88,7 @@ export function handleOwnerReplies(deps: EngineDeps, replies: OwnerReply[]): Pro
  * became of the newest. The owner gets a one-line answer.
  */
 export async function handleOwnerReply(deps: EngineDeps, reply: OwnerReply): Promise<void> {
-  const [owner] = resultRows<{ phone: string }>(
-    await deps.db.execute(sql`
-      select coalesce(p.country_code, '') || p.phone as phone from profiles p
-      where p.id = ${reply.userId} and p.phone is not null`),
-  );
+  const owner = await selectOwnerPhone(deps.db, reply.userId);
   if (!owner || !samePhone(owner.phone, reply.phone)) return; // a customer's '1'
   const draft = await draftFor(deps, reply);
   let answer: string;
@@ -125,7 +125,7 @@ export async function handleOwnerReply(deps: EngineDeps, reply: OwnerReply): Pro
   if (!sent.ok) deps.log.warn({ err: sent.error }, 'approval: the confirmation to the owner was not sent');
 }
 
-type DraftRow = DraftSqlRow & { contact_name: string | null };
+type DraftRow = RepliedDraftRow;
 
 /**
  * The quoted alert's draft; else the one draft waiting for the owner ('several' when more wait), else the
@@ -133,31 +133,14 @@ type DraftRow = DraftSqlRow & { contact_name: string | null };
  */
 async function draftFor(deps: EngineDeps, reply: OwnerReply): Promise<DraftRow | 'several' | 'grouped' | undefined> {
   if (reply.quotedId) {
-    const [quoted, other] = resultRows<DraftRow>(
-      await deps.db.execute(sql`
-        select d.id, d.state, d.conv_id, c.contact_name from reply_drafts d
-        join owner_alerts a on a.id = d.alert_id join conversations c on c.id = d.conv_id
-        where a.external_id = ${reply.quotedId} and d.user_id = ${reply.userId} limit 2`),
-    );
+    const [quoted, other] = await selectDraftsOfAlert(deps.db, reply);
     // A grouped alert carries several drafts (draft-alert.ts): it names none of them.
     if (other) return 'grouped';
     if (quoted) return quoted;
   }
-  const waiting = resultRows<DraftRow>(
-    await deps.db.execute(sql`
-      select d.id, d.state, d.conv_id, c.contact_name from reply_drafts d join conversations c on c.id = d.conv_id
-      where d.user_id = ${reply.userId} and d.state = 'pending'
-        and exists (select 1 from owner_alerts a where a.id = d.alert_id)
-      order by d.created_at desc limit 2`),
-  );
+  const waiting = await selectAlertedPendingDrafts(deps.db, reply);
   if (waiting.length > 1) return 'several';
   if (waiting.length === 1) return waiting[0];
-  const [newest] = resultRows<DraftRow>(
-    await deps.db.execute(sql`
-      select d.id, d.state, d.conv_id, c.contact_name from reply_drafts d join conversations c on c.id = d.conv_id
-      where d.user_id = ${reply.userId} and c.number_id = ${reply.numberId}
-        and exists (select 1 from owner_alerts a where a.id = d.alert_id)
-      order by d.created_at desc limit 1`),
-  );
+  const newest = await selectNewestAlertedDraft(deps.db, reply);
   return newest;
 }

@@ -1,11 +1,10 @@
 import type { PendingBooking } from '../../../domain/agenda-chat/pending-booking.ts';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
-import { resultRows } from '../../../db/rows.ts';
-import type { BurstPart } from '../../../db/schema/index.ts';
+import type { BurstPart } from '../engine-repository.ts';
 import { alertDeps, type EngineDeps } from '../engine-deps.ts';
 import type { ReplyContext } from '../replies/claim-due-replies.ts';
-import { DRAFT_COLUMNS, type DraftSqlRow, publishDraft } from './draft-dto.ts';
+import { publishDraft } from './draft-dto.ts';
+import { storeDraftRows } from './draft-repository.ts';
 import { draftTimeoutJob } from './draft-jobs.ts';
 import { alertDraft } from './draft-alert.ts';
 import type { AnswerEffects } from '../../../domain/engine-events/answer-events.ts';
@@ -42,42 +41,14 @@ export async function storeDraft(
 ): Promise<boolean> {
   const alertId = randomUUID();
   const month = monthStart(new Date()).toISOString().slice(0, 10);
-  const stored = await deps.db.transaction(async (tx) => {
-    const [burst] = resultRows<{ conv_id: string }>(
-      await tx.execute(sql`
-        update reply_bursts set state = 'done', reason = 'drafted', claim_token = null, updated_at = now()
-        where id = ${ctx.id} and claim_token = ${ctx.token} and version = ${ctx.version} and state = 'generating'
-          and exists (select 1 from conversations c where c.id = reply_bursts.conv_id and c.agente_ativo and not c.opted_out)
-        returning conv_id`),
-    );
-    if (!burst) return null;
-    const superseded = resultRows<DraftSqlRow>(
-      await tx.execute(sql`
-        update reply_drafts set state = 'superseded', decided_at = now()
-        where conv_id = ${ctx.convId} and state = 'pending'
-        returning ${sql.raw(DRAFT_COLUMNS)}`),
-    );
-    const [draft] = resultRows<DraftSqlRow>(
-      await tx.execute(sql`
-        insert into reply_drafts (user_id, conv_id, parts, effects, customer_text, customer_at, due_at, timeout_action, alert_id)
-        values (${ctx.userId}, ${ctx.convId}, ${JSON.stringify(parts)}::jsonb,
-                ${JSON.stringify({ hotLead: effects.hotLead, order: effects.order ?? null, booking: effects.booking ?? null, burstId: ctx.id, counted: true })}::jsonb,
-                ${customerTextOf(ctx.recent)},
-                (select max(created_at) from messages where conv_id = ${ctx.convId} and direction = 'in'),
-                now() + make_interval(mins => ${ctx.approval.timeoutMinutes}), ${ctx.approval.timeoutAction}, ${alertId})
-        returning ${sql.raw(DRAFT_COLUMNS)}`),
-    );
-    // The plan's AI messages count it now (decision 046): a free plan's slot, held before the AI was
-    // asked, already did; a paid plan's month is counted here as finishParts counts a sent answer.
-    if (usage.countPlan)
-      await tx.execute(sql`
-        insert into usage_monthly (user_id, month, ai_messages, overage_messages)
-        values (${ctx.userId}, ${month}::date, 1, case when ${ctx.maxAiMessages}::int <= 0 then 1 else 0 end)
-        on conflict (user_id, month) do update set
-          ai_messages = usage_monthly.ai_messages + 1,
-          overage_messages = usage_monthly.overage_messages
-            + case when usage_monthly.ai_messages + 1 > greatest(${ctx.maxAiMessages}::int, 0) then 1 else 0 end`);
-    return { draft: draft!, superseded };
+  const stored = await storeDraftRows(deps.db, {
+    ctx,
+    parts,
+    effects,
+    customerText: customerTextOf(ctx.recent),
+    alertId,
+    month,
+    countPlan: usage.countPlan,
   });
   if (!stored) return false;
   for (const old of stored.superseded) await publishDraft(deps, old);
