@@ -16,7 +16,7 @@ const HANDOFF_PERSON_INVALID = 'Escolha uma pessoa da equipe.';
  */
 export async function updateAgent({
   db,
-  userId,
+  userId: accountId,
   id,
   input,
 }: {
@@ -28,28 +28,29 @@ export async function updateAgent({
   let row =
     input.system_prompt === undefined
       ? undefined
-      : (await changeAgentPrompt(db, { userId, agentId: id, prompt: input.system_prompt, source: 'manual' })).agent;
-  if (input.timing !== undefined) row = await updateAgentFields(db, userId, id, { timing: input.timing });
+      : (await changeAgentPrompt(db, { userId: accountId, agentId: id, prompt: input.system_prompt, source: 'manual' }))
+          .agent;
+  if (input.timing !== undefined) row = await updateAgentFields(db, accountId, id, { timing: input.timing });
   if (input.resume_after_minutes !== undefined)
-    row = await updateAgentFields(db, userId, id, { resumeAfterMinutes: input.resume_after_minutes });
+    row = await updateAgentFields(db, accountId, id, { resumeAfterMinutes: input.resume_after_minutes });
   if (input.max_answers_per_contact_day !== undefined)
-    row = await updateAgentFields(db, userId, id, { maxAnswersPerContactDay: input.max_answers_per_contact_day });
+    row = await updateAgentFields(db, accountId, id, { maxAnswersPerContactDay: input.max_answers_per_contact_day });
   // Approval mode (docs/decisions/045-approval-mode.md): one update for the three settings.
   if (
     input.approval_mode !== undefined ||
     input.approval_timeout_minutes !== undefined ||
     input.approval_timeout_action !== undefined
   )
-    row = await updateAgentFields(db, userId, id, {
+    row = await updateAgentFields(db, accountId, id, {
       approvalMode: input.approval_mode,
       approvalTimeoutMinutes: input.approval_timeout_minutes,
       approvalTimeoutAction: input.approval_timeout_action,
     });
   // The handoff person (decision 044): the owner or a member of this account.
   if (input.handoff_user_id !== undefined) {
-    if (input.handoff_user_id !== null && !(await isPersonOfAccount(db, userId, input.handoff_user_id)))
+    if (input.handoff_user_id !== null && !(await isPersonOfAccount(db, accountId, input.handoff_user_id)))
       throw new AppError('VALIDATION', HANDOFF_PERSON_INVALID, { fields: { handoff_user_id: HANDOFF_PERSON_INVALID } });
-    row = await updateAgentFields(db, userId, id, { handoffUserId: input.handoff_user_id });
+    row = await updateAgentFields(db, accountId, id, { handoffUserId: input.handoff_user_id });
   }
   if (!row) throw agentNotFound();
   return toAgentDto(row);
