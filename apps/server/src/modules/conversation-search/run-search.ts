@@ -21,7 +21,7 @@ const CONTACT_MIN_LENGTH = 3;
  */
 export async function runConversationSearch({
   db,
-  userId,
+  userId: accountId,
   query,
 }: {
   db: Db;
@@ -33,8 +33,8 @@ export async function runConversationSearch({
   const [found, hits] = await Promise.all([
     before || contact.length < CONTACT_MIN_LENGTH
       ? []
-      : searchConversations(db, userId, contact, SEARCH_CONVERSATIONS_LIMIT),
-    searchMessages(db, userId, query.q, before, SEARCH_PAGE_SIZE + 1),
+      : searchConversations(db, accountId, contact, SEARCH_CONVERSATIONS_LIMIT),
+    searchMessages(db, accountId, query.q, before, SEARCH_PAGE_SIZE + 1),
   ]);
   const page = hits.slice(0, SEARCH_PAGE_SIZE);
   const last = page.at(-1);

@@ -20,14 +20,14 @@ const contactText = sql`public.vendai_unaccent(lower(coalesce(${conversations.co
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The user's conversations whose name or phone contains `term` (accents and case ignored), most recent first. */
-export function conversationSearchQuery(db: Db, userId: string, term: string, limit: number) {
+export function conversationSearchQuery(db: Db, accountId: string, term: string, limit: number) {
   return db
     .select(conversationColumns)
     .from(conversations)
     .innerJoin(numbers, eq(numbers.id, conversations.numberId))
     .where(
       and(
-        eq(conversations.userId, userId),
+        eq(conversations.userId, accountId),
         sql`not ${isOwnerChannelSql({ userId: sql`${conversations.userId}`, contactPhone: sql`${conversations.contactPhone}` })}`,
         sql`${contactText} like '%' || public.vendai_unaccent(lower(${likeEscape(term)})) || '%'`,
       ),
@@ -36,8 +36,8 @@ export function conversationSearchQuery(db: Db, userId: string, term: string, li
     .limit(limit);
 }
 
-export async function searchConversations(db: Db, userId: string, term: string, limit: number) {
-  return (await conversationSearchQuery(db, userId, term, limit)) as ConversationRow[];
+export async function searchConversations(db: Db, accountId: string, term: string, limit: number) {
+  return (await conversationSearchQuery(db, accountId, term, limit)) as ConversationRow[];
 }
 
 export interface MessageHitRow {
@@ -60,7 +60,7 @@ const HEADLINE = `StartSel=${SEARCH_MARK_START}, StopSel=${SEARCH_MARK_END}, Max
  * both comes once, by its text). Each branch is limited before the union, so the work is bounded by the
  * page size; the snippet is cut only for the rows of the page.
  */
-export function messageSearchSql(userId: string, words: string, before: KeysetPosition | null, limit: number) {
+export function messageSearchSql(accountId: string, words: string, before: KeysetPosition | null, limit: number) {
   const after = (alias: string) =>
     before
       ? sql`and (${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) < (${before.at}::timestamptz, ${before.id}::uuid)`
@@ -78,12 +78,12 @@ export function messageSearchSql(userId: string, words: string, before: KeysetPo
         (select m.id, m.conv_id, m.created_at, m.direction, 'message' as source,
                 coalesce(m.content, '') || ' ' || coalesce(translate(m.media_filename, '._-', '   '), '') as body
          from messages m
-         where m.user_id = ${userId} and m.search_vector @@ ${query} and m.deleted_at is null ${after('m')}
+         where m.user_id = ${accountId} and m.search_vector @@ ${query} and m.deleted_at is null ${after('m')}
          order by m.created_at desc, m.id desc limit ${limit})
         union all
         (select m.id, m.conv_id, m.created_at, m.direction, i.kind as source, i.text as body
          from message_insights i join messages m on m.id = i.message_id
-         where i.user_id = ${userId} and i.state = 'done'
+         where i.user_id = ${accountId} and i.state = 'done'
            and to_tsvector('public.vendai_pt'::regconfig, coalesce(i.text, '')) @@ ${query}
            and not (m.search_vector @@ ${query}) and m.deleted_at is null ${after('m')}
          order by m.created_at desc, m.id desc limit ${limit})
@@ -137,7 +137,7 @@ const COMMON_SHARE = 0.01;
  */
 export async function searchMessages(
   db: Db,
-  userId: string,
+  accountId: string,
   words: string,
   before: KeysetPosition | null,
   limit: number,
@@ -170,6 +170,6 @@ export async function searchMessages(
       await tx.execute(sql`set local enable_indexscan = off`);
       await tx.execute(sql`set local enable_seqscan = off`);
     }
-    return resultRows<MessageHitRow>(await tx.execute(messageSearchSql(userId, words, before, limit)));
+    return resultRows<MessageHitRow>(await tx.execute(messageSearchSql(accountId, words, before, limit)));
   });
 }
