@@ -1,15 +1,12 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billableByRule, meteredCategory } from '../usage/cloud-prices.ts';
+import { insertVendaiPricedSend, type MeteredNumber, upsertMetaPricing } from './cloud-meter-repository.ts';
 
 /**
  * The meter of messages Meta accepted from Cloud API numbers (docs/decisions/064-cloud-meter-and-one-balloon.md):
  * one row per Meta message id, written by the door out when Meta accepts a send and corrected by Meta's
  * own `pricing` when a status webhook brings it (Meta's word wins; VendAI's reading never overwrites it).
  */
-
-/** Which Cloud number sent it: by instance name (the door out) or Meta's phone number id (templates). */
-export type MeteredNumber = { instanceName: string } | { phoneNumberId: string };
 
 /**
  * A send Meta accepted: counted with VendAI's reading of its category (free text 'service', a template its own).
@@ -23,22 +20,12 @@ export async function meterCloudSend(
 ): Promise<void> {
   const at = m.at ?? new Date();
   const category = meteredCategory(m.category);
-  const where =
-    'instanceName' in m.number
-      ? sql`n.instance_name = ${m.number.instanceName}`
-      : sql`n.cloud_phone_number_id = ${m.number.phoneNumberId}`;
   const jid = m.to && /^\d+$/.test(m.to) ? `${m.to}@s.whatsapp.net` : (m.to ?? null);
   const billable =
     category === 'service' && jid && billableByRule(category, at)
-      ? sql`not exists (select 1 from conversations c join conversation_sources s on s.conversation_id = c.id
-              where c.number_id = n.id and c.contact_jid = ${jid} and s.free_entry_until > ${at.toISOString()}::timestamptz)`
-      : sql`${billableByRule(category, at)}`;
-  await db.execute(sql`
-    insert into cloud_message_meter (user_id, number_id, external_id, category, billable, priced_by, sent_at)
-    select n.user_id, n.id, ${m.externalId}, ${category}, ${billable}, 'vendai',
-           ${at.toISOString()}::timestamptz
-    from numbers n where ${where} and n.provider = 'cloud'
-    on conflict (number_id, external_id) do nothing`);
+      ? { freeEntryJid: jid }
+      : billableByRule(category, at);
+  await insertVendaiPricedSend(db, { number: m.number, externalId: m.externalId, category, at, billable });
 }
 
 /** Meta's `pricing` object of a status webhook, as it came (unchecked). */
@@ -69,13 +56,11 @@ export async function meterMetaPricing(
         ? pricing.billable
         : null;
   if (billable === null) return;
-  const category = pricing.category.toLowerCase();
-  await db.execute(sql`
-    insert into cloud_message_meter (user_id, number_id, external_id, category, billable, priced_by, sent_at)
-    select n.user_id, n.id, ${m.externalId}, ${category}, ${billable}, 'meta', ${m.at.toISOString()}::timestamptz
-    from numbers n where n.id = ${m.numberId}
-    on conflict (number_id, external_id) do update set category = excluded.category, billable = excluded.billable,
-      priced_by = 'meta'
-    where cloud_message_meter.priced_by <> 'meta' or cloud_message_meter.category <> excluded.category
-      or cloud_message_meter.billable <> excluded.billable`);
+  await upsertMetaPricing(db, {
+    numberId: m.numberId,
+    externalId: m.externalId,
+    category: pricing.category.toLowerCase(),
+    billable,
+    at: m.at,
+  });
 }

@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
 import { type Batcher, createBatcher } from '../../lib/batcher.ts';
-import type { OutboundOutcome } from '../../db/schema/outbound.ts';
+import { findOrigins, insertAuditRecords, type OutboundOutcome } from './outbound-audit-repository.ts';
 import type { OutboundOrigin } from './outbound-origin.ts';
 import type { OutboundRule } from './outbound-rules.ts';
 
@@ -68,31 +66,9 @@ export async function recordOutbound(deps: { db: Db; log: FastifyBaseLogger }, e
     .catch((err: unknown) => deps.log.warn({ err, origin: e.origin }, 'outbound: the audit record was not written'));
 }
 
-async function insertAuditRecords(db: Db, entries: TimedEntry[]): Promise<void> {
-  const rows = entries.map(
-    (e) =>
-      sql`(${e.userId ?? null}::text, ${e.convId ?? null}::uuid, ${e.messageId ?? null}::uuid, ${e.origin}::text,
-           ${e.rule ?? null}::text, ${e.outcome}::text, ${e.detail ?? null}::text, ${e.at.toISOString()}::timestamptz)`,
-  );
-  await db.execute(sql`
-    insert into outbound_audit (user_id, conv_id, message_id, origin, rule, outcome, detail, created_at)
-    select coalesce(m.user_id, v.user_id), coalesce(m.conv_id, v.conv_id), v.message_id, v.origin, v.rule,
-           v.outcome, v.detail, v.at
-    from (values ${sql.join(rows, sql`, `)}) v(user_id, conv_id, message_id, origin, rule, outcome, detail, at)
-    left join messages m on m.id = v.message_id`);
-}
-
 /** The origin of each of these messages that has an audit record (the messages page's labels). */
 export async function originsOf(db: Db, messageIds: string[]): Promise<Map<string, OutboundOrigin>> {
   if (messageIds.length === 0) return new Map();
-  const rows = resultRows<{ message_id: string; origin: OutboundOrigin }>(
-    await db.execute(sql`
-      select distinct on (message_id) message_id, origin from outbound_audit
-      where message_id in (${sql.join(
-        messageIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )})
-      order by message_id, created_at`),
-  );
+  const rows = await findOrigins(db, messageIds);
   return new Map(rows.map((r) => [r.message_id, r.origin]));
 }

@@ -1,8 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
 import type { Gateway, GatewayMessage } from '../../integrations/gateway/gateway.ts';
+import { findExternalId } from './sent-message-repository.ts';
 
 /** What looking a send up needs: the database (the echo links our row) and the gateway's record. */
 export interface LookUpDeps {
@@ -85,10 +84,7 @@ export async function lookUpSend(
 }
 
 async function linkedId(deps: LookUpDeps, messageId: string): Promise<string | null> {
-  const [row] = resultRows<{ external_id: string | null }>(
-    await deps.db.execute(sql`select external_id from messages where id = ${messageId}`),
-  );
-  return row?.external_id ?? null;
+  return findExternalId(deps.db, messageId);
 }
 
 /** A record's text, or its image's caption. */
