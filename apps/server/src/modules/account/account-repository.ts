@@ -2,21 +2,21 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { plans, profiles, user } from '../../db/schema/index.ts';
 
-export async function findProfileWithPlan(db: Db, userId: string) {
+export async function findProfileWithPlan(db: Db, accountId: string) {
   const [row] = await db
     .select({ user, profile: profiles, plan: plans })
     .from(user)
     .leftJoin(profiles, eq(profiles.id, user.id))
     .leftJoin(plans, eq(plans.id, profiles.activePlanId))
-    .where(eq(user.id, userId))
+    .where(eq(user.id, accountId))
     .limit(1);
   return row ?? null;
 }
 
-export async function updateProfilePhone(db: Db, userId: string, phone: { national: string; countryCode: string }) {
+export async function updateProfilePhone(db: Db, accountId: string, phone: { national: string; countryCode: string }) {
   await db
     .insert(profiles)
-    .values({ id: userId, phone: phone.national, countryCode: phone.countryCode })
+    .values({ id: accountId, phone: phone.national, countryCode: phone.countryCode })
     .onConflictDoUpdate({
       target: profiles.id,
       set: { phone: phone.national, countryCode: phone.countryCode, updatedAt: new Date() },
@@ -40,11 +40,11 @@ export async function findFreePlan(db: Db) {
   return byPrice ?? null;
 }
 
-export async function setActivePlan(db: Db, userId: string, planId: string, status: string) {
+export async function setActivePlan(db: Db, accountId: string, planId: string, status: string) {
   await db
     .update(profiles)
     .set({ activePlanId: planId, subscriptionStatus: status, updatedAt: new Date() })
-    .where(eq(profiles.id, userId));
+    .where(eq(profiles.id, accountId));
 }
 
 /**
