@@ -40,7 +40,7 @@ export function playgroundContext(messages: PlaygroundRequest['messages']): Cont
 export async function replyInPlayground({
   db,
   llm,
-  userId,
+  userId: accountId,
   input,
   log,
 }: {
@@ -50,7 +50,7 @@ export async function replyInPlayground({
   input: PlaygroundRequest;
   log: FastifyBaseLogger;
 }): Promise<PlaygroundReply> {
-  const agent = await selectAgent(db, userId, input.agent_id);
+  const agent = await selectAgent(db, accountId, input.agent_id);
   if (!agent) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);
   const context = playgroundContext(input.messages);
   // The same rules as WhatsApp: the keyword handoff, then the AI's structured answer (only its text is shown),
@@ -59,10 +59,10 @@ export async function replyInPlayground({
   const { answer, retried, blocked, facts } = await answerAsAgent({
     db,
     llm,
-    userId,
+    userId: accountId,
     agent,
     context,
-    claim: () => claimTestMessage(db, userId, 'playground'),
+    claim: () => claimTestMessage(db, accountId, 'playground'),
   });
   const guard: PlaygroundReply['guard'] = { retried, blocked: blocked ? priceGuardAlertWhy(blocked) : null };
   const parts = splitReply(answer.reply);
