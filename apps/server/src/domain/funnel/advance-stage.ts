@@ -1,8 +1,7 @@
-import { FUNNEL_BUILT_IN_STAGES, type FunnelAiStageKind, type RealtimeEvent } from '@vendai/contracts';
-import { sql } from 'drizzle-orm';
+import type { FunnelAiStageKind, RealtimeEvent } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
 import { type EventDeps, publishEngineEvents } from '../engine-events/event-job.ts';
+import { moveCardForward } from './stages-repository.ts';
 
 export interface AdvanceDeps {
   db: Db;
@@ -30,48 +29,21 @@ export async function advanceStage(
   deps: AdvanceDeps,
   o: { userId: string; convId: string; to: FunnelAiStageKind },
 ): Promise<boolean> {
-  const values = sql.join(
-    FUNNEL_BUILT_IN_STAGES.map((b, i) => sql`(${o.userId}, ${b.kind}, ${b.name}, ${i}::int)`),
-    sql`, `,
-  );
   try {
-    const [moved] = resultRows<{ stage_id: string }>(
-      await deps.db.execute(sql`
-        with builtins as (
-          insert into funnel_stages (user_id, kind, name, position) values ${values}
-          on conflict (user_id, kind) where kind <> 'custom' do update set kind = excluded.kind
-          returning id, kind, position
-        ), target as (
-          select id, position from builtins where kind = ${o.to}
-          union all
-          select id, position from funnel_stages
-          where user_id = ${o.userId} and kind = ${o.to} and not exists (select 1 from builtins where kind = ${o.to})
-        )
-        insert into conversation_stages (conv_id, user_id, stage_id, moved_by, author_id, moved_at)
-        select c.id, c.user_id, target.id, 'ai', null, now()
-        from conversations c cross join target
-        where c.id = ${o.convId} and c.user_id = ${o.userId}
-        on conflict (conv_id) do update
-          set stage_id = excluded.stage_id, moved_by = 'ai', author_id = null, moved_at = now()
-          where coalesce(
-              (select b.position from builtins b where b.id = conversation_stages.stage_id),
-              (select s.position from funnel_stages s where s.id = conversation_stages.stage_id)
-            ) < (select position from target)
-        returning stage_id`),
-    );
-    if (!moved) return false;
+    const stageId = await moveCardForward(deps.db, o);
+    if (!stageId) return false;
     await deps.realtime.publish(o.userId, {
       event: 'funnel.moved',
-      data: { convId: o.convId, stageId: moved.stage_id, movedBy: 'ai' },
+      data: { convId: o.convId, stageId, movedBy: 'ai' },
     });
     if (deps.publish)
       await publishEngineEvents(deps.publish, {
-        key: `stage:${o.convId}:${moved.stage_id}`,
+        key: `stage:${o.convId}:${stageId}`,
         afterBurst: null,
         events: [
           {
             name: 'stage.changed',
-            payload: { userId: o.userId, convId: o.convId, stageId: moved.stage_id, movedBy: 'ai' },
+            payload: { userId: o.userId, convId: o.convId, stageId, movedBy: 'ai' },
           },
         ],
       });

@@ -1,8 +1,7 @@
 import type { ResultsFunnel } from '@vendai/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
 import { reachedByStage } from './funnel-reach.ts';
+import { countChatsByDayAndStage } from './stages-repository.ts';
 import { ensureStages } from './stages.ts';
 
 export interface FunnelScope {
@@ -23,16 +22,7 @@ export async function funnelFigures(
 ): Promise<{ total: ResultsFunnel; byDay: Map<string, ResultsFunnel> }> {
   const stages = await ensureStages(db, scope.userId);
   const novo = stages.find((s) => s.kind === 'novo')!.id;
-  const number = scope.numberId ? sql`and c.number_id = ${scope.numberId}` : sql``;
-  const rows = resultRows<{ day: string; stage_id: string | null; n: number }>(
-    await db.execute(sql`
-      select ((c.created_at at time zone ${scope.timeZone})::date)::text as day, cs.stage_id, count(*)::int as n
-      from conversations c left join conversation_stages cs on cs.conv_id = c.id
-      where c.user_id = ${scope.userId} and c.type = 'chat'
-        and c.created_at >= ${scope.from.toISOString()}::timestamptz and c.created_at < ${scope.to.toISOString()}::timestamptz
-        ${number}
-      group by 1, 2`),
-  );
+  const rows = await countChatsByDayAndStage(db, scope);
   const all = new Map<string, number>();
   const days = new Map<string, Map<string, number>>();
   for (const r of rows) {
