@@ -15,7 +15,7 @@ export const NO_TEXT = 'O documento não tem texto.';
  */
 export async function addDocument({
   db,
-  userId,
+  userId: accountId,
   title,
   kind,
   text,
@@ -26,12 +26,12 @@ export async function addDocument({
   kind: DocumentKindValue;
   text: string;
 }): Promise<KnowledgeDocument> {
-  if ((await countDocuments(db, userId)) >= KNOWLEDGE_DOCUMENT_LIMITS.perAccount)
+  if ((await countDocuments(db, accountId)) >= KNOWLEDGE_DOCUMENT_LIMITS.perAccount)
     throw new AppError('LIMIT_REACHED', DOCUMENT_LIMIT_REACHED);
   const clean = text.slice(0, KNOWLEDGE_DOCUMENT_LIMITS.maxChars);
   const passages = splitPassages(clean);
   if (passages.length === 0) throw new AppError('VALIDATION', NO_TEXT, { fields: { text: NO_TEXT } });
-  const row = await insertDocument(db, userId, {
+  const row = await insertDocument(db, accountId, {
     title: title.trim(),
     kind,
     chars: passages.reduce((n, p) => n + p.length, 0),

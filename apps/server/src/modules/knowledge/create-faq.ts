@@ -3,6 +3,14 @@ import type { Db } from '../../db/client.ts';
 import { toFaq } from './faq-dto.ts';
 import { insertFaq } from './knowledge-repository.ts';
 
-export async function createFaq({ db, userId, input }: { db: Db; userId: string; input: FaqInput }): Promise<Faq> {
-  return toFaq(await insertFaq(db, userId, input));
+export async function createFaq({
+  db,
+  userId: accountId,
+  input,
+}: {
+  db: Db;
+  userId: string;
+  input: FaqInput;
+}): Promise<Faq> {
+  return toFaq(await insertFaq(db, accountId, input));
 }

@@ -13,7 +13,7 @@ import { getDocumentRow, replaceDocumentText } from './document-repository.ts';
  */
 export async function editDocument({
   db,
-  userId,
+  userId: accountId,
   id,
   title,
   text,
@@ -27,7 +27,7 @@ export async function editDocument({
   const passages = splitPassages(text.slice(0, KNOWLEDGE_DOCUMENT_LIMITS.maxChars));
   if (passages.length === 0) throw new AppError('VALIDATION', NO_TEXT, { fields: { text: NO_TEXT } });
   const chars = passages.reduce((n, p) => n + p.length, 0);
-  if (!(await replaceDocumentText(db, userId, id, { title: title.trim(), chars, passages })))
+  if (!(await replaceDocumentText(db, accountId, id, { title: title.trim(), chars, passages })))
     throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND);
-  return toDocument((await getDocumentRow(db, userId, id))!);
+  return toDocument((await getDocumentRow(db, accountId, id))!);
 }

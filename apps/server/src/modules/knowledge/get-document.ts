@@ -7,15 +7,15 @@ import { getDocumentRow, passageRows } from './document-repository.ts';
 /** A document with its passages, in order (what the AI may be given of it), and its text to edit. */
 export async function getDocument({
   db,
-  userId,
+  userId: accountId,
   id,
 }: {
   db: Db;
   userId: string;
   id: string;
 }): Promise<DocumentPassages> {
-  const row = await getDocumentRow(db, userId, id);
+  const row = await getDocumentRow(db, accountId, id);
   if (!row) throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND);
-  const passages = await passageRows(db, userId, id);
+  const passages = await passageRows(db, accountId, id);
   return { document: toDocument(row), text: passages.map((p) => p.text).join('\n\n'), passages };
 }

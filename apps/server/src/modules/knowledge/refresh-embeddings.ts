@@ -11,7 +11,7 @@ import type { Embeddings } from '../../integrations/llm/llm.ts';
 export async function refreshEmbeddings({
   db,
   embeddings,
-  userId,
+  userId: accountId,
   log,
 }: {
   db: Db;
@@ -21,7 +21,7 @@ export async function refreshEmbeddings({
 }): Promise<void> {
   if (!embeddings) return;
   try {
-    await fillKnowledgeEmbeddings(db, embeddings, userId);
+    await fillKnowledgeEmbeddings(db, embeddings, accountId);
   } catch (err) {
     log.warn({ err }, 'knowledge embeddings not computed');
   }

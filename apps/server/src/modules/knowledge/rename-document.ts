@@ -7,7 +7,7 @@ import { getDocumentRow, renameDocumentRow } from './document-repository.ts';
 /** Renames a document (the AI shows the new title as the passages' source). */
 export async function renameDocument({
   db,
-  userId,
+  userId: accountId,
   id,
   title,
 }: {
@@ -16,6 +16,6 @@ export async function renameDocument({
   id: string;
   title: string;
 }): Promise<KnowledgeDocument> {
-  if (!(await renameDocumentRow(db, userId, id, title.trim()))) throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND);
-  return toDocument((await getDocumentRow(db, userId, id))!);
+  if (!(await renameDocumentRow(db, accountId, id, title.trim()))) throw new AppError('NOT_FOUND', DOCUMENT_NOT_FOUND);
+  return toDocument((await getDocumentRow(db, accountId, id))!);
 }

@@ -7,7 +7,7 @@ import { updateFaqRow } from './knowledge-repository.ts';
 /** Saves an entry's question and answer; a proposed entry saved this way is accepted (the AI reads it). */
 export async function updateFaq({
   db,
-  userId,
+  userId: accountId,
   id,
   input,
 }: {
@@ -16,7 +16,7 @@ export async function updateFaq({
   id: string;
   input: FaqInput;
 }): Promise<Faq> {
-  const row = await updateFaqRow(db, userId, id, input);
+  const row = await updateFaqRow(db, accountId, id, input);
   if (!row) throw new AppError('NOT_FOUND', FAQ_NOT_FOUND);
   return toFaq(row);
 }
