@@ -95,27 +95,27 @@ export function createRealtimeHub({
   }
 
   return {
-    async publish(userId: string, event: RealtimeEvent) {
+    async publish(accountId: string, event: RealtimeEvent) {
       if (validateEvents) {
         const parsed = realtimeEventSchema.safeParse(event);
         if (!parsed.success) {
           throw new Error(`realtime: invalid '${(event as { event?: string }).event}' event: ${parsed.error.message}`);
         }
       }
-      if (!userId) throw new Error('realtime: publish needs the owner user id');
+      if (!accountId) throw new Error('realtime: publish needs the owner user id');
       if (closed) return;
-      await notifies.add(encodeEnvelope(userId, event));
+      await notifies.add(encodeEnvelope(accountId, event));
     },
 
-    subscribe(userId, listener) {
-      let set = subscribers.get(userId);
-      if (!set) subscribers.set(userId, (set = new Set()));
+    subscribe(accountId, listener) {
+      let set = subscribers.get(accountId);
+      if (!set) subscribers.set(accountId, (set = new Set()));
       set.add(listener);
       return () => {
-        const current = subscribers.get(userId);
+        const current = subscribers.get(accountId);
         if (!current) return;
         current.delete(listener);
-        if (!current.size) subscribers.delete(userId);
+        if (!current.size) subscribers.delete(accountId);
       };
     },
 

@@ -10,8 +10,8 @@ import { encodeEnvelope, REALTIME_CHANNEL } from './wire-format.ts';
  * their sockets (docs/decisions/051-verified-email-and-membership-end.md); other events go through
  * RealtimeHub.publish after the commit.
  */
-export async function notifyInTransaction(tx: Db, userId: string, event: RealtimeEvent): Promise<void> {
+export async function notifyInTransaction(tx: Db, accountId: string, event: RealtimeEvent): Promise<void> {
   realtimeEventSchema.parse(event);
-  for (const payload of encodeEnvelope(userId, event))
+  for (const payload of encodeEnvelope(accountId, event))
     await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
 }

@@ -27,8 +27,8 @@ export async function publishNumberUpdated(
       .where(eq(numbers.id, numberId))
       .limit(1);
     if (!row) return;
-    const { userId, ...data } = row;
-    await deps.realtime.publish(userId, { event: 'number.updated', data });
+    const { userId: accountId, ...data } = row;
+    await deps.realtime.publish(accountId, { event: 'number.updated', data });
   } catch (err) {
     deps.log?.warn({ err }, 'realtime: number.updated not published');
   }

@@ -9,14 +9,14 @@ import type { RealtimeEvent } from '@vendai/contracts';
  */
 export interface RealtimeHub {
   /**
-   * Delivers `event` to every connection of `userId`, in this process and the others. Resolves once
+   * Delivers `event` to every connection of `accountId`, in this process and the others. Resolves once
    * the NOTIFY is committed. Outside production the event is validated against realtimeEventSchema
    * and an invalid one throws (a programming error). A database failure is logged, not thrown:
    * realtime is best-effort, clients refetch when they reconnect.
    */
-  publish(userId: string, event: RealtimeEvent): Promise<void>;
+  publish(accountId: string, event: RealtimeEvent): Promise<void>;
   /** Local subscription (the WebSocket route uses it); returns the unsubscribe function. */
-  subscribe(userId: string, listener: RealtimeListener): () => void;
+  subscribe(accountId: string, listener: RealtimeListener): () => void;
   /** Called when the LISTEN connection was lost and is back: events may have been missed. */
   onResync(listener: () => void): () => void;
   /** Starts listening; publish() works before, delivery starts after. */

@@ -32,7 +32,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
   const allowedOrigins = new Set(trustedOrigins(app.deps.env));
   const sockets = new Set<WebSocket>();
   const userSockets = new Map<string, number>();
-  const countFor = (userId: string) => userSockets.get(userId) ?? 0;
+  const countFor = (accountId: string) => userSockets.get(accountId) ?? 0;
 
   await hub.start();
   const stopResync = hub.onResync(() => {
@@ -66,17 +66,17 @@ export async function realtimeRoutes(app: FastifyInstance) {
         .header('upgrade', 'websocket')
         .send({ error: { code: 'VALIDATION', message: 'Este endereço aceita apenas conexões WebSocket.' } }),
     wsHandler: (socket, req) => {
-      const userId = req.user.id;
-      const ownSockets = countFor(userId);
+      const accountId = req.user.id;
+      const ownSockets = countFor(accountId);
       if (ownSockets >= MAX_SOCKETS_PER_USER) {
         socket.close(CLOSE_TOO_MANY, 'too many connections');
         return;
       }
       sockets.add(socket);
-      userSockets.set(userId, ownSockets + 1);
+      userSockets.set(accountId, ownSockets + 1);
 
       const actorId = req.user.actorId;
-      const unsubscribe = hub.subscribe(userId, (event, json) => {
+      const unsubscribe = hub.subscribe(accountId, (event, json) => {
         if (socket.readyState !== socket.OPEN) return;
         // This person was removed from the account: nothing more of it reaches them (the event comes
         // before any later one of the account: realtime/notify-in-transaction.ts).
@@ -109,7 +109,7 @@ export async function realtimeRoutes(app: FastifyInstance) {
         socket.ping();
         readSessionUser(app, req)
           .then((user) => {
-            if (user?.id !== userId && socket.readyState === socket.OPEN)
+            if (user?.id !== accountId && socket.readyState === socket.OPEN)
               socket.close(CLOSE_UNAUTHENTICATED, 'session ended');
           })
           .catch((err: Error) => req.log.warn({ err: err.message }, 'realtime: session re-check failed'));
@@ -119,9 +119,9 @@ export async function realtimeRoutes(app: FastifyInstance) {
         clearInterval(heartbeat);
         unsubscribe();
         if (sockets.delete(socket)) {
-          const left = countFor(userId) - 1;
-          if (left > 0) userSockets.set(userId, left);
-          else userSockets.delete(userId);
+          const left = countFor(accountId) - 1;
+          if (left > 0) userSockets.set(accountId, left);
+          else userSockets.delete(accountId);
         }
       });
       socket.on('error', (err) => req.log.debug({ err: err.message }, 'realtime: socket error'));

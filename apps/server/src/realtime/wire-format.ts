@@ -31,8 +31,8 @@ interface Part {
 }
 
 /** The NOTIFY payloads for one event (usually one). */
-export function encodeEnvelope(userId: string, event: RealtimeEvent): string[] {
-  const whole = JSON.stringify({ v: 1, u: userId, e: event });
+export function encodeEnvelope(accountId: string, event: RealtimeEvent): string[] {
+  const whole = JSON.stringify({ v: 1, u: accountId, e: event });
   if (Buffer.byteLength(whole, 'utf8') <= MAX_NOTIFY_BYTES) return [whole];
   const b64 = Buffer.from(whole, 'utf8').toString('base64');
   const id = randomUUID();
