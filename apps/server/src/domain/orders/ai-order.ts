@@ -1,11 +1,15 @@
 import { formatCents, formatPhone } from '@vendai/contracts';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
-import { catalogueItems, type OrderLine, pixAccounts } from '../../db/schema/index.ts';
 import type { ReplyOrder } from '../ai-reply/structured-reply.ts';
 import { nameForAlert } from '../handoff/alert-text.ts';
 import { type AlertDeps, alertOwner, deliverAlert } from '../handoff/owner-alerts.ts';
+import {
+  countRecentAiOrders,
+  findActiveCatalogueItems,
+  findOrderChat,
+  hasPixAccount,
+  type OrderLine,
+} from './orders-repository.ts';
 import { placeOrder } from './place-order.ts';
 
 const isUuid = (v: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v);
@@ -25,10 +29,7 @@ const PROPOSED_MAX_CENTS = 10_000_000;
 export async function priceOrder(db: Db, userId: string, order: ReplyOrder): Promise<OrderLine[] | null> {
   const ids = [...new Set(order.items.map((i) => i.id))].filter(isUuid);
   if (ids.length !== new Set(order.items.map((i) => i.id)).size) return null;
-  const rows = await db
-    .select()
-    .from(catalogueItems)
-    .where(and(eq(catalogueItems.userId, userId), inArray(catalogueItems.id, ids), isNull(catalogueItems.archivedAt)));
+  const rows = await findActiveCatalogueItems(db, userId, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const lines: OrderLine[] = [];
   for (const wanted of order.items) {
@@ -84,10 +85,7 @@ export async function placeAiOrder(
   deps: AlertDeps,
   o: { userId: string; convId: string; burstId: string; order: ReplyOrder },
 ): Promise<AiOrderOutcome> {
-  const [account] = await deps.db
-    .select({ id: pixAccounts.userId })
-    .from(pixAccounts)
-    .where(eq(pixAccounts.userId, o.userId));
+  const account = await hasPixAccount(deps.db, o.userId);
   const lines = await priceOrder(deps.db, o.userId, o.order);
   if (!account) {
     const what = lines ? `${orderDescription(lines)} (${formatCents(orderTotal(lines))})` : null;
@@ -139,12 +137,7 @@ export const AI_ORDERS_PER_ACCOUNT_PER_DAY = 200;
 
 /** Which cap an AI order would pass ('conversation' or 'account'), or null when it is within both. */
 async function aiOrderCap(db: Db, userId: string, convId: string): Promise<'conversation' | 'account' | null> {
-  const [counts] = resultRows<{ in_conversation: number | string; in_account: number | string }>(
-    await db.execute(sql`
-      select count(*) filter (where conv_id = ${convId}) as in_conversation, count(*) as in_account
-      from orders
-      where user_id = ${userId} and source = 'ai' and status <> 'paid' and created_at > now() - interval '1 day'`),
-  );
+  const counts = await countRecentAiOrders(db, userId, convId);
   if (Number(counts?.in_conversation ?? 0) >= AI_ORDERS_PER_CONVERSATION_PER_DAY) return 'conversation';
   if (Number(counts?.in_account ?? 0) >= AI_ORDERS_PER_ACCOUNT_PER_DAY) return 'account';
   return null;
@@ -171,17 +164,7 @@ async function alertOrderToConfirm(
   deps: AlertDeps,
   order: { userId: string; convId: string; lines: OrderLine[]; totalCents: number },
 ): Promise<void> {
-  const [chat] = resultRows<{
-    contact_name: string | null;
-    contact_phone: string | null;
-    instance_name: string;
-    phone: string;
-  }>(
-    await deps.db.execute(sql`
-      select c.contact_name, c.contact_phone, n.instance_name, n.phone
-      from conversations c join numbers n on n.id = c.number_id
-      where c.id = ${order.convId} and c.user_id = ${order.userId}`),
-  );
+  const chat = await findOrderChat(deps.db, order.convId, order.userId);
   if (!chat) return;
   const who =
     [nameForAlert(chat.contact_name), chat.contact_phone ? formatPhone(chat.contact_phone) : null]

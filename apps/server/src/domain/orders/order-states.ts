@@ -1,4 +1,4 @@
-import type { OrderStatus } from '../../db/schema/index.ts';
+import type { OrderStatus } from './orders-repository.ts';
 
 /**
  * An order's life as a state machine (docs/decisions/055-pix-orders-state-machine.md). The stored

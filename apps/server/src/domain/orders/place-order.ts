@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { type OrderLine, orders } from '../../db/schema/index.ts';
 import type { Jobs } from '../../jobs/job.ts';
 import { chargeOrderJob } from './charge-order-job-type.ts';
+import { findOrderByOriginKey, insertOrderOnce, type OrderLine, type OrderRow } from './orders-repository.ts';
 
 export interface PlaceOrder {
   userId: string;
@@ -30,22 +29,15 @@ type OrderDeps = { db: Db; jobs: Jobs; log: FastifyBaseLogger };
  * waits for the owner. The job is queued again on a repeat only while the order still waits for its
  * charge (a crash between the insert and the send).
  */
-export async function placeOrder(
-  deps: OrderDeps,
-  input: PlaceOrder,
-): Promise<{ order: typeof orders.$inferSelect; created: boolean }> {
-  const inserted = await deps.db
-    .insert(orders)
-    .values(input)
-    .onConflictDoNothing({ target: orders.originKey })
-    .returning({ id: orders.id });
-  const [order] = await deps.db.select().from(orders).where(eq(orders.originKey, input.originKey));
+export async function placeOrder(deps: OrderDeps, input: PlaceOrder): Promise<{ order: OrderRow; created: boolean }> {
+  const created = await insertOrderOnce(deps.db, input);
+  const order = await findOrderByOriginKey(deps.db, input.originKey);
   await queueCharge(deps, order!);
-  return { order: order!, created: inserted.length > 0 };
+  return { order: order!, created };
 }
 
 /** Queues the order's charge job while the order waits for it (one job per order at a time; the handler is idempotent). */
-export async function queueCharge(deps: OrderDeps, order: typeof orders.$inferSelect): Promise<void> {
+export async function queueCharge(deps: OrderDeps, order: OrderRow): Promise<void> {
   if (order.status !== 'pending') return;
   await deps.jobs
     .send(chargeOrderJob, { orderId: order.id }, { singletonKey: order.id })

@@ -1,9 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { conversations, orders, pixPayers } from '../../db/schema/index.ts';
 import type { Jobs } from '../../jobs/job.ts';
 import { movesTo } from './order-states.ts';
+import { setPayerDocumentOfWaitingOrders, upsertPayerDocument } from './orders-repository.ts';
 import { queueCharge } from './place-order.ts';
 
 /** A customer's message that holds a valid CPF or CNPJ (found in memory by `findTaxId`). */
@@ -27,37 +26,10 @@ export async function takePayerDocument(
   deps: { db: Db; jobs: Jobs; log: FastifyBaseLogger },
   m: PayerDocumentMessage,
 ): Promise<number> {
-  const chat = deps.db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(
-      and(
-        eq(conversations.userId, m.userId),
-        eq(conversations.numberId, m.numberId),
-        eq(conversations.contactJid, m.jid),
-      ),
-    );
-  const taken = await deps.db
-    .update(orders)
-    .set({ payerDocument: m.document, status: 'pending', updatedAt: new Date() })
-    .where(
-      and(
-        eq(orders.userId, m.userId),
-        inArray(orders.status, movesTo('pending', ['awaiting_document'])),
-        inArray(orders.convId, chat),
-      ),
-    )
-    .returning();
+  const taken = await setPayerDocumentOfWaitingOrders(deps.db, m, movesTo('pending', ['awaiting_document']));
   // The conversation's payer is known from now on: its next orders are charged without asking.
   const convId = taken[0]?.convId;
-  if (convId)
-    await deps.db
-      .insert(pixPayers)
-      .values({ userId: m.userId, convId, document: m.document })
-      .onConflictDoUpdate({
-        target: [pixPayers.userId, pixPayers.convId],
-        set: { document: m.document, updatedAt: new Date() },
-      });
+  if (convId) await upsertPayerDocument(deps.db, { userId: m.userId, convId, document: m.document });
   for (const order of taken) await queueCharge(deps, order);
   return taken.length;
 }
