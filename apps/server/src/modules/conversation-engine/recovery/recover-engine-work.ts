@@ -1,7 +1,4 @@
-import { resultRows } from '../../../db/rows.ts';
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { replyBursts } from '../../../db/schema/index.ts';
 import { alertDeps, type EngineDeps } from '../engine-deps.ts';
 import { requeuePendingAlerts } from '../../../domain/handoff/owner-alert-job.ts';
 import { planAllowance } from '../engine-repository.ts';
@@ -13,6 +10,7 @@ import { keepLease } from '../replies/burst-claim.ts';
 import { resumeParts } from '../replies/send-reply-parts.ts';
 import { settleInterruptedPart } from './settle-interrupted-part.ts';
 import { requeueOverdueDrafts } from '../approval/draft-timeout.ts';
+import { claimLapsedSendingBurst, requeueStalledBursts, selectLapsedSendingBursts } from './recovery-repository.ts';
 
 /** An event not processed this long after it arrived is picked up from the table. */
 const EVENT_GRACE_SECONDS = 20;
@@ -40,25 +38,11 @@ export async function recoverEngineWork(deps: EngineDeps): Promise<void> {
   }
 
   const leaseSeconds = deps.config.leaseMs / 1000;
-  const stalled = resultRows<{ id: string; version: number }>(
-    await deps.db.execute(sql`
-      update reply_bursts set state = 'waiting', claim_token = null, updated_at = now()
-      where state = 'generating' and claimed_at < now() - make_interval(secs => ${leaseSeconds})
-      returning id, version`),
-  );
+  const stalled = await requeueStalledBursts(deps.db, leaseSeconds);
   // Back in the queue: the reply scheduler of whichever process looks first claims them again.
   if (stalled.length > 0) deps.replies.wake(new Date());
 
-  const cut = await deps.db
-    .select({ id: replyBursts.id })
-    .from(replyBursts)
-    .where(
-      and(
-        eq(replyBursts.state, 'sending'),
-        sql`${replyBursts.claimedAt} < now() - make_interval(secs => ${leaseSeconds})`,
-      ),
-    )
-    .limit(200);
+  const cut = await selectLapsedSendingBursts(deps.db, leaseSeconds);
   for (const b of cut) await deps.jobs.send(resumeSendingJob, { burstId: b.id });
 
   // Owner alerts written before a crash but never queued (domain/handoff/owner-alert-job.ts).
@@ -75,17 +59,7 @@ export async function recoverEngineWork(deps: EngineDeps): Promise<void> {
 export async function resumeSending(deps: EngineDeps, job: { burstId: string }): Promise<void> {
   const token = randomUUID();
   const leaseSeconds = deps.config.leaseMs / 1000;
-  const [burst] = await deps.db
-    .update(replyBursts)
-    .set({ claimToken: token, claimedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(replyBursts.id, job.burstId),
-        eq(replyBursts.state, 'sending'),
-        sql`${replyBursts.claimedAt} < now() - make_interval(secs => ${leaseSeconds})`,
-      ),
-    )
-    .returning();
+  const [burst] = await claimLapsedSendingBurst(deps.db, job, token, leaseSeconds);
   if (!burst) return;
   deps.log.warn({ burstId: burst.id }, 'engine: resuming a reply whose sender stopped');
   // Its events, if the process died before queueing them (docs/decisions/060-events-features-listen.md).

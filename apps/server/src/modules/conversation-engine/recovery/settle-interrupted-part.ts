@@ -1,5 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { conversations, messages, numbers, replyBursts } from '../../../db/schema/index.ts';
 import { monthStart } from '../../../domain/usage/get-current-usage.ts';
 import { messagePreview } from '../../../integrations/gateway/map-gateway-message.ts';
 import type { EngineDeps } from '../engine-deps.ts';
@@ -8,6 +6,7 @@ import { CUSTOMER_CHAT, PendingRealtimeEvents } from '../realtime-events.ts';
 import type { AiSlot } from '../replies/reserve-ai-slot.ts';
 import { AI_SEND_INTERRUPTED } from '../replies/send-reply-parts.ts';
 import { lookUpSend } from '../../../domain/outbound/reconcile-send.ts';
+import { markPartInterrupted, selectInflightPart } from './recovery-repository.ts';
 
 /** The interrupted part, when it must be sent now: its stored message and the free plan's slot it already holds. */
 export interface PartToResend {
@@ -30,13 +29,7 @@ export async function settleInterruptedPart(
   token: string,
   allowance: PlanAllowance,
 ): Promise<PartToResend | null> {
-  const [row] = await deps.db
-    .select({ message: messages, contactJid: conversations.contactJid, instanceName: numbers.instanceName })
-    .from(messages)
-    .innerJoin(conversations, eq(conversations.id, messages.convId))
-    .leftJoin(numbers, eq(numbers.id, conversations.numberId))
-    .where(eq(messages.id, burst.inflightMessageId!))
-    .limit(1);
+  const [row] = await selectInflightPart(deps.db, burst);
   const message = row?.message;
   if (!message || message.status !== 'pending') return markInterrupted(deps, burst, token);
   const verdict = message.externalId
@@ -95,18 +88,8 @@ export async function settleInterruptedPart(
 /** The part may or may not have reached the customer: failed as interrupted, and the next part is next. */
 async function markInterrupted(deps: EngineDeps, burst: BurstRecord, token: string): Promise<null> {
   const events = new PendingRealtimeEvents();
-  await deps.db.transaction(async (tx) => {
-    const [msg] = await tx
-      .update(messages)
-      .set({ status: 'failed', error: AI_SEND_INTERRUPTED })
-      .where(and(eq(messages.id, burst.inflightMessageId!), eq(messages.status, 'pending')))
-      .returning();
-    if (msg) events.message(msg, 'updated', CUSTOMER_CHAT);
-    await tx
-      .update(replyBursts)
-      .set({ inflightMessageId: null, sentParts: sql`${replyBursts.sentParts} + 1` })
-      .where(and(eq(replyBursts.id, burst.id), eq(replyBursts.claimToken, token)));
-  });
+  const msg = await markPartInterrupted(deps.db, burst, token, AI_SEND_INTERRUPTED);
+  if (msg) events.message(msg, 'updated', CUSTOMER_CHAT);
   await events.publish(deps);
   return null;
 }

@@ -1,10 +1,13 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { resultRows } from '../../../db/rows.ts';
-import { messages } from '../../../db/schema/index.ts';
 import { type AlertDeps, deliverAlert } from '../../../domain/handoff/owner-alerts.ts';
 import { defineJob, defineJobType } from '../../../jobs/job.ts';
 import { alertDeps, type EngineDeps } from '../engine-deps.ts';
+import {
+  markUnconfirmed,
+  recentDeliveryAlert,
+  selectFailedMessages,
+  type UnconfirmedRow,
+} from './recovery-repository.ts';
 
 /** What the sweep needs: the database, realtime, a log and the owner alerts' path. */
 export type UnconfirmedSendsDeps = Pick<EngineDeps, 'db' | 'realtime' | 'log'> & { alerts: AlertDeps };
@@ -25,16 +28,6 @@ const LOOK_BACK = '1 day';
 /** At most this many messages marked per run (the next minute takes the rest). */
 const BATCH = 500;
 
-interface UnconfirmedRow {
-  id: string;
-  user_id: string;
-  conv_id: string;
-  number_id: string;
-  instance_name: string;
-  number_phone: string;
-  apelido: string | null;
-}
-
 /**
  * Marks the QR numbers' sends that WhatsApp never confirmed (no receipt at or past SERVER_ACK within
  * UNCONFIRMED_AFTER) as failed with SEND_NOT_CONFIRMED: the inbox shows them as not delivered, Resultados
@@ -43,40 +36,14 @@ interface UnconfirmedRow {
  * out: Meta reports every failure in a status webhook.
  */
 export async function markUnconfirmedSends(deps: UnconfirmedSendsDeps): Promise<number> {
-  const marked = resultRows<UnconfirmedRow>(
-    await deps.db.execute(sql`
-      with due as (
-        select m.id from messages m
-        join conversations c on c.id = m.conv_id
-        join numbers n on n.id = c.number_id
-        where m.direction = 'out' and m.status = 'sent' and m.acked_at is null and m.external_id is not null
-          and m.author in ('ai', 'owner_app')
-          and m.created_at < now() - ${UNCONFIRMED_AFTER}::interval
-          and m.created_at > now() - ${LOOK_BACK}::interval
-          and n.provider = 'evolution'
-        order by m.created_at
-        limit ${BATCH}
-        for update of m skip locked
-      )
-      update messages m set status = 'failed', error = ${SEND_NOT_CONFIRMED}
-      from due, conversations c, numbers n
-      where m.id = due.id and c.id = m.conv_id and n.id = c.number_id
-        and m.status = 'sent' and m.acked_at is null
-      returning m.id, m.user_id, m.conv_id, n.id as number_id, n.instance_name, n.phone as number_phone, n.apelido`),
-  );
+  const marked = await markUnconfirmed(deps.db, {
+    after: UNCONFIRMED_AFTER,
+    lookBack: LOOK_BACK,
+    batch: BATCH,
+    error: SEND_NOT_CONFIRMED,
+  });
   if (marked.length === 0) return 0;
-  const rows = await deps.db
-    .select()
-    .from(messages)
-    .where(
-      and(
-        inArray(
-          messages.id,
-          marked.map((m) => m.id),
-        ),
-        eq(messages.status, 'failed'),
-      ),
-    );
+  const rows = await selectFailedMessages(deps.db, marked);
   const events = new PendingRealtimeEvents();
   for (const row of rows) events.message(row, 'updated');
   await events.publish(deps);
@@ -92,13 +59,7 @@ export async function markUnconfirmedSends(deps: UnconfirmedSendsDeps): Promise<
 
 /** One alert per number per day, whatever the number of messages (the alert says how many). */
 async function alertOncePerDay(deps: UnconfirmedSendsDeps, row: UnconfirmedRow, count: number): Promise<void> {
-  const [recent] = resultRows<{ found: boolean }>(
-    await deps.db.execute(sql`
-      select exists (
-        select 1 from owner_alerts a join conversations c on c.id = a.conv_id
-        where a.user_id = ${row.user_id} and a.kind = 'delivery_failed' and c.number_id = ${row.number_id}
-          and a.created_at > now() - interval '1 day') as found`),
-  );
+  const recent = await recentDeliveryAlert(deps.db, row);
   if (recent?.found) return;
   const name = row.apelido ?? row.number_phone;
   await deliverAlert(deps.alerts, {
