@@ -1,9 +1,8 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
-import { conversations } from '../../../db/schema/index.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
 import { mapChat } from '../../../integrations/gateway/map-gateway-message.ts';
 import type { IngestOutcome } from './ingest-outcome.ts';
+import { nameUnnamedConversations } from './ingestion-repository.ts';
 
 /** contacts.upsert / contacts.update: the contact's name fills a conversation that has none. */
 export async function applyContactNames(deps: EngineDeps, numberId: string, items: unknown[]): Promise<IngestOutcome> {
@@ -15,17 +14,7 @@ export async function applyContactNames(deps: EngineDeps, numberId: string, item
     const name = typeof c.pushName === 'string' ? c.pushName.trim() : typeof c.name === 'string' ? c.name.trim() : '';
     if (!jid || !name || jid.endsWith('@g.us') || /^\+?\d[\d\s-]*$/.test(name)) continue;
     const chat = mapChat({ remoteJid: jid });
-    const rows = await deps.db
-      .update(conversations)
-      .set({ contactName: name })
-      .where(
-        and(
-          eq(conversations.numberId, numberId),
-          or(eq(conversations.contactJid, chat.jid), eq(conversations.contactLid, jid)),
-          or(isNull(conversations.contactName), sql`${conversations.contactName} = ''`),
-        ),
-      )
-      .returning({ id: conversations.id });
+    const rows = await nameUnnamedConversations(deps.db, numberId, chat, jid, name);
     if (rows.length === 0) continue;
     outcome = 'updated';
     const events = new PendingRealtimeEvents();

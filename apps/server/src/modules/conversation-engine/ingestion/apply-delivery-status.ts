@@ -1,5 +1,3 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { messages } from '../../../db/schema/index.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
 import { findConversationByChat, type MessageRecord } from '../engine-repository.ts';
@@ -12,6 +10,7 @@ import {
   reEngagementInErrors,
 } from '../../../domain/conversation-rules/meta-closed-window.ts';
 import { type MetaPricing, meterMetaPricing } from '../../../domain/outbound/cloud-meter.ts';
+import { applyReceipt } from './message-change-repository.ts';
 
 /**
  * A messages.update item as the gateway posts it, unchecked: the message's id, chat and status sit at
@@ -72,29 +71,20 @@ export async function applyDeliveryStatus(
     // A receipt at or past SERVER_ACK confirms the send (acked_at, once); it also moves on a message the
     // unconfirmed-sends sweep had given up on. A status never moves back otherwise.
     const confirms = status !== 'failed';
-    const movesOn = or(
-      ranksBelow.length > 0 ? inArray(messages.status, ranksBelow) : undefined,
-      confirms ? and(eq(messages.status, 'failed'), eq(messages.error, SEND_NOT_CONFIRMED)) : undefined,
+    // No status below it and no confirmation: nothing to move.
+    if (ranksBelow.length === 0 && !confirms) continue;
+    const [row] = await applyReceipt(
+      deps.db,
+      {
+        convId: conv.id,
+        id,
+        status,
+        ranksBelow,
+        confirms,
+        failureText: status === 'failed' ? deliveryFailureText(u.errors) : null,
+      },
+      SEND_NOT_CONFIRMED,
     );
-    if (!movesOn && !confirms) continue;
-    const [row] = await deps.db
-      .update(messages)
-      .set({
-        status: movesOn ? sql`case when ${movesOn} then ${status} else ${messages.status} end` : messages.status,
-        ...(status === 'failed'
-          ? { error: deliveryFailureText(u.errors) }
-          : { error: sql`case when ${messages.error} = ${SEND_NOT_CONFIRMED} then null else ${messages.error} end` }),
-        ...(confirms ? { ackedAt: sql`coalesce(${messages.ackedAt}, now())` } : {}),
-      })
-      .where(
-        and(
-          eq(messages.convId, conv.id),
-          eq(messages.externalId, id),
-          eq(messages.direction, 'out'),
-          or(movesOn, confirms ? isNull(messages.ackedAt) : undefined),
-        ),
-      )
-      .returning();
     if (!row) continue;
     outcome = 'updated';
     const events = new PendingRealtimeEvents();

@@ -1,12 +1,11 @@
-import { resultRows } from '../../../db/rows.ts';
-import { sql } from 'drizzle-orm';
 import type { EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
 import { findConversationByChat } from '../engine-repository.ts';
-import { messageRecordFromSql, type MessageSqlRow } from '../sql-rows.ts';
+import { messageRecordFromSql } from '../sql-rows.ts';
 import type { IngestOutcome } from './ingest-outcome.ts';
 import type { MappedMessage, MessageChange } from '../../../integrations/gateway/map-gateway-message.ts';
 import { requiredTargetFromMe } from '../../../domain/conversations/change-author.ts';
+import { applyChangeRows } from './message-change-repository.ts';
 
 /** The conversation list's preview of a message deleted for everyone. */
 export const DELETED_PREVIEW = 'Mensagem apagada';
@@ -31,14 +30,6 @@ export async function applyMessageChange(
   const conv = await findConversationByChat(deps.db, numberId, msg.chat);
   if (!conv) return 'ignored';
 
-  const set =
-    change.kind === 'reaction'
-      ? msg.fromMe
-        ? sql`owner_reaction = ${change.emoji}`
-        : sql`contact_reaction = ${change.emoji}`
-      : change.kind === 'revoke'
-        ? sql`deleted_at = coalesce(deleted_at, now())`
-        : sql`content = coalesce(${change.content}, content), edited_at = coalesce(edited_at, now())`;
   const preview =
     change.kind === 'revoke'
       ? DELETED_PREVIEW
@@ -47,19 +38,7 @@ export async function applyMessageChange(
         : null;
 
   const author = requiredTargetFromMe(change.kind, msg.fromMe);
-  const rows = resultRows<MessageSqlRow & { preview_changed: number }>(
-    await deps.db.execute(sql`
-      with m as (
-        update messages set ${set}
-        where conv_id = ${conv.id} and external_id = ${change.targetId}
-          and (${author}::boolean is null or from_me = ${author}::boolean)
-        returning *),
-      c as (
-        update conversations x set last_message_preview = ${preview}
-        from m where ${preview}::text is not null and x.id = m.conv_id and x.last_message = m.created_at
-        returning x.id)
-      select m.*, (select count(*) from c)::int as preview_changed from m`),
-  );
+  const rows = await applyChangeRows(deps.db, conv, change, msg, preview, author);
   const row = rows[0];
   if (!row) {
     if (author !== null)

@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { GatewayMessage } from '../../../integrations/gateway/gateway.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { ownerChannelOf, PendingRealtimeEvents } from '../realtime-events.ts';
 import { pgErrorCode } from '../../../db/pg-error.ts';
 import { conversationRowFromSql, messageRecordFromSql, parsedJson } from '../sql-rows.ts';
-import { type ChatChange, runSimpleRunStatement, type SimpleRunRow } from './simple-run-statement.ts';
+import { type ChatChange, runSimpleRunStatement, type SimpleRunRow } from './simple-run-repository.ts';
 import { ingestGatewayEvent, type IngestInput, isStandby } from './ingest-gateway-event.ts';
 import type { IngestOutcome } from './ingest-outcome.ts';
 import {
@@ -20,6 +19,7 @@ import { handlePayerDocuments, payerDocumentsOf } from './payer-documents.ts';
 import type { EngineEvent } from '../../../domain/engine-events/engine-events.ts';
 import { publishEngineEvents } from '../../../domain/engine-events/event-job.ts';
 import { chatsKeyedByUserIdElsewhere } from '../engine-repository.ts';
+import { takeBackUnread } from './ingestion-repository.ts';
 import { linkCodeOf, mayCarryAd } from '../../../domain/ad-attribution/message-source.ts';
 
 /**
@@ -253,9 +253,7 @@ async function finishSimpleRun(deps: EngineDeps, prepared: SimpleRunPlan['prepar
       duplicates.set(convByKey.get(p.key)!, (duplicates.get(convByKey.get(p.key)!) ?? 0) + 1),
   );
   for (const [convId, n] of duplicates) {
-    await deps.db.execute(
-      sql`update conversations set unread_count = greatest(0, unread_count - ${n}) where id = ${convId}`,
-    );
+    await takeBackUnread(deps.db, convId, n);
   }
 
   for (const dueAt of bursts) deps.replies.wake(dueAt);

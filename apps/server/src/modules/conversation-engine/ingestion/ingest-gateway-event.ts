@@ -1,6 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { conversations, messages } from '../../../db/schema/index.ts';
 import type { GatewayMessage } from '../../../integrations/gateway/gateway.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { PendingRealtimeEvents } from '../realtime-events.ts';
@@ -19,6 +17,7 @@ import {
   upsertBurst,
 } from '../engine-repository.ts';
 import { upsertConversation } from './upsert-conversation.ts';
+import { linkEchoRow, switchAiOffForOwnersChat } from './ingestion-repository.ts';
 import {
   mapGatewayMessage,
   type MappedMessage,
@@ -270,14 +269,7 @@ async function storeArrival(tx: Db, a: Arrival): Promise<Stored> {
 async function linkEcho(tx: Db, convId: string, msg: MappedMessage, events: PendingRealtimeEvents): Promise<boolean> {
   const inflight = await findInflightOutgoing(tx, convId, msg.content);
   if (!inflight) return false;
-  const [linked] = await tx
-    .update(messages)
-    .set({
-      externalId: msg.externalId,
-      ...(inflight.status === 'failed' ? { status: 'sent' as const, error: null } : {}),
-    })
-    .where(and(eq(messages.id, inflight.id), isNull(messages.externalId)))
-    .returning();
+  const [linked] = await linkEchoRow(tx, inflight, msg.externalId);
   if (!linked) return false;
   if (inflight.status === 'failed') events.message(linked, 'updated');
   return true;
@@ -320,11 +312,7 @@ async function switchAi(tx: Db, a: Arrival, conversation: ConversationRecord, cr
   // A chat the owner started (its first message is the owner's): the AI stays off until the owner
   // switches it on — no quiet time, it does not come back by itself (decision 015).
   if (msg.fromMe && created && fresh && conv.agenteAtivo) {
-    const [off] = await tx
-      .update(conversations)
-      .set({ agenteAtivo: false, aiResumesAt: null })
-      .where(eq(conversations.id, conv.id))
-      .returning();
+    const [off] = await switchAiOffForOwnersChat(tx, conv.id);
     conv = off!;
   }
   // Human takeover: the owner wrote on the phone (a fromMe message this app did not send).

@@ -1,18 +1,8 @@
-import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client.ts';
-import { conversations, neverAnswerContacts } from '../../../db/schema/index.ts';
 import { type ConversationRecord, findConversationByChat } from '../engine-repository.ts';
 import type { MappedChat } from '../../../integrations/gateway/map-gateway-message.ts';
 import { type AiAudience, aiStartsOn } from '../../../domain/conversation-rules/whom-ai-answers.ts';
-
-async function isNeverAnswer(db: Db, userId: string, jid: string): Promise<boolean> {
-  const [row] = await db
-    .select({ jid: neverAnswerContacts.contactJid })
-    .from(neverAnswerContacts)
-    .where(and(eq(neverAnswerContacts.userId, userId), eq(neverAnswerContacts.contactJid, jid)))
-    .limit(1);
-  return row !== undefined;
-}
+import { insertConversation, isNeverAnswer, updateConversationContact } from './ingestion-repository.ts';
 
 /**
  * Finds or creates the conversation for a chat. A conversation first seen under its @lid, or under Meta's
@@ -39,44 +29,36 @@ export async function upsertConversation(
     const learnsUsername = Boolean(chat.username) && existing.contactUsername !== chat.username;
     if (!learnsPhone && !learnsLid && !learnsUserId && !learnsUsername)
       return { conversation: existing, created: false };
-    const [updated] = await db
-      .update(conversations)
-      .set({
-        ...(learnsPhone ? { contactJid: chat.jid, contactPhone: chat.phone } : {}),
-        ...(learnsLid ? { contactLid: chat.lid } : {}),
-        ...(learnsUserId ? { contactUserId: chat.userId } : {}),
-        ...(learnsUsername ? { contactUsername: chat.username } : {}),
-      })
-      .where(eq(conversations.id, existing.id))
-      .returning();
+    const [updated] = await updateConversationContact(db, existing.id, {
+      ...(learnsPhone ? { contactJid: chat.jid, contactPhone: chat.phone } : {}),
+      ...(learnsLid ? { contactLid: chat.lid } : {}),
+      ...(learnsUserId ? { contactUserId: chat.userId } : {}),
+      ...(learnsUsername ? { contactUsername: chat.username } : {}),
+    });
     return { conversation: updated ?? existing, created: false };
   }
   // Whom the AI answers (decision 015): domain/conversation-rules/whom-ai-answers.ts.
   const neverAnswer = await isNeverAnswer(db, input.userId, chat.jid);
-  const [inserted] = await db
-    .insert(conversations)
-    .values({
-      userId: input.userId,
-      numberId: input.numberId,
-      contactJid: chat.jid,
-      contactLid: chat.lid,
-      contactUserId: chat.userId ?? null,
-      contactUsername: chat.username ?? null,
-      contactPhone: chat.phone,
-      contactName: input.contactName,
-      type: chat.isGroup ? 'group' : 'chat',
-      agenteAtivo: aiStartsOn({
-        isGroup: chat.isGroup,
-        neverAnswer,
-        firstMessageAt: input.at,
-        audience: input.audience,
-      }),
+  const [inserted] = await insertConversation(db, {
+    userId: input.userId,
+    numberId: input.numberId,
+    contactJid: chat.jid,
+    contactLid: chat.lid,
+    contactUserId: chat.userId ?? null,
+    contactUsername: chat.username ?? null,
+    contactPhone: chat.phone,
+    contactName: input.contactName,
+    type: chat.isGroup ? 'group' : 'chat',
+    agenteAtivo: aiStartsOn({
+      isGroup: chat.isGroup,
       neverAnswer,
-      lastMessage: input.at,
-      unreadCount: 0,
-    })
-    .onConflictDoNothing({ target: [conversations.numberId, conversations.contactJid] })
-    .returning();
+      firstMessageAt: input.at,
+      audience: input.audience,
+    }),
+    neverAnswer,
+    lastMessage: input.at,
+    unreadCount: 0,
+  });
   if (inserted) return { conversation: inserted, created: true };
   // Created by a concurrent event a moment ago.
   const raced = await findConversationByChat(db, input.numberId, chat);
