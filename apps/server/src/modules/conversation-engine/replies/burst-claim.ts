@@ -1,6 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
-import { replyBursts } from '../../../db/schema/index.ts';
 import type { EngineDeps } from '../engine-deps.ts';
+import { endClaimedBurst, renewClaim } from './burst-repository.ts';
 
 /** Ends a burst we hold the claim of (a no-op when the claim is gone or the state moved on). */
 export async function finishBurst(
@@ -11,21 +10,14 @@ export async function finishBurst(
   reason: string | null,
   from: 'generating' | 'sending' = 'generating',
 ): Promise<void> {
-  await deps.db
-    .update(replyBursts)
-    .set({ state, reason, claimToken: null, inflightMessageId: null, updatedAt: sql`now()` })
-    .where(and(eq(replyBursts.id, burstId), eq(replyBursts.claimToken, token), eq(replyBursts.state, from)));
+  await endClaimedBurst(deps.db, burstId, token, state, reason, from);
 }
 
 /** Renews the claim while the handler works, so the recovery sweep only takes over a dead worker's. */
 export function keepLease(deps: EngineDeps, burstId: string, token: string): { stop(): void } {
   const timer = setInterval(
     () => {
-      deps.db
-        .update(replyBursts)
-        .set({ claimedAt: sql`now()` })
-        .where(and(eq(replyBursts.id, burstId), eq(replyBursts.claimToken, token)))
-        .catch((err) => deps.log.debug({ err }, 'engine: lease renewal failed'));
+      renewClaim(deps.db, burstId, token).catch((err) => deps.log.debug({ err }, 'engine: lease renewal failed'));
     },
     Math.max(250, Math.floor(deps.config.leaseMs / 3)),
   );

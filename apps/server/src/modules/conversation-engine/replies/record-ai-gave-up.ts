@@ -1,10 +1,9 @@
-import { resultRows } from '../../../db/rows.ts';
-import { sql } from 'drizzle-orm';
 import { monthStart } from '../../../domain/usage/get-current-usage.ts';
 import { AI_FAILURE_TYPE } from '../../../domain/conversations/conversation-dto.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { CUSTOMER_CHAT, PendingRealtimeEvents } from '../realtime-events.ts';
-import { messageRecordFromSql, type MessageSqlRow } from '../sql-rows.ts';
+import { messageRecordFromSql } from '../sql-rows.ts';
+import { recordGaveUpRows } from './burst-repository.ts';
 
 /**
  * The AI gave up on a burst (every attempt failed, docs/decisions/005-conversation-engine.md): the burst ends 'failed' and, in
@@ -20,21 +19,7 @@ export async function recordAiGaveUp(
 ): Promise<void> {
   const month = monthStart().toISOString().slice(0, 10);
   const notice = `A IA não conseguiu responder: ${reason}.`;
-  const rows = resultRows<MessageSqlRow & { counted: number | string }>(
-    await deps.db.execute(sql`
-      with b as (
-        update reply_bursts set state = 'failed', reason = 'llm', claim_token = null, inflight_message_id = null, updated_at = now()
-        where id = ${burst.id} and claim_token = ${burst.token} and state = 'generating'
-        returning id, user_id, conv_id),
-      u as (
-        insert into engine_failures_monthly (user_id, month, ai_gave_up)
-        select b.user_id, ${month}::date, 1 from b
-        on conflict (user_id, month) do update set ai_gave_up = engine_failures_monthly.ai_gave_up + 1
-        returning 1)
-      insert into messages (user_id, conv_id, direction, content, from_me, author, message_type, status, error, failed_burst_id)
-      select b.user_id, b.conv_id, 'out', null, true, 'ai', ${AI_FAILURE_TYPE}, 'failed', ${notice}, b.id from b
-      returning *, (select count(*) from u) as counted`),
-  );
+  const rows = await recordGaveUpRows(deps.db, burst, month, AI_FAILURE_TYPE, notice);
   if (rows[0]) {
     const events = new PendingRealtimeEvents();
     events.message(messageRecordFromSql(rows[0]), 'created', CUSTOMER_CHAT);

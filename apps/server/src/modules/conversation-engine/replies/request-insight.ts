@@ -1,12 +1,11 @@
 import { INSIGHT_NOT_POSSIBLE, type MessageInsightDto } from '@vendai/contracts';
-import { and, eq } from 'drizzle-orm';
-import { messages } from '../../../db/schema/index.ts';
 import { findInsights, toInsightDto } from '../../../domain/media-insights/insight-repository.ts';
 import { canUnderstand, insightKindOf, understandMessage } from '../../../domain/media-insights/understand-message.ts';
 import { claimAiAssist } from '../../../domain/usage/ai-assists.ts';
 import { AppError, notFound } from '../../../lib/app-error.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { publishInsight, understandDeps } from './understand-reply-media.ts';
+import { selectOwnMessage } from './media-repository.ts';
 
 export const INSIGHT_OFF: Record<string, string> = {
   transcript: 'A transcrição de áudios não está configurada (veja MEDIA_TRANSCRIPTION_MODEL).',
@@ -23,10 +22,7 @@ export async function requestInsight(
   deps: EngineDeps,
   input: { userId: string; convId: string; messageId: string },
 ): Promise<MessageInsightDto> {
-  const [row] = await deps.db
-    .select()
-    .from(messages)
-    .where(and(eq(messages.id, input.messageId), eq(messages.convId, input.convId), eq(messages.userId, input.userId)));
+  const [row] = await selectOwnMessage(deps.db, input);
   const kind = row && row.direction === 'in' && !row.deletedAt ? insightKindOf(row) : null;
   if (!row || !kind) throw notFound(INSIGHT_NOT_POSSIBLE);
   const known = (await findInsights(deps.db, [row.id])).get(row.id);

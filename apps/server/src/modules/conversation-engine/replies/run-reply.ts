@@ -1,7 +1,7 @@
 import { contextBlockInputOf } from '../../../domain/ai-reply/load-context.ts';
 import { keywordHandoff } from '../../../domain/ai-reply/reply-request.ts';
 import type { StructuredReply } from '../../../domain/ai-reply/structured-reply.ts';
-import type { BurstPart } from '../../../db/schema/index.ts';
+import type { BurstPart } from '../engine-repository.ts';
 import { answerEvents } from '../../../domain/engine-events/answer-events.ts';
 import { publishEngineEvents, queuedPart } from '../../../domain/engine-events/event-job.ts';
 import { handOver } from '../../../domain/handoff/hand-over.ts';

@@ -1,6 +1,4 @@
-import { resultRows } from '../../../db/rows.ts';
-import { sql } from 'drizzle-orm';
-import type { BurstPart } from '../../../db/schema/index.ts';
+import type { BurstPart } from '../engine-repository.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import { CUSTOMER_CHAT, PendingRealtimeEvents } from '../realtime-events.ts';
 import type { MessageRecord } from '../engine-repository.ts';
@@ -12,7 +10,8 @@ import type { OutboundOrigin } from '../../../domain/outbound/outbound-origin.ts
 import type { OutboundRule } from '../../../domain/outbound/outbound-rules.ts';
 import type { OutboundAuditEntry } from '../../../domain/outbound/outbound-audit.ts';
 import { finishBurst } from './burst-claim.ts';
-import { parsedJson, type SqlJson } from '../sql-rows.ts';
+import { parsedJson } from '../sql-rows.ts';
+import { selectResumableBurst } from './burst-repository.ts';
 import { publishEngineEvents } from '../../../domain/engine-events/event-job.ts';
 
 /** The AI message shows as pending in the inbox when its send takes longer than this (else sent at once). */
@@ -164,26 +163,7 @@ export async function resumeParts(
   maxAiMessages: number,
   resend?: { message: MessageRecord; slot: AiSlot | null },
 ): Promise<void> {
-  const [row] = resultRows<{
-    user_id: string;
-    conv_id: string;
-    contact_jid: string;
-    instance_name: string | null;
-    parts: SqlJson<BurstPart[]>;
-    sent_parts: number;
-    reason: string | null;
-    edited_by_user_id: string | null;
-    sent_by_user_id: string | null;
-  }>(
-    await deps.db.execute(sql`
-      select b.user_id, b.conv_id, c.contact_jid, n.instance_name, b.parts, b.sent_parts, b.reason,
-             d.edited_by_user_id, d.sent_by_user_id
-      from reply_bursts b join conversations c on c.id = b.conv_id left join numbers n on n.id = c.number_id
-      left join lateral (
-        select edited_by_user_id, sent_by_user_id from reply_drafts
-        where conv_id = b.conv_id and burst_id = b.id and b.reason = 'approved' limit 1) d on true
-      where b.id = ${burstId} and b.claim_token = ${token} and b.state = 'sending'`),
-  );
+  const row = await selectResumableBurst(deps.db, burstId, token);
   if (!row) return;
   if (!row.instance_name) {
     await finishBurst(deps, burstId, token, 'failed', 'no-number', 'sending');

@@ -1,5 +1,3 @@
-import { and, eq, inArray } from 'drizzle-orm';
-import { conversations, messages, numbers } from '../../../db/schema/index.ts';
 import type { ContextMessage } from '../../../domain/ai-reply/history.ts';
 import { findInsights, toInsightDto, type InsightRow } from '../../../domain/media-insights/insight-repository.ts';
 import {
@@ -11,6 +9,7 @@ import {
 } from '../../../domain/media-insights/understand-message.ts';
 import type { EngineDeps } from '../engine-deps.ts';
 import type { ReplyContext } from './claim-due-replies.ts';
+import { selectConversationMessages, selectMediaChat } from './media-repository.ts';
 
 /** The understanding deps of the engine (limits from EngineConfig.media). */
 export function understandDeps(deps: EngineDeps): UnderstandDeps {
@@ -32,11 +31,7 @@ export function understandDeps(deps: EngineDeps): UnderstandDeps {
 /** A received message's media through the gateway (getBase64FromMediaMessage), by its WhatsApp key. */
 async function mediaFromGateway(deps: EngineDeps, m: MediaMessage) {
   if (!m.externalId) return null;
-  const [chat] = await deps.db
-    .select({ instanceName: numbers.instanceName, contactJid: conversations.contactJid })
-    .from(conversations)
-    .innerJoin(numbers, eq(numbers.id, conversations.numberId))
-    .where(eq(conversations.id, m.convId));
+  const [chat] = await selectMediaChat(deps.db, m);
   if (!chat) return null;
   const got = await deps.gateway.mediaBase64(chat.instanceName, {
     key: { id: m.externalId, remoteJid: chat.contactJid, fromMe: false },
@@ -69,10 +64,7 @@ export async function understandReplyMedia(deps: EngineDeps, ctx: ReplyContext):
     const known = await findInsights(deps.db, ids);
     const wanted = ids.filter((id) => !known.has(id)).slice(0, deps.config.media.maxPerReply);
     if (wanted.length > 0) {
-      const rows = await deps.db
-        .select()
-        .from(messages)
-        .where(and(eq(messages.convId, ctx.convId), inArray(messages.id, wanted)));
+      const rows = await selectConversationMessages(deps.db, ctx.convId, wanted);
       const udeps = understandDeps(deps);
       for (const row of rows) {
         const m: MediaMessage = { ...row, userId: ctx.userId };
