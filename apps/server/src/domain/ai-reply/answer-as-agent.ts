@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import type { AnswerItem } from '../../db/schema/index.ts';
+import type { AnswerItem } from './reply-context-repository.ts';
 import type { Llm } from '../../integrations/llm/llm.ts';
 import { loadReplyFacts, type ReplyFacts } from '../facts/load-reply-facts.ts';
 import { guardAnswer, type BlockedVerdict } from '../price-guard/guard-reply.ts';

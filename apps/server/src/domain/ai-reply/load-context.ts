@@ -1,12 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import type { BusinessFacts } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
-import { conversations, pixAccounts } from '../../db/schema/index.ts';
 import { getAccountTimeZone } from '../account/account-time-zone.ts';
 import { businessHoursStatus } from '../business-hours/business-hours-status.ts';
 import { describeBusinessHours } from '../business-hours/describe-week.ts';
 import { loadBusinessHours } from '../business-hours/load-business-hours.ts';
 import type { ContextBlockInput } from './context-block.ts';
+import { findContactName, hasPixAccount } from './reply-context-repository.ts';
 
 /** The account's rows a context block is made of (read by loadContextBlockInput, or by the reply claim). */
 export interface ContextBlockRows {
@@ -52,18 +51,6 @@ export async function loadContextBlockInput(
   const { week, closedDays, facts } = await loadBusinessHours(db, userId);
   const pixReady = await hasPixAccount(db, userId);
   if (!convId) return contextBlockInputOf({ timeZone, week, closedDays, facts, contactName: null, pixReady }, now);
-  const [row] = await db
-    .select({ contactName: conversations.contactName })
-    .from(conversations)
-    .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)));
-  return contextBlockInputOf(
-    { timeZone, week, closedDays, facts, contactName: row?.contactName ?? null, pixReady },
-    now,
-  );
-}
-
-/** Whether the account has a Pix provider configured (the reply request offers Pix only then). */
-async function hasPixAccount(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: pixAccounts.userId }).from(pixAccounts).where(eq(pixAccounts.userId, userId));
-  return row !== undefined;
+  const contactName = await findContactName(db, userId, convId);
+  return contextBlockInputOf({ timeZone, week, closedDays, facts, contactName, pixReady }, now);
 }

@@ -1,4 +1,4 @@
-import type { AnswerItem } from '../../db/schema/index.ts';
+import type { AnswerItem } from './reply-context-repository.ts';
 import type { ChatRequest, LlmTask } from '../../integrations/llm/llm.ts';
 import { asksForPerson, HANDOFF_ASKED_REASON } from '../handoff/asks-for-person.ts';
 import { handoffAnswer } from '../handoff/handoff-answer.ts';

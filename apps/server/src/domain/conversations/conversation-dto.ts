@@ -1,8 +1,7 @@
 import { messageTypeSchema, type ConversationDto, type MessageDto, type MessageType } from '@vendai/contracts';
-import type { messages } from '../../db/schema/index.ts';
-import type { ConversationRow } from './conversation-row.ts';
+import type { ConversationRow, MessageRow } from './conversation-repository.ts';
 
-type MessageRecord = typeof messages.$inferSelect;
+type MessageRecord = MessageRow;
 
 /** A conversation as the inbox shows it (contracts/conversations.ts). */
 export function toConversationDto(row: ConversationRow): ConversationDto {

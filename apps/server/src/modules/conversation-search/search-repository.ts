@@ -3,7 +3,7 @@ import { SEARCH_MARK_END, SEARCH_MARK_START } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { conversations, numbers } from '../../db/schema/index.ts';
-import { type ConversationRow, conversationColumns } from '../../domain/conversations/conversation-row.ts';
+import { type ConversationRow, conversationColumns } from '../../domain/conversations/conversation-repository.ts';
 import type { KeysetPosition } from '../../lib/keyset-cursor.ts';
 import { otherWordForms } from '../../lib/portuguese-word-forms.ts';
 import { isOwnerChannelSql, notOwnerChannelSql } from '../../domain/phones/owner-channel.ts';

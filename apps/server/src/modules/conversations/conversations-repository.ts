@@ -8,7 +8,11 @@ import {
   neverAnswerContacts,
   numbers,
 } from '../../db/schema/index.ts';
-import { type ConversationRow, conversationColumns, keyText } from '../../domain/conversations/conversation-row.ts';
+import {
+  type ConversationRow,
+  conversationColumns,
+  keyText,
+} from '../../domain/conversations/conversation-repository.ts';
 import type { KeysetPosition } from '../../lib/keyset-cursor.ts';
 import { isOwnerChannelSql } from '../../domain/phones/owner-channel.ts';
 

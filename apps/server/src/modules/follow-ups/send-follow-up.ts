@@ -1,5 +1,5 @@
 import { toConversationDto, toMessageDto } from '../../domain/conversations/conversation-dto.ts';
-import { findConversationsByIds } from '../../domain/conversations/conversation-row.ts';
+import { findConversationsByIds } from '../../domain/conversations/conversation-repository.ts';
 import type { FollowUpDeps, OutgoingText } from './follow-up-deps.ts';
 import { FOLLOW_UP_REASONS } from './follow-up-reasons.ts';
 import { tripBreakerIfDue } from './follow-up-guards.ts';

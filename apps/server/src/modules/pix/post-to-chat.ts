@@ -1,5 +1,5 @@
 import { toConversationDto, toMessageDto } from '../../domain/conversations/conversation-dto.ts';
-import { findConversationsByIds } from '../../domain/conversations/conversation-row.ts';
+import { findConversationsByIds } from '../../domain/conversations/conversation-repository.ts';
 import type { PixDeps } from './pix-deps.ts';
 import { SEND_UNCONFIRMED, sendOutbound } from '../../domain/outbound/send-outbound.ts';
 import { outboundStop } from '../../domain/outbound/outbound-rules.ts';
