@@ -17,7 +17,10 @@ import { checkTemplateSend } from '../src/simulator/cloud/graph-fake-templates.t
 import { customerSays, openShop, sentToCustomers, type Shop, waitFor } from './helpers/engine-harness.ts';
 import { hear, useEngineApp, waitEngineIdle } from './helpers/engine-test.ts';
 
-const e = useEngineApp();
+// The reminder's answer is acknowledged while the burst's quiet time runs, so the AI that answers after a
+// 'Cancelar' reads the acknowledgement (answer-listener.ts). Production's quiet time (2 s), not the harness's
+// 400 ms: under a loaded CI machine the listener's few statements took longer than 400 ms.
+const e = useEngineApp({ ENGINE_MIN_QUIET_MS: '2000' });
 const HOUR = 3_600_000;
 const QR_LINE = 'Responda 1 para confirmar, 2 para remarcar ou 3 para cancelar.';
 

@@ -403,9 +403,14 @@ describe("Meta's #131047 closes the window", () => {
       payload: raw,
     });
     expect(res.statusCode).toBe(200);
-    await waitFor(async () => (await windowOf(convId)).open === false, 'the window closed by the failed status');
+    const sentMessage = async () =>
+      (await e.t.database.db.select().from(messages).where(eq(messages.externalId, externalId)))[0];
+    await waitFor(
+      async () => (await windowOf(convId)).open === false && (await sentMessage())?.status === 'failed',
+      'the window closed and the message failed by the failed status',
+    );
     expect(await windowOf(convId)).toMatchObject({ applies: true, closedByMeta: true });
-    const [after] = await e.t.database.db.select().from(messages).where(eq(messages.externalId, externalId));
+    const after = await sentMessage();
     expect(after).toMatchObject({ status: 'failed', error: expect.stringContaining('24 horas') });
     expect((await owner.post(`/api/conversations/${convId}/messages`, { text: 'Oi?' })).statusCode).toBe(409);
   });
