@@ -12,7 +12,7 @@ import {
   DOCUMENT_TITLE_REQUIRED,
   KNOWLEDGE_DOCUMENT_LIMITS,
 } from '@vendai/contracts';
-import { searchPassages } from '../src/domain/facts/search-passages.ts';
+import { searchPassages } from '../src/domain/facts/passage-search-repository.ts';
 import { PDF_NO_TEXT, PDF_NOT_PDF } from '../src/modules/knowledge/read-document-pdf.ts';
 import { DOCUMENT_LIMIT_REACHED } from '../src/modules/knowledge/add-document.ts';
 import { createTestApp, type TestApp, type TestClient } from './helpers/test-app.ts';

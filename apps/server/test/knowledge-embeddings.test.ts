@@ -11,7 +11,7 @@ import { knowledgeFaqs, knowledgePassages } from '../src/db/schema/index.ts';
 import { normaliseWords } from '../src/domain/facts/fact-query.ts';
 import type { Embeddings } from '../src/integrations/llm/llm.ts';
 import { knowledgeFacts } from '../src/domain/facts/knowledge-facts.ts';
-import { searchPassages } from '../src/domain/facts/search-passages.ts';
+import { searchPassages } from '../src/domain/facts/passage-search-repository.ts';
 import { createTestApp, type TestApp, type TestClient } from './helpers/test-app.ts';
 import { createAgent, patch, signedIn } from './training-helpers.ts';
 

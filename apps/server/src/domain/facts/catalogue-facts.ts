@@ -1,9 +1,6 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
-import { catalogueItems } from '../../db/schema/index.ts';
 import { describeItem, itemAmounts } from './describe-item.ts';
 import type { FactProvider, FactSource } from './fact-source.ts';
-import { type CatalogueRow, searchCatalogue } from './search-catalogue.ts';
+import { activeItemPrices, activeItems, type CatalogueRow, searchCatalogue } from './catalogue-search-repository.ts';
 
 /** Items matching the customer's words given to the AI. */
 export const MATCHED_ITEMS = 8;
@@ -22,16 +19,6 @@ export function toSource(item: CatalogueRow): FactSource {
   };
 }
 
-/** The account's active items by name, at most `limit`. */
-export async function activeItems(db: Db, userId: string, limit: number): Promise<CatalogueRow[]> {
-  return db
-    .select()
-    .from(catalogueItems)
-    .where(and(eq(catalogueItems.userId, userId), isNull(catalogueItems.archivedAt)))
-    .orderBy(asc(catalogueItems.name))
-    .limit(limit);
-}
-
 /** The catalogue as a fact provider (archived items are never facts). */
 export const catalogueFacts: FactProvider = {
   async find(db, userId, query, tools) {
@@ -47,14 +34,7 @@ export const catalogueFacts: FactProvider = {
     return items.map(toSource);
   },
   async amounts(db, userId) {
-    const rows = await db
-      .select({
-        priceCents: catalogueItems.priceCents,
-        options: catalogueItems.options,
-        allowsDiscount: catalogueItems.allowsDiscount,
-      })
-      .from(catalogueItems)
-      .where(and(eq(catalogueItems.userId, userId), isNull(catalogueItems.archivedAt)));
+    const rows = await activeItemPrices(db, userId);
     return { cents: rows.flatMap(itemAmounts), percents: [], offersDiscount: false };
   },
 };

@@ -1,7 +1,6 @@
 import type { Db } from '../../db/client.ts';
-import { activeItems } from './catalogue-facts.ts';
 import { normaliseWords } from './fact-query.ts';
-import { type CatalogueRow, searchCatalogue } from './search-catalogue.ts';
+import { activeItems, type CatalogueRow, searchCatalogue } from './catalogue-search-repository.ts';
 
 /** Most catalogue items the prompt coach sees with an owner's instruction. */
 const COACH_CATALOGUE_MAX = 60;

@@ -1,5 +1,5 @@
 import { AVAILABILITY_LABELS, CATALOGUE_KIND_LABELS, formatCents } from '@vendai/contracts';
-import type { CatalogueRow } from './search-catalogue.ts';
+import type { CatalogueRow } from './catalogue-search-repository.ts';
 
 /**
  * One catalogue item as the AI reads it: 'Camiseta básica (Produto) — R$ 49,90 por unidade. Opções:

@@ -3,8 +3,8 @@ import { knowledgeFaqs, knowledgePassages } from '../../db/schema/index.ts';
 import { ownerTextAmounts } from '../price-guard/check-reply.ts';
 import type { FactProvider, FactSource } from './fact-source.ts';
 import { rankKnowledge } from './rank-knowledge.ts';
-import { searchKnowledge } from './search-knowledge.ts';
-import { searchPassages } from './search-passages.ts';
+import { searchKnowledge } from './faq-search-repository.ts';
+import { searchPassages } from './passage-search-repository.ts';
 
 /** FAQ entries matching the customer's words given to the AI. */
 const MATCHED_ENTRIES = 5;

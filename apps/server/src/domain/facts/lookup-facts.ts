@@ -3,7 +3,7 @@ import { MATCHED_ITEMS, toSource } from './catalogue-facts.ts';
 import { normaliseWords } from './fact-query.ts';
 import type { FactSource, FactTools } from './fact-source.ts';
 import { knowledgeFacts } from './knowledge-facts.ts';
-import { searchCatalogue } from './search-catalogue.ts';
+import { searchCatalogue } from './catalogue-search-repository.ts';
 
 /** Where a lookup searches: the catalogue's active items, or the knowledge base (FAQ entries, passages). */
 export type LookupSource = 'catalogue' | 'knowledge';

@@ -2,8 +2,8 @@ import type { Db } from '../../db/client.ts';
 import type { Embeddings } from '../../integrations/llm/llm.ts';
 import type { FactQuery } from './fact-source.ts';
 import { cosine } from './knowledge-embeddings.ts';
-import { type FaqRow, recentEmbeddedFaqs, searchKnowledge } from './search-knowledge.ts';
-import { type PassageHit, recentPassages, searchPassages } from './search-passages.ts';
+import { type FaqRow, recentEmbeddedFaqs, searchKnowledge } from './faq-search-repository.ts';
+import { type PassageHit, recentPassages, searchPassages } from './passage-search-repository.ts';
 
 /** Full-text candidates of each kind looked at before ranking. */
 const TEXT_CANDIDATES = 20;

@@ -1,5 +1,5 @@
 import type { CatalogueItem } from '@vendai/contracts';
-import type { CatalogueRow } from '../../domain/facts/search-catalogue.ts';
+import type { CatalogueRow } from '../../domain/facts/catalogue-search-repository.ts';
 
 /** A catalogue row as the API answers it (photo as its same-origin media URL). */
 export function toCatalogueItem(row: CatalogueRow): CatalogueItem {

@@ -2,7 +2,7 @@ import type { CatalogueItemInput } from '@vendai/contracts';
 import { and, asc, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { agentes, catalogueItems, priceGuardSettings } from '../../db/schema/index.ts';
-import { type CatalogueRow, searchCatalogue } from '../../domain/facts/search-catalogue.ts';
+import { type CatalogueRow, searchCatalogue } from '../../domain/facts/catalogue-search-repository.ts';
 
 /** The catalogue's rows, always of the signed-in user (another user's id reads as absent). */
 

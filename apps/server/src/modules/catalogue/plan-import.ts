@@ -6,7 +6,7 @@ import {
   type ImportPlan,
   type ImportRequest,
 } from '@vendai/contracts';
-import type { CatalogueRow } from '../../domain/facts/search-catalogue.ts';
+import type { CatalogueRow } from '../../domain/facts/catalogue-search-repository.ts';
 import { parseBrazilianNumber } from '../../domain/price-guard/extract-amounts.ts';
 import { AppError } from '../../lib/app-error.ts';
 

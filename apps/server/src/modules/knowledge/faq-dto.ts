@@ -1,5 +1,5 @@
 import type { Faq } from '@vendai/contracts';
-import type { FaqRow } from '../../domain/facts/search-knowledge.ts';
+import type { FaqRow } from '../../domain/facts/faq-search-repository.ts';
 
 /** A FAQ row as the API answers it. */
 export function toFaq(row: FaqRow): Faq {

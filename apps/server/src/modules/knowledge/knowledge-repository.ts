@@ -2,7 +2,7 @@ import type { FaqInput } from '@vendai/contracts';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { knowledgeFaqs } from '../../db/schema/index.ts';
-import { type FaqRow, searchKnowledge } from '../../domain/facts/search-knowledge.ts';
+import { type FaqRow, searchKnowledge } from '../../domain/facts/faq-search-repository.ts';
 
 /** The knowledge base's rows, always of the signed-in user (another user's id reads as absent). */
 

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import type { catalogueItems } from '../../db/schema/index.ts';
+import { catalogueItems } from '../../db/schema/index.ts';
 import { resultRows } from '../../db/rows.ts';
 import { searchWords } from './search-words.ts';
 
@@ -64,4 +64,29 @@ export function toRow(r: Record<string, unknown>): CatalogueRow {
     createdAt: date(r.created_at)!,
     updatedAt: date(r.updated_at)!,
   };
+}
+
+/** The account's active items by name, at most `limit`. */
+export async function activeItems(db: Db, userId: string, limit: number): Promise<CatalogueRow[]> {
+  return db
+    .select()
+    .from(catalogueItems)
+    .where(and(eq(catalogueItems.userId, userId), isNull(catalogueItems.archivedAt)))
+    .orderBy(asc(catalogueItems.name))
+    .limit(limit);
+}
+
+/** The prices, options and discount switch of the account's active items (the price guard's amounts). */
+export async function activeItemPrices(
+  db: Db,
+  userId: string,
+): Promise<Pick<CatalogueRow, 'priceCents' | 'options' | 'allowsDiscount'>[]> {
+  return db
+    .select({
+      priceCents: catalogueItems.priceCents,
+      options: catalogueItems.options,
+      allowsDiscount: catalogueItems.allowsDiscount,
+    })
+    .from(catalogueItems)
+    .where(and(eq(catalogueItems.userId, userId), isNull(catalogueItems.archivedAt)));
 }
