@@ -35,8 +35,12 @@ interface TemplateConversation {
 }
 
 /** The conversation if it is this owner's (another account's is 404) and its number is a Cloud one (else 400). */
-async function findCloudConversation(deps: EngineDeps, userId: string, convId: string): Promise<TemplateConversation> {
-  const [row] = await selectCloudConversation(deps.db, userId, convId);
+async function findCloudConversation(
+  deps: EngineDeps,
+  accountId: string,
+  convId: string,
+): Promise<TemplateConversation> {
+  const [row] = await selectCloudConversation(deps.db, accountId, convId);
   if (!row) throw notFound();
   if (row.provider !== 'cloud') throw new AppError('VALIDATION', TEMPLATES_ONLY_CLOUD);
   const { phoneNumberId, wabaId, sealed } = row;

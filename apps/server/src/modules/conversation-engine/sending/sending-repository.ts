@@ -7,7 +7,7 @@ import type { MessageRecord, NewMessage } from '../engine-repository.ts';
 // (conversation-window.ts): the conversation as each needs it, the message stored, read, sent or failed.
 
 /** The conversation's window as the service-window rules read it, if it is this owner's. */
-export function selectConversationWindow(db: Db, userId: string, convId: string) {
+export function selectConversationWindow(db: Db, accountId: string, convId: string) {
   return db
     .select({
       provider: numbers.provider,
@@ -17,12 +17,12 @@ export function selectConversationWindow(db: Db, userId: string, convId: string)
     })
     .from(conversations)
     .innerJoin(numbers, eq(numbers.id, conversations.numberId))
-    .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)))
+    .where(and(eq(conversations.id, convId), eq(conversations.userId, accountId)))
     .limit(1);
 }
 
 /** The conversation with what a manual send needs (its number's instance, its window), if it is this owner's. */
-export function selectOwnConversation(db: Db, userId: string, convId: string) {
+export function selectOwnConversation(db: Db, accountId: string, convId: string) {
   return db
     .select({
       id: conversations.id,
@@ -35,12 +35,12 @@ export function selectOwnConversation(db: Db, userId: string, convId: string) {
     })
     .from(conversations)
     .innerJoin(numbers, eq(numbers.id, conversations.numberId))
-    .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)))
+    .where(and(eq(conversations.id, convId), eq(conversations.userId, accountId)))
     .limit(1);
 }
 
 /** The conversation with its number's Cloud ids and sealed token, if it is this owner's. */
-export function selectCloudConversation(db: Db, userId: string, convId: string) {
+export function selectCloudConversation(db: Db, accountId: string, convId: string) {
   return db
     .select({
       id: conversations.id,
@@ -53,7 +53,7 @@ export function selectCloudConversation(db: Db, userId: string, convId: string) 
     })
     .from(conversations)
     .innerJoin(numbers, eq(numbers.id, conversations.numberId))
-    .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)))
+    .where(and(eq(conversations.id, convId), eq(conversations.userId, accountId)))
     .limit(1);
 }
 
