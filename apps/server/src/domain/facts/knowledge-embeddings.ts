@@ -1,7 +1,6 @@
-import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { knowledgeFaqs, knowledgePassages } from '../../db/schema/index.ts';
 import type { Embeddings } from '../../integrations/llm/llm.ts';
+import { findStaleEmbeddings, setEmbedding } from './knowledge-repository.ts';
 
 /**
  * Embeddings of the knowledge base (docs/decisions/025-catalogue-and-price-guard.md, section Conhecimento),
@@ -40,32 +39,12 @@ const PER_FILL = 512;
  * (new, edited, renamed, or made by another model), in batches. Returns how many rows were filled.
  */
 export async function fillKnowledgeEmbeddings(db: Db, embeddings: Embeddings, userId: string): Promise<number> {
-  const stale = <T extends typeof knowledgeFaqs | typeof knowledgePassages>(t: T) =>
-    or(isNull(t.embedding), isNull(t.embeddingModel), ne(t.embeddingModel, embeddings.model));
-  const [faqs, passages] = await Promise.all([
-    db
-      .select({ id: knowledgeFaqs.id, text: knowledgeFaqs.searchText })
-      .from(knowledgeFaqs)
-      .where(and(eq(knowledgeFaqs.userId, userId), eq(knowledgeFaqs.status, 'active'), stale(knowledgeFaqs)))
-      .limit(PER_FILL),
-    db
-      .select({ id: knowledgePassages.id, text: knowledgePassages.searchText })
-      .from(knowledgePassages)
-      .where(and(eq(knowledgePassages.userId, userId), stale(knowledgePassages)))
-      .limit(PER_FILL),
-  ]);
-  const rows = [
-    ...faqs.map((r) => ({ ...r, table: knowledgeFaqs })),
-    ...passages.map((r) => ({ ...r, table: knowledgePassages })),
-  ].slice(0, PER_FILL);
+  const { faqs, passages } = await findStaleEmbeddings(db, userId, embeddings.model, PER_FILL);
+  const rows = [...faqs, ...passages].slice(0, PER_FILL);
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH);
     const vectors = await embeddings.embed(batch.map((r) => r.text));
-    for (const [n, row] of batch.entries())
-      await db
-        .update(row.table)
-        .set({ embedding: vectors[n]!, embeddingModel: embeddings.model })
-        .where(and(eq(row.table.id, row.id), eq(row.table.userId, userId)));
+    for (const [n, row] of batch.entries()) await setEmbedding(db, userId, row, vectors[n]!, embeddings.model);
   }
   return rows.length;
 }

@@ -1,7 +1,6 @@
-import { and, eq } from 'drizzle-orm';
-import { knowledgeFaqs, knowledgePassages } from '../../db/schema/index.ts';
 import { ownerTextAmounts } from '../price-guard/check-reply.ts';
 import type { FactProvider, FactSource } from './fact-source.ts';
+import { findKnowledgeTexts } from './knowledge-repository.ts';
 import { rankKnowledge } from './rank-knowledge.ts';
 import { searchKnowledge } from './faq-search-repository.ts';
 import { searchPassages } from './passage-search-repository.ts';
@@ -50,13 +49,6 @@ export const knowledgeFacts: FactProvider = {
     ];
   },
   async amounts(db, userId) {
-    const [answers, passages] = await Promise.all([
-      db
-        .select({ text: knowledgeFaqs.answer })
-        .from(knowledgeFaqs)
-        .where(and(eq(knowledgeFaqs.userId, userId), eq(knowledgeFaqs.status, 'active'))),
-      db.select({ text: knowledgePassages.text }).from(knowledgePassages).where(eq(knowledgePassages.userId, userId)),
-    ]);
-    return ownerTextAmounts([...answers, ...passages].map((r) => r.text).join('\n'));
+    return ownerTextAmounts((await findKnowledgeTexts(db, userId)).join('\n'));
   },
 };

@@ -1,7 +1,5 @@
 import { PRICE_FALLBACK_DEFAULT } from '@vendai/contracts';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { type AnswerItem, orders, priceGuardSettings } from '../../db/schema/index.ts';
 import type { ContextMessage } from '../ai-reply/history.ts';
 import { type AllowedAmounts, ownerTextAmounts } from '../price-guard/check-reply.ts';
 import { conversationAllowance } from '../price-guard/conversation-allowance.ts';
@@ -10,6 +8,7 @@ import { catalogueFacts } from './catalogue-facts.ts';
 import { factQueryOf } from './fact-query.ts';
 import { knowledgeFacts } from './knowledge-facts.ts';
 import { type FactLookup, factLookup } from './lookup-facts.ts';
+import { type AnswerItem, findGuardSettings, findLatestOrders } from './reply-facts-repository.ts';
 import type { FactProvider, FactSource, FactTools } from './fact-source.ts';
 
 /**
@@ -50,10 +49,7 @@ export interface FactsAgent {
 
 /** The agent's price-guard rules (no row: the defaults). */
 async function agentGuardSettings(db: Db, userId: string, agentId: string) {
-  const [row] = await db
-    .select({ fallbackText: priceGuardSettings.fallbackText, allowsDiscounts: priceGuardSettings.allowsDiscounts })
-    .from(priceGuardSettings)
-    .where(and(eq(priceGuardSettings.agentId, agentId), eq(priceGuardSettings.userId, userId)));
+  const row = await findGuardSettings(db, userId, agentId);
   return {
     fallbackText: row?.fallbackText?.trim() || PRICE_FALLBACK_DEFAULT,
     allowsDiscounts: row?.allowsDiscounts ?? false,
@@ -63,12 +59,7 @@ async function agentGuardSettings(db: Db, userId: string, agentId: string) {
 /** The conversation's latest orders: their declared totals and lines (decision 047). */
 async function conversationOrders(db: Db, userId: string, convId: string | undefined) {
   if (!convId) return [];
-  return db
-    .select({ totalCents: orders.totalCents, lines: orders.lines })
-    .from(orders)
-    .where(and(eq(orders.convId, convId), eq(orders.userId, userId)))
-    .orderBy(desc(orders.createdAt))
-    .limit(5);
+  return findLatestOrders(db, userId, convId);
 }
 
 /** The products among the facts, as the guard reads them (a named item's amounts may be summed). */
