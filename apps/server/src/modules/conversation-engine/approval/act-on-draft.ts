@@ -42,8 +42,8 @@ export const DRAFT_FREE_LIMIT = 'As respostas da IA do seu plano acabaram neste 
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
-async function loadDraft(deps: EngineDeps, userId: string, draftId: string, convId?: string): Promise<DraftForSend> {
-  const row = await selectDraftForSend(deps.db, userId, draftId, convId);
+async function loadDraft(deps: EngineDeps, accountId: string, draftId: string, convId?: string): Promise<DraftForSend> {
+  const row = await selectDraftForSend(deps.db, accountId, draftId, convId);
   if (!row) throw new AppError('NOT_FOUND', DRAFT_NOT_FOUND);
   return row;
 }

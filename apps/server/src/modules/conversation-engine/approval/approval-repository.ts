@@ -9,14 +9,14 @@ import { DRAFT_COLUMNS, type DraftSqlRow } from './draft-dto.ts';
 /** The conversation's own approval setting and its agent's (null: not set), if it is this owner's. */
 export async function selectApprovalModes(
   db: Db,
-  userId: string,
+  accountId: string,
   convId: string,
 ): Promise<{ mode: boolean | null; agent_mode: boolean | null } | undefined> {
   const [conv] = resultRows<{ mode: boolean | null; agent_mode: boolean | null }>(
     await db.execute(sql`
       select c.approval_mode as mode, a.approval_mode as agent_mode
       from conversations c left join numbers n on n.id = c.number_id left join agentes a on a.id = n.agente
-      where c.id = ${convId} and c.user_id = ${userId}`),
+      where c.id = ${convId} and c.user_id = ${accountId}`),
   );
   return conv;
 }
@@ -33,30 +33,30 @@ export async function selectPendingDraft(db: Db, convId: string): Promise<DraftS
 /** Sets the conversation's approval setting; the ids updated (none: not this owner's). */
 export async function updateApprovalMode(
   db: Db,
-  userId: string,
+  accountId: string,
   convId: string,
   mode: boolean | null,
 ): Promise<{ id: string }[]> {
   return resultRows<{ id: string }>(
     await db.execute(sql`
-      update conversations set approval_mode = ${mode} where id = ${convId} and user_id = ${userId} returning id`),
+      update conversations set approval_mode = ${mode} where id = ${convId} and user_id = ${accountId} returning id`),
   );
 }
 
 /** The owner's conversations with a draft pending, newest first (at most 500). */
-export async function selectPendingDraftConvIds(db: Db, userId: string): Promise<{ conv_id: string }[]> {
+export async function selectPendingDraftConvIds(db: Db, accountId: string): Promise<{ conv_id: string }[]> {
   return resultRows<{ conv_id: string }>(
     await db.execute(sql`
-      select conv_id from reply_drafts where user_id = ${userId} and state = 'pending' order by created_at desc limit 500`),
+      select conv_id from reply_drafts where user_id = ${accountId} and state = 'pending' order by created_at desc limit 500`),
   );
 }
 
 /** The owner's own phone (country code and number), if the profile has one. */
-export async function selectOwnerPhone(db: Db, userId: string): Promise<{ phone: string } | undefined> {
+export async function selectOwnerPhone(db: Db, accountId: string): Promise<{ phone: string } | undefined> {
   const [owner] = resultRows<{ phone: string }>(
     await db.execute(sql`
       select coalesce(p.country_code, '') || p.phone as phone from profiles p
-      where p.id = ${userId} and p.phone is not null`),
+      where p.id = ${accountId} and p.phone is not null`),
   );
   return owner;
 }

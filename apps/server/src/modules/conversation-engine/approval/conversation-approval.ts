@@ -15,10 +15,10 @@ const CONVERSATION_NOT_FOUND = 'Conversa não encontrada.';
 /** The conversation's approval setting, the agent's, and its pending draft (another account's conversation: 404). */
 export async function conversationApproval(
   deps: Pick<EngineDeps, 'db'>,
-  userId: string,
+  accountId: string,
   convId: string,
 ): Promise<ConversationApprovalDto> {
-  const conv = await selectApprovalModes(deps.db, userId, convId);
+  const conv = await selectApprovalModes(deps.db, accountId, convId);
   if (!conv) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
   const draft = await selectPendingDraft(deps.db, convId);
   const agentMode = conv.agent_mode === true;
@@ -41,21 +41,21 @@ export async function setConversationApproval(
   convId: string,
   mode: boolean | null,
 ): Promise<ConversationApprovalDto> {
-  const userId = actor.id;
+  const accountId = actor.id;
   if (actor.role !== 'owner') {
-    const now = await conversationApproval(deps, userId, convId);
+    const now = await conversationApproval(deps, accountId, convId);
     if (now.effective && !(mode ?? now.agent_mode)) await assertMayDo(deps.db, actor, 'approvalOverride');
   }
-  const updated = await updateApprovalMode(deps.db, userId, convId, mode);
+  const updated = await updateApprovalMode(deps.db, accountId, convId, mode);
   if (updated.length === 0) throw new AppError('NOT_FOUND', CONVERSATION_NOT_FOUND);
-  return conversationApproval(deps, userId, convId);
+  return conversationApproval(deps, accountId, convId);
 }
 
 /** The owner's conversations with a draft pending (at most one each; the pending drafts' partial index). */
 export async function pendingDraftConversations(
   deps: Pick<EngineDeps, 'db'>,
-  userId: string,
+  accountId: string,
 ): Promise<PendingDraftsDto> {
-  const rows = await selectPendingDraftConvIds(deps.db, userId);
+  const rows = await selectPendingDraftConvIds(deps.db, accountId);
   return { convIds: rows.map((r) => r.conv_id) };
 }

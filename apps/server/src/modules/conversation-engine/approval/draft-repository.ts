@@ -28,7 +28,7 @@ export interface DraftForSend extends DraftSqlRow {
 /** The owner's draft (in this conversation, when `convId` is given) with what sending it needs. */
 export async function selectDraftForSend(
   db: Db,
-  userId: string,
+  accountId: string,
   draftId: string,
   convId?: string,
 ): Promise<DraftForSend | undefined> {
@@ -43,7 +43,7 @@ export async function selectDraftForSend(
              exists (select 1 from messages m where m.conv_id = d.conv_id and m.direction = 'in'
                      and m.created_at > d.customer_at) as newer
       from reply_drafts d join conversations c on c.id = d.conv_id left join numbers n on n.id = c.number_id
-      where d.id = ${draftId} and d.user_id = ${userId} and (${convId ?? null}::uuid is null or d.conv_id = ${convId ?? null}::uuid)`),
+      where d.id = ${draftId} and d.user_id = ${accountId} and (${convId ?? null}::uuid is null or d.conv_id = ${convId ?? null}::uuid)`),
   );
   return row;
 }
