@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { chatJidOf } from '../phones/bsuid.ts';
+import { markMetaAgentThrough, setMetaAgentMarkOfCustomer } from './meta-marks-repository.ts';
 
 /**
  * Meta's own agent holds the thread (docs/decisions/054-cloud-window-and-templates.md, Standby): while another
@@ -29,9 +30,7 @@ export function metaAgentHoldsSql(c: { customerLastAt: SQL; metaAgentThrough: SQ
 
 /** A standby message was stored: Meta's agent holds the thread through the customer's last message. */
 export async function recordMetaAgentHolds(db: Db, convId: string): Promise<void> {
-  await db.execute(
-    sql`update conversations set meta_agent_through = coalesce(customer_last_at, now()) where id = ${convId}`,
-  );
+  await markMetaAgentThrough(db, convId);
 }
 
 /**
@@ -42,9 +41,10 @@ export async function recordMetaHandover(
   db: Db,
   h: { numberId: string; waId: string; control: 'passed' | 'taken' },
 ): Promise<void> {
-  const through = h.control === 'passed' ? sql`null` : sql`coalesce(customer_last_at, now())`;
-  await db.execute(
-    sql`update conversations set meta_agent_through = ${through}
-        where number_id = ${h.numberId} and (contact_jid = ${chatJidOf(h.waId)} or contact_user_id = ${h.waId})`,
-  );
+  await setMetaAgentMarkOfCustomer(db, {
+    numberId: h.numberId,
+    contactJid: chatJidOf(h.waId),
+    waId: h.waId,
+    holds: h.control !== 'passed',
+  });
 }

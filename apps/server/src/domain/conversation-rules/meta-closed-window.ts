@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { GatewayError } from '../../integrations/gateway/gateway.ts';
 import { chatJidOf } from '../phones/bsuid.ts';
+import { markWindowClosedThrough } from './meta-marks-repository.ts';
 
 /**
  * Meta has the last word on the 24-hour window (docs/decisions/054-cloud-window-and-templates.md): when it
@@ -36,14 +36,8 @@ export type ClosedWhere = { convId: string } | { messageId: string } | { instanc
  * now (a customer who never wrote: closed anyway, the refusal's time is kept).
  */
 export async function recordWindowClosedByMeta(db: Db, where: ClosedWhere): Promise<void> {
-  const target =
-    'convId' in where
-      ? sql`id = ${where.convId}`
-      : 'messageId' in where
-        ? sql`id = (select conv_id from messages where id = ${where.messageId})`
-        : sql`contact_jid = ${chatJidOf(where.contactJid)}
-              and number_id = (select id from numbers where instance_name = ${where.instanceName} and provider = 'cloud')`;
-  await db.execute(
-    sql`update conversations set window_closed_through = coalesce(customer_last_at, now()) where ${target}`,
+  await markWindowClosedThrough(
+    db,
+    'instanceName' in where ? { instanceName: where.instanceName, chatJid: chatJidOf(where.contactJid) } : where,
   );
 }
