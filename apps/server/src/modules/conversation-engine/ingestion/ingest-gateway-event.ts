@@ -175,17 +175,17 @@ async function ingestMessage(
  * The arrival's events, once committed (docs/decisions/060-events-features-listen.md): the customer
  * wrote (a hint: nothing is queued, and nothing runs while nobody listens) and the opt-out it recorded.
  */
-async function publishArrival(deps: EngineDeps, userId: string, stored: Stored & { outcome: 'stored' }) {
+async function publishArrival(deps: EngineDeps, accountId: string, stored: Stored & { outcome: 'stored' }) {
   if (stored.wrote)
     await publishEngineEvents(deps, {
       key: `wrote:${stored.wrote.messageId}`,
       afterBurst: null,
-      events: [{ name: 'customer.wrote', payload: { userId, ...stored.wrote } }],
+      events: [{ name: 'customer.wrote', payload: { userId: accountId, ...stored.wrote } }],
     });
   if (stored.optOutId && stored.wrote)
     await publishEngineEvents(
       deps,
-      optedOutEvent({ userId, convId: stored.wrote.convId, source: 'customer_words' }, stored.optOutId),
+      optedOutEvent({ userId: accountId, convId: stored.wrote.convId, source: 'customer_words' }, stored.optOutId),
     );
 }
 

@@ -61,11 +61,11 @@ export function nameUnnamedConversations(
 }
 
 /** Whether the owner put this contact on the never-answer list. */
-export async function isNeverAnswer(db: Db, userId: string, jid: string): Promise<boolean> {
+export async function isNeverAnswer(db: Db, accountId: string, jid: string): Promise<boolean> {
   const [row] = await db
     .select({ jid: neverAnswerContacts.contactJid })
     .from(neverAnswerContacts)
-    .where(and(eq(neverAnswerContacts.userId, userId), eq(neverAnswerContacts.contactJid, jid)))
+    .where(and(eq(neverAnswerContacts.userId, accountId), eq(neverAnswerContacts.contactJid, jid)))
     .limit(1);
   return row !== undefined;
 }
