@@ -21,7 +21,7 @@ import type { OutboundAuditEntry } from '../../../domain/outbound/outbound-audit
 /** The stored row of an AI message part we just inserted (all its other columns are defaults). */
 function aiMessage(
   id: string,
-  userId: string,
+  accountId: string,
   convId: string,
   part: BurstPart,
   at: SqlTimestamp,
@@ -30,7 +30,7 @@ function aiMessage(
   const photo = typeof part === 'string' ? null : part.photo;
   return {
     id,
-    userId,
+    userId: accountId,
     convId,
     direction: 'out',
     content: photo ? photo.caption : (part as string),
