@@ -256,12 +256,12 @@ export interface PlanAllowance {
 }
 
 /** This month's AI messages against the user's plan (no plan = the free plan, decision 002). */
-export async function planAllowance(db: Db, userId: string, now = new Date()): Promise<PlanAllowance> {
+export async function planAllowance(db: Db, accountId: string, now = new Date()): Promise<PlanAllowance> {
   const [planRow] = await db
     .select({ slug: plans.slug, priceCents: plans.priceCents, maxAiMessages: plans.maxAiMessages })
     .from(profiles)
     .innerJoin(plans, eq(plans.id, profiles.activePlanId))
-    .where(eq(profiles.id, userId))
+    .where(eq(profiles.id, accountId))
     .limit(1);
   const plan =
     planRow ??
@@ -275,7 +275,7 @@ export async function planAllowance(db: Db, userId: string, now = new Date()): P
   const [used] = await db
     .select({ n: usageMonthly.aiMessages })
     .from(usageMonthly)
-    .where(and(eq(usageMonthly.userId, userId), eq(usageMonthly.month, monthStart(now).toISOString().slice(0, 10))));
+    .where(and(eq(usageMonthly.userId, accountId), eq(usageMonthly.month, monthStart(now).toISOString().slice(0, 10))));
   return {
     maxAiMessages: plan?.maxAiMessages ?? 0,
     isFree: !plan || plan.slug === 'freemium' || plan.priceCents === 0,

@@ -97,9 +97,9 @@ export class PendingRealtimeEvents {
     const unknown = [...new Set(this.messages.map((m) => m.row.convId).filter((id) => !this.known.has(id)))];
     if (unknown.length > 0)
       for (const c of await findConversationParties(deps.db, unknown)) this.known.set(c.id, ownerChannelOf(c));
-    const shown = (convId: string, userId: string) => {
+    const shown = (convId: string, accountId: string) => {
       if (this.known.get(convId) !== true) return true;
-      ownerChannels.add(userId);
+      ownerChannels.add(accountId);
       return false;
     };
 
@@ -131,7 +131,8 @@ export class PendingRealtimeEvents {
         event: { event: m.action === 'created' ? 'message.created' : 'message.updated', data: toMessageDto(m.row) },
       });
     }
-    for (const userId of ownerChannels) events.push({ userId, event: { event: 'owner-channel.updated', data: {} } });
+    for (const accountId of ownerChannels)
+      events.push({ userId: accountId, event: { event: 'owner-channel.updated', data: {} } });
     return events;
   }
 }
