@@ -9,6 +9,6 @@ export const PIX_NEEDS_VERIFIED_EMAIL =
   'Para receber pagamentos, o dono da conta precisa confirmar o e-mail: abra o link que enviamos ou use "Reenviar e-mail" no aviso no topo da página.';
 
 /** True when the account owner (the account's user id) confirmed their e-mail. */
-export async function isEmailVerified(db: Db, userId: string): Promise<boolean> {
-  return (await findEmailVerified(db, userId)) === true;
+export async function isEmailVerified(db: Db, accountId: string): Promise<boolean> {
+  return (await findEmailVerified(db, accountId)) === true;
 }

@@ -15,16 +15,16 @@ export async function recordMessageSource(
   tx: Db,
   input: { userId: string; convId: string; messageId: string; at: Date; source: ArrivalSource },
 ): Promise<void> {
-  const { userId, convId, messageId, at, source } = input;
+  const { userId: accountId, convId, messageId, at, source } = input;
   if (source.kind === 'link') {
     await tx.execute(sql`
       insert into conversation_sources (user_id, conversation_id, message_id, kind, reliability, source_key, headline, link_id, received_at)
-      select ${userId}, ${convId}, ${messageId}, 'link', 'link', l.id::text, l.name, l.id, ${at.toISOString()}::timestamptz
-      from source_links l where l.user_id = ${userId} and l.code = ${source.code}`);
+      select ${accountId}, ${convId}, ${messageId}, 'link', 'link', l.id::text, l.name, l.id, ${at.toISOString()}::timestamptz
+      from source_links l where l.user_id = ${accountId} and l.code = ${source.code}`);
     return;
   }
   await tx.insert(conversationSources).values({
-    userId,
+    userId: accountId,
     conversationId: convId,
     messageId,
     kind: 'ad',
@@ -55,7 +55,7 @@ export type ConversationSourceRow = Pick<
 /** A conversation's sources in the account, oldest first (the first touch, then every later one). */
 export async function listConversationSources(
   db: Db,
-  userId: string,
+  accountId: string,
   convId: string,
 ): Promise<ConversationSourceRow[]> {
   return db
@@ -74,7 +74,7 @@ export async function listConversationSources(
     })
     .from(conversationSources)
     .leftJoin(sourceLinks, eq(sourceLinks.id, conversationSources.linkId))
-    .where(and(eq(conversationSources.userId, userId), eq(conversationSources.conversationId, convId)))
+    .where(and(eq(conversationSources.userId, accountId), eq(conversationSources.conversationId, convId)))
     .orderBy(asc(conversationSources.receivedAt), asc(conversationSources.id));
 }
 

@@ -19,17 +19,17 @@ export function agentForNewNumber(owned: readonly { id: string; active: boolean 
 }
 
 /** Links a just-created agent by the rule above; returns the number it now answers on, or null. Call inside the creating transaction. */
-export async function linkNewAgentIfObvious(db: Db, userId: string, agentId: string): Promise<string | null> {
-  const owned = await selectOwnNumbersForLink(db, userId);
+export async function linkNewAgentIfObvious(db: Db, accountId: string, agentId: string): Promise<string | null> {
+  const owned = await selectOwnNumbersForLink(db, accountId);
   const numberId = numberForNewAgent(owned);
   if (!numberId) return null;
-  return (await linkAgentToFreeNumber(db, userId, numberId, agentId)) ? numberId : null;
+  return (await linkAgentToFreeNumber(db, accountId, numberId, agentId)) ? numberId : null;
 }
 
 /** Links a just-created number by the rule above; returns the agent it now uses, or null. Call inside the creating transaction. */
-export async function linkNewNumberIfObvious(db: Db, userId: string, numberId: string): Promise<string | null> {
-  const owned = await selectOwnAgentsForLink(db, userId);
+export async function linkNewNumberIfObvious(db: Db, accountId: string, numberId: string): Promise<string | null> {
+  const owned = await selectOwnAgentsForLink(db, accountId);
   const agentId = agentForNewNumber(owned);
   if (!agentId) return null;
-  return (await linkAgentToFreeNumber(db, userId, numberId, agentId)) ? agentId : null;
+  return (await linkAgentToFreeNumber(db, accountId, numberId, agentId)) ? agentId : null;
 }

@@ -28,21 +28,21 @@ export function toAgentDto(row: AgentRow): Agent {
 }
 
 /** A number of this user links the agent (numbers.agente). */
-const linkedToNumber = (userId: string) =>
-  exists(sql`(select 1 from ${numbers} where ${numbers.agente} = ${agentes.id} and ${numbers.userId} = ${userId})`);
+const linkedToNumber = (accountId: string) =>
+  exists(sql`(select 1 from ${numbers} where ${numbers.agente} = ${agentes.id} and ${numbers.userId} = ${accountId})`);
 
 /** The list of docs/product/integrations.md (id, apelido, active, created_at), oldest first, with the number link. */
-export async function selectAgentSummaries(db: Db, userId: string): Promise<AgentSummary[]> {
+export async function selectAgentSummaries(db: Db, accountId: string): Promise<AgentSummary[]> {
   const rows = await db
     .select({
       id: agentes.id,
       apelido: agentes.apelido,
       active: agentes.active,
       createdAt: agentes.createdAt,
-      linked: linkedToNumber(userId),
+      linked: linkedToNumber(accountId),
     })
     .from(agentes)
-    .where(eq(agentes.userId, userId))
+    .where(eq(agentes.userId, accountId))
     .orderBy(asc(agentes.createdAt), asc(agentes.id));
   return rows.map((r) => ({
     id: r.id,
@@ -53,21 +53,21 @@ export async function selectAgentSummaries(db: Db, userId: string): Promise<Agen
   }));
 }
 
-export async function selectAgent(db: Db, userId: string, id: string): Promise<AgentRow | undefined> {
+export async function selectAgent(db: Db, accountId: string, id: string): Promise<AgentRow | undefined> {
   const [row] = await db
     .select()
     .from(agentes)
-    .where(and(eq(agentes.id, id), eq(agentes.userId, userId)))
+    .where(and(eq(agentes.id, id), eq(agentes.userId, accountId)))
     .limit(1);
   return row;
 }
 
 /** The newest active agent (docs/product/integrations.md: "active newest first, limit 1"). */
-export async function selectNewestActiveAgent(db: Db, userId: string): Promise<AgentRow | undefined> {
+export async function selectNewestActiveAgent(db: Db, accountId: string): Promise<AgentRow | undefined> {
   const [row] = await db
     .select()
     .from(agentes)
-    .where(and(eq(agentes.userId, userId), eq(agentes.active, true)))
+    .where(and(eq(agentes.userId, accountId), eq(agentes.active, true)))
     .orderBy(desc(agentes.createdAt), desc(agentes.id))
     .limit(1);
   return row;
@@ -76,7 +76,7 @@ export async function selectNewestActiveAgent(db: Db, userId: string): Promise<A
 /** System prompt, response delay, the AI's return time and/or its daily answers per contact, together with updated_at (docs/product/integrations.md). */
 export async function updateAgentFields(
   db: Db,
-  userId: string,
+  accountId: string,
   id: string,
   fields: {
     systemPrompt?: string;
@@ -92,7 +92,7 @@ export async function updateAgentFields(
   const [row] = await db
     .update(agentes)
     .set({ ...fields, updatedAt: new Date() })
-    .where(and(eq(agentes.id, id), eq(agentes.userId, userId)))
+    .where(and(eq(agentes.id, id), eq(agentes.userId, accountId)))
     .returning();
   return row;
 }
@@ -103,7 +103,7 @@ export async function updateAgentFields(
  */
 export async function deleteUnlinkedAgent(
   db: Db,
-  userId: string,
+  accountId: string,
   id: string,
 ): Promise<'deleted' | 'linked' | 'missing'> {
   const deleted = await db
@@ -111,13 +111,13 @@ export async function deleteUnlinkedAgent(
     .where(
       and(
         eq(agentes.id, id),
-        eq(agentes.userId, userId),
+        eq(agentes.userId, accountId),
         sql`not exists (select 1 from ${numbers} where ${numbers.agente} = ${id})`,
       ),
     )
     .returning({ id: agentes.id });
   if (deleted.length) return 'deleted';
-  return (await selectAgent(db, userId, id)) ? 'linked' : 'missing';
+  return (await selectAgent(db, accountId, id)) ? 'linked' : 'missing';
 }
 
 export async function insertAgent(
@@ -134,14 +134,14 @@ export async function insertAgent(
 /** Retraining (update mode): new answers, prompt and name, trainnings + 1, on the user's own agent only. */
 export async function retrainAgent(
   db: Db,
-  userId: string,
+  accountId: string,
   id: string,
   values: { apelido: string; respostas: AnswerItem[]; systemPrompt: string },
 ): Promise<AgentRow | undefined> {
   const [row] = await db
     .update(agentes)
     .set({ ...values, trainnings: sql`${agentes.trainnings} + 1`, updatedAt: new Date() })
-    .where(and(eq(agentes.id, id), eq(agentes.userId, userId)))
+    .where(and(eq(agentes.id, id), eq(agentes.userId, accountId)))
     .returning();
   return row;
 }
@@ -154,6 +154,6 @@ export async function insertUsageTraining(
 }
 
 /** Serialises limit checks of one user inside a transaction (PostgreSQL row lock on the profile). */
-export async function lockUserForLimits(db: Db, userId: string) {
-  await db.execute(sql`select id from profiles where id = ${userId} for update`);
+export async function lockUserForLimits(db: Db, accountId: string) {
+  await db.execute(sql`select id from profiles where id = ${accountId} for update`);
 }

@@ -35,7 +35,7 @@ export interface AgentAnswer {
 export async function answerAsAgent({
   db,
   llm,
-  userId,
+  userId: accountId,
   agent,
   context,
   claim,
@@ -48,9 +48,9 @@ export async function answerAsAgent({
   context: ContextMessage[];
   claim: () => Promise<() => Promise<void>>;
 }): Promise<AgentAnswer> {
-  const block = await loadContextBlockInput(db, userId, null);
+  const block = await loadContextBlockInput(db, accountId, null);
   const keyword = keywordHandoff(context, block);
-  const facts = await loadReplyFacts(db, userId, agent, context, { embeddings: llm.embeddings });
+  const facts = await loadReplyFacts(db, accountId, agent, context, { embeddings: llm.embeddings });
   if (keyword) return { answer: keyword, retried: false, blocked: null, keyword: true, facts };
   const giveBack = await claim();
   try {

@@ -43,14 +43,14 @@ export function contextBlockInputOf(rows: ContextBlockRows, now: Date = new Date
  */
 export async function loadContextBlockInput(
   db: Db,
-  userId: string,
+  accountId: string,
   convId: string | null,
   now: Date = new Date(),
 ): Promise<ContextBlockInput> {
-  const timeZone = await getAccountTimeZone(db, userId);
-  const { week, closedDays, facts } = await loadBusinessHours(db, userId);
-  const pixReady = await hasPixAccount(db, userId);
+  const timeZone = await getAccountTimeZone(db, accountId);
+  const { week, closedDays, facts } = await loadBusinessHours(db, accountId);
+  const pixReady = await hasPixAccount(db, accountId);
   if (!convId) return contextBlockInputOf({ timeZone, week, closedDays, facts, contactName: null, pixReady }, now);
-  const contactName = await findContactName(db, userId, convId);
+  const contactName = await findContactName(db, accountId, convId);
   return contextBlockInputOf({ timeZone, week, closedDays, facts, contactName, pixReady }, now);
 }

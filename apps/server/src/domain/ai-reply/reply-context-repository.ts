@@ -7,16 +7,16 @@ import { type AnswerItem, conversations, pixAccounts } from '../../db/schema/ind
 export type { AnswerItem };
 
 /** The account's conversation's contact name; null when it has none or is not the account's. */
-export async function findContactName(db: Db, userId: string, convId: string): Promise<string | null> {
+export async function findContactName(db: Db, accountId: string, convId: string): Promise<string | null> {
   const [row] = await db
     .select({ contactName: conversations.contactName })
     .from(conversations)
-    .where(and(eq(conversations.id, convId), eq(conversations.userId, userId)));
+    .where(and(eq(conversations.id, convId), eq(conversations.userId, accountId)));
   return row?.contactName ?? null;
 }
 
 /** Whether the account has a Pix provider configured (the reply request offers Pix only then). */
-export async function hasPixAccount(db: Db, userId: string): Promise<boolean> {
-  const [row] = await db.select({ id: pixAccounts.userId }).from(pixAccounts).where(eq(pixAccounts.userId, userId));
+export async function hasPixAccount(db: Db, accountId: string): Promise<boolean> {
+  const [row] = await db.select({ id: pixAccounts.userId }).from(pixAccounts).where(eq(pixAccounts.userId, accountId));
   return row !== undefined;
 }

@@ -6,7 +6,7 @@ import { moveCardForward } from './stages-repository.ts';
 export interface AdvanceDeps {
   db: Db;
   /** The realtime hub (tells the account's open boards; never throws). */
-  realtime: { publish(userId: string, event: RealtimeEvent): Promise<void> };
+  realtime: { publish(accountId: string, event: RealtimeEvent): Promise<void> };
   log: { warn(obj: object, msg: string): void };
   /** Where 'stage.changed' is published (docs/decisions/060-events-features-listen.md); absent: not published. */
   publish?: EventDeps;

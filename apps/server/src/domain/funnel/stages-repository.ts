@@ -7,8 +7,8 @@ import { funnelStages } from '../../db/schema/index.ts';
 export type FunnelStageRow = typeof funnelStages.$inferSelect;
 
 /** The account's stages by position. */
-export async function selectStages(db: Db, userId: string): Promise<FunnelStageRow[]> {
-  return db.select().from(funnelStages).where(eq(funnelStages.userId, userId)).orderBy(asc(funnelStages.position));
+export async function selectStages(db: Db, accountId: string): Promise<FunnelStageRow[]> {
+  return db.select().from(funnelStages).where(eq(funnelStages.userId, accountId)).orderBy(asc(funnelStages.position));
 }
 
 /** Inserts stages; one that meets an existing row (same account and kind) does nothing. */
@@ -24,17 +24,17 @@ export async function insertStagesIfMissing(
  * one statement (docs/decisions/069-agenda.md, "The funnel's Agendado"). When it exists already (another
  * booking created it, even at the same moment: the unique kind waits for it) nothing changes.
  */
-export async function insertAgendadoBeforePago(db: Db, userId: string, name: string): Promise<void> {
+export async function insertAgendadoBeforePago(db: Db, accountId: string, name: string): Promise<void> {
   await db.execute(sql`
-    with pago as (select position from funnel_stages where user_id = ${userId} and kind = 'pago'),
+    with pago as (select position from funnel_stages where user_id = ${accountId} and kind = 'pago'),
     added as (
       insert into funnel_stages (user_id, kind, name, position)
-      select ${userId}, 'agendado', ${name}, pago.position from pago
+      select ${accountId}, 'agendado', ${name}, pago.position from pago
       on conflict do nothing
       returning id, position
     )
     update funnel_stages set position = position + 1
-    where user_id = ${userId} and position >= (select position from added)`);
+    where user_id = ${accountId} and position >= (select position from added)`);
 }
 
 /**

@@ -11,20 +11,20 @@ import {
  * The account's stages by position, the five built-ins created on first use (docs/decisions/043-labels-notes-funnel.md).
  * Safe when two requests create them at once: an insert that meets an existing row does nothing.
  */
-export async function ensureStages(db: Db, userId: string): Promise<FunnelStageRow[]> {
-  const rows = await selectStages(db, userId);
+export async function ensureStages(db: Db, accountId: string): Promise<FunnelStageRow[]> {
+  const rows = await selectStages(db, accountId);
   const missing = FUNNEL_BUILT_IN_STAGES.filter((b) => !rows.some((r) => r.kind === b.kind));
   if (missing.length === 0) return rows;
   await insertStagesIfMissing(
     db,
     missing.map((b) => ({
-      userId,
+      userId: accountId,
       kind: b.kind,
       name: b.name,
       position: FUNNEL_BUILT_IN_STAGES.indexOf(b),
     })),
   );
-  return selectStages(db, userId);
+  return selectStages(db, accountId);
 }
 
 /**
@@ -32,13 +32,13 @@ export async function ensureStages(db: Db, userId: string): Promise<FunnelStageR
  * Agendado"): an account that never uses the agenda keeps its board as it was. Named 'Agendado', or
  * 'Agendado (agenda)' when the owner already has a stage of their own by that name.
  */
-export async function ensureAgendadoStage(db: Db, userId: string): Promise<void> {
-  const stages = await ensureStages(db, userId);
+export async function ensureAgendadoStage(db: Db, accountId: string): Promise<void> {
+  const stages = await ensureStages(db, accountId);
   if (stages.some((s) => s.kind === FUNNEL_AGENDADO_STAGE.kind)) return;
   const taken = stages.some((s) => s.name.toLowerCase() === FUNNEL_AGENDADO_STAGE.name.toLowerCase());
   await insertAgendadoBeforePago(
     db,
-    userId,
+    accountId,
     taken ? `${FUNNEL_AGENDADO_STAGE.name} (agenda)` : FUNNEL_AGENDADO_STAGE.name,
   );
 }

@@ -20,7 +20,7 @@ export interface ConversationFactsRow {
 export async function findConversationFacts(
   db: Db,
   convId: string,
-  userId: string,
+  accountId: string,
 ): Promise<ConversationFactsRow | undefined> {
   const [facts] = resultRows<ConversationFactsRow>(
     await db.execute(sql`
@@ -28,7 +28,7 @@ export async function findConversationFacts(
              (select m.content from messages m where m.conv_id = c.id and m.direction = 'in'
               order by m.created_at desc limit 1) as last_in
       from conversations c join numbers n on n.id = c.number_id
-      where c.id = ${convId} and c.user_id = ${userId}`),
+      where c.id = ${convId} and c.user_id = ${accountId}`),
   );
   return facts;
 }
@@ -37,12 +37,12 @@ export async function findConversationFacts(
 export async function findConversationNumber(
   db: Db,
   convId: string,
-  userId: string,
+  accountId: string,
 ): Promise<{ instance_name: string; number_phone: string } | undefined> {
   const [number] = resultRows<{ instance_name: string; number_phone: string }>(
     await db.execute(sql`
       select n.instance_name, n.phone as number_phone from conversations c join numbers n on n.id = c.number_id
-      where c.id = ${convId} and c.user_id = ${userId}`),
+      where c.id = ${convId} and c.user_id = ${accountId}`),
   );
   return number;
 }

@@ -75,7 +75,7 @@ export async function saveInsight(db: Db, insight: NewInsight): Promise<InsightR
 /** Counts one provider call that produced an insight, for the account's month. */
 export async function countMediaUsage(
   db: Db,
-  userId: string,
+  accountId: string,
   kind: InsightKind,
   seconds: number,
   now = new Date(),
@@ -89,7 +89,7 @@ export async function countMediaUsage(
   };
   await db
     .insert(mediaUsageMonthly)
-    .values({ userId, month, ...add })
+    .values({ userId: accountId, month, ...add })
     .onConflictDoUpdate({
       target: [mediaUsageMonthly.userId, mediaUsageMonthly.month],
       set: {

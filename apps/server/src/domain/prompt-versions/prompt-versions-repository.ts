@@ -6,24 +6,24 @@ import { agentes, promptVersions } from '../../db/schema/index.ts';
 export type PromptVersionRow = typeof promptVersions.$inferSelect;
 
 /** The agent's versions, newest first (the caller checked the agent is the user's). */
-export async function selectPromptVersions(db: Db, userId: string, agentId: string): Promise<PromptVersionRow[]> {
+export async function selectPromptVersions(db: Db, accountId: string, agentId: string): Promise<PromptVersionRow[]> {
   return db
     .select()
     .from(promptVersions)
-    .where(and(eq(promptVersions.agentId, agentId), eq(promptVersions.userId, userId)))
+    .where(and(eq(promptVersions.agentId, agentId), eq(promptVersions.userId, accountId)))
     .orderBy(desc(promptVersions.createdAt), desc(promptVersions.id));
 }
 
 export async function selectPromptVersion(
   db: Db,
-  userId: string,
+  accountId: string,
   agentId: string,
   id: string,
 ): Promise<PromptVersionRow | undefined> {
   const [row] = await db
     .select()
     .from(promptVersions)
-    .where(and(eq(promptVersions.id, id), eq(promptVersions.agentId, agentId), eq(promptVersions.userId, userId)))
+    .where(and(eq(promptVersions.id, id), eq(promptVersions.agentId, agentId), eq(promptVersions.userId, accountId)))
     .limit(1);
   return row;
 }
@@ -52,11 +52,11 @@ export async function recordPromptVersion(tx: Db, version: NewPromptVersion): Pr
 export type AgentRow = typeof agentes.$inferSelect;
 
 /** The user's agent, locked until the transaction ends (null: not the user's, or gone). */
-export async function lockOwnAgent(tx: Db, userId: string, agentId: string): Promise<AgentRow | null> {
+export async function lockOwnAgent(tx: Db, accountId: string, agentId: string): Promise<AgentRow | null> {
   const [row] = await tx
     .select()
     .from(agentes)
-    .where(and(eq(agentes.id, agentId), eq(agentes.userId, userId)))
+    .where(and(eq(agentes.id, agentId), eq(agentes.userId, accountId)))
     .for('update')
     .limit(1);
   return row ?? null;
