@@ -37,11 +37,11 @@ export interface ChatBooking {
 export class AgendaRefused extends Error {}
 
 export interface AgendaChatPort {
-  services(userId: string): Promise<ChatService[]>;
+  services(accountId: string): Promise<ChatService[]>;
   /** Free starts of the service from `from`, earliest first, at most `limit`. */
-  freeSlots(userId: string, serviceId: string, from: Date, limit: number): Promise<ChatSlot[]>;
+  freeSlots(accountId: string, serviceId: string, from: Date, limit: number): Promise<ChatSlot[]>;
   /** The conversation's next active appointment (held, booked or confirmed), if any. */
-  nextBooking(userId: string, convId: string): Promise<ChatBooking | null>;
+  nextBooking(accountId: string, convId: string): Promise<ChatBooking | null>;
   /** Books a free slot for the conversation's contact (source 'ai'); AgendaRefused when it is not free. */
   book(o: {
     userId: string;

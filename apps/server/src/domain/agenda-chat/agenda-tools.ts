@@ -170,7 +170,7 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
   const changed = (c: BookingChange) => void changes.push(c);
 
   async function run(name: ToolName, raw: unknown) {
-    const { port, userId, convId, timeZone } = ctx;
+    const { port, userId: accountId, convId, timeZone } = ctx;
     if (ctx.approval && name !== 'ver_horarios')
       return proposeChange(ctx, name, raw, (c, p) => {
         changed(c);
@@ -179,10 +179,10 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
     switch (name) {
       case 'ver_horarios': {
         const a = verHorarios.parse(raw);
-        const services = await port.services(userId);
+        const services = await port.services(accountId);
         const service = serviceFor(services, a.servico ?? '');
         if (!service && !a.servico?.trim()) {
-          const current = await port.nextBooking(userId, convId);
+          const current = await port.nextBooking(accountId, convId);
           return out({
             servicos: services.map((s) => ({ id: s.id, nome: s.name, duracao_minutos: s.durationMinutes })),
             agendamento_atual: current ? bookingView(current, timeZone) : null,
@@ -192,11 +192,11 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
           return refused(`Serviço não encontrado. Os serviços são: ${services.map((s) => s.name).join(', ')}.`);
         const from = a.a_partir_de ? new Date(`${a.a_partir_de}T00:00:00Z`) : ctx.now();
         const slots = spreadSlots(
-          await port.freeSlots(userId, service.id, from < ctx.now() ? ctx.now() : from, SLOTS_READ),
+          await port.freeSlots(accountId, service.id, from < ctx.now() ? ctx.now() : from, SLOTS_READ),
           OFFERED_SLOTS,
           timeZone,
         );
-        const current = await port.nextBooking(userId, convId);
+        const current = await port.nextBooking(accountId, convId);
         return out({
           servico: { id: service.id, nome: service.name, duracao_minutos: service.durationMinutes },
           horarios: slots.map((s) => ({
@@ -212,7 +212,7 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
       case 'agendar': {
         const a = agendar.parse(raw);
         const booked = await port.book({
-          userId,
+          userId: accountId,
           convId,
           serviceId: a.servico_id,
           startsAt: new Date(a.inicio),
@@ -224,10 +224,10 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
       }
       case 'remarcar': {
         const a = remarcar.parse(raw);
-        const current = await port.nextBooking(userId, convId);
+        const current = await port.nextBooking(accountId, convId);
         if (!current) return refused('O cliente não tem horário marcado para remarcar.');
         const moved = await port.move({
-          userId,
+          userId: accountId,
           bookingId: current.id,
           version: current.version,
           startsAt: new Date(a.inicio),
@@ -237,9 +237,9 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
         return out({ ok: true, agendamento: bookingView(moved, timeZone) });
       }
       case 'cancelar': {
-        const current = await port.nextBooking(userId, convId);
+        const current = await port.nextBooking(accountId, convId);
         if (!current) return refused('O cliente não tem horário marcado para cancelar.');
-        const cancelled = await port.cancel({ userId, bookingId: current.id });
+        const cancelled = await port.cancel({ userId: accountId, bookingId: current.id });
         changed('cancelled');
         return out({ ok: true, cancelado: bookingView(cancelled, timeZone) });
       }
@@ -247,12 +247,12 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
   }
 
   async function offer(): Promise<string> {
-    const { port, userId, convId, timeZone } = ctx;
-    const services = (await port.services(userId)).slice(0, 3);
+    const { port, userId: accountId, convId, timeZone } = ctx;
+    const services = (await port.services(accountId)).slice(0, 3);
     const lines = ['AGENDA (horários livres reais; ofereça só estes):'];
     for (const service of services) {
       const slots = spreadSlots(
-        await port.freeSlots(userId, service.id, ctx.now(), SLOTS_READ),
+        await port.freeSlots(accountId, service.id, ctx.now(), SLOTS_READ),
         OFFERED_SLOTS,
         timeZone,
       );
@@ -263,7 +263,7 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
             : 'nenhum horário livre nos próximos dias'),
       );
     }
-    const current = await port.nextBooking(userId, convId);
+    const current = await port.nextBooking(accountId, convId);
     lines.push(
       current
         ? `Horário que o cliente já tem: ${current.serviceName} em ${slotText(current.startsAt, timeZone)}.` +

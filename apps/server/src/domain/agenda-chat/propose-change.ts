@@ -20,15 +20,15 @@ export async function proposeChange(
   raw: unknown,
   record: (change: BookingChange, pending: PendingBooking) => void,
 ) {
-  const { port, userId, convId, timeZone } = ctx;
+  const { port, userId: accountId, convId, timeZone } = ctx;
   const when = (iso: string) => slotText(new Date(iso), timeZone);
   if (name === 'agendar') {
     const a = agendar.parse(raw);
-    const service = (await port.services(userId)).find((s) => s.id === a.servico_id);
+    const service = (await port.services(accountId)).find((s) => s.id === a.servico_id);
     if (!service) return refused('Serviço não encontrado: use o id devolvido por ver_horarios.');
     const start = new Date(a.inicio);
     if (Number.isNaN(start.getTime())) return refused('Horário inválido: use o "inicio" devolvido por ver_horarios.');
-    const slot = (await port.freeSlots(userId, service.id, start, 20)).find(
+    const slot = (await port.freeSlots(accountId, service.id, start, 20)).find(
       (f) => f.startsAt.getTime() === start.getTime() && (!a.profissional_id || f.professionalId === a.profissional_id),
     );
     if (!slot) return refused('Esse horário não está livre. Use ver_horarios para ver os horários livres.');
@@ -47,7 +47,7 @@ export async function proposeChange(
       aviso: service.deposit ? APPROVAL_DEPOSIT_NOTE : APPROVAL_NOTE,
     });
   }
-  const current = await port.nextBooking(userId, convId);
+  const current = await port.nextBooking(accountId, convId);
   if (!current) return refused(`O cliente não tem horário marcado para ${name}.`);
   if (name === 'cancelar') {
     const proposed: PendingBooking = {
@@ -60,7 +60,7 @@ export async function proposeChange(
   }
   const a = remarcar.parse(raw);
   const start = new Date(a.inicio);
-  const free = Number.isNaN(start.getTime()) ? [] : await port.freeSlots(userId, current.serviceId, start, 20);
+  const free = Number.isNaN(start.getTime()) ? [] : await port.freeSlots(accountId, current.serviceId, start, 20);
   if (!free.some((f) => f.startsAt.getTime() === start.getTime()))
     return refused('Esse horário não está livre. Use ver_horarios para ver os horários livres.');
   const proposed: PendingBooking = {

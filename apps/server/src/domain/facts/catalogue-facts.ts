@@ -21,20 +21,20 @@ export function toSource(item: CatalogueRow): FactSource {
 
 /** The catalogue as a fact provider (archived items are never facts). */
 export const catalogueFacts: FactProvider = {
-  async find(db, userId, query, tools) {
+  async find(db, accountId, query, tools) {
     if (tools?.present && !tools.present.catalogue) return [];
-    const all = await activeItems(db, userId, WHOLE_CATALOGUE_UP_TO + 1);
+    const all = await activeItems(db, accountId, WHOLE_CATALOGUE_UP_TO + 1);
     // No active item: nothing to search (most accounts before they fill the catalogue).
     if (all.length === 0) return [];
-    const matched = await searchCatalogue(db, userId, query.words, { limit: MATCHED_ITEMS });
+    const matched = await searchCatalogue(db, accountId, query.words, { limit: MATCHED_ITEMS });
     const items =
       all.length <= WHOLE_CATALOGUE_UP_TO
         ? [...matched, ...all.filter((a) => !matched.some((m) => m.id === a.id))]
         : matched;
     return items.map(toSource);
   },
-  async amounts(db, userId) {
-    const rows = await activeItemPrices(db, userId);
+  async amounts(db, accountId) {
+    const rows = await activeItemPrices(db, accountId);
     return { cents: rows.flatMap(itemAmounts), percents: [], offersDiscount: false };
   },
 };

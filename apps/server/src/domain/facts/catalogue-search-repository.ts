@@ -17,7 +17,7 @@ export const NAME_SIMILARITY = 0.45;
  */
 export async function searchCatalogue(
   db: Db,
-  userId: string,
+  accountId: string,
   words: readonly string[],
   options: { limit: number; archived?: boolean },
 ): Promise<CatalogueRow[]> {
@@ -34,7 +34,7 @@ export async function searchCatalogue(
         coalesce((select max(word_similarity(w, lower(vendai_unaccent(i.name))))
           from jsonb_array_elements_text(${typoWords}::jsonb) w), 0) as name_sim
       from catalogue_items i, q
-      where i.user_id = ${userId} and ${archived}
+      where i.user_id = ${accountId} and ${archived}
     )
     select * from scored where matched or name_sim >= ${NAME_SIMILARITY}
     order by (case when matched then 1 else 0 end) + rank + name_sim desc, name
@@ -67,11 +67,11 @@ export function toRow(r: Record<string, unknown>): CatalogueRow {
 }
 
 /** The account's active items by name, at most `limit`. */
-export async function activeItems(db: Db, userId: string, limit: number): Promise<CatalogueRow[]> {
+export async function activeItems(db: Db, accountId: string, limit: number): Promise<CatalogueRow[]> {
   return db
     .select()
     .from(catalogueItems)
-    .where(and(eq(catalogueItems.userId, userId), isNull(catalogueItems.archivedAt)))
+    .where(and(eq(catalogueItems.userId, accountId), isNull(catalogueItems.archivedAt)))
     .orderBy(asc(catalogueItems.name))
     .limit(limit);
 }
@@ -79,7 +79,7 @@ export async function activeItems(db: Db, userId: string, limit: number): Promis
 /** The prices, options and discount switch of the account's active items (the price guard's amounts). */
 export async function activeItemPrices(
   db: Db,
-  userId: string,
+  accountId: string,
 ): Promise<Pick<CatalogueRow, 'priceCents' | 'options' | 'allowsDiscount'>[]> {
   return db
     .select({
@@ -88,5 +88,5 @@ export async function activeItemPrices(
       allowsDiscount: catalogueItems.allowsDiscount,
     })
     .from(catalogueItems)
-    .where(and(eq(catalogueItems.userId, userId), isNull(catalogueItems.archivedAt)));
+    .where(and(eq(catalogueItems.userId, accountId), isNull(catalogueItems.archivedAt)));
 }

@@ -10,10 +10,10 @@ const COACH_CATALOGUE_MAX = 60;
  * whole catalogue when it has at most COACH_CATALOGUE_MAX items, else the items matching the
  * instruction's words first, then the rest by name up to the bound. Archived items are never listed.
  */
-export async function coachCatalogue(db: Db, userId: string, instruction: string): Promise<CatalogueRow[]> {
-  const all = await activeItems(db, userId, COACH_CATALOGUE_MAX + 1);
+export async function coachCatalogue(db: Db, accountId: string, instruction: string): Promise<CatalogueRow[]> {
+  const all = await activeItems(db, accountId, COACH_CATALOGUE_MAX + 1);
   if (all.length === 0) return [];
-  const matched = await searchCatalogue(db, userId, normaliseWords(instruction), { limit: COACH_CATALOGUE_MAX });
+  const matched = await searchCatalogue(db, accountId, normaliseWords(instruction), { limit: COACH_CATALOGUE_MAX });
   const rest = all.filter((a) => !matched.some((m) => m.id === a.id));
   return [...matched, ...rest].slice(0, COACH_CATALOGUE_MAX);
 }

@@ -7,7 +7,7 @@ import { type SQL, sql } from 'drizzle-orm';
  * database on every claim: nothing is cached, so an item added in another process counts at once.
  * Each is one probe of the table's user index.
  */
-export const factPresenceSql = (userId: SQL) => sql`
-  exists (select 1 from catalogue_items ci where ci.user_id = ${userId} and ci.archived_at is null) as has_catalogue,
-  exists (select 1 from knowledge_faqs kf where kf.user_id = ${userId} and kf.status = 'active') as has_faqs,
-  exists (select 1 from knowledge_passages kp where kp.user_id = ${userId}) as has_passages`;
+export const factPresenceSql = (accountId: SQL) => sql`
+  exists (select 1 from catalogue_items ci where ci.user_id = ${accountId} and ci.archived_at is null) as has_catalogue,
+  exists (select 1 from knowledge_faqs kf where kf.user_id = ${accountId} and kf.status = 'active') as has_faqs,
+  exists (select 1 from knowledge_passages kp where kp.user_id = ${accountId}) as has_passages`;

@@ -62,6 +62,6 @@ export interface FactTools {
 
 export interface FactProvider {
   /** The sources relevant to the query, best first. */
-  find(db: Db, userId: string, query: FactQuery, tools?: FactTools): Promise<FactSource[]>;
-  amounts(db: Db, userId: string): Promise<FactAmounts>;
+  find(db: Db, accountId: string, query: FactQuery, tools?: FactTools): Promise<FactSource[]>;
+  amounts(db: Db, accountId: string): Promise<FactAmounts>;
 }

@@ -18,7 +18,7 @@ const QUESTION_SIMILARITY = 0.5;
  */
 export async function searchKnowledge(
   db: Db,
-  userId: string,
+  accountId: string,
   words: readonly string[],
   options: { limit: number },
 ): Promise<FaqRow[]> {
@@ -33,7 +33,7 @@ export async function searchKnowledge(
         coalesce((select max(word_similarity(w, lower(vendai_unaccent(f.question))))
           from jsonb_array_elements_text(${search.typos}::jsonb) w), 0) as sim
       from knowledge_faqs f, q
-      where f.user_id = ${userId} and f.status = 'active'
+      where f.user_id = ${accountId} and f.status = 'active'
     )
     select * from scored where matched or sim >= ${QUESTION_SIMILARITY}
     order by (case when matched then 1 else 0 end) + rank + sim desc, created_at
@@ -42,12 +42,12 @@ export async function searchKnowledge(
 }
 
 /** The account's most recently saved active entries that have a vector (embedding ranking reads them). */
-export async function recentEmbeddedFaqs(db: Db, userId: string, limit: number): Promise<FaqRow[]> {
+export async function recentEmbeddedFaqs(db: Db, accountId: string, limit: number): Promise<FaqRow[]> {
   const rows = await db
     .select()
     .from(knowledgeFaqs)
     .where(
-      and(eq(knowledgeFaqs.userId, userId), eq(knowledgeFaqs.status, 'active'), isNotNull(knowledgeFaqs.embedding)),
+      and(eq(knowledgeFaqs.userId, accountId), eq(knowledgeFaqs.status, 'active'), isNotNull(knowledgeFaqs.embedding)),
     )
     .orderBy(desc(knowledgeFaqs.updatedAt))
     .limit(limit);

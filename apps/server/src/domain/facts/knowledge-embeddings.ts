@@ -38,13 +38,13 @@ const PER_FILL = 512;
  * Embeds the account's active FAQ entries and passages that have no vector of the configured model yet
  * (new, edited, renamed, or made by another model), in batches. Returns how many rows were filled.
  */
-export async function fillKnowledgeEmbeddings(db: Db, embeddings: Embeddings, userId: string): Promise<number> {
-  const { faqs, passages } = await findStaleEmbeddings(db, userId, embeddings.model, PER_FILL);
+export async function fillKnowledgeEmbeddings(db: Db, embeddings: Embeddings, accountId: string): Promise<number> {
+  const { faqs, passages } = await findStaleEmbeddings(db, accountId, embeddings.model, PER_FILL);
   const rows = [...faqs, ...passages].slice(0, PER_FILL);
   for (let i = 0; i < rows.length; i += BATCH) {
     const batch = rows.slice(i, i + BATCH);
     const vectors = await embeddings.embed(batch.map((r) => r.text));
-    for (const [n, row] of batch.entries()) await setEmbedding(db, userId, row, vectors[n]!, embeddings.model);
+    for (const [n, row] of batch.entries()) await setEmbedding(db, accountId, row, vectors[n]!, embeddings.model);
   }
   return rows.length;
 }

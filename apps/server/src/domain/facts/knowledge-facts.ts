@@ -19,7 +19,7 @@ const oneLine = (text: string) => text.replace(/\s*\n\s*/g, ' ');
  * answers and in the documents (the price guard allows them).
  */
 export const knowledgeFacts: FactProvider = {
-  async find(db, userId, query, tools) {
+  async find(db, accountId, query, tools) {
     const embeddings = tools?.embeddings;
     // An empty FAQ or no document: that search is skipped (fact-presence.ts); a limit of 0 asks for nothing.
     const limits = {
@@ -28,10 +28,10 @@ export const knowledgeFacts: FactProvider = {
     };
     if (limits.faqs === 0 && limits.passages === 0) return [];
     const { faqs, passages } = embeddings
-      ? await rankKnowledge(db, userId, query, embeddings, limits)
+      ? await rankKnowledge(db, accountId, query, embeddings, limits)
       : await Promise.all([
-          limits.faqs ? searchKnowledge(db, userId, query.words, { limit: limits.faqs }) : [],
-          limits.passages ? searchPassages(db, userId, query.words, { limit: limits.passages }) : [],
+          limits.faqs ? searchKnowledge(db, accountId, query.words, { limit: limits.faqs }) : [],
+          limits.passages ? searchPassages(db, accountId, query.words, { limit: limits.passages }) : [],
         ]).then(([f, p]) => ({ faqs: f, passages: p }));
     return [
       ...faqs.map((row): FactSource => ({
@@ -48,7 +48,7 @@ export const knowledgeFacts: FactProvider = {
       })),
     ];
   },
-  async amounts(db, userId) {
-    return ownerTextAmounts((await findKnowledgeTexts(db, userId)).join('\n'));
+  async amounts(db, accountId) {
+    return ownerTextAmounts((await findKnowledgeTexts(db, accountId)).join('\n'));
   },
 };

@@ -17,7 +17,7 @@ export interface EmbeddingTarget {
  */
 export async function findStaleEmbeddings(
   db: Db,
-  userId: string,
+  accountId: string,
   model: string,
   limit: number,
 ): Promise<{ faqs: EmbeddingTarget[]; passages: EmbeddingTarget[] }> {
@@ -27,12 +27,12 @@ export async function findStaleEmbeddings(
     db
       .select({ id: knowledgeFaqs.id, text: knowledgeFaqs.searchText })
       .from(knowledgeFaqs)
-      .where(and(eq(knowledgeFaqs.userId, userId), eq(knowledgeFaqs.status, 'active'), stale(knowledgeFaqs)))
+      .where(and(eq(knowledgeFaqs.userId, accountId), eq(knowledgeFaqs.status, 'active'), stale(knowledgeFaqs)))
       .limit(limit),
     db
       .select({ id: knowledgePassages.id, text: knowledgePassages.searchText })
       .from(knowledgePassages)
-      .where(and(eq(knowledgePassages.userId, userId), stale(knowledgePassages)))
+      .where(and(eq(knowledgePassages.userId, accountId), stale(knowledgePassages)))
       .limit(limit),
   ]);
   return {
@@ -44,7 +44,7 @@ export async function findStaleEmbeddings(
 /** Stores one row's vector and the model that made it (the account's row only). */
 export async function setEmbedding(
   db: Db,
-  userId: string,
+  accountId: string,
   target: Pick<EmbeddingTarget, 'table' | 'id'>,
   vector: number[],
   model: string,
@@ -53,17 +53,17 @@ export async function setEmbedding(
   await db
     .update(table)
     .set({ embedding: vector, embeddingModel: model })
-    .where(and(eq(table.id, target.id), eq(table.userId, userId)));
+    .where(and(eq(table.id, target.id), eq(table.userId, accountId)));
 }
 
 /** The texts the owner wrote in the knowledge base: the active FAQ answers, then every passage. */
-export async function findKnowledgeTexts(db: Db, userId: string): Promise<string[]> {
+export async function findKnowledgeTexts(db: Db, accountId: string): Promise<string[]> {
   const [answers, passages] = await Promise.all([
     db
       .select({ text: knowledgeFaqs.answer })
       .from(knowledgeFaqs)
-      .where(and(eq(knowledgeFaqs.userId, userId), eq(knowledgeFaqs.status, 'active'))),
-    db.select({ text: knowledgePassages.text }).from(knowledgePassages).where(eq(knowledgePassages.userId, userId)),
+      .where(and(eq(knowledgeFaqs.userId, accountId), eq(knowledgeFaqs.status, 'active'))),
+    db.select({ text: knowledgePassages.text }).from(knowledgePassages).where(eq(knowledgePassages.userId, accountId)),
   ]);
   return [...answers, ...passages].map((r) => r.text);
 }

@@ -48,8 +48,8 @@ export interface FactsAgent {
 }
 
 /** The agent's price-guard rules (no row: the defaults). */
-async function agentGuardSettings(db: Db, userId: string, agentId: string) {
-  const row = await findGuardSettings(db, userId, agentId);
+async function agentGuardSettings(db: Db, accountId: string, agentId: string) {
+  const row = await findGuardSettings(db, accountId, agentId);
   return {
     fallbackText: row?.fallbackText?.trim() || PRICE_FALLBACK_DEFAULT,
     allowsDiscounts: row?.allowsDiscounts ?? false,
@@ -57,9 +57,9 @@ async function agentGuardSettings(db: Db, userId: string, agentId: string) {
 }
 
 /** The conversation's latest orders: their declared totals and lines (decision 047). */
-async function conversationOrders(db: Db, userId: string, convId: string | undefined) {
+async function conversationOrders(db: Db, accountId: string, convId: string | undefined) {
   if (!convId) return [];
-  return findLatestOrders(db, userId, convId);
+  return findLatestOrders(db, accountId, convId);
 }
 
 /** The products among the facts, as the guard reads them (a named item's amounts may be summed). */
@@ -76,16 +76,16 @@ export const itemsInPlay = (sources: readonly FactSource[]): ItemInPlay[] =>
  */
 async function loadGuardFacts(
   db: Db,
-  userId: string,
+  accountId: string,
   agent: FactsAgent,
   sources: FactSource[],
   recent: readonly ContextMessage[],
   convId: string | undefined,
 ): Promise<GuardFacts> {
   const [amounts, settings, placed] = await Promise.all([
-    Promise.all(FACT_PROVIDERS.map((p) => p.amounts(db, userId))),
-    agentGuardSettings(db, userId, agent.id),
-    conversationOrders(db, userId, convId),
+    Promise.all(FACT_PROVIDERS.map((p) => p.amounts(db, accountId))),
+    agentGuardSettings(db, accountId, agent.id),
+    conversationOrders(db, accountId, convId),
   ]);
   const owner = ownerTextAmounts([agent.systemPrompt, ...agent.respostas.map((r) => r.resposta)].join('\n'));
   const conversation = conversationAllowance({
@@ -115,18 +115,18 @@ async function loadGuardFacts(
  */
 export async function loadReplyFacts(
   db: Db,
-  userId: string,
+  accountId: string,
   agent: FactsAgent,
   recentNewestFirst: readonly ContextMessage[],
   tools: FactTools = {},
 ): Promise<ReplyFacts> {
   const query = factQueryOf(recentNewestFirst);
-  const sources = (await Promise.all(FACT_PROVIDERS.map((p) => p.find(db, userId, query, tools)))).flat();
+  const sources = (await Promise.all(FACT_PROVIDERS.map((p) => p.find(db, accountId, query, tools)))).flat();
   let guard: Promise<GuardFacts> | undefined;
   return {
     sources,
-    guard: () => (guard ??= loadGuardFacts(db, userId, agent, sources, recentNewestFirst, tools.convId)),
-    lookup: factLookup(db, userId, tools),
+    guard: () => (guard ??= loadGuardFacts(db, accountId, agent, sources, recentNewestFirst, tools.convId)),
+    lookup: factLookup(db, accountId, tools),
     learn(found) {
       for (const f of found) if (!sources.some((s) => s.kind === f.kind && s.id === f.id)) sources.push(f);
     },

@@ -17,13 +17,13 @@ export type FactLookup = (where: LookupSource, text: string) => Promise<FactSour
  * (docs/decisions/025-catalogue-and-price-guard.md), for the words the AI chose. Only the account's rows:
  * the user id is fixed here, never taken from the AI.
  */
-export function factLookup(db: Db, userId: string, tools: FactTools = {}): FactLookup {
+export function factLookup(db: Db, accountId: string, tools: FactTools = {}): FactLookup {
   return async (where, text) => {
     const query = { text, words: normaliseWords(text) };
     if (query.words.length === 0) return [];
-    if (where === 'knowledge') return knowledgeFacts.find(db, userId, query, tools);
+    if (where === 'knowledge') return knowledgeFacts.find(db, accountId, query, tools);
     // An account known to have no active item has nothing to find (fact-presence.ts).
     if (tools.present && !tools.present.catalogue) return [];
-    return (await searchCatalogue(db, userId, query.words, { limit: MATCHED_ITEMS })).map(toSource);
+    return (await searchCatalogue(db, accountId, query.words, { limit: MATCHED_ITEMS })).map(toSource);
   };
 }

@@ -29,7 +29,7 @@ const PASSAGE_COLUMNS = sql`p.id, p.document_id, d.title, p.position, p.text, p.
  */
 export async function searchPassages(
   db: Db,
-  userId: string,
+  accountId: string,
   words: readonly string[],
   options: { limit: number },
 ): Promise<PassageHit[]> {
@@ -44,7 +44,7 @@ export async function searchPassages(
         coalesce((select max(word_similarity(w, lower(vendai_unaccent(p.search_text))))
           from jsonb_array_elements_text(${search.typos}::jsonb) w), 0) as sim
       from knowledge_passages p join knowledge_documents d on d.id = p.document_id, q
-      where p.user_id = ${userId}
+      where p.user_id = ${accountId}
     )
     select * from scored where matched or sim >= ${PASSAGE_SIMILARITY}
     order by (case when matched then 1 else 0 end) + rank + sim desc, document_id, position
@@ -53,11 +53,11 @@ export async function searchPassages(
 }
 
 /** The account's most recent passages (embedding ranking looks at them besides the full-text matches). */
-export async function recentPassages(db: Db, userId: string, limit: number): Promise<PassageHit[]> {
+export async function recentPassages(db: Db, accountId: string, limit: number): Promise<PassageHit[]> {
   const result = await db.execute(sql`
     select ${PASSAGE_COLUMNS}
     from knowledge_passages p join knowledge_documents d on d.id = p.document_id
-    where p.user_id = ${userId} and p.embedding is not null
+    where p.user_id = ${accountId} and p.embedding is not null
     order by p.created_at desc, p.position
     limit ${limit}`);
   return resultRows<Record<string, unknown>>(result).map(toPassageHit);

@@ -51,16 +51,16 @@ function candidatesOf<T extends { id: string }>(matched: T[], recent: T[]): Cand
  */
 export async function rankKnowledge(
   db: Db,
-  userId: string,
+  accountId: string,
   query: FactQuery,
   embeddings: Embeddings,
   limits: { faqs: number; passages: number },
 ): Promise<{ faqs: FaqRow[]; passages: PassageHit[] }> {
   const [faqHits, passageHits, faqRecent, passageRecent] = await Promise.all([
-    searchKnowledge(db, userId, query.words, { limit: TEXT_CANDIDATES }),
-    searchPassages(db, userId, query.words, { limit: TEXT_CANDIDATES }),
-    recentEmbeddedFaqs(db, userId, RECENT_CANDIDATES),
-    recentPassages(db, userId, RECENT_CANDIDATES),
+    searchKnowledge(db, accountId, query.words, { limit: TEXT_CANDIDATES }),
+    searchPassages(db, accountId, query.words, { limit: TEXT_CANDIDATES }),
+    recentEmbeddedFaqs(db, accountId, RECENT_CANDIDATES),
+    recentPassages(db, accountId, RECENT_CANDIDATES),
   ]);
   const textOrder = { faqs: faqHits.slice(0, limits.faqs), passages: passageHits.slice(0, limits.passages) };
   const faqs = candidatesOf(faqHits, faqRecent);

@@ -26,10 +26,10 @@ const PROPOSED_MAX_CENTS = 10_000_000;
  * An amount the AI gives for a priced item is ignored. Null (no order) for an unknown or sold-out
  * item, an unknown option, or an item 'sob consulta' without an amount. Pure except for one read.
  */
-export async function priceOrder(db: Db, userId: string, order: ReplyOrder): Promise<OrderLine[] | null> {
+export async function priceOrder(db: Db, accountId: string, order: ReplyOrder): Promise<OrderLine[] | null> {
   const ids = [...new Set(order.items.map((i) => i.id))].filter(isUuid);
   if (ids.length !== new Set(order.items.map((i) => i.id)).size) return null;
-  const rows = await findActiveCatalogueItems(db, userId, ids);
+  const rows = await findActiveCatalogueItems(db, accountId, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const lines: OrderLine[] = [];
   for (const wanted of order.items) {
@@ -136,8 +136,8 @@ export const AI_ORDERS_PER_CONVERSATION_PER_DAY = 3;
 export const AI_ORDERS_PER_ACCOUNT_PER_DAY = 200;
 
 /** Which cap an AI order would pass ('conversation' or 'account'), or null when it is within both. */
-async function aiOrderCap(db: Db, userId: string, convId: string): Promise<'conversation' | 'account' | null> {
-  const counts = await countRecentAiOrders(db, userId, convId);
+async function aiOrderCap(db: Db, accountId: string, convId: string): Promise<'conversation' | 'account' | null> {
+  const counts = await countRecentAiOrders(db, accountId, convId);
   if (Number(counts?.in_conversation ?? 0) >= AI_ORDERS_PER_CONVERSATION_PER_DAY) return 'conversation';
   if (Number(counts?.in_account ?? 0) >= AI_ORDERS_PER_ACCOUNT_PER_DAY) return 'account';
   return null;
@@ -146,7 +146,7 @@ async function aiOrderCap(db: Db, userId: string, convId: string): Promise<'conv
 /** The owner is told once an hour per conversation (a 'needs_owner' alert, with its switch and limits). */
 async function alertOrderCapped(
   deps: AlertDeps,
-  userId: string,
+  accountId: string,
   convId: string,
   cap: 'conversation' | 'account',
 ): Promise<void> {
@@ -154,7 +154,7 @@ async function alertOrderCapped(
     cap === 'conversation'
       ? `a IA já abriu ${AI_ORDERS_PER_CONVERSATION_PER_DAY} pedidos sem pagamento para este cliente hoje; confira e cobre pela caixa de entrada`
       : `a IA já abriu ${AI_ORDERS_PER_ACCOUNT_PER_DAY} pedidos sem pagamento hoje; confira os pedidos e cobre pela caixa de entrada`;
-  await alertOwner(deps, { userId, convId, kind: 'needs_owner', why }).catch((err) =>
+  await alertOwner(deps, { userId: accountId, convId, kind: 'needs_owner', why }).catch((err) =>
     deps.log.warn({ err, convId }, 'orders: the cap alert failed'),
   );
 }

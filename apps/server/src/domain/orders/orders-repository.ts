@@ -75,30 +75,35 @@ export async function upsertPayerDocument(
 }
 
 /** The account's catalogue items among `ids` that are not archived. */
-export async function findActiveCatalogueItems(db: Db, userId: string, ids: string[]): Promise<CatalogueItemRow[]> {
+export async function findActiveCatalogueItems(db: Db, accountId: string, ids: string[]): Promise<CatalogueItemRow[]> {
   return db
     .select()
     .from(catalogueItems)
-    .where(and(eq(catalogueItems.userId, userId), inArray(catalogueItems.id, ids), isNull(catalogueItems.archivedAt)));
+    .where(
+      and(eq(catalogueItems.userId, accountId), inArray(catalogueItems.id, ids), isNull(catalogueItems.archivedAt)),
+    );
 }
 
 /** Whether the account configured a Pix provider. */
-export async function hasPixAccount(db: Db, userId: string): Promise<boolean> {
-  const [account] = await db.select({ id: pixAccounts.userId }).from(pixAccounts).where(eq(pixAccounts.userId, userId));
+export async function hasPixAccount(db: Db, accountId: string): Promise<boolean> {
+  const [account] = await db
+    .select({ id: pixAccounts.userId })
+    .from(pixAccounts)
+    .where(eq(pixAccounts.userId, accountId));
   return account !== undefined;
 }
 
 /** The AI's unpaid orders of the last day: in this conversation, and in the whole account. */
 export async function countRecentAiOrders(
   db: Db,
-  userId: string,
+  accountId: string,
   convId: string,
 ): Promise<{ in_conversation: number | string; in_account: number | string } | undefined> {
   const [counts] = resultRows<{ in_conversation: number | string; in_account: number | string }>(
     await db.execute(sql`
       select count(*) filter (where conv_id = ${convId}) as in_conversation, count(*) as in_account
       from orders
-      where user_id = ${userId} and source = 'ai' and status <> 'paid' and created_at > now() - interval '1 day'`),
+      where user_id = ${accountId} and source = 'ai' and status <> 'paid' and created_at > now() - interval '1 day'`),
   );
   return counts;
 }
@@ -111,12 +116,12 @@ export interface OrderChatRow {
 }
 
 /** The account's conversation's contact and business number. */
-export async function findOrderChat(db: Db, convId: string, userId: string): Promise<OrderChatRow | undefined> {
+export async function findOrderChat(db: Db, convId: string, accountId: string): Promise<OrderChatRow | undefined> {
   const [chat] = resultRows<OrderChatRow>(
     await db.execute(sql`
       select c.contact_name, c.contact_phone, n.instance_name, n.phone
       from conversations c join numbers n on n.id = c.number_id
-      where c.id = ${convId} and c.user_id = ${userId}`),
+      where c.id = ${convId} and c.user_id = ${accountId}`),
   );
   return chat;
 }
