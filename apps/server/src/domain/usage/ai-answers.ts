@@ -47,16 +47,16 @@ export function isAiAnswerSql(author: SQL, status: SQL, previousAuthor: SQL): SQ
  * A user's AI answers in [from, to), read from the stored messages (the engine counts one per reply,
  * when its first part went out). Rows: id, created_at, in time order. Index: messages_user_created_idx.
  */
-export function aiAnswersSql(userId: string, from: Date, to: Date): SQL {
+export function aiAnswersSql(accountId: string, from: Date, to: Date): SQL {
   return sql`select id, created_at from (
       select m.id, m.created_at, m.author, m.status, ${previousAuthorSql} as previous_author
       from messages m
-      where m.user_id = ${userId} and m.status <> 'failed'
+      where m.user_id = ${accountId} and m.status <> 'failed'
         and m.created_at >= ${from.toISOString()}::timestamptz and m.created_at < ${to.toISOString()}::timestamptz
     ) x
     where ${isAiAnswerSql(sql`x.author`, sql`x.status`, sql`x.previous_author`)}`;
 }
 
-export function countAiAnswersSql(userId: string, from: Date, to: Date): SQL {
-  return sql`select count(*)::int as n from (${aiAnswersSql(userId, from, to)}) a`;
+export function countAiAnswersSql(accountId: string, from: Date, to: Date): SQL {
+  return sql`select count(*)::int as n from (${aiAnswersSql(accountId, from, to)}) a`;
 }

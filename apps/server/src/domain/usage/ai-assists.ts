@@ -38,22 +38,22 @@ export function aiAssistsMessage(max: number): string {
  */
 export async function claimAiAssist(
   db: Db,
-  userId: string,
+  accountId: string,
   kind: AiAssist,
   now = new Date(),
 ): Promise<() => Promise<void>> {
-  const max = await planAllowance(db, userId, 'max_ai_assists');
+  const max = await planAllowance(db, accountId, 'max_ai_assists');
   const month = allowanceMonthOf(now);
-  if (!(await incrementAiAssist(db, userId, month, COLUMN[kind], max)))
+  if (!(await incrementAiAssist(db, accountId, month, COLUMN[kind], max)))
     throw new AppError('LIMIT_REACHED', aiAssistsMessage(max));
   return async () => {
-    await decrementAiAssist(db, userId, month, COLUMN[kind]);
+    await decrementAiAssist(db, accountId, month, COLUMN[kind]);
   };
 }
 
 /** This month's assists by kind, for /api/usage. */
-export async function countAiAssists(db: Db, userId: string, now = new Date()) {
-  const row = await findAiAssistUsage(db, userId, allowanceMonthOf(now));
+export async function countAiAssists(db: Db, accountId: string, now = new Date()) {
+  const row = await findAiAssistUsage(db, accountId, allowanceMonthOf(now));
   return {
     price_list: Number(row?.price_list ?? 0),
     training_questions: Number(row?.training_questions ?? 0),

@@ -19,12 +19,12 @@ export interface AiSlot {
  */
 export async function reserveAiSlot(
   db: Db,
-  userId: string,
+  accountId: string,
   maxAiMessages: number,
   now = new Date(),
 ): Promise<AiSlot | null> {
   const month = monthStart(now).toISOString().slice(0, 10);
-  return (await incrementMonthlyAiMessages(db, userId, month, maxAiMessages)) ? { userId, month } : null;
+  return (await incrementMonthlyAiMessages(db, accountId, month, maxAiMessages)) ? { userId: accountId, month } : null;
 }
 
 /** Gives a claimed slot back: the message was not sent (the AI failed, a newer message superseded it, the gateway refused it). */

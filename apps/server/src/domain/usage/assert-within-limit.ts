@@ -16,8 +16,8 @@ export const LIMIT_MESSAGES: Record<LimitedAction, string> = {
  * Server-side limit check, called by every route that creates an agent, adds a number or
  * retrains: the UI checks too, but a direct API call over the limit gets 403 LIMIT_REACHED.
  */
-export async function assertWithinLimit(db: Db, userId: string, action: LimitedAction): Promise<void> {
-  const usage = await getCurrentUsage(db, userId);
+export async function assertWithinLimit(db: Db, accountId: string, action: LimitedAction): Promise<void> {
+  const usage = await getCurrentUsage(db, accountId);
   const over =
     action === 'create-agent'
       ? usage.qtd_agentes >= usage.max_ai_responses

@@ -26,23 +26,23 @@ export function monthStart(now = new Date()): Date {
  * PROMPT') are recorded but are edits, not trainings (docs/decisions/014-prompt-workshop.md). Monthly counters cover the
  * calendar month, or the billing period of a paid plan's live subscription (usage-period.ts).
  */
-export async function getCurrentUsage(db: Db, userId: string, now = new Date()): Promise<CurrentUsage> {
+export async function getCurrentUsage(db: Db, accountId: string, now = new Date()): Promise<CurrentUsage> {
   const calendarMonth = monthStart(now);
-  const activePlan = await findActivePlan(db, userId);
+  const activePlan = await findActivePlan(db, accountId);
   const plan = activePlan ?? (await findPlanBySlug(db, 'freemium'));
-  const period = await usagePeriod(db, userId, activePlan?.id ?? null, now);
+  const period = await usagePeriod(db, accountId, activePlan?.id ?? null, now);
   const since = period.kind === 'billing' ? period.start : calendarMonth;
 
   const [trainings, agents, instances, monthly, media, testMessages, assists] = await Promise.all([
-    countTrainingsSince(db, userId, since),
-    countAgents(db, userId),
-    countNumbers(db, userId),
+    countTrainingsSince(db, accountId, since),
+    countAgents(db, accountId),
+    countNumbers(db, accountId),
     period.kind === 'billing'
-      ? countAiAnswersBetween(db, userId, period.start, period.end)
-      : findMonthlyAiMessages(db, userId, calendarMonth.toISOString().slice(0, 10)),
-    getMediaUsage(db, userId, calendarMonth.toISOString().slice(0, 10)),
-    countTestMessages(db, userId, now),
-    countAiAssists(db, userId, now),
+      ? countAiAnswersBetween(db, accountId, period.start, period.end)
+      : findMonthlyAiMessages(db, accountId, calendarMonth.toISOString().slice(0, 10)),
+    getMediaUsage(db, accountId, calendarMonth.toISOString().slice(0, 10)),
+    countTestMessages(db, accountId, now),
+    countAiAssists(db, accountId, now),
   ]);
 
   return {

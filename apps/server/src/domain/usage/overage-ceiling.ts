@@ -31,8 +31,8 @@ interface PaidPlan {
 }
 
 /** The user's plan when it bills overage (a price above zero), with the owner's ceiling; null otherwise. */
-async function paidPlanOf(db: Db, userId: string): Promise<PaidPlan | null> {
-  const row = await findPlanWithCeiling(db, userId);
+async function paidPlanOf(db: Db, accountId: string): Promise<PaidPlan | null> {
+  const row = await findPlanWithCeiling(db, accountId);
   if (!row || Number(row.price) <= 0) return null;
   return {
     planId: row.plan_id,
@@ -84,14 +84,14 @@ export async function releasePaidAnswer(db: Db, slot: PaidAnswerSlot): Promise<v
 }
 
 /** The overage of the user's current period against the ceiling, as the app's banner and Planos show it. */
-export async function getOverageStatus(db: Db, userId: string, now = new Date()): Promise<OverageStatus> {
-  const plan = await paidPlanOf(db, userId);
-  const setting = await findCeilingSetting(db, userId);
+export async function getOverageStatus(db: Db, accountId: string, now = new Date()): Promise<OverageStatus> {
+  const plan = await paidPlanOf(db, accountId);
+  const setting = await findCeilingSetting(db, accountId);
   const ceilingCents = setting ? Number(setting.ceiling) : DEFAULT_OVERAGE_CEILING_CENTS;
   if (!plan) return { applies: false, ceilingCents, spentCents: 0, paused: false, periodEnd: null };
-  const period = await usagePeriod(db, userId, plan.planId, now);
-  await ensurePeriodRow(db, userId, period.start, period.end);
-  const row = await findPeriodAnswers(db, userId, period.start);
+  const period = await usagePeriod(db, accountId, plan.planId, now);
+  await ensurePeriodRow(db, accountId, period.start, period.end);
+  const row = await findPeriodAnswers(db, accountId, period.start);
   const answers = Number(row?.answers ?? 0);
   return {
     applies: true,

@@ -8,6 +8,6 @@ export const allowanceMonthOf = (now: Date) => `${now.toISOString().slice(0, 7)}
 export type AllowanceColumn = 'max_test_messages' | 'max_ai_assists';
 
 /** The account's plan allowance in `column` (the free plan's for an account without a plan; 0 when none). */
-export async function planAllowance(db: Db, userId: string, column: AllowanceColumn): Promise<number> {
-  return findPlanAllowance(db, userId, column);
+export async function planAllowance(db: Db, accountId: string, column: AllowanceColumn): Promise<number> {
+  return findPlanAllowance(db, accountId, column);
 }

@@ -26,29 +26,29 @@ export function testAllowanceMessage(max: number): string {
  */
 export async function claimTestMessage(
   db: Db,
-  userId: string,
+  accountId: string,
   use: TestUse,
   now = new Date(),
 ): Promise<() => Promise<void>> {
-  const max = await planAllowance(db, userId, 'max_test_messages');
+  const max = await planAllowance(db, accountId, 'max_test_messages');
   const month = allowanceMonthOf(now);
-  if (!(await incrementTestUsage(db, userId, month, use, max)))
+  if (!(await incrementTestUsage(db, accountId, month, use, max)))
     throw new AppError('LIMIT_REACHED', testAllowanceMessage(max));
   return async () => {
-    await decrementTestUsage(db, userId, month, use);
+    await decrementTestUsage(db, accountId, month, use);
   };
 }
 
 /** This month's test messages (playground + coach), for /api/usage. */
-export async function countTestMessages(db: Db, userId: string, now = new Date()): Promise<number> {
-  return sumTestUsage(db, userId, allowanceMonthOf(now));
+export async function countTestMessages(db: Db, accountId: string, now = new Date()): Promise<number> {
+  return sumTestUsage(db, accountId, allowanceMonthOf(now));
 }
 
 /** The test messages the account may still use this month (the plan's allowance less what was used). */
-export async function testMessagesLeft(db: Db, userId: string, now = new Date()): Promise<number> {
+export async function testMessagesLeft(db: Db, accountId: string, now = new Date()): Promise<number> {
   const [max, used] = await Promise.all([
-    planAllowance(db, userId, 'max_test_messages'),
-    countTestMessages(db, userId, now),
+    planAllowance(db, accountId, 'max_test_messages'),
+    countTestMessages(db, accountId, now),
   ]);
   return Math.max(0, max - used);
 }

@@ -18,11 +18,11 @@ export interface UsagePeriod {
  */
 export async function usagePeriod(
   db: Db,
-  userId: string,
+  accountId: string,
   planId: string | null,
   now = new Date(),
 ): Promise<UsagePeriod> {
-  const sub = planId ? await findSubscription(db, userId) : null;
+  const sub = planId ? await findSubscription(db, accountId) : null;
   if (
     sub &&
     sub.planId === planId &&
