@@ -11,7 +11,7 @@ import { toPlan } from './to-plan.ts';
  */
 export async function activateFreePlan({
   deps,
-  userId,
+  userId: accountId,
   planId,
 }: {
   deps: BillingDeps;
@@ -21,7 +21,7 @@ export async function activateFreePlan({
   const plan = await findActivePlan(deps.db, planId);
   if (!plan) throw new AppError('NOT_FOUND', BILLING_MESSAGES.planNotFound);
   if (!isFreePlan(plan)) throw new AppError('VALIDATION', 'Este plano não é gratuito: escolha-o para ir ao pagamento.');
-  const profile = await readBillingProfile(deps.db, userId);
+  const profile = await readBillingProfile(deps.db, accountId);
   if (!profile) throw new AppError('UNAUTHENTICATED');
   if (
     profile.activeSubscriptionId &&
@@ -33,7 +33,7 @@ export async function activateFreePlan({
     );
   }
   await applyPlanState(deps.db, {
-    userId,
+    userId: accountId,
     planId: plan.id,
     status: 'active',
     subscription: null,

@@ -12,7 +12,7 @@ import { syncSubscription } from './sync-subscription.ts';
  */
 export async function confirmCheckout({
   deps,
-  userId,
+  userId: accountId,
   sessionId,
 }: {
   deps: BillingDeps;
@@ -29,7 +29,7 @@ export async function confirmCheckout({
     }
     return upstream(deps, err, 'confirm-checkout');
   }
-  if (session.client_reference_id !== userId) throw new AppError('NOT_FOUND', BILLING_MESSAGES.checkoutNotFound);
+  if (session.client_reference_id !== accountId) throw new AppError('NOT_FOUND', BILLING_MESSAGES.checkoutNotFound);
   const subscriptionId =
     typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? null);
   if (session.status === 'complete' && subscriptionId) {
@@ -39,5 +39,5 @@ export async function confirmCheckout({
       return upstream(deps, err, 'confirm-checkout');
     }
   }
-  return getBillingStatus({ deps, userId });
+  return getBillingStatus({ deps, userId: accountId });
 }

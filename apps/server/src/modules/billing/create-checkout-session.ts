@@ -17,7 +17,7 @@ export const checkoutReturnUrls = (appUrl: string) => ({
  */
 export async function createCheckoutSession({
   deps,
-  userId,
+  userId: accountId,
   planId,
 }: {
   deps: BillingDeps;
@@ -32,7 +32,7 @@ export async function createCheckoutSession({
   const priceId = payments.priceIds[plan.slug];
   if (!priceId) throw new AppError('NOT_CONFIGURED', BILLING_MESSAGES.notConfigured);
 
-  const profile = await readBillingProfile(deps.db, userId);
+  const profile = await readBillingProfile(deps.db, accountId);
   if (!profile) throw new AppError('UNAUTHENTICATED');
   if (
     profile.activeSubscriptionId &&
@@ -45,12 +45,12 @@ export async function createCheckoutSession({
   try {
     let customerId = profile.stripeCustomerId;
     if (!customerId) {
-      const created = await payments.createCustomer({ userId, email: profile.email, name: profile.name });
-      customerId = await keepCustomerOnce(deps.db, userId, created);
+      const created = await payments.createCustomer({ userId: accountId, email: profile.email, name: profile.name });
+      customerId = await keepCustomerOnce(deps.db, accountId, created);
     }
     const { successUrl, cancelUrl } = checkoutReturnUrls(deps.env.appUrl);
     const session = await payments.createCheckoutSession({
-      userId,
+      userId: accountId,
       customerId,
       planId: plan.id,
       planSlug: plan.slug,

@@ -10,12 +10,12 @@ import { readBillingProfile } from './billing-repository.ts';
  */
 export async function createPortalSession({
   deps,
-  userId,
+  userId: accountId,
 }: {
   deps: BillingDeps;
   userId: string;
 }): Promise<PortalSession> {
-  const profile = await readBillingProfile(deps.db, userId);
+  const profile = await readBillingProfile(deps.db, accountId);
   if (!profile) throw new AppError('UNAUTHENTICATED');
   if (isFreePlan(profile.plan)) throw new AppError('CONFLICT', BILLING_MESSAGES.freePlanNoPortal);
   if (!profile.stripeCustomerId) throw new AppError('NOT_FOUND', BILLING_MESSAGES.noCustomer);

@@ -6,15 +6,15 @@ import { readBillingProfile, readSubscriptionRow } from './billing-repository.ts
 /** The signed-in user's subscription for the app's banner, pricing page and menu. */
 export async function getBillingStatus({
   deps,
-  userId,
+  userId: accountId,
 }: {
   deps: BillingDeps;
   userId: string;
 }): Promise<BillingStatus> {
   const [profile, sub, overage] = await Promise.all([
-    readBillingProfile(deps.db, userId),
-    readSubscriptionRow(deps.db, userId),
-    getOverageStatus(deps.db, userId),
+    readBillingProfile(deps.db, accountId),
+    readSubscriptionRow(deps.db, accountId),
+    getOverageStatus(deps.db, accountId),
   ]);
   const status = profile?.subscriptionStatus ?? null;
   return {

@@ -10,13 +10,13 @@ import { saveOverageCeiling } from './billing-repository.ts';
  */
 export async function setOverageCeiling({
   deps,
-  userId,
+  userId: accountId,
   input,
 }: {
   deps: BillingDeps;
   userId: string;
   input: UpdateOverageCeilingInput;
 }): Promise<OverageStatus> {
-  await saveOverageCeiling(deps.db, userId, input.ceilingCents);
-  return getOverageStatus(deps.db, userId);
+  await saveOverageCeiling(deps.db, accountId, input.ceilingCents);
+  return getOverageStatus(deps.db, accountId);
 }
