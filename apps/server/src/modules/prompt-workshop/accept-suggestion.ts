@@ -13,7 +13,7 @@ import { ownAgent } from './prompt-workshop-repository.ts';
  */
 export async function acceptSuggestion({
   db,
-  userId,
+  userId: accountId,
   agentId,
   input,
 }: {
@@ -22,11 +22,11 @@ export async function acceptSuggestion({
   agentId: string;
   input: CoachAcceptInput;
 }): Promise<Agent> {
-  const agent = await ownAgent(db, userId, agentId);
+  const agent = await ownAgent(db, accountId, agentId);
   if (isPartialSuggestion(agent.systemPrompt, input.updated_prompt))
     throw new AppError('VALIDATION', COACH_PARTIAL_WARNING);
   const { agent: saved } = await changeAgentPrompt(db, {
-    userId,
+    userId: accountId,
     agentId,
     prompt: input.updated_prompt,
     source: 'coach',

@@ -5,7 +5,7 @@ import { ownPromptVersion } from './prompt-workshop-repository.ts';
 /** One version with its text (the editor shows its diff against the saved prompt). */
 export async function getPromptVersion({
   db,
-  userId,
+  userId: accountId,
   agentId,
   versionId,
 }: {
@@ -14,7 +14,7 @@ export async function getPromptVersion({
   agentId: string;
   versionId: string;
 }): Promise<PromptVersion> {
-  const { agent, version: row } = await ownPromptVersion(db, userId, agentId, versionId);
+  const { agent, version: row } = await ownPromptVersion(db, accountId, agentId, versionId);
   return {
     id: row.id,
     source: row.source,

@@ -6,15 +6,15 @@ import { ownAgent } from './prompt-workshop-repository.ts';
 /** The agent's prompt versions, newest first, with size and which one is the saved prompt now. */
 export async function listPromptVersions({
   db,
-  userId,
+  userId: accountId,
   agentId,
 }: {
   db: Db;
   userId: string;
   agentId: string;
 }): Promise<PromptVersionSummary[]> {
-  const agent = await ownAgent(db, userId, agentId);
-  const rows = await selectPromptVersions(db, userId, agent.id);
+  const agent = await ownAgent(db, accountId, agentId);
+  const rows = await selectPromptVersions(db, accountId, agent.id);
   let currentMarked = false;
   return rows.map((row) => {
     // Only the newest version equal to the saved text is 'current' (an older identical one is not).

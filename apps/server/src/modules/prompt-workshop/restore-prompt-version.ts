@@ -11,7 +11,7 @@ import { ownPromptVersion } from './prompt-workshop-repository.ts';
  */
 export async function restorePromptVersion({
   db,
-  userId,
+  userId: accountId,
   agentId,
   versionId,
 }: {
@@ -20,9 +20,9 @@ export async function restorePromptVersion({
   agentId: string;
   versionId: string;
 }): Promise<Agent> {
-  const { agent, version } = await ownPromptVersion(db, userId, agentId, versionId);
+  const { agent, version } = await ownPromptVersion(db, accountId, agentId, versionId);
   const { agent: saved } = await changeAgentPrompt(db, {
-    userId,
+    userId: accountId,
     agentId: agent.id,
     prompt: version.systemPrompt,
     source: 'restore',

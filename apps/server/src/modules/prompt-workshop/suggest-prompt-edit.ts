@@ -26,7 +26,7 @@ const COACH_MAX_TOKENS = 8_000;
 export async function suggestPromptEdit({
   db,
   llm,
-  userId,
+  userId: accountId,
   agentId,
   input,
   log,
@@ -38,7 +38,7 @@ export async function suggestPromptEdit({
   input: z.output<typeof coachRequestSchema> | CoachRequest;
   log: FastifyBaseLogger;
 }): Promise<CoachSuggestion> {
-  const agent = await ownAgent(db, userId, agentId);
+  const agent = await ownAgent(db, accountId, agentId);
   const current = agent.systemPrompt;
   const full = input.full ?? false;
   const instruction = input.instruction.trim();
@@ -46,7 +46,7 @@ export async function suggestPromptEdit({
     .slice(-COACH.historyMessages)
     .map((m) => ({ role: m.role, content: m.text }));
   // The account's catalogue (bounded, best matches first): the coach may propose a change to one of these items.
-  const items = (await coachCatalogue(db, userId, instruction)).map((i) => ({
+  const items = (await coachCatalogue(db, accountId, instruction)).map((i) => ({
     id: i.id,
     name: i.name,
     priceCents: i.priceCents,
@@ -56,7 +56,7 @@ export async function suggestPromptEdit({
   }));
   const t = coachTemplates();
   // Counted in the plan's monthly test allowance (domain/usage/test-allowance.ts); given back on failure.
-  const giveBack = await claimTestMessage(db, userId, 'coach');
+  const giveBack = await claimTestMessage(db, accountId, 'coach');
   const answer = await llm
     .complete({
       messages: [
