@@ -38,16 +38,19 @@ export async function getResults(input: ResultsInput): Promise<Results> {
 export async function loadResults(
   input: ResultsInput,
 ): Promise<{ results: Results; funnelByDay: Map<string, ResultsFunnel> }> {
-  const { db, userId, query } = input;
+  const { db, userId: accountId, query } = input;
   const now = input.now ?? new Date();
-  const [timeZone, userNumbers] = await Promise.all([getAccountTimeZone(db, userId), listUserNumbers(db, userId)]);
+  const [timeZone, userNumbers] = await Promise.all([
+    getAccountTimeZone(db, accountId),
+    listUserNumbers(db, accountId),
+  ]);
   const numberId = query.numberId ?? null;
   if (numberId && (!isUuid(numberId) || !userNumbers.some((x) => x.id === numberId))) throw notFound(NUMBER_NOT_FOUND);
 
   const period = resolvePeriod(query, timeZone, now);
-  const hours = await businessHoursFor(db, userId, { fromDate: period.previousFromDate, toDate: period.toDate });
-  const scope: ResultsScope = { userId, numberId, from: period.from, to: period.to, timeZone, hours };
-  const plan = await planRead(db, userId, period.previousFrom, now);
+  const hours = await businessHoursFor(db, accountId, { fromDate: period.previousFromDate, toDate: period.toDate });
+  const scope: ResultsScope = { userId: accountId, numberId, from: period.from, to: period.to, timeZone, hours };
+  const plan = await planRead(db, accountId, period.previousFrom, now);
   const [
     current,
     previous,
@@ -63,8 +66,8 @@ export async function loadResults(
   ] = await Promise.all([
     periodAggregates(db, scope, plan, true),
     periodAggregates(db, { ...scope, from: period.previousFrom, to: period.from }, plan, false),
-    hasAnyMessage(db, userId),
-    usageProjection(db, userId, now),
+    hasAnyMessage(db, accountId),
+    usageProjection(db, accountId, now),
     followUpFigures(db, scope),
     followUpFigures(db, { ...scope, from: period.previousFrom, to: period.from }),
     salesFigures(db, scope),

@@ -17,13 +17,16 @@ export async function getSalesSources(input: {
   query: ResultsQuery;
   now?: Date;
 }): Promise<SalesSources> {
-  const { db, userId, query } = input;
-  const [timeZone, userNumbers] = await Promise.all([getAccountTimeZone(db, userId), listUserNumbers(db, userId)]);
+  const { db, userId: accountId, query } = input;
+  const [timeZone, userNumbers] = await Promise.all([
+    getAccountTimeZone(db, accountId),
+    listUserNumbers(db, accountId),
+  ]);
   const numberId = query.numberId ?? null;
   if (numberId && (!isUuid(numberId) || !userNumbers.some((x) => x.id === numberId)))
     throw notFound('Número não encontrado.');
   const period = resolvePeriod(query, timeZone, input.now ?? new Date());
-  const rows = await salesSourceRows(db, { userId, numberId, from: period.from, to: period.to });
+  const rows = await salesSourceRows(db, { userId: accountId, numberId, from: period.from, to: period.to });
   return {
     from: period.fromDate,
     to: period.toDate,
