@@ -30,7 +30,7 @@ type Input = z.infer<typeof finishTrainingSchema>;
  */
 export async function finishTraining({
   deps,
-  userId,
+  userId: accountId,
   input,
   log,
 }: {
@@ -39,7 +39,7 @@ export async function finishTraining({
   input: Input;
   log: FastifyBaseLogger;
 }): Promise<FinishTrainingResult> {
-  const agentId = await assertCanTrain(deps.db, userId, input.mode, input.agentId);
+  const agentId = await assertCanTrain(deps.db, accountId, input.mode, input.agentId);
   const respostas = input.respostas;
   const apelido = input.apelido;
 
@@ -67,21 +67,21 @@ export async function finishTraining({
     const tx = trx as unknown as Db;
     // The limits were checked before the (slow) AI call; check again under a lock so two
     // parallel finishes cannot both pass.
-    await lockUserForLimits(tx, userId);
-    await assertWithinLimit(tx, userId, agentId ? 'retrain' : 'create-agent');
+    await lockUserForLimits(tx, accountId);
+    await assertWithinLimit(tx, accountId, agentId ? 'retrain' : 'create-agent');
     const saved = agentId
-      ? await retrainAgent(tx, userId, agentId, { apelido, respostas, systemPrompt: finalPrompt })
-      : await insertAgent(tx, { userId, apelido, respostas, systemPrompt: finalPrompt });
+      ? await retrainAgent(tx, accountId, agentId, { apelido, respostas, systemPrompt: finalPrompt })
+      : await insertAgent(tx, { userId: accountId, apelido, respostas, systemPrompt: finalPrompt });
     if (!saved) throw agentNotFound();
-    await insertUsageTraining(tx, { userId, agentId: saved.id, type: 'TREINAMENTO' });
+    await insertUsageTraining(tx, { userId: accountId, agentId: saved.id, type: 'TREINAMENTO' });
     await recordPromptVersion(tx, {
-      userId,
+      userId: accountId,
       agentId: saved.id,
       source: agentId ? 'retraining' : 'training',
       systemPrompt: finalPrompt,
     });
     // First run (docs/decisions/013-first-run-auto-link.md): a new agent starts answering on the owner's only, agent-less number.
-    const linkedNumberId = agentId ? null : await linkNewAgentIfObvious(tx, userId, saved.id);
+    const linkedNumberId = agentId ? null : await linkNewAgentIfObvious(tx, accountId, saved.id);
     return { saved, linkedNumberId };
   });
 

@@ -18,7 +18,7 @@ type Input = z.infer<typeof generateQuestionsSchema>;
  */
 export async function generateRefinementQuestions({
   deps,
-  userId,
+  userId: accountId,
   input,
   log,
 }: {
@@ -27,10 +27,10 @@ export async function generateRefinementQuestions({
   input: Input;
   log: FastifyBaseLogger;
 }): Promise<RefinementSet> {
-  await assertCanTrain(deps.db, userId, input.mode, input.agentId);
+  await assertCanTrain(deps.db, accountId, input.mode, input.agentId);
   const t = promptTemplates();
   // One AI assist per set of questions (decision 050), given back when the AI fails.
-  const giveBack = await claimAiAssist(deps.db, userId, 'training-questions');
+  const giveBack = await claimAiAssist(deps.db, accountId, 'training-questions');
   let answer: string;
   try {
     answer = await deps.llm.complete({
