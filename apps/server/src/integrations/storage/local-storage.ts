@@ -10,7 +10,7 @@ interface Sidecar {
 }
 
 /**
- * Media in a folder (default `${DATA_DIR}/media`): `<root>/<userId>/<uuid>.<ext>` plus a
+ * Media in a folder (default `${DATA_DIR}/media`): `<root>/<accountId>/<uuid>.<ext>` plus a
  * `<file>.meta.json` beside it with the MIME type and original name. Writes go to a temporary file
  * renamed into place, so a reader never sees half a file.
  */
@@ -20,8 +20,8 @@ export function createLocalStorage(root: string): Storage {
   return {
     kind: 'local',
 
-    async save(userId, data, meta) {
-      const key = newKey(userId, meta);
+    async save(accountId, data, meta) {
+      const key = newKey(accountId, meta);
       const file = fileFor(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
       const sidecar: Sidecar = {
@@ -55,9 +55,9 @@ export function createLocalStorage(root: string): Storage {
       await Promise.all([fs.rm(file, { force: true }), fs.rm(`${file}.meta.json`, { force: true })]);
     },
 
-    async removeOwner(userId) {
-      if (!isValidOwner(userId)) return 0;
-      const dir = path.join(root, userId);
+    async removeOwner(accountId) {
+      if (!isValidOwner(accountId)) return 0;
+      const dir = path.join(root, accountId);
       const names = await fs.readdir(dir).catch(() => [] as string[]);
       await fs.rm(dir, { recursive: true, force: true });
       return names.filter((n) => !n.endsWith('.meta.json') && !n.endsWith('.partial')).length;

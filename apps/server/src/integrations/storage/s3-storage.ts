@@ -26,9 +26,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
   return {
     kind: 's3',
 
-    async save(userId, data, meta) {
+    async save(accountId, data, meta) {
       const { sdk, client } = await s3();
-      const key = newKey(userId, meta);
+      const key = newKey(accountId, meta);
       await client.send(
         new sdk.PutObjectCommand({
           Bucket: bucket,
@@ -66,14 +66,14 @@ export function createS3Storage(options: S3StorageOptions): Storage {
       await client.send(new sdk.DeleteObjectCommand({ Bucket: bucket, Key: key }));
     },
 
-    async removeOwner(userId) {
-      if (!isValidOwner(userId)) return 0;
+    async removeOwner(accountId) {
+      if (!isValidOwner(accountId)) return 0;
       const { sdk, client } = await s3();
       let removed = 0;
       let token: string | undefined;
       do {
         const page = await client.send(
-          new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: `${userId}/`, ContinuationToken: token }),
+          new sdk.ListObjectsV2Command({ Bucket: bucket, Prefix: `${accountId}/`, ContinuationToken: token }),
         );
         for (const object of page.Contents ?? []) {
           if (!object.Key) continue;

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 
-/** Keys are `<userId>/<uuid>[.<ext>]`: the first segment is the owner. */
+/** Keys are `<accountId>/<uuid>[.<ext>]`: the first segment is the owner. */
 const KEY_PATTERN = /^([A-Za-z0-9_-]{1,128})\/([0-9a-f-]{36})(\.[a-z0-9]{1,10})?$/;
-const USER_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
+const ACCOUNT_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
 
 /** The URL a stored object is served from (GET /api/media/<key>, owner only). */
 export const mediaUrl = (key: string) => `/api/media/${key}`;
 
-export function newKey(userId: string, meta: { mimetype: string; filename?: string | null }): string {
-  if (!USER_ID_PATTERN.test(userId)) throw new Error(`storage: unexpected user id ${JSON.stringify(userId)}`);
+export function newKey(accountId: string, meta: { mimetype: string; filename?: string | null }): string {
+  if (!ACCOUNT_ID_PATTERN.test(accountId)) throw new Error(`storage: unexpected user id ${JSON.stringify(accountId)}`);
   const ext = extensionFor(meta);
-  return `${userId}/${randomUUID()}${ext ? `.${ext}` : ''}`;
+  return `${accountId}/${randomUUID()}${ext ? `.${ext}` : ''}`;
 }
 
 /** The owner of a well-formed key, or null (malformed keys are never read: no path tricks). */
@@ -20,7 +20,7 @@ export function ownerOfKey(key: string): string | null {
 }
 
 export const isValidKey = (key: string) => KEY_PATTERN.test(key);
-export const isValidOwner = (userId: string) => USER_ID_PATTERN.test(userId);
+export const isValidOwner = (accountId: string) => ACCOUNT_ID_PATTERN.test(accountId);
 
 const BY_MIMETYPE: Record<string, string> = {
   'image/jpeg': 'jpg',
