@@ -8,8 +8,8 @@ import { numbers } from '../db/schema/app.ts';
  */
 
 /** The gateway instance names of one account's numbers (the simulator page shows only these). */
-export async function instanceNamesOfAccount(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.select({ name: numbers.instanceName }).from(numbers).where(eq(numbers.userId, userId));
+export async function instanceNamesOfAccount(db: Db, accountId: string): Promise<string[]> {
+  const rows = await db.select({ name: numbers.instanceName }).from(numbers).where(eq(numbers.userId, accountId));
   return rows.map((r) => r.name);
 }
 
@@ -20,10 +20,10 @@ export async function phoneOfInstance(db: Db, name: string): Promise<string | nu
 }
 
 /** The account's numbers connected through the WhatsApp Cloud API (the Cloud fake's page shows only these). */
-export async function cloudNumbersOfAccount(db: Db, userId: string): Promise<{ id: string; name: string | null }[]> {
+export async function cloudNumbersOfAccount(db: Db, accountId: string): Promise<{ id: string; name: string | null }[]> {
   const rows = await db
     .select({ id: numbers.cloudPhoneNumberId, name: numbers.apelido })
     .from(numbers)
-    .where(and(eq(numbers.userId, userId), eq(numbers.provider, 'cloud'), isNotNull(numbers.cloudPhoneNumberId)));
+    .where(and(eq(numbers.userId, accountId), eq(numbers.provider, 'cloud'), isNotNull(numbers.cloudPhoneNumberId)));
   return rows.map((r) => ({ id: r.id!, name: r.name }));
 }
