@@ -41,11 +41,11 @@ export function createStripePayments(o: StripePaymentsOptions, Sdk: typeof Strip
     overagePriceId: o.overagePriceId,
     meterEventName: o.meterEventName,
 
-    async createCustomer({ userId, email, name }) {
+    async createCustomer({ userId: accountId, email, name }) {
       // The idempotency key makes two racing first checkouts create one customer at Stripe.
       const customer = await stripe.customers.create(
-        { email, name, metadata: { user_id: userId } },
-        { idempotencyKey: `customer-${userId}` },
+        { email, name, metadata: { user_id: accountId } },
+        { idempotencyKey: `customer-${accountId}` },
       );
       return customer.id;
     },
