@@ -296,12 +296,12 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     realtime,
     sender: createReminderSender(engine.deps, cloudTemplates),
     agenda: {
-      confirm: async (userId, bookingId) => {
-        await setBookingStatus(publish, { userId, bookingId, status: 'confirmed', by: 'customer' });
+      confirm: async (accountId, bookingId) => {
+        await setBookingStatus(publish, { userId: accountId, bookingId, status: 'confirmed', by: 'customer' });
       },
-      cancel: async (userId, bookingId) => {
+      cancel: async (accountId, bookingId) => {
         await cancelBooking(publish, {
-          userId,
+          userId: accountId,
           bookingId,
           by: 'customer',
           reason: 'Cancelado pelo cliente no lembrete.',
