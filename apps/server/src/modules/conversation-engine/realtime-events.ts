@@ -4,7 +4,7 @@ import {
   type ConversationRow,
   findConversationParties,
   findConversationsWithOwnerPhone,
-} from '../../domain/conversations/conversation-row.ts';
+} from '../../domain/conversations/conversation-repository.ts';
 import { isOwnerChannelPhone } from '../../domain/phones/owner-channel.ts';
 import type { EngineDeps } from './engine-deps.ts';
 import type { MessageRecord } from './engine-repository.ts';

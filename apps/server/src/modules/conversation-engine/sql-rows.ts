@@ -1,4 +1,4 @@
-import type { ConversationRow } from '../../domain/conversations/conversation-row.ts';
+import type { ConversationRow } from '../../domain/conversations/conversation-repository.ts';
 import type { MessageRecord } from './engine-repository.ts';
 
 /**

@@ -8,7 +8,7 @@ import type { BurstEvents, BurstPart } from '../../../db/schema/index.ts';
 import { mediaUrl } from '../../../integrations/storage/storage-keys.ts';
 import type { MessageRecord } from '../engine-repository.ts';
 import { conversationRowFromSql, type ConversationSqlRow, type SqlTimestamp } from '../sql-rows.ts';
-import type { ConversationRow } from '../../../domain/conversations/conversation-row.ts';
+import type { ConversationRow } from '../../../domain/conversations/conversation-repository.ts';
 import type { OutboundAuditEntry } from '../../../domain/outbound/outbound-audit.ts';
 
 /**

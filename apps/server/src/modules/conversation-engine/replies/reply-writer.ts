@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client.ts';
 import { pgErrorCode } from '../../../db/pg-error.ts';
 import type { PreparedTarget } from '../../../db/prepared.ts';
 import { createBatcher } from '../../../lib/batcher.ts';
-import type { ConversationRow } from '../../../domain/conversations/conversation-row.ts';
+import type { ConversationRow } from '../../../domain/conversations/conversation-repository.ts';
 import type { MessageRecord } from '../engine-repository.ts';
 import { dropEchoCopy, finishParts, type FixRequest, fixAnswers, type PartOutcome } from './reply-repository.ts';
 
