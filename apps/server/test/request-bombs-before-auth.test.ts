@@ -7,10 +7,10 @@
  * server spends ~0.2 s of CPU on all 50. Before, each body was inflated up to the 1 MB body limit
  * before the session was checked (413, not 401): +10.8 MB of RSS, 2.4 s of CPU, ~8 s per answer.
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cpuMsOf, rssOf, settledRss } from './helpers/process-memory.ts';
 import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-database.ts';
 
@@ -36,19 +36,6 @@ afterAll(async () => {
   await server?.stop();
   await database?.dispose();
 }, 60_000);
-
-/** The server process's resident memory, in bytes (Linux /proc). */
-function rssOf(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
-}
-
-/** The server process's CPU time so far (user + system), in ms (Linux /proc, 100 ticks a second). */
-function cpuMsOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** Posts the bomb on its own connection, as the web app would post JSON; `ms` from connect to the answer's end. */
 function postBomb(path: string): Promise<{ status: number; ms: number }> {
@@ -80,7 +67,7 @@ describe.runIf(process.platform === 'linux')('brotli bombs at protected routes, 
     const pid = server.child.pid!;
     // Warm-up: the routes and the session lookup have run once.
     for (const path of PROTECTED) await postBomb(path);
-    const before = rssOf(pid);
+    const before = await settledRss(pid);
     const cpuBefore = cpuMsOf(pid);
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 5);

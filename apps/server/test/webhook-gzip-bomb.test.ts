@@ -8,11 +8,11 @@
  * remembers a miss, so a number created a moment ago works at once): measured at 26–61 ms on PostgreSQL
  * and up to ~100 ms on the embedded PGlite on a shared, loaded machine.
  */
-import fs from 'node:fs';
 import http from 'node:http';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_SECRET_HEADER } from '../src/integrations/gateway/webhook-config.ts';
+import { cpuMsOf, rssOf, settledRss } from './helpers/process-memory.ts';
 import { type ServerProcess, startServerProcess } from './helpers/server-process.ts';
 import { createTestDatabase, type TestDatabase, testDatabaseKind } from './helpers/test-database.ts';
 
@@ -35,20 +35,6 @@ afterAll(async () => {
   await server?.stop();
   await database?.dispose();
 }, 60_000);
-
-/** The server process's resident memory, in bytes (Linux /proc). */
-function rssOf(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
-}
-
-/** The server process's CPU time so far (user + system), in ms (Linux /proc, 100 ticks a second). */
-function cpuMsOf(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 /** Posts one bomb on its own connection; `ms` counts from the connection being open to the answer's end. */
 function postBomb(path: string, secret?: string): Promise<{ status: number; ms: number }> {
@@ -85,7 +71,7 @@ describe.runIf(process.platform === 'linux')('gzip bombs on the gateway webhook'
       const pid = server.child.pid!;
       // Warm-up: the route, the hooks and the database lookup have run once.
       for (let i = 0; i < 3; i++) await postBomb('/webhooks/gateway/vendai-aquecimento', secret);
-      const before = rssOf(pid);
+      const before = await settledRss(pid);
       const cpuBefore = cpuMsOf(pid);
       let peak = before;
       const sampler = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 5);

@@ -22,7 +22,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { type Database, openDatabase, pgliteExtensions } from '../../src/db/client.ts';
+import { type Database, openDatabase, PGLITE_SETTINGS, pgliteExtensions } from '../../src/db/client.ts';
 
 export interface TestDatabase extends Database {
   /** Closes the connection and removes the database (PostgreSQL: DROP DATABASE ... WITH (FORCE)). */
@@ -50,6 +50,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
 let templateImage: Promise<Blob> | undefined;
 
 /**
+ * The image as a Blob whose bytes PGlite reads without a copy. PGlite's loadTar calls `arrayBuffer()` and only
+ * reads the result (untar, then a copy into its file system); Node's own Blob assembles those 46 MB chunk by
+ * chunk on every call, about 0.3 s of CPU a test database (docs/performance.md#ci-time).
+ */
+class ImageBlob extends Blob {
+  readonly #image: ArrayBuffer;
+  constructor(image: Buffer) {
+    super([], { type: 'application/x-tar' });
+    this.#image = image.buffer.slice(image.byteOffset, image.byteOffset + image.byteLength) as ArrayBuffer;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#image);
+  }
+}
+
+/**
  * Fills an empty PGlite folder (`pgliteDir(DATA_DIR)`) with the migrated template, so a server process started
  * on it finds its schema instead of running initdb and every migration (about 10 s of CPU a start;
  * docs/decisions/076-ci-cpu-budget.md). The server still applies its migrations at the start: a no-op here
@@ -65,10 +81,9 @@ export async function seedMigratedPgliteDir(dir: string): Promise<void> {
 
 async function createPgliteDatabase(): Promise<TestDatabase> {
   templateImage ??= loadTemplateImage();
-  const pglite = await PGlite.create('memory://', {
-    loadDataDir: await templateImage,
-    extensions: pgliteExtensions(),
-  });
+  // The app's own PGlite settings: its 16 MB of shared buffers, where PGlite's default 128 MB is zeroed at every
+  // start (about 0.4 s of CPU a test database, docs/performance.md#ci-time).
+  const pglite = await PGlite.create('memory://', { ...PGLITE_SETTINGS, loadDataDir: await templateImage });
   // openDatabase applies the migrations again: a no-op on the migrated copy (~40 ms) that also
   // proves the committed journal matches what is in the database.
   const database = await openDatabase({ pglite, dataDir: 'memory://' });
@@ -80,7 +95,7 @@ async function loadTemplateImage(): Promise<Blob> {
   const cacheFile = path.join(os.tmpdir(), 'vendai-test-pglite', `template-${templateKey()}.tar`);
   if (fs.existsSync(cacheFile)) {
     try {
-      return new Blob([fs.readFileSync(cacheFile)]);
+      return new ImageBlob(fs.readFileSync(cacheFile));
     } catch {
       /* unreadable: rebuild below */
     }
@@ -95,7 +110,7 @@ async function loadTemplateImage(): Promise<Blob> {
     const partial = `${cacheFile}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
     fs.writeFileSync(partial, bytes);
     fs.renameSync(partial, cacheFile);
-    return new Blob([bytes]);
+    return new ImageBlob(bytes);
   } finally {
     await template.close();
   }
