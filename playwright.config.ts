@@ -25,7 +25,10 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
-    trace: 'retain-on-failure',
+    // A trace records DOM snapshots and screencast frames at every step: on every journey it cost about 15 % of
+    // the journeys' CPU (Chromium's GPU and browser processes; docs/performance.md#ci-time). CI records it on the
+    // retry of a failed journey (retries: 1), where it is read; a local run keeps it for a failed journey.
+    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
     // The app registers a service worker (docs/decisions/067-web-push.md). A page it controls is served
     // from its cache, where page.route() cannot see the requests (Playwright's network docs): journeys run
     // without it; e2e/pwa-push.spec.ts allows it to test the worker itself.

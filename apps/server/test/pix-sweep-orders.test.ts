@@ -100,6 +100,11 @@ describe('the stuck-orders sweep', () => {
     const hours = (charged.expiresAt!.getTime() - charged.createdAt.getTime()) / 3_600_000;
     expect(hours).toBeGreaterThan(23.9);
     expect(hours).toBeLessThan(24.1);
+    // The charge's other parts (the copia-e-cola, the QR) follow its text: counted once the sender let go.
+    await waitFor(async () => {
+      const o = await orderById(e, order.id);
+      return o.sentAt !== null && o.claimUntil === null;
+    }, 'the whole charge sent');
     const sentBefore = (await sentToCustomers(e, s.shop)).length;
     await sweepOrders(e.t.app.pix.deps, new Date(charged.expiresAt!.getTime() + 1000));
     expect((await orderById(e, order.id)).status).toBe('expired');
