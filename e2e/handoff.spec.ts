@@ -97,6 +97,10 @@ test('a customer asks for a person: handoff, alert on the owner’s phone, AI ba
     .getByRole('button', { name: /Carla Dias/ })
     .filter({ hasNotText: `${CUSTOMER.name} · ` })
     .click();
+  // The chat opens with its own composer: typing before it shows would type into the alert's chat.
+  await expect(
+    thread.locator('[data-from="customer"]').filter({ hasText: 'Oi, quero falar com um atendente, por favor' }),
+  ).toBeVisible();
   await phone.getByLabel('Mensagem do cliente').fill('Oi! Quanto custa o biquíni?');
   await phone.getByLabel('Mensagem do cliente').press('Enter');
   await expect(aiReplies).toHaveCount(before + 1, { timeout: 30_000 });

@@ -31,10 +31,18 @@ export async function latestMailTo(email: string): Promise<{ subject: string; te
   return found!;
 }
 
-/** Fails on horizontal scroll: every page must fit 390 px phones. */
+/**
+ * Fails on horizontal scroll: every page must fit 390 px phones. Read until it fits, for at most 3 s: after
+ * a resize, a chart re-measures its box in a ResizeObserver callback, a frame or two after the new width's
+ * styles apply, and keeps the old width until then. A page that overflows still fails.
+ */
 export async function expectNoHorizontalOverflow(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, 'página com rolagem horizontal').toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), {
+      message: 'página com rolagem horizontal',
+      timeout: 3_000,
+    })
+    .toBeLessThanOrEqual(0);
 }
 
 /**

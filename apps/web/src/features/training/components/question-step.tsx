@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ANSWER_MAX } from '@vendai/contracts';
 import { ArrowLeft, ArrowRight } from 'lucide-react';
-import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
@@ -11,6 +11,10 @@ import { answerFormSchema, type AnswerForm } from '../lib/step-forms';
 /**
  * One question at a time with its progress (key and refinement questions alike). The answer must
  * not be blank after trimming (docs/product/rules.md#validation); Ctrl/⌘+Enter also moves on.
+ *
+ * The wizard renders it with a `key` per question, so each question starts as a new form holding its
+ * saved answer. Resetting one form in an effect when the question changed left a moment, after the new
+ * question showed, in which what the owner typed was then wiped by the late reset.
  */
 export function QuestionStep({
   eyebrow,
@@ -43,7 +47,7 @@ export function QuestionStep({
 }) {
   const id = useId();
   // The answer lives in the wizard's state (saved as a draft); the form validates it on submit.
-  const { register, handleSubmit, reset, clearErrors, formState } = useForm<AnswerForm>({
+  const { register, handleSubmit, clearErrors, formState } = useForm<AnswerForm>({
     ...FORM_OPTIONS,
     resolver: zodResolver(answerFormSchema),
     defaultValues: { answer: value },
@@ -51,12 +55,8 @@ export function QuestionStep({
   const error = formState.errors.answer?.message;
   const input = useRef<HTMLTextAreaElement | null>(null);
 
-  // A new question: its text in the field, no message, the cursor in the field.
-  const showQuestion = useEffectEvent(() => {
-    reset({ answer: value });
-    input.current?.focus({ preventScroll: true });
-  });
-  useEffect(() => showQuestion(), [question]);
+  // The cursor in the field before the question is painted, so nothing typed goes elsewhere.
+  useLayoutEffect(() => input.current?.focus({ preventScroll: true }), []);
 
   const { ref, ...answer } = register('answer', {
     onChange: (e: { target: HTMLTextAreaElement }) => {

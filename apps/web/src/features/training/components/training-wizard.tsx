@@ -117,6 +117,7 @@ export function TrainingWizard({
     const q = KEY_QUESTIONS[i]!;
     return (
       <QuestionStep
+        key={`chave-${i}-${q.pergunta}`}
         eyebrow="Perguntas-chave"
         index={i}
         total={KEY_QUESTIONS.length}
@@ -172,6 +173,7 @@ export function TrainingWizard({
     const q = set.perguntas[i]!;
     return (
       <QuestionStep
+        key={`refinamento-${i}-${q.pergunta}`}
         eyebrow="Perguntas de refinamento"
         index={i}
         total={set.perguntas.length}
