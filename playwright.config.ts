@@ -12,10 +12,11 @@ const LIVE = liveE2ePorts();
 /** Browser journeys against the real server, in Debian's Chromium (never a downloaded browser). */
 export default defineConfig({
   testDir: './e2e',
-  // A file's journeys run in order in one worker; two files run at once (docs/decisions/059-ci-time-test-passes.md).
-  // Each journey signs up its own account, so two workers share the harness's server without sharing data.
+  // A file's journeys run in order in one worker; three files run at once: the journeys mostly wait on the app
+  // and the engine, so two workers left a third of both cores idle (docs/decisions/059-ci-time-test-passes.md).
+  // Each journey signs up its own account, so the workers share the harness's server without sharing data.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

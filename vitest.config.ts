@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import ProcessFilesFirst from './scripts/vitest-sequencer.ts';
 
 /**
  * Unit and integration tests. Each server test file is in one map of apps/server/test/database-passes.json,
@@ -69,6 +70,8 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
 export default defineConfig({
   test: {
     reporters: ['default', './scripts/vitest-retries-reporter.ts'],
+    // The files that start processes first: they are the longest (scripts/vitest-sequencer.ts).
+    sequence: { sequencer: ProcessFilesFirst },
     projects: [
       serverProject('server-pglite', 'pglite'),
       ...(process.env.DATABASE_URL ? [serverProject('server-postgres', 'postgres')] : []),

@@ -1,0 +1,92 @@
+// The phases of `npm test` and `npm run validate`, each a child process: the static checks one after the
+// other, the PGlite + web pass and the PostgreSQL pass of vitest side by side, and the build and browser
+// journeys. scripts/validate.mjs and scripts/test-all.mjs put them together (docs/decisions/059-ci-time-test-passes.md).
+import { spawn } from 'node:child_process';
+
+export const STATIC_CHECKS = [
+  'typecheck',
+  'format:check',
+  'lint',
+  'check:paths',
+  'check:links',
+  'check:passes',
+  'check:concepts',
+  'check:sql',
+  'knip',
+];
+
+const startedAt = Date.now();
+/** Seconds since this process started, for the phase lines. */
+export const elapsed = () => Math.round((Date.now() - startedAt) / 1000);
+
+/** One line saying a phase ended, with its own and the run's time, as `.ci/run` prints its steps. */
+export function phaseLine(name, { code, seconds }) {
+  process.stdout.write(`\n==> [${elapsed()}s] ${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds}s\n`);
+}
+
+/** Runs a command; `capture` keeps its output (printed later) instead of passing it through. */
+export function run(command, args, { capture = false } = {}) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      stdio: capture ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+      env: process.env,
+    });
+    let out = '';
+    if (capture) {
+      child.stdout.on('data', (d) => (out += d));
+      child.stderr.on('data', (d) => (out += d));
+    }
+    child.on('close', (code) => resolve({ code: code ?? 1, out, seconds: Math.round((Date.now() - started) / 1000) }));
+  });
+}
+
+/** The static checks, one after the other, each captured with its time. */
+export async function staticChecks() {
+  const started = Date.now();
+  const results = [];
+  for (const check of STATIC_CHECKS) {
+    const result = await run('npm', ['run', '--silent', check], { capture: true });
+    results.push({ check, ...result });
+  }
+  const code = results.some((r) => r.code !== 0) ? 1 : 0;
+  return { code, results, seconds: Math.round((Date.now() - started) / 1000) };
+}
+
+/** Prints the static checks' report: one line each, and the output of those that failed. */
+export function printStaticChecks({ results }) {
+  process.stdout.write('\n── Static checks (run beside the unit passes) ──\n');
+  for (const { check, code, out, seconds } of results) {
+    process.stdout.write(`${code === 0 ? 'ok  ' : 'FAIL'} npm run ${check} (${seconds}s)\n`);
+    if (code !== 0) process.stdout.write(out.endsWith('\n') ? out : `${out}\n`);
+  }
+}
+
+const vitestArgs = (projects, workers, given) => [
+  'vitest',
+  'run',
+  '--passWithNoTests',
+  ...projects.flatMap((p) => ['--project', p]),
+  ...(given.some((a) => a.startsWith('--maxWorkers')) ? given : [`--maxWorkers=${workers}`, ...given]),
+];
+
+/**
+ * The two unit passes at the same time (scripts/test-unit.mjs says why): the PGlite + web pass with its output
+ * passed through, and, when DATABASE_URL is set, the PostgreSQL pass captured (print it with
+ * `printPostgresPass` so the two reports do not interleave). `given` is passed to both (e.g. a file filter).
+ */
+export function unitPasses(given = []) {
+  const first = run('npx', vitestArgs(['server-pglite', 'web', 'web-mocks'], process.env.UNIT_WORKERS ?? '2', given));
+  const postgres = process.env.DATABASE_URL
+    ? run(
+        'npx',
+        vitestArgs(['server-postgres'], process.env.UNIT_WORKERS_POSTGRES ?? process.env.UNIT_WORKERS ?? '3', given),
+        { capture: true },
+      )
+    : null;
+  return { first, postgres };
+}
+
+export function printPostgresPass({ out }) {
+  process.stdout.write(`\n── PostgreSQL pass (server-postgres) ──\n${out}`);
+}
