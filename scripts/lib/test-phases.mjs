@@ -77,10 +77,21 @@ const vitestArgs = (projects, workers, given) => [
  */
 export function unitPasses(given = []) {
   const first = run('npx', vitestArgs(['server-pglite', 'web', 'web-mocks'], process.env.UNIT_WORKERS ?? '2', given));
+  // The PostgreSQL pass at a lower CPU priority (nice 5, inherited by its workers and the servers they spawn):
+  // it ends well before the journeys that run beside its end, while the PGlite pass is on the critical path.
   const postgres = process.env.DATABASE_URL
     ? run(
-        'npx',
-        vitestArgs(['server-postgres'], process.env.UNIT_WORKERS_POSTGRES ?? process.env.UNIT_WORKERS ?? '3', given),
+        'nice',
+        [
+          '-n',
+          '5',
+          'npx',
+          ...vitestArgs(
+            ['server-postgres'],
+            process.env.UNIT_WORKERS_POSTGRES ?? process.env.UNIT_WORKERS ?? '3',
+            given,
+          ),
+        ],
         { capture: true },
       )
     : null;
