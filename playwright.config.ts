@@ -44,8 +44,9 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
+  // 'ai-live' first: its journeys run one after the other in one worker, with their own harness. Last, they were
+  // the run's tail with the other workers idle; first, they run beside the chromium journeys.
   projects: [
-    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     {
       name: 'ai-live',
       testMatch: /(training-live|voice-notes|catalogue-live|business-facts-live)\.spec\.ts$/,
@@ -57,6 +58,7 @@ export default defineConfig({
         baseURL: `http://localhost:${LIVE.app}`,
       },
     },
+    { name: 'chromium', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
   webServer: [
     {

@@ -112,6 +112,10 @@ test('arrastar e mover cartões no funil, que continuam no lugar depois de recar
   // key — the drag has started, the card is over a column: a fast runner's keys otherwise arrive before the
   // keyboard drag listens.
   await expect(page.getByText('Sobre a etapa Novo.')).toBeAttached();
+  // dnd-kit's keyboard sensor adds its arrow listener in a zero-delay timer set when the drag started, and
+  // React can announce the drag before that timer runs (under load an arrow was lost there): a timer set
+  // now in the page runs after it.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
   // Each arrow moves the card one column, whatever the columns' width.
   await page.keyboard.press('ArrowRight');
   await expect(page.getByText('Sobre a etapa Qualificado.')).toBeAttached();
