@@ -4,12 +4,12 @@ import { accountMembers } from '../../db/schema/index.ts';
 
 export type MembershipRow = Pick<typeof accountMembers.$inferSelect, 'accountId' | 'role'>;
 
-/** The account `userId` is a member of, with the role (null: a member of none). One primary-key read. */
-export async function selectMembership(db: Db, userId: string): Promise<MembershipRow | null> {
+/** The account `memberId` is a member of, with the role (null: a member of none). One primary-key read. */
+export async function selectMembership(db: Db, memberId: string): Promise<MembershipRow | null> {
   const [row] = await db
     .select({ accountId: accountMembers.accountId, role: accountMembers.role })
     .from(accountMembers)
-    .where(eq(accountMembers.userId, userId))
+    .where(eq(accountMembers.userId, memberId))
     .limit(1);
   return row ?? null;
 }
@@ -23,11 +23,11 @@ export async function countMembers(db: Db, accountId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export async function isMemberOf(db: Db, accountId: string, userId: string): Promise<boolean> {
+export async function isMemberOf(db: Db, accountId: string, memberId: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: accountMembers.userId })
     .from(accountMembers)
-    .where(and(eq(accountMembers.userId, userId), eq(accountMembers.accountId, accountId)))
+    .where(and(eq(accountMembers.userId, memberId), eq(accountMembers.accountId, accountId)))
     .limit(1);
   return row !== undefined;
 }

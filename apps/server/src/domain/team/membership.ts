@@ -15,9 +15,9 @@ export interface AccountAccess {
  * member of, else their own. Read on every request (one primary-key read, no cache), so a removed
  * attendant is back in their own account at their next request.
  */
-export async function resolveAccountAccess(db: Db, userId: string): Promise<AccountAccess> {
-  const member = await selectMembership(db, userId);
-  return member ? { accountId: member.accountId, role: member.role } : { accountId: userId, role: 'owner' };
+export async function resolveAccountAccess(db: Db, memberId: string): Promise<AccountAccess> {
+  const member = await selectMembership(db, memberId);
+  return member ? { accountId: member.accountId, role: member.role } : { accountId: memberId, role: 'owner' };
 }
 
 /** People in the account, the owner included (the chat names senders when there are more than one). */
@@ -25,8 +25,8 @@ export async function teamSize(db: Db, accountId: string): Promise<number> {
   return 1 + (await countMembers(db, accountId));
 }
 
-/** True when `userId` is the account's owner or one of its members (whom a conversation can be assigned to). */
-export async function isPersonOfAccount(db: Db, accountId: string, userId: string): Promise<boolean> {
-  if (userId === accountId) return true;
-  return isMemberOf(db, accountId, userId);
+/** True when `memberId` is the account's owner or one of its members (whom a conversation can be assigned to). */
+export async function isPersonOfAccount(db: Db, accountId: string, memberId: string): Promise<boolean> {
+  if (memberId === accountId) return true;
+  return isMemberOf(db, accountId, memberId);
 }
