@@ -41,15 +41,12 @@ export function run(command, args, { capture = false } = {}) {
   });
 }
 
-/**
- * The static checks, one after the other, each captured with its time. At nice 5, as the PostgreSQL pass: they
- * end long before the PGlite pass, which is on the critical path and gets the CPU first.
- */
+/** The static checks, one after the other, each captured with its time. */
 export async function staticChecks() {
   const started = Date.now();
   const results = [];
   for (const check of STATIC_CHECKS) {
-    const result = await run('nice', ['-n', '5', 'npm', 'run', '--silent', check], { capture: true });
+    const result = await run('npm', ['run', '--silent', check], { capture: true });
     results.push({ check, ...result });
   }
   const code = results.some((r) => r.code !== 0) ? 1 : 0;
@@ -79,7 +76,7 @@ const vitestArgs = (projects, workers, given) => [
  * `printPostgresPass` so the two reports do not interleave). `given` is passed to both (e.g. a file filter).
  */
 export function unitPasses(given = []) {
-  const first = run('npx', vitestArgs(['server-pglite', 'web', 'web-mocks'], process.env.UNIT_WORKERS ?? '3', given));
+  const first = run('npx', vitestArgs(['server-pglite', 'web', 'web-mocks'], process.env.UNIT_WORKERS ?? '2', given));
   // The PostgreSQL pass at a lower CPU priority (nice 5, inherited by its workers and the servers they spawn):
   // it ends well before the journeys that run beside its end, while the PGlite pass is on the critical path.
   const postgres = process.env.DATABASE_URL
