@@ -5,20 +5,10 @@ import {
   agentTestExpectationSchema,
   DEFAULT_RUBRIC,
 } from '@vendai/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
 import { asksForPerson } from '../../domain/handoff/asks-for-person.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { insertCases, ownAgentOrThrow, selectCases, toCaseDto } from './cases-repository.ts';
-
-interface SourceMessage {
-  content: string | null;
-  direction: string;
-  message_type: string;
-  handed_off: boolean;
-  owner_answer: string | null;
-}
+import { insertCases, ownAgentOrThrow, selectCases, selectSourceMessage, toCaseDto } from './cases-repository.ts';
 
 /**
  * 'Adicionar aos testes': a customer's real message from the inbox becomes a case in one click. A
@@ -33,16 +23,7 @@ export async function caseFromMessage(
   const agent = await ownAgentOrThrow(db, input.userId, input.agentId);
   const existing = (await selectCases(db, input.userId, agent.id)).find((c) => c.sourceMessageId === input.messageId);
   if (existing) return toCaseDto(existing);
-  const [m] = resultRows<SourceMessage>(
-    await db.execute(sql`
-      select m.content, m.direction, m.message_type,
-        exists (select 1 from owner_alerts a where a.conv_id = m.conv_id and a.kind = 'handoff'
-                and a.created_at >= m.created_at) as handed_off,
-        (select o.content from messages o where o.conv_id = m.conv_id and o.created_at > m.created_at
-           and o.author in ('owner_app', 'owner_phone') and o.message_type = 'text'
-           order by o.created_at limit 1) as owner_answer
-      from messages m where m.id = ${input.messageId} and m.user_id = ${input.userId}`),
-  );
+  const m = await selectSourceMessage(db, input.userId, input.messageId);
   const text = m?.content?.trim();
   if (!m || m.direction !== 'in' || m.message_type !== 'text' || !text)
     throw new AppError('VALIDATION', AGENT_TEST_MESSAGE_UNUSABLE);

@@ -8,8 +8,9 @@ import {
   type AgentTestCaseInput,
   withRubric,
 } from '@vendai/contracts';
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { resultRows } from '../../db/rows.ts';
 import { agentTestCases, catalogueItems, knowledgeFaqs } from '../../db/schema/index.ts';
 import { selectAgent } from '../../domain/agents/agents-repository.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -129,4 +130,39 @@ export async function selectFaqSample(
     .where(and(eq(knowledgeFaqs.userId, accountId), eq(knowledgeFaqs.status, 'active')))
     .orderBy(asc(knowledgeFaqs.createdAt))
     .limit(limit);
+}
+
+/** How many test cases each agent of the account has (agents without any are not listed). */
+export async function countCasesByAgent(db: Db, accountId: string): Promise<{ agent_id: string; n: number }[]> {
+  return resultRows<{ agent_id: string; n: number }>(
+    await db.execute(sql`
+      select agent_id, count(*)::int as n from agent_test_cases where user_id = ${accountId} group by agent_id`),
+  );
+}
+
+/** An inbox message a case is made from, with whether its conversation was handed over and the owner's answer. */
+export interface SourceMessage {
+  content: string | null;
+  direction: string;
+  message_type: string;
+  handed_off: boolean;
+  owner_answer: string | null;
+}
+
+export async function selectSourceMessage(
+  db: Db,
+  accountId: string,
+  messageId: string,
+): Promise<SourceMessage | undefined> {
+  const [m] = resultRows<SourceMessage>(
+    await db.execute(sql`
+      select m.content, m.direction, m.message_type,
+        exists (select 1 from owner_alerts a where a.conv_id = m.conv_id and a.kind = 'handoff'
+                and a.created_at >= m.created_at) as handed_off,
+        (select o.content from messages o where o.conv_id = m.conv_id and o.created_at > m.created_at
+           and o.author in ('owner_app', 'owner_phone') and o.message_type = 'text'
+           order by o.created_at limit 1) as owner_answer
+      from messages m where m.id = ${messageId} and m.user_id = ${accountId}`),
+  );
+  return m;
 }

@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
 import { defineJob, defineJobType, type Jobs } from '../../jobs/job.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { resumeStalledRuns } from './run-job.ts';
+import { markScheduled, selectDueSchedules } from './settings-repository.ts';
 import { startRun } from './start-run.ts';
 
 /** The nightly run starts from this hour (Brasília time), once a day. */
@@ -35,23 +34,12 @@ function nightlyDay(now: Date): string | null {
 
 export async function scheduleRuns(deps: { db: Db; jobs: Jobs; model: string }, now: Date): Promise<number> {
   const today = nightlyDay(now);
-  const due = resultRows<{ agent_id: string; user_id: string; model_changed: boolean }>(
-    await deps.db.execute(sql`
-      select s.agent_id, s.user_id, (s.last_model is not null and s.last_model <> ${deps.model}) as model_changed
-      from agent_test_settings s
-      where (s.last_model is not null and s.last_model <> ${deps.model})
-         or (s.nightly and ${today}::text is not null and coalesce(s.last_nightly_on, '') <> ${today ?? ''})
-      limit ${PER_PASS}`),
-  );
+  const due = await selectDueSchedules(deps.db, deps.model, today, PER_PASS);
   let started = 0;
   for (const row of due) {
     const trigger = row.model_changed ? 'model_change' : 'nightly';
     // Set first: a run that cannot start (no cases, one active) is not retried every 15 minutes.
-    await deps.db.execute(sql`
-      update agent_test_settings set
-        last_nightly_on = case when ${trigger} = 'nightly' then ${today} else last_nightly_on end,
-        last_model = case when ${trigger} = 'model_change' then ${deps.model} else last_model end
-      where agent_id = ${row.agent_id}`);
+    await markScheduled(deps.db, row.agent_id, trigger, today, deps.model);
     try {
       await startRun(deps, { userId: row.user_id, agentId: row.agent_id, trigger, draftPrompt: null });
       started += 1;

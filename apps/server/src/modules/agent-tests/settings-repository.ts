@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { resultRows } from '../../db/rows.ts';
 import { agentTestSettings, user } from '../../db/schema/index.ts';
 
 /** The agent's scheduled-run settings (no row: not nightly). */
@@ -36,4 +37,39 @@ export async function selectAccountEmail(db: Db, accountId: string): Promise<str
 export async function selectAccountIdByEmail(db: Db, email: string): Promise<string | null> {
   const [row] = await db.select({ id: user.id }).from(user).where(eq(user.email, email.trim().toLowerCase()));
   return row?.id ?? null;
+}
+
+/**
+ * Agents whose tests are due (at most `limit`): the AI model changed since their last run, or nightly runs on and
+ * none started `today` (null before the nightly hour).
+ */
+export async function selectDueSchedules(
+  db: Db,
+  model: string,
+  today: string | null,
+  limit: number,
+): Promise<{ agent_id: string; user_id: string; model_changed: boolean }[]> {
+  return resultRows<{ agent_id: string; user_id: string; model_changed: boolean }>(
+    await db.execute(sql`
+      select s.agent_id, s.user_id, (s.last_model is not null and s.last_model <> ${model}) as model_changed
+      from agent_test_settings s
+      where (s.last_model is not null and s.last_model <> ${model})
+         or (s.nightly and ${today}::text is not null and coalesce(s.last_nightly_on, '') <> ${today ?? ''})
+      limit ${limit}`),
+  );
+}
+
+/** The day's nightly run or the model's change noted as scheduled, before the run starts. */
+export async function markScheduled(
+  db: Db,
+  agentId: string,
+  trigger: 'nightly' | 'model_change',
+  today: string | null,
+  model: string,
+): Promise<void> {
+  await db.execute(sql`
+      update agent_test_settings set
+        last_nightly_on = case when ${trigger} = 'nightly' then ${today} else last_nightly_on end,
+        last_model = case when ${trigger} = 'model_change' then ${model} else last_model end
+      where agent_id = ${agentId}`);
 }
