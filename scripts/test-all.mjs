@@ -6,15 +6,7 @@
 // waiting for it (docs/decisions/059-ci-time-test-passes.md). The journeys do not start when a check or the
 // first pass failed. Each phase prints a line when it ends; the static checks' and the PostgreSQL pass's
 // reports are printed at the end, so no two reports interleave. The exit code is non-zero if anything failed.
-import {
-  elapsed,
-  phaseLine,
-  printPostgresPass,
-  printStaticChecks,
-  run,
-  staticChecks,
-  unitPasses,
-} from './lib/test-phases.mjs';
+import { elapsed, phaseLine, reportAndExit, run, staticChecks, unitPasses } from './lib/test-phases.mjs';
 
 const { first, postgres } = unitPasses();
 const checks = staticChecks();
@@ -41,12 +33,10 @@ const journeys = Promise.all([first, checks]).then(async ([unit, checked]) => {
 });
 
 const [unit, checked, postgresResult, e2e] = await Promise.all([first, checks, postgresDone, journeys]);
-if (postgresResult) printPostgresPass(postgresResult);
-printStaticChecks(checked);
-const failed = checked.results.filter((c) => c.code !== 0).map((c) => c.check);
-if (unit.code !== 0) failed.push('the PGlite + web pass');
-if (postgresResult && postgresResult.code !== 0) failed.push('the PostgreSQL pass');
-if (e2e === null) failed.push('the build and the journeys (not run)');
-else if (e2e.code !== 0) failed.push('the build or the journeys');
-process.stdout.write(`\nnpm test: ${failed.length ? `failed: ${failed.join(', ')}` : 'all passed'} in ${elapsed()}s\n`);
-process.exit(failed.length ? 1 : 0);
+reportAndExit('npm test', {
+  checks: checked,
+  unit,
+  postgres: postgresResult,
+  alsoFailed:
+    e2e === null ? ['the build and the journeys (not run)'] : e2e.code !== 0 ? ['the build or the journeys'] : [],
+});

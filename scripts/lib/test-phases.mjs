@@ -101,3 +101,20 @@ export function unitPasses(given = []) {
 export function printPostgresPass({ out }) {
   process.stdout.write(`\n── PostgreSQL pass (server-postgres) ──\n${out}`);
 }
+
+/**
+ * Prints the reports kept for the end (the PostgreSQL pass's, the static checks'), then one line naming what
+ * failed, and exits non-zero if anything did. `alsoFailed` names later phases that failed (the journeys).
+ */
+export function reportAndExit(name, { checks, unit, postgres, alsoFailed = [] }) {
+  if (postgres) printPostgresPass(postgres);
+  printStaticChecks(checks);
+  const failed = checks.results.filter((c) => c.code !== 0).map((c) => c.check);
+  if (unit.code !== 0) failed.push('the PGlite + web pass');
+  if (postgres && postgres.code !== 0) failed.push('the PostgreSQL pass');
+  failed.push(...alsoFailed);
+  process.stdout.write(
+    `\n${name}: ${failed.length ? `failed: ${failed.join(', ')}` : 'all passed'} in ${elapsed()}s\n`,
+  );
+  process.exit(failed.length ? 1 : 0);
+}

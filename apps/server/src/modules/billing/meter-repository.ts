@@ -4,7 +4,7 @@ import { resultRows } from '../../db/rows.ts';
 import { aiAnswersSql } from '../../domain/usage/ai-answers.ts';
 import { LIVE_SUBSCRIPTION_STATUSES } from '../../domain/usage/usage-period.ts';
 
-/** The overage meter's rows (report-overage.ts, decision 012): billing_meter_reports and the subscriptions it reads. */
+// The overage meter's rows (report-overage.ts, decision 012): billing_meter_reports and the subscriptions it reads.
 
 /** A paid, live subscription with a Stripe customer: its plan's AI answer limit and current period. */
 export interface MeteredSubscriptionRow {
