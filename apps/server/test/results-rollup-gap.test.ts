@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { conversations, messages, numbers } from '../src/db/schema/index.ts';
 import { resultRows } from '../src/db/rows.ts';
-import { hourlyCtes } from '../src/modules/results/hourly-sql.ts';
+import { hourlyCtes } from '../src/modules/results/hourly-figures-repository.ts';
 import { rollupMark, rollUpStep } from '../src/modules/results/results-rollup-repository.ts';
 import { settledUntil } from '../src/modules/results/results-rollup.ts';
 import { createTestApp, newPerson, type TestApp } from './helpers/test-app.ts';

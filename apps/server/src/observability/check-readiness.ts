@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import type { Ready } from '@vendai/contracts';
 import type { Env } from '../config/env.ts';
 import type { Database } from '../db/client.ts';
-import { resultRows } from '../db/rows.ts';
 import type { Gateway } from '../integrations/gateway/gateway.ts';
 import { MIGRATIONS_DIR } from '../paths.ts';
+import { countAppliedMigrations, pingDatabase } from './probes-repository.ts';
 
 type Check = Ready['checks']['database'];
 const TIMEOUT_MS = 3_000;
@@ -36,7 +35,7 @@ export function createReadinessCheck(deps: { database: Database; gateway: Gatewa
   return async () => {
     const [database, gateway] = await Promise.all([
       guarded(async () => {
-        await deps.database.db.execute(sql`select 1`);
+        await pingDatabase(deps.database.db);
       }),
       gatewayResult(),
     ]);
@@ -51,10 +50,7 @@ async function checkMigrations(database: Database): Promise<void> {
   const journal = JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as {
     entries: unknown[];
   };
-  const rows = resultRows<{ n: number }>(
-    await database.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
-  );
-  const applied = Number(rows[0]?.n ?? 0);
+  const applied = await countAppliedMigrations(database.db);
   if (applied < journal.entries.length) {
     throw new Error(`${applied} de ${journal.entries.length} migrações aplicadas`);
   }

@@ -1,15 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { Gauge, type Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
-import { resultRows } from '../db/rows.ts';
-
-interface QueueRow {
-  queue: string;
-  ready: number;
-  deferred: number;
-  active: number;
-  lag: number;
-}
+import { selectQueueFigures, type QueueRow } from './probes-repository.ts';
 
 /** The job states the gauge reports: due and waiting for a worker, waiting for their time, running. */
 const STATES = ['ready', 'deferred', 'active'] as const;
@@ -23,20 +14,7 @@ export function registerJobMetrics(registry: Registry, database: Database): void
   let last: { at: number; rows: Promise<QueueRow[]> } | null = null;
   const queues = (): Promise<QueueRow[]> => {
     if (last && Date.now() - last.at < 1000) return last.rows;
-    const rows = database.db
-      .execute(
-        // The live jobs are on pg-boss's partial index (name, state, blocked, start_after).
-        sql`select q.name as queue,
-              count(j.id) filter (where j.state in ('created', 'retry') and j.start_after <= now())::int as ready,
-              count(j.id) filter (where j.state in ('created', 'retry') and j.start_after > now())::int as deferred,
-              count(j.id) filter (where j.state = 'active')::int as active,
-              coalesce(extract(epoch from now() - min(j.start_after) filter (
-                where j.state in ('created', 'retry') and j.start_after <= now())), 0)::float8 as lag
-            from pgboss.queue q
-            left join pgboss.job j on j.name = q.name and j.state in ('created', 'retry', 'active')
-            group by q.name`,
-      )
-      .then((result) => resultRows<QueueRow>(result));
+    const rows = selectQueueFigures(database.db);
     last = { at: Date.now(), rows };
     rows.catch(() => (last = null));
     return rows;

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Database } from '../db/client.ts';
-import { resultRows } from '../db/rows.ts';
+import { countBurstsByState, oldestDueBurstLag } from './probes-repository.ts';
 import { registerJobMetrics } from './job-metrics.ts';
 
 /** Seconds buckets from a fast webhook ack (a few ms) to a slow AI answer (a minute). */
@@ -74,12 +73,10 @@ export function createMetrics(database: Database) {
     labelNames: ['state'],
     registers: [registry],
     async collect() {
-      const rows = await database.db.execute(
-        sql`select state, count(*)::int as n from reply_bursts where state in ('waiting', 'generating', 'sending') group by state`,
-      );
+      const rows = await countBurstsByState(database.db);
       this.reset();
       for (const state of ['waiting', 'generating', 'sending']) {
-        this.set({ state }, resultRows<{ state: string; n: number }>(rows).find((r) => r.state === state)?.n ?? 0);
+        this.set({ state }, rows.find((r) => r.state === state)?.n ?? 0);
       }
     },
   });
@@ -88,10 +85,7 @@ export function createMetrics(database: Database) {
     help: 'How late the most overdue waiting burst is (0 when every due reply has been picked up)',
     registers: [registry],
     async collect() {
-      const rows = await database.db.execute(
-        sql`select extract(epoch from (now() - min(due_at)))::float8 as lag from reply_bursts where state = 'waiting' and due_at < now()`,
-      );
-      this.set(Math.max(0, Number(resultRows<{ lag: number | null }>(rows)[0]?.lag ?? 0)));
+      this.set(await oldestDueBurstLag(database.db));
     },
   });
   registerJobMetrics(registry, database);

@@ -1,7 +1,7 @@
 import { type RealtimeEvent, realtimeEventSchema } from '@vendai/contracts';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { encodeEnvelope, REALTIME_CHANNEL } from './wire-format.ts';
+import { notifyRealtimePayload } from './notify-repository.ts';
+import { encodeEnvelope } from './wire-format.ts';
 
 /**
  * Publishes `event` from inside a database transaction: PostgreSQL delivers it at the commit, to every
@@ -12,6 +12,5 @@ import { encodeEnvelope, REALTIME_CHANNEL } from './wire-format.ts';
  */
 export async function notifyInTransaction(tx: Db, accountId: string, event: RealtimeEvent): Promise<void> {
   realtimeEventSchema.parse(event);
-  for (const payload of encodeEnvelope(accountId, event))
-    await tx.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${payload})`);
+  for (const payload of encodeEnvelope(accountId, event)) await notifyRealtimePayload(tx, payload);
 }

@@ -18,7 +18,7 @@ export interface TouchOutcomesRow {
  */
 export async function countTouchOutcomes(
   db: Db,
-  scope: { userId: string; numberId: string | null; from: Date; to: Date; timeZone: string },
+  scope: { accountId: string; numberId: string | null; from: Date; to: Date; timeZone: string },
 ): Promise<TouchOutcomesRow[]> {
   const number = scope.numberId ? sql`and f.number_id = ${scope.numberId}` : sql``;
   return resultRows<TouchOutcomesRow>(
@@ -31,7 +31,7 @@ export async function countTouchOutcomes(
              and not exists (select 1 from follow_ups g where g.conv_id = f.conv_id and g.kind = 'touch'
                              and g.state = 'sent' and g.sent_at > f.sent_at and g.sent_at < m.created_at)) as reply_at
         from follow_ups f
-        where f.user_id = ${scope.userId} and f.kind = 'touch' and f.state = 'sent'
+        where f.user_id = ${scope.accountId} and f.kind = 'touch' and f.state = 'sent'
           and f.sent_at >= ${scope.from.toISOString()}::timestamptz and f.sent_at < ${scope.to.toISOString()}::timestamptz
           ${number}
       ), outcomes as (

@@ -19,7 +19,7 @@ const ZERO: FollowUpFigures = { sent: 0, replied: 0, recovered: 0 };
  */
 export async function followUpFigures(
   db: Db,
-  scope: { userId: string; numberId: string | null; from: Date; to: Date; timeZone: string },
+  scope: { accountId: string; numberId: string | null; from: Date; to: Date; timeZone: string },
 ): Promise<{ total: FollowUpFigures; byDay: Map<string, FollowUpFigures> }> {
   const rows = await countTouchOutcomes(db, scope);
   const byDay = new Map<string, FollowUpFigures>();

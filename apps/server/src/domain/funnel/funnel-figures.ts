@@ -5,7 +5,7 @@ import { countChatsByDayAndStage } from './stages-repository.ts';
 import { ensureStages } from './stages.ts';
 
 export interface FunnelScope {
-  userId: string;
+  accountId: string;
   numberId: string | null;
   from: Date;
   to: Date;
@@ -20,7 +20,7 @@ export async function funnelFigures(
   db: Db,
   scope: FunnelScope,
 ): Promise<{ total: ResultsFunnel; byDay: Map<string, ResultsFunnel> }> {
-  const stages = await ensureStages(db, scope.userId);
+  const stages = await ensureStages(db, scope.accountId);
   const novo = stages.find((s) => s.kind === 'novo')!.id;
   const rows = await countChatsByDayAndStage(db, scope);
   const all = new Map<string, number>();

@@ -80,14 +80,14 @@ export async function moveCardForward(
 /** Conversations (chats) started in the scope, by the local day of their start and their stage now (null: none). */
 export async function countChatsByDayAndStage(
   db: Db,
-  scope: { userId: string; numberId: string | null; from: Date; to: Date; timeZone: string },
+  scope: { accountId: string; numberId: string | null; from: Date; to: Date; timeZone: string },
 ): Promise<{ day: string; stage_id: string | null; n: number }[]> {
   const number = scope.numberId ? sql`and c.number_id = ${scope.numberId}` : sql``;
   return resultRows<{ day: string; stage_id: string | null; n: number }>(
     await db.execute(sql`
       select ((c.created_at at time zone ${scope.timeZone})::date)::text as day, cs.stage_id, count(*)::int as n
       from conversations c left join conversation_stages cs on cs.conv_id = c.id
-      where c.user_id = ${scope.userId} and c.type = 'chat'
+      where c.user_id = ${scope.accountId} and c.type = 'chat'
         and c.created_at >= ${scope.from.toISOString()}::timestamptz and c.created_at < ${scope.to.toISOString()}::timestamptz
         ${number}
       group by 1, 2`),

@@ -138,7 +138,7 @@ export interface SalesRow {
 /** Orders created and paid in the scope's [from, to), per local day of the creation or payment, with the rollup. */
 export async function countSales(
   db: Db,
-  scope: { userId: string; numberId: string | null; from: Date; to: Date; timeZone: string },
+  scope: { accountId: string; numberId: string | null; from: Date; to: Date; timeZone: string },
 ): Promise<SalesRow[]> {
   const number = scope.numberId ? sql`and c.number_id = ${scope.numberId}` : sql``;
   const from = sql`${scope.from.toISOString()}::timestamptz`;
@@ -153,11 +153,11 @@ export async function countSales(
       from (
         select o.conv_id, 'order' as kind, o.total_cents as total, (o.created_at at time zone ${scope.timeZone})::date as day
         from orders o join conversations c on c.id = o.conv_id
-        where o.user_id = ${scope.userId} and o.status <> 'declined' and o.created_at >= ${from} and o.created_at < ${to} ${number}
+        where o.user_id = ${scope.accountId} and o.status <> 'declined' and o.created_at >= ${from} and o.created_at < ${to} ${number}
         union all
         select o.conv_id, 'paid', o.total_cents, (o.paid_at at time zone ${scope.timeZone})::date
         from orders o join conversations c on c.id = o.conv_id
-        where o.user_id = ${scope.userId} and o.status = 'paid' and o.paid_at >= ${from} and o.paid_at < ${to} ${number}
+        where o.user_id = ${scope.accountId} and o.status = 'paid' and o.paid_at >= ${from} and o.paid_at < ${to} ${number}
       ) e
       group by rollup (day)`),
   );

@@ -21,7 +21,7 @@ const ZERO: SalesFigures = { orders: 0, paidOrders: 0, revenueCents: 0, paidConv
  */
 export async function salesFigures(
   db: Db,
-  scope: { userId: string; numberId: string | null; from: Date; to: Date; timeZone: string },
+  scope: { accountId: string; numberId: string | null; from: Date; to: Date; timeZone: string },
 ): Promise<{ total: SalesFigures; byDay: Map<string, SalesFigures> }> {
   const rows = await countSales(db, scope);
   const byDay = new Map<string, SalesFigures>();

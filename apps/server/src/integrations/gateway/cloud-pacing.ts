@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Env } from '../../config/env.ts';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
 import { retryDelayMs } from '../../lib/retry.ts';
 import { GatewayError } from './gateway.ts';
+import { deletePastPacingSlots, holdPacingKey, takePacingSlot } from './send-pacing-repository.ts';
 
 /**
  * Pacing of WhatsApp Cloud API sends, shared by every process on the database
@@ -49,41 +48,26 @@ export function createCloudPacer(db: Db, options: CloudPacerOptions): CloudPacer
   const numberIntervalMs = 1000 / options.ratePerSecond;
   let lastSweep = Date.now();
 
-  /** Takes the key's next slot; the wait in ms until it (0 when it is now). */
-  async function slot(key: string, intervalMs: number): Promise<number> {
-    const interval = `${intervalMs} milliseconds`;
-    const [row] = resultRows<{ wait_ms: number | string }>(
-      await db.execute(sql`
-        insert into send_pacing as p (key, next_at) values (${key}, now() + ${interval}::interval)
-        on conflict (key) do update set next_at = greatest(p.next_at, now()) + ${interval}::interval
-        returning greatest(0, extract(epoch from (p.next_at - ${interval}::interval - now())) * 1000) as wait_ms`),
-    );
-    return Number(row?.wait_ms ?? 0);
-  }
-
   function sweep() {
     if (Date.now() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = Date.now();
-    db.execute(sql`delete from send_pacing where next_at < now() - interval '1 minute'`).catch(() => {});
+    deletePastPacingSlots(db).catch(() => {});
   }
 
   return {
     async take(phoneNumberId, waId) {
       if (options.pairSpacingMs > 0) {
-        const wait = await slot(pairKey(phoneNumberId, waId), options.pairSpacingMs);
+        const wait = await takePacingSlot(db, pairKey(phoneNumberId, waId), options.pairSpacingMs);
         if (wait > 0) await sleep(wait);
       }
       // The number's slot is taken after the pair's wait, so a customer's pause holds no one else's send.
-      const wait = await slot(numberKey(phoneNumberId), numberIntervalMs);
+      const wait = await takePacingSlot(db, numberKey(phoneNumberId), numberIntervalMs);
       if (wait > 0) await sleep(wait);
       sweep();
     },
     async holdBack(phoneNumberId, waId, ms) {
       const key = waId ? pairKey(phoneNumberId, waId) : numberKey(phoneNumberId);
-      const until = `${Math.max(0, Math.round(ms))} milliseconds`;
-      await db.execute(sql`
-        insert into send_pacing as p (key, next_at) values (${key}, now() + ${until}::interval)
-        on conflict (key) do update set next_at = greatest(p.next_at, now() + ${until}::interval)`);
+      await holdPacingKey(db, key, ms);
     },
   };
 }

@@ -49,7 +49,7 @@ export async function loadResults(
 
   const period = resolvePeriod(query, timeZone, now);
   const hours = await businessHoursFor(db, accountId, { fromDate: period.previousFromDate, toDate: period.toDate });
-  const scope: ResultsScope = { userId: accountId, numberId, from: period.from, to: period.to, timeZone, hours };
+  const scope: ResultsScope = { accountId, numberId, from: period.from, to: period.to, timeZone, hours };
   const plan = await planRead(db, accountId, period.previousFrom, now);
   const [
     current,

@@ -1,13 +1,13 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { messages, numbers, profiles } from '../../db/schema/index.ts';
-import { outsideHoursSql, type ResultsHours } from './business-hours.ts';
-import { emptyHourlyCtes, hourlyCtes } from './hourly-sql.ts';
+import type { ResultsHours } from './business-hours.ts';
+import { emptyHourlyCtes, hourlyCtes } from './hourly-figures-repository.ts';
 
 /** Whose data and which window: one user, optionally one of their numbers, [from, to) in a time zone. */
 export interface ResultsScope {
-  userId: string;
+  accountId: string;
   numberId: string | null;
   from: Date;
   to: Date;
@@ -34,7 +34,7 @@ const HOURLY_COLUMNS = sql.raw(
 /**
  * Every figure of one period in one statement: the rolled-up hours before `rolledUntil` from the
  * rollup tables (primary keys lead with user_id, hour), the hours from `liveFrom` live from the messages
- * with the same definitions (hourly-sql.ts). Days, hours of the week and 'fora do horário' are
+ * with the same definitions (hourly-figures-repository.ts). Days, hours of the week and 'fora do horário' are
  * the account's local time of each hour.
  */
 export async function periodAggregates(
@@ -49,12 +49,12 @@ export async function periodAggregates(
   const liveFrom = new Date(Math.max(scope.from.getTime(), plan.liveFrom.getTime()));
   const live = liveFrom < scope.to;
   const byNumber = scope.numberId ? sql`and number_id = ${scope.numberId}::uuid` : sql``;
-  const stored = sql`user_id = ${scope.userId} and hour >= ${from}::timestamptz and hour < ${storedTo}::timestamptz ${byNumber}`;
+  const stored = sql`user_id = ${scope.accountId} and hour >= ${from}::timestamptz and hour < ${storedTo}::timestamptz ${byNumber}`;
   const local = sql`(hour at time zone ${scope.timeZone})`;
   const outside = outsideHoursSql(scope.hours, local);
   const alertsByNumber = scope.numberId ? sql`and c.number_id = ${scope.numberId}::uuid` : sql``;
   const result = await db.execute(sql`
-    with ${live ? hourlyCtes(scope.userId, liveFrom, scope.to) : emptyHourlyCtes()},
+    with ${live ? hourlyCtes(scope.accountId, liveFrom, scope.to) : emptyHourlyCtes()},
     h as (
       select ${HOURLY_COLUMNS} from results_hourly where ${stored}
       union all select ${HOURLY_COLUMNS} from hourly where true ${byNumber}
@@ -88,7 +88,7 @@ export async function periodAggregates(
         select count(*) filter (where o.kind = 'handoff') as to_person,
                count(*) filter (where o.kind = 'needs_owner') as needs_owner
         from owner_alerts o join conversations c on c.id = o.conv_id
-        where o.user_id = ${scope.userId} and c.user_id = ${scope.userId} and c.type = 'chat'
+        where o.user_id = ${scope.accountId} and c.user_id = ${scope.accountId} and c.type = 'chat'
           and o.kind in ('handoff', 'needs_owner') ${alertsByNumber}
           and o.created_at >= ${from}::timestamptz and o.created_at < ${scope.to.toISOString()}::timestamptz) x) as handoffs,
       ${
@@ -128,4 +128,72 @@ export async function hasAnyMessage(db: Db, accountId: string): Promise<boolean>
 export async function findActivePlanId(db: Db, accountId: string): Promise<string | null> {
   const [profile] = await db.select({ planId: profiles.activePlanId }).from(profiles).where(eq(profiles.id, accountId));
   return profile?.planId ?? null;
+}
+
+/** Templates sent in [from, to) by Meta's category per local day, and the period's total (the row whose day is null). */
+export async function selectTemplateCounts(
+  db: Db,
+  scope: { accountId: string; numberId: string | null; from: Date; to: Date; timeZone: string },
+): Promise<TemplateCountRow[]> {
+  const number = scope.numberId ? sql`and c.number_id = ${scope.numberId}` : sql``;
+  return resultRows<TemplateCountRow>(
+    await db.execute(sql`
+      select day::text as day,
+        count(*) filter (where category = 'UTILITY')::int as utility,
+        count(*) filter (where category = 'MARKETING')::int as marketing,
+        count(*) filter (where category = 'AUTHENTICATION')::int as authentication
+      from (
+        select t.category, (t.created_at at time zone ${scope.timeZone})::date as day
+        from template_messages t
+        join messages m on m.id = t.message_id
+        join conversations c on c.id = m.conv_id
+        where t.user_id = ${scope.accountId} and m.status <> 'failed'
+          and t.created_at >= ${scope.from.toISOString()}::timestamptz
+          and t.created_at < ${scope.to.toISOString()}::timestamptz ${number}
+      ) e
+      group by rollup (day)`),
+  );
+}
+
+/** One row of selectTemplateCounts: a local day ('YYYY-MM-DD…'), or null for the whole period. */
+export interface TemplateCountRow {
+  day: string | null;
+  utility: number;
+  marketing: number;
+  authentication: number;
+}
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** A boolean SQL expression: `local` (a timestamp without time zone, local time) is outside the hours. */
+function outsideHoursSql(hours: ResultsHours, local: SQL): SQL {
+  const minute = sql`(extract(hour from ${local})::int * 60 + extract(minute from ${local})::int)`;
+  const closed = (date: SQL) =>
+    hours.closedDates.length === 0
+      ? sql`false`
+      : sql`(${date})::date in (${sql.join(
+          hours.closedDates.map((d) => sql`${d}::date`),
+          sql`, `,
+        )})`;
+  // Per weekday (0 = domingo, as extract(dow)): open from the opening that starts that day, and from
+  // the previous day's opening that runs past midnight.
+  const sameDay = hours.week.map((h) => {
+    if (!h) return sql`false`;
+    const [a, b] = [minutes(h.from), minutes(h.to)];
+    return b > a
+      ? sql`(${minute} >= ${sql.raw(String(a))} and ${minute} < ${sql.raw(String(b))})`
+      : sql`${minute} >= ${sql.raw(String(a))}`;
+  });
+  const spill = hours.week.map((_, d) => {
+    const h = hours.week[(d + 6) % 7];
+    if (!h || minutes(h.to) > minutes(h.from)) return sql`false`;
+    return sql`${minute} < ${sql.raw(String(minutes(h.to)))}`;
+  });
+  const byDay = (parts: SQL[]) =>
+    sql`(case extract(dow from ${local})::int ${sql.join(
+      parts.map((p, d) => sql`when ${sql.raw(String(d))} then ${p}`),
+      sql` `,
+    )} end)`;
+  return sql`not ((${byDay(sameDay)} and not ${closed(local)})
+    or (${byDay(spill)} and not ${closed(sql`${local} - interval '1 day'`)}))`;
 }

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { resultRows } from '../../db/rows.ts';
 import { resultsRollupMarks } from '../../db/schema/index.ts';
-import { hourlyCtes } from './hourly-sql.ts';
+import { hourlyCtes } from './hourly-figures-repository.ts';
 import { HOUR_MS } from './results-rollup.ts';
 
 /**
@@ -26,6 +26,19 @@ export async function rollupMark(db: Db, accountId: string, until: Date): Promis
       ${until.toISOString()}::timestamptz)
     on conflict (user_id) do nothing`);
   return (await read())!;
+}
+
+/**
+ * Up to `limit` accounts whose mark is behind `until` (or who have none yet), the furthest behind first:
+ * the accounts one run of the rollup job looks at.
+ */
+export async function selectAccountsBehind(db: Db, until: Date, limit: number): Promise<{ id: string }[]> {
+  return resultRows<{ id: string }>(
+    await db.execute(sql`
+      select u.id from "user" u left join results_rollup_marks m on m.user_id = u.id
+      where m.user_id is null or m.rolled_until < ${until.toISOString()}::timestamptz
+      order by m.rolled_until asc nulls first limit ${limit}`),
+  );
 }
 
 /**
@@ -97,7 +110,7 @@ function setMark(tx: Tx, accountId: string, to: Date) {
   );
 }
 
-/** Writes the figures of [from, to) (hourly-sql.ts) into the rollup tables. */
+/** Writes the figures of [from, to) (hourly-figures-repository.ts) into the rollup tables. */
 async function insertRolledHours(tx: Tx, accountId: string, from: Date, to: Date) {
   await tx.execute(sql`
     with ${hourlyCtes(accountId, from, to)},

@@ -1,9 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
 import { defineJob, defineJobType, type Jobs } from '../../jobs/job.ts';
-import { rollupMark, rollUpStep } from './results-rollup-repository.ts';
+import { rollupMark, rollUpStep, selectAccountsBehind } from './results-rollup-repository.ts';
 import { settledUntil } from './results-rollup.ts';
 
 /** Limits of one run of the job (every minute): bounded work per account and per run. */
@@ -51,12 +49,7 @@ export async function rollUpPendingAccounts(
 ): Promise<{ accounts: number; steps: number; behind: number }> {
   const until = settledUntil(now);
   const started = Date.now();
-  const pending = resultRows<{ id: string }>(
-    await db.execute(sql`
-      select u.id from "user" u left join results_rollup_marks m on m.user_id = u.id
-      where m.user_id is null or m.rolled_until < ${until.toISOString()}::timestamptz
-      order by m.rolled_until asc nulls first limit ${limits.accounts}`),
-  );
+  const pending = await selectAccountsBehind(db, until, limits.accounts);
   let steps = 0;
   let behind = 0;
   for (const { id } of pending) {

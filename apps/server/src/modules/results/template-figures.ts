@@ -1,6 +1,5 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { resultRows } from '../../db/rows.ts';
+import { selectTemplateCounts } from './results-repository.ts';
 
 /** Resultados' message templates of official-API numbers (docs/decisions/041-cloud-window-and-templates.md). */
 export interface TemplateFigures {
@@ -18,26 +17,9 @@ const ZERO: TemplateFigures = { total: 0, utility: 0, marketing: 0, authenticati
  */
 export async function templateFigures(
   db: Db,
-  scope: { userId: string; numberId: string | null; from: Date; to: Date; timeZone: string },
+  scope: { accountId: string; numberId: string | null; from: Date; to: Date; timeZone: string },
 ): Promise<{ total: TemplateFigures; byDay: Map<string, TemplateFigures> }> {
-  const number = scope.numberId ? sql`and c.number_id = ${scope.numberId}` : sql``;
-  const rows = resultRows<{ day: string | null; utility: number; marketing: number; authentication: number }>(
-    await db.execute(sql`
-      select day::text as day,
-        count(*) filter (where category = 'UTILITY')::int as utility,
-        count(*) filter (where category = 'MARKETING')::int as marketing,
-        count(*) filter (where category = 'AUTHENTICATION')::int as authentication
-      from (
-        select t.category, (t.created_at at time zone ${scope.timeZone})::date as day
-        from template_messages t
-        join messages m on m.id = t.message_id
-        join conversations c on c.id = m.conv_id
-        where t.user_id = ${scope.userId} and m.status <> 'failed'
-          and t.created_at >= ${scope.from.toISOString()}::timestamptz
-          and t.created_at < ${scope.to.toISOString()}::timestamptz ${number}
-      ) e
-      group by rollup (day)`),
-  );
+  const rows = await selectTemplateCounts(db, scope);
   const byDay = new Map<string, TemplateFigures>();
   let total = ZERO;
   for (const r of rows) {
