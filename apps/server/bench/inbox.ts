@@ -83,9 +83,9 @@ async function main() {
     const oldMsgCursor = Buffer.from(`${oldMsg.rows[0]!.at}|${oldMsg.rows[0]!.id}`).toString('base64url');
 
     // Sanity: the real services answer full pages in the right order.
-    const first = await listConversations({ db, userId });
-    const deep = await listConversations({ db, userId, cursor: deepCursor });
-    const chat = await listMessages({ db, userId, convId: hotId });
+    const first = await listConversations({ db, accountId: userId });
+    const deep = await listConversations({ db, accountId: userId, cursor: deepCursor });
+    const chat = await listMessages({ db, accountId: userId, convId: hotId });
     if (
       first.items.length !== 30 ||
       deep.items.length !== 30 ||
@@ -99,7 +99,8 @@ async function main() {
       throw new Error('deep page out of order');
 
     // Inbox search (docs/decisions/040-inbox-search.md): what an owner types in the box.
-    const search = (q: string, cursor?: string) => runConversationSearch({ db, userId, query: { q, cursor } });
+    const search = (q: string, cursor?: string) =>
+      runConversationSearch({ db, accountId: userId, query: { q, cursor } });
     // Each case with what its first page must hold (messages; conversations; transcript hits), checked
     // before timing: a case that finds nothing (or the wrong thing) measures nothing.
     const searches: [string, string, { messages: number | 'some'; conversations?: 'some'; transcripts?: 'some' }][] = [
@@ -130,20 +131,26 @@ async function main() {
     const cases: [string, () => Promise<unknown>][] = [
       ...searches.map(([name, q]): [string, () => Promise<unknown>] => [`search: ${name} '${q}'`, () => search(q)]),
       ["search: 'entregas', second page", () => search('entregas', secondPage)],
-      ['conversations: first page (30)', () => listConversations({ db, userId })],
+      ['conversations: first page (30)', () => listConversations({ db, accountId: userId })],
       [
         `conversations: deep page (after row ${Math.floor(CONVERSATIONS / 2).toLocaleString('en')})`,
-        () => listConversations({ db, userId, cursor: deepCursor }),
+        () => listConversations({ db, accountId: userId, cursor: deepCursor }),
       ],
       [
         `messages: latest 30 of a ${HOT_MESSAGES.toLocaleString('en')}-message chat`,
-        () => listMessages({ db, userId, convId: hotId }),
+        () => listMessages({ db, accountId: userId, convId: hotId }),
       ],
-      ['messages: an old page of that chat', () => listMessages({ db, userId, convId: hotId, cursor: oldMsgCursor })],
-      [`conversations: exact count (${CONVERSATIONS.toLocaleString('en')})`, () => countConversations({ db, userId })],
+      [
+        'messages: an old page of that chat',
+        () => listMessages({ db, accountId: userId, convId: hotId, cursor: oldMsgCursor }),
+      ],
+      [
+        `conversations: exact count (${CONVERSATIONS.toLocaleString('en')})`,
+        () => countConversations({ db, accountId: userId }),
+      ],
       [
         'results: last 30 days, all numbers',
-        () => getResults({ db, userId, query: { period: '30d' }, now: RESULTS_NOW }),
+        () => getResults({ db, accountId: userId, query: { period: '30d' }, now: RESULTS_NOW }),
       ],
     ];
     // A big account's first visit to Resultados: its history is not rolled up yet (reset when reusing
@@ -151,7 +158,7 @@ async function main() {
     for (const table of ['results_rollup_marks', 'results_hourly', 'results_responses_hourly', 'results_active_hourly'])
       await database.pool!.query(`delete from ${table} where user_id = $1`, [userId]);
     const firstStart = performance.now();
-    const firstCall = await getResults({ db, userId, query: { period: '30d' }, now: RESULTS_NOW });
+    const firstCall = await getResults({ db, accountId: userId, query: { period: '30d' }, now: RESULTS_NOW });
     console.log(
       `results: first call, history not rolled up (${firstCall.pendingFrom ? 'answers, figures pending' : 'complete'}) ${(performance.now() - firstStart).toFixed(0)} ms`,
     );

@@ -297,11 +297,11 @@ export async function buildApp({ env, database, mailer, gateway, logger }: Build
     sender: createReminderSender(engine.deps, cloudTemplates),
     agenda: {
       confirm: async (accountId, bookingId) => {
-        await setBookingStatus(publish, { userId: accountId, bookingId, status: 'confirmed', by: 'customer' });
+        await setBookingStatus(publish, { accountId, bookingId, status: 'confirmed', by: 'customer' });
       },
       cancel: async (accountId, bookingId) => {
         await cancelBooking(publish, {
-          userId: accountId,
+          accountId,
           bookingId,
           by: 'customer',
           reason: 'Cancelado pelo cliente no lembrete.',

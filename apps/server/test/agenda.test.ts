@@ -125,7 +125,7 @@ describe('agenda', () => {
         bookAppointment(
           { db: second.db, jobs: t.app.deps.jobs, events: t.app.deps.events, log: t.app.log },
           {
-            userId: owner.userId,
+            accountId: owner.userId,
             serviceId: service().id,
             startsAt: new Date(slot!.startsAt),
             customerName: `Cliente ${i}`,
@@ -263,7 +263,7 @@ describe('agenda', () => {
     // A start between two slots is refused to the AI (not one it could have offered), booked at a slot.
     const odd = new Date(free[0]!.startsAt.getTime() + 7 * 60_000);
     const refused = await bookAppointment(deps, {
-      userId: owner.userId,
+      accountId: owner.userId,
       serviceId: service().id,
       startsAt: odd,
       convId,
@@ -273,7 +273,7 @@ describe('agenda', () => {
     expect(refused).toBeInstanceOf(BookingConflict);
     expect((refused as BookingConflict).reason).toBe('unavailable');
     const booking = await bookAppointment(deps, {
-      userId: owner.userId,
+      accountId: owner.userId,
       serviceId: service().id,
       startsAt: free[0]!.startsAt,
       convId,
@@ -283,7 +283,7 @@ describe('agenda', () => {
     });
     expect(booking).toMatchObject({ status: 'held', customerName: 'Davi Lima', convId, source: 'ai' });
     const paid = await setBookingStatus(deps, {
-      userId: owner.userId,
+      accountId: owner.userId,
       bookingId: booking.id,
       status: 'booked',
       by: 'ai',
@@ -291,7 +291,7 @@ describe('agenda', () => {
     expect(paid).toMatchObject({ status: 'booked', holdExpiresAt: null });
     const later = free.find((s) => s.startsAt.getTime() >= free[0]!.startsAt.getTime() + 2 * 60 * 60_000)!;
     const movedBooking = await moveBooking(deps, {
-      userId: owner.userId,
+      accountId: owner.userId,
       bookingId: booking.id,
       startsAt: later.startsAt,
       version: booking.version,
@@ -302,7 +302,7 @@ describe('agenda', () => {
     const listed = await listBookings(deps.db, owner.userId, { from, to: new Date(from.getTime() + 3 * DAY), convId });
     expect(listed.map((b) => b.id)).toEqual([booking.id]);
     await cancelBooking(deps, {
-      userId: owner.userId,
+      accountId: owner.userId,
       bookingId: booking.id,
       by: 'customer',
       reason: 'O cliente cancelou.',
@@ -325,7 +325,7 @@ describe('agenda', () => {
     // 90 minutes apart: an hour, its 15 minutes after, and room.
     const [a, b, c, d] = [sameDay[0]!, sameDay[3]!, sameDay[6]!, sameDay[9]!];
     const ai = await bookAppointment(deps, {
-      userId: owner.userId,
+      accountId: owner.userId,
       serviceId: service().id,
       startsAt: new Date(a.startsAt),
       customerName: 'Pela IA',

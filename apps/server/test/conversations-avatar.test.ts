@@ -65,9 +65,11 @@ describe('getContactAvatar', () => {
     const s = await seed();
     const { gateway, calls } = gatewayAnswering(async () => 'https://pps.whatsapp.net/v/t61/foto.jpg?oe=1');
     const deps = { db: database.db, gateway, avatars: createAvatarCache() };
-    const answers = await Promise.all([1, 2, 3].map(() => getContactAvatar({ deps, userId: s.userId, id: s.convId })));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() => getContactAvatar({ deps, accountId: s.userId, id: s.convId })),
+    );
     expect(answers).toEqual(Array(3).fill({ url: 'https://pps.whatsapp.net/v/t61/foto.jpg?oe=1' }));
-    await getContactAvatar({ deps, userId: s.userId, id: s.convId });
+    await getContactAvatar({ deps, accountId: s.userId, id: s.convId });
     expect(calls).toEqual([[s.instanceName, s.jid.split('@')[0]]]);
   });
 
@@ -76,7 +78,7 @@ describe('getContactAvatar', () => {
     const { gateway, calls } = gatewayAnswering(async () => null);
     await getContactAvatar({
       deps: { db: database.db, gateway, avatars: createAvatarCache() },
-      userId: s.userId,
+      accountId: s.userId,
       id: s.convId,
     });
     expect(calls).toEqual([[s.instanceName, s.jid]]);
@@ -92,7 +94,7 @@ describe('getContactAvatar', () => {
     for (const { gateway } of [failing, hanging, odd]) {
       const res = await getContactAvatar({
         deps: { db: database.db, gateway, avatars: createAvatarCache() },
-        userId: s.userId,
+        accountId: s.userId,
         id: s.convId,
         timeoutMs: 50,
       });
@@ -107,7 +109,7 @@ describe('getContactAvatar', () => {
     await expect(
       getContactAvatar({
         deps: { db: database.db, gateway, avatars: createAvatarCache() },
-        userId: other.userId,
+        accountId: other.userId,
         id: s.convId,
       }),
     ).rejects.toMatchObject({

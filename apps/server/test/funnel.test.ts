@@ -281,7 +281,7 @@ describe('the board', () => {
     // First use by the AI, five signals at once before the account ever opened the board.
     const deps = { db: db(), realtime: e.t.app.deps.realtime, log: e.t.app.log };
     const kinds = ['qualificado', 'pago', 'orcamento', 'qualificado', 'orcamento'] as const;
-    await Promise.all(kinds.map((to) => advanceStage(deps, { userId: p.userId, convId, to })));
+    await Promise.all(kinds.map((to) => advanceStage(deps, { accountId: p.userId, convId, to })));
     expect(await stageKindOf(convId)).toBe('pago');
     const stages = await stagesOf(p.client);
     expect(stages.map((s) => s.kind)).toEqual(['novo', 'qualificado', 'orcamento', 'pago', 'perdido']);

@@ -34,7 +34,7 @@ type PixShop = Awaited<ReturnType<typeof pixShop>>;
 
 /** The stand-in's own API, called with the shop's key (as the owner's Asaas account). */
 async function standinApi(s: PixShop, method: string, path: string) {
-  const account = (await loadPixAccount(e.t.app.pix.deps, { userId: s.shop.userId }))!;
+  const account = (await loadPixAccount(e.t.app.pix.deps, { accountId: s.shop.userId }))!;
   const res = await fetch(`${e.t.app.pix.standin!.baseUrl}${path}`, {
     method,
     headers: { access_token: account.apiKey },

@@ -49,7 +49,7 @@ describe('open charges read at the provider', () => {
     expect((await orderById(e, id)).checkedAt).not.toBeNull();
 
     // The webhook Asaas retries later arrives after all: re-read, nothing moves, nothing is said again.
-    const account = (await loadPixAccount(e.t.app.pix.deps, { userId: s.shop.userId }))!;
+    const account = (await loadPixAccount(e.t.app.pix.deps, { accountId: s.shop.userId }))!;
     const late = await e.t.app.inject({
       method: 'POST',
       url: `/webhooks/pix/${account.webhookId}`,

@@ -45,7 +45,7 @@ async function charge(shop: Awaited<ReturnType<typeof pixShop>>, amountCents: nu
 
 /** An Asaas-shaped event for the account, as the stand-in (or Asaas) posts it. */
 async function postEvent(userId: string, o: { eventId: string; paymentId: string; token?: string }) {
-  const account = (await loadPixAccount(e.t.app.pix.deps, { userId }))!;
+  const account = (await loadPixAccount(e.t.app.pix.deps, { accountId: userId }))!;
   return e.t.app.inject({
     method: 'POST',
     url: `/webhooks/pix/${account.webhookId}`,

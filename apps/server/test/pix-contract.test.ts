@@ -89,7 +89,7 @@ const e = useEngineApp();
 /** The stand-in's Asaas API with an owner's account key. */
 async function standinApi(userId: string) {
   const deps = e.t.app.pix.deps;
-  const account = (await loadPixAccount(deps, { userId }))!;
+  const account = (await loadPixAccount(deps, { accountId: userId }))!;
   const base = deps.endpoints.standinUrl!;
   const call = async (path: string, method = 'GET', body?: unknown) => {
     const res = await fetch(`${base}${path}`, {

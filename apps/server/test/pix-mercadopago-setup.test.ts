@@ -53,7 +53,7 @@ describe('Mercado Pago set-up in one pass', () => {
       await pixDepsAt(e, s, server.url, { provider: 'mercadopago', webhookSecret: 'assinatura-secreta-123' });
       const later = await shop.client.get('/api/pix/settings');
       expect(later.json()).toMatchObject({ webhookSecretSet: true, webhookUrl: url, keyHint: '••••9999' });
-      const account = (await loadPixAccount(deps, { userId: shop.userId }))!;
+      const account = (await loadPixAccount(deps, { accountId: shop.userId }))!;
       expect(account).toMatchObject({ apiKey: 'APP_USR-teste-9999', webhookSecret: 'assinatura-secreta-123' });
 
       // A first save of Mercado Pago without a token is a Portuguese 400.

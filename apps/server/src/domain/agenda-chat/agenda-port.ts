@@ -44,12 +44,12 @@ export interface AgendaChatPort {
   nextBooking(accountId: string, convId: string): Promise<ChatBooking | null>;
   /** Books a free slot for the conversation's contact (source 'ai'); AgendaRefused when it is not free. */
   book(o: {
-    userId: string;
+    accountId: string;
     convId: string;
     serviceId: string;
     startsAt: Date;
     professionalId: string | null;
   }): Promise<ChatBooking>;
-  move(o: { userId: string; bookingId: string; version: number; startsAt: Date }): Promise<ChatBooking>;
-  cancel(o: { userId: string; bookingId: string }): Promise<ChatBooking>;
+  move(o: { accountId: string; bookingId: string; version: number; startsAt: Date }): Promise<ChatBooking>;
+  cancel(o: { accountId: string; bookingId: string }): Promise<ChatBooking>;
 }

@@ -59,7 +59,7 @@ const call = (name: string, args: unknown) => ({ id: 'c1', name, arguments: JSON
 const kitOf = (port: AgendaChatPort, approval = false) =>
   agendaToolKit({
     port,
-    userId: 'u',
+    accountId: 'u',
     convId: 'c',
     timeZone: TZ,
     now: () => at('2026-12-09T12:00:00Z'),
@@ -149,8 +149,8 @@ describe('the agenda tools', () => {
     expect(unsupportedClaim('Prontinho, seu corte está agendado!', kit.turn)).toBeNull();
 
     // Sent: the change is made once, however often the send is repeated (a crash between the two).
-    await applyPendingBooking(port, { userId: 'u', convId: 'c' }, kit.pending()!);
-    await applyPendingBooking(port, { userId: 'u', convId: 'c' }, kit.pending()!);
+    await applyPendingBooking(port, { accountId: 'u', convId: 'c' }, kit.pending()!);
+    await applyPendingBooking(port, { accountId: 'u', convId: 'c' }, kit.pending()!);
     expect(calls).toEqual(['book 2026-12-10T12:00:00.000Z']);
     expect(current()?.startsAt.toISOString()).toBe('2026-12-10T12:00:00.000Z');
   });
@@ -158,7 +158,7 @@ describe('the agenda tools', () => {
   it('approval mode: remarcar and cancelar wait for the send, and a booking changed meanwhile refuses it', async () => {
     const { port, calls } = fakePort(SLOTS);
     await port.book({
-      userId: 'u',
+      accountId: 'u',
       convId: 'c',
       serviceId: 'svc-corte',
       startsAt: at('2026-12-10T12:00:00Z'),
@@ -179,21 +179,21 @@ describe('the agenda tools', () => {
     });
     expect(calls).toEqual(['book 2026-12-10T12:00:00.000Z']);
 
-    await applyPendingBooking(port, { userId: 'u', convId: 'c' }, move);
+    await applyPendingBooking(port, { accountId: 'u', convId: 'c' }, move);
     expect(calls.at(-1)).toBe('move 2026-12-14T18:00:00.000Z v1');
     // The booking is gone before the cancel is sent: nothing to do, nothing refused.
-    await applyPendingBooking(port, { userId: 'u', convId: 'c' }, cancel);
-    await applyPendingBooking(port, { userId: 'u', convId: 'c' }, cancel);
+    await applyPendingBooking(port, { accountId: 'u', convId: 'c' }, cancel);
+    await applyPendingBooking(port, { accountId: 'u', convId: 'c' }, cancel);
     expect(calls.filter((c) => c === 'cancel')).toHaveLength(1);
     const stale = { action: 'remarcar' as const, bookingId: 'b0', startsAt: '2026-12-11T12:00:00.000Z', text: '' };
     await port.book({
-      userId: 'u',
+      accountId: 'u',
       convId: 'c',
       serviceId: 'svc-corte',
       startsAt: at('2026-12-10T13:00:00Z'),
       professionalId: 'p1',
     });
-    await expect(applyPendingBooking(port, { userId: 'u', convId: 'c' }, stale)).rejects.toThrow(AgendaRefused);
+    await expect(applyPendingBooking(port, { accountId: 'u', convId: 'c' }, stale)).rejects.toThrow(AgendaRefused);
   });
 
   it('without tool calls: the slots and the customer’s appointment as text, and the change named in "agenda"', async () => {

@@ -129,7 +129,7 @@ function serviceFor(services: readonly ChatService[], wanted: string): ChatServi
 
 export interface AgendaToolContext {
   port: AgendaChatPort;
-  userId: string;
+  accountId: string;
   convId: string;
   timeZone: string;
   now: () => Date;
@@ -170,7 +170,7 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
   const changed = (c: BookingChange) => void changes.push(c);
 
   async function run(name: ToolName, raw: unknown) {
-    const { port, userId: accountId, convId, timeZone } = ctx;
+    const { port, accountId, convId, timeZone } = ctx;
     if (ctx.approval && name !== 'ver_horarios')
       return proposeChange(ctx, name, raw, (c, p) => {
         changed(c);
@@ -212,7 +212,7 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
       case 'agendar': {
         const a = agendar.parse(raw);
         const booked = await port.book({
-          userId: accountId,
+          accountId,
           convId,
           serviceId: a.servico_id,
           startsAt: new Date(a.inicio),
@@ -227,7 +227,7 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
         const current = await port.nextBooking(accountId, convId);
         if (!current) return refused('O cliente não tem horário marcado para remarcar.');
         const moved = await port.move({
-          userId: accountId,
+          accountId,
           bookingId: current.id,
           version: current.version,
           startsAt: new Date(a.inicio),
@@ -239,7 +239,7 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
       case 'cancelar': {
         const current = await port.nextBooking(accountId, convId);
         if (!current) return refused('O cliente não tem horário marcado para cancelar.');
-        const cancelled = await port.cancel({ userId: accountId, bookingId: current.id });
+        const cancelled = await port.cancel({ accountId, bookingId: current.id });
         changed('cancelled');
         return out({ ok: true, cancelado: bookingView(cancelled, timeZone) });
       }
@@ -247,7 +247,7 @@ export function agendaToolKit(ctx: AgendaToolContext): AgendaToolKit {
   }
 
   async function offer(): Promise<string> {
-    const { port, userId: accountId, convId, timeZone } = ctx;
+    const { port, accountId, convId, timeZone } = ctx;
     const services = (await port.services(accountId)).slice(0, 3);
     const lines = ['AGENDA (horários livres reais; ofereça só estes):'];
     for (const service of services) {

@@ -34,10 +34,10 @@ const sameStart = (b: ChatBooking, startsAt: string) => b.startsAt.getTime() ===
  */
 export async function applyPendingBooking(
   port: AgendaChatPort,
-  at: { userId: string; convId: string },
+  at: { accountId: string; convId: string },
   pending: PendingBooking,
 ): Promise<AppliedBooking> {
-  const current = await port.nextBooking(at.userId, at.convId);
+  const current = await port.nextBooking(at.accountId, at.convId);
   switch (pending.action) {
     case 'agendar': {
       if (current && current.serviceId === pending.serviceId && sameStart(current, pending.startsAt))
@@ -50,7 +50,7 @@ export async function applyPendingBooking(
       });
       return {
         booking: booked,
-        undo: async () => void (await port.cancel({ userId: at.userId, bookingId: booked.id })),
+        undo: async () => void (await port.cancel({ accountId: at.accountId, bookingId: booked.id })),
       };
     }
     case 'remarcar': {
@@ -58,7 +58,7 @@ export async function applyPendingBooking(
       if (!current || current.id !== pending.bookingId)
         throw new AgendaRefused('O horário do cliente mudou depois que a sugestão foi escrita.');
       const moved = await port.move({
-        userId: at.userId,
+        accountId: at.accountId,
         bookingId: current.id,
         version: current.version,
         startsAt: new Date(pending.startsAt),
@@ -67,7 +67,7 @@ export async function applyPendingBooking(
     }
     case 'cancelar': {
       if (!current || current.id !== pending.bookingId) return { booking: null, undo: null };
-      return { booking: await port.cancel({ userId: at.userId, bookingId: current.id }), undo: null };
+      return { booking: await port.cancel({ accountId: at.accountId, bookingId: current.id }), undo: null };
     }
   }
 }

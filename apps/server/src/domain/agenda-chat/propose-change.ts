@@ -15,12 +15,12 @@ const APPROVAL_DEPOSIT_NOTE =
  * it is done, because the owner's 'Enviar' makes it before the customer reads it.
  */
 export async function proposeChange(
-  ctx: { port: AgendaChatPort; userId: string; convId: string; timeZone: string },
+  ctx: { port: AgendaChatPort; accountId: string; convId: string; timeZone: string },
   name: 'agendar' | 'remarcar' | 'cancelar',
   raw: unknown,
   record: (change: BookingChange, pending: PendingBooking) => void,
 ) {
-  const { port, userId: accountId, convId, timeZone } = ctx;
+  const { port, accountId, convId, timeZone } = ctx;
   const when = (iso: string) => slotText(new Date(iso), timeZone);
   if (name === 'agendar') {
     const a = agendar.parse(raw);

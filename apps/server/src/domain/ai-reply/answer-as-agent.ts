@@ -35,14 +35,14 @@ export interface AgentAnswer {
 export async function answerAsAgent({
   db,
   llm,
-  userId: accountId,
+  accountId,
   agent,
   context,
   claim,
 }: {
   db: Db;
   llm: Llm;
-  userId: string;
+  accountId: string;
   agent: AnsweringAgent;
   /** The conversation, newest first ('in': the customer). */
   context: ContextMessage[];

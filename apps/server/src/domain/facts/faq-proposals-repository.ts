@@ -14,7 +14,7 @@ export interface HandoffQuestionRow {
 /** The customer's `limit` latest texts before `answeredAt`, newest first (one row with null content when none). */
 export async function selectHandoffQuestion(
   db: Db,
-  input: { userId: string; convId: string; answeredAt: Date; limit: number },
+  input: { accountId: string; convId: string; answeredAt: Date; limit: number },
 ): Promise<HandoffQuestionRow[]> {
   return resultRows<HandoffQuestionRow>(
     await db.execute(sql`
@@ -26,7 +26,7 @@ export async function selectHandoffQuestion(
         where conv_id = c.id and direction = 'in' and content is not null and created_at < ${input.answeredAt}
         order by created_at desc limit ${input.limit}
       ) m on true
-      where c.id = ${input.convId} and c.user_id = ${input.userId}`),
+      where c.id = ${input.convId} and c.user_id = ${input.accountId}`),
   );
 }
 

@@ -15,7 +15,7 @@ const QUESTION_MESSAGES = 5;
  */
 export async function proposeFaqFromHandoff(
   db: Db,
-  input: { userId: string; convId: string; answer: string; answeredAt: Date },
+  input: { accountId: string; convId: string; answer: string; answeredAt: Date },
 ): Promise<string | null> {
   const rows = await selectHandoffQuestion(db, { ...input, limit: QUESTION_MESSAGES });
   const first = rows[0];
@@ -29,5 +29,5 @@ export async function proposeFaqFromHandoff(
     .slice(0, 500);
   const answer = input.answer.trim().slice(0, 4000);
   if (!question || !answer) return null;
-  return insertProposedFaq(db, { userId: input.userId, convId: input.convId, question, answer });
+  return insertProposedFaq(db, { userId: input.accountId, convId: input.convId, question, answer });
 }

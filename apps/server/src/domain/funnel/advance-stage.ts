@@ -27,12 +27,12 @@ export interface AdvanceDeps {
  */
 export async function advanceStage(
   deps: AdvanceDeps,
-  o: { userId: string; convId: string; to: FunnelAiStageKind },
+  o: { accountId: string; convId: string; to: FunnelAiStageKind },
 ): Promise<boolean> {
   try {
     const stageId = await moveCardForward(deps.db, o);
     if (!stageId) return false;
-    await deps.realtime.publish(o.userId, {
+    await deps.realtime.publish(o.accountId, {
       event: 'funnel.moved',
       data: { convId: o.convId, stageId, movedBy: 'ai' },
     });
@@ -43,7 +43,7 @@ export async function advanceStage(
         events: [
           {
             name: 'stage.changed',
-            payload: { userId: o.userId, convId: o.convId, stageId, movedBy: 'ai' },
+            payload: { userId: o.accountId, convId: o.convId, stageId, movedBy: 'ai' },
           },
         ],
       });

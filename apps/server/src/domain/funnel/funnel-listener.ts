@@ -12,18 +12,18 @@ import { ensureAgendadoStage } from './stages.ts';
 export function listenForFunnelMoves(events: EngineEvents, deps: AdvanceDeps): void {
   events.on(
     'lead.hot',
-    async (e) => void (await advanceStage(deps, { userId: e.userId, convId: e.convId, to: 'qualificado' })),
+    async (e) => void (await advanceStage(deps, { accountId: e.userId, convId: e.convId, to: 'qualificado' })),
   );
   events.on(
     'order.charged',
-    async (e) => void (await advanceStage(deps, { userId: e.userId, convId: e.convId, to: 'orcamento' })),
+    async (e) => void (await advanceStage(deps, { accountId: e.userId, convId: e.convId, to: 'orcamento' })),
   );
   events.on('booking.created', async (e) => {
     await ensureAgendadoStage(deps.db, e.userId);
-    if (e.convId) await advanceStage(deps, { userId: e.userId, convId: e.convId, to: 'agendado' });
+    if (e.convId) await advanceStage(deps, { accountId: e.userId, convId: e.convId, to: 'agendado' });
   });
   events.on(
     'order.paid',
-    async (e) => void (await advanceStage(deps, { userId: e.userId, convId: e.convId, to: 'pago' })),
+    async (e) => void (await advanceStage(deps, { accountId: e.userId, convId: e.convId, to: 'pago' })),
   );
 }

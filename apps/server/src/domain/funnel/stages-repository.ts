@@ -44,10 +44,10 @@ export async function insertAgendadoBeforePago(db: Db, accountId: string, name: 
  */
 export async function moveCardForward(
   db: Db,
-  o: { userId: string; convId: string; to: FunnelAiStageKind },
+  o: { accountId: string; convId: string; to: FunnelAiStageKind },
 ): Promise<string | null> {
   const values = sql.join(
-    FUNNEL_BUILT_IN_STAGES.map((b, i) => sql`(${o.userId}, ${b.kind}, ${b.name}, ${i}::int)`),
+    FUNNEL_BUILT_IN_STAGES.map((b, i) => sql`(${o.accountId}, ${b.kind}, ${b.name}, ${i}::int)`),
     sql`, `,
   );
   const [moved] = resultRows<{ stage_id: string }>(
@@ -60,12 +60,12 @@ export async function moveCardForward(
           select id, position from builtins where kind = ${o.to}
           union all
           select id, position from funnel_stages
-          where user_id = ${o.userId} and kind = ${o.to} and not exists (select 1 from builtins where kind = ${o.to})
+          where user_id = ${o.accountId} and kind = ${o.to} and not exists (select 1 from builtins where kind = ${o.to})
         )
         insert into conversation_stages (conv_id, user_id, stage_id, moved_by, author_id, moved_at)
         select c.id, c.user_id, target.id, 'ai', null, now()
         from conversations c cross join target
-        where c.id = ${o.convId} and c.user_id = ${o.userId}
+        where c.id = ${o.convId} and c.user_id = ${o.accountId}
         on conflict (conv_id) do update
           set stage_id = excluded.stage_id, moved_by = 'ai', author_id = null, moved_at = now()
           where coalesce(

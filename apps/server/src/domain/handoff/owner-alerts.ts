@@ -246,15 +246,15 @@ export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promi
 /** The AI paused at the overage ceiling: what to do, and where to raise it. */
 export async function alertOwnerOfPause(
   deps: AlertDeps,
-  req: { userId: string; convId: string; ceilingCents: number },
+  req: { accountId: string; convId: string; ceilingCents: number },
 ): Promise<'pending' | 'failed' | null> {
-  const number = await findConversationNumber(deps.db, req.convId, req.userId);
+  const number = await findConversationNumber(deps.db, req.convId, req.accountId);
   if (!number) return null;
   const ceiling = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'USD' })
     .format(req.ceilingCents / 100)
     .replace(/\s/g, ' ');
   return deliverAlert(deps, {
-    userId: req.userId,
+    userId: req.accountId,
     convId: req.convId,
     kind: 'spend_ceiling',
     text: [

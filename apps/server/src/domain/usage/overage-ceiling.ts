@@ -71,7 +71,7 @@ export async function reservePaidAnswer(
   if (await claimPeriodAnswer(deps.db, req.userId, period.start, answersAllowed(plan))) return slot;
 
   if (await markCeilingAlerted(deps.db, req.userId, period.start)) {
-    await alertOwnerOfPause(deps, { userId: req.userId, convId: req.convId, ceilingCents: plan.ceilingCents }).catch(
+    await alertOwnerOfPause(deps, { accountId: req.userId, convId: req.convId, ceilingCents: plan.ceilingCents }).catch(
       (err) => deps.log.warn({ err, userId: req.userId }, 'overage ceiling: the owner alert failed'),
     );
   }

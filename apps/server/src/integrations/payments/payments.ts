@@ -11,7 +11,7 @@ export interface Payments {
   priceIds: Record<string, string>;
   overagePriceId: string;
   meterEventName: string;
-  createCustomer(input: { userId: string; email: string; name: string }): Promise<string>;
+  createCustomer(input: { accountId: string; email: string; name: string }): Promise<string>;
   createCheckoutSession(input: CheckoutInput): Promise<{ id: string; url: string | null }>;
   retrieveCheckoutSession(id: string): Promise<Stripe.Checkout.Session>;
   retrieveSubscription(id: string): Promise<Stripe.Subscription>;

@@ -41,7 +41,7 @@ export function createStripePayments(o: StripePaymentsOptions, Sdk: typeof Strip
     overagePriceId: o.overagePriceId,
     meterEventName: o.meterEventName,
 
-    async createCustomer({ userId: accountId, email, name }) {
+    async createCustomer({ accountId, email, name }) {
       // The idempotency key makes two racing first checkouts create one customer at Stripe.
       const customer = await stripe.customers.create(
         { email, name, metadata: { user_id: accountId } },

@@ -145,7 +145,7 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
     async (req, reply) => {
       const booking = await bookAppointment(deps(req.log), {
         ...req.body,
-        userId: req.user.id,
+        accountId: req.user.id,
         startsAt: new Date(req.body.startsAt),
         source: 'owner',
         createdBy: req.user.actorId,
@@ -158,7 +158,7 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: bookingParams, body: bookingMoveSchema, response: { 200: bookingSchema } } },
     async (req) =>
       moveBooking(deps(req.log), {
-        userId: req.user.id,
+        accountId: req.user.id,
         bookingId: req.params.id,
         startsAt: new Date(req.body.startsAt),
         professionalId: req.body.professionalId,
@@ -172,7 +172,7 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: bookingParams, response: { 200: bookingSchema } } },
     async (req) =>
       cancelBooking(deps(req.log), {
-        userId: req.user.id,
+        accountId: req.user.id,
         bookingId: req.params.id,
         by: req.user.actorId,
         reason: 'Cancelado pela agenda.',
@@ -183,7 +183,7 @@ export const agendaRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: bookingParams, body: bookingStatusInputSchema, response: { 200: bookingSchema } } },
     async (req) =>
       setBookingStatus(deps(req.log), {
-        userId: req.user.id,
+        accountId: req.user.id,
         bookingId: req.params.id,
         status: req.body.status,
         by: req.user.actorId,

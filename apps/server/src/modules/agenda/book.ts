@@ -7,7 +7,7 @@ import { holdFor, placeDepositOrder } from './deposit.ts';
 import { findFreeSlots, loadSlotContext } from './find-slots.ts';
 
 export interface BookInput {
-  userId: string;
+  accountId: string;
   serviceId: string;
   /** null: the first professional who does the service and is free then. */
   professionalId?: string | null;
@@ -44,12 +44,12 @@ const MINUTE = 60_000;
 export async function bookAppointment(deps: AgendaDeps, input: BookInput): Promise<Booking> {
   const { db } = deps;
   const now = nowOf(deps);
-  const ctx = await loadSlotContext(db, input.userId, input.serviceId);
+  const ctx = await loadSlotContext(db, input.accountId, input.serviceId);
   if (!ctx.service.active) throw new AppError('VALIDATION', AGENDA_MESSAGES.serviceNotFound);
   let customerName = input.customerName?.trim() ?? '';
   let customerPhone = input.customerPhone ?? null;
   if (input.convId) {
-    const contact = await selectConversationContact(db, input.userId, input.convId);
+    const contact = await selectConversationContact(db, input.accountId, input.convId);
     if (!contact) throw notFound(AGENDA_MESSAGES.bookingNotFound);
     customerName ||= contact.name ?? '';
     customerPhone ??= contact.phone;
@@ -67,7 +67,7 @@ export async function bookAppointment(deps: AgendaDeps, input: BookInput): Promi
     const ask = (ignoreBookings: boolean) =>
       findFreeSlots(
         db,
-        input.userId,
+        input.accountId,
         { serviceId: input.serviceId, ...at, ignoreBookings },
         {
           ...ctx,
@@ -83,7 +83,7 @@ export async function bookAppointment(deps: AgendaDeps, input: BookInput): Promi
   const startsAt = input.startsAt;
   const endsAt = new Date(startsAt.getTime() + service.durationMinutes * MINUTE);
   const values = {
-    userId: input.userId,
+    userId: input.accountId,
     serviceId: service.id,
     startsAt,
     endsAt,
@@ -109,17 +109,17 @@ export async function bookAppointment(deps: AgendaDeps, input: BookInput): Promi
       if (!(err instanceof BookingConflict) || professionalId === candidates.at(-1)) throw err;
     }
   }
-  const booking = (await selectBooking(db, input.userId, id!))!;
+  const booking = (await selectBooking(db, input.accountId, id!))!;
   await publishBookingEvent(deps, booking, {
     name: 'booking.created',
     payload: {
-      ...bookingEventBase(input.userId, booking, input.createdBy),
+      ...bookingEventBase(input.accountId, booking, input.createdBy),
       status: booking.status,
       startsAt: booking.startsAt,
       professionalId: booking.professionalId,
     },
   });
   // The sinal's Pix goes to the customer (the order is keyed by the booking: a retry places it once).
-  if (booking.status === 'held') await placeDepositOrder(deps, input.userId, booking);
+  if (booking.status === 'held') await placeDepositOrder(deps, input.accountId, booking);
   return booking;
 }

@@ -20,22 +20,22 @@ const FROM: Record<Exclude<BookingStatus, 'cancelled'>, readonly BookingStatus[]
  */
 export async function cancelBooking(
   deps: AgendaDeps,
-  o: { userId: string; bookingId: string; by: string; reason?: string },
+  o: { accountId: string; bookingId: string; by: string; reason?: string },
 ): Promise<Booking> {
-  const before = await selectBooking(deps.db, o.userId, o.bookingId);
+  const before = await selectBooking(deps.db, o.accountId, o.bookingId);
   if (!before) throw notFound(AGENDA_MESSAGES.bookingNotFound);
   if (before.status === 'cancelled') return before;
   const done = await updateBookingStatus(deps.db, {
-    userId: o.userId,
+    userId: o.accountId,
     id: before.id,
     status: 'cancelled',
     from: ['held', 'booked', 'confirmed'],
   });
   if (!done) throw new BookingConflict('not_active');
-  const booking = (await selectBooking(deps.db, o.userId, before.id))!;
+  const booking = (await selectBooking(deps.db, o.accountId, before.id))!;
   await publishBookingEvent(deps, booking, {
     name: 'booking.cancelled',
-    payload: { ...bookingEventBase(o.userId, booking, o.by), startsAt: booking.startsAt, reason: o.reason ?? '' },
+    payload: { ...bookingEventBase(o.accountId, booking, o.by), startsAt: booking.startsAt, reason: o.reason ?? '' },
   });
   return booking;
 }
@@ -48,19 +48,19 @@ export async function cancelBooking(
  */
 export async function setBookingStatus(
   deps: AgendaDeps,
-  o: { userId: string; bookingId: string; status: Exclude<BookingStatus, 'cancelled' | 'held'>; by: string },
+  o: { accountId: string; bookingId: string; status: Exclude<BookingStatus, 'cancelled' | 'held'>; by: string },
 ): Promise<Booking> {
-  const before = await selectBooking(deps.db, o.userId, o.bookingId);
+  const before = await selectBooking(deps.db, o.accountId, o.bookingId);
   if (!before) throw notFound(AGENDA_MESSAGES.bookingNotFound);
   if (before.status === o.status) return before;
   const done = await unlessTaken(() =>
-    updateBookingStatus(deps.db, { userId: o.userId, id: before.id, status: o.status, from: FROM[o.status] }),
+    updateBookingStatus(deps.db, { userId: o.accountId, id: before.id, status: o.status, from: FROM[o.status] }),
   );
   if (!done) throw new BookingConflict('not_active');
-  const booking = (await selectBooking(deps.db, o.userId, before.id))!;
+  const booking = (await selectBooking(deps.db, o.accountId, before.id))!;
   await publishBookingEvent(deps, booking, {
     name: 'booking.status_changed',
-    payload: { ...bookingEventBase(o.userId, booking, o.by), status: booking.status, previous: before.status },
+    payload: { ...bookingEventBase(o.accountId, booking, o.by), status: booking.status, previous: before.status },
   });
   return booking;
 }

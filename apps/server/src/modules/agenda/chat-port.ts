@@ -74,9 +74,9 @@ export function agendaChatPort(deps: AgendaDeps): AgendaChatPort {
     book: (o) =>
       refusing(async () =>
         view(
-          o.userId,
+          o.accountId,
           await bookAppointment(deps, {
-            userId: o.userId,
+            accountId: o.accountId,
             serviceId: o.serviceId,
             professionalId: o.professionalId,
             startsAt: o.startsAt,
@@ -89,9 +89,9 @@ export function agendaChatPort(deps: AgendaDeps): AgendaChatPort {
     move: (o) =>
       refusing(async () =>
         view(
-          o.userId,
+          o.accountId,
           await moveBooking(deps, {
-            userId: o.userId,
+            accountId: o.accountId,
             bookingId: o.bookingId,
             version: o.version,
             startsAt: o.startsAt,
@@ -102,7 +102,7 @@ export function agendaChatPort(deps: AgendaDeps): AgendaChatPort {
       ),
     cancel: (o) =>
       refusing(async () =>
-        view(o.userId, await cancelBooking(deps, { userId: o.userId, bookingId: o.bookingId, by: 'ai' })),
+        view(o.accountId, await cancelBooking(deps, { accountId: o.accountId, bookingId: o.bookingId, by: 'ai' })),
       ),
   };
 }

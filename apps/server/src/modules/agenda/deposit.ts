@@ -57,7 +57,7 @@ export function depositCentsOf(s: {
 export async function holdFor(
   deps: AgendaDeps,
   o: {
-    userId: string;
+    accountId: string;
     convId?: string | null;
     service: {
       depositCents: number | null;
@@ -68,7 +68,7 @@ export async function holdFor(
   },
 ): Promise<Date | null> {
   if (!o.convId || depositCentsOf(o.service) === null) return null;
-  if (!(await hasPixAccount(deps.db, o.userId)) || !(await isEmailVerified(deps.db, o.userId))) return null;
+  if (!(await hasPixAccount(deps.db, o.accountId)) || !(await isEmailVerified(deps.db, o.accountId))) return null;
   return new Date(nowOf(deps).getTime() + o.service.holdMinutes * MINUTE);
 }
 
@@ -158,7 +158,7 @@ export async function depositPaid(deps: AgendaDeps, orderId: string): Promise<vo
   const b = await selectBookingOfDeposit(deps.db, orderId);
   if (!b) return;
   if (b.status === 'held') {
-    await setBookingStatus(deps, { userId: b.userId, bookingId: b.id, status: 'booked', by: 'pix' }).catch((err) =>
+    await setBookingStatus(deps, { accountId: b.userId, bookingId: b.id, status: 'booked', by: 'pix' }).catch((err) =>
       deps.log.warn({ err, bookingId: b.id }, 'agenda: a paid sinal could not book'),
     );
     return;

@@ -18,7 +18,7 @@ const MOVABLE = new Set(['held', 'booked', 'confirmed']);
 export async function moveBooking(
   deps: AgendaDeps,
   o: {
-    userId: string;
+    accountId: string;
     bookingId: string;
     startsAt: Date;
     professionalId?: string;
@@ -28,18 +28,18 @@ export async function moveBooking(
   },
 ): Promise<Booking> {
   const { db } = deps;
-  const before = await selectBooking(db, o.userId, o.bookingId);
+  const before = await selectBooking(db, o.accountId, o.bookingId);
   if (!before) throw notFound(AGENDA_MESSAGES.bookingNotFound);
   if (!MOVABLE.has(before.status)) throw new BookingConflict('not_active');
   if (before.version !== o.version) throw new BookingConflict('changed');
-  const ctx = await loadSlotContext(db, o.userId, before.serviceId);
+  const ctx = await loadSlotContext(db, o.accountId, before.serviceId);
   const professionalId = o.professionalId ?? before.professionalId;
   if (professionalId !== before.professionalId && !ctx.professionals.some((p) => p.id === professionalId))
     throw new AppError('VALIDATION', AGENDA_MESSAGES.professionalCannot);
   if (o.onlyFreeSlots ?? before.source !== 'owner') {
     const free = await findFreeSlots(
       db,
-      o.userId,
+      o.accountId,
       {
         serviceId: before.serviceId,
         professionalId,
@@ -56,7 +56,7 @@ export async function moveBooking(
   const endsAt = new Date(o.startsAt.getTime() + length);
   const moved = await unlessTaken(() =>
     updateBookingTimes(db, {
-      userId: o.userId,
+      userId: o.accountId,
       id: before.id,
       version: o.version,
       professionalId,
@@ -67,11 +67,11 @@ export async function moveBooking(
     }),
   );
   if (!moved) throw new BookingConflict('changed');
-  const booking = (await selectBooking(db, o.userId, before.id))!;
+  const booking = (await selectBooking(db, o.accountId, before.id))!;
   await publishBookingEvent(deps, booking, {
     name: 'booking.moved',
     payload: {
-      ...bookingEventBase(o.userId, booking, o.by),
+      ...bookingEventBase(o.accountId, booking, o.by),
       startsAt: booking.startsAt,
       previousStartsAt: before.startsAt,
       professionalId: booking.professionalId,

@@ -69,7 +69,7 @@ export const agentTestsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:agentId/cases/from-message',
     { schema: { params, body: agentTestFromMessageSchema, response: { 200: agentTestCaseSchema } } },
     async (req) =>
-      caseFromMessage(db, { userId: req.user.id, agentId: req.params.agentId, messageId: req.body.messageId }),
+      caseFromMessage(db, { accountId: req.user.id, agentId: req.params.agentId, messageId: req.body.messageId }),
   );
 
   app.put(
@@ -94,7 +94,7 @@ export const agentTestsRoutes: FastifyPluginAsyncZod = async (app) => {
       const draft = req.body.draftPrompt?.trim() ? req.body.draftPrompt : null;
       const run = await startRun(
         { db, jobs, model },
-        { userId: req.user.id, agentId: req.params.agentId, trigger: draft ? 'gate' : 'manual', draftPrompt: draft },
+        { accountId: req.user.id, agentId: req.params.agentId, trigger: draft ? 'gate' : 'manual', draftPrompt: draft },
       );
       return reply.code(202).send(run);
     },

@@ -18,18 +18,20 @@ import { insertCases, ownAgentOrThrow, selectCases, selectSourceMessage, toCaseD
  */
 export async function caseFromMessage(
   db: Db,
-  input: { userId: string; agentId: string; messageId: string },
+  input: { accountId: string; agentId: string; messageId: string },
 ): Promise<AgentTestCase> {
-  const agent = await ownAgentOrThrow(db, input.userId, input.agentId);
-  const existing = (await selectCases(db, input.userId, agent.id)).find((c) => c.sourceMessageId === input.messageId);
+  const agent = await ownAgentOrThrow(db, input.accountId, input.agentId);
+  const existing = (await selectCases(db, input.accountId, agent.id)).find(
+    (c) => c.sourceMessageId === input.messageId,
+  );
   if (existing) return toCaseDto(existing);
-  const m = await selectSourceMessage(db, input.userId, input.messageId);
+  const m = await selectSourceMessage(db, input.accountId, input.messageId);
   const text = m?.content?.trim();
   if (!m || m.direction !== 'in' || m.message_type !== 'text' || !text)
     throw new AppError('VALIDATION', AGENT_TEST_MESSAGE_UNUSABLE);
   const handoff = m.handed_off || asksForPerson(text);
   const owner = m.owner_answer?.trim();
-  const [row] = await insertCases(db, input.userId, agent.id, [
+  const [row] = await insertCases(db, input.accountId, agent.id, [
     {
       title: `Do inbox: ${text}`.slice(0, AGENT_TESTS.titleMax),
       kind: handoff ? 'humano' : 'outro',

@@ -41,7 +41,7 @@ export async function runSuite(
   agent: { userId: string; id: string },
 ): Promise<AgentTestRun> {
   const queued = await startRun(deps, {
-    userId: agent.userId,
+    accountId: agent.userId,
     agentId: agent.id,
     trigger: 'manual',
     draftPrompt: null,

@@ -64,7 +64,7 @@ async function converse(
     }
     const out = await answerAsAgent({
       ...deps,
-      userId: c.userId,
+      accountId: c.userId,
       agent: c.agent,
       context,
       claim: claim(deps.db, c.userId),

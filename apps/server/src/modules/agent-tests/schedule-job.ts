@@ -41,7 +41,7 @@ export async function scheduleRuns(deps: { db: Db; jobs: Jobs; model: string }, 
     // Set first: a run that cannot start (no cases, one active) is not retried every 15 minutes.
     await markScheduled(deps.db, row.agent_id, trigger, today, deps.model);
     try {
-      await startRun(deps, { userId: row.user_id, agentId: row.agent_id, trigger, draftPrompt: null });
+      await startRun(deps, { accountId: row.user_id, agentId: row.agent_id, trigger, draftPrompt: null });
       started += 1;
     } catch (err) {
       if (!(err instanceof AppError)) throw err;

@@ -22,21 +22,21 @@ import { failStaleRuns, insertRun, runDetail } from './runs-repository.ts';
  */
 export async function startRun(
   deps: { db: Db; jobs: Jobs; model: string },
-  input: { userId: string; agentId: string; trigger: AgentTestTrigger; draftPrompt: string | null },
+  input: { accountId: string; agentId: string; trigger: AgentTestTrigger; draftPrompt: string | null },
 ): Promise<AgentTestRun> {
-  const agent = await ownAgentOrThrow(deps.db, input.userId, input.agentId);
-  const cases = await selectCases(deps.db, input.userId, agent.id);
+  const agent = await ownAgentOrThrow(deps.db, input.accountId, input.agentId);
+  const cases = await selectCases(deps.db, input.accountId, agent.id);
   if (!cases.length) throw new AppError('VALIDATION', AGENT_TEST_EMPTY_MESSAGE);
   // What the run may use is known before it starts: refused when the month's test messages cannot pay
   // for it, rather than failing half-way (docs/decisions/039-agent-tests.md, "What a run costs").
   const cost = agentTestRunCost(cases, input.draftPrompt === null ? 1 : 2);
-  const left = await testMessagesLeft(deps.db, input.userId);
+  const left = await testMessagesLeft(deps.db, input.accountId);
   if (cost > left) throw new AppError('LIMIT_REACHED', agentTestRunTooCostlyMessage(cost, left));
   await failStaleRuns(deps.db, agent.id);
   const run = await insertRun(
     deps.db,
     {
-      userId: input.userId,
+      userId: input.accountId,
       agentId: agent.id,
       trigger: input.trigger,
       model: deps.model,
@@ -47,5 +47,5 @@ export async function startRun(
   );
   if (!run) throw new AppError('CONFLICT', AGENT_TEST_RUN_BUSY_MESSAGE);
   await deps.jobs.send(agentTestRunJobType, { runId: run.id }, { singletonKey: run.id });
-  return runDetail(deps.db, input.userId, agent.id, run.id);
+  return runDetail(deps.db, input.accountId, agent.id, run.id);
 }

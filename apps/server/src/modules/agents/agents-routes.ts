@@ -23,23 +23,23 @@ export const agentsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app.deps;
 
   app.get('/', { config: OPEN_TO_TEAM, schema: { response: { 200: z.array(agentSummarySchema) } } }, async (req) =>
-    listAgents({ db, userId: req.user.id }),
+    listAgents({ db, accountId: req.user.id }),
   );
 
   app.get('/current', { schema: { response: { 200: agentSchema } } }, async (req) =>
-    getCurrentAgent({ db, userId: req.user.id }),
+    getCurrentAgent({ db, accountId: req.user.id }),
   );
 
   app.get('/:id', { schema: { params, response: { 200: agentSchema } } }, async (req) =>
-    getAgent({ db, userId: req.user.id, id: req.params.id }),
+    getAgent({ db, accountId: req.user.id, id: req.params.id }),
   );
 
   app.patch('/:id', { schema: { params, body: updateAgentSchema, response: { 200: agentSchema } } }, async (req) =>
-    updateAgent({ db, userId: req.user.id, id: req.params.id, input: req.body }),
+    updateAgent({ db, accountId: req.user.id, id: req.params.id, input: req.body }),
   );
 
   app.delete('/:id', { schema: { params, response: { 204: noContentSchema } } }, async (req, reply) => {
-    await deleteAgent({ db, userId: req.user.id, id: req.params.id });
+    await deleteAgent({ db, accountId: req.user.id, id: req.params.id });
     return reply.status(204).send();
   });
 };

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { selectNewestActiveAgent, toAgentDto } from '../../domain/agents/agents-repository.ts';
 
 /** /ia-management without ?agent=: the newest active agent, or 404 'Nenhum agente encontrado…'. */
-export async function getCurrentAgent({ db, userId: accountId }: { db: Db; userId: string }): Promise<Agent> {
+export async function getCurrentAgent({ db, accountId }: { db: Db; accountId: string }): Promise<Agent> {
   const row = await selectNewestActiveAgent(db, accountId);
   if (!row) throw new AppError('NOT_FOUND', NO_AGENT_MESSAGE);
   return toAgentDto(row);

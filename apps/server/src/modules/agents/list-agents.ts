@@ -3,6 +3,6 @@ import type { Db } from '../../db/client.ts';
 import { selectAgentSummaries } from '../../domain/agents/agents-repository.ts';
 
 /** /agents-management's rows: the user's agents with the flag that blocks deletion. */
-export async function listAgents({ db, userId: accountId }: { db: Db; userId: string }): Promise<AgentSummary[]> {
+export async function listAgents({ db, accountId }: { db: Db; accountId: string }): Promise<AgentSummary[]> {
   return selectAgentSummaries(db, accountId);
 }

@@ -16,12 +16,12 @@ const HANDOFF_PERSON_INVALID = 'Escolha uma pessoa da equipe.';
  */
 export async function updateAgent({
   db,
-  userId: accountId,
+  accountId,
   id,
   input,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   id: string;
   input: UpdateAgentInput;
 }): Promise<Agent> {

@@ -11,11 +11,11 @@ import { toPlan } from './to-plan.ts';
  */
 export async function activateFreePlan({
   deps,
-  userId: accountId,
+  accountId,
   planId,
 }: {
   deps: BillingDeps;
-  userId: string;
+  accountId: string;
   planId: string;
 }): Promise<{ plan: Plan }> {
   const plan = await findActivePlan(deps.db, planId);

@@ -24,36 +24,36 @@ export const billingRoutes: FastifyPluginAsyncZod<{ deps: BillingDeps }> = async
   requireUser(app);
 
   app.get('/status', { schema: { response: { 200: billingStatusSchema } } }, async (req) =>
-    getBillingStatus({ deps, userId: req.user.id }),
+    getBillingStatus({ deps, accountId: req.user.id }),
   );
 
   app.post(
     '/activate-free-plan',
     { schema: { body: choosePlanSchema, response: { 200: activatedPlanSchema } } },
-    async (req) => activateFreePlan({ deps, userId: req.user.id, planId: req.body.planId }),
+    async (req) => activateFreePlan({ deps, accountId: req.user.id, planId: req.body.planId }),
   );
 
   app.post(
     '/create-checkout-session',
     { schema: { body: choosePlanSchema, response: { 200: checkoutSessionSchema } } },
-    async (req) => createCheckoutSession({ deps, userId: req.user.id, planId: req.body.planId }),
+    async (req) => createCheckoutSession({ deps, accountId: req.user.id, planId: req.body.planId }),
   );
 
   app.post(
     '/create-portal-session',
     { schema: { body: z.object({}).optional(), response: { 200: portalSessionSchema } } },
-    async (req) => createPortalSession({ deps, userId: req.user.id }),
+    async (req) => createPortalSession({ deps, accountId: req.user.id }),
   );
 
   app.post(
     '/confirm-checkout',
     { schema: { body: confirmCheckoutSchema, response: { 200: billingStatusSchema } } },
-    async (req) => confirmCheckout({ deps, userId: req.user.id, sessionId: req.body.sessionId }),
+    async (req) => confirmCheckout({ deps, accountId: req.user.id, sessionId: req.body.sessionId }),
   );
 
   app.put(
     '/overage-ceiling',
     { schema: { body: updateOverageCeilingSchema, response: { 200: overageStatusSchema } } },
-    async (req) => setOverageCeiling({ deps, userId: req.user.id, input: req.body }),
+    async (req) => setOverageCeiling({ deps, accountId: req.user.id, input: req.body }),
   );
 };

@@ -12,11 +12,11 @@ import { syncSubscription } from './sync-subscription.ts';
  */
 export async function confirmCheckout({
   deps,
-  userId: accountId,
+  accountId,
   sessionId,
 }: {
   deps: BillingDeps;
-  userId: string;
+  accountId: string;
   sessionId: string;
 }): Promise<BillingStatus> {
   const payments = requirePayments(deps);
@@ -39,5 +39,5 @@ export async function confirmCheckout({
       return upstream(deps, err, 'confirm-checkout');
     }
   }
-  return getBillingStatus({ deps, userId: accountId });
+  return getBillingStatus({ deps, accountId });
 }

@@ -17,11 +17,11 @@ export const checkoutReturnUrls = (appUrl: string) => ({
  */
 export async function createCheckoutSession({
   deps,
-  userId: accountId,
+  accountId,
   planId,
 }: {
   deps: BillingDeps;
-  userId: string;
+  accountId: string;
   planId: string;
 }): Promise<CheckoutSession> {
   const plan = await findActivePlan(deps.db, planId);
@@ -45,7 +45,7 @@ export async function createCheckoutSession({
   try {
     let customerId = profile.stripeCustomerId;
     if (!customerId) {
-      const created = await payments.createCustomer({ userId: accountId, email: profile.email, name: profile.name });
+      const created = await payments.createCustomer({ accountId, email: profile.email, name: profile.name });
       customerId = await keepCustomerOnce(deps.db, accountId, created);
     }
     const { successUrl, cancelUrl } = checkoutReturnUrls(deps.env.appUrl);

@@ -10,10 +10,10 @@ import { readBillingProfile } from './billing-repository.ts';
  */
 export async function createPortalSession({
   deps,
-  userId: accountId,
+  accountId,
 }: {
   deps: BillingDeps;
-  userId: string;
+  accountId: string;
 }): Promise<PortalSession> {
   const profile = await readBillingProfile(deps.db, accountId);
   if (!profile) throw new AppError('UNAUTHENTICATED');

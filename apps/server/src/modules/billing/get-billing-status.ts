@@ -6,10 +6,10 @@ import { readBillingProfile, readSubscriptionRow } from './billing-repository.ts
 /** The signed-in user's subscription for the app's banner, pricing page and menu. */
 export async function getBillingStatus({
   deps,
-  userId: accountId,
+  accountId,
 }: {
   deps: BillingDeps;
-  userId: string;
+  accountId: string;
 }): Promise<BillingStatus> {
   const [profile, sub, overage] = await Promise.all([
     readBillingProfile(deps.db, accountId),

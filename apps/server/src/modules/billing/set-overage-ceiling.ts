@@ -10,11 +10,11 @@ import { saveOverageCeiling } from './billing-repository.ts';
  */
 export async function setOverageCeiling({
   deps,
-  userId: accountId,
+  accountId,
   input,
 }: {
   deps: BillingDeps;
-  userId: string;
+  accountId: string;
   input: UpdateOverageCeilingInput;
 }): Promise<OverageStatus> {
   await saveOverageCeiling(deps.db, accountId, input.ceilingCents);

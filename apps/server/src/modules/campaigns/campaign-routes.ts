@@ -56,7 +56,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { params: convParams, body: consentInputSchema, response: { 200: consentStateSchema } } },
     async (req) => ({
       consent: await recordConsent(db, {
-        userId: req.user.id,
+        accountId: req.user.id,
         memberId: req.user.actorId,
         convId: req.params.id,
         now: now(),
@@ -73,7 +73,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     '/consent/import',
     { schema: { body: consentImportInputSchema, response: { 200: consentImportResultSchema } } },
     async (req) =>
-      importConsents(db, { userId: req.user.id, memberId: req.user.actorId, csv: req.body.csv, now: now() }),
+      importConsents(db, { accountId: req.user.id, memberId: req.user.actorId, csv: req.body.csv, now: now() }),
   );
 
   app.get('/settings', { schema: { response: { 200: campaignSettingsSchema } } }, async (req) => ({
@@ -91,7 +91,7 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/audience',
     { schema: { body: audiencePreviewInputSchema, response: { 200: audiencePreviewSchema } } },
-    async (req) => previewAudience(db, { userId: req.user.id, ...req.body, now: now() }),
+    async (req) => previewAudience(db, { accountId: req.user.id, ...req.body, now: now() }),
   );
   app.post(
     '/suggest',
@@ -109,14 +109,14 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
     '/templates',
     { schema: { body: campaignTemplateInputSchema, response: { 201: campaignTemplateDtoSchema } } },
     async (req, reply) =>
-      reply.code(201).send(await submitTemplate({ db, templates }, { userId: req.user.id, ...req.body })),
+      reply.code(201).send(await submitTemplate({ db, templates }, { accountId: req.user.id, ...req.body })),
   );
 
   app.get('/', { schema: { response: { 200: campaignListSchema } } }, async (req) => ({
     items: await listCampaigns(db, req.user.id),
   }));
   app.post('/', { schema: { body: campaignInputSchema, response: { 201: campaignDtoSchema } } }, async (req, reply) =>
-    reply.code(201).send(await createCampaign({ db, jobs }, { userId: req.user.id, now: now(), ...req.body })),
+    reply.code(201).send(await createCampaign({ db, jobs }, { accountId: req.user.id, now: now(), ...req.body })),
   );
   app.get('/:id', { schema: { params: campaignParams, response: { 200: campaignDtoSchema } } }, async (req) =>
     getCampaign(db, req.user.id, req.params.id),
@@ -130,6 +130,6 @@ export const campaignRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (req) =>
-      actOnCampaign({ db, jobs, now }, { userId: req.user.id, id: req.params.id, action: req.params.action }),
+      actOnCampaign({ db, jobs, now }, { accountId: req.user.id, id: req.params.id, action: req.params.action }),
   );
 };

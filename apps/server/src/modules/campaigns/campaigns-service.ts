@@ -43,15 +43,15 @@ async function numberOf(db: Db, accountId: string, numberId: string) {
  */
 export async function previewAudience(
   db: Db,
-  input: { userId: string; numberId: string; audience: CampaignAudienceDto; now: Date },
+  input: { accountId: string; numberId: string; audience: CampaignAudienceDto; now: Date },
 ): Promise<AudiencePreview> {
-  const number = await numberOf(db, input.userId, input.numberId);
+  const number = await numberOf(db, input.accountId, input.numberId);
   const contacts = await selectAudience(db, {
-    userId: input.userId,
+    userId: input.accountId,
     numberId: number.id,
     audience: input.audience,
     track: number.track,
-    weeklyCap: await selectWeeklyCap(db, input.userId),
+    weeklyCap: await selectWeeklyCap(db, input.accountId),
     now: input.now,
   });
   const eligible = contacts.filter((c) => c.reason === null).length;
@@ -165,9 +165,9 @@ export async function getCampaign(db: Db, accountId: string, id: string): Promis
  */
 export async function createCampaign(
   deps: Pick<CampaignDeps, 'db' | 'jobs'>,
-  input: { userId: string; now: Date } & z.infer<typeof campaignInputSchema>,
+  input: { accountId: string; now: Date } & z.infer<typeof campaignInputSchema>,
 ): Promise<CampaignDto> {
-  const number = await numberOf(deps.db, input.userId, input.numberId);
+  const number = await numberOf(deps.db, input.accountId, input.numberId);
   if (number.track === 'cloud' && !input.template) throw new AppError('VALIDATION', CAMPAIGN_MESSAGES.cloudTemplate);
   // A template VendAI submitted goes only once Meta approved it (decision 075); one named by hand is Meta's word.
   const submitted =
@@ -185,7 +185,7 @@ export async function createCampaign(
     );
   const scheduledAt = input.scheduledAt ? new Date(input.scheduledAt) : input.now;
   const id = await insertCampaign(deps.db, {
-    userId: input.userId,
+    userId: input.accountId,
     numberId: number.id,
     name: input.name,
     track: number.track,
@@ -196,15 +196,15 @@ export async function createCampaign(
     recurrence: input.recurrence,
   });
   await queueCampaign(deps, id, scheduledAt > input.now ? scheduledAt : undefined);
-  return getCampaign(deps.db, input.userId, id);
+  return getCampaign(deps.db, input.accountId, id);
 }
 
 /** 'Pausar', 'Retomar', 'Cancelar'. */
 export async function actOnCampaign(
   deps: Pick<CampaignDeps, 'db' | 'jobs' | 'now'>,
-  input: { userId: string; id: string; action: 'pause' | 'resume' | 'cancel' },
+  input: { accountId: string; id: string; action: 'pause' | 'resume' | 'cancel' },
 ): Promise<CampaignDto> {
-  const c = await selectCampaign(deps.db, input.id, input.userId);
+  const c = await selectCampaign(deps.db, input.id, input.accountId);
   if (!c) throw notFound(CAMPAIGN_MESSAGES.campaignNotFound);
   if (c.status === 'done' || c.status === 'cancelled') throw new AppError('VALIDATION', CAMPAIGN_MESSAGES.notEditable);
   if (input.action === 'pause')
@@ -220,5 +220,5 @@ export async function actOnCampaign(
     (await setStatus(deps.db, c.id, ['sending', 'scheduled', 'paused'], 'cancelled', { finished: true }))
   )
     await skipPending(deps.db, c.id, 'Campanha cancelada.');
-  return getCampaign(deps.db, input.userId, c.id);
+  return getCampaign(deps.db, input.accountId, c.id);
 }

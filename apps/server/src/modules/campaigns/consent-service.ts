@@ -45,9 +45,9 @@ export async function getConsent(db: Db, accountId: string, convId: string): Pro
  */
 export async function recordConsent(
   db: Db,
-  input: { userId: string; memberId: string; convId: string; now: Date } & ConsentInput,
+  input: { accountId: string; memberId: string; convId: string; now: Date } & ConsentInput,
 ): Promise<ConsentDto | null> {
-  const contact = await contactOf(db, input.userId, input.convId);
+  const contact = await contactOf(db, input.accountId, input.convId);
   if (contact.opted_out)
     throw new AppError(
       'VALIDATION',
@@ -56,7 +56,7 @@ export async function recordConsent(
   const givenAt = input.givenAt ? new Date(input.givenAt) : input.now;
   if (givenAt.getTime() > input.now.getTime() + 60_000) throw new AppError('VALIDATION', CAMPAIGN_MESSAGES.givenAt);
   await upsertConsent(db, {
-    userId: input.userId,
+    userId: input.accountId,
     convId: input.convId,
     address: contact.contact_jid,
     name: contact.contact_name,
@@ -64,7 +64,7 @@ export async function recordConsent(
     givenAt,
     recordedBy: input.memberId,
   });
-  return toDto(await selectConsent(db, input.userId, contact.contact_jid));
+  return toDto(await selectConsent(db, input.accountId, contact.contact_jid));
 }
 
 export async function withdrawConsent(db: Db, accountId: string, convId: string): Promise<ConsentDto | null> {
@@ -80,7 +80,7 @@ export async function withdrawConsent(db: Db, accountId: string, convId: string)
  */
 export async function importConsents(
   db: Db,
-  input: { userId: string; memberId: string; csv: string; now: Date },
+  input: { accountId: string; memberId: string; csv: string; now: Date },
 ): Promise<ConsentImportResult> {
   const parsed = parseConsentCsv(input.csv);
   if (parsed.rows.length === 0 && parsed.errors.length === 0)
@@ -88,13 +88,13 @@ export async function importConsents(
   if (parsed.rows.length > 5000) throw new AppError('VALIDATION', CAMPAIGN_MESSAGES.csvTooLarge);
   const convs = await conversationsByAddress(
     db,
-    input.userId,
+    input.accountId,
     parsed.rows.map((r) => r.address),
   );
   await db.transaction(async (tx) => {
     for (const r of parsed.rows)
       await upsertConsent(tx as unknown as Db, {
-        userId: input.userId,
+        userId: input.accountId,
         convId: convs.get(r.address) ?? null,
         address: r.address,
         name: r.name,

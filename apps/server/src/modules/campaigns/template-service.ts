@@ -59,9 +59,9 @@ export function templateDto(t: TemplateRow): CampaignTemplateDto {
  */
 export async function submitTemplate(
   deps: { db: Db; templates: TemplateClient },
-  input: { userId: string } & z.infer<typeof campaignTemplateInputSchema>,
+  input: { accountId: string } & z.infer<typeof campaignTemplateInputSchema>,
 ): Promise<CampaignTemplateDto> {
-  const number = await selectCampaignNumber(deps.db, input.userId, input.numberId);
+  const number = await selectCampaignNumber(deps.db, input.accountId, input.numberId);
   if (!number) throw notFound(CAMPAIGN_MESSAGES.numberNotFound);
   if (number.provider !== 'cloud') throw new AppError('VALIDATION', TEMPLATE_MESSAGES.notCloud);
   const secrets = await selectCloudSecrets(deps.db, number.id);
@@ -79,7 +79,7 @@ export async function submitTemplate(
     templateRequest({ name, draft, footer, stopButton: input.stopButton }),
   );
   const id = await insertTemplate(deps.db, {
-    userId: input.userId,
+    userId: input.accountId,
     numberId: number.id,
     wabaId: secrets.wabaId,
     name,
@@ -92,7 +92,7 @@ export async function submitTemplate(
     status: answer.status,
     category: answer.category,
   });
-  const row = (await selectTemplates(deps.db, input.userId, number.id)).find((t) => t.id === id);
+  const row = (await selectTemplates(deps.db, input.accountId, number.id)).find((t) => t.id === id);
   return templateDto(row!);
 }
 

@@ -10,11 +10,11 @@ import { planImport } from './plan-import.ts';
  */
 export async function applyCatalogueImport({
   db,
-  userId: accountId,
+  accountId,
   request,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   request: ImportRequest;
 }): Promise<ImportResult> {
   const plan = planImport(request, await activeItemsOf(db, accountId));

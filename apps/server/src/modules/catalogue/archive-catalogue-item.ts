@@ -7,12 +7,12 @@ import { setItemFields } from './catalogue-repository.ts';
 /** Archives (the AI no longer sees it, its prices are no longer allowed) or brings an item back. */
 export async function archiveCatalogueItem({
   db,
-  userId: accountId,
+  accountId,
   id,
   archived,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   id: string;
   archived: boolean;
 }): Promise<CatalogueItem> {

@@ -60,10 +60,10 @@ export const catalogueImportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/preview', { schema: { body: importRequestSchema, response: { 200: importPlanSchema } } }, async (req) =>
-    previewCatalogueImport({ db, userId: req.user.id, request: req.body }),
+    previewCatalogueImport({ db, accountId: req.user.id, request: req.body }),
   );
 
   app.post('/apply', { schema: { body: importRequestSchema, response: { 200: importResultSchema } } }, async (req) =>
-    applyCatalogueImport({ db, userId: req.user.id, request: req.body }),
+    applyCatalogueImport({ db, accountId: req.user.id, request: req.body }),
   );
 };

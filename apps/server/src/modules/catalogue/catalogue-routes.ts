@@ -49,36 +49,36 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { querystring: catalogueListQuerySchema, response: { 200: catalogueListSchema } } },
-    async (req) => listCatalogue({ db, userId: req.user.id, query: req.query }),
+    async (req) => listCatalogue({ db, accountId: req.user.id, query: req.query }),
   );
 
   app.post(
     '/',
     { schema: { body: catalogueItemInputSchema, response: { 201: catalogueItemSchema } } },
     async (req, reply) =>
-      reply.status(201).send(await createCatalogueItem({ db, userId: req.user.id, input: req.body })),
+      reply.status(201).send(await createCatalogueItem({ db, accountId: req.user.id, input: req.body })),
   );
 
   app.put(
     '/:id',
     { schema: { params, body: catalogueItemInputSchema, response: { 200: catalogueItemSchema } } },
-    async (req) => updateCatalogueItem({ db, userId: req.user.id, id: req.params.id, input: req.body }),
+    async (req) => updateCatalogueItem({ db, accountId: req.user.id, id: req.params.id, input: req.body }),
   );
 
   app.patch(
     '/:id',
     { schema: { params, body: catalogueItemPatchSchema, response: { 200: catalogueItemSchema } } },
-    async (req) => patchCatalogueItem({ db, userId: req.user.id, id: req.params.id, patch: req.body }),
+    async (req) => patchCatalogueItem({ db, accountId: req.user.id, id: req.params.id, patch: req.body }),
   );
 
   app.post('/:id/duplicate', { schema: { params, response: { 201: catalogueItemSchema } } }, async (req, reply) =>
-    reply.status(201).send(await duplicateCatalogueItem({ db, userId: req.user.id, id: req.params.id })),
+    reply.status(201).send(await duplicateCatalogueItem({ db, accountId: req.user.id, id: req.params.id })),
   );
 
   app.post(
     '/:id/archive',
     { schema: { params, body: catalogueArchiveSchema, response: { 200: catalogueItemSchema } } },
-    async (req) => archiveCatalogueItem({ db, userId: req.user.id, id: req.params.id, archived: req.body.archived }),
+    async (req) => archiveCatalogueItem({ db, accountId: req.user.id, id: req.params.id, archived: req.body.archived }),
   );
 
   app.put(
@@ -91,19 +91,19 @@ export const catalogueRoutes: FastifyPluginAsyncZod = async (app) => {
       const mimetype = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
       if (!Buffer.isBuffer(req.body))
         throw new AppError('VALIDATION', CATALOGUE_PHOTO_INVALID, { fields: { photo: CATALOGUE_PHOTO_INVALID } });
-      return uploadCataloguePhoto({ db, storage, userId: req.user.id, id: req.params.id, mimetype, data: req.body });
+      return uploadCataloguePhoto({ db, storage, accountId: req.user.id, id: req.params.id, mimetype, data: req.body });
     },
   );
 
   app.get(
     '/agents/:id/price-guard',
     { schema: { params: agentParams, response: { 200: priceGuardSettingsSchema } } },
-    async (req) => getPriceGuardSettings({ db, userId: req.user.id, agentId: req.params.id }),
+    async (req) => getPriceGuardSettings({ db, accountId: req.user.id, agentId: req.params.id }),
   );
 
   app.put(
     '/agents/:id/price-guard',
     { schema: { params: agentParams, body: priceGuardSettingsSchema, response: { 200: priceGuardSettingsSchema } } },
-    async (req) => updatePriceGuardSettings({ db, userId: req.user.id, agentId: req.params.id, input: req.body }),
+    async (req) => updatePriceGuardSettings({ db, accountId: req.user.id, agentId: req.params.id, input: req.body }),
   );
 };

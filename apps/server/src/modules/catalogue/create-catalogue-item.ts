@@ -5,11 +5,11 @@ import { insertItems } from './catalogue-repository.ts';
 
 export async function createCatalogueItem({
   db,
-  userId: accountId,
+  accountId,
   input,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   input: CatalogueItemInput;
 }): Promise<CatalogueItem> {
   const [row] = await insertItems(db, accountId, [input]);

@@ -7,11 +7,11 @@ import { findItem, insertItems, setItemFields } from './catalogue-repository.ts'
 /** A copy named '<name> (cópia)', active, sharing the original's photo. */
 export async function duplicateCatalogueItem({
   db,
-  userId: accountId,
+  accountId,
   id,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   id: string;
 }): Promise<CatalogueItem> {
   const item = await findItem(db, accountId, id);

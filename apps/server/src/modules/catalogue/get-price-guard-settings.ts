@@ -6,11 +6,11 @@ import { findGuardSettings, ownsAgent } from './catalogue-repository.ts';
 /** The agent's price-guard rules (the defaults when never saved); another user's agent → 404. */
 export async function getPriceGuardSettings({
   db,
-  userId: accountId,
+  accountId,
   agentId,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   agentId: string;
 }): Promise<PriceGuardSettings> {
   if (!(await ownsAgent(db, accountId, agentId))) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);

@@ -6,11 +6,11 @@ import { countItems, listItems } from './catalogue-repository.ts';
 /** The catalogue page's list: active (or archived) items, by name or by relevance to a search. */
 export async function listCatalogue({
   db,
-  userId: accountId,
+  accountId,
   query,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   query: CatalogueListQuery;
 }): Promise<CatalogueList> {
   const rows = await listItems(db, accountId, { q: query.q || undefined, archived: query.archived === 'true' });

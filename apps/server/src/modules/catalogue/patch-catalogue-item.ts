@@ -33,12 +33,12 @@ function withOptionPrice(options: CatalogueOption[], change: CatalogueOption): C
  */
 export async function patchCatalogueItem({
   db,
-  userId: accountId,
+  accountId,
   id,
   patch,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   id: string;
   patch: CatalogueItemPatch;
 }): Promise<CatalogueItem> {

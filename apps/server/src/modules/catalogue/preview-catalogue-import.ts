@@ -6,11 +6,11 @@ import { planImport, planSummary } from './plan-import.ts';
 /** What the import would create, update, leave as is, and which lines are wrong — nothing is saved. */
 export async function previewCatalogueImport({
   db,
-  userId: accountId,
+  accountId,
   request,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   request: ImportRequest;
 }): Promise<ImportPlan> {
   return planSummary(planImport(request, await activeItemsOf(db, accountId)));

@@ -7,12 +7,12 @@ import { updateItem } from './catalogue-repository.ts';
 /** Saves the dialog's fields (all of them: the form sends the whole item). */
 export async function updateCatalogueItem({
   db,
-  userId: accountId,
+  accountId,
   id,
   input,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   id: string;
   input: CatalogueItemInput;
 }): Promise<CatalogueItem> {

@@ -5,12 +5,12 @@ import { ownsAgent, saveGuardSettings } from './catalogue-repository.ts';
 
 export async function updatePriceGuardSettings({
   db,
-  userId: accountId,
+  accountId,
   agentId,
   input,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   agentId: string;
   input: PriceGuardSettings;
 }): Promise<PriceGuardSettings> {

@@ -25,14 +25,14 @@ function looksLike(mimetype: string, data: Buffer): boolean {
 export async function uploadCataloguePhoto({
   db,
   storage,
-  userId: accountId,
+  accountId,
   id,
   mimetype,
   data,
 }: {
   db: Db;
   storage: Storage;
-  userId: string;
+  accountId: string;
   id: string;
   mimetype: string;
   data: Buffer;

@@ -53,7 +53,7 @@ export const engineRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (ap
     '/:id/messages/:messageId/retry',
     { schema: { params: retryReplyParamsSchema, response: { 200: retryReplyResultSchema } } },
     async (req) =>
-      retryAiReply(engine.deps, { userId: req.user.id, convId: req.params.id, messageId: req.params.messageId }),
+      retryAiReply(engine.deps, { accountId: req.user.id, convId: req.params.id, messageId: req.params.messageId }),
   );
 
   app.post(
@@ -66,6 +66,6 @@ export const engineRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (ap
       schema: { params: insightParamsSchema, response: { 200: messageInsightDtoSchema } },
     },
     async (req) =>
-      requestInsight(engine.deps, { userId: req.user.id, convId: req.params.id, messageId: req.params.messageId }),
+      requestInsight(engine.deps, { accountId: req.user.id, convId: req.params.id, messageId: req.params.messageId }),
   );
 };

@@ -33,7 +33,7 @@ export const templateRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (
   app.get(
     '/:id/window',
     { schema: { params: idParamsSchema(), response: { 200: conversationWindowSchema } } },
-    async (req) => getConversationWindow(engine.deps, { userId: req.user.id, convId: req.params.id }),
+    async (req) => getConversationWindow(engine.deps, { accountId: req.user.id, convId: req.params.id }),
   );
 
   app.get(
@@ -41,7 +41,7 @@ export const templateRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (
     { schema: { params: idParamsSchema(), response: { 200: messageTemplateListSchema } } },
     async (req) => ({
       templates: await listConversationTemplates(engine.deps, templates, {
-        userId: req.user.id,
+        accountId: req.user.id,
         convId: req.params.id,
       }),
     }),
@@ -52,7 +52,7 @@ export const templateRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (
     { schema: { params: idParamsSchema(), body: sendTemplateSchema, response: { 201: messageDtoSchema } } },
     async (req, reply) => {
       const message = await sendTemplateMessage(engine.deps, templates, {
-        userId: req.user.id,
+        accountId: req.user.id,
         convId: req.params.id,
         actorId: req.user.actorId,
         role: req.user.role,

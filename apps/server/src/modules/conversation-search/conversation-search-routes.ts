@@ -10,6 +10,6 @@ export const conversationSearchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     { schema: { querystring: conversationSearchQuerySchema, response: { 200: conversationSearchResultSchema } } },
-    async (req) => runConversationSearch({ db, userId: req.user.id, query: req.query }),
+    async (req) => runConversationSearch({ db, accountId: req.user.id, query: req.query }),
   );
 };

@@ -21,11 +21,11 @@ const CONTACT_MIN_LENGTH = 3;
  */
 export async function runConversationSearch({
   db,
-  userId: accountId,
+  accountId,
   query,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   query: ConversationSearchQuery;
 }): Promise<ConversationSearchResult> {
   const before = readCursor(query.cursor);

@@ -13,12 +13,12 @@ import { publishConversation } from './publish-conversation.ts';
  */
 export async function assignConversation({
   deps,
-  userId: accountId,
+  accountId,
   id,
   input,
 }: {
   deps: Pick<ConversationsDeps, 'db' | 'publish'>;
-  userId: string;
+  accountId: string;
   id: string;
   input: AssignConversationInput;
 }): Promise<ConversationDto> {

@@ -48,7 +48,7 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/', { schema: { querystring: listQuerySchema, response: { 200: conversationPageSchema } } }, async (req) =>
     listConversations({
       db,
-      userId: req.user.id,
+      accountId: req.user.id,
       cursor: req.query.cursor,
       filter: { labelId: req.query.labelId, ...assignmentFilter(req.query.filter, req.user.actorId) },
     }),
@@ -58,49 +58,56 @@ export const conversationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/:id/assignee',
     { schema: { params, body: assignConversationSchema, response: { 200: conversationDtoSchema } } },
-    async (req) => assignConversation({ deps, userId: req.user.id, id: req.params.id, input: req.body }),
+    async (req) => assignConversation({ deps, accountId: req.user.id, id: req.params.id, input: req.body }),
   );
 
   app.get('/count', { schema: { response: { 200: conversationCountSchema } } }, async (req) =>
-    countConversations({ db, userId: req.user.id }),
+    countConversations({ db, accountId: req.user.id }),
   );
 
   app.get('/:id', { schema: { params, response: { 200: conversationDtoSchema } } }, async (req) =>
-    getConversation({ db, userId: req.user.id, id: req.params.id }),
+    getConversation({ db, accountId: req.user.id, id: req.params.id }),
   );
 
   app.patch(
     '/:id',
     { schema: { params, body: updateConversationSchema, response: { 200: conversationDtoSchema } } },
     async (req) =>
-      setConversationAi({ deps, userId: req.user.id, actorId: req.user.actorId, id: req.params.id, input: req.body }),
+      setConversationAi({
+        deps,
+        accountId: req.user.id,
+        actorId: req.user.actorId,
+        id: req.params.id,
+        input: req.body,
+      }),
   );
 
   app.put(
     '/:id/never-answer',
     { schema: { params, body: neverAnswerSchema, response: { 200: conversationDtoSchema } } },
-    async (req) => setNeverAnswer({ deps, userId: req.user.id, id: req.params.id, input: req.body }),
+    async (req) => setNeverAnswer({ deps, accountId: req.user.id, id: req.params.id, input: req.body }),
   );
 
   // 'Desfazer' on an opt-out, at the customer's request: the owner's, audited (decision 048).
   app.delete(
     '/:id/opt-out',
     { config: OWNER_ONLY, schema: { params, response: { 200: conversationDtoSchema } } },
-    async (req) => liftConversationOptOut({ deps, userId: req.user.id, actorId: req.user.actorId, id: req.params.id }),
+    async (req) =>
+      liftConversationOptOut({ deps, accountId: req.user.id, actorId: req.user.actorId, id: req.params.id }),
   );
 
   app.post('/:id/read', { schema: { params, response: { 200: conversationDtoSchema } } }, async (req) =>
-    markConversationRead({ deps, userId: req.user.id, id: req.params.id }),
+    markConversationRead({ deps, accountId: req.user.id, id: req.params.id }),
   );
 
   app.get(
     '/:id/messages',
     { schema: { params, querystring: pageQuerySchema, response: { 200: messagePageSchema } } },
-    async (req) => listMessages({ db, userId: req.user.id, convId: req.params.id, cursor: req.query.cursor }),
+    async (req) => listMessages({ db, accountId: req.user.id, convId: req.params.id, cursor: req.query.cursor }),
   );
 
   app.get('/:id/avatar', { schema: { params, response: { 200: contactAvatarSchema } } }, async (req, reply) => {
-    const avatar = await getContactAvatar({ deps, userId: req.user.id, id: req.params.id });
+    const avatar = await getContactAvatar({ deps, accountId: req.user.id, id: req.params.id });
     // The browser may keep the answer briefly; the server's cache does the rest.
     void reply.header('cache-control', 'private, max-age=300');
     return avatar;

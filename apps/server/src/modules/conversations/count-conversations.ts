@@ -7,12 +7,6 @@ import { countConversationsOfUser } from './conversations-repository.ts';
  * A separate call from the pages: the count walks the user's whole index range, so the list's
  * pages stay fast and the count is fetched once, beside the first page (docs/performance.md).
  */
-export async function countConversations({
-  db,
-  userId: accountId,
-}: {
-  db: Db;
-  userId: string;
-}): Promise<ConversationCount> {
+export async function countConversations({ db, accountId }: { db: Db; accountId: string }): Promise<ConversationCount> {
   return { total: await countConversationsOfUser(db, accountId) };
 }

@@ -13,12 +13,12 @@ const LOOKUP_TIMEOUT_MS = 5_000;
  */
 export async function getContactAvatar({
   deps,
-  userId: accountId,
+  accountId,
   id,
   timeoutMs = LOOKUP_TIMEOUT_MS,
 }: {
   deps: Pick<ConversationsDeps, 'db' | 'gateway' | 'avatars'>;
-  userId: string;
+  accountId: string;
   id: string;
   timeoutMs?: number;
 }): Promise<ContactAvatar> {

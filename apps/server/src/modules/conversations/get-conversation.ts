@@ -7,11 +7,11 @@ import { findConversationOfUser } from './conversations-repository.ts';
 /** One of the user's conversations; another user's id is a 404 like an unknown one. */
 export async function getConversation({
   db,
-  userId: accountId,
+  accountId,
   id,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   id: string;
 }): Promise<ConversationDto> {
   const row = await findConversationOfUser(db, accountId, id);

@@ -12,12 +12,12 @@ import { publishConversation } from './publish-conversation.ts';
  */
 export async function liftConversationOptOut({
   deps,
-  userId: accountId,
+  accountId,
   actorId,
   id,
 }: {
   deps: Pick<ConversationsDeps, 'db' | 'publish'>;
-  userId: string;
+  accountId: string;
   actorId: string;
   id: string;
 }): Promise<ConversationDto> {

@@ -13,12 +13,12 @@ import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
  */
 export async function listConversations({
   db,
-  userId: accountId,
+  accountId,
   cursor,
   filter = {},
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   cursor?: string;
   filter?: ConversationListFilter;
 }): Promise<ConversationPage> {

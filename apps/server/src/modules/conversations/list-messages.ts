@@ -15,12 +15,12 @@ const MEDIA_TYPES = new Set(['audio', 'image', 'sticker', 'document']);
  */
 export async function listMessages({
   db,
-  userId: accountId,
+  accountId,
   convId,
   cursor,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   convId: string;
   cursor?: string;
 }): Promise<MessagePage> {

@@ -10,11 +10,11 @@ import { clearUnread, findConversationOfUser } from './conversations-repository.
  */
 export async function markConversationRead({
   deps,
-  userId: accountId,
+  accountId,
   id,
 }: {
   deps: Pick<ConversationsDeps, 'db' | 'publish'>;
-  userId: string;
+  accountId: string;
   id: string;
 }): Promise<ConversationDto> {
   const current = await findConversationOfUser(deps.db, accountId, id);

@@ -16,13 +16,13 @@ import { liftOptOut } from '../../domain/opt-out/opt-out-repository.ts';
  */
 export async function setConversationAi({
   deps,
-  userId: accountId,
+  accountId,
   actorId,
   id,
   input,
 }: {
   deps: Pick<ConversationsDeps, 'db' | 'publish'>;
-  userId: string;
+  accountId: string;
   /** Who flips it: switching the AI on lifts an opt-out, audited with their id (decision 048). */
   actorId: string;
   id: string;

@@ -12,12 +12,12 @@ import { findConversationOfUser, updateNeverAnswer } from './conversations-repos
  */
 export async function setNeverAnswer({
   deps,
-  userId: accountId,
+  accountId,
   id,
   input,
 }: {
   deps: Pick<ConversationsDeps, 'db' | 'publish'>;
-  userId: string;
+  accountId: string;
   id: string;
   input: NeverAnswerInput;
 }): Promise<ConversationDto> {

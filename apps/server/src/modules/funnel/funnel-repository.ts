@@ -101,13 +101,13 @@ export async function chatExists(db: Db, accountId: string, convId: string): Pro
  */
 export async function upsertPersonStage(
   db: Db,
-  o: { userId: string; actorId: string; convId: string; stageId: string },
+  o: { accountId: string; actorId: string; convId: string; stageId: string },
 ): Promise<{ conv_id: string }[]> {
   return resultRows<{ conv_id: string }>(
     await db.execute(sql`
       insert into conversation_stages (conv_id, user_id, stage_id, moved_by, author_id, moved_at)
       select c.id, c.user_id, ${o.stageId}, 'person', ${o.actorId}, now()
-      from conversations c where c.id = ${o.convId} and c.user_id = ${o.userId} and c.type = 'chat'
+      from conversations c where c.id = ${o.convId} and c.user_id = ${o.accountId} and c.type = 'chat'
       on conflict (conv_id) do update
         set stage_id = excluded.stage_id, moved_by = 'person', author_id = excluded.author_id, moved_at = now()
       returning conv_id`),

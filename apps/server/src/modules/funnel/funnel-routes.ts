@@ -86,7 +86,7 @@ export const funnelRoutes: FastifyPluginAsyncZod = async (app) => {
       const move = await moveCard(
         { db, jobs: app.deps.jobs, events: app.deps.events, log: req.log },
         {
-          userId: req.user.id,
+          accountId: req.user.id,
           actorId: req.user.actorId,
           convId: req.params.id,
           stageId: req.body.stageId,

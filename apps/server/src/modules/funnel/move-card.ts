@@ -11,7 +11,7 @@ import { chatExists, deleteConversationStage, findStageKind, upsertPersonStage }
  */
 export async function moveCard(
   deps: EventDeps,
-  o: { userId: string; actorId: string; convId: string; stageId: string },
+  o: { accountId: string; actorId: string; convId: string; stageId: string },
 ): Promise<FunnelMove> {
   const move = await place(deps.db, o);
   // Whoever reacts to a stage listens (docs/decisions/060-events-features-listen.md); nothing does yet.
@@ -19,19 +19,22 @@ export async function moveCard(
     key: `stage:${o.convId}:${o.stageId}`,
     afterBurst: null,
     events: [
-      { name: 'stage.changed', payload: { userId: o.userId, convId: o.convId, stageId: o.stageId, movedBy: 'person' } },
+      {
+        name: 'stage.changed',
+        payload: { userId: o.accountId, convId: o.convId, stageId: o.stageId, movedBy: 'person' },
+      },
     ],
   });
   return move;
 }
 
-async function place(db: Db, o: { userId: string; actorId: string; convId: string; stageId: string }) {
-  const kind = await findStageKind(db, o.userId, o.stageId);
+async function place(db: Db, o: { accountId: string; actorId: string; convId: string; stageId: string }) {
+  const kind = await findStageKind(db, o.accountId, o.stageId);
   if (!kind) throw notFound(FUNNEL_MESSAGES.stageNotFound);
   const move: FunnelMove = { convId: o.convId, stageId: o.stageId, movedBy: 'person' };
   if (kind === 'novo') {
-    await deleteConversationStage(db, o.userId, o.convId);
-    if (!(await chatExists(db, o.userId, o.convId))) throw notFound(FUNNEL_MESSAGES.conversationNotFound);
+    await deleteConversationStage(db, o.accountId, o.convId);
+    if (!(await chatExists(db, o.accountId, o.convId))) throw notFound(FUNNEL_MESSAGES.conversationNotFound);
     return move;
   }
   const rows = await upsert(db, o);
@@ -39,7 +42,7 @@ async function place(db: Db, o: { userId: string; actorId: string; convId: strin
   return move;
 }
 
-async function upsert(db: Db, o: { userId: string; actorId: string; convId: string; stageId: string }) {
+async function upsert(db: Db, o: { accountId: string; actorId: string; convId: string; stageId: string }) {
   try {
     return await upsertPersonStage(db, o);
   } catch (err) {

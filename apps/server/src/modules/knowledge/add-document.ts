@@ -15,13 +15,13 @@ export const NO_TEXT = 'O documento não tem texto.';
  */
 export async function addDocument({
   db,
-  userId: accountId,
+  accountId,
   title,
   kind,
   text,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   title: string;
   kind: DocumentKindValue;
   text: string;

@@ -5,11 +5,11 @@ import { insertFaq } from './knowledge-repository.ts';
 
 export async function createFaq({
   db,
-  userId: accountId,
+  accountId,
   input,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   input: FaqInput;
 }): Promise<Faq> {
   return toFaq(await insertFaq(db, accountId, input));

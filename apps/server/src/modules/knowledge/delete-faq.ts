@@ -4,6 +4,6 @@ import { AppError } from '../../lib/app-error.ts';
 import { deleteFaqRow } from './knowledge-repository.ts';
 
 /** Deletes an entry (or dismisses a proposed one). */
-export async function deleteFaq({ db, userId: accountId, id }: { db: Db; userId: string; id: string }): Promise<void> {
+export async function deleteFaq({ db, accountId, id }: { db: Db; accountId: string; id: string }): Promise<void> {
   if (!(await deleteFaqRow(db, accountId, id))) throw new AppError('NOT_FOUND', FAQ_NOT_FOUND);
 }

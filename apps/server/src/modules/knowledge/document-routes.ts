@@ -40,7 +40,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/', { schema: { response: { 200: documentListSchema } } }, async (req) =>
-    listDocuments({ db, userId: req.user.id }),
+    listDocuments({ db, accountId: req.user.id }),
   );
 
   app.post(
@@ -48,7 +48,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     { schema: { body: documentTextInputSchema, response: { 201: knowledgeDocumentSchema } } },
     async (req, reply) => {
       const { title, kind, text } = req.body;
-      const doc = await addDocument({ db, userId: req.user.id, title, kind, text });
+      const doc = await addDocument({ db, accountId: req.user.id, title, kind, text });
       await refresh(req);
       return reply.status(201).send(doc);
     },
@@ -68,21 +68,21 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const text = await readDocumentPdf(data);
       const title = req.query.title ?? 'Documento PDF';
-      const doc = await addDocument({ db, userId: req.user.id, title, kind: 'pdf', text });
+      const doc = await addDocument({ db, accountId: req.user.id, title, kind: 'pdf', text });
       await refresh(req);
       return reply.status(201).send(doc);
     },
   );
 
   app.get('/:id', { schema: { params, response: { 200: documentPassagesSchema } } }, async (req) =>
-    getDocument({ db, userId: req.user.id, id: req.params.id }),
+    getDocument({ db, accountId: req.user.id, id: req.params.id }),
   );
 
   app.patch(
     '/:id',
     { schema: { params, body: documentRenameSchema, response: { 200: knowledgeDocumentSchema } } },
     async (req) => {
-      const doc = await renameDocument({ db, userId: req.user.id, id: req.params.id, title: req.body.title });
+      const doc = await renameDocument({ db, accountId: req.user.id, id: req.params.id, title: req.body.title });
       await refresh(req);
       return doc;
     },
@@ -92,14 +92,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { params, body: documentEditSchema, response: { 200: knowledgeDocumentSchema } } },
     async (req) => {
-      const doc = await editDocument({ db, userId: req.user.id, id: req.params.id, ...req.body });
+      const doc = await editDocument({ db, accountId: req.user.id, id: req.params.id, ...req.body });
       await refresh(req);
       return doc;
     },
   );
 
   app.delete('/:id', { schema: { params, response: { 204: noContentSchema } } }, async (req, reply) => {
-    await deleteDocument({ db, userId: req.user.id, id: req.params.id });
+    await deleteDocument({ db, accountId: req.user.id, id: req.params.id });
     return reply.status(204).send();
   });
 };

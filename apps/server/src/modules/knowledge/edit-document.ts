@@ -13,13 +13,13 @@ import { getDocumentRow, replaceDocumentText } from './document-repository.ts';
  */
 export async function editDocument({
   db,
-  userId: accountId,
+  accountId,
   id,
   title,
   text,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   id: string;
   title: string;
   text: string;

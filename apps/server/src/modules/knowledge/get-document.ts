@@ -7,11 +7,11 @@ import { getDocumentRow, passageRows } from './document-repository.ts';
 /** A document with its passages, in order (what the AI may be given of it), and its text to edit. */
 export async function getDocument({
   db,
-  userId: accountId,
+  accountId,
   id,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   id: string;
 }): Promise<DocumentPassages> {
   const row = await getDocumentRow(db, accountId, id);

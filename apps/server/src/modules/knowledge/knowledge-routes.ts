@@ -28,23 +28,23 @@ export const knowledgeRoutes: FastifyPluginAsyncZod = async (app) => {
   const refresh = embeddingsRefresher({ db, embeddings: llm.embeddings });
 
   app.get('/faqs', { schema: { querystring: faqListQuerySchema, response: { 200: faqListSchema } } }, async (req) =>
-    listFaqs({ db, userId: req.user.id, q: req.query.q }),
+    listFaqs({ db, accountId: req.user.id, q: req.query.q }),
   );
 
   app.post('/faqs', { schema: { body: faqInputSchema, response: { 201: faqSchema } } }, async (req, reply) => {
-    const faq = await createFaq({ db, userId: req.user.id, input: req.body });
+    const faq = await createFaq({ db, accountId: req.user.id, input: req.body });
     await refresh(req);
     return reply.status(201).send(faq);
   });
 
   app.put('/faqs/:id', { schema: { params, body: faqInputSchema, response: { 200: faqSchema } } }, async (req) => {
-    const faq = await updateFaq({ db, userId: req.user.id, id: req.params.id, input: req.body });
+    const faq = await updateFaq({ db, accountId: req.user.id, id: req.params.id, input: req.body });
     await refresh(req);
     return faq;
   });
 
   app.delete('/faqs/:id', { schema: { params, response: { 204: noContentSchema } } }, async (req, reply) => {
-    await deleteFaq({ db, userId: req.user.id, id: req.params.id });
+    await deleteFaq({ db, accountId: req.user.id, id: req.params.id });
     return reply.status(204).send();
   });
 

@@ -4,7 +4,7 @@ import { toFaq } from './faq-dto.ts';
 import { listFaqs as listRows } from './knowledge-repository.ts';
 
 /** The account's FAQ (or the entries matching `q`) and the entries proposed from conversations. */
-export async function listFaqs({ db, userId: accountId, q }: { db: Db; userId: string; q?: string }): Promise<FaqList> {
+export async function listFaqs({ db, accountId, q }: { db: Db; accountId: string; q?: string }): Promise<FaqList> {
   const [items, proposed] = await Promise.all([
     listRows(db, accountId, 'active', q),
     listRows(db, accountId, 'proposed'),

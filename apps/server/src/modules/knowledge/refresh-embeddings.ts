@@ -11,12 +11,12 @@ import type { Embeddings } from '../../integrations/llm/llm.ts';
 export async function refreshEmbeddings({
   db,
   embeddings,
-  userId: accountId,
+  accountId,
   log,
 }: {
   db: Db;
   embeddings: Embeddings | undefined;
-  userId: string;
+  accountId: string;
   log: FastifyBaseLogger;
 }): Promise<void> {
   if (!embeddings) return;
@@ -31,4 +31,4 @@ export async function refreshEmbeddings({
 export const embeddingsRefresher =
   ({ db, embeddings }: { db: Db; embeddings: Embeddings | undefined }) =>
   (req: FastifyRequest) =>
-    refreshEmbeddings({ db, embeddings, userId: req.user.id, log: req.log });
+    refreshEmbeddings({ db, embeddings, accountId: req.user.id, log: req.log });

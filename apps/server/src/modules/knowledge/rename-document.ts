@@ -7,12 +7,12 @@ import { getDocumentRow, renameDocumentRow } from './document-repository.ts';
 /** Renames a document (the AI shows the new title as the passages' source). */
 export async function renameDocument({
   db,
-  userId: accountId,
+  accountId,
   id,
   title,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   id: string;
   title: string;
 }): Promise<KnowledgeDocument> {

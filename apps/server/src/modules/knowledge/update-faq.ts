@@ -7,12 +7,12 @@ import { updateFaqRow } from './knowledge-repository.ts';
 /** Saves an entry's question and answer; a proposed entry saved this way is accepted (the AI reads it). */
 export async function updateFaq({
   db,
-  userId: accountId,
+  accountId,
   id,
   input,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   id: string;
   input: FaqInput;
 }): Promise<Faq> {

@@ -11,11 +11,11 @@ import { phoneForms } from './scanned-phone.ts';
  */
 export async function checkPhoneExists({
   db,
-  userId: accountId,
+  accountId,
   input,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   input: CheckPhoneInput;
 }): Promise<CheckPhoneResult> {
   const phone = parsePhone(input.phone)!;

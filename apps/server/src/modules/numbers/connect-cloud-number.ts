@@ -21,11 +21,11 @@ import { phoneKey } from './scanned-phone.ts';
  */
 export async function connectCloudNumber({
   deps,
-  userId: accountId,
+  accountId,
   input,
 }: {
   deps: NumbersDeps;
-  userId: string;
+  accountId: string;
   input: ConnectCloudNumberInput;
 }): Promise<ConnectedCloudNumber> {
   const { signup, seal, redirectUri } = deps.cloud;

@@ -29,11 +29,11 @@ import { readQr } from './read-qr.ts';
  */
 export async function createNumber({
   deps,
-  userId: accountId,
+  accountId,
   input,
 }: {
   deps: NumbersDeps;
-  userId: string;
+  accountId: string;
   input: CreateNumberInput;
 }): Promise<CreatedNumber> {
   const phone = parsePhone(input.phone)!;

@@ -11,12 +11,12 @@ import { deleteNumberRow, findNumberOfUser } from './numbers-repository.ts';
  */
 export async function deleteNumber({
   deps,
-  userId: accountId,
+  accountId,
   id,
   log,
 }: {
   deps: NumbersDeps;
-  userId: string;
+  accountId: string;
   id: string;
   log: FastifyBaseLogger;
 }): Promise<void> {

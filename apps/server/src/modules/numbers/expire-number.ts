@@ -13,12 +13,12 @@ import { deleteNumberRow, findNumberOfUser } from './numbers-repository.ts';
  */
 export async function expireNumber({
   deps,
-  userId: accountId,
+  accountId,
   id,
   log,
 }: {
   deps: NumbersDeps;
-  userId: string;
+  accountId: string;
   id: string;
   log: FastifyBaseLogger;
 }): Promise<ExpireResult> {

@@ -7,11 +7,11 @@ import { readQr } from './read-qr.ts';
 /** A fresh QR for a number being connected (the connect screen asks again when the image fails or goes stale). */
 export async function getNumberQr({
   deps,
-  userId: accountId,
+  accountId,
   id,
 }: {
   deps: NumbersDeps;
-  userId: string;
+  accountId: string;
   id: string;
 }): Promise<NumberQr> {
   const number = await findNumberOfUser(deps.db, accountId, id);

@@ -12,11 +12,11 @@ import { findNumberOfUser } from './numbers-repository.ts';
  */
 export async function getNumberState({
   deps,
-  userId: accountId,
+  accountId,
   id,
 }: {
   deps: NumbersDeps;
-  userId: string;
+  accountId: string;
   id: string;
 }): Promise<NumberState> {
   const number = await findNumberOfUser(deps.db, accountId, id);

@@ -3,6 +3,6 @@ import type { Db } from '../../db/client.ts';
 import { listNumbersOfUser } from './numbers-repository.ts';
 
 /** The instances list (docs/product/screens.md#whatsapp-numbers): only the signed-in user's numbers. */
-export async function listNumbers({ db, userId: accountId }: { db: Db; userId: string }): Promise<NumberView[]> {
+export async function listNumbers({ db, accountId }: { db: Db; accountId: string }): Promise<NumberView[]> {
   return listNumbersOfUser(db, accountId);
 }

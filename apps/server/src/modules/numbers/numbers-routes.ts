@@ -42,7 +42,7 @@ export const numbersRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = deps;
 
   app.get('/', { config: OPEN_TO_TEAM, schema: { response: { 200: z.array(numberSchema) } } }, async (req) =>
-    listNumbers({ db, userId: req.user.id }),
+    listNumbers({ db, accountId: req.user.id }),
   );
 
   // The month's messages Meta accepted from each Cloud number, billable ones and an estimate in reais (decision 064).
@@ -58,11 +58,11 @@ export const numbersRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { body: checkPhoneSchema, response: { 200: checkPhoneResultSchema } },
     },
-    async (req) => checkPhoneExists({ db, userId: req.user.id, input: req.body }),
+    async (req) => checkPhoneExists({ db, accountId: req.user.id, input: req.body }),
   );
 
   app.post('/', { schema: { body: createNumberSchema, response: { 201: createdNumberSchema } } }, async (req, reply) =>
-    reply.status(201).send(await createNumber({ deps, userId: req.user.id, input: req.body })),
+    reply.status(201).send(await createNumber({ deps, accountId: req.user.id, input: req.body })),
   );
 
   // Meta's Embedded Signup: the dialog's code becomes a connected Cloud API number. Limited per owner
@@ -74,31 +74,31 @@ export const numbersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { body: connectCloudNumberSchema, response: { 201: connectedCloudNumberSchema } },
     },
     async (req, reply) =>
-      reply.status(201).send(await connectCloudNumber({ deps, userId: req.user.id, input: req.body })),
+      reply.status(201).send(await connectCloudNumber({ deps, accountId: req.user.id, input: req.body })),
   );
 
   app.get('/:id/qr', { schema: { params, response: { 200: numberQrSchema } } }, async (req) =>
-    getNumberQr({ deps, userId: req.user.id, id: req.params.id }),
+    getNumberQr({ deps, accountId: req.user.id, id: req.params.id }),
   );
 
   app.get('/:id/state', { schema: { params, response: { 200: numberStateSchema } } }, async (req) =>
-    getNumberState({ deps, userId: req.user.id, id: req.params.id }),
+    getNumberState({ deps, accountId: req.user.id, id: req.params.id }),
   );
 
   app.post('/:id/expire', { schema: { params, response: { 200: expireResultSchema } } }, async (req) =>
-    expireNumber({ deps, userId: req.user.id, id: req.params.id, log: req.log }),
+    expireNumber({ deps, accountId: req.user.id, id: req.params.id, log: req.log }),
   );
 
   app.post('/:id/reconnect', { schema: { params, response: { 200: numberQrSchema } } }, async (req) =>
-    reconnectNumber({ deps, userId: req.user.id, id: req.params.id }),
+    reconnectNumber({ deps, accountId: req.user.id, id: req.params.id }),
   );
 
   app.patch('/:id', { schema: { params, body: updateNumberSchema, response: { 200: numberSchema } } }, async (req) =>
-    updateNumber({ deps, userId: req.user.id, id: req.params.id, input: req.body }),
+    updateNumber({ deps, accountId: req.user.id, id: req.params.id, input: req.body }),
   );
 
   app.delete('/:id', { schema: { params, response: { 204: noContentSchema } } }, async (req, reply) => {
-    await deleteNumber({ deps, userId: req.user.id, id: req.params.id, log: req.log });
+    await deleteNumber({ deps, accountId: req.user.id, id: req.params.id, log: req.log });
     return reply.status(204).send();
   });
 };

@@ -7,11 +7,11 @@ import { readQr } from './read-qr.ts';
 /** Reconnect (docs/product/rules.md#states-and-transitions): only a DESCONECTADO number, through a new QR code. */
 export async function reconnectNumber({
   deps,
-  userId: accountId,
+  accountId,
   id,
 }: {
   deps: NumbersDeps;
-  userId: string;
+  accountId: string;
   id: string;
 }): Promise<NumberQr> {
   const number = await findNumberOfUser(deps.db, accountId, id);

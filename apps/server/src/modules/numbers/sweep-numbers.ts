@@ -31,7 +31,7 @@ export async function sweepNumbers(
   const stale = await listNeverConnected(deps.db, new Date(now.getTime() - NEVER_CONNECTED_TTL_MS), SWEEP_BATCH);
   let expired = 0;
   for (const n of stale) {
-    const result = await expireNumber({ deps, userId: n.userId, id: n.id, log }).catch((err: unknown) => {
+    const result = await expireNumber({ deps, accountId: n.userId, id: n.id, log }).catch((err: unknown) => {
       log.warn({ err, numberId: n.id }, 'numbers sweep: a stale number could not be expired');
       return null;
     });

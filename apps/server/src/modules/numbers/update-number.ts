@@ -17,12 +17,12 @@ import {
  */
 export async function updateNumber({
   deps,
-  userId: accountId,
+  accountId,
   id,
   input,
 }: {
   deps: Pick<NumbersDeps, 'db' | 'realtime' | 'log'>;
-  userId: string;
+  accountId: string;
   id: string;
   input: UpdateNumberInput;
 }): Promise<NumberView> {

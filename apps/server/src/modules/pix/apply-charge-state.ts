@@ -80,7 +80,7 @@ async function notifyPaid(deps: PixDeps, order: OrderRow, { late }: { late: bool
   const chat = await chatOf(deps, order.userId, order.convId);
   if (!chat) return;
   await postToChat(deps, {
-    userId: order.userId,
+    accountId: order.userId,
     convId: order.convId,
     author: 'ai',
     part: {

@@ -52,7 +52,7 @@ async function createCharge(deps: PixDeps, order: OrderRow): Promise<OrderRow | 
       throw new Error('pix: the order is being charged elsewhere');
     return current ?? null;
   }
-  const account = await loadPixAccount(deps, { userId: order.userId });
+  const account = await loadPixAccount(deps, { accountId: order.userId });
   if (!account) return fail(deps, order, PIX_MESSAGES.notConfigured);
   // Every charge (the AI's orders, 'Confirmar e cobrar', 'Cobrar com Pix') passes here: no money is
   // received for an account whose owner has not confirmed the e-mail.
@@ -122,7 +122,7 @@ async function askForDocument(deps: PixDeps, order: OrderRow): Promise<null> {
       document: order.payerDocument,
     });
   await postToChat(deps, {
-    userId: order.userId,
+    accountId: order.userId,
     convId: order.convId,
     author: order.source === 'ai' ? 'ai' : 'owner_app',
     part: { text: payerDocumentText({ refused: order.payerDocument !== null }) },
@@ -152,7 +152,7 @@ async function sendCharge(deps: PixDeps, order: OrderRow): Promise<void> {
   if (claim === 'held') throw new Error('pix: the charge is being sent elsewhere');
   if (claim === 'done' || !order.copiaECola || !order.expiresAt) return;
   const author = order.source === 'ai' ? 'ai' : 'owner_app';
-  const base = { userId: order.userId, convId: order.convId, author } as const;
+  const base = { accountId: order.userId, convId: order.convId, author } as const;
   const texts = chargeTexts({
     kind: order.kind,
     description: order.description,

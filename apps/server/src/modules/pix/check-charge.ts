@@ -46,7 +46,7 @@ export async function checkCharge(deps: PixDeps, orderId: string): Promise<void>
   const order = await selectOrder(deps.db, orderId);
   const expired = order?.status === 'expired' && order.chargeCancelledAt === null;
   if (!order?.providerChargeId || (order.status !== 'awaiting_payment' && !expired)) return;
-  const account = await loadPixAccount(deps, { userId: order.userId });
+  const account = await loadPixAccount(deps, { accountId: order.userId });
   // The owner changed provider (or removed Pix): this charge is at an account VendAI no longer holds.
   if (!account || account.provider !== order.provider) return;
   const provider = pixProviderFor(account, deps.endpoints);

@@ -29,7 +29,7 @@ export async function endDeposit(
   if (expired) await deps.jobs.send(checkChargeJob, { orderId: order.id }, { singletonKey: order.id });
   if (e.reason !== DEPOSIT_UNPAID_REASON || status === 'paid' || status === 'refunded') return;
   await postToChat(deps, {
-    userId: order.userId,
+    accountId: order.userId,
     convId: order.convId,
     author: order.source === 'ai' ? 'ai' : 'owner_app',
     part: { text: depositReleasedText(order.description) },

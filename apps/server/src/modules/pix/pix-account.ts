@@ -25,10 +25,10 @@ export interface PixAccount {
   updatedAt: Date;
 }
 
-export async function loadPixAccount(deps: PixDeps, where: { userId: string } | { webhookId: string }) {
+export async function loadPixAccount(deps: PixDeps, where: { accountId: string } | { webhookId: string }) {
   const row = await selectPixAccountRow(
     deps.db,
-    'userId' in where ? { accountId: where.userId } : { webhookId: where.webhookId },
+    'accountId' in where ? { accountId: where.accountId } : { webhookId: where.webhookId },
   );
   if (!row) return null;
   return {
@@ -58,7 +58,7 @@ const firstWebhookId = (deps: PixDeps, accountId: string) =>
   createHmac('sha256', deps.sealKey).update(`pix-webhook:${accountId}`).digest('hex').slice(0, 32);
 
 export async function getPixSettings(deps: PixDeps, accountId: string): Promise<PixSettings> {
-  const account = await loadPixAccount(deps, { userId: accountId });
+  const account = await loadPixAccount(deps, { accountId });
   const standinUrl = deps.endpoints.standinUrl ? `${deps.env.appUrl}/pix-local` : null;
   return {
     configured: account !== null,
@@ -86,7 +86,7 @@ export async function savePixSettings(
   if (input.provider === 'standin' && !deps.endpoints.standinUrl)
     throw new AppError('VALIDATION', PIX_MESSAGES.standinOff);
   if (!(await isEmailVerified(deps.db, user.id))) throw new AppError('FORBIDDEN', PIX_NEEDS_VERIFIED_EMAIL);
-  const current = await loadPixAccount(deps, { userId: user.id });
+  const current = await loadPixAccount(deps, { accountId: user.id });
   // The key kept when the same provider is saved again without one (Mercado Pago's secret added later).
   const kept = current?.provider === input.provider ? current : null;
   const apiKey = input.provider === 'standin' ? (kept?.apiKey ?? newStandinApiKey()) : (input.apiKey ?? kept?.apiKey);
@@ -129,7 +129,7 @@ export async function savePixSettings(
  * reached (or a key it no longer accepts) does not keep the owner from removing the settings.
  */
 export async function deletePixSettings(deps: PixDeps, accountId: string): Promise<PixSettings> {
-  const current = await loadPixAccount(deps, { userId: accountId });
+  const current = await loadPixAccount(deps, { accountId });
   const provider = current ? pixProviderFor(current, deps.endpoints) : null;
   if (current && provider)
     await provider.removeWebhook({ url: pixWebhookUrl(deps.env, current.webhookId) }).catch((err: unknown) => {

@@ -33,31 +33,31 @@ type Part = { text: string } | { png: Buffer; caption: string };
  */
 export async function postToChat(
   deps: PixDeps,
-  o: { userId: string; convId: string; author: 'ai' | 'owner_app'; part: Part; id?: string },
+  o: { accountId: string; convId: string; author: 'ai' | 'owner_app'; part: Part; id?: string },
 ): Promise<void> {
-  const chat = await chatOf(deps, o.userId, o.convId);
+  const chat = await chatOf(deps, o.accountId, o.convId);
   if (!chat) return;
   const content = 'png' in o.part ? o.part.caption : o.part.text;
   if (o.id) {
     const stored = await selectMessage(deps.db, o.id);
     if (stored) return stored.status === 'pending' ? settleInterrupted(deps, o, chat, stored) : undefined;
   }
-  const image = 'png' in o.part ? await deps.storage.save(o.userId, o.part.png, { mimetype: 'image/png' }) : null;
+  const image = 'png' in o.part ? await deps.storage.save(o.accountId, o.part.png, { mimetype: 'image/png' }) : null;
   const row = await insertPendingMessage(deps.db, {
     id: o.id,
-    accountId: o.userId,
+    accountId: o.accountId,
     convId: o.convId,
     content,
     author: o.author,
     image,
     preview: image ? '📷 QR Code Pix' : content.slice(0, 200),
   });
-  await publish(deps, o.userId, o.convId, row, 'message.created');
+  await publish(deps, o.accountId, o.convId, row, 'message.created');
   await sendStored(deps, o, chat, row.id, content);
 }
 
 type Chat = NonNullable<Awaited<ReturnType<typeof chatOf>>>;
-type PostInput = { userId: string; convId: string; part: Part };
+type PostInput = { accountId: string; convId: string; part: Part };
 
 /** Sends a stored pending message through the one door out, then marks it sent or failed. */
 async function sendStored(deps: PixDeps, o: PostInput, chat: Chat, messageId: string, content: string) {
@@ -113,7 +113,7 @@ async function settle(
   outcome: { status: 'sent' | 'failed'; externalId?: string | null; error?: string },
 ) {
   const updated = await settleMessageRow(deps.db, messageId, outcome);
-  if (updated) await publish(deps, o.userId, o.convId, updated, 'message.updated');
+  if (updated) await publish(deps, o.accountId, o.convId, updated, 'message.updated');
 }
 
 async function publish(

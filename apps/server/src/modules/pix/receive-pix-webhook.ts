@@ -84,7 +84,7 @@ export async function rereadPixEvent(
   job: { userId: string; provider: string; eventId: string },
 ): Promise<void> {
   const stored = await selectUnprocessedPixEvent(deps.db, job.userId, job.eventId);
-  const account = await loadPixAccount(deps, { userId: job.userId });
+  const account = await loadPixAccount(deps, { accountId: job.userId });
   if (!stored || !account || account.provider !== job.provider || stored.provider !== job.provider) return;
   await rereadAndApply(deps, account, stored);
 }

@@ -16,6 +16,6 @@ export const playgroundRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/reply',
     { config: limit, schema: { body: playgroundRequestSchema, response: { 200: playgroundReplySchema } } },
-    async (req) => replyInPlayground({ db, llm, userId: req.user.id, input: req.body, log: req.log }),
+    async (req) => replyInPlayground({ db, llm, accountId: req.user.id, input: req.body, log: req.log }),
   );
 };

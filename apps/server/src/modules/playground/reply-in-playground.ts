@@ -40,13 +40,13 @@ export function playgroundContext(messages: PlaygroundRequest['messages']): Cont
 export async function replyInPlayground({
   db,
   llm,
-  userId: accountId,
+  accountId,
   input,
   log,
 }: {
   db: Db;
   llm: Llm;
-  userId: string;
+  accountId: string;
   input: PlaygroundRequest;
   log: FastifyBaseLogger;
 }): Promise<PlaygroundReply> {
@@ -59,7 +59,7 @@ export async function replyInPlayground({
   const { answer, retried, blocked, facts } = await answerAsAgent({
     db,
     llm,
-    userId: accountId,
+    accountId,
     agent,
     context,
     claim: () => claimTestMessage(db, accountId, 'playground'),

@@ -13,12 +13,12 @@ import { ownAgent } from './prompt-workshop-repository.ts';
  */
 export async function acceptSuggestion({
   db,
-  userId: accountId,
+  accountId,
   agentId,
   input,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   agentId: string;
   input: CoachAcceptInput;
 }): Promise<Agent> {

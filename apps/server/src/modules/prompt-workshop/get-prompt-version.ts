@@ -5,12 +5,12 @@ import { ownPromptVersion } from './prompt-workshop-repository.ts';
 /** One version with its text (the editor shows its diff against the saved prompt). */
 export async function getPromptVersion({
   db,
-  userId: accountId,
+  accountId,
   agentId,
   versionId,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   agentId: string;
   versionId: string;
 }): Promise<PromptVersion> {

@@ -6,11 +6,11 @@ import { ownAgent } from './prompt-workshop-repository.ts';
 /** The agent's prompt versions, newest first, with size and which one is the saved prompt now. */
 export async function listPromptVersions({
   db,
-  userId: accountId,
+  accountId,
   agentId,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   agentId: string;
 }): Promise<PromptVersionSummary[]> {
   const agent = await ownAgent(db, accountId, agentId);

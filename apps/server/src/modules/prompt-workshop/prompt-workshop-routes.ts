@@ -44,32 +44,32 @@ export const promptWorkshopRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/prompt-coach',
     { config: coachLimit, schema: { params, body: coachRequestSchema, response: { 200: coachSuggestionSchema } } },
     async (req) =>
-      suggestPromptEdit({ db, llm, userId: req.user.id, agentId: req.params.id, input: req.body, log: req.log }),
+      suggestPromptEdit({ db, llm, accountId: req.user.id, agentId: req.params.id, input: req.body, log: req.log }),
   );
 
   app.post(
     '/:id/prompt-coach/accept',
     { schema: { params, body: coachAcceptSchema, response: { 200: agentSchema } } },
-    async (req) => acceptSuggestion({ db, userId: req.user.id, agentId: req.params.id, input: req.body }),
+    async (req) => acceptSuggestion({ db, accountId: req.user.id, agentId: req.params.id, input: req.body }),
   );
 
   app.get(
     '/:id/prompt-versions',
     { schema: { params, response: { 200: z.array(promptVersionSummarySchema) } } },
-    async (req) => listPromptVersions({ db, userId: req.user.id, agentId: req.params.id }),
+    async (req) => listPromptVersions({ db, accountId: req.user.id, agentId: req.params.id }),
   );
 
   app.get(
     '/:id/prompt-versions/:versionId',
     { schema: { params: versionParams, response: { 200: promptVersionSchema } } },
     async (req) =>
-      getPromptVersion({ db, userId: req.user.id, agentId: req.params.id, versionId: req.params.versionId }),
+      getPromptVersion({ db, accountId: req.user.id, agentId: req.params.id, versionId: req.params.versionId }),
   );
 
   app.post(
     '/:id/prompt-versions/:versionId/restore',
     { schema: { params: versionParams, response: { 200: agentSchema } } },
     async (req) =>
-      restorePromptVersion({ db, userId: req.user.id, agentId: req.params.id, versionId: req.params.versionId }),
+      restorePromptVersion({ db, accountId: req.user.id, agentId: req.params.id, versionId: req.params.versionId }),
   );
 };

@@ -11,12 +11,12 @@ import { ownPromptVersion } from './prompt-workshop-repository.ts';
  */
 export async function restorePromptVersion({
   db,
-  userId: accountId,
+  accountId,
   agentId,
   versionId,
 }: {
   db: Db;
-  userId: string;
+  accountId: string;
   agentId: string;
   versionId: string;
 }): Promise<Agent> {

@@ -26,14 +26,14 @@ const COACH_MAX_TOKENS = 8_000;
 export async function suggestPromptEdit({
   db,
   llm,
-  userId: accountId,
+  accountId,
   agentId,
   input,
   log,
 }: {
   db: Db;
   llm: Llm;
-  userId: string;
+  accountId: string;
   agentId: string;
   input: z.output<typeof coachRequestSchema> | CoachRequest;
   log: FastifyBaseLogger;

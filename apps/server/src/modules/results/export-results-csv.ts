@@ -16,7 +16,7 @@ const percent = (v: number | null) => (v == null ? '' : decimal(Math.round(v * 1
  */
 export async function exportResultsCsv(input: {
   db: Db;
-  userId: string;
+  accountId: string;
   query: ResultsQuery;
   now?: Date;
 }): Promise<{ filename: string; body: string }> {

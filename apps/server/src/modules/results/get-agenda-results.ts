@@ -15,13 +15,13 @@ const rate = (noShows: number, attended: number) =>
  */
 export async function getAgendaResults(input: {
   db: Db;
-  userId: string;
+  accountId: string;
   query: ResultsQuery;
   now?: Date;
 }): Promise<AgendaResults> {
-  const timeZone = await getAccountTimeZone(input.db, input.userId);
+  const timeZone = await getAccountTimeZone(input.db, input.accountId);
   const period = resolvePeriod(input.query, timeZone, input.now ?? new Date());
-  const rows = await agendaDayRows(input.db, { userId: input.userId, from: period.from, to: period.to, timeZone });
+  const rows = await agendaDayRows(input.db, { userId: input.accountId, from: period.from, to: period.to, timeZone });
   const sum = (key: keyof (typeof rows)[number]) => rows.reduce((s, r) => s + n(r[key]), 0);
   const attended = sum('attended');
   const noShows = sum('no_show');

@@ -27,7 +27,7 @@ const NUMBER_NOT_FOUND = 'Número não encontrado.';
 const n = (v: unknown) => Number(v ?? 0);
 const rounded = (v: number | null | undefined) => (v == null ? null : Math.round(v * 10) / 10);
 
-type ResultsInput = { db: Db; userId: string; query: ResultsQuery; now?: Date };
+type ResultsInput = { db: Db; accountId: string; query: ResultsQuery; now?: Date };
 
 /** Resultados for a period and the one before it (GET /api/results). */
 export async function getResults(input: ResultsInput): Promise<Results> {
@@ -38,7 +38,7 @@ export async function getResults(input: ResultsInput): Promise<Results> {
 export async function loadResults(
   input: ResultsInput,
 ): Promise<{ results: Results; funnelByDay: Map<string, ResultsFunnel> }> {
-  const { db, userId: accountId, query } = input;
+  const { db, accountId, query } = input;
   const now = input.now ?? new Date();
   const [timeZone, userNumbers] = await Promise.all([
     getAccountTimeZone(db, accountId),

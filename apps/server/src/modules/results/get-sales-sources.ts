@@ -13,11 +13,11 @@ const per = (cost: number | null, count: number) => (cost === null || count === 
 /** 'Origem das vendas' for a period (GET /api/results/sources; docs/decisions/071-ad-attribution.md). */
 export async function getSalesSources(input: {
   db: Db;
-  userId: string;
+  accountId: string;
   query: ResultsQuery;
   now?: Date;
 }): Promise<SalesSources> {
-  const { db, userId: accountId, query } = input;
+  const { db, accountId, query } = input;
   const [timeZone, userNumbers] = await Promise.all([
     getAccountTimeZone(db, accountId),
     listUserNumbers(db, accountId),
@@ -61,7 +61,7 @@ export async function setSourceCost(db: Db, accountId: string, input: SourceCost
 /** 'Origem das vendas' as CSV (';', decimal commas, a BOM: Excel and LibreOffice in pt-BR open it in columns). */
 export async function exportSalesSourcesCsv(input: {
   db: Db;
-  userId: string;
+  accountId: string;
   query: ResultsQuery;
   now?: Date;
 }): Promise<{ filename: string; body: string }> {

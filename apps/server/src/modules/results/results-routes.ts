@@ -21,7 +21,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, jobs } = app.deps;
 
   app.get('/', { schema: { querystring: resultsQuerySchema, response: { 200: resultsSchema } } }, async (req) => {
-    const results = await getResults({ db, userId: req.user.id, query: req.query });
+    const results = await getResults({ db, accountId: req.user.id, query: req.query });
     // A long history not rolled up yet: start the background rollup now rather than at the next minute.
     if (results.pendingFrom) await jobs.send(resultsRollupJobType, {});
     return results;
@@ -31,7 +31,7 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/export.csv',
     { schema: { querystring: resultsQuerySchema, response: { 200: resultsCsvSchema } } },
     async (req, reply) => {
-      const csv = await exportResultsCsv({ db, userId: req.user.id, query: req.query });
+      const csv = await exportResultsCsv({ db, accountId: req.user.id, query: req.query });
       void reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csv.filename}"`)
@@ -44,19 +44,19 @@ export const resultsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/sources',
     { schema: { querystring: resultsQuerySchema, response: { 200: salesSourcesSchema } } },
-    async (req) => getSalesSources({ db, userId: req.user.id, query: req.query }),
+    async (req) => getSalesSources({ db, accountId: req.user.id, query: req.query }),
   );
   // 'Agenda' (docs/decisions/069-agenda.md): appointments by status, the AI's, attended revenue, no-shows per day.
   app.get(
     '/agenda',
     { schema: { querystring: resultsQuerySchema, response: { 200: agendaResultsSchema } } },
-    async (req) => getAgendaResults({ db, userId: req.user.id, query: req.query }),
+    async (req) => getAgendaResults({ db, accountId: req.user.id, query: req.query }),
   );
   app.get(
     '/sources.csv',
     { schema: { querystring: resultsQuerySchema, response: { 200: resultsCsvSchema } } },
     async (req, reply) => {
-      const csv = await exportSalesSourcesCsv({ db, userId: req.user.id, query: req.query });
+      const csv = await exportSalesSourcesCsv({ db, accountId: req.user.id, query: req.query });
       void reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${csv.filename}"`)

@@ -30,12 +30,12 @@ type Input = z.infer<typeof finishTrainingSchema>;
  */
 export async function finishTraining({
   deps,
-  userId: accountId,
+  accountId,
   input,
   log,
 }: {
   deps: Pick<AppDeps, 'db' | 'llm'> & Partial<Pick<AppDeps, 'realtime'>>;
-  userId: string;
+  accountId: string;
   input: Input;
   log: FastifyBaseLogger;
 }): Promise<FinishTrainingResult> {

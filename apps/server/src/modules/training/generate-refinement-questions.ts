@@ -18,12 +18,12 @@ type Input = z.infer<typeof generateQuestionsSchema>;
  */
 export async function generateRefinementQuestions({
   deps,
-  userId: accountId,
+  accountId,
   input,
   log,
 }: {
   deps: Pick<AppDeps, 'db' | 'llm'>;
-  userId: string;
+  accountId: string;
   input: Input;
   log: FastifyBaseLogger;
 }): Promise<RefinementSet> {

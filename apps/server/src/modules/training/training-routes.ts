@@ -31,7 +31,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
     '/questions',
     { config: aiRateLimit, schema: { body: generateQuestionsSchema, response: { 200: refinementSetSchema } } },
     async (req) =>
-      generateRefinementQuestions({ deps: { db, llm }, userId: req.user.id, input: req.body, log: req.log }),
+      generateRefinementQuestions({ deps: { db, llm }, accountId: req.user.id, input: req.body, log: req.log }),
   );
 
   /** 201 when the agent was created, 200 when an existing one was retrained. */
@@ -41,7 +41,7 @@ export const trainingRoutes: FastifyPluginAsyncZod = async (app) => {
     { config: aiRateLimit, schema: { body: finishTrainingSchema, response: finishResponse } },
     async (req, reply) => {
       const input = req.body;
-      const result = await finishTraining({ deps: { db, llm, realtime }, userId: req.user.id, input, log: req.log });
+      const result = await finishTraining({ deps: { db, llm, realtime }, accountId: req.user.id, input, log: req.log });
       return reply.status(input.mode === 'create' ? 201 : 200).send(result);
     },
   );

@@ -29,7 +29,7 @@ export function stateFor(key: Buffer, accountId: string, professionalId: string,
   return `${body}.${sign(key, body)}`;
 }
 
-function readState(key: Buffer, state: string, now: Date): { userId: string; professionalId: string } {
+function readState(key: Buffer, state: string, now: Date): { accountId: string; professionalId: string } {
   const [body = '', mac = ''] = state.split('.');
   const expected = Buffer.from(sign(key, body));
   const given = Buffer.from(mac);
@@ -37,7 +37,7 @@ function readState(key: Buffer, state: string, now: Date): { userId: string; pro
     throw new AppError('VALIDATION', GOOGLE_LINK_MESSAGES.badState);
   const parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as { u: string; p: string; e: number };
   if (parsed.e < now.getTime()) throw new AppError('VALIDATION', GOOGLE_LINK_MESSAGES.badState);
-  return { userId: parsed.u, professionalId: parsed.p };
+  return { accountId: parsed.u, professionalId: parsed.p };
 }
 
 /** Google's consent page for this professional's calendar. */
@@ -51,7 +51,7 @@ export async function consentUrlFor(deps: GoogleLinkDeps, accountId: string, pro
 export async function finishLink(
   deps: GoogleLinkDeps,
   q: { state: string; code: string },
-): Promise<{ userId: string; professionalId: string }> {
+): Promise<{ accountId: string; professionalId: string }> {
   const who = readState(deps.stateKey, q.state, deps.now());
   let linked;
   try {

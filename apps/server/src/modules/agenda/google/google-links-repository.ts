@@ -8,11 +8,17 @@ export type GoogleLinkRow = typeof googleCalendarLinks.$inferSelect;
 
 export async function upsertLink(
   db: Db,
-  v: { userId: string; professionalId: string; calendarId: string; refreshTokenSealed: string },
+  v: { accountId: string; professionalId: string; calendarId: string; refreshTokenSealed: string },
 ): Promise<void> {
   await db
     .insert(googleCalendarLinks)
-    .values({ ...v, syncToken: null })
+    .values({
+      userId: v.accountId,
+      professionalId: v.professionalId,
+      calendarId: v.calendarId,
+      refreshTokenSealed: v.refreshTokenSealed,
+      syncToken: null,
+    })
     .onConflictDoUpdate({
       target: googleCalendarLinks.professionalId,
       set: {

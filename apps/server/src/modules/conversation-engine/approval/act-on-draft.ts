@@ -80,24 +80,26 @@ function refusalOf(d: DraftForSend): string | null {
  */
 export async function sendDraft(
   deps: EngineDeps,
-  input: { userId: string; draftId: string; convId?: string; text?: string; decision: DraftDecision },
+  input: { accountId: string; draftId: string; convId?: string; text?: string; decision: DraftDecision },
 ): Promise<DraftSqlRow> {
-  const draft = await loadDraft(deps, input.userId, input.draftId, input.convId);
+  const draft = await loadDraft(deps, input.accountId, input.draftId, input.convId);
   const refusal = refusalOf(draft);
   if (refusal) throw conflict(refusal);
-  const allowance = await planAllowance(deps.db, input.userId);
+  const allowance = await planAllowance(deps.db, input.accountId);
   // A draft counted when it was written (decision 046) is not counted again; an older one is, as it is sent.
   const counted = draft.effects ? parsedJson(draft.effects)?.counted === true : false;
   const slot: AiSlot | null =
-    allowance.isFree && !counted ? await reserveAiSlot(deps.db, input.userId, allowance.maxAiMessages) : null;
+    allowance.isFree && !counted ? await reserveAiSlot(deps.db, input.accountId, allowance.maxAiMessages) : null;
   if (allowance.isFree && !counted && !slot) throw conflict(DRAFT_FREE_LIMIT);
   // The agenda change the answer asked for is made first: the text may say it is done (draft-booking.ts).
   const pending = draft.effects ? (parsedJson(draft.effects)?.booking ?? null) : null;
   const booking: AppliedBooking | null = pending
-    ? await makeDraftBooking(deps, { userId: input.userId, convId: draft.conv_id }, pending).catch(async (err) => {
-        if (slot) await releaseAiSlot(deps.db, slot).catch(() => {});
-        throw err;
-      })
+    ? await makeDraftBooking(deps, { accountId: input.accountId, convId: draft.conv_id }, pending).catch(
+        async (err) => {
+          if (slot) await releaseAiSlot(deps.db, slot).catch(() => {});
+          throw err;
+        },
+      )
     : null;
   const parts: BurstPart[] =
     input.text === undefined
@@ -116,7 +118,7 @@ export async function sendDraft(
     if (slot) await releaseAiSlot(deps.db, slot).catch(() => {});
     // Someone acted on the draft first: a booking made here for it is taken back.
     await booking?.undo?.().catch((err) => deps.log.warn({ err }, 'approval: a booking could not be taken back'));
-    const now = await loadDraft(deps, input.userId, input.draftId);
+    const now = await loadDraft(deps, input.accountId, input.draftId);
     throw conflict(now.state === 'pending' ? DRAFT_STATE_MESSAGE.sent : DRAFT_STATE_MESSAGE[now.state]);
   }
   await publishDraft(deps, sent);
@@ -127,7 +129,7 @@ export async function sendDraft(
       origin: 'draft',
       burstId: sent.burst_id,
       token,
-      userId: input.userId,
+      userId: input.accountId,
       convId: draft.conv_id,
       contactJid: draft.contact_jid,
       instanceName: draft.instance_name!,
@@ -190,7 +192,7 @@ async function commitSend(
 export async function discardDraft(
   deps: EngineDeps,
   input: {
-    userId: string;
+    accountId: string;
     draftId: string;
     convId?: string;
     decision: DraftDecision;
@@ -205,7 +207,7 @@ export async function discardDraft(
     if (pgErrorCode(err) !== '23505') throw err;
   }
   if (!row) {
-    const now = await loadDraft(deps, input.userId, input.draftId, input.convId);
+    const now = await loadDraft(deps, input.accountId, input.draftId, input.convId);
     throw conflict(now.state === 'pending' ? DRAFT_STATE_MESSAGE.discarded : DRAFT_STATE_MESSAGE[now.state]);
   }
   await publishDraft(deps, row);

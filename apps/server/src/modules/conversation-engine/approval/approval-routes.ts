@@ -54,7 +54,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (
     async (req) =>
       toDraftDto(
         await sendDraft(engine.deps, {
-          userId: req.user.id,
+          accountId: req.user.id,
           convId: req.params.id,
           draftId: req.params.draftId,
           text: req.body.text,
@@ -69,7 +69,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (
     async (req) =>
       toDraftDto(
         await discardDraft(engine.deps, {
-          userId: req.user.id,
+          accountId: req.user.id,
           convId: req.params.id,
           draftId: req.params.draftId,
           decision: { by: 'inbox', actorId: req.user.actorId },

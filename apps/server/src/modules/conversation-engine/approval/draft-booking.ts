@@ -20,7 +20,7 @@ export const draftBookingRefused = (why: string) =>
  */
 export async function makeDraftBooking(
   deps: EngineDeps,
-  at: { userId: string; convId: string },
+  at: { accountId: string; convId: string },
   pending: PendingBooking,
 ): Promise<AppliedBooking> {
   if (!deps.agenda) throw new AppError('CONFLICT', DRAFT_AGENDA_OFF);

@@ -92,7 +92,7 @@ export function commitDraftSend(
 export async function discardPendingDraft(
   db: Db,
   input: {
-    userId: string;
+    accountId: string;
     draftId: string;
     convId?: string;
     decision: DraftDecisionRow;
@@ -104,7 +104,7 @@ export async function discardPendingDraft(
     await db.execute(sql`
         update reply_drafts set state = ${input.state ?? 'discarded'}, decided_at = now(), decided_by = ${input.decision.by},
                decided_message_id = ${input.decision.messageId ?? null}, error = ${input.error ?? null}
-        where id = ${input.draftId} and user_id = ${input.userId} and state = 'pending'
+        where id = ${input.draftId} and user_id = ${input.accountId} and state = 'pending'
           and (${input.convId ?? null}::uuid is null or conv_id = ${input.convId ?? null}::uuid)
         returning ${sql.raw(DRAFT_COLUMNS)}`),
   );

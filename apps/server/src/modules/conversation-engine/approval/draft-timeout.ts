@@ -21,15 +21,15 @@ export async function runDraftTimeout(deps: EngineDeps, draftId: string): Promis
     if (!(err instanceof AppError)) throw err;
   };
   if (draft.timeout_action === 'discard') {
-    await discardDraft(deps, { userId: draft.user_id, draftId, decision }).catch(ignoreConflict);
+    await discardDraft(deps, { accountId: draft.user_id, draftId, decision }).catch(ignoreConflict);
     return;
   }
   try {
-    await sendDraft(deps, { userId: draft.user_id, draftId, decision });
+    await sendDraft(deps, { accountId: draft.user_id, draftId, decision });
   } catch (err) {
     if (!(err instanceof AppError)) throw err;
     await discardDraft(deps, {
-      userId: draft.user_id,
+      accountId: draft.user_id,
       draftId,
       decision,
       state: 'failed',

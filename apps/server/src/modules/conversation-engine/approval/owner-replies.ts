@@ -102,10 +102,10 @@ export async function handleOwnerReply(deps: EngineDeps, reply: OwnerReply): Pro
     const who = nameForAlert(draft.contact_name) || 'o cliente';
     try {
       if (reply.choice === '1') {
-        await sendDraft(deps, { userId: reply.userId, draftId: draft.id, decision });
+        await sendDraft(deps, { accountId: reply.userId, draftId: draft.id, decision });
         answer = `✅ Resposta enviada para ${who}.`;
       } else {
-        await discardDraft(deps, { userId: reply.userId, draftId: draft.id, decision });
+        await discardDraft(deps, { accountId: reply.userId, draftId: draft.id, decision });
         answer = `🗑️ Sugestão para ${who} descartada.`;
       }
     } catch (err) {

@@ -204,7 +204,7 @@ async function storeArrival(tx: Db, a: Arrival): Promise<Stored> {
   const { input, msg, events } = a;
   const { number } = input;
   const { conversation, created } = await upsertConversation(tx, {
-    userId: number.userId,
+    accountId: number.userId,
     numberId: number.id,
     chat: msg.chat,
     contactName: msg.chat.isGroup ? null : msg.pushName,

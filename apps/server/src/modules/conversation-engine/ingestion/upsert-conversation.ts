@@ -11,7 +11,7 @@ import { insertConversation, isNeverAnswer, updateConversationContact } from './
 export async function upsertConversation(
   db: Db,
   input: {
-    userId: string;
+    accountId: string;
     numberId: string;
     chat: MappedChat;
     contactName: string | null;
@@ -38,9 +38,9 @@ export async function upsertConversation(
     return { conversation: updated ?? existing, created: false };
   }
   // Whom the AI answers (decision 015): domain/conversation-rules/whom-ai-answers.ts.
-  const neverAnswer = await isNeverAnswer(db, input.userId, chat.jid);
+  const neverAnswer = await isNeverAnswer(db, input.accountId, chat.jid);
   const [inserted] = await insertConversation(db, {
-    userId: input.userId,
+    userId: input.accountId,
     numberId: input.numberId,
     contactJid: chat.jid,
     contactLid: chat.lid,

@@ -113,7 +113,7 @@ function agendaKit(deps: EngineDeps, ctx: AnsweredContext): AgendaToolKit | null
   if (!ctx.agenda.has || !deps.agenda) return null;
   return agendaToolKit({
     port: deps.agenda,
-    userId: ctx.userId,
+    accountId: ctx.userId,
     convId: ctx.convId,
     timeZone: ctx.contextRows.timeZone,
     now: () => new Date(),

@@ -94,13 +94,13 @@ export async function recordGaveUpRows(
 /** The owner's give-up notice (`failureType`), its failed burst and whether the AI may answer. */
 export async function selectGaveUpNotice(
   db: Db,
-  input: { userId: string; convId: string; messageId: string },
+  input: { accountId: string; convId: string; messageId: string },
   failureType: string,
 ): Promise<{ failed_burst_id: string | null; agente_ativo: boolean; opted_out: boolean } | undefined> {
   const [notice] = resultRows<{ failed_burst_id: string | null; agente_ativo: boolean; opted_out: boolean }>(
     await db.execute(sql`
       select m.failed_burst_id, c.agente_ativo, c.opted_out from messages m join conversations c on c.id = m.conv_id
-      where m.id = ${input.messageId} and m.conv_id = ${input.convId} and m.user_id = ${input.userId} and c.user_id = ${input.userId}
+      where m.id = ${input.messageId} and m.conv_id = ${input.convId} and m.user_id = ${input.accountId} and c.user_id = ${input.accountId}
         and m.message_type = ${failureType}`),
   );
   return notice;

@@ -26,10 +26,12 @@ export function selectConversationMessages(db: Db, convId: string, wanted: strin
 /** The owner's message in the conversation (none: not this owner's). */
 export function selectOwnMessage(
   db: Db,
-  input: { userId: string; convId: string; messageId: string },
+  input: { accountId: string; convId: string; messageId: string },
 ): Promise<MessageRecord[]> {
   return db
     .select()
     .from(messages)
-    .where(and(eq(messages.id, input.messageId), eq(messages.convId, input.convId), eq(messages.userId, input.userId)));
+    .where(
+      and(eq(messages.id, input.messageId), eq(messages.convId, input.convId), eq(messages.userId, input.accountId)),
+    );
 }

@@ -20,7 +20,7 @@ export const INSIGHT_OFF: Record<string, string> = {
  */
 export async function requestInsight(
   deps: EngineDeps,
-  input: { userId: string; convId: string; messageId: string },
+  input: { accountId: string; convId: string; messageId: string },
 ): Promise<MessageInsightDto> {
   const [row] = await selectOwnMessage(deps.db, input);
   const kind = row && row.direction === 'in' && !row.deletedAt ? insightKindOf(row) : null;
@@ -30,8 +30,8 @@ export async function requestInsight(
   if (!canUnderstand(deps.mediaAi, kind)) throw new AppError('CONFLICT', INSIGHT_OFF[kind] ?? INSIGHT_NOT_POSSIBLE);
   // A transcript or a description is a model call the owner asked for: one AI assist (decision 050),
   // given back when nothing came of it. A document's text is read here, without a model.
-  const giveBack = kind === 'document' ? null : await claimAiAssist(deps.db, input.userId, 'media-request');
-  const insight = await understandMessage(understandDeps(deps), { ...row, userId: input.userId });
+  const giveBack = kind === 'document' ? null : await claimAiAssist(deps.db, input.accountId, 'media-request');
+  const insight = await understandMessage(understandDeps(deps), { ...row, userId: input.accountId });
   if (insight?.state !== 'done') await giveBack?.();
   if (!insight) throw new AppError('CONFLICT', INSIGHT_OFF[kind] ?? INSIGHT_NOT_POSSIBLE);
   await publishInsight(deps, insight);

@@ -16,7 +16,7 @@ import { requeueGaveUpBurst, retireGaveUpNotice, type RetriedNotice, selectGaveU
  */
 export async function retryAiReply(
   deps: EngineDeps,
-  input: { userId: string; convId: string; messageId: string },
+  input: { accountId: string; convId: string; messageId: string },
 ): Promise<{ ok: true }> {
   const notice = await selectGaveUpNotice(deps.db, input, AI_FAILURE_TYPE);
   if (!notice) throw notFound(AI_RETRY_NOT_POSSIBLE);

@@ -18,10 +18,10 @@ import { selectConversationWindow } from './sending-repository.ts';
  */
 export async function getConversationWindow(
   deps: Pick<EngineDeps, 'db'>,
-  input: { userId: string; convId: string },
+  input: { accountId: string; convId: string },
   now = new Date(),
 ): Promise<ConversationWindow> {
-  const [row] = await selectConversationWindow(deps.db, input.userId, input.convId);
+  const [row] = await selectConversationWindow(deps.db, input.accountId, input.convId);
   if (!row) throw notFound();
   const closesAt = windowClosesAt(row);
   return {

@@ -70,7 +70,7 @@ export async function sendManualMessage(deps: EngineDeps, input: ManualSend): Pr
   }
   // The owner answered a handed-over conversation: propose it as a FAQ entry (never fails the send).
   await proposeFaqFromHandoff(deps.db, {
-    userId: input.userId,
+    accountId: input.userId,
     convId: conv.id,
     answer: input.text,
     answeredAt: message.createdAt,

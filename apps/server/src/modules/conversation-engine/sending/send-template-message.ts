@@ -56,9 +56,9 @@ async function findCloudConversation(
 export async function listConversationTemplates(
   deps: EngineDeps,
   templates: CloudTemplates,
-  input: { userId: string; convId: string },
+  input: { accountId: string; convId: string },
 ): Promise<MessageTemplate[]> {
-  const conv = await findCloudConversation(deps, input.userId, input.convId);
+  const conv = await findCloudConversation(deps, input.accountId, input.convId);
   return templates.list(conv.secrets);
 }
 
@@ -72,25 +72,25 @@ export async function listConversationTemplates(
 export async function sendTemplateMessage(
   deps: EngineDeps,
   templates: CloudTemplates,
-  input: { userId: string; convId: string; actorId?: string; role: AccountRole } & SendTemplateInput,
+  input: { accountId: string; convId: string; actorId?: string; role: AccountRole } & SendTemplateInput,
 ): Promise<MessageDto> {
-  const conv = await findCloudConversation(deps, input.userId, input.convId);
+  const conv = await findCloudConversation(deps, input.accountId, input.convId);
   const approved = await templates.list(conv.secrets);
   const template = approved.find((t) => t.name === input.name && t.language === input.language);
   if (!template) throw new AppError('VALIDATION', TEMPLATE_NOT_FOUND);
   // Meta charges Marketing templates: an attendant sends one only with the owner's leave (decision 052).
   if (template.category === 'MARKETING')
-    await assertMayDo(deps.db, { id: input.userId, role: input.role }, 'marketingTemplates');
+    await assertMayDo(deps.db, { id: input.accountId, role: input.role }, 'marketingTemplates');
   const send = templateSendOf(template, input);
   const text = templateText(template, send);
 
   const message = await storeManualMessage(
     deps,
     conv,
-    { userId: input.userId, convId: conv.id, text, actorId: input.actorId },
+    { userId: input.accountId, convId: conv.id, text, actorId: input.actorId },
     async (tx, stored) => {
       await insertTemplateMessage(tx, {
-        userId: input.userId,
+        userId: input.accountId,
         messageId: stored.id,
         name: template.name,
         category: template.category,
