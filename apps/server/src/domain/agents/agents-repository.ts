@@ -154,6 +154,6 @@ export async function insertUsageTraining(
 }
 
 /** Serialises limit checks of one user inside a transaction (PostgreSQL row lock on the profile). */
-export async function lockUserForLimits(db: Db, accountId: string) {
+export async function lockAccountForLimits(db: Db, accountId: string) {
   await db.execute(sql`select id from profiles where id = ${accountId} for update`);
 }

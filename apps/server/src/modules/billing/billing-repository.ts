@@ -92,7 +92,7 @@ export async function keepCustomerOnce(db: Db, accountId: string, customerId: st
   return row!.id!;
 }
 
-export async function findUserByCustomer(db: Db, customerId: string): Promise<string | null> {
+export async function findAccountByCustomer(db: Db, customerId: string): Promise<string | null> {
   const [row] = await db
     .select({ id: profiles.id })
     .from(profiles)

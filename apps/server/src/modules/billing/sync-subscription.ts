@@ -6,7 +6,7 @@ import {
   applyPlanState,
   findFreePlanRow,
   findPlanByPriceIds,
-  findUserByCustomer,
+  findAccountByCustomer,
   keepCustomerOnce,
   readBillingProfile,
 } from './billing-repository.ts';
@@ -82,7 +82,7 @@ export async function syncSubscription(
 
 /** The user a subscription belongs to: by the stored customer id, else by metadata for a user with no customer yet. */
 async function ownerOf(deps: BillingDeps, sub: Stripe.Subscription, customerId: string): Promise<string | null> {
-  const byCustomer = await findUserByCustomer(deps.db, customerId);
+  const byCustomer = await findAccountByCustomer(deps.db, customerId);
   if (byCustomer) return byCustomer;
   const claimed = sub.metadata?.user_id;
   if (!claimed) return null;

@@ -85,7 +85,7 @@ export async function selectConversationPage(
 }
 
 /** The label is one of the account's (the list's filter by another account's label is a 404). */
-export async function isLabelOfUser(db: Db, accountId: string, labelId: string): Promise<boolean> {
+export async function isLabelOfAccount(db: Db, accountId: string, labelId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: labels.id })
     .from(labels)
@@ -93,7 +93,7 @@ export async function isLabelOfUser(db: Db, accountId: string, labelId: string):
   return Boolean(row);
 }
 
-export async function countConversationsOfUser(db: Db, accountId: string): Promise<number> {
+export async function countConversationsOfAccount(db: Db, accountId: string): Promise<number> {
   const [row] = await db
     .select({ total: count() })
     .from(conversations)
@@ -102,7 +102,11 @@ export async function countConversationsOfUser(db: Db, accountId: string): Promi
 }
 
 /** A conversation of this user, with its number; null for an unknown id or another user's. */
-export async function findConversationOfUser(db: Db, accountId: string, id: string): Promise<ConversationRow | null> {
+export async function findConversationOfAccount(
+  db: Db,
+  accountId: string,
+  id: string,
+): Promise<ConversationRow | null> {
   const [row] = await db
     .select(conversationColumns)
     .from(conversations)

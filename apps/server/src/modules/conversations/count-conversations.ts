@@ -1,6 +1,6 @@
 import type { ConversationCount } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
-import { countConversationsOfUser } from './conversations-repository.ts';
+import { countConversationsOfAccount } from './conversations-repository.ts';
 
 /**
  * The exact number of the user's conversations (docs/product/integrations.md "paged select with … exact count").
@@ -8,5 +8,5 @@ import { countConversationsOfUser } from './conversations-repository.ts';
  * pages stay fast and the count is fetched once, beside the first page (docs/performance.md).
  */
 export async function countConversations({ db, accountId }: { db: Db; accountId: string }): Promise<ConversationCount> {
-  return { total: await countConversationsOfUser(db, accountId) };
+  return { total: await countConversationsOfAccount(db, accountId) };
 }

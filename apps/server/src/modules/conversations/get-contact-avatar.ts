@@ -1,7 +1,7 @@
 import type { ContactAvatar } from '@vendai/contracts';
 import { notFound } from '../../lib/app-error.ts';
 import type { ConversationsDeps } from './conversations-deps.ts';
-import { findConversationOfUser } from './conversations-repository.ts';
+import { findConversationOfAccount } from './conversations-repository.ts';
 
 /** Longest wait for the gateway: the list shows the placeholder after 3 s anyway (docs/product/limits.md). */
 const LOOKUP_TIMEOUT_MS = 5_000;
@@ -22,7 +22,7 @@ export async function getContactAvatar({
   id: string;
   timeoutMs?: number;
 }): Promise<ContactAvatar> {
-  const conversation = await findConversationOfUser(deps.db, accountId, id);
+  const conversation = await findConversationOfAccount(deps.db, accountId, id);
   if (!conversation) throw notFound();
   const target =
     conversation.type === 'group' ? conversation.contactJid : (conversation.contactPhone ?? conversation.contactJid);

@@ -2,7 +2,7 @@ import type { ConversationDto } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
-import { findConversationOfUser } from './conversations-repository.ts';
+import { findConversationOfAccount } from './conversations-repository.ts';
 
 /** One of the user's conversations; another user's id is a 404 like an unknown one. */
 export async function getConversation({
@@ -14,7 +14,7 @@ export async function getConversation({
   accountId: string;
   id: string;
 }): Promise<ConversationDto> {
-  const row = await findConversationOfUser(db, accountId, id);
+  const row = await findConversationOfAccount(db, accountId, id);
   if (!row) throw notFound();
   return toConversationDto(row);
 }

@@ -2,7 +2,7 @@ import type { ConversationDto } from '@vendai/contracts';
 import { liftOptOut } from '../../domain/opt-out/opt-out-repository.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { ConversationsDeps } from './conversations-deps.ts';
-import { findConversationOfUser } from './conversations-repository.ts';
+import { findConversationOfAccount } from './conversations-repository.ts';
 import { publishConversation } from './publish-conversation.ts';
 
 /**
@@ -21,7 +21,7 @@ export async function liftConversationOptOut({
   actorId: string;
   id: string;
 }): Promise<ConversationDto> {
-  const current = await findConversationOfUser(deps.db, accountId, id);
+  const current = await findConversationOfAccount(deps.db, accountId, id);
   if (!current) throw notFound();
   await liftOptOut(deps.db, { userId: accountId, convId: id, actorUserId: actorId });
   return publishConversation(deps, accountId, id);

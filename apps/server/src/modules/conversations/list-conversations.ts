@@ -3,7 +3,7 @@ import type { AssignmentFilter } from '@vendai/contracts/team';
 import type { Db } from '../../db/client.ts';
 import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
 import { notFound } from '../../lib/app-error.ts';
-import { type ConversationListFilter, isLabelOfUser, selectConversationPage } from './conversations-repository.ts';
+import { type ConversationListFilter, isLabelOfAccount, selectConversationPage } from './conversations-repository.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 
 /**
@@ -22,7 +22,7 @@ export async function listConversations({
   cursor?: string;
   filter?: ConversationListFilter;
 }): Promise<ConversationPage> {
-  if (filter.labelId && !(await isLabelOfUser(db, accountId, filter.labelId))) throw notFound(LABEL_NOT_FOUND);
+  if (filter.labelId && !(await isLabelOfAccount(db, accountId, filter.labelId))) throw notFound(LABEL_NOT_FOUND);
   const after = decodeCursor(cursor);
   const size = LIMITS.conversationsPageSize;
   const rows = await selectConversationPage(db, accountId, after, size + 1, filter);

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { toMessageDto } from '../../domain/conversations/conversation-dto.ts';
 import { findInsights, toInsightDto } from '../../domain/media-insights/insight-repository.ts';
-import { findConversationOfUser, selectMessagePage } from './conversations-repository.ts';
+import { findConversationOfAccount, selectMessagePage } from './conversations-repository.ts';
 import { decodeCursor, encodeCursor } from '../../lib/keyset-cursor.ts';
 import { originsOf } from '../../domain/outbound/outbound-audit.ts';
 
@@ -25,7 +25,7 @@ export async function listMessages({
   cursor?: string;
 }): Promise<MessagePage> {
   const before = decodeCursor(cursor);
-  if (!(await findConversationOfUser(db, accountId, convId))) throw notFound();
+  if (!(await findConversationOfAccount(db, accountId, convId))) throw notFound();
   const size = LIMITS.messagesPageSize;
   const rows = await selectMessagePage(db, accountId, convId, before, size + 1);
   const page = rows.slice(0, size);

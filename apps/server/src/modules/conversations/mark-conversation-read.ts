@@ -2,7 +2,7 @@ import type { ConversationDto } from '@vendai/contracts';
 import { notFound } from '../../lib/app-error.ts';
 import type { ConversationsDeps } from './conversations-deps.ts';
 import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
-import { clearUnread, findConversationOfUser } from './conversations-repository.ts';
+import { clearUnread, findConversationOfAccount } from './conversations-repository.ts';
 
 /**
  * Opening a conversation clears its unread badge (docs/product/screens.md#dashboard-inbox). Other open tabs hear about
@@ -17,7 +17,7 @@ export async function markConversationRead({
   accountId: string;
   id: string;
 }): Promise<ConversationDto> {
-  const current = await findConversationOfUser(deps.db, accountId, id);
+  const current = await findConversationOfAccount(deps.db, accountId, id);
   if (!current) throw notFound();
   if (!(await clearUnread(deps.db, accountId, id))) return toConversationDto(current);
   const dto = toConversationDto({ ...current, unreadCount: 0 });

@@ -2,7 +2,7 @@ import type { ConversationDto } from '@vendai/contracts';
 import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { ConversationsDeps } from './conversations-deps.ts';
-import { findConversationOfUser } from './conversations-repository.ts';
+import { findConversationOfAccount } from './conversations-repository.ts';
 
 /** Reads a changed conversation back and tells the account's open inboxes (conversation.updated); 404 when it is gone. */
 export async function publishConversation(
@@ -10,7 +10,7 @@ export async function publishConversation(
   accountId: string,
   id: string,
 ): Promise<ConversationDto> {
-  const row = await findConversationOfUser(deps.db, accountId, id);
+  const row = await findConversationOfAccount(deps.db, accountId, id);
   if (!row) throw notFound();
   const dto = toConversationDto(row);
   await deps.publish(accountId, { event: 'conversation.updated', data: dto });

@@ -6,7 +6,7 @@ import {
 } from '@vendai/contracts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { ConversationsDeps } from './conversations-deps.ts';
-import { findConversationOfUser, updateAgenteAtivo } from './conversations-repository.ts';
+import { findConversationOfAccount, updateAgenteAtivo } from './conversations-repository.ts';
 import { publishConversation } from './publish-conversation.ts';
 import { liftOptOut } from '../../domain/opt-out/opt-out-repository.ts';
 
@@ -28,7 +28,7 @@ export async function setConversationAi({
   id: string;
   input: UpdateConversationInput;
 }): Promise<ConversationDto> {
-  const current = await findConversationOfUser(deps.db, accountId, id);
+  const current = await findConversationOfAccount(deps.db, accountId, id);
   if (!current) throw notFound();
   if (current.type === 'group')
     throw new AppError('VALIDATION', GROUP_AI_LOCKED, { fields: { agente_ativo: GROUP_AI_LOCKED } });

@@ -2,7 +2,7 @@ import type { ConversationDto, NeverAnswerInput } from '@vendai/contracts';
 import { notFound } from '../../lib/app-error.ts';
 import type { ConversationsDeps } from './conversations-deps.ts';
 import { toConversationDto } from '../../domain/conversations/conversation-dto.ts';
-import { findConversationOfUser, updateNeverAnswer } from './conversations-repository.ts';
+import { findConversationOfAccount, updateNeverAnswer } from './conversations-repository.ts';
 
 /**
  * The contact's 'Nunca responder' switch (decision 015). Set: the contact is stored for the account
@@ -21,19 +21,19 @@ export async function setNeverAnswer({
   id: string;
   input: NeverAnswerInput;
 }): Promise<ConversationDto> {
-  const current = await findConversationOfUser(deps.db, accountId, id);
+  const current = await findConversationOfAccount(deps.db, accountId, id);
   if (!current) throw notFound();
   const changed = await updateNeverAnswer(deps.db, accountId, current.contactJid, input.never_answer);
   let dto: ConversationDto | null = null;
   for (const convId of changed) {
-    const row = await findConversationOfUser(deps.db, accountId, convId);
+    const row = await findConversationOfAccount(deps.db, accountId, convId);
     if (!row) continue;
     const each = toConversationDto(row);
     if (convId === id) dto = each;
     await deps.publish(accountId, { event: 'conversation.updated', data: each });
   }
   if (dto) return dto;
-  const row = await findConversationOfUser(deps.db, accountId, id);
+  const row = await findConversationOfAccount(deps.db, accountId, id);
   if (!row) throw notFound();
   return toConversationDto(row);
 }

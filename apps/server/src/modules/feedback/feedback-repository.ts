@@ -5,7 +5,7 @@ import { sugestoes } from '../../db/schema/index.ts';
 export type FeedbackRow = typeof sugestoes.$inferSelect;
 
 /** Serialises one user's feedback writes, so a double click cannot slip past the duplicate check. */
-export async function lockUserFeedback(db: Db, accountId: string) {
+export async function lockAccountFeedback(db: Db, accountId: string) {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`sugestoes:${accountId}`}))`);
 }
 

@@ -5,7 +5,7 @@ import type { feedbackSchema } from '@vendai/contracts';
 import type { Db } from '../../db/client.ts';
 import type { Mailer } from '../../integrations/mail/mailer.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { findRecentSameFeedback, insertFeedback, lockUserFeedback } from './feedback-repository.ts';
+import { findRecentSameFeedback, insertFeedback, lockAccountFeedback } from './feedback-repository.ts';
 
 /** The same text from the same person within this window is a double send, not a new feedback. */
 export const FEEDBACK_DUPLICATE_WINDOW_MS = 10_000;
@@ -33,7 +33,7 @@ export async function sendFeedback({
   const email = input.email ? input.email : null;
   const row = await deps.db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
-    await lockUserFeedback(tx, user.id);
+    await lockAccountFeedback(tx, user.id);
     const since = new Date(now.getTime() - FEEDBACK_DUPLICATE_WINDOW_MS);
     if (await findRecentSameFeedback(tx, user.id, input.sugestao, since))
       throw new AppError('CONFLICT', FEEDBACK_DUPLICATE_MESSAGE);

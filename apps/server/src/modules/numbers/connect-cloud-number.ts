@@ -5,7 +5,7 @@ import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
 import { releaseAtGateway } from './claim-phone.ts';
 import { reserveNumber } from './create-number.ts';
 import type { NumbersDeps } from './numbers-deps.ts';
-import { findNumberViewOfUser } from './numbers-repository.ts';
+import { findNumberViewOfAccount } from './numbers-repository.ts';
 import { phoneKey } from './scanned-phone.ts';
 
 /**
@@ -57,7 +57,7 @@ export async function connectCloudNumber({
   // Meta verified the phone: other accounts' claims that never connected as it are gone (decision 052).
   await releaseAtGateway(deps, phoneKey(row.phone), released);
   await publishNumberUpdated(deps, row.id);
-  const view = await findNumberViewOfUser(deps.db, accountId, row.id);
+  const view = await findNumberViewOfAccount(deps.db, accountId, row.id);
   if (!view) throw notFound();
   return { ...view, two_step_pin: pin };
 }

@@ -9,7 +9,7 @@ import { buildInstanceName } from './instance-name.ts';
 import type { NumbersDeps } from './numbers-deps.ts';
 import {
   deleteNumberRow,
-  findNumberViewOfUser,
+  findNumberViewOfAccount,
   insertNumber,
   instanceNameTaken,
   isUniqueViolation,
@@ -58,7 +58,7 @@ export async function createNumber({
       () => null,
     );
   }
-  const number = await findNumberViewOfUser(deps.db, accountId, row.id);
+  const number = await findNumberViewOfAccount(deps.db, accountId, row.id);
   if (!number) throw notFound();
   return { number, qrCode };
 }

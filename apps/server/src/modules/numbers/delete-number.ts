@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../../lib/app-error.ts';
 import { gatewayCall } from './gateway-call.ts';
 import type { NumbersDeps } from './numbers-deps.ts';
-import { deleteNumberRow, findNumberOfUser } from './numbers-repository.ts';
+import { deleteNumberRow, findNumberOfAccount } from './numbers-repository.ts';
 
 /**
  * Excluir (docs/product/integrations.md): logout, then delete at the gateway; a failed logout is tolerated (the number
@@ -20,7 +20,7 @@ export async function deleteNumber({
   id: string;
   log: FastifyBaseLogger;
 }): Promise<void> {
-  const number = await findNumberOfUser(deps.db, accountId, id);
+  const number = await findNumberOfAccount(deps.db, accountId, id);
   if (!number) throw notFound();
   await deps.gateway
     .logout(number.instanceName)

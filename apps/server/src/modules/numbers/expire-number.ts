@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../../lib/app-error.ts';
 import type { NumbersDeps } from './numbers-deps.ts';
 import { markNumberConnected } from './mark-number-connected.ts';
-import { deleteNumberRow, findNumberOfUser } from './numbers-repository.ts';
+import { deleteNumberRow, findNumberOfAccount } from './numbers-repository.ts';
 
 /**
  * The 90 s countdown ran out (docs/product/rules.md#states-and-transitions): a number that never connected is deleted at the gateway
@@ -22,7 +22,7 @@ export async function expireNumber({
   id: string;
   log: FastifyBaseLogger;
 }): Promise<ExpireResult> {
-  const number = await findNumberOfUser(deps.db, accountId, id);
+  const number = await findNumberOfAccount(deps.db, accountId, id);
   if (!number) throw notFound();
   if (number.status === 'CONECTADO') return { outcome: 'connected' };
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { getAccountTimeZone } from '../../domain/account/account-time-zone.ts';
 import { BRL_PER_USD, estimateBrl, meteredCategory, USD_PER_MESSAGE_BRAZIL } from '../../domain/usage/cloud-prices.ts';
 import { meterRowsOfMonth } from './cloud-meter-repository.ts';
-import { listNumbersOfUser } from './numbers-repository.ts';
+import { listNumbersOfAccount } from './numbers-repository.ts';
 
 type Counts = Record<CloudMeterCategory, number>;
 const zero = (): Counts => ({ service: 0, utility: 0, marketing: 0, authentication: 0 });
@@ -25,7 +25,7 @@ export async function getCloudMeter(db: Db, accountId: string, month?: string, n
   const theMonth = month ?? monthIn(timeZone, now);
   const [rows, numbers] = await Promise.all([
     meterRowsOfMonth(db, accountId, theMonth, timeZone),
-    listNumbersOfUser(db, accountId),
+    listNumbersOfAccount(db, accountId),
   ]);
   const byNumber = new Map<string, { sent: Counts; billable: Counts; pricedByMeta: number }>();
   for (const n of numbers)

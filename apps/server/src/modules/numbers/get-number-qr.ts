@@ -1,7 +1,7 @@
 import type { NumberQr } from '@vendai/contracts';
 import { notFound } from '../../lib/app-error.ts';
 import type { NumbersDeps } from './numbers-deps.ts';
-import { findNumberOfUser } from './numbers-repository.ts';
+import { findNumberOfAccount } from './numbers-repository.ts';
 import { readQr } from './read-qr.ts';
 
 /** A fresh QR for a number being connected (the connect screen asks again when the image fails or goes stale). */
@@ -14,7 +14,7 @@ export async function getNumberQr({
   accountId: string;
   id: string;
 }): Promise<NumberQr> {
-  const number = await findNumberOfUser(deps.db, accountId, id);
+  const number = await findNumberOfAccount(deps.db, accountId, id);
   if (!number) throw notFound();
   return readQr(deps, number);
 }

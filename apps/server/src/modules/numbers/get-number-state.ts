@@ -3,7 +3,7 @@ import { notFound } from '../../lib/app-error.ts';
 import { gatewayCall } from './gateway-call.ts';
 import type { NumbersDeps } from './numbers-deps.ts';
 import { markNumberConnected } from './mark-number-connected.ts';
-import { findNumberOfUser } from './numbers-repository.ts';
+import { findNumberOfAccount } from './numbers-repository.ts';
 
 /**
  * The gateway's connection state, polled every 2 s by the connect screen (docs/product/rules.md#states-and-transitions). 'open' makes the
@@ -19,12 +19,12 @@ export async function getNumberState({
   accountId: string;
   id: string;
 }): Promise<NumberState> {
-  const number = await findNumberOfUser(deps.db, accountId, id);
+  const number = await findNumberOfAccount(deps.db, accountId, id);
   if (!number) throw notFound();
   const state = await gatewayCall(() => deps.gateway.connectionState(number.instanceName));
   if (state === 'open' && (await markNumberConnected(deps, number.id))) return { state, status: 'CONECTADO' };
   // Read again: the webhook's check may have cut the connection while the gateway was asked.
-  const now = (await findNumberOfUser(deps.db, accountId, id)) ?? number;
+  const now = (await findNumberOfAccount(deps.db, accountId, id)) ?? number;
   const shown = state === 'open' ? 'close' : state;
   return now.connectionProblem
     ? { state: shown, status: now.status, problem: now.connectionProblem }

@@ -80,7 +80,7 @@ function toView(r: ViewRow): NumberView {
 }
 
 /** The user's numbers, oldest first, with the linked agent's name. */
-export async function listNumbersOfUser(db: Db, accountId: string): Promise<NumberView[]> {
+export async function listNumbersOfAccount(db: Db, accountId: string): Promise<NumberView[]> {
   const rows = await db
     .select(viewColumns)
     .from(numbers)
@@ -90,7 +90,7 @@ export async function listNumbersOfUser(db: Db, accountId: string): Promise<Numb
   return rows.map(toView);
 }
 
-export async function findNumberViewOfUser(db: Db, accountId: string, id: string): Promise<NumberView | null> {
+export async function findNumberViewOfAccount(db: Db, accountId: string, id: string): Promise<NumberView | null> {
   const [row] = await db
     .select(viewColumns)
     .from(numbers)
@@ -101,7 +101,7 @@ export async function findNumberViewOfUser(db: Db, accountId: string, id: string
 }
 
 /** A number of this user by id; null for an unknown id or another user's number. */
-export async function findNumberOfUser(db: Db, accountId: string, id: string): Promise<NumberRow | null> {
+export async function findNumberOfAccount(db: Db, accountId: string, id: string): Promise<NumberRow | null> {
   const [row] = await db
     .select()
     .from(numbers)
@@ -182,7 +182,7 @@ export async function deleteNumberRow(db: Db, accountId: string, id: string) {
   await db.delete(numbers).where(and(eq(numbers.id, id), eq(numbers.userId, accountId)));
 }
 
-export async function agentBelongsToUser(db: Db, accountId: string, agentId: string): Promise<boolean> {
+export async function agentBelongsToAccount(db: Db, accountId: string, agentId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: agentes.id })
     .from(agentes)

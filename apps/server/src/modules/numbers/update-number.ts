@@ -3,9 +3,9 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { publishNumberUpdated } from '../../realtime/publish-number-updated.ts';
 import type { NumbersDeps } from './numbers-deps.ts';
 import {
-  agentBelongsToUser,
-  findNumberOfUser,
-  findNumberViewOfUser,
+  agentBelongsToAccount,
+  findNumberOfAccount,
+  findNumberViewOfAccount,
   switchOffOldContacts,
   updateNumberFields,
 } from './numbers-repository.ts';
@@ -27,12 +27,12 @@ export async function updateNumber({
   input: UpdateNumberInput;
 }): Promise<NumberView> {
   const { db } = deps;
-  const number = await findNumberOfUser(db, accountId, id);
+  const number = await findNumberOfAccount(db, accountId, id);
   if (!number) throw notFound();
   // One message instead of several saves Meta's charges; a QR number has none (decision 064).
   if (input.one_balloon !== undefined && number.provider !== 'cloud')
     throw new AppError('VALIDATION', ONE_BALLOON_ONLY_CLOUD);
-  if (input.agente && !(await agentBelongsToUser(db, accountId, input.agente))) throw notFound(AGENT_NOT_FOUND);
+  if (input.agente && !(await agentBelongsToAccount(db, accountId, input.agente))) throw notFound(AGENT_NOT_FOUND);
   await updateNumberFields(db, accountId, id, {
     apelido: input.apelido,
     agente: input.agente,
@@ -41,7 +41,7 @@ export async function updateNumber({
   });
   if (input.ai_audience === 'new') await switchOffOldContacts(db, id);
   await publishNumberUpdated(deps, id);
-  const view = await findNumberViewOfUser(db, accountId, id);
+  const view = await findNumberViewOfAccount(db, accountId, id);
   if (!view) throw notFound();
   return view;
 }

@@ -15,7 +15,7 @@ import { addDays, resolvePeriod } from './results-period.ts';
 import {
   findActivePlanId,
   hasAnyMessage,
-  listUserNumbers,
+  listAccountNumbers,
   periodAggregates,
   type PeriodAggregates,
   type ResultsScope,
@@ -42,7 +42,7 @@ export async function loadResults(
   const now = input.now ?? new Date();
   const [timeZone, userNumbers] = await Promise.all([
     getAccountTimeZone(db, accountId),
-    listUserNumbers(db, accountId),
+    listAccountNumbers(db, accountId),
   ]);
   const numberId = query.numberId ?? null;
   if (numberId && (!isUuid(numberId) || !userNumbers.some((x) => x.id === numberId))) throw notFound(NUMBER_NOT_FOUND);

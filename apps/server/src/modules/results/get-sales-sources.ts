@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { getAccountTimeZone } from '../../domain/account/account-time-zone.ts';
 import { notFound } from '../../lib/app-error.ts';
 import { resolvePeriod } from './results-period.ts';
-import { listUserNumbers } from './results-repository.ts';
+import { listAccountNumbers } from './results-repository.ts';
 import { salesSourceRows, saveSourceCost } from './sales-sources-repository.ts';
 
 const n = (v: unknown) => Number(v ?? 0);
@@ -20,7 +20,7 @@ export async function getSalesSources(input: {
   const { db, accountId, query } = input;
   const [timeZone, userNumbers] = await Promise.all([
     getAccountTimeZone(db, accountId),
-    listUserNumbers(db, accountId),
+    listAccountNumbers(db, accountId),
   ]);
   const numberId = query.numberId ?? null;
   if (numberId && (!isUuid(numberId) || !userNumbers.some((x) => x.id === numberId)))

@@ -110,7 +110,7 @@ export async function periodAggregates(
 }
 
 /** The user's numbers, oldest first, for the number picker. */
-export function listUserNumbers(db: Db, accountId: string) {
+export function listAccountNumbers(db: Db, accountId: string) {
   return db
     .select({ id: numbers.id, phone: numbers.phone, apelido: numbers.apelido })
     .from(numbers)

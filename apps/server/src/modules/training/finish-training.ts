@@ -12,7 +12,7 @@ import { agentNotFound } from '../../domain/agents/agent-id.ts';
 import {
   insertAgent,
   insertUsageTraining,
-  lockUserForLimits,
+  lockAccountForLimits,
   retrainAgent,
 } from '../../domain/agents/agents-repository.ts';
 import { assertCanTrain } from './assert-can-train.ts';
@@ -67,7 +67,7 @@ export async function finishTraining({
     const tx = trx as unknown as Db;
     // The limits were checked before the (slow) AI call; check again under a lock so two
     // parallel finishes cannot both pass.
-    await lockUserForLimits(tx, accountId);
+    await lockAccountForLimits(tx, accountId);
     await assertWithinLimit(tx, accountId, agentId ? 'retrain' : 'create-agent');
     const saved = agentId
       ? await retrainAgent(tx, accountId, agentId, { apelido, respostas, systemPrompt: finalPrompt })
