@@ -75,7 +75,7 @@ describe('Pix charges need the owner’s confirmed e-mail (docs/decisions/051-ve
     expect(res.json().error.message).toBe(PIX_NEEDS_VERIFIED_EMAIL);
 
     const { order } = await placeOrder(e.t.app.pix.deps, {
-      userId: shop.shop.userId,
+      accountId: shop.shop.userId,
       convId: shop.convId,
       source: 'ai',
       originKey: `ai-test:${randomUUID()}`,

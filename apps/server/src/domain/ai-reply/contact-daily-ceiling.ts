@@ -61,8 +61,8 @@ export async function stopAtContactCeiling(
   if (req.ceiling.today < req.ceiling.max) return false;
   const reason = contactCeilingReason(req.ceiling.max);
   if (await handOver(deps.db, req.convId, reason, nextDayOf(req.convId)))
-    await alertOwner(deps, { userId: req.userId, convId: req.convId, kind: 'needs_owner', why: reason }).catch((err) =>
-      deps.log.warn({ err, convId: req.convId }, 'engine: the owner alert failed'),
+    await alertOwner(deps, { accountId: req.userId, convId: req.convId, kind: 'needs_owner', why: reason }).catch(
+      (err) => deps.log.warn({ err, convId: req.convId }, 'engine: the owner alert failed'),
     );
   return true;
 }

@@ -20,5 +20,5 @@ async function alert(
   kind: 'handoff' | 'needs_owner' | 'hot_lead',
   why: string,
 ): Promise<void> {
-  await alertOwner(deps, { userId: at.userId, convId: at.convId, kind, why });
+  await alertOwner(deps, { accountId: at.userId, convId: at.convId, kind, why });
 }

@@ -85,7 +85,7 @@ export interface AlertDeps {
 }
 
 export interface AlertRequest {
-  userId: string;
+  accountId: string;
   convId: string;
   kind: ConversationAlertKind;
   /** Why it needs a person (the handoff reason, the AI's flag). */
@@ -130,14 +130,14 @@ export function alertSubject(
  * status ('pending' until the job sent it), or null when no alert was due (kind off, one already this hour, daily cap reached).
  */
 export async function alertOwner(deps: AlertDeps, req: AlertRequest): Promise<'pending' | 'failed' | null> {
-  const facts = await findConversationFacts(deps.db, req.convId, req.userId);
+  const facts = await findConversationFacts(deps.db, req.convId, req.accountId);
   if (!facts) return null;
   const link = `${deps.appUrl}/dashboard?conversa=${encodeURIComponent(req.convId)}`;
   // A handoff goes to the agent's chosen member instead of the owner (decision 044).
-  const member = req.kind === 'handoff' ? await handoffMemberOf(deps.db, req.convId, req.userId) : null;
+  const member = req.kind === 'handoff' ? await handoffMemberOf(deps.db, req.convId, req.accountId) : null;
   return deliverAlert(deps, {
     recipientId: member ?? undefined,
-    userId: req.userId,
+    accountId: req.accountId,
     convId: req.convId,
     kind: req.kind,
     text: alertText(req.kind, facts, req.why, link),
@@ -148,7 +148,7 @@ export async function alertOwner(deps: AlertDeps, req: AlertRequest): Promise<'p
 }
 
 export interface AlertDelivery {
-  userId: string;
+  accountId: string;
   /** The conversation the alert is about (listed with it). */
   convId: string;
   kind: OwnerAlertKind;
@@ -189,7 +189,7 @@ async function handoffMemberOf(db: Db, convId: string, accountId: string): Promi
 export async function deliverAlert(deps: AlertDeps, alert: AlertDelivery): Promise<'pending' | 'failed' | null> {
   let { text } = alert;
   let alertId = alert.id ?? null;
-  const recipient = alert.recipientId ?? alert.userId;
+  const recipient = alert.recipientId ?? alert.accountId;
   const written = await deps.db.transaction(async (tx) => {
     const kindColumn = ALWAYS_ON.has(alert.kind) ? null : KIND_COLUMN[alert.kind as ConversationAlertKind];
     const owner = await lockAlertRecipient(tx, recipient, kindColumn);
@@ -254,7 +254,7 @@ export async function alertOwnerOfPause(
     .format(req.ceilingCents / 100)
     .replace(/\s/g, ' ');
   return deliverAlert(deps, {
-    userId: req.accountId,
+    accountId: req.accountId,
     convId: req.convId,
     kind: 'spend_ceiling',
     text: [

@@ -29,7 +29,7 @@ export interface UnderstandDeps {
 /** An inbound media message as understanding needs it. */
 export interface MediaMessage {
   id: string;
-  userId: string;
+  accountId: string;
   convId: string;
   messageType: string;
   /** Caption (image, document). */
@@ -68,7 +68,7 @@ const KEY_OF_URL = /^\/api\/media\/(.+)$/;
 export async function understandMessage(deps: UnderstandDeps, m: MediaMessage): Promise<InsightRow | null> {
   const kind = insightKindOf(m);
   if (!kind || !canUnderstand(deps.mediaAi, kind)) return null;
-  const base = { messageId: m.id, userId: m.userId, convId: m.convId, kind };
+  const base = { messageId: m.id, userId: m.accountId, convId: m.convId, kind };
   const skip = (reason: string) => saveInsight(deps.db, { ...base, state: 'skipped', text: null, reason, attempts: 0 });
 
   const maxBytes =
@@ -120,7 +120,7 @@ export async function understandMessage(deps: UnderstandDeps, m: MediaMessage): 
       },
     );
     const row = await saveInsight(deps.db, { ...base, state: 'done', text, reason: null, attempts });
-    await countMediaUsage(deps.db, m.userId, kind, seconds);
+    await countMediaUsage(deps.db, m.accountId, kind, seconds);
     return row;
   } catch (err) {
     const status = err instanceof MediaAiError ? err.status : undefined;

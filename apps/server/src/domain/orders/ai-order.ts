@@ -106,7 +106,7 @@ export async function placeAiOrder(
   }
   const toConfirm = lines.some((l) => l.proposed);
   const { order, created } = await placeOrder(deps, {
-    userId: o.userId,
+    accountId: o.userId,
     convId: o.convId,
     source: 'ai',
     originKey: `ai:${o.burstId}`,
@@ -154,7 +154,7 @@ async function alertOrderCapped(
     cap === 'conversation'
       ? `a IA já abriu ${AI_ORDERS_PER_CONVERSATION_PER_DAY} pedidos sem pagamento para este cliente hoje; confira e cobre pela caixa de entrada`
       : `a IA já abriu ${AI_ORDERS_PER_ACCOUNT_PER_DAY} pedidos sem pagamento hoje; confira os pedidos e cobre pela caixa de entrada`;
-  await alertOwner(deps, { userId: accountId, convId, kind: 'needs_owner', why }).catch((err) =>
+  await alertOwner(deps, { accountId, convId, kind: 'needs_owner', why }).catch((err) =>
     deps.log.warn({ err, convId }, 'orders: the cap alert failed'),
   );
 }
@@ -175,7 +175,7 @@ async function alertOrderToConfirm(
     .map((l) => `${l.quantity}x ${l.name}${l.option ? ` (${l.option})` : ''}: ${formatCents(l.unitCents)} cada`)
     .join('; ');
   await deliverAlert(deps, {
-    userId: order.userId,
+    accountId: order.userId,
     convId: order.convId,
     kind: 'pix_confirm',
     text: [

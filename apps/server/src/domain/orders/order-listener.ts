@@ -12,7 +12,7 @@ export function listenForOrders(events: EngineEvents, deps: AlertDeps): void {
     const outcome = await placeAiOrder(deps, e);
     if (outcome.kind === 'ownerCharges')
       await alertOwner(deps, {
-        userId: e.userId,
+        accountId: e.userId,
         convId: e.convId,
         kind: 'needs_owner',
         why: paymentAlertWhy(outcome),

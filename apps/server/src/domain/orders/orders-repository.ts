@@ -40,7 +40,7 @@ export async function findOrderByOriginKey(db: Db, originKey: string): Promise<O
  */
 export async function setPayerDocumentOfWaitingOrders(
   db: Db,
-  m: { userId: string; numberId: string; jid: string; document: string },
+  m: { accountId: string; numberId: string; jid: string; document: string },
   from: OrderStatus[],
 ): Promise<OrderRow[]> {
   const chat = db
@@ -48,7 +48,7 @@ export async function setPayerDocumentOfWaitingOrders(
     .from(conversations)
     .where(
       and(
-        eq(conversations.userId, m.userId),
+        eq(conversations.userId, m.accountId),
         eq(conversations.numberId, m.numberId),
         eq(conversations.contactJid, m.jid),
       ),
@@ -56,7 +56,7 @@ export async function setPayerDocumentOfWaitingOrders(
   return db
     .update(orders)
     .set({ payerDocument: m.document, status: 'pending', updatedAt: new Date() })
-    .where(and(eq(orders.userId, m.userId), inArray(orders.status, from), inArray(orders.convId, chat)))
+    .where(and(eq(orders.userId, m.accountId), inArray(orders.status, from), inArray(orders.convId, chat)))
     .returning();
 }
 

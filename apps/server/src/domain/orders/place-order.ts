@@ -5,7 +5,7 @@ import { chargeOrderJob } from './charge-order-job-type.ts';
 import { findOrderByOriginKey, insertOrderOnce, type OrderLine, type OrderRow } from './orders-repository.ts';
 
 export interface PlaceOrder {
-  userId: string;
+  accountId: string;
   convId: string;
   source: 'ai' | 'manual';
   /** 'deposit': an appointment's sinal (docs/decisions/074-agenda-deposit.md). Default 'sale'. */
@@ -30,7 +30,8 @@ type OrderDeps = { db: Db; jobs: Jobs; log: FastifyBaseLogger };
  * charge (a crash between the insert and the send).
  */
 export async function placeOrder(deps: OrderDeps, input: PlaceOrder): Promise<{ order: OrderRow; created: boolean }> {
-  const created = await insertOrderOnce(deps.db, input);
+  const { accountId, ...fields } = input;
+  const created = await insertOrderOnce(deps.db, { ...fields, userId: accountId });
   const order = await findOrderByOriginKey(deps.db, input.originKey);
   await queueCharge(deps, order!);
   return { order: order!, created };

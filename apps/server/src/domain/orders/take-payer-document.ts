@@ -7,7 +7,7 @@ import { queueCharge } from './place-order.ts';
 
 /** A customer's message that holds a valid CPF or CNPJ (found in memory by `findTaxId`). */
 export interface PayerDocumentMessage {
-  userId: string;
+  accountId: string;
   numberId: string;
   /** The customer's WhatsApp address in that number's conversations. */
   jid: string;
@@ -29,7 +29,7 @@ export async function takePayerDocument(
   const taken = await setPayerDocumentOfWaitingOrders(deps.db, m, movesTo('pending', ['awaiting_document']));
   // The conversation's payer is known from now on: its next orders are charged without asking.
   const convId = taken[0]?.convId;
-  if (convId) await upsertPayerDocument(deps.db, { userId: m.userId, convId, document: m.document });
+  if (convId) await upsertPayerDocument(deps.db, { userId: m.accountId, convId, document: m.document });
   for (const order of taken) await queueCharge(deps, order);
   return taken.length;
 }

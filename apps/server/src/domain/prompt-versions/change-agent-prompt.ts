@@ -6,7 +6,7 @@ import { insertUsageTraining } from '../agents/agents-repository.ts';
 import { lockOwnAgent, recordPromptVersion, saveAgentPrompt, type AgentRow } from './prompt-versions-repository.ts';
 
 export interface PromptChange {
-  userId: string;
+  accountId: string;
   agentId: string;
   prompt: string;
   source: Exclude<PromptVersionSource, 'training' | 'retraining'>;
@@ -26,7 +26,7 @@ export interface PromptChange {
 export async function changeAgentPrompt(db: Db, change: PromptChange): Promise<{ agent: AgentRow; changed: boolean }> {
   return db.transaction(async (trx) => {
     const tx = trx as unknown as Db;
-    const current = await lockOwnAgent(tx, change.userId, change.agentId);
+    const current = await lockOwnAgent(tx, change.accountId, change.agentId);
     if (!current) throw new AppError('NOT_FOUND', AGENT_NOT_FOUND_MESSAGE);
     if (change.basedOn !== undefined && change.basedOn !== promptFingerprint(current.systemPrompt))
       throw new AppError('CONFLICT', COACH_STALE_MESSAGE);
@@ -34,14 +34,14 @@ export async function changeAgentPrompt(db: Db, change: PromptChange): Promise<{
 
     const agent = await saveAgentPrompt(tx, current.id, change.prompt);
     await recordPromptVersion(tx, {
-      userId: change.userId,
+      userId: change.accountId,
       agentId: current.id,
       source: change.source,
       systemPrompt: change.prompt,
       restoredFrom: change.restoredFrom,
     });
     if (change.usageType)
-      await insertUsageTraining(tx, { userId: change.userId, agentId: current.id, type: change.usageType });
+      await insertUsageTraining(tx, { userId: change.accountId, agentId: current.id, type: change.usageType });
     return { agent, changed: true };
   });
 }

@@ -83,7 +83,7 @@ export async function placeDepositOrder(deps: AgendaDeps, accountId: string, boo
   if (!service || cents === null) return;
   const when = slotText(new Date(booking.startsAt), await getAccountTimeZone(deps.db, accountId));
   const { order } = await placeOrder(deps, {
-    userId: accountId,
+    accountId,
     convId: booking.convId,
     source: booking.source === 'ai' ? 'ai' : 'manual',
     kind: 'deposit',

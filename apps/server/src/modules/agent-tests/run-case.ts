@@ -19,7 +19,7 @@ export interface CaseRunDeps {
 }
 
 export interface CaseToRun {
-  userId: string;
+  accountId: string;
   /** The agent with the prompt under test (the live one or the draft). */
   agent: AnsweringAgent;
   turns: string[];
@@ -64,10 +64,10 @@ async function converse(
     }
     const out = await answerAsAgent({
       ...deps,
-      accountId: c.userId,
+      accountId: c.accountId,
       agent: c.agent,
       context,
-      claim: claim(deps.db, c.userId),
+      claim: claim(deps.db, c.accountId),
     });
     facts = out.facts;
     const { answer } = out;
@@ -91,7 +91,7 @@ async function attempt(deps: CaseRunDeps, c: CaseToRun): Promise<AgentTestAttemp
   const allowed = facts ? (await facts.guard()).allowed : NOTHING_ALLOWED;
   const checks = [...deterministicChecks(last, c.expectation, allowed), ...structuredChecks(last.flags, c.expectation)];
   if (c.expectation.rubric && !last.flags.silent) {
-    const giveBack = await claim(deps.db, c.userId)();
+    const giveBack = await claim(deps.db, c.accountId)();
     try {
       checks.push(
         await judgeReply(deps.judge, {

@@ -58,7 +58,7 @@ async function computeOne(
   const systemPrompt = result.arm === 'draft' ? (run.draftPrompt ?? agent.systemPrompt) : run.livePrompt;
   try {
     const out = await runCase(deps, {
-      userId: run.userId,
+      accountId: run.userId,
       agent: { id: agent.id, respostas: agent.respostas, systemPrompt },
       turns: result.turns,
       expectation: result.expectation,

@@ -28,8 +28,7 @@ export async function updateAgent({
   let row =
     input.system_prompt === undefined
       ? undefined
-      : (await changeAgentPrompt(db, { userId: accountId, agentId: id, prompt: input.system_prompt, source: 'manual' }))
-          .agent;
+      : (await changeAgentPrompt(db, { accountId, agentId: id, prompt: input.system_prompt, source: 'manual' })).agent;
   if (input.timing !== undefined) row = await updateAgentFields(db, accountId, id, { timing: input.timing });
   if (input.resume_after_minutes !== undefined)
     row = await updateAgentFields(db, accountId, id, { resumeAfterMinutes: input.resume_after_minutes });

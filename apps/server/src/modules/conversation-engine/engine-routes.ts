@@ -40,7 +40,7 @@ export const engineRoutes: FastifyPluginAsyncZod<{ engine: Engine }> = async (ap
     { schema: { params: idParamsSchema(), body: sendMessageSchema, response: { 201: messageDtoSchema } } },
     async (req, reply) => {
       const message = await sendManualMessage(engine.deps, {
-        userId: req.user.id,
+        accountId: req.user.id,
         convId: req.params.id,
         text: req.body.text,
         actorId: req.user.actorId,

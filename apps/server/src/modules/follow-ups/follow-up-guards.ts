@@ -74,7 +74,7 @@ async function alertOwnerOfBreaker(
   const number = await selectNumberLabel(deps.db, f.number_id);
   if (!number) return;
   await deliverAlert(deps.alerts, {
-    userId: f.user_id,
+    accountId: f.user_id,
     convId: f.conv_id,
     kind: 'follow_ups_paused',
     text: [

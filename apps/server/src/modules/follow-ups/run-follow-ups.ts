@@ -107,7 +107,7 @@ async function touchPassesGuard(deps: FollowUpDeps, f: FollowUpRow, c: FollowUpC
   const verdict = await guardTouch(text, facts);
   if (verdict.ok) return true;
   await alertOwner(deps.alerts, {
-    userId: f.user_id,
+    accountId: f.user_id,
     convId: f.conv_id,
     kind: 'needs_owner',
     why: verdict.alert,

@@ -100,7 +100,7 @@ async function notifyPaid(deps: PixDeps, order: OrderRow, { late }: { late: bool
   await deliverAlert(
     { ...deps, appUrl: deps.env.appUrl },
     {
-      userId: order.userId,
+      accountId: order.userId,
       convId: order.convId,
       kind: 'pix_paid',
       text: ownerPaidAlert({

@@ -22,7 +22,7 @@ export async function createManualCharge(
   if (!(await hasPixAccount(deps.db, accountId))) throw new AppError('VALIDATION', PIX_MESSAGES.notConfigured);
   if (!(await isEmailVerified(deps.db, accountId))) throw new AppError('FORBIDDEN', PIX_NEEDS_VERIFIED_EMAIL);
   const { order } = await placeOrder(deps, {
-    userId: accountId,
+    accountId,
     convId: input.convId,
     source: 'manual',
     originKey: `manual:${accountId}:${input.requestId}`,

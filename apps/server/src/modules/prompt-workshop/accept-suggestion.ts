@@ -26,7 +26,7 @@ export async function acceptSuggestion({
   if (isPartialSuggestion(agent.systemPrompt, input.updated_prompt))
     throw new AppError('VALIDATION', COACH_PARTIAL_WARNING);
   const { agent: saved } = await changeAgentPrompt(db, {
-    userId: accountId,
+    accountId,
     agentId,
     prompt: input.updated_prompt,
     source: 'coach',

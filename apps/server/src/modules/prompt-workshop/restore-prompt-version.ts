@@ -22,7 +22,7 @@ export async function restorePromptVersion({
 }): Promise<Agent> {
   const { agent, version } = await ownPromptVersion(db, accountId, agentId, versionId);
   const { agent: saved } = await changeAgentPrompt(db, {
-    userId: accountId,
+    accountId,
     agentId: agent.id,
     prompt: version.systemPrompt,
     source: 'restore',

@@ -67,22 +67,22 @@ export type RepliedDraftRow = Pick<DraftSqlRow, 'id' | 'state' | 'conv_id'> & { 
 /** The drafts of the alert this WhatsApp message id is (two: a grouped alert). */
 export async function selectDraftsOfAlert(
   db: Db,
-  reply: { quotedId: string | null; userId: string },
+  reply: { quotedId: string | null; accountId: string },
 ): Promise<RepliedDraftRow[]> {
   return resultRows<RepliedDraftRow>(
     await db.execute(sql`
         select d.id, d.state, d.conv_id, c.contact_name from reply_drafts d
         join owner_alerts a on a.id = d.alert_id join conversations c on c.id = d.conv_id
-        where a.external_id = ${reply.quotedId} and d.user_id = ${reply.userId} limit 2`),
+        where a.external_id = ${reply.quotedId} and d.user_id = ${reply.accountId} limit 2`),
   );
 }
 
 /** The owner's pending drafts an alert carried, newest first (two: more than one waits). */
-export async function selectAlertedPendingDrafts(db: Db, reply: { userId: string }): Promise<RepliedDraftRow[]> {
+export async function selectAlertedPendingDrafts(db: Db, reply: { accountId: string }): Promise<RepliedDraftRow[]> {
   return resultRows<RepliedDraftRow>(
     await db.execute(sql`
       select d.id, d.state, d.conv_id, c.contact_name from reply_drafts d join conversations c on c.id = d.conv_id
-      where d.user_id = ${reply.userId} and d.state = 'pending'
+      where d.user_id = ${reply.accountId} and d.state = 'pending'
         and exists (select 1 from owner_alerts a where a.id = d.alert_id)
       order by d.created_at desc limit 2`),
   );
@@ -91,12 +91,12 @@ export async function selectAlertedPendingDrafts(db: Db, reply: { userId: string
 /** The newest alerted draft of this number's conversations, whatever its state. */
 export async function selectNewestAlertedDraft(
   db: Db,
-  reply: { userId: string; numberId: string },
+  reply: { accountId: string; numberId: string },
 ): Promise<RepliedDraftRow | undefined> {
   const [newest] = resultRows<RepliedDraftRow>(
     await db.execute(sql`
       select d.id, d.state, d.conv_id, c.contact_name from reply_drafts d join conversations c on c.id = d.conv_id
-      where d.user_id = ${reply.userId} and c.number_id = ${reply.numberId}
+      where d.user_id = ${reply.accountId} and c.number_id = ${reply.numberId}
         and exists (select 1 from owner_alerts a where a.id = d.alert_id)
       order by d.created_at desc limit 1`),
   );

@@ -99,7 +99,7 @@ export async function alertDraft(deps: AlertDeps, draft: DraftSqlRow, alertId: s
   let grouped = false;
   await deliverAlert(deps, {
     id: alertId,
-    userId: draft.user_id,
+    accountId: draft.user_id,
     convId: draft.conv_id,
     kind: 'approval',
     text: '',
@@ -141,7 +141,7 @@ export async function alertDraftGroup(
   if (!number) return;
   let carried: string[] = [];
   await deliverAlert(deps, {
-    userId: job.userId,
+    accountId: job.userId,
     convId: job.convId,
     kind: 'approval',
     text: '',

@@ -20,7 +20,7 @@ import { samePhone } from '../../../domain/phones/same-phone.ts';
 /** A '1' or '2' that may be the owner answering a draft's alert. */
 export interface OwnerReply {
   numberId: string;
-  userId: string;
+  accountId: string;
   instanceName: string;
   /** The writer's phone (digits). */
   phone: string;
@@ -56,7 +56,7 @@ export function ownerRepliesOf(inputs: IngestInput[], outcomes: IngestOutcome[])
     const quoted = message?.extendedTextMessage?.contextInfo?.stanzaId;
     replies.push({
       numberId: input.number.id,
-      userId: input.number.userId,
+      accountId: input.number.userId,
       instanceName: input.number.instanceName,
       phone: mapped.chat.phone,
       messageId: mapped.externalId,
@@ -88,7 +88,7 @@ export function handleOwnerReplies(deps: EngineDeps, replies: OwnerReply[]): Pro
  * became of the newest. The owner gets a one-line answer.
  */
 export async function handleOwnerReply(deps: EngineDeps, reply: OwnerReply): Promise<void> {
-  const owner = await selectOwnerPhone(deps.db, reply.userId);
+  const owner = await selectOwnerPhone(deps.db, reply.accountId);
   if (!owner || !samePhone(owner.phone, reply.phone)) return; // a customer's '1'
   const draft = await draftFor(deps, reply);
   let answer: string;
@@ -97,15 +97,15 @@ export async function handleOwnerReply(deps: EngineDeps, reply: OwnerReply): Pro
   else if (!draft) answer = NOTHING_PENDING;
   else if (draft.state !== 'pending') answer = DRAFT_STATE_MESSAGE[draft.state];
   else {
-    const decision = { by: 'whatsapp' as const, messageId: reply.messageId, actorId: reply.userId };
+    const decision = { by: 'whatsapp' as const, messageId: reply.messageId, actorId: reply.accountId };
     // The customer's own WhatsApp name, made inert like any alert text (decision 021).
     const who = nameForAlert(draft.contact_name) || 'o cliente';
     try {
       if (reply.choice === '1') {
-        await sendDraft(deps, { accountId: reply.userId, draftId: draft.id, decision });
+        await sendDraft(deps, { accountId: reply.accountId, draftId: draft.id, decision });
         answer = `✅ Resposta enviada para ${who}.`;
       } else {
-        await discardDraft(deps, { accountId: reply.userId, draftId: draft.id, decision });
+        await discardDraft(deps, { accountId: reply.accountId, draftId: draft.id, decision });
         answer = `🗑️ Sugestão para ${who} descartada.`;
       }
     } catch (err) {
@@ -120,7 +120,7 @@ export async function handleOwnerReply(deps: EngineDeps, reply: OwnerReply): Pro
     to: reply.phone,
     text: answer,
     attempts: 1,
-    audit: { userId: reply.userId, detail: 'approval_confirmation' },
+    audit: { userId: reply.accountId, detail: 'approval_confirmation' },
   });
   if (!sent.ok) deps.log.warn({ err: sent.error }, 'approval: the confirmation to the owner was not sent');
 }

@@ -23,7 +23,7 @@ export function payerDocumentsOf(inputs: IngestInput[], outcomes: IngestOutcome[
     if (!document) return;
     const mapped = mapGatewayMessage(data!);
     if (!mapped || mapped.chat.isGroup) return;
-    found.push({ userId: input.number.userId, numberId: input.number.id, jid: mapped.chat.jid, document });
+    found.push({ accountId: input.number.userId, numberId: input.number.id, jid: mapped.chat.jid, document });
   });
   return found;
 }

@@ -63,7 +63,7 @@ async function alertOncePerDay(deps: UnconfirmedSendsDeps, row: UnconfirmedRow, 
   if (recent?.found) return;
   const name = row.apelido ?? row.number_phone;
   await deliverAlert(deps.alerts, {
-    userId: row.user_id,
+    accountId: row.user_id,
     convId: row.conv_id,
     kind: 'delivery_failed',
     text: [

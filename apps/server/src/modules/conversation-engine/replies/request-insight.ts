@@ -31,7 +31,7 @@ export async function requestInsight(
   // A transcript or a description is a model call the owner asked for: one AI assist (decision 050),
   // given back when nothing came of it. A document's text is read here, without a model.
   const giveBack = kind === 'document' ? null : await claimAiAssist(deps.db, input.accountId, 'media-request');
-  const insight = await understandMessage(understandDeps(deps), { ...row, userId: input.accountId });
+  const insight = await understandMessage(understandDeps(deps), { ...row, accountId: input.accountId });
   if (insight?.state !== 'done') await giveBack?.();
   if (!insight) throw new AppError('CONFLICT', INSIGHT_OFF[kind] ?? INSIGHT_NOT_POSSIBLE);
   await publishInsight(deps, insight);

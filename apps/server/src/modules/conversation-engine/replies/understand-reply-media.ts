@@ -67,7 +67,7 @@ export async function understandReplyMedia(deps: EngineDeps, ctx: ReplyContext):
       const rows = await selectConversationMessages(deps.db, ctx.convId, wanted);
       const udeps = understandDeps(deps);
       for (const row of rows) {
-        const m: MediaMessage = { ...row, userId: ctx.userId };
+        const m: MediaMessage = { ...row, accountId: ctx.userId };
         const kind = insightKindOf(m);
         if (!kind || !canUnderstand(deps.mediaAi, kind) || row.deletedAt) continue;
         const insight = await understandMessage(udeps, m);

@@ -27,7 +27,7 @@ export const WINDOW_CLOSED_BY_META =
   'A janela de 24 horas desta conversa fechou: a Meta só aceita um modelo aprovado até o cliente escrever de novo. Envie um modelo aprovado.';
 
 interface ManualSend {
-  userId: string;
+  accountId: string;
   convId: string;
   text: string;
   /** The person who typed it (the owner or an attendant, decision 044). */
@@ -70,7 +70,7 @@ export async function sendManualMessage(deps: EngineDeps, input: ManualSend): Pr
   }
   // The owner answered a handed-over conversation: propose it as a FAQ entry (never fails the send).
   await proposeFaqFromHandoff(deps.db, {
-    accountId: input.userId,
+    accountId: input.accountId,
     convId: conv.id,
     answer: input.text,
     answeredAt: message.createdAt,
@@ -80,7 +80,7 @@ export async function sendManualMessage(deps: EngineDeps, input: ManualSend): Pr
 
 /** The conversation, if it is this owner's (another account's is 404) and free text may go to it now. */
 async function findOwnConversation(deps: EngineDeps, input: ManualSend): Promise<OwnConversation> {
-  const [conv] = await selectOwnConversation(deps.db, input.userId, input.convId);
+  const [conv] = await selectOwnConversation(deps.db, input.accountId, input.convId);
   if (!conv) throw notFound();
   // Official-API numbers: free text only within 24 h of the customer's last message; nothing is
   // stored, the composer keeps the text and offers the approved templates (decision 041).
@@ -100,7 +100,7 @@ export async function storeManualMessage(
 ): Promise<MessageRecord> {
   const message = await deps.db.transaction(async (tx) => {
     const [row] = await insertManualMessage(tx, {
-      userId: input.userId,
+      userId: input.accountId,
       convId: conv.id,
       direction: 'out',
       content: input.text,

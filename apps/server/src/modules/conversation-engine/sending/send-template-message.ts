@@ -87,7 +87,7 @@ export async function sendTemplateMessage(
   const message = await storeManualMessage(
     deps,
     conv,
-    { userId: input.accountId, convId: conv.id, text, actorId: input.actorId },
+    { accountId: input.accountId, convId: conv.id, text, actorId: input.actorId },
     async (tx, stored) => {
       await insertTemplateMessage(tx, {
         userId: input.accountId,
