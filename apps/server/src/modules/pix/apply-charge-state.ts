@@ -2,7 +2,7 @@ import { formatPhone } from '@vendai/contracts';
 import { deliverAlert } from '../../domain/handoff/owner-alerts.ts';
 import type { PixChargeState } from '../../integrations/pix/pix-provider.ts';
 import { claimPaidNotice, moveOrder, selectOrderByCharge } from './charge-repository.ts';
-import type { OrderRow } from './orders-repository.ts';
+import type { OrderRow } from '../../domain/orders/orders-repository.ts';
 import type { PixDeps } from './pix-deps.ts';
 import { chatOf, postToChat } from './post-to-chat.ts';
 import { ownerPaidAlert, paidText } from './pix-texts.ts';

@@ -19,7 +19,7 @@ import {
   selectOrder,
   selectPayerDocument,
 } from './charge-repository.ts';
-import type { OrderRow } from './orders-repository.ts';
+import type { OrderRow } from '../../domain/orders/orders-repository.ts';
 
 /** How long a charge can be paid. */
 export const CHARGE_VALID_HOURS = 24;

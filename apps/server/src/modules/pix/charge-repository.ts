@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-or
 import type { Db } from '../../db/client.ts';
 import { orders, pixPayers } from '../../db/schema/index.ts';
 import { movesTo } from '../../domain/orders/order-states.ts';
-import type { OrderRow } from './orders-repository.ts';
+import type { OrderRow } from '../../domain/orders/orders-repository.ts';
 
 // A Pix order's charge: created and sent (charge-order.ts), read and cancelled at the provider
 // (check-charge.ts), and its state applied (apply-charge-state.ts). Each move of an order is one

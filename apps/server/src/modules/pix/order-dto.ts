@@ -1,5 +1,5 @@
 import type { OrderDto } from '@vendai/contracts';
-import type { OrderRow } from './orders-repository.ts';
+import type { OrderRow } from '../../domain/orders/orders-repository.ts';
 
 export function toOrderDto(o: OrderRow): OrderDto {
   return {

@@ -2,12 +2,11 @@ import { and, desc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { orders, pixPayers } from '../../db/schema/index.ts';
 import { movesTo } from '../../domain/orders/order-states.ts';
+import type { OrderRow } from '../../domain/orders/orders-repository.ts';
 
 // The Pix orders as the owner's screens ('Cobrar com Pix', 'Confirmar e cobrar', 'Recusar') and the sweep
 // (sweep-orders.ts) read and move them; each move is one conditional statement (order-states.ts says
 // which moves are allowed). The rules stay in the callers.
-
-export type OrderRow = typeof orders.$inferSelect;
 
 /** The account's order, or null. */
 export async function selectOwnOrder(db: Db, accountId: string, orderId: string): Promise<OrderRow | null> {
