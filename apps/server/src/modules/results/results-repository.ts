@@ -5,13 +5,17 @@ import { messages, numbers, profiles } from '../../db/schema/index.ts';
 import type { ResultsHours } from './business-hours.ts';
 import { emptyHourlyCtes, hourlyCtes } from './hourly-figures-repository.ts';
 
-/** Whose data and which window: one user, optionally one of their numbers, [from, to) in a time zone. */
-export interface ResultsScope {
+/** Whose data and which window: one account, optionally one of its numbers, [from, to) in a time zone. */
+export interface PeriodScope {
   accountId: string;
   numberId: string | null;
   from: Date;
   to: Date;
   timeZone: string;
+}
+
+/** A period's scope with the account's business hours ('fora do horário'). */
+export interface ResultsScope extends PeriodScope {
   hours: ResultsHours;
 }
 
@@ -131,10 +135,7 @@ export async function findActivePlanId(db: Db, accountId: string): Promise<strin
 }
 
 /** Templates sent in [from, to) by Meta's category per local day, and the period's total (the row whose day is null). */
-export async function selectTemplateCounts(
-  db: Db,
-  scope: { accountId: string; numberId: string | null; from: Date; to: Date; timeZone: string },
-): Promise<TemplateCountRow[]> {
+export async function selectTemplateCounts(db: Db, scope: PeriodScope): Promise<TemplateCountRow[]> {
   const number = scope.numberId ? sql`and c.number_id = ${scope.numberId}` : sql``;
   return resultRows<TemplateCountRow>(
     await db.execute(sql`

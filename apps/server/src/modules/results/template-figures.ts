@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.ts';
-import { selectTemplateCounts } from './results-repository.ts';
+import { type PeriodScope, selectTemplateCounts } from './results-repository.ts';
 
 /** Resultados' message templates of official-API numbers (docs/decisions/041-cloud-window-and-templates.md). */
 export interface TemplateFigures {
@@ -17,7 +17,7 @@ const ZERO: TemplateFigures = { total: 0, utility: 0, marketing: 0, authenticati
  */
 export async function templateFigures(
   db: Db,
-  scope: { accountId: string; numberId: string | null; from: Date; to: Date; timeZone: string },
+  scope: PeriodScope,
 ): Promise<{ total: TemplateFigures; byDay: Map<string, TemplateFigures> }> {
   const rows = await selectTemplateCounts(db, scope);
   const byDay = new Map<string, TemplateFigures>();
