@@ -29,7 +29,7 @@ test('free owner at the agent limit upgrades to Expansão IA, manages and cancel
 
   // The free plan's agent limit: 'Ver Planos' leads to /pricing.
   await page.goto('/agents-management');
-  await expect(page.getByText('1/1')).toBeVisible();
+  await expect(page.getByText('1/1', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Novo Agente' }).click();
   await page.getByRole('button', { name: 'Ver Planos' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
@@ -82,7 +82,7 @@ test('free owner at the agent limit upgrades to Expansão IA, manages and cancel
   await expect(page.getByText('Pagamento confirmado! Seu novo plano já está ativo.')).toBeVisible();
   await expect(page.getByTitle('Seu plano atual')).toHaveText('Expansão IA');
   await page.goto('/agents-management');
-  await expect(page.getByText('1/3')).toBeVisible();
+  await expect(page.getByText('1/3', { exact: true })).toBeVisible();
   await page.goto('/pricing');
   await expect(
     page.getByRole('article', { name: 'Expansão IA' }).getByRole('button', { name: 'Plano Atual' }),
@@ -111,7 +111,7 @@ test('free owner at the agent limit upgrades to Expansão IA, manages and cancel
   await page.getByRole('link', { name: 'Voltar ao VendAI' }).click();
   await expect(page.getByTitle('Seu plano atual')).toHaveText('Gratuito');
   await page.goto('/agents-management');
-  await expect(page.getByText('1/1')).toBeVisible();
+  await expect(page.getByText('1/1', { exact: true })).toBeVisible();
 
   // Free again: 'Gerenciar assinatura' shows 'Plano Gratuito' with 'Ver Planos'.
   await page.getByRole('button', { name: 'Menu do usuário' }).click();

@@ -23,7 +23,7 @@ test('o link de bug da página MVP abre o formulário com Bug marcado; enviar mo
 
   await expect(page.getByRole('radio', { name: /^Bug/ })).toBeChecked();
   await expect(page.getByLabel('E-mail para resposta (opcional)')).toHaveValue(person.email);
-  await expect(page.getByText('0/1000')).toBeVisible();
+  await expect(page.getByText('0/1000', { exact: true })).toBeVisible();
   await shootBothWidths(page, 'feedback');
   await expectNoSeriousA11yViolations(page);
 

@@ -115,7 +115,7 @@ test('novo usuário treina a IA em modo demonstração e vê o agente Ativo; o p
   await expect(row).toHaveCount(1);
   await expect(row).toContainText('Luna');
   await expect(row).toContainText('Ativo');
-  await expect(page.getByText('1/1')).toBeVisible();
+  await expect(page.getByText('1/1', { exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Dicas para uma IA mais precisa' })).toBeVisible();
   await shootBothWidths(page, 'agents-list');
   await expectNoSeriousA11yViolations(page);
