@@ -5,8 +5,17 @@
 // lease lapsing), using little CPU, so starting the journeys then uses the core it leaves idle instead of
 // waiting for it (docs/decisions/059-ci-time-test-passes.md). The journeys do not start when a check or the
 // first pass failed. Each phase prints a line when it ends; the static checks' and the PostgreSQL pass's
-// reports are printed at the end, so no two reports interleave. The exit code is non-zero if anything failed.
-import { elapsed, phaseLine, reportAndExit, run, staticChecks, unitPasses } from './lib/test-phases.mjs';
+// reports are printed at the end, so no two reports interleave, and then the journeys' failures again (a log
+// read from its tail shows them). The exit code is non-zero if anything failed.
+import {
+  elapsed,
+  journeyFailures,
+  phaseLine,
+  reportAndExit,
+  run,
+  staticChecks,
+  unitPasses,
+} from './lib/test-phases.mjs';
 
 const { first, postgres } = unitPasses();
 const checks = staticChecks();
@@ -27,7 +36,7 @@ const journeys = Promise.all([first, checks]).then(async ([unit, checked]) => {
   const build = await run('npm', ['run', 'build']);
   phaseLine('the build', build);
   if (build.code !== 0) return build;
-  const e2e = await run('npx', ['playwright', 'test']);
+  const e2e = await run('npx', ['playwright', 'test'], { tee: true });
   phaseLine('the journeys', e2e);
   return e2e;
 });
@@ -39,4 +48,6 @@ reportAndExit('npm test', {
   postgres: postgresResult,
   alsoFailed:
     e2e === null ? ['the build and the journeys (not run)'] : e2e.code !== 0 ? ['the build or the journeys'] : [],
+  // A flaky journey (passed on its retry) is named too: the run is green, but it is worth a look.
+  after: e2e && (e2e.code !== 0 || /^\s+\d+ flaky\b/m.test(e2e.out)) ? journeyFailures(e2e.out) : '',
 });

@@ -2,6 +2,7 @@
 // other, the PGlite + web pass and the PostgreSQL pass of vitest side by side, and the build and browser
 // journeys. scripts/validate.mjs and scripts/test-all.mjs put them together (docs/decisions/059-ci-time-test-passes.md).
 import { spawn } from 'node:child_process';
+import { stripVTControlCharacters } from 'node:util';
 
 export const STATIC_CHECKS = [
   'typecheck',
@@ -24,18 +25,25 @@ export function phaseLine(name, { code, seconds }) {
   process.stdout.write(`\n==> [${elapsed()}s] ${name}: ${code === 0 ? 'passed' : 'FAILED'} in ${seconds}s\n`);
 }
 
-/** Runs a command; `capture` keeps its output (printed later) instead of passing it through. */
-export function run(command, args, { capture = false } = {}) {
+/**
+ * Runs a command; `capture` keeps its output (printed later) instead of passing it through, `tee` passes it
+ * through and keeps it too.
+ */
+export function run(command, args, { capture = false, tee = false } = {}) {
   const started = Date.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, {
-      stdio: capture ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
+      stdio: capture || tee ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
       env: process.env,
     });
     let out = '';
-    if (capture) {
-      child.stdout.on('data', (d) => (out += d));
-      child.stderr.on('data', (d) => (out += d));
+    if (capture || tee) {
+      const keep = (stream) => (d) => {
+        out += d;
+        if (tee) stream.write(d);
+      };
+      child.stdout.on('data', keep(process.stdout));
+      child.stderr.on('data', keep(process.stderr));
     }
     child.on('close', (code) => resolve({ code: code ?? 1, out, seconds: Math.round((Date.now() - started) / 1000) }));
   });
@@ -102,13 +110,35 @@ export function printPostgresPass({ out }) {
   process.stdout.write(`\n── PostgreSQL pass (server-postgres) ──\n${out}`);
 }
 
+const FAILURES_SHOWN = 120;
+
 /**
- * Prints the reports kept for the end (the PostgreSQL pass's, the static checks'), then one line naming what
- * failed, and exits non-zero if anything did. `alsoFailed` names later phases that failed (the journeys).
+ * The end of Playwright's list report, for a run that failed: each failed journey's error (the first
+ * `FAILURES_SHOWN` lines of them) and the counts naming the failed and flaky journeys. The journeys' own output
+ * is long and printed while the PostgreSQL pass goes on; a CI log read from its tail would not show them.
  */
-export function reportAndExit(name, { checks, unit, postgres, alsoFailed = [] }) {
+export function journeyFailures(out) {
+  const lines = stripVTControlCharacters(out).split('\n');
+  const firstFailure = lines.findIndex((l) => /^\s+1\) \S/.test(l));
+  const counts = lines.findLastIndex((l) => /^\s+\d+ (failed|flaky|interrupted|did not run|passed)\b/.test(l));
+  const summaryStart = lines.findIndex((l, i) => i > firstFailure && /^\s+\d+ (failed|flaky|interrupted)\b/.test(l));
+  const details = firstFailure < 0 ? [] : lines.slice(firstFailure, summaryStart < 0 ? undefined : summaryStart);
+  const shown = details.slice(0, FAILURES_SHOWN);
+  if (details.length > shown.length)
+    shown.push(`  … ${details.length - shown.length} more lines above, in the journeys' output`);
+  const summary = summaryStart < 0 ? lines.slice(-30) : lines.slice(summaryStart, counts + 1);
+  return `\n── The journeys that failed (repeated from their output above) ──\n${[...shown, ...summary].join('\n')}\n`;
+}
+
+/**
+ * Prints the reports kept for the end (the PostgreSQL pass's, the static checks'), then `after` (the journeys'
+ * failures), then one line naming what failed, and exits non-zero if anything did. `alsoFailed` names later
+ * phases that failed (the journeys).
+ */
+export function reportAndExit(name, { checks, unit, postgres, alsoFailed = [], after = '' }) {
   if (postgres) printPostgresPass(postgres);
   printStaticChecks(checks);
+  process.stdout.write(after);
   const failed = checks.results.filter((c) => c.code !== 0).map((c) => c.check);
   if (unit.code !== 0) failed.push('the PGlite + web pass');
   if (postgres && postgres.code !== 0) failed.push('the PostgreSQL pass');
