@@ -4,7 +4,7 @@ import { queueCharge } from '../../domain/orders/place-order.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { toOrderDto } from './order-dto.ts';
 import type { OrderRow } from '../../domain/orders/orders-repository.ts';
-import { confirmOrderRow, declineOrderRow, selectOwnOrder } from './orders-repository.ts';
+import { confirmOrderRow, declineOrderRow, selectOwnOrder } from './pix-orders-repository.ts';
 import type { PixDeps } from './pix-deps.ts';
 
 async function ownOrder(deps: PixDeps, accountId: string, orderId: string): Promise<OrderRow> {

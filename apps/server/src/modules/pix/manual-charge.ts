@@ -4,7 +4,7 @@ import { placeOrder } from '../../domain/orders/place-order.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { toOrderDto } from './order-dto.ts';
 import type { PixDeps } from './pix-deps.ts';
-import { selectOrders } from './orders-repository.ts';
+import { selectOrders } from './pix-orders-repository.ts';
 import { hasPixAccount } from './pix-account-repository.ts';
 import { chatOf } from './post-to-chat.ts';
 

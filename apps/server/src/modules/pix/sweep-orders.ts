@@ -8,7 +8,7 @@ import {
   selectStuckOrders,
   selectUntoldPaidOrders,
   takeKnownDocuments,
-} from './orders-repository.ts';
+} from './pix-orders-repository.ts';
 import type { PixDeps } from './pix-deps.ts';
 
 /** An order untouched this long in a state the charge job should have left is resumed. */
