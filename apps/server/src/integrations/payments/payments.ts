@@ -30,7 +30,7 @@ export interface Payments {
 }
 
 export interface CheckoutInput {
-  userId: string;
+  accountId: string;
   customerId: string;
   planId: string;
   planSlug: string;

@@ -54,11 +54,11 @@ export function createStripePayments(o: StripePaymentsOptions, Sdk: typeof Strip
       const session = await stripe.checkout.sessions.create({
         mode: 'subscription',
         customer: input.customerId,
-        client_reference_id: input.userId,
+        client_reference_id: input.accountId,
         // The plan's monthly price, plus the metered price AI messages past the limit are billed on.
         line_items: [{ price: input.priceId, quantity: 1 }, { price: o.overagePriceId }],
-        metadata: { user_id: input.userId, plan_id: input.planId, plan_slug: input.planSlug },
-        subscription_data: { metadata: { user_id: input.userId, plan_id: input.planId, plan_slug: input.planSlug } },
+        metadata: { user_id: input.accountId, plan_id: input.planId, plan_slug: input.planSlug },
+        subscription_data: { metadata: { user_id: input.accountId, plan_id: input.planId, plan_slug: input.planSlug } },
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         locale: 'pt-BR',

@@ -50,7 +50,7 @@ export async function createCheckoutSession({
     }
     const { successUrl, cancelUrl } = checkoutReturnUrls(deps.env.appUrl);
     const session = await payments.createCheckoutSession({
-      userId: accountId,
+      accountId,
       customerId,
       planId: plan.id,
       planSlug: plan.slug,
