@@ -48,6 +48,7 @@ reportAndExit('npm test', {
   postgres: postgresResult,
   alsoFailed:
     e2e === null ? ['the build and the journeys (not run)'] : e2e.code !== 0 ? ['the build or the journeys'] : [],
-  // A flaky journey (passed on its retry) is named too: the run is green, but it is worth a look.
-  after: e2e && (e2e.code !== 0 || /^\s+\d+ flaky\b/m.test(e2e.out)) ? journeyFailures(e2e.out) : '',
+  // A flaky journey (passed on its retry) is named too: the run is green, but it is worth a look. A failed build
+  // kept no output (`e2e` is the build's result then): its error is already the last thing it printed.
+  after: e2e?.out && (e2e.code !== 0 || /^\s+\d+ flaky\b/m.test(e2e.out)) ? journeyFailures(e2e.out) : '',
 });
